@@ -1,0 +1,247 @@
+/*
+ * bench_accuracy.c — the estimator against published measurements
+ * (bench/calibration.jsonl, copied from the project's shared data with
+ * each record's source). For every record this version can answer it
+ * prints measured, estimated and the error; records it cannot answer are
+ * listed with the reason. Nothing is tuned per record: each run uses the
+ * record's stated conditions and the estimator's defaults for the rest.
+ *
+ * usage: bench_accuracy CALIBRATION.jsonl CONFIG_DIR [CONFIG_DIR ...]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <jansson.h>
+#include "gpusizer/devices.h"
+#include "gpusizer/estimate.h"
+
+static int n_dirs;
+static char **dirs;
+static int answered, skipped;
+
+/* meta-llama/Llama-3.1-8B-Instruct -> DIR/meta-llama__Llama-3.1-8B-Instruct.json,
+ * then the base model (instruct variants share the architecture). */
+static int find_config(const char *model, char *path, size_t cap, int *base)
+{
+	char name[256];
+	snprintf(name, sizeof name, "%s", model);
+	char *sp = strchr(name, ' ');
+	if (sp)
+		*sp = 0;
+	for (char *p = name; *p; p++)
+		if (*p == '/') {
+			memmove(p + 2, p + 1, strlen(p + 1) + 1);
+			p[0] = p[1] = '_';
+			break;
+		}
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass == 1) {
+			char *ins = strstr(name, "-Instruct");
+			if (!ins)
+				break;
+			*ins = 0;
+		}
+		for (int d = 0; d < n_dirs; d++) {
+			struct stat st;
+			snprintf(path, cap, "%s/%s.json", dirs[d], name);
+			if (stat(path, &st) == 0) {
+				*base = pass;
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+static void row(const char *id, const char *what, double measured, double est, const char *unit)
+{
+	double err = est - measured;
+	printf("%-44s %-26s measured %14.4f %-4s estimated %14.4f %-4s error %+11.4f (%+.2f%%)\n", id, what,
+	       measured, unit, est, unit, err, measured != 0 ? 100.0 * err / measured : 0.0);
+}
+
+static double gib(gs_bytes b) { return (double)b / (double)(1ull << 30); }
+static double mib(gs_bytes b) { return (double)b / (double)(1ull << 20); }
+
+static int set(gs_workload *w, gs_field f, const char *v)
+{
+	gs_error err;
+	if (gs_workload_set(w, f, v, strlen(v), GS_FROM_FLAG, "bench", &err)) {
+		fprintf(stderr, "bench: %s\n", err.msg);
+		return 1;
+	}
+	return 0;
+}
+
+static int estimate(gs_workload *w, gs_estimate *e)
+{
+	gs_error err;
+	gs_model m;
+	if (gs_workload_finish(w, &err) || gs_workload_model(w, &m, &err) || gs_estimate_run(w, &m, e, &err)) {
+		fprintf(stderr, "bench: %s\n", err.msg);
+		return 1;
+	}
+	return 0;
+}
+
+static double num(json_t *o, const char *k) { return json_number_value(json_object_get(o, k)); }
+
+static int do_params(const char *id, const char *cfg, json_t *meas)
+{
+	gs_model m;
+	gs_error err;
+	if (gs_model_from_config_file(cfg, &m, &err)) {
+		fprintf(stderr, "bench: %s\n", err.msg);
+		return 1;
+	}
+	row(id, "parameters", num(meas, "params"), (double)m.params, "");
+	return 0;
+}
+
+static int do_vllm(const char *id, const char *cfg, json_t *cond, json_t *meas)
+{
+	static gs_estimate e;
+	gs_workload w;
+	char cap[64], len[32];
+	gs_workload_init(&w);
+	snprintf(cap, sizeof cap, "%.2fGiB", num(meas, "total_gpu_memory_gib"));
+	json_t *ml = json_object_get(cond, "max_model_len");
+	gs_model m;
+	gs_error err;
+	if (gs_model_from_config_file(cfg, &m, &err))
+		return 1;
+	/* V0 default: max_model_len from the config; profile tokens max(len, 2048) */
+	long long maxlen = json_is_integer(ml) ? json_integer_value(ml) : m.max_position;
+	snprintf(len, sizeof len, "%lld", maxlen);
+	char util[32];
+	snprintf(util, sizeof util, "%.2f", json_number_value(json_object_get(cond, "gpu_memory_utilization")));
+	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_RUNTIME, "vllm") || set(&w, GS_F_CAPACITY, cap) ||
+	    set(&w, GS_F_GPU_MEMORY_UTILIZATION, util) || set(&w, GS_F_LENGTH, len) ||
+	    set(&w, GS_F_MAX_NUM_BATCHED_TOKENS, maxlen > 2048 ? len : "2048") ||
+	    /* V0 captured CUDA graphs after sizing the KV cache */
+	    set(&w, GS_F_CUDA_GRAPHS, "0GiB") || estimate(&w, &e))
+		return 1;
+	gs_bytes weights = gsi_weights_total(&e);
+	double measured_w = json_object_get(meas, "weights_gib") ? num(meas, "weights_gib")
+	                                                        : num(meas, "weights_gb_loading_log");
+	row(id, "weights [GiB]", measured_w, gib(weights), "GiB");
+	const gs_item *act = gs_estimate_item(&e, "activations"), *lg = gs_estimate_item(&e, "logits");
+	if (json_object_get(meas, "activation_peak_gib"))
+		row(id, "activation peak [GiB]", num(meas, "activation_peak_gib"), gib(act->bytes[1] + lg->bytes[1]), "GiB");
+	if (json_object_get(meas, "peak_torch_memory_gib"))
+		row(id, "torch peak in profile [GiB]", num(meas, "peak_torch_memory_gib"),
+		    gib(weights + act->bytes[1] + lg->bytes[1]), "GiB");
+	row(id, "non-torch [GiB]", num(meas, "non_torch_gib"),
+	    gib(gs_estimate_item(&e, "runtime_context")->bytes[1]), "GiB");
+	row(id, "KV cache [GiB]", num(meas, "kv_cache_gib"), gib(gs_estimate_item(&e, "kv_cache")->bytes[2]), "GiB");
+	if (json_object_get(meas, "num_gpu_blocks"))
+		row(id, "KV blocks", num(meas, "num_gpu_blocks"), (double)e.vllm.blocks, "");
+	if (json_object_get(meas, "max_concurrency"))
+		row(id, "max concurrency [x]", atof(json_string_value(json_object_get(meas, "max_concurrency"))),
+		    (double)e.vllm.max_concurrency_milli / 1000.0, "");
+	return 0;
+}
+
+static int do_llamacpp(const char *id, const char *cfg, json_t *cond, json_t *meas)
+{
+	static gs_estimate e;
+	gs_workload w;
+	char len[32];
+	gs_workload_init(&w);
+	snprintf(len, sizeof len, "%lld", json_integer_value(json_object_get(cond, "n_ctx")));
+	const char *q = json_string_value(json_object_get(cond, "quant_type"));
+	char fmt[40];
+	snprintf(fmt, sizeof fmt, "gguf:%s", q && strncmp(q, "Q", 1) == 0 ? q : "F16");
+	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_LENGTH, len) || set(&w, GS_F_FORMAT, fmt) ||
+	    set(&w, GS_F_KV_FORMAT, "fp16") || estimate(&w, &e))
+		return 1;
+	row(id, "KV buffer [MiB]", num(meas, "kv_self_mib"), mib(gs_estimate_item(&e, "kv_cache")->bytes[2]), "MiB");
+	/* llama.cpp keeps token_embd in host memory: compare with GPU + host model buffers */
+	row(id, "model buffers GPU+host [MiB]",
+	    num(meas, "cuda0_model_buffer_mib") + num(meas, "cpu_mapped_model_buffer_mib"),
+	    mib(gsi_weights_total(&e)), "MiB");
+	return 0;
+}
+
+static int do_gpu(const char *id, json_t *cond, json_t *meas)
+{
+	const char *g = json_string_value(json_object_get(cond, "gpu"));
+	char name[96];
+	snprintf(name, sizeof name, "%s", g ? g : "");
+	char *paren = strchr(name, '(');
+	if (paren)
+		*paren = 0;
+	for (size_t n = strlen(name); n && name[n - 1] == ' '; n--)
+		name[n - 1] = 0;
+	const gs_device *d = gs_device_find(name);
+	if (!d || !d->reported_bytes) {
+		printf("%-44s skipped: GPU \"%s\" not in the device table\n", id, name);
+		skipped++;
+		return 0;
+	}
+	row(id, "device total [MiB]", num(meas, "nvidia_smi_total_mib"), mib(d->reported_bytes), "MiB");
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 3) {
+		fprintf(stderr, "usage: bench_accuracy CALIBRATION.jsonl CONFIG_DIR [CONFIG_DIR ...]\n");
+		return 2;
+	}
+	n_dirs = argc - 2;
+	dirs = argv + 2;
+	FILE *f = fopen(argv[1], "r");
+	if (!f) {
+		perror(argv[1]);
+		return 2;
+	}
+	char line[65536];
+	int lineno = 0, rc = 0;
+	while (fgets(line, sizeof line, f)) {
+		lineno++;
+		json_error_t je;
+		json_t *r = json_loads(line, 0, &je);
+		if (!r) {
+			fprintf(stderr, "%s:%d:%d: %s\n", argv[1], lineno, je.column, je.text);
+			rc = 1;
+			continue;
+		}
+		const char *id = json_string_value(json_object_get(r, "id"));
+		const char *kind = json_string_value(json_object_get(r, "kind"));
+		const char *model = json_string_value(json_object_get(r, "model"));
+		json_t *cond = json_object_get(r, "conditions"), *meas = json_object_get(r, "measured");
+		char cfg[1024];
+		int base = 0;
+		if (!id || !kind) {
+			fprintf(stderr, "%s:%d: record without id or kind\n", argv[1], lineno);
+			rc = 1;
+		} else if (strcmp(kind, "gpu_total") == 0) {
+			rc |= do_gpu(id, cond, meas);
+			answered++;
+		} else if (!model || !find_config(model, cfg, sizeof cfg, &base)) {
+			printf("%-44s skipped: no config.json for %s in the bench's config folders\n", id,
+			       model ? model : "(none)");
+			skipped++;
+		} else if (strcmp(kind, "params") == 0) {
+			rc |= do_params(id, cfg, meas);
+			answered++;
+		} else if (strcmp(kind, "vllm") == 0) {
+			rc |= do_vllm(id, cfg, cond, meas);
+			answered++;
+		} else if (strcmp(kind, "llamacpp") == 0) {
+			rc |= do_llamacpp(id, cfg, cond, meas);
+			answered++;
+		} else {
+			printf("%-44s skipped: kind %s (training / pipeline measurements) is not estimated yet\n", id, kind);
+			skipped++;
+		}
+		if (base)
+			printf("%-44s (used the base model's config: same architecture)\n", id);
+		json_decref(r);
+	}
+	fclose(f);
+	printf("records answered: %d, skipped: %d\n", answered, skipped);
+	return rc || answered == 0;
+}

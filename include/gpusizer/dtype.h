@@ -1,0 +1,92 @@
+/*
+ * gpusizer/dtype.h — storage formats for weights and caches.
+ *
+ * A format says how many bits one stored value takes, how much metadata the
+ * format adds (block or group scales, zero points, per-row or per-matrix
+ * scales), and which module classes stay in another format by default.
+ * Sources for every figure: docs/method.md §2.
+ *
+ * Names accepted by gs_format_parse (case-insensitive):
+ *   fp32 bf16 fp16                          plain floating point
+ *   fp8 fp8-e4m3 fp8-e5m2                   1 B + one fp32 scale per matrix
+ *   fp8-channel fp8-block128                ... per output row / per 128x128 block
+ *   int8                                    bitsandbytes LLM.int8 (fp32 scale per row)
+ *   nf4 nf4-dq fp4 fp4-dq                   bitsandbytes 4-bit, block 64, with/without
+ *                                           double quantization
+ *   gptq gptq-gN gptq-gN-act awq awq-gN     4-bit, group N (default 128); -act adds g_idx
+ *   gguf:TYPE                               a ggml type (Q4_0, Q4_K, IQ2_XS, F16, ...) or a
+ *                                           llama.cpp file type (Q4_K_M: its base type, with
+ *                                           the per-tensor mix reported as unknown)
+ *   bits:N                                  raw N bits per value, no metadata (the seed's
+ *                                           calculator; --bits N is the same thing)
+ */
+#ifndef GPUSIZER_DTYPE_H
+#define GPUSIZER_DTYPE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "gpusizer/status.h"
+#include "gpusizer/units.h"
+
+/* Module classes a quantized format may leave in another format. */
+enum {
+	GS_KEEP_EMBED = 1u << 0,   /* token (and position) embeddings   */
+	GS_KEEP_LM_HEAD = 1u << 1, /* output projection, when not tied   */
+	GS_KEEP_NORM = 1u << 2     /* normalisation weights and biases   */
+};
+#define GS_KEEP_ALL (GS_KEEP_EMBED | GS_KEEP_LM_HEAD | GS_KEEP_NORM)
+
+typedef enum gs_family {
+	GS_FAM_FLOAT,    /* fp32 / bf16 / fp16                         */
+	GS_FAM_RAW_BITS, /* the seed's bare bits-per-value calculator  */
+	GS_FAM_FP8,
+	GS_FAM_BNB_INT8,
+	GS_FAM_BNB_4BIT,
+	GS_FAM_GPTQ,
+	GS_FAM_AWQ,
+	GS_FAM_GGUF
+} gs_family;
+
+typedef struct gs_format {
+	char name[40];            /* canonical name, e.g. "nf4-dq", "gguf:Q4_K"       */
+	gs_family family;
+	bool quantized;           /* stored below the 16-bit compute precision        */
+	gs_ratio value_bits;      /* bits of one stored value, without metadata       */
+	gs_ratio meta_bits;       /* block/group metadata, in bits per weight         */
+	uint32_t row_meta_bytes;  /* bytes per output row of each matrix (int8 scale) */
+	uint32_t in_meta_bytes;   /* bytes per input feature of each matrix (g_idx)   */
+	uint32_t matrix_meta_bytes; /* bytes per matrix (per-tensor scale)            */
+	unsigned keep_default;    /* GS_KEEP_* classes kept in another format         */
+	gs_ratio keep_bits;       /* bits per value of kept modules                   */
+	bool mixed_file_type;     /* a llama.cpp file type mixing several ggml types  */
+	const char *description;  /* one line for `gpusizer formats`                  */
+	const char *source;       /* where the figures come from                      */
+} gs_format;
+
+/* Parse a format name (see the list above) into *out. Unknown names are
+ * GS_EINPUT with a message listing the accepted families; `field` names the
+ * flag or sheet field for the message. */
+gs_status gs_format_parse(const char *text, const char *field,
+                          gs_format *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+
+/* The raw-bits format "bits:N" (no metadata, nothing kept aside). */
+void gs_format_from_bits(gs_ratio bits, gs_format *out /* OUT */);
+
+/* Bits per weight including block/group metadata (value_bits + meta_bits);
+ * excludes per-row, per-input and per-matrix terms, which need shapes. */
+gs_ratio gs_format_bpw(const gs_format *f);
+
+/* The built-in named formats, for listing. *out is borrowed static storage. */
+size_t gs_format_table(const gs_format **out /* OUT */);
+
+/* Parse a KV-cache format: fp32 bf16 fp16 fp8 fp8-e4m3 fp8-e5m2 q8_0 q4_0
+ * q4_1 q5_0 q5_1 iq4_nl. Bytes per cached element = gs_format_bpw / 8. */
+gs_status gs_kv_format_parse(const char *text, const char *field,
+                             gs_format *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+
+/* Parse a comma list of module classes for --keep: "embed,lm_head,norm",
+ * "none", "default" (returns -1 in *mask meaning "the format's default"). */
+gs_status gs_keep_parse(const char *text, const char *field, int *mask /* OUT */,
+                        gs_error *err) GS_WARN_UNUSED;
+
+#endif

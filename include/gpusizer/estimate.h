@@ -1,0 +1,133 @@
+/*
+ * gpusizer/estimate.h — inference memory, itemized per program phase, for
+ * one GPU.
+ *
+ * Items (docs/method.md gives each formula and its source):
+ *   weights               quantized (or plain) weight matrices
+ *   quant_metadata        block/group scales, zero points, row scales, g_idx
+ *   other_format_modules  modules a quantized format leaves in 16 bits
+ *   kv_cache              K and V for `length` tokens x `concurrency` sequences
+ *   activations           the transient peak of a forward pass
+ *   logits                output logits kept for sampling
+ *   runtime_context       CUDA context + framework (vLLM: non-torch memory)
+ *   cuda_graphs           vLLM only
+ *   allocator_slack       caching-allocator fragmentation on dynamic items
+ *   reserve               the user's explicit margin
+ *
+ * Phases: transformers: load, prefill, decode; vllm: load, profile, serve.
+ * A phase's peak is the sum of the items live in it. Items whose size cannot
+ * be known from the inputs are basis GS_BASIS_UNKNOWN: they are listed in
+ * `unknowns` and add nothing to a peak, and the peak says it excludes them.
+ *
+ * The seed's two figures are always computed: weights_only = P x bits / 8 with
+ * the format's value bits (no metadata, no kept modules); envelope =
+ * weights_only + reserve ("indicative envelope"). `conservative` is the sum of
+ * every item's largest value over the phases: a conservative envelope, not an
+ * observed peak, and is labelled so wherever it is shown.
+ */
+#ifndef GPUSIZER_ESTIMATE_H
+#define GPUSIZER_ESTIMATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "gpusizer/dtype.h"
+#include "gpusizer/model.h"
+#include "gpusizer/status.h"
+#include "gpusizer/units.h"
+#include "gpusizer/workload.h"
+
+#define GS_MAX_PHASES 3
+#define GS_MAX_ITEMS 12
+#define GS_MAX_UNKNOWNS 12
+
+typedef enum gs_basis { GS_BASIS_ESTIMATED, GS_BASIS_MEASURED, GS_BASIS_UNKNOWN } gs_basis;
+typedef enum gs_runtime { GS_RT_TRANSFORMERS, GS_RT_VLLM } gs_runtime;
+typedef enum gs_attention { GS_ATTN_IMPL_FLASH, GS_ATTN_IMPL_SDPA, GS_ATTN_IMPL_EAGER } gs_attention;
+
+typedef struct gs_item {
+	char id[32];
+	gs_basis basis;
+	gs_bytes bytes[GS_MAX_PHASES]; /* per phase; 0 where not live             */
+	unsigned live;                 /* bit p set: live in phase p              */
+	bool varies;                   /* grows with length or concurrency        */
+	char formula[512];             /* the formula with the numbers put in     */
+	char source[256];              /* docs/method.md section and outside source */
+} gs_item;
+
+typedef struct gs_phase {
+	char id[16];
+	char what[96];      /* one line: what runs in this phase            */
+	gs_bytes peak;      /* sum of the known items live in it            */
+	bool has_unknown;   /* an unknown item is live in it: peak is a floor */
+} gs_phase;
+
+typedef struct gs_vllm_budget {
+	gs_bytes capacity;        /* device total used (see capacity_how)       */
+	gs_bytes budget;          /* floor(gpu_memory_utilization x capacity)   */
+	gs_bytes kv_available;    /* budget - weights - activations - non-torch - graphs */
+	gs_bytes block_bytes;     /* one block of 16 tokens, all layers         */
+	uint64_t blocks;          /* floor(kv_available / block_bytes)          */
+	uint64_t tokens;          /* blocks x 16                                */
+	uint64_t max_concurrency_milli; /* tokens / length, in thousandths      */
+	bool over_budget;         /* the fixed items exceed the budget           */
+	uint64_t needed_blocks;   /* concurrency x ceil(length / 16)             */
+	bool sheet_fits;          /* needed_blocks <= blocks                     */
+} gs_vllm_budget;
+
+typedef struct gs_estimate {
+	gs_workload workload;  /* as resolved, with provenance                    */
+	gs_model model;
+	gs_format format;
+	gs_format kv_format;
+	gs_runtime runtime;
+	gs_attention attention;
+	unsigned keep;         /* GS_KEEP_* classes actually kept aside           */
+	uint64_t length;       /* 0 when not given                                */
+	uint64_t concurrency;
+
+	gs_bytes weights_only; /* the seed's P x bits / 8                        */
+	gs_bytes envelope;     /* weights_only + reserve                          */
+	gs_bytes conservative; /* sum of per-item maxima (labelled as such)       */
+
+	size_t n_items;
+	gs_item items[GS_MAX_ITEMS];
+	size_t n_phases;
+	gs_phase phases[GS_MAX_PHASES];
+	size_t peak_phase;     /* index of the phase with the largest peak        */
+
+	size_t n_unknowns;
+	char unknowns[GS_MAX_UNKNOWNS][320];
+
+	bool has_capacity;
+	gs_bytes capacity;
+	char capacity_how[192];
+	bool has_vllm;
+	gs_vllm_budget vllm;
+} gs_estimate;
+
+/* Build the model the workload names: a config.json (file or folder) from
+ * `model`, or a bare count from `params`. Errors as gs_model_from_config_file;
+ * GS_EINPUT when neither is set. */
+gs_status gs_workload_model(const gs_workload *w, gs_model *out /* OUT */,
+                            gs_error *err) GS_WARN_UNUSED;
+
+/* Estimate inference memory for workload w (finished with
+ * gs_workload_finish) on model m. *out is fully overwritten. Errors:
+ * GS_EUNSUPPORTED for tasks other than inference (adaptation is not modelled
+ * yet), GS_EINPUT for inconsistent inputs (vLLM without a capacity). */
+gs_status gs_estimate_run(const gs_workload *w, const gs_model *m,
+                          gs_estimate *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+
+/* The item with `id`, or NULL. Borrowed from e. */
+const gs_item *gs_estimate_item(const gs_estimate *e, const char *id);
+
+/* weights + quant_metadata + other_format_modules, as loaded (phase 0). */
+gs_bytes gsi_weights_total(const gs_estimate *e);
+
+/* The largest phase peak. */
+gs_bytes gs_estimate_peak(const gs_estimate *e);
+
+const char *gs_basis_name(gs_basis b);
+const char *gs_runtime_name(gs_runtime r);
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * gpusizer/fit.h — the largest context (for a given concurrency) or the
+ * largest concurrency (for a given context) whose estimated peak fits a
+ * device capacity, exact to the token or the sequence.
+ *
+ * Transformers runtime: the peak over all phases (reserve included) must not
+ * exceed the capacity; the search is a binary search over a quantity every
+ * item is monotone in. vLLM runtime: its KV pool is what limits; the answer
+ * is computed from the number of 16-token blocks, as vLLM does.
+ * The model's own max_position_embeddings bounds the context when known.
+ */
+#ifndef GPUSIZER_FIT_H
+#define GPUSIZER_FIT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "gpusizer/estimate.h"
+
+typedef enum gs_fit_target { GS_FIT_CONTEXT, GS_FIT_CONCURRENCY } gs_fit_target;
+
+typedef struct gs_fit_result {
+	gs_fit_target target;
+	bool fits;              /* false: even 1 token / 1 sequence does not fit */
+	uint64_t best;          /* largest value that fits                        */
+	uint64_t fixed;         /* the other dimension, as given                  */
+	gs_bytes capacity;
+	char capacity_how[192];
+	bool bounded_by_model;  /* stopped at the model's max context, not memory */
+	uint64_t model_max;
+	char limit_phase[16];   /* the phase that overflows first at best + 1     */
+	char limit_item[32];    /* the largest growing item in that phase         */
+	gs_bytes peak_at_best;  /* peak at best (0 when !fits)                    */
+	gs_bytes peak_over;     /* peak at best + 1 (or at 1 when !fits)          */
+} gs_fit_result;
+
+/* Search on workload w (finished) and model m against capacity `cap`
+ * (described by `how`). The dimension not searched is taken from w.
+ * Errors: those of gs_estimate_run. A result that does not fit is GS_OK with
+ * fits == false. */
+gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap,
+                     const char *how, gs_fit_target target,
+                     gs_fit_result *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+
+#endif

@@ -1,0 +1,98 @@
+/*
+ * gpusizer/model.h — what the estimator knows about a model: its parameter
+ * count, split by module class, and the architecture facts the cache and
+ * activation formulas need.
+ *
+ * Two sources in this version:
+ *   - a bare parameter count (the seed's calculator): parameters only, no
+ *     architecture; every architecture-dependent item becomes "unknown";
+ *   - a Hugging Face config.json (a file, or a folder holding one): the
+ *     parameter count is computed per module from the config (docs/method.md
+ *     §1) for the model types gs_model_supported_types() lists.
+ *
+ * gs_model is a plain value (no heap memory): copy it freely.
+ */
+#ifndef GPUSIZER_MODEL_H
+#define GPUSIZER_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "gpusizer/status.h"
+
+#define GS_MAX_LAYERS 512
+
+/* Parameters by module class. linear is what a quantized format quantizes;
+ * the others may stay in another format (see gs_format.keep_default). */
+typedef struct gs_param_split {
+	uint64_t linear;  /* weight matrices of attention, MLP, experts       */
+	uint64_t embed;   /* token + position embeddings                      */
+	uint64_t lm_head; /* output projection; 0 when tied to the embeddings */
+	uint64_t norm;    /* normalisation weights and biases                 */
+	uint64_t other;   /* linear biases, MoE routers, correction biases    */
+	/* Shapes the quantization metadata needs (sums over linear matrices). */
+	uint64_t linear_matrices; /* number of weight matrices                */
+	uint64_t linear_rows;     /* sum of output features                   */
+	uint64_t linear_cols;     /* sum of input features                    */
+} gs_param_split;
+
+typedef enum gs_attn_kind { GS_ATTN_MHA_GQA, GS_ATTN_MLA } gs_attn_kind;
+
+typedef struct gs_model {
+	char source[512];       /* path or "--params"; what the user named      */
+	char model_type[64];    /* config.json model_type, or "" for --params   */
+	char architecture[96];  /* architectures[0], or ""                      */
+	bool has_architecture;  /* false for a bare parameter count             */
+	uint64_t params;        /* logical parameters (sum of split)            */
+	gs_param_split split;
+
+	/* Architecture facts (valid when has_architecture). */
+	uint32_t layers, hidden, heads, kv_heads, head_dim, v_head_dim;
+	uint32_t intermediate;  /* dense MLP width                            */
+	uint32_t vocab;
+	uint32_t max_position;  /* max_position_embeddings (0 if not given)     */
+	bool gated_mlp;         /* SwiGLU/GeGLU: 3 matrices; else 2             */
+	bool tied_embeddings;
+	/* Mixture of experts: experts per MoE layer, active per token, width. */
+	uint32_t experts, experts_per_token, moe_intermediate, shared_experts;
+	bool layer_is_moe[GS_MAX_LAYERS];
+	/* Attention: MLA (DeepSeek V2/V3) latent cache dimensions. */
+	gs_attn_kind attn;
+	uint32_t kv_lora_rank, q_lora_rank, qk_rope_head_dim, qk_nope_head_dim;
+	/* Sliding-window layers keep at most `sliding_window` tokens. */
+	uint32_t sliding_window;
+	bool layer_is_sliding[GS_MAX_LAYERS];
+	char torch_dtype[16];   /* checkpoint dtype from the config, or ""     */
+	char quant_method[32];  /* quantization_config.quant_method, or ""     */
+} gs_model;
+
+/* A model known only by its parameter count (the seed's calculator). */
+void gs_model_from_params(uint64_t params, gs_model *out /* OUT */);
+
+/* Read a Hugging Face config.json from `path` (a file, or a folder that holds
+ * config.json). Errors: GS_EIO (cannot read, with the path), GS_EPARSE
+ * (malformed JSON, with line:column), GS_EINPUT (a required field missing or
+ * of the wrong type, naming the field), GS_EUNSUPPORTED (unknown model_type,
+ * listing the supported ones). */
+gs_status gs_model_from_config_file(const char *path, gs_model *out /* OUT */,
+                                    gs_error *err) GS_WARN_UNUSED;
+
+/* The same from a buffer (need not be NUL-terminated); `name` is used in
+ * error locations. This is the fuzzed entry point. */
+gs_status gs_model_from_config_json(const char *buf, size_t len, const char *name,
+                                    gs_model *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+
+/* Comma-separated list of supported model_type values (static string). */
+const char *gs_model_supported_types(void);
+
+/* KV-cache elements stored per token, summed over layers, for a sequence of
+ * `tokens` tokens: sliding-window layers count min(tokens, window). With
+ * `latent_mla` true, MLA layers store the compressed latent (vLLM, SGLang);
+ * false, they store the decompressed per-head K and V (Transformers'
+ * DeepseekV3Attention). Returns the element count for the whole sequence. */
+uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_mla);
+
+/* Widest MLP intermediate a token passes through in one layer (dense or one
+ * expert), used by the activation formulas. */
+uint32_t gs_model_widest_mlp(const gs_model *m);
+
+#endif

@@ -1,0 +1,45 @@
+/*
+ * gpusizer/render.h — estimates as text, Markdown and JSON.
+ *
+ * Text and Markdown are written to a caller's stream (the library never picks
+ * stdout itself). JSON follows schema "gpusizer/estimate/v1":
+ *   {"schema", "workload": {field: {"value", "from", "where"}},
+ *    "model": {"source", "revision", "model_type", "architecture", "parameters",
+ *              "parameter_split", ...},
+ *    "format", "kv_format", "runtime",
+ *    "weights_only": {"bytes", "gib", "gb", "formula"},
+ *    "envelope": {"bytes", "kind": "indicative", "reserve_bytes", ...},
+ *    "conservative_envelope": {"bytes", "label"},
+ *    "items": [{"id", "bytes" (max over phases, null if unknown), "basis",
+ *               "phases": {phase: bytes}, "formula", "source"}],
+ *    "phases": [{"id", "peak_bytes", "excludes_unknowns"}], "peak_phase",
+ *    "unknowns": [text], "vllm": {...} (vllm runtime)}
+ */
+#ifndef GPUSIZER_RENDER_H
+#define GPUSIZER_RENDER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <jansson.h>
+#include "gpusizer/estimate.h"
+#include "gpusizer/fit.h"
+
+/* Human table (items x phases) in `unit`, plus the seed's figures, the
+ * conservative envelope (labelled), unknowns and sources. markdown selects
+ * a Markdown table. Returns 0, or -1 if writing to `out` failed. */
+int gs_render_estimate_text(FILE *out, const gs_estimate *e, gs_unit unit, bool markdown);
+
+/* A comparison of formats for one model (the seed's format table): one row
+ * per estimate, weights only and indicative envelope in GiB and GB, and what
+ * each row leaves out. */
+int gs_render_compare_text(FILE *out, const gs_estimate *const *rows, size_t n,
+                           bool markdown);
+
+/* New JSON object (caller frees with json_decref); NULL on allocation failure. */
+json_t *gs_estimate_to_json(const gs_estimate *e);
+json_t *gs_fit_to_json(const gs_fit_result *r, const gs_estimate *at_best);
+
+/* Fit answer as text. */
+int gs_render_fit_text(FILE *out, const gs_fit_result *r);
+
+#endif

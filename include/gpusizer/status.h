@@ -1,0 +1,55 @@
+/*
+ * gpusizer/status.h — error codes and the error record every fallible call fills.
+ *
+ * Ownership rule for the whole library (one rule, not one comment per call):
+ * a pointer a function returns is borrowed from the object it came from and
+ * stays valid until that object is freed or reset; a pointer passed in is only
+ * borrowed for the duration of the call unless the function says it
+ * "consumes" it. Destructors accept NULL.
+ *
+ * Bad data (a malformed file, an impossible size) returns a status and fills a
+ * gs_error; API misuse (NULL where a value is required) asserts.
+ */
+#ifndef GPUSIZER_STATUS_H
+#define GPUSIZER_STATUS_H
+
+#include <stddef.h>
+
+#if defined(__GNUC__)
+#define GS_WARN_UNUSED __attribute__((warn_unused_result))
+#define GS_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define GS_WARN_UNUSED
+#define GS_PRINTF(f, a)
+#endif
+
+/* Append-only: values never change meaning once released. */
+typedef enum gs_status {
+	GS_OK = 0,
+	GS_EINPUT = 1,       /* bad user input: a flag, a sheet field, a size */
+	GS_EPARSE = 2,       /* a file could not be parsed (JSON, YAML)       */
+	GS_EUNSUPPORTED = 3, /* well-formed, but not something we model       */
+	GS_EIO = 4,          /* a file could not be read                      */
+	GS_ERANGE = 5,       /* a value overflows what can be represented     */
+	GS_ENOMEM = 6        /* allocation failed                             */
+} gs_status;
+
+/* What went wrong and where. `where` is "file:line:column", "file: field
+ * path" or a flag name ("--context"); empty when there is no location. */
+typedef struct gs_error {
+	gs_status code;
+	char where[256];
+	char msg[512];
+} gs_error;
+
+/* Short, static English name of a status ("bad input", ...). Never NULL. */
+const char *gs_strerror(gs_status s);
+
+/* Fill *err (if err is not NULL) and return `code`. `where` may be NULL. */
+gs_status gs_error_set(gs_error *err, gs_status code, const char *where,
+                       const char *fmt, ...) GS_PRINTF(4, 5);
+
+/* Reset *err to GS_OK with empty strings. */
+void gs_error_clear(gs_error *err);
+
+#endif

@@ -1,0 +1,128 @@
+/*
+ * gpusizer/workload.h — the workload sheet: what must run, fully resolved,
+ * each value tagged with where it came from.
+ *
+ * The sheet (contract, design.md) is YAML; JSON is accepted as a subset.
+ * Every field is also a flag of the same name (`--length` also answers to
+ * `--context`). Flags override the sheet; defaults fill what neither gave,
+ * and are recorded as defaults so nothing is silently assumed.
+ *
+ * Example:
+ *   model: ./Meta-Llama-3-8B/config.json
+ *   task: inference
+ *   format: bf16
+ *   length: 8192
+ *   concurrency: 4
+ *   reserve: 2GiB
+ *   quality: "MMLU >= 62.0 on the eval set v3"
+ *
+ * gs_workload is a plain value (no heap memory).
+ */
+#ifndef GPUSIZER_WORKLOAD_H
+#define GPUSIZER_WORKLOAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "gpusizer/status.h"
+#include "gpusizer/units.h"
+
+/* X(ENUM, sheet key, extra flag alias or NULL, kind, default text or NULL, help) */
+#define GS_WORKLOAD_FIELDS(X) \
+	X(MODEL, "model", NULL, GS_KIND_STRING, NULL, "config.json file or model folder") \
+	X(REVISION, "revision", NULL, GS_KIND_STRING, NULL, "model commit or tag, recorded on the sheet") \
+	X(PARAMS, "params", NULL, GS_KIND_COUNT, NULL, "parameter count instead of a model: 7e9, 7B") \
+	X(BITS, "bits", NULL, GS_KIND_RATIO, NULL, "raw bits per weight instead of a format: 16, 4.5") \
+	X(TASK, "task", NULL, GS_KIND_ENUM, "inference", "inference | full | lora | qlora") \
+	X(FORMAT, "format", NULL, GS_KIND_FORMAT, "bf16", "weight format (gpusizer formats)") \
+	X(LENGTH, "length", "--context", GS_KIND_COUNT, NULL, "tokens per sequence actually required") \
+	X(CONCURRENCY, "concurrency", NULL, GS_KIND_COUNT, "1", "sequences decoded at once") \
+	X(MICROBATCH, "microbatch", NULL, GS_KIND_COUNT, NULL, "adaptation: sequences per step") \
+	X(QUALITY, "quality", NULL, GS_KIND_STRING, NULL, "quality criterion, carried as a requirement to confirm") \
+	X(RESERVE, "reserve", NULL, GS_KIND_BYTES, "0GiB", "explicit extra margin: 6GiB") \
+	X(GPUS, "gpus", NULL, GS_KIND_COUNT, "1", "number of GPUs") \
+	X(RUNTIME, "runtime", NULL, GS_KIND_ENUM, "transformers", "transformers | vllm") \
+	X(KV_FORMAT, "kv_format", NULL, GS_KIND_KV_FORMAT, NULL, "KV cache format (default: the weights' compute dtype)") \
+	X(ATTENTION, "attention", NULL, GS_KIND_ENUM, "sdpa", "flash | sdpa | eager") \
+	X(KEEP, "keep", NULL, GS_KIND_KEEP, "default", "modules kept in another format: embed,lm_head,norm | none") \
+	X(RUNTIME_CONTEXT, "runtime_context", NULL, GS_KIND_BYTES, NULL, "CUDA context + framework (default per runtime)") \
+	X(ALLOCATOR_SLACK, "allocator_slack", NULL, GS_KIND_PERCENT, "10%", "caching-allocator slack on dynamic items") \
+	X(GPU, "gpu", NULL, GS_KIND_STRING, NULL, "device name from the built-in table: \"RTX 4090\"") \
+	X(CAPACITY, "capacity", NULL, GS_KIND_BYTES, NULL, "device capacity: 24GB, 24564MiB") \
+	X(GPU_MEMORY_UTILIZATION, "gpu_memory_utilization", NULL, GS_KIND_RATIO, "0.9", "vLLM budget fraction") \
+	X(MAX_NUM_BATCHED_TOKENS, "max_num_batched_tokens", NULL, GS_KIND_COUNT, "8192", "vLLM profile-run tokens") \
+	X(MAX_NUM_SEQS, "max_num_seqs", NULL, GS_KIND_COUNT, "256", "vLLM sequences in the profile run") \
+	X(CUDA_GRAPHS, "cuda_graphs", NULL, GS_KIND_BYTES, "0.5GiB", "vLLM CUDA-graph memory (0GiB with enforce_eager)")
+
+typedef enum gs_kind {
+	GS_KIND_STRING, GS_KIND_COUNT, GS_KIND_BYTES, GS_KIND_RATIO, GS_KIND_PERCENT,
+	GS_KIND_ENUM, GS_KIND_FORMAT, GS_KIND_KV_FORMAT, GS_KIND_KEEP
+} gs_kind;
+
+typedef enum gs_field {
+#define GS_X(e, key, alias, kind, def, help) GS_F_##e,
+	GS_WORKLOAD_FIELDS(GS_X)
+#undef GS_X
+	GS_F__COUNT
+} gs_field;
+
+typedef enum gs_origin { GS_FROM_UNSET, GS_FROM_DEFAULT, GS_FROM_SHEET, GS_FROM_FLAG } gs_origin;
+
+typedef struct gs_value {
+	gs_origin from;
+	char where[96];     /* "sheet.yaml:4:9", "--context", "default"      */
+	char text[256];     /* the value as given (trimmed), for display      */
+	uint64_t u;         /* COUNT, BYTES                                   */
+	gs_ratio r;         /* RATIO, PERCENT                                 */
+} gs_value;
+
+typedef struct gs_workload {
+	gs_value v[GS_F__COUNT];
+} gs_workload;
+
+/* Start from nothing set; then apply a sheet, flags, and finally defaults. */
+void gs_workload_init(gs_workload *w /* OUT */);
+
+/* Set field `f` from text (len bytes, need not be NUL-terminated), validating
+ * it for its kind; a later call overrides an earlier one. `where` locates the
+ * value for errors and provenance. Errors: GS_EINPUT naming `where` and the
+ * field, saying what was expected. */
+gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t len,
+                          gs_origin from, const char *where, gs_error *err) GS_WARN_UNUSED;
+
+/* Fill unset fields that have a default (recorded as GS_FROM_DEFAULT), and
+ * check cross-field rules (model or params, not both; bits or format).
+ * Call once, after the sheet and flags. */
+gs_status gs_workload_finish(gs_workload *w, gs_error *err) GS_WARN_UNUSED;
+
+/* Field lookup by sheet key ("length") or flag ("--context", "--length").
+ * Return -1 when unknown. */
+int gs_field_by_key(const char *key, size_t len);
+int gs_field_by_flag(const char *flag);
+
+/* Static metadata for a field. */
+const char *gs_field_key(gs_field f);
+const char *gs_field_help(gs_field f);
+gs_kind gs_field_kind(gs_field f);
+const char *gs_origin_name(gs_origin o);
+
+static inline bool gs_wl_set(const gs_workload *w, gs_field f) { return w->v[f].from != GS_FROM_UNSET; }
+static inline const char *gs_wl_str(const gs_workload *w, gs_field f) { return w->v[f].text; }
+static inline uint64_t gs_wl_u64(const gs_workload *w, gs_field f) { return w->v[f].u; }
+static inline gs_ratio gs_wl_ratio(const gs_workload *w, gs_field f) { return w->v[f].r; }
+
+/* Load a YAML (or JSON) sheet into w as GS_FROM_SHEET values. Errors name
+ * the file, line and column: syntax errors, unknown keys (listing the known
+ * ones), duplicate keys, non-scalar values, and invalid values. */
+gs_status gs_sheet_load_file(const char *path, gs_workload *w, gs_error *err) GS_WARN_UNUSED;
+gs_status gs_sheet_load_buffer(const char *buf, size_t len, const char *name,
+                               gs_workload *w, gs_error *err) GS_WARN_UNUSED;
+
+/* Resolve the device capacity from --capacity or --gpu. *how receives what
+ * figure was used ("device-reported: nvidia-smi total 24564 MiB for RTX 4090
+ * [4090]" or "given: 24GB"). GS_EINPUT for an unknown GPU name (listing the
+ * table); *found is false when neither field is set. */
+gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out /* OUT */,
+                               bool *found /* OUT */, char *how, size_t howcap,
+                               gs_error *err) GS_WARN_UNUSED;
+
+#endif

@@ -1,0 +1,22 @@
+#!/bin/sh
+# Install the Debian 12 packages the build and the tests need, only when one
+# is missing, so `make check` works as root on a fresh machine and costs
+# nothing on a prepared one.
+set -eu
+PKGS="build-essential cmake pkg-config clang libclang-rt-14-dev \
+libjansson-dev libyaml-dev libcmocka-dev"
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+		|| missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	echo "deps.sh: missing Debian packages:$missing; run as root or install them" >&2
+	exit 3
+fi
+echo "deps.sh: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $missing

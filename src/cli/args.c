@@ -1,0 +1,166 @@
+/* args.c — argument parsing shared by the subcommands. */
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "cli.h"
+
+int cli_fail(const gs_error *err)
+{
+	fprintf(stderr, "gpusizer: error: %s\n", err->msg[0] ? err->msg : gs_strerror(err->code));
+	switch (err->code) {
+	case GS_ENOMEM: return EXIT_ENV;
+	default: return EXIT_USAGE;
+	}
+}
+
+void cli_print_fields(void)
+{
+	printf("Workload fields (sheet key, or the same name as a flag; flags override the sheet):\n");
+	for (int f = 0; f < GS_F__COUNT; f++) {
+		char flag[48];
+		snprintf(flag, sizeof flag, "--%s", gs_field_key((gs_field)f));
+		for (char *p = flag + 2; *p; p++)
+			if (*p == '_')
+				*p = '-';
+		if (f == GS_F_LENGTH)
+			snprintf(flag, sizeof flag, "--context, --length");
+		printf("  %-28s %s\n", flag, gs_field_help((gs_field)f));
+	}
+}
+
+static bool ends_with(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+	return n >= m && strcmp(s + n - m, suf) == 0;
+}
+
+int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
+{
+	memset(a, 0, sizeof *a);
+	a->cmd = cmd;
+	a->unit = GS_UNIT_GiB;
+	for (int i = 0; i < argc; i++) {
+		const char *arg = argv[i];
+		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+			a->help = true;
+			continue;
+		}
+		if (strcmp(arg, "--json") == 0) {
+			a->json = true;
+			continue;
+		}
+		if (strcmp(arg, "--markdown") == 0) {
+			a->markdown = true;
+			continue;
+		}
+		if (strncmp(arg, "--", 2) != 0) {
+			if (ends_with(arg, ".yaml") || ends_with(arg, ".yml") || ends_with(arg, ".sheet.json")) {
+				if (a->sheet) {
+					fprintf(stderr, "gpusizer %s: two sheets given (%s, %s)\n", cmd, a->sheet, arg);
+					return EXIT_USAGE;
+				}
+				a->sheet = arg;
+			} else if (a->positional) {
+				fprintf(stderr, "gpusizer %s: unexpected argument \"%s\" (model already %s)\n", cmd, arg,
+				        a->positional);
+				return EXIT_USAGE;
+			} else {
+				a->positional = arg;
+			}
+			continue;
+		}
+		/* --name VALUE or --name=VALUE */
+		char name[64];
+		const char *eq = strchr(arg, '='), *value;
+		size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+		if (n >= sizeof name) {
+			fprintf(stderr, "gpusizer %s: unknown option \"%.60s\"\n", cmd, arg);
+			return EXIT_USAGE;
+		}
+		memcpy(name, arg, n);
+		name[n] = 0;
+		if (eq) {
+			value = eq + 1;
+		} else if (i + 1 < argc) {
+			value = argv[++i];
+		} else {
+			fprintf(stderr, "gpusizer %s: option %s needs a value\n", cmd, name);
+			return EXIT_USAGE;
+		}
+		if (strcmp(name, "--sheet") == 0) {
+			a->sheet = value;
+		} else if (strcmp(name, "--units") == 0) {
+			gs_error err;
+			if (gs_parse_unit(value, &a->unit, &err))
+				return cli_fail(&err);
+		} else if (strcmp(name, "--for") == 0 && strcmp(cmd, "fit") == 0) {
+			if (strcmp(value, "context") && strcmp(value, "concurrency")) {
+				fprintf(stderr, "gpusizer fit: --for: got \"%s\", expected context or concurrency\n", value);
+				return EXIT_USAGE;
+			}
+			a->fit_for = value;
+		} else {
+			int f = gs_field_by_flag(name);
+			if (f < 0) {
+				fprintf(stderr, "gpusizer %s: unknown option \"%s\" (see gpusizer %s --help)\n", cmd,
+				        name, cmd);
+				return EXIT_USAGE;
+			}
+			if (a->n_flags == CLI_MAX_FLAGS) {
+				fprintf(stderr, "gpusizer %s: too many options\n", cmd);
+				return EXIT_USAGE;
+			}
+			cli_flag *fl = &a->flags[a->n_flags++];
+			fl->field = f;
+			fl->value = value;
+			snprintf(fl->where, sizeof fl->where, "%s", name);
+		}
+	}
+	return 0;
+}
+
+int cli_workload(const cli_args *a, unsigned long long skip, bool finish, gs_workload *w)
+{
+	gs_error err;
+	gs_error_clear(&err);
+	gs_workload_init(w);
+	if (a->sheet && gs_sheet_load_file(a->sheet, w, &err))
+		return cli_fail(&err);
+	if (a->positional) {
+		struct stat st;
+		if (stat(a->positional, &st) != 0) {
+			fprintf(stderr, "gpusizer: error: %s: no such file or folder; expected a config.json, a "
+			        "model folder holding one, or a .yaml sheet (reading models from the Hugging Face "
+			        "hub by id is not available in this version: download config.json and pass its "
+			        "path)\n", a->positional);
+			return EXIT_USAGE;
+		}
+		if (gs_workload_set(w, GS_F_MODEL, a->positional, strlen(a->positional), GS_FROM_FLAG,
+		                    "argument", &err))
+			return cli_fail(&err);
+	}
+	for (size_t i = 0; i < a->n_flags; i++) {
+		const cli_flag *fl = &a->flags[i];
+		if (skip & (1ull << fl->field))
+			continue;
+		if (gs_workload_set(w, (gs_field)fl->field, fl->value, strlen(fl->value), GS_FROM_FLAG,
+		                    fl->where, &err))
+			return cli_fail(&err);
+	}
+	/* a flag for model replaces a sheet's params and vice versa */
+	for (size_t i = 0; i < a->n_flags; i++) {
+		if (a->flags[i].field == GS_F_MODEL && w->v[GS_F_PARAMS].from == GS_FROM_SHEET)
+			w->v[GS_F_PARAMS].from = GS_FROM_UNSET;
+		if (a->flags[i].field == GS_F_PARAMS && w->v[GS_F_MODEL].from == GS_FROM_SHEET)
+			w->v[GS_F_MODEL].from = GS_FROM_UNSET;
+		if (a->flags[i].field == GS_F_BITS && w->v[GS_F_FORMAT].from == GS_FROM_SHEET)
+			w->v[GS_F_FORMAT].from = GS_FROM_UNSET;
+		if (a->flags[i].field == GS_F_FORMAT && w->v[GS_F_BITS].from == GS_FROM_SHEET)
+			w->v[GS_F_BITS].from = GS_FROM_UNSET;
+	}
+	if (a->positional && w->v[GS_F_PARAMS].from == GS_FROM_SHEET)
+		w->v[GS_F_PARAMS].from = GS_FROM_UNSET;
+	if (finish && gs_workload_finish(w, &err))
+		return cli_fail(&err);
+	return 0;
+}

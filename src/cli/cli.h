@@ -1,0 +1,56 @@
+/* cli.h — what the subcommands share: parsed arguments and exit codes. */
+#ifndef GS_CLI_H
+#define GS_CLI_H
+
+#include <stdbool.h>
+#include "gpusizer/estimate.h"
+#include "gpusizer/units.h"
+#include "gpusizer/workload.h"
+
+/* Exit codes (contract, design.md). */
+enum {
+	EXIT_OK_ = 0,
+	EXIT_NO_FIT = 1,  /* the answer is "does not fit"            */
+	EXIT_USAGE = 2,   /* usage or input error                    */
+	EXIT_ENV = 3      /* environment: no GPU, network, memory    */
+};
+
+#define CLI_MAX_FLAGS 64
+
+typedef struct cli_flag {
+	int field;
+	const char *value;
+	char where[64];
+} cli_flag;
+
+typedef struct cli_args {
+	const char *cmd;
+	const char *sheet;        /* --sheet or a positional .yaml/.yml/.json */
+	const char *positional;   /* a positional model (config.json, folder) */
+	bool json, markdown, help;
+	gs_unit unit;
+	const char *fit_for;      /* fit: "context" | "concurrency" | NULL     */
+	size_t n_flags;
+	cli_flag flags[CLI_MAX_FLAGS];
+} cli_args;
+
+/* Parse argv after the subcommand. Prints the problem and returns
+ * EXIT_USAGE on misuse, else 0. */
+int cli_parse(int argc, char **argv, const char *cmd, cli_args *a);
+
+/* Build the workload: sheet, then positional model, then flags (skipping
+ * the fields in `skip`, a bit per gs_field, used for list-valued flags),
+ * then defaults unless !finish. Prints the error and returns EXIT_USAGE on failure. */
+int cli_workload(const cli_args *a, unsigned long long skip, bool finish, gs_workload *w);
+
+/* Print a library error to stderr and return the exit code it maps to. */
+int cli_fail(const gs_error *err);
+
+/* Print the workload flags (for --help). */
+void cli_print_fields(void);
+
+int cmd_estimate(int argc, char **argv);
+int cmd_fit(int argc, char **argv);
+int cmd_formats(int argc, char **argv);
+
+#endif

@@ -1,0 +1,142 @@
+/* cmd_estimate.c — `gpusizer estimate`: itemized memory per phase. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "gpusizer/render.h"
+
+#define MAX_ROWS 16
+
+static void usage(void)
+{
+	printf("usage: gpusizer estimate [SHEET.yaml] [CONFIG.json | MODEL_DIR] [options]\n\n"
+	       "Inference memory on one GPU, itemized per phase (load, prefill, decode; vLLM: load,\n"
+	       "profile, serve), with the seed's weights-only figure and indicative envelope.\n\n"
+	       "  --json              machine output, schema gpusizer/estimate/v1\n"
+	       "  --markdown          Markdown tables\n"
+	       "  --units U           table unit: GiB (default), GB, MiB, MB\n"
+	       "  --bits 16,8,4       a comma list (or --format bf16,int8,nf4) compares formats in one table\n\n");
+	cli_print_fields();
+	printf("\nExamples:\n"
+	       "  gpusizer estimate --params 7e9 --bits 16 --reserve 6GiB\n"
+	       "  gpusizer estimate --params 7e9 --bits 16,8,4 --reserve 6GiB\n"
+	       "  gpusizer estimate data/configs/meta-llama__Meta-Llama-3-8B.json --context 8192 --concurrency 4\n");
+}
+
+/* Split a comma list of at most MAX_ROWS entries in place. */
+static size_t split(char *s, char **out)
+{
+	size_t n = 0;
+	for (char *p = s; n < MAX_ROWS;) {
+		out[n++] = p;
+		char *c = strchr(p, ',');
+		if (!c)
+			break;
+		*c = 0;
+		p = c + 1;
+	}
+	return n;
+}
+
+static int finish_stdout(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "gpusizer: error: cannot write the output\n");
+		return EXIT_ENV;
+	}
+	return 0;
+}
+
+/* One estimate per entry of a --bits or --format list. */
+static int compare(const cli_args *a, int field, const char *list)
+{
+	char buf[512];
+	char *vals[MAX_ROWS];
+	snprintf(buf, sizeof buf, "%s", list);
+	size_t n = split(buf, vals);
+	gs_estimate *rows = calloc(n, sizeof *rows);
+	const gs_estimate *ptrs[MAX_ROWS];
+	if (!rows)
+		return EXIT_ENV;
+	int rc = 0;
+	gs_workload base, w;
+	gs_model m;
+	gs_error err;
+	gs_error_clear(&err);
+	if ((rc = cli_workload(a, 1ull << field, false, &base)))
+		goto out;
+	for (size_t r = 0; r < n; r++) {
+		w = base;
+		if (gs_workload_set(&w, (gs_field)field, vals[r], strlen(vals[r]), GS_FROM_FLAG,
+		                    field == GS_F_BITS ? "--bits" : "--format", &err) ||
+		    gs_workload_finish(&w, &err)) {
+			rc = cli_fail(&err);
+			goto out;
+		}
+		if (r == 0 && gs_workload_model(&w, &m, &err)) {
+			rc = cli_fail(&err);
+			goto out;
+		}
+		if (gs_estimate_run(&w, &m, &rows[r], &err)) {
+			rc = cli_fail(&err);
+			goto out;
+		}
+		ptrs[r] = &rows[r];
+	}
+	if (a->json) {
+		json_t *arr = json_array();
+		for (size_t r = 0; r < n; r++)
+			json_array_append_new(arr, gs_estimate_to_json(&rows[r]));
+		json_t *o = json_pack("{s:s, s:o}", "schema", "gpusizer/estimate-compare/v1", "rows", arr);
+		json_dumpf(o, stdout, JSON_INDENT(2));
+		putchar('\n');
+		json_decref(o);
+	} else if (gs_render_compare_text(stdout, ptrs, n, a->markdown)) {
+		rc = EXIT_ENV;
+	}
+out:
+	free(rows);
+	return rc ? rc : finish_stdout();
+}
+
+int cmd_estimate(int argc, char **argv)
+{
+	cli_args a;
+	int rc = cli_parse(argc, argv, "estimate", &a);
+	if (rc)
+		return rc;
+	if (a.help) {
+		usage();
+		return 0;
+	}
+	for (size_t i = 0; i < a.n_flags; i++)
+		if ((a.flags[i].field == GS_F_BITS || a.flags[i].field == GS_F_FORMAT) && strchr(a.flags[i].value, ','))
+			return compare(&a, a.flags[i].field, a.flags[i].value);
+
+	gs_workload w;
+	if ((rc = cli_workload(&a, 0, true, &w)))
+		return rc;
+	gs_model m;
+	gs_error err;
+	gs_error_clear(&err);
+	if (gs_workload_model(&w, &m, &err))
+		return cli_fail(&err);
+	gs_estimate *e = malloc(sizeof *e);
+	if (!e)
+		return EXIT_ENV;
+	if (gs_estimate_run(&w, &m, e, &err)) {
+		free(e);
+		return cli_fail(&err);
+	}
+	if (a.json) {
+		json_t *o = gs_estimate_to_json(e);
+		if (!o || json_dumpf(o, stdout, JSON_INDENT(2)) != 0)
+			rc = EXIT_ENV;
+		putchar('\n');
+		json_decref(o);
+	} else if (gs_render_estimate_text(stdout, e, a.unit, a.markdown)) {
+		rc = EXIT_ENV;
+	}
+	free(e);
+	return rc ? rc : finish_stdout();
+}

@@ -1,0 +1,59 @@
+/* cmd_formats.c — `gpusizer formats`: the named weight formats and devices. */
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "gpusizer/devices.h"
+#include "gpusizer/dtype.h"
+
+static void bpw(gs_ratio r, char *buf, size_t cap)
+{
+	/* four decimals, rounded half up from the exact ratio */
+	unsigned long long x = (unsigned long long)((r.num * 10000 * 2 + r.den) / (2 * r.den));
+	snprintf(buf, cap, "%llu.%04llu", x / 10000, x % 10000);
+}
+
+int cmd_formats(int argc, char **argv)
+{
+	if (argc > 0 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0)) {
+		printf("usage: gpusizer formats\n\nLists the named weight formats (bits per weight including "
+		       "block metadata, modules kept aside) and the built-in device table.\n");
+		return 0;
+	}
+	if (argc > 0) {
+		fprintf(stderr, "gpusizer formats: unexpected argument \"%s\"\n", argv[0]);
+		return EXIT_USAGE;
+	}
+	const gs_format *t;
+	size_t n = gs_format_table(&t);
+	printf("%-14s %10s %10s  %-22s %s\n", "format", "bits/value", "bits/wt*", "kept in 16 bits", "description [source]");
+	for (size_t i = 0; i < n; i++) {
+		char v[32], w[32];
+		bpw(t[i].value_bits, v, sizeof v);
+		bpw(gs_format_bpw(&t[i]), w, sizeof w);
+		printf("%-14s %10s %10s  %-22s %s [%s]\n", t[i].name, v, w,
+		       t[i].keep_default ? "embed,lm_head,norm" : "-", t[i].description, t[i].source);
+	}
+	printf("* bits per weight with block/group metadata; per-row scales (int8, fp8-channel), g_idx\n"
+	       "  (gptq-gN-act) and per-matrix scales need the model's shapes and are counted by estimate.\n"
+	       "Also: gptq-gN, gptq-gN-act, awq-gN (any group N), gguf:TYPE (any ggml type or file type\n"
+	       "such as gguf:Q4_K_M), bits:N.\n\n");
+	const gs_device *d;
+	n = gs_device_table(&d);
+	printf("%-14s %9s %18s  %-8s %s\n", "device", "nominal", "reported", "cc", "how reported [sources]");
+	for (size_t i = 0; i < n; i++) {
+		char nom[32], rep[40];
+		if (d[i].nominal_gb)
+			snprintf(nom, sizeof nom, "%llu GB", (unsigned long long)d[i].nominal_gb);
+		else
+			snprintf(nom, sizeof nom, "?");
+		if (!d[i].reported_bytes)
+			snprintf(rep, sizeof rep, "?");
+		else if (d[i].reported_bytes % (1u << 20) == 0)
+			snprintf(rep, sizeof rep, "%llu MiB", (unsigned long long)(d[i].reported_bytes >> 20));
+		else
+			snprintf(rep, sizeof rep, "%llu B", (unsigned long long)d[i].reported_bytes);
+		printf("%-14s %9s %18s  %-8s %s %s\n", d[i].name, nom, rep, d[i].compute_capability,
+		       d[i].reported_how, d[i].source);
+	}
+	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_ENV;
+}

@@ -1,0 +1,56 @@
+/*
+ * main.c — gpusizer's command line: a thin shell over libgpusizer.
+ * Human text to stdout, diagnostics to stderr; exit 0 ok, 1 "does not
+ * fit", 2 usage or input error, 3 environment error.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+
+#ifndef GS_VERSION
+#define GS_VERSION "dev"
+#endif
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: gpusizer COMMAND [args]\n\n"
+	           "How much GPU memory does this exact workload need?\n\n"
+	           "commands:\n"
+	           "  estimate   itemized memory per phase for an inference workload\n"
+	           "  fit        largest context or concurrency that fits a GPU or capacity\n"
+	           "  formats    the weight formats and the built-in device table\n\n"
+	           "gpusizer COMMAND --help for its options; gpusizer --version.\n");
+}
+
+int main(int argc, char **argv)
+{
+	int rc;
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	const char *cmd = argv[1];
+	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+		usage(stdout);
+		rc = 0;
+	} else if (strcmp(cmd, "--version") == 0) {
+		printf("gpusizer %s\n", GS_VERSION);
+		rc = 0;
+	} else if (strcmp(cmd, "estimate") == 0) {
+		rc = cmd_estimate(argc - 2, argv + 2);
+	} else if (strcmp(cmd, "fit") == 0) {
+		rc = cmd_fit(argc - 2, argv + 2);
+	} else if (strcmp(cmd, "formats") == 0) {
+		rc = cmd_formats(argc - 2, argv + 2);
+	} else {
+		fprintf(stderr, "gpusizer: unknown command \"%s\"\n", cmd);
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	/* a failed write (full disk, closed pipe) must not look like success */
+	if (fclose(stdout) != 0 && rc == 0) {
+		fprintf(stderr, "gpusizer: error: cannot write the output\n");
+		rc = EXIT_ENV;
+	}
+	return rc;
+}

@@ -1,0 +1,316 @@
+/*
+ * dtype.c — the storage formats (gpusizer/dtype.h).
+ *
+ * Figures and sources (docs/method.md §2):
+ *  - bitsandbytes 4-bit: 4-bit codes, one fp32 absmax per block of 64
+ *    (0.5 bit/weight); double quantization stores the absmax as 8 bits with
+ *    one fp32 second-level scale per 256 blocks: 8/64 + 32/(64*256) bit/weight
+ *    (Dettmers et al. 2023, QLoRA, §3 "Double Quantization").
+ *  - bitsandbytes LLM.int8: int8 weights + one fp32 scale per output row
+ *    (Dettmers et al. 2022, LLM.int8(), vector-wise quantization; bnb
+ *    Int8Params.SCB).
+ *  - GPTQ/AWQ 4-bit, group g: int32-packed codes, one fp16 scale and one
+ *    4-bit zero point per group and output row: 20/g bit/weight; GPTQ with
+ *    act-order adds an int32 g_idx per input feature (AutoGPTQ QuantLinear).
+ *  - FP8: 1 byte + fp32 scales per tensor, per output channel, or per
+ *    128x128 block (vLLM / compressed-tensors FP8 schemes).
+ *  - ggml types: bytes per block from ggml's type traits; the split between
+ *    code bytes and scale bytes follows the block_* structs of ggml-common.h.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include "gpusizer/dtype.h"
+
+#define R(n, d) ((gs_ratio){(n), (d)})
+#define RI(n, d) {(n), (d)} /* the same, for static initializers */
+#define KEEP16 GS_KEEP_ALL, RI(16, 1)
+
+static const gs_format named[] = {
+	{"fp32", GS_FAM_FLOAT, false, RI(32, 1), RI(0, 1), 0, 0, 0, 0, RI(32, 1), false,
+	 "IEEE float32", "IEEE 754"},
+	{"bf16", GS_FAM_FLOAT, false, RI(16, 1), RI(0, 1), 0, 0, 0, 0, RI(16, 1), false,
+	 "bfloat16", "IEEE 754 / bfloat16"},
+	{"fp16", GS_FAM_FLOAT, false, RI(16, 1), RI(0, 1), 0, 0, 0, 0, RI(16, 1), false,
+	 "IEEE float16", "IEEE 754"},
+	{"fp8-e4m3", GS_FAM_FP8, true, RI(8, 1), RI(0, 1), 0, 0, 4, KEEP16, false,
+	 "FP8 E4M3, one fp32 scale per matrix", "vLLM FP8 docs; OCP FP8 spec"},
+	{"fp8-e5m2", GS_FAM_FP8, true, RI(8, 1), RI(0, 1), 0, 0, 4, KEEP16, false,
+	 "FP8 E5M2, one fp32 scale per matrix", "vLLM FP8 docs; OCP FP8 spec"},
+	{"fp8-channel", GS_FAM_FP8, true, RI(8, 1), RI(0, 1), 4, 0, 0, KEEP16, false,
+	 "FP8 E4M3, one fp32 scale per output row", "compressed-tensors channel strategy"},
+	{"fp8-block128", GS_FAM_FP8, true, RI(8, 1), RI(32, 16384), 0, 0, 0, KEEP16, false,
+	 "FP8 E4M3, one fp32 scale per 128x128 block", "DeepSeek-V3 FP8 checkpoints (weight_block_size [128,128])"},
+	{"int8", GS_FAM_BNB_INT8, true, RI(8, 1), RI(0, 1), 4, 0, 0, KEEP16, false,
+	 "bitsandbytes LLM.int8: int8 + fp32 scale per output row", "Dettmers et al. 2022 (LLM.int8()); bitsandbytes Int8Params.SCB"},
+	{"nf4", GS_FAM_BNB_4BIT, true, RI(4, 1), RI(32, 64), 0, 0, 0, KEEP16, false,
+	 "bitsandbytes NF4, fp32 absmax per 64 weights", "Dettmers et al. 2023 (QLoRA) §3"},
+	{"nf4-dq", GS_FAM_BNB_4BIT, true, RI(4, 1), RI(8 * 256 + 32, 64 * 256), 0, 0, 0, KEEP16, false,
+	 "bitsandbytes NF4 with double quantization", "Dettmers et al. 2023 (QLoRA) §3"},
+	{"fp4", GS_FAM_BNB_4BIT, true, RI(4, 1), RI(32, 64), 0, 0, 0, KEEP16, false,
+	 "bitsandbytes FP4, fp32 absmax per 64 weights", "bitsandbytes Linear4bit; QLoRA §3"},
+	{"fp4-dq", GS_FAM_BNB_4BIT, true, RI(4, 1), RI(8 * 256 + 32, 64 * 256), 0, 0, 0, KEEP16, false,
+	 "bitsandbytes FP4 with double quantization", "bitsandbytes Linear4bit; QLoRA §3"},
+	{"gptq-g128", GS_FAM_GPTQ, true, RI(4, 1), RI(20, 128), 0, 0, 0, KEEP16, false,
+	 "GPTQ 4-bit, group 128: fp16 scale + 4-bit zero per group", "Frantar et al. 2022; AutoGPTQ QuantLinear"},
+	{"awq-g128", GS_FAM_AWQ, true, RI(4, 1), RI(20, 128), 0, 0, 0, KEEP16, false,
+	 "AWQ 4-bit, group 128: fp16 scale + 4-bit zero per group", "Lin et al. 2023; AutoAWQ WQLinear_GEMM"},
+};
+
+/* ggml types: name, elements per block, bytes per block, code bytes per block
+ * (the rest are scales, mins and super-block factors). */
+static const struct ggml_type {
+	const char *name;
+	uint32_t block, size, codes;
+} ggml_types[] = {
+	{"F32", 1, 4, 4},        {"F16", 1, 2, 2},        {"BF16", 1, 2, 2},
+	{"Q4_0", 32, 18, 16},    {"Q4_1", 32, 20, 16},    {"Q5_0", 32, 22, 20},
+	{"Q5_1", 32, 24, 20},    {"Q8_0", 32, 34, 32},    {"IQ4_NL", 32, 18, 16},
+	{"MXFP4", 32, 17, 16},   {"Q2_K", 256, 84, 64},   {"Q3_K", 256, 110, 96},
+	{"Q4_K", 256, 144, 128}, {"Q5_K", 256, 176, 160}, {"Q6_K", 256, 210, 192},
+	{"Q8_K", 256, 292, 256}, {"IQ1_S", 256, 50, 48},  {"IQ1_M", 256, 56, 48},
+	{"IQ2_XXS", 256, 66, 64}, {"IQ2_XS", 256, 74, 64}, {"IQ2_S", 256, 82, 72},
+	{"IQ3_XXS", 256, 98, 96}, {"IQ3_S", 256, 110, 104}, {"IQ4_XS", 256, 136, 128},
+	{"TQ1_0", 256, 54, 52},  {"TQ2_0", 256, 66, 64},
+};
+
+/* llama.cpp file types that mix ggml types per tensor: name -> base type. */
+static const struct {
+	const char *ftype, *base;
+} ggml_ftypes[] = {
+	{"Q2_K_S", "Q2_K"}, {"Q3_K_S", "Q3_K"}, {"Q3_K_M", "Q3_K"}, {"Q3_K_L", "Q3_K"},
+	{"Q4_K_S", "Q4_K"}, {"Q4_K_M", "Q4_K"}, {"Q5_K_S", "Q5_K"}, {"Q5_K_M", "Q5_K"},
+	{"IQ2_M", "IQ2_S"}, {"IQ3_XS", "IQ3_S"}, {"IQ3_M", "IQ3_S"}, {"IQ1_M_MIX", "IQ1_M"},
+};
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+size_t gs_format_table(const gs_format **out)
+{
+	*out = named;
+	return NELEM(named);
+}
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+static gs_ratio reduce(gs_ratio r)
+{
+	uint64_t g = r.num ? gcd(r.num, r.den) : r.den;
+	return R(r.num / g, r.den / g);
+}
+
+gs_ratio gs_format_bpw(const gs_format *f)
+{
+	/* a/b + c/d with small denominators: no overflow for the table's values */
+	gs_ratio r = R(f->value_bits.num * f->meta_bits.den + f->meta_bits.num * f->value_bits.den,
+	               f->value_bits.den * f->meta_bits.den);
+	return reduce(r);
+}
+
+void gs_format_from_bits(gs_ratio bits, gs_format *out)
+{
+	memset(out, 0, sizeof *out);
+	bits = reduce(bits);
+	if (bits.den == 1)
+		snprintf(out->name, sizeof out->name, "bits:%llu", (unsigned long long)bits.num);
+	else
+		snprintf(out->name, sizeof out->name, "bits:%llu/%llu", (unsigned long long)bits.num,
+		         (unsigned long long)bits.den);
+	out->family = GS_FAM_RAW_BITS;
+	/* below 16 bits, real formats carry metadata and keep modules aside */
+	out->quantized = bits.num < 16 * bits.den;
+	out->value_bits = bits;
+	out->meta_bits = R(0, 1);
+	out->keep_bits = R(16, 1);
+	out->description = "raw bits per value, no metadata (the seed's calculator)";
+	out->source = "seed: parameters x bits / 8";
+}
+
+static int ieq(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if (toupper((unsigned char)*a) != toupper((unsigned char)*b))
+			return 0;
+	return *a == *b;
+}
+
+static const struct ggml_type *ggml_find(const char *name)
+{
+	for (size_t i = 0; i < NELEM(ggml_types); i++)
+		if (ieq(name, ggml_types[i].name))
+			return &ggml_types[i];
+	return NULL;
+}
+
+static void from_ggml(const struct ggml_type *t, bool mixed, const char *shown, gs_format *out)
+{
+	memset(out, 0, sizeof *out);
+	snprintf(out->name, sizeof out->name, "gguf:%s", shown);
+	out->family = GS_FAM_GGUF;
+	out->value_bits = reduce(R((uint64_t)t->codes * 8, t->block));
+	out->meta_bits = reduce(R((uint64_t)(t->size - t->codes) * 8, t->block));
+	out->quantized = t->block > 1;
+	/* llama.cpp keeps norm weights in F32 and quantizes embeddings too */
+	out->keep_default = out->quantized ? GS_KEEP_NORM : 0;
+	out->keep_bits = R(32, 1);
+	out->mixed_file_type = mixed;
+	out->description = mixed ? "llama.cpp file type: per-tensor mix, base type shown"
+	                         : "ggml type (bytes per block from ggml type traits)";
+	out->source = "ggml type traits (ggml.c) and block structs (ggml-common.h)";
+}
+
+/* Parse "gptq", "gptq-g64", "gptq-g32-act", "awq-g64". */
+static int parse_group(const char *s, const char *fam, uint64_t *g, int *act)
+{
+	size_t n = strlen(fam);
+	if (strncmp(s, fam, n) != 0)
+		return 0;
+	s += n;
+	*g = 128;
+	*act = 0;
+	if (*s == 0)
+		return 1;
+	if (s[0] != '-' || s[1] != 'g')
+		return 0;
+	s += 2;
+	uint64_t v = 0;
+	int digits = 0;
+	while (*s >= '0' && *s <= '9' && digits < 6) {
+		v = v * 10 + (uint64_t)(*s - '0');
+		s++;
+		digits++;
+	}
+	if (!digits || v == 0)
+		return 0;
+	*g = v;
+	if (strcmp(s, "-act") == 0 && strcmp(fam, "gptq") == 0) {
+		*act = 1;
+		return 1;
+	}
+	return *s == 0;
+}
+
+gs_status gs_format_parse(const char *text, const char *field, gs_format *out, gs_error *err)
+{
+	char s[48];
+	size_t n = strlen(text);
+	if (n == 0 || n >= sizeof s)
+		goto unknown;
+	for (size_t i = 0; i <= n; i++)
+		s[i] = (char)tolower((unsigned char)text[i]);
+
+	if (strncmp(s, "gguf:", 5) == 0) {
+		const struct ggml_type *t = ggml_find(text + 5);
+		if (t) {
+			char shown[16];
+			snprintf(shown, sizeof shown, "%s", t->name);
+			from_ggml(t, false, shown, out);
+			return GS_OK;
+		}
+		for (size_t i = 0; i < NELEM(ggml_ftypes); i++)
+			if (ieq(text + 5, ggml_ftypes[i].ftype)) {
+				from_ggml(ggml_find(ggml_ftypes[i].base), true, ggml_ftypes[i].ftype, out);
+				return GS_OK;
+			}
+		return gs_error_set(err, GS_EINPUT, field,
+		                    "%s: unknown ggml type \"%.20s\"; expected one of F32 F16 BF16 Q4_0 Q4_1 "
+		                    "Q5_0 Q5_1 Q8_0 IQ4_NL MXFP4 Q2_K Q3_K Q4_K Q5_K Q6_K Q8_K IQ1_S IQ1_M "
+		                    "IQ2_XXS IQ2_XS IQ2_S IQ3_XXS IQ3_S IQ4_XS TQ1_0 TQ2_0 or a file type "
+		                    "like Q4_K_M", field, text + 5);
+	}
+	if (strncmp(s, "bits:", 5) == 0) {
+		gs_ratio r;
+		if (gs_parse_ratio(s + 5, strlen(s + 5), field, 0, &r, err) || r.num == 0)
+			return gs_error_set(err, GS_EINPUT, field, "%s: \"%s\": expected bits:N with N > 0", field, text);
+		gs_format_from_bits(r, out);
+		return GS_OK;
+	}
+	const char *alias = strcmp(s, "fp8") == 0 ? "fp8-e4m3" : strcmp(s, "float32") == 0 ? "fp32"
+	                  : strcmp(s, "bfloat16") == 0 ? "bf16" : strcmp(s, "float16") == 0 ? "fp16" : s;
+	for (size_t i = 0; i < NELEM(named); i++)
+		if (strcmp(alias, named[i].name) == 0) {
+			*out = named[i];
+			return GS_OK;
+		}
+	uint64_t g;
+	int act;
+	int is_gptq = parse_group(s, "gptq", &g, &act);
+	if (is_gptq || parse_group(s, "awq", &g, &act)) {
+		*out = named[is_gptq ? NELEM(named) - 2 : NELEM(named) - 1];
+		out->meta_bits = reduce(R(20, g));
+		out->in_meta_bytes = act ? 4 : 0;
+		snprintf(out->name, sizeof out->name, "%s-g%llu%s", is_gptq ? "gptq" : "awq",
+		         (unsigned long long)g, act ? "-act" : "");
+		return GS_OK;
+	}
+unknown:
+	return gs_error_set(err, GS_EINPUT, field,
+	                    "%s: unknown format \"%.40s\"; expected fp32, bf16, fp16, fp8 (fp8-e4m3, "
+	                    "fp8-e5m2, fp8-channel, fp8-block128), int8, nf4, nf4-dq, fp4, fp4-dq, "
+	                    "gptq[-gN][-act], awq[-gN], gguf:TYPE or bits:N (see `gpusizer formats`)",
+	                    field, text);
+}
+
+gs_status gs_kv_format_parse(const char *text, const char *field, gs_format *out, gs_error *err)
+{
+	static const char *const ok[] = {"fp32", "bf16", "fp16", "fp8", "fp8-e4m3", "fp8-e5m2",
+	                                 "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl"};
+	for (size_t i = 0; i < NELEM(ok); i++) {
+		if (!ieq(text, ok[i]))
+			continue;
+		if (text[0] == 'q' || text[0] == 'Q' || text[0] == 'i' || text[0] == 'I') {
+			from_ggml(ggml_find(text), false, ggml_find(text)->name, out);
+			out->keep_default = 0;
+			return GS_OK;
+		}
+		gs_status s = gs_format_parse(text, field, out, err);
+		out->matrix_meta_bytes = 0; /* a per-tensor KV scale is a few bytes: left out */
+		out->keep_default = 0;
+		return s;
+	}
+	return gs_error_set(err, GS_EINPUT, field,
+	                    "%s: unknown KV-cache format \"%.40s\"; expected fp32, bf16, fp16, fp8, "
+	                    "fp8-e4m3, fp8-e5m2, q8_0, q4_0, q4_1, q5_0, q5_1 or iq4_nl", field, text);
+}
+
+gs_status gs_keep_parse(const char *text, const char *field, int *mask, gs_error *err)
+{
+	if (strcmp(text, "default") == 0) {
+		*mask = -1;
+		return GS_OK;
+	}
+	if (strcmp(text, "none") == 0) {
+		*mask = 0;
+		return GS_OK;
+	}
+	int m = 0;
+	const char *p = text;
+	while (*p) {
+		const char *e = strchr(p, ',');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		if (n == 5 && strncmp(p, "embed", 5) == 0)
+			m |= GS_KEEP_EMBED;
+		else if (n == 7 && strncmp(p, "lm_head", 7) == 0)
+			m |= GS_KEEP_LM_HEAD;
+		else if (n == 4 && strncmp(p, "norm", 4) == 0)
+			m |= GS_KEEP_NORM;
+		else
+			return gs_error_set(err, GS_EINPUT, field,
+			                    "%s: unknown module class \"%.*s\"; expected a comma list of "
+			                    "embed, lm_head, norm, or \"none\" or \"default\"",
+			                    field, (int)(n > 40 ? 40 : n), p);
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	*mask = m;
+	return GS_OK;
+}

@@ -1,0 +1,468 @@
+/*
+ * estimate.c — inference memory, itemized per phase (gpusizer/estimate.h).
+ *
+ * Every formula below is written out, with its source, in docs/method.md;
+ * the section is named in each item's `source`. Where a term is our own
+ * derivation the source says so: such terms are estimates until measured.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "estimate_internal.h"
+
+#define METHOD "docs/method.md "
+
+const char *gs_basis_name(gs_basis b)
+{
+	switch (b) {
+	case GS_BASIS_ESTIMATED: return "estimated";
+	case GS_BASIS_MEASURED: return "measured";
+	case GS_BASIS_UNKNOWN: return "unknown";
+	}
+	return "?";
+}
+
+const char *gs_runtime_name(gs_runtime r) { return r == GS_RT_VLLM ? "vllm" : "transformers"; }
+
+gs_item *gsi_item(gs_estimate *e, const char *id, gs_basis basis, const char *source)
+{
+	/* GS_MAX_ITEMS is sized for every item this file can add */
+	gs_item *it = &e->items[e->n_items++];
+	memset(it, 0, sizeof *it);
+	snprintf(it->id, sizeof it->id, "%s", id);
+	snprintf(it->source, sizeof it->source, "%s", source);
+	it->basis = basis;
+	return it;
+}
+
+void gsi_item_put(gs_item *it, int phase, gs_bytes b)
+{
+	it->bytes[phase] = b;
+	it->live |= LIVE(phase);
+}
+
+void gsi_item_all(gs_item *it, unsigned live, gs_bytes b)
+{
+	for (int p = 0; p < GS_MAX_PHASES; p++)
+		if (live & LIVE(p))
+			gsi_item_put(it, p, b);
+}
+
+void gsi_formula(gs_item *it, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(it->formula, sizeof it->formula, fmt, ap);
+	va_end(ap);
+}
+
+void gsi_unknown(gs_estimate *e, const char *fmt, ...)
+{
+	if (e->n_unknowns >= GS_MAX_UNKNOWNS)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(e->unknowns[e->n_unknowns++], sizeof e->unknowns[0], fmt, ap);
+	va_end(ap);
+}
+
+const gs_item *gs_estimate_item(const gs_estimate *e, const char *id)
+{
+	for (size_t i = 0; i < e->n_items; i++)
+		if (strcmp(e->items[i].id, id) == 0)
+			return &e->items[i];
+	return NULL;
+}
+
+gs_bytes gsi_item_bytes(const gs_estimate *e, const char *id, int phase)
+{
+	const gs_item *it = gs_estimate_item(e, id);
+	return it && it->basis != GS_BASIS_UNKNOWN ? it->bytes[phase] : 0;
+}
+
+gs_bytes gsi_weights_total(const gs_estimate *e)
+{
+	return gs_add_sat(gs_add_sat(gsi_item_bytes(e, "weights", 0), gsi_item_bytes(e, "quant_metadata", 0)),
+	                  gsi_item_bytes(e, "other_format_modules", 0));
+}
+
+gs_bytes gs_estimate_peak(const gs_estimate *e) { return e->phases[e->peak_phase].peak; }
+
+uint64_t gsi_act_bytes(const gs_estimate *e) { return e->format.value_bits.num == 32 * e->format.value_bits.den ? 4 : 2; }
+
+void gsi_ratio_text(gs_ratio r, char *buf, size_t cap)
+{
+	if (r.den == 1)
+		snprintf(buf, cap, "%llu", (unsigned long long)r.num);
+	else
+		snprintf(buf, cap, "%llu/%llu", (unsigned long long)r.num, (unsigned long long)r.den);
+}
+
+static gs_bytes ceil_bits(uint64_t n, gs_ratio bits)
+{
+	gs_bytes b;
+	gs_ratio bytes = {bits.num, bits.den * 8};
+	return gs_mul_ratio_ceil(n, bytes, &b) ? UINT64_MAX : b;
+}
+
+/* --- weights ------------------------------------------------------------ */
+
+void gsi_weight_items(gs_estimate *e, unsigned live)
+{
+	const gs_model *m = &e->model;
+	const gs_format *f = &e->format;
+	const gs_param_split *s = &m->split;
+	char src[256];
+
+	e->weights_only = ceil_bits(m->params, f->value_bits);
+
+	/* What the main format stores: everything when unquantized; otherwise
+	 * the matrices plus the classes the user chose not to keep aside. */
+	uint64_t q = m->params, kept = 0;
+	if (f->quantized && m->has_architecture) {
+		q = s->linear;
+		kept = s->other;
+		if (e->keep & GS_KEEP_EMBED) kept += s->embed; else q += s->embed;
+		if (e->keep & GS_KEEP_LM_HEAD) kept += s->lm_head; else q += s->lm_head;
+		if (e->keep & GS_KEEP_NORM) kept += s->norm; else q += s->norm;
+	}
+	snprintf(src, sizeof src, METHOD "§1-2; %s", f->source);
+	gs_item *w = gsi_item(e, "weights", GS_BASIS_ESTIMATED, src);
+	gsi_item_all(w, live, ceil_bits(q, f->value_bits));
+	char bits[48];
+	gsi_ratio_text(f->value_bits, bits, sizeof bits);
+	gsi_formula(w, "%llu params x %s bits / 8 (%s)", (unsigned long long)q, bits, f->name);
+
+	/* quantization metadata */
+	gs_item *qm = gsi_item(e, "quant_metadata", GS_BASIS_ESTIMATED, src);
+	bool needs_shapes = f->row_meta_bytes || f->in_meta_bytes || f->matrix_meta_bytes;
+	if (f->family == GS_FAM_RAW_BITS && f->quantized) {
+		qm->basis = GS_BASIS_UNKNOWN;
+		qm->live = live;
+		gsi_formula(qm, "not modelled: %s is a bare bit count; a real format of that width adds "
+		            "scales (e.g. nf4: +0.5 bit/weight, gptq-g128: +0.156 bit/weight)", f->name);
+		gsi_unknown(e, "quant_metadata: %s carries no scales or zero points; pick a real format "
+		            "(--format nf4, gptq, gguf:Q4_K ...) to count them", f->name);
+	} else if (needs_shapes && !m->has_architecture) {
+		qm->basis = GS_BASIS_UNKNOWN;
+		qm->live = live;
+		gsi_formula(qm, "%s adds per-row/per-matrix scales: needs the matrix shapes (--model)", f->name);
+		gsi_unknown(e, "quant_metadata: %s stores scales per output row or matrix; the shapes need a "
+		            "model (--model config.json)", f->name);
+	} else {
+		uint64_t meta = ceil_bits(q, f->meta_bits);
+		meta = gs_add_sat(meta, gs_mul_sat(s->linear_rows, f->row_meta_bytes));
+		meta = gs_add_sat(meta, gs_mul_sat(s->linear_cols, f->in_meta_bytes));
+		meta = gs_add_sat(meta, gs_mul_sat(s->linear_matrices, f->matrix_meta_bytes));
+		gsi_item_all(qm, live, meta);
+		if (!f->quantized)
+			gsi_formula(qm, "none: %s stores no scales", f->name);
+		else
+			gsi_formula(qm, "%llu params x %s bits / 8 + %llu rows x %u B + %llu in-features "
+			            "x %u B + %llu matrices x %u B",
+			            (unsigned long long)q, (gsi_ratio_text(f->meta_bits, bits, sizeof bits), bits),
+			            (unsigned long long)s->linear_rows,
+			            f->row_meta_bytes, (unsigned long long)s->linear_cols, f->in_meta_bytes,
+			            (unsigned long long)s->linear_matrices, f->matrix_meta_bytes);
+	}
+
+	/* modules in another format */
+	gs_item *o = gsi_item(e, "other_format_modules", GS_BASIS_ESTIMATED, src);
+	if (!f->quantized) {
+		gsi_item_all(o, live, 0);
+		gsi_formula(o, "none: every module is %s", f->name);
+	} else if (!m->has_architecture) {
+		o->basis = GS_BASIS_UNKNOWN;
+		o->live = live;
+		gsi_formula(o, "unknown without an architecture: embeddings, lm_head and norms usually stay "
+		            "in 16 bits under %s", f->name);
+		gsi_unknown(e, "other_format_modules: which modules stay in 16 bits (embeddings, lm_head, "
+		            "norms) needs a model (--model config.json); --params counts every weight at %s",
+		            f->name);
+	} else {
+		gsi_item_all(o, live, ceil_bits(kept, f->keep_bits));
+		gsi_formula(o, "%llu params (%s%s%sbiases/routers) x %llu bits / 8", (unsigned long long)kept,
+		            e->keep & GS_KEEP_EMBED ? "embeddings, " : "",
+		            e->keep & GS_KEEP_LM_HEAD ? "lm_head, " : "", e->keep & GS_KEEP_NORM ? "norms, " : "",
+		            (unsigned long long)(f->keep_bits.num / f->keep_bits.den));
+	}
+	if (f->mixed_file_type)
+		gsi_unknown(e, "weights: %s is a llama.cpp file type mixing ggml types per tensor; its base "
+		            "type is counted for every tensor: read the .gguf for exact bytes", f->name);
+	if (m->quant_method[0])
+		gsi_unknown(e, "weights: config.json declares quantization_config (quant_method %s); this "
+		            "estimate uses --format %s: make sure they describe the same checkpoint",
+		            m->quant_method, f->name);
+}
+
+/* --- KV cache and activations ------------------------------------------- */
+
+gs_bytes gsi_kv_bytes(const gs_estimate *e, uint64_t tokens, uint64_t seqs)
+{
+	bool latent = e->runtime == GS_RT_VLLM;
+	uint64_t elems = gs_mul_sat(gs_model_kv_elements(&e->model, tokens, latent), seqs);
+	return ceil_bits(elems, gs_format_bpw(&e->kv_format));
+}
+
+gs_bytes gsi_forward_peak(const gs_estimate *e, uint64_t seqs, uint64_t q_len, uint64_t ctx,
+                          gs_attention attn, char *why, size_t whycap)
+{
+	const gs_model *m = &e->model;
+	uint64_t el = gsi_act_bytes(e);
+	uint64_t T = gs_mul_sat(seqs, q_len);
+	uint64_t a = m->heads, d = m->head_dim, kvd = (uint64_t)m->kv_heads * m->head_dim;
+	if (m->attn == GS_ATTN_MLA)
+		kvd = a * m->head_dim; /* decompressed K (and V) per head */
+	uint64_t iw = gs_model_widest_mlp(m);
+
+	/* MLP: gate, up and act(gate)*up live together (SwiGLU); plain: 2 */
+	uint64_t mlp = gs_mul_sat(T, (m->gated_mlp ? 3 : 2) * iw * el);
+	if (m->experts)
+		mlp = gs_add_sat(mlp, gs_mul_sat(T, (uint64_t)m->experts * 4)); /* fp32 router logits */
+	/* attention: q, k, v, their rotary copies and the output */
+	uint64_t att = gs_mul_sat(T, (3 * a * d + 4 * kvd) * el);
+	uint64_t scores = 0;
+	if (attn == GS_ATTN_IMPL_EAGER) {
+		/* scores in the compute dtype, fp32 softmax, cast back; plus the mask */
+		scores = gs_mul_sat(gs_mul_sat(seqs * a, q_len), gs_mul_sat(ctx, 2 * el + 4));
+		scores = gs_add_sat(scores, gs_mul_sat(gs_mul_sat(seqs, q_len), ctx * el));
+		att = gs_add_sat(att, scores);
+	}
+	uint64_t resid = gs_mul_sat(T, 2 * (uint64_t)m->hidden * el);
+	uint64_t peak = gs_add_sat(mlp > att ? mlp : att, resid);
+	if (why)
+		snprintf(why, whycap,
+		         "max(MLP %llu x %s%llu x %llu B, attention %llu x (3x%llu + 4x%llu) x %llu B%s) "
+		         "+ residual 2 x %llu x %u x %llu B",
+		         (unsigned long long)T, m->gated_mlp ? "3 x " : "2 x ", (unsigned long long)iw,
+		         (unsigned long long)el, (unsigned long long)T, (unsigned long long)(a * d),
+		         (unsigned long long)kvd, (unsigned long long)el,
+		         attn == GS_ATTN_IMPL_EAGER ? " + eager scores b x a x q x s x (2e+4) + mask" : "",
+		         (unsigned long long)T, m->hidden, (unsigned long long)el);
+	return peak;
+}
+
+/* --- transformers -------------------------------------------------------- */
+
+static void transformers_phases(gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	bool arch = m->has_architecture, len = e->length > 0;
+	uint64_t b = e->concurrency, s = e->length, el = gsi_act_bytes(e);
+	char why[400];
+
+	e->n_phases = 3;
+	snprintf(e->phases[0].id, 16, "load");
+	snprintf(e->phases[0].what, 96, "weights on the device, CUDA context up");
+	snprintf(e->phases[1].id, 16, "prefill");
+	snprintf(e->phases[1].what, 96, "the whole prompt in one forward pass");
+	snprintf(e->phases[2].id, 16, "decode");
+	snprintf(e->phases[2].what, 96, "one token per step, cache at full length");
+
+	gsi_weight_items(e, ALL_PHASES);
+
+	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
+	                       METHOD "§3; Transformers DynamicCache / DeepseekV3Attention");
+	kv->varies = true;
+	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
+	                        METHOD "§5 (our derivation from Transformers' modeling code; to be measured)");
+	act->varies = true;
+	if (arch && len) {
+		gs_bytes kvb = gsi_kv_bytes(e, s, b);
+		gsi_item_all(kv, LIVE(1) | LIVE(2), kvb);
+		if (m->attn == GS_ATTN_MLA)
+			gsi_formula(kv, "%llu seqs x %llu elements for %llu tokens (MLA decompressed: per layer "
+			            "%u heads x (%u + %u) + %u heads x %u) x %s",
+			            (unsigned long long)b, (unsigned long long)gs_model_kv_elements(m, s, false),
+			            (unsigned long long)s, m->heads, m->qk_nope_head_dim, m->qk_rope_head_dim,
+			            m->heads, m->v_head_dim, e->kv_format.name);
+		else
+			gsi_formula(kv, "2 x %u layers x %u kv heads x %u head dim x %llu tokens%s x %llu seqs "
+			            "x %s (%llu elements)",
+			            m->layers, m->kv_heads, m->head_dim, (unsigned long long)s,
+			            m->sliding_window ? " (sliding layers: min(tokens, window))" : "",
+			            (unsigned long long)b, e->kv_format.name,
+			            (unsigned long long)gs_mul_sat(gs_model_kv_elements(m, s, false), b));
+
+		gs_bytes pre = gsi_forward_peak(e, b, s, s, e->attention, why, sizeof why);
+		/* decode: one query token; DynamicCache's torch.cat holds a second
+		 * copy of one layer's K and V while it grows */
+		gs_bytes dec = gsi_forward_peak(e, b, 1, s, e->attention, NULL, 0);
+		uint64_t layer_kv = (gsi_kv_bytes(e, s, b) + m->layers - 1) / m->layers;
+		dec = gs_add_sat(dec, layer_kv);
+		gsi_item_put(act, 1, pre);
+		gsi_item_put(act, 2, dec);
+		gsi_formula(act, "prefill: %s; decode: same with 1 query token + one layer's K,V copy "
+		            "while the cache grows (%llu B)", why, (unsigned long long)layer_kv);
+	} else {
+		kv->basis = act->basis = GS_BASIS_UNKNOWN;
+		kv->live = act->live = LIVE(1) | LIVE(2);
+		const char *need = !arch ? "an architecture (--model config.json)" : "a length (--context N)";
+		gsi_formula(kv, "needs %s", need);
+		gsi_formula(act, "needs %s", need);
+		gsi_unknown(e, "kv_cache: needs %s; per token it is 2 x layers x kv_heads x head_dim x "
+		            "bytes", need);
+		gsi_unknown(e, "activations: needs %s", need);
+	}
+
+	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
+	                       METHOD "§5; Transformers generate(): logits_to_keep=1, fp32 copy of the last position");
+	lg->varies = true;
+	if (arch) {
+		gs_bytes lb = gs_mul_sat(gs_mul_sat(b, m->vocab), el + 4);
+		gsi_item_all(lg, LIVE(1) | LIVE(2), lb);
+		gsi_formula(lg, "%llu seqs x %u vocab x (%llu + 4) B", (unsigned long long)b, m->vocab,
+		            (unsigned long long)el);
+	} else {
+		lg->basis = GS_BASIS_UNKNOWN;
+		lg->live = LIVE(1) | LIVE(2);
+		gsi_formula(lg, "needs the vocabulary size (--model)");
+		gsi_unknown(e, "logits: needs the vocabulary size (--model config.json)");
+	}
+
+	gs_item *ctx = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED,
+	                        METHOD "§6; PyTorch issue #107667, PR #86509; CUDA lazy loading guide");
+	gs_bytes cb = gs_wl_set(&e->workload, GS_F_RUNTIME_CONTEXT) ? gs_wl_u64(&e->workload, GS_F_RUNTIME_CONTEXT)
+	                                                             : 500 * GS_MiB;
+	gsi_item_all(ctx, ALL_PHASES, cb);
+	gsi_formula(ctx, gs_wl_set(&e->workload, GS_F_RUNTIME_CONTEXT)
+	                     ? "given: %s"
+	                     : "CUDA context + PyTorch kernels with lazy loading: %s (typical 300-500 MiB; "
+	                       "700-1000+ MiB without lazy loading)",
+	            gs_wl_set(&e->workload, GS_F_RUNTIME_CONTEXT) ? gs_wl_str(&e->workload, GS_F_RUNTIME_CONTEXT)
+	                                                           : "500 MiB");
+
+	gs_item *sl = gsi_item(e, "allocator_slack", GS_BASIS_ESTIMATED,
+	                       METHOD "§6; PyTorch CUDA semantics (caching allocator)");
+	sl->varies = true;
+	gs_ratio pct = gs_wl_ratio(&e->workload, GS_F_ALLOCATOR_SLACK);
+	if (arch && len) {
+		for (int p = 0; p < 3; p++) {
+			gs_bytes dyn = gs_add_sat(gs_add_sat(kv->bytes[p], act->bytes[p]), lg->bytes[p]);
+			gs_bytes v;
+			gsi_item_put(sl, p, gs_mul_ratio_ceil(dyn, pct, &v) ? UINT64_MAX : v);
+		}
+		gsi_formula(sl, "%s x (kv_cache + activations + logits) of the phase",
+		            gs_wl_str(&e->workload, GS_F_ALLOCATOR_SLACK));
+	} else {
+		sl->basis = GS_BASIS_UNKNOWN;
+		sl->live = LIVE(1) | LIVE(2);
+		gsi_formula(sl, "%s of the dynamic items, which are unknown", gs_wl_str(&e->workload, GS_F_ALLOCATOR_SLACK));
+	}
+}
+
+static void reserve_item(gs_estimate *e)
+{
+	gs_item *r = gsi_item(e, "reserve", GS_BASIS_ESTIMATED, "the user's chosen margin (seed: indicative envelope)");
+	gsi_item_all(r, ALL_PHASES, gs_wl_u64(&e->workload, GS_F_RESERVE));
+	gsi_formula(r, "chosen: %s (%s)", gs_wl_str(&e->workload, GS_F_RESERVE),
+	            e->workload.v[GS_F_RESERVE].where);
+}
+
+static void totals(gs_estimate *e)
+{
+	e->peak_phase = 0;
+	for (size_t p = 0; p < e->n_phases; p++) {
+		gs_phase *ph = &e->phases[p];
+		ph->peak = 0;
+		ph->has_unknown = false;
+		for (size_t i = 0; i < e->n_items; i++) {
+			const gs_item *it = &e->items[i];
+			if (!(it->live & LIVE(p)))
+				continue;
+			if (it->basis == GS_BASIS_UNKNOWN)
+				ph->has_unknown = true;
+			else
+				ph->peak = gs_add_sat(ph->peak, it->bytes[p]);
+		}
+		/* on a tie the later phase wins: it holds everything the earlier
+		 * one does, plus items that may be unknown */
+		if (ph->peak >= e->phases[e->peak_phase].peak)
+			e->peak_phase = p;
+	}
+	e->conservative = 0;
+	for (size_t i = 0; i < e->n_items; i++) {
+		gs_bytes mx = 0;
+		for (size_t p = 0; p < e->n_phases; p++)
+			if (e->items[i].bytes[p] > mx)
+				mx = e->items[i].bytes[p];
+		if (e->items[i].basis != GS_BASIS_UNKNOWN)
+			e->conservative = gs_add_sat(e->conservative, mx);
+	}
+	e->envelope = gs_add_sat(e->weights_only, gs_wl_u64(&e->workload, GS_F_RESERVE));
+}
+
+gs_status gs_workload_model(const gs_workload *w, gs_model *out, gs_error *err)
+{
+	if (gs_wl_set(w, GS_F_MODEL))
+		return gs_model_from_config_file(gs_wl_str(w, GS_F_MODEL), out, err);
+	if (gs_wl_set(w, GS_F_PARAMS)) {
+		gs_model_from_params(gs_wl_u64(w, GS_F_PARAMS), out);
+		return GS_OK;
+	}
+	return gs_error_set(err, GS_EINPUT, "model", "no model: give --model or --params");
+}
+
+static const char *default_kv(const gs_format *f)
+{
+	if (f->family == GS_FAM_GGUF)
+		return "fp16"; /* llama.cpp's default type_k / type_v */
+	if (f->value_bits.num == 32 * f->value_bits.den && !f->quantized)
+		return "fp32";
+	if (strcmp(f->name, "fp16") == 0)
+		return "fp16";
+	return "bf16";
+}
+
+gs_status gs_estimate_run(const gs_workload *w, const gs_model *m, gs_estimate *e, gs_error *err)
+{
+	memset(e, 0, sizeof *e);
+	e->workload = *w;
+	e->model = *m;
+	const char *task = gs_wl_str(w, GS_F_TASK);
+	if (strcmp(task, "inference") != 0)
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
+		                    "%s: task \"%s\": adaptation (full, lora, qlora) is not estimated yet; "
+		                    "this version estimates task: inference", w->v[GS_F_TASK].where, task);
+	if (gs_wl_u64(w, GS_F_GPUS) != 1)
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_GPUS].where,
+		                    "%s: gpus %s: placement over several GPUs is not modelled yet; this "
+		                    "version estimates one GPU", w->v[GS_F_GPUS].where, gs_wl_str(w, GS_F_GPUS));
+	gs_status s;
+	if (gs_wl_set(w, GS_F_BITS))
+		gs_format_from_bits(gs_wl_ratio(w, GS_F_BITS), &e->format);
+	else if ((s = gs_format_parse(gs_wl_str(w, GS_F_FORMAT), "format", &e->format, err)))
+		return s;
+	const char *kvname = gs_wl_set(w, GS_F_KV_FORMAT) ? gs_wl_str(w, GS_F_KV_FORMAT) : default_kv(&e->format);
+	if ((s = gs_kv_format_parse(kvname, "kv_format", &e->kv_format, err)))
+		return s;
+	int keep;
+	if ((s = gs_keep_parse(gs_wl_str(w, GS_F_KEEP), "keep", &keep, err)))
+		return s;
+	e->keep = keep < 0 ? e->format.keep_default : (unsigned)keep;
+	e->runtime = strcmp(gs_wl_str(w, GS_F_RUNTIME), "vllm") == 0 ? GS_RT_VLLM : GS_RT_TRANSFORMERS;
+	const char *at = gs_wl_str(w, GS_F_ATTENTION);
+	e->attention = strcmp(at, "eager") == 0 ? GS_ATTN_IMPL_EAGER
+	             : strcmp(at, "flash") == 0 ? GS_ATTN_IMPL_FLASH : GS_ATTN_IMPL_SDPA;
+	e->length = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
+	e->concurrency = gs_wl_u64(w, GS_F_CONCURRENCY);
+	bool found;
+	if ((s = gs_workload_capacity(w, &e->capacity, &found, e->capacity_how, sizeof e->capacity_how, err)))
+		return s;
+	e->has_capacity = found;
+
+	if (e->runtime == GS_RT_VLLM) {
+		if ((s = gsi_estimate_vllm(e, err)))
+			return s;
+	} else {
+		transformers_phases(e);
+	}
+	reserve_item(e);
+	gsi_unknown(e, "memory used outside this process (other processes, a display server) is not "
+	            "estimated: measure it on the target machine");
+	if (e->length && m->max_position && e->length > m->max_position)
+		gsi_unknown(e, "length %llu exceeds the model's max_position_embeddings %u: the model may "
+		            "not support it (rope scaling?)", (unsigned long long)e->length, m->max_position);
+	totals(e);
+	return GS_OK;
+}

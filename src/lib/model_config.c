@@ -1,0 +1,413 @@
+/*
+ * model_config.c — read a Hugging Face config.json into a gs_model.
+ *
+ * Each supported model_type has a reader that fills the generic gsi_arch
+ * from the config's own fields, choosing which terms exist (biases, QK
+ * norms, fused projections, experts, MLA, sliding windows) after the
+ * corresponding Transformers modeling_<type>.py; docs/method.md §1 pins a
+ * worked parameter count per type.
+ *
+ * Limits: the whole file is read into memory, capped at MAX_CONFIG_BYTES;
+ * every dimension must be an integer in [1, 2^31) (0 allowed where noted)
+ * and the layer count at most GS_MAX_LAYERS.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <jansson.h>
+#include "model_internal.h"
+
+#define MAX_CONFIG_BYTES (8u << 20)
+#define MAX_DIM ((uint64_t)1 << 31)
+
+static const char supported[] =
+	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
+	"phi3, gpt2, gpt_neox, deepseek_v3";
+
+const char *gs_model_supported_types(void) { return supported; }
+
+typedef struct reader {
+	json_t *root;
+	const char *name;
+	gs_error *err;
+} reader;
+
+static gs_status field_error(reader *r, const char *key, const char *what)
+{
+	char where[300];
+	snprintf(where, sizeof where, "%s: %s", r->name, key);
+	return gs_error_set(r->err, GS_EINPUT, where, "%s: field \"%s\" %s", r->name, key, what);
+}
+
+/* Read an integer dimension. required: missing or null is an error;
+ * otherwise *out = def. allow_zero accepts 0 (e.g. q_lora_rank). */
+static gs_status dim(reader *r, const char *key, uint32_t *out, bool required, uint32_t def,
+                     bool allow_zero)
+{
+	json_t *v = json_object_get(r->root, key);
+	if (!v || json_is_null(v)) {
+		if (required)
+			return field_error(r, key, "is missing (an integer dimension is required)");
+		*out = def;
+		return GS_OK;
+	}
+	if (!json_is_integer(v))
+		return field_error(r, key, "must be an integer");
+	json_int_t x = json_integer_value(v);
+	if (x < 0 || (uint64_t)x >= MAX_DIM || (x == 0 && !allow_zero))
+		return field_error(r, key, allow_zero ? "must be an integer in [0, 2^31)"
+		                                      : "must be an integer in [1, 2^31)");
+	*out = (uint32_t)x;
+	return GS_OK;
+}
+
+static gs_status flag(reader *r, const char *key, bool *out, bool def)
+{
+	json_t *v = json_object_get(r->root, key);
+	if (!v || json_is_null(v)) {
+		*out = def;
+		return GS_OK;
+	}
+	if (!json_is_boolean(v))
+		return field_error(r, key, "must be true or false");
+	*out = json_is_true(v);
+	return GS_OK;
+}
+
+#define TRY(x) do { gs_status s_ = (x); if (s_) return s_; } while (0)
+
+/* Fields shared by llama-like decoders. */
+static gs_status common(reader *r, gsi_arch *a, gs_model *m, bool tied_default)
+{
+	TRY(dim(r, "hidden_size", &a->h, true, 0, false));
+	TRY(dim(r, "num_hidden_layers", &a->L, true, 0, false));
+	TRY(dim(r, "num_attention_heads", &a->a, true, 0, false));
+	TRY(dim(r, "num_key_value_heads", &a->a_kv, false, a->a, false));
+	TRY(dim(r, "intermediate_size", &a->i, true, 0, false));
+	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
+	TRY(dim(r, "max_position_embeddings", &a->max_pos, false, 0, true));
+	if (a->h % a->a && !json_object_get(r->root, "head_dim"))
+		return field_error(r, "head_dim", "is missing and hidden_size is not a multiple of num_attention_heads");
+	TRY(dim(r, "head_dim", &a->d, false, a->h / a->a, false));
+	a->v_d = a->d;
+	TRY(flag(r, "tie_word_embeddings", &a->tied, tied_default));
+	a->gated = true;
+	a->norms_per_layer = 2;
+	if (a->L > GS_MAX_LAYERS)
+		return field_error(r, "num_hidden_layers", "exceeds the supported maximum of 512 layers");
+	(void)m;
+	return GS_OK;
+}
+
+/* Sliding window: an explicit layer_types list wins; otherwise `rule`
+ * decides per layer (NULL = every layer slides when a window is set). */
+typedef bool (*slide_rule)(uint32_t layer, uint32_t param);
+
+static gs_status windows(reader *r, gsi_arch *a, gs_model *m, slide_rule rule, uint32_t param,
+                         bool enabled)
+{
+	TRY(dim(r, "sliding_window", &a->window, false, 0, true));
+	json_t *types = json_object_get(r->root, "layer_types");
+	if (types && !json_is_null(types)) {
+		if (!json_is_array(types) || json_array_size(types) != a->L)
+			return field_error(r, "layer_types", "must be a list with one entry per layer");
+		for (uint32_t l = 0; l < a->L; l++) {
+			const char *t = json_string_value(json_array_get(types, l));
+			if (!t)
+				return field_error(r, "layer_types", "entries must be strings");
+			m->layer_is_sliding[l] = strcmp(t, "sliding_attention") == 0;
+		}
+		return GS_OK;
+	}
+	if (!enabled || a->window == 0)
+		return GS_OK;
+	for (uint32_t l = 0; l < a->L; l++)
+		m->layer_is_sliding[l] = rule ? rule(l, param) : true;
+	return GS_OK;
+}
+
+static bool qwen_rule(uint32_t l, uint32_t max_window_layers) { return l >= max_window_layers; }
+static bool even_rule(uint32_t l, uint32_t unused) { (void)unused; return l % 2 == 0; }
+static bool pattern_rule(uint32_t l, uint32_t pattern) { return pattern == 0 || (l + 1) % pattern != 0; }
+
+static gs_status read_llama(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, false));
+	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
+	a->o_bias = a->qkv_bias;
+	TRY(flag(r, "mlp_bias", &a->mlp_bias, false));
+	return GS_OK;
+}
+
+static gs_status read_mistral(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, false));
+	return windows(r, a, m, NULL, 0, true);
+}
+
+static gs_status read_mixtral(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(read_mistral(r, a, m));
+	TRY(dim(r, "num_local_experts", &a->E, true, 0, false));
+	TRY(dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
+	a->moe_i = a->i;
+	for (uint32_t l = 0; l < a->L; l++)
+		m->layer_is_moe[l] = true;
+	return GS_OK;
+}
+
+static gs_status qwen_windows(reader *r, gsi_arch *a, gs_model *m)
+{
+	bool use = false;
+	uint32_t mwl = 0;
+	TRY(flag(r, "use_sliding_window", &use, false));
+	TRY(dim(r, "max_window_layers", &mwl, false, 0, true));
+	return windows(r, a, m, qwen_rule, mwl, use);
+}
+
+static gs_status read_qwen2(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, false));
+	a->qkv_bias = true; /* Qwen2Attention: q/k/v with bias, o without */
+	return qwen_windows(r, a, m);
+}
+
+static gs_status read_qwen3(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, false));
+	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
+	a->o_bias = a->qkv_bias;
+	a->qk_norm = true;
+	return qwen_windows(r, a, m);
+}
+
+static gs_status read_qwen3_moe(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(read_qwen3(r, a, m));
+	uint32_t step = 1;
+	TRY(dim(r, "num_experts", &a->E, true, 0, false));
+	TRY(dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
+	TRY(dim(r, "moe_intermediate_size", &a->moe_i, true, 0, false));
+	TRY(dim(r, "decoder_sparse_step", &step, false, 1, false));
+	json_t *dense = json_object_get(r->root, "mlp_only_layers");
+	if (dense && !json_is_null(dense) && !json_is_array(dense))
+		return field_error(r, "mlp_only_layers", "must be a list of layer indices");
+	for (uint32_t l = 0; l < a->L; l++)
+		m->layer_is_moe[l] = (l + 1) % step == 0;
+	for (size_t k = 0; dense && k < json_array_size(dense); k++) {
+		json_t *v = json_array_get(dense, k);
+		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+		    json_integer_value(v) >= (json_int_t)a->L)
+			return field_error(r, "mlp_only_layers", "entries must be layer indices below num_hidden_layers");
+		m->layer_is_moe[json_integer_value(v)] = false;
+	}
+	return GS_OK;
+}
+
+static gs_status read_gemma(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, true));
+	a->tied = true; /* GemmaForCausalLM always ties lm_head to the embeddings */
+	return GS_OK;
+}
+
+static gs_status read_gemma2(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(read_gemma(r, a, m));
+	a->norms_per_layer = 4; /* input, post-attention, pre- and post-feedforward */
+	return windows(r, a, m, even_rule, 0, true);
+}
+
+static gs_status read_gemma3(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(read_gemma(r, a, m));
+	a->norms_per_layer = 4;
+	a->qk_norm = true;
+	uint32_t pattern = 6;
+	TRY(dim(r, "sliding_window_pattern", &pattern, false, 6, true));
+	return windows(r, a, m, pattern_rule, pattern, true);
+}
+
+static gs_status read_phi3(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, false));
+	a->fused_qkv = true;
+	a->fused_gate_up = true;
+	return windows(r, a, m, NULL, 0, true);
+}
+
+static gs_status read_gpt2(reader *r, gsi_arch *a, gs_model *m)
+{
+	(void)m;
+	uint32_t inner = 0;
+	TRY(dim(r, "n_embd", &a->h, true, 0, false));
+	TRY(dim(r, "n_layer", &a->L, true, 0, false));
+	TRY(dim(r, "n_head", &a->a, true, 0, false));
+	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
+	TRY(dim(r, "n_positions", &a->max_pos, true, 0, false));
+	TRY(dim(r, "n_inner", &inner, false, 4 * a->h, false));
+	if (a->L > GS_MAX_LAYERS)
+		return field_error(r, "n_layer", "exceeds the supported maximum of 512 layers");
+	if (a->h % a->a)
+		return field_error(r, "n_head", "must divide n_embd");
+	a->i = inner;
+	a->a_kv = a->a;
+	a->d = a->v_d = a->h / a->a;
+	a->qkv_bias = a->o_bias = a->mlp_bias = true;
+	a->fused_qkv = true;
+	a->norms_per_layer = 2;
+	a->norm_bias = true;
+	a->pos_embed = a->max_pos;
+	TRY(flag(r, "tie_word_embeddings", &a->tied, true));
+	return GS_OK;
+}
+
+static gs_status read_gpt_neox(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, false));
+	a->gated = false;
+	TRY(flag(r, "attention_bias", &a->qkv_bias, true));
+	a->o_bias = a->qkv_bias;
+	a->mlp_bias = true;
+	a->fused_qkv = true;
+	a->norm_bias = true;
+	return GS_OK;
+}
+
+static gs_status read_deepseek_v3(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, false));
+	uint32_t shared = 0, first_dense = 0, freq = 1;
+	TRY(dim(r, "n_routed_experts", &a->E, true, 0, false));
+	TRY(dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
+	TRY(dim(r, "moe_intermediate_size", &a->moe_i, true, 0, false));
+	TRY(dim(r, "n_shared_experts", &shared, false, 0, true));
+	TRY(dim(r, "first_k_dense_replace", &first_dense, false, 0, true));
+	TRY(dim(r, "moe_layer_freq", &freq, false, 1, false));
+	TRY(dim(r, "kv_lora_rank", &a->kv_lora, true, 0, false));
+	TRY(dim(r, "q_lora_rank", &a->q_lora, false, 0, true));
+	TRY(dim(r, "qk_rope_head_dim", &a->rope, true, 0, false));
+	TRY(dim(r, "qk_nope_head_dim", &a->nope, true, 0, false));
+	TRY(dim(r, "v_head_dim", &a->v_d, true, 0, false));
+	a->mla = true;
+	a->shared_i = shared * a->moe_i;
+	const char *method = json_string_value(json_object_get(r->root, "topk_method"));
+	a->router_bias = method && strcmp(method, "noaux_tc") == 0;
+	for (uint32_t l = 0; l < a->L; l++)
+		m->layer_is_moe[l] = l >= first_dense && l % freq == 0;
+	return GS_OK;
+}
+
+static const struct {
+	const char *type;
+	gs_status (*read)(reader *, gsi_arch *, gs_model *);
+} readers[] = {
+	{"llama", read_llama},       {"mistral", read_mistral},   {"mixtral", read_mixtral},
+	{"qwen2", read_qwen2},       {"qwen3", read_qwen3},       {"qwen3_moe", read_qwen3_moe},
+	{"gemma", read_gemma},       {"gemma2", read_gemma2},     {"gemma3_text", read_gemma3},
+	{"phi3", read_phi3},         {"gpt2", read_gpt2},         {"gpt_neox", read_gpt_neox},
+	{"deepseek_v3", read_deepseek_v3},
+};
+
+static void copy_string(json_t *root, const char *key, char *dst, size_t cap)
+{
+	const char *s = json_string_value(json_object_get(root, key));
+	snprintf(dst, cap, "%s", s ? s : "");
+}
+
+gs_status gs_model_from_config_json(const char *buf, size_t len, const char *name, gs_model *m,
+                                    gs_error *err)
+{
+	json_error_t je;
+	memset(m, 0, sizeof *m);
+	if (len > MAX_CONFIG_BYTES)
+		return gs_error_set(err, GS_EINPUT, name, "%s: %zu bytes is larger than a config.json "
+		                    "can be (limit %u bytes)", name, len, MAX_CONFIG_BYTES);
+	json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+	if (!root) {
+		char where[300];
+		snprintf(where, sizeof where, "%s:%d:%d", name, je.line, je.column);
+		return gs_error_set(err, GS_EPARSE, where, "%s:%d:%d: malformed JSON: %s", name,
+		                    je.line, je.column, je.text);
+	}
+	reader r = {root, name, err};
+	gs_status s = GS_OK;
+	if (!json_is_object(root)) {
+		s = field_error(&r, "(top level)", "must be a JSON object");
+		goto out;
+	}
+	/* Multimodal configs (gemma3, llava) nest the decoder in text_config;
+	 * counting only that would drop the vision tower, so their outer
+	 * model_type is refused as unsupported rather than under-counted. */
+	const char *type = json_string_value(json_object_get(root, "model_type"));
+	if (!type) {
+		s = field_error(&r, "model_type", "is missing (a string such as \"llama\" is required)");
+		goto out;
+	}
+	size_t k;
+	for (k = 0; k < sizeof readers / sizeof readers[0]; k++)
+		if (strcmp(type, readers[k].type) == 0)
+			break;
+	if (k == sizeof readers / sizeof readers[0]) {
+		char where[300];
+		snprintf(where, sizeof where, "%s: model_type", name);
+		s = gs_error_set(err, GS_EUNSUPPORTED, where,
+		                 "%s: model_type \"%.64s\" is not supported; supported: %s", name, type,
+		                 supported);
+		goto out;
+	}
+	gsi_arch a;
+	memset(&a, 0, sizeof a);
+	s = readers[k].read(&r, &a, m);
+	if (s)
+		goto out;
+	gsi_arch_count(&a, m);
+	snprintf(m->model_type, sizeof m->model_type, "%s", type);
+	snprintf(m->source, sizeof m->source, "%s", name);
+	json_t *arch = json_object_get(root, "architectures");
+	const char *a0 = json_string_value(json_array_get(arch, 0));
+	snprintf(m->architecture, sizeof m->architecture, "%s", a0 ? a0 : "");
+	copy_string(root, "torch_dtype", m->torch_dtype, sizeof m->torch_dtype);
+	if (!m->torch_dtype[0])
+		copy_string(root, "dtype", m->torch_dtype, sizeof m->torch_dtype);
+	json_t *q = json_object_get(root, "quantization_config");
+	if (q && json_is_object(q)) {
+		const char *qm = json_string_value(json_object_get(q, "quant_method"));
+		snprintf(m->quant_method, sizeof m->quant_method, "%s", qm ? qm : "unspecified");
+	}
+out:
+	json_decref(root);
+	return s;
+}
+
+gs_status gs_model_from_config_file(const char *path, gs_model *m, gs_error *err)
+{
+	char file[600];
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return gs_error_set(err, GS_EIO, path, "%s: %s", path, strerror(errno));
+	if (S_ISDIR(st.st_mode))
+		snprintf(file, sizeof file, "%s/config.json", path);
+	else
+		snprintf(file, sizeof file, "%s", path);
+	FILE *f = fopen(file, "rb");
+	if (!f)
+		return gs_error_set(err, GS_EIO, file, "%s: %s", file, strerror(errno));
+	char *buf = malloc(MAX_CONFIG_BYTES + 1);
+	if (!buf) {
+		fclose(f);
+		return gs_error_set(err, GS_ENOMEM, file, "%s: out of memory", file);
+	}
+	size_t n = fread(buf, 1, MAX_CONFIG_BYTES + 1, f);
+	int bad = ferror(f);
+	fclose(f);
+	gs_status s;
+	if (bad)
+		s = gs_error_set(err, GS_EIO, file, "%s: read error", file);
+	else
+		s = gs_model_from_config_json(buf, n, file, m, err);
+	free(buf);
+	return s;
+}

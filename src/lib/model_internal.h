@@ -1,0 +1,29 @@
+/* model_internal.h — shared between model.c and model_config.c. */
+#ifndef GS_MODEL_INTERNAL_H
+#define GS_MODEL_INTERNAL_H
+
+#include "gpusizer/model.h"
+
+/* A decoder described generically; each model_type's reader fills one, and
+ * gsi_arch_count() turns it into parameter counts. All dimensions are taken
+ * from config.json; the per-type readers only decide which terms exist. */
+typedef struct gsi_arch {
+	uint32_t L, h, a, a_kv, d, v_d, i, V, max_pos;
+	bool qkv_bias, o_bias, mlp_bias, qk_norm, gated, tied, fused_qkv, fused_gate_up;
+	uint32_t norms_per_layer;
+	bool norm_bias;
+	uint64_t pos_embed; /* rows of a learned position embedding (GPT-2) */
+	/* MoE */
+	uint32_t E, topk, moe_i, shared_i;
+	bool router_bias;
+	/* MLA */
+	bool mla;
+	uint32_t q_lora, kv_lora, nope, rope;
+	uint32_t window;
+} gsi_arch;
+
+/* Fill m's parameters, split and architecture facts from a; m->layer_is_moe
+ * and m->layer_is_sliding must already be set. */
+void gsi_arch_count(const gsi_arch *a, gs_model *m);
+
+#endif

@@ -1,0 +1,150 @@
+/*
+ * render_json.c — the machine output (schema gpusizer/estimate/v1 and
+ * gpusizer/fit/v1), built with jansson. Bytes are JSON integers, exact.
+ */
+#include <string.h>
+#include "gpusizer/render.h"
+
+static json_t *jbytes(gs_bytes b) { return json_integer(b > INT64_MAX ? INT64_MAX : (json_int_t)b); }
+
+/* {"bytes": N, "gib": "13.04 GiB", "gb": "14.00 GB"} */
+static json_t *figure(gs_bytes b)
+{
+	char gi[32], gb[32];
+	return json_pack("{s:o, s:s, s:s}", "bytes", jbytes(b), "gib",
+	                 gs_format_bytes(b, GS_UNIT_GiB, gi, sizeof gi), "gb",
+	                 gs_format_bytes(b, GS_UNIT_GB, gb, sizeof gb));
+}
+
+static json_t *workload_json(const gs_workload *w)
+{
+	json_t *o = json_object();
+	for (int f = 0; f < GS_F__COUNT; f++) {
+		const gs_value *v = &w->v[f];
+		if (v->from == GS_FROM_UNSET)
+			continue;
+		json_t *val;
+		switch (gs_field_kind((gs_field)f)) {
+		case GS_KIND_COUNT: val = json_integer((json_int_t)(v->u > INT64_MAX ? INT64_MAX : v->u)); break;
+		case GS_KIND_BYTES: val = jbytes(v->u); break;
+		default: val = json_string(v->text); break;
+		}
+		json_object_set_new(o, gs_field_key((gs_field)f),
+		                    json_pack("{s:o, s:s, s:s, s:s}", "value", val ? val : json_null(), "text",
+		                              v->text, "from", gs_origin_name(v->from), "where", v->where));
+	}
+	return o;
+}
+
+static json_t *model_json(const gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	json_t *o = json_pack("{s:s, s:o, s:s, s:s, s:I, s:b}", "source", m->source, "revision",
+	                      gs_wl_set(w, GS_F_REVISION) ? json_string(gs_wl_str(w, GS_F_REVISION)) : json_null(),
+	                      "model_type", m->model_type, "architecture", m->architecture, "parameters",
+	                      (json_int_t)m->params, "has_architecture", m->has_architecture);
+	if (m->has_architecture) {
+		json_object_set_new(o, "parameter_split",
+		                    json_pack("{s:I, s:I, s:I, s:I, s:I}", "linear", (json_int_t)m->split.linear,
+		                              "embed", (json_int_t)m->split.embed, "lm_head",
+		                              (json_int_t)m->split.lm_head, "norm", (json_int_t)m->split.norm,
+		                              "other", (json_int_t)m->split.other));
+		json_object_set_new(o, "layers", json_integer(m->layers));
+		json_object_set_new(o, "hidden_size", json_integer(m->hidden));
+		json_object_set_new(o, "attention_heads", json_integer(m->heads));
+		json_object_set_new(o, "kv_heads", json_integer(m->kv_heads));
+		json_object_set_new(o, "head_dim", json_integer(m->head_dim));
+		json_object_set_new(o, "vocab_size", json_integer(m->vocab));
+		json_object_set_new(o, "attention", json_string(m->attn == GS_ATTN_MLA ? "mla" : "mha_gqa"));
+		json_object_set_new(o, "experts", json_integer(m->experts));
+		json_object_set_new(o, "sliding_window", json_integer(m->sliding_window));
+		json_object_set_new(o, "max_position_embeddings", json_integer(m->max_position));
+	}
+	return o;
+}
+
+json_t *gs_estimate_to_json(const gs_estimate *e)
+{
+	json_t *root = json_object();
+	if (!root)
+		return NULL;
+	json_object_set_new(root, "schema", json_string("gpusizer/estimate/v1"));
+	json_object_set_new(root, "workload", workload_json(&e->workload));
+	json_object_set_new(root, "model", model_json(e));
+	json_object_set_new(root, "format", json_string(e->format.name));
+	json_object_set_new(root, "kv_format", json_string(e->kv_format.name));
+	json_object_set_new(root, "runtime", json_string(gs_runtime_name(e->runtime)));
+
+	json_t *wo = figure(e->weights_only);
+	json_object_set_new(wo, "formula", json_string("parameters x bits / 8 (the seed's weights only)"));
+	json_object_set_new(root, "weights_only", wo);
+	json_t *env = figure(e->envelope);
+	json_object_set_new(env, "kind", json_string("indicative"));
+	json_object_set_new(env, "reserve_bytes", jbytes(gs_wl_u64(&e->workload, GS_F_RESERVE)));
+	json_object_set_new(env, "formula", json_string("weights only + reserve"));
+	json_object_set_new(root, "envelope", env);
+	json_t *cons = figure(e->conservative);
+	json_object_set_new(cons, "label", json_string("conservative envelope (sum of maxima, not an observed peak)"));
+	json_object_set_new(root, "conservative_envelope", cons);
+
+	json_t *items = json_array();
+	for (size_t i = 0; i < e->n_items; i++) {
+		const gs_item *it = &e->items[i];
+		json_t *ph = json_object();
+		gs_bytes mx = 0;
+		for (size_t p = 0; p < e->n_phases; p++) {
+			if (!(it->live & (1u << p)))
+				continue;
+			json_object_set_new(ph, e->phases[p].id,
+			                    it->basis == GS_BASIS_UNKNOWN ? json_null() : jbytes(it->bytes[p]));
+			if (it->bytes[p] > mx)
+				mx = it->bytes[p];
+		}
+		json_array_append_new(items, json_pack("{s:s, s:o, s:s, s:o, s:s, s:s}", "id", it->id, "bytes",
+		                                       it->basis == GS_BASIS_UNKNOWN ? json_null() : jbytes(mx),
+		                                       "basis", gs_basis_name(it->basis), "phases", ph, "formula",
+		                                       it->formula, "source", it->source));
+	}
+	json_object_set_new(root, "items", items);
+	json_t *phases = json_array();
+	for (size_t p = 0; p < e->n_phases; p++)
+		json_array_append_new(phases, json_pack("{s:s, s:s, s:o, s:b}", "id", e->phases[p].id, "what",
+		                                        e->phases[p].what, "peak_bytes", jbytes(e->phases[p].peak),
+		                                        "excludes_unknowns", e->phases[p].has_unknown));
+	json_object_set_new(root, "phases", phases);
+	json_object_set_new(root, "peak_phase", json_string(e->phases[e->peak_phase].id));
+	json_t *unk = json_array();
+	for (size_t i = 0; i < e->n_unknowns; i++)
+		json_array_append_new(unk, json_string(e->unknowns[i]));
+	json_object_set_new(root, "unknowns", unk);
+	if (e->has_capacity)
+		json_object_set_new(root, "capacity", json_pack("{s:o, s:s}", "bytes", jbytes(e->capacity), "how",
+		                                                e->capacity_how));
+	if (e->has_vllm) {
+		const gs_vllm_budget *v = &e->vllm;
+		json_object_set_new(root, "vllm",
+		                    json_pack("{s:o, s:o, s:o, s:I, s:I, s:f, s:I, s:b, s:b}", "budget_bytes",
+		                              jbytes(v->budget), "kv_available_bytes", jbytes(v->kv_available),
+		                              "block_bytes", jbytes(v->block_bytes), "blocks", (json_int_t)v->blocks,
+		                              "kv_tokens", (json_int_t)v->tokens, "max_concurrency",
+		                              (double)v->max_concurrency_milli / 1000.0, "needed_blocks",
+		                              (json_int_t)v->needed_blocks, "sheet_fits", v->sheet_fits,
+		                              "over_budget", v->over_budget));
+	}
+	return root;
+}
+
+json_t *gs_fit_to_json(const gs_fit_result *r, const gs_estimate *at_best)
+{
+	json_t *o = json_pack("{s:s, s:s, s:b, s:I, s:I, s:o, s:s, s:b, s:s, s:s, s:o, s:o}", "schema",
+	                      "gpusizer/fit/v1", "target", r->target == GS_FIT_CONTEXT ? "context" : "concurrency",
+	                      "fits", r->fits, "best", (json_int_t)r->best, "fixed", (json_int_t)r->fixed,
+	                      "capacity_bytes", jbytes(r->capacity), "capacity_how", r->capacity_how,
+	                      "bounded_by_model", r->bounded_by_model, "limit_phase", r->limit_phase,
+	                      "limit_item", r->limit_item, "peak_at_best_bytes", jbytes(r->peak_at_best),
+	                      "peak_over_bytes", jbytes(r->peak_over));
+	if (o && at_best)
+		json_object_set_new(o, "estimate_at_best", gs_estimate_to_json(at_best));
+	return o;
+}

@@ -1,0 +1,255 @@
+/*
+ * render_text.c — estimates and fit answers for people: a plain table or
+ * Markdown. Every figure carries its unit; exact bytes are shown where a
+ * figure is one of the headline numbers.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "gpusizer/render.h"
+
+typedef struct out {
+	FILE *f;
+	int bad;
+} out;
+
+static void put(out *o, const char *fmt, ...) GS_PRINTF(2, 3);
+static void put(out *o, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (vfprintf(o->f, fmt, ap) < 0)
+		o->bad = 1;
+	va_end(ap);
+}
+
+/* "13.04 GiB (14.00 GB; 14000000000 B)" */
+static const char *triple(gs_bytes b, char *buf, size_t cap)
+{
+	char gi[32], gb[32];
+	gs_format_bytes(b, GS_UNIT_GiB, gi, sizeof gi);
+	gs_format_bytes(b, GS_UNIT_GB, gb, sizeof gb);
+	snprintf(buf, cap, "%s (%s; %llu B)", gi, gb, (unsigned long long)b);
+	return buf;
+}
+
+/* A number in `unit` without the unit name (the column header has it). */
+static const char *cell(gs_bytes b, gs_unit unit, char *buf, size_t cap)
+{
+	char tmp[40];
+	gs_format_bytes(b, unit, tmp, sizeof tmp);
+	char *sp = strchr(tmp, ' ');
+	if (sp)
+		*sp = 0;
+	snprintf(buf, cap, "%s", tmp);
+	return buf;
+}
+
+static void header(out *o, const gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	char buf[96];
+	put(o, "model:       %s", m->source);
+	if (m->model_type[0])
+		put(o, " (%s%s%s)", m->model_type, m->architecture[0] ? ", " : "", m->architecture);
+	put(o, "\nrevision:    %s\n", gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION)
+	                                                        : "not given (record it on the sheet)");
+	put(o, "parameters:  %llu\n", (unsigned long long)m->params);
+	put(o, "task:        %s, runtime %s, one GPU\n", gs_wl_str(w, GS_F_TASK), gs_runtime_name(e->runtime));
+	put(o, "format:      weights %s, KV cache %s, attention %s\n", e->format.name, e->kv_format.name,
+	    gs_wl_str(w, GS_F_ATTENTION));
+	put(o, "length:      %s\n", e->length ? w->v[GS_F_LENGTH].text : "not given");
+	put(o, "concurrency: %s sequences (%s)\n", gs_wl_str(w, GS_F_CONCURRENCY),
+	    gs_origin_name(w->v[GS_F_CONCURRENCY].from));
+	if (gs_wl_set(w, GS_F_QUALITY))
+		put(o, "quality:     %s (a requirement to confirm by evaluation)\n", gs_wl_str(w, GS_F_QUALITY));
+	if (e->has_capacity)
+		put(o, "capacity:    %s — %s\n", triple(e->capacity, buf, sizeof buf), e->capacity_how);
+}
+
+static void seed_figures(out *o, const gs_estimate *e)
+{
+	char buf[96];
+	const gs_workload *w = &e->workload;
+	char bits[48];
+	gs_ratio vb = e->format.value_bits;
+	if (vb.den == 1)
+		snprintf(bits, sizeof bits, "%llu", (unsigned long long)vb.num);
+	else
+		snprintf(bits, sizeof bits, "%llu/%llu", (unsigned long long)vb.num, (unsigned long long)vb.den);
+	put(o, "\nweights only:        %s = %llu params x %s bits / 8\n",
+	    triple(e->weights_only, buf, sizeof buf), (unsigned long long)e->model.params, bits);
+	put(o, "indicative envelope: %s = weights only + reserve %s\n", triple(e->envelope, buf, sizeof buf),
+	    gs_wl_str(w, GS_F_RESERVE));
+}
+
+static void table(out *o, const gs_estimate *e, gs_unit unit, bool md)
+{
+	char buf[40];
+	const char *u = gs_unit_name(unit);
+	put(o, "\n");
+	if (md) {
+		put(o, "| item | basis |");
+		for (size_t p = 0; p < e->n_phases; p++)
+			put(o, " %s [%s] |", e->phases[p].id, u);
+		put(o, "\n|---|---|");
+		for (size_t p = 0; p < e->n_phases; p++)
+			put(o, "---:|");
+		put(o, "\n");
+	} else {
+		put(o, "%-22s %-10s", "item", "basis");
+		for (size_t p = 0; p < e->n_phases; p++) {
+			char h[40];
+			snprintf(h, sizeof h, "%s [%s]", e->phases[p].id, u);
+			put(o, " %15s", h);
+		}
+		put(o, "\n");
+	}
+	for (size_t i = 0; i < e->n_items; i++) {
+		const gs_item *it = &e->items[i];
+		put(o, md ? "| %s | %s |" : "%-22s %-10s", it->id, gs_basis_name(it->basis));
+		for (size_t p = 0; p < e->n_phases; p++) {
+			const char *c = !(it->live & (1u << p)) ? "-"
+			              : it->basis == GS_BASIS_UNKNOWN ? "unknown" : cell(it->bytes[p], unit, buf, sizeof buf);
+			put(o, md ? " %s |" : " %15s", c);
+		}
+		put(o, "\n");
+	}
+	const gs_unit other = unit == GS_UNIT_GiB || unit == GS_UNIT_MiB ? GS_UNIT_GB : GS_UNIT_GiB;
+	const gs_unit both[2] = {unit, other};
+	for (int k = 0; k < 2; k++) {
+		char label[40];
+		snprintf(label, sizeof label, "phase peak [%s]", gs_unit_name(both[k]));
+		put(o, md ? "| **%s** | |" : "%-22s %-10s", label, "");
+		for (size_t p = 0; p < e->n_phases; p++) {
+			char c[48];
+			snprintf(c, sizeof c, "%s%s", cell(e->phases[p].peak, both[k], buf, sizeof buf),
+			         e->phases[p].has_unknown ? "+?" : "");
+			put(o, md ? " %s |" : " %15s", c);
+		}
+		put(o, "\n");
+	}
+}
+
+int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md)
+{
+	out o = {f, 0};
+	char buf[96];
+	if (md)
+		put(&o, "## gpusizer estimate\n\n```\n");
+	header(&o, e);
+	seed_figures(&o, e);
+	if (md)
+		put(&o, "```\n");
+	table(&o, e, unit, md);
+	if (md)
+		put(&o, "\n");
+	const gs_phase *pk = &e->phases[e->peak_phase];
+	bool any_unknown = false;
+	for (size_t p = 0; p < e->n_phases; p++)
+		any_unknown |= e->phases[p].has_unknown;
+	put(&o, "%speak phase:          %s, %s%s\n", md ? "- " : "\n", pk->id, triple(pk->peak, buf, sizeof buf),
+	    pk->has_unknown ? " + unknown items (\"+?\": a floor, not a total)" : "");
+	put(&o, "%sconservative envelope (sum of maxima, not an observed peak): %s%s\n", md ? "- " : "",
+	    triple(e->conservative, buf, sizeof buf), any_unknown ? ", known items only" : "");
+	if (e->has_vllm) {
+		const gs_vllm_budget *v = &e->vllm;
+		put(&o, "%svLLM budget:         %s = gpu_memory_utilization %s x capacity\n", md ? "- " : "",
+		    triple(v->budget, buf, sizeof buf), gs_wl_str(&e->workload, GS_F_GPU_MEMORY_UTILIZATION));
+		put(&o, "%svLLM KV cache:       %s, %llu blocks of 16 tokens = %llu tokens\n", md ? "- " : "",
+		    triple(gs_mul_sat(v->blocks, v->block_bytes), buf, sizeof buf),
+		    (unsigned long long)v->blocks, (unsigned long long)v->tokens);
+		if (e->length)
+			put(&o, "%svLLM max concurrency for %llu tokens per request: %llu.%02llux; the sheet needs "
+			    "%llu blocks for %llu sequences: %s\n", md ? "- " : "",
+			    (unsigned long long)e->length, (unsigned long long)(v->max_concurrency_milli / 1000),
+			    (unsigned long long)(v->max_concurrency_milli % 1000 / 10),
+			    (unsigned long long)v->needed_blocks, (unsigned long long)e->concurrency,
+			    v->sheet_fits ? "fits" : "DOES NOT FIT");
+	}
+	if (e->n_unknowns) {
+		put(&o, "\n%s\n", md ? "### Unknowns (not in any figure above)\n" : "unknowns (not in any figure above):");
+		for (size_t i = 0; i < e->n_unknowns; i++)
+			put(&o, "  - %s\n", e->unknowns[i]);
+	}
+	put(&o, "\n%s\n", md ? "### Formulas and sources\n" : "formulas and sources:");
+	for (size_t i = 0; i < e->n_items; i++)
+		put(&o, "  - %s: %s [%s]\n", e->items[i].id, e->items[i].formula, e->items[i].source);
+	return o.bad ? -1 : 0;
+}
+
+int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bool md)
+{
+	out o = {f, 0};
+	if (!n)
+		return 0;
+	const gs_estimate *e0 = rows[0];
+	char a[48], b[48], c[48], d[48];
+	put(&o, "%smodel %s, %llu parameters, reserve %s in every row\n\n", md ? "" : "",
+	    e0->model.source, (unsigned long long)e0->model.params, gs_wl_str(&e0->workload, GS_F_RESERVE));
+	if (md)
+		put(&o, "| format | weights only [GiB] | weights only [GB] | indicative envelope [GiB] | "
+		    "indicative envelope [GB] | leaves out |\n|---|---:|---:|---:|---:|---|\n");
+	else
+		put(&o, "%-14s %19s %18s %26s %25s  %s\n", "format", "weights only [GiB]", "weights only [GB]",
+		    "indicative envelope [GiB]", "indicative envelope [GB]", "leaves out");
+	for (size_t r = 0; r < n; r++) {
+		const gs_estimate *e = rows[r];
+		char left[200] = "";
+		for (size_t i = 0; i < e->n_items; i++)
+			if (e->items[i].basis == GS_BASIS_UNKNOWN)
+				snprintf(left + strlen(left), sizeof left - strlen(left), "%s%s", left[0] ? ", " : "",
+				         e->items[i].id);
+		if (!left[0])
+			snprintf(left, sizeof left, "nothing unknown");
+		cell(e->weights_only, GS_UNIT_GiB, a, sizeof a);
+		cell(e->weights_only, GS_UNIT_GB, b, sizeof b);
+		cell(e->envelope, GS_UNIT_GiB, c, sizeof c);
+		cell(e->envelope, GS_UNIT_GB, d, sizeof d);
+		put(&o, md ? "| %s | %s | %s | %s | %s | %s |\n" : "%-14s %19s %18s %26s %25s  %s\n",
+		    e->format.name, a, b, c, d, left);
+	}
+	/* the notes of every row, each said once */
+	put(&o, "\nwhat the rows leave out:\n");
+	for (size_t r = 0; r < n; r++)
+		for (size_t i = 0; i < rows[r]->n_unknowns; i++) {
+			bool seen = false;
+			for (size_t q = 0; q < r && !seen; q++)
+				for (size_t j = 0; j < rows[q]->n_unknowns && !seen; j++)
+					seen = strcmp(rows[q]->unknowns[j], rows[r]->unknowns[i]) == 0;
+			if (!seen)
+				put(&o, "  - [%s] %s\n", rows[r]->format.name, rows[r]->unknowns[i]);
+		}
+	put(&o, "\nThe same reserve in every row shows only the arithmetic effect of the format; "
+	    "it is not a guaranteed total peak.\n");
+	return o.bad ? -1 : 0;
+}
+
+int gs_render_fit_text(FILE *f, const gs_fit_result *r)
+{
+	out o = {f, 0};
+	char buf[96];
+	const char *what = r->target == GS_FIT_CONTEXT ? "context" : "concurrency";
+	const char *unit = r->target == GS_FIT_CONTEXT ? "tokens" : "sequences";
+	put(&o, "capacity: %s — %s\n", triple(r->capacity, buf, sizeof buf), r->capacity_how);
+	if (r->target == GS_FIT_CONTEXT)
+		put(&o, "searched: largest context at concurrency %llu\n", (unsigned long long)r->fixed);
+	else
+		put(&o, "searched: largest concurrency at context %llu tokens\n", (unsigned long long)r->fixed);
+	if (!r->fits) {
+		put(&o, "does not fit: even 1 %s needs %s\n", r->target == GS_FIT_CONTEXT ? "token" : "sequence",
+		    triple(r->peak_over, buf, sizeof buf));
+		put(&o, "limit: phase %s, item %s\n", r->limit_phase, r->limit_item);
+		return o.bad ? -1 : 0;
+	}
+	put(&o, "largest %s: %llu %s (peak %s)\n", what, (unsigned long long)r->best, unit,
+	    triple(r->peak_at_best, buf, sizeof buf));
+	if (r->bounded_by_model)
+		put(&o, "limit: the model's max_position_embeddings (%llu), not memory\n",
+		    (unsigned long long)r->model_max);
+	else
+		put(&o, "limit: phase %s, item %s (at %llu %s the peak is %s)\n", r->limit_phase, r->limit_item,
+		    (unsigned long long)r->best + 1, unit, triple(r->peak_over, buf, sizeof buf));
+	return o.bad ? -1 : 0;
+}

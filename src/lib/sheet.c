@@ -1,0 +1,127 @@
+/*
+ * sheet.c — read a YAML (or JSON) workload sheet with libyaml's document
+ * loader, so every value keeps its line and column for errors and
+ * provenance. The sheet is a flat mapping of scalar fields
+ * (gpusizer/workload.h); anything else is refused with a location.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+#include "gpusizer/workload.h"
+
+#define MAX_SHEET_BYTES (1u << 20)
+
+static void location(char *buf, size_t cap, const char *name, yaml_mark_t m)
+{
+	snprintf(buf, cap, "%s:%zu:%zu", name, m.line + 1, m.column + 1);
+}
+
+static gs_status known_keys_error(gs_error *err, const char *where, const char *key, size_t len)
+{
+	char list[700] = "";
+	for (int f = 0; f < GS_F__COUNT; f++)
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", f ? ", " : "",
+		         gs_field_key((gs_field)f));
+	return gs_error_set(err, GS_EINPUT, where, "%s: unknown field \"%.*s\"; known fields: %s", where,
+	                    (int)(len > 60 ? 60 : len), key, list);
+}
+
+gs_status gs_sheet_load_buffer(const char *buf, size_t len, const char *name, gs_workload *w,
+                               gs_error *err)
+{
+	if (len > MAX_SHEET_BYTES)
+		return gs_error_set(err, GS_EINPUT, name, "%s: %zu bytes is larger than a sheet can be "
+		                    "(limit %u bytes)", name, len, MAX_SHEET_BYTES);
+	yaml_parser_t parser;
+	yaml_document_t doc;
+	char where[300];
+	if (!yaml_parser_initialize(&parser))
+		return gs_error_set(err, GS_ENOMEM, name, "%s: cannot initialise the YAML parser", name);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+	if (!yaml_parser_load(&parser, &doc)) {
+		location(where, sizeof where, name, parser.problem_mark);
+		gs_status s = gs_error_set(err, GS_EPARSE, where, "%s: malformed YAML: %s%s%s", where,
+		                           parser.problem ? parser.problem : "syntax error",
+		                           parser.context ? " " : "", parser.context ? parser.context : "");
+		yaml_parser_delete(&parser);
+		return s;
+	}
+	gs_status s = GS_OK;
+	yaml_node_t *root = yaml_document_get_root_node(&doc);
+	bool seen[GS_F__COUNT] = {false};
+	if (!root) {
+		s = gs_error_set(err, GS_EINPUT, name, "%s: the sheet is empty; expected a mapping of "
+		                 "fields such as model, task, length", name);
+		goto out;
+	}
+	if (root->type != YAML_MAPPING_NODE) {
+		location(where, sizeof where, name, root->start_mark);
+		s = gs_error_set(err, GS_EINPUT, where, "%s: expected a mapping of fields (key: value)", where);
+		goto out;
+	}
+	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(&doc, p->key);
+		yaml_node_t *v = yaml_document_get_node(&doc, p->value);
+		if (!k || !v)
+			continue; /* libyaml guarantees both; be safe anyway */
+		location(where, sizeof where, name, k->start_mark);
+		if (k->type != YAML_SCALAR_NODE) {
+			s = gs_error_set(err, GS_EINPUT, where, "%s: field names must be plain words", where);
+			goto out;
+		}
+		const char *key = (const char *)k->data.scalar.value;
+		size_t klen = k->data.scalar.length;
+		int f = gs_field_by_key(key, klen);
+		if (f < 0) {
+			s = known_keys_error(err, where, key, klen);
+			goto out;
+		}
+		if (seen[f]) {
+			s = gs_error_set(err, GS_EINPUT, where, "%s: field \"%s\" appears twice", where,
+			                 gs_field_key((gs_field)f));
+			goto out;
+		}
+		seen[f] = true;
+		location(where, sizeof where, name, v->start_mark);
+		if (v->type != YAML_SCALAR_NODE) {
+			s = gs_error_set(err, GS_EINPUT, where, "%s: %s: expected a single value, not a %s",
+			                 where, gs_field_key((gs_field)f),
+			                 v->type == YAML_SEQUENCE_NODE ? "list" : "mapping");
+			goto out;
+		}
+		/* a plain `~` or `null` means "not given", as it does in YAML */
+		const char *val = (const char *)v->data.scalar.value;
+		size_t vlen = v->data.scalar.length;
+		if (v->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+		    ((vlen == 1 && val[0] == '~') || (vlen == 4 && memcmp(val, "null", 4) == 0) || vlen == 0))
+			continue;
+		s = gs_workload_set(w, (gs_field)f, val, vlen, GS_FROM_SHEET, where, err);
+		if (s)
+			goto out;
+	}
+out:
+	yaml_document_delete(&doc);
+	yaml_parser_delete(&parser);
+	return s;
+}
+
+gs_status gs_sheet_load_file(const char *path, gs_workload *w, gs_error *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return gs_error_set(err, GS_EIO, path, "%s: %s", path, strerror(errno));
+	char *buf = malloc(MAX_SHEET_BYTES + 1);
+	if (!buf) {
+		fclose(f);
+		return gs_error_set(err, GS_ENOMEM, path, "%s: out of memory", path);
+	}
+	size_t n = fread(buf, 1, MAX_SHEET_BYTES + 1, f);
+	int bad = ferror(f);
+	fclose(f);
+	gs_status s = bad ? gs_error_set(err, GS_EIO, path, "%s: read error", path)
+	                  : gs_sheet_load_buffer(buf, n, path, w, err);
+	free(buf);
+	return s;
+}

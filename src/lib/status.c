@@ -1,0 +1,40 @@
+/* status.c — error records (gpusizer/status.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "gpusizer/status.h"
+
+const char *gs_strerror(gs_status s)
+{
+	switch (s) {
+	case GS_OK: return "ok";
+	case GS_EINPUT: return "bad input";
+	case GS_EPARSE: return "parse error";
+	case GS_EUNSUPPORTED: return "not supported";
+	case GS_EIO: return "cannot read";
+	case GS_ERANGE: return "out of range";
+	case GS_ENOMEM: return "out of memory";
+	}
+	return "unknown error";
+}
+
+gs_status gs_error_set(gs_error *err, gs_status code, const char *where,
+                       const char *fmt, ...)
+{
+	if (!err)
+		return code;
+	err->code = code;
+	snprintf(err->where, sizeof err->where, "%s", where ? where : "");
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+void gs_error_clear(gs_error *err)
+{
+	if (!err)
+		return;
+	memset(err, 0, sizeof *err);
+}

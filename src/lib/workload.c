@@ -1,0 +1,226 @@
+/*
+ * workload.c — the workload sheet's fields, their validation, provenance
+ * and defaults (gpusizer/workload.h). The YAML reader is sheet.c.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "gpusizer/devices.h"
+#include "gpusizer/dtype.h"
+#include "gpusizer/workload.h"
+
+static const struct field_info {
+	const char *key, *alias, *def, *help;
+	gs_kind kind;
+} fields[GS_F__COUNT] = {
+#define GS_X(e, key, alias, kind, def, help) [GS_F_##e] = {key, alias, def, help, kind},
+	GS_WORKLOAD_FIELDS(GS_X)
+#undef GS_X
+};
+
+static const char *const enum_values[GS_F__COUNT][5] = {
+	[GS_F_TASK] = {"inference", "full", "lora", "qlora", NULL},
+	[GS_F_RUNTIME] = {"transformers", "vllm", NULL},
+	[GS_F_ATTENTION] = {"flash", "sdpa", "eager", NULL},
+};
+
+const char *gs_field_key(gs_field f) { return fields[f].key; }
+const char *gs_field_help(gs_field f) { return fields[f].help; }
+gs_kind gs_field_kind(gs_field f) { return fields[f].kind; }
+
+const char *gs_origin_name(gs_origin o)
+{
+	switch (o) {
+	case GS_FROM_UNSET: return "unset";
+	case GS_FROM_DEFAULT: return "default";
+	case GS_FROM_SHEET: return "sheet";
+	case GS_FROM_FLAG: return "flag";
+	}
+	return "?";
+}
+
+int gs_field_by_key(const char *key, size_t len)
+{
+	for (int f = 0; f < GS_F__COUNT; f++)
+		if (strlen(fields[f].key) == len && memcmp(fields[f].key, key, len) == 0)
+			return f;
+	return -1;
+}
+
+int gs_field_by_flag(const char *flag)
+{
+	if (strncmp(flag, "--", 2) != 0)
+		return -1;
+	for (int f = 0; f < GS_F__COUNT; f++) {
+		if (fields[f].alias && strcmp(fields[f].alias, flag) == 0)
+			return f;
+		/* flags use dashes where sheet keys use underscores */
+		const char *k = fields[f].key, *p = flag + 2;
+		for (; *k && *p; k++, p++)
+			if (*k != *p && !(*k == '_' && *p == '-'))
+				break;
+		if (!*k && !*p)
+			return f;
+	}
+	return -1;
+}
+
+void gs_workload_init(gs_workload *w) { memset(w, 0, sizeof *w); }
+
+static gs_status check_enum(gs_field f, const char *text, const char *where, gs_error *err)
+{
+	char list[128] = "";
+	for (int i = 0; enum_values[f][i]; i++) {
+		if (strcmp(text, enum_values[f][i]) == 0)
+			return GS_OK;
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+		         enum_values[f][i]);
+	}
+	return gs_error_set(err, GS_EINPUT, where, "%s: %s: got \"%.40s\", expected one of %s", where,
+	                    fields[f].key, text, list);
+}
+
+gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t len,
+                          gs_origin from, const char *where, gs_error *err)
+{
+	gs_value v;
+	memset(&v, 0, sizeof v);
+	/* trim surrounding spaces; values longer than the buffer are refused,
+	 * never truncated */
+	while (len && (*text == ' ' || *text == '\t'))
+		text++, len--;
+	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+		len--;
+	if (len >= sizeof v.text)
+		return gs_error_set(err, GS_EINPUT, where, "%s: %s: value longer than %zu bytes", where,
+		                    fields[f].key, sizeof v.text - 1);
+	if (memchr(text, 0, len))
+		return gs_error_set(err, GS_EINPUT, where, "%s: %s: value contains a NUL byte", where,
+		                    fields[f].key);
+	memcpy(v.text, text, len);
+	v.text[len] = 0;
+	if (len == 0)
+		return gs_error_set(err, GS_EINPUT, where, "%s: %s: empty value", where, fields[f].key);
+	char field[160];
+	snprintf(field, sizeof field, "%s: %s", where, fields[f].key);
+	gs_status s = GS_OK;
+	gs_format fmt;
+	int mask;
+	switch (fields[f].kind) {
+	case GS_KIND_STRING:
+		break;
+	case GS_KIND_COUNT:
+		s = gs_parse_count(v.text, len, field, &v.u, err);
+		if (!s && v.u == 0)
+			s = gs_error_set(err, GS_EINPUT, where, "%s: must be at least 1", field);
+		break;
+	case GS_KIND_BYTES:
+		s = gs_parse_bytes(v.text, len, field, &v.u, err);
+		break;
+	case GS_KIND_RATIO:
+	case GS_KIND_PERCENT:
+		s = gs_parse_ratio(v.text, len, field, fields[f].kind == GS_KIND_PERCENT, &v.r, err);
+		if (!s && f == GS_F_BITS && v.r.num == 0)
+			s = gs_error_set(err, GS_EINPUT, where, "%s: must be above 0", field);
+		if (!s && f == GS_F_GPU_MEMORY_UTILIZATION && (v.r.num == 0 || v.r.num > v.r.den))
+			s = gs_error_set(err, GS_EINPUT, where, "%s: got %s, expected a fraction in (0, 1]",
+			                 field, v.text);
+		break;
+	case GS_KIND_ENUM:
+		s = check_enum(f, v.text, where, err);
+		break;
+	case GS_KIND_FORMAT:
+		s = gs_format_parse(v.text, field, &fmt, err);
+		break;
+	case GS_KIND_KV_FORMAT:
+		s = gs_kv_format_parse(v.text, field, &fmt, err);
+		break;
+	case GS_KIND_KEEP:
+		s = gs_keep_parse(v.text, field, &mask, err);
+		break;
+	}
+	if (s) {
+		/* every parser above names the field; make sure the location is set */
+		if (err && !err->where[0])
+			snprintf(err->where, sizeof err->where, "%s", where);
+		return s;
+	}
+	v.from = from;
+	snprintf(v.where, sizeof v.where, "%s", where);
+	w->v[f] = v;
+	return GS_OK;
+}
+
+gs_status gs_workload_finish(gs_workload *w, gs_error *err)
+{
+	bool model = gs_wl_set(w, GS_F_MODEL), params = gs_wl_set(w, GS_F_PARAMS);
+	if (model && params)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_PARAMS].where,
+		                    "%s: give either model (%s) or params, not both",
+		                    w->v[GS_F_PARAMS].where, w->v[GS_F_MODEL].where);
+	if (!model && !params)
+		return gs_error_set(err, GS_EINPUT, "model",
+		                    "no model: give a config.json or model folder (model / --model) or a "
+		                    "parameter count (params / --params 7e9)");
+	if (params && w->v[GS_F_PARAMS].u == 0)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_PARAMS].where, "%s: params must be at least 1",
+		                    w->v[GS_F_PARAMS].where);
+	if (gs_wl_set(w, GS_F_BITS) && gs_wl_set(w, GS_F_FORMAT))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_BITS].where,
+		                    "%s: give either bits or format, not both (format %s from %s)",
+		                    w->v[GS_F_BITS].where, w->v[GS_F_FORMAT].text, w->v[GS_F_FORMAT].where);
+	if (gs_wl_set(w, GS_F_GPU) && gs_wl_set(w, GS_F_CAPACITY))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
+		                    "%s: give either gpu or capacity, not both", w->v[GS_F_GPU].where);
+	for (int f = 0; f < GS_F__COUNT; f++) {
+		if (gs_wl_set(w, (gs_field)f) || !fields[f].def)
+			continue;
+		if (f == GS_F_FORMAT && gs_wl_set(w, GS_F_BITS))
+			continue;
+		gs_status s = gs_workload_set(w, (gs_field)f, fields[f].def, strlen(fields[f].def),
+		                              GS_FROM_DEFAULT, "default", err);
+		if (s)
+			return s; /* a bad built-in default is a bug, but never a crash */
+	}
+	return GS_OK;
+}
+
+gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out, bool *found, char *how,
+                               size_t howcap, gs_error *err)
+{
+	*found = false;
+	if (gs_wl_set(w, GS_F_CAPACITY)) {
+		*out = w->v[GS_F_CAPACITY].u;
+		*found = true;
+		snprintf(how, howcap, "given: %s (%s)", w->v[GS_F_CAPACITY].text, w->v[GS_F_CAPACITY].where);
+		return GS_OK;
+	}
+	if (!gs_wl_set(w, GS_F_GPU))
+		return GS_OK;
+	const char *name = w->v[GS_F_GPU].text;
+	const gs_device *d = gs_device_find(name);
+	if (!d) {
+		const gs_device *t;
+		size_t n = gs_device_table(&t);
+		char list[600] = "";
+		for (size_t i = 0; i < n; i++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", t[i].name);
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
+		                    "%s: unknown GPU \"%.60s\"; known: %s (or give --capacity)",
+		                    w->v[GS_F_GPU].where, name, list);
+	}
+	if (!d->reported_bytes)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
+		                    "%s: no device-reported capacity is on record for %s; give --capacity "
+		                    "with what your device reports (nvidia-smi / rocm-smi total)",
+		                    w->v[GS_F_GPU].where, d->name);
+	*out = d->reported_bytes;
+	*found = true;
+	char fig[48];
+	if (d->reported_bytes % GS_MiB == 0)
+		snprintf(fig, sizeof fig, "%llu MiB", (unsigned long long)(d->reported_bytes / GS_MiB));
+	else
+		snprintf(fig, sizeof fig, "%llu B", (unsigned long long)d->reported_bytes);
+	snprintf(how, howcap, "device-reported: %s = %s for %s, not the nominal %llu GB %s",
+	         d->reported_how, fig, d->name, (unsigned long long)d->nominal_gb, d->source);
+	return GS_OK;
+}
