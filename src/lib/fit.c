@@ -36,8 +36,9 @@ static gs_status run_at(probe *p, uint64_t x, gs_bytes *peak, gs_error *err)
 	return s;
 }
 
-/* Name the phase that overflows and its largest growing item. */
-static void name_limit(const gs_estimate *e, gs_fit_result *r)
+/* Name the phase that overflows and its largest growing item; when even
+ * the smallest case overflows (growing_only false), its largest item. */
+static void name_limit(const gs_estimate *e, gs_fit_result *r, bool growing_only)
 {
 	const gs_phase *ph = &e->phases[e->peak_phase];
 	snprintf(r->limit_phase, sizeof r->limit_phase, "%s", ph->id);
@@ -45,7 +46,8 @@ static void name_limit(const gs_estimate *e, gs_fit_result *r)
 	r->limit_item[0] = 0;
 	for (size_t i = 0; i < e->n_items; i++) {
 		const gs_item *it = &e->items[i];
-		if (it->varies && it->basis != GS_BASIS_UNKNOWN && it->bytes[e->peak_phase] > best) {
+		if ((it->varies || !growing_only) && it->basis != GS_BASIS_UNKNOWN &&
+		    it->bytes[e->peak_phase] > best) {
 			best = it->bytes[e->peak_phase];
 			snprintf(r->limit_item, sizeof r->limit_item, "%s", it->id);
 		}
@@ -84,7 +86,7 @@ static gs_status fit_vllm(probe *p, gs_fit_result *r, gs_error *err)
 	snprintf(r->limit_phase, sizeof r->limit_phase, "serve");
 	snprintf(r->limit_item, sizeof r->limit_item, "kv_cache");
 	if (v->over_budget)
-		name_limit(p->e, r);
+		name_limit(p->e, r, false);
 	return GS_OK;
 }
 
@@ -126,7 +128,7 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 	if (peak > cap) {
 		r->fits = false;
 		r->peak_over = peak;
-		name_limit(p.e, r);
+		name_limit(p.e, r, false);
 		goto out;
 	}
 	r->fits = true;
@@ -152,7 +154,7 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 	r->best = lo;
 	if ((s = run_at(&p, hi, &r->peak_over, err)))
 		goto out;
-	name_limit(p.e, r);
+	name_limit(p.e, r, true);
 	s = run_at(&p, lo, &r->peak_at_best, err);
 out:
 	free(p.e);

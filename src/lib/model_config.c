@@ -138,7 +138,8 @@ static gs_status read_llama(reader *r, gsi_arch *a, gs_model *m)
 	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
 	a->o_bias = a->qkv_bias;
 	TRY(flag(r, "mlp_bias", &a->mlp_bias, false));
-	return GS_OK;
+	/* no window by default, but honour an explicit layer_types list */
+	return windows(r, a, m, NULL, 0, false);
 }
 
 static gs_status read_mistral(reader *r, gsi_arch *a, gs_model *m)

@@ -100,8 +100,12 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 	v.text[len] = 0;
 	if (len == 0)
 		return gs_error_set(err, GS_EINPUT, where, "%s: %s: empty value", where, fields[f].key);
+	/* a flag names itself ("--reserve"); a sheet value gives its place and key */
 	char field[160];
-	snprintf(field, sizeof field, "%s: %s", where, fields[f].key);
+	if (strncmp(where, "--", 2) == 0)
+		snprintf(field, sizeof field, "%s", where);
+	else
+		snprintf(field, sizeof field, "%s: %s", where, fields[f].key);
 	gs_status s = GS_OK;
 	gs_format fmt;
 	int mask;
@@ -139,8 +143,9 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 		break;
 	}
 	if (s) {
-		/* every parser above names the field; make sure the location is set */
-		if (err && !err->where[0])
+		/* the parsers name "where: field" in the message; the location
+		 * itself is just where the value was given */
+		if (err)
 			snprintf(err->where, sizeof err->where, "%s", where);
 		return s;
 	}

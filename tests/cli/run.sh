@@ -1,2 +1,93 @@
 #!/bin/sh
-echo "1 passed, 0 failed"
+# Golden CLI cases: (arguments, expected exit code, text that must appear in
+# stdout+stderr). Usage: tests/cli/run.sh path/to/gpusizer
+# Run from the repository root. Prints "N passed, N failed".
+B=${1:?usage: run.sh path/to/gpusizer}
+pass=0
+fail=0
+OUT=$(mktemp)
+trap 'rm -f "$OUT"' EXIT
+L3=data/configs/meta-llama__Meta-Llama-3-8B.json
+
+# case EXPECTED_RC "EXPECTED TEXT" ARGS...
+case_() {
+	want_rc=$1; want=$2; shift 2
+	"$B" "$@" >"$OUT" 2>&1
+	rc=$?
+	if [ "$rc" -eq "$want_rc" ] && grep -qF -- "$want" "$OUT"; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: gpusizer $* -> rc $rc (want $want_rc), want text: $want"
+		sed 's/^/    | /' "$OUT" | head -20
+	fi
+}
+
+# the seed's calculator (issue #2 "Must show")
+case_ 0 "weights only:        13.04 GiB" estimate --params 7e9 --bits 16 --reserve 6GiB
+case_ 0 "indicative envelope: 19.04 GiB" estimate --params 7e9 --bits 16 --reserve 6GiB
+case_ 0 '"bytes": 14000000000' estimate --params 7e9 --bits 16 --reserve 6GiB --json
+case_ 0 '"bytes": 20442450944' estimate --params 7e9 --bits 16 --reserve 6GiB --json
+case_ 0 "bits:4                        3.26               3.50                       9.26" estimate --params 7e9 --bits 16,8,4 --reserve 6GiB
+case_ 0 "[bits:4] quant_metadata: bits:4 carries no scales" estimate --params 7e9 --bits 16,8,4 --reserve 6GiB
+case_ 0 "19.04 GiB" estimate data/sheets/seed-7b.yaml
+case_ 0 '"parameters": 8030261248' estimate --model $L3 --json
+case_ 0 '"parameters": 7241732096' estimate --model data/configs/mistralai__Mistral-7B-v0.1.json --json
+case_ 0 '"parameters": 6738415616' estimate --model data/configs/meta-llama__Llama-2-7b-hf.json --json
+case_ 0 '"bytes": 1073741824' estimate --model $L3 --context 8192 --concurrency 1 --json
+case_ 0 "kv_cache               estimated                -            1.00            1.00" estimate $L3 --context 8192
+case_ 0 "| kv_cache | estimated |" estimate $L3 --context 8192 --markdown
+case_ 0 "phase peak [GB]" estimate $L3 --context 8192 --units GB
+case_ 0 '"from": "flag"' estimate data/sheets/llama3-8b-chat.yaml --context 4096 --json
+case_ 0 '"where": "data/sheets/llama3-8b-chat.yaml:8:14"' estimate data/sheets/llama3-8b-chat.yaml --json
+case_ 0 "quality:     answers match" estimate data/sheets/llama3-8b-chat.yaml
+case_ 0 "vLLM max concurrency for 8192 tokens per request" estimate $L3 --runtime vllm --gpu "RTX 4090" --context 8192
+case_ 0 "other_format_modules   estimated             1.96" estimate $L3 --format nf4
+case_ 0 "config.json declares quantization_config (quant_method fp8)" estimate tests/data/configs/deepseek-ai__DeepSeek-V3.json --format fp8-block128 --context 4096
+case_ 0 "nf4-dq" formats
+case_ 0 "24564 MiB" formats
+
+# fit
+case_ 0 "largest concurrency: 4 sequences" fit $L3 --gpu "RTX 4090" --context 8192
+case_ 0 "device-reported: nvidia-smi total = 24564 MiB for RTX 4090" fit $L3 --gpu "RTX 4090"
+case_ 0 "limit: the model's max_position_embeddings (8192)" fit $L3 --gpu H200
+case_ 0 '"schema": "gpusizer/fit/v1"' fit $L3 --capacity 24GB --concurrency 8 --json
+case_ 1 "does not fit: even 1 token" fit $L3 --capacity 16GB
+case_ 2 "give a capacity" fit $L3
+case_ 2 "unknown GPU" fit $L3 --gpu "RTX 9999"
+case_ 2 "fit needs an architecture" fit --params 7e9 --capacity 24GB
+
+# bad input: exit 2, naming the field or the line and column
+case_ 2 "--reserve: got \"-6GiB\", expected a non-negative size" estimate --params 7e9 --reserve -6GiB
+case_ 2 "--reserve: got \"abc\"" estimate --params 7e9 --reserve abc
+case_ 2 "--reserve: got \"6\", expected a non-negative size with a unit" estimate --params 7e9 --reserve 6
+case_ 2 "--params: got \"-7\"" estimate --params -7
+case_ 2 "--params: got \"seven\"" estimate --params seven
+case_ 2 "unknown format \"int3\"" estimate --params 7e9 --format int3
+case_ 2 "--context: got \"many\"" estimate --params 7e9 --context many
+case_ 2 "malformed.json:5:14: malformed JSON: '}' expected" estimate tests/data/bad/malformed.json
+case_ 2 "field \"hidden_size\" is missing" estimate tests/data/bad/missing_hidden.json
+case_ 2 "model_type \"bert\" is not supported; supported: llama" estimate tests/data/bad/unknown_type.json
+case_ 2 "list_value.yaml:2:10: reserve: expected a single value, not a list" estimate tests/data/bad/list_value.yaml
+case_ 2 "unknown_key.yaml:2:1: unknown field \"context_length\"" estimate tests/data/bad/unknown_key.yaml
+case_ 2 "malformed.yaml:2:7: malformed YAML" estimate tests/data/bad/malformed.yaml
+case_ 2 "no such file or folder" estimate meta-llama/Llama-3.1-8B
+case_ 2 "unknown option \"--contex\"" estimate --params 7e9 --contex 8192
+case_ 2 "needs a value" estimate --params
+case_ 2 "no model" estimate --context 8192
+case_ 2 "not both" estimate --params 7e9 --model $L3
+case_ 2 "adaptation (full, lora, qlora) is not estimated yet" estimate --params 7e9 --task lora
+case_ 2 "--units: got" estimate --params 7e9 --units GBs
+case_ 2 "unknown command" frobnicate
+case_ 2 "usage: gpusizer COMMAND"
+case_ 0 "usage: gpusizer estimate" estimate --help
+case_ 0 "--context, --length" fit --help
+case_ 0 "gpusizer 0." --version
+
+# a failed write is not a success
+"$B" estimate --params 7e9 --bits 16 >/dev/full 2>/dev/null
+rc=$?
+if [ "$rc" -eq 3 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL: write to /dev/full -> rc $rc (want 3)"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,7 +1,105 @@
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
-static void t(void **s) { (void)s; }
-int main(void) { const struct CMUnitTest tests[] = { cmocka_unit_test(t) }; return cmocka_run_group_tests(tests, NULL, NULL); }
+/* test_dtype.c — bits per weight of every format (docs/method.md §2). */
+#include "helpers.h"
+
+static gs_ratio bpw_of(const char *name)
+{
+	gs_format f;
+	gs_error err;
+	if (gs_format_parse(name, "--format", &f, &err))
+		fail_msg("%s: %s", name, err.msg);
+	return gs_format_bpw(&f);
+}
+
+#define ASSERT_BPW(name, n, d) do { gs_ratio r_ = bpw_of(name); \
+	if (r_.num * (d) != (n) * r_.den) fail_msg("%s: %llu/%llu bits/weight, expected %d/%d", name, \
+	    (unsigned long long)r_.num, (unsigned long long)r_.den, n, d); } while (0)
+
+static void test_float_and_bnb(void **st)
+{
+	(void)st;
+	ASSERT_BPW("fp32", 32, 1);
+	ASSERT_BPW("bf16", 16, 1);
+	ASSERT_BPW("FP16", 16, 1);
+	ASSERT_BPW("fp8", 8, 1);
+	ASSERT_BPW("fp8-e5m2", 8, 1);
+	ASSERT_BPW("int8", 8, 1);              /* + 4 B per output row, counted with shapes */
+	ASSERT_BPW("nf4", 9, 2);               /* 4 + 32/64 */
+	ASSERT_BPW("fp4", 9, 2);
+	ASSERT_BPW("nf4-dq", 67616, 16384);    /* 4 + 8/64 + 32/(64*256) = 4.126953125 */
+	ASSERT_BPW("fp4-dq", 67616, 16384);
+	ASSERT_BPW("fp8-block128", 8 * 16384 + 32, 16384);
+}
+
+static void test_gptq_awq(void **st)
+{
+	(void)st;
+	ASSERT_BPW("gptq", 133, 32);           /* 4 + 20/128 = 4.15625 */
+	ASSERT_BPW("gptq-g128", 133, 32);
+	ASSERT_BPW("gptq-g64", 69, 16);        /* 4 + 20/64 */
+	ASSERT_BPW("awq-g32", 37, 8);          /* 4 + 20/32 */
+	gs_format f;
+	gs_error err;
+	assert_int_equal(gs_format_parse("gptq-g128-act", "f", &f, &err), GS_OK);
+	assert_int_equal(f.in_meta_bytes, 4);
+	assert_string_equal(f.name, "gptq-g128-act");
+	assert_int_equal(gs_format_parse("awq-g128-act", "f", &f, &err), GS_EINPUT);
+	assert_int_equal(gs_format_parse("gptq-g0", "f", &f, &err), GS_EINPUT);
+}
+
+static void test_gguf_types(void **st)
+{
+	(void)st;
+	/* method.md §2: bytes per block / elements per block x 8 */
+	ASSERT_BPW("gguf:Q4_0", 9, 2);    ASSERT_BPW("gguf:Q4_1", 5, 1);    ASSERT_BPW("gguf:Q5_0", 11, 2);
+	ASSERT_BPW("gguf:Q5_1", 6, 1);    ASSERT_BPW("gguf:Q8_0", 17, 2);   ASSERT_BPW("gguf:IQ4_NL", 9, 2);
+	ASSERT_BPW("gguf:MXFP4", 17, 4);  ASSERT_BPW("gguf:Q2_K", 21, 8);   ASSERT_BPW("gguf:Q3_K", 55, 16);
+	ASSERT_BPW("gguf:Q4_K", 9, 2);    ASSERT_BPW("gguf:Q5_K", 11, 2);   ASSERT_BPW("gguf:Q6_K", 105, 16);
+	ASSERT_BPW("gguf:Q8_K", 73, 8);   ASSERT_BPW("gguf:IQ1_S", 50 * 8, 256);
+	ASSERT_BPW("gguf:IQ1_M", 56 * 8, 256); ASSERT_BPW("gguf:IQ2_XXS", 66 * 8, 256);
+	ASSERT_BPW("gguf:IQ2_XS", 74 * 8, 256); ASSERT_BPW("gguf:IQ2_S", 82 * 8, 256);
+	ASSERT_BPW("gguf:IQ3_XXS", 98 * 8, 256); ASSERT_BPW("gguf:IQ3_S", 110 * 8, 256);
+	ASSERT_BPW("gguf:IQ4_XS", 136 * 8, 256); ASSERT_BPW("gguf:TQ1_0", 54 * 8, 256);
+	ASSERT_BPW("gguf:TQ2_0", 66 * 8, 256); ASSERT_BPW("gguf:F16", 16, 1);
+	gs_format f;
+	gs_error err;
+	assert_int_equal(gs_format_parse("gguf:Q4_K_M", "f", &f, &err), GS_OK);
+	assert_true(f.mixed_file_type);
+	assert_string_equal(f.name, "gguf:Q4_K_M");
+	assert_int_equal(f.keep_default, GS_KEEP_NORM);
+	assert_int_equal(gs_format_parse("gguf:Q9_K", "--format", &f, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "Q4_K"));
+}
+
+static void test_errors_and_keep(void **st)
+{
+	(void)st;
+	gs_format f;
+	gs_error err;
+	assert_int_equal(gs_format_parse("int3", "--format", &f, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "--format"));
+	assert_non_null(strstr(err.msg, "nf4"));
+	assert_int_equal(gs_format_parse("", "--format", &f, &err), GS_EINPUT);
+	assert_int_equal(gs_format_parse("bits:4.5", "--format", &f, &err), GS_OK);
+	assert_string_equal(f.name, "bits:9/2");
+	assert_int_equal(gs_kv_format_parse("q8_0", "kv", &f, &err), GS_OK);
+	ASSERT_BPW("gguf:Q8_0", 17, 2);
+	assert_int_equal(gs_kv_format_parse("nf4", "--kv-format", &f, &err), GS_EINPUT);
+	int m;
+	assert_int_equal(gs_keep_parse("embed,norm", "k", &m, &err), GS_OK);
+	assert_int_equal(m, GS_KEEP_EMBED | GS_KEEP_NORM);
+	assert_int_equal(gs_keep_parse("none", "k", &m, &err), GS_OK);
+	assert_int_equal(m, 0);
+	assert_int_equal(gs_keep_parse("default", "k", &m, &err), GS_OK);
+	assert_int_equal(m, -1);
+	assert_int_equal(gs_keep_parse("embed,head", "--keep", &m, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "head"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_float_and_bnb), cmocka_unit_test(test_gptq_awq),
+		cmocka_unit_test(test_gguf_types), cmocka_unit_test(test_errors_and_keep),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

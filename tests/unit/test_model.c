@@ -1,7 +1,176 @@
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <cmocka.h>
-static void t(void **s) { (void)s; }
-int main(void) { const struct CMUnitTest tests[] = { cmocka_unit_test(t) }; return cmocka_run_group_tests(tests, NULL, NULL); }
+/* test_model.c — parameter counts per model_type and the config reader's errors. */
+#include <stdlib.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "helpers.h"
+
+static gs_model load(const char *path)
+{
+	gs_model m;
+	gs_error err;
+	if (gs_model_from_config_file(path, &m, &err))
+		fail_msg("%s: %s", path, err.msg);
+	return m;
+}
+
+static void test_issue_counts(void **st)
+{
+	(void)st;
+	/* issue #2 "Must show", also the calibration params records */
+	assert_int_equal(load(CFG("meta-llama__Meta-Llama-3-8B.json")).params, 8030261248ull);
+	assert_int_equal(load(CFG("mistralai__Mistral-7B-v0.1.json")).params, 7241732096ull);
+	assert_int_equal(load(CFG("meta-llama__Llama-2-7b-hf.json")).params, 6738415616ull);
+	assert_int_equal(load(CFG("meta-llama__Llama-3.1-8B.json")).params, 8030261248ull);
+}
+
+static void test_every_model_type(void **st)
+{
+	(void)st;
+	const struct { const char *file; uint64_t params; const char *type; } t[] = {
+		{TCFG("Qwen__Qwen2.5-7B.json"), 7615616512ull, "qwen2"},
+		{TCFG("Qwen__Qwen3-8B.json"), 8190735360ull, "qwen3"},
+		{TCFG("Qwen__Qwen3-30B-A3B.json"), 30532122624ull, "qwen3_moe"},
+		{TCFG("mistralai__Mixtral-8x7B-v0.1.json"), 46702792704ull, "mixtral"},
+		{TCFG("google__gemma-7b.json"), 8537680896ull, "gemma"},
+		{TCFG("google__gemma-2-9b.json"), 9241705984ull, "gemma2"},
+		{TCFG("google__gemma-3-1b-it.json"), 999885952ull, "gemma3_text"},
+		{TCFG("microsoft__Phi-3-mini-4k-instruct.json"), 3821079552ull, "phi3"},
+		{TCFG("openai-community__gpt2.json"), 124439808ull, "gpt2"},
+		{TCFG("deepseek-ai__DeepSeek-V3.json"), 671026419200ull, "deepseek_v3"},
+		{TCFG("EleutherAI__pythia-2.8b.json"), 2775208960ull, "gpt_neox"},
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		gs_model m = load(t[i].file);
+		if (m.params != t[i].params)
+			fail_msg("%s: %llu parameters, expected %llu", t[i].file, (unsigned long long)m.params,
+			         (unsigned long long)t[i].params);
+		assert_string_equal(m.model_type, t[i].type);
+		const gs_param_split *s = &m.split;
+		assert_int_equal(s->linear + s->embed + s->lm_head + s->norm + s->other, m.params);
+	}
+}
+
+static void test_split_llama3(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("meta-llama__Meta-Llama-3-8B.json"));
+	/* 32 x (attention 41943040 + MLP 176160768) */
+	assert_int_equal(m.split.linear, 6979321856ull);
+	assert_int_equal(m.split.embed, 525336576ull);   /* 128256 x 4096 */
+	assert_int_equal(m.split.lm_head, 525336576ull);
+	assert_int_equal(m.split.norm, 266240);           /* 32 x 2 x 4096 + 4096 */
+	assert_int_equal(m.split.linear_matrices, 32 * 7);
+	assert_int_equal(m.split.linear_rows, 32ull * (4096 + 1024 + 1024 + 4096 + 14336 * 2 + 4096));
+	/* gpt2 ties the head and learns position embeddings */
+	gs_model g = load(TCFG("openai-community__gpt2.json"));
+	assert_int_equal(g.split.lm_head, 0);
+	assert_int_equal(g.split.embed, (50257ull + 1024) * 768);
+}
+
+static void test_kv_elements(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("meta-llama__Meta-Llama-3-8B.json"));
+	assert_int_equal(gs_model_kv_elements(&m, 8192, false), 2ull * 32 * 8 * 128 * 8192);
+	/* Mistral v0.1: every layer keeps at most 4096 tokens */
+	gs_model mi = load(CFG("mistralai__Mistral-7B-v0.1.json"));
+	assert_int_equal(gs_model_kv_elements(&mi, 8192, false), 2ull * 32 * 8 * 128 * 4096);
+	assert_int_equal(gs_model_kv_elements(&mi, 1000, false), 2ull * 32 * 8 * 128 * 1000);
+	/* Gemma 2: even layers slide (window 4096), odd layers are global */
+	gs_model g2 = load(TCFG("google__gemma-2-9b.json"));
+	assert_true(g2.layer_is_sliding[0]);
+	assert_false(g2.layer_is_sliding[1]);
+	assert_int_equal(gs_model_kv_elements(&g2, 8192, false), 21ull * 4096 * 8192 + 21ull * 4096 * 4096);
+	/* Gemma 3: every 6th layer global, window 512 */
+	gs_model g3 = load(TCFG("google__gemma-3-1b-it.json"));
+	assert_false(g3.layer_is_sliding[5]);
+	assert_true(g3.layer_is_sliding[4]);
+	assert_int_equal(gs_model_kv_elements(&g3, 32768, false), 4ull * 512 * 32768 + 22ull * 512 * 512);
+	/* DeepSeek-V3: MLA latent (vLLM) vs decompressed heads (Transformers) */
+	gs_model d = load(TCFG("deepseek-ai__DeepSeek-V3.json"));
+	assert_int_equal(gs_model_kv_elements(&d, 1, true), 61ull * (512 + 64));
+	assert_int_equal(gs_model_kv_elements(&d, 1, false), 61ull * (128 * 192 + 128 * 128));
+	assert_string_equal(d.quant_method, "fp8");
+	/* Qwen2.5: use_sliding_window false means no window */
+	gs_model q = load(TCFG("Qwen__Qwen2.5-7B.json"));
+	assert_int_equal(gs_model_kv_elements(&q, 200000, false), 2ull * 28 * 4 * 128 * 200000);
+}
+
+static gs_status parse(const char *json, gs_error *err)
+{
+	gs_model m;
+	gs_error_clear(err);
+	return gs_model_from_config_json(json, strlen(json), "config.json", &m, err);
+}
+
+#define LLAMA_BASE "\"model_type\":\"llama\",\"num_hidden_layers\":2,\"num_attention_heads\":4," \
+                   "\"intermediate_size\":128,\"vocab_size\":100"
+
+static void test_errors(void **st)
+{
+	(void)st;
+	gs_error err;
+	assert_int_equal(parse("{\"model_type\": \"llama\",\n \"hidden_size\": ", &err), GS_EPARSE);
+	assert_non_null(strstr(err.where, "config.json:2:"));
+	assert_int_equal(parse("{" LLAMA_BASE "}", &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "\"hidden_size\" is missing"));
+	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":\"64\"}", &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "hidden_size\" must be an integer"));
+	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":-64}", &err), GS_EINPUT);
+	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":0}", &err), GS_EINPUT);
+	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":63}", &err), GS_EINPUT); /* 63 % 4 */
+	assert_non_null(strstr(err.msg, "head_dim"));
+	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":64}", &err), GS_OK);
+	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":64,\"tie_word_embeddings\":1}", &err), GS_EINPUT);
+	assert_int_equal(parse("{\"model_type\":\"bert\"}", &err), GS_EUNSUPPORTED);
+	assert_non_null(strstr(err.msg, "llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, "
+	                                "gemma3_text, phi3, gpt2"));
+	assert_non_null(strstr(err.msg, "deepseek_v3"));
+	assert_int_equal(parse("{\"hidden_size\":64}", &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "model_type"));
+	assert_int_equal(parse("[1,2]", &err), GS_EINPUT);
+	assert_int_equal(parse("{\"model_type\":\"llama\",\"model_type\":\"llama\"}", &err), GS_EPARSE);
+	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":64,\"layer_types\":[\"full_attention\"]}", &err),
+	                 GS_EINPUT);
+	assert_non_null(strstr(err.msg, "layer_types"));
+	assert_int_equal(parse("{\"model_type\":\"llama\",\"num_hidden_layers\":100000,\"hidden_size\":64,"
+	                       "\"num_attention_heads\":4,\"intermediate_size\":128,\"vocab_size\":100}", &err),
+	                 GS_EINPUT);
+	assert_int_equal(parse("", &err), GS_EPARSE);
+}
+
+static void test_files(void **st)
+{
+	(void)st;
+	gs_model m;
+	gs_error err;
+	assert_int_equal(gs_model_from_config_file("/nonexistent/config.json", &m, &err), GS_EIO);
+	assert_non_null(strstr(err.msg, "/nonexistent/config.json"));
+	/* a model folder holding config.json */
+	char dir[] = "/tmp/gs_model_XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char path[256];
+	snprintf(path, sizeof path, "%s/config.json", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("{" LLAMA_BASE ",\"hidden_size\":64}", f);
+	fclose(f);
+	assert_int_equal(gs_model_from_config_file(dir, &m, &err), GS_OK);
+	assert_string_equal(m.model_type, "llama");
+	unlink(path);
+	rmdir(dir);
+	/* the seed's calculator */
+	gs_model_from_params(7000000000ull, &m);
+	assert_false(m.has_architecture);
+	assert_int_equal(m.params, 7000000000ull);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_issue_counts), cmocka_unit_test(test_every_model_type),
+		cmocka_unit_test(test_split_llama3), cmocka_unit_test(test_kv_elements),
+		cmocka_unit_test(test_errors),       cmocka_unit_test(test_files),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

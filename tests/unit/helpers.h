@@ -1,0 +1,58 @@
+/* helpers.h — small shared helpers for the unit tests. */
+#ifndef GS_TEST_HELPERS_H
+#define GS_TEST_HELPERS_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "gpusizer/estimate.h"
+#include "gpusizer/fit.h"
+#include "gpusizer/render.h"
+
+#define CFG(name) GS_DATA_DIR "/configs/" name
+#define TCFG(name) GS_TEST_DATA_DIR "/configs/" name
+
+static inline void wl_set(gs_workload *w, gs_field f, const char *v)
+{
+	gs_error err;
+	gs_status s = gs_workload_set(w, f, v, strlen(v), GS_FROM_FLAG, "test", &err);
+	if (s)
+		fail_msg("setting %s = %s: %s", gs_field_key(f), v, err.msg);
+}
+
+/* Estimate with NULL-terminated (field, value) pairs given as strings. */
+static inline void run_estimate(gs_estimate *e, gs_model *m, ...)
+{
+	gs_workload w;
+	gs_error err;
+	gs_workload_init(&w);
+	va_list ap;
+	va_start(ap, m);
+	for (;;) {
+		int f = va_arg(ap, int);
+		if (f < 0)
+			break;
+		wl_set(&w, (gs_field)f, va_arg(ap, const char *));
+	}
+	va_end(ap);
+	if (gs_workload_finish(&w, &err))
+		fail_msg("finish: %s", err.msg);
+	if (gs_workload_model(&w, m, &err))
+		fail_msg("model: %s", err.msg);
+	if (gs_estimate_run(&w, m, e, &err))
+		fail_msg("estimate: %s", err.msg);
+}
+
+static inline gs_bytes item_at(const gs_estimate *e, const char *id, int phase)
+{
+	const gs_item *it = gs_estimate_item(e, id);
+	if (!it)
+		fail_msg("no item %s", id);
+	return it->bytes[phase];
+}
+
+#endif
