@@ -87,7 +87,7 @@ static int estimate(gs_workload *w, gs_estimate *e)
 
 static double num(json_t *o, const char *k) { return json_number_value(json_object_get(o, k)); }
 
-static int do_params(const char *id, const char *cfg, json_t *meas)
+static int do_params(const char *id, const char *cfg, json_t *cond, json_t *meas)
 {
 	gs_model m;
 	gs_error err;
@@ -96,6 +96,10 @@ static int do_params(const char *id, const char *cfg, json_t *meas)
 		return 1;
 	}
 	row(id, "parameters", num(meas, "params"), (double)m.params, "");
+	json_t *buffers = json_object_get(cond, "includes_buffers");
+	if (json_is_string(buffers))
+		printf("%-44s (the record counts stored tensor elements, buffers included; gpusizer counts "
+		       "parameters)\n", id);
 	return 0;
 }
 
@@ -225,7 +229,7 @@ int main(int argc, char **argv)
 			       model ? model : "(none)");
 			skipped++;
 		} else if (strcmp(kind, "params") == 0) {
-			rc |= do_params(id, cfg, meas);
+			rc |= do_params(id, cfg, cond, meas);
 			answered++;
 		} else if (strcmp(kind, "vllm") == 0) {
 			rc |= do_vllm(id, cfg, cond, meas);

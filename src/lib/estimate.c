@@ -224,8 +224,8 @@ gs_bytes gsi_forward_peak(const gs_estimate *e, uint64_t seqs, uint64_t q_len, u
 	uint64_t scores = 0;
 	if (attn == GS_ATTN_IMPL_EAGER) {
 		/* scores in the compute dtype, fp32 softmax, cast back; plus the mask */
-		scores = gs_mul_sat(gs_mul_sat(seqs * a, q_len), gs_mul_sat(ctx, 2 * el + 4));
-		scores = gs_add_sat(scores, gs_mul_sat(gs_mul_sat(seqs, q_len), ctx * el));
+		scores = gs_mul_sat(gs_mul_sat(gs_mul_sat(seqs, a), q_len), gs_mul_sat(ctx, 2 * el + 4));
+		scores = gs_add_sat(scores, gs_mul_sat(gs_mul_sat(seqs, q_len), gs_mul_sat(ctx, el)));
 		att = gs_add_sat(att, scores);
 	}
 	uint64_t resid = gs_mul_sat(T, 2 * (uint64_t)m->hidden * el);

@@ -17,14 +17,19 @@ void gs_model_from_params(uint64_t params, gs_model *m)
 	m->split.linear = params;
 }
 
-/* Count one weight matrix of out x in. */
-static void matrix(gs_param_split *s, uint64_t out, uint64_t in)
+/* Count `n` weight matrices of out x in. Saturating: an absurd config
+ * saturates instead of wrapping, and gsi_arch_count refuses it. */
+static void matrices(gs_param_split *s, uint64_t out, uint64_t in, uint64_t n)
 {
-	s->linear += out * in;
-	s->linear_matrices++;
-	s->linear_rows += out;
-	s->linear_cols += in;
+	s->linear = gs_add_sat(s->linear, gs_mul_sat(gs_mul_sat(out, in), n));
+	s->linear_matrices = gs_add_sat(s->linear_matrices, n);
+	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(out, n));
+	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(in, n));
 }
+
+static void matrix(gs_param_split *s, uint64_t out, uint64_t in) { matrices(s, out, in, 1); }
+
+static void add(uint64_t *acc, uint64_t v) { *acc = gs_add_sat(*acc, v); }
 
 static void attention_params(const gsi_arch *a, gs_param_split *s)
 {
@@ -44,7 +49,7 @@ static void attention_params(const gsi_arch *a, gs_param_split *s)
 		matrix(s, h, heads * a->v_d);                             /* o_proj             */
 		return;
 	}
-	uint64_t q = heads * a->d, k = (uint64_t)a->a_kv * a->d, v = (uint64_t)a->a_kv * a->v_d;
+	uint64_t q = gs_mul_sat(heads, a->d), k = gs_mul_sat(a->a_kv, a->d), v = gs_mul_sat(a->a_kv, a->v_d);
 	if (a->fused_qkv) {
 		matrix(s, q + k + v, h);
 	} else {
@@ -52,34 +57,34 @@ static void attention_params(const gsi_arch *a, gs_param_split *s)
 		matrix(s, k, h);
 		matrix(s, v, h);
 	}
-	matrix(s, h, heads * a->v_d);
+	matrix(s, h, gs_mul_sat(heads, a->v_d));
 	if (a->qkv_bias)
-		s->other += q + k + v;
+		add(&s->other, gs_add_sat(q, gs_add_sat(k, v)));
 	if (a->o_bias)
-		s->other += h;
+		add(&s->other, h);
 	if (a->qk_norm)
-		s->norm += 2ull * a->d;
+		add(&s->norm, 2ull * a->d);
 }
 
-static void mlp_params(const gsi_arch *a, gs_param_split *s, uint64_t width)
+/* `n` MLPs (n experts) of intermediate `width`, counted in closed form. */
+static void mlp_params(const gsi_arch *a, gs_param_split *s, uint64_t width, uint64_t n)
 {
 	uint64_t h = a->h;
 	if (a->gated && a->fused_gate_up) {
-		matrix(s, 2 * width, h);
-		matrix(s, h, width);
+		matrices(s, 2 * width, h, n);
+		matrices(s, h, width, n);
 	} else if (a->gated) {
-		matrix(s, width, h);
-		matrix(s, width, h);
-		matrix(s, h, width);
+		matrices(s, width, h, 2 * n);
+		matrices(s, h, width, n);
 	} else {
-		matrix(s, width, h);
-		matrix(s, h, width);
+		matrices(s, width, h, n);
+		matrices(s, h, width, n);
 	}
 	if (a->mlp_bias)
-		s->other += (a->gated ? 2 * width : width) + h;
+		add(&s->other, gs_mul_sat((a->gated ? 2 * width : width) + h, n));
 }
 
-void gsi_arch_count(const gsi_arch *a, gs_model *m)
+bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 {
 	gs_param_split s;
 	memset(&s, 0, sizeof s);
@@ -87,24 +92,25 @@ void gsi_arch_count(const gsi_arch *a, gs_model *m)
 	for (uint32_t l = 0; l < a->L; l++) {
 		attention_params(a, &s);
 		if (m->layer_is_moe[l]) {
-			for (uint32_t e = 0; e < a->E; e++)
-				mlp_params(a, &s, a->moe_i);
-			s.other += (uint64_t)a->E * h;  /* router */
+			mlp_params(a, &s, a->moe_i, a->E);
+			add(&s.other, (uint64_t)a->E * h);  /* router */
 			if (a->router_bias)
-				s.other += a->E;         /* e_score_correction_bias */
+				add(&s.other, a->E);         /* e_score_correction_bias */
 			if (a->shared_i)
-				mlp_params(a, &s, a->shared_i);
+				mlp_params(a, &s, a->shared_i, 1);
 		} else {
-			mlp_params(a, &s, a->i);
+			mlp_params(a, &s, a->i, 1);
 		}
-		s.norm += (uint64_t)a->norms_per_layer * h * norm_w;
+		add(&s.norm, (uint64_t)a->norms_per_layer * h * norm_w);
 	}
-	s.embed = (uint64_t)a->V * h + a->pos_embed * h;
+	s.embed = gs_add_sat((uint64_t)a->V * h, gs_mul_sat(a->pos_embed, h));
 	s.lm_head = a->tied ? 0 : (uint64_t)a->V * h;
-	s.norm += h * norm_w; /* final norm */
+	add(&s.norm, h * norm_w); /* final norm */
 
 	m->split = s;
-	m->params = s.linear + s.embed + s.lm_head + s.norm + s.other;
+	m->params = gs_add_sat(gs_add_sat(gs_add_sat(s.linear, s.embed), gs_add_sat(s.lm_head, s.norm)), s.other);
+	if (m->params > GSI_MAX_PARAMS)
+		return false;
 	m->has_architecture = true;
 	m->layers = a->L;
 	m->hidden = a->h;
@@ -126,6 +132,7 @@ void gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->qk_rope_head_dim = a->rope;
 	m->qk_nope_head_dim = a->nope;
 	m->sliding_window = a->window;
+	return true;
 }
 
 uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_mla)

@@ -364,7 +364,10 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 	s = readers[k].read(&r, &a, m);
 	if (s)
 		goto out;
-	gsi_arch_count(&a, m);
+	if (!gsi_arch_count(&a, m)) {
+		s = field_error(&r, "(dimensions)", "describe more than 2^53 parameters: not a real model");
+		goto out;
+	}
 	snprintf(m->model_type, sizeof m->model_type, "%s", type);
 	snprintf(m->source, sizeof m->source, "%s", name);
 	json_t *arch = json_object_get(root, "architectures");

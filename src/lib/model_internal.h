@@ -22,8 +22,13 @@ typedef struct gsi_arch {
 	uint32_t window;
 } gsi_arch;
 
+/* No real model comes near this (2^53, 9.0e15 parameters); a config that
+ * describes more is refused, which also keeps every product below in range. */
+#define GSI_MAX_PARAMS ((uint64_t)1 << 53)
+
 /* Fill m's parameters, split and architecture facts from a; m->layer_is_moe
- * and m->layer_is_sliding must already be set. */
-void gsi_arch_count(const gsi_arch *a, gs_model *m);
+ * and m->layer_is_sliding must already be set. Returns false when the
+ * dimensions describe more than GSI_MAX_PARAMS parameters. */
+bool gsi_arch_count(const gsi_arch *a, gs_model *m);
 
 #endif

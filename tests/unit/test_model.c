@@ -137,6 +137,16 @@ static void test_errors(void **st)
 	                       "\"num_attention_heads\":4,\"intermediate_size\":128,\"vocab_size\":100}", &err),
 	                 GS_EINPUT);
 	assert_int_equal(parse("", &err), GS_EPARSE);
+	/* found by fuzzing: experts are counted in closed form, absurd sizes refused */
+	assert_int_equal(parse("{\"model_type\":\"deepseek_v3\",\"hidden_size\":64,\"num_hidden_layers\":1,"
+	                       "\"num_attention_heads\":4,\"intermediate_size\":128,\"vocab_size\":100,"
+	                       "\"n_routed_experts\":77777771,\"num_experts_per_tok\":2,\"moe_intermediate_size\":32,"
+	                       "\"kv_lora_rank\":16,\"qk_rope_head_dim\":8,\"qk_nope_head_dim\":8,\"v_head_dim\":8}", &err),
+	                 GS_OK);
+	assert_int_equal(parse("{\"model_type\":\"llama\",\"num_hidden_layers\":512,\"hidden_size\":2147483647,"
+	                       "\"num_attention_heads\":1,\"intermediate_size\":2147483647,\"vocab_size\":2147483647}",
+	                       &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "2^53"));
 }
 
 static void test_files(void **st)
