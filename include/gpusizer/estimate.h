@@ -101,6 +101,8 @@ typedef struct gs_estimate {
 	bool has_capacity;
 	gs_bytes capacity;
 	char capacity_how[192];
+	bool fits;             /* has_capacity: the peak (or vLLM's need) fits      */
+	gs_bytes margin;       /* capacity - peak when fits, else peak - capacity   */
 	bool has_vllm;
 	gs_vllm_budget vllm;
 } gs_estimate;

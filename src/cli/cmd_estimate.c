@@ -15,7 +15,8 @@ static void usage(void)
 	       "  --json              machine output, schema gpusizer/estimate/v1\n"
 	       "  --markdown          Markdown tables\n"
 	       "  --units U           table unit: GiB (default), GB, MiB, MB\n"
-	       "  --bits 16,8,4       a comma list (or --format bf16,int8,nf4) compares formats in one table\n\n");
+	       "  --bits 16,8,4       a comma list (or --format bf16,int8,nf4) compares formats in one table\n"
+	       "  --gpu/--capacity    also checks the peak against the device: exit 1 if it does not fit\n\n");
 	cli_print_fields();
 	printf("\nExamples:\n"
 	       "  gpusizer estimate --params 7e9 --bits 16 --reserve 6GiB\n"
@@ -137,6 +138,10 @@ int cmd_estimate(int argc, char **argv)
 	} else if (gs_render_estimate_text(stdout, e, a.unit, a.markdown)) {
 		rc = EXIT_ENV;
 	}
+	/* with a capacity the answer can be "does not fit": exit 1, as fit does */
+	bool no_fit = e->has_capacity && !e->fits;
 	free(e);
-	return rc ? rc : finish_stdout();
+	if (!rc)
+		rc = finish_stdout();
+	return rc ? rc : no_fit ? EXIT_NO_FIT : 0;
 }

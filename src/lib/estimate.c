@@ -390,6 +390,13 @@ static void totals(gs_estimate *e)
 			e->conservative = gs_add_sat(e->conservative, mx);
 	}
 	e->envelope = gs_add_sat(e->weights_only, gs_wl_u64(&e->workload, GS_F_RESERVE));
+	if (e->has_capacity) {
+		gs_bytes peak = e->phases[e->peak_phase].peak;
+		e->fits = peak <= e->capacity;
+		if (e->has_vllm)
+			e->fits = e->fits && e->vllm.sheet_fits && !e->vllm.over_budget;
+		e->margin = peak <= e->capacity ? e->capacity - peak : peak - e->capacity;
+	}
 }
 
 gs_status gs_workload_model(const gs_workload *w, gs_model *out, gs_error *err)

@@ -119,8 +119,10 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 		json_array_append_new(unk, json_string(e->unknowns[i]));
 	json_object_set_new(root, "unknowns", unk);
 	if (e->has_capacity)
-		json_object_set_new(root, "capacity", json_pack("{s:o, s:s}", "bytes", jbytes(e->capacity), "how",
-		                                                e->capacity_how));
+		json_object_set_new(root, "capacity",
+		                    json_pack("{s:o, s:s, s:b, s:o}", "bytes", jbytes(e->capacity), "how",
+		                              e->capacity_how, "fits", e->fits,
+		                              e->fits ? "margin_bytes" : "short_bytes", jbytes(e->margin)));
 	if (e->has_vllm) {
 		const gs_vllm_budget *v = &e->vllm;
 		json_object_set_new(root, "vllm",

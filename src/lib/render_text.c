@@ -153,6 +153,20 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 	    pk->has_unknown ? " + unknown items (\"+?\": a floor, not a total)" : "");
 	put(&o, "%sconservative envelope (sum of maxima, not an observed peak): %s%s\n", md ? "- " : "",
 	    triple(e->conservative, buf, sizeof buf), any_unknown ? ", known items only" : "");
+	if (e->has_capacity) {
+		char cap[96];
+		triple(e->capacity, cap, sizeof cap);
+		if (e->fits)
+			put(&o, "%scapacity check:      fits%s: peak %s of %s, useful margin %s (%llu.%01llu %%)\n",
+			    md ? "- " : "", pk->has_unknown ? " as far as known" : "", pk->id, cap,
+			    triple(e->margin, buf, sizeof buf),
+			    (unsigned long long)(gs_mul_sat(e->margin, 1000) / (e->capacity ? e->capacity : 1) / 10),
+			    (unsigned long long)(gs_mul_sat(e->margin, 1000) / (e->capacity ? e->capacity : 1) % 10));
+		else
+			put(&o, "%scapacity check:      DOES NOT FIT%s: short by %s on %s\n", md ? "- " : "",
+			    e->has_vllm && !e->vllm.sheet_fits ? " (vLLM's KV pool is smaller than the sheet needs)" : "",
+			    triple(e->margin, buf, sizeof buf), cap);
+	}
 	if (e->has_vllm) {
 		const gs_vllm_budget *v = &e->vllm;
 		put(&o, "%svLLM budget:         %s = gpu_memory_utilization %s x capacity\n", md ? "- " : "",

@@ -44,6 +44,10 @@ case_ 0 "quality:     answers match" estimate data/sheets/llama3-8b-chat.yaml
 case_ 0 "vLLM max concurrency for 8192 tokens per request" estimate $L3 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 "other_format_modules   estimated             1.96" estimate $L3 --format nf4
 case_ 0 "config.json declares quantization_config (quant_method fp8)" estimate tests/data/configs/deepseek-ai__DeepSeek-V3.json --format fp8-block128 --context 4096
+case_ 0 "capacity check:      fits: peak prefill" estimate $L3 --context 8192 --gpu "RTX 4090"
+case_ 1 "capacity check:      DOES NOT FIT" estimate $L3 --context 8192 --concurrency 16 --gpu "RTX 4090"
+case_ 1 "DOES NOT FIT (vLLM's KV pool is smaller than the sheet needs)" estimate $L3 --runtime vllm --context 8192 --concurrency 16 --gpu "RTX 4090"
+case_ 0 '"margin_bytes"' estimate $L3 --context 8192 --capacity 24GB --json
 case_ 0 "nf4-dq" formats
 case_ 0 "24564 MiB" formats
 

@@ -55,6 +55,15 @@ static void test_llama3_bf16(void **st)
 		mx = E->phases[p].peak > mx ? E->phases[p].peak : mx;
 		assert_true(E->conservative >= mx);
 	}
+	/* against a device: the margin is capacity minus the peak phase */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_LENGTH, "8192",
+	             GS_F_GPU, "RTX 4090", END);
+	assert_true(E->fits);
+	assert_int_equal(E->margin, (24564ull << 20) - 18689519872ull);
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_LENGTH, "8192",
+	             GS_F_CAPACITY, "18689519871B", END);
+	assert_false(E->fits);
+	assert_int_equal(E->margin, 1);
 	/* concurrency scales the cache linearly */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_LENGTH, "8192",
 	             GS_F_CONCURRENCY, "4", GS_F_KV_FORMAT, "fp8", END);
