@@ -37,6 +37,14 @@ typedef struct gs_param_split {
 
 typedef enum gs_attn_kind { GS_ATTN_MHA_GQA, GS_ATTN_MLA } gs_attn_kind;
 
+/* A named kind of linear layer ("q_proj"), as PEFT's target_modules match
+ * it: `count` matrices of in x out over the whole model. */
+#define GS_MAX_MODULES 24
+typedef struct gs_linear_module {
+	char name[24];
+	uint64_t in, out, count;
+} gs_linear_module;
+
 typedef struct gs_model {
 	char source[512];       /* path or "--params"; what the user named      */
 	char model_type[64];    /* config.json model_type, or "" for --params   */
@@ -61,6 +69,12 @@ typedef struct gs_model {
 	/* Sliding-window layers keep at most `sliding_window` tokens. */
 	uint32_t sliding_window;
 	bool layer_is_sliding[GS_MAX_LAYERS];
+	bool gpt_style;         /* LayerNorm + dropout blocks (bert, gpt2, gpt_neox):
+	                           Korthikanti's activation formula applies      */
+	uint64_t largest_layer_params; /* one decoder layer, for ZeRO-3 gathers */
+	uint32_t num_labels;    /* >0: a sequence-classification head (no token logits) */
+	size_t n_modules;
+	gs_linear_module modules[GS_MAX_MODULES];
 	char torch_dtype[16];   /* checkpoint dtype from the config, or ""     */
 	char quant_method[32];  /* quantization_config.quant_method, or ""     */
 } gs_model;

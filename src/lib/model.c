@@ -19,45 +19,77 @@ void gs_model_from_params(uint64_t params, gs_model *m)
 
 /* Count `n` weight matrices of out x in. Saturating: an absurd config
  * saturates instead of wrapping, and gsi_arch_count refuses it. */
-static void matrices(gs_param_split *s, uint64_t out, uint64_t in, uint64_t n)
+/* Counting state: the split being summed and the model whose module table
+ * is filled. Passed explicitly: the library keeps no global state. */
+typedef struct counter {
+	gs_param_split s;
+	gs_model *m;
+	const gsi_arch *a;
+} counter;
+
+static void add(uint64_t *acc, uint64_t v) { *acc = gs_add_sat(*acc, v); }
+
+static void note_module(gs_model *m, const char *name, uint64_t in, uint64_t out, uint64_t n)
 {
+	for (size_t i = 0; i < m->n_modules; i++) {
+		gs_linear_module *x = &m->modules[i];
+		if (strcmp(x->name, name) == 0 && x->in == in && x->out == out) {
+			x->count = gs_add_sat(x->count, n);
+			return;
+		}
+	}
+	if (m->n_modules == GS_MAX_MODULES)
+		return; /* more shapes than any supported type has */
+	gs_linear_module *x = &m->modules[m->n_modules++];
+	snprintf(x->name, sizeof x->name, "%s", name);
+	x->in = in;
+	x->out = out;
+	x->count = n;
+}
+
+/* Count `n` weight matrices of out x in named `nm`. Saturating: an absurd
+ * config saturates instead of wrapping, and gsi_arch_count refuses it. */
+static void matrices(counter *c, int nm, uint64_t out, uint64_t in, uint64_t n)
+{
+	gs_param_split *s = &c->s;
 	s->linear = gs_add_sat(s->linear, gs_mul_sat(gs_mul_sat(out, in), n));
 	s->linear_matrices = gs_add_sat(s->linear_matrices, n);
 	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(out, n));
 	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(in, n));
+	note_module(c->m, c->a->nm[nm], in, out, n);
 }
 
-static void matrix(gs_param_split *s, uint64_t out, uint64_t in) { matrices(s, out, in, 1); }
+static void matrix(counter *c, int nm, uint64_t out, uint64_t in) { matrices(c, nm, out, in, 1); }
 
-static void add(uint64_t *acc, uint64_t v) { *acc = gs_add_sat(*acc, v); }
-
-static void attention_params(const gsi_arch *a, gs_param_split *s)
+static void attention_params(counter *c)
 {
+	const gsi_arch *a = c->a;
+	gs_param_split *s = &c->s;
 	uint64_t h = a->h, heads = a->a;
 	if (a->mla) {
 		uint64_t qk = (uint64_t)a->nope + a->rope;
 		if (a->q_lora) {
-			matrix(s, a->q_lora, h);            /* q_a_proj        */
-			s->norm += a->q_lora;               /* q_a_layernorm   */
-			matrix(s, heads * qk, a->q_lora);   /* q_b_proj        */
+			matrix(c, GSI_NM_QA, a->q_lora, h);
+			add(&s->norm, a->q_lora);                 /* q_a_layernorm */
+			matrix(c, GSI_NM_QB, heads * qk, a->q_lora);
 		} else {
-			matrix(s, heads * qk, h);           /* q_proj          */
+			matrix(c, GSI_NM_Q, heads * qk, h);
 		}
-		matrix(s, (uint64_t)a->kv_lora + a->rope, h);            /* kv_a_proj_with_mqa */
-		s->norm += a->kv_lora;                                    /* kv_a_layernorm     */
-		matrix(s, heads * ((uint64_t)a->nope + a->v_d), a->kv_lora); /* kv_b_proj     */
-		matrix(s, h, heads * a->v_d);                             /* o_proj             */
+		matrix(c, GSI_NM_KVA, (uint64_t)a->kv_lora + a->rope, h);
+		add(&s->norm, a->kv_lora);                        /* kv_a_layernorm */
+		matrix(c, GSI_NM_KVB, heads * ((uint64_t)a->nope + a->v_d), a->kv_lora);
+		matrix(c, GSI_NM_O, h, heads * a->v_d);
 		return;
 	}
 	uint64_t q = gs_mul_sat(heads, a->d), k = gs_mul_sat(a->a_kv, a->d), v = gs_mul_sat(a->a_kv, a->v_d);
 	if (a->fused_qkv) {
-		matrix(s, q + k + v, h);
+		matrix(c, GSI_NM_QKV, q + k + v, h);
 	} else {
-		matrix(s, q, h);
-		matrix(s, k, h);
-		matrix(s, v, h);
+		matrix(c, GSI_NM_Q, q, h);
+		matrix(c, GSI_NM_K, k, h);
+		matrix(c, GSI_NM_V, v, h);
 	}
-	matrix(s, h, gs_mul_sat(heads, a->v_d));
+	matrix(c, GSI_NM_O, h, gs_mul_sat(heads, a->v_d));
 	if (a->qkv_bias)
 		add(&s->other, gs_add_sat(q, gs_add_sat(k, v)));
 	if (a->o_bias)
@@ -67,50 +99,80 @@ static void attention_params(const gsi_arch *a, gs_param_split *s)
 }
 
 /* `n` MLPs (n experts) of intermediate `width`, counted in closed form. */
-static void mlp_params(const gsi_arch *a, gs_param_split *s, uint64_t width, uint64_t n)
+static void mlp_params(counter *c, uint64_t width, uint64_t n, bool expert)
 {
+	const gsi_arch *a = c->a;
 	uint64_t h = a->h;
+	int g = expert ? GSI_NM_EGATE : GSI_NM_GATE, u = expert ? GSI_NM_EUP : GSI_NM_UP;
+	int d = expert ? GSI_NM_EDOWN : GSI_NM_DOWN;
 	if (a->gated && a->fused_gate_up) {
-		matrices(s, 2 * width, h, n);
-		matrices(s, h, width, n);
+		matrices(c, GSI_NM_GATE_UP, 2 * width, h, n);
 	} else if (a->gated) {
-		matrices(s, width, h, 2 * n);
-		matrices(s, h, width, n);
+		matrices(c, g, width, h, n);
+		matrices(c, u, width, h, n);
 	} else {
-		matrices(s, width, h, n);
-		matrices(s, h, width, n);
+		matrices(c, u, width, h, n);
 	}
+	matrices(c, d, h, width, n);
 	if (a->mlp_bias)
-		add(&s->other, gs_mul_sat((a->gated ? 2 * width : width) + h, n));
+		add(&c->s.other, gs_mul_sat((a->gated ? 2 * width : width) + h, n));
+}
+
+void gsi_arch_default_names(gsi_arch *a)
+{
+	static const char *const llama[GSI_NM_COUNT] = {
+		"q_proj", "k_proj", "v_proj", "qkv_proj", "o_proj", "gate_proj", "up_proj", "gate_up_proj",
+		"down_proj", "gate_proj", "up_proj", "down_proj", "q_a_proj", "q_b_proj",
+		"kv_a_proj_with_mqa", "kv_b_proj"};
+	memcpy(a->nm, llama, sizeof a->nm);
 }
 
 bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 {
-	gs_param_split s;
-	memset(&s, 0, sizeof s);
-	uint64_t h = a->h, norm_w = a->norm_bias ? 2 : 1;
+	counter c;
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	c.a = a;
+	m->n_modules = 0;
+	gs_param_split *s = &c.s;
+	uint64_t h = a->h, norm_w = a->norm_bias ? 2 : 1, largest = 0;
 	for (uint32_t l = 0; l < a->L; l++) {
-		attention_params(a, &s);
+		uint64_t before = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other);
+		attention_params(&c);
 		if (m->layer_is_moe[l]) {
-			mlp_params(a, &s, a->moe_i, a->E);
-			add(&s.other, (uint64_t)a->E * h);  /* router */
+			mlp_params(&c, a->moe_i, a->E, true);
+			add(&s->other, (uint64_t)a->E * h);  /* router */
 			if (a->router_bias)
-				add(&s.other, a->E);         /* e_score_correction_bias */
+				add(&s->other, a->E);         /* e_score_correction_bias */
 			if (a->shared_i)
-				mlp_params(a, &s, a->shared_i, 1);
+				mlp_params(&c, a->shared_i, 1, false);
 		} else {
-			mlp_params(a, &s, a->i, 1);
+			mlp_params(&c, a->i, 1, false);
 		}
-		add(&s.norm, (uint64_t)a->norms_per_layer * h * norm_w);
+		add(&s->norm, (uint64_t)a->norms_per_layer * h * norm_w);
+		uint64_t layer = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other) - before;
+		if (layer > largest)
+			largest = layer;
 	}
-	s.embed = gs_add_sat((uint64_t)a->V * h, gs_mul_sat(a->pos_embed, h));
-	s.lm_head = a->tied ? 0 : (uint64_t)a->V * h;
-	add(&s.norm, h * norm_w); /* final norm */
+	s->embed = gs_add_sat((uint64_t)a->V * h, gs_mul_sat(a->pos_embed, h));
+	s->lm_head = a->tied ? 0 : (uint64_t)a->V * h;
+	if (a->pooler) {
+		matrices(&c, GSI_NM_O, h, h, 1); /* BertPooler.dense, named "dense" like o */
+		add(&s->other, h);
+	}
+	if (a->num_labels) {
+		s->lm_head = (uint64_t)a->num_labels * h; /* the classifier replaces lm_head */
+		add(&s->other, a->num_labels);
+	}
+	add(&s->norm, h * norm_w); /* final norm */
 
-	m->split = s;
-	m->params = gs_add_sat(gs_add_sat(gs_add_sat(s.linear, s.embed), gs_add_sat(s.lm_head, s.norm)), s.other);
+	m->split = *s;
+	m->params = gs_add_sat(gs_add_sat(gs_add_sat(s->linear, s->embed), gs_add_sat(s->lm_head, s->norm)), s->other);
 	if (m->params > GSI_MAX_PARAMS)
 		return false;
+	m->largest_layer_params = largest;
+	m->gpt_style = a->gpt_style;
+	m->num_labels = a->num_labels;
 	m->has_architecture = true;
 	m->layers = a->L;
 	m->hidden = a->h;

@@ -24,7 +24,7 @@
 
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
-	"phi3, gpt2, gpt_neox, deepseek_v3";
+	"phi3, gpt2, gpt_neox, deepseek_v3, bert";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -154,6 +154,9 @@ static gs_status read_mixtral(reader *r, gsi_arch *a, gs_model *m)
 	TRY(dim(r, "num_local_experts", &a->E, true, 0, false));
 	TRY(dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
 	a->moe_i = a->i;
+	a->nm[GSI_NM_EGATE] = "w1"; /* MixtralBlockSparseTop2MLP */
+	a->nm[GSI_NM_EUP] = "w3";
+	a->nm[GSI_NM_EDOWN] = "w2";
 	for (uint32_t l = 0; l < a->L; l++)
 		m->layer_is_moe[l] = true;
 	return GS_OK;
@@ -261,6 +264,11 @@ static gs_status read_gpt2(reader *r, gsi_arch *a, gs_model *m)
 	a->norms_per_layer = 2;
 	a->norm_bias = true;
 	a->pos_embed = a->max_pos;
+	a->gpt_style = true;
+	a->nm[GSI_NM_QKV] = "c_attn";
+	a->nm[GSI_NM_O] = "c_proj";
+	a->nm[GSI_NM_UP] = "c_fc";
+	a->nm[GSI_NM_DOWN] = "c_proj";
 	TRY(flag(r, "tie_word_embeddings", &a->tied, true));
 	return GS_OK;
 }
@@ -274,6 +282,43 @@ static gs_status read_gpt_neox(reader *r, gsi_arch *a, gs_model *m)
 	a->mlp_bias = true;
 	a->fused_qkv = true;
 	a->norm_bias = true;
+	a->gpt_style = true;
+	a->nm[GSI_NM_QKV] = "query_key_value";
+	a->nm[GSI_NM_O] = "dense";
+	a->nm[GSI_NM_UP] = "dense_h_to_4h";
+	a->nm[GSI_NM_DOWN] = "dense_4h_to_h";
+	return GS_OK;
+}
+
+/* BERT (post-LayerNorm encoder, modeling_bert.py): q/k/v/o and MLP with
+ * biases, two LayerNorms per layer, word + position + token-type embeddings
+ * and their LayerNorm (counted where the final norm goes: same size), a
+ * pooler. BertForSequenceClassification replaces the MLM head with a
+ * classifier of h x num_labels (labels from id2label, 2 by default). */
+static gs_status read_bert(reader *r, gsi_arch *a, gs_model *m)
+{
+	uint32_t types;
+	TRY(common(r, a, m, true));
+	TRY(dim(r, "type_vocab_size", &types, false, 2, true));
+	a->gated = false;
+	a->qkv_bias = a->o_bias = a->mlp_bias = true;
+	a->norm_bias = true;
+	a->gpt_style = true;
+	a->tied = true; /* BertForMaskedLM ties its decoder to the embeddings */
+	a->pos_embed = (uint64_t)a->max_pos + types;
+	a->pooler = 1;
+	a->nm[GSI_NM_Q] = "query";
+	a->nm[GSI_NM_K] = "key";
+	a->nm[GSI_NM_V] = "value";
+	a->nm[GSI_NM_O] = "dense";
+	a->nm[GSI_NM_UP] = "dense";
+	a->nm[GSI_NM_DOWN] = "dense";
+	const char *arch = json_string_value(json_array_get(json_object_get(r->root, "architectures"), 0));
+	if (arch && strstr(arch, "ForSequenceClassification")) {
+		json_t *labels = json_object_get(r->root, "id2label");
+		a->num_labels = labels && json_is_object(labels) && json_object_size(labels) > 0
+		              ? (uint32_t)json_object_size(labels) : 2;
+	}
 	return GS_OK;
 }
 
@@ -309,7 +354,7 @@ static const struct {
 	{"qwen2", read_qwen2},       {"qwen3", read_qwen3},       {"qwen3_moe", read_qwen3_moe},
 	{"gemma", read_gemma},       {"gemma2", read_gemma2},     {"gemma3_text", read_gemma3},
 	{"phi3", read_phi3},         {"gpt2", read_gpt2},         {"gpt_neox", read_gpt_neox},
-	{"deepseek_v3", read_deepseek_v3},
+	{"deepseek_v3", read_deepseek_v3}, {"bert", read_bert},
 };
 
 static void copy_string(json_t *root, const char *key, char *dst, size_t cap)
@@ -361,6 +406,7 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 	}
 	gsi_arch a;
 	memset(&a, 0, sizeof a);
+	gsi_arch_default_names(&a);
 	s = readers[k].read(&r, &a, m);
 	if (s)
 		goto out;

@@ -7,6 +7,14 @@
 /* A decoder described generically; each model_type's reader fills one, and
  * gsi_arch_count() turns it into parameter counts. All dimensions are taken
  * from config.json; the per-type readers only decide which terms exist. */
+enum {
+	GSI_NM_Q, GSI_NM_K, GSI_NM_V, GSI_NM_QKV, GSI_NM_O,
+	GSI_NM_GATE, GSI_NM_UP, GSI_NM_GATE_UP, GSI_NM_DOWN,
+	GSI_NM_EGATE, GSI_NM_EUP, GSI_NM_EDOWN, /* MoE experts */
+	GSI_NM_QA, GSI_NM_QB, GSI_NM_KVA, GSI_NM_KVB,
+	GSI_NM_COUNT
+};
+
 typedef struct gsi_arch {
 	uint32_t L, h, a, a_kv, d, v_d, i, V, max_pos;
 	bool qkv_bias, o_bias, mlp_bias, qk_norm, gated, tied, fused_qkv, fused_gate_up;
@@ -20,7 +28,15 @@ typedef struct gsi_arch {
 	bool mla;
 	uint32_t q_lora, kv_lora, nope, rope;
 	uint32_t window;
+	bool gpt_style;
+	uint32_t pooler;      /* bert: a pooler dense h x h (+ bias) */
+	uint32_t num_labels;  /* sequence classification: head h x labels (+ bias) */
+	/* module names as the checkpoint (and PEFT) call them */
+	const char *nm[GSI_NM_COUNT];
 } gsi_arch;
+
+/* Llama's module names; readers override what differs. */
+void gsi_arch_default_names(gsi_arch *a);
 
 /* No real model comes near this (2^53, 9.0e15 parameters); a config that
  * describes more is refused, which also keeps every product below in range. */

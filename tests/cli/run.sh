@@ -71,7 +71,7 @@ case_ 2 "unknown format \"int3\"" estimate --params 7e9 --format int3
 case_ 2 "--context: got \"many\"" estimate --params 7e9 --context many
 case_ 2 "malformed.json:5:14: malformed JSON: '}' expected" estimate tests/data/bad/malformed.json
 case_ 2 "field \"hidden_size\" is missing" estimate tests/data/bad/missing_hidden.json
-case_ 2 "model_type \"bert\" is not supported; supported: llama" estimate tests/data/bad/unknown_type.json
+case_ 2 "model_type \"t5\" is not supported; supported: llama" estimate tests/data/bad/unknown_type.json
 case_ 2 "list_value.yaml:2:10: reserve: expected a single value, not a list" estimate tests/data/bad/list_value.yaml
 case_ 2 "unknown_key.yaml:2:1: unknown field \"context_length\"" estimate tests/data/bad/unknown_key.yaml
 case_ 2 "malformed.yaml:2:7: malformed YAML" estimate tests/data/bad/malformed.yaml

@@ -38,6 +38,8 @@ static void test_every_model_type(void **st)
 		{TCFG("openai-community__gpt2.json"), 124439808ull, "gpt2"},
 		{TCFG("deepseek-ai__DeepSeek-V3.json"), 671026419200ull, "deepseek_v3"},
 		{TCFG("EleutherAI__pythia-2.8b.json"), 2775208960ull, "gpt_neox"},
+		/* 335,141,888 BertModel + 1024 x 2 + 2 classifier */
+		{TCFG("google-bert__bert-large-uncased.json"), 335143938ull, "bert"},
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		gs_model m = load(t[i].file);
@@ -65,6 +67,36 @@ static void test_split_llama3(void **st)
 	gs_model g = load(TCFG("openai-community__gpt2.json"));
 	assert_int_equal(g.split.lm_head, 0);
 	assert_int_equal(g.split.embed, (50257ull + 1024) * 768);
+}
+
+static const gs_linear_module *module(const gs_model *m, const char *name, uint64_t out)
+{
+	for (size_t i = 0; i < m->n_modules; i++)
+		if (strcmp(m->modules[i].name, name) == 0 && (!out || m->modules[i].out == out))
+			return &m->modules[i];
+	fail_msg("no module %s", name);
+	return NULL;
+}
+
+static void test_modules(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("meta-llama__Meta-Llama-3-8B.json"));
+	assert_int_equal(m.n_modules, 7);
+	assert_int_equal(module(&m, "q_proj", 0)->count, 32);
+	assert_int_equal(module(&m, "k_proj", 0)->out, 1024);
+	assert_int_equal(module(&m, "down_proj", 0)->in, 14336);
+	/* one layer: attention 41943040 + MLP 176160768 + 2 norms */
+	assert_int_equal(m.largest_layer_params, 41943040ull + 176160768ull + 8192);
+	gs_model x = load(TCFG("mistralai__Mixtral-8x7B-v0.1.json"));
+	assert_int_equal(module(&x, "w1", 0)->count, 8 * 32);
+	gs_model g = load(TCFG("openai-community__gpt2.json"));
+	assert_true(g.gpt_style);
+	assert_int_equal(module(&g, "c_fc", 0)->count, 12);
+	assert_int_equal(module(&g, "c_proj", 768)->in, 768); /* attention; the MLP c_proj is 3072 -> 768 */
+	gs_model b = load(TCFG("google-bert__bert-large-uncased.json"));
+	assert_int_equal(b.num_labels, 2);
+	assert_int_equal(module(&b, "dense", 1024)->count, 24 * 2 + 1); /* output, attention out, pooler */
 }
 
 static void test_kv_elements(void **st)
@@ -122,7 +154,7 @@ static void test_errors(void **st)
 	assert_non_null(strstr(err.msg, "head_dim"));
 	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":64}", &err), GS_OK);
 	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":64,\"tie_word_embeddings\":1}", &err), GS_EINPUT);
-	assert_int_equal(parse("{\"model_type\":\"bert\"}", &err), GS_EUNSUPPORTED);
+	assert_int_equal(parse("{\"model_type\":\"t5\"}", &err), GS_EUNSUPPORTED);
 	assert_non_null(strstr(err.msg, "llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, "
 	                                "gemma3_text, phi3, gpt2"));
 	assert_non_null(strstr(err.msg, "deepseek_v3"));
@@ -179,7 +211,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_issue_counts), cmocka_unit_test(test_every_model_type),
-		cmocka_unit_test(test_split_llama3), cmocka_unit_test(test_kv_elements),
+		cmocka_unit_test(test_split_llama3), cmocka_unit_test(test_modules),
+		cmocka_unit_test(test_kv_elements),
 		cmocka_unit_test(test_errors),       cmocka_unit_test(test_files),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
