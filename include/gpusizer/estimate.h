@@ -36,9 +36,22 @@
 #include "gpusizer/units.h"
 #include "gpusizer/workload.h"
 
-#define GS_MAX_PHASES 3
-#define GS_MAX_ITEMS 12
-#define GS_MAX_UNKNOWNS 12
+#define GS_MAX_PHASES 7
+#define GS_MAX_ITEMS 18
+#define GS_MAX_UNKNOWNS 16
+#define GS_MAX_STAGES 64
+
+/* How placement divides an item over GPUs (docs/method.md §11). */
+typedef enum gs_shard {
+	GS_SHARD_NONE,    /* the same on every GPU                                  */
+	GS_SHARD_WEIGHTS, /* / tp, by pipeline stage; / dp with ZeRO-3 / FSDP full  */
+	GS_SHARD_GRADS,   /* / tp, by stage; / dp with ZeRO-2+ / FSDP               */
+	GS_SHARD_OPTIM,   /* / tp, by stage; / dp with ZeRO-1+ / FSDP               */
+	GS_SHARD_ACT,     /* / tp (sequence parallel); pipeline: in-flight microbatches */
+	GS_SHARD_KV,      /* KV heads / tp; layers by stage                         */
+	GS_SHARD_LOGITS,  /* / tp (vocab parallel); last pipeline stage only        */
+	GS_SHARD_TP       /* / tp only                                              */
+} gs_shard;
 
 typedef enum gs_basis { GS_BASIS_ESTIMATED, GS_BASIS_MEASURED, GS_BASIS_UNKNOWN } gs_basis;
 typedef enum gs_runtime { GS_RT_TRANSFORMERS, GS_RT_VLLM } gs_runtime;
@@ -49,7 +62,8 @@ typedef struct gs_item {
 	gs_basis basis;
 	gs_bytes bytes[GS_MAX_PHASES]; /* per phase; 0 where not live             */
 	unsigned live;                 /* bit p set: live in phase p              */
-	bool varies;                   /* grows with length or concurrency        */
+	bool varies;                   /* grows with length, concurrency, microbatch */
+	gs_shard shard;                /* how placement divides it                */
 	char formula[512];             /* the formula with the numbers put in     */
 	char source[256];              /* docs/method.md section and outside source */
 } gs_item;
@@ -73,6 +87,18 @@ typedef struct gs_vllm_budget {
 	uint64_t needed_blocks;   /* concurrency x ceil(length / 16)             */
 	bool sheet_fits;          /* needed_blocks <= blocks                     */
 } gs_vllm_budget;
+
+/* Adaptation facts shown with the estimate. */
+typedef struct gs_train_info {
+	bool training;
+	uint64_t trainable;        /* parameters that receive gradients        */
+	uint64_t frozen;           /* parameters kept frozen (LoRA base)       */
+	uint64_t microbatch, grad_accum, effective_batch; /* effective = mb x accum x dp */
+	char adapted[256];         /* LoRA: the modules adapted, with counts   */
+	char kept_aside[160];      /* QLoRA: modules kept in 16 bits           */
+	gs_bytes host_per_gpu;     /* offloaded states/params in host memory   */
+	gs_bytes model_states;     /* weights + gradients + master + optimizer, per GPU */
+} gs_train_info;
 
 typedef struct gs_estimate {
 	gs_workload workload;  /* as resolved, with provenance                    */
@@ -105,6 +131,15 @@ typedef struct gs_estimate {
 	gs_bytes margin;       /* capacity - peak when fits, else peak - capacity   */
 	bool has_vllm;
 	gs_vllm_budget vllm;
+
+	/* Placement: gpus = dp x tp x pp. The items are the worst GPU's (its
+	 * pipeline stage is `stage`); stage_peak has every stage's peak, and
+	 * GPU g sits in stage g / (dp x tp). */
+	uint64_t gpus, dp, tp, pp;
+	uint32_t stage;
+	size_t n_stages;
+	gs_bytes stage_peak[GS_MAX_STAGES];
+	gs_train_info train;
 } gs_estimate;
 
 /* Build the model the workload names: a config.json (file or folder) from
@@ -113,10 +148,12 @@ typedef struct gs_estimate {
 gs_status gs_workload_model(const gs_workload *w, gs_model *out /* OUT */,
                             gs_error *err) GS_WARN_UNUSED;
 
-/* Estimate inference memory for workload w (finished with
- * gs_workload_finish) on model m. *out is fully overwritten. Errors:
- * GS_EUNSUPPORTED for tasks other than inference (adaptation is not modelled
- * yet), GS_EINPUT for inconsistent inputs (vLLM without a capacity). */
+/* Estimate memory per GPU for workload w (finished with gs_workload_finish)
+ * on model m: inference (task inference) or adaptation (full, lora, qlora).
+ * *out is fully overwritten. Errors: GS_EINPUT for inconsistent inputs
+ * (gpus not a multiple of tp x pp, a quantized base for full fine-tuning,
+ * LoRA targets the model does not have), GS_EUNSUPPORTED for combinations
+ * not modelled (vLLM with pp > 1, adaptation of a --params model with LoRA). */
 gs_status gs_estimate_run(const gs_workload *w, const gs_model *m,
                           gs_estimate *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 

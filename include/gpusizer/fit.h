@@ -16,10 +16,11 @@
 #include <stdint.h>
 #include "gpusizer/estimate.h"
 
-typedef enum gs_fit_target { GS_FIT_CONTEXT, GS_FIT_CONCURRENCY } gs_fit_target;
+typedef enum gs_fit_target { GS_FIT_CONTEXT, GS_FIT_CONCURRENCY, GS_FIT_MICROBATCH } gs_fit_target;
 
 typedef struct gs_fit_result {
 	gs_fit_target target;
+	bool training;          /* an adaptation workload: context is per microbatch */
 	bool fits;              /* false: even 1 token / 1 sequence does not fit */
 	uint64_t best;          /* largest value that fits                        */
 	uint64_t fixed;         /* the other dimension, as given                  */
@@ -40,5 +41,27 @@ typedef struct gs_fit_result {
 gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap,
                      const char *how, gs_fit_target target,
                      gs_fit_result *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+
+/* One change to the workload, tried alone, and what it does to the peak. */
+typedef struct gs_change {
+	char field[32];         /* sheet key changed ("checkpointing")                   */
+	char value[64];         /* its new value ("full")                                */
+	char also[64];          /* a second field kept consistent ("grad_accum 8"), or "" */
+	gs_bytes peak_after;    /* the new peak over phases                              */
+	gs_bytes saves;         /* old peak - new peak (> 0)                             */
+	bool fits_after;        /* peak_after <= capacity                                */
+	char cost[200];         /* what it costs: time, quality to re-confirm, the task  */
+} gs_change;
+
+#define GS_MAX_CHANGES 12
+
+/* Try each applicable single change (checkpointing, 8-bit or fused optimizer,
+ * LoRA rank, ZeRO stage, offload, chunked loss, shorter length, smaller
+ * microbatch at the same effective batch; for inference KV format, weight
+ * format, concurrency, attention) and list those that lower the peak, the
+ * largest saving first. *n receives the count (at most GS_MAX_CHANGES). */
+gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap,
+                         gs_change out[GS_MAX_CHANGES], size_t *n, gs_bytes *peak_now,
+                         gs_error *err) GS_WARN_UNUSED;
 
 #endif

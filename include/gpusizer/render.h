@@ -42,4 +42,8 @@ json_t *gs_fit_to_json(const gs_fit_result *r, const gs_estimate *at_best);
 /* Fit answer as text. */
 int gs_render_fit_text(FILE *out, const gs_fit_result *r);
 
+/* The ranked single changes (gs_fit_changes) as text, and as JSON. */
+int gs_render_changes_text(FILE *out, const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap);
+json_t *gs_changes_to_json(const gs_change *c, size_t n, gs_bytes peak_now);
+
 #endif

@@ -36,7 +36,21 @@
 	X(FORMAT, "format", NULL, GS_KIND_FORMAT, "bf16", "weight format (gpusizer formats)") \
 	X(LENGTH, "length", "--context", GS_KIND_COUNT, NULL, "tokens per sequence actually required") \
 	X(CONCURRENCY, "concurrency", NULL, GS_KIND_COUNT, "1", "sequences decoded at once") \
-	X(MICROBATCH, "microbatch", NULL, GS_KIND_COUNT, NULL, "adaptation: sequences per step") \
+	X(MICROBATCH, "microbatch", NULL, GS_KIND_COUNT, "1", "adaptation: sequences per step on each GPU") \
+	X(GRAD_ACCUM, "grad_accum", NULL, GS_KIND_COUNT, "1", "adaptation: microbatches accumulated per update") \
+	X(LORA_RANK, "lora_rank", NULL, GS_KIND_COUNT, "8", "LoRA rank r (PEFT default 8)") \
+	X(LORA_TARGETS, "lora_targets", NULL, GS_KIND_STRING, "q_proj,v_proj", "LoRA target modules, or all-linear (PEFT default for llama: q_proj,v_proj)") \
+	X(MODULES_TO_SAVE, "modules_to_save", NULL, GS_KIND_STRING, NULL, "LoRA: modules trained in full, e.g. lm_head,embed_tokens") \
+	X(OPTIMIZER, "optimizer", NULL, GS_KIND_ENUM, "adamw", "adamw | adamw-fused | adamw-8bit | paged-adamw-8bit | sgd | sgd-momentum | adafactor | lion") \
+	X(PRECISION, "precision", NULL, GS_KIND_ENUM, "mixed", "full fine-tuning: mixed (bf16 + fp32 master) | amp (fp32 params, autocast) | bf16 | fp32") \
+	X(CHECKPOINTING, "checkpointing", NULL, GS_KIND_ENUM, "none", "activation checkpointing: none | full | selective") \
+	X(LOSS, "loss", NULL, GS_KIND_ENUM, "standard", "standard | chunked (fused or chunked cross-entropy)") \
+	X(EVAL_MICROBATCH, "eval_microbatch", NULL, GS_KIND_COUNT, NULL, "validation batch (default: microbatch)") \
+	X(ZERO, "zero", NULL, GS_KIND_ENUM, "0", "DeepSpeed ZeRO stage: 0 | 1 | 2 | 3") \
+	X(FSDP, "fsdp", NULL, GS_KIND_ENUM, "none", "none | full | grad-op") \
+	X(TP, "tp", NULL, GS_KIND_COUNT, "1", "tensor-parallel degree") \
+	X(PP, "pp", NULL, GS_KIND_COUNT, "1", "pipeline-parallel degree (1F1B)") \
+	X(OFFLOAD, "offload", NULL, GS_KIND_ENUM, "none", "none | optimizer | params (host memory reported)") \
 	X(QUALITY, "quality", NULL, GS_KIND_STRING, NULL, "quality criterion, carried as a requirement to confirm") \
 	X(RESERVE, "reserve", NULL, GS_KIND_BYTES, "0GiB", "explicit extra margin: 6GiB") \
 	X(GPUS, "gpus", NULL, GS_KIND_COUNT, "1", "number of GPUs") \

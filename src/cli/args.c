@@ -94,8 +94,9 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 			if (gs_parse_unit(value, &a->unit, &err))
 				return cli_fail(&err);
 		} else if (strcmp(name, "--for") == 0 && strcmp(cmd, "fit") == 0) {
-			if (strcmp(value, "context") && strcmp(value, "concurrency")) {
-				fprintf(stderr, "gpusizer fit: --for: got \"%s\", expected context or concurrency\n", value);
+			if (strcmp(value, "context") && strcmp(value, "concurrency") && strcmp(value, "microbatch")) {
+				fprintf(stderr, "gpusizer fit: --for: got \"%s\", expected context, concurrency or "
+				        "microbatch\n", value);
 				return EXIT_USAGE;
 			}
 			a->fit_for = value;

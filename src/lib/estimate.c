@@ -7,6 +7,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "estimate_internal.h"
 
@@ -64,6 +65,12 @@ void gsi_unknown(gs_estimate *e, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(e->unknowns[e->n_unknowns++], sizeof e->unknowns[0], fmt, ap);
 	va_end(ap);
+}
+
+void gsi_phase(gs_estimate *e, int p, const char *id, const char *what)
+{
+	snprintf(e->phases[p].id, sizeof e->phases[p].id, "%s", id);
+	snprintf(e->phases[p].what, sizeof e->phases[p].what, "%s", what);
 }
 
 const gs_item *gs_estimate_item(const gs_estimate *e, const char *id)
@@ -244,6 +251,20 @@ gs_bytes gsi_forward_peak(const gs_estimate *e, uint64_t seqs, uint64_t q_len, u
 
 /* --- transformers -------------------------------------------------------- */
 
+/* CUDA context + framework, live in every phase (docs/method.md §6). */
+static void context_item(gs_estimate *e)
+{
+	gs_item *ctx = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED,
+	                        METHOD "§6; PyTorch issue #107667, PR #86509; CUDA lazy loading guide");
+	bool given = gs_wl_set(&e->workload, GS_F_RUNTIME_CONTEXT);
+	gsi_item_all(ctx, (1u << e->n_phases) - 1, given ? gs_wl_u64(&e->workload, GS_F_RUNTIME_CONTEXT) : 500 * GS_MiB);
+	if (given)
+		gsi_formula(ctx, "given: %s", gs_wl_str(&e->workload, GS_F_RUNTIME_CONTEXT));
+	else
+		gsi_formula(ctx, "CUDA context + PyTorch kernels with lazy loading: 500 MiB (typical 300-500 MiB; "
+		            "700-1000+ MiB without lazy loading)");
+}
+
 static void transformers_phases(gs_estimate *e)
 {
 	const gs_model *m = &e->model;
@@ -260,13 +281,17 @@ static void transformers_phases(gs_estimate *e)
 	snprintf(e->phases[2].what, 96, "one token per step, cache at full length");
 
 	gsi_weight_items(e, ALL_PHASES);
+	for (size_t i = 0; i < e->n_items; i++)
+		e->items[i].shard = GS_SHARD_WEIGHTS;
 
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
 	                       METHOD "§3; Transformers DynamicCache / DeepseekV3Attention");
 	kv->varies = true;
+	kv->shard = GS_SHARD_KV;
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
 	                        METHOD "§5 (our derivation from Transformers' modeling code; to be measured)");
 	act->varies = true;
+	act->shard = GS_SHARD_TP;
 	if (arch && len) {
 		gs_bytes kvb = gsi_kv_bytes(e, s, b);
 		gsi_item_all(kv, LIVE(1) | LIVE(2), kvb);
@@ -308,6 +333,7 @@ static void transformers_phases(gs_estimate *e)
 	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
 	                       METHOD "§5; Transformers generate(): logits_to_keep=1, fp32 copy of the last position");
 	lg->varies = true;
+	lg->shard = GS_SHARD_LOGITS;
 	if (arch) {
 		gs_bytes lb = gs_mul_sat(gs_mul_sat(b, m->vocab), el + 4);
 		gsi_item_all(lg, LIVE(1) | LIVE(2), lb);
@@ -320,41 +346,158 @@ static void transformers_phases(gs_estimate *e)
 		gsi_unknown(e, "logits: needs the vocabulary size (--model config.json)");
 	}
 
-	gs_item *ctx = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED,
-	                        METHOD "§6; PyTorch issue #107667, PR #86509; CUDA lazy loading guide");
-	gs_bytes cb = gs_wl_set(&e->workload, GS_F_RUNTIME_CONTEXT) ? gs_wl_u64(&e->workload, GS_F_RUNTIME_CONTEXT)
-	                                                             : 500 * GS_MiB;
-	gsi_item_all(ctx, ALL_PHASES, cb);
-	gsi_formula(ctx, gs_wl_set(&e->workload, GS_F_RUNTIME_CONTEXT)
-	                     ? "given: %s"
-	                     : "CUDA context + PyTorch kernels with lazy loading: %s (typical 300-500 MiB; "
-	                       "700-1000+ MiB without lazy loading)",
-	            gs_wl_set(&e->workload, GS_F_RUNTIME_CONTEXT) ? gs_wl_str(&e->workload, GS_F_RUNTIME_CONTEXT)
-	                                                           : "500 MiB");
+}
 
+/* Caching-allocator slack on the items allocated and freed as the program
+ * runs (activations, logits, KV cache, gradients, temporaries), per phase. */
+static void slack_item(gs_estimate *e)
+{
 	gs_item *sl = gsi_item(e, "allocator_slack", GS_BASIS_ESTIMATED,
 	                       METHOD "§6; PyTorch CUDA semantics (caching allocator)");
 	sl->varies = true;
 	gs_ratio pct = gs_wl_ratio(&e->workload, GS_F_ALLOCATOR_SLACK);
-	if (arch && len) {
-		for (int p = 0; p < 3; p++) {
-			gs_bytes dyn = gs_add_sat(gs_add_sat(kv->bytes[p], act->bytes[p]), lg->bytes[p]);
-			gs_bytes v;
-			gsi_item_put(sl, p, gs_mul_ratio_ceil(dyn, pct, &v) ? UINT64_MAX : v);
+	static const char *const dynamic[] = {"kv_cache", "activations", "logits", "gradients", "optimizer_temporaries"};
+	bool unknown = false;
+	char names[160] = "";
+	for (size_t k = 0; k < sizeof dynamic / sizeof dynamic[0]; k++) {
+		const gs_item *it = gs_estimate_item(e, dynamic[k]);
+		if (!it)
+			continue;
+		unknown |= it->basis == GS_BASIS_UNKNOWN;
+		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? " + " : "", dynamic[k]);
+	}
+	for (size_t p = 0; p < e->n_phases; p++) {
+		gs_bytes dyn = 0;
+		bool live = false;
+		for (size_t k = 0; k < sizeof dynamic / sizeof dynamic[0]; k++) {
+			const gs_item *it = gs_estimate_item(e, dynamic[k]);
+			if (it && (it->live & LIVE(p))) {
+				live = true;
+				dyn = gs_add_sat(dyn, it->bytes[p]);
+			}
 		}
-		gsi_formula(sl, "%s x (kv_cache + activations + logits) of the phase",
-		            gs_wl_str(&e->workload, GS_F_ALLOCATOR_SLACK));
-	} else {
+		if (!live)
+			continue;
+		gs_bytes v;
+		gsi_item_put(sl, (int)p, gs_mul_ratio_ceil(dyn, pct, &v) ? UINT64_MAX : v);
+	}
+	if (unknown) {
 		sl->basis = GS_BASIS_UNKNOWN;
-		sl->live = LIVE(1) | LIVE(2);
-		gsi_formula(sl, "%s of the dynamic items, which are unknown", gs_wl_str(&e->workload, GS_F_ALLOCATOR_SLACK));
+		for (size_t p = 0; p < e->n_phases; p++)
+			sl->bytes[p] = 0;
+		gsi_formula(sl, "%s of the dynamic items, some of which are unknown", gs_wl_str(&e->workload, GS_F_ALLOCATOR_SLACK));
+	} else {
+		gsi_formula(sl, "%s x (%s) of the phase", gs_wl_str(&e->workload, GS_F_ALLOCATOR_SLACK), names);
+	}
+}
+
+static gs_bytes scale(gs_bytes b, uint64_t num, uint64_t den)
+{
+	gs_ratio r = {num, den ? den : 1};
+	gs_bytes out;
+	return gs_mul_ratio_ceil(b, r, &out) ? UINT64_MAX : out;
+}
+
+/* Divide every item over the GPUs by its shard kind, for pipeline stage
+ * `stage` (docs/method.md §11). */
+void gsi_apply_placement(gs_estimate *e, uint32_t stage)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	uint64_t tp = e->tp, pp = e->pp, dp = e->dp, L = m->layers ? m->layers : 1;
+	int zero = gs_wl_str(w, GS_F_ZERO)[0] - '0';
+	const char *fsdp = gs_wl_str(w, GS_F_FSDP), *offload = gs_wl_str(w, GS_F_OFFLOAD);
+	bool fsdp_full = strcmp(fsdp, "full") == 0, fsdp_any = strcmp(fsdp, "none") != 0;
+	bool shard_w = zero == 3 || fsdp_full, shard_g = zero >= 2 || fsdp_any, shard_o = zero >= 1 || fsdp_any;
+	uint64_t Ls = L / pp + (stage < L % pp ? 1 : 0);
+	/* the stage's share of the parameters: its layers, plus the embeddings
+	 * on the first stage and the head on the last */
+	uint64_t head = m->split.embed + m->split.lm_head, layer_params = m->params > head ? m->params - head : 0;
+	uint64_t wnum = gs_add_sat(gs_mul_sat(layer_params, Ls),
+	                           gs_mul_sat((stage == 0 ? m->split.embed : 0) + (stage == pp - 1 ? m->split.lm_head : 0), L));
+	uint64_t wden = gs_mul_sat(m->params ? m->params : 1, L);
+	if (!m->has_architecture) {
+		wnum = 1;
+		wden = pp;
+	}
+	uint64_t kv_heads = m->kv_heads ? m->kv_heads : 1;
+	bool kv_replicated = m->attn == GS_ATTN_MLA && e->runtime == GS_RT_VLLM;
+	uint64_t kv_per_rank = kv_replicated ? kv_heads : (kv_heads + tp - 1) / tp;
+	gs_bytes host = 0;
+	for (size_t i = 0; i < e->n_items; i++) {
+		gs_item *it = &e->items[i];
+		for (size_t p = 0; p < e->n_phases; p++) {
+			gs_bytes b = it->bytes[p];
+			switch (it->shard) {
+			case GS_SHARD_NONE: break;
+			case GS_SHARD_WEIGHTS: b = scale(scale(b, wnum, wden), 1, tp * (shard_w ? dp : 1)); break;
+			case GS_SHARD_GRADS: b = scale(scale(b, wnum, wden), 1, tp * (shard_g ? dp : 1)); break;
+			case GS_SHARD_OPTIM: b = scale(scale(b, wnum, wden), 1, tp * (shard_o ? dp : 1)); break;
+			case GS_SHARD_ACT: b = scale(b, Ls * (pp - stage), L * tp); break; /* 1F1B in flight */
+			case GS_SHARD_TP: b = scale(b, 1, tp); break;
+			case GS_SHARD_KV: b = scale(scale(b, Ls, L), kv_per_rank, kv_heads); break;
+			case GS_SHARD_LOGITS: b = stage == pp - 1 ? scale(b, 1, tp) : 0; break;
+			}
+			it->bytes[p] = b;
+		}
+		bool off = (it->shard == GS_SHARD_OPTIM && strcmp(offload, "optimizer") == 0) ||
+		           (it->shard == GS_SHARD_WEIGHTS && strcmp(offload, "params") == 0 &&
+		            strcmp(it->id, "export_transient") != 0);
+		if (off) {
+			gs_bytes mx = 0;
+			for (size_t p = 0; p < e->n_phases; p++) {
+				if (it->bytes[p] > mx)
+					mx = it->bytes[p];
+				it->bytes[p] = 0;
+			}
+			host = gs_add_sat(host, mx);
+			snprintf(it->formula + strlen(it->formula), sizeof it->formula - strlen(it->formula),
+			         "; offloaded: %llu B in host memory per GPU, 0 on the GPU", (unsigned long long)mx);
+		}
+	}
+	e->train.host_per_gpu = host;
+
+	gs_item *bf = (gs_item *)gs_estimate_item(e, "buffers"), *gr = (gs_item *)gs_estimate_item(e, "gradients");
+	if (e->train.training && dp > 1 && bf && gr) {
+		gs_bytes extra;
+		const char *what;
+		if (!shard_o) {
+			extra = gr->bytes[2]; /* backward phase */
+			what = "DDP gradient buckets (a copy of the gradients)";
+		} else {
+			uint64_t elems = scale(e->train.trainable, wnum, wden * tp);
+			extra = gs_mul_sat(elems < 500000000ull ? elems : 500000000ull, 2 * 2);
+			what = "ZeRO reduce + allgather buckets, min(5e8, params) elements x 2 B each";
+		}
+		for (size_t p = 0; p < e->n_phases; p++)
+			if (bf->live & LIVE(p))
+				bf->bytes[p] = gs_add_sat(bf->bytes[p], extra);
+		snprintf(bf->formula + strlen(bf->formula), sizeof bf->formula - strlen(bf->formula), " + %s: %llu B",
+		         what, (unsigned long long)extra);
+	}
+	if (e->train.training && shard_w && m->has_architecture) {
+		gs_item *g = gsi_item(e, "gathered_params", GS_BASIS_ESTIMATED,
+		                      METHOD "§10; DeepSpeed estimate_zero3_model_states_mem_needs (4 x largest layer)");
+		gsi_item_all(g, LIVE(1) | LIVE(2) | LIVE(5) | LIVE(6), scale(gs_mul_sat(m->largest_layer_params, 4), 1, tp));
+		gsi_formula(g, "4 B x largest layer %llu params / tp %llu (the layer in use and the one prefetched, in 16 bits)",
+		            (unsigned long long)m->largest_layer_params, (unsigned long long)tp);
+	}
+	if (e->gpus > 1) {
+		gs_item *ctx = (gs_item *)gs_estimate_item(e, "runtime_context");
+		if (ctx) {
+			for (size_t p = 0; p < e->n_phases; p++)
+				if (ctx->live & LIVE(p))
+					ctx->bytes[p] = gs_add_sat(ctx->bytes[p], GS_GiB);
+			snprintf(ctx->formula + strlen(ctx->formula), sizeof ctx->formula - strlen(ctx->formula),
+			         " + NCCL buffers 1 GiB (%llu GPUs; 1-2 GiB seen)", (unsigned long long)e->gpus);
+		}
 	}
 }
 
 static void reserve_item(gs_estimate *e)
 {
 	gs_item *r = gsi_item(e, "reserve", GS_BASIS_ESTIMATED, "the user's chosen margin (seed: indicative envelope)");
-	gsi_item_all(r, ALL_PHASES, gs_wl_u64(&e->workload, GS_F_RESERVE));
+	gsi_item_all(r, (1u << e->n_phases) - 1, gs_wl_u64(&e->workload, GS_F_RESERVE));
 	gsi_formula(r, "chosen: %s (%s)", gs_wl_str(&e->workload, GS_F_RESERVE),
 	            e->workload.v[GS_F_RESERVE].where);
 }
@@ -421,20 +564,47 @@ static const char *default_kv(const gs_format *f)
 	return "bf16";
 }
 
-gs_status gs_estimate_run(const gs_workload *w, const gs_model *m, gs_estimate *e, gs_error *err)
+/* Placement: gpus = dp x tp x pp, checked. */
+static gs_status placement_setup(gs_estimate *e, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	e->gpus = gs_wl_u64(w, GS_F_GPUS);
+	e->tp = gs_wl_u64(w, GS_F_TP);
+	e->pp = gs_wl_u64(w, GS_F_PP);
+	uint64_t tppp = gs_mul_sat(e->tp, e->pp);
+	if (e->gpus % tppp)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPUS].where,
+		                    "%s: gpus %llu is not a multiple of tp x pp = %llu", w->v[GS_F_GPUS].where,
+		                    (unsigned long long)e->gpus, (unsigned long long)tppp);
+	e->dp = e->gpus / tppp;
+	if (e->pp > GS_MAX_STAGES || (e->model.has_architecture && e->pp > e->model.layers))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_PP].where,
+		                    "%s: pp %llu: more pipeline stages than layers (or than %d)", w->v[GS_F_PP].where,
+		                    (unsigned long long)e->pp, GS_MAX_STAGES);
+	if (e->runtime == GS_RT_VLLM && e->pp > 1)
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_PP].where,
+		                    "%s: pipeline parallelism with the vllm runtime is not modelled yet; use tp",
+		                    w->v[GS_F_PP].where);
+	bool training = strcmp(gs_wl_str(w, GS_F_TASK), "inference") != 0;
+	bool zero3 = strcmp(gs_wl_str(w, GS_F_ZERO), "3") == 0 || strcmp(gs_wl_str(w, GS_F_FSDP), "full") == 0;
+	if (strcmp(gs_wl_str(w, GS_F_OFFLOAD), "params") == 0 && !zero3)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_OFFLOAD].where,
+		                    "%s: offload params needs sharded parameters: zero 3 or fsdp full",
+		                    w->v[GS_F_OFFLOAD].where);
+	if (!training && (strcmp(gs_wl_str(w, GS_F_ZERO), "0") != 0 || strcmp(gs_wl_str(w, GS_F_FSDP), "none") != 0 ||
+	                  strcmp(gs_wl_str(w, GS_F_OFFLOAD), "none") != 0))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_ZERO].where,
+		                    "zero, fsdp and offload describe adaptation; for inference use tp and pp");
+	return GS_OK;
+}
+
+/* One pipeline stage, from scratch. */
+static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_t stage, gs_estimate *e,
+                                gs_error *err)
 {
 	memset(e, 0, sizeof *e);
 	e->workload = *w;
 	e->model = *m;
-	const char *task = gs_wl_str(w, GS_F_TASK);
-	if (strcmp(task, "inference") != 0)
-		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
-		                    "%s: task \"%s\": adaptation (full, lora, qlora) is not estimated yet; "
-		                    "this version estimates task: inference", w->v[GS_F_TASK].where, task);
-	if (gs_wl_u64(w, GS_F_GPUS) != 1)
-		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_GPUS].where,
-		                    "%s: gpus %s: placement over several GPUs is not modelled yet; this "
-		                    "version estimates one GPU", w->v[GS_F_GPUS].where, gs_wl_str(w, GS_F_GPUS));
 	gs_status s;
 	if (gs_wl_set(w, GS_F_BITS))
 		gs_format_from_bits(gs_wl_ratio(w, GS_F_BITS), &e->format);
@@ -457,19 +627,80 @@ gs_status gs_estimate_run(const gs_workload *w, const gs_model *m, gs_estimate *
 	if ((s = gs_workload_capacity(w, &e->capacity, &found, e->capacity_how, sizeof e->capacity_how, err)))
 		return s;
 	e->has_capacity = found;
+	if ((s = placement_setup(e, err)))
+		return s;
+	e->stage = stage;
 
+	bool training = strcmp(gs_wl_str(w, GS_F_TASK), "inference") != 0;
+	if (training && e->runtime == GS_RT_VLLM)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where,
+		                    "%s: vllm serves models; adaptation runs with runtime transformers",
+		                    w->v[GS_F_RUNTIME].where);
 	if (e->runtime == GS_RT_VLLM) {
-		if ((s = gsi_estimate_vllm(e, err)))
+		if ((s = gsi_estimate_vllm(e, err))) /* places its items before sizing the pool */
 			return s;
 	} else {
-		transformers_phases(e);
+		if (training) {
+			if ((s = gsi_estimate_train(e, err)))
+				return s;
+		} else {
+			transformers_phases(e);
+		}
+		context_item(e);
+		gsi_apply_placement(e, stage);
+		slack_item(e);
 	}
 	reserve_item(e);
+	if (e->train.host_per_gpu)
+		gsi_unknown(e, "host memory: %llu B per GPU hold offloaded %s (x %llu GPUs per node); check the "
+		            "offer's RAM", (unsigned long long)e->train.host_per_gpu, gs_wl_str(w, GS_F_OFFLOAD),
+		            (unsigned long long)e->gpus);
 	gsi_unknown(e, "memory used outside this process (other processes, a display server) is not "
 	            "estimated: measure it on the target machine");
 	if (e->length && m->max_position && e->length > m->max_position)
 		gsi_unknown(e, "length %llu exceeds the model's max_position_embeddings %u: the model may "
 		            "not support it (rope scaling?)", (unsigned long long)e->length, m->max_position);
 	totals(e);
+	if (training) {
+		static const char *const states[] = {"weights", "quant_metadata", "other_format_modules", "adapter_weights",
+		                                     "gradients", "master_weights", "optimizer_states"};
+		for (size_t k = 0; k < sizeof states / sizeof states[0]; k++) {
+			const gs_item *it = gs_estimate_item(e, states[k]);
+			if (it && it->basis != GS_BASIS_UNKNOWN)
+				e->train.model_states = gs_add_sat(e->train.model_states, it->bytes[3]); /* first_update */
+		}
+	}
+	return GS_OK;
+}
+
+gs_status gs_estimate_run(const gs_workload *w, const gs_model *m, gs_estimate *e, gs_error *err)
+{
+	gs_status s = estimate_stage(w, m, 0, e, err);
+	if (s || e->pp == 1) {
+		e->n_stages = 1;
+		e->stage_peak[0] = s ? 0 : gs_estimate_peak(e);
+		return s;
+	}
+	/* pipeline: every stage differs; keep the one with the largest peak */
+	gs_estimate *tmp = malloc(sizeof *tmp);
+	if (!tmp)
+		return gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
+	gs_bytes peaks[GS_MAX_STAGES];
+	size_t n = e->pp, worst = 0;
+	peaks[0] = gs_estimate_peak(e);
+	for (uint32_t st = 1; st < n; st++) {
+		if ((s = estimate_stage(w, m, st, tmp, err)))
+			break;
+		peaks[st] = gs_estimate_peak(tmp);
+		if (peaks[st] > peaks[worst]) {
+			worst = st;
+			*e = *tmp;
+		}
+	}
+	free(tmp);
+	if (s)
+		return s;
+	e->n_stages = n;
+	memcpy(e->stage_peak, peaks, n * sizeof peaks[0]);
 	return GS_OK;
 }

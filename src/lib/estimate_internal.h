@@ -36,4 +36,18 @@ void gsi_weight_items(gs_estimate *e, unsigned live);
 /* vLLM phases and budget (estimate_vllm.c). */
 gs_status gsi_estimate_vllm(gs_estimate *e, gs_error *err);
 
+/* Adaptation: phases load, forward, backward, first_update, update,
+ * validation, export (estimate_train.c). */
+gs_status gsi_estimate_train(gs_estimate *e, gs_error *err);
+
+/* Divide the items over GPUs for pipeline stage `stage` (estimate.c). */
+void gsi_apply_placement(gs_estimate *e, uint32_t stage);
+
+/* Set phase p's id and one-line description. */
+void gsi_phase(gs_estimate *e, int p, const char *id, const char *what);
+
+/* Activations saved for backward by one layer, whole model summed, for one
+ * microbatch (docs/method.md §9). */
+gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap);
+
 #endif

@@ -39,6 +39,8 @@ gs_status gsi_estimate_vllm(gs_estimate *e, gs_error *err)
 	snprintf(e->phases[2].what, 96, "KV pool allocated, CUDA graphs captured, serving");
 
 	gsi_weight_items(e, ALL_PHASES);
+	for (size_t i = 0; i < e->n_items; i++)
+		e->items[i].shard = GS_SHARD_WEIGHTS;
 
 	gs_item *nt = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED,
 	                       METHOD "§6 (vLLM non-torch memory at TP=1: 0.04-0.34 GiB)");
@@ -54,6 +56,8 @@ gs_status gsi_estimate_vllm(gs_estimate *e, gs_error *err)
 	                        METHOD "§5-6 (our derivation; vLLM profile run with FlashAttention)");
 	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
 	                       METHOD "§5-6 (sampler of the profile run: bf16 logits, fp32 copy, fp32 probabilities)");
+	act->shard = GS_SHARD_TP;
+	lg->shard = GS_SHARD_LOGITS;
 	if (arch) {
 		gs_bytes a = gsi_forward_peak(e, 1, T, T, GS_ATTN_IMPL_FLASH, why, sizeof why);
 		gsi_item_all(act, LIVE(1) | LIVE(2), a);
@@ -76,9 +80,13 @@ gs_status gsi_estimate_vllm(gs_estimate *e, gs_error *err)
 	gsi_item_put(cg, 2, wl_bytes(e, GS_F_CUDA_GRAPHS));
 	gsi_formula(cg, "%s (%s)", gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where);
 
+	/* weights, activations and logits per GPU before the pool is sized */
+	gsi_apply_placement(e, 0);
+
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
 	                       METHOD "§3; vLLM block allocator (16-token blocks; MLA stores the latent)");
 	kv->varies = true;
+	kv->shard = GS_SHARD_NONE; /* sized per GPU below */
 	if (!arch) {
 		kv->basis = GS_BASIS_UNKNOWN;
 		kv->live = LIVE(2);
@@ -86,7 +94,11 @@ gs_status gsi_estimate_vllm(gs_estimate *e, gs_error *err)
 		return GS_OK;
 	}
 	gs_vllm_budget *v = &e->vllm;
-	v->block_bytes = gsi_kv_bytes(e, BLOCK_TOKENS, 1);
+	/* one block on one GPU: tensor parallelism splits the KV heads (an MLA
+	 * latent is replicated) */
+	uint64_t kvh = m->kv_heads ? m->kv_heads : 1;
+	uint64_t per_rank = m->attn == GS_ATTN_MLA ? kvh : (kvh + e->tp - 1) / e->tp;
+	v->block_bytes = (gsi_kv_bytes(e, BLOCK_TOKENS, 1) * per_rank + kvh - 1) / kvh;
 	if (v->block_bytes == 0)
 		v->block_bytes = 1; /* a model without attention layers; never divide by 0 */
 	if (e->length)

@@ -100,17 +100,23 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 	if (!m->has_architecture)
 		return gs_error_set(err, GS_EINPUT, "model", "fit needs an architecture to grow the KV cache "
 		                    "and activations: give --model config.json, not --params");
-	probe p = {*w, m, target == GS_FIT_CONTEXT ? GS_F_LENGTH : GS_F_CONCURRENCY, NULL};
+	probe p = {*w, m, target == GS_FIT_CONTEXT ? GS_F_LENGTH
+	                  : target == GS_FIT_MICROBATCH ? GS_F_MICROBATCH : GS_F_CONCURRENCY, NULL};
 	/* the capacity searched against is the one given, whatever the sheet said */
 	p.w.v[GS_F_GPU].from = GS_FROM_UNSET;
 	snprintf(p.w.v[GS_F_CAPACITY].text, sizeof p.w.v[GS_F_CAPACITY].text, "%llu B", (unsigned long long)cap);
 	p.w.v[GS_F_CAPACITY].u = cap;
 	p.w.v[GS_F_CAPACITY].from = GS_FROM_FLAG;
-	r->fixed = target == GS_FIT_CONTEXT ? gs_wl_u64(w, GS_F_CONCURRENCY)
+	bool training = strcmp(gs_wl_str(w, GS_F_TASK), "inference") != 0;
+	r->training = training;
+	r->fixed = target == GS_FIT_CONTEXT ? gs_wl_u64(w, training ? GS_F_MICROBATCH : GS_F_CONCURRENCY)
 	                                    : (gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0);
-	if (target == GS_FIT_CONCURRENCY && r->fixed == 0)
-		return gs_error_set(err, GS_EINPUT, "--context", "fit --for concurrency needs a length "
-		                    "(--context N)");
+	if (target != GS_FIT_CONTEXT && r->fixed == 0)
+		return gs_error_set(err, GS_EINPUT, "--context", "fit --for %s needs a length (--context N)",
+		                    target == GS_FIT_MICROBATCH ? "microbatch" : "concurrency");
+	if (target == GS_FIT_MICROBATCH && !training)
+		return gs_error_set(err, GS_EINPUT, "--for", "fit --for microbatch is for adaptation (task full, "
+		                    "lora or qlora); for inference search concurrency");
 	r->model_max = m->max_position;
 	p.e = malloc(sizeof *p.e);
 	if (!p.e)
@@ -159,4 +165,122 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 out:
 	free(p.e);
 	return s;
+}
+
+/* --- single changes -------------------------------------------------------- */
+
+typedef struct candidate {
+	gs_field f;
+	char value[64];
+	gs_field f2;      /* GS_F__COUNT when unused */
+	char value2[64];
+	const char *cost;
+} candidate;
+
+static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
+{
+	size_t n = 0;
+	bool training = strcmp(gs_wl_str(w, GS_F_TASK), "inference") != 0;
+	bool lora = training && strcmp(gs_wl_str(w, GS_F_TASK), "full") != 0;
+	const char *ck = gs_wl_str(w, GS_F_CHECKPOINTING), *opt = gs_wl_str(w, GS_F_OPTIMIZER);
+	uint64_t len = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
+#define ADD(F, V, F2, V2, COST) do { if (n < cap) { c[n].f = (F); snprintf(c[n].value, 64, "%s", (V)); \
+	c[n].f2 = (F2); snprintf(c[n].value2, 64, "%s", (V2)); c[n].cost = (COST); n++; } } while (0)
+	char v[64], v2[64];
+	if (training) {
+		if (strcmp(ck, "full") != 0)
+			ADD(GS_F_CHECKPOINTING, "full", GS_F__COUNT, "", "recomputes each layer's forward during backward: about a third more compute per step");
+		if (strcmp(ck, "none") == 0)
+			ADD(GS_F_CHECKPOINTING, "selective", GS_F__COUNT, "", "recomputes the attention core only: a few percent more compute");
+		if (strcmp(opt, "adamw") == 0 || strcmp(opt, "adamw-fused") == 0)
+			ADD(GS_F_OPTIMIZER, "adamw-8bit", GS_F__COUNT, "", "8-bit optimizer states: convergence and quality to re-confirm");
+		if (strcmp(opt, "adamw") == 0)
+			ADD(GS_F_OPTIMIZER, "adamw-fused", GS_F__COUNT, "", "same update; needs a PyTorch with fused AdamW on this device");
+		if (lora && gs_wl_u64(w, GS_F_LORA_RANK) >= 2) {
+			snprintf(v, sizeof v, "%llu", (unsigned long long)(gs_wl_u64(w, GS_F_LORA_RANK) / 2));
+			ADD(GS_F_LORA_RANK, v, GS_F__COUNT, "", "fewer adapter parameters: quality to re-confirm");
+		}
+		uint64_t dp = gs_wl_u64(w, GS_F_GPUS) / (gs_wl_u64(w, GS_F_TP) * gs_wl_u64(w, GS_F_PP));
+		int zero = gs_wl_str(w, GS_F_ZERO)[0] - '0';
+		if (dp > 1 && zero < 3 && strcmp(gs_wl_str(w, GS_F_FSDP), "none") == 0) {
+			snprintf(v, sizeof v, "%d", zero + 1);
+			ADD(GS_F_ZERO, v, GS_F__COUNT, "", "more communication per step (ZeRO stage up)");
+		}
+		if (strcmp(gs_wl_str(w, GS_F_OFFLOAD), "none") == 0 && (zero > 0 || strcmp(gs_wl_str(w, GS_F_FSDP), "none") != 0 || dp == 1))
+			ADD(GS_F_OFFLOAD, "optimizer", GS_F__COUNT, "", "optimizer step on the CPU: much slower steps, and host RAM for the states");
+		if (strcmp(gs_wl_str(w, GS_F_LOSS), "standard") == 0)
+			ADD(GS_F_LOSS, "chunked", GS_F__COUNT, "", "needs a chunked or fused cross-entropy (e.g. Liger kernels); same loss");
+		uint64_t mb = gs_wl_u64(w, GS_F_MICROBATCH);
+		if (mb >= 2) {
+			snprintf(v, sizeof v, "%llu", (unsigned long long)(mb / 2));
+			snprintf(v2, sizeof v2, "%llu", (unsigned long long)(gs_wl_u64(w, GS_F_GRAD_ACCUM) * 2));
+			ADD(GS_F_MICROBATCH, v, GS_F_GRAD_ACCUM, v2, mb % 2 ? "an odd microbatch halved changes the effective batch: re-check the update"
+			                                               : "same effective batch (the same update), more steps: lower throughput");
+		}
+	} else {
+		ADD(GS_F_KV_FORMAT, "fp8", GS_F__COUNT, "", "fp8 KV cache: output quality to re-confirm");
+		if (strcmp(gs_wl_str(w, GS_F_ATTENTION), "eager") == 0)
+			ADD(GS_F_ATTENTION, "sdpa", GS_F__COUNT, "", "same maths without the score matrix; a kernel the runtime must support");
+		uint64_t cc = gs_wl_u64(w, GS_F_CONCURRENCY);
+		if (cc >= 2) {
+			snprintf(v, sizeof v, "%llu", (unsigned long long)(cc / 2));
+			ADD(GS_F_CONCURRENCY, v, GS_F__COUNT, "", "half the sequences at once: lower throughput");
+		}
+		if (!gs_wl_set(w, GS_F_BITS) && strcmp(gs_wl_str(w, GS_F_FORMAT), "nf4") != 0)
+			ADD(GS_F_FORMAT, "nf4", GS_F__COUNT, "", "4-bit weights: quality to re-confirm against the sheet's criterion");
+	}
+	if (len >= 2) {
+		snprintf(v, sizeof v, "%llu", (unsigned long long)(len / 2));
+		ADD(GS_F_LENGTH, v, GS_F__COUNT, "", "changes the task: the sheet's length is a requirement; only if the data allow it");
+	}
+#undef ADD
+	return n;
+}
+
+gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap, gs_change out[GS_MAX_CHANGES],
+                         size_t *n, gs_bytes *peak_now, gs_error *err)
+{
+	*n = 0;
+	gs_estimate *e = malloc(sizeof *e);
+	if (!e)
+		return gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
+	gs_status s = gs_estimate_run(w, m, e, err);
+	if (s) {
+		free(e);
+		return s;
+	}
+	*peak_now = gs_estimate_peak(e);
+	candidate c[GS_MAX_CHANGES];
+	size_t nc = candidates(w, c, GS_MAX_CHANGES);
+	for (size_t i = 0; i < nc; i++) {
+		gs_workload t = *w;
+		gs_error ignored;
+		if (gs_workload_set(&t, c[i].f, c[i].value, strlen(c[i].value), GS_FROM_FLAG, "fit", &ignored) ||
+		    (c[i].f2 != GS_F__COUNT &&
+		     gs_workload_set(&t, c[i].f2, c[i].value2, strlen(c[i].value2), GS_FROM_FLAG, "fit", &ignored)) ||
+		    gs_estimate_run(&t, m, e, &ignored))
+			continue; /* a change this model or layout cannot take is not a candidate */
+		gs_bytes after = gs_estimate_peak(e);
+		if (after >= *peak_now)
+			continue;
+		gs_change *x = &out[(*n)++];
+		memset(x, 0, sizeof *x);
+		snprintf(x->field, sizeof x->field, "%.31s", gs_field_key(c[i].f));
+		memcpy(x->value, c[i].value, sizeof x->value);
+		if (c[i].f2 != GS_F__COUNT)
+			snprintf(x->also, sizeof x->also, "%.31s %.31s", gs_field_key(c[i].f2), c[i].value2);
+		x->peak_after = after;
+		x->saves = *peak_now - after;
+		x->fits_after = after <= cap;
+		snprintf(x->cost, sizeof x->cost, "%s", c[i].cost);
+	}
+	free(e);
+	/* largest saving first (insertion sort: a dozen entries) */
+	for (size_t i = 1; i < *n; i++)
+		for (size_t j = i; j > 0 && out[j].saves > out[j - 1].saves; j--) {
+			gs_change tmp = out[j];
+			out[j] = out[j - 1];
+			out[j - 1] = tmp;
+		}
+	return GS_OK;
 }

@@ -188,6 +188,7 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->experts = a->E;
 	m->experts_per_token = a->topk;
 	m->moe_intermediate = a->moe_i;
+	m->shared_experts = a->moe_i ? a->shared_i / a->moe_i : 0;
 	m->attn = a->mla ? GS_ATTN_MLA : GS_ATTN_MHA_GQA;
 	m->kv_lora_rank = a->kv_lora;
 	m->q_lora_rank = a->q_lora;

@@ -118,6 +118,31 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 	for (size_t i = 0; i < e->n_unknowns; i++)
 		json_array_append_new(unk, json_string(e->unknowns[i]));
 	json_object_set_new(root, "unknowns", unk);
+	json_object_set_new(root, "placement",
+	                    json_pack("{s:I, s:I, s:I, s:I, s:I, s:s, s:s}", "gpus", (json_int_t)e->gpus, "dp",
+	                              (json_int_t)e->dp, "tp", (json_int_t)e->tp, "pp", (json_int_t)e->pp,
+	                              "items_for_stage", (json_int_t)e->stage, "zero",
+	                              gs_wl_str(&e->workload, GS_F_ZERO), "fsdp", gs_wl_str(&e->workload, GS_F_FSDP)));
+	/* one figure per GPU: GPU g runs pipeline stage g / (dp x tp) */
+	json_t *gpus = json_array();
+	uint64_t per_stage = (e->dp * e->tp) != 0 ? e->dp * e->tp : 1;
+	for (uint64_t g = 0; g < e->gpus && g < 4096; g++) {
+		size_t st = e->n_stages > 1 ? (size_t)(g / per_stage) : 0;
+		json_array_append_new(gpus, json_pack("{s:I, s:I, s:o}", "gpu", (json_int_t)g, "stage", (json_int_t)st,
+		                                      "peak_bytes", jbytes(e->stage_peak[st < GS_MAX_STAGES ? st : 0])));
+	}
+	json_object_set_new(root, "gpus", gpus);
+	if (e->train.training) {
+		const gs_train_info *t = &e->train;
+		json_object_set_new(root, "training",
+		                    json_pack("{s:I, s:I, s:I, s:I, s:I, s:s, s:s, s:o, s:o}", "trainable_parameters",
+		                              (json_int_t)t->trainable, "frozen_parameters", (json_int_t)t->frozen,
+		                              "microbatch", (json_int_t)t->microbatch, "grad_accum",
+		                              (json_int_t)t->grad_accum, "effective_batch", (json_int_t)t->effective_batch,
+		                              "adapted_modules", t->adapted, "kept_in_16_bit", t->kept_aside,
+		                              "model_states_bytes", jbytes(t->model_states), "host_bytes_per_gpu",
+		                              jbytes(t->host_per_gpu)));
+	}
 	if (e->has_capacity)
 		json_object_set_new(root, "capacity",
 		                    json_pack("{s:o, s:s, s:b, s:o}", "bytes", jbytes(e->capacity), "how",
@@ -140,7 +165,8 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 json_t *gs_fit_to_json(const gs_fit_result *r, const gs_estimate *at_best)
 {
 	json_t *o = json_pack("{s:s, s:s, s:b, s:I, s:I, s:o, s:s, s:b, s:s, s:s, s:o, s:o}", "schema",
-	                      "gpusizer/fit/v1", "target", r->target == GS_FIT_CONTEXT ? "context" : "concurrency",
+	                      "gpusizer/fit/v1", "target", r->target == GS_FIT_CONTEXT ? "context"
+	                      : r->target == GS_FIT_MICROBATCH ? "microbatch" : "concurrency",
 	                      "fits", r->fits, "best", (json_int_t)r->best, "fixed", (json_int_t)r->fixed,
 	                      "capacity_bytes", jbytes(r->capacity), "capacity_how", r->capacity_how,
 	                      "bounded_by_model", r->bounded_by_model, "limit_phase", r->limit_phase,
@@ -149,4 +175,15 @@ json_t *gs_fit_to_json(const gs_fit_result *r, const gs_estimate *at_best)
 	if (o && at_best)
 		json_object_set_new(o, "estimate_at_best", gs_estimate_to_json(at_best));
 	return o;
+}
+
+json_t *gs_changes_to_json(const gs_change *c, size_t n, gs_bytes peak_now)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(arr, json_pack("{s:s, s:s, s:s, s:o, s:o, s:b, s:s}", "field", c[i].field, "value",
+		                                     c[i].value, "also", c[i].also, "saves_bytes", jbytes(c[i].saves),
+		                                     "peak_after_bytes", jbytes(c[i].peak_after), "fits_after",
+		                                     c[i].fits_after, "cost", c[i].cost));
+	return json_pack("{s:o, s:o}", "peak_now_bytes", jbytes(peak_now), "ranked", arr);
 }

@@ -56,12 +56,34 @@ static void header(out *o, const gs_estimate *e)
 	put(o, "\nrevision:    %s\n", gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION)
 	                                                        : "not given (record it on the sheet)");
 	put(o, "parameters:  %llu\n", (unsigned long long)m->params);
-	put(o, "task:        %s, runtime %s, one GPU\n", gs_wl_str(w, GS_F_TASK), gs_runtime_name(e->runtime));
+	if (e->gpus > 1)
+		put(o, "task:        %s, runtime %s, %llu GPUs = dp %llu x tp %llu x pp %llu; figures per GPU "
+		    "(the worst: pipeline stage %u)\n", gs_wl_str(w, GS_F_TASK), gs_runtime_name(e->runtime),
+		    (unsigned long long)e->gpus, (unsigned long long)e->dp, (unsigned long long)e->tp,
+		    (unsigned long long)e->pp, e->stage);
+	else
+		put(o, "task:        %s, runtime %s, one GPU\n", gs_wl_str(w, GS_F_TASK), gs_runtime_name(e->runtime));
 	put(o, "format:      weights %s, KV cache %s, attention %s\n", e->format.name, e->kv_format.name,
 	    gs_wl_str(w, GS_F_ATTENTION));
 	put(o, "length:      %s\n", e->length ? w->v[GS_F_LENGTH].text : "not given");
-	put(o, "concurrency: %s sequences (%s)\n", gs_wl_str(w, GS_F_CONCURRENCY),
-	    gs_origin_name(w->v[GS_F_CONCURRENCY].from));
+	const gs_train_info *t = &e->train;
+	if (t->training) {
+		put(o, "batch:       microbatch %llu x grad_accum %llu x data-parallel %llu = effective batch %llu "
+		    "sequences per update\n", (unsigned long long)t->microbatch, (unsigned long long)t->grad_accum,
+		    (unsigned long long)e->dp, (unsigned long long)t->effective_batch);
+		put(o, "trainable:   %llu parameters%s", (unsigned long long)t->trainable, t->frozen ? "" : "\n");
+		if (t->frozen)
+			put(o, " (LoRA r=%s: %s); frozen base %llu\n", gs_wl_str(w, GS_F_LORA_RANK), t->adapted,
+			    (unsigned long long)t->frozen);
+		if (t->kept_aside[0])
+			put(o, "kept aside:  %s\n", t->kept_aside);
+		put(o, "optimizer:   %s, precision %s, checkpointing %s, loss %s\n", gs_wl_str(w, GS_F_OPTIMIZER),
+		    t->frozen ? "bf16 base + fp32 adapters" : gs_wl_str(w, GS_F_PRECISION),
+		    gs_wl_str(w, GS_F_CHECKPOINTING), gs_wl_str(w, GS_F_LOSS));
+	} else {
+		put(o, "concurrency: %s sequences (%s)\n", gs_wl_str(w, GS_F_CONCURRENCY),
+		    gs_origin_name(w->v[GS_F_CONCURRENCY].from));
+	}
 	if (gs_wl_set(w, GS_F_QUALITY))
 		put(o, "quality:     %s (a requirement to confirm by evaluation)\n", gs_wl_str(w, GS_F_QUALITY));
 	if (e->has_capacity)
@@ -153,6 +175,29 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 	    pk->has_unknown ? " + unknown items (\"+?\": a floor, not a total)" : "");
 	put(&o, "%sconservative envelope (sum of maxima, not an observed peak): %s%s\n", md ? "- " : "",
 	    triple(e->conservative, buf, sizeof buf), any_unknown ? ", known items only" : "");
+	if (e->train.training && e->train.trainable) {
+		char per[40];
+		uint64_t whole = e->train.model_states / e->train.trainable;
+		uint64_t frac = (e->train.model_states % e->train.trainable) * 100 / e->train.trainable;
+		snprintf(per, sizeof per, "%llu.%02llu", (unsigned long long)whole, (unsigned long long)frac);
+		put(&o, "%smodel states:        %s per GPU (weights + gradients + master + optimizer)%s%s%s\n",
+		    md ? "- " : "", triple(e->train.model_states, buf, sizeof buf),
+		    e->gpus == 1 && !e->train.frozen ? " = " : "", e->gpus == 1 && !e->train.frozen ? per : "",
+		    e->gpus == 1 && !e->train.frozen ? " B per parameter" : "");
+	}
+	if (e->train.host_per_gpu)
+		put(&o, "%shost memory:         %s per GPU for offloaded %s (its own requirement, not GPU memory)\n",
+		    md ? "- " : "", triple(e->train.host_per_gpu, buf, sizeof buf), gs_wl_str(&e->workload, GS_F_OFFLOAD));
+	if (e->gpus > 1) {
+		put(&o, "%sper GPU (peak):     ", md ? "- " : "");
+		for (size_t st = 0; st < e->n_stages; st++) {
+			char g[40];
+			gs_format_bytes(e->stage_peak[st], GS_UNIT_GiB, g, sizeof g);
+			put(&o, " GPUs %llu-%llu (stage %zu): %s;", (unsigned long long)(st * e->dp * e->tp),
+			    (unsigned long long)((st + 1) * e->dp * e->tp - 1), st, g);
+		}
+		put(&o, " never one pooled number: each GPU must hold its own peak\n");
+	}
 	if (e->has_capacity) {
 		char cap[96];
 		triple(e->capacity, cap, sizeof cap);
@@ -244,13 +289,14 @@ int gs_render_fit_text(FILE *f, const gs_fit_result *r)
 {
 	out o = {f, 0};
 	char buf[96];
-	const char *what = r->target == GS_FIT_CONTEXT ? "context" : "concurrency";
+	const char *what = r->target == GS_FIT_CONTEXT ? "context" : r->target == GS_FIT_MICROBATCH ? "microbatch" : "concurrency";
 	const char *unit = r->target == GS_FIT_CONTEXT ? "tokens" : "sequences";
 	put(&o, "capacity: %s — %s\n", triple(r->capacity, buf, sizeof buf), r->capacity_how);
 	if (r->target == GS_FIT_CONTEXT)
-		put(&o, "searched: largest context at concurrency %llu\n", (unsigned long long)r->fixed);
+		put(&o, "searched: largest context at %s %llu\n", r->training ? "microbatch" : "concurrency",
+		    (unsigned long long)r->fixed);
 	else
-		put(&o, "searched: largest concurrency at context %llu tokens\n", (unsigned long long)r->fixed);
+		put(&o, "searched: largest %s at context %llu tokens\n", what, (unsigned long long)r->fixed);
 	if (!r->fits) {
 		put(&o, "does not fit: even 1 %s needs %s\n", r->target == GS_FIT_CONTEXT ? "token" : "sequence",
 		    triple(r->peak_over, buf, sizeof buf));
@@ -265,5 +311,21 @@ int gs_render_fit_text(FILE *f, const gs_fit_result *r)
 	else
 		put(&o, "limit: phase %s, item %s (at %llu %s the peak is %s)\n", r->limit_phase, r->limit_item,
 		    (unsigned long long)r->best + 1, unit, triple(r->peak_over, buf, sizeof buf));
+	return o.bad ? -1 : 0;
+}
+
+int gs_render_changes_text(FILE *f, const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap)
+{
+	out o = {f, 0};
+	char a[96], b[40], d[40];
+	put(&o, "single changes, largest saving first (peak now %s; capacity %s):\n", triple(peak_now, a, sizeof a),
+	    gs_format_bytes(cap, GS_UNIT_GiB, b, sizeof b));
+	if (!n)
+		put(&o, "  (no single change lowers the peak)\n");
+	for (size_t i = 0; i < n; i++)
+		put(&o, "  %zu. %s %s%s%s: saves %s -> peak %s, %s; cost: %s\n", i + 1, c[i].field, c[i].value,
+		    c[i].also[0] ? " with " : "", c[i].also, gs_format_bytes(c[i].saves, GS_UNIT_GiB, b, sizeof b),
+		    gs_format_bytes(c[i].peak_after, GS_UNIT_GiB, d, sizeof d), c[i].fits_after ? "fits" : "still does not fit",
+		    c[i].cost);
 	return o.bad ? -1 : 0;
 }

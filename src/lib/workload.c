@@ -17,10 +17,18 @@ static const struct field_info {
 #undef GS_X
 };
 
-static const char *const enum_values[GS_F__COUNT][5] = {
+static const char *const enum_values[GS_F__COUNT][10] = {
 	[GS_F_TASK] = {"inference", "full", "lora", "qlora", NULL},
 	[GS_F_RUNTIME] = {"transformers", "vllm", NULL},
 	[GS_F_ATTENTION] = {"flash", "sdpa", "eager", NULL},
+	[GS_F_OPTIMIZER] = {"adamw", "adamw-fused", "adamw-8bit", "paged-adamw-8bit", "sgd", "sgd-momentum",
+	                    "adafactor", "lion", NULL},
+	[GS_F_PRECISION] = {"mixed", "amp", "bf16", "fp32", NULL},
+	[GS_F_CHECKPOINTING] = {"none", "full", "selective", NULL},
+	[GS_F_LOSS] = {"standard", "chunked", NULL},
+	[GS_F_ZERO] = {"0", "1", "2", "3", NULL},
+	[GS_F_FSDP] = {"none", "full", "grad-op", NULL},
+	[GS_F_OFFLOAD] = {"none", "optimizer", "params", NULL},
 };
 
 const char *gs_field_key(gs_field f) { return fields[f].key; }
@@ -68,7 +76,7 @@ void gs_workload_init(gs_workload *w) { memset(w, 0, sizeof *w); }
 
 static gs_status check_enum(gs_field f, const char *text, const char *where, gs_error *err)
 {
-	char list[128] = "";
+	char list[200] = "";
 	for (int i = 0; enum_values[f][i]; i++) {
 		if (strcmp(text, enum_values[f][i]) == 0)
 			return GS_OK;
@@ -176,6 +184,13 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 	if (gs_wl_set(w, GS_F_GPU) && gs_wl_set(w, GS_F_CAPACITY))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
 		                    "%s: give either gpu or capacity, not both", w->v[GS_F_GPU].where);
+	/* QLoRA means a 4-bit base: nf4 with double quantization unless said */
+	if (!gs_wl_set(w, GS_F_FORMAT) && !gs_wl_set(w, GS_F_BITS) && gs_wl_set(w, GS_F_TASK) &&
+	    strcmp(gs_wl_str(w, GS_F_TASK), "qlora") == 0) {
+		gs_status s = gs_workload_set(w, GS_F_FORMAT, "nf4-dq", 6, GS_FROM_DEFAULT, "default", err);
+		if (s)
+			return s;
+	}
 	for (int f = 0; f < GS_F__COUNT; f++) {
 		if (gs_wl_set(w, (gs_field)f) || !fields[f].def)
 			continue;
@@ -185,6 +200,12 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 		                              GS_FROM_DEFAULT, "default", err);
 		if (s)
 			return s; /* a bad built-in default is a bug, but never a crash */
+	}
+	if (!gs_wl_set(w, GS_F_EVAL_MICROBATCH)) {
+		gs_value *v = &w->v[GS_F_EVAL_MICROBATCH];
+		*v = w->v[GS_F_MICROBATCH];
+		v->from = GS_FROM_DEFAULT;
+		snprintf(v->where, sizeof v->where, "default (= microbatch)");
 	}
 	return GS_OK;
 }

@@ -80,7 +80,7 @@ case_ 2 "unknown option \"--contex\"" estimate --params 7e9 --contex 8192
 case_ 2 "needs a value" estimate --params
 case_ 2 "no model" estimate --context 8192
 case_ 2 "not both" estimate --params 7e9 --model $L3
-case_ 2 "adaptation (full, lora, qlora) is not estimated yet" estimate --params 7e9 --task lora
+case_ 2 "task lora needs the model's module shapes" estimate --params 7e9 --task lora
 case_ 2 "--units: got" estimate --params 7e9 --units GBs
 case_ 2 "unknown command" frobnicate
 case_ 2 "usage: gpusizer COMMAND"

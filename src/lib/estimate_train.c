@@ -1,0 +1,402 @@
+/*
+ * estimate_train.c — adaptation memory: full fine-tuning, LoRA and QLoRA,
+ * itemized over the phases of a training run (docs/method.md §9-10).
+ *
+ * Items are computed here for the whole model on one GPU; estimate.c's
+ * placement step then divides each by its gs_shard kind (tensor, pipeline
+ * and data parallelism, ZeRO, FSDP), so the same formulas serve every
+ * layout.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "estimate_internal.h"
+
+#define METHOD "docs/method.md "
+
+enum { PH_LOAD_, PH_FWD, PH_BWD, PH_FIRST, PH_UPD, PH_VAL, PH_EXPORT };
+#define TRAIN_STEP (LIVE(PH_FWD) | LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD))
+#define ALL_TRAIN ((1u << 7) - 1)
+
+/* Bytes per trainable parameter by precision (ZeRO paper's 16Ψ split). */
+typedef struct precision {
+	const char *name;
+	unsigned weight, grad, master, state; /* state: bytes of one optimizer state element */
+	const char *note;
+} precision;
+
+static const precision precisions[] = {
+	{"mixed", 2, 2, 4, 4, "bf16 weights and gradients, fp32 master copy and states (ZeRO paper's 2+2+4+8 = 16 bytes with Adam)"},
+	{"amp", 4, 4, 0, 4, "fp32 parameters under autocast (PyTorch AMP): 4+4+8 = 16 bytes with Adam, plus bf16 weight copies in autocast's cache"},
+	{"bf16", 2, 2, 0, 2, "pure bf16: weights, gradients and optimizer states in bf16 (2+2+4 = 8 bytes with Adam)"},
+	{"fp32", 4, 4, 0, 4, "fp32 throughout: 4+4+8 = 16 bytes with Adam"},
+};
+
+/* LoRA adapters: PEFT casts them to fp32 on a 16-bit base
+ * (autocast_adapter_dtype): fp32 weights, gradients and Adam states. */
+static const precision lora_precision = {"lora", 4, 4, 0, 4, "LoRA adapters in fp32 (PEFT autocast_adapter_dtype)"};
+
+static bool has_target(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = list; *p;) {
+		const char *c = strchr(p, ',');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		while (len && *p == ' ')
+			p++, len--;
+		if (len == n && strncmp(p, name, n) == 0)
+			return true;
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	return false;
+}
+
+/* Trainable LoRA parameters: r x (in + out) per adapted matrix. Fills
+ * e->train.adapted; returns GS_EINPUT when a target matches nothing. */
+static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adafactor_elems,
+                             uint64_t *largest_module, gs_error *err)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	const char *targets = gs_wl_str(w, GS_F_LORA_TARGETS);
+	uint64_t r = gs_wl_u64(w, GS_F_LORA_RANK);
+	bool all = strcmp(targets, "all-linear") == 0;
+	*trainable = *adafactor_elems = *largest_module = 0;
+	char *out = e->train.adapted;
+	size_t cap = sizeof e->train.adapted;
+	out[0] = 0;
+	/* every named target must exist in the model */
+	if (!all) {
+		for (const char *p = targets; *p;) {
+			const char *c = strchr(p, ',');
+			size_t len = c ? (size_t)(c - p) : strlen(p);
+			bool found = false;
+			for (size_t i = 0; i < m->n_modules; i++)
+				found |= strlen(m->modules[i].name) == len && strncmp(m->modules[i].name, p, len) == 0;
+			if (!found) {
+				char have[300] = "";
+				for (size_t i = 0; i < m->n_modules; i++)
+					if (!strstr(have, m->modules[i].name))
+						snprintf(have + strlen(have), sizeof have - strlen(have), "%s%s", i ? ", " : "",
+						         m->modules[i].name);
+				return gs_error_set(err, GS_EINPUT, w->v[GS_F_LORA_TARGETS].where,
+				                    "%s: lora_targets: \"%.*s\" is not a linear module of this model; it has: "
+				                    "%s (or all-linear)", w->v[GS_F_LORA_TARGETS].where,
+				                    (int)(len > 40 ? 40 : len), p, have);
+			}
+			if (!c)
+				break;
+			p = c + 1;
+		}
+	}
+	for (size_t i = 0; i < m->n_modules; i++) {
+		const gs_linear_module *x = &m->modules[i];
+		if (!all && !has_target(targets, x->name))
+			continue;
+		*trainable = gs_add_sat(*trainable, gs_mul_sat(gs_mul_sat(r, x->in + x->out), x->count));
+		*adafactor_elems = gs_add_sat(*adafactor_elems, gs_mul_sat(2 * r + x->in + x->out, x->count));
+		if (x->in * x->out > *largest_module)
+			*largest_module = x->in * x->out;
+		snprintf(out + strlen(out), cap - strlen(out), "%s%s %llux(%llu->%llu)", out[0] ? ", " : "",
+		         x->name, (unsigned long long)x->count, (unsigned long long)x->in,
+		         (unsigned long long)x->out);
+	}
+	return GS_OK;
+}
+
+/* modules_to_save: PEFT trains a full copy of each named module. */
+static gs_status modules_to_save(gs_estimate *e, uint64_t *params, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	*params = 0;
+	if (!gs_wl_set(w, GS_F_MODULES_TO_SAVE))
+		return GS_OK;
+	const char *list = gs_wl_str(w, GS_F_MODULES_TO_SAVE);
+	for (const char *p = list; *p;) {
+		const char *c = strchr(p, ',');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		if (len == 7 && strncmp(p, "lm_head", 7) == 0)
+			*params += e->model.split.lm_head ? e->model.split.lm_head : e->model.split.embed;
+		else if ((len == 12 && strncmp(p, "embed_tokens", 12) == 0) || (len == 5 && strncmp(p, "embed", 5) == 0))
+			*params += e->model.split.embed;
+		else
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_MODULES_TO_SAVE].where,
+			                    "%s: modules_to_save: \"%.*s\": expected lm_head and/or embed_tokens",
+			                    w->v[GS_F_MODULES_TO_SAVE].where, (int)(len > 40 ? 40 : len), p);
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	return GS_OK;
+}
+
+gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap)
+{
+	const gs_model *m = &e->model;
+	const char *prec = gs_wl_str(&e->workload, GS_F_PRECISION);
+	uint64_t scale = strcmp(prec, "fp32") == 0 ? 2 : 1; /* fp32 activations are twice bf16's */
+	const char *ck = gs_wl_str(&e->workload, GS_F_CHECKPOINTING);
+	bool eager = e->attention == GS_ATTN_IMPL_EAGER && strcmp(ck, "selective") != 0;
+	uint64_t h = m->hidden, a = m->heads, kvd = (uint64_t)m->kv_heads * m->head_dim;
+	uint64_t sb = gs_mul_sat(s, b);
+	uint64_t total = 0, one_layer = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
+		uint64_t i = m->layer_is_moe[l]
+		           ? (uint64_t)m->experts_per_token * m->moe_intermediate + m->shared_experts * (uint64_t)m->moe_intermediate
+		           : m->intermediate;
+		uint64_t per = m->gpt_style ? gs_mul_sat(sb, 18 * h + 4 * i)            /* Korthikanti et al. */
+		                            : gs_mul_sat(sb, 20 * h + 4 * kvd + 8 * i);   /* our llama derivation */
+		uint64_t att = eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, s * (m->gpt_style ? 5 : 6)))
+		                     : gs_mul_sat(sb, 4 * a);                          /* fp32 logsumexp */
+		per = gs_mul_sat(gs_add_sat(per, att), scale);
+		total = gs_add_sat(total, per);
+		if (per > one_layer)
+			one_layer = per;
+	}
+	if (strcmp(ck, "full") == 0) {
+		/* each layer keeps its input; one layer is recomputed in full */
+		uint64_t inputs = gs_mul_sat(gs_mul_sat(sb, 2 * h * scale), m->layers);
+		if (why)
+			snprintf(why, cap, "full checkpointing: %u layers x input s x b x h x %llu B + one layer's full set "
+			         "(%llu B)", m->layers, (unsigned long long)(2 * scale), (unsigned long long)one_layer);
+		return gs_add_sat(inputs, one_layer);
+	}
+	if (why)
+		snprintf(why, cap, "sum over %u layers of %s%s, x %llu for %s activations%s", m->layers,
+		         m->gpt_style ? "s x b x (18h + 4i) (Korthikanti et al. 2022, i = 4h gives 34h)"
+		                      : "s x b x (20h + 4 a_kv d + 8i) (our derivation for HF llama-style layers)",
+		         eager ? (m->gpt_style ? " + 5 a s^2 b (eager scores)" : " + 6 a s^2 b (eager: fp32 softmax + bf16 probabilities)")
+		               : " + 4 a s b (fp32 logsumexp of flash/SDPA)",
+		         (unsigned long long)scale, strcmp(prec, "fp32") == 0 ? "fp32" : "16-bit",
+		         strcmp(ck, "selective") == 0 ? "; selective checkpointing recomputes the attention core" : "");
+	return total;
+}
+
+static uint64_t ratio_bytes(uint64_t n, uint64_t num, uint64_t den)
+{
+	gs_ratio r = {num, den};
+	uint64_t out;
+	return gs_mul_ratio_ceil(n, r, &out) ? UINT64_MAX : out;
+}
+
+gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	const char *task = gs_wl_str(w, GS_F_TASK);
+	bool full = strcmp(task, "full") == 0, qlora = strcmp(task, "qlora") == 0;
+	bool arch = m->has_architecture, len = e->length > 0;
+	char why[600];
+
+	if (!full && !arch)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_TASK].where,
+		                    "%s: task %s needs the model's module shapes for the adapters: give --model "
+		                    "config.json, not --params", w->v[GS_F_TASK].where, task);
+	if (full && e->format.quantized)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where,
+		                    "%s: full fine-tuning trains every weight, so they cannot stay in %s; use "
+		                    "fp32/bf16/fp16, or task qlora for a 4-bit base", w->v[GS_F_FORMAT].where,
+		                    e->format.name);
+	if (qlora && e->format.family != GS_FAM_BNB_4BIT)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where,
+		                    "%s: QLoRA trains adapters on a bitsandbytes 4-bit base: format nf4, nf4-dq, fp4 "
+		                    "or fp4-dq, not %s", w->v[GS_F_FORMAT].where, e->format.name);
+
+	gs_status st;
+	const precision *pr = &lora_precision;
+	if (full) {
+		for (size_t i = 0; i < sizeof precisions / sizeof precisions[0]; i++)
+			if (strcmp(precisions[i].name, gs_wl_str(w, GS_F_PRECISION)) == 0)
+				pr = &precisions[i];
+		/* the weights item stores parameters at the precision's width */
+		const char *store = pr->weight == 4 ? "fp32"
+		                  : e->format.value_bits.num != 16 * e->format.value_bits.den ? "bf16" : NULL;
+		if (store && (st = gs_format_parse(store, "precision", &e->format, err)))
+			return st;
+	}
+
+	gsi_phase(e, PH_LOAD_, "load", "model (and master copy) on the device");
+	gsi_phase(e, PH_FWD, "forward", "a training forward pass; activations saved for backward");
+	gsi_phase(e, PH_BWD, "backward", "gradients computed while saved activations are still held");
+	gsi_phase(e, PH_FIRST, "first_update", "first optimizer step: states created, next to every gradient");
+	gsi_phase(e, PH_UPD, "update", "later optimizer steps");
+	gsi_phase(e, PH_VAL, "validation", "evaluation batch without gradients");
+	gsi_phase(e, PH_EXPORT, "export", full ? "saving the weights" : qlora ? "merging adapters into a dequantized base"
+	                                                                       : "merging adapters into the base");
+	e->n_phases = 7;
+
+	/* trainable parameters */
+	uint64_t trainable, adafactor_elems, largest_module = 0, saved;
+	if (full) {
+		trainable = m->params;
+		adafactor_elems = arch ? gs_add_sat(gs_add_sat(m->split.linear_rows, m->split.linear_cols),
+		                                    m->params - m->split.linear)
+		                       : m->params;
+	} else {
+		if ((st = lora_params(e, &trainable, &adafactor_elems, &largest_module, err)))
+			return st;
+		if ((st = modules_to_save(e, &saved, err)))
+			return st;
+		trainable = gs_add_sat(trainable, saved);
+		adafactor_elems = gs_add_sat(adafactor_elems, saved);
+	}
+	e->train.training = true;
+	e->train.trainable = trainable;
+	e->train.frozen = full ? 0 : m->params;
+	e->train.microbatch = gs_wl_u64(w, GS_F_MICROBATCH);
+	e->train.grad_accum = gs_wl_u64(w, GS_F_GRAD_ACCUM);
+	e->train.effective_batch = gs_mul_sat(gs_mul_sat(e->train.microbatch, e->train.grad_accum), e->dp);
+	if (qlora && arch)
+		snprintf(e->train.kept_aside, sizeof e->train.kept_aside, "%s%s%s%s",
+		         e->keep & GS_KEEP_EMBED ? "embed_tokens, " : "", e->keep & GS_KEEP_LM_HEAD && !m->tied_embeddings ? "lm_head, " : "",
+		         e->keep & GS_KEEP_NORM ? "norms, " : "", "biases and routers (in bf16)");
+
+	/* frozen or trained base weights */
+	gsi_weight_items(e, ALL_TRAIN);
+	for (size_t i = 0; i < e->n_items; i++)
+		e->items[i].shard = GS_SHARD_WEIGHTS;
+	if (!full) {
+		gs_item *ad = gsi_item(e, "adapter_weights", GS_BASIS_ESTIMATED, METHOD "§9; PEFT LoRA (r x (in + out) per module)");
+		ad->shard = GS_SHARD_WEIGHTS;
+		gsi_item_all(ad, ALL_TRAIN, gs_mul_sat(trainable, pr->weight));
+		gsi_formula(ad, "%llu trainable params x %u B (r=%s on %s%s%s)", (unsigned long long)trainable, pr->weight,
+		            gs_wl_str(w, GS_F_LORA_RANK), e->train.adapted,
+		            gs_wl_set(w, GS_F_MODULES_TO_SAVE) ? "; modules_to_save " : "",
+		            gs_wl_set(w, GS_F_MODULES_TO_SAVE) ? gs_wl_str(w, GS_F_MODULES_TO_SAVE) : "");
+	}
+
+	gs_item *gr = gsi_item(e, "gradients", GS_BASIS_ESTIMATED, METHOD "§9; ZeRO paper (Rajbhandari et al. 2020) §3");
+	gr->shard = GS_SHARD_GRADS;
+	gsi_item_all(gr, LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD), gs_mul_sat(trainable, pr->grad));
+	gsi_formula(gr, "%llu trainable params x %u B", (unsigned long long)trainable, pr->grad);
+
+	gs_item *ms = gsi_item(e, "master_weights", GS_BASIS_ESTIMATED, METHOD "§9; ZeRO paper §3 (fp32 master copy)");
+	ms->shard = GS_SHARD_OPTIM;
+	gsi_item_all(ms, ALL_TRAIN, gs_mul_sat(trainable, pr->master));
+	if (pr->master)
+		gsi_formula(ms, "%llu trainable params x 4 B (%s)", (unsigned long long)trainable, pr->note);
+	else
+		gsi_formula(ms, "none (%s)", pr->note);
+
+	/* optimizer states and temporaries */
+	const char *opt = gs_wl_str(w, GS_F_OPTIMIZER);
+	uint64_t states = 0, temps = 0;
+	const char *osrc = METHOD "§9";
+	if (strncmp(opt, "adamw", 5) == 0 && !strstr(opt, "8bit")) {
+		states = gs_mul_sat(trainable, 2ull * pr->state);
+		temps = strcmp(opt, "adamw-fused") == 0 ? 0 : gs_mul_sat(trainable, 4);
+		osrc = METHOD "§9; torch.optim.AdamW (exp_avg, exp_avg_sq; foreach default)";
+	} else if (strstr(opt, "8bit")) {
+		/* bitsandbytes: two uint8 states + an fp32 absmax per 2048-element block each */
+		states = gs_add_sat(gs_mul_sat(trainable, 2), ratio_bytes(trainable, 8, 2048));
+		osrc = METHOD "§9; bitsandbytes 8-bit optimizers (Dettmers et al. 2022, block-wise quantization)";
+	} else if (strcmp(opt, "sgd") == 0) {
+		states = 0;
+		osrc = METHOD "§9; torch.optim.SGD without momentum keeps no state";
+	} else if (strcmp(opt, "sgd-momentum") == 0 || strcmp(opt, "lion") == 0) {
+		states = gs_mul_sat(trainable, pr->state);
+		temps = strcmp(opt, "lion") == 0 ? gs_mul_sat(trainable, pr->state) : 0;
+		osrc = METHOD "§9; one momentum buffer (SGD momentum; Lion, Chen et al. 2023)";
+	} else if (strcmp(opt, "adafactor") == 0) {
+		states = gs_mul_sat(adafactor_elems, 4);
+		temps = gs_mul_sat(trainable, 4);
+		osrc = METHOD "§9; Adafactor (Shazeer & Stern 2018): factored second moment, rows + columns";
+	}
+	gs_item *os = gsi_item(e, "optimizer_states", GS_BASIS_ESTIMATED, osrc);
+	os->shard = GS_SHARD_OPTIM;
+	gsi_item_all(os, LIVE(PH_FWD) | LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD) | LIVE(PH_VAL) | LIVE(PH_EXPORT), states);
+	gsi_formula(os, "%s on %llu trainable params: %llu B (created lazily at the first step)%s", opt,
+	            (unsigned long long)trainable, (unsigned long long)states,
+	            strncmp(opt, "paged", 5) == 0 ? "; paged: may move to host memory under pressure" : "");
+	gs_item *ot = gsi_item(e, "optimizer_temporaries", GS_BASIS_ESTIMATED,
+	                       METHOD "§9; PyTorch foreach optimizers (multi-tensor temporaries)");
+	ot->shard = GS_SHARD_OPTIM;
+	ot->varies = false;
+	gsi_item_all(ot, LIVE(PH_FIRST) | LIVE(PH_UPD), temps);
+	if (temps)
+		gsi_formula(ot, "about one gradient-sized buffer: %llu params x %llu B (adamw-fused avoids most)",
+		            (unsigned long long)trainable, (unsigned long long)(temps / (trainable ? trainable : 1)));
+	else
+		gsi_formula(ot, "none for %s", opt);
+
+	/* activations and logits */
+	uint64_t b = e->train.microbatch, be = gs_wl_u64(w, GS_F_EVAL_MICROBATCH), s = e->length;
+	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
+	                        METHOD "§9 (Korthikanti et al. 2022, arXiv 2205.05198; llama terms our derivation, to be measured)");
+	act->shard = GS_SHARD_ACT;
+	act->varies = true;
+	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED, METHOD "§9 (loss: bf16 logits, fp32 upcast, fp32 gradient)");
+	lg->shard = GS_SHARD_LOGITS;
+	lg->varies = true;
+	if (arch && len) {
+		gs_bytes ta = gsi_train_activations(e, b, s, why, sizeof why);
+		gsi_item_put(act, PH_FWD, ta);
+		gsi_item_put(act, PH_BWD, ta);
+		char vwhy[400];
+		gs_bytes va = gsi_forward_peak(e, be, s, s, e->attention, vwhy, sizeof vwhy);
+		gsi_item_put(act, PH_VAL, va);
+		gsi_formula(act, "training, per microbatch of %llu x %llu tokens: %s; validation (no grad, batch %llu): %s",
+		            (unsigned long long)b, (unsigned long long)s, why, (unsigned long long)be, vwhy);
+		bool chunked = strcmp(gs_wl_str(w, GS_F_LOSS), "chunked") == 0;
+		uint64_t rows = m->num_labels ? 1 : (chunked && s > 1024 ? 1024 : s);
+		uint64_t width = m->num_labels ? m->num_labels : m->vocab;
+		gs_bytes tl = gs_mul_sat(gs_mul_sat(rows, b), gs_mul_sat(width, 10));
+		gs_bytes vl = gs_mul_sat(gs_mul_sat(m->num_labels ? 1 : s, be), gs_mul_sat(width, 6));
+		gsi_item_put(lg, PH_FWD, tl);
+		gsi_item_put(lg, PH_BWD, tl);
+		gsi_item_put(lg, PH_VAL, vl);
+		gsi_formula(lg, "%s%llu x %llu x %llu x (2 + 4 + 4) B for the loss; validation %llu x %llu x %llu x (2 + 4) B",
+		            m->num_labels ? "classifier: " : chunked ? "chunked loss, 1024-token chunks: " : "",
+		            (unsigned long long)rows, (unsigned long long)b, (unsigned long long)width,
+		            (unsigned long long)(m->num_labels ? 1 : s), (unsigned long long)be, (unsigned long long)width);
+	} else {
+		act->basis = lg->basis = GS_BASIS_UNKNOWN;
+		act->live = lg->live = LIVE(PH_FWD) | LIVE(PH_BWD) | LIVE(PH_VAL);
+		const char *need = !arch ? "an architecture (--model config.json)" : "a length (--context N)";
+		gsi_formula(act, "needs %s", need);
+		gsi_formula(lg, "needs %s", need);
+		gsi_unknown(e, "activations and logits: need %s", need);
+	}
+
+	/* buffers: data, communication buckets, dequantization scratch */
+	gs_item *bf = gsi_item(e, "buffers", GS_BASIS_ESTIMATED,
+	                       METHOD "§10; PyTorch DDP (gradient_as_bucket_view=False keeps a bucket copy of the "
+	                       "gradients); DeepSpeed reduce/allgather_bucket_size 5e8");
+	bf->shard = GS_SHARD_NONE;
+	uint64_t data = gs_mul_sat(gs_mul_sat(s ? s : 0, b), 3 * 8);
+	gsi_item_all(bf, TRAIN_STEP | LIVE(PH_VAL), data);
+	gsi_formula(bf, "input ids, labels, mask: 3 x %llu x %llu x 8 B", (unsigned long long)s, (unsigned long long)b);
+	if (qlora) {
+		/* bitsandbytes dequantizes one weight to 16 bits at a time in forward and backward */
+		uint64_t big = 0;
+		for (size_t i = 0; i < m->n_modules; i++)
+			if (m->modules[i].in * m->modules[i].out > big)
+				big = m->modules[i].in * m->modules[i].out;
+		gsi_item_all(bf, TRAIN_STEP | LIVE(PH_VAL), gs_add_sat(data, gs_mul_sat(big, 2)));
+		gsi_formula(bf, "input ids, labels, mask 3 x %llu x %llu x 8 B + one dequantized weight %llu x 2 B",
+		            (unsigned long long)s, (unsigned long long)b, (unsigned long long)big);
+	}
+	(void)largest_module;
+
+	gs_item *ex = gsi_item(e, "export_transient", GS_BASIS_ESTIMATED,
+	                       METHOD "§9; PEFT merge_and_unload; bitsandbytes dequantize_4bit");
+	ex->shard = GS_SHARD_WEIGHTS;
+	if (full) {
+		gsi_item_put(ex, PH_EXPORT, 0);
+		gsi_formula(ex, "none: saving copies one tensor at a time to host memory");
+	} else if (qlora) {
+		uint64_t deq = gs_mul_sat(m->split.linear, 2);
+		gsi_item_put(ex, PH_EXPORT, deq);
+		gsi_formula(ex, "a merge needs the base dequantized: %llu linear params x 2 B (on the GPU; "
+		            "merging on the CPU moves this to host memory)", (unsigned long long)m->split.linear);
+	} else {
+		gs_bytes one = 0;
+		for (size_t i = 0; i < m->n_modules; i++)
+			if (m->modules[i].in * m->modules[i].out * 2 > one)
+				one = m->modules[i].in * m->modules[i].out * 2;
+		gsi_item_put(ex, PH_EXPORT, one);
+		gsi_formula(ex, "merging in place: one delta B x A of the largest module in 16 bits (%llu B)", (unsigned long long)one);
+	}
+	return GS_OK;
+}
