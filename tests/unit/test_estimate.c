@@ -151,18 +151,23 @@ static void test_unsupported(void **st)
 	gs_workload w;
 	gs_model m;
 	gs_error err;
+	/* vLLM with pipeline stages is not modelled: refused, not guessed */
+	gs_workload_init(&w);
+	wl_set(&w, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"));
+	wl_set(&w, GS_F_RUNTIME, "vllm");
+	wl_set(&w, GS_F_GPUS, "2");
+	wl_set(&w, GS_F_PP, "2");
+	assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
+	assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
+	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
+	assert_non_null(strstr(err.msg, "pipeline"));
+	/* ZeRO describes adaptation, not inference */
 	gs_workload_init(&w);
 	wl_set(&w, GS_F_PARAMS, "7e9");
-	wl_set(&w, GS_F_TASK, "lora");
+	wl_set(&w, GS_F_ZERO, "3");
 	assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
 	gs_model_from_params(7000000000ull, &m);
-	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
-	assert_non_null(strstr(err.msg, "lora"));
-	gs_workload_init(&w);
-	wl_set(&w, GS_F_PARAMS, "7e9");
-	wl_set(&w, GS_F_GPUS, "2");
-	assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
-	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
+	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EINPUT);
 }
 
 static int setup(void **st) { (void)st; E = malloc(sizeof *E); return E ? 0 : -1; }

@@ -1,0 +1,231 @@
+/* test_train.c — adaptation and placement (issue #4's worked values). */
+#include <stdlib.h>
+#include "helpers.h"
+
+#define END -1
+#define L3 CFG("meta-llama__Meta-Llama-3-8B.json")
+static gs_estimate *E;
+
+/* phases: 0 load, 1 forward, 2 backward, 3 first_update, 4 update, 5 validation, 6 export */
+
+static void test_full_mixed_adamw(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_TASK, "full", END);
+	assert_int_equal(item_at(E, "weights", 3), 14000000000ull);        /* 2 B */
+	assert_int_equal(item_at(E, "gradients", 3), 14000000000ull);      /* 2 B */
+	assert_int_equal(item_at(E, "master_weights", 3), 28000000000ull); /* 4 B */
+	assert_int_equal(item_at(E, "optimizer_states", 3), 56000000000ull); /* 8 B */
+	assert_int_equal(E->train.model_states, 112000000000ull);          /* 16 B per parameter */
+	assert_int_equal(E->n_phases, 7);
+	assert_string_equal(E->phases[3].id, "first_update");
+	/* optimizer states are created lazily: not at load */
+	assert_false(gs_estimate_item(E, "optimizer_states")->live & 1u);
+	/* fp32: 4 + 4 + 8; pure bf16: 2 + 2 + 4; 8-bit Adam: 2 B + block absmax */
+	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_TASK, "full", GS_F_PRECISION, "fp32", END);
+	assert_int_equal(E->train.model_states, 112000000000ull);
+	assert_int_equal(item_at(E, "master_weights", 3), 0);
+	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_TASK, "full", GS_F_PRECISION, "bf16", END);
+	assert_int_equal(E->train.model_states, 56000000000ull);
+	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_TASK, "full", GS_F_OPTIMIZER, "adamw-8bit", END);
+	assert_int_equal(item_at(E, "optimizer_states", 3), 14000000000ull + 27343750ull);
+	assert_int_equal(item_at(E, "optimizer_temporaries", 3), 0);
+	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_TASK, "full", GS_F_OPTIMIZER, "sgd", END);
+	assert_int_equal(item_at(E, "optimizer_states", 3), 0);
+}
+
+static void test_lora_and_qlora(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_LORA_RANK, "16", GS_F_LORA_TARGETS,
+	             "q_proj,k_proj,v_proj,o_proj", END);
+	assert_int_equal(E->train.trainable, 13631488ull); /* issue #4 */
+	assert_int_equal(E->train.frozen, 8030261248ull);
+	assert_int_equal(item_at(E, "adapter_weights", 0), 13631488ull * 4);
+	assert_int_equal(item_at(E, "gradients", 2), 13631488ull * 4);
+	assert_int_equal(item_at(E, "optimizer_states", 3), 13631488ull * 8);
+	assert_int_equal(item_at(E, "weights", 0), 16060522496ull); /* frozen bf16 base */
+	/* all-linear adds gate, up and down: 32 x 16 x (3 x (4096 + 14336)) more */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_LORA_RANK, "16", GS_F_LORA_TARGETS, "all-linear", END);
+	assert_int_equal(E->train.trainable, 13631488ull + 32ull * 16 * 3 * (4096 + 14336));
+	/* QLoRA: nf4 with double quantization by default, method.md §3 */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LORA_RANK, "16", GS_F_LORA_TARGETS,
+	             "q_proj,k_proj,v_proj,o_proj", END);
+	assert_string_equal(E->format.name, "nf4-dq");
+	assert_int_equal(item_at(E, "weights", 0), 3489660928ull);
+	assert_int_equal(item_at(E, "quant_metadata", 0), 110755840ull);
+	assert_int_equal(item_at(E, "other_format_modules", 0), 2101878784ull);
+	assert_non_null(strstr(E->train.kept_aside, "embed_tokens, lm_head, norms"));
+	/* the QLoRA merge needs the base dequantized */
+	assert_int_equal(item_at(E, "export_transient", 6), 6979321856ull * 2);
+}
+
+static void test_activation_shapes(void **st)
+{
+	(void)st;
+	gs_model m;
+	/* per layer s x b x (20h + 4 a_kv d + 8i) + 4 a s b; Llama-3-8B, s 1024, b 1 */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", END);
+	gs_bytes a1 = item_at(E, "activations", 1);
+	assert_int_equal(a1, 32ull * (1024ull * 200704 + 4ull * 32 * 1024));
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_MICROBATCH, "2", END);
+	assert_int_equal(item_at(E, "activations", 1), 2 * a1); /* linear in microbatch */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", END);
+	assert_int_equal(item_at(E, "activations", 1), 2 * a1); /* linear in length with flash/SDPA */
+	/* eager: + 6 a s^2 b per layer, quadratic in length */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_ATTENTION, "eager", END);
+	gs_bytes e1 = item_at(E, "activations", 1);
+	assert_int_equal(e1, 32ull * (1024ull * 200704 + 6ull * 32 * 1024 * 1024));
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_ATTENTION, "eager", END);
+	assert_int_equal(item_at(E, "activations", 1), 32ull * (2048ull * 200704 + 6ull * 32 * 2048 * 2048));
+	/* full checkpointing: each layer's input + one layer's full set */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_CHECKPOINTING, "full", END);
+	assert_int_equal(item_at(E, "activations", 1), 32ull * 1024 * 4096 * 2 + (1024ull * 200704 + 4ull * 32 * 1024));
+	/* selective drops the eager score term */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_ATTENTION, "eager",
+	             GS_F_CHECKPOINTING, "selective", END);
+	assert_int_equal(item_at(E, "activations", 1), a1);
+	/* loss logits: s x b x V x (2 + 4 + 4); chunked: 1024-token chunks */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "4096", END);
+	assert_int_equal(item_at(E, "logits", 1), 4096ull * 128256 * 10);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "4096", GS_F_LOSS, "chunked", END);
+	assert_int_equal(item_at(E, "logits", 1), 1024ull * 128256 * 10);
+}
+
+static void test_placement(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", END);
+	gs_bytes w1 = item_at(E, "weights", 3), g1 = item_at(E, "gradients", 3), o1 = item_at(E, "optimizer_states", 3);
+	/* ZeRO-3 on 8 GPUs: weights, gradients and states / 8, plus the gathered layer */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_GPUS, "8", GS_F_ZERO, "3", END);
+	assert_int_equal(E->dp, 8);
+	assert_int_equal(item_at(E, "weights", 3), (w1 + 7) / 8);
+	assert_int_equal(item_at(E, "gradients", 3), (g1 + 7) / 8);
+	assert_int_equal(item_at(E, "optimizer_states", 3), (o1 + 7) / 8);
+	assert_int_equal(item_at(E, "gathered_params", 1), 4 * m.largest_layer_params);
+	json_t *j = gs_estimate_to_json(E);
+	assert_int_equal(json_array_size(json_object_get(j, "gpus")), 8); /* one figure per GPU */
+	json_decref(j);
+	/* ZeRO-1 shards only the states; DDP adds a bucket copy of the gradients */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_GPUS, "8", GS_F_ZERO, "1", END);
+	assert_int_equal(item_at(E, "weights", 3), w1);
+	assert_int_equal(item_at(E, "gradients", 3), g1);
+	assert_int_equal(item_at(E, "optimizer_states", 3), (o1 + 7) / 8);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_GPUS, "2", END);
+	assert_int_equal(item_at(E, "buffers", 2), 3ull * 2048 * 8 + g1);
+	/* offload: states and master in host memory, none on the GPU */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_OFFLOAD, "optimizer", END);
+	assert_int_equal(item_at(E, "optimizer_states", 3), 0);
+	assert_int_equal(E->train.host_per_gpu, o1 + 8030261248ull * 4 + 8030261248ull * 4);
+	/* TP=2 inference halves the sharded weights and the KV cache */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_LENGTH, "8192", GS_F_GPUS, "2", GS_F_TP, "2", END);
+	assert_int_equal(item_at(E, "weights", 0), 16060522496ull / 2);
+	assert_int_equal(item_at(E, "kv_cache", 1), 1073741824ull / 2);
+	/* pipeline: stage 0 holds pp microbatches in flight of its layers, the last stage the logits */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_GPUS, "4", GS_F_PP, "4", END);
+	assert_int_equal(E->n_stages, 4);
+	/* 1F1B: stage s holds pp - s microbatches, so middle stages fall off */
+	assert_true(E->stage_peak[1] > E->stage_peak[2]);
+	assert_true(E->stage_peak[0] > E->stage_peak[1]); /* + embeddings, 4 in flight */
+	assert_int_equal(E->stage, 0);
+	assert_int_equal(item_at(E, "activations", 1), 32ull * (2048ull * 200704 + 4ull * 32 * 2048)); /* 8 layers x 4 */
+	assert_int_equal(item_at(E, "logits", 1), 0); /* the head is on stage 3 */
+}
+
+static void expect_error(gs_status want, const char *needle, ...)
+{
+	gs_workload w;
+	gs_model m;
+	gs_error err;
+	gs_workload_init(&w);
+	va_list ap;
+	va_start(ap, needle);
+	for (;;) {
+		int f = va_arg(ap, int);
+		if (f < 0)
+			break;
+		wl_set(&w, (gs_field)f, va_arg(ap, const char *));
+	}
+	va_end(ap);
+	gs_status s = gs_workload_finish(&w, &err);
+	if (!s)
+		s = gs_workload_model(&w, &m, &err);
+	if (!s)
+		s = gs_estimate_run(&w, &m, E, &err);
+	if (s != want || !strstr(err.msg, needle))
+		fail_msg("status %d (want %d), message: %s (want %s)", s, want, err.msg, needle);
+}
+
+static void test_errors(void **st)
+{
+	(void)st;
+	expect_error(GS_EINPUT, "cannot stay in nf4", GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_FORMAT, "nf4", END);
+	expect_error(GS_EINPUT, "bitsandbytes 4-bit base", GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_FORMAT, "bf16", END);
+	expect_error(GS_EINPUT, "it has: q_proj, k_proj", GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_LORA_TARGETS, "qkv", END);
+	expect_error(GS_EINPUT, "not a multiple of tp x pp", GS_F_MODEL, L3, GS_F_GPUS, "3", GS_F_TP, "2", END);
+	expect_error(GS_EINPUT, "zero 3 or fsdp full", GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_OFFLOAD, "params", END);
+	expect_error(GS_EINPUT, "module shapes", GS_F_PARAMS, "7e9", GS_F_TASK, "lora", END);
+	expect_error(GS_EINPUT, "adaptation runs with runtime transformers", GS_F_MODEL, L3, GS_F_TASK, "full",
+	             GS_F_RUNTIME, "vllm", END);
+}
+
+static void test_fit_training(void **st)
+{
+	(void)st;
+	gs_workload w;
+	gs_model m;
+	gs_error err;
+	gs_workload_init(&w);
+	wl_set(&w, GS_F_MODEL, L3);
+	wl_set(&w, GS_F_TASK, "qlora");
+	wl_set(&w, GS_F_LENGTH, "2048");
+	wl_set(&w, GS_F_CHECKPOINTING, "full");
+	assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
+	assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
+	gs_fit_result r;
+	gs_bytes cap = 24564ull << 20;
+	assert_int_equal(gs_fit_run(&w, &m, cap, "RTX 4090", GS_FIT_MICROBATCH, &r, &err), GS_OK);
+	assert_true(r.fits);
+	gs_workload t = w;
+	char num[32];
+	snprintf(num, sizeof num, "%llu", (unsigned long long)r.best);
+	wl_set(&t, GS_F_MICROBATCH, num);
+	assert_int_equal(gs_estimate_run(&t, &m, E, &err), GS_OK);
+	assert_true(gs_estimate_peak(E) <= cap);
+	snprintf(num, sizeof num, "%llu", (unsigned long long)r.best + 1);
+	wl_set(&t, GS_F_MICROBATCH, num);
+	assert_int_equal(gs_estimate_run(&t, &m, E, &err), GS_OK);
+	assert_true(gs_estimate_peak(E) > cap);
+	/* single changes: each lowers the peak, largest saving first */
+	wl_set(&w, GS_F_MICROBATCH, "8");
+	wl_set(&w, GS_F_CHECKPOINTING, "none");
+	gs_change ch[GS_MAX_CHANGES];
+	size_t n;
+	gs_bytes now;
+	assert_int_equal(gs_fit_changes(&w, &m, cap, ch, &n, &now, &err), GS_OK);
+	assert_true(n >= 4);
+	assert_string_equal(ch[0].field, "checkpointing");
+	for (size_t i = 0; i < n; i++) {
+		assert_true(ch[i].saves > 0);
+		assert_int_equal(ch[i].peak_after + ch[i].saves, now);
+		if (i)
+			assert_true(ch[i - 1].saves >= ch[i].saves);
+	}
+}
+
+static int setup(void **st) { (void)st; E = malloc(sizeof *E); return E ? 0 : -1; }
+static int teardown(void **st) { (void)st; free(E); return 0; }
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_full_mixed_adamw), cmocka_unit_test(test_lora_and_qlora),
+		cmocka_unit_test(test_activation_shapes), cmocka_unit_test(test_placement),
+		cmocka_unit_test(test_errors), cmocka_unit_test(test_fit_training),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
