@@ -83,6 +83,8 @@ static gs_status check_enum(gs_field f, const char *text, const char *where, gs_
 		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
 		         enum_values[f][i]);
 	}
+	if (strncmp(where, "--", 2) == 0) /* a flag names itself */
+		return gs_error_set(err, GS_EINPUT, where, "%s: got \"%.40s\", expected one of %s", where, text, list);
 	return gs_error_set(err, GS_EINPUT, where, "%s: %s: got \"%.40s\", expected one of %s", where,
 	                    fields[f].key, text, list);
 }

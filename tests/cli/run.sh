@@ -61,6 +61,24 @@ case_ 2 "give a capacity" fit $L3
 case_ 2 "unknown GPU" fit $L3 --gpu "RTX 9999"
 case_ 2 "fit needs an architecture" fit --params 7e9 --capacity 24GB
 
+# adaptation (issue #4)
+case_ 0 "model states:        104.31 GiB (112.00 GB; 112000000000 B) per GPU (weights + gradients + master + optimizer) = 16.00 B per parameter" estimate --params 7e9 --task full
+case_ 0 "trainable:   13631488 parameters (LoRA r=16" estimate $L3 --task lora --lora-rank 16 --lora-targets q_proj,k_proj,v_proj,o_proj
+case_ 0 "kept aside:  embed_tokens, lm_head, norms" estimate $L3 --task qlora --context 2048
+case_ 0 "effective batch 64 sequences per update" estimate $L3 --task full --context 2048 --microbatch 2 --grad-accum 4 --gpus 8 --zero 3
+case_ 0 "gathered_params" estimate $L3 --task full --context 2048 --gpus 8 --zero 3
+case_ 0 '"trainable_parameters": 13631488' estimate $L3 --task lora --lora-rank 16 --lora-targets q_proj,k_proj,v_proj,o_proj --json
+case_ 0 "host memory:" estimate $L3 --task full --context 2048 --offload optimizer
+case_ 0 "GPUs 0-0 (stage 0)" estimate $L3 --task full --context 2048 --gpus 4 --pp 4
+case_ 0 "largest microbatch:" fit $L3 --task qlora --context 2048 --checkpointing full --gpu "RTX 4090"
+case_ 0 "1. checkpointing full: saves" fit $L3 --task full --context 4096 --gpu H100 --gpus 8 --zero 2
+case_ 0 '"changes"' fit $L3 --task qlora --context 2048 --gpu "RTX 4090" --json
+case_ 2 "lora_targets: \"qkv\" is not a linear module of this model" estimate $L3 --task lora --lora-targets qkv
+case_ 2 "cannot stay in nf4" estimate $L3 --task full --format nf4
+case_ 2 "not a multiple of tp x pp" estimate $L3 --gpus 3 --tp 2
+case_ 2 "--optimizer: got \"adam9\", expected one of adamw" estimate $L3 --task full --optimizer adam9
+case_ 2 "expected context, concurrency or microbatch" fit $L3 --gpu H100 --for tokens
+
 # bad input: exit 2, naming the field or the line and column
 case_ 2 "--reserve: got \"-6GiB\", expected a non-negative size" estimate --params 7e9 --reserve -6GiB
 case_ 2 "--reserve: got \"abc\"" estimate --params 7e9 --reserve abc
