@@ -477,7 +477,7 @@ void gsi_apply_placement(gs_estimate *e, uint32_t stage)
 	}
 	if (e->train.training && shard_w && m->has_architecture) {
 		gs_item *g = gsi_item(e, "gathered_params", GS_BASIS_ESTIMATED,
-		                      METHOD "§10; DeepSpeed estimate_zero3_model_states_mem_needs (4 x largest layer)");
+		                      METHOD "§11; DeepSpeed estimate_zero3_model_states_mem_needs (4 x largest layer)");
 		gsi_item_all(g, LIVE(1) | LIVE(2) | LIVE(5) | LIVE(6), scale(gs_mul_sat(m->largest_layer_params, 4), 1, tp));
 		gsi_formula(g, "4 B x largest layer %llu params / tp %llu (the layer in use and the one prefetched, in 16 bits)",
 		            (unsigned long long)m->largest_layer_params, (unsigned long long)tp);

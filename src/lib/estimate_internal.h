@@ -47,7 +47,7 @@ void gsi_apply_placement(gs_estimate *e, uint32_t stage);
 void gsi_phase(gs_estimate *e, int p, const char *id, const char *what);
 
 /* Activations saved for backward by one layer, whole model summed, for one
- * microbatch (docs/method.md §9). */
+ * microbatch (docs/method.md §10). */
 gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap);
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * estimate_train.c — adaptation memory: full fine-tuning, LoRA and QLoRA,
- * itemized over the phases of a training run (docs/method.md §9-10).
+ * itemized over the phases of a training run (docs/method.md §10-11).
  *
  * Items are computed here for the whole model on one GPU; estimate.c's
  * placement step then divides each by its gs_shard kind (tensor, pipeline
@@ -257,7 +257,7 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	for (size_t i = 0; i < e->n_items; i++)
 		e->items[i].shard = GS_SHARD_WEIGHTS;
 	if (!full) {
-		gs_item *ad = gsi_item(e, "adapter_weights", GS_BASIS_ESTIMATED, METHOD "§9; PEFT LoRA (r x (in + out) per module)");
+		gs_item *ad = gsi_item(e, "adapter_weights", GS_BASIS_ESTIMATED, METHOD "§10; PEFT LoRA (r x (in + out) per module)");
 		ad->shard = GS_SHARD_WEIGHTS;
 		gsi_item_all(ad, ALL_TRAIN, gs_mul_sat(trainable, pr->weight));
 		gsi_formula(ad, "%llu trainable params x %u B (r=%s on %s%s%s)", (unsigned long long)trainable, pr->weight,
@@ -266,12 +266,12 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 		            gs_wl_set(w, GS_F_MODULES_TO_SAVE) ? gs_wl_str(w, GS_F_MODULES_TO_SAVE) : "");
 	}
 
-	gs_item *gr = gsi_item(e, "gradients", GS_BASIS_ESTIMATED, METHOD "§9; ZeRO paper (Rajbhandari et al. 2020) §3");
+	gs_item *gr = gsi_item(e, "gradients", GS_BASIS_ESTIMATED, METHOD "§10; ZeRO paper (Rajbhandari et al. 2020) §3");
 	gr->shard = GS_SHARD_GRADS;
 	gsi_item_all(gr, LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD), gs_mul_sat(trainable, pr->grad));
 	gsi_formula(gr, "%llu trainable params x %u B", (unsigned long long)trainable, pr->grad);
 
-	gs_item *ms = gsi_item(e, "master_weights", GS_BASIS_ESTIMATED, METHOD "§9; ZeRO paper §3 (fp32 master copy)");
+	gs_item *ms = gsi_item(e, "master_weights", GS_BASIS_ESTIMATED, METHOD "§10; ZeRO paper §3 (fp32 master copy)");
 	ms->shard = GS_SHARD_OPTIM;
 	gsi_item_all(ms, ALL_TRAIN, gs_mul_sat(trainable, pr->master));
 	if (pr->master)
@@ -282,26 +282,26 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	/* optimizer states and temporaries */
 	const char *opt = gs_wl_str(w, GS_F_OPTIMIZER);
 	uint64_t states = 0, temps = 0;
-	const char *osrc = METHOD "§9";
+	const char *osrc = METHOD "§10";
 	if (strncmp(opt, "adamw", 5) == 0 && !strstr(opt, "8bit")) {
 		states = gs_mul_sat(trainable, 2ull * pr->state);
 		temps = strcmp(opt, "adamw-fused") == 0 ? 0 : gs_mul_sat(trainable, 4);
-		osrc = METHOD "§9; torch.optim.AdamW (exp_avg, exp_avg_sq; foreach default)";
+		osrc = METHOD "§10; torch.optim.AdamW (exp_avg, exp_avg_sq; foreach default)";
 	} else if (strstr(opt, "8bit")) {
 		/* bitsandbytes: two uint8 states + an fp32 absmax per 2048-element block each */
 		states = gs_add_sat(gs_mul_sat(trainable, 2), ratio_bytes(trainable, 8, 2048));
-		osrc = METHOD "§9; bitsandbytes 8-bit optimizers (Dettmers et al. 2022, block-wise quantization)";
+		osrc = METHOD "§10; bitsandbytes 8-bit optimizers (Dettmers et al. 2022, block-wise quantization)";
 	} else if (strcmp(opt, "sgd") == 0) {
 		states = 0;
-		osrc = METHOD "§9; torch.optim.SGD without momentum keeps no state";
+		osrc = METHOD "§10; torch.optim.SGD without momentum keeps no state";
 	} else if (strcmp(opt, "sgd-momentum") == 0 || strcmp(opt, "lion") == 0) {
 		states = gs_mul_sat(trainable, pr->state);
 		temps = strcmp(opt, "lion") == 0 ? gs_mul_sat(trainable, pr->state) : 0;
-		osrc = METHOD "§9; one momentum buffer (SGD momentum; Lion, Chen et al. 2023)";
+		osrc = METHOD "§10; one momentum buffer (SGD momentum; Lion, Chen et al. 2023)";
 	} else if (strcmp(opt, "adafactor") == 0) {
 		states = gs_mul_sat(adafactor_elems, 4);
 		temps = gs_mul_sat(trainable, 4);
-		osrc = METHOD "§9; Adafactor (Shazeer & Stern 2018): factored second moment, rows + columns";
+		osrc = METHOD "§10; Adafactor (Shazeer & Stern 2018): factored second moment, rows + columns";
 	}
 	gs_item *os = gsi_item(e, "optimizer_states", GS_BASIS_ESTIMATED, osrc);
 	os->shard = GS_SHARD_OPTIM;
@@ -310,7 +310,7 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	            (unsigned long long)trainable, (unsigned long long)states,
 	            strncmp(opt, "paged", 5) == 0 ? "; paged: may move to host memory under pressure" : "");
 	gs_item *ot = gsi_item(e, "optimizer_temporaries", GS_BASIS_ESTIMATED,
-	                       METHOD "§9; PyTorch foreach optimizers (multi-tensor temporaries)");
+	                       METHOD "§10; PyTorch foreach optimizers (multi-tensor temporaries)");
 	ot->shard = GS_SHARD_OPTIM;
 	ot->varies = false;
 	gsi_item_all(ot, LIVE(PH_FIRST) | LIVE(PH_UPD), temps);
@@ -323,10 +323,10 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	/* activations and logits */
 	uint64_t b = e->train.microbatch, be = gs_wl_u64(w, GS_F_EVAL_MICROBATCH), s = e->length;
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
-	                        METHOD "§9 (Korthikanti et al. 2022, arXiv 2205.05198; llama terms our derivation, to be measured)");
+	                        METHOD "§10 (Korthikanti et al. 2022, arXiv 2205.05198; llama terms our derivation, to be measured)");
 	act->shard = GS_SHARD_ACT;
 	act->varies = true;
-	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED, METHOD "§9 (loss: bf16 logits, fp32 upcast, fp32 gradient)");
+	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED, METHOD "§10 (loss: bf16 logits, fp32 upcast, fp32 gradient)");
 	lg->shard = GS_SHARD_LOGITS;
 	lg->varies = true;
 	if (arch && len) {
@@ -361,7 +361,7 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 
 	/* buffers: data, communication buckets, dequantization scratch */
 	gs_item *bf = gsi_item(e, "buffers", GS_BASIS_ESTIMATED,
-	                       METHOD "§10; PyTorch DDP (gradient_as_bucket_view=False keeps a bucket copy of the "
+	                       METHOD "§11; PyTorch DDP (gradient_as_bucket_view=False keeps a bucket copy of the "
 	                       "gradients); DeepSpeed reduce/allgather_bucket_size 5e8");
 	bf->shard = GS_SHARD_NONE;
 	uint64_t data = gs_mul_sat(gs_mul_sat(s ? s : 0, b), 3 * 8);
@@ -380,7 +380,7 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	(void)largest_module;
 
 	gs_item *ex = gsi_item(e, "export_transient", GS_BASIS_ESTIMATED,
-	                       METHOD "§9; PEFT merge_and_unload; bitsandbytes dequantize_4bit");
+	                       METHOD "§10; PEFT merge_and_unload; bitsandbytes dequantize_4bit");
 	ex->shard = GS_SHARD_WEIGHTS;
 	if (full) {
 		gsi_item_put(ex, PH_EXPORT, 0);
