@@ -201,6 +201,18 @@ static int do_hf(const char *id, const char *cfg, json_t *cond, json_t *meas)
 		    mib(e.phases[0].peak), "MiB");
 		return 0;
 	}
+	const char *how = json_string_value(json_object_get(cond, "measurement"));
+	if (how && strstr(how, "max_memory_allocated")) {
+		/* tensors only: no CUDA context, no allocator slack. The prompt is
+		 * about 25 tokens plus max_new_tokens 60: 90 tokens is an upper bound */
+		char newtok[32];
+		snprintf(newtok, sizeof newtok, "%lld", json_integer_value(json_object_get(cond, "max_new_tokens")) + 30);
+		if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_FORMAT, "bf16") || set(&w, GS_F_LENGTH, newtok) ||
+		    set(&w, GS_F_RUNTIME_CONTEXT, "0GiB") || set(&w, GS_F_ALLOCATOR_SLACK, "0%") || estimate(&w, &e))
+			return 1;
+		row(id, "peak allocated [GiB]", num(meas, "peak_allocated_gib"), gib(gs_estimate_peak(&e)), "GiB");
+		return 0;
+	}
 	printf("%-44s skipped: measurement conditions not modelled\n", id);
 	skipped++;
 	return 0;

@@ -24,7 +24,7 @@
 
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
-	"phi3, gpt2, gpt_neox, deepseek_v3, bert";
+	"phi3, gpt2, gpt_bigcode, gpt_neox, deepseek_v3, bert";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -273,6 +273,18 @@ static gs_status read_gpt2(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* GPTBigCode (StarCoder): GPT-2 blocks with multi-query attention, whose
+ * fused c_attn projects to h + 2 x head_dim when multi_query is true. */
+static gs_status read_gpt_bigcode(reader *r, gsi_arch *a, gs_model *m)
+{
+	bool mqa = true;
+	TRY(read_gpt2(r, a, m));
+	TRY(flag(r, "multi_query", &mqa, true));
+	if (mqa)
+		a->a_kv = 1;
+	return GS_OK;
+}
+
 static gs_status read_gpt_neox(reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(common(r, a, m, false));
@@ -353,7 +365,7 @@ static const struct {
 	{"llama", read_llama},       {"mistral", read_mistral},   {"mixtral", read_mixtral},
 	{"qwen2", read_qwen2},       {"qwen3", read_qwen3},       {"qwen3_moe", read_qwen3_moe},
 	{"gemma", read_gemma},       {"gemma2", read_gemma2},     {"gemma3_text", read_gemma3},
-	{"phi3", read_phi3},         {"gpt2", read_gpt2},         {"gpt_neox", read_gpt_neox},
+	{"phi3", read_phi3},         {"gpt2", read_gpt2},         {"gpt_bigcode", read_gpt_bigcode}, {"gpt_neox", read_gpt_neox},
 	{"deepseek_v3", read_deepseek_v3}, {"bert", read_bert},
 };
 

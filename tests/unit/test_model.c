@@ -40,6 +40,7 @@ static void test_every_model_type(void **st)
 		{TCFG("EleutherAI__pythia-2.8b.json"), 2775208960ull, "gpt_neox"},
 		/* 335,141,888 BertModel + 1024 x 2 + 2 classifier */
 		{TCFG("google-bert__bert-large-uncased.json"), 335143938ull, "bert"},
+		{TCFG("bigcode__octocoder.json"), 15517456384ull, "gpt_bigcode"}, /* StarCoder, MQA */
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		gs_model m = load(t[i].file);
