@@ -79,6 +79,15 @@ gs_ratio gs_format_bpw(const gs_format *f);
 /* The built-in named formats, for listing. *out is borrowed static storage. */
 size_t gs_format_table(const gs_format **out /* OUT */);
 
+/* ggml type by its GGUF id (ggml.h enum ggml_type): name, elements per
+ * block and bytes per block. Returns false for an unknown or removed id. */
+bool gs_ggml_type(uint32_t id, const char **name /* OUT */, uint32_t *block /* OUT */,
+                  uint32_t *size /* OUT */);
+
+/* The same by name ("Q4_K"); false when unknown. */
+bool gs_ggml_type_by_name(const char *name, uint32_t *id /* OUT */, uint32_t *block /* OUT */,
+                          uint32_t *size /* OUT */);
+
 /* Parse a KV-cache format: fp32 bf16 fp16 fp8 fp8-e4m3 fp8-e5m2 q8_0 q4_0
  * q4_1 q5_0 q5_1 iq4_nl. Bytes per cached element = gs_format_bpw / 8. */
 gs_status gs_kv_format_parse(const char *text, const char *field,

@@ -54,7 +54,7 @@ typedef enum gs_shard {
 } gs_shard;
 
 typedef enum gs_basis { GS_BASIS_ESTIMATED, GS_BASIS_MEASURED, GS_BASIS_UNKNOWN } gs_basis;
-typedef enum gs_runtime { GS_RT_TRANSFORMERS, GS_RT_VLLM } gs_runtime;
+typedef enum gs_runtime { GS_RT_TRANSFORMERS, GS_RT_VLLM, GS_RT_LLAMACPP } gs_runtime;
 typedef enum gs_attention { GS_ATTN_IMPL_FLASH, GS_ATTN_IMPL_SDPA, GS_ATTN_IMPL_EAGER } gs_attention;
 
 typedef struct gs_item {
@@ -104,6 +104,7 @@ typedef struct gs_estimate {
 	gs_workload workload;  /* as resolved, with provenance                    */
 	gs_model model;
 	gs_format format;
+	bool stored_format;    /* weights as the checkpoint stores them (tensor table) */
 	gs_format kv_format;
 	gs_runtime runtime;
 	gs_attention attention;
@@ -140,6 +141,8 @@ typedef struct gs_estimate {
 	size_t n_stages;
 	gs_bytes stage_peak[GS_MAX_STAGES];
 	gs_train_info train;
+	gs_bytes host_bytes;   /* host memory this GPU's share needs (offload, llama.cpp) */
+	char host_what[160];
 } gs_estimate;
 
 /* Build the model the workload names: a config.json (file or folder) from

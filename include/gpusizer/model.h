@@ -37,6 +37,32 @@ typedef struct gs_param_split {
 
 typedef enum gs_attn_kind { GS_ATTN_MHA_GQA, GS_ATTN_MLA } gs_attn_kind;
 
+/* What a checkpoint's tensor table says (gpusizer/inventory.h), kept with
+ * the model as a plain value. Per-class arrays follow gs_tensor_class:
+ * linear, embed, lm_head, norm, other, quant_meta, buffer. */
+typedef struct gs_inventory_summary {
+	char format[16];             /* "safetensors" or "gguf"                     */
+	uint64_t tensors, shards;
+	uint64_t stored_bytes;       /* every tensor                                */
+	uint64_t param_elements;     /* logical parameters (packed weights unpacked) */
+	uint64_t buffer_elements;    /* stored buffers that are not parameters      */
+	uint64_t class_logical[7];   /* parameters per class                        */
+	uint64_t class_bytes[7];     /* stored bytes per class                      */
+	uint64_t header_bytes;       /* bytes read to build this                    */
+	uint64_t packed_param_bytes; /* parameters stored in a quantized dtype       */
+	uint64_t layer_bytes[GS_MAX_LAYERS]; /* every tensor of block l           */
+	uint64_t input_bytes;        /* token/position embeddings (llama.cpp keeps them on the host) */
+	uint64_t output_bytes;       /* output norm and head                         */
+	uint64_t float_param_bytes;  /* parameters stored as F16/BF16/F32/F64       */
+	uint64_t config_params;      /* config.json's count, 0 when there is none   */
+	bool quantized;
+	char main_format[40];        /* "bf16", "nf4-dq", "gptq-g128", "gguf:Q4_K"   */
+	char quantization[160];      /* what was recognised, in words               */
+	char unquantized[160];       /* classes stored in 16/32 bits next to it      */
+	char dtypes[320];            /* "BF16: 291 tensors, 16060522496 B; ..."     */
+	char note[320];              /* config vs tensors, explained                 */
+} gs_inventory_summary;
+
 /* A named kind of linear layer ("q_proj"), as PEFT's target_modules match
  * it: `count` matrices of in x out over the whole model. */
 #define GS_MAX_MODULES 24
@@ -75,8 +101,11 @@ typedef struct gs_model {
 	uint32_t num_labels;    /* >0: a sequence-classification head (no token logits) */
 	size_t n_modules;
 	gs_linear_module modules[GS_MAX_MODULES];
+	bool has_inventory;     /* counts come from the checkpoint's tensor table */
+	gs_inventory_summary inv;
 	char torch_dtype[16];   /* checkpoint dtype from the config, or ""     */
 	char quant_method[32];  /* quantization_config.quant_method, or ""     */
+	unsigned quant_bits;    /* quantization_config.bits (GPTQ/AWQ), or 0    */
 } gs_model;
 
 /* A model known only by its parameter count (the seed's calculator). */

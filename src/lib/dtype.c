@@ -74,6 +74,47 @@ static const struct ggml_type {
 	{"TQ1_0", 256, 54, 52},  {"TQ2_0", 256, 66, 64},
 };
 
+/* GGUF type ids (ggml.h enum ggml_type); ids 4, 5 and 31-33, 36-38 were
+ * removed from ggml and are refused. */
+static const struct {
+	uint32_t id;
+	const char *name;
+	uint32_t block, size;
+} ggml_ids[] = {
+	{0, "F32", 1, 4},       {1, "F16", 1, 2},       {2, "Q4_0", 32, 18},    {3, "Q4_1", 32, 20},
+	{6, "Q5_0", 32, 22},    {7, "Q5_1", 32, 24},    {8, "Q8_0", 32, 34},    {9, "Q8_1", 32, 36},
+	{10, "Q2_K", 256, 84},  {11, "Q3_K", 256, 110}, {12, "Q4_K", 256, 144}, {13, "Q5_K", 256, 176},
+	{14, "Q6_K", 256, 210}, {15, "Q8_K", 256, 292}, {16, "IQ2_XXS", 256, 66}, {17, "IQ2_XS", 256, 74},
+	{18, "IQ3_XXS", 256, 98}, {19, "IQ1_S", 256, 50}, {20, "IQ4_NL", 32, 18}, {21, "IQ3_S", 256, 110},
+	{22, "IQ2_S", 256, 82}, {23, "IQ4_XS", 256, 136}, {24, "I8", 1, 1},     {25, "I16", 1, 2},
+	{26, "I32", 1, 4},      {27, "I64", 1, 8},      {28, "F64", 1, 8},      {29, "IQ1_M", 256, 56},
+	{30, "BF16", 1, 2},     {34, "TQ1_0", 256, 54}, {35, "TQ2_0", 256, 66}, {39, "MXFP4", 32, 17},
+};
+
+bool gs_ggml_type(uint32_t id, const char **name, uint32_t *block, uint32_t *size)
+{
+	for (size_t i = 0; i < sizeof ggml_ids / sizeof ggml_ids[0]; i++)
+		if (ggml_ids[i].id == id) {
+			*name = ggml_ids[i].name;
+			*block = ggml_ids[i].block;
+			*size = ggml_ids[i].size;
+			return true;
+		}
+	return false;
+}
+
+bool gs_ggml_type_by_name(const char *name, uint32_t *id, uint32_t *block, uint32_t *size)
+{
+	for (size_t i = 0; i < sizeof ggml_ids / sizeof ggml_ids[0]; i++)
+		if (strcmp(ggml_ids[i].name, name) == 0) {
+			*id = ggml_ids[i].id;
+			*block = ggml_ids[i].block;
+			*size = ggml_ids[i].size;
+			return true;
+		}
+	return false;
+}
+
 /* llama.cpp file types that mix ggml types per tensor: name -> base type. */
 static const struct {
 	const char *ftype, *base;

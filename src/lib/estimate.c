@@ -9,7 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "estimate_internal.h"
+#include "gpusizer/inventory.h"
+#include "inventory_internal.h"
 
 #define METHOD "docs/method.md "
 
@@ -23,7 +26,10 @@ const char *gs_basis_name(gs_basis b)
 	return "?";
 }
 
-const char *gs_runtime_name(gs_runtime r) { return r == GS_RT_VLLM ? "vllm" : "transformers"; }
+const char *gs_runtime_name(gs_runtime r)
+{
+	return r == GS_RT_VLLM ? "vllm" : r == GS_RT_LLAMACPP ? "llamacpp" : "transformers";
+}
 
 gs_item *gsi_item(gs_estimate *e, const char *id, gs_basis basis, const char *source)
 {
@@ -114,8 +120,41 @@ static gs_bytes ceil_bits(uint64_t n, gs_ratio bits)
 
 /* --- weights ------------------------------------------------------------ */
 
+/* The checkpoint's own bytes (format not overridden): weights are the
+ * parameters in the main stored type, metadata the scale tensors, and the
+ * rest the parameters stored in 16/32-bit floats next to quantized ones. */
+static void stored_weight_items(gs_estimate *e, unsigned live)
+{
+	const gs_inventory_summary *s = &e->model.inv;
+	char src[256];
+	snprintf(src, sizeof src, METHOD "§2-3; the checkpoint's tensor table (%s, %llu tensors in %llu file%s)",
+	         s->format, (unsigned long long)s->tensors, (unsigned long long)s->shards, s->shards == 1 ? "" : "s");
+	e->weights_only = ceil_bits(e->model.params, e->format.value_bits);
+	gs_bytes w = s->quantized ? s->packed_param_bytes : s->packed_param_bytes + s->float_param_bytes;
+	gs_bytes o = s->quantized ? s->float_param_bytes : 0;
+	gs_item *it = gsi_item(e, "weights", GS_BASIS_ESTIMATED, src);
+	gsi_item_all(it, live, w);
+	gsi_formula(it, "stored bytes of the %s parameters, from the headers: %s", s->quantized ? "quantized" : "",
+	            s->dtypes);
+	it = gsi_item(e, "quant_metadata", GS_BASIS_ESTIMATED, src);
+	gsi_item_all(it, live, s->class_bytes[GS_TC_QUANT_META]);
+	gsi_formula(it, s->class_bytes[GS_TC_QUANT_META] ? "stored scale, zero-point and state tensors: %s"
+	                                                  : "none stored (%s)", s->quantization);
+	it = gsi_item(e, "other_format_modules", GS_BASIS_ESTIMATED, src);
+	gsi_item_all(it, live, o);
+	gsi_formula(it, s->quantized ? "parameters stored in 16/32-bit floats: %s" : "none: %s",
+	            s->quantized ? s->unquantized : "one format for all parameters");
+	if (s->buffer_elements)
+		gsi_unknown(e, "weights: the checkpoint also stores %llu buffer elements (e.g. rotary inv_freq) that are not "
+		            "parameters; Transformers recomputes them", (unsigned long long)s->buffer_elements);
+}
+
 void gsi_weight_items(gs_estimate *e, unsigned live)
 {
+	if (e->model.has_inventory && e->stored_format) {
+		stored_weight_items(e, live);
+		return;
+	}
 	const gs_model *m = &e->model;
 	const gs_format *f = &e->format;
 	const gs_param_split *s = &m->split;
@@ -542,10 +581,63 @@ static void totals(gs_estimate *e)
 	}
 }
 
+/* A model folder or a .gguf/.safetensors file: the tensor table gives the
+ * exact counts; config.json (for safetensors) the architecture. */
+static gs_status model_from_checkpoint(const char *path, bool is_dir, gs_model *out, gs_error *err)
+{
+	gs_inventory *inv = gs_inventory_new();
+	if (!inv)
+		return gs_error_set(err, GS_ENOMEM, path, "%s: out of memory", path);
+	gs_status s = gs_inventory_load_path(inv, path, err);
+	gs_inventory_summary sum;
+	if (!s) {
+		bool gguf = strcmp(inv->format, "gguf") == 0;
+		unsigned bits = 0;
+		if (!gguf) {
+			char cfg[1100];
+			if (is_dir)
+				snprintf(cfg, sizeof cfg, "%s", path);
+			else {
+				const char *slash = strrchr(path, '/');
+				snprintf(cfg, sizeof cfg, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+			}
+			s = gs_model_from_config_file(cfg, out, err);
+			bits = out->quant_bits;
+		} else {
+			s = gs_model_from_gguf(inv, path, out, err);
+		}
+		if (!s) {
+			gs_inventory_summarize(inv, bits, &sum);
+			if (gguf)
+				out->params = 0; /* no config count to compare with */
+			gs_model_apply_inventory(out, &sum);
+		}
+	}
+	gs_inventory_free(inv);
+	return s;
+}
+
 gs_status gs_workload_model(const gs_workload *w, gs_model *out, gs_error *err)
 {
-	if (gs_wl_set(w, GS_F_MODEL))
-		return gs_model_from_config_file(gs_wl_str(w, GS_F_MODEL), out, err);
+	if (gs_wl_set(w, GS_F_MODEL)) {
+		const char *path = gs_wl_str(w, GS_F_MODEL);
+		struct stat st;
+		char probe[1100];
+		size_t n = strlen(path);
+		bool gguf = n > 5 && strcmp(path + n - 5, ".gguf") == 0;
+		bool st_file = n > 12 && strcmp(path + n - 12, ".safetensors") == 0;
+		bool dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+		bool tensors = false;
+		if (dir) {
+			snprintf(probe, sizeof probe, "%s/model.safetensors.index.json", path);
+			tensors = stat(probe, &st) == 0;
+			snprintf(probe, sizeof probe, "%s/model.safetensors", path);
+			tensors = tensors || stat(probe, &st) == 0;
+		}
+		if (gguf || st_file || tensors)
+			return model_from_checkpoint(path, dir, out, err);
+		return gs_model_from_config_file(path, out, err);
+	}
 	if (gs_wl_set(w, GS_F_PARAMS)) {
 		gs_model_from_params(gs_wl_u64(w, GS_F_PARAMS), out);
 		return GS_OK;
@@ -577,6 +669,19 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 		                    "%s: gpus %llu is not a multiple of tp x pp = %llu", w->v[GS_F_GPUS].where,
 		                    (unsigned long long)e->gpus, (unsigned long long)tppp);
 	e->dp = e->gpus / tppp;
+	if (e->runtime == GS_RT_LLAMACPP) {
+		/* llama.cpp splits blocks over GPUs (--tensor-split): one "stage" each */
+		if (tppp != 1)
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_TP].where,
+			                    "%s: llama.cpp splits layers over GPUs by tensor_split; leave tp and pp at 1",
+			                    w->v[GS_F_TP].where);
+		e->pp = e->gpus;
+		e->dp = 1;
+		if (e->pp > GS_MAX_STAGES)
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPUS].where, "%s: at most %d GPUs",
+			                    w->v[GS_F_GPUS].where, GS_MAX_STAGES);
+		return GS_OK;
+	}
 	if (e->pp > GS_MAX_STAGES || (e->model.has_architecture && e->pp > e->model.layers))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_PP].where,
 		                    "%s: pp %llu: more pipeline stages than layers (or than %d)", w->v[GS_F_PP].where,
@@ -606,9 +711,13 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	e->workload = *w;
 	e->model = *m;
 	gs_status s;
+	/* a checkpoint read from its tensors keeps its own format unless told */
+	e->stored_format = m->has_inventory && !gs_wl_set(w, GS_F_BITS) && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT;
 	if (gs_wl_set(w, GS_F_BITS))
 		gs_format_from_bits(gs_wl_ratio(w, GS_F_BITS), &e->format);
-	else if ((s = gs_format_parse(gs_wl_str(w, GS_F_FORMAT), "format", &e->format, err)))
+	else if (e->stored_format && gs_format_parse(m->inv.main_format, "format", &e->format, NULL) == GS_OK)
+		;
+	else if ((s = gs_format_parse(e->stored_format ? "bf16" : gs_wl_str(w, GS_F_FORMAT), "format", &e->format, err)))
 		return s;
 	const char *kvname = gs_wl_set(w, GS_F_KV_FORMAT) ? gs_wl_str(w, GS_F_KV_FORMAT) : default_kv(&e->format);
 	if ((s = gs_kv_format_parse(kvname, "kv_format", &e->kv_format, err)))
@@ -617,7 +726,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	if ((s = gs_keep_parse(gs_wl_str(w, GS_F_KEEP), "keep", &keep, err)))
 		return s;
 	e->keep = keep < 0 ? e->format.keep_default : (unsigned)keep;
-	e->runtime = strcmp(gs_wl_str(w, GS_F_RUNTIME), "vllm") == 0 ? GS_RT_VLLM : GS_RT_TRANSFORMERS;
+	const char *rt = gs_wl_str(w, GS_F_RUNTIME);
+	e->runtime = strcmp(rt, "vllm") == 0 ? GS_RT_VLLM : strcmp(rt, "llamacpp") == 0 ? GS_RT_LLAMACPP : GS_RT_TRANSFORMERS;
 	const char *at = gs_wl_str(w, GS_F_ATTENTION);
 	e->attention = strcmp(at, "eager") == 0 ? GS_ATTN_IMPL_EAGER
 	             : strcmp(at, "flash") == 0 ? GS_ATTN_IMPL_FLASH : GS_ATTN_IMPL_SDPA;
@@ -632,11 +742,14 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	e->stage = stage;
 
 	bool training = strcmp(gs_wl_str(w, GS_F_TASK), "inference") != 0;
-	if (training && e->runtime == GS_RT_VLLM)
+	if (training && e->runtime != GS_RT_TRANSFORMERS)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where,
-		                    "%s: vllm serves models; adaptation runs with runtime transformers",
-		                    w->v[GS_F_RUNTIME].where);
-	if (e->runtime == GS_RT_VLLM) {
+		                    "%s: %s serves models; adaptation runs with runtime transformers",
+		                    w->v[GS_F_RUNTIME].where, gs_runtime_name(e->runtime));
+	if (e->runtime == GS_RT_LLAMACPP) {
+		if ((s = gsi_estimate_llamacpp(e, stage, err)))
+			return s;
+	} else if (e->runtime == GS_RT_VLLM) {
 		if ((s = gsi_estimate_vllm(e, err))) /* places its items before sizing the pool */
 			return s;
 	} else {
@@ -650,11 +763,14 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		gsi_apply_placement(e, stage);
 		slack_item(e);
 	}
+	if (!e->weights_only)
+		e->weights_only = ceil_bits(m->params, e->format.value_bits); /* the seed's figure, on every path */
 	reserve_item(e);
-	if (e->train.host_per_gpu)
-		gsi_unknown(e, "host memory: %llu B per GPU hold offloaded %s (x %llu GPUs per node); check the "
-		            "offer's RAM", (unsigned long long)e->train.host_per_gpu, gs_wl_str(w, GS_F_OFFLOAD),
-		            (unsigned long long)e->gpus);
+	if (e->train.host_per_gpu) {
+		e->host_bytes = e->train.host_per_gpu;
+		snprintf(e->host_what, sizeof e->host_what, "offloaded %.20s, per GPU (x %llu GPUs per node)",
+		         gs_wl_str(w, GS_F_OFFLOAD), (unsigned long long)e->gpus);
+	}
 	gsi_unknown(e, "memory used outside this process (other processes, a display server) is not "
 	            "estimated: measure it on the target machine");
 	if (e->length && m->max_position && e->length > m->max_position)

@@ -36,6 +36,9 @@ void gsi_weight_items(gs_estimate *e, unsigned live);
 /* vLLM phases and budget (estimate_vllm.c). */
 gs_status gsi_estimate_vllm(gs_estimate *e, gs_error *err);
 
+/* llama.cpp buffers for device `dev` (estimate_llamacpp.c). */
+gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err);
+
 /* Adaptation: phases load, forward, backward, first_update, update,
  * validation, export (estimate_train.c). */
 gs_status gsi_estimate_train(gs_estimate *e, gs_error *err);

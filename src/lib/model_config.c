@@ -438,6 +438,9 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 	if (q && json_is_object(q)) {
 		const char *qm = json_string_value(json_object_get(q, "quant_method"));
 		snprintf(m->quant_method, sizeof m->quant_method, "%s", qm ? qm : "unspecified");
+		json_t *bits = json_object_get(q, "bits");
+		if (json_is_integer(bits) && json_integer_value(bits) > 0 && json_integer_value(bits) <= 8)
+			m->quant_bits = (unsigned)json_integer_value(bits);
 	}
 out:
 	json_decref(root);

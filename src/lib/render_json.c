@@ -143,6 +143,20 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 		                              "model_states_bytes", jbytes(t->model_states), "host_bytes_per_gpu",
 		                              jbytes(t->host_per_gpu)));
 	}
+	if (e->host_bytes)
+		json_object_set_new(root, "host", json_pack("{s:o, s:s}", "bytes", jbytes(e->host_bytes), "what", e->host_what));
+	if (e->model.has_inventory) {
+		const gs_inventory_summary *s = &e->model.inv;
+		json_object_set_new(root, "tensor_table",
+		                    json_pack("{s:s, s:I, s:I, s:o, s:I, s:I, s:s, s:s, s:s, s:s, s:o, s:I}", "format", s->format,
+		                              "tensors", (json_int_t)s->tensors, "files", (json_int_t)s->shards,
+		                              "stored_bytes", jbytes(s->stored_bytes), "parameters",
+		                              (json_int_t)s->param_elements, "buffer_elements",
+		                              (json_int_t)s->buffer_elements, "stored_format", s->main_format,
+		                              "quantization", s->quantization, "unquantized", s->unquantized, "note",
+		                              s->note, "header_bytes", jbytes(s->header_bytes), "config_parameters",
+		                              (json_int_t)s->config_params));
+	}
 	if (e->has_capacity)
 		json_object_set_new(root, "capacity",
 		                    json_pack("{s:o, s:s, s:b, s:o}", "bytes", jbytes(e->capacity), "how",

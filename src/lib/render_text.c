@@ -185,16 +185,25 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 		    e->gpus == 1 && !e->train.frozen ? " = " : "", e->gpus == 1 && !e->train.frozen ? per : "",
 		    e->gpus == 1 && !e->train.frozen ? " B per parameter" : "");
 	}
-	if (e->train.host_per_gpu)
-		put(&o, "%shost memory:         %s per GPU for offloaded %s (its own requirement, not GPU memory)\n",
-		    md ? "- " : "", triple(e->train.host_per_gpu, buf, sizeof buf), gs_wl_str(&e->workload, GS_F_OFFLOAD));
+	if (e->host_bytes)
+		put(&o, "%shost memory:         %s for %s (its own requirement, not GPU memory)\n", md ? "- " : "",
+		    triple(e->host_bytes, buf, sizeof buf), e->host_what);
+	if (e->model.has_inventory) {
+		const gs_inventory_summary *s = &e->model.inv;
+		put(&o, "%stensor table:        %llu tensors in %llu %s file%s (%llu header bytes read): %s%s%s\n", md ? "- " : "",
+		    (unsigned long long)s->tensors, (unsigned long long)s->shards, s->format, s->shards == 1 ? "" : "s",
+		    (unsigned long long)s->header_bytes, s->quantization, s->note[0] ? "; " : "", s->note);
+	}
 	if (e->gpus > 1) {
 		put(&o, "%sper GPU (peak):     ", md ? "- " : "");
 		for (size_t st = 0; st < e->n_stages; st++) {
 			char g[40];
 			gs_format_bytes(e->stage_peak[st], GS_UNIT_GiB, g, sizeof g);
-			put(&o, " GPUs %llu-%llu (stage %zu): %s;", (unsigned long long)(st * e->dp * e->tp),
-			    (unsigned long long)((st + 1) * e->dp * e->tp - 1), st, g);
+			if (e->dp * e->tp == 1)
+				put(&o, " GPU %zu: %s;", st, g);
+			else
+				put(&o, " GPUs %llu-%llu (stage %zu): %s;", (unsigned long long)(st * e->dp * e->tp),
+				    (unsigned long long)((st + 1) * e->dp * e->tp - 1), st, g);
 		}
 		put(&o, " never one pooled number: each GPU must hold its own peak\n");
 	}

@@ -19,7 +19,7 @@ static const struct field_info {
 
 static const char *const enum_values[GS_F__COUNT][10] = {
 	[GS_F_TASK] = {"inference", "full", "lora", "qlora", NULL},
-	[GS_F_RUNTIME] = {"transformers", "vllm", NULL},
+	[GS_F_RUNTIME] = {"transformers", "vllm", "llamacpp", NULL},
 	[GS_F_ATTENTION] = {"flash", "sdpa", "eager", NULL},
 	[GS_F_OPTIMIZER] = {"adamw", "adamw-fused", "adamw-8bit", "paged-adamw-8bit", "sgd", "sgd-momentum",
 	                    "adafactor", "lion", NULL},

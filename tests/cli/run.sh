@@ -69,7 +69,7 @@ case_ 0 "effective batch 64 sequences per update" estimate $L3 --task full --con
 case_ 0 "gathered_params" estimate $L3 --task full --context 2048 --gpus 8 --zero 3
 case_ 0 '"trainable_parameters": 13631488' estimate $L3 --task lora --lora-rank 16 --lora-targets q_proj,k_proj,v_proj,o_proj --json
 case_ 0 "host memory:" estimate $L3 --task full --context 2048 --offload optimizer
-case_ 0 "GPUs 0-0 (stage 0)" estimate $L3 --task full --context 2048 --gpus 4 --pp 4
+case_ 0 "per GPU (peak):      GPU 0: " estimate $L3 --task full --context 2048 --gpus 4 --pp 4
 case_ 0 "largest microbatch:" fit $L3 --task qlora --context 2048 --checkpointing full --gpu "RTX 4090"
 case_ 0 "1. checkpointing full: saves" fit $L3 --task full --context 4096 --gpu H100 --gpus 8 --zero 2
 case_ 0 '"changes"' fit $L3 --task qlora --context 2048 --gpu "RTX 4090" --json

@@ -1,0 +1,188 @@
+/*
+ * estimate_llamacpp.c — llama.cpp's buffers for a GGUF model, per device
+ * (docs/method.md §14).
+ *
+ * llama.cpp (src/llama-model.cpp, llama-kv-cache.cpp, llama-context.cpp):
+ *  - with -ngl N the last N blocks go to the GPU(s), and the output head too
+ *    when N > n_layer; the token embeddings always stay in host memory;
+ *  - --tensor-split spreads the offloaded blocks over the GPUs by cumulative
+ *    proportion, the output on the device of "block" n_layer;
+ *  - the KV cache holds n_ctx cells padded to 256 with flash attention (32
+ *    without), each of n_embd_k_gqa K and n_embd_v_gqa V elements in
+ *    type_k/type_v, on the device of its block; a quantized V cache needs
+ *    flash attention;
+ *  - each device reserves a compute buffer for the worst-case graph of
+ *    n_ubatch tokens. Its size is our derivation from the graph (to be
+ *    measured): the largest of the attention step (without flash attention
+ *    the f32 KQ matrix n_kv x n_ubatch x n_head, with it an f16 mask), the
+ *    FFN step and the output step, plus a few n_ubatch x n_embd f32 tensors.
+ * The sheet's concurrency shares one context: n_ctx = length x concurrency.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "estimate_internal.h"
+#include "gpusizer/dtype.h"
+
+#define METHOD "docs/method.md "
+
+/* Which device holds block `il` (il == L means the output head); -1 = host. */
+static int device_of(uint64_t il, uint64_t L, uint64_t ngl, const double *cum, uint64_t ndev)
+{
+	uint64_t start = ngl >= L ? 0 : L - ngl;
+	if (il < start || (il == L && ngl <= L))
+		return -1;
+	uint64_t act = L - start + 1; /* blocks offloaded + the output "block" */
+	double pos = (double)(il - start) / (double)act;
+	for (uint64_t d = 0; d < ndev; d++)
+		if (pos < cum[d])
+			return (int)d;
+	return (int)ndev - 1;
+}
+
+static gs_status parse_split(const gs_estimate *e, double *cum, uint64_t ndev, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	double part[GS_MAX_STAGES] = {0}, total = 0;
+	if (gs_wl_set(w, GS_F_TENSOR_SPLIT)) {
+		const char *p = gs_wl_str(w, GS_F_TENSOR_SPLIT);
+		uint64_t n = 0;
+		while (*p && n < GS_MAX_STAGES) {
+			char *end;
+			double v = strtod(p, &end);
+			if (end == p || v < 0)
+				break;
+			part[n++] = v;
+			total += v;
+			p = end;
+			if (*p == ',')
+				p++;
+		}
+		if (*p || n != ndev || total <= 0)
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_TENSOR_SPLIT].where,
+			                    "%s: tensor_split \"%s\": expected %llu non-negative proportions separated by commas "
+			                    "(one per GPU)", w->v[GS_F_TENSOR_SPLIT].where, gs_wl_str(w, GS_F_TENSOR_SPLIT),
+			                    (unsigned long long)ndev);
+	} else {
+		for (uint64_t d = 0; d < ndev; d++)
+			part[d] = 1;
+		total = (double)ndev;
+	}
+	double run = 0;
+	for (uint64_t d = 0; d < ndev; d++) {
+		run += part[d];
+		cum[d] = run / total;
+	}
+	return GS_OK;
+}
+
+static uint64_t type_row_bytes(const gs_format *f, uint64_t elems)
+{
+	gs_ratio bpw = gs_format_bpw(f);
+	return (elems * bpw.num + bpw.den * 8 - 1) / (bpw.den * 8);
+}
+
+gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	const gs_inventory_summary *s = &m->inv;
+	if (!m->has_inventory || strcmp(s->format, "gguf") != 0)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where,
+		                    "%s: runtime llamacpp sizes a GGUF file: give --model path/to/model.gguf",
+		                    w->v[GS_F_RUNTIME].where);
+	bool fa = e->attention == GS_ATTN_IMPL_FLASH;
+	if (e->kv_format.quantized && !fa)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_KV_FORMAT].where,
+		                    "%s: llama.cpp keeps a quantized V cache only with flash attention: add --attention flash "
+		                    "or use kv_format fp16", w->v[GS_F_KV_FORMAT].where);
+	uint64_t L = m->layers, ndev = e->gpus;
+	uint64_t ngl = gs_wl_set(w, GS_F_GPU_LAYERS) ? gs_wl_u64(w, GS_F_GPU_LAYERS) : L + 1;
+	double cum[GS_MAX_STAGES];
+	gs_status st = parse_split(e, cum, ndev, err);
+	if (st)
+		return st;
+
+	gsi_phase(e, 0, "load", "model buffers on the devices");
+	gsi_phase(e, 1, "context", "KV cache and compute buffers reserved");
+	gsi_phase(e, 2, "decode", "serving requests");
+	e->n_phases = 3;
+
+	/* model buffer on this device, and what stays in host memory */
+	uint64_t mine = 0, host = s->input_bytes, my_layers = 0;
+	for (uint64_t l = 0; l <= L; l++) {
+		uint64_t b = l < L ? s->layer_bytes[l] : s->output_bytes;
+		int d = device_of(l, L, ngl, cum, ndev);
+		if (d == (int)dev) {
+			mine += b;
+			my_layers += l < L;
+		} else if (d < 0) {
+			host += b;
+		}
+	}
+	bool has_output = device_of(L, L, ngl, cum, ndev) == (int)dev;
+	char src[200];
+	snprintf(src, sizeof src, METHOD "§14; llama.cpp llama-model.cpp (layer offload); tensor bytes from the GGUF");
+	gs_item *wt = gsi_item(e, "weights", GS_BASIS_ESTIMATED, src);
+	gsi_item_all(wt, 7, mine);
+	gsi_formula(wt, "model buffer: %llu of %llu blocks%s on GPU %u (-ngl %llu), exact tensor bytes",
+	            (unsigned long long)my_layers, (unsigned long long)L, has_output ? " + output head" : "", dev,
+	            (unsigned long long)ngl);
+
+	/* KV cache */
+	uint64_t ctx = gs_mul_sat(e->length ? e->length : (m->max_position ? m->max_position : 4096), e->concurrency);
+	uint64_t pad = fa ? 256 : 32, cells = (ctx + pad - 1) / pad * pad;
+	uint64_t kgqa = (uint64_t)m->kv_heads * m->head_dim, vgqa = (uint64_t)m->kv_heads * m->v_head_dim;
+	uint64_t per_layer = gs_mul_sat(cells, type_row_bytes(&e->kv_format, kgqa) + type_row_bytes(&e->kv_format, vgqa));
+	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED, METHOD "§14; llama.cpp llama-kv-cache.cpp");
+	kv->varies = true;
+	gsi_item_all(kv, 6, gs_mul_sat(per_layer, my_layers));
+	gsi_formula(kv, "%llu blocks x n_ctx %llu padded to %llu cells (pad %llu%s) x (K %llu + V %llu elements) x %s",
+	            (unsigned long long)my_layers, (unsigned long long)ctx, (unsigned long long)cells,
+	            (unsigned long long)pad, fa ? ", flash attention" : "", (unsigned long long)kgqa,
+	            (unsigned long long)vgqa, e->kv_format.name);
+	uint64_t host_layers = 0;
+	for (uint64_t l = 0; l < L; l++)
+		host_layers += device_of(l, L, ngl, cum, ndev) < 0;
+	host = gs_add_sat(host, gs_mul_sat(per_layer, host_layers));
+
+	/* compute buffer */
+	uint64_t ub = gs_wl_u64(w, GS_F_N_UBATCH), h = m->hidden, a = m->heads, ff = m->intermediate;
+	gs_bytes attn = fa ? gs_mul_sat(gs_mul_sat(cells, (ub + 63) / 64 * 64), 2)
+	                   : gs_mul_sat(gs_mul_sat(cells, ub), a * 4);
+	attn = gs_add_sat(attn, gs_mul_sat(ub, 7 * h * 4));
+	gs_bytes ffn = gs_mul_sat(ub, (2 * ff + 3 * h) * 4);
+	gs_bytes out = has_output ? gs_mul_sat(ub, ((uint64_t)m->vocab + 2 * h) * 4) : 0;
+	gs_bytes cb = attn > ffn ? attn : ffn;
+	if (out > cb)
+		cb = out;
+	if (!my_layers && !has_output)
+		cb = 0;
+	gs_item *cbi = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
+	                        METHOD "§14 (compute buffer: our derivation from llama.cpp's graph, to be measured)");
+	cbi->varies = true;
+	gsi_item_all(cbi, 6, cb);
+	gsi_formula(cbi, "compute buffer: max(attention %s + 7 x %llu x %llu x 4, FFN %llu x (2 x %llu + 3 x %llu) x 4%s) B",
+	            fa ? "mask cells x n_ubatch x 2" : "KQ cells x n_ubatch x n_head x 4", (unsigned long long)ub,
+	            (unsigned long long)h, (unsigned long long)ub, (unsigned long long)ff, (unsigned long long)h,
+	            has_output ? ", output n_ubatch x (n_vocab + 2 n_embd) x 4" : "");
+
+	gs_item *ctxi = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED, METHOD "§6 (llama.cpp CUDA backend ~250 MiB)");
+	gs_bytes cbytes = gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? gs_wl_u64(w, GS_F_RUNTIME_CONTEXT) : 250 * GS_MiB;
+	gsi_item_all(ctxi, 7, cbytes);
+	gsi_formula(ctxi, "CUDA context and backend: %s", gs_wl_set(w, GS_F_RUNTIME_CONTEXT)
+	                                                    ? gs_wl_str(w, GS_F_RUNTIME_CONTEXT) : "250 MiB");
+
+	/* host side: embeddings, blocks not offloaded and their KV, the host
+	 * compute buffer (input embeddings + f32 KQ mask) and the logits */
+	if (dev == 0) {
+		gs_bytes hc = gs_add_sat(gs_mul_sat(ub, h * 4), gs_mul_sat(gs_mul_sat(cells, ub), 4));
+		gs_bytes logits = gs_mul_sat(gs_mul_sat((uint64_t)m->vocab, 4), e->concurrency);
+		e->host_bytes = gs_add_sat(gs_add_sat(host, hc), logits);
+		snprintf(e->host_what, sizeof e->host_what, "token embeddings%s, host compute buffer %llu B, logits %llu B",
+		         host_layers ? " and the blocks not offloaded with their KV" : "", (unsigned long long)hc,
+		         (unsigned long long)logits);
+	}
+	(void)type_row_bytes;
+	return GS_OK;
+}

@@ -1,0 +1,573 @@
+/*
+ * inventory.c — the tensor table container, classification of tensors by
+ * name, the summary an estimate uses, reading local checkpoints (headers
+ * only), and models built from GGUF metadata.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "gpusizer/dtype.h"
+#include "inventory_internal.h"
+#include "model_internal.h"
+
+gs_inventory *gs_inventory_new(void) { return calloc(1, sizeof(gs_inventory)); }
+
+void gs_inventory_free(gs_inventory *inv)
+{
+	if (!inv)
+		return;
+	for (size_t i = 0; i < inv->n; i++)
+		free(inv->t[i].name);
+	for (size_t i = 0; i < inv->nkv; i++) {
+		free(inv->kv[i].key);
+		free(inv->kv[i].str);
+	}
+	free(inv->t);
+	free(inv->hash);
+	free(inv->kv);
+	free(inv);
+}
+
+size_t gs_inventory_count(const gs_inventory *inv) { return inv->n; }
+const gs_tensor *gs_inventory_tensor(const gs_inventory *inv, size_t i) { return i < inv->n ? &inv->t[i] : NULL; }
+
+static uint64_t hash_name(const char *s, size_t n)
+{
+	uint64_t h = 1469598103934665603ull; /* FNV-1a */
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return h;
+}
+
+static long find(const gs_inventory *inv, const char *name, size_t n)
+{
+	if (!inv->hcap)
+		return -1;
+	for (size_t k = hash_name(name, n) & (inv->hcap - 1);; k = (k + 1) & (inv->hcap - 1)) {
+		uint32_t v = inv->hash[k];
+		if (!v)
+			return -1;
+		const char *t = inv->t[v - 1].name;
+		if (strlen(t) == n && memcmp(t, name, n) == 0)
+			return (long)v - 1;
+	}
+}
+
+long gsi_inv_find(const gs_inventory *inv, const char *name) { return find(inv, name, strlen(name)); }
+
+static bool rehash(gs_inventory *inv, size_t cap)
+{
+	uint32_t *h = calloc(cap, sizeof *h);
+	if (!h)
+		return false;
+	for (size_t i = 0; i < inv->n; i++) {
+		size_t k = hash_name(inv->t[i].name, strlen(inv->t[i].name)) & (cap - 1);
+		while (h[k])
+			k = (k + 1) & (cap - 1);
+		h[k] = (uint32_t)i + 1;
+	}
+	free(inv->hash);
+	inv->hash = h;
+	inv->hcap = cap;
+	return true;
+}
+
+gs_status gsi_inv_add(gs_inventory *inv, const char *name, size_t n, const gs_tensor *t, const char *file,
+                      gs_error *err)
+{
+	if (find(inv, name, n) >= 0)
+		return gs_error_set(err, GS_EPARSE, file, "%s: tensor \"%.*s\" appears twice", file,
+		                    (int)(n > 80 ? 80 : n), name);
+	if (inv->n >= UINT32_MAX - 1)
+		return gs_error_set(err, GS_EPARSE, file, "%s: too many tensors", file);
+	if (inv->n == inv->cap) {
+		size_t cap = inv->cap ? inv->cap * 2 : 256;
+		gs_tensor *nt = realloc(inv->t, cap * sizeof *nt);
+		if (!nt)
+			return gs_error_set(err, GS_ENOMEM, file, "%s: out of memory", file);
+		inv->t = nt;
+		inv->cap = cap;
+	}
+	char *copy = malloc(n + 1);
+	if (!copy)
+		return gs_error_set(err, GS_ENOMEM, file, "%s: out of memory", file);
+	memcpy(copy, name, n);
+	copy[n] = 0;
+	inv->t[inv->n] = *t;
+	inv->t[inv->n].name = copy;
+	inv->n++;
+	if (inv->n * 2 > inv->hcap) {
+		/* grow: rehash inserts every tensor, the new one included */
+		if (!rehash(inv, inv->hcap ? inv->hcap * 2 : 1024)) {
+			inv->n--;
+			free(copy);
+			return gs_error_set(err, GS_ENOMEM, file, "%s: out of memory", file);
+		}
+		return GS_OK;
+	}
+	size_t k = hash_name(copy, n) & (inv->hcap - 1);
+	while (inv->hash[k])
+		k = (k + 1) & (inv->hcap - 1);
+	inv->hash[k] = (uint32_t)inv->n;
+	return GS_OK;
+}
+
+bool gsi_utf8_ok(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	for (size_t i = 0; i < len;) {
+		unsigned c = p[i];
+		size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+		if (!n || c == 0 || i + n > len || (n == 2 && c < 0xc2))
+			return false;
+		for (size_t k = 1; k < n; k++)
+			if ((p[i + k] & 0xc0) != 0x80)
+				return false;
+		i += n;
+	}
+	return true;
+}
+
+/* --- metadata ---------------------------------------------------------------- */
+
+static const gsi_meta *meta(const gs_inventory *inv, const char *key)
+{
+	for (size_t i = 0; i < inv->nkv; i++)
+		if (strcmp(inv->kv[i].key, key) == 0)
+			return &inv->kv[i];
+	return NULL;
+}
+
+bool gs_inventory_meta_u64(const gs_inventory *inv, const char *key, uint64_t *out)
+{
+	const gsi_meta *m = meta(inv, key);
+	if (!m || m->type == 8 || m->type == 6 || m->type == 12 ||
+	    (m->type == 9 && (m->atype == 8 || m->atype == 6 || m->atype == 12 || m->alen == 0)))
+		return false;
+	*out = m->u;
+	return true;
+}
+
+const char *gs_inventory_meta_str(const gs_inventory *inv, const char *key)
+{
+	const gsi_meta *m = meta(inv, key);
+	return m && m->type == 8 ? m->str : NULL;
+}
+
+bool gs_inventory_meta_array_len(const gs_inventory *inv, const char *key, uint64_t *out)
+{
+	const gsi_meta *m = meta(inv, key);
+	if (!m || m->type != 9)
+		return false;
+	*out = m->alen;
+	return true;
+}
+
+/* --- classification ------------------------------------------------------------ */
+
+static bool ends(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+	return n >= m && strcmp(s + n - m, suf) == 0;
+}
+
+static const char *const quant_suffixes[] = {
+	".absmax", ".quant_map", ".nested_absmax", ".nested_quant_map", ".quant_state.bitsandbytes__nf4",
+	".quant_state.bitsandbytes__fp4", ".SCB", ".weight_format", ".scales", ".qzeros", ".g_idx",
+	".weight_scale", ".weight_scale_inv", ".input_scale", ".weight_zero_point", ".k_scale", ".v_scale",
+};
+
+static gs_tensor_class classify(const gs_tensor *t)
+{
+	const char *n = t->name;
+	if (ends(n, "inv_freq") || ends(n, ".attn.bias") || ends(n, ".attn.masked_bias") || ends(n, "position_ids"))
+		return GS_TC_BUFFER;
+	for (size_t i = 0; i < sizeof quant_suffixes / sizeof quant_suffixes[0]; i++)
+		if (ends(n, quant_suffixes[i]))
+			return GS_TC_QUANT_META;
+	if (strstr(n, "embed_tokens") || strstr(n, "wte.") || strstr(n, "wpe.") || strstr(n, "embed_in") ||
+	    strstr(n, "word_embeddings") || strstr(n, "position_embeddings") || strstr(n, "token_type_embeddings") ||
+	    strncmp(n, "token_embd", 10) == 0 || strncmp(n, "position_embd", 13) == 0)
+		return strstr(n, "norm") || strstr(n, "LayerNorm") ? GS_TC_NORM : GS_TC_EMBED;
+	if (strncmp(n, "lm_head", 7) == 0 || strstr(n, "embed_out") || strcmp(n, "output.weight") == 0)
+		return GS_TC_LM_HEAD;
+	if (strstr(n, "norm") || strstr(n, "ln_") || strstr(n, "LayerNorm") || strstr(n, "layernorm"))
+		return GS_TC_NORM;
+	return t->ndim >= 2 ? GS_TC_LINEAR : GS_TC_OTHER;
+}
+
+static int32_t layer_of(const char *n)
+{
+	static const char *const marks[] = {".layers.", ".h.", "blk.", ".layer.", ".blocks."};
+	for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++) {
+		const char *p = strstr(n, marks[k]);
+		if (!p && k == 2 && strncmp(n, "blk.", 4) == 0)
+			p = n;
+		if (!p)
+			continue;
+		p += strlen(marks[k]);
+		long v = 0;
+		int d = 0;
+		while (*p >= '0' && *p <= '9' && d < 6) {
+			v = v * 10 + (*p++ - '0');
+			d++;
+		}
+		if (d && *p == '.')
+			return (int32_t)v;
+	}
+	return -1;
+}
+
+static bool has(const gs_inventory *inv, const char *base, const char *suffix)
+{
+	char buf[700];
+	size_t b = strlen(base), x = strlen(suffix);
+	if (b + x >= sizeof buf)
+		return false;
+	memcpy(buf, base, b);
+	memcpy(buf + b, suffix, x + 1);
+	return gsi_inv_find(inv, buf) >= 0;
+}
+
+void gs_inventory_summarize(gs_inventory *inv, unsigned quant_bits, gs_inventory_summary *s)
+{
+	memset(s, 0, sizeof *s);
+	snprintf(s->format, sizeof s->format, "%s", inv->format);
+	s->tensors = inv->n;
+	s->shards = inv->shards;
+	s->header_bytes = inv->header_bytes;
+	unsigned bits = quant_bits ? quant_bits : 4;
+	uint64_t nf4 = 0, fp4 = 0, dq = 0, int8 = 0, gptq = 0, fp8 = 0, gidx = 0;
+	/* dtype tally for the text: first 8 distinct dtypes */
+	char names[8][12];
+	uint64_t count[8] = {0}, bytes[8] = {0};
+	size_t nd = 0;
+	for (size_t i = 0; i < inv->n; i++) {
+		gs_tensor *t = &inv->t[i];
+		t->cls = classify(t);
+		t->layer = layer_of(t->name);
+		t->logical = t->elements;
+		if (t->cls == GS_TC_LINEAR || t->cls == GS_TC_EMBED || t->cls == GS_TC_LM_HEAD) {
+			size_t n = strlen(t->name);
+			if (ends(t->name, ".qweight")) {
+				t->logical = t->elements * (32 / bits); /* int32 words packing 32/bits values */
+				gptq++;
+			} else if (has(inv, t->name, ".quant_state.bitsandbytes__nf4") || has(inv, t->name, ".quant_state.bitsandbytes__fp4")) {
+				t->logical = t->elements * 2; /* two 4-bit codes per byte */
+				has(inv, t->name, ".quant_state.bitsandbytes__nf4") ? nf4++ : fp4++;
+				if (has(inv, t->name, ".nested_absmax"))
+					dq++;
+			} else if (n > 7 && ends(t->name, ".weight")) {
+				char base[700];
+				snprintf(base, sizeof base, "%.*s", (int)(n - 7 < 690 ? n - 7 : 690), t->name);
+				if (has(inv, base, ".SCB"))
+					int8++;
+				else if (has(inv, base, ".weight_scale") || has(inv, base, ".weight_scale_inv"))
+					fp8++;
+			}
+		}
+		if (ends(t->name, ".g_idx"))
+			gidx++;
+		s->class_logical[t->cls] += t->logical;
+		s->class_bytes[t->cls] += t->bytes;
+		if (t->layer >= 0 && t->layer < GS_MAX_LAYERS)
+			s->layer_bytes[t->layer] += t->bytes;
+		else if (t->cls == GS_TC_EMBED)
+			s->input_bytes += t->bytes;
+		else if (t->cls != GS_TC_BUFFER)
+			s->output_bytes += t->bytes;
+		if (t->cls != GS_TC_BUFFER && t->cls != GS_TC_QUANT_META) {
+			bool flt = !strcmp(t->dtype, "BF16") || !strcmp(t->dtype, "F16") || !strcmp(t->dtype, "F32") ||
+			           !strcmp(t->dtype, "F64");
+			if (flt)
+				s->float_param_bytes += t->bytes;
+			else
+				s->packed_param_bytes += t->bytes;
+		}
+		s->stored_bytes += t->bytes;
+		if (t->cls == GS_TC_BUFFER)
+			s->buffer_elements += t->elements;
+		else if (t->cls != GS_TC_QUANT_META)
+			s->param_elements += t->logical;
+		size_t k;
+		for (k = 0; k < nd; k++)
+			if (strcmp(names[k], t->dtype) == 0)
+				break;
+		if (k == nd && nd < 8)
+			snprintf(names[nd++], sizeof names[0], "%s", t->dtype);
+		if (k < 8) {
+			count[k]++;
+			bytes[k] += t->bytes;
+		}
+	}
+	for (size_t k = 0; k < nd; k++)
+		snprintf(s->dtypes + strlen(s->dtypes), sizeof s->dtypes - strlen(s->dtypes), "%s%s: %llu tensors, %llu B",
+		         k ? "; " : "", names[k], (unsigned long long)count[k], (unsigned long long)bytes[k]);
+	/* the main format: what the linear weights are stored as */
+	const char *main = "?";
+	uint64_t best = 0;
+	for (size_t k = 0; k < nd; k++) {
+		uint64_t b = 0;
+		for (size_t i = 0; i < inv->n; i++)
+			if (inv->t[i].cls == GS_TC_LINEAR && strcmp(inv->t[i].dtype, names[k]) == 0)
+				b += inv->t[i].bytes;
+		if (b > best) {
+			best = b;
+			main = names[k];
+		}
+	}
+	s->quantized = nf4 || fp4 || int8 || gptq || fp8 || (strcmp(inv->format, "gguf") == 0 && strchr(main, 'Q'));
+	if (nf4 || fp4) {
+		snprintf(s->main_format, sizeof s->main_format, "%s%s", nf4 >= fp4 ? "nf4" : "fp4", dq ? "-dq" : "");
+		snprintf(s->quantization, sizeof s->quantization, "bitsandbytes %s, %llu matrices%s", nf4 >= fp4 ? "NF4" : "FP4",
+		         (unsigned long long)(nf4 + fp4), dq ? ", double quantization" : "");
+	} else if (gptq) {
+		snprintf(s->main_format, sizeof s->main_format, "gptq");
+		snprintf(s->quantization, sizeof s->quantization, "GPTQ/AWQ %u-bit packed int32 weights, %llu matrices%s", bits,
+		         (unsigned long long)gptq, gidx ? ", act-order g_idx" : "");
+	} else if (int8) {
+		snprintf(s->main_format, sizeof s->main_format, "int8");
+		snprintf(s->quantization, sizeof s->quantization, "bitsandbytes LLM.int8, %llu matrices", (unsigned long long)int8);
+	} else if (fp8) {
+		snprintf(s->main_format, sizeof s->main_format, "fp8-e4m3");
+		snprintf(s->quantization, sizeof s->quantization, "FP8 with scales, %llu matrices", (unsigned long long)fp8);
+	} else if (strcmp(inv->format, "gguf") == 0) {
+		snprintf(s->main_format, sizeof s->main_format, "gguf:%.20s", main);
+		snprintf(s->quantization, sizeof s->quantization, "ggml types per tensor: %.130s", s->dtypes);
+	} else {
+		const char *f = strcmp(main, "BF16") == 0 ? "bf16" : strcmp(main, "F16") == 0 ? "fp16"
+		              : strcmp(main, "F32") == 0 ? "fp32" : main;
+		snprintf(s->main_format, sizeof s->main_format, "%.20s", f);
+		snprintf(s->quantization, sizeof s->quantization, "none");
+	}
+	if (s->quantized) {
+		static const char *const cls[] = {"linear", "embeddings", "lm_head", "norms", "biases/routers"};
+		for (int c = 0; c < 5; c++) {
+			bool any = false;
+			for (size_t i = 0; i < inv->n && !any; i++)
+				any = (int)inv->t[i].cls == c &&
+				      (!strcmp(inv->t[i].dtype, "BF16") || !strcmp(inv->t[i].dtype, "F16") || !strcmp(inv->t[i].dtype, "F32"));
+			if (any)
+				snprintf(s->unquantized + strlen(s->unquantized), sizeof s->unquantized - strlen(s->unquantized),
+				         "%s%s", s->unquantized[0] ? ", " : "", cls[c]);
+		}
+	}
+}
+
+/* --- reading local checkpoints ------------------------------------------------------ */
+
+/* Read the first `len` bytes of a file, or fewer at its end. */
+static gs_status read_prefix(const char *path, uint64_t len, unsigned char **out, size_t *got, uint64_t *size,
+                             gs_error *err)
+{
+	int fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return gs_error_set(err, GS_EIO, path, "%s: %s", path, strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return gs_error_set(err, GS_EIO, path, "%s: not a regular file", path);
+	}
+	*size = (uint64_t)st.st_size;
+	if (len > *size)
+		len = *size;
+	unsigned char *buf = malloc(len ? len : 1);
+	if (!buf) {
+		close(fd);
+		return gs_error_set(err, GS_ENOMEM, path, "%s: out of memory", path);
+	}
+	size_t have = 0;
+	while (have < len) {
+		ssize_t r = pread(fd, buf + have, len - have, (off_t)have);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		have += (size_t)r;
+	}
+	close(fd);
+	*out = buf;
+	*got = have;
+	return GS_OK;
+}
+
+typedef gs_status (*header_parser)(gs_inventory *, const void *, size_t, uint64_t, const char *, uint32_t,
+                                   uint64_t *, gs_error *);
+
+static gs_status gguf_adapter(gs_inventory *inv, const void *b, size_t l, uint64_t fs, const char *n, uint32_t shard,
+                              uint64_t *need, gs_error *err)
+{
+	(void)shard;
+	return gs_gguf_parse(inv, b, l, fs, n, need, err);
+}
+
+/* Read growing prefixes until the header parses (each parser says how much it needs). */
+static gs_status load_file(gs_inventory *inv, const char *path, header_parser parse, uint32_t shard, gs_error *err)
+{
+	uint64_t want = 1u << 20;
+	for (int tries = 0; tries < 16; tries++) {
+		unsigned char *buf;
+		size_t got;
+		uint64_t size, need;
+		gs_status s = read_prefix(path, want, &buf, &got, &size, err);
+		if (s)
+			return s;
+		size_t before = inv->n, kv_before = inv->nkv;
+		s = parse(inv, buf, got, size, path, shard, &need, err);
+		free(buf);
+		if (s == GS_OK || !need || need <= got)
+			return s;
+		/* undo the partial parse and try again with the prefix it asked for */
+		for (size_t i = before; i < inv->n; i++)
+			free(inv->t[i].name);
+		inv->n = before;
+		rehash(inv, inv->hcap ? inv->hcap : 1024);
+		for (size_t i = kv_before; i < inv->nkv; i++) {
+			free(inv->kv[i].key);
+			free(inv->kv[i].str);
+		}
+		inv->nkv = kv_before;
+		want = need;
+	}
+	return gs_error_set(err, GS_EPARSE, path, "%s: the header kept growing: giving up", path);
+}
+
+static bool ends_ci(const char *s, const char *suf) { return ends(s, suf); }
+
+gs_status gs_inventory_load_path(gs_inventory *inv, const char *path, gs_error *err)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return gs_error_set(err, GS_EIO, path, "%s: %s", path, strerror(errno));
+	if (!S_ISDIR(st.st_mode)) {
+		if (ends_ci(path, ".gguf"))
+			return load_file(inv, path, gguf_adapter, 0, err);
+		if (ends_ci(path, ".safetensors"))
+			return load_file(inv, path, gs_safetensors_parse, 0, err);
+		return gs_error_set(err, GS_EINPUT, path, "%s: expected a .safetensors or .gguf file, or a model folder", path);
+	}
+	char file[1200];
+	snprintf(file, sizeof file, "%s/model.safetensors.index.json", path);
+	unsigned char *buf;
+	size_t got;
+	uint64_t size;
+	if (stat(file, &st) == 0) {
+		gs_status s = read_prefix(file, GS_SAFETENSORS_MAX_HEADER, &buf, &got, &size, err);
+		if (s)
+			return s;
+		char **files;
+		size_t n;
+		uint64_t total;
+		s = gs_safetensors_index_parse(buf, got, file, &files, &n, &total, err);
+		free(buf);
+		for (size_t i = 0; !s && i < n; i++) {
+			snprintf(file, sizeof file, "%s/%s", path, files[i]);
+			s = load_file(inv, file, gs_safetensors_parse, (uint32_t)i, err);
+		}
+		gs_shard_list_free(files, n);
+		return s;
+	}
+	snprintf(file, sizeof file, "%s/model.safetensors", path);
+	if (stat(file, &st) == 0)
+		return load_file(inv, file, gs_safetensors_parse, 0, err);
+	return gs_error_set(err, GS_EIO, path, "%s: no model.safetensors.index.json or model.safetensors in this folder",
+	                    path);
+}
+
+/* --- models from tensor tables ---------------------------------------------------------- */
+
+void gs_model_apply_inventory(gs_model *m, const gs_inventory_summary *s)
+{
+	uint64_t config = m->params;
+	m->has_inventory = true;
+	m->inv = *s;
+	m->inv.config_params = config;
+	m->params = s->param_elements;
+	m->split.linear = s->class_logical[GS_TC_LINEAR];
+	m->split.embed = s->class_logical[GS_TC_EMBED];
+	m->split.lm_head = s->class_logical[GS_TC_LM_HEAD];
+	m->split.norm = s->class_logical[GS_TC_NORM];
+	m->split.other = s->class_logical[GS_TC_OTHER];
+	if (!config)
+		return;
+	if (config == s->param_elements && !s->buffer_elements)
+		snprintf(m->inv.note, sizeof m->inv.note, "config.json and the tensor table agree: %llu parameters",
+		         (unsigned long long)config);
+	else if (config == s->param_elements)
+		snprintf(m->inv.note, sizeof m->inv.note, "config.json and the tensor table agree on %llu parameters; the "
+		         "checkpoint also stores %llu buffer elements (e.g. rotary inv_freq), which are not parameters",
+		         (unsigned long long)config, (unsigned long long)s->buffer_elements);
+	else
+		snprintf(m->inv.note, sizeof m->inv.note, "config.json gives %llu parameters, the tensor table %llu (%+lld): "
+		         "the tensor table is used (tied or extra heads, or a config this version reads differently)",
+		         (unsigned long long)config, (unsigned long long)s->param_elements,
+		         (long long)(s->param_elements - config));
+}
+
+static uint64_t meta_or(const gs_inventory *inv, const char *arch, const char *key, uint64_t def)
+{
+	char k[160];
+	uint64_t v;
+	snprintf(k, sizeof k, "%s.%s", arch, key);
+	return gs_inventory_meta_u64(inv, k, &v) ? v : def;
+}
+
+gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_model *m, gs_error *err)
+{
+	static const char *const archs[] = {"llama", "qwen2", "qwen3", "mistral", "gemma", "gemma2", "gemma3", "phi3",
+	                                    "gptneox", "gpt2", "starcoder", "qwen2moe", "qwen3moe", "granite"};
+	memset(m, 0, sizeof *m);
+	const char *arch = gs_inventory_meta_str(inv, "general.architecture");
+	if (!arch)
+		return gs_error_set(err, GS_EINPUT, source, "%s: GGUF metadata has no general.architecture string", source);
+	size_t k;
+	for (k = 0; k < sizeof archs / sizeof archs[0]; k++)
+		if (strcmp(arch, archs[k]) == 0)
+			break;
+	if (k == sizeof archs / sizeof archs[0])
+		return gs_error_set(err, GS_EUNSUPPORTED, source, "%s: GGUF architecture \"%.40s\" is not modelled; "
+		                    "supported: llama, qwen2, qwen3, qwen2moe, qwen3moe, mistral, gemma, gemma2, gemma3, phi3, "
+		                    "gptneox, gpt2, starcoder, granite", source, arch);
+	uint64_t L = meta_or(inv, arch, "block_count", 0), h = meta_or(inv, arch, "embedding_length", 0);
+	uint64_t heads = meta_or(inv, arch, "attention.head_count", 0);
+	if (!L || !h || !heads || L > GS_MAX_LAYERS || h > (1u << 30) || heads > (1u << 20))
+		return gs_error_set(err, GS_EINPUT, source, "%s: GGUF metadata needs %s.block_count (<= 512), "
+		                    "%s.embedding_length and %s.attention.head_count", source, arch, arch, arch);
+	uint64_t kvh = meta_or(inv, arch, "attention.head_count_kv", heads);
+	uint64_t kd = meta_or(inv, arch, "attention.key_length", h / heads);
+	uint64_t vd = meta_or(inv, arch, "attention.value_length", kd);
+	uint64_t vocab = 0;
+	if (!gs_inventory_meta_u64(inv, "tokenizer.ggml.vocab_size", &vocab) &&
+	    !gs_inventory_meta_array_len(inv, "tokenizer.ggml.tokens", &vocab))
+		vocab = meta_or(inv, arch, "vocab_size", 0);
+	snprintf(m->source, sizeof m->source, "%s", source);
+	snprintf(m->model_type, sizeof m->model_type, "gguf:%s", arch);
+	m->has_architecture = true;
+	m->layers = (uint32_t)L;
+	m->hidden = (uint32_t)h;
+	m->heads = (uint32_t)heads;
+	m->kv_heads = (uint32_t)(kvh ? kvh : heads);
+	m->head_dim = (uint32_t)kd;
+	m->v_head_dim = (uint32_t)vd;
+	m->intermediate = (uint32_t)meta_or(inv, arch, "feed_forward_length", 4 * h);
+	m->vocab = (uint32_t)vocab;
+	m->max_position = (uint32_t)meta_or(inv, arch, "context_length", 0);
+	m->experts = (uint32_t)meta_or(inv, arch, "expert_count", 0);
+	m->experts_per_token = (uint32_t)meta_or(inv, arch, "expert_used_count", 0);
+	m->moe_intermediate = (uint32_t)meta_or(inv, arch, "expert_feed_forward_length", m->intermediate);
+	m->gpt_style = !strcmp(arch, "gptneox") || !strcmp(arch, "gpt2") || !strcmp(arch, "starcoder");
+	m->gated_mlp = gsi_inv_find(inv, "blk.0.ffn_gate.weight") >= 0 || gsi_inv_find(inv, "blk.0.ffn_gate_exps.weight") >= 0;
+	m->tied_embeddings = gsi_inv_find(inv, "output.weight") < 0;
+	m->sliding_window = (uint32_t)meta_or(inv, arch, "attention.sliding_window", 0);
+	for (uint32_t l = 0; l < L; l++) {
+		m->layer_is_moe[l] = m->experts > 0;
+		if (m->sliding_window)
+			m->layer_is_sliding[l] = !strcmp(arch, "gemma2") ? l % 2 == 0
+			                       : !strcmp(arch, "gemma3") ? (l + 1) % 6 != 0 : true;
+	}
+	return GS_OK;
+}

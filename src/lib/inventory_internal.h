@@ -1,0 +1,52 @@
+/* inventory_internal.h — the inventory container, shared by the readers. */
+#ifndef GS_INVENTORY_INTERNAL_H
+#define GS_INVENTORY_INTERNAL_H
+
+#include "gpusizer/inventory.h"
+
+typedef struct gsi_meta {
+	char *key;
+	uint32_t type;      /* GGUF value type; 9 = array                      */
+	uint32_t atype;     /* array element type                              */
+	uint64_t u;         /* integer value, or the first array element       */
+	uint64_t alen;      /* array length                                    */
+	char *str;          /* string value (NULL when longer than kept)       */
+} gsi_meta;
+
+struct gs_inventory {
+	gs_tensor *t;
+	size_t n, cap;
+	uint32_t *hash;     /* open addressing over t (index + 1; 0 = empty)   */
+	size_t hcap;
+	gsi_meta *kv;
+	size_t nkv, kvcap;
+	uint64_t header_bytes;
+	uint32_t shards;
+	char format[16];
+};
+
+/* Append a tensor (name copied). GS_EPARSE for a duplicate name,
+ * GS_ENOMEM on allocation failure. */
+gs_status gsi_inv_add(gs_inventory *inv, const char *name, size_t name_len, const gs_tensor *t,
+                      const char *file, gs_error *err);
+
+/* Index of the tensor named `name`, or -1. */
+long gsi_inv_find(const gs_inventory *inv, const char *name);
+
+/* True when s[0..len) is valid UTF-8 without NUL bytes. */
+bool gsi_utf8_ok(const char *s, size_t len);
+
+static inline uint64_t gsi_le64(const unsigned char *p)
+{
+	uint64_t v = 0;
+	for (int i = 7; i >= 0; i--)
+		v = (v << 8) | p[i];
+	return v;
+}
+
+static inline uint32_t gsi_le32(const unsigned char *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+#endif

@@ -1,0 +1,368 @@
+/* test_inventory.c — safetensors, index and GGUF readers: one named test per
+ * validation rule, and the fixtures' exact counts. */
+#include <stdlib.h>
+#include "helpers.h"
+#include "gpusizer/inventory.h"
+
+/* ---- safetensors ---------------------------------------------------------- */
+
+static unsigned char *st_buf(const char *json, size_t *len)
+{
+	size_t n = strlen(json);
+	unsigned char *b = malloc(8 + n);
+	for (int i = 0; i < 8; i++)
+		b[i] = (unsigned char)((uint64_t)n >> (8 * i));
+	memcpy(b + 8, json, n);
+	*len = 8 + n;
+	return b;
+}
+
+/* data < 0: file size unknown; else the file holds the header and `data` bytes */
+static void st_expect_fs(const char *json, uint64_t file_size, gs_status want, const char *needle);
+static void st_expect(const char *json, long data, gs_status want, const char *needle)
+{
+	st_expect_fs(json, data < 0 ? 0 : 8 + strlen(json) + (uint64_t)data, want, needle);
+}
+
+static void st_expect_fs(const char *json, uint64_t file_size, gs_status want, const char *needle)
+{
+	size_t len;
+	unsigned char *b = st_buf(json, &len);
+	gs_inventory *inv = gs_inventory_new();
+	gs_error err;
+	uint64_t need;
+	gs_error_clear(&err);
+	gs_status s = gs_safetensors_parse(inv, b, len, file_size, "x.safetensors", 0, &need, &err);
+	if (s != want || (needle && !strstr(err.msg, needle)))
+		fail_msg("%s: status %d (want %d): %s (want \"%s\")", json, s, want, err.msg, needle ? needle : "");
+	gs_inventory_free(inv);
+	free(b);
+}
+
+#define T1 "\"a\":{\"dtype\":\"BF16\",\"shape\":[2,3],\"data_offsets\":[0,12]}"
+
+static void st_valid(void **st) { (void)st; st_expect("{" T1 "}", 12, GS_OK, NULL); st_expect("{\"__metadata__\":{\"format\":\"pt\"}," T1 "}", -1, GS_OK, NULL); }
+static void st_huge_header_length(void **st)
+{
+	(void)st;
+	unsigned char b[8] = {0, 0, 0, 0, 0, 1, 0, 0}; /* 2^40 */
+	gs_inventory *inv = gs_inventory_new();
+	gs_error err;
+	uint64_t need;
+	assert_int_equal(gs_safetensors_parse(inv, b, 8, 0, "x", 0, &need, &err), GS_EPARSE);
+	assert_non_null(strstr(err.msg, "100 MiB"));
+	gs_inventory_free(inv);
+}
+static void st_truncated_length(void **st)
+{
+	(void)st;
+	gs_inventory *inv = gs_inventory_new();
+	gs_error err;
+	uint64_t need;
+	assert_int_equal(gs_safetensors_parse(inv, "abc", 3, 0, "x", 0, &need, &err), GS_EPARSE);
+	assert_int_equal(need, 8);
+	gs_inventory_free(inv);
+}
+static void st_truncated_header(void **st)
+{
+	(void)st;
+	size_t len;
+	unsigned char *b = st_buf("{" T1 "}", &len);
+	gs_inventory *inv = gs_inventory_new();
+	gs_error err;
+	uint64_t need;
+	assert_int_equal(gs_safetensors_parse(inv, b, 20, 0, "x", 0, &need, &err), GS_EPARSE);
+	assert_int_equal(need, len); /* asks for exactly the announced header */
+	assert_non_null(strstr(err.msg, "truncated"));
+	gs_inventory_free(inv);
+	free(b);
+}
+static void st_header_past_eof(void **st) { (void)st; st_expect_fs("{" T1 "}", 30, GS_EPARSE, "past the end"); }
+static void st_not_object(void **st) { (void)st; st_expect("[1,2]", -1, GS_EPARSE, "JSON object"); }
+static void st_malformed_json(void **st) { (void)st; st_expect("{\"a\":", -1, GS_EPARSE, "malformed JSON"); }
+static void st_duplicate_key(void **st) { (void)st; st_expect("{" T1 "," T1 "}", -1, GS_EPARSE, "malformed JSON"); }
+static void st_unknown_dtype(void **st) { (void)st; st_expect("{\"a\":{\"dtype\":\"Q4\",\"shape\":[2],\"data_offsets\":[0,1]}}", -1, GS_EPARSE, "unknown dtype"); }
+static void st_negative_shape(void **st) { (void)st; st_expect("{\"a\":{\"dtype\":\"U8\",\"shape\":[-2],\"data_offsets\":[0,2]}}", -1, GS_EPARSE, "non-negative"); }
+static void st_too_many_dims(void **st) { (void)st; st_expect("{\"a\":{\"dtype\":\"U8\",\"shape\":[1,1,1,1,1,1,1,1,1],\"data_offsets\":[0,1]}}", -1, GS_EPARSE, "8 dimensions"); }
+static void st_shape_overflow(void **st) { (void)st; st_expect("{\"a\":{\"dtype\":\"U8\",\"shape\":[4294967296,4294967296],\"data_offsets\":[0,1]}}", -1, GS_EPARSE, "overflows"); }
+static void st_offsets_mismatch(void **st) { (void)st; st_expect("{\"a\":{\"dtype\":\"BF16\",\"shape\":[2,3],\"data_offsets\":[0,11]}}", -1, GS_EPARSE, "needs 12"); }
+static void st_overlap(void **st) { (void)st; st_expect("{" T1 ",\"b\":{\"dtype\":\"U8\",\"shape\":[4],\"data_offsets\":[8,12]}}", -1, GS_EPARSE, "overlap"); }
+static void st_hole(void **st) { (void)st; st_expect("{\"b\":{\"dtype\":\"U8\",\"shape\":[4],\"data_offsets\":[4,8]}}", -1, GS_EPARSE, "hole"); }
+static void st_data_past_eof(void **st) { (void)st; st_expect("{" T1 "}", 6, GS_EPARSE, "past the end"); }
+static void st_not_covering(void **st) { (void)st; st_expect("{" T1 "}", 20, GS_EPARSE, "do not cover"); }
+static void st_non_utf8_name(void **st) { (void)st; st_expect("{\"\xff\":{\"dtype\":\"U8\",\"shape\":[1],\"data_offsets\":[0,1]}}", -1, GS_EPARSE, "malformed JSON"); }
+static void st_empty_name(void **st) { (void)st; st_expect("{\"\":{\"dtype\":\"U8\",\"shape\":[1],\"data_offsets\":[0,1]}}", -1, GS_EPARSE, "empty"); }
+static void st_metadata_types(void **st) { (void)st; st_expect("{\"__metadata__\":{\"a\":1}}", -1, GS_EPARSE, "strings"); }
+
+static void index_rules(void **st)
+{
+	(void)st;
+	char **files;
+	size_t n;
+	uint64_t total;
+	gs_error err;
+	const char *ok = "{\"metadata\":{\"total_size\":10},\"weight_map\":{\"a\":\"m-1.safetensors\",\"b\":\"m-2.safetensors\",\"c\":\"m-1.safetensors\"}}";
+	assert_int_equal(gs_safetensors_index_parse(ok, strlen(ok), "i.json", &files, &n, &total, &err), GS_OK);
+	assert_int_equal(n, 2); /* each shard once */
+	assert_int_equal(total, 10);
+	assert_string_equal(files[1], "m-2.safetensors");
+	gs_shard_list_free(files, n);
+	const char *bad[] = {"{\"weight_map\":{\"a\":\"../../etc/passwd.safetensors\"}}", "{\"weight_map\":{\"a\":\"x/y.safetensors\"}}",
+	                     "{\"weight_map\":{\"a\":\"model.bin\"}}", "{\"weight_map\":{}}", "{\"metadata\":{}}", "[",
+	                     "{\"weight_map\":{\"a\":5}}"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		assert_int_equal(gs_safetensors_index_parse(bad[i], strlen(bad[i]), "i.json", &files, &n, &total, &err), GS_EPARSE);
+}
+
+/* ---- GGUF ------------------------------------------------------------------ */
+
+typedef struct gb {
+	unsigned char b[4096];
+	size_t n;
+} gb;
+static void gput(gb *g, const void *d, size_t n) { memcpy(g->b + g->n, d, n); g->n += n; }
+static void g32(gb *g, uint32_t v) { for (int i = 0; i < 4; i++) { unsigned char c = (unsigned char)(v >> (8 * i)); gput(g, &c, 1); } }
+static void g64(gb *g, uint64_t v) { for (int i = 0; i < 8; i++) { unsigned char c = (unsigned char)(v >> (8 * i)); gput(g, &c, 1); } }
+static void gstr(gb *g, const char *s) { g64(g, strlen(s)); gput(g, s, strlen(s)); }
+
+/* A valid v3 file: 2 metadata keys, one F32 tensor of 32 elements. */
+static void gguf_base(gb *g, uint32_t version, uint64_t nt, uint64_t nkv)
+{
+	g->n = 0;
+	gput(g, "GGUF", 4);
+	g32(g, version);
+	g64(g, nt);
+	g64(g, nkv);
+}
+
+static gs_status gguf_run(const gb *g, uint64_t file_size, gs_error *err, uint64_t *need)
+{
+	gs_inventory *inv = gs_inventory_new();
+	gs_error_clear(err);
+	gs_status s = gs_gguf_parse(inv, g->b, g->n, file_size, "x.gguf", need, err);
+	gs_inventory_free(inv);
+	return s;
+}
+
+static void gguf_expect(const gb *g, uint64_t file_size, gs_status want, const char *needle)
+{
+	gs_error err;
+	uint64_t need;
+	gs_status s = gguf_run(g, file_size, &err, &need);
+	if (s != want || (needle && !strstr(err.msg, needle)))
+		fail_msg("status %d (want %d): %s (want \"%s\")", s, want, err.msg, needle ? needle : "");
+}
+
+static void valid_gguf(gb *g)
+{
+	gguf_base(g, 3, 1, 2);
+	gstr(g, "general.architecture"); g32(g, 8); gstr(g, "llama");
+	gstr(g, "general.alignment"); g32(g, 4); g32(g, 32);
+	gstr(g, "w"); g32(g, 1); g64(g, 32); g32(g, 0); g64(g, 0);
+}
+
+static void gguf_valid(void **st)
+{
+	(void)st;
+	gb g;
+	valid_gguf(&g);
+	uint64_t data = (g.n + 31) / 32 * 32;
+	gguf_expect(&g, data + 128, GS_OK, NULL);
+	gs_inventory *inv = gs_inventory_new();
+	gs_error err;
+	uint64_t need;
+	assert_int_equal(gs_gguf_parse(inv, g.b, g.n, data + 128, "x.gguf", &need, &err), GS_OK);
+	assert_string_equal(gs_inventory_meta_str(inv, "general.architecture"), "llama");
+	assert_int_equal(gs_inventory_tensor(inv, 0)->bytes, 128);
+	gs_inventory_free(inv);
+}
+static void gguf_bad_magic(void **st) { (void)st; gb g; valid_gguf(&g); g.b[0] = 'X'; gguf_expect(&g, 0, GS_EPARSE, "bad magic"); }
+static void gguf_version_1(void **st) { (void)st; gb g; valid_gguf(&g); g.b[4] = 1; gguf_expect(&g, 0, GS_EPARSE, "version 1"); }
+static void gguf_future_version(void **st) { (void)st; gb g; valid_gguf(&g); g.b[4] = 4; gguf_expect(&g, 0, GS_EPARSE, "newer"); }
+static void gguf_huge_tensor_count(void **st) { (void)st; gb g; gguf_base(&g, 3, UINT64_MAX / 2, 0); gguf_expect(&g, 1000, GS_EPARSE, "cannot fit"); }
+static void gguf_huge_kv_count(void **st) { (void)st; gb g; gguf_base(&g, 3, 0, 1ull << 40); gguf_expect(&g, 1000, GS_EPARSE, "cannot fit"); }
+static void gguf_truncated(void **st)
+{
+	(void)st;
+	gb g;
+	valid_gguf(&g);
+	g.n -= 10;
+	gs_error err;
+	uint64_t need;
+	assert_int_equal(gguf_run(&g, 0, &err, &need), GS_EPARSE);
+	assert_true(need > g.n); /* asks for a longer prefix */
+	assert_non_null(strstr(err.msg, "truncated"));
+}
+static void gguf_duplicate_key(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 0, 2);
+	gstr(&g, "a"); g32(&g, 4); g32(&g, 1);
+	gstr(&g, "a"); g32(&g, 4); g32(&g, 2);
+	gguf_expect(&g, 0, GS_EPARSE, "duplicate metadata key");
+}
+static void gguf_bad_alignment(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 0, 1);
+	gstr(&g, "general.alignment"); g32(&g, 4); g32(&g, 48);
+	gguf_expect(&g, 0, GS_EPARSE, "power of two");
+}
+static void gguf_misaligned_offset(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 1, 0);
+	gstr(&g, "w"); g32(&g, 1); g64(&g, 32); g32(&g, 0); g64(&g, 7);
+	gguf_expect(&g, 0, GS_EPARSE, "not aligned");
+}
+static void gguf_unknown_type(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 1, 0);
+	gstr(&g, "w"); g32(&g, 1); g64(&g, 32); g32(&g, 4); g64(&g, 0); /* id 4 was removed from ggml */
+	gguf_expect(&g, 0, GS_EPARSE, "unknown ggml type 4");
+}
+static void gguf_nested_array(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 0, 1);
+	gstr(&g, "a"); g32(&g, 9); g32(&g, 9); g64(&g, 1);
+	gguf_expect(&g, 0, GS_EPARSE, "nested arrays");
+}
+static void gguf_huge_array(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 0, 1);
+	gstr(&g, "a"); g32(&g, 9); g32(&g, 8); g64(&g, 1ull << 60);
+	gguf_expect(&g, 4096, GS_EPARSE, "more than the file can hold");
+}
+static void gguf_too_many_dims(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 1, 0);
+	gstr(&g, "w"); g32(&g, 5);
+	for (int i = 0; i < 5; i++) g64(&g, 1);
+	g32(&g, 0); g64(&g, 0);
+	gguf_expect(&g, 0, GS_EPARSE, "dimensions");
+}
+static void gguf_long_name(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 1, 0);
+	gstr(&g, "0123456789012345678901234567890123456789012345678901234567890123456789");
+	g32(&g, 1); g64(&g, 32); g32(&g, 0); g64(&g, 0);
+	gguf_expect(&g, 0, GS_EPARSE, "64 bytes or longer");
+}
+static void gguf_non_utf8_key(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 0, 1);
+	gstr(&g, "\xc3\x28"); g32(&g, 4); g32(&g, 1);
+	gguf_expect(&g, 0, GS_EPARSE, "not UTF-8");
+}
+static void gguf_partial_block(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 1, 0);
+	gstr(&g, "w"); g32(&g, 1); g64(&g, 33); g32(&g, 8); g64(&g, 0); /* Q8_0 rows are 32-element blocks */
+	gguf_expect(&g, 0, GS_EPARSE, "whole number");
+}
+static void gguf_data_past_eof(void **st) { (void)st; gb g; valid_gguf(&g); gguf_expect(&g, g.n + 40, GS_EPARSE, "past the end"); }
+static void gguf_duplicate_tensor(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 2, 0);
+	for (int i = 0; i < 2; i++) { gstr(&g, "w"); g32(&g, 1); g64(&g, 32); g32(&g, 0); g64(&g, 0); }
+	gguf_expect(&g, 0, GS_EPARSE, "appears twice");
+}
+static void gguf_string_past_file(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 0, 1);
+	g64(&g, 1ull << 50);
+	gguf_expect(&g, 4096, GS_EPARSE, "longer than the file");
+}
+
+/* ---- fixtures (written by gen_fixtures before this test) ---------------------- */
+
+static void fixtures(void **st)
+{
+	(void)st;
+	gs_estimate *e = malloc(sizeof *e);
+	gs_model m;
+	/* the same model from config.json and from its shards: the same count */
+	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/llama3-8b", -1);
+	assert_true(m.has_inventory);
+	assert_int_equal(m.params, 8030261248ull);
+	assert_int_equal(m.inv.config_params, 8030261248ull);
+	assert_int_equal(m.inv.shards, 4);
+	assert_int_equal(item_at(e, "weights", 0), 16060522496ull);
+	assert_non_null(strstr(m.inv.note, "agree"));
+	/* Llama-2-7b stores 32 x 64 rotary inv_freq buffers: not parameters */
+	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/llama2-7b", -1);
+	assert_int_equal(m.params, 6738415616ull);
+	assert_int_equal(m.inv.buffer_elements, 2048);
+	assert_non_null(strstr(m.inv.note, "buffer"));
+	/* bitsandbytes NF4: logical parameters, packed bytes, kept modules */
+	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/tiny-nf4", -1);
+	assert_int_equal(m.params, 106816);
+	assert_string_equal(m.inv.main_format, "nf4-dq");
+	assert_int_equal(item_at(e, "weights", 0), 2 * 36864 / 2); /* 2 layers, two codes a byte */
+	assert_int_equal(item_at(e, "other_format_modules", 0), (2 * 16384 + 2 * 128 + 64) * 2);
+	assert_non_null(strstr(m.inv.unquantized, "embeddings, lm_head, norms"));
+	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/tiny-gptq", -1);
+	assert_int_equal(m.params, 106816);
+	assert_non_null(strstr(m.inv.quantization, "act-order"));
+	/* GGUF: exact bytes per tensor; llama.cpp keeps token_embd on the host */
+	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-q4_0.gguf", GS_F_RUNTIME, "llamacpp",
+	             GS_F_LENGTH, "2048", -1);
+	assert_int_equal(m.params, 2775208960ull);
+	assert_int_equal(item_at(e, "weights", 0), 1525496320ull); /* 1454.83 MiB in llama.cpp's log */
+	assert_int_equal(item_at(e, "kv_cache", 1), 640ull << 20);
+	/* partial offload: 16 of 32 blocks on the GPU, the rest in host memory */
+	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf", GS_F_RUNTIME, "llamacpp",
+	             GS_F_LENGTH, "2048", GS_F_GPU_LAYERS, "16", -1);
+	assert_int_equal(item_at(e, "kv_cache", 1), 320ull << 20);
+	assert_true(e->host_bytes > (2ull << 30));
+	/* two GPUs, 3:1 */
+	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf", GS_F_RUNTIME, "llamacpp",
+	             GS_F_LENGTH, "2048", GS_F_GPUS, "2", GS_F_TENSOR_SPLIT, "3,1", -1);
+	assert_int_equal(e->n_stages, 2);
+	assert_true(e->stage_peak[0] > 2 * e->stage_peak[1]);
+	free(e);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(st_valid), cmocka_unit_test(st_huge_header_length), cmocka_unit_test(st_truncated_length),
+		cmocka_unit_test(st_truncated_header), cmocka_unit_test(st_header_past_eof), cmocka_unit_test(st_not_object),
+		cmocka_unit_test(st_malformed_json), cmocka_unit_test(st_duplicate_key), cmocka_unit_test(st_unknown_dtype),
+		cmocka_unit_test(st_negative_shape), cmocka_unit_test(st_too_many_dims), cmocka_unit_test(st_shape_overflow),
+		cmocka_unit_test(st_offsets_mismatch), cmocka_unit_test(st_overlap), cmocka_unit_test(st_hole),
+		cmocka_unit_test(st_data_past_eof), cmocka_unit_test(st_not_covering), cmocka_unit_test(st_non_utf8_name),
+		cmocka_unit_test(st_empty_name), cmocka_unit_test(st_metadata_types), cmocka_unit_test(index_rules),
+		cmocka_unit_test(gguf_valid), cmocka_unit_test(gguf_bad_magic), cmocka_unit_test(gguf_version_1),
+		cmocka_unit_test(gguf_future_version), cmocka_unit_test(gguf_huge_tensor_count),
+		cmocka_unit_test(gguf_huge_kv_count), cmocka_unit_test(gguf_truncated), cmocka_unit_test(gguf_duplicate_key),
+		cmocka_unit_test(gguf_bad_alignment), cmocka_unit_test(gguf_misaligned_offset),
+		cmocka_unit_test(gguf_unknown_type), cmocka_unit_test(gguf_nested_array), cmocka_unit_test(gguf_huge_array),
+		cmocka_unit_test(gguf_too_many_dims), cmocka_unit_test(gguf_long_name), cmocka_unit_test(gguf_non_utf8_key),
+		cmocka_unit_test(gguf_partial_block), cmocka_unit_test(gguf_data_past_eof),
+		cmocka_unit_test(gguf_duplicate_tensor), cmocka_unit_test(gguf_string_past_file),
+		cmocka_unit_test(fixtures),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
