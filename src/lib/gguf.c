@@ -99,25 +99,31 @@ static gs_status rdstr(cursor *c, const char **s, uint64_t *n)
 	return GS_OK;
 }
 
+/* Keep a metadata entry; consumes m->str (freed on failure). */
 static gs_status add_meta(gs_inventory *inv, cursor *c, const char *key, size_t klen, gsi_meta *m)
 {
 	for (size_t i = 0; i < inv->nkv; i++)
 		if (strlen(inv->kv[i].key) == klen && memcmp(inv->kv[i].key, key, klen) == 0) {
 			char k[80];
 			snprintf(k, sizeof k, "%.*s", (int)(klen > 70 ? 70 : klen), key);
+			free(m->str);
 			return fail(c, "duplicate metadata key \"%s\"", k);
 		}
 	if (inv->nkv == inv->kvcap) {
 		size_t cap = inv->kvcap ? inv->kvcap * 2 : 64;
 		gsi_meta *kv = realloc(inv->kv, cap * sizeof *kv);
-		if (!kv)
+		if (!kv) {
+			free(m->str);
 			return gs_error_set(c->err, GS_ENOMEM, c->file, "%s: out of memory", c->file);
+		}
 		inv->kv = kv;
 		inv->kvcap = cap;
 	}
 	m->key = malloc(klen + 1);
-	if (!m->key)
+	if (!m->key) {
+		free(m->str);
 		return gs_error_set(c->err, GS_ENOMEM, c->file, "%s: out of memory", c->file);
+	}
 	memcpy(m->key, key, klen);
 	m->key[klen] = 0;
 	inv->kv[inv->nkv++] = *m;
