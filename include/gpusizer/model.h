@@ -102,6 +102,10 @@ typedef struct gs_model {
 	size_t n_modules;
 	gs_linear_module modules[GS_MAX_MODULES];
 	bool has_inventory;     /* counts come from the checkpoint's tensor table */
+	char revision[64];      /* the hub commit the model was read at, or ""  */
+	char hub_repo[200];
+	uint64_t hub_bytes, hub_requests, hub_retries;
+	bool hub_from_cache;
 	gs_inventory_summary inv;
 	char torch_dtype[16];   /* checkpoint dtype from the config, or ""     */
 	char quant_method[32];  /* quantization_config.quant_method, or ""     */

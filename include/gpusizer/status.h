@@ -31,7 +31,8 @@ typedef enum gs_status {
 	GS_EUNSUPPORTED = 3, /* well-formed, but not something we model       */
 	GS_EIO = 4,          /* a file could not be read                      */
 	GS_ERANGE = 5,       /* a value overflows what can be represented     */
-	GS_ENOMEM = 6        /* allocation failed                             */
+	GS_ENOMEM = 6,       /* allocation failed                             */
+	GS_ENET = 7          /* network or hub: unreachable, HTTP error, offline */
 } gs_status;
 
 /* What went wrong and where. `where` is "file:line:column", "file: field

@@ -3,12 +3,14 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli.h"
+#include "gpusizer/hub.h"
 
 int cli_fail(const gs_error *err)
 {
 	fprintf(stderr, "gpusizer: error: %s\n", err->msg[0] ? err->msg : gs_strerror(err->code));
 	switch (err->code) {
-	case GS_ENOMEM: return EXIT_ENV;
+	case GS_ENOMEM:
+	case GS_ENET: return EXIT_ENV;
 	default: return EXIT_USAGE;
 	}
 }
@@ -51,6 +53,10 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 		}
 		if (strcmp(arg, "--markdown") == 0) {
 			a->markdown = true;
+			continue;
+		}
+		if (strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0) {
+			a->verbose = true;
 			continue;
 		}
 		if (strncmp(arg, "--", 2) != 0) {
@@ -129,11 +135,10 @@ int cli_workload(const cli_args *a, unsigned long long skip, bool finish, gs_wor
 		return cli_fail(&err);
 	if (a->positional) {
 		struct stat st;
-		if (stat(a->positional, &st) != 0) {
-			fprintf(stderr, "gpusizer: error: %s: no such file or folder; expected a config.json, a "
-			        "model folder holding one, or a .yaml sheet (reading models from the Hugging Face "
-			        "hub by id is not available in this version: download config.json and pass its "
-			        "path)\n", a->positional);
+		if (stat(a->positional, &st) != 0 && !gs_hub_is_id(a->positional)) {
+			fprintf(stderr, "gpusizer: error: %s: no such file or folder, and not a hub id; expected a "
+			        "config.json, a model folder, a .gguf or .safetensors file, a .yaml sheet, or "
+			        "org/name[@revision]\n", a->positional);
 			return EXIT_USAGE;
 		}
 		if (gs_workload_set(w, GS_F_MODEL, a->positional, strlen(a->positional), GS_FROM_FLAG,
@@ -164,4 +169,17 @@ int cli_workload(const cli_args *a, unsigned long long skip, bool finish, gs_wor
 	if (finish && gs_workload_finish(w, &err))
 		return cli_fail(&err);
 	return 0;
+}
+
+void cli_report_model(const cli_args *a, const gs_model *m)
+{
+	if (!a->verbose)
+		return;
+	if (m->hub_requests || m->hub_from_cache)
+		fprintf(stderr, "gpusizer: hub %s at commit %s: %llu bytes transferred in %llu requests (%llu retries)%s\n",
+		        m->hub_repo, m->revision, (unsigned long long)m->hub_bytes, (unsigned long long)m->hub_requests,
+		        (unsigned long long)m->hub_retries, m->hub_from_cache ? ", from the cache" : "");
+	if (m->has_inventory)
+		fprintf(stderr, "gpusizer: tensor table: %llu tensors, %llu header bytes read\n",
+		        (unsigned long long)m->inv.tensors, (unsigned long long)m->inv.header_bytes);
 }

@@ -27,7 +27,7 @@ typedef struct cli_args {
 	const char *cmd;
 	const char *sheet;        /* --sheet or a positional .yaml/.yml/.json */
 	const char *positional;   /* a positional model (config.json, folder) */
-	bool json, markdown, help;
+	bool json, markdown, help, verbose;
 	gs_unit unit;
 	const char *fit_for;      /* fit: "context" | "concurrency" | NULL     */
 	size_t n_flags;
@@ -42,6 +42,9 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a);
  * the fields in `skip`, a bit per gs_field, used for list-valued flags),
  * then defaults unless !finish. Prints the error and returns EXIT_USAGE on failure. */
 int cli_workload(const cli_args *a, unsigned long long skip, bool finish, gs_workload *w);
+
+/* With --verbose, say where the model came from (hub transfers) on stderr. */
+void cli_report_model(const cli_args *a, const gs_model *m);
 
 /* Print a library error to stderr and return the exit code it maps to. */
 int cli_fail(const gs_error *err);

@@ -122,6 +122,7 @@ int cmd_estimate(int argc, char **argv)
 	gs_error_clear(&err);
 	if (gs_workload_model(&w, &m, &err))
 		return cli_fail(&err);
+	cli_report_model(&a, &m);
 	gs_estimate *e = malloc(sizeof *e);
 	if (!e)
 		return EXIT_ENV;

@@ -50,6 +50,7 @@ int cmd_fit(int argc, char **argv)
 	gs_model m;
 	if (gs_workload_model(&w, &m, &err))
 		return cli_fail(&err);
+	cli_report_model(&a, &m);
 	/* what to search: --for, else for adaptation both the microbatch (at the
 	 * sheet's length) and the length (at its microbatch); for inference the
 	 * concurrency when a context is given, else the context */

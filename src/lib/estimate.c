@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "estimate_internal.h"
+#include "gpusizer/hub.h"
 #include "gpusizer/inventory.h"
 #include "inventory_internal.h"
 
@@ -619,6 +620,25 @@ static gs_status model_from_checkpoint(const char *path, bool is_dir, gs_model *
 
 gs_status gs_workload_model(const gs_workload *w, gs_model *out, gs_error *err)
 {
+	if (gs_wl_set(w, GS_F_MODEL) && gs_hub_is_id(gs_wl_str(w, GS_F_MODEL))) {
+		gs_hub_result r;
+		gs_status s = gs_hub_fetch(gs_wl_str(w, GS_F_MODEL), gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION)
+		                                                                                 : NULL, &r, err);
+		if (s)
+			return s;
+		struct stat st;
+		bool dir = stat(r.snapshot, &st) == 0 && S_ISDIR(st.st_mode);
+		if ((s = model_from_checkpoint(r.snapshot, dir, out, err)))
+			return s;
+		snprintf(out->source, sizeof out->source, "%s", gs_wl_str(w, GS_F_MODEL));
+		snprintf(out->revision, sizeof out->revision, "%s", r.commit);
+		snprintf(out->hub_repo, sizeof out->hub_repo, "%s", r.repo);
+		out->hub_bytes = r.bytes;
+		out->hub_requests = r.requests;
+		out->hub_retries = r.retries;
+		out->hub_from_cache = r.from_cache;
+		return GS_OK;
+	}
 	if (gs_wl_set(w, GS_F_MODEL)) {
 		const char *path = gs_wl_str(w, GS_F_MODEL);
 		struct stat st;

@@ -41,7 +41,8 @@ static json_t *model_json(const gs_estimate *e)
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
 	json_t *o = json_pack("{s:s, s:o, s:s, s:s, s:I, s:b}", "source", m->source, "revision",
-	                      gs_wl_set(w, GS_F_REVISION) ? json_string(gs_wl_str(w, GS_F_REVISION)) : json_null(),
+	                      m->revision[0] ? json_string(m->revision)
+	                      : gs_wl_set(w, GS_F_REVISION) ? json_string(gs_wl_str(w, GS_F_REVISION)) : json_null(),
 	                      "model_type", m->model_type, "architecture", m->architecture, "parameters",
 	                      (json_int_t)m->params, "has_architecture", m->has_architecture);
 	if (m->has_architecture) {

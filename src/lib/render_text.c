@@ -53,8 +53,9 @@ static void header(out *o, const gs_estimate *e)
 	put(o, "model:       %s", m->source);
 	if (m->model_type[0])
 		put(o, " (%s%s%s)", m->model_type, m->architecture[0] ? ", " : "", m->architecture);
-	put(o, "\nrevision:    %s\n", gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION)
-	                                                        : "not given (record it on the sheet)");
+	put(o, "\nrevision:    %s%s\n", m->revision[0] ? m->revision : gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION)
+	                                                        : "not given (record it on the sheet)",
+	    m->revision[0] ? " (the commit the hub resolved)" : "");
 	put(o, "parameters:  %llu\n", (unsigned long long)m->params);
 	if (e->gpus > 1)
 		put(o, "task:        %s, runtime %s, %llu GPUs = dp %llu x tp %llu x pp %llu; figures per GPU "

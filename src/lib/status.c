@@ -14,6 +14,7 @@ const char *gs_strerror(gs_status s)
 	case GS_EIO: return "cannot read";
 	case GS_ERANGE: return "out of range";
 	case GS_ENOMEM: return "out of memory";
+	case GS_ENET: return "network error";
 	}
 	return "unknown error";
 }

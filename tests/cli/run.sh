@@ -8,6 +8,9 @@ fail=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
 L3=data/configs/meta-llama__Meta-Llama-3-8B.json
+# never reach outside this machine: a closed loopback port, a private cache
+export HF_ENDPOINT=http://127.0.0.1:9 XDG_CACHE_HOME="$(mktemp -d)"
+unset HF_TOKEN HF_HUB_OFFLINE
 
 # case EXPECTED_RC "EXPECTED TEXT" ARGS...
 case_() {
@@ -93,7 +96,8 @@ case_ 2 "model_type \"t5\" is not supported; supported: llama" estimate tests/da
 case_ 2 "list_value.yaml:2:10: reserve: expected a single value, not a list" estimate tests/data/bad/list_value.yaml
 case_ 2 "unknown_key.yaml:2:1: unknown field \"context_length\"" estimate tests/data/bad/unknown_key.yaml
 case_ 2 "malformed.yaml:2:7: malformed YAML" estimate tests/data/bad/malformed.yaml
-case_ 2 "no such file or folder" estimate meta-llama/Llama-3.1-8B
+case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-8B
+case_ 2 "no such file or folder, and not a hub id" estimate ./nothing/here.json
 case_ 2 "unknown option \"--contex\"" estimate --params 7e9 --contex 8192
 case_ 2 "needs a value" estimate --params
 case_ 2 "no model" estimate --context 8192

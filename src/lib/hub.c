@@ -1,0 +1,643 @@
+/*
+ * hub.c — Hugging Face hub access by HTTP range requests (gpusizer/hub.h).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <curl/curl.h>
+#include <jansson.h>
+#include "gpusizer/hub.h"
+#include "gpusizer/inventory.h"
+
+#define MAX_SMALL_FILE (8u << 20)   /* config.json, index, API answers */
+#define FIRST_RANGE (32u << 10)     /* a first look at each header     */
+#define MAX_TRIES 4
+#define MAX_FILES 256
+
+typedef struct hub {
+	char endpoint[512];
+	char auth[600];       /* "Authorization: Bearer ..." or "" (never printed) */
+	char org[96], name[96], rev[128], file[256];
+	char cache[1024];     /* .../hub/org/name                                 */
+	gs_hub_result *res;
+	gs_error *err;
+} hub;
+
+/* --- ids ------------------------------------------------------------------------ */
+
+static bool part_ok(const char *s, size_t n, bool slash)
+{
+	if (!n || n > 95 || s[0] == '.' || s[0] == '-')
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char)s[i]) && s[i] != '-' && s[i] != '_' && s[i] != '.' && !(slash && s[i] == '/'))
+			return false;
+	return !strstr(s, "..") || (size_t)(strstr(s, "..") - s) >= n;
+}
+
+static bool parse_id(const char *id, hub *h)
+{
+	const char *slash = strchr(id, '/');
+	if (!slash)
+		return false;
+	const char *at = strchr(slash, '@'), *colon = strchr(slash, ':');
+	const char *name_end = at ? at : colon ? colon : id + strlen(id);
+	if (!part_ok(id, (size_t)(slash - id), false) || !part_ok(slash + 1, (size_t)(name_end - slash - 1), false))
+		return false;
+	snprintf(h->org, sizeof h->org, "%.*s", (int)(slash - id), id);
+	snprintf(h->name, sizeof h->name, "%.*s", (int)(name_end - slash - 1), slash + 1);
+	h->rev[0] = h->file[0] = 0;
+	if (at) {
+		const char *rev_end = colon && colon > at ? colon : at + strlen(at);
+		if (!part_ok(at + 1, (size_t)(rev_end - at - 1), true))
+			return false;
+		snprintf(h->rev, sizeof h->rev, "%.*s", (int)(rev_end - at - 1), at + 1);
+	}
+	if (colon) {
+		size_t n = strlen(colon + 1);
+		if (!part_ok(colon + 1, n, false) || n < 6 || strcmp(colon + 1 + n - 5, ".gguf") != 0)
+			return false;
+		snprintf(h->file, sizeof h->file, "%s", colon + 1);
+	}
+	return true;
+}
+
+bool gs_hub_is_id(const char *text)
+{
+	struct stat st;
+	hub h;
+	return text[0] != '.' && text[0] != '/' && stat(text, &st) != 0 && parse_id(text, &h);
+}
+
+/* --- HTTP ----------------------------------------------------------------------- */
+
+typedef struct xfer {
+	CURL *c;
+	struct curl_slist *headers;
+	unsigned char *buf;
+	size_t len, cap, limit;   /* limit: the most bytes this request may bring */
+	bool overflow;
+	uint64_t total;           /* from Content-Range, 0 when absent            */
+	long retry_after;
+	char url[1400];
+} xfer;
+
+static size_t on_body(char *p, size_t sz, size_t n, void *ud)
+{
+	xfer *x = ud;
+	size_t k = sz * n;
+	if (x->len + k > x->limit) {
+		x->overflow = true; /* more than asked: stop, never download a whole file */
+		return 0;
+	}
+	if (x->len + k > x->cap) {
+		size_t cap = (x->len + k) * 2 < x->limit ? (x->len + k) * 2 : x->limit;
+		unsigned char *b = realloc(x->buf, cap ? cap : 1);
+		if (!b)
+			return 0;
+		x->buf = b;
+		x->cap = cap;
+	}
+	memcpy(x->buf + x->len, p, k);
+	x->len += k;
+	return k;
+}
+
+static size_t on_header(char *p, size_t sz, size_t n, void *ud)
+{
+	xfer *x = ud;
+	size_t k = sz * n;
+	if (k > 14 && strncasecmp(p, "content-range:", 14) == 0) {
+		const char *slash = memchr(p, '/', k);
+		if (slash)
+			x->total = strtoull(slash + 1, NULL, 10);
+	} else if (k > 12 && strncasecmp(p, "retry-after:", 12) == 0) {
+		x->retry_after = strtol(p + 12, NULL, 10);
+	}
+	return k;
+}
+
+static bool xfer_init(hub *h, xfer *x, const char *url, uint64_t from, uint64_t to, size_t limit)
+{
+	memset(x, 0, sizeof *x);
+	snprintf(x->url, sizeof x->url, "%s", url);
+	x->limit = limit;
+	x->c = curl_easy_init();
+	if (!x->c)
+		return false;
+	curl_easy_setopt(x->c, CURLOPT_URL, url);
+	curl_easy_setopt(x->c, CURLOPT_FOLLOWLOCATION, 1L);
+	curl_easy_setopt(x->c, CURLOPT_MAXREDIRS, 5L);
+	curl_easy_setopt(x->c, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(x->c, CURLOPT_WRITEDATA, x);
+	curl_easy_setopt(x->c, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(x->c, CURLOPT_HEADERDATA, x);
+	curl_easy_setopt(x->c, CURLOPT_USERAGENT, "gpusizer/0.1");
+	curl_easy_setopt(x->c, CURLOPT_CONNECTTIMEOUT, 15L);
+	curl_easy_setopt(x->c, CURLOPT_LOW_SPEED_LIMIT, 1L);
+	curl_easy_setopt(x->c, CURLOPT_LOW_SPEED_TIME, 60L);
+	curl_easy_setopt(x->c, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(x->c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+	if (h->auth[0]) /* a custom Authorization header is not sent to other hosts on redirect */
+		x->headers = curl_slist_append(x->headers, h->auth);
+	if (to) {
+		char range[80];
+		snprintf(range, sizeof range, "Range: bytes=%llu-%llu", (unsigned long long)from, (unsigned long long)to - 1);
+		x->headers = curl_slist_append(x->headers, range);
+	}
+	curl_easy_setopt(x->c, CURLOPT_HTTPHEADER, x->headers);
+	return true;
+}
+
+static void xfer_free(xfer *x)
+{
+	if (x->c)
+		curl_easy_cleanup(x->c);
+	curl_slist_free_all(x->headers);
+	free(x->buf);
+	memset(x, 0, sizeof *x);
+}
+
+/* What an HTTP status means for this request, for the user. */
+static gs_status http_error(hub *h, long code, const char *what, const char *url)
+{
+	if (code == 401 || code == 403)
+		return gs_error_set(h->err, GS_ENET, url, "%s/%s: HTTP %ld: the model is gated or private. Request access "
+		                    "on its page (%s/%s/%s), then set HF_TOKEN to a token of that account%s", h->org, h->name,
+		                    code, h->endpoint, h->org, h->name, h->auth[0] ? " (the current HF_TOKEN was refused)" : "");
+	if (code == 404)
+		return gs_error_set(h->err, GS_ENET, url, "%s/%s: HTTP 404: %s not found (%s)", h->org, h->name, what, url);
+	return gs_error_set(h->err, GS_ENET, url, "%s/%s: HTTP %ld for %s (%s)", h->org, h->name, code, what, url);
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+	nanosleep(&ts, NULL);
+}
+
+/* Run transfers in parallel; retry the ones that got 429/5xx or a connection
+ * error. what[i] names each for messages. Returns the first failure. */
+static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *to, const char *const *what)
+{
+	CURLM *mh = curl_multi_init();
+	if (!mh)
+		return gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
+	bool *done = calloc(n ? n : 1, sizeof *done);
+	int *tries = calloc(n ? n : 1, sizeof *tries);
+	gs_status s = GS_OK;
+	if (!done || !tries) {
+		s = gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
+		goto out;
+	}
+	for (;;) {
+		size_t active = 0;
+		for (size_t i = 0; i < n; i++)
+			if (!done[i]) {
+				curl_multi_add_handle(mh, xs[i].c);
+				active++;
+				h->res->requests++;
+			}
+		if (!active)
+			break;
+		int running = 1;
+		while (running) {
+			if (curl_multi_perform(mh, &running) != CURLM_OK)
+				break;
+			if (running)
+				curl_multi_poll(mh, NULL, 0, 1000, NULL);
+		}
+		long wait_ms = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (done[i])
+				continue;
+			curl_multi_remove_handle(mh, xs[i].c);
+			long code = 0;
+			curl_easy_getinfo(xs[i].c, CURLINFO_RESPONSE_CODE, &code);
+			h->res->bytes += xs[i].len;
+			if (xs[i].overflow) {
+				s = gs_error_set(h->err, GS_ENET, xs[i].url, "%s/%s: the server sent more than the %zu bytes asked for "
+				                 "%s (HTTP %ld%s): stopped rather than download it", h->org, h->name, xs[i].limit,
+				                 what[i], code, code == 200 && to && to[i] ? ", it ignored the Range request" : "");
+				goto out;
+			}
+			bool retry = code == 429 || code >= 500 || code == 0;
+			if (retry && ++tries[i] < MAX_TRIES) {
+				long backoff = 250L << tries[i];
+				if (xs[i].retry_after > 0)
+					backoff = (xs[i].retry_after > 10 ? 10 : xs[i].retry_after) * 1000;
+				if (backoff > wait_ms)
+					wait_ms = backoff;
+				h->res->retries++;
+				/* start again from scratch */
+				char url[1400];
+				snprintf(url, sizeof url, "%s", xs[i].url);
+				size_t limit = xs[i].limit;
+				xfer_free(&xs[i]);
+				if (!xfer_init(h, &xs[i], url, from ? from[i] : 0, to ? to[i] : 0, limit)) {
+					s = gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
+					goto out;
+				}
+				continue;
+			}
+			done[i] = true;
+			if (code == 0) {
+				s = gs_error_set(h->err, GS_ENET, xs[i].url, "%s/%s: cannot reach %s for %s (HF_ENDPOINT=%s); set "
+				                 "HF_HUB_OFFLINE=1 to use the cache", h->org, h->name, h->endpoint, what[i], h->endpoint);
+				goto out;
+			}
+			if (code != 200 && code != 206) {
+				s = http_error(h, code, what[i], xs[i].url);
+				goto out;
+			}
+			if (to && to[i] && code == 200) {
+				s = gs_error_set(h->err, GS_ENET, xs[i].url, "%s/%s: the server ignored the Range request for %s",
+				                 h->org, h->name, what[i]);
+				goto out;
+			}
+			uint64_t asked = to && to[i] ? to[i] - from[i] : 0;
+			uint64_t end = xs[i].total ? xs[i].total : UINT64_MAX;
+			if (asked && xs[i].len < asked && from[i] + xs[i].len < end) {
+				s = gs_error_set(h->err, GS_ENET, xs[i].url, "%s/%s: truncated answer for %s: %zu of %llu bytes",
+				                 h->org, h->name, what[i], xs[i].len, (unsigned long long)asked);
+				goto out;
+			}
+		}
+		if (wait_ms)
+			sleep_ms(wait_ms);
+	}
+out:
+	curl_multi_cleanup(mh);
+	free(done);
+	free(tries);
+	return s;
+}
+
+static gs_status get_small(hub *h, const char *url, const char *what, xfer *x)
+{
+	if (!xfer_init(h, x, url, 0, 0, MAX_SMALL_FILE))
+		return gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
+	const char *w[1] = {what};
+	return run_all(h, x, 1, NULL, NULL, w);
+}
+
+/* --- cache ----------------------------------------------------------------------- */
+
+static gs_status mkdirs(hub *h, const char *path)
+{
+	char tmp[1100];
+	snprintf(tmp, sizeof tmp, "%s", path);
+	for (char *p = tmp + 1; *p; p++)
+		if (*p == '/') {
+			*p = 0;
+			if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+				return gs_error_set(h->err, GS_EIO, tmp, "%s: cannot create the cache folder: %s", tmp, strerror(errno));
+			*p = '/';
+		}
+	if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
+		return gs_error_set(h->err, GS_EIO, tmp, "%s: cannot create the cache folder: %s", tmp, strerror(errno));
+	return GS_OK;
+}
+
+/* Write `len` bytes, then extend to `size` (sparse), atomically by rename. */
+static gs_status write_atomic(hub *h, const char *path, const void *data, size_t len, uint64_t size)
+{
+	char tmp[1200];
+	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0)
+		return gs_error_set(h->err, GS_EIO, tmp, "%s: %s", tmp, strerror(errno));
+	bool ok = write(fd, data, len) == (ssize_t)len && (size <= len || ftruncate(fd, (off_t)size) == 0);
+	ok = close(fd) == 0 && ok;
+	if (!ok || rename(tmp, path) != 0) {
+		unlink(tmp);
+		return gs_error_set(h->err, GS_EIO, path, "%s: cannot write the cache: %s", path, strerror(errno));
+	}
+	return GS_OK;
+}
+
+static bool read_small(const char *path, char *buf, size_t cap)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	size_t n = fread(buf, 1, cap - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = 0;
+	return n > 0;
+}
+
+static bool is_commit(const char *s)
+{
+	size_t n = strlen(s);
+	if (n != 40)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+static void set_snapshot(hub *h, const char *gguf)
+{
+	if (gguf && *gguf)
+		snprintf(h->res->snapshot, sizeof h->res->snapshot, "%.700s/snapshots/%.40s/%.200s", h->cache, h->res->commit, gguf);
+	else
+		snprintf(h->res->snapshot, sizeof h->res->snapshot, "%.900s/snapshots/%s", h->cache, h->res->commit);
+}
+
+/* --- fetching --------------------------------------------------------------------- */
+
+/* Fetch the headers of `files` (in the snapshot) by ranges, in parallel. */
+static gs_status fetch_headers(hub *h, const char *snap, char **files, size_t n, const char *base_url)
+{
+	xfer *xs = calloc(n, sizeof *xs);
+	uint64_t *from = calloc(n, sizeof *from), *to = calloc(n, sizeof *to), *need = calloc(n, sizeof *need);
+	unsigned char **have = calloc(n, sizeof *have);
+	size_t *got = calloc(n, sizeof *got);
+	uint64_t *size = calloc(n, sizeof *size);
+	const char **what = calloc(n, sizeof *what);
+	gs_status s = GS_OK;
+	if (!xs || !from || !to || !need || !have || !got || !size || !what) {
+		s = gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		need[i] = FIRST_RANGE;
+		what[i] = files[i];
+	}
+	for (int round = 0; round < 12; round++) {
+		size_t k = 0;
+		xfer *batch = xs;
+		size_t idx[MAX_FILES];
+		for (size_t i = 0; i < n; i++) {
+			if (need[i] <= got[i])
+				continue;
+			char url[1400];
+			snprintf(url, sizeof url, "%s/%s", base_url, files[i]);
+			from[k] = got[i];
+			to[k] = need[i];
+			if (!xfer_init(h, &batch[k], url, from[k], to[k], (size_t)(to[k] - from[k]))) {
+				s = gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
+				goto out;
+			}
+			idx[k++] = i;
+		}
+		if (!k)
+			break;
+		const char *names[MAX_FILES];
+		for (size_t j = 0; j < k; j++)
+			names[j] = what[idx[j]];
+		s = run_all(h, batch, k, from, to, names);
+		for (size_t j = 0; j < k && !s; j++) {
+			size_t i = idx[j];
+			unsigned char *b = realloc(have[i], got[i] + batch[j].len + 1);
+			if (!b) {
+				s = gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
+				break;
+			}
+			memcpy(b + got[i], batch[j].buf, batch[j].len);
+			have[i] = b;
+			got[i] += batch[j].len;
+			if (batch[j].total)
+				size[i] = batch[j].total;
+			/* ask the parser how much of the file it needs */
+			gs_inventory *inv = gs_inventory_new();
+			gs_error perr;
+			uint64_t more = 0;
+			size_t len = strlen(files[i]);
+			bool gguf = len > 5 && strcmp(files[i] + len - 5, ".gguf") == 0;
+			gs_status ps = gguf ? gs_gguf_parse(inv, have[i], got[i], size[i], files[i], &more, &perr)
+			                    : gs_safetensors_parse(inv, have[i], got[i], size[i], files[i], 0, &more, &perr);
+			gs_inventory_free(inv);
+			if (ps && more > got[i] && (!size[i] || more <= size[i]))
+				need[i] = more;
+			else if (ps && !more) {
+				*h->err = perr; /* a malformed header: say so as the reader does */
+				s = ps;
+			} else
+				need[i] = got[i];
+		}
+		for (size_t j = 0; j < k; j++)
+			xfer_free(&batch[j]);
+		if (s)
+			goto out;
+	}
+	for (size_t i = 0; i < n && !s; i++) {
+		char path[1400];
+		snprintf(path, sizeof path, "%s/%s", snap, files[i]);
+		s = write_atomic(h, path, have[i], got[i], size[i]);
+	}
+out:
+	for (size_t i = 0; have && i < n; i++)
+		free(have[i]);
+	free(xs);
+	free(from);
+	free(to);
+	free(need);
+	free(have);
+	free(got);
+	free(size);
+	free(what);
+	return s;
+}
+
+static gs_status fetch(hub *h, const char *rev)
+{
+	gs_status s;
+	char url[1400], path[1400], snap[1200];
+	xfer x;
+	/* 1. the commit and the file list */
+	char *esc = curl_easy_escape(NULL, rev, 0);
+	snprintf(url, sizeof url, "%s/api/models/%s/%s/revision/%s", h->endpoint, h->org, h->name, esc ? esc : rev);
+	curl_free(esc);
+	if ((s = get_small(h, url, "repository or revision", &x))) {
+		xfer_free(&x);
+		return s;
+	}
+	json_error_t je;
+	json_t *info = json_loadb((const char *)x.buf, x.len, 0, &je);
+	xfer_free(&x);
+	const char *sha = json_string_value(json_object_get(info, "sha"));
+	json_t *sib = json_object_get(info, "siblings");
+	if (!info || !sha || !is_commit(sha) || !json_is_array(sib)) {
+		json_decref(info);
+		return gs_error_set(h->err, GS_ENET, url, "%s/%s: the hub's answer has no commit sha and file list (%s)",
+		                    h->org, h->name, url);
+	}
+	snprintf(h->res->commit, sizeof h->res->commit, "%s", sha);
+	bool index = false, single = false;
+	char *ggufs[MAX_FILES];
+	size_t nggufs = 0;
+	for (size_t i = 0; i < json_array_size(sib); i++) {
+		const char *f = json_string_value(json_object_get(json_array_get(sib, i), "rfilename"));
+		if (!f)
+			continue;
+		index |= strcmp(f, "model.safetensors.index.json") == 0;
+		single |= strcmp(f, "model.safetensors") == 0;
+		size_t n = strlen(f);
+		if (n > 5 && strcmp(f + n - 5, ".gguf") == 0 && !strchr(f, '/') && nggufs < MAX_FILES)
+			ggufs[nggufs++] = (char *)f;
+	}
+	snprintf(snap, sizeof snap, "%.900s/snapshots/%.40s", h->cache, h->res->commit);
+	if ((s = mkdirs(h, snap))) {
+		json_decref(info);
+		return s;
+	}
+	char base[1300];
+	snprintf(base, sizeof base, "%s/%s/%s/resolve/%.40s", h->endpoint, h->org, h->name, h->res->commit);
+	const char *gguf = NULL;
+	if (h->file[0] || (!index && !single && nggufs)) {
+		if (!h->file[0] && nggufs > 1) {
+			char list[600] = "";
+			for (size_t i = 0; i < nggufs; i++)
+				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", ggufs[i]);
+			json_decref(info);
+			return gs_error_set(h->err, GS_EINPUT, h->name, "%s/%s has %zu GGUF files; name one as %s/%s:FILE "
+			                    "(%s)", h->org, h->name, nggufs, h->org, h->name, list);
+		}
+		gguf = h->file[0] ? h->file : ggufs[0];
+		char *one[1] = {(char *)gguf};
+		s = fetch_headers(h, snap, one, 1, base);
+	} else if (index || single) {
+		/* config.json and the index whole, then the shard headers */
+		char *files[MAX_FILES];
+		size_t n = 0;
+		snprintf(url, sizeof url, "%s/config.json", base);
+		if (!(s = get_small(h, url, "config.json", &x))) {
+			snprintf(path, sizeof path, "%s/config.json", snap);
+			s = write_atomic(h, path, x.buf, x.len, 0);
+		}
+		xfer_free(&x);
+		char **shards = NULL;
+		size_t nshards = 0;
+		if (!s && index) {
+			snprintf(url, sizeof url, "%s/model.safetensors.index.json", base);
+			if (!(s = get_small(h, url, "model.safetensors.index.json", &x))) {
+				uint64_t total;
+				s = gs_safetensors_index_parse(x.buf, x.len, "model.safetensors.index.json", &shards, &nshards,
+				                               &total, h->err);
+				snprintf(path, sizeof path, "%s/model.safetensors.index.json", snap);
+				if (!s)
+					s = write_atomic(h, path, x.buf, x.len, 0);
+			}
+			xfer_free(&x);
+			if (!s && nshards > MAX_FILES)
+				s = gs_error_set(h->err, GS_EINPUT, h->name, "%s/%s: %zu shards: more than the %d this version reads",
+				                 h->org, h->name, nshards, MAX_FILES);
+			for (size_t i = 0; !s && i < nshards; i++)
+				files[n++] = shards[i];
+		} else if (!s) {
+			files[n++] = "model.safetensors";
+		}
+		if (!s)
+			s = fetch_headers(h, snap, files, n, base);
+		gs_shard_list_free(shards, nshards);
+	} else {
+		s = gs_error_set(h->err, GS_EINPUT, h->name, "%s/%s@%s has no model.safetensors, index or .gguf file",
+		                 h->org, h->name, rev);
+	}
+	char g[300] = "";
+	if (gguf)
+		snprintf(g, sizeof g, "%s", gguf);
+	json_decref(info);
+	if (s)
+		return s;
+	/* mark the snapshot complete, then point the revision at it */
+	snprintf(path, sizeof path, "%s/.complete", snap);
+	if ((s = write_atomic(h, path, g, strlen(g), 0)))
+		return s;
+	snprintf(path, sizeof path, "%.900s/refs", h->cache);
+	if ((s = mkdirs(h, path)))
+		return s;
+	char *rev_file = curl_easy_escape(NULL, rev, 0);
+	snprintf(path, sizeof path, "%.900s/refs/%s", h->cache, rev_file ? rev_file : "main");
+	curl_free(rev_file);
+	/* the JSON (and its sha string) is freed by now: use the copied commit */
+	if ((s = write_atomic(h, path, h->res->commit, strlen(h->res->commit), 0)))
+		return s;
+	set_snapshot(h, g);
+	return GS_OK;
+}
+
+/* The cached snapshot for `rev`, if complete. */
+static bool from_cache(hub *h, const char *rev)
+{
+	char path[1400], sha[64], g[300];
+	if (is_commit(rev)) {
+		snprintf(sha, sizeof sha, "%.40s", rev);
+	} else {
+		char *esc = curl_easy_escape(NULL, rev, 0);
+		snprintf(path, sizeof path, "%.900s/refs/%s", h->cache, esc ? esc : rev);
+		curl_free(esc);
+		if (!read_small(path, sha, sizeof sha) || !is_commit(sha))
+			return false;
+	}
+	snprintf(path, sizeof path, "%.900s/snapshots/%s/.complete", h->cache, sha);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	size_t n = fread(g, 1, sizeof g - 1, f);
+	fclose(f);
+	g[n] = 0;
+	if (h->file[0] && strcmp(g, h->file) != 0)
+		return false;
+	snprintf(h->res->commit, sizeof h->res->commit, "%s", sha);
+	set_snapshot(h, g);
+	h->res->from_cache = true;
+	return true;
+}
+
+gs_status gs_hub_fetch(const char *id, const char *rev_override, gs_hub_result *out, gs_error *err)
+{
+	hub h;
+	memset(&h, 0, sizeof h);
+	memset(out, 0, sizeof *out);
+	h.res = out;
+	h.err = err;
+	if (!parse_id(id, &h))
+		return gs_error_set(err, GS_EINPUT, id, "%.200s: expected a hub id org/name[@revision][:file.gguf] "
+		                    "(letters, digits, - _ .)", id);
+	/* the id's revision, else the sheet's, else main (a copy: h.rev may be the source) */
+	char rev[128];
+	snprintf(rev, sizeof rev, "%s", h.rev[0] ? h.rev : rev_override && *rev_override ? rev_override : "main");
+	if (!part_ok(rev, strlen(rev), true))
+		return gs_error_set(err, GS_EINPUT, id, "revision \"%.60s\": expected a branch, tag or commit", rev);
+	snprintf(h.rev, sizeof h.rev, "%s", rev);
+	snprintf(out->repo, sizeof out->repo, "%s/%s", h.org, h.name);
+	const char *ep = getenv("HF_ENDPOINT");
+	snprintf(h.endpoint, sizeof h.endpoint, "%s", ep && *ep ? ep : "https://huggingface.co");
+	size_t el = strlen(h.endpoint);
+	while (el && h.endpoint[el - 1] == '/')
+		h.endpoint[--el] = 0;
+	const char *tok = getenv("HF_TOKEN");
+	if (tok && *tok && strlen(tok) < 500 && !strpbrk(tok, "\r\n"))
+		snprintf(h.auth, sizeof h.auth, "Authorization: Bearer %s", tok);
+	const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+	if (xdg && *xdg)
+		snprintf(h.cache, sizeof h.cache, "%.700s/gpusizer/hub/%s/%s", xdg, h.org, h.name);
+	else
+		snprintf(h.cache, sizeof h.cache, "%.700s/.cache/gpusizer/hub/%s/%s", home && *home ? home : "/tmp", h.org,
+		         h.name);
+	const char *offline = getenv("HF_HUB_OFFLINE");
+	if (offline && *offline && strcmp(offline, "0") != 0) {
+		if (from_cache(&h, rev))
+			return GS_OK;
+		return gs_error_set(err, GS_ENET, id, "%s/%s@%s: HF_HUB_OFFLINE is set and this revision is not in the "
+		                    "cache (%s): run once online first", h.org, h.name, rev, h.cache);
+	}
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
+		return gs_error_set(err, GS_ENET, id, "cannot initialise libcurl");
+	gs_status s = fetch(&h, rev);
+	curl_global_cleanup();
+	return s;
+}

@@ -1,0 +1,63 @@
+#!/bin/sh
+# Hub tests against a local server: hub_server serves the generated fixtures
+# under the hub's URL layout; HF_ENDPOINT points at it. Nothing leaves the
+# machine. usage: run.sh GPUSIZER HUB_SERVER FIXTURE_DIR
+B=${1:?gpusizer}; SERVER=${2:?hub_server}; FX=${3:?fixtures}
+pass=0; fail=0
+T=$(mktemp -d)
+trap 'kill $SPID 2>/dev/null; rm -rf "$T"' EXIT
+mkdir -p "$FX/pythia-gguf" && ln -sf ../pythia-2.8b-q4_0.gguf "$FX/pythia-gguf/pythia-2.8b-q4_0.gguf"
+"$SERVER" "$FX" 120 > "$T/port" &
+SPID=$!
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$T/port" ] && break; sleep 0.2; done
+PORT=$(cat "$T/port")
+export HF_ENDPOINT="http://127.0.0.1:$PORT" XDG_CACHE_HOME="$T/cache"
+unset HF_TOKEN HF_HUB_OFFLINE
+
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL: $1"; sed 's/^/    | /' "$T/out" | head -15; }
+# check NAME RC TEXT -- gpusizer args (stdout+stderr in $T/out)
+check() {
+	name=$1; want_rc=$2; want=$3; shift 4
+	"$B" "$@" > "$T/out" 2>&1
+	rc=$?
+	if [ "$rc" -eq "$want_rc" ] && grep -qF -- "$want" "$T/out"; then ok; else no "$name (rc $rc, want $want_rc: $want)"; fi
+}
+
+# 1. the hub route gives exactly the local folder's estimate
+"$B" estimate "$FX/llama3-8b" --context 8192 > "$T/local" 2>&1
+"$B" estimate test/llama3-8b@main --context 8192 --verbose > "$T/hub" 2> "$T/hub.err"
+sed -n '/^item /,/^phase peak \[GB\]/p' "$T/local" > "$T/a"
+sed -n '/^item /,/^phase peak \[GB\]/p' "$T/hub" > "$T/b"
+if [ -s "$T/a" ] && cmp -s "$T/a" "$T/b"; then ok; else cp "$T/hub.err" "$T/out"; diff "$T/a" "$T/b" >> "$T/out"; no "hub estimate equals the local folder's"; fi
+# 2. under 1 MiB transferred, and said so with --verbose
+bytes=$(sed -n 's/.*: \([0-9]*\) bytes transferred.*/\1/p' "$T/hub.err")
+if [ -n "$bytes" ] && [ "$bytes" -lt 1048576 ]; then ok; echo "hub: llama3-8b (4 shards) read with $bytes bytes"; else cp "$T/hub.err" "$T/out"; no "transfer under 1 MiB ($bytes)"; fi
+# 3. the resolved commit is the revision
+check "commit recorded" 0 '"revision": "' -- estimate test/llama3-8b --json
+grep -Eq '"revision": "[0-9a-f]{40}"' "$T/out" && ok || no "revision is a 40-hex commit"
+check "parameters from the shard headers" 0 '"parameters": 8030261248' -- estimate test/llama3-8b --json
+check "Llama-2 buffers explained" 0 "buffer elements" -- estimate test/llama2-7b
+check "gguf by hub id" 0 "388 tensors in 1 gguf file" -- estimate test/pythia-gguf --runtime llamacpp --context 2048
+# 4. errors
+check "404 repository" 3 "HTTP 404: repository or revision not found" -- estimate test/nothing-here
+check "404 revision" 3 "HTTP 404" -- estimate test/llama3-8b@v9.9
+check "gated without token" 3 "set HF_TOKEN" -- estimate test/gated
+HF_TOKEN=hf_testtoken "$B" estimate test/gated --verbose > "$T/out" 2>&1 && ok || no "gated with token"
+if grep -q hf_testtoken "$T/out"; then no "the token appears in the output"; else ok; fi
+HF_TOKEN=hf_wrong "$B" estimate test/gated > "$T/out" 2>&1
+if [ $? -eq 3 ] && grep -q "was refused" "$T/out" && ! grep -q hf_wrong "$T/out"; then ok; else no "a refused token is reported, never printed"; fi
+check "retries on 503" 0 "retries)" -- estimate test/flaky --verbose
+check "server ignoring Range" 3 "ignored the Range request" -- estimate test/norange
+check "malformed id" 2 "no such file or folder, and not a hub id" -- estimate test/../x
+# 5. offline: from the cache, or a clear error
+HF_HUB_OFFLINE=1 "$B" estimate test/llama3-8b --context 8192 --verbose > "$T/off" 2>&1
+if grep -q "from the cache" "$T/off" && sed -n '/^item /,/^phase peak \[GB\]/p' "$T/off" | cmp -s - "$T/a"; then ok; else cp "$T/off" "$T/out"; no "offline from the cache"; fi
+XDG_CACHE_HOME="$T/empty" HF_HUB_OFFLINE=1 "$B" estimate test/llama3-8b > "$T/out" 2>&1
+if [ $? -eq 3 ] && grep -q "not in the cache" "$T/out"; then ok; else no "offline without cache"; fi
+# 6. the cache holds sparse headers, written atomically (no temporary files left)
+if ls "$T/cache/gpusizer/hub/test/llama3-8b/snapshots/"*/model-00001-of-00004.safetensors > /dev/null 2>&1 &&
+   ! ls -R "$T/cache" | grep -q '\.tmp\.'; then ok; else no "cache layout"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
