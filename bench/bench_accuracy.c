@@ -147,6 +147,50 @@ static int do_vllm(const char *id, const char *cfg, json_t *cond, json_t *meas)
 	return 0;
 }
 
+/* The record's GGUF rebuilt by gen_fixtures (same tensor names, shapes and
+ * ggml types), named MODEL-QUANT.gguf after the command's ggml-model-QUANT.gguf. */
+static bool find_gguf(const char *model, json_t *cond, char *path, size_t cap)
+{
+	const char *cmd = json_string_value(json_object_get(cond, "command"));
+	const char *q = cmd ? strstr(cmd, "ggml-model-") : NULL;
+	const char *slash = strchr(model, '/');
+	if (!q || !slash)
+		return false;
+	q += 11;
+	size_t ql = strcspn(q, ".");
+	size_t ml = strcspn(slash + 1, " ");
+	for (int d = 0; d < n_dirs; d++) {
+		struct stat st;
+		snprintf(path, cap, "%s/%.*s-%.*s.gguf", dirs[d], (int)ml, slash + 1, (int)ql, q);
+		if (stat(path, &st) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* llama.cpp runtime on the rebuilt GGUF: every buffer its log prints. */
+static int do_llamacpp_gguf(const char *id, const char *gguf, json_t *cond, json_t *meas)
+{
+	static gs_estimate e;
+	gs_workload w;
+	char ctx[32], ub[32];
+	gs_workload_init(&w);
+	snprintf(ctx, sizeof ctx, "%lld", json_integer_value(json_object_get(cond, "n_ctx")));
+	snprintf(ub, sizeof ub, "%lld", json_integer_value(json_object_get(cond, "n_ubatch")));
+	bool fa = json_integer_value(json_object_get(cond, "flash_attn")) == 1;
+	if (set(&w, GS_F_MODEL, gguf) || set(&w, GS_F_RUNTIME, "llamacpp") || set(&w, GS_F_LENGTH, ctx) ||
+	    set(&w, GS_F_N_UBATCH, ub) || set(&w, GS_F_KV_FORMAT, "fp16") || set(&w, GS_F_ATTENTION, fa ? "flash" : "sdpa") ||
+	    estimate(&w, &e))
+		return 1;
+	row(id, "CUDA0 model buffer [MiB]", num(meas, "cuda0_model_buffer_mib"), mib(gs_estimate_item(&e, "weights")->bytes[0]), "MiB");
+	row(id, "CPU mapped model buffer [MiB]", num(meas, "cpu_mapped_model_buffer_mib"), mib(e.model.inv.input_bytes), "MiB");
+	row(id, "CUDA0 KV buffer [MiB]", num(meas, "cuda0_kv_buffer_mib"), mib(gs_estimate_item(&e, "kv_cache")->bytes[1]), "MiB");
+	row(id, "CUDA0 compute buffer [MiB]", num(meas, "cuda0_compute_buffer_mib"),
+	    mib(gs_estimate_item(&e, "activations")->bytes[1]), "MiB");
+	printf("%-44s (GGUF rebuilt by gen_fixtures: %s)\n", id, gguf);
+	return 0;
+}
+
 static int do_llamacpp(const char *id, const char *cfg, json_t *cond, json_t *meas)
 {
 	static gs_estimate e;
@@ -285,7 +329,11 @@ int main(int argc, char **argv)
 			rc |= do_vllm(id, cfg, cond, meas);
 			answered++;
 		} else if (strcmp(kind, "llamacpp") == 0) {
-			rc |= do_llamacpp(id, cfg, cond, meas);
+			char gguf[1024];
+			if (find_gguf(model, cond, gguf, sizeof gguf))
+				rc |= do_llamacpp_gguf(id, gguf, cond, meas);
+			else
+				rc |= do_llamacpp(id, cfg, cond, meas);
 			answered++;
 		} else if (strcmp(kind, "hf") == 0) {
 			rc |= do_hf(id, cfg, cond, meas);

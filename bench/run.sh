@@ -22,4 +22,5 @@ echo "gpusizer estimate Llama-3-8B --json:      $(ms "$B/gpusizer" estimate "$L3
 echo "gpusizer fit Llama-3-8B on RTX 4090:      $(ms "$B/gpusizer" fit "$L3" --gpu "RTX 4090" --concurrency 8)"
 echo
 echo "== accuracy against published measurements"
-"$B/bench_accuracy" bench/calibration.jsonl data/configs tests/data/configs
+"$B/gen_fixtures" "$B/fixtures" data/configs > /dev/null
+"$B/bench_accuracy" bench/calibration.jsonl data/configs tests/data/configs "$B/fixtures"
