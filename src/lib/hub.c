@@ -165,9 +165,20 @@ static void xfer_free(xfer *x)
 	memset(x, 0, sizeof *x);
 }
 
-/* What an HTTP status means for this request, for the user. */
-static gs_status http_error(hub *h, long code, const char *what, const char *url)
+/* What an HTTP status means for this request, for the user; `body` may
+ * hold the hub's own words ({"error": "Revision Not Found"}). */
+static gs_status http_error(hub *h, long code, const char *what, const char *url, const xfer *x)
 {
+	char said[120] = "";
+	json_t *j = x->len ? json_loadb((const char *)x->buf, x->len, 0, NULL) : NULL;
+	const char *e = json_string_value(json_object_get(j, "error"));
+	if (e)
+		for (size_t i = 0, k = 0; e[i] && k < sizeof said - 1; i++)
+			said[k++] = (e[i] >= 32 && e[i] < 127) ? e[i] : '?'; /* printable only */
+	json_decref(j);
+	if (code == 404 && said[0])
+		return gs_error_set(h->err, GS_ENET, url, "%s/%s: HTTP 404 for %s: %s (revision \"%s\"; %s)", h->org, h->name,
+		                    what, said, h->rev, url);
 	if (code == 401 || code == 403)
 		return gs_error_set(h->err, GS_ENET, url, "%s/%s: HTTP %ld: the model is gated or private. Request access "
 		                    "on its page (%s/%s/%s), then set HF_TOKEN to a token of that account%s", h->org, h->name,
@@ -254,7 +265,7 @@ static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *t
 				goto out;
 			}
 			if (code != 200 && code != 206) {
-				s = http_error(h, code, what[i], xs[i].url);
+				s = http_error(h, code, what[i], xs[i].url, &xs[i]);
 				goto out;
 			}
 			if (to && to[i] && code == 200) {

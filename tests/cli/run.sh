@@ -98,6 +98,9 @@ case_ 2 "unknown_key.yaml:2:1: unknown field \"context_length\"" estimate tests/
 case_ 2 "malformed.yaml:2:7: malformed YAML" estimate tests/data/bad/malformed.yaml
 case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-8B
 case_ 2 "no such file or folder, and not a hub id" estimate ./nothing/here.json
+case_ 2 "header length 35184372088832 exceeds the 100 MiB limit" estimate tests/data/bad/corrupt.safetensors
+case_ 2 "truncated header" estimate tests/data/bad/truncated.gguf --runtime llamacpp
+case_ 2 "runtime llamacpp sizes a GGUF file" estimate $L3 --runtime llamacpp
 case_ 2 "unknown option \"--contex\"" estimate --params 7e9 --contex 8192
 case_ 2 "needs a value" estimate --params
 case_ 2 "no model" estimate --context 8192

@@ -40,8 +40,8 @@ check "parameters from the shard headers" 0 '"parameters": 8030261248' -- estima
 check "Llama-2 buffers explained" 0 "buffer elements" -- estimate test/llama2-7b
 check "gguf by hub id" 0 "388 tensors in 1 gguf file" -- estimate test/pythia-gguf --runtime llamacpp --context 2048
 # 4. errors
-check "404 repository" 3 "HTTP 404: repository or revision not found" -- estimate test/nothing-here
-check "404 revision" 3 "HTTP 404" -- estimate test/llama3-8b@v9.9
+check "404 repository" 3 "Repository Not Found" -- estimate test/nothing-here
+check "404 revision" 3 "Revision Not Found (revision \"v9.9\"" -- estimate test/llama3-8b@v9.9
 check "gated without token" 3 "set HF_TOKEN" -- estimate test/gated
 HF_TOKEN=hf_testtoken "$B" estimate test/gated --verbose > "$T/out" 2>&1 && ok || no "gated with token"
 if grep -q hf_testtoken "$T/out"; then no "the token appears in the output"; else ok; fi
