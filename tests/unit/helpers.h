@@ -24,20 +24,26 @@ static inline void wl_set(gs_workload *w, gs_field f, const char *v)
 		fail_msg("setting %s = %s: %s", gs_field_key(f), v, err.msg);
 }
 
-/* Estimate with NULL-terminated (field, value) pairs given as strings. */
-static inline void run_estimate(gs_estimate *e, gs_model *m, ...)
+/* A fresh workload from (field, "value") pairs ending with -1. */
+static inline void wl_from_pairs(gs_workload *w, va_list ap)
 {
-	gs_workload w;
-	gs_error err;
-	gs_workload_init(&w);
-	va_list ap;
-	va_start(ap, m);
+	gs_workload_init(w);
 	for (;;) {
 		int f = va_arg(ap, int);
 		if (f < 0)
 			break;
-		wl_set(&w, (gs_field)f, va_arg(ap, const char *));
+		wl_set(w, (gs_field)f, va_arg(ap, const char *));
 	}
+}
+
+/* Estimate with (field, "value") pairs ending with -1; fails the test on error. */
+static inline void run_estimate(gs_estimate *e, gs_model *m, ...)
+{
+	gs_workload w;
+	gs_error err;
+	va_list ap;
+	va_start(ap, m);
+	wl_from_pairs(&w, ap);
 	va_end(ap);
 	if (gs_workload_finish(&w, &err))
 		fail_msg("finish: %s", err.msg);

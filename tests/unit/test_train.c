@@ -141,15 +141,9 @@ static void expect_error(gs_status want, const char *needle, ...)
 	gs_workload w;
 	gs_model m;
 	gs_error err;
-	gs_workload_init(&w);
 	va_list ap;
 	va_start(ap, needle);
-	for (;;) {
-		int f = va_arg(ap, int);
-		if (f < 0)
-			break;
-		wl_set(&w, (gs_field)f, va_arg(ap, const char *));
-	}
+	wl_from_pairs(&w, ap);
 	va_end(ap);
 	gs_status s = gs_workload_finish(&w, &err);
 	if (!s)
