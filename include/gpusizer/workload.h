@@ -51,6 +51,7 @@
 	X(TP, "tp", NULL, GS_KIND_COUNT, "1", "tensor-parallel degree") \
 	X(PP, "pp", NULL, GS_KIND_COUNT, "1", "pipeline-parallel degree (1F1B)") \
 	X(OFFLOAD, "offload", NULL, GS_KIND_ENUM, "none", "none | optimizer | params (host memory reported)") \
+	X(EXPORT, "export", NULL, GS_KIND_ENUM, "gpu", "where adapters are merged for export: gpu | cpu") \
 	X(QUALITY, "quality", NULL, GS_KIND_STRING, NULL, "quality criterion, carried as a requirement to confirm") \
 	X(RESERVE, "reserve", NULL, GS_KIND_BYTES, "0GiB", "explicit extra margin: 6GiB") \
 	X(GPUS, "gpus", NULL, GS_KIND_COUNT, "1", "number of GPUs") \

@@ -732,7 +732,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	e->model = *m;
 	gs_status s;
 	/* a checkpoint read from its tensors keeps its own format unless told */
-	e->stored_format = m->has_inventory && !gs_wl_set(w, GS_F_BITS) && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT;
+	e->stored_format = m->has_inventory && !gs_wl_set(w, GS_F_BITS) && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT &&
+	                   strcmp(gs_wl_str(w, GS_F_TASK), "qlora") != 0; /* QLoRA's default is a 4-bit base */
 	if (gs_wl_set(w, GS_F_BITS))
 		gs_format_from_bits(gs_wl_ratio(w, GS_F_BITS), &e->format);
 	else if (e->stored_format && gs_format_parse(m->inv.main_format, "format", &e->format, NULL) == GS_OK)

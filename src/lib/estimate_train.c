@@ -387,9 +387,15 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 		gsi_formula(ex, "none: saving copies one tensor at a time to host memory");
 	} else if (qlora) {
 		uint64_t deq = gs_mul_sat(m->split.linear, 2);
-		gsi_item_put(ex, PH_EXPORT, deq);
-		gsi_formula(ex, "a merge needs the base dequantized: %llu linear params x 2 B (on the GPU; "
-		            "merging on the CPU moves this to host memory)", (unsigned long long)m->split.linear);
+		bool cpu = strcmp(gs_wl_str(w, GS_F_EXPORT), "cpu") == 0;
+		gsi_item_put(ex, PH_EXPORT, cpu ? 0 : deq);
+		gsi_formula(ex, "a merge needs the base dequantized: %llu linear params x 2 B = %llu B, %s",
+		            (unsigned long long)m->split.linear, (unsigned long long)deq,
+		            cpu ? "in host memory (export cpu)" : "on the GPU (export cpu moves it to host memory)");
+		if (cpu) {
+			e->host_bytes = gs_add_sat(e->host_bytes, deq);
+			snprintf(e->host_what, sizeof e->host_what, "the dequantized base for the QLoRA merge (export cpu)");
+		}
 	} else {
 		gs_bytes one = 0;
 		for (size_t i = 0; i < m->n_modules; i++)

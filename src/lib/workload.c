@@ -29,6 +29,7 @@ static const char *const enum_values[GS_F__COUNT][10] = {
 	[GS_F_ZERO] = {"0", "1", "2", "3", NULL},
 	[GS_F_FSDP] = {"none", "full", "grad-op", NULL},
 	[GS_F_OFFLOAD] = {"none", "optimizer", "params", NULL},
+	[GS_F_EXPORT] = {"gpu", "cpu", NULL},
 };
 
 const char *gs_field_key(gs_field f) { return fields[f].key; }

@@ -310,6 +310,10 @@ static void fixtures(void **st)
 	assert_int_equal(m.inv.shards, 4);
 	assert_int_equal(item_at(e, "weights", 0), 16060522496ull);
 	assert_non_null(strstr(m.inv.note, "agree"));
+	/* QLoRA on a bf16 checkpoint: the tensor table's split in nf4-dq */
+	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/llama3-8b", GS_F_TASK, "qlora", GS_F_LENGTH, "1024", -1);
+	assert_string_equal(e->format.name, "nf4-dq");
+	assert_int_equal(item_at(e, "weights", 0), 3489660928ull);
 	/* Llama-2-7b stores 32 x 64 rotary inv_freq buffers: not parameters */
 	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/llama2-7b", -1);
 	assert_int_equal(m.params, 6738415616ull);

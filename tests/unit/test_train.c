@@ -58,8 +58,11 @@ static void test_lora_and_qlora(void **st)
 	assert_int_equal(item_at(E, "quant_metadata", 0), 110755840ull);
 	assert_int_equal(item_at(E, "other_format_modules", 0), 2101878784ull);
 	assert_non_null(strstr(E->train.kept_aside, "embed_tokens, lm_head, norms"));
-	/* the QLoRA merge needs the base dequantized */
+	/* the QLoRA merge needs the base dequantized, on the GPU unless export cpu */
 	assert_int_equal(item_at(E, "export_transient", 6), 6979321856ull * 2);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_EXPORT, "cpu", END);
+	assert_int_equal(item_at(E, "export_transient", 6), 0);
+	assert_int_equal(E->host_bytes, 6979321856ull * 2);
 }
 
 static void test_activation_shapes(void **st)
