@@ -14,9 +14,9 @@ ms() { # ms COMMAND...: average milliseconds over 200 runs
 	i=0
 	while [ $i -lt 200 ]; do "$@" >/dev/null; i=$((i + 1)); done
 	t1=$(date +%s%N)
-	echo "$(( (t1 - t0) / 200000 )).$(( (t1 - t0) / 2000 % 100 )) ms"
+	awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.3f ms per run\n", ns / 200 / 1e6 }'
 }
-echo "true:                                   $(ms true)"
+echo "/bin/true:                              $(ms /bin/true)"
 echo "gpusizer estimate --params 7e9 --bits 16: $(ms "$B/gpusizer" estimate --params 7e9 --bits 16)"
 echo "gpusizer estimate Llama-3-8B --json:      $(ms "$B/gpusizer" estimate "$L3" --context 8192 --json)"
 echo "gpusizer fit Llama-3-8B on RTX 4090:      $(ms "$B/gpusizer" fit "$L3" --gpu "RTX 4090" --concurrency 8)"
