@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <jansson.h>
 #include "gpusizer/estimate.h"
+#include "gpusizer/catalog.h"
 #include "gpusizer/fit.h"
 
 /* Human table (items x phases) in `unit`, plus the seed's figures, the
@@ -45,5 +46,19 @@ int gs_render_fit_text(FILE *out, const gs_fit_result *r);
 /* The ranked single changes (gs_fit_changes) as text, and as JSON. */
 int gs_render_changes_text(FILE *out, const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap);
 json_t *gs_changes_to_json(const gs_change *c, size_t n, gs_bytes peak_now);
+
+/* The shortlist: retained offers ranked, the preselection to confirm with
+ * its open conditions, the excluded ones with the reason. */
+int gs_render_shortlist_text(FILE *out, const gs_shortlist *sl, const gs_estimate *e, bool markdown);
+json_t *gs_shortlist_to_json(const gs_shortlist *sl, const gs_estimate *e);
+
+/* The one-page sizing sheet (seed: "A good sizing output fits on one
+ * sheet"): the workload, the estimate per phase and GPU, measurements (none
+ * yet: said so), the requirement table with verdicts and evidence, the
+ * shortlist with costs and margins, and what would invalidate it. Estimate,
+ * measured counter and commercial decision stay in separate sections. */
+int gs_render_sheet_markdown(FILE *out, const gs_estimate *e, const gs_shortlist *sl);
+int gs_render_sheet_html(FILE *out, const gs_estimate *e, const gs_shortlist *sl);
+json_t *gs_sheet_to_json(const gs_estimate *e, const gs_shortlist *sl);
 
 #endif

@@ -62,11 +62,20 @@ gs_status gs_mul_ratio_floor(uint64_t x, gs_ratio r, uint64_t *out /* OUT */)
 uint64_t gs_add_sat(uint64_t a, uint64_t b);
 uint64_t gs_mul_sat(uint64_t a, uint64_t b);
 
+/* Parse a duration into hours: "72h", "3d", "2w", "1mo" (30 days), "1y"
+ * (365 days); whole numbers. Errors name `field`. */
+gs_status gs_parse_hours(const char *text, size_t len, const char *field, uint64_t *hours /* OUT */,
+                         gs_error *err) GS_WARN_UNUSED;
+
 /* Format `b` with two decimals in the named unit into buf: "13.04 GiB",
  * "14.00 GB", "512.00 MiB". Rounds half up at the second decimal, from the
  * exact integer (no floating point). Returns buf. cap >= 32 is enough. */
 typedef enum gs_unit { GS_UNIT_GiB, GS_UNIT_GB, GS_UNIT_MiB, GS_UNIT_MB } gs_unit;
 char *gs_format_bytes(gs_bytes b, gs_unit unit, char *buf, size_t cap);
+
+/* An exact ratio as a decimal with two places, rounded half up once:
+ * 4714/100 -> "47.14". Returns buf. */
+char *gs_ratio_decimal(gs_ratio x, char *buf, size_t cap);
 
 /* The unit's printed name ("GiB", "GB", ...). */
 const char *gs_unit_name(gs_unit unit);

@@ -53,6 +53,7 @@
 	X(OFFLOAD, "offload", NULL, GS_KIND_ENUM, "none", "none | optimizer | params (host memory reported)") \
 	X(EXPORT, "export", NULL, GS_KIND_ENUM, "gpu", "where adapters are merged for export: gpu | cpu") \
 	X(QUALITY, "quality", NULL, GS_KIND_STRING, NULL, "quality criterion, carried as a requirement to confirm") \
+	X(CAMPAIGN, "campaign", NULL, GS_KIND_DURATION, NULL, "how long the GPUs are needed: 3d, 72h, 2w, 1mo") \
 	X(RESERVE, "reserve", NULL, GS_KIND_BYTES, "0GiB", "explicit extra margin: 6GiB") \
 	X(GPUS, "gpus", NULL, GS_KIND_COUNT, "1", "number of GPUs") \
 	X(RUNTIME, "runtime", NULL, GS_KIND_ENUM, "transformers", "transformers | vllm | llamacpp (a .gguf model)") \
@@ -73,7 +74,7 @@
 
 typedef enum gs_kind {
 	GS_KIND_STRING, GS_KIND_COUNT, GS_KIND_BYTES, GS_KIND_RATIO, GS_KIND_PERCENT,
-	GS_KIND_ENUM, GS_KIND_FORMAT, GS_KIND_KV_FORMAT, GS_KIND_KEEP
+	GS_KIND_ENUM, GS_KIND_FORMAT, GS_KIND_KV_FORMAT, GS_KIND_KEEP, GS_KIND_DURATION
 } gs_kind;
 
 typedef enum gs_field {

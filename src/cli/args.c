@@ -55,6 +55,10 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 			a->markdown = true;
 			continue;
 		}
+		if (strcmp(arg, "--html") == 0 && strcmp(cmd, "sheet") == 0) {
+			a->html = true;
+			continue;
+		}
 		if (strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0) {
 			a->verbose = true;
 			continue;
@@ -99,6 +103,14 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 			gs_error err;
 			if (gs_parse_unit(value, &a->unit, &err))
 				return cli_fail(&err);
+		} else if (strcmp(name, "--catalog") == 0 && (!strcmp(cmd, "shortlist") || !strcmp(cmd, "sheet"))) {
+			a->catalog = value;
+		} else if (strcmp(name, "--evidence") == 0 && (!strcmp(cmd, "shortlist") || !strcmp(cmd, "sheet"))) {
+			if (a->n_evidence == 8) {
+				fprintf(stderr, "gpusizer %s: at most 8 --evidence files\n", cmd);
+				return EXIT_USAGE;
+			}
+			a->evidence[a->n_evidence++] = value;
 		} else if (strcmp(name, "--for") == 0 && strcmp(cmd, "fit") == 0) {
 			if (strcmp(value, "context") && strcmp(value, "concurrency") && strcmp(value, "microbatch")) {
 				fprintf(stderr, "gpusizer fit: --for: got \"%s\", expected context, concurrency or "

@@ -30,6 +30,10 @@ typedef struct cli_args {
 	bool json, markdown, help, verbose;
 	gs_unit unit;
 	const char *fit_for;      /* fit: "context" | "concurrency" | NULL     */
+	const char *catalog;      /* shortlist, sheet: --catalog FILE          */
+	const char *evidence[8];  /* --evidence FILE, repeatable               */
+	size_t n_evidence;
+	bool html;                /* sheet --html                               */
 	size_t n_flags;
 	cli_flag flags[CLI_MAX_FLAGS];
 } cli_args;
@@ -55,5 +59,7 @@ void cli_print_fields(void);
 int cmd_estimate(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
 int cmd_formats(int argc, char **argv);
+int cmd_shortlist(int argc, char **argv);
+int cmd_sheet(int argc, char **argv);
 
 #endif

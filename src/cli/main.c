@@ -18,6 +18,8 @@ static void usage(FILE *f)
 	           "commands:\n"
 	           "  estimate   itemized memory per phase for an inference workload\n"
 	           "  fit        largest context or concurrency that fits a GPU or capacity\n"
+	           "  shortlist  which offers can carry the workload: admissible, to confirm, excluded; ranked\n"
+	           "  sheet      the one-page sizing sheet (Markdown, --json, --html)\n"
 	           "  formats    the weight formats and the built-in device table\n\n"
 	           "gpusizer COMMAND --help for its options; gpusizer --version.\n");
 }
@@ -40,6 +42,10 @@ int main(int argc, char **argv)
 		rc = cmd_estimate(argc - 2, argv + 2);
 	} else if (strcmp(cmd, "fit") == 0) {
 		rc = cmd_fit(argc - 2, argv + 2);
+	} else if (strcmp(cmd, "shortlist") == 0) {
+		rc = cmd_shortlist(argc - 2, argv + 2);
+	} else if (strcmp(cmd, "sheet") == 0) {
+		rc = cmd_sheet(argc - 2, argv + 2);
 	} else if (strcmp(cmd, "formats") == 0) {
 		rc = cmd_formats(argc - 2, argv + 2);
 	} else {

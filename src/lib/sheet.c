@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <yaml.h>
 #include "gpusizer/workload.h"
 
@@ -123,5 +124,16 @@ gs_status gs_sheet_load_file(const char *path, gs_workload *w, gs_error *err)
 	gs_status s = bad ? gs_error_set(err, GS_EIO, path, "%s: read error", path)
 	                  : gs_sheet_load_buffer(buf, n, path, w, err);
 	free(buf);
+	/* a relative model path in a sheet is relative to the sheet's folder
+	 * (a hub id, org/name, is left alone: no such file exists there) */
+	gs_value *m = &w->v[GS_F_MODEL];
+	const char *slash = strrchr(path, '/');
+	if (!s && m->from == GS_FROM_SHEET && m->text[0] != '/' && slash) {
+		char joined[sizeof m->text];
+		struct stat st;
+		int k = snprintf(joined, sizeof joined, "%.*s/%s", (int)(slash - path), path, m->text);
+		if (k > 0 && (size_t)k < sizeof joined && stat(joined, &st) == 0)
+			memcpy(m->text, joined, sizeof joined);
+	}
 	return s;
 }

@@ -355,3 +355,28 @@ gs_status gs_parse_unit(const char *t, gs_unit *out, gs_error *err)
 		}
 	return gs_error_set(err, GS_EINPUT, "--units", "--units: got \"%.40s\", expected GiB, GB, MiB or MB", t);
 }
+
+gs_status gs_parse_hours(const char *t, size_t len, const char *field, uint64_t *hours, gs_error *err)
+{
+	static const struct {
+		const char *unit;
+		uint64_t hours;
+	} units[] = {{"h", 1}, {"d", 24}, {"w", 168}, {"mo", 720}, {"y", 8760}};
+	size_t i = 0;
+	uint64_t v = 0;
+	while (i < len && t[i] >= '0' && t[i] <= '9' && v < 1000000)
+		v = v * 10 + (uint64_t)(t[i++] - '0');
+	for (size_t k = 0; i > 0 && k < sizeof units / sizeof units[0]; k++)
+		if (len - i == strlen(units[k].unit) && memcmp(t + i, units[k].unit, len - i) == 0 && v > 0) {
+			*hours = v * units[k].hours;
+			return GS_OK;
+		}
+	return fail(err, field, t, len, "a duration such as 72h, 3d, 2w or 1mo");
+}
+
+char *gs_ratio_decimal(gs_ratio x, char *buf, size_t cap)
+{
+	u128 v = ((u128)x.num * 100 + x.den / 2) / (x.den ? x.den : 1);
+	snprintf(buf, cap, "%llu.%02u", (unsigned long long)(v / 100), (unsigned)(v % 100));
+	return buf;
+}

@@ -152,6 +152,9 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 	case GS_KIND_KEEP:
 		s = gs_keep_parse(v.text, field, &mask, err);
 		break;
+	case GS_KIND_DURATION:
+		s = gs_parse_hours(v.text, len, field, &v.u, err);
+		break;
 	}
 	if (s) {
 		/* the parsers name "where: field" in the message; the location

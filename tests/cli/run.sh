@@ -43,6 +43,7 @@ case_ 0 "| kv_cache | estimated |" estimate $L3 --context 8192 --markdown
 case_ 0 "phase peak [GB]" estimate $L3 --context 8192 --units GB
 case_ 0 '"from": "flag"' estimate data/sheets/llama3-8b-chat.yaml --context 4096 --json
 case_ 0 '"where": "data/sheets/llama3-8b-chat.yaml:8:14"' estimate data/sheets/llama3-8b-chat.yaml --json
+case_ 0 "model:       data/sheets/../configs/meta-llama__Meta-Llama-3-8B.json" estimate data/sheets/llama3-8b-chat.yaml
 case_ 0 "quality:     answers match" estimate data/sheets/llama3-8b-chat.yaml
 case_ 0 "vLLM max concurrency for 8192 tokens per request" estimate $L3 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 "other_format_modules   estimated             1.96" estimate $L3 --format nf4
@@ -81,6 +82,19 @@ case_ 2 "cannot stay in nf4" estimate $L3 --task full --format nf4
 case_ 2 "not a multiple of tp x pp" estimate $L3 --gpus 3 --tp 2
 case_ 2 "--optimizer: got \"adam9\", expected one of adamw" estimate $L3 --task full --optimizer adam9
 case_ 2 "expected context, concurrency or microbatch" fit $L3 --gpu H100 --for tokens
+
+# offers and the sizing sheet (issue #5)
+case_ 1 "cost 47.14 USD (1 x 47.14 USD per 3d)" shortlist data/sheets/seed-7b.yaml --catalog data/catalogs/seed-offers.yaml
+case_ 1 "availability [to confirm]: the GPUs stay available for the whole campaign (72 h)" shortlist data/sheets/seed-7b.yaml --catalog data/catalogs/seed-offers.yaml
+case_ 0 "retained: every mandatory" shortlist data/sheets/seed-7b.yaml --catalog data/catalogs/seed-offers.yaml --evidence data/evidence/rtx4090-confirmed.yaml
+case_ 0 "software [exclude]: an established failure" shortlist data/sheets/seed-7b.yaml --catalog data/catalogs/seed-offers.yaml --evidence data/evidence/rtx4090-confirmed.yaml --evidence data/evidence/rtx6000ada-failed.yaml
+case_ 1 "cost unknown (no price with a source)" shortlist data/sheets/seed-7b.yaml
+case_ 0 '"schema": "gpusizer/shortlist/v1"' shortlist data/sheets/seed-7b.yaml --evidence data/evidence/rtx4090-confirmed.yaml --json
+case_ 0 "## What would invalidate this" sheet data/sheets/seed-7b.yaml --catalog data/catalogs/seed-offers.yaml
+case_ 0 '"schema": "gpusizer/sheet/v1"' sheet data/sheets/llama3-8b-chat.yaml --catalog data/catalogs/seed-offers.yaml --json
+case_ 0 "<svg" sheet data/sheets/llama3-8b-chat.yaml --html
+case_ 2 "tests/data/bad/catalog.yaml:5:5: unknown field \"prize\"" shortlist data/sheets/seed-7b.yaml --catalog tests/data/bad/catalog.yaml
+case_ 2 "tests/data/bad/evidence.yaml:3:14: outcome: expected confirms or fails" shortlist data/sheets/seed-7b.yaml --evidence tests/data/bad/evidence.yaml
 
 # bad input: exit 2, naming the field or the line and column
 case_ 2 "--reserve: got \"-6GiB\", expected a non-negative size" estimate --params 7e9 --reserve -6GiB

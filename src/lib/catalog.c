@@ -1,0 +1,397 @@
+/*
+ * catalog.c — catalog and evidence files (gpusizer/catalog.h): a YAML
+ * mapping whose one key holds a list of flat records, read with libyaml's
+ * document loader so every value keeps its line and column.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+#include "gpusizer/catalog.h"
+#include "gpusizer/devices.h"
+
+#define MAX_FILE (1u << 20)
+
+typedef struct records {
+	const char *name;
+	const char *top;        /* "offers" or "evidence"                      */
+	size_t max;
+	const char *const *keys; /* the fields a record may have, NULL-ended    */
+	gs_status (*field)(void *ctx, size_t i, const char *key, const char *val, size_t len, const char *where,
+	                   gs_error *err);
+	gs_status (*end)(void *ctx, size_t i, const char *where, gs_error *err);
+	void *ctx;
+} records;
+
+static void mark(char *buf, size_t cap, const char *name, yaml_mark_t m)
+{
+	snprintf(buf, cap, "%s:%zu:%zu", name, m.line + 1, m.column + 1);
+}
+
+static gs_status read_records(const char *buf, size_t len, const records *r, gs_error *err)
+{
+	if (len > MAX_FILE)
+		return gs_error_set(err, GS_EINPUT, r->name, "%s: larger than 1 MiB", r->name);
+	yaml_parser_t p;
+	yaml_document_t doc;
+	char where[200];
+	if (!yaml_parser_initialize(&p))
+		return gs_error_set(err, GS_ENOMEM, r->name, "%s: out of memory", r->name);
+	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
+	if (!yaml_parser_load(&p, &doc)) {
+		mark(where, sizeof where, r->name, p.problem_mark);
+		gs_status s = gs_error_set(err, GS_EPARSE, where, "%s: malformed YAML: %s", where,
+		                           p.problem ? p.problem : "syntax error");
+		yaml_parser_delete(&p);
+		return s;
+	}
+	gs_status s = GS_OK;
+	yaml_node_t *root = yaml_document_get_root_node(&doc);
+	size_t count = 0;
+	if (!root || root->type != YAML_MAPPING_NODE) {
+		s = gs_error_set(err, GS_EINPUT, r->name, "%s: expected a mapping with the key \"%s\" holding a list", r->name,
+		                 r->top);
+		goto out;
+	}
+	for (yaml_node_pair_t *kv = root->data.mapping.pairs.start; kv < root->data.mapping.pairs.top; kv++) {
+		yaml_node_t *k = yaml_document_get_node(&doc, kv->key), *v = yaml_document_get_node(&doc, kv->value);
+		mark(where, sizeof where, r->name, k->start_mark);
+		if (k->type != YAML_SCALAR_NODE || strcmp((const char *)k->data.scalar.value, r->top) != 0) {
+			s = gs_error_set(err, GS_EINPUT, where, "%s: unknown key; expected \"%s\"", where, r->top);
+			goto out;
+		}
+		if (v->type != YAML_SEQUENCE_NODE) {
+			mark(where, sizeof where, r->name, v->start_mark);
+			s = gs_error_set(err, GS_EINPUT, where, "%s: %s: expected a list of records", where, r->top);
+			goto out;
+		}
+		for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+			yaml_node_t *rec = yaml_document_get_node(&doc, *it);
+			mark(where, sizeof where, r->name, rec->start_mark);
+			if (count == r->max) {
+				s = gs_error_set(err, GS_EINPUT, where, "%s: more than %zu records", where, r->max);
+				goto out;
+			}
+			if (rec->type != YAML_MAPPING_NODE) {
+				s = gs_error_set(err, GS_EINPUT, where, "%s: a record must be a mapping of fields", where);
+				goto out;
+			}
+			char rec_where[200];
+			snprintf(rec_where, sizeof rec_where, "%s", where);
+			unsigned seen = 0;
+			for (yaml_node_pair_t *f = rec->data.mapping.pairs.start; f < rec->data.mapping.pairs.top; f++) {
+				yaml_node_t *fk = yaml_document_get_node(&doc, f->key), *fv = yaml_document_get_node(&doc, f->value);
+				mark(where, sizeof where, r->name, fk->start_mark);
+				const char *key = fk->type == YAML_SCALAR_NODE ? (const char *)fk->data.scalar.value : "";
+				int idx = -1;
+				for (int q = 0; r->keys[q]; q++)
+					if (!strcmp(key, r->keys[q]))
+						idx = q;
+				if (idx < 0) {
+					char list[400] = "";
+					for (int q = 0; r->keys[q]; q++)
+						snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", q ? ", " : "", r->keys[q]);
+					s = gs_error_set(err, GS_EINPUT, where, "%s: unknown field \"%.40s\"; expected %s", where, key, list);
+					goto out;
+				}
+				if (seen & (1u << idx)) {
+					s = gs_error_set(err, GS_EINPUT, where, "%s: field \"%s\" appears twice", where, key);
+					goto out;
+				}
+				seen |= 1u << idx;
+				mark(where, sizeof where, r->name, fv->start_mark);
+				if (fv->type != YAML_SCALAR_NODE) {
+					s = gs_error_set(err, GS_EINPUT, where, "%s: %s: expected a single value", where, key);
+					goto out;
+				}
+				if ((s = r->field(r->ctx, count, key, (const char *)fv->data.scalar.value, fv->data.scalar.length,
+				                  where, err))) {
+					if (err) /* the parsers name "where: field" in the message; the location is the value */
+						snprintf(err->where, sizeof err->where, "%s", where);
+					goto out;
+				}
+			}
+			if ((s = r->end(r->ctx, count, rec_where, err)))
+				goto out;
+			count++;
+		}
+	}
+out:
+	yaml_document_delete(&doc);
+	yaml_parser_delete(&p);
+	return s;
+}
+
+static gs_status read_file(const char *path, char **buf, size_t *len, gs_error *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return gs_error_set(err, GS_EIO, path, "%s: %s", path, strerror(errno));
+	*buf = malloc(MAX_FILE + 1);
+	if (!*buf) {
+		fclose(f);
+		return gs_error_set(err, GS_ENOMEM, path, "%s: out of memory", path);
+	}
+	*len = fread(*buf, 1, MAX_FILE + 1, f);
+	fclose(f);
+	return GS_OK;
+}
+
+/* Copy a value that must fit, refusing rather than truncating. */
+static gs_status text(char *dst, size_t cap, const char *key, const char *v, size_t len, const char *where, gs_error *err)
+{
+	if (len >= cap || memchr(v, 0, len))
+		return gs_error_set(err, GS_EINPUT, where, "%s: %s: longer than %zu characters", where, key, cap - 1);
+	memcpy(dst, v, len);
+	dst[len] = 0;
+	return GS_OK;
+}
+
+/* --- catalog ------------------------------------------------------------------ */
+
+static const char *const offer_keys[] = {"id", "gpu", "count", "nominal_gb", "reported", "host_ram", "interconnect",
+                                         "price", "currency", "period", "subscription", "availability",
+                                         "software", "notes", NULL};
+
+static gs_status offer_field(void *ctx, size_t i, const char *k, const char *v, size_t n, const char *where,
+                             gs_error *err)
+{
+	gs_catalog *c = ctx;
+	gs_offer *o = &c->offers[i];
+	char field[240];
+	snprintf(field, sizeof field, "%s: %s", where, k);
+	if (!strcmp(k, "id"))
+		return text(o->id, sizeof o->id, k, v, n, where, err);
+	if (!strcmp(k, "gpu")) {
+		gs_status s = text(o->gpu, sizeof o->gpu, k, v, n, where, err);
+		if (!s && !gs_device_find(o->gpu))
+			return gs_error_set(err, GS_EINPUT, where, "%s: gpu \"%s\" is not in the device table (gpusizer formats)",
+			                    where, o->gpu);
+		return s;
+	}
+	if (!strcmp(k, "count")) {
+		gs_status s = gs_parse_count(v, n, field, &o->count, err);
+		return !s && o->count == 0 ? gs_error_set(err, GS_EINPUT, where, "%s: must be at least 1", field) : s;
+	}
+	if (!strcmp(k, "nominal_gb"))
+		return gs_parse_count(v, n, field, &o->nominal_gb, err);
+	if (!strcmp(k, "reported"))
+		return gs_parse_bytes(v, n, field, &o->reported, err);
+	if (!strcmp(k, "host_ram"))
+		return gs_parse_bytes(v, n, field, &o->host_ram, err);
+	if (!strcmp(k, "interconnect"))
+		return text(o->interconnect, sizeof o->interconnect, k, v, n, where, err);
+	if (!strcmp(k, "price")) {
+		gs_status s = gs_parse_ratio(v, n, field, 0, &o->price, err);
+		if (!s)
+			s = text(o->price_text, sizeof o->price_text, k, v, n, where, err);
+		o->has_price = !s;
+		return s;
+	}
+	if (!strcmp(k, "currency"))
+		return text(o->currency, sizeof o->currency, k, v, n, where, err);
+	if (!strcmp(k, "period")) {
+		gs_status s = gs_parse_hours(v, n, field, &o->period_hours, err);
+		return s ? s : text(o->period_text, sizeof o->period_text, k, v, n, where, err);
+	}
+	if (!strcmp(k, "subscription"))
+		return text(o->subscription, sizeof o->subscription, k, v, n, where, err);
+	if (!strcmp(k, "availability"))
+		return text(o->availability, sizeof o->availability, k, v, n, where, err);
+	if (!strcmp(k, "software"))
+		return text(o->software, sizeof o->software, k, v, n, where, err);
+	return text(o->notes, sizeof o->notes, k, v, n, where, err);
+}
+
+static gs_status offer_end(void *ctx, size_t i, const char *where, gs_error *err)
+{
+	gs_catalog *c = ctx;
+	gs_offer *o = &c->offers[i];
+	if (!o->id[0] || !o->gpu[0])
+		return gs_error_set(err, GS_EINPUT, where, "%s: an offer needs an id and a gpu", where);
+	for (size_t k = 0; k < i; k++)
+		if (!strcmp(c->offers[k].id, o->id))
+			return gs_error_set(err, GS_EINPUT, where, "%s: offer id \"%s\" is used twice", where, o->id);
+	if (o->has_price && (!o->currency[0] || !o->period_hours))
+		return gs_error_set(err, GS_EINPUT, where, "%s: offer %s: a price needs its currency and period", where, o->id);
+	const gs_device *d = gs_device_find(o->gpu);
+	if (!o->count)
+		o->count = 1;
+	if (!o->nominal_gb)
+		o->nominal_gb = d->nominal_gb;
+	snprintf(o->where, sizeof o->where, "%s", where);
+	snprintf(o->source, sizeof o->source, "%s", "catalog file");
+	c->n = i + 1;
+	return GS_OK;
+}
+
+gs_status gs_catalog_load_buffer(const char *buf, size_t len, const char *name, gs_catalog *c, gs_error *err)
+{
+	memset(c, 0, sizeof *c);
+	snprintf(c->name, sizeof c->name, "%s", name);
+	records r = {name, "offers", GS_MAX_OFFERS, offer_keys, offer_field, offer_end, c};
+	gs_status s = read_records(buf, len, &r, err);
+	if (!s && !c->n)
+		s = gs_error_set(err, GS_EINPUT, name, "%s: no offers", name);
+	return s;
+}
+
+gs_status gs_catalog_load_file(const char *path, gs_catalog *c, gs_error *err)
+{
+	char *buf;
+	size_t len;
+	gs_status s = read_file(path, &buf, &len, err);
+	if (s)
+		return s;
+	s = gs_catalog_load_buffer(buf, len, path, c, err);
+	free(buf);
+	return s;
+}
+
+void gs_catalog_default(gs_catalog *c)
+{
+	memset(c, 0, sizeof *c);
+	snprintf(c->name, sizeof c->name, "built-in catalog");
+	/* the seed's two offers: stated prices for a batch of one card for 3 days */
+	static const struct {
+		const char *id, *gpu, *price;
+	} seed[] = {{"rtx4090-3d", "RTX 4090", "47.14"}, {"rtx6000ada-3d", "RTX 6000 Ada", "55.71"}};
+	for (size_t i = 0; i < 2; i++) {
+		gs_offer *o = &c->offers[c->n++];
+		snprintf(o->id, sizeof o->id, "%s", seed[i].id);
+		snprintf(o->gpu, sizeof o->gpu, "%s", seed[i].gpu);
+		o->count = 1;
+		o->nominal_gb = gs_device_find(seed[i].gpu)->nominal_gb;
+		o->has_price = gs_parse_ratio(seed[i].price, strlen(seed[i].price), "price", 0, &o->price, NULL) == GS_OK;
+		snprintf(o->price_text, sizeof o->price_text, "%s", seed[i].price);
+		snprintf(o->currency, sizeof o->currency, "USD");
+		o->period_hours = 72;
+		snprintf(o->period_text, sizeof o->period_text, "3d");
+		snprintf(o->subscription, sizeof o->subscription, "batch of one card for 3 days");
+		snprintf(o->source, sizeof o->source, "built-in: the seed's stated offer");
+		snprintf(o->where, sizeof o->where, "built-in catalog");
+	}
+	const gs_device *t;
+	size_t n = gs_device_table(&t);
+	for (size_t i = 0; i < n && c->n < GS_MAX_OFFERS; i++) {
+		gs_offer *o = &c->offers[c->n++];
+		snprintf(o->id, sizeof o->id, "%s", t[i].name);
+		for (char *p = o->id; *p; p++)
+			*p = *p == ' ' ? '-' : (char)((*p >= 'A' && *p <= 'Z') ? *p - 'A' + 'a' : *p);
+		snprintf(o->gpu, sizeof o->gpu, "%s", t[i].name);
+		o->count = 1;
+		o->nominal_gb = t[i].nominal_gb;
+		snprintf(o->source, sizeof o->source, "built-in: device table (price unknown: no source)");
+		snprintf(o->where, sizeof o->where, "built-in catalog");
+	}
+}
+
+/* --- evidence ------------------------------------------------------------------ */
+
+static const char *const req_names[GS_REQ__COUNT] = {"memory", "gpus", "interconnect", "host_ram",
+                                                     "compute_capability", "software", "availability", "quality"};
+static const char *const evidence_keys[] = {"requirement", "offer", "kind", "version", "scope", "date",
+                                            "outcome", "bytes", "note", NULL};
+
+const char *gs_req_name(gs_req r) { return r < GS_REQ__COUNT ? req_names[r] : "?"; }
+
+const char *gs_verdict_name(gs_verdict v)
+{
+	return v == GS_ADMISSIBLE ? "admissible" : v == GS_TO_CONFIRM ? "to confirm" : "exclude";
+}
+
+typedef struct ev_ctx {
+	gs_evidence_set *set;
+	size_t base;
+	unsigned have;
+} ev_ctx;
+
+static gs_status evidence_field(void *ctx, size_t i, const char *k, const char *v, size_t n, const char *where,
+                                gs_error *err)
+{
+	ev_ctx *c = ctx;
+	gs_evidence *e = &c->set->e[c->base + i];
+	if (!strcmp(k, "requirement")) {
+		for (int q = 0; q < GS_REQ__COUNT; q++)
+			if (strlen(req_names[q]) == n && !memcmp(v, req_names[q], n)) {
+				e->requirement = (gs_req)q;
+				c->have |= 1;
+				return GS_OK;
+			}
+		return gs_error_set(err, GS_EINPUT, where, "%s: requirement \"%.*s\": expected memory, gpus, interconnect, "
+		                    "host_ram, compute_capability, software, availability or quality", where,
+		                    (int)(n > 40 ? 40 : n), v);
+	}
+	if (!strcmp(k, "outcome")) {
+		if ((n == 8 && !memcmp(v, "confirms", 8)) || (n == 5 && !memcmp(v, "fails", 5))) {
+			e->confirms = n == 8;
+			c->have |= 2;
+			return GS_OK;
+		}
+		return gs_error_set(err, GS_EINPUT, where, "%s: outcome: expected confirms or fails", where);
+	}
+	if (!strcmp(k, "kind")) {
+		static const char *const kinds[] = {"commercial", "probe", "measurement", "documentation", "quality"};
+		for (size_t q = 0; q < 5; q++)
+			if (strlen(kinds[q]) == n && !memcmp(v, kinds[q], n)) {
+				c->have |= 4;
+				return text(e->kind, sizeof e->kind, k, v, n, where, err);
+			}
+		return gs_error_set(err, GS_EINPUT, where, "%s: kind: expected commercial, probe, measurement, documentation "
+		                    "or quality", where);
+	}
+	if (!strcmp(k, "bytes")) {
+		char field[240];
+		snprintf(field, sizeof field, "%s: bytes", where);
+		return gs_parse_bytes(v, n, field, &e->bytes, err);
+	}
+	if (!strcmp(k, "offer")) {
+		c->have |= 8;
+		return text(e->offer, sizeof e->offer, k, v, n, where, err);
+	}
+	if (!strcmp(k, "version")) {
+		c->have |= 16;
+		return text(e->version, sizeof e->version, k, v, n, where, err);
+	}
+	if (!strcmp(k, "scope")) {
+		c->have |= 32;
+		return text(e->scope, sizeof e->scope, k, v, n, where, err);
+	}
+	if (!strcmp(k, "date"))
+		return text(e->date, sizeof e->date, k, v, n, where, err);
+	return text(e->note, sizeof e->note, k, v, n, where, err);
+}
+
+static gs_status evidence_end(void *ctx, size_t i, const char *where, gs_error *err)
+{
+	ev_ctx *c = ctx;
+	/* evidence counts only with its version and scope (seed) */
+	if ((c->have & 63) != 63)
+		return gs_error_set(err, GS_EINPUT, where, "%s: an evidence record needs requirement, offer, kind, version, "
+		                    "scope and outcome", where);
+	snprintf(c->set->e[c->base + i].where, sizeof c->set->e[0].where, "%s", where);
+	c->set->n = c->base + i + 1;
+	c->have = 0;
+	return GS_OK;
+}
+
+gs_status gs_evidence_load_buffer(const char *buf, size_t len, const char *name, gs_evidence_set *set, gs_error *err)
+{
+	ev_ctx c = {set, set->n, 0};
+	memset(&set->e[set->n], 0, (GS_MAX_EVIDENCE - set->n) * sizeof set->e[0]);
+	records r = {name, "evidence", GS_MAX_EVIDENCE - set->n, evidence_keys, evidence_field, evidence_end, &c};
+	return read_records(buf, len, &r, err);
+}
+
+gs_status gs_evidence_load_file(const char *path, gs_evidence_set *set, gs_error *err)
+{
+	char *buf;
+	size_t len;
+	gs_status s = read_file(path, &buf, &len, err);
+	if (s)
+		return s;
+	s = gs_evidence_load_buffer(buf, len, path, set, err);
+	free(buf);
+	return s;
+}

@@ -1,0 +1,384 @@
+/*
+ * render_sheet.c — the shortlist and the one-page sizing sheet, as text,
+ * Markdown, JSON (gpusizer/sheet/v1, gpusizer/shortlist/v1) and a
+ * self-contained HTML page with an inline SVG chart (no scripts, no fonts,
+ * nothing fetched).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "gpusizer/render.h"
+
+typedef struct out {
+	FILE *f;
+	int bad;
+} out;
+
+static void put(out *o, const char *fmt, ...) GS_PRINTF(2, 3);
+static void put(out *o, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (vfprintf(o->f, fmt, ap) < 0)
+		o->bad = 1;
+	va_end(ap);
+}
+
+static json_t *jb(gs_bytes b) { return json_integer(b > INT64_MAX ? INT64_MAX : (json_int_t)b); }
+
+static const char *gib(gs_bytes b, char *buf, size_t cap) { return gs_format_bytes(b, GS_UNIT_GiB, buf, cap); }
+
+static void cost_text(const gs_offer_result *r, char *buf, size_t cap)
+{
+	const gs_offer *o = r->offer;
+	char total[32];
+	if (!r->has_cost) {
+		snprintf(buf, cap, "unknown (no price with a source)");
+		return;
+	}
+	gs_ratio_decimal(r->cost, total, sizeof total);
+	snprintf(buf, cap, "%s %s (%llu x %s %s per %s)", total, o->currency, (unsigned long long)r->periods, o->price_text,
+	         o->currency, o->period_text);
+}
+
+static void margin_text(const gs_offer_result *r, char *buf, size_t cap)
+{
+	char g[40];
+	if (r->margin >= 0) {
+		uint64_t pm = r->usable ? (uint64_t)r->margin * 1000 / r->usable : 0;
+		snprintf(buf, cap, "%s (%llu.%llu %% of %s)", gib((gs_bytes)r->margin, g, sizeof g), (unsigned long long)(pm / 10),
+		         (unsigned long long)(pm % 10), r->usable_how);
+	} else {
+		snprintf(buf, cap, "short by %s", gib((gs_bytes)(-r->margin), g, sizeof g));
+	}
+}
+
+int gs_render_shortlist_text(FILE *f, const gs_shortlist *sl, const gs_estimate *e, bool md)
+{
+	out o = {f, 0};
+	char a[48], c[160], m[160];
+	put(&o, "%sshortlist: %zu offers against the peak per GPU, %s (%s)%s; campaign %s\n", md ? "### " : "", sl->n,
+	    gib(gs_estimate_peak(e), a, sizeof a), e->phases[e->peak_phase].id,
+	    e->phases[e->peak_phase].has_unknown ? " + unknown items" : "",
+	    sl->campaign_hours ? "given" : "not given (costs are per price period)");
+	static const char *const heads[3] = {"retained: every mandatory requirement admissible, ranked by total cost, then margin",
+	                                     "to confirm (preselection): the open conditions",
+	                                     "excluded: an established failure"};
+	for (int v = GS_ADMISSIBLE; v <= GS_EXCLUDE; v++) {
+		put(&o, "\n%s%s:\n", md ? "#### " : "", heads[v]);
+		size_t shown = 0;
+		for (size_t i = 0; i < sl->n; i++) {
+			const gs_offer_result *r = &sl->r[i];
+			if ((int)r->verdict != v)
+				continue;
+			shown++;
+			cost_text(r, c, sizeof c);
+			margin_text(r, m, sizeof m);
+			put(&o, "%s%zu. %s: %s x%llu; cost %s; margin %s; planning: %s\n", md ? "" : "  ", shown, r->offer->id,
+			    r->offer->gpu, (unsigned long long)r->offer->count, c, m,
+			    r->offer->availability[0] ? r->offer->availability : "not stated");
+			for (size_t k = 0; k < r->n_reqs; k++) {
+				const gs_req_result *q = &r->reqs[k];
+				if (v == GS_ADMISSIBLE && q->req != GS_REQ_MEMORY)
+					continue;
+				if (v != GS_ADMISSIBLE && (int)q->verdict == GS_ADMISSIBLE && q->req != GS_REQ_MEMORY)
+					continue;
+				if (v == GS_EXCLUDE && q->verdict != GS_EXCLUDE)
+					continue;
+				put(&o, "%s- %s [%s]: %s%s%s\n", md ? "    " : "       ", gs_req_name(q->req),
+				    gs_verdict_name(q->verdict), q->detail, q->evidence[0] ? "; evidence: " : "", q->evidence);
+			}
+		}
+		if (!shown)
+			put(&o, "%s(none)\n", md ? "" : "  ");
+	}
+	put(&o, "\nPrices compare packages for the campaign; they rank no speed.\n");
+	return o.bad ? -1 : 0;
+}
+
+static json_t *offer_json(const gs_offer_result *r)
+{
+	char c[32];
+	json_t *reqs = json_array();
+	for (size_t k = 0; k < r->n_reqs; k++)
+		json_array_append_new(reqs, json_pack("{s:s, s:b, s:s, s:s, s:s}", "requirement", gs_req_name(r->reqs[k].req),
+		                                      "mandatory", r->reqs[k].mandatory, "verdict",
+		                                      gs_verdict_name(r->reqs[k].verdict), "detail", r->reqs[k].detail,
+		                                      "evidence", r->reqs[k].evidence));
+	json_t *o = json_pack("{s:s, s:s, s:I, s:s, s:o, s:s, s:o, s:o, s:o}", "id", r->offer->id, "gpu", r->offer->gpu, "count",
+	                      (json_int_t)r->offer->count, "verdict", gs_verdict_name(r->verdict), "usable_bytes_per_gpu",
+	                      jb(r->usable), "usable_how", r->usable_how, "need_bytes_per_gpu", jb(r->need), "margin_bytes",
+	                      json_integer(r->margin), "requirements", reqs);
+	if (r->has_cost)
+		json_object_set_new(o, "cost", json_pack("{s:s, s:s, s:I, s:s, s:s}", "total", gs_ratio_decimal(r->cost, c, sizeof c),
+		                                         "currency", r->offer->currency, "periods", (json_int_t)r->periods,
+		                                         "price", r->offer->price_text, "period", r->offer->period_text));
+	else
+		json_object_set_new(o, "cost", json_null());
+	json_object_set_new(o, "planning", json_string(r->offer->availability));
+	json_object_set_new(o, "source", json_string(r->offer->source));
+	return o;
+}
+
+json_t *gs_shortlist_to_json(const gs_shortlist *sl, const gs_estimate *e)
+{
+	json_t *arr = json_array();
+	for (size_t i = 0; i < sl->n; i++)
+		json_array_append_new(arr, offer_json(&sl->r[i]));
+	return json_pack("{s:s, s:o, s:s, s:I, s:I, s:I, s:I, s:o}", "schema", "gpusizer/shortlist/v1", "peak_bytes_per_gpu",
+	                 jb(gs_estimate_peak(e)), "peak_phase", e->phases[e->peak_phase].id, "campaign_hours",
+	                 (json_int_t)sl->campaign_hours, "retained", (json_int_t)sl->n_retained, "to_confirm",
+	                 (json_int_t)sl->n_to_confirm, "excluded", (json_int_t)sl->n_excluded, "offers", arr);
+}
+
+/* --- what would invalidate the sheet --------------------------------------------- */
+
+static size_t invalidators(const gs_estimate *e, char lines[][240], size_t cap)
+{
+	size_t n = 0;
+	char a[48], b[48];
+	const gs_item *kv = gs_estimate_item(e, "kv_cache");
+	if (kv && kv->basis != GS_BASIS_UNKNOWN && e->length) {
+		gs_bytes per_k = kv->bytes[e->n_phases - 1] / e->length * 1000;
+		snprintf(lines[n++], 240, "a longer window than %llu tokens: the KV cache grows by about %s per 1000 tokens at "
+		         "this concurrency", (unsigned long long)e->length, gib(per_k, a, sizeof a));
+	} else {
+		snprintf(lines[n++], 240, "a length: none was given, so nothing that grows with it is counted");
+	}
+	if (kv && kv->basis != GS_BASIS_UNKNOWN && e->concurrency && !e->train.training)
+		snprintf(lines[n++], 240, "more concurrency than %llu: each sequence adds about %s",
+		         (unsigned long long)e->concurrency, gib(kv->bytes[e->n_phases - 1] / e->concurrency, b, sizeof b));
+	snprintf(lines[n++], 240, "another weight or KV format than %.40s / %.40s: other bytes, and the quality to re-confirm",
+	         e->format.name, e->kv_format.name);
+	snprintf(lines[n++], 240, "another framework or version than %.20s: runtime context, allocator slack and activation "
+	         "terms are estimates for it", gs_runtime_name(e->runtime));
+	if (gs_wl_set(&e->workload, GS_F_QUALITY))
+		snprintf(lines[n++], 240, "another evaluation than \"%.150s\"", gs_wl_str(&e->workload, GS_F_QUALITY));
+	for (size_t i = 0; i < e->n_items && n < cap; i++)
+		if (e->items[i].basis == GS_BASIS_UNKNOWN)
+			snprintf(lines[n++], 240, "%s, not known yet, turning out larger than the margin", e->items[i].id);
+	if (n < cap)
+		snprintf(lines[n++], 240, "a device reporting less memory than assumed, or other processes on it");
+	return n;
+}
+
+static void workload_lines(const gs_estimate *e, char lines[][240], size_t *n)
+{
+	const gs_workload *w = &e->workload;
+	const gs_model *m = &e->model;
+	snprintf(lines[(*n)++], 240, "model: %.120s%s%.40s", m->source, m->model_type[0] ? ", " : "", m->model_type);
+	snprintf(lines[(*n)++], 240, "revision: %.64s", m->revision[0] ? m->revision : gs_wl_set(w, GS_F_REVISION)
+	                                                  ? gs_wl_str(w, GS_F_REVISION) : "not given");
+	snprintf(lines[(*n)++], 240, "parameters: %llu", (unsigned long long)m->params);
+	snprintf(lines[(*n)++], 240, "task: %.20s on %.20s", gs_wl_str(w, GS_F_TASK), gs_runtime_name(e->runtime));
+	snprintf(lines[(*n)++], 240, "precision: weights %s, KV %s", e->format.name, e->kv_format.name);
+	snprintf(lines[(*n)++], 240, "length: %.40s tokens", e->length ? w->v[GS_F_LENGTH].text : "not given");
+	if (e->train.training)
+		snprintf(lines[(*n)++], 240, "microbatch: %llu x grad_accum %llu x dp %llu = %llu sequences per update",
+		         (unsigned long long)e->train.microbatch, (unsigned long long)e->train.grad_accum,
+		         (unsigned long long)e->dp, (unsigned long long)e->train.effective_batch);
+	else
+		snprintf(lines[(*n)++], 240, "concurrency: %llu sequences", (unsigned long long)e->concurrency);
+	snprintf(lines[(*n)++], 240, "GPUs: %llu (dp %llu x tp %llu x pp %llu)", (unsigned long long)e->gpus,
+	         (unsigned long long)e->dp, (unsigned long long)e->tp, (unsigned long long)e->pp);
+	snprintf(lines[(*n)++], 240, "quality: %.200s", gs_wl_set(w, GS_F_QUALITY) ? gs_wl_str(w, GS_F_QUALITY) : "not given");
+}
+
+/* --- Markdown ------------------------------------------------------------------------- */
+
+int gs_render_sheet_markdown(FILE *f, const gs_estimate *e, const gs_shortlist *sl)
+{
+	out o = {f, 0};
+	char lines[24][240], a[48], b[48];
+	size_t n = 0;
+	put(&o, "# Sizing sheet\n\n## Workload\n\n");
+	workload_lines(e, lines, &n);
+	for (size_t i = 0; i < n; i++)
+		put(&o, "- %s\n", lines[i]);
+	put(&o, "\n## Estimate (computed, not measured)\n\n");
+	put(&o, "- weights only: %s; indicative envelope: %s (weights only + reserve)\n", gib(e->weights_only, a, sizeof a),
+	    gib(e->envelope, b, sizeof b));
+	put(&o, "- peak per GPU: %s in phase %s%s\n", gib(gs_estimate_peak(e), a, sizeof a), e->phases[e->peak_phase].id,
+	    e->phases[e->peak_phase].has_unknown ? " (excluding unknown items)" : "");
+	put(&o, "- conservative envelope (sum of maxima, not an observed peak): %s\n\n", gib(e->conservative, a, sizeof a));
+	if (gs_render_estimate_text(f, e, GS_UNIT_GiB, true))
+		o.bad = 1;
+	put(&o, "\n## Measurements\n\nNone given: every figure above is an estimate (measure with the protocol before "
+	    "relying on it).\n\n## Commercial decision\n\n");
+	if (sl && gs_render_shortlist_text(f, sl, e, true))
+		o.bad = 1;
+	put(&o, "\n## What would invalidate this\n\n");
+	n = invalidators(e, lines, 24);
+	for (size_t i = 0; i < n; i++)
+		put(&o, "- %s\n", lines[i]);
+	return o.bad ? -1 : 0;
+}
+
+/* --- JSON ------------------------------------------------------------------------------ */
+
+json_t *gs_sheet_to_json(const gs_estimate *e, const gs_shortlist *sl)
+{
+	char lines[24][240];
+	size_t n = 0;
+	json_t *wl = json_array(), *inv = json_array();
+	workload_lines(e, lines, &n);
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(wl, json_string(lines[i]));
+	n = invalidators(e, lines, 24);
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(inv, json_string(lines[i]));
+	return json_pack("{s:s, s:o, s:o, s:o, s:o, s:o}", "schema", "gpusizer/sheet/v1", "workload", wl, "estimate",
+	                 gs_estimate_to_json(e), "measurements", json_array(), "commercial",
+	                 sl ? gs_shortlist_to_json(sl, e) : json_null(), "would_invalidate", inv);
+}
+
+/* --- HTML ------------------------------------------------------------------------------ */
+
+static void esc(out *o, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '<': put(o, "&lt;"); break;
+		case '>': put(o, "&gt;"); break;
+		case '&': put(o, "&amp;"); break;
+		case '"': put(o, "&quot;"); break;
+		default: put(o, "%c", *s); break;
+		}
+	}
+}
+
+/* Stacked bars of the known items per phase, scaled to the largest peak. */
+static void svg_chart(out *o, const gs_estimate *e)
+{
+	static const char *const colours[] = {"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
+	                                      "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#86bcb6", "#d37295",
+	                                      "#8cd17d", "#b6992d", "#499894", "#79706e", "#d4a6c8", "#fabfd2"};
+	gs_bytes top = gs_estimate_peak(e);
+	if (!top)
+		top = 1;
+	int bw = 70, gap = 30, h = 260, left = 10;
+	int width = left + (int)e->n_phases * (bw + gap) + 240;
+	put(o, "<svg role=\"img\" aria-label=\"memory per phase\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+	    "height=\"%d\" font-size=\"11\">\n", width, h + 40);
+	for (size_t p = 0; p < e->n_phases; p++) {
+		int x = left + (int)p * (bw + gap);
+		double y = h;
+		for (size_t i = 0; i < e->n_items; i++) {
+			const gs_item *it = &e->items[i];
+			if (it->basis == GS_BASIS_UNKNOWN || !(it->live & (1u << p)) || !it->bytes[p])
+				continue;
+			double hh = (double)it->bytes[p] / (double)top * (h - 20);
+			y -= hh;
+			char g[40];
+			put(o, "<rect x=\"%d\" y=\"%.1f\" width=\"%d\" height=\"%.1f\" fill=\"%s\"><title>%s: %s</title></rect>\n", x,
+			    y, bw, hh, colours[i % 18], it->id, gib(it->bytes[p], g, sizeof g));
+		}
+		char g[40];
+		put(o, "<text x=\"%d\" y=\"%d\">%s</text><text x=\"%d\" y=\"%.1f\">%s</text>\n", x, h + 14, e->phases[p].id, x,
+		    y - 4, gib(e->phases[p].peak, g, sizeof g));
+	}
+	int lx = left + (int)e->n_phases * (bw + gap) + 10, ly = 10;
+	for (size_t i = 0; i < e->n_items; i++) {
+		if (e->items[i].basis == GS_BASIS_UNKNOWN)
+			continue;
+		put(o, "<rect x=\"%d\" y=\"%d\" width=\"10\" height=\"10\" fill=\"%s\"/><text x=\"%d\" y=\"%d\">%s</text>\n", lx,
+		    ly, colours[i % 18], lx + 14, ly + 9, e->items[i].id);
+		ly += 14;
+	}
+	put(o, "</svg>\n");
+}
+
+int gs_render_sheet_html(FILE *f, const gs_estimate *e, const gs_shortlist *sl)
+{
+	out o = {f, 0};
+	char lines[24][240], a[48], b[48], c[160], m[160];
+	size_t n = 0;
+	put(&o, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+	    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Sizing sheet</title>\n"
+	    "<style>body{font:14px/1.4 system-ui,sans-serif;max-width:1000px;margin:1em auto;padding:0 1em;color:#222}"
+	    "table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
+	    "td:first-child,th:first-child{text-align:left}section{border-left:4px solid #888;padding-left:.8em;margin:1em 0}"
+	    "section.estimate{border-color:#4e79a7}section.measured{border-color:#59a14f}section.commercial{border-color:#f28e2b}"
+	    ".v-admissible{color:#1a7f37}.v-to-confirm{color:#9a6700}.v-exclude{color:#cf222e}</style></head><body>\n");
+	put(&o, "<h1>Sizing sheet</h1>\n<ul>\n");
+	workload_lines(e, lines, &n);
+	for (size_t i = 0; i < n; i++) {
+		put(&o, "<li>");
+		esc(&o, lines[i]);
+		put(&o, "</li>\n");
+	}
+	put(&o, "</ul>\n<section class=\"estimate\"><h2>Estimate (computed, not measured)</h2>\n");
+	put(&o, "<p>Weights only: <b id=\"weights-only\">%s</b>; indicative envelope (weights only + reserve): "
+	    "<b id=\"envelope\">%s</b>.</p>\n", gib(e->weights_only, a, sizeof a), gib(e->envelope, b, sizeof b));
+	put(&o, "<p>Peak per GPU: <b id=\"peak\">%s</b> in phase %s%s. Conservative envelope (sum of maxima, not an observed "
+	    "peak): %s.</p>\n", gib(gs_estimate_peak(e), a, sizeof a), e->phases[e->peak_phase].id,
+	    e->phases[e->peak_phase].has_unknown ? " (excluding unknown items)" : "", gib(e->conservative, b, sizeof b));
+	svg_chart(&o, e);
+	put(&o, "<table><tr><th>item</th><th>basis</th>");
+	for (size_t p = 0; p < e->n_phases; p++)
+		put(&o, "<th>%s [GiB]</th>", e->phases[p].id);
+	put(&o, "</tr>\n");
+	for (size_t i = 0; i < e->n_items; i++) {
+		const gs_item *it = &e->items[i];
+		put(&o, "<tr><td title=\"");
+		esc(&o, it->formula);
+		put(&o, "\">%s</td><td>%s</td>", it->id, gs_basis_name(it->basis));
+		for (size_t p = 0; p < e->n_phases; p++) {
+			if (!(it->live & (1u << p)))
+				put(&o, "<td>-</td>");
+			else if (it->basis == GS_BASIS_UNKNOWN)
+				put(&o, "<td>unknown</td>");
+			else
+				put(&o, "<td>%s</td>", gib(it->bytes[p], a, sizeof a));
+		}
+		put(&o, "</tr>\n");
+	}
+	put(&o, "</table>\n");
+	if (e->n_unknowns) {
+		put(&o, "<p>Unknowns (not in any figure):</p><ul>\n");
+		for (size_t i = 0; i < e->n_unknowns; i++) {
+			put(&o, "<li>");
+			esc(&o, e->unknowns[i]);
+			put(&o, "</li>\n");
+		}
+		put(&o, "</ul>\n");
+	}
+	put(&o, "</section>\n<section class=\"measured\"><h2>Measurements</h2><p>None given: every figure above is an "
+	    "estimate.</p></section>\n<section class=\"commercial\"><h2>Commercial decision</h2>\n");
+	if (sl) {
+		put(&o, "<table><tr><th>offer</th><th>GPU</th><th>verdict</th><th>cost</th><th>margin per GPU</th>"
+		    "<th>open conditions or reason</th></tr>\n");
+		for (size_t i = 0; i < sl->n; i++) {
+			const gs_offer_result *r = &sl->r[i];
+			cost_text(r, c, sizeof c);
+			margin_text(r, m, sizeof m);
+			put(&o, "<tr><td>");
+			esc(&o, r->offer->id);
+			put(&o, "</td><td>");
+			esc(&o, r->offer->gpu);
+			put(&o, " x%llu</td><td class=\"v-%s\">%s</td><td>", (unsigned long long)r->offer->count,
+			    r->verdict == GS_TO_CONFIRM ? "to-confirm" : gs_verdict_name(r->verdict), gs_verdict_name(r->verdict));
+			esc(&o, c);
+			put(&o, "</td><td>");
+			esc(&o, m);
+			put(&o, "</td><td style=\"text-align:left\"><ul>");
+			for (size_t k = 0; k < r->n_reqs; k++)
+				if (r->reqs[k].verdict != GS_ADMISSIBLE) {
+					put(&o, "<li>%s: ", gs_req_name(r->reqs[k].req));
+					esc(&o, r->reqs[k].detail);
+					put(&o, "</li>");
+				}
+			put(&o, "</ul></td></tr>\n");
+		}
+		put(&o, "</table>\n<p>Prices compare packages for the campaign; they rank no speed.</p>\n");
+	}
+	put(&o, "</section>\n<h2>What would invalidate this</h2><ul>\n");
+	n = invalidators(e, lines, 24);
+	for (size_t i = 0; i < n; i++) {
+		put(&o, "<li>");
+		esc(&o, lines[i]);
+		put(&o, "</li>\n");
+	}
+	put(&o, "</ul>\n</body></html>\n");
+	return o.bad ? -1 : 0;
+}

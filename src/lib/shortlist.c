@@ -1,0 +1,250 @@
+/*
+ * shortlist.c — requirements, verdicts and ranking (gpusizer/catalog.h).
+ *
+ * Each mandatory requirement is admissible (evidence confirms it within its
+ * scope, or the arithmetic does), to confirm (nothing establishes it yet: the
+ * exact condition is written down) or exclude (an established failure). An
+ * offer is retained only when every mandatory requirement is admissible; the
+ * retained ones are ranked by the total cost of the package for the
+ * campaign, then the useful margin. Prices never rank speed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gpusizer/catalog.h"
+#include "gpusizer/devices.h"
+
+/* The first record for (offer, requirement) with this outcome; `kind` and
+ * `with_bytes` narrow it when given. */
+static const gs_evidence *find_kind(const gs_evidence_set *ev, const gs_offer *o, gs_req r, bool confirms,
+                                    const char *kind, bool with_bytes)
+{
+	for (size_t i = 0; ev && i < ev->n; i++) {
+		const gs_evidence *e = &ev->e[i];
+		if (e->requirement == r && e->confirms == confirms && (!strcmp(e->offer, o->id) || !strcmp(e->offer, "any")) &&
+		    (!kind || !strcmp(e->kind, kind)) && (!with_bytes || e->bytes))
+			return e;
+	}
+	return NULL;
+}
+
+static const gs_evidence *find_evidence(const gs_evidence_set *ev, const gs_offer *o, gs_req r, bool confirms)
+{
+	return find_kind(ev, o, r, confirms, NULL, false);
+}
+
+static void cite(gs_req_result *q, const gs_evidence *e)
+{
+	snprintf(q->evidence, sizeof q->evidence, "%.15s %s, %.80s (%.70s)%s%.15s", e->kind, e->confirms ? "confirms" : "fails",
+	         e->version, e->scope, e->date[0] ? " " : "", e->date);
+}
+
+static gs_req_result *add(gs_offer_result *r, gs_req req, gs_verdict v)
+{
+	gs_req_result *q = &r->reqs[r->n_reqs++];
+	memset(q, 0, sizeof *q);
+	q->req = req;
+	q->mandatory = true;
+	q->verdict = v;
+	return q;
+}
+
+/* A failed record excludes; a confirming one admits; otherwise `open`
+ * stands as the condition to confirm. */
+static void judge_by_evidence(gs_offer_result *r, const gs_evidence_set *ev, gs_req req, const char *open)
+{
+	const gs_evidence *bad = find_evidence(ev, r->offer, req, false), *good = find_evidence(ev, r->offer, req, true);
+	gs_req_result *q = add(r, req, bad ? GS_EXCLUDE : good ? GS_ADMISSIBLE : GS_TO_CONFIRM);
+	if (bad || good)
+		cite(q, bad ? bad : good);
+	snprintf(q->detail, sizeof q->detail, "%s", bad ? "an established failure" : good ? "confirmed" : open);
+}
+
+static void gib(gs_bytes b, char *buf, size_t cap) { gs_format_bytes(b, GS_UNIT_GiB, buf, cap); }
+
+/* margin as "2.82 GiB (12.6 %)" or "short by 1.10 GiB" */
+static void margin_text(gs_bytes usable, gs_bytes need, char *buf, size_t cap)
+{
+	char g[40];
+	if (need <= usable) {
+		gib(usable - need, g, sizeof g);
+		uint64_t permille = usable ? (usable - need) * 1000 / usable : 0;
+		snprintf(buf, cap, "margin %s (%llu.%llu %%)", g, (unsigned long long)(permille / 10),
+		         (unsigned long long)(permille % 10));
+	} else {
+		gib(need - usable, g, sizeof g);
+		snprintf(buf, cap, "short by %s", g);
+	}
+}
+
+static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_set *ev)
+{
+	const gs_offer *o = r->offer;
+	const gs_device *d = gs_device_find(o->gpu);
+	/* a probe tells the capacity; only a measured run of this workload
+	 * confirms that what the estimate does not know fits too */
+	const gs_evidence *bad = find_evidence(ev, o, GS_REQ_MEMORY, false);
+	const gs_evidence *cap = find_kind(ev, o, GS_REQ_MEMORY, true, NULL, true);
+	const gs_evidence *run = find_kind(ev, o, GS_REQ_MEMORY, true, "measurement", false);
+	const gs_evidence *good = run ? run : cap;
+	gs_bytes nominal = o->nominal_gb * GS_GB;
+	char a[64], b[96], c[96], dd[64], how[96];
+	r->need = gs_estimate_peak(e);
+	if (cap) {
+		r->usable = cap->bytes;
+		snprintf(r->usable_how, sizeof r->usable_how, "reported by the device (%s evidence)", cap->kind);
+	} else if (o->reported) {
+		r->usable = o->reported;
+		snprintf(r->usable_how, sizeof r->usable_how, "device-reported per the offer");
+	} else if (d && d->reported_bytes) {
+		r->usable = d->reported_bytes;
+		snprintf(r->usable_how, sizeof r->usable_how, "device-reported (%s, device table)", d->reported_how);
+	} else {
+		r->usable = nominal;
+		snprintf(r->usable_how, sizeof r->usable_how, "nominal %llu GB (no device-reported figure)",
+		         (unsigned long long)o->nominal_gb);
+	}
+	r->margin = (int64_t)r->usable - (int64_t)r->need;
+	snprintf(how, sizeof how, "%s", r->usable_how);
+	bool unknown = e->phases[e->peak_phase].has_unknown;
+	gs_verdict v = bad ? GS_EXCLUDE : r->need > r->usable ? GS_EXCLUDE : unknown && !run ? GS_TO_CONFIRM : GS_ADMISSIBLE;
+	gs_req_result *q = add(r, GS_REQ_MEMORY, v);
+	gib(r->need, a, sizeof a);
+	margin_text(nominal, r->need, b, sizeof b);
+	margin_text(r->usable, r->need, c, sizeof c);
+	gib(r->usable, dd, sizeof dd);
+	char unk[200] = "";
+	if (unknown && !bad && !run) {
+		size_t k = 0;
+		for (size_t i = 0; i < e->n_items; i++)
+			if (e->items[i].basis == GS_BASIS_UNKNOWN)
+				k += (size_t)snprintf(unk + k, sizeof unk - k, "%s%s", k ? ", " : "", e->items[i].id);
+	}
+	snprintf(q->detail, sizeof q->detail, "peak %.30s per GPU (%.15s); nominal %llu GB: %.60s; usable %.30s, %.90s: %.60s%s%.150s%s", a,
+	         e->phases[e->peak_phase].id, (unsigned long long)o->nominal_gb, b, dd, how, c,
+	         unk[0] ? "; to confirm: the items not yet known (" : "", unk, unk[0] ? ") must fit in that margin" : "");
+	if (bad || good)
+		cite(q, bad ? bad : good);
+}
+
+static bool cc_at_least(const char *cc, unsigned major, unsigned minor)
+{
+	unsigned a = 0, b = 0;
+	if (sscanf(cc, "%u.%u", &a, &b) != 2)
+		return false;
+	return a > major || (a == major && b >= minor);
+}
+
+static void compute(gs_offer_result *r, const gs_estimate *e, const gs_evidence_set *ev)
+{
+	const gs_device *d = gs_device_find(r->offer->gpu);
+	const char *cc = d ? d->compute_capability : "?";
+	bool fp8 = e->format.family == GS_FAM_FP8 || e->kv_format.family == GS_FAM_FP8;
+	bool bf16 = !fp8 && e->format.family != GS_FAM_RAW_BITS && e->format.family != GS_FAM_GGUF &&
+	            strcmp(e->format.name, "fp16") != 0 && strcmp(e->format.name, "fp32") != 0;
+	unsigned maj = fp8 ? 8 : bf16 ? 8 : 0, min = fp8 ? 9 : 0;
+	const gs_evidence *bad = find_evidence(ev, r->offer, GS_REQ_COMPUTE, false);
+	gs_verdict v;
+	char why[200];
+	if (bad) {
+		v = GS_EXCLUDE;
+		snprintf(why, sizeof why, "an established failure");
+	} else if (!maj) {
+		v = GS_ADMISSIBLE;
+		snprintf(why, sizeof why, "%s needs no minimum compute capability", e->format.name);
+	} else if (!strchr(cc, '.') || strncmp(cc, "gfx", 3) == 0) {
+		v = find_evidence(ev, r->offer, GS_REQ_COMPUTE, true) ? GS_ADMISSIBLE : GS_TO_CONFIRM;
+		snprintf(why, sizeof why, "%s support on %s (%s): confirm with the offered software", fp8 ? "FP8" : "bf16",
+		         r->offer->gpu, cc);
+	} else {
+		v = cc_at_least(cc, maj, min) ? GS_ADMISSIBLE : GS_EXCLUDE;
+		snprintf(why, sizeof why, "%s needs compute capability >= %u.%u; %s has %s", fp8 ? "FP8" : "bf16", maj, min,
+		         r->offer->gpu, cc);
+	}
+	gs_req_result *q = add(r, GS_REQ_COMPUTE, v);
+	snprintf(q->detail, sizeof q->detail, "%s", why);
+	if (bad)
+		cite(q, bad);
+}
+
+static int rank(const void *pa, const void *pb)
+{
+	const gs_offer_result *a = pa, *b = pb;
+	if (a->verdict != b->verdict)
+		return (int)a->verdict - (int)b->verdict;
+	if (a->has_cost != b->has_cost)
+		return a->has_cost ? -1 : 1;
+	if (a->has_cost) {
+		__extension__ unsigned __int128 x = (unsigned __int128)a->cost.num * b->cost.den;
+		__extension__ unsigned __int128 y = (unsigned __int128)b->cost.num * a->cost.den;
+		if (x != y)
+			return x < y ? -1 : 1;
+	}
+	return a->margin > b->margin ? -1 : a->margin < b->margin;
+}
+
+void gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev, gs_shortlist *out)
+{
+	memset(out, 0, sizeof *out);
+	const gs_workload *w = &e->workload;
+	out->campaign_hours = gs_wl_set(w, GS_F_CAMPAIGN) ? gs_wl_u64(w, GS_F_CAMPAIGN) : 0;
+	bool training = strcmp(gs_wl_str(w, GS_F_TASK), "inference") != 0;
+	char cond[320];
+	for (size_t i = 0; i < cat->n; i++) {
+		gs_offer_result *r = &out->r[out->n++];
+		const gs_offer *o = &cat->offers[i];
+		r->offer = o;
+		memory(r, e, ev);
+		gs_req_result *q = add(r, GS_REQ_GPUS, o->count >= e->gpus ? GS_ADMISSIBLE : GS_EXCLUDE);
+		snprintf(q->detail, sizeof q->detail, "the placement needs %llu GPU%s; the offer has %llu",
+		         (unsigned long long)e->gpus, e->gpus == 1 ? "" : "s", (unsigned long long)o->count);
+		if (e->gpus > 1 && (e->tp > 1 || e->pp > 1 || training)) {
+			snprintf(cond, sizeof cond, "the link between the %llu GPUs (NVLink or PCIe, bandwidth) for dp %llu x tp %llu "
+			         "x pp %llu%s%s", (unsigned long long)e->gpus, (unsigned long long)e->dp, (unsigned long long)e->tp,
+			         (unsigned long long)e->pp, o->interconnect[0] ? "; offered: " : "", o->interconnect);
+			judge_by_evidence(r, ev, GS_REQ_INTERCONNECT, cond);
+		}
+		if (e->host_bytes) {
+			char need[48];
+			gib(e->host_bytes, need, sizeof need);
+			gs_verdict v = !o->host_ram ? GS_TO_CONFIRM : o->host_ram >= e->host_bytes ? GS_ADMISSIBLE : GS_EXCLUDE;
+			q = add(r, GS_REQ_HOST_RAM, v);
+			snprintf(q->detail, sizeof q->detail, "host memory %s per GPU for %s%s", need, e->host_what,
+			         o->host_ram ? "" : ": the offer does not state its RAM");
+		}
+		compute(r, e, ev);
+		snprintf(cond, sizeof cond, "run %.15s (%.15s, %.40s weights) in the offered environment and record driver, CUDA and "
+		         "framework versions; offered: %.140s", gs_runtime_name(e->runtime), gs_wl_str(w, GS_F_TASK), e->format.name,
+		         o->software[0] ? o->software : "not stated");
+		judge_by_evidence(r, ev, GS_REQ_SOFTWARE, cond);
+		if (out->campaign_hours)
+			snprintf(cond, sizeof cond, "the GPUs stay available for the whole campaign (%llu h) from its planned start; "
+			         "a stated stock is not a duration%s%s", (unsigned long long)out->campaign_hours,
+			         o->availability[0] ? "; offer says: " : "", o->availability);
+		else
+			snprintf(cond, sizeof cond, "the campaign's duration (give campaign: 3d) and the GPUs' availability for it%s%s",
+			         o->availability[0] ? "; offer says: " : "", o->availability);
+		judge_by_evidence(r, ev, GS_REQ_AVAILABILITY, cond);
+		if (gs_wl_set(w, GS_F_QUALITY)) {
+			snprintf(cond, sizeof cond, "evaluate the quality criterion \"%.200s\" with this setup", gs_wl_str(w, GS_F_QUALITY));
+			judge_by_evidence(r, ev, GS_REQ_QUALITY, cond);
+		}
+		r->verdict = GS_ADMISSIBLE;
+		for (size_t k = 0; k < r->n_reqs; k++)
+			if (r->reqs[k].mandatory && r->reqs[k].verdict > r->verdict)
+				r->verdict = r->reqs[k].verdict;
+		if (o->has_price) {
+			r->has_cost = true;
+			r->periods = out->campaign_hours && o->period_hours
+			           ? (out->campaign_hours + o->period_hours - 1) / o->period_hours : 1;
+			r->cost.num = o->price.num * r->periods;
+			r->cost.den = o->price.den;
+		}
+	}
+	qsort(out->r, out->n, sizeof out->r[0], rank);
+	for (size_t i = 0; i < out->n; i++) {
+		out->n_retained += out->r[i].verdict == GS_ADMISSIBLE;
+		out->n_to_confirm += out->r[i].verdict == GS_TO_CONFIRM;
+		out->n_excluded += out->r[i].verdict == GS_EXCLUDE;
+	}
+}
