@@ -32,7 +32,8 @@ typedef enum gs_status {
 	GS_EIO = 4,          /* a file could not be read                      */
 	GS_ERANGE = 5,       /* a value overflows what can be represented     */
 	GS_ENOMEM = 6,       /* allocation failed                             */
-	GS_ENET = 7          /* network or hub: unreachable, HTTP error, offline */
+	GS_ENET = 7,         /* network or hub: unreachable, HTTP error, offline */
+	GS_ENODEV = 8        /* no GPU driver or no GPU                       */
 } gs_status;
 
 /* What went wrong and where. `where` is "file:line:column", "file: field

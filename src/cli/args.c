@@ -10,7 +10,8 @@ int cli_fail(const gs_error *err)
 	fprintf(stderr, "gpusizer: error: %s\n", err->msg[0] ? err->msg : gs_strerror(err->code));
 	switch (err->code) {
 	case GS_ENOMEM:
-	case GS_ENET: return EXIT_ENV;
+	case GS_ENET:
+	case GS_ENODEV: return EXIT_ENV;
 	default: return EXIT_USAGE;
 	}
 }

@@ -61,5 +61,6 @@ int cmd_fit(int argc, char **argv);
 int cmd_formats(int argc, char **argv);
 int cmd_shortlist(int argc, char **argv);
 int cmd_sheet(int argc, char **argv);
+int cmd_probe(int argc, char **argv);
 
 #endif

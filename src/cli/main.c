@@ -20,6 +20,7 @@ static void usage(FILE *f)
 	           "  fit        largest context or concurrency that fits a GPU or capacity\n"
 	           "  shortlist  which offers can carry the workload: admissible, to confirm, excluded; ranked\n"
 	           "  sheet      the one-page sizing sheet (Markdown, --json, --html)\n"
+	           "  probe      this machine's GPUs as they report themselves (NVML)\n"
 	           "  formats    the weight formats and the built-in device table\n\n"
 	           "gpusizer COMMAND --help for its options; gpusizer --version.\n");
 }
@@ -46,6 +47,8 @@ int main(int argc, char **argv)
 		rc = cmd_shortlist(argc - 2, argv + 2);
 	} else if (strcmp(cmd, "sheet") == 0) {
 		rc = cmd_sheet(argc - 2, argv + 2);
+	} else if (strcmp(cmd, "probe") == 0) {
+		rc = cmd_probe(argc - 2, argv + 2);
 	} else if (strcmp(cmd, "formats") == 0) {
 		rc = cmd_formats(argc - 2, argv + 2);
 	} else {

@@ -15,6 +15,7 @@ const char *gs_strerror(gs_status s)
 	case GS_ERANGE: return "out of range";
 	case GS_ENOMEM: return "out of memory";
 	case GS_ENET: return "network error";
+	case GS_ENODEV: return "no GPU";
 	}
 	return "unknown error";
 }

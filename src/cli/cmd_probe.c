@@ -1,0 +1,80 @@
+/* cmd_probe.c — `gpusizer probe`: this machine's GPUs through NVML. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli.h"
+#include "gpusizer/probe.h"
+#include "gpusizer/render.h"
+
+int cmd_probe(int argc, char **argv)
+{
+	bool json = false;
+	const char *evidence = NULL, *offer = "any";
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: gpusizer probe [--json] [--evidence FILE [--offer ID]]\n\n"
+			       "The GPUs of this machine as they report themselves (NVML, loaded at run time): name,\n"
+			       "UUID, total/free/used bytes, compute capability, ECC and MIG modes, driver and CUDA\n"
+			       "versions. --evidence writes a memory evidence record for shortlist (the device-reported\n"
+			       "capacity of GPU 0, with version and scope). Exit 3 without a driver or a GPU.\n");
+			return 0;
+		} else if (!strcmp(argv[i], "--json")) {
+			json = true;
+		} else if (!strcmp(argv[i], "--evidence") && i + 1 < argc) {
+			evidence = argv[++i];
+		} else if (!strcmp(argv[i], "--offer") && i + 1 < argc) {
+			offer = argv[++i];
+		} else {
+			fprintf(stderr, "gpusizer probe: unknown argument \"%s\"\n", argv[i]);
+			return EXIT_USAGE;
+		}
+	}
+	gs_probe p;
+	gs_error err;
+	gs_error_clear(&err);
+	if (gs_probe_run(&p, &err))
+		return cli_fail(&err);
+	char a[48], b[48], c[48];
+	if (json) {
+		json_t *gpus = json_array();
+		for (unsigned i = 0; i < p.n; i++) {
+			const gs_gpu_info *g = &p.gpu[i];
+			json_array_append_new(gpus, json_pack("{s:i, s:s, s:s, s:I, s:I, s:I, s:i, s:i, s:i, s:i}", "index", i, "name",
+			                                      g->name, "uuid", g->uuid, "total_bytes", (json_int_t)g->total,
+			                                      "free_bytes", (json_int_t)g->free, "used_bytes", (json_int_t)g->used,
+			                                      "cc_major", g->cc_major, "cc_minor", g->cc_minor, "ecc", g->ecc,
+			                                      "mig", g->mig));
+		}
+		json_t *o = json_pack("{s:s, s:s, s:s, s:i, s:o}", "schema", "gpusizer/probe/v1", "library", p.library,
+		                      "driver", p.driver, "cuda", p.cuda, "gpus", gpus);
+		json_dumpf(o, stdout, JSON_INDENT(2));
+		putchar('\n');
+		json_decref(o);
+	} else {
+		printf("driver %s, CUDA %d.%d (NVML: %s)\n", p.driver[0] ? p.driver : "unknown", p.cuda / 1000,
+		       p.cuda % 1000 / 10, p.library);
+		for (unsigned i = 0; i < p.n; i++) {
+			const gs_gpu_info *g = &p.gpu[i];
+			printf("GPU %u: %s %s, compute capability %d.%d, ECC %s, MIG %s\n", i, g->name, g->uuid, g->cc_major,
+			       g->cc_minor, g->ecc < 0 ? "n/a" : g->ecc ? "on" : "off", g->mig < 0 ? "n/a" : g->mig ? "on" : "off");
+			printf("  total %s (%llu B, device-reported), free %s, used %s\n", gs_format_bytes(g->total, GS_UNIT_GiB, a, sizeof a),
+			       (unsigned long long)g->total, gs_format_bytes(g->free, GS_UNIT_GiB, b, sizeof b),
+			       gs_format_bytes(g->used, GS_UNIT_GiB, c, sizeof c));
+		}
+	}
+	if (evidence) {
+		char host[128] = "unknown", date[16];
+		gethostname(host, sizeof host - 1);
+		time_t now = time(NULL);
+		struct tm tm;
+		gmtime_r(&now, &tm);
+		strftime(date, sizeof date, "%Y-%m-%d", &tm);
+		FILE *f = fopen(evidence, "w");
+		if (!f || gs_probe_write_evidence(f, &p, 0, offer, host, date) || fclose(f)) {
+			fprintf(stderr, "gpusizer probe: cannot write %s\n", evidence);
+			return EXIT_ENV;
+		}
+	}
+	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_ENV;
+}
