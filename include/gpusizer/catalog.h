@@ -14,7 +14,7 @@
  *       reported: 24564MiB              # per GPU as the device reports it, if the seller says
  *       host_ram: 64GB
  *       interconnect: PCIe 4.0          # NVLink, PCIe ..., or leave out
- *       price: 47.14                    # exact decimal; leave out when unknown
+ *       price: 47.14                    # per GPU and period, exact decimal; leave out when unknown
  *       currency: USD
  *       period: 3d                      # the price buys this long: 3d, 72h, 1w, 1mo (30 d)
  *       subscription: batch of one card for 3 days
@@ -25,7 +25,8 @@
  * Evidence file (YAML):
  *   evidence:
  *     - requirement: software     # memory | gpus | interconnect | host_ram | compute_capability
- *                                 # | software | availability | quality
+ *                                 # | software | availability | quality | user
+ *       condition: EU data centre # with requirement user: the sheet's require/prefer text
  *       offer: rtx4090-3d         # or "any"
  *       kind: probe               # commercial | probe | measurement | documentation | quality
  *       version: driver 550.163.01, CUDA 12.4, vLLM 0.6.4
@@ -77,11 +78,14 @@ typedef struct gs_catalog {
 
 typedef enum gs_req {
 	GS_REQ_MEMORY, GS_REQ_GPUS, GS_REQ_INTERCONNECT, GS_REQ_HOST_RAM, GS_REQ_COMPUTE,
-	GS_REQ_SOFTWARE, GS_REQ_AVAILABILITY, GS_REQ_QUALITY, GS_REQ__COUNT
+	GS_REQ_SOFTWARE, GS_REQ_AVAILABILITY, GS_REQ_QUALITY, GS_REQ_USER, GS_REQ__COUNT
 } gs_req;
+
+#define GS_MAX_USER_REQS 8
 
 typedef struct gs_evidence {
 	gs_req requirement;
+	char condition[120];      /* requirement user: the condition it speaks to  */
 	char offer[64];           /* an offer id or "any"                          */
 	char kind[16];
 	char version[120], scope[120], date[16], note[160];
@@ -102,6 +106,7 @@ typedef struct gs_req_result {
 	bool mandatory;
 	gs_verdict verdict;
 	char detail[640];         /* the figures, or exactly what must be confirmed */
+	char condition[120];      /* user requirements and preferences: their text  */
 	char evidence[200];       /* the record it rests on, with version and scope */
 } gs_req_result;
 
@@ -109,15 +114,16 @@ typedef struct gs_offer_result {
 	const gs_offer *offer;
 	gs_verdict verdict;       /* exclude if any mandatory excludes; to confirm if any
 	                             is open; admissible only when all are          */
-	gs_req_result reqs[GS_REQ__COUNT];
+	gs_req_result reqs[GS_REQ__COUNT + 2 * GS_MAX_USER_REQS];
 	size_t n_reqs;
+	unsigned preferences_met;
 	gs_bytes usable;          /* per GPU capacity used for the memory check      */
 	char usable_how[96];
 	gs_bytes need;            /* per GPU peak (reserve included)                 */
 	int64_t margin;           /* usable - need, bytes (negative: short)          */
 	bool has_cost;
 	uint64_t periods;         /* price periods the campaign takes                */
-	gs_ratio cost;            /* price x periods x 1 package                     */
+	gs_ratio cost;            /* price x periods x GPUs                          */
 } gs_offer_result;
 
 typedef struct gs_shortlist {

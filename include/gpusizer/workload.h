@@ -54,6 +54,8 @@
 	X(EXPORT, "export", NULL, GS_KIND_ENUM, "gpu", "where adapters are merged for export: gpu | cpu") \
 	X(QUALITY, "quality", NULL, GS_KIND_STRING, NULL, "quality criterion, carried as a requirement to confirm") \
 	X(CAMPAIGN, "campaign", NULL, GS_KIND_DURATION, NULL, "how long the GPUs are needed: 3d, 72h, 2w, 1mo") \
+	X(REQUIRE, "require", NULL, GS_KIND_STRING, NULL, "your own mandatory conditions, separated by ';' (e.g. EU data centre)") \
+	X(PREFER, "prefer", NULL, GS_KIND_STRING, NULL, "your preferences, separated by ';': they only rank") \
 	X(RESERVE, "reserve", NULL, GS_KIND_BYTES, "0GiB", "explicit extra margin: 6GiB") \
 	X(GPUS, "gpus", NULL, GS_KIND_COUNT, "1", "number of GPUs") \
 	X(RUNTIME, "runtime", NULL, GS_KIND_ENUM, "transformers", "transformers | vllm | llamacpp (a .gguf model)") \

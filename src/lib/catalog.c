@@ -290,9 +290,10 @@ void gs_catalog_default(gs_catalog *c)
 /* --- evidence ------------------------------------------------------------------ */
 
 static const char *const req_names[GS_REQ__COUNT] = {"memory", "gpus", "interconnect", "host_ram",
-                                                     "compute_capability", "software", "availability", "quality"};
+                                                     "compute_capability", "software", "availability", "quality",
+                                                     "user"};
 static const char *const evidence_keys[] = {"requirement", "offer", "kind", "version", "scope", "date",
-                                            "outcome", "bytes", "note", NULL};
+                                            "outcome", "bytes", "note", "condition", NULL};
 
 const char *gs_req_name(gs_req r) { return r < GS_REQ__COUNT ? req_names[r] : "?"; }
 
@@ -320,7 +321,7 @@ static gs_status evidence_field(void *ctx, size_t i, const char *k, const char *
 				return GS_OK;
 			}
 		return gs_error_set(err, GS_EINPUT, where, "%s: requirement \"%.*s\": expected memory, gpus, interconnect, "
-		                    "host_ram, compute_capability, software, availability or quality", where,
+		                    "host_ram, compute_capability, software, availability, quality or user", where,
 		                    (int)(n > 40 ? 40 : n), v);
 	}
 	if (!strcmp(k, "outcome")) {
@@ -360,6 +361,8 @@ static gs_status evidence_field(void *ctx, size_t i, const char *k, const char *
 	}
 	if (!strcmp(k, "date"))
 		return text(e->date, sizeof e->date, k, v, n, where, err);
+	if (!strcmp(k, "condition"))
+		return text(e->condition, sizeof e->condition, k, v, n, where, err);
 	return text(e->note, sizeof e->note, k, v, n, where, err);
 }
 
@@ -370,6 +373,8 @@ static gs_status evidence_end(void *ctx, size_t i, const char *where, gs_error *
 	if ((c->have & 63) != 63)
 		return gs_error_set(err, GS_EINPUT, where, "%s: an evidence record needs requirement, offer, kind, version, "
 		                    "scope and outcome", where);
+	if (c->set->e[c->base + i].requirement == GS_REQ_USER && !c->set->e[c->base + i].condition[0])
+		return gs_error_set(err, GS_EINPUT, where, "%s: a user requirement's evidence needs its condition", where);
 	snprintf(c->set->e[c->base + i].where, sizeof c->set->e[0].where, "%s", where);
 	c->set->n = c->base + i + 1;
 	c->have = 0;

@@ -37,8 +37,12 @@ static void cost_text(const gs_offer_result *r, char *buf, size_t cap)
 		return;
 	}
 	gs_ratio_decimal(r->cost, total, sizeof total);
-	snprintf(buf, cap, "%s %s (%llu x %s %s per %s)", total, o->currency, (unsigned long long)r->periods, o->price_text,
-	         o->currency, o->period_text);
+	if (o->count > 1)
+		snprintf(buf, cap, "%s %s (%llu GPUs x %llu x %s %s per %s)", total, o->currency, (unsigned long long)o->count,
+		         (unsigned long long)r->periods, o->price_text, o->currency, o->period_text);
+	else
+		snprintf(buf, cap, "%s %s (%llu x %s %s per %s)", total, o->currency, (unsigned long long)r->periods,
+		         o->price_text, o->currency, o->period_text);
 }
 
 static void margin_text(const gs_offer_result *r, char *buf, size_t cap)
@@ -347,7 +351,7 @@ int gs_render_sheet_html(FILE *f, const gs_estimate *e, const gs_shortlist *sl)
 	    "estimate.</p></section>\n<section class=\"commercial\"><h2>Commercial decision</h2>\n");
 	if (sl) {
 		put(&o, "<table><tr><th>offer</th><th>GPU</th><th>verdict</th><th>cost</th><th>margin per GPU</th>"
-		    "<th>open conditions or reason</th></tr>\n");
+		    "<th style=\"text-align:left\">requirements: verdict, condition, evidence</th></tr>\n");
 		for (size_t i = 0; i < sl->n; i++) {
 			const gs_offer_result *r = &sl->r[i];
 			cost_text(r, c, sizeof c);
@@ -362,12 +366,22 @@ int gs_render_sheet_html(FILE *f, const gs_estimate *e, const gs_shortlist *sl)
 			put(&o, "</td><td>");
 			esc(&o, m);
 			put(&o, "</td><td style=\"text-align:left\"><ul>");
-			for (size_t k = 0; k < r->n_reqs; k++)
-				if (r->reqs[k].verdict != GS_ADMISSIBLE) {
-					put(&o, "<li>%s: ", gs_req_name(r->reqs[k].req));
-					esc(&o, r->reqs[k].detail);
-					put(&o, "</li>");
+			for (size_t k = 0; k < r->n_reqs; k++) {
+				const gs_req_result *q = &r->reqs[k];
+				/* excluded offers: only what excludes them; others: every requirement */
+				if (r->verdict == GS_EXCLUDE && q->verdict != GS_EXCLUDE)
+					continue;
+				put(&o, "<li><span class=\"v-%s\">%s</span> %s%s: ",
+				    q->verdict == GS_TO_CONFIRM ? "to-confirm" : gs_verdict_name(q->verdict), gs_verdict_name(q->verdict),
+				    gs_req_name(q->req), q->mandatory ? "" : " (preference)");
+				esc(&o, q->detail);
+				if (q->evidence[0]) {
+					put(&o, " <i>evidence: ");
+					esc(&o, q->evidence);
+					put(&o, "</i>");
 				}
+				put(&o, "</li>");
+			}
 			put(&o, "</ul></td></tr>\n");
 		}
 		put(&o, "</table>\n<p>Prices compare packages for the campaign; they rank no speed.</p>\n");

@@ -33,6 +33,18 @@ static const gs_evidence *find_evidence(const gs_evidence_set *ev, const gs_offe
 	return find_kind(ev, o, r, confirms, NULL, false);
 }
 
+/* A user condition's evidence: requirement user with the same condition text. */
+static const gs_evidence *find_user(const gs_evidence_set *ev, const gs_offer *o, const char *cond, bool confirms)
+{
+	for (size_t i = 0; ev && i < ev->n; i++) {
+		const gs_evidence *e = &ev->e[i];
+		if (e->requirement == GS_REQ_USER && e->confirms == confirms && !strcmp(e->condition, cond) &&
+		    (!strcmp(e->offer, o->id) || !strcmp(e->offer, "any")))
+			return e;
+	}
+	return NULL;
+}
+
 static void cite(gs_req_result *q, const gs_evidence *e)
 {
 	snprintf(q->evidence, sizeof q->evidence, "%.15s %s, %.80s (%.70s)%s%.15s", e->kind, e->confirms ? "confirms" : "fails",
@@ -167,6 +179,37 @@ static void compute(gs_offer_result *r, const gs_estimate *e, const gs_evidence_
 		cite(q, bad);
 }
 
+/* Your own conditions from the sheet, ';'-separated: mandatory ones decide
+ * like the others, preferences only count toward the ranking. */
+static void user_conditions(gs_offer_result *r, const gs_evidence_set *ev, const char *list, bool mandatory)
+{
+	for (const char *p = list; p && *p;) {
+		const char *end = strchr(p, ';');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		while (n && (*p == ' ')) {
+			p++;
+			n--;
+		}
+		while (n && p[n - 1] == ' ')
+			n--;
+		if (n && r->n_reqs < sizeof r->reqs / sizeof r->reqs[0]) {
+			char cond[120];
+			snprintf(cond, sizeof cond, "%.*s", (int)(n < 119 ? n : 119), p);
+			const gs_evidence *bad = find_user(ev, r->offer, cond, false), *good = find_user(ev, r->offer, cond, true);
+			gs_req_result *q = add(r, GS_REQ_USER, bad ? GS_EXCLUDE : good ? GS_ADMISSIBLE : GS_TO_CONFIRM);
+			q->mandatory = mandatory;
+			snprintf(q->condition, sizeof q->condition, "%s", cond);
+			snprintf(q->detail, sizeof q->detail, "%s \"%s\": %s", mandatory ? "required" : "preferred", cond,
+			         bad ? "an established failure" : good ? "confirmed" : "to confirm with the seller or a test");
+			if (bad || good)
+				cite(q, bad ? bad : good);
+			if (!mandatory && good)
+				r->preferences_met++;
+		}
+		p = end ? end + 1 : p + strlen(p);
+	}
+}
+
 static int rank(const void *pa, const void *pb)
 {
 	const gs_offer_result *a = pa, *b = pb;
@@ -180,7 +223,13 @@ static int rank(const void *pa, const void *pb)
 		if (x != y)
 			return x < y ? -1 : 1;
 	}
-	return a->margin > b->margin ? -1 : a->margin < b->margin;
+	if (a->margin != b->margin)
+		return a->margin > b->margin ? -1 : 1;
+	/* documented planning, then preferences met: they only break ties */
+	bool pa_doc = a->offer->availability[0] != 0, pb_doc = b->offer->availability[0] != 0;
+	if (pa_doc != pb_doc)
+		return pa_doc ? -1 : 1;
+	return (int)b->preferences_met - (int)a->preferences_met;
 }
 
 void gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev, gs_shortlist *out)
@@ -229,6 +278,8 @@ void gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evid
 			snprintf(cond, sizeof cond, "evaluate the quality criterion \"%.200s\" with this setup", gs_wl_str(w, GS_F_QUALITY));
 			judge_by_evidence(r, ev, GS_REQ_QUALITY, cond);
 		}
+		user_conditions(r, ev, gs_wl_set(w, GS_F_REQUIRE) ? gs_wl_str(w, GS_F_REQUIRE) : NULL, true);
+		user_conditions(r, ev, gs_wl_set(w, GS_F_PREFER) ? gs_wl_str(w, GS_F_PREFER) : NULL, false);
 		r->verdict = GS_ADMISSIBLE;
 		for (size_t k = 0; k < r->n_reqs; k++)
 			if (r->reqs[k].mandatory && r->reqs[k].verdict > r->verdict)
@@ -237,7 +288,7 @@ void gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evid
 			r->has_cost = true;
 			r->periods = out->campaign_hours && o->period_hours
 			           ? (out->campaign_hours + o->period_hours - 1) / o->period_hours : 1;
-			r->cost.num = o->price.num * r->periods;
+			r->cost.num = o->price.num * r->periods * o->count; /* price per GPU and period */
 			r->cost.den = o->price.den;
 		}
 	}

@@ -16,6 +16,8 @@ static void seed_estimate(void)
 	             GS_F_CAMPAIGN, "3d", -1);
 }
 
+static void bad(const char *yaml, bool catalog, const char *where, const char *needle);
+
 static const gs_offer_result *offer(const char *id)
 {
 	for (size_t i = 0; i < S->n; i++)
@@ -90,6 +92,38 @@ static void test_evidence_decides(void **st)
 	assert_non_null(strstr(req(offer("rtx6000ada-3d"), GS_REQ_SOFTWARE)->evidence, "driver 535"));
 }
 
+static void test_user_conditions(void **st)
+{
+	(void)st;
+	gs_error err;
+	gs_model m;
+	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_BITS, "16", GS_F_REQUIRE, "EU data centre", GS_F_PREFER,
+	             "ECC memory; weekend support", -1);
+	const char *cat = "offers:\n  - id: eu\n    gpu: L40S\n    count: 2\n    price: 1.5\n    currency: EUR\n"
+	                  "    period: 1d\n  - id: us\n    gpu: L40S\n";
+	assert_int_equal(gs_catalog_load_buffer(cat, strlen(cat), "c.yaml", C, &err), GS_OK);
+	const char *ev = "evidence:\n  - requirement: user\n    condition: EU data centre\n    offer: us\n    kind: commercial\n"
+	                 "    version: offer sheet v2\n    scope: the us offer\n    outcome: fails\n"
+	                 "  - requirement: user\n    condition: ECC memory\n    offer: eu\n    kind: commercial\n"
+	                 "    version: offer sheet v2\n    scope: the eu offer\n    outcome: confirms\n";
+	memset(V, 0, sizeof *V);
+	assert_int_equal(gs_evidence_load_buffer(ev, strlen(ev), "e.yaml", V, &err), GS_OK);
+	gs_shortlist_run(E, C, V, S);
+	assert_int_equal(offer("us")->verdict, GS_EXCLUDE);      /* a required condition failed */
+	assert_int_equal(offer("eu")->verdict, GS_TO_CONFIRM);   /* still open: required, not yet confirmed */
+	assert_int_equal(offer("eu")->preferences_met, 1);
+	/* a preference that is open never decides: only the required one counts */
+	size_t prefs = 0;
+	for (size_t k = 0; k < offer("eu")->n_reqs; k++)
+		prefs += offer("eu")->reqs[k].req == GS_REQ_USER && !offer("eu")->reqs[k].mandatory;
+	assert_int_equal(prefs, 2);
+	/* the price is per GPU and period: 2 GPUs x 1 day */
+	char c[32];
+	assert_string_equal(gs_ratio_decimal(offer("eu")->cost, c, sizeof c), "3.00");
+	bad("evidence:\n  - requirement: user\n    offer: a\n    kind: probe\n    version: v\n    scope: s\n"
+	    "    outcome: confirms\n", false, "e.yaml:2:5", "condition");
+}
+
 static void test_default_catalog(void **st)
 {
 	(void)st;
@@ -154,6 +188,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seed_offers), cmocka_unit_test(test_evidence_decides),
 		cmocka_unit_test(test_default_catalog), cmocka_unit_test(test_file_errors),
+		cmocka_unit_test(test_user_conditions),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
