@@ -62,5 +62,6 @@ int cmd_formats(int argc, char **argv);
 int cmd_shortlist(int argc, char **argv);
 int cmd_sheet(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
+int cmd_diagnose(int argc, char **argv);
 
 #endif

@@ -21,6 +21,7 @@ static void usage(FILE *f)
 	           "  shortlist  which offers can carry the workload: admissible, to confirm, excluded; ranked\n"
 	           "  sheet      the one-page sizing sheet (Markdown, --json, --html)\n"
 	           "  probe      this machine's GPUs as they report themselves (NVML)\n"
+	           "  diagnose   the first out-of-memory in a log: its phase and the change to try next\n"
 	           "  formats    the weight formats and the built-in device table\n\n"
 	           "gpusizer COMMAND --help for its options; gpusizer --version.\n");
 }
@@ -47,6 +48,8 @@ int main(int argc, char **argv)
 		rc = cmd_shortlist(argc - 2, argv + 2);
 	} else if (strcmp(cmd, "sheet") == 0) {
 		rc = cmd_sheet(argc - 2, argv + 2);
+	} else if (strcmp(cmd, "diagnose") == 0) {
+		rc = cmd_diagnose(argc - 2, argv + 2);
 	} else if (strcmp(cmd, "probe") == 0) {
 		rc = cmd_probe(argc - 2, argv + 2);
 	} else if (strcmp(cmd, "formats") == 0) {

@@ -96,6 +96,16 @@ case_ 0 "<svg" sheet data/sheets/llama3-8b-chat.yaml --html
 case_ 2 "tests/data/bad/catalog.yaml:5:5: unknown field \"prize\"" shortlist data/sheets/seed-7b.yaml --catalog tests/data/bad/catalog.yaml
 case_ 2 "tests/data/bad/evidence.yaml:3:14: outcome: expected confirms or fails" shortlist data/sheets/seed-7b.yaml --evidence tests/data/bad/evidence.yaml
 
+# the first out-of-memory (issue #6's diagnose)
+case_ 0 "phase: backward" diagnose tests/data/logs/torch-backward.log
+case_ 0 "3. " diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
+case_ 0 "1. checkpointing full: saves" diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
+case_ 0 "phase: context" diagnose tests/data/logs/llamacpp-context.log
+case_ 0 "max_model_len 32768 tokens; the KV cache holds 20960" diagnose tests/data/logs/vllm-kv.log
+case_ 0 '"phase": "load"' diagnose tests/data/logs/torch-load-old.log --json
+case_ 2 "no out-of-memory message found" diagnose data/sheets/seed-7b.yaml
+case_ 2 "No such file" diagnose /nonexistent.log
+
 # bad input: exit 2, naming the field or the line and column
 case_ 2 "--reserve: got \"-6GiB\", expected a non-negative size" estimate --params 7e9 --reserve -6GiB
 case_ 2 "--reserve: got \"abc\"" estimate --params 7e9 --reserve abc

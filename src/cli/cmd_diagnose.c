@@ -1,0 +1,166 @@
+/* cmd_diagnose.c — `gpusizer diagnose LOG [SHEET]`: the first out-of-memory,
+ * its phase, and the single changes to try, ranked by predicted saving. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "gpusizer/diagnose.h"
+#include "gpusizer/fit.h"
+#include "gpusizer/render.h"
+
+#define MAX_LOG_READ ((size_t)64 << 20)
+
+/* Which sheet fields can change the memory of a phase. */
+static bool relevant(const char *phase, const char *field)
+{
+	static const struct {
+		const char *phase, *fields;
+	} map[] = {
+		{"load", ",format,offload,zero,keep,"},
+		{"forward", ",checkpointing,microbatch,loss,length,zero,offload,optimizer,lora_rank,attention,"},
+		{"backward", ",checkpointing,microbatch,loss,length,zero,offload,optimizer,lora_rank,attention,"},
+		{"first_update", ",optimizer,zero,offload,lora_rank,"},
+		{"prefill", ",kv_format,concurrency,length,format,attention,"},
+		{"decode", ",kv_format,concurrency,length,format,"},
+		{"serve", ",kv_format,concurrency,length,format,"},
+		{"context", ",kv_format,concurrency,length,"},
+		{"validation", ",length,attention,microbatch,"},
+	};
+	char key[48];
+	snprintf(key, sizeof key, ",%.40s,", field);
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (!strcmp(map[i].phase, phase))
+			return strstr(map[i].fields, key) != NULL;
+	return true; /* unknown phase: every change may help */
+}
+
+static void figure(const char *name, bool has, gs_bytes b, bool *first)
+{
+	char g[40];
+	if (!has)
+		return;
+	printf("%s%s %s", *first ? "  " : "; ", name, gs_format_bytes(b, b >= GS_GiB ? GS_UNIT_GiB : GS_UNIT_MiB, g, sizeof g));
+	*first = false;
+}
+
+int cmd_diagnose(int argc, char **argv)
+{
+	if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
+		printf("usage: gpusizer diagnose LOG [SHEET.yaml | MODEL] [workload flags] [--json]\n\n"
+		       "Finds the first out-of-memory in LOG (PyTorch, llama.cpp, vLLM), the figures it states and\n"
+		       "the phase it happened in. With the workload (a sheet or flags), ranks the single changes\n"
+		       "that lower that phase's memory by the saving the estimator predicts, each with what must be\n"
+		       "re-checked. Exit 2 when no out-of-memory message is found.\n");
+		return argc < 1 ? EXIT_USAGE : 0;
+	}
+	const char *log = argv[0];
+	FILE *f = fopen(log, "rb");
+	if (!f) {
+		fprintf(stderr, "gpusizer: error: %s: %s\n", log, strerror(errno));
+		return EXIT_USAGE;
+	}
+	char *buf = malloc(MAX_LOG_READ);
+	size_t len = buf ? fread(buf, 1, MAX_LOG_READ, f) : 0;
+	fclose(f);
+	if (!buf)
+		return EXIT_ENV;
+	gs_oom o;
+	bool found = gs_diagnose_log(buf, len, &o);
+	free(buf);
+	if (!found) {
+		fprintf(stderr, "gpusizer: error: %s: no out-of-memory message found; expected PyTorch's \"CUDA out of memory\", "
+		        "llama.cpp's \"cudaMalloc failed\" or \"failed to allocate\", or vLLM's KV-cache errors\n", log);
+		return EXIT_USAGE;
+	}
+	cli_args a;
+	int rc = cli_parse(argc - 1, argv + 1, "diagnose", &a);
+	if (rc)
+		return rc;
+	bool have_workload = a.sheet || a.positional;
+	for (size_t i = 0; i < a.n_flags; i++)
+		have_workload |= a.flags[i].field == GS_F_MODEL || a.flags[i].field == GS_F_PARAMS;
+	gs_change ch[GS_MAX_CHANGES];
+	size_t nch = 0;
+	gs_bytes peak_now = 0;
+	gs_estimate *e = NULL;
+	if (have_workload) {
+		gs_workload w;
+		gs_model m;
+		gs_error err;
+		gs_error_clear(&err);
+		if ((rc = cli_workload(&a, 0, true, &w)))
+			return rc;
+		gs_bytes cap = o.has_capacity ? o.capacity : 0;
+		bool found_cap = false;
+		char how[192];
+		if (!cap && gs_workload_capacity(&w, &cap, &found_cap, how, sizeof how, &err))
+			return cli_fail(&err);
+		e = malloc(sizeof *e);
+		if (!e)
+			return EXIT_ENV;
+		if (gs_workload_model(&w, &m, &err) || gs_estimate_run(&w, &m, e, &err) ||
+		    gs_fit_changes(&w, &m, cap ? cap : UINT64_MAX, ch, &nch, &peak_now, &err)) {
+			free(e);
+			return cli_fail(&err);
+		}
+		size_t k = 0; /* keep the changes that act on the failing phase */
+		for (size_t i = 0; i < nch; i++)
+			if (relevant(o.phase, ch[i].field))
+				ch[k++] = ch[i];
+		nch = k;
+	}
+	char g[40], h[40];
+	if (a.json) {
+		json_t *j = json_pack("{s:s, s:s, s:i, s:s, s:i, s:s, s:s, s:s}", "schema", "gpusizer/diagnose/v1", "kind",
+		                      gs_oom_kind_name(o.kind), "line", (int)o.line, "message", o.message, "gpu", o.gpu, "phase",
+		                      o.phase, "phase_evidence", o.phase_why, "likely_items", o.items);
+		if (o.has_requested) json_object_set_new(j, "requested_bytes", json_integer((json_int_t)o.requested));
+		if (o.has_capacity) json_object_set_new(j, "capacity_bytes", json_integer((json_int_t)o.capacity));
+		if (o.has_free) json_object_set_new(j, "free_bytes", json_integer((json_int_t)o.free));
+		if (o.has_allocated) json_object_set_new(j, "allocated_bytes", json_integer((json_int_t)o.allocated));
+		if (o.has_reserved) json_object_set_new(j, "reserved_unallocated_bytes", json_integer((json_int_t)o.reserved_unallocated));
+		if (o.has_process) json_object_set_new(j, "process_bytes", json_integer((json_int_t)o.process));
+		if (e)
+			json_object_set_new(j, "changes", gs_changes_to_json(ch, nch, peak_now));
+		json_dumpf(j, stdout, JSON_INDENT(2));
+		putchar('\n');
+		json_decref(j);
+	} else {
+		printf("first out-of-memory: %s line %u: %s%s\n", log, o.line, gs_oom_kind_name(o.kind),
+		       o.gpu >= 0 ? "" : "");
+		if (o.gpu >= 0)
+			printf("  on GPU %d\n", o.gpu);
+		bool first = true;
+		figure("requested", o.has_requested, o.requested, &first);
+		figure("capacity", o.has_capacity, o.capacity, &first);
+		figure("free", o.has_free, o.free, &first);
+		figure("in use by this process", o.has_process, o.process, &first);
+		figure("allocated by PyTorch", o.has_allocated, o.allocated, &first);
+		figure("reserved but unallocated", o.has_reserved, o.reserved_unallocated, &first);
+		if (o.kind == GS_OOM_VLLM_KV)
+			printf("  max_model_len %llu tokens; the KV cache holds %llu", (unsigned long long)o.max_model_len,
+			       (unsigned long long)o.kv_tokens), first = false;
+		if (!first)
+			putchar('\n');
+		printf("phase: %s (from: \"%s\")\nlikely items: %s\n", o.phase, o.phase_why, o.items);
+		if (o.has_reserved && o.has_capacity && o.reserved_unallocated * 20 > o.capacity)
+			printf("note: %s reserved but unallocated (over 5 %% of %s): fragmentation; "
+			       "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True may recover part of it\n",
+			       gs_format_bytes(o.reserved_unallocated, GS_UNIT_GiB, g, sizeof g),
+			       gs_format_bytes(o.capacity, GS_UNIT_GiB, h, sizeof h));
+		if (e) {
+			printf("estimate for the workload: peak %s in phase %s\n", gs_format_bytes(gs_estimate_peak(e), GS_UNIT_GiB, g, sizeof g),
+			       e->phases[e->peak_phase].id);
+			gs_render_changes_text(stdout, ch, nch, peak_now, o.has_capacity ? o.capacity : peak_now);
+			printf("one change at a time: re-check quality after a format change, coverage after a shorter length\n");
+		} else {
+			printf("give the workload (a sheet or --model/--params with its flags) for single changes with their "
+			       "predicted savings\n");
+		}
+	}
+	free(e);
+	if (fflush(stdout) || ferror(stdout))
+		return EXIT_ENV;
+	return 0;
+}

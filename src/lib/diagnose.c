@@ -1,0 +1,261 @@
+/*
+ * diagnose.c — the first out-of-memory in a log (gpusizer/diagnose.h).
+ * Lines are matched against the libraries' message templates; the figures
+ * are parsed with the exact unit parser; the phase is read off the lines
+ * before the message (the traceback).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gpusizer/diagnose.h"
+
+#define MAX_LOG ((size_t)64 << 20)
+#define LOOKBACK 120
+
+const char *gs_oom_kind_name(gs_oom_kind k)
+{
+	switch (k) {
+	case GS_OOM_TORCH: return "PyTorch CUDA out of memory";
+	case GS_OOM_LLAMACPP: return "llama.cpp buffer allocation failed";
+	case GS_OOM_VLLM_KV: return "vLLM: max_model_len above the KV cache";
+	case GS_OOM_VLLM_NO_CACHE: return "vLLM: no memory left for the KV cache";
+	case GS_OOM_NONE: break;
+	}
+	return "none";
+}
+
+/* The line [s, e) as a NUL-terminated copy of at most cap - 1 bytes. */
+static void copy_line(const char *s, const char *e, char *buf, size_t cap)
+{
+	size_t n = (size_t)(e - s) < cap - 1 ? (size_t)(e - s) : cap - 1;
+	for (size_t i = 0; i < n; i++)
+		buf[i] = (s[i] >= 32 && s[i] < 127) ? s[i] : ' ';
+	buf[n] = 0;
+}
+
+/* A size right after `key` in line: "244.00 MiB", "0 bytes", "7.73 GiB". */
+static bool size_after(const char *line, const char *key, gs_bytes *out)
+{
+	const char *p = strstr(line, key);
+	if (!p)
+		return false;
+	p += strlen(key);
+	char num[64];
+	size_t n = 0;
+	while ((isdigit((unsigned char)*p) || *p == '.') && n < 40)
+		num[n++] = *p++;
+	if (!n)
+		return false;
+	while (*p == ' ')
+		p++;
+	const char *u = p;
+	while (isalpha((unsigned char)*p))
+		p++;
+	size_t ul = (size_t)(p - u);
+	if (ul == 5 && !strncmp(u, "bytes", 5))
+		ul = 0; /* "0 bytes": plain bytes */
+	else if (ul > 3)
+		return false;
+	num[n++] = ' ';
+	memcpy(num + n, ul ? u : "B", ul ? ul : 1);
+	n += ul ? ul : 1;
+	return gs_parse_bytes(num, n, "log", out, NULL) == GS_OK;
+}
+
+static bool uint_after(const char *line, const char *key, uint64_t *out)
+{
+	const char *p = strstr(line, key);
+	if (!p)
+		return false;
+	p += strlen(key);
+	char *end;
+	unsigned long long v = strtoull(p, &end, 10);
+	if (end == p)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool parse_torch(const char *l, gs_oom *o)
+{
+	if (!strstr(l, "CUDA out of memory") && !strstr(l, "OutOfMemoryError"))
+		return false;
+	o->kind = GS_OOM_TORCH;
+	o->has_requested = size_after(l, "Tried to allocate ", &o->requested);
+	uint64_t g;
+	if (uint_after(l, "GPU ", &g))
+		o->gpu = (int)g;
+	/* 2.x */
+	o->has_capacity = size_after(l, "has a total capacity of ", &o->capacity) ||
+	                  size_after(l, "has a total capacty of ", &o->capacity);
+	o->has_free = size_after(l, " of which ", &o->free);
+	o->has_process = size_after(l, "this process has ", &o->process);
+	o->has_allocated = size_after(l, "Of the allocated memory ", &o->allocated);
+	o->has_reserved = size_after(l, "is allocated by PyTorch, and ", &o->reserved_unallocated);
+	if (!o->has_capacity) { /* 1.x: (GPU 0; C total capacity; A already allocated; F free; R reserved ...) */
+		const char *p = strstr(l, "(GPU ");
+		if (p && (p = strchr(p, ';'))) {
+			o->has_capacity = size_after(p, "; ", &o->capacity);
+			o->has_allocated = size_after(p, "total capacity; ", &o->allocated);
+			o->has_free = size_after(p, "already allocated; ", &o->free);
+			gs_bytes reserved;
+			if (size_after(p, "free; ", &reserved) && o->has_allocated && reserved >= o->allocated) {
+				o->reserved_unallocated = reserved - o->allocated;
+				o->has_reserved = true;
+			}
+		}
+	}
+	return true;
+}
+
+static bool parse_llamacpp(const char *l, gs_oom *o)
+{
+	uint64_t dev, bytes;
+	if (strstr(l, "cudaMalloc failed") && strstr(l, "allocating ")) {
+		o->kind = GS_OOM_LLAMACPP;
+		o->has_requested = size_after(l, "allocating ", &o->requested);
+		if (uint_after(l, "on device ", &dev))
+			o->gpu = (int)dev;
+		return true;
+	}
+	const char *p = strstr(l, "failed to allocate CUDA");
+	if (p && uint_after(p, "buffer of size ", &bytes)) {
+		o->kind = GS_OOM_LLAMACPP;
+		o->requested = bytes;
+		o->has_requested = true;
+		if (uint_after(p, "failed to allocate CUDA", &dev))
+			o->gpu = (int)dev;
+		return true;
+	}
+	return false;
+}
+
+static bool parse_vllm(const char *l, gs_oom *o)
+{
+	if (strstr(l, "larger than the maximum number of tokens that can be stored in KV cache")) {
+		o->kind = GS_OOM_VLLM_KV;
+		uint_after(l, "max seq len (", &o->max_model_len);
+		uint_after(l, "stored in KV cache (", &o->kv_tokens);
+		return true;
+	}
+	if (strstr(l, "No available memory for the cache blocks")) {
+		o->kind = GS_OOM_VLLM_NO_CACHE;
+		return true;
+	}
+	return false;
+}
+
+typedef struct clue {
+	const char *needle, *phase, *items;
+} clue;
+
+/* Most specific first: a traceback through autograd is a backward pass even
+ * when the training loop's forward is on the stack too. */
+static const clue clues[] = {
+	{"backward", "backward", "activations kept for backward, gradients, the loss logits"},
+	{"autograd", "backward", "activations kept for backward, gradients, the loss logits"},
+	{"optimizer.step", "first_update", "optimizer states (created at the first step), optimizer temporaries, gradients"},
+	{"_multi_tensor_adam", "first_update", "optimizer states (created at the first step), optimizer temporaries, gradients"},
+	{"_single_tensor_adam", "first_update", "optimizer states (created at the first step), gradients"},
+	{"from_pretrained", "load", "weights, a quantize-on-load transient, modules kept in 16 bits"},
+	{"load_state_dict", "load", "weights, a second copy while loading"},
+	{"llama_model_load", "load", "weights (model buffers)"},
+	{"load_tensors", "load", "weights (model buffers)"},
+	{"llama_init_from_model", "context", "KV cache, compute buffer"},
+	{"llama_new_context", "context", "KV cache, compute buffer"},
+	{"ggml_gallocr", "context", "compute buffer"},
+	{"evaluation_loop", "validation", "activations and logits of the evaluation batch"},
+	{"prediction_step", "validation", "activations and logits of the evaluation batch"},
+	{"prefill", "prefill", "KV cache, prefill activations, logits"},
+	{"generate", "prefill", "KV cache, prefill activations (the first step is the largest), logits"},
+	{"determine_num_available_blocks", "serve", "the KV cache pool"},
+	{"determine_available_memory", "serve", "the KV cache pool"},
+	{"_initialize_kv_caches", "serve", "the KV cache pool"},
+	{".to(", "load", "weights moved to the device"},
+	{".cuda(", "load", "weights moved to the device"},
+	{"training_step", "forward", "activations, the loss logits"},
+	{"forward", "forward", "activations, the loss logits"},
+};
+
+bool gs_diagnose_log(const char *buf, size_t len, gs_oom *o)
+{
+	memset(o, 0, sizeof *o);
+	o->gpu = -1;
+	if (len > MAX_LOG)
+		len = MAX_LOG;
+	/* line starts of the last LOOKBACK lines, as a ring */
+	const char *starts[LOOKBACK], *ends[LOOKBACK];
+	size_t seen = 0;
+	unsigned lineno = 0;
+	char line[2048];
+	for (const char *p = buf, *end = buf + len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end;
+		lineno++;
+		copy_line(p, le, line, sizeof line);
+		if (parse_torch(line, o) || parse_llamacpp(line, o) || parse_vllm(line, o)) {
+			o->line = lineno;
+			snprintf(o->message, sizeof o->message, "%.399s", line);
+			if (o->kind == GS_OOM_VLLM_KV || o->kind == GS_OOM_VLLM_NO_CACHE) {
+				snprintf(o->phase, sizeof o->phase, "serve");
+				snprintf(o->phase_why, sizeof o->phase_why, "vLLM sizes its KV cache at start-up");
+				snprintf(o->items, sizeof o->items, "the KV cache pool: max_model_len and concurrency against the budget");
+				return true;
+			}
+			/* llama.cpp logs step by step: the nearest step before the failure
+			 * says where (a Python traceback is read by specificity below) */
+			static const clue steps[] = {
+				{"llama_kv_cache", "context", "KV cache (n_ctx x layers x KV width), compute buffer"},
+				{"llama_init_from_model", "context", "KV cache, compute buffer"},
+				{"llama_new_context", "context", "KV cache, compute buffer"},
+				{"ggml_gallocr", "context", "compute buffer"},
+				{"load_tensors", "load", "weights (model buffers)"},
+				{"llama_model_load", "load", "weights (model buffers)"},
+			};
+			size_t nback = seen < LOOKBACK ? seen : LOOKBACK;
+			for (size_t k = 0; o->kind == GS_OOM_LLAMACPP && k < nback && !o->phase[0]; k++) {
+				size_t idx = (seen - 1 - k) % LOOKBACK;
+				char prev[512];
+				copy_line(starts[idx], ends[idx], prev, sizeof prev);
+				for (size_t c = 0; c < sizeof steps / sizeof steps[0]; c++)
+					if (strstr(prev, steps[c].needle)) {
+						snprintf(o->phase, sizeof o->phase, "%s", steps[c].phase);
+						snprintf(o->items, sizeof o->items, "%s", steps[c].items);
+						snprintf(o->phase_why, sizeof o->phase_why, "%.190s", prev);
+						break;
+					}
+			}
+			/* the traceback before the message says where */
+			for (size_t c = 0; c < sizeof clues / sizeof clues[0] && !o->phase[0]; c++) {
+				size_t n = seen < LOOKBACK ? seen : LOOKBACK;
+				for (size_t k = 0; k < n; k++) {
+					size_t idx = (seen - 1 - k) % LOOKBACK;
+					char prev[512];
+					copy_line(starts[idx], ends[idx], prev, sizeof prev);
+					if (strstr(prev, clues[c].needle)) {
+						snprintf(o->phase, sizeof o->phase, "%s", clues[c].phase);
+						snprintf(o->items, sizeof o->items, "%s", clues[c].items);
+						const char *t = prev;
+						while (*t == ' ')
+							t++;
+						snprintf(o->phase_why, sizeof o->phase_why, "%.190s", t);
+						break;
+					}
+				}
+			}
+			if (!o->phase[0]) {
+				snprintf(o->phase, sizeof o->phase, "unknown");
+				snprintf(o->phase_why, sizeof o->phase_why, "no traceback or log line before the message says where");
+			}
+			return true;
+		}
+		starts[seen % LOOKBACK] = p;
+		ends[seen % LOOKBACK] = le;
+		seen++;
+		p = nl ? nl + 1 : end;
+	}
+	memset(o, 0, sizeof *o);
+	o->gpu = -1;
+	return false;
+}

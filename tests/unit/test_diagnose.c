@@ -1,0 +1,84 @@
+/* test_diagnose.c — the first out-of-memory in a log: kind, figures, phase. */
+#include <stdlib.h>
+#include "helpers.h"
+#include "gpusizer/diagnose.h"
+
+static gs_oom read_log(const char *name)
+{
+	char path[512];
+	snprintf(path, sizeof path, GS_TEST_DATA_DIR "/logs/%s", name);
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	static char buf[1 << 16];
+	size_t n = fread(buf, 1, sizeof buf, f);
+	fclose(f);
+	gs_oom o;
+	assert_true(gs_diagnose_log(buf, n, &o));
+	return o;
+}
+
+static void test_torch_2x_backward(void **st)
+{
+	(void)st;
+	gs_oom o = read_log("torch-backward.log");
+	assert_int_equal(o.kind, GS_OOM_TORCH);
+	assert_int_equal(o.line, 14);
+	assert_int_equal(o.gpu, 0);
+	/* 1.96 GiB = 196/100 x 2^30, rounded once */
+	assert_int_equal(o.requested, 2104533975ull);
+	assert_int_equal(o.capacity, 25265145119ull); /* 23.53 GiB */
+	assert_true(o.has_process && o.has_allocated && o.has_reserved && o.has_free);
+	assert_string_equal(o.phase, "backward");
+	assert_non_null(strstr(o.items, "activations"));
+}
+
+static void test_torch_1x_load(void **st)
+{
+	(void)st;
+	gs_oom o = read_log("torch-load-old.log");
+	assert_int_equal(o.requested, 250ull << 20);
+	assert_int_equal(o.allocated, 14935748772ull); /* 13.91 GiB */
+	/* reserved 13.99 - allocated 13.91 */
+	assert_int_equal(o.reserved_unallocated, 15021648118ull - 14935748772ull);
+	assert_string_equal(o.phase, "load");
+}
+
+static void test_generation_llamacpp_vllm(void **st)
+{
+	(void)st;
+	gs_oom o = read_log("torch-generate.log");
+	assert_string_equal(o.phase, "prefill");
+	assert_int_equal(o.capacity, 25393994138ull); /* "capacty" spelling, 23.65 GiB */
+	o = read_log("llamacpp-context.log");
+	assert_int_equal(o.kind, GS_OOM_LLAMACPP);
+	assert_int_equal(o.requested, 16384ull << 20);
+	assert_string_equal(o.phase, "context");
+	o = read_log("vllm-kv.log");
+	assert_int_equal(o.kind, GS_OOM_VLLM_KV);
+	assert_int_equal(o.max_model_len, 32768);
+	assert_int_equal(o.kv_tokens, 20960);
+	assert_string_equal(o.phase, "serve");
+}
+
+static void test_nothing_found(void **st)
+{
+	(void)st;
+	gs_oom o;
+	const char *log = "all good\nloss 1.2\n";
+	assert_false(gs_diagnose_log(log, strlen(log), &o));
+	assert_false(gs_diagnose_log("", 0, &o));
+	/* a message with no traceback: found, phase unknown */
+	const char *bare = "CUDA out of memory. Tried to allocate 2.00 GiB";
+	assert_true(gs_diagnose_log(bare, strlen(bare), &o));
+	assert_string_equal(o.phase, "unknown");
+	assert_int_equal(o.requested, 2ull << 30);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_torch_2x_backward), cmocka_unit_test(test_torch_1x_load),
+		cmocka_unit_test(test_generation_llamacpp_vllm), cmocka_unit_test(test_nothing_found),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
