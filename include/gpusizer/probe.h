@@ -39,6 +39,16 @@ typedef struct gs_probe {
  * loaded, the driver is not running, or there is no GPU. */
 gs_status gs_probe_run(gs_probe *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 
+/* Sampling for `measure`: keep NVML open, read per GPU the device's used
+ * bytes and the bytes used by the given processes (the measured process
+ * tree). gs_nvml_open fills *info like gs_probe_run; NULL with *err set
+ * when NVML is unavailable. gs_nvml_close(NULL) is a no-op. */
+typedef struct gs_nvml gs_nvml;
+gs_nvml *gs_nvml_open(gs_probe *info /* OUT */, gs_error *err);
+int gs_nvml_sample(gs_nvml *n, unsigned gpu, const int *pids, size_t npids, gs_bytes *device_used /* OUT */,
+                   gs_bytes *process_used /* OUT */);
+void gs_nvml_close(gs_nvml *n);
+
 /* Write an evidence record (gpusizer/catalog.h format) for GPU `i`: the
  * device-reported capacity for offer `offer`, with version and scope. */
 int gs_probe_write_evidence(FILE *out, const gs_probe *p, unsigned i, const char *offer, const char *host,

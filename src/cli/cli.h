@@ -63,5 +63,8 @@ int cmd_shortlist(int argc, char **argv);
 int cmd_sheet(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 int cmd_diagnose(int argc, char **argv);
+int cmd_measure(int argc, char **argv);
+int cmd_ladder(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
 
 #endif

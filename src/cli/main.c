@@ -21,6 +21,9 @@ static void usage(FILE *f)
 	           "  shortlist  which offers can carry the workload: admissible, to confirm, excluded; ranked\n"
 	           "  sheet      the one-page sizing sheet (Markdown, --json, --html)\n"
 	           "  probe      this machine's GPUs as they report themselves (NVML)\n"
+	           "  measure    run a command and record memory per phase, per GPU, per counter\n"
+	           "  ladder     the stepwise validation plan, and whether a measured run validates the sheet\n"
+	           "  compare    an estimate against a measured run, phase by phase, and a justified margin\n"
 	           "  diagnose   the first out-of-memory in a log: its phase and the change to try next\n"
 	           "  formats    the weight formats and the built-in device table\n\n"
 	           "gpusizer COMMAND --help for its options; gpusizer --version.\n");
@@ -48,6 +51,12 @@ int main(int argc, char **argv)
 		rc = cmd_shortlist(argc - 2, argv + 2);
 	} else if (strcmp(cmd, "sheet") == 0) {
 		rc = cmd_sheet(argc - 2, argv + 2);
+	} else if (strcmp(cmd, "ladder") == 0) {
+		rc = cmd_ladder(argc - 2, argv + 2);
+	} else if (strcmp(cmd, "compare") == 0) {
+		rc = cmd_compare(argc - 2, argv + 2);
+	} else if (strcmp(cmd, "measure") == 0) {
+		rc = cmd_measure(argc - 2, argv + 2);
 	} else if (strcmp(cmd, "diagnose") == 0) {
 		rc = cmd_diagnose(argc - 2, argv + 2);
 	} else if (strcmp(cmd, "probe") == 0) {

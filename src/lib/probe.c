@@ -30,7 +30,15 @@ typedef struct nvml {
 	nvret (*ecc)(nvdev, int *, int *);
 	nvret (*mig)(nvdev, unsigned *, unsigned *);
 	nvret (*cc)(nvdev, int *, int *);
+	nvret (*procs)(nvdev, unsigned *, void *);
 } nvml;
+
+/* nvmlProcessInfo_t (v2 and v3 share this layout) */
+typedef struct nvproc {
+	unsigned pid;
+	unsigned long long used;
+	unsigned gpu_instance, compute_instance;
+} nvproc;
 
 /* dlsym returns void *; converting it to a function pointer is what POSIX
  * dlsym is for, done through memcpy to stay within ISO C */
@@ -48,7 +56,75 @@ static const char *why(const nvml *n, nvret r)
 	return n->error_string ? n->error_string(r) : "NVML error";
 }
 
+static gs_status probe_open(gs_probe *p, nvml *np, gs_error *err);
+
 gs_status gs_probe_run(gs_probe *p, gs_error *err)
+{
+	nvml n;
+	gs_status s = probe_open(p, &n, err);
+	if (!s) {
+		if (n.shutdown)
+			n.shutdown();
+		dlclose(n.so);
+	}
+	return s;
+}
+
+struct gs_nvml {
+	nvml n;
+	nvdev dev[GS_MAX_PROBED];
+	unsigned count;
+};
+
+gs_nvml *gs_nvml_open(gs_probe *info, gs_error *err)
+{
+	gs_nvml *g = calloc(1, sizeof *g);
+	if (!g) {
+		gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
+		return NULL;
+	}
+	if (probe_open(info, &g->n, err)) {
+		free(g);
+		return NULL;
+	}
+	SYM(&g->n, procs, "nvmlDeviceGetComputeRunningProcesses_v3");
+	if (!g->n.procs)
+		SYM(&g->n, procs, "nvmlDeviceGetComputeRunningProcesses_v2");
+	g->count = info->n;
+	for (unsigned i = 0; i < g->count; i++)
+		g->n.handle(i, &g->dev[i]);
+	return g;
+}
+
+int gs_nvml_sample(gs_nvml *g, unsigned gpu, const int *pids, size_t npids, gs_bytes *device_used, gs_bytes *process_used)
+{
+	nvmem m;
+	if (!g || gpu >= g->count || g->n.memory(g->dev[gpu], &m) != 0)
+		return -1;
+	*device_used = m.used;
+	*process_used = 0;
+	nvproc procs[64];
+	unsigned n = 64;
+	if (g->n.procs && g->n.procs(g->dev[gpu], &n, procs) == 0)
+		for (unsigned k = 0; k < n && k < 64; k++)
+			for (size_t j = 0; j < npids; j++)
+				if ((int)procs[k].pid == pids[j])
+					*process_used += procs[k].used;
+	return 0;
+}
+
+void gs_nvml_close(gs_nvml *g)
+{
+	if (!g)
+		return;
+	if (g->n.shutdown)
+		g->n.shutdown();
+	dlclose(g->n.so);
+	free(g);
+}
+
+/* Load NVML and fill *p; on success *np stays open (the caller closes it). */
+static gs_status probe_open(gs_probe *p, nvml *np, gs_error *err)
 {
 	memset(p, 0, sizeof *p);
 	const char *lib = getenv("GPUSIZER_NVML");
@@ -57,6 +133,7 @@ gs_status gs_probe_run(gs_probe *p, gs_error *err)
 	snprintf(p->library, sizeof p->library, "%s", lib);
 	nvml n;
 	memset(&n, 0, sizeof n);
+	memset(np, 0, sizeof *np);
 	n.so = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
 	if (!n.so)
 		return gs_error_set(err, GS_ENODEV, lib, "cannot load NVML (%s): no NVIDIA driver on this machine, or not "
@@ -118,6 +195,8 @@ gs_status gs_probe_run(gs_probe *p, gs_error *err)
 			n.cc(d, &g->cc_major, &g->cc_minor);
 		p->n++;
 	}
+	*np = n; /* success: stays open for the caller */
+	return GS_OK;
 done:
 	if (n.shutdown)
 		n.shutdown();

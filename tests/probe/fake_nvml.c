@@ -5,6 +5,9 @@
  *   "two"             two of them
  *   "nodriver"        nvmlInit_v2 fails with NVML_ERROR_DRIVER_NOT_LOADED (9)
  *   "nogpu"           no device
+ * With FAKE_NVML_USED_FILE set, that file holds "PID BYTES" (written by the
+ * fake workload): the device's used memory is 500 MiB + BYTES and PID is
+ * listed as a compute process using BYTES.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,12 +61,49 @@ int nvmlDeviceGetUUID(void *d, char *buf, unsigned len)
 	snprintf(buf, len, "GPU-fake-%04lu", (unsigned long)d);
 	return 0;
 }
+typedef struct {
+	unsigned pid;
+	unsigned long long used;
+	unsigned gi, ci;
+} nvproc;
+
+int nvmlDeviceGetComputeRunningProcesses_v3(void *d, unsigned *count, nvproc *p);
+
+static int used_file(unsigned *pid, unsigned long long *bytes)
+{
+	const char *path = getenv("FAKE_NVML_USED_FILE");
+	FILE *f = path ? fopen(path, "r") : NULL;
+	if (!f)
+		return 0;
+	int ok = fscanf(f, "%u %llu", pid, bytes) == 2;
+	fclose(f);
+	return ok;
+}
+
 int nvmlDeviceGetMemoryInfo(void *d, nvmem *m)
 {
 	(void)d;
+	unsigned pid;
+	unsigned long long bytes;
 	m->total = 143771ull << 20;
-	m->used = 615ull << 20;
+	m->used = used_file(&pid, &bytes) ? (500ull << 20) + bytes : 615ull << 20;
 	m->free = m->total - m->used;
+	return 0;
+}
+
+int nvmlDeviceGetComputeRunningProcesses_v3(void *d, unsigned *count, nvproc *p)
+{
+	(void)d;
+	unsigned pid;
+	unsigned long long bytes;
+	if (!used_file(&pid, &bytes) || *count < 1) {
+		*count = 0;
+		return 0;
+	}
+	p[0].pid = pid;
+	p[0].used = bytes;
+	p[0].gi = p[0].ci = 0;
+	*count = 1;
 	return 0;
 }
 int nvmlSystemGetDriverVersion(char *buf, unsigned len)

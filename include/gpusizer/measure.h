@@ -1,0 +1,75 @@
+/*
+ * gpusizer/measure.h — measured runs: the JSON Lines file `gpusizer measure`
+ * writes, and its summary per phase, per GPU, per counter.
+ *
+ * Run file (schema gpusizer/run/v1), one JSON object a line, flushed as it
+ * goes so that a killed run leaves every line written so far:
+ *   {"type": "header", "schema", "host", "started", "command": [..], "sheet",
+ *    "interval_ms", "nvml": true|false, "nvml_error", "driver", "cuda",
+ *    "gpus": [{"index", "name", "uuid", "total_bytes"}], "env": {PYTORCH_CUDA_ALLOC_CONF, ...}}
+ *   {"type": "sample", "t_ms", "gpu", "device_used", "process_used"}
+ *   {"type": "marker", "t_ms", "event": "phase_begin"|"phase_end", "phase",
+ *    "tokens", "sequences", "microbatch", "devices": [{"device",
+ *    "max_memory_allocated", "max_memory_reserved"}], ...}   (the workload's own fields)
+ *   {"type": "exit", "t_ms", "status", "signal"}
+ * Markers come from the workload over the file descriptor named by
+ * $GPUSIZER_MARKER_FD, one JSON object a line (python/gpusizer_torch.py).
+ *
+ * Counters are four different quantities and are never added together:
+ * PyTorch's allocated and reserved peaks (per phase, from the markers), the
+ * device's used memory and the measured process tree's own (NVML samples
+ * within the phase).
+ */
+#ifndef GPUSIZER_MEASURE_H
+#define GPUSIZER_MEASURE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <jansson.h>
+#include "gpusizer/probe.h"
+#include "gpusizer/status.h"
+#include "gpusizer/units.h"
+
+#define GS_MAX_RUN_PHASES 32
+
+typedef struct gs_run_counters {
+	bool has_torch, has_device;
+	gs_bytes allocated, reserved;       /* PyTorch peaks in the phase        */
+	gs_bytes device_used, process_used; /* NVML peaks in the phase            */
+} gs_run_counters;
+
+typedef struct gs_run_phase {
+	char name[32];
+	uint64_t t_begin, t_end;
+	bool ended;
+	uint64_t tokens, sequences, microbatch; /* executed, as the workload said */
+	gs_run_counters gpu[GS_MAX_PROBED];
+} gs_run_phase;
+
+typedef struct gs_run {
+	char name[256];
+	bool nvml;
+	char nvml_error[200];
+	unsigned ngpus;
+	char gpu_name[GS_MAX_PROBED][64];
+	gs_bytes gpu_total[GS_MAX_PROBED];
+	char sheet[256];
+	size_t nphases;
+	gs_run_phase phases[GS_MAX_RUN_PHASES];
+	bool exited;
+	int status, signal;                 /* -1 when not applicable               */
+	uint64_t samples, markers, bad_lines;
+	uint64_t max_tokens, max_sequences, max_microbatch;
+} gs_run;
+
+/* Read a run file (len bytes). A last line cut short by a kill is counted in
+ * bad_lines and skipped; a file without a header is GS_EPARSE. */
+gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *out /* OUT */,
+                      gs_error *err) GS_WARN_UNUSED;
+
+/* The summary table, and its JSON (gpusizer/run-summary/v1). */
+int gs_render_run_text(FILE *out, const gs_run *r);
+json_t *gs_run_to_json(const gs_run *r);
+
+#endif

@@ -1,0 +1,320 @@
+/*
+ * cmd_measure.c — `gpusizer measure [--sheet S] [--out run.jsonl]
+ * [--interval MS] -- CMD...`: runs CMD, samples NVML per GPU (device used,
+ * and the process tree's own usage), records the workload's phase markers
+ * (a pipe named by $GPUSIZER_MARKER_FD), flushes every line of the run file
+ * as it goes, and passes the child's exit status through (128 + signal when
+ * it was killed). `--summary FILE` prints the summary of an existing run.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "cli.h"
+#include "gpusizer/measure.h"
+
+#define MAX_MARKER_LINE (64u << 10)
+#define MAX_PIDS 512
+
+static uint64_t now_ms(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)(t.tv_sec - t0->tv_sec) * 1000 + (uint64_t)((t.tv_nsec - t0->tv_nsec) / 1000000);
+}
+
+/* The child and its descendants, from /proc (ppid is field 4 of stat). */
+static size_t process_tree(int root, int *pids, size_t cap)
+{
+	size_t n = 0;
+	pids[n++] = root;
+	for (int pass = 0; pass < 4; pass++) { /* grandchildren appear on a later pass */
+		DIR *d = opendir("/proc");
+		struct dirent *e;
+		while (d && (e = readdir(d)) && n < cap) {
+			char *end;
+			long pid = strtol(e->d_name, &end, 10);
+			if (*end || pid <= 0)
+				continue;
+			char path[64], stat[512];
+			snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+			FILE *f = fopen(path, "r");
+			if (!f)
+				continue;
+			size_t len = fread(stat, 1, sizeof stat - 1, f);
+			fclose(f);
+			stat[len] = 0;
+			const char *rp = strrchr(stat, ')'); /* the command name may hold spaces */
+			int ppid;
+			if (!rp || sscanf(rp + 1, " %*c %d", &ppid) != 1)
+				continue;
+			bool known = false, parent = false;
+			for (size_t k = 0; k < n; k++) {
+				known |= pids[k] == (int)pid;
+				parent |= pids[k] == ppid;
+			}
+			if (parent && !known)
+				pids[n++] = (int)pid;
+		}
+		if (d)
+			closedir(d);
+	}
+	return n;
+}
+
+static void write_line(FILE *out, json_t *o)
+{
+	char *s = json_dumps(o, JSON_COMPACT);
+	if (s) {
+		fputs(s, out);
+		fputc('\n', out);
+		fflush(out); /* a kill at any moment leaves every finished line */
+		free(s);
+	}
+	json_decref(o);
+}
+
+static void header(FILE *out, char **cmd, const char *sheet, long interval, const gs_probe *info, bool nvml,
+                   const gs_error *err)
+{
+	char host[128] = "unknown", when[32];
+	gethostname(host, sizeof host - 1);
+	time_t t = time(NULL);
+	struct tm tm;
+	gmtime_r(&t, &tm);
+	strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	json_t *c = json_array(), *g = json_array(), *env = json_object();
+	for (char **p = cmd; *p; p++)
+		json_array_append_new(c, json_string(*p));
+	for (unsigned i = 0; nvml && i < info->n; i++)
+		json_array_append_new(g, json_pack("{s:i, s:s, s:s, s:I}", "index", (int)i, "name", info->gpu[i].name, "uuid",
+		                                   info->gpu[i].uuid, "total_bytes", (json_int_t)info->gpu[i].total));
+	static const char *const keep[] = {"PYTORCH_CUDA_ALLOC_CONF", "CUDA_VISIBLE_DEVICES", "CUDA_MODULE_LOADING",
+	                                   "NCCL_DEBUG", "OMP_NUM_THREADS", "VLLM_USE_V1"};
+	for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
+		if (getenv(keep[i]))
+			json_object_set_new(env, keep[i], json_string(getenv(keep[i])));
+	write_line(out, json_pack("{s:s, s:s, s:s, s:s, s:o, s:o, s:I, s:b, s:s, s:s, s:i, s:o, s:o}", "type", "header", "schema",
+	                          "gpusizer/run/v1", "host", host, "started", when, "command", c, "sheet",
+	                          sheet ? json_string(sheet) : json_null(), "interval_ms", (json_int_t)interval, "nvml", nvml,
+	                          "nvml_error", nvml ? "" : err->msg, "driver", nvml ? info->driver : "", "cuda",
+	                          nvml ? info->cuda : 0, "gpus", g, "env", env));
+}
+
+/* Each complete marker line becomes a run record with its arrival time. */
+static void markers(FILE *out, char *buf, size_t *len, uint64_t t)
+{
+	char *p = buf, *end = buf + *len, *nl;
+	while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
+		json_t *o = json_loadb(p, (size_t)(nl - p), 0, NULL);
+		if (json_is_object(o)) {
+			json_object_set_new(o, "type", json_string("marker"));
+			json_object_set_new(o, "t_ms", json_integer((json_int_t)t));
+			write_line(out, o);
+		} else {
+			json_decref(o);
+			write_line(out, json_pack("{s:s, s:I, s:s#}", "type", "marker_error", "t_ms", (json_int_t)t, "text", p,
+			                          (int)((nl - p) > 200 ? 200 : (nl - p))));
+		}
+		p = nl + 1;
+	}
+	*len = (size_t)(end - p);
+	memmove(buf, p, *len);
+	if (*len == MAX_MARKER_LINE) { /* a line longer than any marker: dropped, said so */
+		write_line(out, json_pack("{s:s, s:I, s:s}", "type", "marker_error", "t_ms", (json_int_t)t, "text", "marker line over 64 KiB"));
+		*len = 0;
+	}
+}
+
+static int summary(const char *path, bool json)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		fprintf(stderr, "gpusizer: error: %s: %s\n", path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	size_t cap = 64u << 20;
+	char *buf = malloc(cap);
+	size_t len = buf ? fread(buf, 1, cap, f) : 0;
+	fclose(f);
+	if (!buf)
+		return EXIT_ENV;
+	gs_run *r = malloc(sizeof *r);
+	gs_error err;
+	gs_status s = r ? gs_run_load(buf, len, path, r, &err) : GS_ENOMEM;
+	free(buf);
+	if (s) {
+		free(r);
+		return r ? cli_fail(&err) : EXIT_ENV;
+	}
+	if (json) {
+		json_t *o = gs_run_to_json(r);
+		json_dumpf(o, stdout, JSON_INDENT(2));
+		putchar('\n');
+		json_decref(o);
+	} else {
+		gs_render_run_text(stdout, r);
+	}
+	free(r);
+	return 0;
+}
+
+int cmd_measure(int argc, char **argv)
+{
+	const char *sheet = NULL, *out_path = "run.jsonl", *sum = NULL;
+	long interval = 100;
+	bool json = false;
+	int i = 0;
+	for (; i < argc; i++) {
+		if (!strcmp(argv[i], "--")) {
+			i++;
+			break;
+		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			printf("usage: gpusizer measure [--sheet S] [--out run.jsonl] [--interval MS] [--json] -- CMD [ARGS...]\n"
+			       "       gpusizer measure --summary run.jsonl [--json]\n\n"
+			       "Runs CMD and records NVML samples per GPU (device used, and the measured process tree's own\n"
+			       "usage) and the phase markers CMD writes to the descriptor $GPUSIZER_MARKER_FD (see\n"
+			       "python/gpusizer_torch.py) into a JSON Lines file flushed line by line, then prints the\n"
+			       "summary per phase, per GPU and per counter. The exit status is CMD's (128 + signal when\n"
+			       "killed). Without NVML it still runs CMD and records the markers.\n");
+			return 0;
+		} else if (!strcmp(argv[i], "--json")) {
+			json = true;
+		} else if (i + 1 < argc && !strcmp(argv[i], "--sheet")) {
+			sheet = argv[++i];
+		} else if (i + 1 < argc && !strcmp(argv[i], "--out")) {
+			out_path = argv[++i];
+		} else if (i + 1 < argc && !strcmp(argv[i], "--summary")) {
+			sum = argv[++i];
+		} else if (i + 1 < argc && !strcmp(argv[i], "--interval")) {
+			char *end;
+			interval = strtol(argv[++i], &end, 10);
+			if (*end || interval < 10 || interval > 60000) {
+				fprintf(stderr, "gpusizer measure: --interval: got \"%s\", expected milliseconds from 10 to 60000\n",
+				        argv[i]);
+				return EXIT_USAGE;
+			}
+		} else {
+			fprintf(stderr, "gpusizer measure: unknown option \"%s\" (the command goes after --)\n", argv[i]);
+			return EXIT_USAGE;
+		}
+	}
+	if (sum)
+		return summary(sum, json);
+	if (i >= argc) {
+		fprintf(stderr, "gpusizer measure: give the command to measure after --\n");
+		return EXIT_USAGE;
+	}
+	char **cmd = argv + i;
+	FILE *out = fopen(out_path, "w");
+	if (!out) {
+		fprintf(stderr, "gpusizer: error: %s: %s\n", out_path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	gs_probe info;
+	gs_error err;
+	gs_error_clear(&err);
+	gs_nvml *nv = gs_nvml_open(&info, &err);
+	if (!nv)
+		fprintf(stderr, "gpusizer measure: device counters unavailable (%s); recording markers only\n", err.msg);
+	header(out, cmd, sheet, interval, &info, nv != NULL, &err);
+
+	int fds[2];
+	if (pipe(fds) != 0) {
+		fprintf(stderr, "gpusizer: error: pipe: %s\n", strerror(errno));
+		fclose(out);
+		gs_nvml_close(nv);
+		return EXIT_ENV;
+	}
+	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+	pid_t child = fork();
+	if (child == 0) {
+		char fd[16];
+		close(fds[0]);
+		snprintf(fd, sizeof fd, "%d", fds[1]);
+		setenv("GPUSIZER_MARKER_FD", fd, 1);
+		execvp(cmd[0], cmd);
+		fprintf(stderr, "gpusizer measure: cannot run %s: %s\n", cmd[0], strerror(errno));
+		_exit(127);
+	}
+	close(fds[1]);
+	if (child < 0) {
+		fprintf(stderr, "gpusizer: error: fork: %s\n", strerror(errno));
+		fclose(out);
+		gs_nvml_close(nv);
+		return EXIT_ENV;
+	}
+	/* the terminal's Ctrl-C reaches the child; the tool stays to write the end */
+	signal(SIGINT, SIG_IGN);
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	char *buf = malloc(MAX_MARKER_LINE);
+	size_t blen = 0;
+	bool eof = false, done = false, tty = isatty(2);
+	int status = 0;
+	uint64_t next = 0, exit_at = 0;
+	gs_bytes peak[GS_MAX_PROBED] = {0};
+	int pids[MAX_PIDS];
+	while (!(done && (eof || now_ms(&t0) > exit_at + 1000))) {
+		uint64_t t = now_ms(&t0);
+		if (nv && t >= next && !done) {
+			size_t np = process_tree(child, pids, MAX_PIDS);
+			for (unsigned g = 0; g < info.n; g++) {
+				gs_bytes dev, proc;
+				if (gs_nvml_sample(nv, g, pids, np, &dev, &proc) == 0) {
+					write_line(out, json_pack("{s:s, s:I, s:i, s:I, s:I}", "type", "sample", "t_ms", (json_int_t)t, "gpu",
+					                          (int)g, "device_used", (json_int_t)dev, "process_used", (json_int_t)proc));
+					if (dev > peak[g])
+						peak[g] = dev;
+					if (tty) {
+						char a[40], b[40];
+						fprintf(stderr, "\r  GPU%u used %s, peak %s   ", g, gs_format_bytes(dev, GS_UNIT_GiB, a, sizeof a),
+						        gs_format_bytes(peak[g], GS_UNIT_GiB, b, sizeof b));
+					}
+				}
+			}
+			next = t + (uint64_t)interval;
+		}
+		if (!eof && buf) {
+			struct pollfd pf = {fds[0], POLLIN, 0};
+			uint64_t wait = next > t ? next - t : 0;
+			if (poll(&pf, 1, done ? 100 : (int)(wait < 1000 ? wait : 1000)) > 0) {
+				ssize_t r = read(fds[0], buf + blen, MAX_MARKER_LINE - blen);
+				if (r > 0) {
+					blen += (size_t)r;
+					markers(out, buf, &blen, now_ms(&t0));
+				} else if (r == 0 || (errno != EINTR && errno != EAGAIN)) {
+					eof = true;
+				}
+			}
+		} else {
+			struct timespec ts = {0, 20000000};
+			nanosleep(&ts, NULL);
+		}
+		if (!done && waitpid(child, &status, WNOHANG) == child) {
+			done = true;
+			exit_at = now_ms(&t0);
+		}
+	}
+	if (tty)
+		fputc('\n', stderr);
+	free(buf);
+	close(fds[0]);
+	int code = WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
+	write_line(out, json_pack("{s:s, s:I, s:o, s:o}", "type", "exit", "t_ms", (json_int_t)now_ms(&t0), "status",
+	                          WIFEXITED(status) ? json_integer(WEXITSTATUS(status)) : json_null(), "signal",
+	                          WIFSIGNALED(status) ? json_integer(WTERMSIG(status)) : json_null()));
+	fclose(out);
+	gs_nvml_close(nv);
+	fflush(stdout);
+	summary(out_path, json);
+	return code;
+}

@@ -1,0 +1,211 @@
+/* run.c — run files and their summary (gpusizer/measure.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gpusizer/measure.h"
+
+static uint64_t u64(json_t *o, const char *k)
+{
+	json_t *v = json_object_get(o, k);
+	return json_is_integer(v) && json_integer_value(v) > 0 ? (uint64_t)json_integer_value(v) : 0;
+}
+
+static gs_run_phase *phase(gs_run *r, const char *name, bool create)
+{
+	for (size_t i = r->nphases; i > 0; i--)
+		if (!strcmp(r->phases[i - 1].name, name) && !r->phases[i - 1].ended)
+			return &r->phases[i - 1];
+	if (!create || r->nphases == GS_MAX_RUN_PHASES)
+		return NULL;
+	gs_run_phase *p = &r->phases[r->nphases++];
+	memset(p, 0, sizeof *p);
+	snprintf(p->name, sizeof p->name, "%s", name);
+	return p;
+}
+
+static void dims(gs_run *r, gs_run_phase *p, json_t *o)
+{
+	uint64_t t = u64(o, "tokens"), s = u64(o, "sequences"), m = u64(o, "microbatch");
+	if (t > p->tokens) p->tokens = t;
+	if (s > p->sequences) p->sequences = s;
+	if (m > p->microbatch) p->microbatch = m;
+	if (t > r->max_tokens) r->max_tokens = t;
+	if (s > r->max_sequences) r->max_sequences = s;
+	if (m > r->max_microbatch) r->max_microbatch = m;
+}
+
+gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, gs_error *err)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->name, sizeof r->name, "%s", name);
+	r->status = r->signal = -1;
+	bool header = false;
+	/* samples are kept aside and assigned to phases once all windows are known */
+	size_t ns = 0, cap = 0;
+	struct smp { uint64_t t; unsigned gpu; gs_bytes dev, proc; } *s = NULL;
+	unsigned lineno = 0;
+	for (const char *p = buf, *end = buf + len; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = (size_t)((nl ? nl : end) - p);
+		lineno++;
+		json_t *o = n ? json_loadb(p, n, 0, NULL) : NULL;
+		p = nl ? nl + 1 : end;
+		if (!n)
+			continue;
+		const char *type = json_string_value(json_object_get(o, "type"));
+		if (!o || !type) {
+			r->bad_lines++;
+			json_decref(o);
+			continue;
+		}
+		if (!strcmp(type, "header")) {
+			header = true;
+			r->nvml = json_is_true(json_object_get(o, "nvml"));
+			const char *e = json_string_value(json_object_get(o, "nvml_error"));
+			snprintf(r->nvml_error, sizeof r->nvml_error, "%s", e ? e : "");
+			const char *sh = json_string_value(json_object_get(o, "sheet"));
+			snprintf(r->sheet, sizeof r->sheet, "%s", sh ? sh : "");
+			json_t *g = json_object_get(o, "gpus");
+			for (size_t i = 0; i < json_array_size(g) && i < GS_MAX_PROBED; i++) {
+				const char *gn = json_string_value(json_object_get(json_array_get(g, i), "name"));
+				snprintf(r->gpu_name[i], sizeof r->gpu_name[i], "%s", gn ? gn : "?");
+				r->gpu_total[i] = u64(json_array_get(g, i), "total_bytes");
+				r->ngpus = (unsigned)i + 1;
+			}
+		} else if (!strcmp(type, "sample")) {
+			r->samples++;
+			if (ns == cap) {
+				cap = cap ? cap * 2 : 1024;
+				struct smp *b = realloc(s, cap * sizeof *s);
+				if (!b) {
+					json_decref(o);
+					free(s);
+					return gs_error_set(err, GS_ENOMEM, name, "%s: out of memory", name);
+				}
+				s = b;
+			}
+			unsigned gpu = (unsigned)u64(o, "gpu");
+			if (gpu < GS_MAX_PROBED)
+				s[ns++] = (struct smp){u64(o, "t_ms"), gpu, u64(o, "device_used"), u64(o, "process_used")};
+		} else if (!strcmp(type, "marker")) {
+			r->markers++;
+			const char *ev = json_string_value(json_object_get(o, "event"));
+			const char *ph = json_string_value(json_object_get(o, "phase"));
+			if (ev && ph && !strcmp(ev, "phase_begin")) {
+				gs_run_phase *q = phase(r, ph, true);
+				if (q) {
+					q->t_begin = u64(o, "t_ms");
+					dims(r, q, o);
+				}
+			} else if (ev && ph && !strcmp(ev, "phase_end")) {
+				gs_run_phase *q = phase(r, ph, true);
+				if (q) {
+					q->t_end = u64(o, "t_ms");
+					q->ended = true;
+					dims(r, q, o);
+					json_t *devs = json_object_get(o, "devices");
+					for (size_t i = 0; i < json_array_size(devs); i++) {
+						json_t *d = json_array_get(devs, i);
+						unsigned dev = (unsigned)u64(d, "device");
+						if (dev >= GS_MAX_PROBED)
+							continue;
+						q->gpu[dev].has_torch = true;
+						q->gpu[dev].allocated = u64(d, "max_memory_allocated");
+						q->gpu[dev].reserved = u64(d, "max_memory_reserved");
+					}
+				}
+			}
+		} else if (!strcmp(type, "exit")) {
+			r->exited = true;
+			json_t *st = json_object_get(o, "status"), *sg = json_object_get(o, "signal");
+			r->status = json_is_integer(st) ? (int)json_integer_value(st) : -1;
+			r->signal = json_is_integer(sg) ? (int)json_integer_value(sg) : -1;
+		}
+		json_decref(o);
+	}
+	if (!header) {
+		free(s);
+		return gs_error_set(err, GS_EPARSE, name, "%s: not a gpusizer run file (no header line)", name);
+	}
+	/* NVML peaks within each phase's window (an unfinished phase runs to the end) */
+	uint64_t last = ns ? s[ns - 1].t : 0;
+	for (size_t i = 0; i < r->nphases; i++) {
+		gs_run_phase *q = &r->phases[i];
+		uint64_t to = q->ended ? q->t_end : last;
+		for (size_t k = 0; k < ns; k++)
+			if (s[k].t >= q->t_begin && s[k].t <= to) {
+				gs_run_counters *c = &q->gpu[s[k].gpu];
+				c->has_device = true;
+				if (s[k].dev > c->device_used) c->device_used = s[k].dev;
+				if (s[k].proc > c->process_used) c->process_used = s[k].proc;
+				if (s[k].gpu + 1 > r->ngpus) r->ngpus = s[k].gpu + 1;
+			}
+	}
+	free(s);
+	return GS_OK;
+}
+
+static void cell(char *buf, size_t cap, bool has, gs_bytes b)
+{
+	char g[40];
+	if (has)
+		snprintf(buf, cap, "%s (%llu B)", gs_format_bytes(b, GS_UNIT_GiB, g, sizeof g), (unsigned long long)b);
+	else
+		snprintf(buf, cap, "-");
+}
+
+int gs_render_run_text(FILE *f, const gs_run *r)
+{
+	int bad = 0;
+	bad |= fprintf(f, "run %s: %llu samples, %llu markers%s; %s\n", r->name, (unsigned long long)r->samples,
+	               (unsigned long long)r->markers, r->bad_lines ? " (a cut last line was skipped)" : "",
+	               r->nvml ? "device counters from NVML" : "device counters unavailable (no NVML): PyTorch's only") < 0;
+	if (!r->nvml && r->nvml_error[0])
+		bad |= fprintf(f, "  NVML: %s\n", r->nvml_error) < 0;
+	bad |= fprintf(f, "%-14s %-4s %-10s %-30s %-30s %-30s %-30s\n", "phase", "gpu", "executed", "allocated (PyTorch peak)",
+	               "reserved (PyTorch peak)", "device used (NVML peak)", "process used (NVML peak)") < 0;
+	for (size_t i = 0; i < r->nphases; i++) {
+		const gs_run_phase *q = &r->phases[i];
+		char ex[40];
+		snprintf(ex, sizeof ex, "%llut/%llus%s", (unsigned long long)q->tokens, (unsigned long long)q->sequences,
+		         q->ended ? "" : " cut");
+		for (unsigned g = 0; g < (r->ngpus ? r->ngpus : 1); g++) {
+			const gs_run_counters *c = &q->gpu[g];
+			char a[64], b[64], d[64], p[64];
+			cell(a, sizeof a, c->has_torch, c->allocated);
+			cell(b, sizeof b, c->has_torch, c->reserved);
+			cell(d, sizeof d, c->has_device, c->device_used);
+			cell(p, sizeof p, c->has_device, c->process_used);
+			bad |= fprintf(f, "%-14s %-4u %-10s %-30s %-30s %-30s %-30s\n", q->name, g, ex, a, b, d, p) < 0;
+		}
+	}
+	if (r->exited)
+		bad |= fprintf(f, "exit: %s %d\n", r->signal >= 0 ? "killed by signal" : "status", r->signal >= 0 ? r->signal : r->status) < 0;
+	else
+		bad |= fprintf(f, "exit: not recorded (the tool itself was stopped)\n") < 0;
+	bad |= fprintf(f, "Counters are different quantities: never add allocated and reserved, nor GPUs together.\n") < 0;
+	return bad ? -1 : 0;
+}
+
+json_t *gs_run_to_json(const gs_run *r)
+{
+	json_t *phases = json_array();
+	for (size_t i = 0; i < r->nphases; i++) {
+		const gs_run_phase *q = &r->phases[i];
+		json_t *gpus = json_array();
+		for (unsigned g = 0; g < (r->ngpus ? r->ngpus : 1); g++) {
+			const gs_run_counters *c = &q->gpu[g];
+			json_array_append_new(gpus, json_pack("{s:i, s:o, s:o, s:o, s:o}", "gpu", (int)g, "allocated_bytes",
+			                                      c->has_torch ? json_integer((json_int_t)c->allocated) : json_null(),
+			                                      "reserved_bytes", c->has_torch ? json_integer((json_int_t)c->reserved) : json_null(),
+			                                      "device_used_bytes", c->has_device ? json_integer((json_int_t)c->device_used) : json_null(),
+			                                      "process_used_bytes", c->has_device ? json_integer((json_int_t)c->process_used) : json_null()));
+		}
+		json_array_append_new(phases, json_pack("{s:s, s:b, s:I, s:I, s:I, s:o}", "phase", q->name, "ended", q->ended,
+		                                        "tokens", (json_int_t)q->tokens, "sequences", (json_int_t)q->sequences,
+		                                        "microbatch", (json_int_t)q->microbatch, "gpus", gpus));
+	}
+	return json_pack("{s:s, s:s, s:b, s:I, s:I, s:o, s:b, s:i, s:i}", "schema", "gpusizer/run-summary/v1", "run", r->name,
+	                 "nvml", r->nvml, "samples", (json_int_t)r->samples, "markers", (json_int_t)r->markers, "phases",
+	                 phases, "exited", r->exited, "status", r->status, "signal", r->signal);
+}

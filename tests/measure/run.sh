@@ -1,0 +1,54 @@
+#!/bin/sh
+# measure, ladder and compare against a fake workload and the fake NVML.
+# usage: run.sh GPUSIZER FAKE_NVML_SO FAKE_WORKLOAD
+B=${1:?gpusizer}; LIB=${2:?fake nvml}; W=${3:?fake workload}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+no() { fail=$((fail + 1)); echo "FAIL: $1"; sed 's/^/    | /' "$T/out" | head -12; }
+has() { grep -qF -- "$1" "$T/out"; }
+export GPUSIZER_NVML="$LIB" FAKE_NVML_USED_FILE="$T/used"
+
+# 1. the per-phase, per-GPU, per-counter peaks are the ones the workload set
+"$B" measure --out "$T/run.jsonl" --interval 20 -- "$W" > "$T/out" 2>&1; rc=$?
+[ $rc -eq 0 ] && ok || no "measure exit status $rc"
+has "load           0    0t/1s      2.00 GiB (2147483648 B)        2.02 GiB (2168455168 B)        2.49 GiB (2671771648 B)        2.00 GiB (2147483648 B)" && ok || no "load row"
+has "prefill        0    4096t/1s   5.50 GiB (5905580032 B)        6.00 GiB (6442450944 B)        6.49 GiB (6966738944 B)        6.00 GiB (6442450944 B)" && ok || no "prefill row"
+has "decode         0    4096t/1s   5.00 GiB (5368709120 B)        5.50 GiB (5905580032 B)        5.49 GiB (5892997120 B)        5.00 GiB (5368709120 B)" && ok || no "decode row"
+"$B" measure --summary "$T/run.jsonl" --json > "$T/out" 2>&1 && has '"schema": "gpusizer/run-summary/v1"' && ok || no "summary json"
+
+# 2. SIGKILL in the middle of prefill: the exit is passed through, the file is readable to the last sample
+"$B" measure --out "$T/killed.jsonl" --interval 20 -- "$W" --die > "$T/out" 2>&1; rc=$?
+[ $rc -eq 137 ] && ok || no "killed child: exit $rc, want 137"
+has "exit: killed by signal 9" && has "4096t/1s cut" && ok || no "killed run summary"
+"$B" measure --summary "$T/killed.jsonl" > "$T/out" 2>&1 && ! has "a cut last line was skipped" && has "samples" && ok || no "killed run file readable"
+
+# 3. no NVML: the command still runs, markers are kept, and it says so
+GPUSIZER_NVML=/nonexistent.so "$B" measure --out "$T/nonvml.jsonl" -- "$W" > "$T/out" 2>&1
+[ $? -eq 0 ] && has "device counters unavailable" && has "5.50 GiB (5905580032 B)" && ok || no "without NVML"
+
+# 4. the Python helper under Debian's CPU PyTorch: dimensions, and "nothing measured"
+if /usr/bin/python3 -c "import torch" 2>/dev/null; then
+	"$B" measure --out "$T/py.jsonl" -- /usr/bin/python3 tests/measure/helper_demo.py python > "$T/out" 2>&1
+	[ $? -eq 0 ] && has "nothing measured" && has "prefill        0    128t/2s" && ok || no "python helper"
+else
+	fail=$((fail + 1)); echo "FAIL: /usr/bin/python3 with torch is missing (scripts/deps.sh installs python3-torch)"
+fi
+
+# 5. ladder: the run executed 4096 tokens; a sheet requiring 8192 is not validated
+"$B" ladder data/sheets/llama3-8b-8k.yaml --run "$T/run.jsonl" > "$T/out" 2>&1
+[ $? -eq 1 ] && has "does NOT validate the sheet: executed 4096 tokens, the sheet requires 8192" && ok || no "ladder verdict"
+"$B" ladder data/sheets/llama3-8b-8k.yaml --context 4096 --run "$T/run.jsonl" > "$T/out" 2>&1
+[ $? -eq 0 ] && has "validates the sheet's dimensions" && ok || no "ladder validates"
+
+# 6. compare: a deliberately small estimate gets a margin justified by the run
+"$B" estimate --params 1e9 --bits 16 --runtime-context 0GiB --json > "$T/est.json"
+"$B" compare "$T/est.json" "$T/run.jsonl" > "$T/out" 2>&1
+[ $? -eq 0 ] && has "proposed margin: 4.75 GiB: the measured peak of prefill exceeded" && ok || no "compare margin"
+"$B" compare "$T/est.json" "$T/run.jsonl" --json > "$T/out" 2>&1 && has '"basis": "measured"' && ok || no "compare json"
+"$B" compare "$T/run.jsonl" "$T/est.json" > "$T/out" 2>&1
+[ $? -eq 2 ] && has "expected the JSON of gpusizer estimate" && ok || no "compare wrong files"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
