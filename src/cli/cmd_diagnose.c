@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "gpusizer/diagnose.h"
 #include "gpusizer/fit.h"
+#include "gpusizer/measure.h"
 #include "gpusizer/render.h"
 
 #define MAX_LOG_READ ((size_t)64 << 20)
@@ -47,11 +48,12 @@ static void figure(const char *name, bool has, gs_bytes b, bool *first)
 int cmd_diagnose(int argc, char **argv)
 {
 	if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
-		printf("usage: gpusizer diagnose LOG [SHEET.yaml | MODEL] [workload flags] [--json]\n\n"
+		printf("usage: gpusizer diagnose LOG [SHEET.yaml | MODEL] [workload flags] [--run run.jsonl] [--json]\n\n"
 		       "Finds the first out-of-memory in LOG (PyTorch, llama.cpp, vLLM), the figures it states and\n"
 		       "the phase it happened in. With the workload (a sheet or flags), ranks the single changes\n"
 		       "that lower that phase's memory by the saving the estimator predicts, each with what must be\n"
-		       "re-checked. Exit 2 when no out-of-memory message is found.\n");
+		       "re-checked. --run: a run of gpusizer measure; the phase still open when it ended is the\n"
+		       "phase that failed. Exit 2 when no out-of-memory message is found.\n");
 		return argc < 1 ? EXIT_USAGE : 0;
 	}
 	const char *log = argv[0];
@@ -73,8 +75,43 @@ int cmd_diagnose(int argc, char **argv)
 		        "llama.cpp's \"cudaMalloc failed\" or \"failed to allocate\", or vLLM's KV-cache errors\n", log);
 		return EXIT_USAGE;
 	}
+	/* --run FILE: the measured run says which phase was open when it failed */
+	char *rest[64];
+	int n = 0;
+	const char *run_path = NULL;
+	for (int i = 1; i < argc && n < 63; i++) {
+		if (!strcmp(argv[i], "--run") && i + 1 < argc)
+			run_path = argv[++i];
+		else
+			rest[n++] = argv[i];
+	}
+	rest[n] = NULL;
+	if (run_path) {
+		FILE *rf = fopen(run_path, "rb");
+		char *rb = rf ? malloc(MAX_LOG_READ) : NULL;
+		size_t rl = rb ? fread(rb, 1, MAX_LOG_READ, rf) : 0;
+		if (rf)
+			fclose(rf);
+		gs_run *run = rb ? malloc(sizeof *run) : NULL;
+		gs_error rerr;
+		if (!run || gs_run_load(rb, rl, run_path, run, &rerr)) {
+			fprintf(stderr, "gpusizer: error: %s: %s\n", run_path, run ? rerr.msg : strerror(errno));
+			free(rb);
+			free(run);
+			return EXIT_USAGE;
+		}
+		for (size_t k = run->nphases; k > 0; k--)
+			if (!run->phases[k - 1].ended) {
+				snprintf(o.phase, sizeof o.phase, "%.15s", run->phases[k - 1].name);
+				snprintf(o.phase_why, sizeof o.phase_why, "the run %.120s: phase %.31s began and did not end", run_path,
+				         run->phases[k - 1].name);
+				break;
+			}
+		free(rb);
+		free(run);
+	}
 	cli_args a;
-	int rc = cli_parse(argc - 1, argv + 1, "diagnose", &a);
+	int rc = cli_parse(n, rest, "diagnose", &a);
 	if (rc)
 		return rc;
 	bool have_workload = a.sheet || a.positional;

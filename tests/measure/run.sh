@@ -50,5 +50,9 @@ fi
 "$B" compare "$T/run.jsonl" "$T/est.json" > "$T/out" 2>&1
 [ $? -eq 2 ] && has "expected the JSON of gpusizer estimate" && ok || no "compare wrong files"
 
+# 7. diagnose places a failure in the phase the measured run had open
+"$B" diagnose tests/data/logs/torch-load-old.log --run "$T/killed.jsonl" > "$T/out" 2>&1
+[ $? -eq 0 ] && has "phase: prefill (from: \"the run" && ok || no "diagnose --run"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
