@@ -22,11 +22,15 @@ demo: all
 	sh scripts/demo.sh build/gpusizer
 
 # The test build: clang with ASan + UBSan and libFuzzer targets; every unit
-# test, the golden CLI cases, the accuracy smoke run and a bounded fuzz run.
+# test, the golden CLI cases, the web API and the page in headless Chromium
+# (playwright-core from npm, pinned by tests/web/package-lock.json), the
+# accuracy smoke run and a bounded fuzz run.
 check: all
 	$(CMAKE) -S . -B build-check -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang \
 	    -DGS_SANITIZE=ON -DGS_FUZZ=ON >/dev/null
 	$(CMAKE) --build build-check -j $(JOBS)
+	@[ -d tests/web/node_modules/playwright-core ] || \
+	    npm ci --prefix tests/web --no-audit --no-fund
 	cd build-check && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    ctest --output-on-failure -j $(JOBS)
 	sh tests/cli/run.sh build/gpusizer

@@ -21,6 +21,32 @@ echo "gpusizer estimate --params 7e9 --bits 16: $(ms "$B/gpusizer" estimate --pa
 echo "gpusizer estimate Llama-3-8B --json:      $(ms "$B/gpusizer" estimate "$L3" --context 8192 --json)"
 echo "gpusizer fit Llama-3-8B on RTX 4090:      $(ms "$B/gpusizer" fit "$L3" --gpu "RTX 4090" --concurrency 8)"
 echo
+echo "== gpusizer serve: start to first answer, and one estimate request (20 starts)"
+serve_start() { # milliseconds from exec to the first /api/health answer, 20 starts
+	total=0
+	i=0
+	while [ $i -lt 20 ]; do
+		fifo=$(mktemp -u)
+		mkfifo "$fifo"
+		t0=$(date +%s%N)
+		"$B/gpusizer" serve --port 0 >"$fifo" &
+		pid=$!
+		read -r line <"$fifo"
+		url=$(echo "$line" | sed 's/.*listening on //')
+		curl -fsS "${url}api/health" >/dev/null
+		t1=$(date +%s%N)
+		curl -fsS -H 'Content-Type: application/json' -d '{"params":"7e9","bits":16,"reserve":"6GiB"}' \
+		    "${url}api/estimate" >/dev/null
+		t2=$(date +%s%N)
+		kill "$pid"; wait "$pid" 2>/dev/null || true
+		rm -f "$fifo"
+		total=$((total + t1 - t0)); req=$((${req:-0} + t2 - t1))
+		i=$((i + 1))
+	done
+	awk -v s=$total -v r=$req 'BEGIN { printf "start to first answer %.3f ms, estimate request (curl included) %.3f ms (averages)\n", s / 20 / 1e6, r / 20 / 1e6 }'
+}
+serve_start
+echo
 echo "== accuracy against published measurements"
 "$B/gen_fixtures" "$B/fixtures" data/configs > /dev/null
 "$B/bench_accuracy" bench/calibration.jsonl data/configs tests/data/configs "$B/fixtures"

@@ -66,5 +66,6 @@ int cmd_diagnose(int argc, char **argv);
 int cmd_measure(int argc, char **argv);
 int cmd_ladder(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

@@ -21,6 +21,7 @@ static void usage(FILE *f)
 	           "  shortlist  which offers can carry the workload: admissible, to confirm, excluded; ranked\n"
 	           "  sheet      the one-page sizing sheet (Markdown, --json, --html)\n"
 	           "  probe      this machine's GPUs as they report themselves (NVML)\n"
+	           "  serve      the calculator as a local web page, with a JSON API\n"
 	           "  measure    run a command and record memory per phase, per GPU, per counter\n"
 	           "  ladder     the stepwise validation plan, and whether a measured run validates the sheet\n"
 	           "  compare    an estimate against a measured run, phase by phase, and a justified margin\n"
@@ -59,6 +60,8 @@ int main(int argc, char **argv)
 		rc = cmd_measure(argc - 2, argv + 2);
 	} else if (strcmp(cmd, "diagnose") == 0) {
 		rc = cmd_diagnose(argc - 2, argv + 2);
+	} else if (strcmp(cmd, "serve") == 0) {
+		rc = cmd_serve(argc - 2, argv + 2);
 	} else if (strcmp(cmd, "probe") == 0) {
 		rc = cmd_probe(argc - 2, argv + 2);
 	} else if (strcmp(cmd, "formats") == 0) {

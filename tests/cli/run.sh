@@ -136,6 +136,10 @@ case_ 2 "usage: gpusizer COMMAND"
 case_ 0 "usage: gpusizer estimate" estimate --help
 case_ 0 "--context, --length" fit --help
 case_ 0 "gpusizer 0." --version
+case_ 0 "usage: gpusizer serve [--port 8080] [--bind 127.0.0.1]" serve --help
+case_ 2 "--port: got \"99999\", expected 0 to 65535" serve --port 99999
+case_ 2 "--bind: got \"localhost\", expected an IPv4 address" serve --bind localhost
+case_ 2 "unknown argument \"--prot\"" serve --prot 8080
 
 # a failed write is not a success
 "$B" estimate --params 7e9 --bits 16 >/dev/full 2>/dev/null

@@ -1,0 +1,101 @@
+/*
+ * request.c — a workload from the web API's JSON body. The values go through
+ * gs_workload_set like a sheet's, so the API accepts exactly what a sheet
+ * does and refuses it with the same words.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gpusizer/request.h"
+
+#define WHERE "request body"
+
+static bool is_extra(const char *key, const char *const *extra)
+{
+	for (; extra && *extra; extra++)
+		if (!strcmp(key, *extra))
+			return true;
+	return false;
+}
+
+/* One member's value as text: a string as it is (its length, so an embedded
+ * NUL is seen and refused), a number in its shortest exact form. */
+static gs_status member_text(const char *key, const json_t *v, char *buf, size_t cap, const char **text,
+                             size_t *len, gs_error *err)
+{
+	if (json_is_string(v)) {
+		*text = json_string_value(v);
+		*len = json_string_length(v);
+		return GS_OK;
+	}
+	if (json_is_integer(v))
+		snprintf(buf, cap, "%lld", (long long)json_integer_value(v));
+	else if (json_is_real(v)) {
+		/* the shortest form that reads back as the same double: 0.9, not
+		 * 0.90000000000000002 */
+		double d = json_real_value(v);
+		for (int prec = 15; prec <= 17; prec++) {
+			snprintf(buf, cap, "%.*g", prec, d);
+			if (strtod(buf, NULL) == d)
+				break;
+		}
+	}
+	else
+		return gs_error_set(err, GS_EINPUT, WHERE, WHERE ": %.60s: expected a string or a number", key);
+	*text = buf;
+	*len = strlen(buf);
+	return GS_OK;
+}
+
+static gs_status uploaded_config(const json_t *cfg, gs_workload *w, gs_model *m, gs_error *err)
+{
+	if (!json_is_object(cfg))
+		return gs_error_set(err, GS_EINPUT, WHERE, WHERE ": config: expected a config.json object");
+	char *s = json_dumps(cfg, JSON_COMPACT);
+	if (!s)
+		return gs_error_set(err, GS_ENOMEM, WHERE, WHERE ": config: out of memory");
+	gs_status st = gs_model_from_config_json(s, strlen(s), "config.json (uploaded)", m, err);
+	free(s);
+	if (st)
+		return st;
+	/* the workload names its model, so it is complete; the parsed one is used */
+	static const char name[] = "config.json (uploaded)";
+	return gs_workload_set(w, GS_F_MODEL, name, sizeof name - 1, GS_FROM_SHEET, WHERE, err);
+}
+
+gs_status gs_request_workload(const json_t *body, const char *const *extra, gs_workload *w, gs_model *m,
+                              bool *have_model, gs_error *err)
+{
+	gs_workload_init(w);
+	*have_model = false;
+	if (!json_is_object(body))
+		return gs_error_set(err, GS_EINPUT, WHERE, WHERE ": expected a JSON object of sheet fields");
+	const json_t *cfg = json_object_get(body, "config");
+	const char *key;
+	json_t *v;
+	json_object_foreach((json_t *)body, key, v) {
+		if (!strcmp(key, "config") || is_extra(key, extra) || json_is_null(v))
+			continue;
+		int f = gs_field_by_key(key, strlen(key));
+		if (f < 0)
+			return gs_error_set(err, GS_EINPUT, WHERE, WHERE ": unknown field \"%.60s\" "
+			                    "(the sheet's keys; see gpusizer estimate --help)", key);
+		if (f == GS_F_MODEL && cfg && !json_is_null(cfg))
+			return gs_error_set(err, GS_EINPUT, WHERE, WHERE ": give either model or config, not both");
+		char num[64];
+		const char *text = NULL;
+		size_t len = 0;
+		gs_status st = member_text(key, v, num, sizeof num, &text, &len, err);
+		if (!st)
+			st = gs_workload_set(w, (gs_field)f, text, len, GS_FROM_SHEET, WHERE, err);
+		if (st)
+			return st;
+	}
+	if (cfg && !json_is_null(cfg)) {
+		gs_status st = uploaded_config(cfg, w, m, err);
+		if (st)
+			return st;
+		*have_model = true;
+	}
+	return gs_workload_finish(w, err);
+}

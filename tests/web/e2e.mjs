@@ -1,0 +1,60 @@
+// The page in Debian's headless Chromium, driven by playwright-core: the
+// seed's example, a Llama-3-8B config with its KV cache row, the shortlist,
+// and a screenshot. Prints "N passed, N failed".
+// usage: GPUSIZER=path/to/gpusizer OUT=dir node tests/web/e2e.mjs
+import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+
+const bin = process.env.GPUSIZER, out = process.env.OUT || ".";
+const server = spawn(bin, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+const line = await new Promise((r) => server.stdout.once("data", (d) => r(String(d))));
+const url = "http://127.0.0.1:" + /127\.0\.0\.1:(\d+)/.exec(line)[1] + "/";
+let pass = 0, fail = 0;
+const check = (what, ok) => { if (ok) pass++; else { fail++; console.log("FAIL: " + what); } };
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 1400 } });
+  await page.goto(url);
+  await page.fill("#params", "7e9");
+  await page.selectOption("#format", "bits:16");
+  await page.fill("#reserve", "6GiB");
+  await page.waitForFunction(() => document.getElementById("envelope").textContent === "19.04 GiB", null, { timeout: 10000 });
+  check("weights only 13.04 GiB", (await page.textContent("#weights-only")) === "13.04 GiB");
+  check("envelope 19.04 GiB", (await page.textContent("#envelope")) === "19.04 GiB");
+  await page.selectOption("#units", "GB");
+  check("GB toggle: 14.00 GB", (await page.textContent("#weights-only")) === "14.00 GB");
+  await page.selectOption("#units", "GiB");
+  await page.fill("#model", "data/configs/meta-llama__Meta-Llama-3-8B.json");
+  await page.selectOption("#format", "bf16");
+  await page.fill("#length", "8192");
+  await page.waitForSelector('tr[data-item="kv_cache"]', { timeout: 10000 });
+  await page.waitForFunction(() => document.querySelector('tr[data-item="kv_cache"]').textContent.includes("1.00 GiB"), null, { timeout: 10000 });
+  check("KV cache row 1.00 GiB", (await page.textContent('tr[data-item="kv_cache"]')).includes("1.00 GiB"));
+  check("chart drawn", (await page.locator("#chart svg rect").count()) > 3);
+  await page.selectOption("#gpu", "RTX 4090");
+  await page.click("#shortlist-btn");
+  await page.waitForFunction(() => document.querySelector("#offers").textContent.includes("rtx4090-3d"), null, { timeout: 10000 });
+  check("shortlist table", (await page.textContent("#offers")).includes("47.14 USD"));
+  // The seed's 6 GiB reserve is still set: the CLI says 1 sequence then.
+  await page.click("#fit-btn");
+  await page.waitForFunction(() => document.getElementById("fit").textContent.includes("largest concurrency: 1"), null, { timeout: 10000 });
+  check("fit with 6 GiB reserve: 1 sequence", (await page.textContent("#fit")).includes("largest concurrency: 1 sequences"));
+  await page.fill("#reserve", "");
+  await page.click("#fit-btn");
+  await page.waitForFunction(() => !document.getElementById("fit").textContent.includes("largest concurrency: 1"), null, { timeout: 10000 });
+  await page.waitForFunction(() => document.getElementById("fit").textContent.length > 0, null, { timeout: 10000 });
+  const fitText = await page.textContent("#fit");
+  check("fit answer: " + fitText.slice(0, 300), fitText.includes("largest concurrency: 4"));
+  await page.keyboard.press("Tab");
+  check("keyboard focus", await page.evaluate(() => document.activeElement !== document.body));
+  await page.screenshot({ path: out + "/page.png", fullPage: true });
+} finally {
+  await browser.close();
+  server.kill("SIGTERM");
+}
+console.log(`${pass} passed, ${fail} failed`);
+process.exit(fail ? 1 : 0);
