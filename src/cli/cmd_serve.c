@@ -54,11 +54,15 @@ typedef struct request {
 	bool too_big;
 } request;
 
-static enum MHD_Result reply(struct MHD_Connection *c, unsigned code, const char *type, const char *body, size_t len)
+/* `allow` (or NULL) is the Allow header a 405 must carry (RFC 9110 §15.5.6). */
+static enum MHD_Result respond(struct MHD_Connection *c, unsigned code, const char *type, const char *body,
+                               size_t len, const char *allow)
 {
 	struct MHD_Response *r = MHD_create_response_from_buffer(len, (void *)body, MHD_RESPMEM_MUST_COPY);
 	if (!r)
 		return MHD_NO;
+	if (allow)
+		MHD_add_response_header(r, "Allow", allow);
 	MHD_add_response_header(r, "Content-Type", type);
 	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(r, "Cache-Control", "no-store");
@@ -67,6 +71,11 @@ static enum MHD_Result reply(struct MHD_Connection *c, unsigned code, const char
 	enum MHD_Result ret = MHD_queue_response(c, code, r);
 	MHD_destroy_response(r);
 	return ret;
+}
+
+static enum MHD_Result reply(struct MHD_Connection *c, unsigned code, const char *type, const char *body, size_t len)
+{
+	return respond(c, code, type, body, len, NULL);
 }
 
 static enum MHD_Result send_json(struct MHD_Connection *c, unsigned code, json_t *o)
@@ -83,6 +92,16 @@ static enum MHD_Result send_json(struct MHD_Connection *c, unsigned code, json_t
 static enum MHD_Result error(struct MHD_Connection *c, unsigned code, const char *msg)
 {
 	return send_json(c, code, json_pack("{s:s, s:i}", "error", msg, "status", (int)code));
+}
+
+static enum MHD_Result not_allowed(struct MHD_Connection *c, const char *allow, const char *msg)
+{
+	json_t *o = json_pack("{s:s, s:i}", "error", msg, "status", 405);
+	char *s = o ? json_dumps(o, JSON_INDENT(1)) : NULL;
+	json_decref(o);
+	enum MHD_Result r = s ? respond(c, 405, "application/json", s, strlen(s), allow) : MHD_NO;
+	free(s);
+	return r;
 }
 
 /* DNS rebinding: a page on another origin may reach 127.0.0.1 under its own
@@ -319,12 +338,12 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 	bool get = !strcmp(method, "GET"), post = !strcmp(method, "POST");
 	if (!strcmp(url, "/") || !strcmp(url, "/index.html")) {
 		if (!get)
-			return error(c, 405, "GET only");
+			return not_allowed(c, "GET", "GET only");
 		return reply(c, 200, "text/html; charset=utf-8", (const char *)gs_web_index, gs_web_index_len);
 	}
 	if (!strcmp(url, "/api/health") || !strcmp(url, "/api/formats") || !strcmp(url, "/api/catalog")) {
 		if (!get)
-			return error(c, 405, "GET only");
+			return not_allowed(c, "GET", "GET only");
 		if (!strcmp(url, "/api/health"))
 			return send_json(c, 200, json_pack("{s:s, s:s}", "status", "ok", "version", GS_VERSION));
 		return send_json(c, 200, !strcmp(url, "/api/formats") ? formats_json() : catalog_json());
@@ -332,7 +351,7 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 	if (!strcmp(url, "/api/estimate") || !strcmp(url, "/api/fit") || !strcmp(url, "/api/shortlist") ||
 	    !strcmp(url, "/api/sheet")) {
 		if (!post)
-			return error(c, 405, "POST a workload sheet as JSON");
+			return not_allowed(c, "POST", "POST a workload sheet as JSON");
 		return api_post(c, url, rq);
 	}
 	return error(c, 404, "no such page or API");

@@ -76,6 +76,9 @@ test("errors are JSON with a clear message", async () => {
   assert.equal((await r.json()).weights_only.bytes, 3937500000);
   r = await fetch(base + "/api/estimate");
   assert.equal(r.status, 405);
+  assert.equal(r.headers.get("allow"), "POST");
+  r = await post("/api/health", {});
+  assert.equal(r.headers.get("allow"), "GET");
   r = await fetch(base + "/../../etc/passwd");
   assert.equal(r.status, 404);
   r = await post("/api/estimate", "x".repeat(1100000));
