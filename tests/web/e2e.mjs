@@ -52,6 +52,12 @@ try {
   await page.keyboard.press("Tab");
   check("keyboard focus", await page.evaluate(() => document.activeElement !== document.body));
   await page.screenshot({ path: out + "/page.png", fullPage: true });
+  // a phone: nothing but the wide tables (which scroll in their own box) may
+  // push the page sideways
+  await page.setViewportSize({ width: 390, height: 844 });
+  check("phone width: no sideways scrolling",
+    await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  await page.screenshot({ path: out + "/page-phone.png" });
 } finally {
   await browser.close();
   server.kill("SIGTERM");
