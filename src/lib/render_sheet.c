@@ -4,25 +4,11 @@
  * self-contained HTML page with an inline SVG chart (no scripts, no fonts,
  * nothing fetched).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/render.h"
+#include "render_internal.h"
 
-typedef struct out {
-	FILE *f;
-	int bad;
-} out;
-
-static void put(out *o, const char *fmt, ...) GS_PRINTF(2, 3);
-static void put(out *o, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	if (vfprintf(o->f, fmt, ap) < 0)
-		o->bad = 1;
-	va_end(ap);
-}
 
 static json_t *jb(gs_bytes b) { return json_integer(b > INT64_MAX ? INT64_MAX : (json_int_t)b); }
 

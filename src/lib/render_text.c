@@ -7,14 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/render.h"
+#include "render_internal.h"
 
-typedef struct out {
-	FILE *f;
-	int bad;
-} out;
-
-static void put(out *o, const char *fmt, ...) GS_PRINTF(2, 3);
-static void put(out *o, const char *fmt, ...)
+void gs_render_put(out *o, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
