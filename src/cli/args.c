@@ -196,3 +196,16 @@ void cli_report_model(const cli_args *a, const gs_model *m)
 		fprintf(stderr, "gpusizer: tensor table: %llu tensors, %llu header bytes read\n",
 		        (unsigned long long)m->inv.tensors, (unsigned long long)m->inv.header_bytes);
 }
+
+int cli_workload_and_model(const cli_args *a, gs_workload *w, gs_model *m)
+{
+	int rc = cli_workload(a, 0, true, w);
+	if (rc)
+		return rc;
+	gs_error err;
+	gs_error_clear(&err);
+	if (gs_workload_model(w, m, &err))
+		return cli_fail(&err);
+	cli_report_model(a, m);
+	return 0;
+}

@@ -50,6 +50,10 @@ int cli_workload(const cli_args *a, unsigned long long skip, bool finish, gs_wor
 /* With --verbose, say where the model came from (hub transfers) on stderr. */
 void cli_report_model(const cli_args *a, const gs_model *m);
 
+/* cli_workload with every flag, finished; then its model, reported as
+ * cli_report_model does. Returns 0, or the exit code with the error printed. */
+int cli_workload_and_model(const cli_args *a, gs_workload *w, gs_model *m);
+
 /* Print a library error to stderr and return the exit code it maps to. */
 int cli_fail(const gs_error *err);
 

@@ -115,14 +115,11 @@ int cmd_estimate(int argc, char **argv)
 			return compare(&a, a.flags[i].field, a.flags[i].value);
 
 	gs_workload w;
-	if ((rc = cli_workload(&a, 0, true, &w)))
-		return rc;
 	gs_model m;
+	if ((rc = cli_workload_and_model(&a, &w, &m)))
+		return rc;
 	gs_error err;
 	gs_error_clear(&err);
-	if (gs_workload_model(&w, &m, &err))
-		return cli_fail(&err);
-	cli_report_model(&a, &m);
 	gs_estimate *e = malloc(sizeof *e);
 	if (!e)
 		return EXIT_ENV;

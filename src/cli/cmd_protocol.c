@@ -75,13 +75,11 @@ int cmd_ladder(int argc, char **argv)
 		return 0;
 	}
 	gs_workload w;
-	if ((rc = cli_workload(&a, 0, true, &w)))
+	gs_model m;
+	if ((rc = cli_workload_and_model(&a, &w, &m)))
 		return rc;
 	gs_error err;
 	gs_error_clear(&err);
-	gs_model m;
-	if (gs_workload_model(&w, &m, &err))
-		return cli_fail(&err);
 	bool training = strcmp(gs_wl_str(&w, GS_F_TASK), "inference") != 0;
 	gs_field batch = training ? GS_F_MICROBATCH : GS_F_CONCURRENCY;
 	uint64_t L = gs_wl_set(&w, GS_F_LENGTH) ? gs_wl_u64(&w, GS_F_LENGTH) : 0, B = gs_wl_u64(&w, batch);

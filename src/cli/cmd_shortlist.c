@@ -34,14 +34,11 @@ static int run(int argc, char **argv, const char *cmd)
 		return 0;
 	}
 	gs_workload w;
-	if ((rc = cli_workload(&a, 0, true, &w)))
+	gs_model m;
+	if ((rc = cli_workload_and_model(&a, &w, &m)))
 		return rc;
 	gs_error err;
 	gs_error_clear(&err);
-	gs_model m;
-	if (gs_workload_model(&w, &m, &err))
-		return cli_fail(&err);
-	cli_report_model(&a, &m);
 	gs_estimate *e = malloc(sizeof *e);
 	gs_catalog *cat = malloc(sizeof *cat);
 	gs_evidence_set *ev = calloc(1, sizeof *ev);
