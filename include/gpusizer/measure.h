@@ -14,6 +14,11 @@
  *   {"type": "exit", "t_ms", "status", "signal"}
  * Markers come from the workload over the file descriptor named by
  * $GPUSIZER_MARKER_FD, one JSON object a line (python/gpusizer_torch.py).
+ * A sample belongs to the phases whose markers stand around it in the file:
+ * the file's order is the order measure observed, and measure reads every
+ * pending marker before a sample and drops a sample during which a marker
+ * arrived, so an allocation made after a phase_end is never counted in that
+ * phase (t_ms, to the millisecond, is for people and charts).
  *
  * Counters are four different quantities and are never added together:
  * PyTorch's allocated and reserved peaks (per phase, from the markers), the
@@ -41,7 +46,8 @@ typedef struct gs_run_counters {
 
 typedef struct gs_run_phase {
 	char name[32];
-	uint64_t t_begin, t_end;
+	uint64_t t_begin, t_end;       /* t_ms of its markers                  */
+	unsigned line_begin, line_end; /* their lines: the samples in between   */
 	bool ended;
 	uint64_t tokens, sequences, microbatch; /* executed, as the workload said */
 	gs_run_counters gpu[GS_MAX_PROBED];

@@ -167,6 +167,26 @@ static int summary(const char *path, bool json)
 	return 0;
 }
 
+/* Whether the workload has written marker bytes not read yet. */
+static bool marker_pending(int fd, bool eof)
+{
+	struct pollfd pf = {fd, POLLIN, 0};
+	return !eof && poll(&pf, 1, 0) > 0;
+}
+
+static void record_sample(FILE *out, uint64_t t, unsigned g, gs_bytes dev, gs_bytes proc, gs_bytes *peak, bool tty)
+{
+	write_line(out, json_pack("{s:s, s:I, s:i, s:I, s:I}", "type", "sample", "t_ms", (json_int_t)t, "gpu", (int)g,
+	                          "device_used", (json_int_t)dev, "process_used", (json_int_t)proc));
+	if (dev > *peak)
+		*peak = dev;
+	if (tty) {
+		char a[40], b[40];
+		fprintf(stderr, "\r  GPU%u used %s, peak %s   ", g, gs_format_bytes(dev, GS_UNIT_GiB, a, sizeof a),
+		        gs_format_bytes(*peak, GS_UNIT_GiB, b, sizeof b));
+	}
+}
+
 int cmd_measure(int argc, char **argv)
 {
 	const char *sheet = NULL, *out_path = "run.jsonl", *sum = NULL;
@@ -265,23 +285,22 @@ int cmd_measure(int argc, char **argv)
 	int pids[MAX_PIDS];
 	while (!(done && (eof || now_ms(&t0) > exit_at + 1000))) {
 		uint64_t t = now_ms(&t0);
-		if (nv && t >= next && !done) {
+		/* A sample belongs to the phases whose markers precede it in the
+		 * file, so every pending marker is read first, and a sample during
+		 * which a marker arrived is dropped and taken again: the workload
+		 * may have ended a phase and allocated for the next meanwhile. */
+		if (nv && t >= next && !done && !marker_pending(fds[0], eof || !buf)) {
 			size_t np = process_tree(child, pids, MAX_PIDS);
-			for (unsigned g = 0; g < info.n; g++) {
-				gs_bytes dev, proc;
-				if (gs_nvml_sample(nv, g, pids, np, &dev, &proc) == 0) {
-					write_line(out, json_pack("{s:s, s:I, s:i, s:I, s:I}", "type", "sample", "t_ms", (json_int_t)t, "gpu",
-					                          (int)g, "device_used", (json_int_t)dev, "process_used", (json_int_t)proc));
-					if (dev > peak[g])
-						peak[g] = dev;
-					if (tty) {
-						char a[40], b[40];
-						fprintf(stderr, "\r  GPU%u used %s, peak %s   ", g, gs_format_bytes(dev, GS_UNIT_GiB, a, sizeof a),
-						        gs_format_bytes(peak[g], GS_UNIT_GiB, b, sizeof b));
-					}
-				}
+			gs_bytes dev[GS_MAX_PROBED], proc[GS_MAX_PROBED];
+			bool ok[GS_MAX_PROBED];
+			for (unsigned g = 0; g < info.n; g++)
+				ok[g] = gs_nvml_sample(nv, g, pids, np, &dev[g], &proc[g]) == 0;
+			if (!marker_pending(fds[0], eof || !buf)) {
+				for (unsigned g = 0; g < info.n; g++)
+					if (ok[g])
+						record_sample(out, t, g, dev[g], proc[g], &peak[g], tty);
+				next = t + (uint64_t)interval;
 			}
-			next = t + (uint64_t)interval;
 		}
 		if (!eof && buf) {
 			struct pollfd pf = {fds[0], POLLIN, 0};

@@ -42,7 +42,7 @@ gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, 
 	bool header = false;
 	/* samples are kept aside and assigned to phases once all windows are known */
 	size_t ns = 0, cap = 0;
-	struct smp { uint64_t t; unsigned gpu; gs_bytes dev, proc; } *s = NULL;
+	struct smp { unsigned line; unsigned gpu; gs_bytes dev, proc; } *s = NULL;
 	unsigned lineno = 0;
 	for (const char *p = buf, *end = buf + len; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -86,7 +86,7 @@ gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, 
 			}
 			unsigned gpu = (unsigned)u64(o, "gpu");
 			if (gpu < GS_MAX_PROBED)
-				s[ns++] = (struct smp){u64(o, "t_ms"), gpu, u64(o, "device_used"), u64(o, "process_used")};
+				s[ns++] = (struct smp){lineno, gpu, u64(o, "device_used"), u64(o, "process_used")};
 		} else if (!strcmp(type, "marker")) {
 			r->markers++;
 			const char *ev = json_string_value(json_object_get(o, "event"));
@@ -95,12 +95,14 @@ gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, 
 				gs_run_phase *q = phase(r, ph, true);
 				if (q) {
 					q->t_begin = u64(o, "t_ms");
+					q->line_begin = lineno;
 					dims(r, q, o);
 				}
 			} else if (ev && ph && !strcmp(ev, "phase_end")) {
 				gs_run_phase *q = phase(r, ph, true);
 				if (q) {
 					q->t_end = u64(o, "t_ms");
+					q->line_end = lineno;
 					q->ended = true;
 					dims(r, q, o);
 					json_t *devs = json_object_get(o, "devices");
@@ -127,13 +129,13 @@ gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, 
 		free(s);
 		return gs_error_set(err, GS_EPARSE, name, "%s: not a gpusizer run file (no header line)", name);
 	}
-	/* NVML peaks within each phase's window (an unfinished phase runs to the end) */
-	uint64_t last = ns ? s[ns - 1].t : 0;
+	/* NVML peaks between each phase's markers (an unfinished phase runs to
+	 * the end of the file) */
 	for (size_t i = 0; i < r->nphases; i++) {
 		gs_run_phase *q = &r->phases[i];
-		uint64_t to = q->ended ? q->t_end : last;
+		unsigned to = q->ended ? q->line_end : lineno + 1;
 		for (size_t k = 0; k < ns; k++)
-			if (s[k].t >= q->t_begin && s[k].t <= to) {
+			if (s[k].line > q->line_begin && s[k].line < to) {
 				gs_run_counters *c = &q->gpu[s[k].gpu];
 				c->has_device = true;
 				if (s[k].dev > c->device_used) c->device_used = s[k].dev;

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include "helpers.h"
 #include "gpusizer/diagnose.h"
+#include "gpusizer/measure.h"
 
 static gs_oom read_log(const char *name)
 {
@@ -74,11 +75,41 @@ static void test_nothing_found(void **st)
 	assert_int_equal(o.requested, 2ull << 30);
 }
 
+/* A sample belongs to the phase whose markers stand around it in the run
+ * file, even when it shares the millisecond of a phase_end: the 6 GiB read
+ * after load ended is prefill's, not load's. */
+static void test_run_samples_by_file_order(void **st)
+{
+	(void)st;
+	const char *run =
+		"{\"type\":\"header\",\"nvml\":true,\"gpus\":[{\"index\":0,\"name\":\"X\",\"total_bytes\":25769803776}]}\n"
+		"{\"type\":\"marker\",\"t_ms\":0,\"event\":\"phase_begin\",\"phase\":\"load\"}\n"
+		"{\"type\":\"sample\",\"t_ms\":5,\"gpu\":0,\"device_used\":2147483648,\"process_used\":2147483648}\n"
+		"{\"type\":\"marker\",\"t_ms\":10,\"event\":\"phase_end\",\"phase\":\"load\"}\n"
+		"{\"type\":\"sample\",\"t_ms\":10,\"gpu\":0,\"device_used\":6442450944,\"process_used\":6442450944}\n"
+		"{\"type\":\"marker\",\"t_ms\":10,\"event\":\"phase_begin\",\"phase\":\"prefill\",\"tokens\":4096}\n"
+		"{\"type\":\"sample\",\"t_ms\":12,\"gpu\":0,\"device_used\":6442450944,\"process_used\":6442450944}\n"
+		"{\"type\":\"sample\",\"t_ms\":14,\"gpu\":0,\"device_used\":7516192768,\"process_used\":7516192768}\n";
+	gs_run *r = malloc(sizeof *r);
+	assert_non_null(r);
+	gs_error err;
+	assert_int_equal(gs_run_load(run, strlen(run), "t.jsonl", r, &err), GS_OK);
+	assert_int_equal(r->nphases, 2);
+	assert_string_equal(r->phases[0].name, "load");
+	assert_int_equal(r->phases[0].gpu[0].device_used, 2147483648ull);
+	/* prefill never ended (a killed run): it runs to the end of the file */
+	assert_false(r->phases[1].ended);
+	assert_int_equal(r->phases[1].gpu[0].device_used, 7516192768ull);
+	assert_int_equal(r->phases[1].tokens, 4096);
+	free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_torch_2x_backward), cmocka_unit_test(test_torch_1x_load),
 		cmocka_unit_test(test_generation_llamacpp_vllm), cmocka_unit_test(test_nothing_found),
+		cmocka_unit_test(test_run_samples_by_file_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
