@@ -157,4 +157,9 @@ void gs_catalog_default(gs_catalog *out /* OUT */);
 void gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev,
                       gs_shortlist *out /* OUT */);
 
+/* The same, with the figures in the requirements' texts in `unit` (the
+ * above uses GiB); the byte fields are exact either way. */
+void gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev,
+                            gs_unit unit, gs_shortlist *out /* OUT */);
+
 #endif

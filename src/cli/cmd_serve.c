@@ -125,7 +125,7 @@ static bool host_ok(struct MHD_Connection *c)
  * HTTP status with *msg: 400 for the request, 502 when the hub failed. */
 static unsigned workload_from_json(json_t *body, gs_workload *w, gs_model *m, char *msg, size_t cap)
 {
-	static const char *const extra[] = {"catalog", "evidence", "for", NULL};
+	static const char *const extra[] = {"catalog", "evidence", "for", "units", NULL};
 	gs_error err;
 	gs_error_clear(&err);
 	bool have_model;
@@ -224,7 +224,16 @@ static enum MHD_Result api_post(struct MHD_Connection *c, const char *url, reque
 		ret = error(c, 400, err.msg);
 		goto out;
 	}
-	gs_shortlist_run(e, cat, ev, sl);
+	/* the page's GB/GiB toggle reaches the requirements' texts; the sizing
+	 * sheet is a document of its own and stays in GiB throughout */
+	gs_unit unit = GS_UNIT_GiB;
+	json_t *ju = json_object_get(body, "units");
+	if (ju && !json_is_null(ju) &&
+	    (!json_is_string(ju) || gs_parse_unit(json_string_value(ju), &unit, &err))) {
+		ret = error(c, 400, "request body: units: expected \"GiB\", \"GB\", \"MiB\" or \"MB\"");
+		goto out;
+	}
+	gs_shortlist_run_units(e, cat, ev, strcmp(url, "/api/shortlist") ? GS_UNIT_GiB : unit, sl);
 	if (!strcmp(url, "/api/shortlist")) {
 		ret = send_json(c, 200, gs_shortlist_to_json(sl, e));
 		goto out;

@@ -72,24 +72,23 @@ static void judge_by_evidence(gs_offer_result *r, const gs_evidence_set *ev, gs_
 	snprintf(q->detail, sizeof q->detail, "%s", bad ? "an established failure" : good ? "confirmed" : open);
 }
 
-static void gib(gs_bytes b, char *buf, size_t cap) { gs_format_bytes(b, GS_UNIT_GiB, buf, cap); }
 
 /* margin as "2.82 GiB (12.6 %)" or "short by 1.10 GiB" */
-static void margin_text(gs_bytes usable, gs_bytes need, char *buf, size_t cap)
+static void margin_text(gs_bytes usable, gs_bytes need, gs_unit u, char *buf, size_t cap)
 {
 	char g[40];
 	if (need <= usable) {
-		gib(usable - need, g, sizeof g);
+		gs_format_bytes(usable - need, u, g, sizeof g);
 		uint64_t permille = usable ? (usable - need) * 1000 / usable : 0;
 		snprintf(buf, cap, "margin %s (%llu.%llu %%)", g, (unsigned long long)(permille / 10),
 		         (unsigned long long)(permille % 10));
 	} else {
-		gib(need - usable, g, sizeof g);
+		gs_format_bytes(need - usable, u, g, sizeof g);
 		snprintf(buf, cap, "short by %s", g);
 	}
 }
 
-static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_set *ev)
+static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_set *ev, gs_unit u)
 {
 	const gs_offer *o = r->offer;
 	const gs_device *d = gs_device_find(o->gpu);
@@ -121,10 +120,10 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 	bool unknown = e->phases[e->peak_phase].has_unknown;
 	gs_verdict v = bad ? GS_EXCLUDE : r->need > r->usable ? GS_EXCLUDE : unknown && !run ? GS_TO_CONFIRM : GS_ADMISSIBLE;
 	gs_req_result *q = add(r, GS_REQ_MEMORY, v);
-	gib(r->need, a, sizeof a);
-	margin_text(nominal, r->need, b, sizeof b);
-	margin_text(r->usable, r->need, c, sizeof c);
-	gib(r->usable, dd, sizeof dd);
+	gs_format_bytes(r->need, u, a, sizeof a);
+	margin_text(nominal, r->need, u, b, sizeof b);
+	margin_text(r->usable, r->need, u, c, sizeof c);
+	gs_format_bytes(r->usable, u, dd, sizeof dd);
 	char unk[200] = "";
 	if (unknown && !bad && !run) {
 		size_t k = 0;
@@ -234,6 +233,12 @@ static int rank(const void *pa, const void *pb)
 
 void gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev, gs_shortlist *out)
 {
+	gs_shortlist_run_units(e, cat, ev, GS_UNIT_GiB, out);
+}
+
+void gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev, gs_unit unit,
+                            gs_shortlist *out)
+{
 	memset(out, 0, sizeof *out);
 	const gs_workload *w = &e->workload;
 	out->campaign_hours = gs_wl_set(w, GS_F_CAMPAIGN) ? gs_wl_u64(w, GS_F_CAMPAIGN) : 0;
@@ -243,7 +248,7 @@ void gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evid
 		gs_offer_result *r = &out->r[out->n++];
 		const gs_offer *o = &cat->offers[i];
 		r->offer = o;
-		memory(r, e, ev);
+		memory(r, e, ev, unit);
 		gs_req_result *q = add(r, GS_REQ_GPUS, o->count >= e->gpus ? GS_ADMISSIBLE : GS_EXCLUDE);
 		snprintf(q->detail, sizeof q->detail, "the placement needs %llu GPU%s; the offer has %llu",
 		         (unsigned long long)e->gpus, e->gpus == 1 ? "" : "s", (unsigned long long)o->count);
@@ -255,7 +260,7 @@ void gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evid
 		}
 		if (e->host_bytes) {
 			char need[48];
-			gib(e->host_bytes, need, sizeof need);
+			gs_format_bytes(e->host_bytes, unit, need, sizeof need);
 			gs_verdict v = !o->host_ram ? GS_TO_CONFIRM : o->host_ram >= e->host_bytes ? GS_ADMISSIBLE : GS_EXCLUDE;
 			q = add(r, GS_REQ_HOST_RAM, v);
 			snprintf(q->detail, sizeof q->detail, "host memory %s per GPU for %s%s", need, e->host_what,

@@ -72,6 +72,10 @@ test("errors are JSON with a clear message", async () => {
   assert.match((await r.json()).error, /catalog and evidence: expected YAML text/);
   r = await post("/api/estimate", { params: "7e9", revision: "a".repeat(5000) });
   assert.match((await r.json()).error, /revision: value longer than/);
+  r = await post("/api/shortlist", { params: "7e9", units: "GB", gpu: "RTX 4090" });
+  assert.match(JSON.stringify(await r.json()), /peak \d+\.\d\d GB per GPU/);
+  r = await post("/api/shortlist", { params: "7e9", units: "parsecs" });
+  assert.match((await r.json()).error, /units: expected "GiB", "GB"/);
   r = await post("/api/estimate", { params: 7e9, bits: 4.5 });
   assert.equal((await r.json()).weights_only.bytes, 3937500000);
   r = await fetch(base + "/api/estimate");

@@ -39,6 +39,13 @@ try {
   await page.click("#shortlist-btn");
   await page.waitForFunction(() => document.querySelector("#offers").textContent.includes("rtx4090-3d"), null, { timeout: 10000 });
   check("shortlist table", (await page.textContent("#offers")).includes("47.14 USD"));
+  await page.selectOption("#units", "GB");
+  // the conditions' texts come again from the server, in GB
+  await page.waitForFunction(() => !document.querySelector("#offers").textContent.includes("GiB"), null, { timeout: 10000 });
+  const offersGB = await page.textContent("#offers"), itemsGB = await page.textContent("#items");
+  check("GB toggle reaches the offers and the items, no GiB left",
+    offersGB.includes(" GB") && !offersGB.includes("GiB") && !itemsGB.includes("GiB"));
+  await page.selectOption("#units", "GiB");
   // The seed's 6 GiB reserve is still set: the CLI says 1 sequence then.
   await page.click("#fit-btn");
   await page.waitForFunction(() => document.getElementById("fit").textContent.includes("largest concurrency: 1"), null, { timeout: 10000 });
