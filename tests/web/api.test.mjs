@@ -105,15 +105,17 @@ test("1,000 malformed requests, then still serving", async () => {
   });
   const bodies = ["{", "[1,2]", "null", '{"params": {"a": 1}}', '{"length": "many", "params": "7e9"}', '{"model": "../../../etc/passwd"}',
     '{"params":"7e9","format":"int3"}', '{"params":"7e9","gpus":"0"}', '{"config": {"model_type": "t5"}}', '"\\ud800"'];
-  const deadline = Date.now() + 60000;
-  for (let i = 0; i < 1000 && Date.now() < deadline; i += 10) {
+  let sent = 0;
+  for (let i = 0; i < 1000; i += 10) {
     await Promise.all(Array.from({ length: 10 }, (_, k) => {
       const n = i + k;
+      sent++;
       if (n % 2) return raw(garbage[n % garbage.length]);
       return post(["/api/estimate", "/api/fit", "/api/shortlist", "/api/sheet"][n % 4], bodies[n % bodies.length])
         .then((r) => r.text()).catch(() => {});
     }));
   }
+  assert.equal(sent, 1000);
   const r = await fetch(base + "/api/health");
   assert.equal(r.status, 200);
 });
