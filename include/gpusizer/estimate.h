@@ -105,7 +105,8 @@ typedef struct gs_estimate {
 	gs_model model;
 	gs_format format;
 	bool stored_format;    /* weights as the checkpoint stores them (tensor table) */
-	gs_format kv_format;
+	gs_format kv_format;   /* the KV cache; with llama.cpp, its K half (-ctk)  */
+	gs_format kv_format_v; /* the V half: kv_format unless kv_format_v is set */
 	gs_runtime runtime;
 	gs_attention attention;
 	unsigned keep;         /* GS_KEEP_* classes actually kept aside           */

@@ -63,6 +63,7 @@
 	X(TENSOR_SPLIT, "tensor_split", NULL, GS_KIND_STRING, NULL, "llama.cpp --tensor-split, e.g. 3,1 over gpus") \
 	X(N_UBATCH, "n_ubatch", NULL, GS_KIND_COUNT, "512", "llama.cpp physical batch") \
 	X(KV_FORMAT, "kv_format", NULL, GS_KIND_KV_FORMAT, NULL, "KV cache format (default: the weights' compute dtype)") \
+	X(KV_FORMAT_V, "kv_format_v", NULL, GS_KIND_KV_FORMAT, NULL, "llama.cpp -ctv: the V cache's format when not kv_format's (-ctk)") \
 	X(ATTENTION, "attention", NULL, GS_KIND_ENUM, "sdpa", "flash | sdpa | eager") \
 	X(KEEP, "keep", NULL, GS_KIND_KEEP, "default", "modules kept in another format: embed,lm_head,norm | none") \
 	X(RUNTIME_CONTEXT, "runtime_context", NULL, GS_KIND_BYTES, NULL, "CUDA context + framework (default per runtime)") \

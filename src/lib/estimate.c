@@ -743,12 +743,22 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	const char *kvname = gs_wl_set(w, GS_F_KV_FORMAT) ? gs_wl_str(w, GS_F_KV_FORMAT) : default_kv(&e->format);
 	if ((s = gs_kv_format_parse(kvname, "kv_format", &e->kv_format, err)))
 		return s;
+	e->kv_format_v = e->kv_format;
+	if (gs_wl_set(w, GS_F_KV_FORMAT_V) &&
+	    (s = gs_kv_format_parse(gs_wl_str(w, GS_F_KV_FORMAT_V), "kv_format_v", &e->kv_format_v, err)))
+		return s;
 	int keep;
 	if ((s = gs_keep_parse(gs_wl_str(w, GS_F_KEEP), "keep", &keep, err)))
 		return s;
 	e->keep = keep < 0 ? e->format.keep_default : (unsigned)keep;
 	const char *rt = gs_wl_str(w, GS_F_RUNTIME);
 	e->runtime = strcmp(rt, "vllm") == 0 ? GS_RT_VLLM : strcmp(rt, "llamacpp") == 0 ? GS_RT_LLAMACPP : GS_RT_TRANSFORMERS;
+	/* only llama.cpp stores K and V in different types; elsewhere the field
+	 * would be ignored, so it is refused */
+	if (gs_wl_set(w, GS_F_KV_FORMAT_V) && e->runtime != GS_RT_LLAMACPP)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_KV_FORMAT_V].where,
+		                    "%s: kv_format_v: only runtime llamacpp keeps V in another format than K; "
+		                    "use kv_format for both", w->v[GS_F_KV_FORMAT_V].where);
 	const char *at = gs_wl_str(w, GS_F_ATTENTION);
 	e->attention = strcmp(at, "eager") == 0 ? GS_ATTN_IMPL_EAGER
 	             : strcmp(at, "flash") == 0 ? GS_ATTN_IMPL_FLASH : GS_ATTN_IMPL_SDPA;

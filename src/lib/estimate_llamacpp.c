@@ -92,10 +92,13 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 		                    "%s: runtime llamacpp sizes a GGUF file: give --model path/to/model.gguf",
 		                    w->v[GS_F_RUNTIME].where);
 	bool fa = e->attention == GS_ATTN_IMPL_FLASH;
-	if (e->kv_format.quantized && !fa)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_KV_FORMAT].where,
-		                    "%s: llama.cpp keeps a quantized V cache only with flash attention: add --attention flash "
-		                    "or use kv_format fp16", w->v[GS_F_KV_FORMAT].where);
+	/* llama.cpp refuses a quantized V cache without flash attention
+	 * (llama-context.cpp); a quantized K cache is fine */
+	gs_field vfield = gs_wl_set(w, GS_F_KV_FORMAT_V) ? GS_F_KV_FORMAT_V : GS_F_KV_FORMAT;
+	if (e->kv_format_v.quantized && !fa)
+		return gs_error_set(err, GS_EINPUT, w->v[vfield].where,
+		                    "%s: llama.cpp keeps a quantized V cache only with flash attention: add --attention flash, "
+		                    "or give the V cache a float format (kv_format_v fp16)", w->v[vfield].where);
 	uint64_t L = m->layers, ndev = e->gpus;
 	uint64_t ngl = gs_wl_set(w, GS_F_GPU_LAYERS) ? gs_wl_u64(w, GS_F_GPU_LAYERS) : L + 1;
 	double cum[GS_MAX_STAGES];
@@ -133,14 +136,15 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 	uint64_t ctx = gs_mul_sat(e->length ? e->length : (m->max_position ? m->max_position : 4096), e->concurrency);
 	uint64_t pad = fa ? 256 : 32, cells = (ctx + pad - 1) / pad * pad;
 	uint64_t kgqa = (uint64_t)m->kv_heads * m->head_dim, vgqa = (uint64_t)m->kv_heads * m->v_head_dim;
-	uint64_t per_layer = gs_mul_sat(cells, type_row_bytes(&e->kv_format, kgqa) + type_row_bytes(&e->kv_format, vgqa));
+	uint64_t per_layer = gs_mul_sat(cells, type_row_bytes(&e->kv_format, kgqa) + type_row_bytes(&e->kv_format_v, vgqa));
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED, METHOD "§14; llama.cpp llama-kv-cache.cpp");
 	kv->varies = true;
 	gsi_item_all(kv, 6, gs_mul_sat(per_layer, my_layers));
-	gsi_formula(kv, "%llu blocks x n_ctx %llu padded to %llu cells (pad %llu%s) x (K %llu + V %llu elements) x %s",
+	gsi_formula(kv, "%llu blocks x n_ctx %llu padded to %llu cells (pad %llu%s) x (K %llu elements in %s + V %llu "
+	            "elements in %s)",
 	            (unsigned long long)my_layers, (unsigned long long)ctx, (unsigned long long)cells,
-	            (unsigned long long)pad, fa ? ", flash attention" : "", (unsigned long long)kgqa,
-	            (unsigned long long)vgqa, e->kv_format.name);
+	            (unsigned long long)pad, fa ? ", flash attention" : "", (unsigned long long)kgqa, e->kv_format.name,
+	            (unsigned long long)vgqa, e->kv_format_v.name);
 	uint64_t host_layers = 0;
 	for (uint64_t l = 0; l < L; l++)
 		host_layers += device_of(l, L, ngl, cum, ndev) < 0;

@@ -75,6 +75,7 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 	json_object_set_new(root, "model", model_json(e));
 	json_object_set_new(root, "format", json_string(e->format.name));
 	json_object_set_new(root, "kv_format", json_string(e->kv_format.name));
+	json_object_set_new(root, "kv_format_v", json_string(e->kv_format_v.name));
 	json_object_set_new(root, "runtime", json_string(gs_runtime_name(e->runtime)));
 
 	json_t *wo = figure(e->weights_only);

@@ -161,7 +161,11 @@ static void workload_lines(const gs_estimate *e, char lines[][240], size_t *n)
 	                                                  ? gs_wl_str(w, GS_F_REVISION) : "not given");
 	snprintf(lines[(*n)++], 240, "parameters: %llu", (unsigned long long)m->params);
 	snprintf(lines[(*n)++], 240, "task: %.20s on %.20s", gs_wl_str(w, GS_F_TASK), gs_runtime_name(e->runtime));
-	snprintf(lines[(*n)++], 240, "precision: weights %s, KV %s", e->format.name, e->kv_format.name);
+	if (strcmp(e->kv_format.name, e->kv_format_v.name))
+		snprintf(lines[(*n)++], 240, "precision: weights %s, KV: K %s, V %s", e->format.name, e->kv_format.name,
+		         e->kv_format_v.name);
+	else
+		snprintf(lines[(*n)++], 240, "precision: weights %s, KV %s", e->format.name, e->kv_format.name);
 	snprintf(lines[(*n)++], 240, "length: %.40s tokens", e->length ? w->v[GS_F_LENGTH].text : "not given");
 	if (e->train.training)
 		snprintf(lines[(*n)++], 240, "microbatch: %llu x grad_accum %llu x dp %llu = %llu sequences per update",

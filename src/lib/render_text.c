@@ -59,8 +59,12 @@ static void header(out *o, const gs_estimate *e)
 		    (unsigned long long)e->pp, e->stage);
 	else
 		put(o, "task:        %s, runtime %s, one GPU\n", gs_wl_str(w, GS_F_TASK), gs_runtime_name(e->runtime));
-	put(o, "format:      weights %s, KV cache %s, attention %s\n", e->format.name, e->kv_format.name,
-	    gs_wl_str(w, GS_F_ATTENTION));
+	if (strcmp(e->kv_format.name, e->kv_format_v.name))
+		put(o, "format:      weights %s, KV cache K %s and V %s, attention %s\n", e->format.name, e->kv_format.name,
+		    e->kv_format_v.name, gs_wl_str(w, GS_F_ATTENTION));
+	else
+		put(o, "format:      weights %s, KV cache %s, attention %s\n", e->format.name, e->kv_format.name,
+		    gs_wl_str(w, GS_F_ATTENTION));
 	put(o, "length:      %s\n", e->length ? w->v[GS_F_LENGTH].text : "not given");
 	const gs_train_info *t = &e->train;
 	if (t->training) {

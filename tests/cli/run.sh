@@ -131,6 +131,7 @@ case_ 2 "no model" estimate --context 8192
 case_ 2 "not both" estimate --params 7e9 --model $L3
 case_ 2 "task lora needs the model's module shapes" estimate --params 7e9 --task lora
 case_ 2 "--units: got" estimate --params 7e9 --units GBs
+case_ 2 "kv_format_v: only runtime llamacpp keeps V in another format than K" estimate --params 7e9 --kv-format-v fp8
 case_ 2 "unknown command" frobnicate
 case_ 2 "usage: gpusizer COMMAND"
 case_ 0 "usage: gpusizer estimate" estimate --help

@@ -335,6 +335,31 @@ static void fixtures(void **st)
 	assert_int_equal(m.params, 2775208960ull);
 	assert_int_equal(item_at(e, "weights", 0), 1525496320ull); /* 1454.83 MiB in llama.cpp's log */
 	assert_int_equal(item_at(e, "kv_cache", 1), 640ull << 20);
+	/* -ctk q8_0 -ctv f16 (fp16 here): K rows of 2560 elements in q8_0 are 2560 / 32 x 34
+	 * = 2720 B, V rows 5120 B; 2048 cells x 32 blocks x (2720 + 5120) B */
+	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf", GS_F_RUNTIME, "llamacpp",
+	             GS_F_LENGTH, "2048", GS_F_KV_FORMAT, "q8_0", GS_F_KV_FORMAT_V, "fp16", -1);
+	assert_int_equal(item_at(e, "kv_cache", 1), 513802240ull);
+	assert_string_equal(e->kv_format_v.name, "fp16");
+	/* a quantized V cache needs flash attention (llama-context.cpp); with it,
+	 * the same bytes the other way round (2048 cells is a multiple of 256) */
+	{
+		gs_workload w;
+		gs_error err;
+		gs_workload_init(&w);
+		wl_set(&w, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf");
+		wl_set(&w, GS_F_RUNTIME, "llamacpp");
+		wl_set(&w, GS_F_LENGTH, "2048");
+		wl_set(&w, GS_F_KV_FORMAT_V, "q8_0");
+		assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
+		assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
+		assert_int_equal(gs_estimate_run(&w, &m, e, &err), GS_EINPUT);
+		assert_non_null(strstr(err.msg, "quantized V cache only with flash attention"));
+		assert_non_null(strstr(err.msg, "test"));
+	}
+	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf", GS_F_RUNTIME, "llamacpp",
+	             GS_F_LENGTH, "2048", GS_F_KV_FORMAT, "fp16", GS_F_KV_FORMAT_V, "q8_0", GS_F_ATTENTION, "flash", -1);
+	assert_int_equal(item_at(e, "kv_cache", 1), 513802240ull);
 	/* partial offload: 16 of 32 blocks on the GPU, the rest in host memory */
 	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf", GS_F_RUNTIME, "llamacpp",
 	             GS_F_LENGTH, "2048", GS_F_GPU_LAYERS, "16", -1);
