@@ -58,8 +58,10 @@ typedef struct gs_change {
 /* Try each applicable single change (checkpointing, 8-bit or fused optimizer,
  * LoRA rank, ZeRO stage, offload, chunked loss, shorter length, smaller
  * microbatch at the same effective batch; for inference KV format, weight
- * format, concurrency, attention) and list those that lower the peak, the
- * largest saving first. *n receives the count (at most GS_MAX_CHANGES). */
+ * format, concurrency, attention; for llama.cpp its K and V cache types,
+ * flash attention, and the most blocks that fit on the GPU, -ngl) and list
+ * those that lower the peak, the largest saving first. *n receives the
+ * count (at most GS_MAX_CHANGES). */
 gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap,
                          gs_change out[GS_MAX_CHANGES], size_t *n, gs_bytes *peak_now,
                          gs_error *err) GS_WARN_UNUSED;

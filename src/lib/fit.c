@@ -184,8 +184,8 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 	bool lora = training && strcmp(gs_wl_str(w, GS_F_TASK), "full") != 0;
 	const char *ck = gs_wl_str(w, GS_F_CHECKPOINTING), *opt = gs_wl_str(w, GS_F_OPTIMIZER);
 	uint64_t len = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
-#define ADD(F, V, F2, V2, COST) do { if (n < cap) { c[n].f = (F); snprintf(c[n].value, 64, "%s", (V)); \
-	c[n].f2 = (F2); snprintf(c[n].value2, 64, "%s", (V2)); c[n].cost = (COST); n++; } } while (0)
+#define ADD(F, V, F2, V2, COST) do { if (n < cap) { c[n].f = (F); snprintf(c[n].value, 64, "%.63s", (V)); \
+	c[n].f2 = (F2); snprintf(c[n].value2, 64, "%.63s", (V2)); c[n].cost = (COST); n++; } } while (0)
 	char v[64], v2[64];
 	if (training) {
 		if (strcmp(ck, "full") != 0)
@@ -217,6 +217,26 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 			ADD(GS_F_MICROBATCH, v, GS_F_GRAD_ACCUM, v2, mb % 2 ? "an odd microbatch halved changes the effective batch: re-check the update"
 			                                               : "same effective batch (the same update), more steps: lower throughput");
 		}
+	} else if (strcmp(gs_wl_str(w, GS_F_RUNTIME), "llamacpp") == 0) {
+		/* llama.cpp's cache types (-ctk/-ctv); a quantized V needs flash
+		 * attention, a quantized K does not. The weights are the file's. */
+		const char *kv = gs_wl_set(w, GS_F_KV_FORMAT) ? gs_wl_str(w, GS_F_KV_FORMAT) : "fp16";
+		const char *kvv = gs_wl_set(w, GS_F_KV_FORMAT_V) ? gs_wl_str(w, GS_F_KV_FORMAT_V) : kv;
+		if (strcmp(kv, "q8_0") != 0)
+			ADD(GS_F_KV_FORMAT, "q8_0", GS_F_KV_FORMAT_V, kvv, "K cache in q8_0 (-ctk q8_0), V unchanged; no flash attention "
+			    "needed: output quality to re-confirm");
+		if (strcmp(gs_wl_str(w, GS_F_ATTENTION), "flash") == 0) {
+			if (strcmp(kvv, "q8_0") != 0)
+				ADD(GS_F_KV_FORMAT_V, "q8_0", GS_F__COUNT, "", "V cache in q8_0 (-ctv q8_0): output quality to re-confirm");
+		} else {
+			ADD(GS_F_ATTENTION, "flash", GS_F__COUNT, "", "flash attention (-fa): cells padded to 256, no KQ matrix; the "
+			    "build and the GPU must support it");
+		}
+		uint64_t cc = gs_wl_u64(w, GS_F_CONCURRENCY);
+		if (cc >= 2) {
+			snprintf(v, sizeof v, "%llu", (unsigned long long)(cc / 2));
+			ADD(GS_F_CONCURRENCY, v, GS_F__COUNT, "", "half the sequences at once: lower throughput");
+		}
 	} else {
 		ADD(GS_F_KV_FORMAT, "fp8", GS_F__COUNT, "", "fp8 KV cache: output quality to re-confirm");
 		if (strcmp(gs_wl_str(w, GS_F_ATTENTION), "eager") == 0)
@@ -235,6 +255,63 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 	}
 #undef ADD
 	return n;
+}
+
+static gs_status peak_with(const gs_workload *w, const gs_model *m, gs_field f, uint64_t value, gs_estimate *e,
+                           gs_bytes *peak)
+{
+	gs_workload t = *w;
+	gs_error ignored;
+	char v[32];
+	int len = snprintf(v, sizeof v, "%llu", (unsigned long long)value);
+	gs_status s = gs_workload_set(&t, f, v, (size_t)len, GS_FROM_FLAG, "fit", &ignored);
+	if (!s)
+		s = gs_estimate_run(&t, m, e, &ignored);
+	if (!s)
+		*peak = gs_estimate_peak(e);
+	return s;
+}
+
+/* llama.cpp: the most blocks that fit on the GPU (-ngl), the others running
+ * on the CPU. The peak grows with the count, so a binary search finds it;
+ * when even one block does not fit, one block is the change offered. */
+static bool fewer_gpu_layers(const gs_workload *w, const gs_model *m, gs_bytes cap, gs_bytes peak_now,
+                             gs_estimate *e, gs_change *x)
+{
+	uint64_t L = m->layers, now = gs_wl_set(w, GS_F_GPU_LAYERS) ? gs_wl_u64(w, GS_F_GPU_LAYERS) : L + 1;
+	if (now > L + 1)
+		now = L + 1;
+	if (now < 2)
+		return false;
+	uint64_t lo = 1, hi = now - 1, best = 1;
+	gs_bytes best_peak, p;
+	if (peak_with(w, m, GS_F_GPU_LAYERS, 1, e, &best_peak))
+		return false;
+	while (best_peak <= cap && lo <= hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		if (peak_with(w, m, GS_F_GPU_LAYERS, mid, e, &p))
+			return false;
+		if (p <= cap) {
+			best = mid;
+			best_peak = p;
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
+	}
+	if (best_peak >= peak_now)
+		return false;
+	memset(x, 0, sizeof *x);
+	snprintf(x->field, sizeof x->field, "gpu_layers");
+	snprintf(x->value, sizeof x->value, "%llu", (unsigned long long)best);
+	x->peak_after = best_peak;
+	x->saves = peak_now - best_peak;
+	x->fits_after = best_peak <= cap;
+	uint64_t on_gpu = best > L ? L : best;
+	snprintf(x->cost, sizeof x->cost, "%llu of %llu blocks%s run on the CPU (-ngl %llu): much slower decode, and host "
+	         "memory for them", (unsigned long long)(L - on_gpu), (unsigned long long)L, best > L ? "" : " and the output head",
+	         (unsigned long long)best);
+	return true;
 }
 
 gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap, gs_change out[GS_MAX_CHANGES],
@@ -274,6 +351,9 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap, 
 		x->fits_after = after <= cap;
 		snprintf(x->cost, sizeof x->cost, "%s", c[i].cost);
 	}
+	if (strcmp(gs_wl_str(w, GS_F_RUNTIME), "llamacpp") == 0 && *n < GS_MAX_CHANGES &&
+	    fewer_gpu_layers(w, m, cap, *peak_now, e, &out[*n]))
+		(*n)++;
 	free(e);
 	/* largest saving first (insertion sort: a dozen entries) */
 	for (size_t i = 1; i < *n; i++)

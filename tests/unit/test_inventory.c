@@ -2,6 +2,7 @@
  * validation rule, and the fixtures' exact counts. */
 #include <stdlib.h>
 #include "helpers.h"
+#include "gpusizer/fit.h"
 #include "gpusizer/inventory.h"
 
 /* ---- safetensors ---------------------------------------------------------- */
@@ -360,6 +361,38 @@ static void fixtures(void **st)
 	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf", GS_F_RUNTIME, "llamacpp",
 	             GS_F_LENGTH, "2048", GS_F_KV_FORMAT, "fp16", GS_F_KV_FORMAT_V, "q8_0", GS_F_ATTENTION, "flash", -1);
 	assert_int_equal(item_at(e, "kv_cache", 1), 513802240ull);
+	/* fit's changes for llama.cpp at 32768 tokens on 8 GB: the most blocks
+	 * that fit is 11 (peak 7868930048 B; 12 blocks: 8361893888 B), then the
+	 * K cache in q8_0 (the K half of 10 GiB at 34/64) and flash attention */
+	{
+		gs_workload w;
+		gs_error err;
+		gs_workload_init(&w);
+		wl_set(&w, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf");
+		wl_set(&w, GS_F_RUNTIME, "llamacpp");
+		wl_set(&w, GS_F_LENGTH, "32768");
+		assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
+		assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
+		gs_change ch[GS_MAX_CHANGES];
+		size_t nch;
+		gs_bytes now;
+		assert_int_equal(gs_fit_changes(&w, &m, 8000000000ull, ch, &nch, &now, &err), GS_OK);
+		assert_true(nch >= 4);
+		assert_string_equal(ch[0].field, "gpu_layers");
+		assert_string_equal(ch[0].value, "11");
+		assert_int_equal(ch[0].peak_after, 7868930048ull);
+		assert_true(ch[0].fits_after);
+		bool k_only = false, flash = false;
+		for (size_t i = 0; i < nch; i++) {
+			if (!strcmp(ch[i].field, "kv_format") && !strcmp(ch[i].value, "q8_0")) {
+				k_only = true;
+				assert_string_equal(ch[i].also, "kv_format_v fp16");
+				assert_int_equal(ch[i].saves, 32ull * 32768 * 2560 * (2 * 32 - 34) / 32);
+			}
+			flash |= !strcmp(ch[i].field, "attention") && !strcmp(ch[i].value, "flash");
+		}
+		assert_true(k_only && flash);
+	}
 	/* partial offload: 16 of 32 blocks on the GPU, the rest in host memory */
 	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf", GS_F_RUNTIME, "llamacpp",
 	             GS_F_LENGTH, "2048", GS_F_GPU_LAYERS, "16", -1);
