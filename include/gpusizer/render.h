@@ -43,9 +43,11 @@ json_t *gs_fit_to_json(const gs_fit_result *r, const gs_estimate *at_best);
 /* Fit answer as text. */
 int gs_render_fit_text(FILE *out, const gs_fit_result *r);
 
-/* The ranked single changes (gs_fit_changes) as text, and as JSON. */
+/* The ranked single changes (gs_fit_changes) as text, and as JSON. A cap of
+ * 0 means the capacity is unknown: no change is then said to fit or not
+ * (text), and fits_after is null (JSON). */
 int gs_render_changes_text(FILE *out, const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap);
-json_t *gs_changes_to_json(const gs_change *c, size_t n, gs_bytes peak_now);
+json_t *gs_changes_to_json(const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap);
 
 /* The shortlist: retained offers ranked, the preselection to confirm with
  * its open conditions, the excluded ones with the reason. */

@@ -18,14 +18,14 @@ static bool relevant(const char *phase, const char *field)
 	static const struct {
 		const char *phase, *fields;
 	} map[] = {
-		{"load", ",format,offload,zero,keep,"},
+		{"load", ",format,offload,zero,keep,gpu_layers,"},
 		{"forward", ",checkpointing,microbatch,loss,length,zero,offload,optimizer,lora_rank,attention,"},
 		{"backward", ",checkpointing,microbatch,loss,length,zero,offload,optimizer,lora_rank,attention,"},
 		{"first_update", ",optimizer,zero,offload,lora_rank,"},
-		{"prefill", ",kv_format,concurrency,length,format,attention,"},
-		{"decode", ",kv_format,concurrency,length,format,"},
-		{"serve", ",kv_format,concurrency,length,format,"},
-		{"context", ",kv_format,concurrency,length,"},
+		{"prefill", ",kv_format,concurrency,length,format,attention,kv_format_v,gpu_layers,"},
+		{"decode", ",kv_format,concurrency,length,format,kv_format_v,gpu_layers,"},
+		{"serve", ",kv_format,concurrency,length,format,kv_format_v,gpu_layers,"},
+		{"context", ",kv_format,concurrency,length,kv_format_v,gpu_layers,attention,"},
 		{"validation", ",length,attention,microbatch,"},
 	};
 	char key[48];
@@ -119,7 +119,7 @@ int cmd_diagnose(int argc, char **argv)
 		have_workload |= a.flags[i].field == GS_F_MODEL || a.flags[i].field == GS_F_PARAMS;
 	gs_change ch[GS_MAX_CHANGES];
 	size_t nch = 0;
-	gs_bytes peak_now = 0;
+	gs_bytes peak_now = 0, cap = 0; /* cap 0: unknown */
 	gs_estimate *e = NULL;
 	if (have_workload) {
 		gs_workload w;
@@ -128,11 +128,13 @@ int cmd_diagnose(int argc, char **argv)
 		gs_error_clear(&err);
 		if ((rc = cli_workload(&a, 0, true, &w)))
 			return rc;
-		gs_bytes cap = o.has_capacity ? o.capacity : 0;
+		cap = o.has_capacity ? o.capacity : 0;
 		bool found_cap = false;
 		char how[192];
 		if (!cap && gs_workload_capacity(&w, &cap, &found_cap, how, sizeof how, &err))
 			return cli_fail(&err);
+		if (!o.has_capacity && !found_cap)
+			cap = 0; /* unknown: the changes are ranked, not judged */
 		e = malloc(sizeof *e);
 		if (!e)
 			return EXIT_ENV;
@@ -159,7 +161,7 @@ int cmd_diagnose(int argc, char **argv)
 		if (o.has_reserved) json_object_set_new(j, "reserved_unallocated_bytes", json_integer((json_int_t)o.reserved_unallocated));
 		if (o.has_process) json_object_set_new(j, "process_bytes", json_integer((json_int_t)o.process));
 		if (e)
-			json_object_set_new(j, "changes", gs_changes_to_json(ch, nch, peak_now));
+			json_object_set_new(j, "changes", gs_changes_to_json(ch, nch, peak_now, cap));
 		json_dumpf(j, stdout, JSON_INDENT(2));
 		putchar('\n');
 		json_decref(j);
@@ -189,7 +191,7 @@ int cmd_diagnose(int argc, char **argv)
 		if (e) {
 			printf("estimate for the workload: peak %s in phase %s\n", gs_format_bytes(gs_estimate_peak(e), GS_UNIT_GiB, g, sizeof g),
 			       e->phases[e->peak_phase].id);
-			gs_render_changes_text(stdout, ch, nch, peak_now, o.has_capacity ? o.capacity : peak_now);
+			gs_render_changes_text(stdout, ch, nch, peak_now, cap);
 			printf("one change at a time: re-check quality after a format change, coverage after a shorter length\n");
 		} else {
 			printf("give the workload (a sheet or --model/--params with its flags) for single changes with their "

@@ -102,7 +102,7 @@ int cmd_fit(int argc, char **argv)
 		json_t *o = nt == 1 ? json_incref(json_array_get(arr, 0))
 		                    : json_pack("{s:s, s:O}", "schema", "gpusizer/fit-set/v1", "answers", arr);
 		if (have_changes)
-			json_object_set_new(o, "changes", gs_changes_to_json(changes, nch, peak_now));
+			json_object_set_new(o, "changes", gs_changes_to_json(changes, nch, peak_now, cap));
 		json_dumpf(o, stdout, JSON_INDENT(2));
 		putchar('\n');
 		json_decref(o);

@@ -281,7 +281,8 @@ static bool fewer_gpu_layers(const gs_workload *w, const gs_model *m, gs_bytes c
 	uint64_t L = m->layers, now = gs_wl_set(w, GS_F_GPU_LAYERS) ? gs_wl_u64(w, GS_F_GPU_LAYERS) : L + 1;
 	if (now > L + 1)
 		now = L + 1;
-	if (now < 2)
+	/* no capacity: no count to aim at; a peak that fits: nothing to move */
+	if (now < 2 || cap == UINT64_MAX || peak_now <= cap)
 		return false;
 	uint64_t lo = 1, hi = now - 1, best = 1;
 	gs_bytes best_peak, p;
@@ -308,9 +309,13 @@ static bool fewer_gpu_layers(const gs_workload *w, const gs_model *m, gs_bytes c
 	x->saves = peak_now - best_peak;
 	x->fits_after = best_peak <= cap;
 	uint64_t on_gpu = best > L ? L : best;
-	snprintf(x->cost, sizeof x->cost, "%llu of %llu blocks%s run on the CPU (-ngl %llu): much slower decode, and host "
-	         "memory for them", (unsigned long long)(L - on_gpu), (unsigned long long)L, best > L ? "" : " and the output head",
-	         (unsigned long long)best);
+	if (on_gpu == L)
+		snprintf(x->cost, sizeof x->cost, "the output head runs on the CPU (-ngl %llu): slower decode, and host memory "
+		         "for it", (unsigned long long)best);
+	else
+		snprintf(x->cost, sizeof x->cost, "%llu of %llu blocks and the output head run on the CPU (-ngl %llu): much "
+		         "slower decode, and host memory for them", (unsigned long long)(L - on_gpu), (unsigned long long)L,
+		         (unsigned long long)best);
 	return true;
 }
 

@@ -193,13 +193,13 @@ json_t *gs_fit_to_json(const gs_fit_result *r, const gs_estimate *at_best)
 	return o;
 }
 
-json_t *gs_changes_to_json(const gs_change *c, size_t n, gs_bytes peak_now)
+json_t *gs_changes_to_json(const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap)
 {
 	json_t *arr = json_array();
 	for (size_t i = 0; i < n; i++)
-		json_array_append_new(arr, json_pack("{s:s, s:s, s:s, s:o, s:o, s:b, s:s}", "field", c[i].field, "value",
+		json_array_append_new(arr, json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:s}", "field", c[i].field, "value",
 		                                     c[i].value, "also", c[i].also, "saves_bytes", jbytes(c[i].saves),
 		                                     "peak_after_bytes", jbytes(c[i].peak_after), "fits_after",
-		                                     c[i].fits_after, "cost", c[i].cost));
+		                                     cap ? json_boolean(c[i].fits_after) : json_null(), "cost", c[i].cost));
 	return json_pack("{s:o, s:o}", "peak_now_bytes", jbytes(peak_now), "ranked", arr);
 }

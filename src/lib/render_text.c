@@ -328,13 +328,13 @@ int gs_render_changes_text(FILE *f, const gs_change *c, size_t n, gs_bytes peak_
 	out o = {f, 0};
 	char a[96], b[40], d[40];
 	put(&o, "single changes, largest saving first (peak now %s; capacity %s):\n", triple(peak_now, a, sizeof a),
-	    gs_format_bytes(cap, GS_UNIT_GiB, b, sizeof b));
+	    cap ? gs_format_bytes(cap, GS_UNIT_GiB, b, sizeof b) : "unknown, so no verdict on fitting");
 	if (!n)
 		put(&o, "  (no single change lowers the peak)\n");
 	for (size_t i = 0; i < n; i++)
-		put(&o, "  %zu. %s %s%s%s: saves %s -> peak %s, %s; cost: %s\n", i + 1, c[i].field, c[i].value,
+		put(&o, "  %zu. %s %s%s%s: saves %s -> peak %s%s; cost: %s\n", i + 1, c[i].field, c[i].value,
 		    c[i].also[0] ? " with " : "", c[i].also, gs_format_bytes(c[i].saves, GS_UNIT_GiB, b, sizeof b),
-		    gs_format_bytes(c[i].peak_after, GS_UNIT_GiB, d, sizeof d), c[i].fits_after ? "fits" : "still does not fit",
-		    c[i].cost);
+		    gs_format_bytes(c[i].peak_after, GS_UNIT_GiB, d, sizeof d),
+		    !cap ? "" : c[i].fits_after ? ", fits" : ", still does not fit", c[i].cost);
 	return o.bad ? -1 : 0;
 }

@@ -101,6 +101,8 @@ case_ 0 "phase: backward" diagnose tests/data/logs/torch-backward.log
 case_ 0 "3. " diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
 case_ 0 "1. checkpointing full: saves" diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
 case_ 0 "phase: context" diagnose tests/data/logs/llamacpp-context.log
+case_ 0 "capacity unknown, so no verdict on fitting" diagnose tests/data/logs/llamacpp-context.log $L3 --context 8192
+case_ 0 "\"fits_after\": null" diagnose tests/data/logs/llamacpp-context.log $L3 --context 8192 --json
 case_ 0 "max_model_len 32768 tokens; the KV cache holds 20960" diagnose tests/data/logs/vllm-kv.log
 case_ 0 '"phase": "load"' diagnose tests/data/logs/torch-load-old.log --json
 case_ 2 "no out-of-memory message found" diagnose data/sheets/seed-7b.yaml
