@@ -36,6 +36,26 @@ static inline void wl_from_pairs(gs_workload *w, va_list ap)
 	}
 }
 
+static inline void load_workload_va(gs_workload *w, gs_model *m, va_list ap)
+{
+	gs_error err;
+	wl_from_pairs(w, ap);
+	if (gs_workload_finish(w, &err))
+		fail_msg("finish: %s", err.msg);
+	if (gs_workload_model(w, m, &err))
+		fail_msg("model: %s", err.msg);
+}
+
+/* A finished workload from (field, "value") pairs ending with -1, and its
+ * model; fails the test on error (for tests that then expect one). */
+static inline void load_workload(gs_workload *w, gs_model *m, ...)
+{
+	va_list ap;
+	va_start(ap, m);
+	load_workload_va(w, m, ap);
+	va_end(ap);
+}
+
 /* Estimate with (field, "value") pairs ending with -1; fails the test on error. */
 static inline void run_estimate(gs_estimate *e, gs_model *m, ...)
 {
@@ -43,12 +63,8 @@ static inline void run_estimate(gs_estimate *e, gs_model *m, ...)
 	gs_error err;
 	va_list ap;
 	va_start(ap, m);
-	wl_from_pairs(&w, ap);
+	load_workload_va(&w, m, ap);
 	va_end(ap);
-	if (gs_workload_finish(&w, &err))
-		fail_msg("finish: %s", err.msg);
-	if (gs_workload_model(&w, m, &err))
-		fail_msg("model: %s", err.msg);
 	if (gs_estimate_run(&w, m, e, &err))
 		fail_msg("estimate: %s", err.msg);
 }

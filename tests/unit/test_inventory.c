@@ -347,13 +347,8 @@ static void fixtures(void **st)
 	{
 		gs_workload w;
 		gs_error err;
-		gs_workload_init(&w);
-		wl_set(&w, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf");
-		wl_set(&w, GS_F_RUNTIME, "llamacpp");
-		wl_set(&w, GS_F_LENGTH, "2048");
-		wl_set(&w, GS_F_KV_FORMAT_V, "q8_0");
-		assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
-		assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
+		load_workload(&w, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf", GS_F_RUNTIME, "llamacpp",
+		              GS_F_LENGTH, "2048", GS_F_KV_FORMAT_V, "q8_0", -1);
 		assert_int_equal(gs_estimate_run(&w, &m, e, &err), GS_EINPUT);
 		assert_non_null(strstr(err.msg, "quantized V cache only with flash attention"));
 		assert_non_null(strstr(err.msg, "test"));
@@ -367,12 +362,8 @@ static void fixtures(void **st)
 	{
 		gs_workload w;
 		gs_error err;
-		gs_workload_init(&w);
-		wl_set(&w, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf");
-		wl_set(&w, GS_F_RUNTIME, "llamacpp");
-		wl_set(&w, GS_F_LENGTH, "32768");
-		assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
-		assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
+		load_workload(&w, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf", GS_F_RUNTIME, "llamacpp",
+		              GS_F_LENGTH, "32768", -1);
 		gs_change ch[GS_MAX_CHANGES];
 		size_t nch;
 		gs_bytes now;
