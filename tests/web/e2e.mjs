@@ -33,6 +33,7 @@ try {
   await page.fill("#length", "8192");
   await page.waitForSelector('tr[data-item="kv_cache"]', { timeout: 10000 });
   await page.waitForFunction(() => document.querySelector('tr[data-item="kv_cache"]').textContent.includes("1.00 GiB"), null, { timeout: 10000 });
+  check("the page says what it sizes", (await page.textContent("#source")).includes("8030261248 parameters (llama)"));
   check("KV cache row 1.00 GiB", (await page.textContent('tr[data-item="kv_cache"]')).includes("1.00 GiB"));
   check("chart drawn", (await page.locator("#chart svg rect").count()) > 3);
   await page.selectOption("#gpu", "RTX 4090");
