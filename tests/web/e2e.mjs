@@ -52,11 +52,15 @@ try {
   await page.waitForFunction(() => document.getElementById("fit").textContent.includes("largest concurrency: 1"), null, { timeout: 10000 });
   check("fit with 6 GiB reserve: 1 sequence", (await page.textContent("#fit")).includes("largest concurrency: 1 sequences"));
   await page.fill("#reserve", "");
+  check("a changed workload clears the earlier offers and says so",
+    (await page.textContent("#offers")) === "" && (await page.textContent("#stale")).includes("workload changed"));
   await page.click("#fit-btn");
   await page.waitForFunction(() => !document.getElementById("fit").textContent.includes("largest concurrency: 1"), null, { timeout: 10000 });
   await page.waitForFunction(() => document.getElementById("fit").textContent.length > 0, null, { timeout: 10000 });
   const fitText = await page.textContent("#fit");
   check("fit answer: " + fitText.slice(0, 300), fitText.includes("largest concurrency: 4"));
+  await page.click("#shortlist-btn");
+  await page.waitForFunction(() => document.querySelector("#offers").textContent.includes("rtx4090-3d"), null, { timeout: 10000 });
   await page.keyboard.press("Tab");
   check("keyboard focus", await page.evaluate(() => document.activeElement !== document.body));
   await page.screenshot({ path: out + "/page.png", fullPage: true });
