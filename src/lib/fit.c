@@ -217,7 +217,14 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 			ADD(GS_F_MICROBATCH, v, GS_F_GRAD_ACCUM, v2, mb % 2 ? "an odd microbatch halved changes the effective batch: re-check the update"
 			                                               : "same effective batch (the same update), more steps: lower throughput");
 		}
-	} else if (strcmp(gs_wl_str(w, GS_F_RUNTIME), "llamacpp") == 0) {
+	} else {
+		uint64_t cc = gs_wl_u64(w, GS_F_CONCURRENCY);
+		if (cc >= 2) {
+			snprintf(v, sizeof v, "%llu", (unsigned long long)(cc / 2));
+			ADD(GS_F_CONCURRENCY, v, GS_F__COUNT, "", "half the sequences at once: lower throughput");
+		}
+	}
+	if (!training && strcmp(gs_wl_str(w, GS_F_RUNTIME), "llamacpp") == 0) {
 		/* llama.cpp's cache types (-ctk/-ctv); a quantized V needs flash
 		 * attention, a quantized K does not. The weights are the file's. */
 		const char *kv = gs_wl_set(w, GS_F_KV_FORMAT) ? gs_wl_str(w, GS_F_KV_FORMAT) : "fp16";
@@ -232,20 +239,10 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 			ADD(GS_F_ATTENTION, "flash", GS_F__COUNT, "", "flash attention (-fa): cells padded to 256, no KQ matrix; the "
 			    "build and the GPU must support it");
 		}
-		uint64_t cc = gs_wl_u64(w, GS_F_CONCURRENCY);
-		if (cc >= 2) {
-			snprintf(v, sizeof v, "%llu", (unsigned long long)(cc / 2));
-			ADD(GS_F_CONCURRENCY, v, GS_F__COUNT, "", "half the sequences at once: lower throughput");
-		}
-	} else {
+	} else if (!training) {
 		ADD(GS_F_KV_FORMAT, "fp8", GS_F__COUNT, "", "fp8 KV cache: output quality to re-confirm");
 		if (strcmp(gs_wl_str(w, GS_F_ATTENTION), "eager") == 0)
 			ADD(GS_F_ATTENTION, "sdpa", GS_F__COUNT, "", "same maths without the score matrix; a kernel the runtime must support");
-		uint64_t cc = gs_wl_u64(w, GS_F_CONCURRENCY);
-		if (cc >= 2) {
-			snprintf(v, sizeof v, "%llu", (unsigned long long)(cc / 2));
-			ADD(GS_F_CONCURRENCY, v, GS_F__COUNT, "", "half the sequences at once: lower throughput");
-		}
 		if (!gs_wl_set(w, GS_F_BITS) && strcmp(gs_wl_str(w, GS_F_FORMAT), "nf4") != 0)
 			ADD(GS_F_FORMAT, "nf4", GS_F__COUNT, "", "4-bit weights: quality to re-confirm against the sheet's criterion");
 	}
