@@ -15,6 +15,7 @@
 #include <jansson.h>
 #include "gpusizer/devices.h"
 #include "gpusizer/estimate.h"
+#include "gpusizer/resolve.h"
 
 static int n_dirs;
 static char **dirs;

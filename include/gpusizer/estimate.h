@@ -146,12 +146,6 @@ typedef struct gs_estimate {
 	char host_what[160];
 } gs_estimate;
 
-/* Build the model the workload names: a config.json (file or folder) from
- * `model`, or a bare count from `params`. Errors as gs_model_from_config_file;
- * GS_EINPUT when neither is set. */
-gs_status gs_workload_model(const gs_workload *w, gs_model *out /* OUT */,
-                            gs_error *err) GS_WARN_UNUSED;
-
 /* Estimate memory per GPU for workload w (finished with gs_workload_finish)
  * on model m: inference (task inference) or adaptation (full, lora, qlora).
  * *out is fully overwritten. Errors: GS_EINPUT for inconsistent inputs

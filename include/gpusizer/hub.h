@@ -20,6 +20,16 @@
  * A server that ignores Range (200 with the whole file) or sends more than
  * asked is stopped, never downloaded.
  *
+ * Bounds: every model has a deadline (GPUSIZER_HUB_TIMEOUT, default 120 s)
+ * that all its requests share; one request may take at most 60 s and is
+ * stopped when slower than 1024 B/s for 15 s; the error names the file and
+ * how many bytes arrived. The headers held at once for one model are capped
+ * at 32 MiB, and each is written to the cache and freed when complete. A
+ * server's Content-Range total is only a claim: the cache file is sized from
+ * the header itself, and a total smaller than the header describes is an
+ * error. A redirect loop or a redirect to another scheme (file://) is refused
+ * by name.
+ *
  * The snapshot folder holds config.json, the index, and each weight file as a
  * sparse file of its real size with the real header at its start, written to
  * a temporary name and renamed (atomic): the local readers
@@ -44,6 +54,10 @@ typedef struct gs_hub_result {
 } gs_hub_result;
 
 /* True when `text` has the shape of a hub id (org/name, optional @rev and
+ * :file), whatever the local file system holds. */
+bool gs_hub_id_shape(const char *text);
+
+/* True when `text` has the shape of a hub id (org/name, optional @rev and
  * :file) and no local file or folder has that name. */
 bool gs_hub_is_id(const char *text);
 
@@ -54,5 +68,14 @@ bool gs_hub_is_id(const char *text);
  * access), GS_EIO (cache not writable). */
 gs_status gs_hub_fetch(const char *id, const char *rev_override, gs_hub_result *out /* OUT */,
                        gs_error *err) GS_WARN_UNUSED;
+
+/* The time one model may take, all its requests together (default: the
+ * environment's GPUSIZER_HUB_TIMEOUT in seconds, else 120 s). 0 restores the
+ * default. Set once, before any fetch (not thread-safe against fetches). */
+void gs_hub_set_timeout(unsigned seconds);
+
+/* Make every transfer in progress, in any thread, stop at once with
+ * GS_ENET "cancelled"; for a program that is stopping. Async-signal-safe. */
+void gs_hub_cancel(void);
 
 #endif

@@ -100,6 +100,10 @@ gs_status gs_safetensors_index_parse(const void *buf, size_t len, const char *na
                                      gs_error *err) GS_WARN_UNUSED;
 void gs_shard_list_free(char **files, size_t n);
 
+/* Where the last file parsed into inv ends, as its header describes it
+ * (the end of its last tensor's data); 0 before any parse. */
+uint64_t gs_inventory_file_end(const gs_inventory *inv);
+
 /* Parse a GGUF header and tensor infos, as gs_safetensors_parse. Metadata
  * is kept for gs_inventory_meta_*. */
 gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t file_size,

@@ -37,6 +37,9 @@
 #include "gpusizer/units.h"
 
 #define GS_MAX_RUN_PHASES 32
+/* The largest run file read back (summary, compare, diagnose --run): bigger
+ * files are refused with their size, never cut. */
+#define GS_RUN_MAX_FILE ((size_t)64 << 20)
 
 typedef struct gs_run_counters {
 	bool has_torch, has_device;

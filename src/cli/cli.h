@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include "gpusizer/estimate.h"
+#include "gpusizer/resolve.h"
 #include "gpusizer/units.h"
 #include "gpusizer/workload.h"
 

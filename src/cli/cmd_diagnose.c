@@ -6,6 +6,7 @@
 #include <string.h>
 #include "cli.h"
 #include "gpusizer/diagnose.h"
+#include "gpusizer/file.h"
 #include "gpusizer/fit.h"
 #include "gpusizer/measure.h"
 #include "gpusizer/render.h"
@@ -57,16 +58,11 @@ int cmd_diagnose(int argc, char **argv)
 		return argc < 1 ? EXIT_USAGE : 0;
 	}
 	const char *log = argv[0];
-	FILE *f = fopen(log, "rb");
-	if (!f) {
-		fprintf(stderr, "gpusizer: error: %s: %s\n", log, strerror(errno));
-		return EXIT_USAGE;
-	}
-	char *buf = malloc(MAX_LOG_READ);
-	size_t len = buf ? fread(buf, 1, MAX_LOG_READ, f) : 0;
-	fclose(f);
-	if (!buf)
-		return EXIT_ENV;
+	char *buf;
+	size_t len;
+	gs_error ferr;
+	if (gs_file_read(log, MAX_LOG_READ, "a log (cut it to the lines around the failure)", &buf, &len, &ferr))
+		return cli_fail(&ferr);
 	gs_oom o;
 	bool found = gs_diagnose_log(buf, len, &o);
 	free(buf);
@@ -87,15 +83,14 @@ int cmd_diagnose(int argc, char **argv)
 	}
 	rest[n] = NULL;
 	if (run_path) {
-		FILE *rf = fopen(run_path, "rb");
-		char *rb = rf ? malloc(MAX_LOG_READ) : NULL;
-		size_t rl = rb ? fread(rb, 1, MAX_LOG_READ, rf) : 0;
-		if (rf)
-			fclose(rf);
-		gs_run *run = rb ? malloc(sizeof *run) : NULL;
+		char *rb = NULL;
+		size_t rl = 0;
 		gs_error rerr;
+		if (gs_file_read(run_path, MAX_LOG_READ, "a run file", &rb, &rl, &rerr))
+			return cli_fail(&rerr);
+		gs_run *run = malloc(sizeof *run);
 		if (!run || gs_run_load(rb, rl, run_path, run, &rerr)) {
-			fprintf(stderr, "gpusizer: error: %s: %s\n", run_path, run ? rerr.msg : strerror(errno));
+			fprintf(stderr, "gpusizer: error: %s\n", run ? rerr.msg : "out of memory");
 			free(rb);
 			free(run);
 			return EXIT_USAGE;

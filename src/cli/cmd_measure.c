@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "gpusizer/file.h"
 #include "gpusizer/measure.h"
 
 #define MAX_MARKER_LINE (64u << 10)
@@ -136,19 +137,12 @@ static void markers(FILE *out, char *buf, size_t *len, uint64_t t)
 
 static int summary(const char *path, bool json)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		fprintf(stderr, "gpusizer: error: %s: %s\n", path, strerror(errno));
-		return EXIT_USAGE;
-	}
-	size_t cap = 64u << 20;
-	char *buf = malloc(cap);
-	size_t len = buf ? fread(buf, 1, cap, f) : 0;
-	fclose(f);
-	if (!buf)
-		return EXIT_ENV;
-	gs_run *r = malloc(sizeof *r);
+	char *buf;
+	size_t len;
 	gs_error err;
+	if (gs_file_read(path, GS_RUN_MAX_FILE, "a run file", &buf, &len, &err))
+		return cli_fail(&err);
+	gs_run *r = malloc(sizeof *r);
 	gs_status s = r ? gs_run_load(buf, len, path, r, &err) : GS_ENOMEM;
 	free(buf);
 	if (s) {

@@ -9,20 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "gpusizer/file.h"
 #include "gpusizer/measure.h"
 #include "gpusizer/render.h"
 
 static char *slurp(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		fprintf(stderr, "gpusizer: error: %s: %s\n", path, strerror(errno));
+	char *buf;
+	gs_error err;
+	if (gs_file_read(path, GS_RUN_MAX_FILE, "a run file", &buf, len, &err)) {
+		cli_fail(&err);
 		return NULL;
 	}
-	size_t cap = 64u << 20;
-	char *buf = malloc(cap);
-	*len = buf ? fread(buf, 1, cap, f) : 0;
-	fclose(f);
 	return buf;
 }
 

@@ -10,6 +10,8 @@
 #include <yaml.h>
 #include "gpusizer/catalog.h"
 #include "gpusizer/devices.h"
+#include "gpusizer/file.h"
+#include "yaml_guard.h"
 
 #define MAX_FILE (1u << 20)
 
@@ -33,6 +35,9 @@ static gs_status read_records(const char *buf, size_t len, const records *r, gs_
 {
 	if (len > MAX_FILE)
 		return gs_error_set(err, GS_EINPUT, r->name, "%s: larger than 1 MiB", r->name);
+	gs_status gs = gsi_yaml_check(buf, len, r->name, GS_YAML_MAX_DEPTH, err);
+	if (gs)
+		return gs;
 	yaml_parser_t p;
 	yaml_document_t doc;
 	char where[200];
@@ -125,17 +130,7 @@ out:
 
 static gs_status read_file(const char *path, char **buf, size_t *len, gs_error *err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return gs_error_set(err, GS_EIO, path, "%s: %s", path, strerror(errno));
-	*buf = malloc(MAX_FILE + 1);
-	if (!*buf) {
-		fclose(f);
-		return gs_error_set(err, GS_ENOMEM, path, "%s: out of memory", path);
-	}
-	*len = fread(*buf, 1, MAX_FILE + 1, f);
-	fclose(f);
-	return GS_OK;
+	return gs_file_read(path, MAX_FILE, "a catalog or evidence file", buf, len, err);
 }
 
 /* Copy a value that must fit, refusing rather than truncating. */

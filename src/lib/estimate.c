@@ -582,89 +582,6 @@ static void totals(gs_estimate *e)
 	}
 }
 
-/* A model folder or a .gguf/.safetensors file: the tensor table gives the
- * exact counts; config.json (for safetensors) the architecture. */
-static gs_status model_from_checkpoint(const char *path, bool is_dir, gs_model *out, gs_error *err)
-{
-	gs_inventory *inv = gs_inventory_new();
-	if (!inv)
-		return gs_error_set(err, GS_ENOMEM, path, "%s: out of memory", path);
-	gs_status s = gs_inventory_load_path(inv, path, err);
-	gs_inventory_summary sum;
-	if (!s) {
-		bool gguf = strcmp(inv->format, "gguf") == 0;
-		unsigned bits = 0;
-		if (!gguf) {
-			char cfg[1100];
-			if (is_dir)
-				snprintf(cfg, sizeof cfg, "%s", path);
-			else {
-				const char *slash = strrchr(path, '/');
-				snprintf(cfg, sizeof cfg, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
-			}
-			s = gs_model_from_config_file(cfg, out, err);
-			bits = out->quant_bits;
-		} else {
-			s = gs_model_from_gguf(inv, path, out, err);
-		}
-		if (!s) {
-			gs_inventory_summarize(inv, bits, &sum);
-			if (gguf)
-				out->params = 0; /* no config count to compare with */
-			gs_model_apply_inventory(out, &sum);
-		}
-	}
-	gs_inventory_free(inv);
-	return s;
-}
-
-gs_status gs_workload_model(const gs_workload *w, gs_model *out, gs_error *err)
-{
-	if (gs_wl_set(w, GS_F_MODEL) && gs_hub_is_id(gs_wl_str(w, GS_F_MODEL))) {
-		gs_hub_result r;
-		gs_status s = gs_hub_fetch(gs_wl_str(w, GS_F_MODEL), gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION)
-		                                                                                 : NULL, &r, err);
-		if (s)
-			return s;
-		struct stat st;
-		bool dir = stat(r.snapshot, &st) == 0 && S_ISDIR(st.st_mode);
-		if ((s = model_from_checkpoint(r.snapshot, dir, out, err)))
-			return s;
-		snprintf(out->source, sizeof out->source, "%s", gs_wl_str(w, GS_F_MODEL));
-		snprintf(out->revision, sizeof out->revision, "%s", r.commit);
-		snprintf(out->hub_repo, sizeof out->hub_repo, "%s", r.repo);
-		out->hub_bytes = r.bytes;
-		out->hub_requests = r.requests;
-		out->hub_retries = r.retries;
-		out->hub_from_cache = r.from_cache;
-		return GS_OK;
-	}
-	if (gs_wl_set(w, GS_F_MODEL)) {
-		const char *path = gs_wl_str(w, GS_F_MODEL);
-		struct stat st;
-		char probe[1100];
-		size_t n = strlen(path);
-		bool gguf = n > 5 && strcmp(path + n - 5, ".gguf") == 0;
-		bool st_file = n > 12 && strcmp(path + n - 12, ".safetensors") == 0;
-		bool dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-		bool tensors = false;
-		if (dir) {
-			snprintf(probe, sizeof probe, "%s/model.safetensors.index.json", path);
-			tensors = stat(probe, &st) == 0;
-			snprintf(probe, sizeof probe, "%s/model.safetensors", path);
-			tensors = tensors || stat(probe, &st) == 0;
-		}
-		if (gguf || st_file || tensors)
-			return model_from_checkpoint(path, dir, out, err);
-		return gs_model_from_config_file(path, out, err);
-	}
-	if (gs_wl_set(w, GS_F_PARAMS)) {
-		gs_model_from_params(gs_wl_u64(w, GS_F_PARAMS), out);
-		return GS_OK;
-	}
-	return gs_error_set(err, GS_EINPUT, "model", "no model: give --model or --params");
-}
-
 static const char *default_kv(const gs_format *f)
 {
 	if (f->family == GS_FAM_GGUF)
@@ -820,13 +737,32 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	return GS_OK;
 }
 
+/* Figures are summed with saturating arithmetic; anything at or past 2^63
+ * bytes (8 EiB: no device, and beyond a signed JSON integer) is refused
+ * here, once, instead of printed as if real in text and clamped in JSON. */
+static gs_status representable(const gs_estimate *e, gs_error *err)
+{
+	const gs_bytes limit = (gs_bytes)1 << 63;
+	bool over = e->weights_only >= limit || e->envelope >= limit || e->conservative >= limit ||
+	            e->host_bytes >= limit;
+	for (size_t p = 0; p < e->n_phases; p++)
+		over |= e->phases[p].peak >= limit;
+	for (size_t i = 0; i < e->n_items; i++)
+		for (size_t p = 0; p < e->n_phases; p++)
+			over |= e->items[i].bytes[p] >= limit;
+	if (over)
+		return gs_error_set(err, GS_ERANGE, NULL, "the figures are too large to represent (8 EiB or more per GPU); "
+		                    "check the parameter count, length and concurrency");
+	return GS_OK;
+}
+
 gs_status gs_estimate_run(const gs_workload *w, const gs_model *m, gs_estimate *e, gs_error *err)
 {
 	gs_status s = estimate_stage(w, m, 0, e, err);
 	if (s || e->pp == 1) {
 		e->n_stages = 1;
 		e->stage_peak[0] = s ? 0 : gs_estimate_peak(e);
-		return s;
+		return s ? s : representable(e, err);
 	}
 	/* pipeline: every stage differs; keep the one with the largest peak */
 	gs_estimate *tmp = malloc(sizeof *tmp);
@@ -849,5 +785,5 @@ gs_status gs_estimate_run(const gs_workload *w, const gs_model *m, gs_estimate *
 		return s;
 	e->n_stages = n;
 	memcpy(e->stage_peak, peaks, n * sizeof peaks[0]);
-	return GS_OK;
+	return representable(e, err);
 }

@@ -50,7 +50,7 @@ static gs_status parse_split(const gs_estimate *e, double *cum, uint64_t ndev, g
 		while (*p && n < GS_MAX_STAGES) {
 			char *end;
 			double v = strtod(p, &end);
-			if (end == p || v < 0)
+			if (end == p || !(v >= 0) || v > 1e12) /* NaN fails v >= 0 */
 				break;
 			part[n++] = v;
 			total += v;

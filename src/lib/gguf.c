@@ -17,6 +17,18 @@ static const unsigned type_size[T__COUNT] = {1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8,
 #define GGML_MAX_DIMS 4
 #define GGML_MAX_NAME 64
 #define KEEP_STRING 1024 /* longer string values are validated, not kept */
+/* Limits of this reader, far above any real file (llama.cpp's own GGUFs
+ * hold 20-60 metadata keys of under 100 bytes): a file past them is refused
+ * by name rather than read slowly. */
+#define MAX_KV 65536
+#define MAX_KEY_LEN 65535
+
+/* The metadata keys seen so far, for the duplicate check in O(1) each
+ * (open addressing over indexes into inv->kv, +1; 0 = empty). */
+typedef struct key_set {
+	uint32_t *slot;
+	size_t cap;
+} key_set;
 
 typedef struct cursor {
 	const unsigned char *p, *end;
@@ -26,7 +38,16 @@ typedef struct cursor {
 	uint64_t *need;
 	bool short_read; /* the buffer ended: a longer prefix may help */
 	gs_error *err;
+	key_set keys;    /* this file's keys (an inventory holds one GGUF) */
 } cursor;
+
+static uint64_t hash_key(const char *k, size_t n)
+{
+	uint64_t h = 1469598103934665603ull; /* FNV-1a */
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)k[i]) * 1099511628211ull;
+	return h;
+}
 
 static size_t left(const cursor *c) { return (size_t)(c->end - c->p); }
 
@@ -90,8 +111,9 @@ static gs_status rdstr(cursor *c, const char **s, uint64_t *n)
 	if (st)
 		return st;
 	if (*n > left(c)) {
-		if (c->file_size && *n > c->file_size)
-			return fail(c, "a string of %llu bytes is longer than the file", (unsigned long long)*n);
+		if ((c->file_size && *n > c->file_size) || *n > GS_GGUF_MAX_METADATA)
+			return fail(c, "a string of %llu bytes is longer than the %s", (unsigned long long)*n,
+			            c->file_size && *n > c->file_size ? "file" : "256 MiB header limit");
 		return short_read(c);
 	}
 	*s = (const char *)c->p;
@@ -102,13 +124,16 @@ static gs_status rdstr(cursor *c, const char **s, uint64_t *n)
 /* Keep a metadata entry; consumes m->str (freed on failure). */
 static gs_status add_meta(gs_inventory *inv, cursor *c, const char *key, size_t klen, gsi_meta *m)
 {
-	for (size_t i = 0; i < inv->nkv; i++)
-		if (strlen(inv->kv[i].key) == klen && memcmp(inv->kv[i].key, key, klen) == 0) {
+	size_t mask = c->keys.cap - 1, at = (size_t)hash_key(key, klen) & mask;
+	for (; c->keys.slot[at]; at = (at + 1) & mask) {
+		const char *k0 = inv->kv[c->keys.slot[at] - 1].key;
+		if (strlen(k0) == klen && memcmp(k0, key, klen) == 0) {
 			char k[80];
 			snprintf(k, sizeof k, "%.*s", (int)(klen > 70 ? 70 : klen), key);
 			free(m->str);
 			return fail(c, "duplicate metadata key \"%s\"", k);
 		}
+	}
 	if (inv->nkv == inv->kvcap) {
 		size_t cap = inv->kvcap ? inv->kvcap * 2 : 64;
 		gsi_meta *kv = realloc(inv->kv, cap * sizeof *kv);
@@ -127,6 +152,7 @@ static gs_status add_meta(gs_inventory *inv, cursor *c, const char *key, size_t 
 	memcpy(m->key, key, klen);
 	m->key[klen] = 0;
 	inv->kv[inv->nkv++] = *m;
+	c->keys.slot[at] = (uint32_t)inv->nkv;
 	return GS_OK;
 }
 
@@ -171,6 +197,12 @@ static gs_status read_kv(gs_inventory *inv, cursor *c)
 	uint64_t klen;
 	uint32_t type;
 	gs_status s;
+	if ((s = rd64(c, &klen)))
+		return s;
+	if (klen > MAX_KEY_LEN)
+		return fail(c, "a metadata key of %llu bytes (this reader takes keys of at most %d bytes)",
+		            (unsigned long long)klen, MAX_KEY_LEN);
+	c->p -= 8;
 	if ((s = rdstr(c, &key, &klen)) || (s = rd32(c, &type)))
 		return s;
 	if (klen == 0 || !gsi_utf8_ok(key, (size_t)klen))
@@ -222,10 +254,20 @@ static gs_status read_kv(gs_inventory *inv, cursor *c)
 	return add_meta(inv, c, key, (size_t)klen, &m);
 }
 
+static gs_status read_all_kv(gs_inventory *inv, cursor *c, uint64_t n_kv)
+{
+	for (uint64_t i = 0; i < n_kv; i++) {
+		gs_status s = read_kv(inv, c);
+		if (s)
+			return s;
+	}
+	return GS_OK;
+}
+
 gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t file_size, const char *name,
                         uint64_t *need, gs_error *err)
 {
-	cursor c = {buf, (const unsigned char *)buf + len, name, file_size, len, need, false, err};
+	cursor c = {buf, (const unsigned char *)buf + len, name, file_size, len, need, false, err, {NULL, 0}};
 	*need = 0;
 	gs_status s;
 	unsigned char magic[4];
@@ -249,19 +291,26 @@ gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t
 	uint64_t room = file_size ? file_size : (uint64_t)len;
 	if (n_kv > room / 14)
 		return fail(&c, "%llu metadata entries cannot fit in the file", (unsigned long long)n_kv);
+	if (n_kv > MAX_KV)
+		return fail(&c, "%llu metadata entries (this reader takes at most %d)", (unsigned long long)n_kv, MAX_KV);
+	c.keys.cap = 64;
+	while (c.keys.cap < 2 * (size_t)n_kv)
+		c.keys.cap *= 2;
+	c.keys.slot = calloc(c.keys.cap, sizeof *c.keys.slot);
+	if (!c.keys.slot)
+		return gs_error_set(err, GS_ENOMEM, name, "%s: out of memory", name);
+	s = read_all_kv(inv, &c, n_kv);
+	free(c.keys.slot);
+	if (s)
+		return s;
 	if (n_tensors > room / 33)
 		return fail(&c, "%llu tensors cannot fit in the file", (unsigned long long)n_tensors);
-	size_t kv_before = inv->nkv;
-	for (uint64_t i = 0; i < n_kv; i++)
-		if ((s = read_kv(inv, &c)))
-			return s;
 	uint64_t align = 32, a;
 	if (gs_inventory_meta_u64(inv, "general.alignment", &a)) {
 		if (a == 0 || (a & (a - 1)) || a > (1u << 30))
 			return fail(&c, "general.alignment %llu is not a power of two", (unsigned long long)a);
 		align = a;
 	}
-	(void)kv_before;
 	size_t first = inv->n;
 	for (uint64_t i = 0; i < n_tensors; i++) {
 		const char *tn;
@@ -296,7 +345,9 @@ gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t
 		if (t.offset % align)
 			return fail(&c, "a tensor's data offset %llu is not aligned to %llu", (unsigned long long)t.offset, (unsigned long long)align);
 		snprintf(t.dtype, sizeof t.dtype, "%s", tname);
-		t.bytes = t.elements / block * size;
+		if (!gsi_mul_ok(t.elements / block, size, &t.bytes))
+			return fail(&c, "tensor \"%.*s\": its byte count (blocks x block size) is too large to represent",
+			            (int)tl, tn);
 		t.logical = t.elements;
 		t.layer = -1;
 		if ((s = gsi_inv_add(inv, tn, (size_t)tl, &t, name, err)))
@@ -304,12 +355,19 @@ gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t
 	}
 	uint64_t header = (uint64_t)(c.p - (const unsigned char *)buf);
 	uint64_t data_start = (header + align - 1) / align * align;
+	uint64_t end = data_start;
 	for (size_t i = first; i < inv->n; i++) {
 		const gs_tensor *t = &inv->t[i];
-		if (file_size && (t->offset > file_size || t->bytes > file_size - data_start - t->offset ||
-		                  data_start > file_size))
-			return fail(&c, "tensor data runs past the end of the %llu-byte file", (unsigned long long)file_size);
+		uint64_t t_end;
+		if (!gsi_add_ok(data_start, t->offset, &t_end) || !gsi_add_ok(t_end, t->bytes, &t_end))
+			return fail(&c, "tensor \"%s\": its data offset and size are too large to represent", t->name);
+		if (file_size && t_end > file_size)
+			return fail(&c, "tensor \"%s\": its data runs past the end of the %llu-byte file", t->name,
+			            (unsigned long long)file_size);
+		if (t_end > end)
+			end = t_end;
 	}
+	inv->file_end = end;
 	inv->header_bytes += header;
 	inv->shards = 1;
 	snprintf(inv->format, sizeof inv->format, "gguf");

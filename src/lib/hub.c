@@ -9,10 +9,12 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <stdatomic.h>
 #include <time.h>
 #include <unistd.h>
 #include <curl/curl.h>
 #include <jansson.h>
+#include "gpusizer/file.h"
 #include "gpusizer/hub.h"
 #include "gpusizer/inventory.h"
 
@@ -20,6 +22,36 @@
 #define FIRST_RANGE (32u << 10)     /* a first look at each header     */
 #define MAX_TRIES 4
 #define MAX_FILES 256
+/* Header bytes held at once over all files of one model: a real 8B model's
+ * safetensors headers take well under 1 MiB, a 405B model's about 4 MiB. */
+#define HEADER_BUDGET (32u << 20)
+#define DEFAULT_TIMEOUT_S 120      /* per model, all requests together      */
+#define REQUEST_TIMEOUT_S 60       /* one request                           */
+#define LOW_SPEED_BYTES 1024       /* slower than this ...                  */
+#define LOW_SPEED_SECONDS 15       /* ... for this long is a failed request */
+
+static unsigned g_timeout_s;              /* 0: $GPUSIZER_HUB_TIMEOUT or the default */
+static atomic_int g_cancel; /* set by gs_hub_cancel (lock-free: safe in a signal handler) */
+
+void gs_hub_set_timeout(unsigned seconds) { g_timeout_s = seconds; }
+void gs_hub_cancel(void) { g_cancel = 1; }
+
+static int64_t now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static unsigned timeout_s(void)
+{
+	if (g_timeout_s)
+		return g_timeout_s;
+	const char *e = getenv("GPUSIZER_HUB_TIMEOUT");
+	char *end;
+	long v = e && *e ? strtol(e, &end, 10) : 0;
+	return e && *e && !*end && v > 0 && v <= 86400 ? (unsigned)v : DEFAULT_TIMEOUT_S;
+}
 
 typedef struct hub {
 	char endpoint[512];
@@ -28,6 +60,8 @@ typedef struct hub {
 	char cache[1024];     /* .../hub/org/name                                 */
 	gs_hub_result *res;
 	gs_error *err;
+	int64_t deadline;     /* monotonic ms: every request ends by then          */
+	unsigned timeout;     /* the per-model limit it came from, in seconds      */
 } hub;
 
 /* --- ids ------------------------------------------------------------------------ */
@@ -69,11 +103,16 @@ static bool parse_id(const char *id, hub *h)
 	return true;
 }
 
+bool gs_hub_id_shape(const char *text)
+{
+	hub h;
+	return text[0] != '.' && text[0] != '/' && parse_id(text, &h);
+}
+
 bool gs_hub_is_id(const char *text)
 {
 	struct stat st;
-	hub h;
-	return text[0] != '.' && text[0] != '/' && stat(text, &st) != 0 && parse_id(text, &h);
+	return gs_hub_id_shape(text) && stat(text, &st) != 0;
 }
 
 /* --- HTTP ----------------------------------------------------------------------- */
@@ -84,8 +123,9 @@ typedef struct xfer {
 	unsigned char *buf;
 	size_t len, cap, limit;   /* limit: the most bytes this request may bring */
 	bool overflow;
-	uint64_t total;           /* from Content-Range, 0 when absent            */
+	uint64_t total;           /* from Content-Range, 0 when absent: a claim, only checked */
 	long retry_after;
+	CURLcode result;          /* the transfer's own outcome                   */
 	char url[1400];
 } xfer;
 
@@ -124,6 +164,12 @@ static size_t on_header(char *p, size_t sz, size_t n, void *ud)
 	return k;
 }
 
+static int on_progress(void *ud, curl_off_t dt, curl_off_t dn, curl_off_t ut, curl_off_t un)
+{
+	(void)ud, (void)dt, (void)dn, (void)ut, (void)un;
+	return g_cancel ? 1 : 0; /* non-zero aborts the transfer (CURLE_ABORTED_BY_CALLBACK) */
+}
+
 static bool xfer_init(hub *h, xfer *x, const char *url, uint64_t from, uint64_t to, size_t limit)
 {
 	memset(x, 0, sizeof *x);
@@ -141,8 +187,14 @@ static bool xfer_init(hub *h, xfer *x, const char *url, uint64_t from, uint64_t 
 	curl_easy_setopt(x->c, CURLOPT_HEADERDATA, x);
 	curl_easy_setopt(x->c, CURLOPT_USERAGENT, "gpusizer/0.1");
 	curl_easy_setopt(x->c, CURLOPT_CONNECTTIMEOUT, 15L);
-	curl_easy_setopt(x->c, CURLOPT_LOW_SPEED_LIMIT, 1L);
-	curl_easy_setopt(x->c, CURLOPT_LOW_SPEED_TIME, 60L);
+	curl_easy_setopt(x->c, CURLOPT_LOW_SPEED_LIMIT, (long)LOW_SPEED_BYTES);
+	curl_easy_setopt(x->c, CURLOPT_LOW_SPEED_TIME, (long)LOW_SPEED_SECONDS);
+	int64_t left = h->deadline - now_ms();
+	if (left > REQUEST_TIMEOUT_S * 1000)
+		left = REQUEST_TIMEOUT_S * 1000;
+	curl_easy_setopt(x->c, CURLOPT_TIMEOUT_MS, (long)(left > 1 ? left : 1));
+	curl_easy_setopt(x->c, CURLOPT_NOPROGRESS, 0L);
+	curl_easy_setopt(x->c, CURLOPT_XFERINFOFUNCTION, on_progress);
 	curl_easy_setopt(x->c, CURLOPT_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(x->c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 	if (h->auth[0]) /* a custom Authorization header is not sent to other hosts on redirect */
@@ -188,6 +240,46 @@ static gs_status http_error(hub *h, long code, const char *what, const char *url
 	return gs_error_set(h->err, GS_ENET, url, "%s/%s: HTTP %ld for %s (%s)", h->org, h->name, code, what, url);
 }
 
+/* A transfer that failed below HTTP: say which file, why, and how much of
+ * it arrived. Returns GS_OK + 100 for errors worth a retry (the connection
+ * dropped), the error otherwise. */
+static gs_status transfer_error(hub *h, const xfer *x, const char *what, uint64_t asked)
+{
+	char got[96];
+	if (asked)
+		snprintf(got, sizeof got, "%zu of the %llu bytes asked had arrived", x->len, (unsigned long long)asked);
+	else
+		snprintf(got, sizeof got, "%zu bytes had arrived", x->len);
+	switch (x->result) {
+	case CURLE_OPERATION_TIMEDOUT:
+		if (now_ms() + 50 >= h->deadline)
+			return gs_error_set(h->err, GS_ENET, x->url, "%s/%s: %s: stopped at the %u s limit for this model; %s "
+			                    "(set GPUSIZER_HUB_TIMEOUT to allow longer)", h->org, h->name, what, h->timeout, got);
+		return gs_error_set(h->err, GS_ENET, x->url, "%s/%s: %s: slower than %d bytes/s for %d s, or over %d s for "
+		                    "one request; %s", h->org, h->name, what, LOW_SPEED_BYTES, LOW_SPEED_SECONDS,
+		                    REQUEST_TIMEOUT_S, got);
+	case CURLE_ABORTED_BY_CALLBACK:
+		return gs_error_set(h->err, GS_ENET, x->url, "%s/%s: %s: cancelled (the program is stopping); %s", h->org,
+		                    h->name, what, got);
+	case CURLE_TOO_MANY_REDIRECTS:
+		return gs_error_set(h->err, GS_ENET, x->url, "%s/%s: %s: more than 5 redirects (a redirect loop at %s?)",
+		                    h->org, h->name, what, h->endpoint);
+	case CURLE_UNSUPPORTED_PROTOCOL:
+		return gs_error_set(h->err, GS_ENET, x->url, "%s/%s: %s: the server redirected to an address that is not "
+		                    "http or https; refused", h->org, h->name, what);
+	case CURLE_COULDNT_RESOLVE_HOST:
+	case CURLE_COULDNT_CONNECT:
+	case CURLE_RECV_ERROR:
+	case CURLE_SEND_ERROR:
+	case CURLE_GOT_NOTHING:
+	case CURLE_PARTIAL_FILE:
+		return GS_OK + 100; /* retried; "cannot reach" once the tries run out */
+	default:
+		return gs_error_set(h->err, GS_ENET, x->url, "%s/%s: %s: %s; %s", h->org, h->name, what,
+		                    curl_easy_strerror(x->result), got);
+	}
+}
+
 static void sleep_ms(long ms)
 {
 	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
@@ -223,8 +315,14 @@ static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *t
 			if (curl_multi_perform(mh, &running) != CURLM_OK)
 				break;
 			if (running)
-				curl_multi_poll(mh, NULL, 0, 1000, NULL);
+				curl_multi_poll(mh, NULL, 0, 200, NULL);
 		}
+		CURLMsg *msg;
+		int queued;
+		while ((msg = curl_multi_info_read(mh, &queued)))
+			for (size_t i = 0; msg->msg == CURLMSG_DONE && i < n; i++)
+				if (xs[i].c == msg->easy_handle)
+					xs[i].result = msg->data.result;
 		long wait_ms = 0;
 		for (size_t i = 0; i < n; i++) {
 			if (done[i])
@@ -239,7 +337,19 @@ static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *t
 				                 what[i], code, code == 200 && to && to[i] ? ", it ignored the Range request" : "");
 				goto out;
 			}
+			if (xs[i].result != CURLE_OK && xs[i].result != CURLE_WRITE_ERROR) {
+				s = transfer_error(h, &xs[i], what[i], to && to[i] ? to[i] - from[i] : 0);
+				if (s != GS_OK + 100)
+					goto out;
+				s = GS_OK;
+			}
 			bool retry = code == 429 || code >= 500 || code == 0;
+			if (retry && now_ms() + 250 >= h->deadline) {
+				s = gs_error_set(h->err, GS_ENET, xs[i].url, "%s/%s: %s: no answer within the %u s limit for this "
+				                 "model (HTTP %ld; set GPUSIZER_HUB_TIMEOUT to allow longer)", h->org, h->name,
+				                 what[i], h->timeout, code);
+				goto out;
+			}
 			if (retry && ++tries[i] < MAX_TRIES) {
 				long backoff = 250L << tries[i];
 				if (xs[i].retry_after > 0)
@@ -334,14 +444,16 @@ static gs_status write_atomic(hub *h, const char *path, const void *data, size_t
 	return GS_OK;
 }
 
+/* A small cache file (a ref, a marker) into buf; false when absent, not a
+ * regular file or larger than buf. */
 static bool read_small(const char *path, char *buf, size_t cap)
 {
-	FILE *f = fopen(path, "r");
-	if (!f)
+	char *b;
+	size_t n;
+	if (gs_file_read(path, cap - 1, "a hub cache marker", &b, &n, NULL))
 		return false;
-	size_t n = fread(buf, 1, cap - 1, f);
-	fclose(f);
-	buf[n] = 0;
+	memcpy(buf, b, n + 1);
+	free(b);
 	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
 		buf[--n] = 0;
 	return n > 0;
@@ -368,6 +480,21 @@ static void set_snapshot(hub *h, const char *gguf)
 
 /* --- fetching --------------------------------------------------------------------- */
 
+/* Write one file's header into the snapshot as a sparse file of the size
+ * its header describes (`end`), never the size a server claims: a
+ * Content-Range total below `end` means the two disagree, and is an error. */
+static gs_status keep_header(hub *h, const char *snap, const char *file, const unsigned char *buf, size_t len,
+                             uint64_t claimed, uint64_t end)
+{
+	if (claimed && claimed < end)
+		return gs_error_set(h->err, GS_ENET, file, "%s/%s: %s: the server says the file has %llu bytes, but its header "
+		                    "describes %llu", h->org, h->name, file, (unsigned long long)claimed,
+		                    (unsigned long long)end);
+	char path[1400];
+	snprintf(path, sizeof path, "%s/%s", snap, file);
+	return write_atomic(h, path, buf, len, end > len ? end : len);
+}
+
 /* Fetch the headers of `files` (in the snapshot) by ranges, in parallel. */
 static gs_status fetch_headers(hub *h, const char *snap, char **files, size_t n, const char *base_url)
 {
@@ -390,6 +517,22 @@ static gs_status fetch_headers(hub *h, const char *snap, char **files, size_t n,
 		size_t k = 0;
 		xfer *batch = xs;
 		size_t idx[MAX_FILES];
+		/* the budget: header bytes held at once, over every file not yet written */
+		uint64_t held = 0;
+		size_t widest = 0;
+		for (size_t i = 0; i < n; i++)
+			if (have[i] || need[i] > got[i]) {
+				held += need[i] > got[i] ? need[i] : got[i];
+				if (need[i] > need[widest])
+					widest = i;
+			}
+		if (held > HEADER_BUDGET) {
+			s = gs_error_set(h->err, GS_ENET, files[widest], "%s/%s: the headers would take %llu bytes at once (%s "
+			                 "alone asks for %llu), over the %u MiB this client holds for one model", h->org, h->name,
+			                 (unsigned long long)held, files[widest], (unsigned long long)need[widest],
+			                 HEADER_BUDGET >> 20);
+			goto out;
+		}
 		for (size_t i = 0; i < n; i++) {
 			if (need[i] <= got[i])
 				continue;
@@ -420,7 +563,7 @@ static gs_status fetch_headers(hub *h, const char *snap, char **files, size_t n,
 			have[i] = b;
 			got[i] += batch[j].len;
 			if (batch[j].total)
-				size[i] = batch[j].total;
+				size[i] = batch[j].total; /* a claim: it bounds the parser, it never sizes a file */
 			/* ask the parser how much of the file it needs */
 			gs_inventory *inv = gs_inventory_new();
 			gs_error perr;
@@ -429,25 +572,29 @@ static gs_status fetch_headers(hub *h, const char *snap, char **files, size_t n,
 			bool gguf = len > 5 && strcmp(files[i] + len - 5, ".gguf") == 0;
 			gs_status ps = gguf ? gs_gguf_parse(inv, have[i], got[i], size[i], files[i], &more, &perr)
 			                    : gs_safetensors_parse(inv, have[i], got[i], size[i], files[i], 0, &more, &perr);
+			uint64_t end = gs_inventory_file_end(inv);
 			gs_inventory_free(inv);
-			if (ps && more > got[i] && (!size[i] || more <= size[i]))
+			if (ps && more > got[i] && (!size[i] || more <= size[i])) {
 				need[i] = more;
-			else if (ps && !more) {
+			} else if (ps) {
 				*h->err = perr; /* a malformed header: say so as the reader does */
 				s = ps;
-			} else
+			} else {
 				need[i] = got[i];
+				s = keep_header(h, snap, files[i], have[i], got[i], size[i], end);
+				free(have[i]); /* written: its memory goes back to the budget */
+				have[i] = NULL;
+			}
 		}
 		for (size_t j = 0; j < k; j++)
 			xfer_free(&batch[j]);
 		if (s)
 			goto out;
 	}
-	for (size_t i = 0; i < n && !s; i++) {
-		char path[1400];
-		snprintf(path, sizeof path, "%s/%s", snap, files[i]);
-		s = write_atomic(h, path, have[i], got[i], size[i]);
-	}
+	for (size_t i = 0; i < n && !s; i++)
+		if (need[i] > got[i])
+			s = gs_error_set(h->err, GS_ENET, files[i], "%s/%s: %s: the header was still incomplete after 12 "
+			                 "rounds of ranges", h->org, h->name, files[i]);
 out:
 	for (size_t i = 0; have && i < n; i++)
 		free(have[i]);
@@ -594,12 +741,12 @@ static bool from_cache(hub *h, const char *rev)
 			return false;
 	}
 	snprintf(path, sizeof path, "%.900s/snapshots/%s/.complete", h->cache, sha);
-	FILE *f = fopen(path, "r");
-	if (!f)
+	char *b;
+	size_t n;
+	if (gs_file_read(path, sizeof g - 1, "a hub cache marker", &b, &n, NULL))
 		return false;
-	size_t n = fread(g, 1, sizeof g - 1, f);
-	fclose(f);
-	g[n] = 0;
+	memcpy(g, b, n + 1);
+	free(b);
 	if (h->file[0] && strcmp(g, h->file) != 0)
 		return false;
 	snprintf(h->res->commit, sizeof h->res->commit, "%s", sha);
@@ -648,6 +795,8 @@ gs_status gs_hub_fetch(const char *id, const char *rev_override, gs_hub_result *
 	}
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
 		return gs_error_set(err, GS_ENET, id, "cannot initialise libcurl");
+	h.timeout = timeout_s();
+	h.deadline = now_ms() + (int64_t)h.timeout * 1000;
 	gs_status s = fetch(&h, rev);
 	curl_global_cleanup();
 	return s;

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "gpusizer/dtype.h"
+#include "gpusizer/file.h"
 #include "inventory_internal.h"
 #include "model_internal.h"
 
@@ -75,6 +76,8 @@ static bool rehash(gs_inventory *inv, size_t cap)
 	inv->hcap = cap;
 	return true;
 }
+
+uint64_t gs_inventory_file_end(const gs_inventory *inv) { return inv->file_end; }
 
 gs_status gsi_inv_add(gs_inventory *inv, const char *name, size_t n, const gs_tensor *t, const char *file,
                       gs_error *err)
@@ -364,15 +367,10 @@ void gs_inventory_summarize(gs_inventory *inv, unsigned quant_bits, gs_inventory
 static gs_status read_prefix(const char *path, uint64_t len, unsigned char **out, size_t *got, uint64_t *size,
                              gs_error *err)
 {
-	int fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return gs_error_set(err, GS_EIO, path, "%s: %s", path, strerror(errno));
-	struct stat st;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return gs_error_set(err, GS_EIO, path, "%s: not a regular file", path);
-	}
-	*size = (uint64_t)st.st_size;
+	int fd;
+	gs_status s = gs_file_open(path, &fd, size, err);
+	if (s)
+		return s;
 	if (len > *size)
 		len = *size;
 	unsigned char *buf = malloc(len ? len : 1);
@@ -381,15 +379,12 @@ static gs_status read_prefix(const char *path, uint64_t len, unsigned char **out
 		return gs_error_set(err, GS_ENOMEM, path, "%s: out of memory", path);
 	}
 	size_t have = 0;
-	while (have < len) {
-		ssize_t r = pread(fd, buf + have, len - have, (off_t)have);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			break;
-		have += (size_t)r;
-	}
+	s = gs_file_pread_all(fd, path, buf, (size_t)len, &have, err);
 	close(fd);
+	if (s) {
+		free(buf);
+		return s;
+	}
 	*out = buf;
 	*got = have;
 	return GS_OK;
@@ -538,7 +533,14 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 		return gs_error_set(err, GS_EINPUT, source, "%s: GGUF metadata needs %s.block_count (<= 512), "
 		                    "%s.embedding_length and %s.attention.head_count", source, arch, arch, arch);
 	uint64_t kvh = meta_or(inv, arch, "attention.head_count_kv", heads);
+	if (kvh == 0 || kvh > heads || heads % kvh)
+		return gs_error_set(err, GS_EINPUT, source, "%s: GGUF %s.attention.head_count_kv is %llu: it must be 1 to "
+		                    "%llu and divide %s.attention.head_count", source, arch, (unsigned long long)kvh,
+		                    (unsigned long long)heads, arch);
 	uint64_t kd = meta_or(inv, arch, "attention.key_length", h / heads);
+	if (kd == 0 || kd > (1u << 20))
+		return gs_error_set(err, GS_EINPUT, source, "%s: GGUF %s.attention.key_length must be 1 to 2^20", source,
+		                    arch);
 	uint64_t vd = meta_or(inv, arch, "attention.value_length", kd);
 	uint64_t vocab = 0;
 	if (!gs_inventory_meta_u64(inv, "tokenizer.ggml.vocab_size", &vocab) &&
@@ -550,7 +552,7 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 	m->layers = (uint32_t)L;
 	m->hidden = (uint32_t)h;
 	m->heads = (uint32_t)heads;
-	m->kv_heads = (uint32_t)(kvh ? kvh : heads);
+	m->kv_heads = (uint32_t)kvh;
 	m->head_dim = (uint32_t)kd;
 	m->v_head_dim = (uint32_t)vd;
 	m->intermediate = (uint32_t)meta_or(inv, arch, "feed_forward_length", 4 * h);

@@ -21,6 +21,7 @@ struct gs_inventory {
 	gsi_meta *kv;
 	size_t nkv, kvcap;
 	uint64_t header_bytes;
+	uint64_t file_end;  /* the last parsed file: where its last tensor ends, as its header says */
 	uint32_t shards;
 	char format[16];
 };
@@ -29,6 +30,17 @@ struct gs_inventory {
  * GS_ENOMEM on allocation failure. */
 gs_status gsi_inv_add(gs_inventory *inv, const char *name, size_t name_len, const gs_tensor *t,
                       const char *file, gs_error *err);
+
+/* a * b into *out; false (and *out untouched) when it overflows 64 bits */
+static inline bool gsi_mul_ok(uint64_t a, uint64_t b, uint64_t *out)
+{
+	return !__builtin_mul_overflow(a, b, out);
+}
+
+static inline bool gsi_add_ok(uint64_t a, uint64_t b, uint64_t *out)
+{
+	return !__builtin_add_overflow(a, b, out);
+}
 
 /* Index of the tensor named `name`, or -1. */
 long gsi_inv_find(const gs_inventory *inv, const char *name);

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <jansson.h>
+#include "gpusizer/file.h"
 #include "model_internal.h"
 
 #define MAX_CONFIG_BYTES (8u << 20)
@@ -85,6 +86,11 @@ static gs_status common(reader *r, gsi_arch *a, gs_model *m, bool tied_default)
 	TRY(dim(r, "num_hidden_layers", &a->L, true, 0, false));
 	TRY(dim(r, "num_attention_heads", &a->a, true, 0, false));
 	TRY(dim(r, "num_key_value_heads", &a->a_kv, false, a->a, false));
+	/* grouped-query attention shares each KV head among a whole group of
+	 * query heads (repeat_kv in Transformers): it must divide them */
+	if (a->a_kv > a->a || a->a % a->a_kv)
+		return field_error(r, "num_key_value_heads", "must divide num_attention_heads (each KV head serves a whole "
+		                   "group of query heads)");
 	TRY(dim(r, "intermediate_size", &a->i, true, 0, false));
 	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
 	TRY(dim(r, "max_position_embeddings", &a->max_pos, false, 0, true));
@@ -457,22 +463,12 @@ gs_status gs_model_from_config_file(const char *path, gs_model *m, gs_error *err
 		snprintf(file, sizeof file, "%s/config.json", path);
 	else
 		snprintf(file, sizeof file, "%s", path);
-	FILE *f = fopen(file, "rb");
-	if (!f)
-		return gs_error_set(err, GS_EIO, file, "%s: %s", file, strerror(errno));
-	char *buf = malloc(MAX_CONFIG_BYTES + 1);
-	if (!buf) {
-		fclose(f);
-		return gs_error_set(err, GS_ENOMEM, file, "%s: out of memory", file);
-	}
-	size_t n = fread(buf, 1, MAX_CONFIG_BYTES + 1, f);
-	int bad = ferror(f);
-	fclose(f);
-	gs_status s;
-	if (bad)
-		s = gs_error_set(err, GS_EIO, file, "%s: read error", file);
-	else
-		s = gs_model_from_config_json(buf, n, file, m, err);
+	char *buf;
+	size_t n;
+	gs_status s = gs_file_read(file, MAX_CONFIG_BYTES, "a config.json", &buf, &n, err);
+	if (s)
+		return s;
+	s = gs_model_from_config_json(buf, n, file, m, err);
 	free(buf);
 	return s;
 }

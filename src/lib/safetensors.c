@@ -154,7 +154,12 @@ gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, u
 			goto out;
 		}
 		t.offset = (uint64_t)json_integer_value(b);
-		t.bytes = (t.elements * bits + 7) / 8;
+		uint64_t tbits;
+		if (!gsi_mul_ok(t.elements, bits, &tbits) || !gsi_add_ok(tbits, 7, &tbits)) {
+			s = bad(err, name, "its byte count (elements x bits) is too large to represent", key);
+			goto out;
+		}
+		t.bytes = tbits / 8;
 		t.logical = t.elements;
 		t.layer = -1;
 		t.shard = shard;
@@ -192,6 +197,7 @@ gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, u
 		goto out;
 	}
 	inv->header_bytes += 8 + n;
+	inv->file_end = 8 + n + at;
 	if (shard + 1 > inv->shards)
 		inv->shards = shard + 1;
 	snprintf(inv->format, sizeof inv->format, "safetensors");

@@ -10,7 +10,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <yaml.h>
+#include "gpusizer/file.h"
 #include "gpusizer/workload.h"
+#include "yaml_guard.h"
 
 #define MAX_SHEET_BYTES (1u << 20)
 
@@ -35,6 +37,9 @@ gs_status gs_sheet_load_buffer(const char *buf, size_t len, const char *name, gs
 	if (len > MAX_SHEET_BYTES)
 		return gs_error_set(err, GS_EINPUT, name, "%s: %zu bytes is larger than a sheet can be "
 		                    "(limit %u bytes)", name, len, MAX_SHEET_BYTES);
+	gs_status gs = gsi_yaml_check(buf, len, name, GS_YAML_MAX_DEPTH, err);
+	if (gs)
+		return gs;
 	yaml_parser_t parser;
 	yaml_document_t doc;
 	char where[300];
@@ -110,19 +115,12 @@ out:
 
 gs_status gs_sheet_load_file(const char *path, gs_workload *w, gs_error *err)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return gs_error_set(err, GS_EIO, path, "%s: %s", path, strerror(errno));
-	char *buf = malloc(MAX_SHEET_BYTES + 1);
-	if (!buf) {
-		fclose(f);
-		return gs_error_set(err, GS_ENOMEM, path, "%s: out of memory", path);
-	}
-	size_t n = fread(buf, 1, MAX_SHEET_BYTES + 1, f);
-	int bad = ferror(f);
-	fclose(f);
-	gs_status s = bad ? gs_error_set(err, GS_EIO, path, "%s: read error", path)
-	                  : gs_sheet_load_buffer(buf, n, path, w, err);
+	char *buf;
+	size_t n;
+	gs_status s = gs_file_read(path, MAX_SHEET_BYTES, "a workload sheet", &buf, &n, err);
+	if (s)
+		return s;
+	s = gs_sheet_load_buffer(buf, n, path, w, err);
 	free(buf);
 	/* a relative model path in a sheet is relative to the sheet's folder
 	 * (a hub id, org/name, is left alone: no such file exists there) */

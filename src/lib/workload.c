@@ -32,6 +32,51 @@ static const char *const enum_values[GS_F__COUNT][10] = {
 	[GS_F_EXPORT] = {"gpu", "cpu", NULL},
 };
 
+/* The largest value a count field takes: far above any real workload, and
+ * low enough that no figure built from them passes 2^63 bytes unnoticed.
+ * 0 = no bound beyond the parser's. */
+static const uint64_t count_max[GS_F__COUNT] = {
+	[GS_F_PARAMS] = 1000000000000000ull,     /* 10^15 parameters */
+	[GS_F_LENGTH] = 1ull << 30,              /* tokens per sequence */
+	[GS_F_CONCURRENCY] = 1ull << 20,
+	[GS_F_MICROBATCH] = 1ull << 20,
+	[GS_F_EVAL_MICROBATCH] = 1ull << 20,
+	[GS_F_GRAD_ACCUM] = 1ull << 20,
+	[GS_F_LORA_RANK] = 1ull << 16,
+	[GS_F_TP] = 1ull << 16,
+	[GS_F_PP] = 1ull << 16,
+	[GS_F_GPUS] = 1ull << 16,
+	[GS_F_GPU_LAYERS] = 1ull << 16,
+	[GS_F_N_UBATCH] = 1ull << 20,
+	[GS_F_MAX_NUM_BATCHED_TOKENS] = 1ull << 30,
+	[GS_F_MAX_NUM_SEQS] = 1ull << 20,
+};
+
+/* llama.cpp --tensor-split: proportions "3,1" or "0.6,0.4", each a plain
+ * decimal (no sign, exponent, nan or inf), one per GPU, not all zero. */
+static gs_status check_split(const char *t, const char *field, gs_error *err)
+{
+	bool any = false;
+	unsigned parts = 0;
+	for (const char *p = t;; p++) {
+		const char *start = p;
+		bool dot = false, nonzero = false;
+		for (; (*p >= '0' && *p <= '9') || (*p == '.' && !dot); p++) {
+			dot |= *p == '.';
+			nonzero |= *p >= '1' && *p <= '9';
+		}
+		if (p == start || (p == start + 1 && *start == '.') || (*p && *p != ',') || ++parts > 64)
+			return gs_error_set(err, GS_EINPUT, field, "%s: got \"%.40s\", expected proportions such as 3,1 or "
+			                    "0.5,0.5: plain non-negative decimals separated by commas, at most 64", field, t);
+		any |= nonzero;
+		if (!*p)
+			break;
+	}
+	if (!any)
+		return gs_error_set(err, GS_EINPUT, field, "%s: got \"%.40s\": the proportions must not all be zero", field, t);
+	return GS_OK;
+}
+
 const char *gs_field_key(gs_field f) { return fields[f].key; }
 const char *gs_field_help(gs_field f) { return fields[f].help; }
 gs_kind gs_field_kind(gs_field f) { return fields[f].kind; }
@@ -122,11 +167,16 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 	int mask;
 	switch (fields[f].kind) {
 	case GS_KIND_STRING:
+		if (f == GS_F_TENSOR_SPLIT)
+			s = check_split(v.text, field, err);
 		break;
 	case GS_KIND_COUNT:
 		s = gs_parse_count(v.text, len, field, &v.u, err);
 		if (!s && v.u == 0)
 			s = gs_error_set(err, GS_EINPUT, where, "%s: must be at least 1", field);
+		if (!s && count_max[f] && v.u > count_max[f])
+			s = gs_error_set(err, GS_ERANGE, where, "%s: %llu is more than this tool sizes (at most %llu)", field,
+			                 (unsigned long long)v.u, (unsigned long long)count_max[f]);
 		break;
 	case GS_KIND_BYTES:
 		s = gs_parse_bytes(v.text, len, field, &v.u, err);
@@ -136,6 +186,8 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 		s = gs_parse_ratio(v.text, len, field, fields[f].kind == GS_KIND_PERCENT, &v.r, err);
 		if (!s && f == GS_F_BITS && v.r.num == 0)
 			s = gs_error_set(err, GS_EINPUT, where, "%s: must be above 0", field);
+		if (!s && f == GS_F_BITS && v.r.num > 64 * v.r.den)
+			s = gs_error_set(err, GS_EINPUT, where, "%s: got %s, expected at most 64 bits per weight", field, v.text);
 		if (!s && f == GS_F_GPU_MEMORY_UTILIZATION && (v.r.num == 0 || v.r.num > v.r.den))
 			s = gs_error_set(err, GS_EINPUT, where, "%s: got %s, expected a fraction in (0, 1]",
 			                 field, v.text);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "gpusizer/estimate.h"
+#include "gpusizer/resolve.h"
 #include "gpusizer/fit.h"
 #include "gpusizer/render.h"
 

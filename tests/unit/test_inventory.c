@@ -293,7 +293,72 @@ static void gguf_string_past_file(void **st)
 	gb g;
 	gguf_base(&g, 3, 0, 1);
 	g64(&g, 1ull << 50);
+	gguf_expect(&g, 4096, GS_EPARSE, "keys of at most 65535 bytes");
+	gguf_expect(&g, 0, GS_EPARSE, "keys of at most 65535 bytes"); /* size unknown (hub): still refused at once */
+	gguf_base(&g, 3, 0, 1);
+	gstr(&g, "a"); g32(&g, 8); g64(&g, 1ull << 40);
 	gguf_expect(&g, 4096, GS_EPARSE, "longer than the file");
+	gguf_expect(&g, 0, GS_EPARSE, "256 MiB header limit");
+}
+/* elements x 4 bytes (F32) past 2^64: an error naming the tensor, never "0 B" */
+static void gguf_bytes_overflow(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 1, 0);
+	gstr(&g, "w"); g32(&g, 1); g64(&g, 1ull << 62); g32(&g, 0); g64(&g, 0);
+	gguf_expect(&g, 0, GS_EPARSE, "tensor \"w\": its byte count (blocks x block size) is too large to represent");
+}
+static void gguf_offset_overflow(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 1, 0);
+	gstr(&g, "w"); g32(&g, 1); g64(&g, 32); g32(&g, 0); g64(&g, UINT64_MAX - 31);
+	gguf_expect(&g, 0, GS_EPARSE, "tensor \"w\": its data offset and size are too large to represent");
+	gguf_expect(&g, 1ull << 40, GS_EPARSE, "too large to represent");
+}
+/* 60,000 distinct keys parse (a hash set, not a scan per key); a duplicate
+ * among them is still found; more than 65,536 are refused by count */
+static void gguf_many_keys(void **st)
+{
+	(void)st;
+	size_t cap = 60001 * 32 + 64;
+	unsigned char *b = malloc(cap);
+	assert_non_null(b);
+	for (int dup = 0; dup < 2; dup++) {
+		size_t n = 0;
+		memcpy(b, "GGUF", 4); n = 4;
+		uint32_t v = 3; memcpy(b + n, &v, 4); n += 4;
+		uint64_t nt = 0, nkv = 60001; memcpy(b + n, &nt, 8); n += 8; memcpy(b + n, &nkv, 8); n += 8;
+		for (int i = 0; i <= 60000; i++) {
+			char k[16];
+			int kl = snprintf(k, sizeof k, "k%05d", dup && i == 60000 ? 123 : i);
+			uint64_t l = (uint64_t)kl; memcpy(b + n, &l, 8); n += 8; memcpy(b + n, k, (size_t)kl); n += (size_t)kl;
+			uint32_t t = 4, val = (uint32_t)i; memcpy(b + n, &t, 4); n += 4; memcpy(b + n, &val, 4); n += 4;
+		}
+		gs_inventory *inv = gs_inventory_new();
+		gs_error err;
+		uint64_t need;
+		gs_status s = gs_gguf_parse(inv, b, n, n, "many.gguf", &need, &err);
+		gs_inventory_free(inv);
+		if (dup) {
+			assert_int_equal(s, GS_EPARSE);
+			assert_non_null(strstr(err.msg, "duplicate metadata key \"k00123\""));
+		} else {
+			assert_int_equal(s, GS_OK);
+		}
+	}
+	free(b);
+	gb g;
+	gguf_base(&g, 3, 0, 65537);
+	gguf_expect(&g, 1ull << 40, GS_EPARSE, "at most 65536");
+}
+static void st_bytes_overflow(void **st)
+{
+	(void)st;
+	st_expect("{\"a\":{\"dtype\":\"F64\",\"shape\":[1152921504606846976],\"data_offsets\":[0,8]}}", -1, GS_EPARSE,
+	          "too large to represent");
 }
 
 /* ---- fixtures (written by gen_fixtures before this test) ---------------------- */
@@ -415,6 +480,8 @@ int main(void)
 		cmocka_unit_test(gguf_too_many_dims), cmocka_unit_test(gguf_long_name), cmocka_unit_test(gguf_non_utf8_key),
 		cmocka_unit_test(gguf_partial_block), cmocka_unit_test(gguf_data_past_eof),
 		cmocka_unit_test(gguf_duplicate_tensor), cmocka_unit_test(gguf_string_past_file),
+		cmocka_unit_test(gguf_bytes_overflow), cmocka_unit_test(gguf_offset_overflow), cmocka_unit_test(gguf_many_keys),
+		cmocka_unit_test(st_bytes_overflow),
 		cmocka_unit_test(fixtures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,10 +7,13 @@ import net from "node:net";
 import http from "node:http";
 
 const bin = process.env.GPUSIZER;
+// no test request may leave the machine: hub ids go to a closed local port
+process.env.HF_ENDPOINT = "http://127.0.0.1:9";
 let server, base, port;
 
 before(async () => {
-  server = spawn(bin, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  server = spawn(bin, ["serve", "--port", "0", "--models-dir", "data", "--request-timeout", "3"],
+    { stdio: ["ignore", "pipe", "inherit"] });
   const line = await new Promise((resolve, reject) => {
     server.stdout.once("data", (d) => resolve(String(d)));
     server.once("exit", (c) => reject(new Error("serve exited " + c)));
@@ -38,12 +41,12 @@ test("the seed example: the CLI's exact bytes", async () => {
 });
 
 test("a model, an uploaded config.json, fit, shortlist, sheet", async () => {
-  const e = await (await post("/api/estimate", { model: "data/configs/meta-llama__Meta-Llama-3-8B.json", length: 8192 })).json();
+  const e = await (await post("/api/estimate", { model: "configs/meta-llama__Meta-Llama-3-8B.json", length: 8192 })).json();
   assert.equal(e.items.find((i) => i.id === "kv_cache").bytes, 1073741824);
   const cfg = JSON.parse(execFileSync("cat", ["data/configs/mistralai__Mistral-7B-v0.1.json"]));
   const u = await (await post("/api/estimate", { config: cfg, format: "bf16" })).json();
   assert.equal(u.model.parameters, 7241732096);
-  const f = await (await post("/api/fit", { model: "data/configs/meta-llama__Meta-Llama-3-8B.json", length: 8192, gpu: "RTX 4090" })).json();
+  const f = await (await post("/api/fit", { model: "configs/meta-llama__Meta-Llama-3-8B.json", length: 8192, gpu: "RTX 4090" })).json();
   assert.equal(f.schema, "gpusizer/fit/v1");
   assert.equal(f.best, 4);
   const s = await (await post("/api/shortlist", { params: "7e9", bits: 16, reserve: "6GiB" })).json();
@@ -80,9 +83,9 @@ test("errors are JSON with a clear message", async () => {
   assert.equal((await r.json()).weights_only.bytes, 3937500000);
   r = await fetch(base + "/api/estimate");
   assert.equal(r.status, 405);
-  assert.equal(r.headers.get("allow"), "POST");
+  assert.equal(r.headers.get("allow"), "POST, OPTIONS");
   r = await post("/api/health", {});
-  assert.equal(r.headers.get("allow"), "GET");
+  assert.equal(r.headers.get("allow"), "GET, OPTIONS");
   r = await fetch(base + "/../../etc/passwd");
   assert.equal(r.status, 404);
   r = await post("/api/estimate", "x".repeat(1100000));
@@ -118,4 +121,142 @@ test("1,000 malformed requests, then still serving", async () => {
   assert.equal(sent, 1000);
   const r = await fetch(base + "/api/health");
   assert.equal(r.status, 200);
+});
+
+// raw HTTP, for headers fetch() may not set (Host, Origin) and for timing
+const rawRequest = (opts, body) => new Promise((resolve, reject) => {
+  const rq = http.request({ host: "127.0.0.1", port, ...opts }, (res) => {
+    let text = "";
+    res.on("data", (d) => { text += d; });
+    res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, text }));
+  });
+  rq.on("error", reject);
+  if (body) rq.write(body);
+  rq.end();
+});
+
+test("no local file outside --models-dir, and none of its content in errors", async () => {
+  for (const model of ["/etc/shadow", "/etc/passwd", "../../../etc/passwd", "configs/../../README.md", "/dev/zero"]) {
+    const r = await post("/api/estimate", { model });
+    assert.equal(r.status, 400, model);
+    const e = (await r.json()).error;
+    assert.match(e, /not a model below the server's --models-dir folders/, model);
+    assert.doesNotMatch(e, /root|near|No such file/, model);
+  }
+});
+
+test("a FIFO below --models-dir is refused at once, and the server keeps serving", async () => {
+  const dir = "data/.fifo-test";
+  execFileSync("sh", ["-c", `rm -rf ${dir} && mkdir -p ${dir} && mkfifo ${dir}/a.json ${dir}/b.json ${dir}/c.json ${dir}/d.json ${dir}/e.json`]);
+  try {
+    const t0 = Date.now();
+    const rs = await Promise.all(["a", "b", "c", "d", "e"].map((n) => post("/api/estimate", { model: `.fifo-test/${n}.json` })));
+    for (const r of rs) {
+      assert.equal(r.status, 400);
+      assert.match((await r.json()).error, /not a regular file/);
+    }
+    assert.ok(Date.now() - t0 < 2000, "answered without waiting on the FIFOs");
+    assert.equal((await fetch(base + "/api/health")).status, 200);
+  } finally {
+    execFileSync("rm", ["-rf", dir]);
+  }
+});
+
+test("cross-site requests: text/plain, a foreign Origin, Sec-Fetch-Site are refused; OPTIONS opens no CORS", async () => {
+  const body = JSON.stringify({ model: "org/name" });
+  let r = await fetch(base + "/api/estimate", { method: "POST", headers: { "Content-Type": "text/plain" }, body });
+  assert.equal(r.status, 415);
+  r = await rawRequest({ method: "POST", path: "/api/estimate", headers: { "Content-Type": "application/json", Origin: "http://evil.example" } }, body);
+  assert.equal(r.status, 403);
+  assert.match(r.text, /cross-origin/);
+  r = await rawRequest({ method: "POST", path: "/api/estimate", headers: { "Content-Type": "application/json", Origin: "null" } }, body);
+  assert.equal(r.status, 403);
+  r = await rawRequest({ method: "POST", path: "/api/estimate", headers: { "Content-Type": "application/json", "Sec-Fetch-Site": "cross-site" } }, body);
+  assert.equal(r.status, 403);
+  r = await rawRequest({ method: "POST", path: "/api/estimate", headers: { "Content-Type": "application/json", Origin: `http://127.0.0.1:${port}` } },
+    JSON.stringify({ params: "7e9" }));
+  assert.equal(r.status, 200);
+  r = await rawRequest({ method: "OPTIONS", path: "/api/estimate", headers: { Origin: "http://evil.example", "Access-Control-Request-Method": "POST" } });
+  assert.equal(r.status, 403);
+  r = await rawRequest({ method: "OPTIONS", path: "/api/estimate" });
+  assert.equal(r.status, 204);
+  assert.equal(r.headers.allow, "POST, OPTIONS");
+  assert.equal(r.headers["access-control-allow-origin"], undefined);
+  r = await rawRequest({ method: "GET", path: "/api/health", headers: { Host: "localhost" } });
+  assert.equal(r.status, 403, "a Host without a port means port 80");
+});
+
+test("the body [1] and other non-objects get a message without -1 positions", async () => {
+  const r = await post("/api/estimate", "[1]");
+  const e = (await r.json()).error;
+  assert.match(e, /not a list/);
+  assert.doesNotMatch(e, /-1/);
+});
+
+test("slow clients: 40 connections sending a byte a second hold no worker and are cut at the deadline", async () => {
+  const socks = [];
+  let closed = 0;
+  for (let i = 0; i < 40; i++) {
+    const s = net.connect(port, "127.0.0.1");
+    s.on("error", () => {});
+    s.on("close", () => { closed++; });
+    socks.push(s);
+  }
+  const header = `POST /api/estimate HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`;
+  let k = 0;
+  const drip = setInterval(() => { for (const s of socks) if (!s.destroyed) s.write(header[k % header.length]); k++; }, 1000);
+  try {
+    await new Promise((r) => setTimeout(r, 1200));
+    const t0 = Date.now();
+    const h = await fetch(base + "/api/health");
+    assert.equal(h.status, 200);
+    assert.ok(Date.now() - t0 < 1000, "a normal request is answered while the slow ones drip");
+    // --request-timeout 3: every slow connection is closed by 3 s (+ the watchdog's 0.1 s)
+    await new Promise((r) => setTimeout(r, 3500));
+    assert.equal(closed, 40, `closed ${closed} of 40 slow connections`);
+  } finally {
+    clearInterval(drip);
+    for (const s of socks) s.destroy();
+  }
+});
+
+test("SIGTERM stops the server within a second, even with a request in flight", async () => {
+  const s2 = spawn(bin, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const line = await new Promise((resolve) => s2.stdout.once("data", (d) => resolve(String(d))));
+  const p2 = Number(/127\.0\.0\.1:(\d+)/.exec(line)[1]);
+  const c = net.connect(p2, "127.0.0.1", () => c.write(`POST /api/estimate HTTP/1.1\r\nHost: 127.0.0.1:${p2}\r\nContent-Length: 50\r\n\r\n{`));
+  c.on("error", () => {});
+  await new Promise((r) => setTimeout(r, 300));
+  const t0 = Date.now();
+  const exited = new Promise((resolve) => s2.once("exit", resolve));
+  s2.kill("SIGTERM");
+  await exited;
+  c.destroy();
+  assert.ok(Date.now() - t0 < 1000, `stopped in ${Date.now() - t0} ms`);
+});
+
+test("binding beyond loopback needs --allow-remote, which reads no local path", async () => {
+  let r;
+  try {
+    execFileSync(bin, ["serve", "--port", "0", "--bind", "0.0.0.0"], { stdio: "pipe" });
+    assert.fail("serve --bind 0.0.0.0 started without --allow-remote");
+  } catch (e) {
+    assert.equal(e.status, 2);
+    assert.match(String(e.stderr), /--allow-remote/);
+  }
+  const s3 = spawn(bin, ["serve", "--port", "0", "--bind", "0.0.0.0", "--allow-remote", "--models-dir", "data"],
+    { stdio: ["ignore", "pipe", "pipe"] });
+  let err = "";
+  s3.stderr.on("data", (d) => { err += d; });
+  const line = await new Promise((resolve) => s3.stdout.once("data", (d) => resolve(String(d))));
+  const p3 = Number(/:(\d+)\//.exec(line)[1]);
+  try {
+    r = await fetch(`http://127.0.0.1:${p3}/api/estimate`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ model: "./configs/meta-llama__Meta-Llama-3-8B.json" }) });
+    assert.equal(r.status, 400);
+    assert.match((await r.json()).error, /reads no local paths/);
+    assert.match(err, /warning: serving 0\.0\.0\.0 to other machines/);
+  } finally {
+    s3.kill("SIGTERM");
+  }
 });

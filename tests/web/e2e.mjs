@@ -6,7 +6,7 @@ import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
 
 const bin = process.env.GPUSIZER, out = process.env.OUT || ".";
-const server = spawn(bin, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+const server = spawn(bin, ["serve", "--port", "0", "--models-dir", "data"], { stdio: ["ignore", "pipe", "inherit"] });
 const line = await new Promise((r) => server.stdout.once("data", (d) => r(String(d))));
 const url = "http://127.0.0.1:" + /127\.0\.0\.1:(\d+)/.exec(line)[1] + "/";
 let pass = 0, fail = 0;
@@ -28,7 +28,7 @@ try {
   await page.selectOption("#units", "GB");
   check("GB toggle: 14.00 GB", (await page.textContent("#weights-only")) === "14.00 GB");
   await page.selectOption("#units", "GiB");
-  await page.fill("#model", "data/configs/meta-llama__Meta-Llama-3-8B.json");
+  await page.fill("#model", "configs/meta-llama__Meta-Llama-3-8B.json");
   await page.selectOption("#format", "bf16");
   await page.fill("#length", "8192");
   await page.waitForSelector('tr[data-item="kv_cache"]', { timeout: 10000 });

@@ -1,0 +1,188 @@
+/*
+ * resolve.c — the model a workload names (gpusizer/resolve.h): a local
+ * config.json or checkpoint, a hub id, or a bare parameter count, under the
+ * caller's policy for local paths.
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "gpusizer/hub.h"
+#include "gpusizer/inventory.h"
+#include "gpusizer/resolve.h"
+#include "inventory_internal.h"
+
+/* A model folder or a .gguf/.safetensors file: the tensor table gives the
+ * exact counts; config.json (for safetensors) the architecture. */
+static gs_status model_from_checkpoint(const char *path, bool is_dir, gs_model *out, gs_error *err)
+{
+	gs_inventory *inv = gs_inventory_new();
+	if (!inv)
+		return gs_error_set(err, GS_ENOMEM, path, "%s: out of memory", path);
+	gs_status s = gs_inventory_load_path(inv, path, err);
+	gs_inventory_summary sum;
+	if (!s) {
+		bool gguf = strcmp(inv->format, "gguf") == 0;
+		unsigned bits = 0;
+		if (!gguf) {
+			char cfg[1100];
+			if (is_dir)
+				snprintf(cfg, sizeof cfg, "%s", path);
+			else {
+				const char *slash = strrchr(path, '/');
+				snprintf(cfg, sizeof cfg, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+			}
+			s = gs_model_from_config_file(cfg, out, err);
+			bits = out->quant_bits;
+		} else {
+			s = gs_model_from_gguf(inv, path, out, err);
+		}
+		if (!s) {
+			gs_inventory_summarize(inv, bits, &sum);
+			if (gguf)
+				out->params = 0; /* no config count to compare with */
+			gs_model_apply_inventory(out, &sum);
+		}
+	}
+	gs_inventory_free(inv);
+	return s;
+}
+
+static gs_status from_hub(const gs_workload *w, gs_model *out, gs_error *err)
+{
+	gs_hub_result r;
+	gs_status s = gs_hub_fetch(gs_wl_str(w, GS_F_MODEL), gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION) : NULL,
+	                           &r, err);
+	if (s)
+		return s;
+	struct stat st;
+	bool dir = stat(r.snapshot, &st) == 0 && S_ISDIR(st.st_mode);
+	if ((s = model_from_checkpoint(r.snapshot, dir, out, err)))
+		return s;
+	snprintf(out->source, sizeof out->source, "%s", gs_wl_str(w, GS_F_MODEL));
+	snprintf(out->revision, sizeof out->revision, "%s", r.commit);
+	snprintf(out->hub_repo, sizeof out->hub_repo, "%s", r.repo);
+	out->hub_bytes = r.bytes;
+	out->hub_requests = r.requests;
+	out->hub_retries = r.retries;
+	out->hub_from_cache = r.from_cache;
+	return GS_OK;
+}
+
+/* A local path: a checkpoint (folder with safetensors, .gguf, .safetensors)
+ * or a config.json (file or folder). */
+static gs_status from_path(const char *path, gs_model *out, gs_error *err)
+{
+	struct stat st;
+	char probe[1100];
+	size_t n = strlen(path);
+	bool gguf = n > 5 && strcmp(path + n - 5, ".gguf") == 0;
+	bool st_file = n > 12 && strcmp(path + n - 12, ".safetensors") == 0;
+	bool dir = stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+	bool tensors = false;
+	if (dir) {
+		snprintf(probe, sizeof probe, "%s/model.safetensors.index.json", path);
+		tensors = stat(probe, &st) == 0;
+		snprintf(probe, sizeof probe, "%s/model.safetensors", path);
+		tensors = tensors || stat(probe, &st) == 0;
+	}
+	if (gguf || st_file || tensors)
+		return model_from_checkpoint(path, dir, out, err);
+	return gs_model_from_config_file(path, out, err);
+}
+
+
+gs_status gs_model_policy_add_root(gs_model_policy *p, const char *dir, gs_error *err)
+{
+	char real[PATH_MAX];
+	struct stat st;
+	if (p->n_roots == GS_MAX_MODEL_ROOTS)
+		return gs_error_set(err, GS_EINPUT, dir, "%s: at most %d model folders", dir, GS_MAX_MODEL_ROOTS);
+	if (!realpath(dir, real) || stat(real, &st) != 0 || !S_ISDIR(st.st_mode))
+		return gs_error_set(err, GS_EINPUT, dir, "%s: not an existing folder", dir);
+	if (strlen(real) >= sizeof p->roots[0])
+		return gs_error_set(err, GS_EINPUT, dir, "%s: path too long", dir);
+	snprintf(p->roots[p->n_roots++], sizeof p->roots[0], "%s", real);
+	p->local_paths = true;
+	return GS_OK;
+}
+
+static bool below(const char *real, const char *root)
+{
+	size_t n = strlen(root);
+	if (strncmp(real, root, n) != 0)
+		return false;
+	return real[n] == 0 || real[n] == '/' || (n == 1 && root[0] == '/');
+}
+
+/* The canonical path `text` names under the policy's roots, if any: an
+ * absolute path as it is, a relative one against each root in turn. */
+static bool allowed_path(const gs_model_policy *p, const char *text, char *out, size_t cap)
+{
+	for (size_t i = 0; i < (text[0] == '/' ? 1 : p->n_roots); i++) {
+		char cand[PATH_MAX + 1100], real[PATH_MAX];
+		if (text[0] == '/')
+			snprintf(cand, sizeof cand, "%s", text);
+		else
+			snprintf(cand, sizeof cand, "%s/%s", p->roots[i], text);
+		if (!realpath(cand, real))
+			continue;
+		for (size_t r = 0; r < p->n_roots; r++)
+			if (below(real, p->roots[r]) && strlen(real) < cap) {
+				snprintf(out, cap, "%s", real);
+				return true;
+			}
+	}
+	return false;
+}
+
+/* Replace a local file's error with one that names the path as the user
+ * gave it and the kind of problem, and quotes nothing from the file. */
+static gs_status without_content(const char *text, gs_status s, gs_error *err)
+{
+	if (!err)
+		return s;
+	const char *kind = s == GS_EIO && strstr(err->msg, "not a regular file") ? "not a regular file"
+	                 : s == GS_EIO ? "cannot be read"
+	                 : s == GS_EUNSUPPORTED ? "a model gpusizer cannot size yet"
+	                 : s == GS_ENOMEM ? "out of memory"
+	                 : "not a valid config.json, model folder, .safetensors or .gguf file";
+	return gs_error_set(err, s, "model", "model \"%.200s\": %s", text, kind);
+}
+
+gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *policy, gs_model *out, gs_error *err)
+{
+	if (!gs_wl_set(w, GS_F_MODEL)) {
+		if (gs_wl_set(w, GS_F_PARAMS)) {
+			gs_model_from_params(gs_wl_u64(w, GS_F_PARAMS), out);
+			return GS_OK;
+		}
+		return gs_error_set(err, GS_EINPUT, "model", "no model: give --model or --params");
+	}
+	const char *text = gs_wl_str(w, GS_F_MODEL);
+	if (!policy) /* the CLI: the user's own files, or the hub when no such file exists */
+		return gs_hub_is_id(text) ? from_hub(w, out, err) : from_path(text, out, err);
+	char real[PATH_MAX];
+	if (policy->local_paths && policy->n_roots && allowed_path(policy, text, real, sizeof real)) {
+		gs_status s = from_path(real, out, err);
+		if (s)
+			return policy->quote_content ? s : without_content(text, s, err);
+		snprintf(out->source, sizeof out->source, "%s", text); /* not the server's own folder names */
+		return GS_OK;
+	}
+	if (gs_hub_id_shape(text))
+		return from_hub(w, out, err);
+	if (!policy->local_paths || !policy->n_roots)
+		return gs_error_set(err, GS_EINPUT, "model", "model \"%.200s\": this server reads no local paths; give a hub "
+		                    "id (org/name), or upload the config.json", text);
+	return gs_error_set(err, GS_EINPUT, "model", "model \"%.200s\": not a model below the server's --models-dir "
+	                    "folders, and not a hub id (org/name)", text);
+}
+
+gs_status gs_workload_model(const gs_workload *w, gs_model *out, gs_error *err)
+{
+	return gs_workload_model_with(w, NULL, out, err);
+}

@@ -1,0 +1,51 @@
+/*
+ * yaml_guard.c — nesting depth and document count of YAML input, read as a
+ * stream of libyaml events so the check stops at the first offending event
+ * instead of building the whole tree (yaml_guard.h).
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <yaml.h>
+#include "yaml_guard.h"
+
+gs_status gsi_yaml_check(const char *buf, size_t len, const char *name, unsigned max_depth, gs_error *err)
+{
+	yaml_parser_t p;
+	if (!yaml_parser_initialize(&p))
+		return gs_error_set(err, GS_ENOMEM, name, "%s: cannot initialise the YAML parser", name);
+	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
+	gs_status s = GS_OK;
+	unsigned depth = 0, docs = 0;
+	for (bool end = false; !end && !s;) {
+		yaml_event_t ev;
+		if (!yaml_parser_parse(&p, &ev))
+			break; /* a syntax error: the loader reports it with its own words */
+		char where[300];
+		snprintf(where, sizeof where, "%s:%zu:%zu", name, ev.start_mark.line + 1, ev.start_mark.column + 1);
+		switch (ev.type) {
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (++depth > max_depth)
+				s = gs_error_set(err, GS_EINPUT, where, "%s: nested more than %u levels deep (this file needs at "
+				                 "most a few)", where, max_depth);
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			depth--;
+			break;
+		case YAML_DOCUMENT_START_EVENT:
+			if (++docs > 1)
+				s = gs_error_set(err, GS_EINPUT, where, "%s: a second YAML document (after \"---\" or \"...\"); "
+				                 "this file holds one", where);
+			break;
+		case YAML_STREAM_END_EVENT:
+			end = true;
+			break;
+		default:
+			break;
+		}
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&p);
+	return s;
+}

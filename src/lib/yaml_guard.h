@@ -1,0 +1,19 @@
+/* yaml_guard.h — a streaming pre-check of YAML input before libyaml's
+ * document loader builds it: bounded nesting and a single document. */
+#ifndef GS_YAML_GUARD_H
+#define GS_YAML_GUARD_H
+
+#include <stddef.h>
+#include "gpusizer/status.h"
+
+/* Deeper than this is refused. Sheets nest 1 level, catalogs and evidence
+ * files 3; libyaml's scanner slows quadratically with flow nesting, so a
+ * hostile "[[[[..." is stopped at this depth, after a few hundred bytes. */
+#define GS_YAML_MAX_DEPTH 16
+
+/* GS_OK when buf nests at most max_depth collections and holds at most one
+ * document; otherwise GS_EINPUT "NAME:LINE:COL: ..." naming the place.
+ * Syntax errors are left to the loader (GS_OK), which reports them itself. */
+gs_status gsi_yaml_check(const char *buf, size_t len, const char *name, unsigned max_depth, gs_error *err);
+
+#endif
