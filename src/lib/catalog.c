@@ -45,7 +45,7 @@ static gs_status read_records(const char *buf, size_t len, const records *r, gs_
 		return gs_error_set(err, GS_ENOMEM, r->name, "%s: out of memory", r->name);
 	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
 	if (!yaml_parser_load(&p, &doc)) {
-		mark(where, sizeof where, r->name, p.problem_mark);
+		gsi_yaml_problem_where(&p, buf, len, r->name, where, sizeof where);
 		gs_status s = gs_error_set(err, GS_EPARSE, where, "%s: malformed YAML: %s", where,
 		                           p.problem ? p.problem : "syntax error");
 		yaml_parser_delete(&p);

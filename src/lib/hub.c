@@ -247,7 +247,7 @@ static gs_status transfer_error(hub *h, const xfer *x, const char *what, uint64_
 {
 	char got[96];
 	if (asked)
-		snprintf(got, sizeof got, "%zu of the %llu bytes asked had arrived", x->len, (unsigned long long)asked);
+		snprintf(got, sizeof got, "%zu bytes of the %llu asked had arrived", x->len, (unsigned long long)asked);
 	else
 		snprintf(got, sizeof got, "%zu bytes had arrived", x->len);
 	switch (x->result) {
@@ -570,8 +570,10 @@ static gs_status fetch_headers(hub *h, const char *snap, char **files, size_t n,
 			uint64_t more = 0;
 			size_t len = strlen(files[i]);
 			bool gguf = len > 5 && strcmp(files[i] + len - 5, ".gguf") == 0;
-			gs_status ps = gguf ? gs_gguf_parse(inv, have[i], got[i], size[i], files[i], &more, &perr)
-			                    : gs_safetensors_parse(inv, have[i], got[i], size[i], files[i], 0, &more, &perr);
+			/* the size is not given to the parser: a server's claim must not
+			 * shape what is read; keep_header compares the two afterwards */
+			gs_status ps = gguf ? gs_gguf_parse(inv, have[i], got[i], 0, files[i], &more, &perr)
+			                    : gs_safetensors_parse(inv, have[i], got[i], 0, files[i], 0, &more, &perr);
 			uint64_t end = gs_inventory_file_end(inv);
 			gs_inventory_free(inv);
 			if (ps && more > got[i] && (!size[i] || more <= size[i])) {

@@ -416,6 +416,12 @@ static gs_status load_file(gs_inventory *inv, const char *path, header_parser pa
 		free(buf);
 		if (s == GS_OK || !need || need <= got)
 			return s;
+		if (need > size && size < 8) /* the file ends before its header does */
+			return gs_error_set(err, GS_EPARSE, path, "%s: the file has %llu bytes: empty, or not a model file", path,
+			                    (unsigned long long)size);
+		if (need > size)
+			return gs_error_set(err, GS_EPARSE, path, "%s: the file has %llu bytes, too few for the header it "
+			                    "starts (%llu bytes)", path, (unsigned long long)size, (unsigned long long)need);
 		/* undo the partial parse and try again with the prefix it asked for */
 		for (size_t i = before; i < inv->n; i++)
 			free(inv->t[i].name);

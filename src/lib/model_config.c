@@ -389,6 +389,10 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 	if (len > MAX_CONFIG_BYTES)
 		return gs_error_set(err, GS_EINPUT, name, "%s: %zu bytes is larger than a config.json "
 		                    "can be (limit %u bytes)", name, len, MAX_CONFIG_BYTES);
+	/* a UTF-8 byte-order mark, as some Windows editors write: JSON allows a
+	 * parser to ignore it (RFC 8259 §8.1); jansson does not, so skip it */
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+		buf += 3, len -= 3;
 	json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
 		char where[300];
@@ -405,9 +409,12 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 	/* Multimodal configs (gemma3, llava) nest the decoder in text_config;
 	 * counting only that would drop the vision tower, so their outer
 	 * model_type is refused as unsupported rather than under-counted. */
-	const char *type = json_string_value(json_object_get(root, "model_type"));
+	json_t *jtype = json_object_get(root, "model_type");
+	const char *type = json_string_value(jtype);
 	if (!type) {
-		s = field_error(&r, "model_type", "is missing (a string such as \"llama\" is required)");
+		s = field_error(&r, "model_type", jtype && !json_is_null(jtype)
+		                                      ? "must be a string such as \"llama\""
+		                                      : "is missing (a string such as \"llama\" is required)");
 		goto out;
 	}
 	size_t k;

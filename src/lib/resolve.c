@@ -119,9 +119,12 @@ static bool below(const char *real, const char *root)
 }
 
 /* The canonical path `text` names under the policy's roots, if any: an
- * absolute path as it is, a relative one against each root in turn. */
-static bool allowed_path(const gs_model_policy *p, const char *text, char *out, size_t cap)
+ * absolute path as it is, a relative one against each root in turn.
+ * *exists says whether it names something at all, even outside the roots
+ * (a symbolic link out of a root): such a name is never taken for a hub id. */
+static bool allowed_path(const gs_model_policy *p, const char *text, char *out, size_t cap, bool *exists)
 {
+	*exists = false;
 	for (size_t i = 0; i < (text[0] == '/' ? 1 : p->n_roots); i++) {
 		char cand[PATH_MAX + 1100], real[PATH_MAX];
 		if (text[0] == '/')
@@ -130,6 +133,7 @@ static bool allowed_path(const gs_model_policy *p, const char *text, char *out, 
 			snprintf(cand, sizeof cand, "%s/%s", p->roots[i], text);
 		if (!realpath(cand, real))
 			continue;
+		*exists = true;
 		for (size_t r = 0; r < p->n_roots; r++)
 			if (below(real, p->roots[r]) && strlen(real) < cap) {
 				snprintf(out, cap, "%s", real);
@@ -166,14 +170,15 @@ gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *po
 	if (!policy) /* the CLI: the user's own files, or the hub when no such file exists */
 		return gs_hub_is_id(text) ? from_hub(w, out, err) : from_path(text, out, err);
 	char real[PATH_MAX];
-	if (policy->local_paths && policy->n_roots && allowed_path(policy, text, real, sizeof real)) {
+	bool exists = false;
+	if (policy->local_paths && policy->n_roots && allowed_path(policy, text, real, sizeof real, &exists)) {
 		gs_status s = from_path(real, out, err);
 		if (s)
 			return policy->quote_content ? s : without_content(text, s, err);
 		snprintf(out->source, sizeof out->source, "%s", text); /* not the server's own folder names */
 		return GS_OK;
 	}
-	if (gs_hub_id_shape(text))
+	if (gs_hub_id_shape(text) && !exists)
 		return from_hub(w, out, err);
 	if (!policy->local_paths || !policy->n_roots)
 		return gs_error_set(err, GS_EINPUT, "model", "model \"%.200s\": this server reads no local paths; give a hub "

@@ -47,7 +47,7 @@ gs_status gs_sheet_load_buffer(const char *buf, size_t len, const char *name, gs
 		return gs_error_set(err, GS_ENOMEM, name, "%s: cannot initialise the YAML parser", name);
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
 	if (!yaml_parser_load(&parser, &doc)) {
-		location(where, sizeof where, name, parser.problem_mark);
+		gsi_yaml_problem_where(&parser, buf, len, name, where, sizeof where);
 		gs_status s = gs_error_set(err, GS_EPARSE, where, "%s: malformed YAML: %s%s%s", where,
 		                           parser.problem ? parser.problem : "syntax error",
 		                           parser.context ? " " : "", parser.context ? parser.context : "");

@@ -7,6 +7,7 @@
  * Intermediate products use unsigned __int128 so nothing overflows silently.
  */
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/units.h"
@@ -364,10 +365,19 @@ gs_status gs_parse_hours(const char *t, size_t len, const char *field, uint64_t 
 	} units[] = {{"h", 1}, {"d", 24}, {"w", 168}, {"mo", 720}, {"y", 8760}};
 	size_t i = 0;
 	uint64_t v = 0;
-	while (i < len && t[i] >= '0' && t[i] <= '9' && v < 1000000)
+	bool big = false;
+	while (i < len && t[i] >= '0' && t[i] <= '9') {
 		v = v * 10 + (uint64_t)(t[i++] - '0');
+		big |= v > 1000000;
+		if (big)
+			v = 1000001; /* keep scanning the digits, without overflow */
+	}
 	for (size_t k = 0; i > 0 && k < sizeof units / sizeof units[0]; k++)
 		if (len - i == strlen(units[k].unit) && memcmp(t + i, units[k].unit, len - i) == 0 && v > 0) {
+			/* a campaign beyond 100 years is a typo, not a plan */
+			if (big || v * units[k].hours > 100 * 8760)
+				return gs_error_set(err, GS_ERANGE, field, "%s: got \"%.*s\": out of range (at most 100 years, "
+				                    "876000h)", field, (int)(len > 40 ? 40 : len), t);
 			*hours = v * units[k].hours;
 			return GS_OK;
 		}

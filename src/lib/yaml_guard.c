@@ -8,6 +8,26 @@
 #include <yaml.h>
 #include "yaml_guard.h"
 
+void gsi_yaml_problem_where(const yaml_parser_t *p, const char *buf, size_t len, const char *name, char *where,
+                            size_t cap)
+{
+	size_t line = p->problem_mark.line + 1, col = p->problem_mark.column + 1;
+	if (p->error == YAML_READER_ERROR) {
+		size_t end = p->problem_offset < len ? p->problem_offset : len;
+		line = 1;
+		col = 1;
+		for (size_t i = 0; i < end; i++) {
+			if (buf[i] == '\n') {
+				line++;
+				col = 1;
+			} else if (((unsigned char)buf[i] & 0xc0) != 0x80) { /* count characters, not bytes */
+				col++;
+			}
+		}
+	}
+	snprintf(where, cap, "%s:%zu:%zu", name, line, col);
+}
+
 gs_status gsi_yaml_check(const char *buf, size_t len, const char *name, unsigned max_depth, gs_error *err)
 {
 	yaml_parser_t p;

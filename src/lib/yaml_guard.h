@@ -4,6 +4,7 @@
 #define GS_YAML_GUARD_H
 
 #include <stddef.h>
+#include <yaml.h>
 #include "gpusizer/status.h"
 
 /* Deeper than this is refused. Sheets nest 1 level, catalogs and evidence
@@ -15,5 +16,11 @@
  * document; otherwise GS_EINPUT "NAME:LINE:COL: ..." naming the place.
  * Syntax errors are left to the loader (GS_OK), which reports them itself. */
 gs_status gsi_yaml_check(const char *buf, size_t len, const char *name, unsigned max_depth, gs_error *err);
+
+/* "NAME:LINE:COL" of a failed parser's problem. libyaml's reader errors
+ * (bad UTF-8, a control character) leave problem_mark at 1:1 and give a
+ * byte offset instead; the line and column are counted from buf then. */
+void gsi_yaml_problem_where(const yaml_parser_t *p, const char *buf, size_t len, const char *name, char *where,
+                            size_t cap);
 
 #endif

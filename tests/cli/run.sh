@@ -139,10 +139,53 @@ case_ 2 "usage: gpusizer COMMAND"
 case_ 0 "usage: gpusizer estimate" estimate --help
 case_ 0 "--context, --length" fit --help
 case_ 0 "gpusizer 0." --version
-case_ 0 "usage: gpusizer serve [--port 8080] [--bind 127.0.0.1]" serve --help
+case_ 0 "usage: gpusizer serve [--port 8080] [--bind 127.0.0.1] [--models-dir DIR]..." serve --help
 case_ 2 "--port: got \"99999\", expected 0 to 65535" serve --port 99999
 case_ 2 "--bind: got \"localhost\", expected an IPv4 address" serve --bind localhost
 case_ 2 "unknown argument \"--prot\"" serve --prot 8080
+
+# hardening: nonsense refused, never sized as 0 or printed saturated
+case_ 2 "--tp: 4294967296 is more than this tool sizes (at most 65536)" estimate $L3 --tp 4294967296
+case_ 2 "--gpus: 100000 is more than this tool sizes" estimate $L3 --gpus 100000
+case_ 2 "--bits: got 4294967297, expected at most 64 bits per weight" estimate --params 7e9 --bits 4294967297
+case_ 2 "--params: 10000000000000000000 is more than this tool sizes" estimate --params 1e19
+case_ 2 "--params: 10000000000000000000 is more than this tool sizes" estimate --params 1e19 --json
+case_ 2 "the figures are too large to represent" estimate $L3 --context 1073741824 --concurrency 1048576
+case_ 2 "the figures are too large to represent" estimate $L3 --context 1073741824 --concurrency 1048576 --json
+case_ 2 "--tensor-split: got \"1,-1,nan\", expected proportions" estimate --params 7e9 --tensor-split "1,-1,nan"
+case_ 2 "--tensor-split: got \"inf,1\"" estimate --params 7e9 --tensor-split "inf,1"
+case_ 2 "the proportions must not all be zero" estimate --params 7e9 --tensor-split "0,0.0"
+case_ 2 "--campaign: got \"99999999999w\": out of range (at most 100 years" estimate --params 7e9 --campaign 99999999999w
+T=$(mktemp -d)
+mkfifo "$T/pipe.json" "$T/pipe.yaml"
+case_ 2 "not a regular file (a FIFO)" estimate "$T/pipe.json"
+case_ 2 "not a regular file (a FIFO)" estimate "$T/pipe.yaml"
+case_ 2 "not a regular file (a FIFO)" shortlist --params 7e9 --catalog "$T/pipe.json"
+case_ 2 "not a regular file (a character device)" estimate /dev/zero
+: > "$T/empty.safetensors"; printf 'ab' > "$T/two.gguf"; : > "$T/empty.gguf"
+case_ 2 "empty.safetensors: the file has 0 bytes: empty, or not a model file" estimate "$T/empty.safetensors"
+case_ 2 "empty.gguf: the file has 0 bytes: empty, or not a model file" estimate "$T/empty.gguf"
+case_ 2 "two.gguf: GGUF: truncated header: it ends after 2 bytes" estimate "$T/two.gguf"
+echo '{"model_type": 5}' > "$T/mt.json"
+case_ 2 "field \"model_type\" must be a string such as \"llama\"" estimate "$T/mt.json"
+printf '\357\273\277' > "$T/bom.json"; cat data/configs/mistralai__Mistral-7B-v0.1.json >> "$T/bom.json"
+case_ 0 "parameters:  7241732096" estimate "$T/bom.json"
+sed 's/"num_key_value_heads": 8/"num_key_value_heads": 7/' data/configs/mistralai__Mistral-7B-v0.1.json > "$T/kv7.json"
+case_ 2 "num_key_value_heads\" must divide num_attention_heads" estimate "$T/kv7.json"
+sed 's/"num_key_value_heads": 8/"num_key_value_heads": 64/' data/configs/mistralai__Mistral-7B-v0.1.json > "$T/kv64.json"
+case_ 2 "num_key_value_heads\" must divide num_attention_heads" estimate "$T/kv64.json"
+printf 'params: 7e9\n---\nparams: 8e9\n' > "$T/two.yaml"
+case_ 2 "two.yaml:2:1: a second YAML document" estimate "$T/two.yaml"
+python3 -c "open('$T/deep.yaml','w').write('model: ' + '['*200000)"
+case_ 2 "deep.yaml:1:23: nested more than 16 levels deep" estimate "$T/deep.yaml"
+printf 'offers:\n  - {id: a, gpu: [[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]}\n' > "$T/deep-cat.yaml"
+case_ 2 "nested more than 16 levels deep" shortlist --params 7e9 --catalog "$T/deep-cat.yaml"
+printf 'params: 7e9\nquality: "a\377b"\n' > "$T/utf8.yaml"
+case_ 2 "utf8.yaml:2:12: malformed YAML: invalid leading UTF-8 octet" estimate "$T/utf8.yaml"
+case_ 2 "--bind 0.0.0.0: other machines could reach this server; add --allow-remote" serve --bind 0.0.0.0 --port 0
+case_ 2 "--models-dir: /nonexistent: not an existing folder" serve --port 0 --models-dir /nonexistent
+case_ 2 "--request-timeout: got \"0\", expected whole seconds" serve --request-timeout 0
+rm -rf "$T"
 
 # a failed write is not a success
 "$B" estimate --params 7e9 --bits 16 >/dev/full 2>/dev/null

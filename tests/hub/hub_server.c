@@ -9,6 +9,11 @@
  *   test/gated    401 unless "Authorization: Bearer hf_testtoken"
  *   test/flaky    503 (with Retry-After: 0) for the first two requests of each path
  *   test/norange  ignores Range and answers 200 with the whole file
+ *   test/drip     files arrive at 2 bytes a second
+ *   test/liar     Content-Range claims every file is 8 TiB
+ *   test/loop     the API redirects to itself, forever
+ *   test/fileurl  the API redirects to file:///etc/passwd
+ * Any other name is the folder ROOT/NAME (e.g. a fixture made by run.sh).
  * It exits by itself after LIFETIME seconds (default 120).
  * usage: hub_server ROOT [LIFETIME]
  */
@@ -70,6 +75,26 @@ static enum MHD_Result send_text(struct MHD_Connection *c, unsigned code, const 
 	return ret;
 }
 
+/* test/drip: one byte every half second */
+static ssize_t drip(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	(void)cls;
+	(void)max;
+	struct timespec ts = {0, 500000000};
+	nanosleep(&ts, NULL);
+	buf[0] = (char)(pos & 0x7f);
+	return 1;
+}
+
+static enum MHD_Result redirect(struct MHD_Connection *c, const char *to)
+{
+	struct MHD_Response *r = MHD_create_response_from_buffer(0, (void *)"", MHD_RESPMEM_PERSISTENT);
+	MHD_add_response_header(r, "Location", to);
+	enum MHD_Result ret = MHD_queue_response(c, 302, r);
+	MHD_destroy_response(r);
+	return ret;
+}
+
 static bool safe(const char *s) { return *s && !strstr(s, "..") && !strchr(s, '/'); }
 
 static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *url, const char *method,
@@ -95,8 +120,13 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		dir = "llama3-8b";
 	}
 	bool norange = !strcmp(name, "norange");
-	if (norange)
+	bool dripping = !strcmp(name, "drip"), liar = !strcmp(name, "liar");
+	if (norange || dripping || liar)
 		dir = "llama3-8b";
+	if (!strcmp(name, "loop"))
+		return redirect(c, url);
+	if (!strcmp(name, "fileurl"))
+		return redirect(c, "file:///etc/passwd");
 	char path[1024], commit[41];
 	snprintf(path, sizeof path, "%s/%s", root, dir);
 	struct stat st;
@@ -143,11 +173,17 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		to = b < size ? b : size - 1;
 		code = 206;
 	}
-	struct MHD_Response *r = MHD_create_response_from_fd_at_offset64(to - from + 1, fd, (uint64_t)from);
+	struct MHD_Response *r;
+	if (dripping) {
+		close(fd);
+		r = MHD_create_response_from_callback(to - from + 1, 1, drip, NULL, NULL);
+	} else {
+		r = MHD_create_response_from_fd_at_offset64(to - from + 1, fd, (uint64_t)from);
+	}
 	if (code == 206) {
 		char cr[128];
 		snprintf(cr, sizeof cr, "bytes %llu-%llu/%llu", (unsigned long long)from, (unsigned long long)to,
-		         (unsigned long long)size);
+		         liar ? 8ull << 40 : (unsigned long long)size);
 		MHD_add_response_header(r, "Content-Range", cr);
 	}
 	MHD_add_response_header(r, "Accept-Ranges", "bytes");
@@ -171,7 +207,9 @@ int main(int argc, char **argv)
 	addr.sin_family = AF_INET;
 	addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	addr.sin_port = 0;
-	struct MHD_Daemon *d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG, 0, NULL, NULL, handler,
+	/* a thread per connection: test/drip sleeps inside its responses */
+	struct MHD_Daemon *d = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
+	                                        MHD_USE_ERROR_LOG, 0, NULL, NULL, handler,
 	                                        NULL, MHD_OPTION_SOCK_ADDR, &addr, MHD_OPTION_CONNECTION_TIMEOUT, 10u,
 	                                        MHD_OPTION_END);
 	if (!d) {

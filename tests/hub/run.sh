@@ -59,5 +59,19 @@ if [ $? -eq 3 ] && grep -q "not in the cache" "$T/out"; then ok; else no "offlin
 if ls "$T/cache/gpusizer/hub/test/llama3-8b/snapshots/"*/model-00001-of-00004.safetensors > /dev/null 2>&1 &&
    ! ls -R "$T/cache" | grep -q '\.tmp\.'; then ok; else no "cache layout"; fi
 
+# 7. bounded in time, memory and trust (issue: hardening)
+GPUSIZER_HUB_TIMEOUT=2 "$B" estimate test/drip > "$T/out" 2>&1
+if [ $? -eq 3 ] && grep -q "stopped at the 2 s limit for this model" "$T/out" && grep -q "config.json: stopped" "$T/out" && grep -q "bytes had arrived" "$T/out"
+then ok; else no "a dripping server stops at the model's deadline, naming the file and the bytes"; fi
+"$B" estimate test/liar --json > "$T/out" 2>&1 && grep -q '"parameters": 8030261248' "$T/out" && ok || no "a lying Content-Range still reads"
+real=$(stat -c %s "$FX/llama3-8b/model-00001-of-00004.safetensors")
+cached=$(stat -c %s "$T/cache/gpusizer/hub/test/liar/snapshots/"*/model-00001-of-00004.safetensors 2>/dev/null)
+if [ "$real" = "$cached" ]; then ok; else echo "real $real, cached $cached" > "$T/out"; no "the cache file is sized from the header, not the 8 TiB claim"; fi
+check "redirect loop named" 3 "a redirect loop" -- estimate test/loop
+check "file:// redirect refused" 3 "not http or https; refused" -- estimate test/fileurl
+mkdir -p "$FX/bighead" && cp "$FX/llama3-8b/config.json" "$FX/bighead/"
+printf '\000\000\000\004\000\000\000\000{' > "$FX/bighead/model.safetensors" && truncate -s 67108873 "$FX/bighead/model.safetensors"
+check "header budget" 3 "over the 32 MiB this client holds for one model" -- estimate test/bighead
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

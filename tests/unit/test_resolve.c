@@ -1,0 +1,131 @@
+/* test_resolve.c — which model names may open local files (the web
+ * server's policy), and the one regular-file reader behind every loader. */
+#include <stdlib.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "helpers.h"
+#include "gpusizer/file.h"
+
+static char root[256], outside[256];
+
+static int setup(void **st)
+{
+	(void)st;
+	/* no request leaves the machine: hub ids answer from an empty cache */
+	setenv("HF_HUB_OFFLINE", "1", 1);
+	setenv("HF_ENDPOINT", "http://127.0.0.1:9", 1);
+	setenv("XDG_CACHE_HOME", "/nonexistent-gpusizer-test", 1);
+	snprintf(root, sizeof root, "/tmp/gs-resolve-XXXXXX");
+	snprintf(outside, sizeof outside, "/tmp/gs-outside-XXXXXX");
+	if (!mkdtemp(root) || !mkdtemp(outside))
+		return -1;
+	char cmd[1400];
+	snprintf(cmd, sizeof cmd,
+	         "mkdir -p %s/sub && cp %s %s/sub/config.json && cp %s %s/secret.json && "
+	         "printf 'root:x:0:0:root' > %s/sub/passwd.json && mkfifo %s/sub/fifo.json && "
+	         "ln -s %s/secret.json %s/sub/escape.json",
+	         root, CFG("mistralai__Mistral-7B-v0.1.json"), root, CFG("mistralai__Mistral-7B-v0.1.json"), outside,
+	         root, root, outside, root);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static int teardown(void **st)
+{
+	(void)st;
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "rm -rf %s %s", root, outside);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* resolve `model` under policy p; the status, and the message in msg */
+static gs_status resolve(const gs_model_policy *p, const char *model, gs_model *m, char *msg, size_t cap)
+{
+	gs_workload w;
+	gs_error err;
+	gs_workload_init(&w);
+	wl_set(&w, GS_F_MODEL, model);
+	gs_error_clear(&err);
+	gs_status s = gs_workload_model_with(&w, p, m, &err);
+	snprintf(msg, cap, "%s", err.msg);
+	return s;
+}
+
+static void below_the_root_only(void **st)
+{
+	(void)st;
+	gs_model_policy p;
+	memset(&p, 0, sizeof p);
+	gs_error err;
+	assert_int_equal(gs_model_policy_add_root(&p, root, &err), GS_OK);
+	gs_model m;
+	char msg[600], abs_ok[600];
+	/* relative to the root, and absolute inside it: read, and named as given */
+	assert_int_equal(resolve(&p, "sub/config.json", &m, msg, sizeof msg), GS_OK);
+	assert_int_equal(m.params, 7241732096ull);
+	assert_string_equal(m.source, "sub/config.json");
+	snprintf(abs_ok, sizeof abs_ok, "%s/sub", root);
+	assert_int_equal(resolve(&p, abs_ok, &m, msg, sizeof msg), GS_OK);
+	/* outside: by "..", by an absolute path, through a symbolic link; the
+	 * answer is the same whether the file exists or not */
+	char abs_out[600];
+	snprintf(abs_out, sizeof abs_out, "%s/secret.json", outside);
+	const char *refused[] = {"../etc/passwd", "sub/../../etc/passwd", abs_out, "/etc/passwd", "/nonexistent/x.json",
+	                         "sub/escape.json"};
+	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+		assert_int_equal(resolve(&p, refused[i], &m, msg, sizeof msg), GS_EINPUT);
+		assert_non_null(strstr(msg, "not a model below the server's --models-dir folders"));
+	}
+	/* inside, but a FIFO: refused at once; not a config: no word of it quoted */
+	assert_int_equal(resolve(&p, "sub/fifo.json", &m, msg, sizeof msg), GS_EIO);
+	assert_non_null(strstr(msg, "not a regular file"));
+	assert_int_not_equal(resolve(&p, "sub/passwd.json", &m, msg, sizeof msg), GS_OK);
+	assert_null(strstr(msg, "root"));
+	assert_non_null(strstr(msg, "not a valid config.json"));
+}
+
+static void no_local_paths(void **st)
+{
+	(void)st;
+	gs_model_policy p;
+	memset(&p, 0, sizeof p); /* serve without --models-dir, or with --allow-remote */
+	gs_model m;
+	char msg[600], path[600];
+	snprintf(path, sizeof path, "%s/sub/config.json", root);
+	assert_int_equal(resolve(&p, path, &m, msg, sizeof msg), GS_EINPUT);
+	assert_non_null(strstr(msg, "this server reads no local paths"));
+	assert_int_equal(resolve(&p, "../../etc/passwd", &m, msg, sizeof msg), GS_EINPUT);
+	/* the CLI's policy (NULL) reads the user's own file */
+	assert_int_equal(resolve(NULL, path, &m, msg, sizeof msg), GS_OK);
+}
+
+static void file_reader(void **st)
+{
+	(void)st;
+	char *buf;
+	size_t len;
+	gs_error err;
+	char path[600];
+	snprintf(path, sizeof path, "%s/sub/config.json", root);
+	assert_int_equal(gs_file_read(path, 1u << 20, "a config.json", &buf, &len, &err), GS_OK);
+	assert_true(len > 100 && buf[len] == 0);
+	free(buf);
+	assert_int_equal(gs_file_read(path, 100, "a config.json", &buf, &len, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "is larger than the 100-byte limit for a config.json"));
+	snprintf(path, sizeof path, "%s/sub/fifo.json", root);
+	assert_int_equal(gs_file_read(path, 100, "x", &buf, &len, &err), GS_EIO);
+	assert_non_null(strstr(err.msg, "not a regular file (a FIFO)"));
+	assert_int_equal(gs_file_read(root, 100, "x", &buf, &len, &err), GS_EIO);
+	assert_non_null(strstr(err.msg, "not a regular file (a directory)"));
+	assert_int_equal(gs_file_read("/nonexistent/x", 100, "x", &buf, &len, &err), GS_EIO);
+	assert_non_null(strstr(err.msg, "No such file"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(below_the_root_only),
+		cmocka_unit_test(no_local_paths),
+		cmocka_unit_test(file_reader),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
