@@ -354,6 +354,30 @@ static void gguf_many_keys(void **st)
 	gguf_base(&g, 3, 0, 65537);
 	gguf_expect(&g, 1ull << 40, GS_EPARSE, "at most 65536");
 }
+/* head_count_kv 0 made the KV cache 0 B; 5 does not divide 32 query heads */
+static void gguf_kv_heads(void **st)
+{
+	(void)st;
+	const uint32_t bad[] = {0, 5, 64};
+	for (size_t i = 0; i < 3; i++) {
+		gb g;
+		gguf_base(&g, 3, 0, 5);
+		gstr(&g, "general.architecture"); g32(&g, 8); gstr(&g, "llama");
+		gstr(&g, "llama.block_count"); g32(&g, 4); g32(&g, 32);
+		gstr(&g, "llama.embedding_length"); g32(&g, 4); g32(&g, 4096);
+		gstr(&g, "llama.attention.head_count"); g32(&g, 4); g32(&g, 32);
+		gstr(&g, "llama.attention.head_count_kv"); g32(&g, 4); g32(&g, bad[i]);
+		gs_inventory *inv = gs_inventory_new();
+		gs_error err;
+		uint64_t need;
+		assert_int_equal(gs_gguf_parse(inv, g.b, g.n, g.n, "kv.gguf", &need, &err), GS_OK);
+		gs_model m;
+		assert_int_equal(gs_model_from_gguf(inv, "kv.gguf", &m, &err), GS_EINPUT);
+		assert_non_null(strstr(err.msg, "head_count_kv"));
+		assert_non_null(strstr(err.msg, "divide"));
+		gs_inventory_free(inv);
+	}
+}
 static void st_bytes_overflow(void **st)
 {
 	(void)st;
@@ -481,7 +505,7 @@ int main(void)
 		cmocka_unit_test(gguf_partial_block), cmocka_unit_test(gguf_data_past_eof),
 		cmocka_unit_test(gguf_duplicate_tensor), cmocka_unit_test(gguf_string_past_file),
 		cmocka_unit_test(gguf_bytes_overflow), cmocka_unit_test(gguf_offset_overflow), cmocka_unit_test(gguf_many_keys),
-		cmocka_unit_test(st_bytes_overflow),
+		cmocka_unit_test(st_bytes_overflow), cmocka_unit_test(gguf_kv_heads),
 		cmocka_unit_test(fixtures),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
