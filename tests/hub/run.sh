@@ -73,5 +73,20 @@ mkdir -p "$FX/bighead" && cp "$FX/llama3-8b/config.json" "$FX/bighead/"
 printf '\000\000\000\004\000\000\000\000{' > "$FX/bighead/model.safetensors" && truncate -s 67108873 "$FX/bighead/model.safetensors"
 check "header budget" 3 "over the 32 MiB this client holds for one model" -- estimate test/bighead
 
+# 8. serve: SIGTERM while a worker is inside a hub fetch (test/drip) stops within a second
+"$B" serve --port 0 > "$T/serve.out" 2> "$T/serve.err" &
+SERVE=$!
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$T/serve.out" ] && break; sleep 0.2; done
+URL=$(sed 's/.*listening on //' "$T/serve.out")
+curl -s -m 20 -H 'Content-Type: application/json' -d '{"model":"test/drip"}' "${URL}api/estimate" > "$T/out" 2>&1 &
+CURL=$!
+sleep 1
+t0=$(date +%s%N)
+kill -TERM "$SERVE"; wait "$SERVE"
+t1=$(date +%s%N)
+wait "$CURL" 2>/dev/null
+ms=$(( (t1 - t0) / 1000000 ))
+if [ "$ms" -lt 1000 ]; then ok; echo "hub: serve stopped ${ms} ms after SIGTERM, mid hub fetch"; else echo "stopped after $ms ms" > "$T/out"; no "SIGTERM mid hub fetch stops within a second"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
