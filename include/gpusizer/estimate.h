@@ -54,8 +54,6 @@ typedef enum gs_shard {
 } gs_shard;
 
 typedef enum gs_basis { GS_BASIS_ESTIMATED, GS_BASIS_MEASURED, GS_BASIS_UNKNOWN } gs_basis;
-typedef enum gs_runtime { GS_RT_TRANSFORMERS, GS_RT_VLLM, GS_RT_LLAMACPP } gs_runtime;
-typedef enum gs_attention { GS_ATTN_IMPL_FLASH, GS_ATTN_IMPL_SDPA, GS_ATTN_IMPL_EAGER } gs_attention;
 
 typedef struct gs_item {
 	char id[32];

@@ -66,4 +66,42 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap,
                          gs_change out[GS_MAX_CHANGES], size_t *n, gs_bytes *peak_now,
                          gs_error *err) GS_WARN_UNUSED;
 
+/* What fit searches when the user does not say (for_text NULL): for
+ * adaptation the microbatch at the sheet's length (when given), then the
+ * length at its microbatch; for inference the concurrency when a length is
+ * given and the concurrency is left to its default, else the length.
+ * for_text "context", "concurrency" or "microbatch" searches that alone.
+ * The CLI and the web server both call this. GS_EINPUT for another text. */
+gs_status gs_fit_plan(const gs_workload *w, const char *for_text, gs_fit_target out[2] /* OUT */,
+                      size_t *n /* OUT */, gs_error *err) GS_WARN_UNUSED;
+
+/* fit's whole answer: the searches of the plan with the estimate at each
+ * best value, and, when the sheet states a length, the sheet's own workload
+ * checked against the capacity with the single changes tried on it. */
+typedef struct gs_fit_answer {
+	size_t n;                      /* searches (1 or 2)                             */
+	gs_fit_result r[2];
+	gs_estimate *at_best[2];       /* owned; NULL where nothing fits                 */
+	gs_bytes capacity;
+	bool has_sheet;                /* the sheet states a length                      */
+	bool sheet_fits;               /* its workload's peak fits (vLLM: and its pool)  */
+	gs_bytes sheet_peak;
+	char sheet_phase[16];
+	char sheet_workload[96];       /* "4096 tokens, microbatch 1"                     */
+	bool has_changes;
+	gs_change changes[GS_MAX_CHANGES];
+	size_t n_changes;
+} gs_fit_answer;
+
+/* Run the plan for_text picks (gs_fit_plan). Release with
+ * gs_fit_answer_free (also on error: nothing is then held). */
+gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, gs_bytes cap, const char *how,
+                            const char *for_text, gs_fit_answer *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+void gs_fit_answer_free(gs_fit_answer *a);
+
+/* The answer's verdict, fit's exit status: when the sheet states a length,
+ * whether its workload fits (a smaller one that fits does not make it so);
+ * otherwise whether anything at all fits. */
+bool gs_fit_answer_ok(const gs_fit_answer *a);
+
 #endif

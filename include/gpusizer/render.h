@@ -46,8 +46,17 @@ int gs_render_fit_text(FILE *out, const gs_fit_result *r);
 /* The ranked single changes (gs_fit_changes) as text, and as JSON. A cap of
  * 0 means the capacity is unknown: no change is then said to fit or not
  * (text), and fits_after is null (JSON). */
-int gs_render_changes_text(FILE *out, const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap);
+int gs_render_changes_text(FILE *out, const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap,
+                           const char *at);
 json_t *gs_changes_to_json(const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap);
+
+/* fit's whole answer (gs_fit_answer_run), as `gpusizer fit` prints it and
+ * as the web API returns it: one search is gpusizer/fit/v1, two are
+ * gpusizer/fit-set/v1 {"answers": [...]}; either carries "sheet" (the
+ * sheet's own workload and whether it fits) and "changes" when the sheet
+ * states a length. */
+int gs_render_fit_answer_text(FILE *out, const gs_fit_answer *a);
+json_t *gs_fit_answer_to_json(const gs_fit_answer *a);
 
 /* The shortlist: retained offers ranked, the preselection to confirm with
  * its open conditions, the excluded ones with the reason. */

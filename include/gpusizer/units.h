@@ -43,6 +43,12 @@ gs_status gs_parse_bytes(const char *text, size_t len, const char *field,
 gs_status gs_parse_count(const char *text, size_t len, const char *field,
                          uint64_t *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 
+/* Parse a token count: as gs_parse_count, but k/K is 1024 and M 1024^2, as
+ * context windows are named: "8k" and "8K" are 8192 tokens, "32k" 32768,
+ * "128K" 131072. A plain number is taken as it is. */
+gs_status gs_parse_tokens(const char *text, size_t len, const char *field,
+                          uint64_t *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+
 /* Parse a non-negative decimal ("16", "4.5", "0.90", "1e-2") into an exact
  * ratio. A trailing "%" divides by 100 when allow_percent is non-zero. */
 gs_status gs_parse_ratio(const char *text, size_t len, const char *field,

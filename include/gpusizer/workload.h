@@ -89,12 +89,31 @@ typedef enum gs_field {
 
 typedef enum gs_origin { GS_FROM_UNSET, GS_FROM_DEFAULT, GS_FROM_SHEET, GS_FROM_FLAG } gs_origin;
 
+/* The enumerated fields, parsed once: each enum lists the accepted values in
+ * the order workload.c's table gives them, and gs_value.e holds the index
+ * of the one set. Code compares these, never the text. */
+typedef enum gs_task { GS_TASK_INFERENCE, GS_TASK_FULL, GS_TASK_LORA, GS_TASK_QLORA } gs_task;
+typedef enum gs_runtime { GS_RT_TRANSFORMERS, GS_RT_VLLM, GS_RT_LLAMACPP } gs_runtime;
+typedef enum gs_attention { GS_ATTN_IMPL_FLASH, GS_ATTN_IMPL_SDPA, GS_ATTN_IMPL_EAGER } gs_attention;
+typedef enum gs_optimizer {
+	GS_OPT_ADAMW, GS_OPT_ADAMW_FUSED, GS_OPT_ADAMW_8BIT, GS_OPT_PAGED_ADAMW_8BIT, GS_OPT_SGD,
+	GS_OPT_SGD_MOMENTUM, GS_OPT_ADAFACTOR, GS_OPT_LION
+} gs_optimizer;
+typedef enum gs_precision { GS_PREC_MIXED, GS_PREC_AMP, GS_PREC_BF16, GS_PREC_FP32 } gs_precision;
+typedef enum gs_checkpointing { GS_CKPT_NONE, GS_CKPT_FULL, GS_CKPT_SELECTIVE } gs_checkpointing;
+typedef enum gs_loss { GS_LOSS_STANDARD, GS_LOSS_CHUNKED } gs_loss;
+typedef enum gs_fsdp { GS_FSDP_NONE, GS_FSDP_FULL, GS_FSDP_GRAD_OP } gs_fsdp;
+typedef enum gs_offload { GS_OFFLOAD_NONE, GS_OFFLOAD_OPTIMIZER, GS_OFFLOAD_PARAMS } gs_offload;
+typedef enum gs_export { GS_EXPORT_GPU, GS_EXPORT_CPU } gs_export;
+/* zero: the DeepSpeed ZeRO stage 0-3 itself */
+
 typedef struct gs_value {
 	gs_origin from;
 	char where[96];     /* "sheet.yaml:4:9", "--context", "default"      */
 	char text[256];     /* the value as given (trimmed), for display      */
 	uint64_t u;         /* COUNT, BYTES                                   */
 	gs_ratio r;         /* RATIO, PERCENT                                 */
+	int e;              /* ENUM: the index of the value (the enums above) */
 } gs_value;
 
 typedef struct gs_workload {
@@ -131,6 +150,22 @@ static inline bool gs_wl_set(const gs_workload *w, gs_field f) { return w->v[f].
 static inline const char *gs_wl_str(const gs_workload *w, gs_field f) { return w->v[f].text; }
 static inline uint64_t gs_wl_u64(const gs_workload *w, gs_field f) { return w->v[f].u; }
 static inline gs_ratio gs_wl_ratio(const gs_workload *w, gs_field f) { return w->v[f].r; }
+static inline gs_task gs_wl_task(const gs_workload *w) { return (gs_task)w->v[GS_F_TASK].e; }
+static inline bool gs_wl_training(const gs_workload *w) { return w->v[GS_F_TASK].e != GS_TASK_INFERENCE; }
+static inline gs_runtime gs_wl_runtime(const gs_workload *w) { return (gs_runtime)w->v[GS_F_RUNTIME].e; }
+static inline gs_attention gs_wl_attention(const gs_workload *w) { return (gs_attention)w->v[GS_F_ATTENTION].e; }
+static inline gs_optimizer gs_wl_optimizer(const gs_workload *w) { return (gs_optimizer)w->v[GS_F_OPTIMIZER].e; }
+static inline gs_precision gs_wl_precision(const gs_workload *w) { return (gs_precision)w->v[GS_F_PRECISION].e; }
+static inline gs_checkpointing gs_wl_checkpointing(const gs_workload *w) { return (gs_checkpointing)w->v[GS_F_CHECKPOINTING].e; }
+static inline gs_loss gs_wl_loss(const gs_workload *w) { return (gs_loss)w->v[GS_F_LOSS].e; }
+static inline int gs_wl_zero(const gs_workload *w) { return w->v[GS_F_ZERO].e; }
+static inline gs_fsdp gs_wl_fsdp(const gs_workload *w) { return (gs_fsdp)w->v[GS_F_FSDP].e; }
+static inline gs_offload gs_wl_offload(const gs_workload *w) { return (gs_offload)w->v[GS_F_OFFLOAD].e; }
+static inline gs_export gs_wl_export(const gs_workload *w) { return (gs_export)w->v[GS_F_EXPORT].e; }
+
+/* Forget field f (as if never given); fit uses it to search a capacity
+ * instead of the sheet's GPU. */
+void gs_workload_unset(gs_workload *w, gs_field f);
 
 /* Load a YAML (or JSON) sheet into w as GS_FROM_SHEET values. Errors name
  * the file, line and column: syntax errors, unknown keys (listing the known

@@ -186,7 +186,7 @@ int cmd_diagnose(int argc, char **argv)
 		if (e) {
 			printf("estimate for the workload: peak %s in phase %s\n", gs_format_bytes(gs_estimate_peak(e), GS_UNIT_GiB, g, sizeof g),
 			       e->phases[e->peak_phase].id);
-			gs_render_changes_text(stdout, ch, nch, peak_now, cap);
+			gs_render_changes_text(stdout, ch, nch, peak_now, cap, NULL);
 			printf("one change at a time: re-check quality after a format change, coverage after a shorter length\n");
 		} else {
 			printf("give the workload (a sheet or --model/--params with its flags) for single changes with their "

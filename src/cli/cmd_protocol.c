@@ -78,7 +78,7 @@ int cmd_ladder(int argc, char **argv)
 		return rc;
 	gs_error err;
 	gs_error_clear(&err);
-	bool training = strcmp(gs_wl_str(&w, GS_F_TASK), "inference") != 0;
+	bool training = gs_wl_training(&w);
 	gs_field batch = training ? GS_F_MICROBATCH : GS_F_CONCURRENCY;
 	uint64_t L = gs_wl_set(&w, GS_F_LENGTH) ? gs_wl_u64(&w, GS_F_LENGTH) : 0, B = gs_wl_u64(&w, batch);
 	if (!L) {
@@ -187,6 +187,7 @@ int cmd_compare(int argc, char **argv)
 		return rc;
 	}
 	json_t *rows = json_array(), *measured = json_array();
+	size_t compared = 0; /* phase x GPU pairs with a measured counter */
 	int64_t worst = 0;
 	char worst_phase[32] = "";
 	json_t *phases = json_object_get(est, "phases");
@@ -202,6 +203,7 @@ int cmd_compare(int argc, char **argv)
 				const gs_run_counters *c = &r->phases[k].gpu[g];
 				if (!c->has_device && !c->has_torch)
 					continue;
+				compared++;
 				gs_bytes got = c->has_device ? c->device_used : c->reserved;
 				const char *counter = c->has_device ? "device" : "reserved";
 				int64_t diff = (int64_t)got - (int64_t)est_b;
@@ -224,6 +226,25 @@ int cmd_compare(int argc, char **argv)
 				                                          "counter", counter));
 			}
 		}
+	}
+	if (!compared) { /* nothing to compare with: no verdict, and not a pass */
+		if (json) {
+			json_t *o = json_pack("{s:s, s:o, s:o, s:n, s:s}", "schema", "gpusizer/compare/v1", "phases", rows,
+			                      "measured_items", measured, "proposed_margin_bytes", "nothing_measured",
+			                      r->samples ? "no sample fell in a phase the estimate has" : "the run has no samples");
+			json_dumpf(o, stdout, JSON_INDENT(2));
+			putchar('\n');
+			json_decref(o);
+		} else {
+			json_decref(rows);
+			json_decref(measured);
+			printf("nothing was measured in a phase of the estimate (%llu samples, %zu phases in the run): no "
+			       "margin can be proposed; run gpusizer measure around the workload with phase markers\n",
+			       (unsigned long long)r->samples, r->nphases);
+		}
+		json_decref(est);
+		free(r);
+		return EXIT_NO_FIT;
 	}
 	/* the margin the measurement justifies: the largest shortfall, rounded up to 256 MiB */
 	gs_bytes margin = worst > 0 ? ((gs_bytes)worst + (256ull << 20) - 1) / (256ull << 20) * (256ull << 20) : 0;

@@ -176,23 +176,20 @@ static void api_fit(json_t *body, gs_workload *w, gs_model *m, serve_response *o
 		return;
 	}
 	json_t *jt = json_object_get(body, "for");
-	const char *t = json_string_value(jt);
-	if ((jt && !json_is_null(jt) && !t) ||
-	    (t && strcmp(t, "context") && strcmp(t, "concurrency") && strcmp(t, "microbatch"))) {
+	if (jt && !json_is_null(jt) && !json_is_string(jt)) {
 		error(out, 400, "request body: for: expected \"context\", \"concurrency\" or \"microbatch\"");
 		return;
 	}
-	bool training = strcmp(gs_wl_str(w, GS_F_TASK), "inference") != 0;
-	gs_fit_target target = t && !strcmp(t, "concurrency") ? GS_FIT_CONCURRENCY
-	                     : t && !strcmp(t, "microbatch") ? GS_FIT_MICROBATCH
-	                     : !t && gs_wl_set(w, GS_F_LENGTH) ? (training ? GS_FIT_MICROBATCH : GS_FIT_CONCURRENCY)
-	                     : GS_FIT_CONTEXT;
-	gs_fit_result r;
-	if (gs_fit_run(w, m, cap, how, target, &r, &err)) {
-		error(out, 400, err.msg);
+	gs_fit_answer a;
+	if (gs_fit_answer_run(w, m, cap, how, json_string_value(jt), &a, &err)) {
+		char msg[600];
+		snprintf(msg, sizeof msg, "%s%s", err.where[0] == 'f' && !strcmp(err.where, "for") ? "request body: " : "",
+		         err.msg);
+		error(out, 400, msg);
 		return;
 	}
-	send_json(out, 200, gs_fit_to_json(&r, NULL));
+	send_json(out, 200, gs_fit_answer_to_json(&a));
+	gs_fit_answer_free(&a);
 }
 
 /* /api/shortlist and /api/sheet: the estimate against a catalog. */

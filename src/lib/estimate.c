@@ -445,9 +445,9 @@ void gsi_apply_placement(gs_estimate *e, uint32_t stage)
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
 	uint64_t tp = e->tp, pp = e->pp, dp = e->dp, L = m->layers ? m->layers : 1;
-	int zero = gs_wl_str(w, GS_F_ZERO)[0] - '0';
-	const char *fsdp = gs_wl_str(w, GS_F_FSDP), *offload = gs_wl_str(w, GS_F_OFFLOAD);
-	bool fsdp_full = strcmp(fsdp, "full") == 0, fsdp_any = strcmp(fsdp, "none") != 0;
+	int zero = gs_wl_zero(w);
+	gs_offload offload = gs_wl_offload(w);
+	bool fsdp_full = gs_wl_fsdp(w) == GS_FSDP_FULL, fsdp_any = gs_wl_fsdp(w) != GS_FSDP_NONE;
 	bool shard_w = zero == 3 || fsdp_full, shard_g = zero >= 2 || fsdp_any, shard_o = zero >= 1 || fsdp_any;
 	uint64_t Ls = L / pp + (stage < L % pp ? 1 : 0);
 	/* the stage's share of the parameters: its layers, plus the embeddings
@@ -480,8 +480,8 @@ void gsi_apply_placement(gs_estimate *e, uint32_t stage)
 			}
 			it->bytes[p] = b;
 		}
-		bool off = (it->shard == GS_SHARD_OPTIM && strcmp(offload, "optimizer") == 0) ||
-		           (it->shard == GS_SHARD_WEIGHTS && strcmp(offload, "params") == 0 &&
+		bool off = (it->shard == GS_SHARD_OPTIM && offload == GS_OFFLOAD_OPTIMIZER) ||
+		           (it->shard == GS_SHARD_WEIGHTS && offload == GS_OFFLOAD_PARAMS &&
 		            strcmp(it->id, "export_transient") != 0);
 		if (off) {
 			gs_bytes mx = 0;
@@ -627,14 +627,14 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_PP].where,
 		                    "%s: pipeline parallelism with the vllm runtime is not modelled yet; use tp",
 		                    w->v[GS_F_PP].where);
-	bool training = strcmp(gs_wl_str(w, GS_F_TASK), "inference") != 0;
-	bool zero3 = strcmp(gs_wl_str(w, GS_F_ZERO), "3") == 0 || strcmp(gs_wl_str(w, GS_F_FSDP), "full") == 0;
-	if (strcmp(gs_wl_str(w, GS_F_OFFLOAD), "params") == 0 && !zero3)
+	bool training = gs_wl_training(w);
+	bool zero3 = gs_wl_zero(w) == 3 || gs_wl_fsdp(w) == GS_FSDP_FULL;
+	if (gs_wl_offload(w) == GS_OFFLOAD_PARAMS && !zero3)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_OFFLOAD].where,
 		                    "%s: offload params needs sharded parameters: zero 3 or fsdp full",
 		                    w->v[GS_F_OFFLOAD].where);
-	if (!training && (strcmp(gs_wl_str(w, GS_F_ZERO), "0") != 0 || strcmp(gs_wl_str(w, GS_F_FSDP), "none") != 0 ||
-	                  strcmp(gs_wl_str(w, GS_F_OFFLOAD), "none") != 0))
+	if (!training && (gs_wl_zero(w) != 0 || gs_wl_fsdp(w) != GS_FSDP_NONE ||
+	                  gs_wl_offload(w) != GS_OFFLOAD_NONE))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_ZERO].where,
 		                    "zero, fsdp and offload describe adaptation; for inference use tp and pp");
 	return GS_OK;
@@ -650,7 +650,7 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	gs_status s;
 	/* a checkpoint read from its tensors keeps its own format unless told */
 	e->stored_format = m->has_inventory && !gs_wl_set(w, GS_F_BITS) && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT &&
-	                   strcmp(gs_wl_str(w, GS_F_TASK), "qlora") != 0; /* QLoRA's default is a 4-bit base */
+	                   gs_wl_task(w) != GS_TASK_QLORA; /* QLoRA's default is a 4-bit base */
 	if (gs_wl_set(w, GS_F_BITS))
 		gs_format_from_bits(gs_wl_ratio(w, GS_F_BITS), &e->format);
 	else if (e->stored_format && gs_format_parse(m->inv.main_format, "format", &e->format, NULL) == GS_OK)
@@ -668,17 +668,14 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	if ((s = gs_keep_parse(gs_wl_str(w, GS_F_KEEP), "keep", &keep, err)))
 		return s;
 	e->keep = keep < 0 ? e->format.keep_default : (unsigned)keep;
-	const char *rt = gs_wl_str(w, GS_F_RUNTIME);
-	e->runtime = strcmp(rt, "vllm") == 0 ? GS_RT_VLLM : strcmp(rt, "llamacpp") == 0 ? GS_RT_LLAMACPP : GS_RT_TRANSFORMERS;
+	e->runtime = gs_wl_runtime(w);
 	/* only llama.cpp stores K and V in different types; elsewhere the field
 	 * would be ignored, so it is refused */
 	if (gs_wl_set(w, GS_F_KV_FORMAT_V) && e->runtime != GS_RT_LLAMACPP)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_KV_FORMAT_V].where,
 		                    "%s: kv_format_v: only runtime llamacpp keeps V in another format than K; "
 		                    "use kv_format for both", w->v[GS_F_KV_FORMAT_V].where);
-	const char *at = gs_wl_str(w, GS_F_ATTENTION);
-	e->attention = strcmp(at, "eager") == 0 ? GS_ATTN_IMPL_EAGER
-	             : strcmp(at, "flash") == 0 ? GS_ATTN_IMPL_FLASH : GS_ATTN_IMPL_SDPA;
+	e->attention = gs_wl_attention(w);
 	e->length = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
 	e->concurrency = gs_wl_u64(w, GS_F_CONCURRENCY);
 	bool found;
@@ -689,7 +686,7 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		return s;
 	e->stage = stage;
 
-	bool training = strcmp(gs_wl_str(w, GS_F_TASK), "inference") != 0;
+	bool training = gs_wl_training(w);
 	if (training && e->runtime != GS_RT_TRANSFORMERS)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where,
 		                    "%s: %s serves models; adaptation runs with runtime transformers",

@@ -24,6 +24,7 @@ typedef struct precision {
 	const char *note;
 } precision;
 
+/* indexed by gs_precision */
 static const precision precisions[] = {
 	{"mixed", 2, 2, 4, 4, "bf16 weights and gradients, fp32 master copy and states (ZeRO paper's 2+2+4+8 = 16 bytes with Adam)"},
 	{"amp", 4, 4, 0, 4, "fp32 parameters under autocast (PyTorch AMP): 4+4+8 = 16 bytes with Adam, plus bf16 weight copies in autocast's cache"},
@@ -134,10 +135,9 @@ static gs_status modules_to_save(gs_estimate *e, uint64_t *params, gs_error *err
 gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap)
 {
 	const gs_model *m = &e->model;
-	const char *prec = gs_wl_str(&e->workload, GS_F_PRECISION);
-	uint64_t scale = strcmp(prec, "fp32") == 0 ? 2 : 1; /* fp32 activations are twice bf16's */
-	const char *ck = gs_wl_str(&e->workload, GS_F_CHECKPOINTING);
-	bool eager = e->attention == GS_ATTN_IMPL_EAGER && strcmp(ck, "selective") != 0;
+	uint64_t scale = gs_wl_precision(&e->workload) == GS_PREC_FP32 ? 2 : 1; /* fp32 activations are twice bf16's */
+	gs_checkpointing ck = gs_wl_checkpointing(&e->workload);
+	bool eager = e->attention == GS_ATTN_IMPL_EAGER && ck != GS_CKPT_SELECTIVE;
 	uint64_t h = m->hidden, a = m->heads, kvd = (uint64_t)m->kv_heads * m->head_dim;
 	uint64_t sb = gs_mul_sat(s, b);
 	uint64_t total = 0, one_layer = 0;
@@ -154,7 +154,7 @@ gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, cha
 		if (per > one_layer)
 			one_layer = per;
 	}
-	if (strcmp(ck, "full") == 0) {
+	if (ck == GS_CKPT_FULL) {
 		/* each layer keeps its input; one layer is recomputed in full */
 		uint64_t inputs = gs_mul_sat(gs_mul_sat(sb, 2 * h * scale), m->layers);
 		if (why)
@@ -168,8 +168,8 @@ gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, cha
 		                      : "s x b x (20h + 4 a_kv d + 8i) (our derivation for HF llama-style layers)",
 		         eager ? (m->gpt_style ? " + 5 a s^2 b (eager scores)" : " + 6 a s^2 b (eager: fp32 softmax + bf16 probabilities)")
 		               : " + 4 a s b (fp32 logsumexp of flash/SDPA)",
-		         (unsigned long long)scale, strcmp(prec, "fp32") == 0 ? "fp32" : "16-bit",
-		         strcmp(ck, "selective") == 0 ? "; selective checkpointing recomputes the attention core" : "");
+		         (unsigned long long)scale, scale == 2 ? "fp32" : "16-bit",
+		         ck == GS_CKPT_SELECTIVE ? "; selective checkpointing recomputes the attention core" : "");
 	return total;
 }
 
@@ -184,8 +184,8 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
-	const char *task = gs_wl_str(w, GS_F_TASK);
-	bool full = strcmp(task, "full") == 0, qlora = strcmp(task, "qlora") == 0;
+	const char *task = gs_wl_str(w, GS_F_TASK); /* for messages */
+	bool full = gs_wl_task(w) == GS_TASK_FULL, qlora = gs_wl_task(w) == GS_TASK_QLORA;
 	bool arch = m->has_architecture, len = e->length > 0;
 	char why[600];
 
@@ -206,9 +206,7 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	gs_status st;
 	const precision *pr = &lora_precision;
 	if (full) {
-		for (size_t i = 0; i < sizeof precisions / sizeof precisions[0]; i++)
-			if (strcmp(precisions[i].name, gs_wl_str(w, GS_F_PRECISION)) == 0)
-				pr = &precisions[i];
+		pr = &precisions[gs_wl_precision(w)];
 		/* the weights item stores parameters at the precision's width */
 		const char *store = pr->weight == 4 ? "fp32"
 		                  : e->format.value_bits.num != 16 * e->format.value_bits.den ? "bf16" : NULL;
@@ -280,25 +278,25 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 		gsi_formula(ms, "none (%s)", pr->note);
 
 	/* optimizer states and temporaries */
-	const char *opt = gs_wl_str(w, GS_F_OPTIMIZER);
+	gs_optimizer opt = gs_wl_optimizer(w);
 	uint64_t states = 0, temps = 0;
 	const char *osrc = METHOD "§10";
-	if (strncmp(opt, "adamw", 5) == 0 && !strstr(opt, "8bit")) {
+	if (opt == GS_OPT_ADAMW || opt == GS_OPT_ADAMW_FUSED) {
 		states = gs_mul_sat(trainable, 2ull * pr->state);
-		temps = strcmp(opt, "adamw-fused") == 0 ? 0 : gs_mul_sat(trainable, 4);
+		temps = opt == GS_OPT_ADAMW_FUSED ? 0 : gs_mul_sat(trainable, 4);
 		osrc = METHOD "§10; torch.optim.AdamW (exp_avg, exp_avg_sq; foreach default)";
-	} else if (strstr(opt, "8bit")) {
+	} else if (opt == GS_OPT_ADAMW_8BIT || opt == GS_OPT_PAGED_ADAMW_8BIT) {
 		/* bitsandbytes: two uint8 states + an fp32 absmax per 2048-element block each */
 		states = gs_add_sat(gs_mul_sat(trainable, 2), ratio_bytes(trainable, 8, 2048));
 		osrc = METHOD "§10; bitsandbytes 8-bit optimizers (Dettmers et al. 2022, block-wise quantization)";
-	} else if (strcmp(opt, "sgd") == 0) {
+	} else if (opt == GS_OPT_SGD) {
 		states = 0;
 		osrc = METHOD "§10; torch.optim.SGD without momentum keeps no state";
-	} else if (strcmp(opt, "sgd-momentum") == 0 || strcmp(opt, "lion") == 0) {
+	} else if (opt == GS_OPT_SGD_MOMENTUM || opt == GS_OPT_LION) {
 		states = gs_mul_sat(trainable, pr->state);
-		temps = strcmp(opt, "lion") == 0 ? gs_mul_sat(trainable, pr->state) : 0;
+		temps = opt == GS_OPT_LION ? gs_mul_sat(trainable, pr->state) : 0;
 		osrc = METHOD "§10; one momentum buffer (SGD momentum; Lion, Chen et al. 2023)";
-	} else if (strcmp(opt, "adafactor") == 0) {
+	} else if (opt == GS_OPT_ADAFACTOR) {
 		states = gs_mul_sat(adafactor_elems, 4);
 		temps = gs_mul_sat(trainable, 4);
 		osrc = METHOD "§10; Adafactor (Shazeer & Stern 2018): factored second moment, rows + columns";
@@ -306,9 +304,9 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	gs_item *os = gsi_item(e, "optimizer_states", GS_BASIS_ESTIMATED, osrc);
 	os->shard = GS_SHARD_OPTIM;
 	gsi_item_all(os, LIVE(PH_FWD) | LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD) | LIVE(PH_VAL) | LIVE(PH_EXPORT), states);
-	gsi_formula(os, "%s on %llu trainable params: %llu B (created lazily at the first step)%s", opt,
-	            (unsigned long long)trainable, (unsigned long long)states,
-	            strncmp(opt, "paged", 5) == 0 ? "; paged: may move to host memory under pressure" : "");
+	gsi_formula(os, "%s on %llu trainable params: %llu B (created lazily at the first step)%s",
+	            gs_wl_str(w, GS_F_OPTIMIZER), (unsigned long long)trainable, (unsigned long long)states,
+	            opt == GS_OPT_PAGED_ADAMW_8BIT ? "; paged: may move to host memory under pressure" : "");
 	gs_item *ot = gsi_item(e, "optimizer_temporaries", GS_BASIS_ESTIMATED,
 	                       METHOD "§10; PyTorch foreach optimizers (multi-tensor temporaries)");
 	ot->shard = GS_SHARD_OPTIM;
@@ -318,7 +316,7 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 		gsi_formula(ot, "about one gradient-sized buffer: %llu params x %llu B (adamw-fused avoids most)",
 		            (unsigned long long)trainable, (unsigned long long)(temps / (trainable ? trainable : 1)));
 	else
-		gsi_formula(ot, "none for %s", opt);
+		gsi_formula(ot, "none for %s", gs_wl_str(w, GS_F_OPTIMIZER));
 
 	/* activations and logits */
 	uint64_t b = e->train.microbatch, be = gs_wl_u64(w, GS_F_EVAL_MICROBATCH), s = e->length;
@@ -338,7 +336,7 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 		gsi_item_put(act, PH_VAL, va);
 		gsi_formula(act, "training, per microbatch of %llu x %llu tokens: %s; validation (no grad, batch %llu): %s",
 		            (unsigned long long)b, (unsigned long long)s, why, (unsigned long long)be, vwhy);
-		bool chunked = strcmp(gs_wl_str(w, GS_F_LOSS), "chunked") == 0;
+		bool chunked = gs_wl_loss(w) == GS_LOSS_CHUNKED;
 		uint64_t rows = m->num_labels ? 1 : (chunked && s > 1024 ? 1024 : s);
 		uint64_t width = m->num_labels ? m->num_labels : m->vocab;
 		gs_bytes tl = gs_mul_sat(gs_mul_sat(rows, b), gs_mul_sat(width, 10));
@@ -387,7 +385,7 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 		gsi_formula(ex, "none: saving copies one tensor at a time to host memory");
 	} else if (qlora) {
 		uint64_t deq = gs_mul_sat(m->split.linear, 2);
-		bool cpu = strcmp(gs_wl_str(w, GS_F_EXPORT), "cpu") == 0;
+		bool cpu = gs_wl_export(w) == GS_EXPORT_CPU;
 		gsi_item_put(ex, PH_EXPORT, cpu ? 0 : deq);
 		gsi_formula(ex, "a merge needs the base dequantized: %llu linear params x 2 B = %llu B, %s",
 		            (unsigned long long)m->split.linear, (unsigned long long)deq,

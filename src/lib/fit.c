@@ -12,8 +12,8 @@
 #include <string.h>
 #include "gpusizer/fit.h"
 
-#define MAX_CONTEXT ((uint64_t)1 << 32)
-#define MAX_CONCURRENCY ((uint64_t)1 << 24)
+#define MAX_CONTEXT ((uint64_t)1 << 30)     /* the workload's own bounds (workload.c) */
+#define MAX_CONCURRENCY ((uint64_t)1 << 20)
 
 typedef struct probe {
 	gs_workload w;
@@ -25,12 +25,11 @@ typedef struct probe {
 /* Estimate at value x of the searched field; *peak gets the largest phase. */
 static gs_status run_at(probe *p, uint64_t x, gs_bytes *peak, gs_error *err)
 {
-	gs_value *v = &p->w.v[p->f];
-	v->u = x;
-	v->from = GS_FROM_FLAG;
-	snprintf(v->text, sizeof v->text, "%llu", (unsigned long long)x);
-	snprintf(v->where, sizeof v->where, "fit");
-	gs_status s = gs_estimate_run(&p->w, p->m, p->e, err);
+	char num[32];
+	snprintf(num, sizeof num, "%llu", (unsigned long long)x);
+	gs_status s = gs_workload_set(&p->w, p->f, num, strlen(num), GS_FROM_FLAG, "fit", err);
+	if (!s)
+		s = gs_estimate_run(&p->w, p->m, p->e, err);
 	if (!s)
 		*peak = gs_estimate_peak(p->e);
 	return s;
@@ -103,11 +102,13 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 	probe p = {*w, m, target == GS_FIT_CONTEXT ? GS_F_LENGTH
 	                  : target == GS_FIT_MICROBATCH ? GS_F_MICROBATCH : GS_F_CONCURRENCY, NULL};
 	/* the capacity searched against is the one given, whatever the sheet said */
-	p.w.v[GS_F_GPU].from = GS_FROM_UNSET;
-	snprintf(p.w.v[GS_F_CAPACITY].text, sizeof p.w.v[GS_F_CAPACITY].text, "%llu B", (unsigned long long)cap);
-	p.w.v[GS_F_CAPACITY].u = cap;
-	p.w.v[GS_F_CAPACITY].from = GS_FROM_FLAG;
-	bool training = strcmp(gs_wl_str(w, GS_F_TASK), "inference") != 0;
+	char capt[32];
+	snprintf(capt, sizeof capt, "%llu B", (unsigned long long)cap);
+	gs_workload_unset(&p.w, GS_F_GPU);
+	gs_status cs = gs_workload_set(&p.w, GS_F_CAPACITY, capt, strlen(capt), GS_FROM_FLAG, "fit", err);
+	if (cs)
+		return cs;
+	bool training = gs_wl_training(w);
 	r->training = training;
 	r->fixed = target == GS_FIT_CONTEXT ? gs_wl_u64(w, training ? GS_F_MICROBATCH : GS_F_CONCURRENCY)
 	                                    : (gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0);
@@ -122,7 +123,7 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 	if (!p.e)
 		return gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
 	gs_status s;
-	if (strcmp(gs_wl_str(w, GS_F_RUNTIME), "vllm") == 0) {
+	if (gs_wl_runtime(w) == GS_RT_VLLM) {
 		s = fit_vllm(&p, r, err);
 		free(p.e);
 		return s;
@@ -180,35 +181,36 @@ typedef struct candidate {
 static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 {
 	size_t n = 0;
-	bool training = strcmp(gs_wl_str(w, GS_F_TASK), "inference") != 0;
-	bool lora = training && strcmp(gs_wl_str(w, GS_F_TASK), "full") != 0;
-	const char *ck = gs_wl_str(w, GS_F_CHECKPOINTING), *opt = gs_wl_str(w, GS_F_OPTIMIZER);
+	bool training = gs_wl_training(w);
+	bool lora = training && gs_wl_task(w) != GS_TASK_FULL;
+	gs_checkpointing ck = gs_wl_checkpointing(w);
+	gs_optimizer opt = gs_wl_optimizer(w);
 	uint64_t len = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
 #define ADD(F, V, F2, V2, COST) do { if (n < cap) { c[n].f = (F); snprintf(c[n].value, 64, "%.63s", (V)); \
 	c[n].f2 = (F2); snprintf(c[n].value2, 64, "%.63s", (V2)); c[n].cost = (COST); n++; } } while (0)
 	char v[64], v2[64];
 	if (training) {
-		if (strcmp(ck, "full") != 0)
+		if (ck != GS_CKPT_FULL)
 			ADD(GS_F_CHECKPOINTING, "full", GS_F__COUNT, "", "recomputes each layer's forward during backward: about a third more compute per step");
-		if (strcmp(ck, "none") == 0)
+		if (ck == GS_CKPT_NONE)
 			ADD(GS_F_CHECKPOINTING, "selective", GS_F__COUNT, "", "recomputes the attention core only: a few percent more compute");
-		if (strcmp(opt, "adamw") == 0 || strcmp(opt, "adamw-fused") == 0)
+		if (opt == GS_OPT_ADAMW || opt == GS_OPT_ADAMW_FUSED)
 			ADD(GS_F_OPTIMIZER, "adamw-8bit", GS_F__COUNT, "", "8-bit optimizer states: convergence and quality to re-confirm");
-		if (strcmp(opt, "adamw") == 0)
+		if (opt == GS_OPT_ADAMW)
 			ADD(GS_F_OPTIMIZER, "adamw-fused", GS_F__COUNT, "", "same update; needs a PyTorch with fused AdamW on this device");
 		if (lora && gs_wl_u64(w, GS_F_LORA_RANK) >= 2) {
 			snprintf(v, sizeof v, "%llu", (unsigned long long)(gs_wl_u64(w, GS_F_LORA_RANK) / 2));
 			ADD(GS_F_LORA_RANK, v, GS_F__COUNT, "", "fewer adapter parameters: quality to re-confirm");
 		}
 		uint64_t dp = gs_wl_u64(w, GS_F_GPUS) / (gs_wl_u64(w, GS_F_TP) * gs_wl_u64(w, GS_F_PP));
-		int zero = gs_wl_str(w, GS_F_ZERO)[0] - '0';
-		if (dp > 1 && zero < 3 && strcmp(gs_wl_str(w, GS_F_FSDP), "none") == 0) {
+		int zero = gs_wl_zero(w);
+		if (dp > 1 && zero < 3 && gs_wl_fsdp(w) == GS_FSDP_NONE) {
 			snprintf(v, sizeof v, "%d", zero + 1);
 			ADD(GS_F_ZERO, v, GS_F__COUNT, "", "more communication per step (ZeRO stage up)");
 		}
-		if (strcmp(gs_wl_str(w, GS_F_OFFLOAD), "none") == 0 && (zero > 0 || strcmp(gs_wl_str(w, GS_F_FSDP), "none") != 0 || dp == 1))
+		if (gs_wl_offload(w) == GS_OFFLOAD_NONE && (zero > 0 || gs_wl_fsdp(w) != GS_FSDP_NONE || dp == 1))
 			ADD(GS_F_OFFLOAD, "optimizer", GS_F__COUNT, "", "optimizer step on the CPU: much slower steps, and host RAM for the states");
-		if (strcmp(gs_wl_str(w, GS_F_LOSS), "standard") == 0)
+		if (gs_wl_loss(w) == GS_LOSS_STANDARD)
 			ADD(GS_F_LOSS, "chunked", GS_F__COUNT, "", "needs a chunked or fused cross-entropy (e.g. Liger kernels); same loss");
 		uint64_t mb = gs_wl_u64(w, GS_F_MICROBATCH);
 		if (mb >= 2) {
@@ -224,7 +226,7 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 			ADD(GS_F_CONCURRENCY, v, GS_F__COUNT, "", "half the sequences at once: lower throughput");
 		}
 	}
-	if (!training && strcmp(gs_wl_str(w, GS_F_RUNTIME), "llamacpp") == 0) {
+	if (!training && gs_wl_runtime(w) == GS_RT_LLAMACPP) {
 		/* llama.cpp's cache types (-ctk/-ctv); a quantized V needs flash
 		 * attention, a quantized K does not. The weights are the file's. */
 		const char *kv = gs_wl_set(w, GS_F_KV_FORMAT) ? gs_wl_str(w, GS_F_KV_FORMAT) : "fp16";
@@ -232,7 +234,7 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 		if (strcmp(kv, "q8_0") != 0)
 			ADD(GS_F_KV_FORMAT, "q8_0", GS_F_KV_FORMAT_V, kvv, "K cache in q8_0 (-ctk q8_0), V unchanged; no flash attention "
 			    "needed: output quality to re-confirm");
-		if (strcmp(gs_wl_str(w, GS_F_ATTENTION), "flash") == 0) {
+		if (gs_wl_attention(w) == GS_ATTN_IMPL_FLASH) {
 			if (strcmp(kvv, "q8_0") != 0)
 				ADD(GS_F_KV_FORMAT_V, "q8_0", GS_F__COUNT, "", "V cache in q8_0 (-ctv q8_0): output quality to re-confirm");
 		} else {
@@ -241,7 +243,7 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 		}
 	} else if (!training) {
 		ADD(GS_F_KV_FORMAT, "fp8", GS_F__COUNT, "", "fp8 KV cache: output quality to re-confirm");
-		if (strcmp(gs_wl_str(w, GS_F_ATTENTION), "eager") == 0)
+		if (gs_wl_attention(w) == GS_ATTN_IMPL_EAGER)
 			ADD(GS_F_ATTENTION, "sdpa", GS_F__COUNT, "", "same maths without the score matrix; a kernel the runtime must support");
 		if (!gs_wl_set(w, GS_F_BITS) && strcmp(gs_wl_str(w, GS_F_FORMAT), "nf4") != 0)
 			ADD(GS_F_FORMAT, "nf4", GS_F__COUNT, "", "4-bit weights: quality to re-confirm against the sheet's criterion");
@@ -353,7 +355,7 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap, 
 		x->fits_after = after <= cap;
 		snprintf(x->cost, sizeof x->cost, "%s", c[i].cost);
 	}
-	if (strcmp(gs_wl_str(w, GS_F_RUNTIME), "llamacpp") == 0 && *n < GS_MAX_CHANGES &&
+	if (gs_wl_runtime(w) == GS_RT_LLAMACPP && *n < GS_MAX_CHANGES &&
 	    fewer_gpu_layers(w, m, cap, *peak_now, e, &out[*n]))
 		(*n)++;
 	free(e);
@@ -365,4 +367,109 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap, 
 			out[j - 1] = tmp;
 		}
 	return GS_OK;
+}
+
+/* --- the whole answer: plan, searches, the sheet's verdict, changes ----------- */
+
+gs_status gs_fit_plan(const gs_workload *w, const char *for_text, gs_fit_target out[2], size_t *n, gs_error *err)
+{
+	*n = 0;
+	if (for_text) {
+		if (!strcmp(for_text, "context"))
+			out[(*n)++] = GS_FIT_CONTEXT;
+		else if (!strcmp(for_text, "concurrency"))
+			out[(*n)++] = GS_FIT_CONCURRENCY;
+		else if (!strcmp(for_text, "microbatch"))
+			out[(*n)++] = GS_FIT_MICROBATCH;
+		else
+			return gs_error_set(err, GS_EINPUT, "for", "for: got \"%.40s\", expected \"context\", "
+			                    "\"concurrency\" or \"microbatch\"", for_text);
+		return GS_OK;
+	}
+	if (gs_wl_training(w)) {
+		if (gs_wl_set(w, GS_F_LENGTH))
+			out[(*n)++] = GS_FIT_MICROBATCH;
+		out[(*n)++] = GS_FIT_CONTEXT;
+	} else {
+		out[(*n)++] = gs_wl_set(w, GS_F_LENGTH) && w->v[GS_F_CONCURRENCY].from == GS_FROM_DEFAULT
+		            ? GS_FIT_CONCURRENCY : GS_FIT_CONTEXT;
+	}
+	return GS_OK;
+}
+
+/* "4096 tokens, microbatch 1" / "8192 tokens x 2 sequences": the sheet's
+ * workload as fit and its changes speak of it. */
+static void describe_sheet(const gs_workload *w, char *buf, size_t cap)
+{
+	uint64_t len = gs_wl_u64(w, GS_F_LENGTH);
+	if (gs_wl_training(w))
+		snprintf(buf, cap, "%llu tokens, microbatch %llu", (unsigned long long)len,
+		         (unsigned long long)gs_wl_u64(w, GS_F_MICROBATCH));
+	else {
+		uint64_t c = gs_wl_u64(w, GS_F_CONCURRENCY);
+		snprintf(buf, cap, "%llu tokens x %llu sequence%s", (unsigned long long)len, (unsigned long long)c,
+		         c == 1 ? "" : "s");
+	}
+}
+
+void gs_fit_answer_free(gs_fit_answer *a)
+{
+	for (size_t i = 0; i < 2; i++) {
+		free(a->at_best[i]);
+		a->at_best[i] = NULL;
+	}
+}
+
+gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, gs_bytes cap, const char *how,
+                            const char *for_text, gs_fit_answer *a, gs_error *err)
+{
+	memset(a, 0, sizeof *a);
+	a->capacity = cap;
+	gs_fit_target t[2];
+	gs_status s = gs_fit_plan(w, for_text, t, &a->n, err);
+	for (size_t i = 0; !s && i < a->n; i++) {
+		if ((s = gs_fit_run(w, m, cap, how, t[i], &a->r[i], err)) || !a->r[i].fits)
+			continue;
+		/* the estimate at the answer, for the JSON's estimate_at_best */
+		gs_workload wb = *w;
+		char num[32];
+		snprintf(num, sizeof num, "%llu", (unsigned long long)a->r[i].best);
+		gs_field f = t[i] == GS_FIT_CONTEXT ? GS_F_LENGTH : t[i] == GS_FIT_MICROBATCH ? GS_F_MICROBATCH
+		           : GS_F_CONCURRENCY;
+		if (!(a->at_best[i] = malloc(sizeof *a->at_best[i])))
+			s = gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
+		else if (!(s = gs_workload_set(&wb, f, num, strlen(num), GS_FROM_FLAG, "fit", err)))
+			s = gs_estimate_run(&wb, m, a->at_best[i], err);
+	}
+	if (!s && gs_wl_set(w, GS_F_LENGTH)) {
+		/* the sheet asks for a length: its own workload is the verdict, and
+		 * the single changes are tried on it */
+		a->has_sheet = true;
+		describe_sheet(w, a->sheet_workload, sizeof a->sheet_workload);
+		gs_error ignored;
+		a->has_changes = gs_fit_changes(w, m, cap, a->changes, &a->n_changes, &a->sheet_peak, &ignored) == GS_OK;
+		gs_estimate *e = malloc(sizeof *e);
+		if (!e)
+			s = gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
+		else if (!(s = gs_estimate_run(w, m, e, err))) {
+			a->sheet_peak = gs_estimate_peak(e);
+			snprintf(a->sheet_phase, sizeof a->sheet_phase, "%s", e->phases[e->peak_phase].id);
+			/* vLLM: its pool must hold the sheet's sequences, not just the budget */
+			a->sheet_fits = a->sheet_peak <= cap && (!e->has_vllm || e->vllm.sheet_fits);
+		}
+		free(e);
+	}
+	if (s)
+		gs_fit_answer_free(a);
+	return s;
+}
+
+bool gs_fit_answer_ok(const gs_fit_answer *a)
+{
+	if (a->has_sheet)
+		return a->sheet_fits;
+	for (size_t i = 0; i < a->n; i++)
+		if (a->r[i].fits)
+			return true;
+	return false;
 }

@@ -203,3 +203,24 @@ json_t *gs_changes_to_json(const gs_change *c, size_t n, gs_bytes peak_now, gs_b
 		                                     cap ? json_boolean(c[i].fits_after) : json_null(), "cost", c[i].cost));
 	return json_pack("{s:o, s:o}", "peak_now_bytes", jbytes(peak_now), "ranked", arr);
 }
+
+json_t *gs_fit_answer_to_json(const gs_fit_answer *a)
+{
+	json_t *o;
+	if (a->n == 1) {
+		o = gs_fit_to_json(&a->r[0], a->at_best[0]);
+	} else {
+		json_t *arr = json_array();
+		for (size_t i = 0; i < a->n; i++)
+			json_array_append_new(arr, gs_fit_to_json(&a->r[i], a->at_best[i]));
+		o = json_pack("{s:s, s:o}", "schema", "gpusizer/fit-set/v1", "answers", arr);
+	}
+	if (o && a->has_sheet)
+		json_object_set_new(o, "sheet", json_pack("{s:s, s:b, s:s, s:o, s:o}", "workload", a->sheet_workload,
+		                                          "fits", a->sheet_fits, "peak_phase", a->sheet_phase,
+		                                          "peak_bytes", jbytes(a->sheet_peak), "capacity_bytes",
+		                                          jbytes(a->capacity)));
+	if (o && a->has_changes)
+		json_object_set_new(o, "changes", gs_changes_to_json(a->changes, a->n_changes, a->sheet_peak, a->capacity));
+	return o;
+}

@@ -166,13 +166,17 @@ static void workload_lines(const gs_estimate *e, char lines[][240], size_t *n)
 		         e->kv_format_v.name);
 	else
 		snprintf(lines[(*n)++], 240, "precision: weights %s, KV %s", e->format.name, e->kv_format.name);
-	snprintf(lines[(*n)++], 240, "length: %.40s tokens", e->length ? w->v[GS_F_LENGTH].text : "not given");
+	if (e->length)
+		snprintf(lines[(*n)++], 240, "length: %llu tokens", (unsigned long long)e->length);
+	else
+		snprintf(lines[(*n)++], 240, "length: not given");
 	if (e->train.training)
 		snprintf(lines[(*n)++], 240, "microbatch: %llu x grad_accum %llu x dp %llu = %llu sequences per update",
 		         (unsigned long long)e->train.microbatch, (unsigned long long)e->train.grad_accum,
 		         (unsigned long long)e->dp, (unsigned long long)e->train.effective_batch);
 	else
-		snprintf(lines[(*n)++], 240, "concurrency: %llu sequences", (unsigned long long)e->concurrency);
+		snprintf(lines[(*n)++], 240, "concurrency: %llu sequence%s", (unsigned long long)e->concurrency,
+		         e->concurrency == 1 ? "" : "s");
 	snprintf(lines[(*n)++], 240, "GPUs: %llu (dp %llu x tp %llu x pp %llu)", (unsigned long long)e->gpus,
 	         (unsigned long long)e->dp, (unsigned long long)e->tp, (unsigned long long)e->pp);
 	snprintf(lines[(*n)++], 240, "quality: %.200s", gs_wl_set(w, GS_F_QUALITY) ? gs_wl_str(w, GS_F_QUALITY) : "not given");

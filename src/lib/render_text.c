@@ -59,13 +59,20 @@ static void header(out *o, const gs_estimate *e)
 		    (unsigned long long)e->pp, e->stage);
 	else
 		put(o, "task:        %s, runtime %s, one GPU\n", gs_wl_str(w, GS_F_TASK), gs_runtime_name(e->runtime));
+	/* attention implementations are Transformers' choice (attn_implementation);
+	 * vLLM and llama.cpp pick their own kernels, so no label there */
+	char attn[48] = "";
+	if (e->runtime == GS_RT_TRANSFORMERS)
+		snprintf(attn, sizeof attn, ", attention %.20s", gs_wl_str(w, GS_F_ATTENTION));
 	if (strcmp(e->kv_format.name, e->kv_format_v.name))
-		put(o, "format:      weights %s, KV cache K %s and V %s, attention %s\n", e->format.name, e->kv_format.name,
-		    e->kv_format_v.name, gs_wl_str(w, GS_F_ATTENTION));
+		put(o, "format:      weights %s, KV cache K %s and V %s%s\n", e->format.name, e->kv_format.name,
+		    e->kv_format_v.name, attn);
 	else
-		put(o, "format:      weights %s, KV cache %s, attention %s\n", e->format.name, e->kv_format.name,
-		    gs_wl_str(w, GS_F_ATTENTION));
-	put(o, "length:      %s\n", e->length ? w->v[GS_F_LENGTH].text : "not given");
+		put(o, "format:      weights %s, KV cache %s%s\n", e->format.name, e->kv_format.name, attn);
+	if (e->length)
+		put(o, "length:      %llu tokens\n", (unsigned long long)e->length);
+	else
+		put(o, "length:      not given\n");
 	const gs_train_info *t = &e->train;
 	if (t->training) {
 		put(o, "batch:       microbatch %llu x grad_accum %llu x data-parallel %llu = effective batch %llu "
@@ -81,7 +88,8 @@ static void header(out *o, const gs_estimate *e)
 		    t->frozen ? "bf16 base + fp32 adapters" : gs_wl_str(w, GS_F_PRECISION),
 		    gs_wl_str(w, GS_F_CHECKPOINTING), gs_wl_str(w, GS_F_LOSS));
 	} else {
-		put(o, "concurrency: %s sequences (%s)\n", gs_wl_str(w, GS_F_CONCURRENCY),
+		put(o, "concurrency: %llu sequence%s (%s)\n", (unsigned long long)gs_wl_u64(w, GS_F_CONCURRENCY),
+		    gs_wl_u64(w, GS_F_CONCURRENCY) == 1 ? "" : "s",
 		    gs_origin_name(w->v[GS_F_CONCURRENCY].from));
 	}
 	if (gs_wl_set(w, GS_F_QUALITY))
@@ -210,16 +218,18 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 	if (e->has_capacity) {
 		char cap[96];
 		triple(e->capacity, cap, sizeof cap);
+		char peak[40];
+		gs_format_bytes(pk->peak, GS_UNIT_GiB, peak, sizeof peak);
 		if (e->fits)
-			put(&o, "%scapacity check:      fits%s: peak %s of %s, useful margin %s (%llu.%01llu %%)\n",
-			    md ? "- " : "", pk->has_unknown ? " as far as known" : "", pk->id, cap,
+			put(&o, "%scapacity check:      fits%s: peak %s %s of %s, useful margin %s (%llu.%01llu %%)\n",
+			    md ? "- " : "", pk->has_unknown ? " as far as known" : "", pk->id, peak, cap,
 			    triple(e->margin, buf, sizeof buf),
 			    (unsigned long long)(gs_mul_sat(e->margin, 1000) / (e->capacity ? e->capacity : 1) / 10),
 			    (unsigned long long)(gs_mul_sat(e->margin, 1000) / (e->capacity ? e->capacity : 1) % 10));
 		else
-			put(&o, "%scapacity check:      DOES NOT FIT%s: short by %s on %s\n", md ? "- " : "",
+			put(&o, "%scapacity check:      DOES NOT FIT%s: peak %s %s, short by %s on %s\n", md ? "- " : "",
 			    e->has_vllm && !e->vllm.sheet_fits ? " (vLLM's KV pool is smaller than the sheet needs)" : "",
-			    triple(e->margin, buf, sizeof buf), cap);
+			    pk->id, peak, triple(e->margin, buf, sizeof buf), cap);
 	}
 	if (e->has_vllm) {
 		const gs_vllm_budget *v = &e->vllm;
@@ -230,11 +240,11 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 		    (unsigned long long)v->blocks, (unsigned long long)v->tokens);
 		if (e->length)
 			put(&o, "%svLLM max concurrency for %llu tokens per request: %llu.%02llux; the sheet needs "
-			    "%llu blocks for %llu sequences: %s\n", md ? "- " : "",
+			    "%llu blocks for %llu sequence%s: %s\n", md ? "- " : "",
 			    (unsigned long long)e->length, (unsigned long long)(v->max_concurrency_milli / 1000),
 			    (unsigned long long)(v->max_concurrency_milli % 1000 / 10),
 			    (unsigned long long)v->needed_blocks, (unsigned long long)e->concurrency,
-			    v->sheet_fits ? "fits" : "DOES NOT FIT");
+			    e->concurrency == 1 ? "" : "s", v->sheet_fits ? "fits" : "DOES NOT FIT");
 	}
 	if (e->n_unknowns) {
 		put(&o, "\n%s\n", md ? "### Unknowns (not in any figure above)\n" : "unknowns (not in any figure above):");
@@ -299,7 +309,7 @@ int gs_render_fit_text(FILE *f, const gs_fit_result *r)
 	out o = {f, 0};
 	char buf[96];
 	const char *what = r->target == GS_FIT_CONTEXT ? "context" : r->target == GS_FIT_MICROBATCH ? "microbatch" : "concurrency";
-	const char *unit = r->target == GS_FIT_CONTEXT ? "tokens" : "sequences";
+	const char *unit = r->target == GS_FIT_CONTEXT ? "token" : "sequence"; /* + "s" unless 1 */
 	put(&o, "capacity: %s — %s\n", triple(r->capacity, buf, sizeof buf), r->capacity_how);
 	if (r->target == GS_FIT_CONTEXT)
 		put(&o, "searched: largest context at %s %llu\n", r->training ? "microbatch" : "concurrency",
@@ -312,23 +322,24 @@ int gs_render_fit_text(FILE *f, const gs_fit_result *r)
 		put(&o, "limit: phase %s, item %s\n", r->limit_phase, r->limit_item);
 		return o.bad ? -1 : 0;
 	}
-	put(&o, "largest %s: %llu %s (peak %s)\n", what, (unsigned long long)r->best, unit,
+	put(&o, "largest %s: %llu %s%s (peak %s)\n", what, (unsigned long long)r->best, unit, r->best == 1 ? "" : "s",
 	    triple(r->peak_at_best, buf, sizeof buf));
 	if (r->bounded_by_model)
 		put(&o, "limit: the model's max_position_embeddings (%llu), not memory\n",
 		    (unsigned long long)r->model_max);
 	else
-		put(&o, "limit: phase %s, item %s (at %llu %s the peak is %s)\n", r->limit_phase, r->limit_item,
+		put(&o, "limit: phase %s, item %s (at %llu %ss the peak is %s)\n", r->limit_phase, r->limit_item,
 		    (unsigned long long)r->best + 1, unit, triple(r->peak_over, buf, sizeof buf));
 	return o.bad ? -1 : 0;
 }
 
-int gs_render_changes_text(FILE *f, const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap)
+int gs_render_changes_text(FILE *f, const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap, const char *at)
 {
 	out o = {f, 0};
 	char a[96], b[40], d[40];
-	put(&o, "single changes, largest saving first (peak now %s; capacity %s):\n", triple(peak_now, a, sizeof a),
-	    cap ? gs_format_bytes(cap, GS_UNIT_GiB, b, sizeof b) : "unknown, so no verdict on fitting");
+	put(&o, "single changes%s%s, largest saving first (peak now %s; capacity %s):\n", at ? " to " : "", at ? at : "",
+	    triple(peak_now, a, sizeof a), cap ? gs_format_bytes(cap, GS_UNIT_GiB, b, sizeof b)
+	                                       : "unknown, so no verdict on fitting");
 	if (!n)
 		put(&o, "  (no single change lowers the peak)\n");
 	for (size_t i = 0; i < n; i++)
@@ -336,5 +347,30 @@ int gs_render_changes_text(FILE *f, const gs_change *c, size_t n, gs_bytes peak_
 		    c[i].also[0] ? " with " : "", c[i].also, gs_format_bytes(c[i].saves, GS_UNIT_GiB, b, sizeof b),
 		    gs_format_bytes(c[i].peak_after, GS_UNIT_GiB, d, sizeof d),
 		    !cap ? "" : c[i].fits_after ? ", fits" : ", still does not fit", c[i].cost);
+	return o.bad ? -1 : 0;
+}
+
+int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
+{
+	out o = {f, 0};
+	for (size_t i = 0; i < a->n; i++) {
+		if (i)
+			put(&o, "\n");
+		if (gs_render_fit_text(f, &a->r[i]))
+			o.bad = 1;
+	}
+	if (a->has_sheet) {
+		char pk[40], cap[40], at[160];
+		put(&o, "\nthe sheet's workload (%s): %s: peak %s %s of %s\n", a->sheet_workload,
+		    a->sheet_fits ? "fits" : "DOES NOT FIT", a->sheet_phase,
+		    gs_format_bytes(a->sheet_peak, GS_UNIT_GiB, pk, sizeof pk),
+		    gs_format_bytes(a->capacity, GS_UNIT_GiB, cap, sizeof cap));
+		if (a->has_changes) {
+			snprintf(at, sizeof at, "the sheet's workload (%s)", a->sheet_workload);
+			put(&o, "\n");
+			if (gs_render_changes_text(f, a->changes, a->n_changes, a->sheet_peak, a->capacity, at))
+				o.bad = 1;
+		}
+	}
 	return o.bad ? -1 : 0;
 }

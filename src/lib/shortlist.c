@@ -242,7 +242,7 @@ void gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const g
 	memset(out, 0, sizeof *out);
 	const gs_workload *w = &e->workload;
 	out->campaign_hours = gs_wl_set(w, GS_F_CAMPAIGN) ? gs_wl_u64(w, GS_F_CAMPAIGN) : 0;
-	bool training = strcmp(gs_wl_str(w, GS_F_TASK), "inference") != 0;
+	bool training = gs_wl_training(w);
 	char cond[320];
 	for (size_t i = 0; i < cat->n; i++) {
 		gs_offer_result *r = &out->r[out->n++];

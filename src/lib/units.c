@@ -208,8 +208,10 @@ gs_status gs_parse_bytes(const char *t, size_t len, const char *field, gs_bytes 
 
 #define COUNT_EXPECTED "a non-negative whole count, e.g. 7e9, 7B, 350M, 8192"
 
-gs_status gs_parse_count(const char *t, size_t len, const char *field, uint64_t *out,
-                         gs_error *err)
+/* kilo: 1000 for counts of parameters and sequences ("7B", "70k"), 1024 for
+ * token counts, as context windows are named ("8K context" = 8192). */
+static gs_status parse_count_base(const char *t, size_t len, const char *field, bool tokens, uint64_t *out,
+                                  gs_error *err)
 {
 	decimal d;
 	size_t used;
@@ -224,8 +226,8 @@ gs_status gs_parse_count(const char *t, size_t len, const char *field, uint64_t 
 	uint64_t mult = 1;
 	if (i < len) {
 		switch (t[i]) {
-		case 'k': case 'K': mult = 1000ull; break;
-		case 'M': mult = 1000000ull; break;
+		case 'k': case 'K': mult = tokens ? 1024ull : 1000ull; break;
+		case 'M': mult = tokens ? 1048576ull : 1000000ull; break;
 		case 'B': case 'G': mult = 1000000000ull; break;
 		case 'T': mult = 1000000000000ull; break;
 		default: return fail(err, field, t, len, COUNT_EXPECTED);
@@ -243,6 +245,16 @@ gs_status gs_parse_count(const char *t, size_t len, const char *field, uint64_t 
 		return fail(err, field, t, len, "a whole number (no fraction left after scaling)");
 	*out = (uint64_t)(num / den);
 	return GS_OK;
+}
+
+gs_status gs_parse_count(const char *t, size_t len, const char *field, uint64_t *out, gs_error *err)
+{
+	return parse_count_base(t, len, field, false, out, err);
+}
+
+gs_status gs_parse_tokens(const char *t, size_t len, const char *field, uint64_t *out, gs_error *err)
+{
+	return parse_count_base(t, len, field, true, out, err);
 }
 
 static uint64_t gcd(uint64_t a, uint64_t b)

@@ -52,6 +52,12 @@ static const uint64_t count_max[GS_F__COUNT] = {
 	[GS_F_MAX_NUM_SEQS] = 1ull << 20,
 };
 
+/* Fields counted in tokens: "8k" there means 8192 (gs_parse_tokens). */
+static bool is_tokens(gs_field f)
+{
+	return f == GS_F_LENGTH || f == GS_F_MAX_NUM_BATCHED_TOKENS || f == GS_F_N_UBATCH;
+}
+
 /* llama.cpp --tensor-split: proportions "3,1" or "0.6,0.4", each a plain
  * decimal (no sign, exponent, nan or inf), one per GPU, not all zero. */
 static gs_status check_split(const char *t, const char *field, gs_error *err)
@@ -120,12 +126,16 @@ int gs_field_by_flag(const char *flag)
 
 void gs_workload_init(gs_workload *w) { memset(w, 0, sizeof *w); }
 
-static gs_status check_enum(gs_field f, const char *text, const char *where, gs_error *err)
+void gs_workload_unset(gs_workload *w, gs_field f) { memset(&w->v[f], 0, sizeof w->v[f]); }
+
+static gs_status check_enum(gs_field f, const char *text, const char *where, int *index, gs_error *err)
 {
 	char list[200] = "";
 	for (int i = 0; enum_values[f][i]; i++) {
-		if (strcmp(text, enum_values[f][i]) == 0)
+		if (strcmp(text, enum_values[f][i]) == 0) {
+			*index = i;
 			return GS_OK;
+		}
 		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
 		         enum_values[f][i]);
 	}
@@ -171,7 +181,8 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 			s = check_split(v.text, field, err);
 		break;
 	case GS_KIND_COUNT:
-		s = gs_parse_count(v.text, len, field, &v.u, err);
+		s = is_tokens(f) ? gs_parse_tokens(v.text, len, field, &v.u, err)
+		                 : gs_parse_count(v.text, len, field, &v.u, err);
 		if (!s && v.u == 0)
 			s = gs_error_set(err, GS_EINPUT, where, "%s: must be at least 1", field);
 		if (!s && count_max[f] && v.u > count_max[f])
@@ -193,7 +204,7 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 			                 field, v.text);
 		break;
 	case GS_KIND_ENUM:
-		s = check_enum(f, v.text, where, err);
+		s = check_enum(f, v.text, where, &v.e, err);
 		break;
 	case GS_KIND_FORMAT:
 		s = gs_format_parse(v.text, field, &fmt, err);
@@ -244,7 +255,7 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 		                    "%s: give either gpu or capacity, not both", w->v[GS_F_GPU].where);
 	/* QLoRA means a 4-bit base: nf4 with double quantization unless said */
 	if (!gs_wl_set(w, GS_F_FORMAT) && !gs_wl_set(w, GS_F_BITS) && gs_wl_set(w, GS_F_TASK) &&
-	    strcmp(gs_wl_str(w, GS_F_TASK), "qlora") == 0) {
+	    gs_wl_task(w) == GS_TASK_QLORA) {
 		gs_status s = gs_workload_set(w, GS_F_FORMAT, "nf4-dq", 6, GS_FROM_DEFAULT, "default", err);
 		if (s)
 			return s;

@@ -48,7 +48,8 @@ case_ 0 "quality:     answers match" estimate data/sheets/llama3-8b-chat.yaml
 case_ 0 "vLLM max concurrency for 8192 tokens per request" estimate $L3 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 "other_format_modules   estimated             1.96" estimate $L3 --format nf4
 case_ 0 "config.json declares quantization_config (quant_method fp8)" estimate tests/data/configs/deepseek-ai__DeepSeek-V3.json --format fp8-block128 --context 4096
-case_ 0 "capacity check:      fits: peak prefill" estimate $L3 --context 8192 --gpu "RTX 4090"
+case_ 0 "capacity check:      fits: peak prefill 17.41 GiB of 23.99 GiB" estimate $L3 --context 8192 --gpu "RTX 4090"
+case_ 1 "capacity check:      DOES NOT FIT: peak prefill 46.81 GiB, short by 22.82 GiB" estimate $L3 --context 8192 --concurrency 16 --gpu "RTX 4090"
 case_ 1 "capacity check:      DOES NOT FIT" estimate $L3 --context 8192 --concurrency 16 --gpu "RTX 4090"
 case_ 1 "DOES NOT FIT (vLLM's KV pool is smaller than the sheet needs)" estimate $L3 --runtime vllm --context 8192 --concurrency 16 --gpu "RTX 4090"
 case_ 0 '"margin_bytes"' estimate $L3 --context 8192 --capacity 24GB --json
@@ -61,6 +62,13 @@ case_ 0 "device-reported: nvidia-smi total = 24564 MiB for RTX 4090" fit $L3 --g
 case_ 0 "limit: the model's max_position_embeddings (8192)" fit $L3 --gpu H200
 case_ 0 '"schema": "gpusizer/fit/v1"' fit $L3 --capacity 24GB --concurrency 8 --json
 case_ 1 "does not fit: even 1 token" fit $L3 --capacity 16GB
+# the sheet's own length decides the exit code, for every task; what fits is said too
+case_ 1 "the sheet's workload (4096 tokens, microbatch 1): DOES NOT FIT: peak backward" fit $L3 --task lora --context 4096 --gpu "RTX 4090"
+case_ 1 "largest context: 1075 tokens" fit $L3 --task lora --context 4096 --gpu "RTX 4090"
+case_ 0 "the sheet's workload (4096 tokens, microbatch 1): fits" fit $L3 --task lora --context 4096 --gpu "RTX 4090" --checkpointing full
+case_ 1 "the sheet's workload (8192 tokens x 16 sequences): DOES NOT FIT" fit $L3 --context 8192 --concurrency 16 --gpu "RTX 4090"
+case_ 0 "single changes to the sheet's workload (8192 tokens x 1 sequence), largest saving first" fit $L3 --context 8192 --gpu "RTX 4090"
+case_ 1 '"fits": false' fit $L3 --task lora --context 4096 --gpu "RTX 4090" --json
 case_ 2 "give a capacity" fit $L3
 case_ 2 "unknown GPU" fit $L3 --gpu "RTX 9999"
 case_ 2 "fit needs an architecture" fit --params 7e9 --capacity 24GB
@@ -143,6 +151,13 @@ case_ 0 "usage: gpusizer serve [--port 8080] [--bind 127.0.0.1] [--models-dir DI
 case_ 2 "--port: got \"99999\", expected 0 to 65535" serve --port 99999
 case_ 2 "--bind: got \"localhost\", expected an IPv4 address" serve --bind localhost
 case_ 2 "unknown argument \"--prot\"" serve --prot 8080
+
+# token counts: 8k is 8192 tokens, echoed as the number; parameter counts stay decimal
+case_ 0 "length:      8192 tokens" estimate $L3 --context 8k
+case_ 0 '"bytes": 1073741824' estimate $L3 --context 8K --json
+case_ 0 "parameters:  70000" estimate --params 70k
+"$B" estimate $L3 --runtime vllm --context 8k --gpu "RTX 4090" > "$OUT" 2>&1
+if grep -q "^format:.*attention" "$OUT"; then fail=$((fail + 1)); echo "FAIL: vllm shows an attention label"; else pass=$((pass + 1)); fi
 
 # hardening: nonsense refused, never sized as 0 or printed saturated
 case_ 2 "--tp: 4294967296 is more than this tool sizes (at most 65536)" estimate $L3 --tp 4294967296

@@ -47,6 +47,10 @@ fi
 "$B" compare "$T/est.json" "$T/run.jsonl" > "$T/out" 2>&1
 [ $? -eq 0 ] && has "proposed margin: 4.75 GiB: the measured peak of prefill exceeded" && ok || no "compare margin"
 "$B" compare "$T/est.json" "$T/run.jsonl" --json > "$T/out" 2>&1 && has '"basis": "measured"' && ok || no "compare json"
+# a run with no samples proves nothing: no "stayed under" headline, exit 1
+printf '{"type":"header","nvml":false}\n' > "$T/empty.jsonl"
+"$B" compare "$T/est.json" "$T/empty.jsonl" > "$T/out" 2>&1
+[ $? -eq 1 ] && has "nothing was measured" && ! has "stayed at or under" && ok || no "compare without samples"
 "$B" compare "$T/run.jsonl" "$T/est.json" > "$T/out" 2>&1
 [ $? -eq 2 ] && has "expected the JSON of gpusizer estimate" && ok || no "compare wrong files"
 

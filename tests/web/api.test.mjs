@@ -70,7 +70,7 @@ test("errors are JSON with a clear message", async () => {
   assert.match((await r.json()).error, /unknown field "nonsense"/);
   r = await post("/api/fit", { params: "7e9", gpu: "RTX 4090", for: "everything" });
   assert.equal(r.status, 400);
-  assert.match((await r.json()).error, /for: expected "context", "concurrency" or "microbatch"/);
+  assert.match((await r.json()).error, /for: got "everything", expected "context", "concurrency" or "microbatch"/);
   r = await post("/api/shortlist", { params: "7e9", catalog: { offers: [] } });
   assert.match((await r.json()).error, /catalog and evidence: expected YAML text/);
   r = await post("/api/estimate", { params: "7e9", revision: "a".repeat(5000) });
