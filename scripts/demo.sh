@@ -1,5 +1,5 @@
 #!/bin/sh
-# `make demo`: the main job on embedded defaults — the seed's worked example,
+# `make demo`: the main job on embedded defaults — the 7B worked example,
 # its format table, and a Llama-3-8B inference estimate and fit.
 set -eu
 B=${1:-build/gpusizer}

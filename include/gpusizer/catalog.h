@@ -2,7 +2,7 @@
  * gpusizer/catalog.h — offers, evidence, and the shortlist: which offers
  * can carry the workload, which still need something confirmed, which are
  * excluded, and among those retained, which cost least for the margin and
- * the schedule (seed: "A preference never outweighs an excluding criterion").
+ * the schedule ("a preference never outweighs an excluding criterion").
  *
  * Catalog file (YAML; every value a scalar; errors name file:line:column and
  * the field):
@@ -105,9 +105,9 @@ typedef struct gs_req_result {
 	gs_req req;
 	bool mandatory;
 	gs_verdict verdict;
-	char detail[640];         /* the figures, or exactly what must be confirmed */
-	char condition[120];      /* user requirements and preferences: their text  */
-	char evidence[200];       /* the record it rests on, with version and scope */
+	char detail[900];         /* the figures, or exactly what must be confirmed */
+	char condition[256];      /* user requirements and preferences: their text  */
+	char evidence[320];       /* the record it rests on, with version and scope */
 } gs_req_result;
 
 typedef struct gs_offer_result {
@@ -146,7 +146,7 @@ gs_status gs_evidence_load_file(const char *path, gs_evidence_set *set /* append
 gs_status gs_evidence_load_buffer(const char *buf, size_t len, const char *name, gs_evidence_set *set,
                                   gs_error *err) GS_WARN_UNUSED;
 
-/* The built-in catalog: the seed's two offers (RTX 4090 24 GB at 47.14 USD,
+/* The built-in catalog: two example offers (RTX 4090 24 GB at 47.14 USD,
  * RTX 6000 Ada 48 GB at 55.71 USD, each a batch of one card for 3 days) and
  * one offer per GPU of the device table, whose prices have no source and stay
  * unknown. */

@@ -17,7 +17,7 @@
  *   gguf:TYPE                               a ggml type (Q4_0, Q4_K, IQ2_XS, F16, ...) or a
  *                                           llama.cpp file type (Q4_K_M: its base type, with
  *                                           the per-tensor mix reported as unknown)
- *   bits:N                                  raw N bits per value, no metadata (the seed's
+ *   bits:N                                  raw N bits per value, no metadata (the quick
  *                                           calculator; --bits N is the same thing)
  */
 #ifndef GPUSIZER_DTYPE_H
@@ -38,7 +38,7 @@ enum {
 
 typedef enum gs_family {
 	GS_FAM_FLOAT,    /* fp32 / bf16 / fp16                         */
-	GS_FAM_RAW_BITS, /* the seed's bare bits-per-value calculator  */
+	GS_FAM_RAW_BITS, /* the quick calculator's bare bits per value */
 	GS_FAM_FP8,
 	GS_FAM_BNB_INT8,
 	GS_FAM_BNB_4BIT,

@@ -19,7 +19,7 @@
  * be known from the inputs are basis GS_BASIS_UNKNOWN: they are listed in
  * `unknowns` and add nothing to a peak, and the peak says it excludes them.
  *
- * The seed's two figures are always computed: weights_only = P x bits / 8 with
+ * The quick calculator's two figures are always computed: weights_only = P x bits / 8 with
  * the format's value bits (no metadata, no kept modules); envelope =
  * weights_only + reserve ("indicative envelope"). `conservative` is the sum of
  * every item's largest value over the phases: a conservative envelope, not an
@@ -103,6 +103,7 @@ typedef struct gs_estimate {
 	gs_model model;
 	gs_format format;
 	bool stored_format;    /* weights as the checkpoint stores them (tensor table) */
+	bool weights_only_from_file; /* weights_only = the parameter tensors' stored bytes */
 	gs_format kv_format;   /* the KV cache; with llama.cpp, its K half (-ctk)  */
 	gs_format kv_format_v; /* the V half: kv_format unless kv_format_v is set */
 	gs_runtime runtime;
@@ -111,7 +112,7 @@ typedef struct gs_estimate {
 	uint64_t length;       /* 0 when not given                                */
 	uint64_t concurrency;
 
-	gs_bytes weights_only; /* the seed's P x bits / 8                        */
+	gs_bytes weights_only; /* the quick calculator's P x bits / 8                        */
 	gs_bytes envelope;     /* weights_only + reserve                          */
 	gs_bytes conservative; /* sum of per-item maxima (labelled as such)       */
 

@@ -2,7 +2,7 @@
  * gpusizer/hub.h — models named by Hugging Face hub id, read from their
  * headers only, with libcurl.
  *
- * Contract (design.md "Hub access"):
+ * Contract (docs/method.md §13):
  *   id        org/name[@revision][:file.gguf]   (revision: a branch, tag or commit)
  *   endpoint  $HF_ENDPOINT, default https://huggingface.co
  *   token     $HF_TOKEN for gated or private models; sent only to the endpoint

@@ -4,7 +4,7 @@
  * activation formulas need.
  *
  * Two sources in this version:
- *   - a bare parameter count (the seed's calculator): parameters only, no
+ *   - a bare parameter count (the quick calculator): parameters only, no
  *     architecture; every architecture-dependent item becomes "unknown";
  *   - a Hugging Face config.json (a file, or a folder holding one): the
  *     parameter count is computed per module from the config (docs/method.md
@@ -112,7 +112,7 @@ typedef struct gs_model {
 	unsigned quant_bits;    /* quantization_config.bits (GPTQ/AWQ), or 0    */
 } gs_model;
 
-/* A model known only by its parameter count (the seed's calculator). */
+/* A model known only by its parameter count (the quick calculator). */
 void gs_model_from_params(uint64_t params, gs_model *out /* OUT */);
 
 /* Read a Hugging Face config.json from `path` (a file, or a folder that holds

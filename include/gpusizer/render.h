@@ -25,12 +25,12 @@
 #include "gpusizer/catalog.h"
 #include "gpusizer/fit.h"
 
-/* Human table (items x phases) in `unit`, plus the seed's figures, the
+/* Human table (items x phases) in `unit`, plus the quick calculator's figures, the
  * conservative envelope (labelled), unknowns and sources. markdown selects
  * a Markdown table. Returns 0, or -1 if writing to `out` failed. */
 int gs_render_estimate_text(FILE *out, const gs_estimate *e, gs_unit unit, bool markdown);
 
-/* A comparison of formats for one model (the seed's format table): one row
+/* A comparison of formats for one model (the quick calculator's format table): one row
  * per estimate, weights only and indicative envelope in GiB and GB, and what
  * each row leaves out. */
 int gs_render_compare_text(FILE *out, const gs_estimate *const *rows, size_t n,
@@ -63,7 +63,7 @@ json_t *gs_fit_answer_to_json(const gs_fit_answer *a);
 int gs_render_shortlist_text(FILE *out, const gs_shortlist *sl, const gs_estimate *e, bool markdown);
 json_t *gs_shortlist_to_json(const gs_shortlist *sl, const gs_estimate *e);
 
-/* The one-page sizing sheet (seed: "A good sizing output fits on one
+/* The one-page sizing sheet ("A good sizing output fits on one
  * sheet"): the workload, the estimate per phase and GPU, measurements (none
  * yet: said so), the requirement table with verdicts and evidence, the
  * shortlist with costs and margins, and what would invalidate it. Estimate,

@@ -2,7 +2,7 @@
  * gpusizer/workload.h — the workload sheet: what must run, fully resolved,
  * each value tagged with where it came from.
  *
- * The sheet (contract, design.md) is YAML; JSON is accepted as a subset.
+ * The sheet (contract, docs/sheet.md) is YAML; JSON is accepted as a subset.
  * Every field is also a flag of the same name (`--length` also answers to
  * `--context`). Flags override the sheet; defaults fill what neither gave,
  * and are recorded as defaults so nothing is silently assumed.

@@ -8,7 +8,7 @@
 #include "gpusizer/units.h"
 #include "gpusizer/workload.h"
 
-/* Exit codes (contract, design.md). */
+/* Exit codes (contract, docs/sheet.md "Commands"). */
 enum {
 	EXIT_OK_ = 0,
 	EXIT_NO_FIT = 1,  /* the answer is "does not fit"            */

@@ -11,7 +11,7 @@ static void usage(void)
 {
 	printf("usage: gpusizer estimate [SHEET.yaml] [CONFIG.json | MODEL_DIR] [options]\n\n"
 	       "Inference memory on one GPU, itemized per phase (load, prefill, decode; vLLM: load,\n"
-	       "profile, serve), with the seed's weights-only figure and indicative envelope.\n\n"
+	       "profile, serve), with the quick calculator's two figures (weights only and the indicative envelope).\n\n"
 	       "  --json              machine output, schema gpusizer/estimate/v1\n"
 	       "  --markdown          Markdown tables\n"
 	       "  --units U           table unit: GiB (default), GB, MiB, MB\n"

@@ -15,7 +15,7 @@ static void usage(const char *cmd)
 		       "requirement table with verdicts and evidence, the shortlist with costs and margins, and\n"
 		       "what would invalidate it. Markdown by default; --html a self-contained page.\n\n");
 	else
-		printf("Every offer of the catalog (default: the built-in one, with the seed's two offers)\n"
+		printf("Every offer of the catalog (default: the built-in one, with two example offers)\n"
 		       "judged requirement by requirement: admissible, to confirm (with the exact condition) or\n"
 		       "exclude; the retained offers ranked by total cost for the campaign, then margin.\n"
 		       "Exit 1 when no offer is admissible.\n\n");

@@ -248,23 +248,23 @@ void gs_catalog_default(gs_catalog *c)
 {
 	memset(c, 0, sizeof *c);
 	snprintf(c->name, sizeof c->name, "built-in catalog");
-	/* the seed's two offers: stated prices for a batch of one card for 3 days */
+	/* two example offers: stated prices for one card for 3 days */
 	static const struct {
 		const char *id, *gpu, *price;
-	} seed[] = {{"rtx4090-3d", "RTX 4090", "47.14"}, {"rtx6000ada-3d", "RTX 6000 Ada", "55.71"}};
+	} example[] = {{"rtx4090-3d", "RTX 4090", "47.14"}, {"rtx6000ada-3d", "RTX 6000 Ada", "55.71"}};
 	for (size_t i = 0; i < 2; i++) {
 		gs_offer *o = &c->offers[c->n++];
-		snprintf(o->id, sizeof o->id, "%s", seed[i].id);
-		snprintf(o->gpu, sizeof o->gpu, "%s", seed[i].gpu);
+		snprintf(o->id, sizeof o->id, "%s", example[i].id);
+		snprintf(o->gpu, sizeof o->gpu, "%s", example[i].gpu);
 		o->count = 1;
-		o->nominal_gb = gs_device_find(seed[i].gpu)->nominal_gb;
-		o->has_price = gs_parse_ratio(seed[i].price, strlen(seed[i].price), "price", 0, &o->price, NULL) == GS_OK;
-		snprintf(o->price_text, sizeof o->price_text, "%s", seed[i].price);
+		o->nominal_gb = gs_device_find(example[i].gpu)->nominal_gb;
+		o->has_price = gs_parse_ratio(example[i].price, strlen(example[i].price), "price", 0, &o->price, NULL) == GS_OK;
+		snprintf(o->price_text, sizeof o->price_text, "%s", example[i].price);
 		snprintf(o->currency, sizeof o->currency, "USD");
 		o->period_hours = 72;
 		snprintf(o->period_text, sizeof o->period_text, "3d");
 		snprintf(o->subscription, sizeof o->subscription, "batch of one card for 3 days");
-		snprintf(o->source, sizeof o->source, "built-in: the seed's stated offer");
+		snprintf(o->source, sizeof o->source, "built-in example offer (stated price)");
 		snprintf(o->where, sizeof o->where, "built-in catalog");
 	}
 	const gs_device *t;
@@ -364,7 +364,7 @@ static gs_status evidence_field(void *ctx, size_t i, const char *k, const char *
 static gs_status evidence_end(void *ctx, size_t i, const char *where, gs_error *err)
 {
 	ev_ctx *c = ctx;
-	/* evidence counts only with its version and scope (seed) */
+	/* evidence counts only with its version and scope */
 	if ((c->have & 63) != 63)
 		return gs_error_set(err, GS_EINPUT, where, "%s: an evidence record needs requirement, offer, kind, version, "
 		                    "scope and outcome", where);

@@ -171,8 +171,8 @@ void gs_format_from_bits(gs_ratio bits, gs_format *out)
 	out->value_bits = bits;
 	out->meta_bits = R(0, 1);
 	out->keep_bits = R(16, 1);
-	out->description = "raw bits per value, no metadata (the seed's calculator)";
-	out->source = "seed: parameters x bits / 8";
+	out->description = "raw bits per value, no metadata (the quick calculator)";
+	out->source = "the quick calculator: parameters x bits / 8";
 }
 
 static int ieq(const char *a, const char *b)

@@ -536,7 +536,7 @@ void gsi_apply_placement(gs_estimate *e, uint32_t stage)
 
 static void reserve_item(gs_estimate *e)
 {
-	gs_item *r = gsi_item(e, "reserve", GS_BASIS_ESTIMATED, "the user's chosen margin (seed: indicative envelope)");
+	gs_item *r = gsi_item(e, "reserve", GS_BASIS_ESTIMATED, "the user's chosen margin (indicative envelope = weights only + reserve)");
 	gsi_item_all(r, (1u << e->n_phases) - 1, gs_wl_u64(&e->workload, GS_F_RESERVE));
 	gsi_formula(r, "chosen: %s (%s)", gs_wl_str(&e->workload, GS_F_RESERVE),
 	            e->workload.v[GS_F_RESERVE].where);
@@ -708,8 +708,16 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		gsi_apply_placement(e, stage);
 		slack_item(e);
 	}
-	if (!e->weights_only)
-		e->weights_only = ceil_bits(m->params, e->format.value_bits); /* the seed's figure, on every path */
+	if (e->stored_format && m->has_inventory && m->params) {
+		/* the tensor table is exact: weights only is what the file stores for
+		 * its parameters (Q4_0 is 18 bytes per 32 weights, 4.5 bits, not 4) */
+		const gs_inventory_summary *si = &m->inv;
+		e->weights_only = gs_add_sat(gs_add_sat(si->packed_param_bytes, si->float_param_bytes),
+		                             si->class_bytes[GS_TC_QUANT_META]);
+		e->weights_only_from_file = true;
+	} else if (!e->weights_only) {
+		e->weights_only = ceil_bits(m->params, e->format.value_bits); /* the quick calculator's figure, on every path */
+	}
 	reserve_item(e);
 	if (e->train.host_per_gpu) {
 		e->host_bytes = e->train.host_per_gpu;

@@ -30,7 +30,7 @@ gs_bytes gsi_forward_peak(const gs_estimate *e, uint64_t seqs, uint64_t q_len, u
 gs_bytes gsi_kv_bytes(const gs_estimate *e, uint64_t tokens, uint64_t seqs);
 
 /* Add the weight items (weights, quant_metadata, other_format_modules) live
- * in `live`; also the seed's weights_only. */
+ * in `live`; also the quick calculator's weights_only. */
 void gsi_weight_items(gs_estimate *e, unsigned live);
 
 /* vLLM phases and budget (estimate_vllm.c). */

@@ -79,7 +79,9 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 	json_object_set_new(root, "runtime", json_string(gs_runtime_name(e->runtime)));
 
 	json_t *wo = figure(e->weights_only);
-	json_object_set_new(wo, "formula", json_string("parameters x bits / 8 (the seed's weights only)"));
+	json_object_set_new(wo, "formula", json_string(e->weights_only_from_file
+	                                                   ? "the parameter tensors' stored bytes (the file's effective bits per weight)"
+	                                                   : "parameters x bits / 8 (the quick calculator's weights only)"));
 	json_object_set_new(root, "weights_only", wo);
 	json_t *env = figure(e->envelope);
 	json_object_set_new(env, "kind", json_string("indicative"));

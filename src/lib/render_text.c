@@ -108,8 +108,16 @@ static void seed_figures(out *o, const gs_estimate *e)
 		snprintf(bits, sizeof bits, "%llu", (unsigned long long)vb.num);
 	else
 		snprintf(bits, sizeof bits, "%llu/%llu", (unsigned long long)vb.num, (unsigned long long)vb.den);
-	put(o, "\nweights only:        %s = %llu params x %s bits / 8\n",
-	    triple(e->weights_only, buf, sizeof buf), (unsigned long long)e->model.params, bits);
+	if (e->weights_only_from_file) {
+		gs_ratio eff = {gs_mul_sat(e->weights_only, 8), e->model.params};
+		char d[32];
+		put(o, "\nweights only:        %s = %llu params x %s bits / 8 (the file's effective bits per weight: "
+		    "its parameter tensors' stored bytes)\n", triple(e->weights_only, buf, sizeof buf),
+		    (unsigned long long)e->model.params, gs_ratio_decimal(eff, d, sizeof d));
+	} else {
+		put(o, "\nweights only:        %s = %llu params x %s bits / 8\n",
+		    triple(e->weights_only, buf, sizeof buf), (unsigned long long)e->model.params, bits);
+	}
 	put(o, "indicative envelope: %s = weights only + reserve %s\n", triple(e->envelope, buf, sizeof buf),
 	    gs_wl_str(w, GS_F_RESERVE));
 }

@@ -47,7 +47,7 @@ static const gs_evidence *find_user(const gs_evidence_set *ev, const gs_offer *o
 
 static void cite(gs_req_result *q, const gs_evidence *e)
 {
-	snprintf(q->evidence, sizeof q->evidence, "%.15s %s, %.80s (%.70s)%s%.15s", e->kind, e->confirms ? "confirms" : "fails",
+	snprintf(q->evidence, sizeof q->evidence, "%s %s, %s (%s)%s%s", e->kind, e->confirms ? "confirms" : "fails",
 	         e->version, e->scope, e->date[0] ? " " : "", e->date);
 }
 
@@ -131,7 +131,7 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 			if (e->items[i].basis == GS_BASIS_UNKNOWN)
 				k += (size_t)snprintf(unk + k, sizeof unk - k, "%s%s", k ? ", " : "", e->items[i].id);
 	}
-	snprintf(q->detail, sizeof q->detail, "peak %.30s per GPU (%.15s); nominal %llu GB: %.60s; usable %.30s, %.90s: %.60s%s%.150s%s", a,
+	snprintf(q->detail, sizeof q->detail, "peak %s per GPU (%s); nominal %llu GB: %s; usable %s, %s: %s%s%s%s", a,
 	         e->phases[e->peak_phase].id, (unsigned long long)o->nominal_gb, b, dd, how, c,
 	         unk[0] ? "; to confirm: the items not yet known (" : "", unk, unk[0] ? ") must fit in that margin" : "");
 	if (bad || good)
@@ -192,8 +192,8 @@ static void user_conditions(gs_offer_result *r, const gs_evidence_set *ev, const
 		while (n && p[n - 1] == ' ')
 			n--;
 		if (n && r->n_reqs < sizeof r->reqs / sizeof r->reqs[0]) {
-			char cond[120];
-			snprintf(cond, sizeof cond, "%.*s", (int)(n < 119 ? n : 119), p);
+			char cond[256]; /* a workload value is at most 255 bytes: never cut */
+			snprintf(cond, sizeof cond, "%.*s", (int)n, p);
 			const gs_evidence *bad = find_user(ev, r->offer, cond, false), *good = find_user(ev, r->offer, cond, true);
 			gs_req_result *q = add(r, GS_REQ_USER, bad ? GS_EXCLUDE : good ? GS_ADMISSIBLE : GS_TO_CONFIRM);
 			q->mandatory = mandatory;
@@ -243,7 +243,7 @@ void gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const g
 	const gs_workload *w = &e->workload;
 	out->campaign_hours = gs_wl_set(w, GS_F_CAMPAIGN) ? gs_wl_u64(w, GS_F_CAMPAIGN) : 0;
 	bool training = gs_wl_training(w);
-	char cond[320];
+	char cond[480]; /* wide enough for every field it quotes: nothing is cut */
 	for (size_t i = 0; i < cat->n; i++) {
 		gs_offer_result *r = &out->r[out->n++];
 		const gs_offer *o = &cat->offers[i];
@@ -268,7 +268,7 @@ void gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const g
 		}
 		compute(r, e, ev);
 		snprintf(cond, sizeof cond, "run %.15s (%.15s, %.40s weights) in the offered environment and record driver, CUDA and "
-		         "framework versions; offered: %.140s", gs_runtime_name(e->runtime), gs_wl_str(w, GS_F_TASK), e->format.name,
+		         "framework versions; offered: %s", gs_runtime_name(e->runtime), gs_wl_str(w, GS_F_TASK), e->format.name,
 		         o->software[0] ? o->software : "not stated");
 		judge_by_evidence(r, ev, GS_REQ_SOFTWARE, cond);
 		if (out->campaign_hours)
@@ -280,7 +280,7 @@ void gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const g
 			         o->availability[0] ? "; offer says: " : "", o->availability);
 		judge_by_evidence(r, ev, GS_REQ_AVAILABILITY, cond);
 		if (gs_wl_set(w, GS_F_QUALITY)) {
-			snprintf(cond, sizeof cond, "evaluate the quality criterion \"%.200s\" with this setup", gs_wl_str(w, GS_F_QUALITY));
+			snprintf(cond, sizeof cond, "evaluate the quality criterion \"%s\" with this setup", gs_wl_str(w, GS_F_QUALITY));
 			judge_by_evidence(r, ev, GS_REQ_QUALITY, cond);
 		}
 		user_conditions(r, ev, gs_wl_set(w, GS_F_REQUIRE) ? gs_wl_str(w, GS_F_REQUIRE) : NULL, true);

@@ -26,7 +26,7 @@ case_() {
 	fi
 }
 
-# the seed's calculator (issue #2 "Must show")
+# the quick calculator (issue #2 "Must show")
 case_ 0 "weights only:        13.04 GiB" estimate --params 7e9 --bits 16 --reserve 6GiB
 case_ 0 "indicative envelope: 19.04 GiB" estimate --params 7e9 --bits 16 --reserve 6GiB
 case_ 0 '"bytes": 14000000000' estimate --params 7e9 --bits 16 --reserve 6GiB --json

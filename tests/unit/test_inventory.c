@@ -424,6 +424,11 @@ static void fixtures(void **st)
 	             GS_F_LENGTH, "2048", -1);
 	assert_int_equal(m.params, 2775208960ull);
 	assert_int_equal(item_at(e, "weights", 0), 1525496320ull); /* 1454.83 MiB in llama.cpp's log */
+	/* weights only is the file's own bytes for its parameters, 4.61 bits a
+	 * weight here, not Q4_0's nominal 4: the GPU's weights plus token_embd
+	 * (50304 x 2560 in Q4_0, 18 bytes per 32 weights = 72437760 B) */
+	assert_true(e->weights_only_from_file);
+	assert_int_equal(e->weights_only, 1525496320ull + 72437760ull);
 	assert_int_equal(item_at(e, "kv_cache", 1), 640ull << 20);
 	/* -ctk q8_0 -ctv f16 (fp16 here): K rows of 2560 elements in q8_0 are 2560 / 32 x 34
 	 * = 2720 B, V rows 5120 B; 2048 cells x 32 blocks x (2720 + 5120) B */
