@@ -28,7 +28,7 @@
 
 /* X(ENUM, sheet key, extra flag alias or NULL, kind, default text or NULL, help) */
 #define GS_WORKLOAD_FIELDS(X) \
-	X(MODEL, "model", NULL, GS_KIND_STRING, NULL, "config.json file or model folder") \
+	X(MODEL, "model", NULL, GS_KIND_STRING, NULL, "config.json, model folder, .gguf or .safetensors file, or hub id org/name[@rev]") \
 	X(REVISION, "revision", NULL, GS_KIND_STRING, NULL, "model commit or tag, recorded on the sheet") \
 	X(PARAMS, "params", NULL, GS_KIND_COUNT, NULL, "parameter count instead of a model: 7e9, 7B") \
 	X(BITS, "bits", NULL, GS_KIND_RATIO, NULL, "raw bits per weight instead of a format: 16, 4.5") \

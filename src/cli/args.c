@@ -18,7 +18,9 @@ int cli_fail(const gs_error *err)
 
 void cli_print_fields(void)
 {
-	printf("Workload fields (sheet key, or the same name as a flag; flags override the sheet):\n");
+	printf("  --verbose, -v               also say on stderr what was read (hub transfers, tensor-table size)\n\n"
+	       "Workload fields (sheet key, or the same name as a flag; flags override the sheet;\n"
+	       "token counts take 8k = 8192, parameter counts 7B = 7e9):\n");
 	for (int f = 0; f < GS_F__COUNT; f++) {
 		char flag[48];
 		snprintf(flag, sizeof flag, "--%s", gs_field_key((gs_field)f));

@@ -9,9 +9,12 @@
 
 static void usage(void)
 {
-	printf("usage: gpusizer estimate [SHEET.yaml] [CONFIG.json | MODEL_DIR] [options]\n\n"
-	       "Inference memory on one GPU, itemized per phase (load, prefill, decode; vLLM: load,\n"
-	       "profile, serve), with the quick calculator's two figures (weights only and the indicative envelope).\n\n"
+	printf("usage: gpusizer estimate [SHEET.yaml] [CONFIG.json | MODEL_DIR | MODEL.gguf | org/name] [options]\n\n"
+	       "GPU memory itemized per program phase and per GPU, each item estimated or unknown:\n"
+	       "inference (Transformers: load, prefill, decode; vLLM: load, profile, serve; llama.cpp),\n"
+	       "adaptation (--task full, lora or qlora: load to export), and multi-GPU placement (--gpus,\n"
+	       "--tp, --pp, --zero, --fsdp, --offload), with the quick calculator's two figures (weights\n"
+	       "only and the indicative envelope).\n\n"
 	       "  --json              machine output, schema gpusizer/estimate/v1\n"
 	       "  --markdown          Markdown tables\n"
 	       "  --units U           table unit: GiB (default), GB, MiB, MB\n"
@@ -21,7 +24,9 @@ static void usage(void)
 	printf("\nExamples:\n"
 	       "  gpusizer estimate --params 7e9 --bits 16 --reserve 6GiB\n"
 	       "  gpusizer estimate --params 7e9 --bits 16,8,4 --reserve 6GiB\n"
-	       "  gpusizer estimate data/configs/meta-llama__Meta-Llama-3-8B.json --context 8192 --concurrency 4\n");
+	       "  gpusizer estimate data/configs/meta-llama__Meta-Llama-3-8B.json --context 8k --concurrency 4\n"
+	       "  gpusizer estimate data/configs/meta-llama__Meta-Llama-3-8B.json --task qlora --context 4096\n"
+	       "  gpusizer estimate data/configs/meta-llama__Meta-Llama-3-8B.json --task full --gpus 8 --zero 3\n");
 }
 
 /* Split a comma list of at most MAX_ROWS entries in place. */

@@ -11,28 +11,40 @@
 #define GS_VERSION "dev"
 #endif
 
+/* One table drives both dispatch and `gpusizer --help` (and the man page,
+ * which is generated from the help texts). */
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+} commands[] = {
+	{"estimate", cmd_estimate, "itemized memory per phase and per GPU: inference, adaptation, multi-GPU"},
+	{"fit", cmd_fit, "largest context, concurrency or microbatch that fits a GPU or capacity"},
+	{"shortlist", cmd_shortlist, "which offers can carry the workload: admissible, to confirm, excluded; ranked"},
+	{"sheet", cmd_sheet, "the one-page sizing sheet (Markdown, --json, --html)"},
+	{"probe", cmd_probe, "this machine's GPUs as they report themselves (NVML)"},
+	{"serve", cmd_serve, "the calculator as a local web page, with a JSON API"},
+	{"measure", cmd_measure, "run a command and record memory per phase, per GPU, per counter"},
+	{"ladder", cmd_ladder, "the stepwise validation plan, and whether a measured run validates the sheet"},
+	{"compare", cmd_compare, "an estimate against a measured run, phase by phase, and a justified margin"},
+	{"diagnose", cmd_diagnose, "the first out-of-memory in a log: its phase and the change to try next"},
+	{"formats", cmd_formats, "the weight formats and the built-in device table"},
+};
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: gpusizer COMMAND [args]\n\n"
 	           "How much GPU memory does this exact workload need?\n\n"
-	           "commands:\n"
-	           "  estimate   itemized memory per phase for an inference workload\n"
-	           "  fit        largest context or concurrency that fits a GPU or capacity\n"
-	           "  shortlist  which offers can carry the workload: admissible, to confirm, excluded; ranked\n"
-	           "  sheet      the one-page sizing sheet (Markdown, --json, --html)\n"
-	           "  probe      this machine's GPUs as they report themselves (NVML)\n"
-	           "  serve      the calculator as a local web page, with a JSON API\n"
-	           "  measure    run a command and record memory per phase, per GPU, per counter\n"
-	           "  ladder     the stepwise validation plan, and whether a measured run validates the sheet\n"
-	           "  compare    an estimate against a measured run, phase by phase, and a justified margin\n"
-	           "  diagnose   the first out-of-memory in a log: its phase and the change to try next\n"
-	           "  formats    the weight formats and the built-in device table\n\n"
-	           "gpusizer COMMAND --help for its options; gpusizer --version.\n");
+	           "commands:\n");
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\ngpusizer COMMAND --help for its options; gpusizer --version.\n"
+	           "Exit status: 0 ok, 1 does not fit (or nothing measured), 2 usage or input error, 3 environment.\n");
 }
 
 int main(int argc, char **argv)
 {
-	int rc;
+	int rc = -1;
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;
@@ -44,32 +56,15 @@ int main(int argc, char **argv)
 	} else if (strcmp(cmd, "--version") == 0) {
 		printf("gpusizer %s\n", GS_VERSION);
 		rc = 0;
-	} else if (strcmp(cmd, "estimate") == 0) {
-		rc = cmd_estimate(argc - 2, argv + 2);
-	} else if (strcmp(cmd, "fit") == 0) {
-		rc = cmd_fit(argc - 2, argv + 2);
-	} else if (strcmp(cmd, "shortlist") == 0) {
-		rc = cmd_shortlist(argc - 2, argv + 2);
-	} else if (strcmp(cmd, "sheet") == 0) {
-		rc = cmd_sheet(argc - 2, argv + 2);
-	} else if (strcmp(cmd, "ladder") == 0) {
-		rc = cmd_ladder(argc - 2, argv + 2);
-	} else if (strcmp(cmd, "compare") == 0) {
-		rc = cmd_compare(argc - 2, argv + 2);
-	} else if (strcmp(cmd, "measure") == 0) {
-		rc = cmd_measure(argc - 2, argv + 2);
-	} else if (strcmp(cmd, "diagnose") == 0) {
-		rc = cmd_diagnose(argc - 2, argv + 2);
-	} else if (strcmp(cmd, "serve") == 0) {
-		rc = cmd_serve(argc - 2, argv + 2);
-	} else if (strcmp(cmd, "probe") == 0) {
-		rc = cmd_probe(argc - 2, argv + 2);
-	} else if (strcmp(cmd, "formats") == 0) {
-		rc = cmd_formats(argc - 2, argv + 2);
 	} else {
-		fprintf(stderr, "gpusizer: unknown command \"%s\"\n", cmd);
-		usage(stderr);
-		return EXIT_USAGE;
+		for (size_t i = 0; i < sizeof commands / sizeof commands[0] && rc < 0; i++)
+			if (strcmp(cmd, commands[i].name) == 0)
+				rc = commands[i].run(argc - 2, argv + 2);
+		if (rc < 0) {
+			fprintf(stderr, "gpusizer: unknown command \"%s\"\n", cmd);
+			usage(stderr);
+			return EXIT_USAGE;
+		}
 	}
 	/* a failed write (full disk, closed pipe) must not look like success */
 	if (fclose(stdout) != 0 && rc == 0) {
