@@ -1,17 +1,22 @@
 # gpusizer — top-level entry points. CMake does the building; this file only
 # names the jobs a person runs. See README.md.
 #
-#   make          release build: build/gpusizer
-#   make demo     build, then run the seed's worked example and a Llama-3-8B estimate
-#   make check    install missing Debian packages, build every variant, run all tests
+#   make          release build: build/gpusizer, libgpusizer.{a,so}, build/gpusizer.1
+#   make demo     build, then run the 7B worked example and a Llama-3-8B estimate
+#   make check    build every variant, run all tests (after scripts/deps.sh, see README)
+#   make install  PREFIX=/usr/local, DESTDIR honoured: bin, lib, include, pkg-config, man
 #   make bench    speed and accuracy benchmarks (bench/README.md)
+#   make deps     install the Debian packages the build and tests need (as root)
 
 JOBS ?= 2
 CMAKE ?= cmake
+PREFIX ?= /usr/local
 
-.PHONY: all deps demo check bench clean
+.PHONY: all deps demo check install bench clean
 
-all: deps
+# Plain `make` only builds: installing packages belongs to the README's
+# set-up command (sh scripts/deps.sh), never to a build.
+all:
 	$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGS_TESTS=OFF >/dev/null
 	$(CMAKE) --build build -j $(JOBS)
 
@@ -34,6 +39,10 @@ check: all
 	cd build-check && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    ctest --output-on-failure -j $(JOBS)
 	sh tests/cli/run.sh build/gpusizer
+	sh tests/install/run.sh build
+
+install: all
+	DESTDIR=$(DESTDIR) $(CMAKE) --install build --prefix $(PREFIX)
 
 bench: all
 	sh bench/run.sh

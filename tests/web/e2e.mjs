@@ -50,7 +50,7 @@ try {
   // The seed's 6 GiB reserve is still set: the CLI says 1 sequence then.
   await page.click("#fit-btn");
   await page.waitForFunction(() => document.getElementById("fit").textContent.includes("largest concurrency: 1"), null, { timeout: 10000 });
-  check("fit with 6 GiB reserve: 1 sequence", (await page.textContent("#fit")).includes("largest concurrency: 1 sequence;"));
+  check("fit with 6 GiB reserve: 1 sequence", (await page.textContent("#fit")).includes("largest concurrency: 1 sequence ("));
   await page.fill("#reserve", "");
   check("a changed workload clears the earlier offers and says so",
     (await page.textContent("#offers")) === "" && (await page.textContent("#stale")).includes("workload changed"));
