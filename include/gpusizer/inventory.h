@@ -126,15 +126,7 @@ gs_status gs_inventory_load_path(gs_inventory *inv, const char *path, gs_error *
  * quant_bits is the quantization_config bits for GPTQ/AWQ (0: 4). */
 void gs_inventory_summarize(gs_inventory *inv, unsigned quant_bits, gs_inventory_summary *out /* OUT */);
 
-/* Build a model from a GGUF inventory's metadata and tensors (llama,
- * qwen2, qwen3, mistral-style, gemma, gemma2, gemma3, phi3, gptneox, gpt2,
- * starcoder). GS_EUNSUPPORTED for other general.architecture values. */
-gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_model *out /* OUT */,
-                             gs_error *err) GS_WARN_UNUSED;
-
-/* Put the tensor table's exact counts into a model read from config.json:
- * parameters and the split by class come from the tensors, the config
- * keeps the architecture. The summary notes any difference. */
-void gs_model_apply_inventory(gs_model *m, const gs_inventory_summary *s);
+/* gs_model_from_gguf and gs_model_apply_inventory, which make a model from a
+ * tensor table, are declared with the model (gpusizer/model.h). */
 
 #endif

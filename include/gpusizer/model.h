@@ -142,4 +142,19 @@ uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_ml
  * expert), used by the activation formulas. */
 uint32_t gs_model_widest_mlp(const gs_model *m);
 
+/* --- models from a checkpoint's tensor table (model_tensors.c) --- */
+
+typedef struct gs_inventory gs_inventory; /* gpusizer/inventory.h */
+
+/* Build a model from a GGUF inventory's metadata and tensors (llama,
+ * qwen2, qwen3, mistral-style, gemma, gemma2, gemma3, phi3, gptneox, gpt2,
+ * starcoder). GS_EUNSUPPORTED for other general.architecture values. */
+gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_model *out /* OUT */,
+                             gs_error *err) GS_WARN_UNUSED;
+
+/* Put the tensor table's exact counts into a model read from config.json:
+ * parameters and the split by class come from the tensors, the config
+ * keeps the architecture. The summary notes any difference. */
+void gs_model_apply_inventory(gs_model *m, const gs_inventory_summary *s);
+
 #endif

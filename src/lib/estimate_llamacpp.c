@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "estimate_internal.h"
+#include "estimate_items.h"
 #include "gpusizer/dtype.h"
 
 #define METHOD "docs/method.md "

@@ -9,11 +9,10 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "estimate_internal.h"
+#include "estimate_items.h"
 
 #define METHOD "docs/method.md "
 
-enum { PH_LOAD_, PH_FWD, PH_BWD, PH_FIRST, PH_UPD, PH_VAL, PH_EXPORT };
 #define TRAIN_STEP (LIVE(PH_FWD) | LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD))
 #define ALL_TRAIN ((1u << 7) - 1)
 
@@ -214,7 +213,7 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 			return st;
 	}
 
-	gsi_phase(e, PH_LOAD_, "load", "model (and master copy) on the device");
+	gsi_phase(e, PH_LOAD, "load", "model (and master copy) on the device");
 	gsi_phase(e, PH_FWD, "forward", "a training forward pass; activations saved for backward");
 	gsi_phase(e, PH_BWD, "backward", "gradients computed while saved activations are still held");
 	gsi_phase(e, PH_FIRST, "first_update", "first optimizer step: states created, next to every gradient");

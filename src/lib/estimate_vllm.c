@@ -14,15 +14,16 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "estimate_internal.h"
+#include "estimate_items.h"
 
 #define METHOD "docs/method.md "
 #define BLOCK_TOKENS 16
 
 static gs_bytes wl_bytes(const gs_estimate *e, gs_field f) { return gs_wl_u64(&e->workload, f); }
 
-gs_status gsi_estimate_vllm(gs_estimate *e, gs_error *err)
+gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 {
+	(void)stage; /* vLLM is sized with pp = 1 (estimate.c refuses more) */
 	(void)err;
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
@@ -126,7 +127,7 @@ gs_status gsi_estimate_vllm(gs_estimate *e, gs_error *err)
 	gs_bytes fixed = 0;
 	for (size_t i = 0; i < e->n_items; i++)
 		if (e->items[i].basis != GS_BASIS_UNKNOWN && strcmp(e->items[i].id, "kv_cache") != 0)
-			fixed = gs_add_sat(fixed, e->items[i].bytes[2]);
+			fixed = gs_add_sat(fixed, e->items[i].bytes[PH_STEADY]);
 	v->over_budget = fixed >= v->budget;
 	v->kv_available = v->over_budget ? 0 : v->budget - fixed;
 	v->blocks = v->kv_available / v->block_bytes;

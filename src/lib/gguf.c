@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpusizer/dtype.h"
-#include "inventory_internal.h"
+#include "tensor_table.h"
 
 enum { T_U8, T_I8, T_U16, T_I16, T_U32, T_I32, T_F32, T_BOOL, T_STRING, T_ARRAY, T_U64, T_I64, T_F64, T__COUNT };
 static const unsigned type_size[T__COUNT] = {1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8, 8};

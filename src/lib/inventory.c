@@ -1,10 +1,9 @@
 /*
- * inventory.c — the tensor table container, classification of tensors by
- * name, the summary an estimate uses, reading local checkpoints (headers
- * only), and models built from GGUF metadata.
+ * inventory.c — a checkpoint's tensor table from local files (headers only:
+ * a .gguf, a .safetensors file, or a folder with its shards), the class of
+ * each tensor by name, and the summary an estimate uses (gpusizer/inventory.h).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,163 +11,7 @@
 #include <unistd.h>
 #include "gpusizer/dtype.h"
 #include "gpusizer/file.h"
-#include "inventory_internal.h"
-#include "model_internal.h"
-
-gs_inventory *gs_inventory_new(void) { return calloc(1, sizeof(gs_inventory)); }
-
-void gs_inventory_free(gs_inventory *inv)
-{
-	if (!inv)
-		return;
-	for (size_t i = 0; i < inv->n; i++)
-		free(inv->t[i].name);
-	for (size_t i = 0; i < inv->nkv; i++) {
-		free(inv->kv[i].key);
-		free(inv->kv[i].str);
-	}
-	free(inv->t);
-	free(inv->hash);
-	free(inv->kv);
-	free(inv);
-}
-
-size_t gs_inventory_count(const gs_inventory *inv) { return inv->n; }
-const gs_tensor *gs_inventory_tensor(const gs_inventory *inv, size_t i) { return i < inv->n ? &inv->t[i] : NULL; }
-
-static uint64_t hash_name(const char *s, size_t n)
-{
-	uint64_t h = 1469598103934665603ull; /* FNV-1a */
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-	return h;
-}
-
-static long find(const gs_inventory *inv, const char *name, size_t n)
-{
-	if (!inv->hcap)
-		return -1;
-	for (size_t k = hash_name(name, n) & (inv->hcap - 1);; k = (k + 1) & (inv->hcap - 1)) {
-		uint32_t v = inv->hash[k];
-		if (!v)
-			return -1;
-		const char *t = inv->t[v - 1].name;
-		if (strlen(t) == n && memcmp(t, name, n) == 0)
-			return (long)v - 1;
-	}
-}
-
-long gsi_inv_find(const gs_inventory *inv, const char *name) { return find(inv, name, strlen(name)); }
-
-static bool rehash(gs_inventory *inv, size_t cap)
-{
-	uint32_t *h = calloc(cap, sizeof *h);
-	if (!h)
-		return false;
-	for (size_t i = 0; i < inv->n; i++) {
-		size_t k = hash_name(inv->t[i].name, strlen(inv->t[i].name)) & (cap - 1);
-		while (h[k])
-			k = (k + 1) & (cap - 1);
-		h[k] = (uint32_t)i + 1;
-	}
-	free(inv->hash);
-	inv->hash = h;
-	inv->hcap = cap;
-	return true;
-}
-
-uint64_t gs_inventory_file_end(const gs_inventory *inv) { return inv->file_end; }
-
-gs_status gsi_inv_add(gs_inventory *inv, const char *name, size_t n, const gs_tensor *t, const char *file,
-                      gs_error *err)
-{
-	if (find(inv, name, n) >= 0)
-		return gs_error_set(err, GS_EPARSE, file, "%s: tensor \"%.*s\" appears twice", file,
-		                    (int)(n > 80 ? 80 : n), name);
-	if (inv->n >= UINT32_MAX - 1)
-		return gs_error_set(err, GS_EPARSE, file, "%s: too many tensors", file);
-	if (inv->n == inv->cap) {
-		size_t cap = inv->cap ? inv->cap * 2 : 256;
-		gs_tensor *nt = realloc(inv->t, cap * sizeof *nt);
-		if (!nt)
-			return gs_error_set(err, GS_ENOMEM, file, "%s: out of memory", file);
-		inv->t = nt;
-		inv->cap = cap;
-	}
-	char *copy = malloc(n + 1);
-	if (!copy)
-		return gs_error_set(err, GS_ENOMEM, file, "%s: out of memory", file);
-	memcpy(copy, name, n);
-	copy[n] = 0;
-	inv->t[inv->n] = *t;
-	inv->t[inv->n].name = copy;
-	inv->n++;
-	if (inv->n * 2 > inv->hcap) {
-		/* grow: rehash inserts every tensor, the new one included */
-		if (!rehash(inv, inv->hcap ? inv->hcap * 2 : 1024)) {
-			inv->n--;
-			free(copy);
-			return gs_error_set(err, GS_ENOMEM, file, "%s: out of memory", file);
-		}
-		return GS_OK;
-	}
-	size_t k = hash_name(copy, n) & (inv->hcap - 1);
-	while (inv->hash[k])
-		k = (k + 1) & (inv->hcap - 1);
-	inv->hash[k] = (uint32_t)inv->n;
-	return GS_OK;
-}
-
-bool gsi_utf8_ok(const char *s, size_t len)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	for (size_t i = 0; i < len;) {
-		unsigned c = p[i];
-		size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-		if (!n || c == 0 || i + n > len || (n == 2 && c < 0xc2))
-			return false;
-		for (size_t k = 1; k < n; k++)
-			if ((p[i + k] & 0xc0) != 0x80)
-				return false;
-		i += n;
-	}
-	return true;
-}
-
-/* --- metadata ---------------------------------------------------------------- */
-
-static const gsi_meta *meta(const gs_inventory *inv, const char *key)
-{
-	for (size_t i = 0; i < inv->nkv; i++)
-		if (strcmp(inv->kv[i].key, key) == 0)
-			return &inv->kv[i];
-	return NULL;
-}
-
-bool gs_inventory_meta_u64(const gs_inventory *inv, const char *key, uint64_t *out)
-{
-	const gsi_meta *m = meta(inv, key);
-	if (!m || m->type == 8 || m->type == 6 || m->type == 12 ||
-	    (m->type == 9 && (m->atype == 8 || m->atype == 6 || m->atype == 12 || m->alen == 0)))
-		return false;
-	*out = m->u;
-	return true;
-}
-
-const char *gs_inventory_meta_str(const gs_inventory *inv, const char *key)
-{
-	const gsi_meta *m = meta(inv, key);
-	return m && m->type == 8 ? m->str : NULL;
-}
-
-bool gs_inventory_meta_array_len(const gs_inventory *inv, const char *key, uint64_t *out)
-{
-	const gsi_meta *m = meta(inv, key);
-	if (!m || m->type != 9)
-		return false;
-	*out = m->alen;
-	return true;
-}
+#include "tensor_table.h"
 
 /* --- classification ------------------------------------------------------------ */
 
@@ -423,15 +266,7 @@ static gs_status load_file(gs_inventory *inv, const char *path, header_parser pa
 			return gs_error_set(err, GS_EPARSE, path, "%s: the file has %llu bytes, too few for the header it "
 			                    "starts (%llu bytes)", path, (unsigned long long)size, (unsigned long long)need);
 		/* undo the partial parse and try again with the prefix it asked for */
-		for (size_t i = before; i < inv->n; i++)
-			free(inv->t[i].name);
-		inv->n = before;
-		rehash(inv, inv->hcap ? inv->hcap : 1024);
-		for (size_t i = kv_before; i < inv->nkv; i++) {
-			free(inv->kv[i].key);
-			free(inv->kv[i].str);
-		}
-		inv->nkv = kv_before;
+		gsi_inv_truncate(inv, before, kv_before);
 		want = need;
 	}
 	return gs_error_set(err, GS_EPARSE, path, "%s: the header kept growing: giving up", path);
@@ -477,105 +312,4 @@ gs_status gs_inventory_load_path(gs_inventory *inv, const char *path, gs_error *
 		return load_file(inv, file, gs_safetensors_parse, 0, err);
 	return gs_error_set(err, GS_EIO, path, "%s: no model.safetensors.index.json or model.safetensors in this folder",
 	                    path);
-}
-
-/* --- models from tensor tables ---------------------------------------------------------- */
-
-void gs_model_apply_inventory(gs_model *m, const gs_inventory_summary *s)
-{
-	uint64_t config = m->params;
-	m->has_inventory = true;
-	m->inv = *s;
-	m->inv.config_params = config;
-	m->params = s->param_elements;
-	m->split.linear = s->class_logical[GS_TC_LINEAR];
-	m->split.embed = s->class_logical[GS_TC_EMBED];
-	m->split.lm_head = s->class_logical[GS_TC_LM_HEAD];
-	m->split.norm = s->class_logical[GS_TC_NORM];
-	m->split.other = s->class_logical[GS_TC_OTHER];
-	if (!config)
-		return;
-	if (config == s->param_elements && !s->buffer_elements)
-		snprintf(m->inv.note, sizeof m->inv.note, "config.json and the tensor table agree: %llu parameters",
-		         (unsigned long long)config);
-	else if (config == s->param_elements)
-		snprintf(m->inv.note, sizeof m->inv.note, "config.json and the tensor table agree on %llu parameters; the "
-		         "checkpoint also stores %llu buffer elements (e.g. rotary inv_freq), which are not parameters",
-		         (unsigned long long)config, (unsigned long long)s->buffer_elements);
-	else
-		snprintf(m->inv.note, sizeof m->inv.note, "config.json gives %llu parameters, the tensor table %llu (%+lld): "
-		         "the tensor table is used (tied or extra heads, or a config this version reads differently)",
-		         (unsigned long long)config, (unsigned long long)s->param_elements,
-		         (long long)(s->param_elements - config));
-}
-
-static uint64_t meta_or(const gs_inventory *inv, const char *arch, const char *key, uint64_t def)
-{
-	char k[160];
-	uint64_t v;
-	snprintf(k, sizeof k, "%s.%s", arch, key);
-	return gs_inventory_meta_u64(inv, k, &v) ? v : def;
-}
-
-gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_model *m, gs_error *err)
-{
-	static const char *const archs[] = {"llama", "qwen2", "qwen3", "mistral", "gemma", "gemma2", "gemma3", "phi3",
-	                                    "gptneox", "gpt2", "starcoder", "qwen2moe", "qwen3moe", "granite"};
-	memset(m, 0, sizeof *m);
-	const char *arch = gs_inventory_meta_str(inv, "general.architecture");
-	if (!arch)
-		return gs_error_set(err, GS_EINPUT, source, "%s: GGUF metadata has no general.architecture string", source);
-	size_t k;
-	for (k = 0; k < sizeof archs / sizeof archs[0]; k++)
-		if (strcmp(arch, archs[k]) == 0)
-			break;
-	if (k == sizeof archs / sizeof archs[0])
-		return gs_error_set(err, GS_EUNSUPPORTED, source, "%s: GGUF architecture \"%.40s\" is not modelled; "
-		                    "supported: llama, qwen2, qwen3, qwen2moe, qwen3moe, mistral, gemma, gemma2, gemma3, phi3, "
-		                    "gptneox, gpt2, starcoder, granite", source, arch);
-	uint64_t L = meta_or(inv, arch, "block_count", 0), h = meta_or(inv, arch, "embedding_length", 0);
-	uint64_t heads = meta_or(inv, arch, "attention.head_count", 0);
-	if (!L || !h || !heads || L > GS_MAX_LAYERS || h > (1u << 30) || heads > (1u << 20))
-		return gs_error_set(err, GS_EINPUT, source, "%s: GGUF metadata needs %s.block_count (<= 512), "
-		                    "%s.embedding_length and %s.attention.head_count", source, arch, arch, arch);
-	uint64_t kvh = meta_or(inv, arch, "attention.head_count_kv", heads);
-	if (kvh == 0 || kvh > heads || heads % kvh)
-		return gs_error_set(err, GS_EINPUT, source, "%s: GGUF %s.attention.head_count_kv is %llu: it must be 1 to "
-		                    "%llu and divide %s.attention.head_count", source, arch, (unsigned long long)kvh,
-		                    (unsigned long long)heads, arch);
-	uint64_t kd = meta_or(inv, arch, "attention.key_length", h / heads);
-	if (kd == 0 || kd > (1u << 20))
-		return gs_error_set(err, GS_EINPUT, source, "%s: GGUF %s.attention.key_length must be 1 to 2^20", source,
-		                    arch);
-	uint64_t vd = meta_or(inv, arch, "attention.value_length", kd);
-	uint64_t vocab = 0;
-	if (!gs_inventory_meta_u64(inv, "tokenizer.ggml.vocab_size", &vocab) &&
-	    !gs_inventory_meta_array_len(inv, "tokenizer.ggml.tokens", &vocab))
-		vocab = meta_or(inv, arch, "vocab_size", 0);
-	snprintf(m->source, sizeof m->source, "%s", source);
-	snprintf(m->model_type, sizeof m->model_type, "gguf:%s", arch);
-	m->has_architecture = true;
-	m->layers = (uint32_t)L;
-	m->hidden = (uint32_t)h;
-	m->heads = (uint32_t)heads;
-	m->kv_heads = (uint32_t)kvh;
-	m->head_dim = (uint32_t)kd;
-	m->v_head_dim = (uint32_t)vd;
-	m->intermediate = (uint32_t)meta_or(inv, arch, "feed_forward_length", 4 * h);
-	m->vocab = (uint32_t)vocab;
-	m->max_position = (uint32_t)meta_or(inv, arch, "context_length", 0);
-	m->experts = (uint32_t)meta_or(inv, arch, "expert_count", 0);
-	m->experts_per_token = (uint32_t)meta_or(inv, arch, "expert_used_count", 0);
-	m->moe_intermediate = (uint32_t)meta_or(inv, arch, "expert_feed_forward_length", m->intermediate);
-	m->gpt_style = !strcmp(arch, "gptneox") || !strcmp(arch, "gpt2") || !strcmp(arch, "starcoder");
-	m->gated_mlp = gsi_inv_find(inv, "blk.0.ffn_gate.weight") >= 0 || gsi_inv_find(inv, "blk.0.ffn_gate_exps.weight") >= 0;
-	m->tied_embeddings = gsi_inv_find(inv, "output.weight") < 0;
-	m->sliding_window = (uint32_t)meta_or(inv, arch, "attention.sliding_window", 0);
-	for (uint32_t l = 0; l < L; l++) {
-		m->layer_is_moe[l] = m->experts > 0;
-		if (m->sliding_window)
-			m->layer_is_sliding[l] = !strcmp(arch, "gemma2") ? l % 2 == 0
-			                       : !strcmp(arch, "gemma3") ? (l + 1) % 6 != 0 : true;
-	}
-	return GS_OK;
 }

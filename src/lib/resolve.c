@@ -13,7 +13,7 @@
 #include "gpusizer/hub.h"
 #include "gpusizer/inventory.h"
 #include "gpusizer/resolve.h"
-#include "inventory_internal.h"
+#include "tensor_table.h"
 
 /* A model folder or a .gguf/.safetensors file: the tensor table gives the
  * exact counts; config.json (for safetensors) the architecture. */

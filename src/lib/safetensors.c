@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
-#include "inventory_internal.h"
+#include "tensor_table.h"
 
 static const struct {
 	const char *name;

@@ -1,6 +1,8 @@
-/* inventory_internal.h — the inventory container, shared by the readers. */
-#ifndef GS_INVENTORY_INTERNAL_H
-#define GS_INVENTORY_INTERNAL_H
+/* tensor_table.h — the inventory container below both header parsers
+ * (gguf.c, safetensors.c) and the helpers they share: name lookup, UTF-8
+ * checks, little-endian reads and checked arithmetic. */
+#ifndef GS_TENSOR_TABLE_H
+#define GS_TENSOR_TABLE_H
 
 #include "gpusizer/inventory.h"
 
@@ -41,6 +43,10 @@ static inline bool gsi_add_ok(uint64_t a, uint64_t b, uint64_t *out)
 {
 	return !__builtin_add_overflow(a, b, out);
 }
+
+/* Drop the tensors and metadata entries added after the first n_tensors and
+ * n_kv (a parse that asked for a longer prefix is undone this way). */
+void gsi_inv_truncate(gs_inventory *inv, size_t n_tensors, size_t n_kv);
 
 /* Index of the tensor named `name`, or -1. */
 long gsi_inv_find(const gs_inventory *inv, const char *name);

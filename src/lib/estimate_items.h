@@ -1,12 +1,31 @@
-/* estimate_internal.h — helpers shared by estimate.c and estimate_vllm.c. */
-#ifndef GS_ESTIMATE_INTERNAL_H
-#define GS_ESTIMATE_INTERNAL_H
+/*
+ * estimate_items.h — the layers of the estimator, bottom to top:
+ *
+ *   estimate_items.c     items, phases, weights, KV, forward peak, placement
+ *   estimate_train.c     adaptation phases (called by the Transformers runtime)
+ *   estimate_<runtime>.c one per runtime: transformers, vllm, llamacpp
+ *   estimate.c           set-up, the runtime table, totals (gpusizer/estimate.h)
+ *
+ * Each file calls only the ones below it.
+ */
+#ifndef GS_ESTIMATE_ITEMS_H
+#define GS_ESTIMATE_ITEMS_H
 
+#include <assert.h>
 #include "gpusizer/estimate.h"
 
-enum { PH_LOAD = 0, PH_RUN = 1, PH_STEADY = 2 }; /* load, prefill|profile, decode|serve */
+#define METHOD "docs/method.md "
+
+/* Phase indexes. Inference: load, prefill (vLLM: profile), decode (vLLM:
+ * serve). Adaptation: load, forward, backward, first_update, update,
+ * validation, export. */
+enum { PH_LOAD = 0, PH_RUN = 1, PH_STEADY = 2 };
+enum { PH_FWD = 1, PH_BWD = 2, PH_FIRST = 3, PH_UPD = 4, PH_VAL = 5, PH_EXPORT = 6 };
 #define LIVE(p) (1u << (p))
 #define ALL_PHASES (LIVE(0) | LIVE(1) | LIVE(2))
+
+/* ceil(n x bits / 8): the quick calculator's bytes for n values */
+gs_bytes gsi_ceil_bits(uint64_t n, gs_ratio bits);
 
 gs_item *gsi_item(gs_estimate *e, const char *id, gs_basis basis, const char *source);
 void gsi_item_put(gs_item *it, int phase, gs_bytes b);
@@ -33,8 +52,10 @@ gs_bytes gsi_kv_bytes(const gs_estimate *e, uint64_t tokens, uint64_t seqs);
  * in `live`; also the quick calculator's weights_only. */
 void gsi_weight_items(gs_estimate *e, unsigned live);
 
-/* vLLM phases and budget (estimate_vllm.c). */
-gs_status gsi_estimate_vllm(gs_estimate *e, gs_error *err);
+/* The runtimes, each an estimate() of estimate.c's runtime table: fill e's
+ * phases and items for pipeline stage (or llama.cpp device) `stage`. */
+gs_status gsi_estimate_transformers(gs_estimate *e, uint32_t stage, gs_error *err);
+gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err);
 
 /* llama.cpp buffers for device `dev` (estimate_llamacpp.c). */
 gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err);
@@ -43,7 +64,7 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err);
  * validation, export (estimate_train.c). */
 gs_status gsi_estimate_train(gs_estimate *e, gs_error *err);
 
-/* Divide the items over GPUs for pipeline stage `stage` (estimate.c). */
+/* Divide the items over GPUs for pipeline stage `stage`. */
 void gsi_apply_placement(gs_estimate *e, uint32_t stage);
 
 /* Set phase p's id and one-line description. */
@@ -53,4 +74,4 @@ void gsi_phase(gs_estimate *e, int p, const char *id, const char *what);
  * microbatch (docs/method.md §10). */
 gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap);
 
-#endif
+#endif /* GS_ESTIMATE_ITEMS_H */

@@ -1,0 +1,165 @@
+/*
+ * estimate_transformers.c — the Transformers runtime (docs/method.md §4-6,
+ * §10-11): inference as load, prefill and decode; adaptation through
+ * estimate_train.c; then the runtime context, the division over GPUs and
+ * the caching allocator's slack.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "estimate_items.h"
+
+/* CUDA context + framework, live in every phase (docs/method.md §6). */
+static void context_item(gs_estimate *e)
+{
+	gs_item *ctx = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED,
+	                        METHOD "§6; PyTorch issue #107667, PR #86509; CUDA lazy loading guide");
+	bool given = gs_wl_set(&e->workload, GS_F_RUNTIME_CONTEXT);
+	gsi_item_all(ctx, (1u << e->n_phases) - 1, given ? gs_wl_u64(&e->workload, GS_F_RUNTIME_CONTEXT) : 500 * GS_MiB);
+	if (given)
+		gsi_formula(ctx, "given: %s", gs_wl_str(&e->workload, GS_F_RUNTIME_CONTEXT));
+	else
+		gsi_formula(ctx, "CUDA context + PyTorch kernels with lazy loading: 500 MiB (typical 300-500 MiB; "
+		            "700-1000+ MiB without lazy loading)");
+}
+
+static void transformers_phases(gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	bool arch = m->has_architecture, len = e->length > 0;
+	uint64_t b = e->concurrency, s = e->length, el = gsi_act_bytes(e);
+	char why[400];
+
+	e->n_phases = 3;
+	snprintf(e->phases[0].id, 16, "load");
+	snprintf(e->phases[0].what, 96, "weights on the device, CUDA context up");
+	snprintf(e->phases[1].id, 16, "prefill");
+	snprintf(e->phases[1].what, 96, "the whole prompt in one forward pass");
+	snprintf(e->phases[2].id, 16, "decode");
+	snprintf(e->phases[2].what, 96, "one token per step, cache at full length");
+
+	gsi_weight_items(e, ALL_PHASES);
+	for (size_t i = 0; i < e->n_items; i++)
+		e->items[i].shard = GS_SHARD_WEIGHTS;
+
+	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
+	                       METHOD "§3; Transformers DynamicCache / DeepseekV3Attention");
+	kv->varies = true;
+	kv->shard = GS_SHARD_KV;
+	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
+	                        METHOD "§5 (our derivation from Transformers' modeling code; to be measured)");
+	act->varies = true;
+	act->shard = GS_SHARD_TP;
+	if (arch && len) {
+		gs_bytes kvb = gsi_kv_bytes(e, s, b);
+		gsi_item_all(kv, LIVE(1) | LIVE(2), kvb);
+		if (m->attn == GS_ATTN_MLA)
+			gsi_formula(kv, "%llu seqs x %llu elements for %llu tokens (MLA decompressed: per layer "
+			            "%u heads x (%u + %u) + %u heads x %u) x %s",
+			            (unsigned long long)b, (unsigned long long)gs_model_kv_elements(m, s, false),
+			            (unsigned long long)s, m->heads, m->qk_nope_head_dim, m->qk_rope_head_dim,
+			            m->heads, m->v_head_dim, e->kv_format.name);
+		else
+			gsi_formula(kv, "2 x %u layers x %u kv heads x %u head dim x %llu tokens%s x %llu seqs "
+			            "x %s (%llu elements)",
+			            m->layers, m->kv_heads, m->head_dim, (unsigned long long)s,
+			            m->sliding_window ? " (sliding layers: min(tokens, window))" : "",
+			            (unsigned long long)b, e->kv_format.name,
+			            (unsigned long long)gs_mul_sat(gs_model_kv_elements(m, s, false), b));
+
+		gs_bytes pre = gsi_forward_peak(e, b, s, s, e->attention, why, sizeof why);
+		/* decode: one query token; DynamicCache's torch.cat holds a second
+		 * copy of one layer's K and V while it grows */
+		gs_bytes dec = gsi_forward_peak(e, b, 1, s, e->attention, NULL, 0);
+		uint64_t layer_kv = (gsi_kv_bytes(e, s, b) + m->layers - 1) / m->layers;
+		dec = gs_add_sat(dec, layer_kv);
+		gsi_item_put(act, 1, pre);
+		gsi_item_put(act, 2, dec);
+		gsi_formula(act, "prefill: %s; decode: same with 1 query token + one layer's K,V copy "
+		            "while the cache grows (%llu B)", why, (unsigned long long)layer_kv);
+	} else {
+		kv->basis = act->basis = GS_BASIS_UNKNOWN;
+		kv->live = act->live = LIVE(1) | LIVE(2);
+		const char *need = !arch ? "an architecture (--model config.json)" : "a length (--context N)";
+		gsi_formula(kv, "needs %s", need);
+		gsi_formula(act, "needs %s", need);
+		gsi_unknown(e, "kv_cache: needs %s; per token it is 2 x layers x kv_heads x head_dim x "
+		            "bytes", need);
+		gsi_unknown(e, "activations: needs %s", need);
+	}
+
+	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
+	                       METHOD "§5; Transformers generate(): logits_to_keep=1, fp32 copy of the last position");
+	lg->varies = true;
+	lg->shard = GS_SHARD_LOGITS;
+	if (arch) {
+		gs_bytes lb = gs_mul_sat(gs_mul_sat(b, m->vocab), el + 4);
+		gsi_item_all(lg, LIVE(1) | LIVE(2), lb);
+		gsi_formula(lg, "%llu seqs x %u vocab x (%llu + 4) B", (unsigned long long)b, m->vocab,
+		            (unsigned long long)el);
+	} else {
+		lg->basis = GS_BASIS_UNKNOWN;
+		lg->live = LIVE(1) | LIVE(2);
+		gsi_formula(lg, "needs the vocabulary size (--model)");
+		gsi_unknown(e, "logits: needs the vocabulary size (--model config.json)");
+	}
+
+}
+
+/* Caching-allocator slack on the items allocated and freed as the program
+ * runs (activations, logits, KV cache, gradients, temporaries), per phase. */
+static void slack_item(gs_estimate *e)
+{
+	gs_item *sl = gsi_item(e, "allocator_slack", GS_BASIS_ESTIMATED,
+	                       METHOD "§6; PyTorch CUDA semantics (caching allocator)");
+	sl->varies = true;
+	gs_ratio pct = gs_wl_ratio(&e->workload, GS_F_ALLOCATOR_SLACK);
+	static const char *const dynamic[] = {"kv_cache", "activations", "logits", "gradients", "optimizer_temporaries"};
+	bool unknown = false;
+	char names[160] = "";
+	for (size_t k = 0; k < sizeof dynamic / sizeof dynamic[0]; k++) {
+		const gs_item *it = gs_estimate_item(e, dynamic[k]);
+		if (!it)
+			continue;
+		unknown |= it->basis == GS_BASIS_UNKNOWN;
+		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? " + " : "", dynamic[k]);
+	}
+	for (size_t p = 0; p < e->n_phases; p++) {
+		gs_bytes dyn = 0;
+		bool live = false;
+		for (size_t k = 0; k < sizeof dynamic / sizeof dynamic[0]; k++) {
+			const gs_item *it = gs_estimate_item(e, dynamic[k]);
+			if (it && (it->live & LIVE(p))) {
+				live = true;
+				dyn = gs_add_sat(dyn, it->bytes[p]);
+			}
+		}
+		if (!live)
+			continue;
+		gs_bytes v;
+		gsi_item_put(sl, (int)p, gs_mul_ratio_ceil(dyn, pct, &v) ? UINT64_MAX : v);
+	}
+	if (unknown) {
+		sl->basis = GS_BASIS_UNKNOWN;
+		for (size_t p = 0; p < e->n_phases; p++)
+			sl->bytes[p] = 0;
+		gsi_formula(sl, "%s of the dynamic items, some of which are unknown", gs_wl_str(&e->workload, GS_F_ALLOCATOR_SLACK));
+	} else {
+		gsi_formula(sl, "%s x (%s) of the phase", gs_wl_str(&e->workload, GS_F_ALLOCATOR_SLACK), names);
+	}
+}
+
+
+gs_status gsi_estimate_transformers(gs_estimate *e, uint32_t stage, gs_error *err)
+{
+	if (gs_wl_training(&e->workload)) {
+		gs_status s = gsi_estimate_train(e, err);
+		if (s)
+			return s;
+	} else {
+		transformers_phases(e);
+	}
+	context_item(e);
+	gsi_apply_placement(e, stage);
+	slack_item(e);
+	return GS_OK;
+}
