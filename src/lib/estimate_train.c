@@ -179,15 +179,13 @@ static uint64_t ratio_bytes(uint64_t n, uint64_t num, uint64_t den)
 	return gs_mul_ratio_ceil(n, r, &out) ? UINT64_MAX : out;
 }
 
-gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
+/* Refuse what adaptation cannot do with this model or format. */
+static gs_status check_inputs(const gs_estimate *e, gs_error *err)
 {
-	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
 	const char *task = gs_wl_str(w, GS_F_TASK); /* for messages */
 	bool full = gs_wl_task(w) == GS_TASK_FULL, qlora = gs_wl_task(w) == GS_TASK_QLORA;
-	bool arch = m->has_architecture, len = e->length > 0;
-	char why[600];
-
+	bool arch = e->model.has_architecture;
 	if (!full && !arch)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_TASK].where,
 		                    "%s: task %s needs the model's module shapes for the adapters: give --model "
@@ -202,17 +200,24 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 		                    "%s: QLoRA trains adapters on a bitsandbytes 4-bit base: format nf4, nf4-dq, fp4 "
 		                    "or fp4-dq, not %s", w->v[GS_F_FORMAT].where, e->format.name);
 
-	gs_status st;
-	const precision *pr = &lora_precision;
-	if (full) {
-		pr = &precisions[gs_wl_precision(w)];
-		/* the weights item stores parameters at the precision's width */
-		const char *store = pr->weight == 4 ? "fp32"
-		                  : e->format.value_bits.num != 16 * e->format.value_bits.den ? "bf16" : NULL;
-		if (store && (st = gs_format_parse(store, "precision", &e->format, err)))
-			return st;
-	}
+	return GS_OK;
+}
 
+/* The bytes per trainable parameter (weights, gradients, master, states);
+ * full fine-tuning also stores the weights at the precision's width. */
+static gs_status precision_of(gs_estimate *e, bool full, const precision **out, gs_error *err)
+{
+	*out = &lora_precision;
+	if (!full)
+		return GS_OK;
+	*out = &precisions[gs_wl_precision(&e->workload)];
+	const char *store = (*out)->weight == 4 ? "fp32"
+	                  : e->format.value_bits.num != 16 * e->format.value_bits.den ? "bf16" : NULL;
+	return store ? gs_format_parse(store, "precision", &e->format, err) : GS_OK;
+}
+
+static void train_phases(gs_estimate *e, bool full, bool qlora)
+{
 	gsi_phase(e, PH_LOAD, "load", "model (and master copy) on the device");
 	gsi_phase(e, PH_FWD, "forward", "a training forward pass; activations saved for backward");
 	gsi_phase(e, PH_BWD, "backward", "gradients computed while saved activations are still held");
@@ -223,23 +228,33 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	                                                                       : "merging adapters into the base");
 	e->n_phases = 7;
 
-	/* trainable parameters */
-	uint64_t trainable, adafactor_elems, largest_module = 0, saved;
+}
+
+/* Trainable parameters (and Adafactor's factored state elements); fills
+ * e->train's counts and batch. */
+static gs_status trainable_counts(gs_estimate *e, bool full, bool qlora, uint64_t *trainable, uint64_t *adafactor_elems,
+                                  gs_error *err)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	bool arch = m->has_architecture;
+	gs_status st;
+	uint64_t largest_module = 0, saved;
 	if (full) {
-		trainable = m->params;
-		adafactor_elems = arch ? gs_add_sat(gs_add_sat(m->split.linear_rows, m->split.linear_cols),
+		*trainable = m->params;
+		*adafactor_elems = arch ? gs_add_sat(gs_add_sat(m->split.linear_rows, m->split.linear_cols),
 		                                    m->params - m->split.linear)
 		                       : m->params;
 	} else {
-		if ((st = lora_params(e, &trainable, &adafactor_elems, &largest_module, err)))
+		if ((st = lora_params(e, trainable, adafactor_elems, &largest_module, err)))
 			return st;
 		if ((st = modules_to_save(e, &saved, err)))
 			return st;
-		trainable = gs_add_sat(trainable, saved);
-		adafactor_elems = gs_add_sat(adafactor_elems, saved);
+		*trainable = gs_add_sat(*trainable, saved);
+		*adafactor_elems = gs_add_sat(*adafactor_elems, saved);
 	}
 	e->train.training = true;
-	e->train.trainable = trainable;
+	e->train.trainable = *trainable;
 	e->train.frozen = full ? 0 : m->params;
 	e->train.microbatch = gs_wl_u64(w, GS_F_MICROBATCH);
 	e->train.grad_accum = gs_wl_u64(w, GS_F_GRAD_ACCUM);
@@ -249,6 +264,15 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 		         e->keep & GS_KEEP_EMBED ? "embed_tokens, " : "", e->keep & GS_KEEP_LM_HEAD && !m->tied_embeddings ? "lm_head, " : "",
 		         e->keep & GS_KEEP_NORM ? "norms, " : "", "biases and routers (in bf16)");
 
+	(void)largest_module;
+	return GS_OK;
+}
+
+/* The model states: base weights (frozen or trained), adapters, gradients,
+ * master copy. */
+static void state_items(gs_estimate *e, const precision *pr, uint64_t trainable, bool full)
+{
+	const gs_workload *w = &e->workload;
 	/* frozen or trained base weights */
 	gsi_weight_items(e, ALL_TRAIN);
 	for (size_t i = 0; i < e->n_items; i++)
@@ -276,6 +300,12 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	else
 		gsi_formula(ms, "none (%s)", pr->note);
 
+}
+
+/* Optimizer states and the temporaries of its step. */
+static void optimizer_items(gs_estimate *e, const precision *pr, uint64_t trainable, uint64_t adafactor_elems)
+{
+	const gs_workload *w = &e->workload;
 	/* optimizer states and temporaries */
 	gs_optimizer opt = gs_wl_optimizer(w);
 	uint64_t states = 0, temps = 0;
@@ -317,6 +347,15 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	else
 		gsi_formula(ot, "none for %s", gs_wl_str(w, GS_F_OPTIMIZER));
 
+}
+
+/* Activations saved for backward, the loss's logits, and validation's. */
+static void activation_items(gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	bool arch = m->has_architecture, len = e->length > 0;
+	char why[600];
 	/* activations and logits */
 	uint64_t b = e->train.microbatch, be = gs_wl_u64(w, GS_F_EVAL_MICROBATCH), s = e->length;
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
@@ -356,6 +395,13 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 		gsi_unknown(e, "activations and logits: need %s", need);
 	}
 
+}
+
+/* Input batches, and QLoRA's dequantization scratch. */
+static void buffer_items(gs_estimate *e, bool qlora)
+{
+	const gs_model *m = &e->model;
+	uint64_t b = e->train.microbatch, s = e->length;
 	/* buffers: data, communication buckets, dequantization scratch */
 	gs_item *bf = gsi_item(e, "buffers", GS_BASIS_ESTIMATED,
 	                       METHOD "§11; PyTorch DDP (gradient_as_bucket_view=False keeps a bucket copy of the "
@@ -374,8 +420,14 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 		gsi_formula(bf, "input ids, labels, mask 3 x %llu x %llu x 8 B + one dequantized weight %llu x 2 B",
 		            (unsigned long long)s, (unsigned long long)b, (unsigned long long)big);
 	}
-	(void)largest_module;
 
+}
+
+/* What saving or merging the result needs on top of the model. */
+static void export_item(gs_estimate *e, bool full, bool qlora)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
 	gs_item *ex = gsi_item(e, "export_transient", GS_BASIS_ESTIMATED,
 	                       METHOD "§10; PEFT merge_and_unload; bitsandbytes dequantize_4bit");
 	ex->shard = GS_SHARD_WEIGHTS;
@@ -401,5 +453,24 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 		gsi_item_put(ex, PH_EXPORT, one);
 		gsi_formula(ex, "merging in place: one delta B x A of the largest module in 16 bits (%llu B)", (unsigned long long)one);
 	}
+}
+
+gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	bool full = gs_wl_task(w) == GS_TASK_FULL, qlora = gs_wl_task(w) == GS_TASK_QLORA;
+	const precision *pr;
+	uint64_t trainable, adafactor_elems;
+	gs_status st;
+	if ((st = check_inputs(e, err)) || (st = precision_of(e, full, &pr, err)))
+		return st;
+	train_phases(e, full, qlora);
+	if ((st = trainable_counts(e, full, qlora, &trainable, &adafactor_elems, err)))
+		return st;
+	state_items(e, pr, trainable, full);
+	optimizer_items(e, pr, trainable, adafactor_elems);
+	activation_items(e);
+	buffer_items(e, qlora);
+	export_item(e, full, qlora);
 	return GS_OK;
 }
