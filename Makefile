@@ -39,6 +39,7 @@ check: all
 	cd build-check && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    ctest --output-on-failure -j $(JOBS)
 	sh tests/cli/run.sh build/gpusizer
+	sh tests/cli/golden.sh build/gpusizer
 	sh tests/install/run.sh build
 
 install: all

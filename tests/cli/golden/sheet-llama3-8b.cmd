@@ -1,0 +1,2 @@
+sheet data/sheets/llama3-8b-chat.yaml
+0
