@@ -81,4 +81,34 @@ gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *out
 int gs_render_run_text(FILE *out, const gs_run *r);
 json_t *gs_run_to_json(const gs_run *r);
 
+/* --- an estimate against a measured run (gpusizer compare) --- */
+
+typedef struct gs_compare_row {
+	char phase[32];
+	unsigned gpu;
+	gs_bytes estimated;     /* the estimate's peak for the phase           */
+	gs_bytes measured;      /* device used (NVML), else PyTorch's reserved */
+	const char *counter;    /* "device" or "reserved" (static)             */
+	int64_t difference;     /* measured - estimated                        */
+} gs_compare_row;
+
+typedef struct gs_compare {
+	size_t n;               /* rows: phase x GPU pairs with a counter      */
+	gs_compare_row rows[GS_MAX_RUN_PHASES * GS_MAX_PROBED];
+	gs_bytes margin;        /* the largest shortfall, rounded up to 256 MiB */
+	char justified_by[32];  /* the phase with that shortfall, or ""        */
+	uint64_t samples;       /* in the run                                  */
+	size_t run_phases;
+} gs_compare;
+
+/* Compare `estimate` (the JSON of gpusizer estimate --json) with run r,
+ * phase by phase and GPU by GPU. n == 0 means nothing was measured in a
+ * phase of the estimate: no margin is proposed then. */
+void gs_compare_run(const json_t *estimate, const gs_run *r, gs_compare *out /* OUT */);
+
+/* The comparison as text (a table and the proposed margin, or that nothing
+ * was measured) and as JSON (gpusizer/compare/v1). */
+int gs_render_run_compare_text(FILE *out, const gs_compare *c);
+json_t *gs_compare_to_json(const gs_compare *c);
+
 #endif

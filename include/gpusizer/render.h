@@ -24,6 +24,8 @@
 #include "gpusizer/estimate.h"
 #include "gpusizer/catalog.h"
 #include "gpusizer/fit.h"
+#include "gpusizer/diagnose.h"
+#include "gpusizer/probe.h"
 
 /* Human table (items x phases) in `unit`, plus the quick calculator's figures, the
  * conservative envelope (labelled), unknowns and sources. markdown selects
@@ -71,5 +73,28 @@ json_t *gs_shortlist_to_json(const gs_shortlist *sl, const gs_estimate *e);
 int gs_render_sheet_markdown(FILE *out, const gs_estimate *e, const gs_shortlist *sl);
 int gs_render_sheet_html(FILE *out, const gs_estimate *e, const gs_shortlist *sl);
 json_t *gs_sheet_to_json(const gs_estimate *e, const gs_shortlist *sl);
+
+/* --- the other JSON documents, built here so every schema lives in one file --- */
+
+/* gpusizer/estimate-compare/v1: one estimate per format (estimate --bits 16,8,4 --json). */
+json_t *gs_estimate_rows_to_json(const gs_estimate *const *rows, size_t n);
+
+/* gpusizer/formats/v1: the named weight formats and the device table. */
+json_t *gs_formats_to_json(void);
+
+/* gpusizer/catalog/v1: a catalog's offers. */
+json_t *gs_catalog_to_json(const gs_catalog *cat);
+
+/* gpusizer/probe/v1: the GPUs as NVML reports them. */
+json_t *gs_probe_to_json(const gs_probe *p);
+
+/* gpusizer/diagnose/v1: the first out-of-memory, with the ranked changes when
+ * `changes` is not NULL (it is consumed). */
+json_t *gs_oom_to_json(const gs_oom *o, json_t *changes);
+
+/* The web API's envelopes: {"error": msg, "status": code}, and
+ * {"status": "ok", "version"}. */
+json_t *gs_api_error_to_json(const char *msg, unsigned code);
+json_t *gs_health_to_json(const char *version);
 
 #endif

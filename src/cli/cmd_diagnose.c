@@ -146,17 +146,7 @@ int cmd_diagnose(int argc, char **argv)
 	}
 	char g[40], h[40];
 	if (a.json) {
-		json_t *j = json_pack("{s:s, s:s, s:i, s:s, s:i, s:s, s:s, s:s}", "schema", "gpusizer/diagnose/v1", "kind",
-		                      gs_oom_kind_name(o.kind), "line", (int)o.line, "message", o.message, "gpu", o.gpu, "phase",
-		                      o.phase, "phase_evidence", o.phase_why, "likely_items", o.items);
-		if (o.has_requested) json_object_set_new(j, "requested_bytes", json_integer((json_int_t)o.requested));
-		if (o.has_capacity) json_object_set_new(j, "capacity_bytes", json_integer((json_int_t)o.capacity));
-		if (o.has_free) json_object_set_new(j, "free_bytes", json_integer((json_int_t)o.free));
-		if (o.has_allocated) json_object_set_new(j, "allocated_bytes", json_integer((json_int_t)o.allocated));
-		if (o.has_reserved) json_object_set_new(j, "reserved_unallocated_bytes", json_integer((json_int_t)o.reserved_unallocated));
-		if (o.has_process) json_object_set_new(j, "process_bytes", json_integer((json_int_t)o.process));
-		if (e)
-			json_object_set_new(j, "changes", gs_changes_to_json(ch, nch, peak_now, cap));
+		json_t *j = gs_oom_to_json(&o, e ? gs_changes_to_json(ch, nch, peak_now, cap) : NULL);
 		json_dumpf(j, stdout, JSON_INDENT(2));
 		putchar('\n');
 		json_decref(j);

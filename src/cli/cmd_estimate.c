@@ -90,10 +90,7 @@ static int compare(const cli_args *a, int field, const char *list)
 		ptrs[r] = &rows[r];
 	}
 	if (a->json) {
-		json_t *arr = json_array();
-		for (size_t r = 0; r < n; r++)
-			json_array_append_new(arr, gs_estimate_to_json(&rows[r]));
-		json_t *o = json_pack("{s:s, s:o}", "schema", "gpusizer/estimate-compare/v1", "rows", arr);
+		json_t *o = gs_estimate_rows_to_json((const gs_estimate *const *)ptrs, n);
 		json_dumpf(o, stdout, JSON_INDENT(2));
 		putchar('\n');
 		json_decref(o);

@@ -37,17 +37,7 @@ int cmd_probe(int argc, char **argv)
 		return cli_fail(&err);
 	char a[48], b[48], c[48];
 	if (json) {
-		json_t *gpus = json_array();
-		for (unsigned i = 0; i < p.n; i++) {
-			const gs_gpu_info *g = &p.gpu[i];
-			json_array_append_new(gpus, json_pack("{s:i, s:s, s:s, s:I, s:I, s:I, s:i, s:i, s:i, s:i}", "index", i, "name",
-			                                      g->name, "uuid", g->uuid, "total_bytes", (json_int_t)g->total,
-			                                      "free_bytes", (json_int_t)g->free, "used_bytes", (json_int_t)g->used,
-			                                      "cc_major", g->cc_major, "cc_minor", g->cc_minor, "ecc", g->ecc,
-			                                      "mig", g->mig));
-		}
-		json_t *o = json_pack("{s:s, s:s, s:s, s:i, s:o}", "schema", "gpusizer/probe/v1", "library", p.library,
-		                      "driver", p.driver, "cuda", p.cuda, "gpus", gpus);
+		json_t *o = gs_probe_to_json(&p);
 		json_dumpf(o, stdout, JSON_INDENT(2));
 		putchar('\n');
 		json_decref(o);

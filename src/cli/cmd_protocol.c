@@ -171,10 +171,16 @@ int cmd_compare(int argc, char **argv)
 		fprintf(stderr, "gpusizer compare: give ESTIMATE.json and RUN.jsonl\n");
 		return EXIT_USAGE;
 	}
+	char *text;
+	size_t tlen;
+	gs_error ferr;
+	if (gs_file_read(files[0], GS_RUN_MAX_FILE, "an estimate's JSON", &text, &tlen, &ferr))
+		return cli_fail(&ferr);
 	json_error_t je;
-	json_t *est = json_load_file(files[0], JSON_REJECT_DUPLICATES, &je);
-	if (!est || strcmp(json_string_value(json_object_get(est, "schema")) ? json_string_value(json_object_get(est, "schema")) : "",
-	                   "gpusizer/estimate/v1")) {
+	json_t *est = json_loadb(text, tlen, JSON_REJECT_DUPLICATES, &je);
+	free(text);
+	const char *schema = json_string_value(json_object_get(est, "schema"));
+	if (!est || !schema || strcmp(schema, "gpusizer/estimate/v1")) {
 		fprintf(stderr, "gpusizer: error: %s:%d:%d: expected the JSON of gpusizer estimate --json (schema "
 		        "gpusizer/estimate/v1)%s%s\n", files[0], je.line, je.column, est ? "" : ": ", est ? "" : je.text);
 		json_decref(est);
@@ -182,90 +188,25 @@ int cmd_compare(int argc, char **argv)
 	}
 	int rc;
 	gs_run *r = load_run(files[1], &rc);
-	if (!r) {
-		json_decref(est);
-		return rc;
-	}
-	json_t *rows = json_array(), *measured = json_array();
-	size_t compared = 0; /* phase x GPU pairs with a measured counter */
-	int64_t worst = 0;
-	char worst_phase[32] = "";
-	json_t *phases = json_object_get(est, "phases");
-	if (!json) printf("%-14s %-4s %-22s %-22s %-9s %s\n", "phase", "gpu", "estimated peak", "measured", "counter", "difference");
-	for (size_t i = 0; i < json_array_size(phases); i++) {
-		json_t *ph = json_array_get(phases, i);
-		const char *id = json_string_value(json_object_get(ph, "id"));
-		gs_bytes est_b = (gs_bytes)json_integer_value(json_object_get(ph, "peak_bytes"));
-		for (size_t k = 0; id && k < r->nphases; k++) {
-			if (strcmp(r->phases[k].name, id))
-				continue;
-			for (unsigned g = 0; g < (r->ngpus ? r->ngpus : 1); g++) {
-				const gs_run_counters *c = &r->phases[k].gpu[g];
-				if (!c->has_device && !c->has_torch)
-					continue;
-				compared++;
-				gs_bytes got = c->has_device ? c->device_used : c->reserved;
-				const char *counter = c->has_device ? "device" : "reserved";
-				int64_t diff = (int64_t)got - (int64_t)est_b;
-				if (diff > worst) {
-					worst = diff;
-					snprintf(worst_phase, sizeof worst_phase, "%s", id);
-				}
-				char a[40], b[40], d[40];
-				gs_format_bytes(est_b, GS_UNIT_GiB, a, sizeof a);
-				gs_format_bytes(got, GS_UNIT_GiB, b, sizeof b);
-				gs_format_bytes((gs_bytes)(diff < 0 ? -diff : diff), GS_UNIT_GiB, d, sizeof d);
-				if (!json)
-					printf("%-14s %-4u %-22s %-22s %-9s %s%s (%+.1f %%)\n", id, g, a, b, counter, diff < 0 ? "-" : "+", d,
-					       est_b ? 100.0 * (double)diff / (double)est_b : 0.0);
-				json_array_append_new(rows, json_pack("{s:s, s:i, s:I, s:I, s:s, s:I}", "phase", id, "gpu", (int)g,
-				                                      "estimated_bytes", (json_int_t)est_b, "measured_bytes", (json_int_t)got,
-				                                      "counter", counter, "difference_bytes", (json_int_t)diff));
-				json_array_append_new(measured, json_pack("{s:s, s:s, s:i, s:I, s:s, s:s}", "id", "measured_peak", "phase", id,
-				                                          "gpu", (int)g, "bytes", (json_int_t)got, "basis", "measured",
-				                                          "counter", counter));
-			}
-		}
-	}
-	if (!compared) { /* nothing to compare with: no verdict, and not a pass */
-		if (json) {
-			json_t *o = json_pack("{s:s, s:o, s:o, s:n, s:s}", "schema", "gpusizer/compare/v1", "phases", rows,
-			                      "measured_items", measured, "proposed_margin_bytes", "nothing_measured",
-			                      r->samples ? "no sample fell in a phase the estimate has" : "the run has no samples");
-			json_dumpf(o, stdout, JSON_INDENT(2));
-			putchar('\n');
-			json_decref(o);
-		} else {
-			json_decref(rows);
-			json_decref(measured);
-			printf("nothing was measured in a phase of the estimate (%llu samples, %zu phases in the run): no "
-			       "margin can be proposed; run gpusizer measure around the workload with phase markers\n",
-			       (unsigned long long)r->samples, r->nphases);
-		}
+	gs_compare *c = r ? malloc(sizeof *c) : NULL;
+	if (!c) {
 		json_decref(est);
 		free(r);
-		return EXIT_NO_FIT;
+		return r ? EXIT_ENV : rc;
 	}
-	/* the margin the measurement justifies: the largest shortfall, rounded up to 256 MiB */
-	gs_bytes margin = worst > 0 ? ((gs_bytes)worst + (256ull << 20) - 1) / (256ull << 20) * (256ull << 20) : 0;
-	char m[40];
-	gs_format_bytes(margin, GS_UNIT_GiB, m, sizeof m);
+	gs_compare_run(est, r, c);
+	json_decref(est);
+	free(r);
 	if (json) {
-		json_t *o = json_pack("{s:s, s:o, s:o, s:I, s:s}", "schema", "gpusizer/compare/v1", "phases", rows, "measured_items",
-		                      measured, "proposed_margin_bytes", (json_int_t)margin, "justified_by", worst_phase);
+		json_t *o = gs_compare_to_json(c);
 		json_dumpf(o, stdout, JSON_INDENT(2));
 		putchar('\n');
 		json_decref(o);
 	} else {
-		json_decref(rows);
-		json_decref(measured);
-		if (margin)
-			printf("proposed margin: %s: the measured peak of %s exceeded the estimate by that much (rounded up to 256 MiB); "
-			       "add it as the reserve, or calibrate the item that differs\n", m, worst_phase);
-		else
-			printf("proposed margin: none beyond the estimate's own reserve: every measured phase stayed at or under it\n");
+		gs_render_run_compare_text(stdout, c);
 	}
-	json_decref(est);
-	free(r);
-	return 0;
+	/* nothing measured is not a pass: exit 1, as for "does not fit" */
+	rc = c->n ? 0 : EXIT_NO_FIT;
+	free(c);
+	return rc;
 }

@@ -75,7 +75,7 @@ static void send_json(serve_response *out, unsigned code, json_t *o)
 
 static void error(serve_response *out, unsigned code, const char *msg)
 {
-	send_json(out, code, json_pack("{s:s, s:i}", "error", msg, "status", (int)code));
+	send_json(out, code, gs_api_error_to_json(msg, code));
 }
 
 /* --- access policy ---------------------------------------------------------------- */
@@ -304,43 +304,15 @@ static void api_post(const serve_config *cfg, const serve_request *rq, serve_res
 	free(e);
 }
 
-static json_t *formats_json(void)
-{
-	const gs_format *t;
-	size_t n = gs_format_table(&t);
-	json_t *fs = json_array(), *ds = json_array();
-	for (size_t i = 0; i < n; i++) {
-		gs_ratio b = gs_format_bpw(&t[i]);
-		json_array_append_new(fs, json_pack("{s:s, s:f, s:s, s:s}", "name", t[i].name, "bits_per_weight",
-		                                    (double)b.num / (double)b.den, "description", t[i].description, "source",
-		                                    t[i].source));
-	}
-	const gs_device *d;
-	n = gs_device_table(&d);
-	for (size_t i = 0; i < n; i++)
-		json_array_append_new(ds, json_pack("{s:s, s:I, s:I, s:s, s:s}", "name", d[i].name, "nominal_gb",
-		                                    (json_int_t)d[i].nominal_gb, "reported_bytes", (json_int_t)d[i].reported_bytes,
-		                                    "reported_how", d[i].reported_how, "compute_capability",
-		                                    d[i].compute_capability));
-	return json_pack("{s:s, s:o, s:o}", "schema", "gpusizer/formats/v1", "formats", fs, "devices", ds);
-}
-
 static json_t *catalog_json(void)
 {
 	gs_catalog *cat = malloc(sizeof *cat);
 	if (!cat)
 		return NULL;
 	gs_catalog_default(cat);
-	json_t *offers = json_array();
-	for (size_t i = 0; i < cat->n; i++) {
-		const gs_offer *o = &cat->offers[i];
-		json_array_append_new(offers, json_pack("{s:s, s:s, s:I, s:I, s:o, s:s, s:s, s:s}", "id", o->id, "gpu", o->gpu,
-		                                        "count", (json_int_t)o->count, "nominal_gb", (json_int_t)o->nominal_gb,
-		                                        "price", o->has_price ? json_string(o->price_text) : json_null(),
-		                                        "currency", o->currency, "period", o->period_text, "source", o->source));
-	}
+	json_t *o = gs_catalog_to_json(cat);
 	free(cat);
-	return json_pack("{s:s, s:o}", "schema", "gpusizer/catalog/v1", "offers", offers);
+	return o;
 }
 
 static const struct route {
@@ -401,9 +373,9 @@ void serve_handle(const serve_config *cfg, const serve_request *rq, serve_respon
 	if (!strcmp(url, "/") || !strcmp(url, "/index.html"))
 		set_body(out, 200, "text/html; charset=utf-8", (const char *)gs_web_index, gs_web_index_len);
 	else if (!strcmp(url, "/api/health"))
-		send_json(out, 200, json_pack("{s:s, s:s}", "status", "ok", "version", GS_VERSION));
+		send_json(out, 200, gs_health_to_json(GS_VERSION));
 	else if (!strcmp(url, "/api/formats"))
-		send_json(out, 200, formats_json());
+		send_json(out, 200, gs_formats_to_json());
 	else if (!strcmp(url, "/api/catalog"))
 		send_json(out, 200, catalog_json());
 	else

@@ -3,6 +3,7 @@
  * gpusizer/fit/v1), built with jansson. Bytes are JSON integers, exact.
  */
 #include <string.h>
+#include "gpusizer/devices.h"
 #include "gpusizer/render.h"
 
 static json_t *jbytes(gs_bytes b) { return json_integer(b > INT64_MAX ? INT64_MAX : (json_int_t)b); }
@@ -225,4 +226,91 @@ json_t *gs_fit_answer_to_json(const gs_fit_answer *a)
 	if (o && a->has_changes)
 		json_object_set_new(o, "changes", gs_changes_to_json(a->changes, a->n_changes, a->sheet_peak, a->capacity));
 	return o;
+}
+
+json_t *gs_estimate_rows_to_json(const gs_estimate *const *rows, size_t n)
+{
+	json_t *arr = json_array();
+	for (size_t r = 0; r < n; r++)
+		json_array_append_new(arr, gs_estimate_to_json(rows[r]));
+	return json_pack("{s:s, s:o}", "schema", "gpusizer/estimate-compare/v1", "rows", arr);
+}
+
+json_t *gs_formats_to_json(void)
+{
+	const gs_format *t;
+	size_t n = gs_format_table(&t);
+	json_t *fs = json_array(), *ds = json_array();
+	for (size_t i = 0; i < n; i++) {
+		gs_ratio b = gs_format_bpw(&t[i]);
+		json_array_append_new(fs, json_pack("{s:s, s:f, s:s, s:s}", "name", t[i].name, "bits_per_weight",
+		                                    (double)b.num / (double)b.den, "description", t[i].description, "source",
+		                                    t[i].source));
+	}
+	const gs_device *d;
+	n = gs_device_table(&d);
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(ds, json_pack("{s:s, s:I, s:I, s:s, s:s}", "name", d[i].name, "nominal_gb",
+		                                    (json_int_t)d[i].nominal_gb, "reported_bytes", (json_int_t)d[i].reported_bytes,
+		                                    "reported_how", d[i].reported_how, "compute_capability",
+		                                    d[i].compute_capability));
+	return json_pack("{s:s, s:o, s:o}", "schema", "gpusizer/formats/v1", "formats", fs, "devices", ds);
+}
+
+json_t *gs_catalog_to_json(const gs_catalog *cat)
+{
+	json_t *offers = json_array();
+	for (size_t i = 0; i < cat->n; i++) {
+		const gs_offer *o = &cat->offers[i];
+		json_array_append_new(offers, json_pack("{s:s, s:s, s:I, s:I, s:o, s:s, s:s, s:s}", "id", o->id, "gpu", o->gpu,
+		                                        "count", (json_int_t)o->count, "nominal_gb", (json_int_t)o->nominal_gb,
+		                                        "price", o->has_price ? json_string(o->price_text) : json_null(),
+		                                        "currency", o->currency, "period", o->period_text, "source", o->source));
+	}
+	return json_pack("{s:s, s:o}", "schema", "gpusizer/catalog/v1", "offers", offers);
+}
+
+json_t *gs_probe_to_json(const gs_probe *p)
+{
+	json_t *gpus = json_array();
+	for (unsigned i = 0; i < p->n; i++) {
+		const gs_gpu_info *g = &p->gpu[i];
+		json_array_append_new(gpus, json_pack("{s:i, s:s, s:s, s:I, s:I, s:I, s:i, s:i, s:i, s:i}", "index", i, "name",
+		                                      g->name, "uuid", g->uuid, "total_bytes", (json_int_t)g->total,
+		                                      "free_bytes", (json_int_t)g->free, "used_bytes", (json_int_t)g->used,
+		                                      "cc_major", g->cc_major, "cc_minor", g->cc_minor, "ecc", g->ecc,
+		                                      "mig", g->mig));
+	}
+	return json_pack("{s:s, s:s, s:s, s:i, s:o}", "schema", "gpusizer/probe/v1", "library", p->library, "driver",
+	                 p->driver, "cuda", p->cuda, "gpus", gpus);
+}
+
+json_t *gs_oom_to_json(const gs_oom *o, json_t *changes)
+{
+	json_t *j = json_pack("{s:s, s:s, s:i, s:s, s:i, s:s, s:s, s:s}", "schema", "gpusizer/diagnose/v1", "kind",
+	                      gs_oom_kind_name(o->kind), "line", (int)o->line, "message", o->message, "gpu", o->gpu,
+	                      "phase", o->phase, "phase_evidence", o->phase_why, "likely_items", o->items);
+	if (!j) {
+		json_decref(changes);
+		return NULL;
+	}
+	if (o->has_requested) json_object_set_new(j, "requested_bytes", jbytes(o->requested));
+	if (o->has_capacity) json_object_set_new(j, "capacity_bytes", jbytes(o->capacity));
+	if (o->has_free) json_object_set_new(j, "free_bytes", jbytes(o->free));
+	if (o->has_allocated) json_object_set_new(j, "allocated_bytes", jbytes(o->allocated));
+	if (o->has_reserved) json_object_set_new(j, "reserved_unallocated_bytes", jbytes(o->reserved_unallocated));
+	if (o->has_process) json_object_set_new(j, "process_bytes", jbytes(o->process));
+	if (changes)
+		json_object_set_new(j, "changes", changes);
+	return j;
+}
+
+json_t *gs_api_error_to_json(const char *msg, unsigned code)
+{
+	return json_pack("{s:s, s:i}", "error", msg, "status", (int)code);
+}
+
+json_t *gs_health_to_json(const char *version)
+{
+	return json_pack("{s:s, s:s}", "status", "ok", "version", version);
 }
