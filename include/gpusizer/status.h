@@ -47,7 +47,10 @@ typedef struct gs_error {
 /* Short, static English name of a status ("bad input", ...). Never NULL. */
 const char *gs_strerror(gs_status s);
 
-/* Fill *err (if err is not NULL) and return `code`. `where` may be NULL. */
+/* Fill *err (if err is not NULL) and return `code`. The message is
+ * "WHERE: " followed by fmt's text when `where` is a location (a file with
+ * line and column, a flag, a sheet field), or fmt's text alone when `where`
+ * is NULL or empty: callers never write the location into fmt themselves. */
 gs_status gs_error_set(gs_error *err, gs_status code, const char *where,
                        const char *fmt, ...) GS_PRINTF(4, 5);
 

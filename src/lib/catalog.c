@@ -34,7 +34,7 @@ static void mark(char *buf, size_t cap, const char *name, yaml_mark_t m)
 static gs_status read_records(const char *buf, size_t len, const records *r, gs_error *err)
 {
 	if (len > MAX_FILE)
-		return gs_error_set(err, GS_EINPUT, r->name, "%s: larger than 1 MiB", r->name);
+		return gs_error_set(err, GS_EINPUT, r->name, "larger than 1 MiB");
 	gs_status gs = gsi_yaml_check(buf, len, r->name, GS_YAML_MAX_DEPTH, err);
 	if (gs)
 		return gs;
@@ -42,11 +42,11 @@ static gs_status read_records(const char *buf, size_t len, const records *r, gs_
 	yaml_document_t doc;
 	char where[200];
 	if (!yaml_parser_initialize(&p))
-		return gs_error_set(err, GS_ENOMEM, r->name, "%s: out of memory", r->name);
+		return gs_error_set(err, GS_ENOMEM, r->name, "out of memory");
 	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
 	if (!yaml_parser_load(&p, &doc)) {
 		gsi_yaml_problem_where(&p, buf, len, r->name, where, sizeof where);
-		gs_status s = gs_error_set(err, GS_EPARSE, where, "%s: malformed YAML: %s", where,
+		gs_status s = gs_error_set(err, GS_EPARSE, where, "malformed YAML: %s",
 		                           p.problem ? p.problem : "syntax error");
 		yaml_parser_delete(&p);
 		return s;
@@ -55,7 +55,7 @@ static gs_status read_records(const char *buf, size_t len, const records *r, gs_
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
 	size_t count = 0;
 	if (!root || root->type != YAML_MAPPING_NODE) {
-		s = gs_error_set(err, GS_EINPUT, r->name, "%s: expected a mapping with the key \"%s\" holding a list", r->name,
+		s = gs_error_set(err, GS_EINPUT, r->name, "expected a mapping with the key \"%s\" holding a list",
 		                 r->top);
 		goto out;
 	}
@@ -63,23 +63,23 @@ static gs_status read_records(const char *buf, size_t len, const records *r, gs_
 		yaml_node_t *k = yaml_document_get_node(&doc, kv->key), *v = yaml_document_get_node(&doc, kv->value);
 		mark(where, sizeof where, r->name, k->start_mark);
 		if (k->type != YAML_SCALAR_NODE || strcmp((const char *)k->data.scalar.value, r->top) != 0) {
-			s = gs_error_set(err, GS_EINPUT, where, "%s: unknown key; expected \"%s\"", where, r->top);
+			s = gs_error_set(err, GS_EINPUT, where, "unknown key; expected \"%s\"", r->top);
 			goto out;
 		}
 		if (v->type != YAML_SEQUENCE_NODE) {
 			mark(where, sizeof where, r->name, v->start_mark);
-			s = gs_error_set(err, GS_EINPUT, where, "%s: %s: expected a list of records", where, r->top);
+			s = gs_error_set(err, GS_EINPUT, where, "%s: expected a list of records", r->top);
 			goto out;
 		}
 		for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
 			yaml_node_t *rec = yaml_document_get_node(&doc, *it);
 			mark(where, sizeof where, r->name, rec->start_mark);
 			if (count == r->max) {
-				s = gs_error_set(err, GS_EINPUT, where, "%s: more than %zu records", where, r->max);
+				s = gs_error_set(err, GS_EINPUT, where, "more than %zu records", r->max);
 				goto out;
 			}
 			if (rec->type != YAML_MAPPING_NODE) {
-				s = gs_error_set(err, GS_EINPUT, where, "%s: a record must be a mapping of fields", where);
+				s = gs_error_set(err, GS_EINPUT, where, "a record must be a mapping of fields");
 				goto out;
 			}
 			char rec_where[200];
@@ -97,17 +97,17 @@ static gs_status read_records(const char *buf, size_t len, const records *r, gs_
 					char list[400] = "";
 					for (int q = 0; r->keys[q]; q++)
 						snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", q ? ", " : "", r->keys[q]);
-					s = gs_error_set(err, GS_EINPUT, where, "%s: unknown field \"%.40s\"; expected %s", where, key, list);
+					s = gs_error_set(err, GS_EINPUT, where, "unknown field \"%.40s\"; expected %s", key, list);
 					goto out;
 				}
 				if (seen & (1u << idx)) {
-					s = gs_error_set(err, GS_EINPUT, where, "%s: field \"%s\" appears twice", where, key);
+					s = gs_error_set(err, GS_EINPUT, where, "field \"%s\" appears twice", key);
 					goto out;
 				}
 				seen |= 1u << idx;
 				mark(where, sizeof where, r->name, fv->start_mark);
 				if (fv->type != YAML_SCALAR_NODE) {
-					s = gs_error_set(err, GS_EINPUT, where, "%s: %s: expected a single value", where, key);
+					s = gs_error_set(err, GS_EINPUT, where, "%s: expected a single value", key);
 					goto out;
 				}
 				if ((s = r->field(r->ctx, count, key, (const char *)fv->data.scalar.value, fv->data.scalar.length,
@@ -137,7 +137,7 @@ static gs_status read_file(const char *path, char **buf, size_t *len, gs_error *
 static gs_status text(char *dst, size_t cap, const char *key, const char *v, size_t len, const char *where, gs_error *err)
 {
 	if (len >= cap || memchr(v, 0, len))
-		return gs_error_set(err, GS_EINPUT, where, "%s: %s: longer than %zu characters", where, key, cap - 1);
+		return gs_error_set(err, GS_EINPUT, where, "%s: longer than %zu characters", key, cap - 1);
 	memcpy(dst, v, len);
 	dst[len] = 0;
 	return GS_OK;
@@ -161,13 +161,12 @@ static gs_status offer_field(void *ctx, size_t i, const char *k, const char *v, 
 	if (!strcmp(k, "gpu")) {
 		gs_status s = text(o->gpu, sizeof o->gpu, k, v, n, where, err);
 		if (!s && !gs_device_find(o->gpu))
-			return gs_error_set(err, GS_EINPUT, where, "%s: gpu \"%s\" is not in the device table (gpusizer formats)",
-			                    where, o->gpu);
+			return gs_error_set(err, GS_EINPUT, where, "gpu \"%s\" is not in the device table (gpusizer formats)", o->gpu);
 		return s;
 	}
 	if (!strcmp(k, "count")) {
 		gs_status s = gs_parse_count(v, n, field, &o->count, err);
-		return !s && o->count == 0 ? gs_error_set(err, GS_EINPUT, where, "%s: must be at least 1", field) : s;
+		return !s && o->count == 0 ? gs_error_set(err, GS_EINPUT, field, "must be at least 1") : s;
 	}
 	if (!strcmp(k, "nominal_gb"))
 		return gs_parse_count(v, n, field, &o->nominal_gb, err);
@@ -204,12 +203,12 @@ static gs_status offer_end(void *ctx, size_t i, const char *where, gs_error *err
 	gs_catalog *c = ctx;
 	gs_offer *o = &c->offers[i];
 	if (!o->id[0] || !o->gpu[0])
-		return gs_error_set(err, GS_EINPUT, where, "%s: an offer needs an id and a gpu", where);
+		return gs_error_set(err, GS_EINPUT, where, "an offer needs an id and a gpu");
 	for (size_t k = 0; k < i; k++)
 		if (!strcmp(c->offers[k].id, o->id))
-			return gs_error_set(err, GS_EINPUT, where, "%s: offer id \"%s\" is used twice", where, o->id);
+			return gs_error_set(err, GS_EINPUT, where, "offer id \"%s\" is used twice", o->id);
 	if (o->has_price && (!o->currency[0] || !o->period_hours))
-		return gs_error_set(err, GS_EINPUT, where, "%s: offer %s: a price needs its currency and period", where, o->id);
+		return gs_error_set(err, GS_EINPUT, where, "offer %s: a price needs its currency and period", o->id);
 	const gs_device *d = gs_device_find(o->gpu);
 	if (!o->count)
 		o->count = 1;
@@ -228,7 +227,7 @@ gs_status gs_catalog_load_buffer(const char *buf, size_t len, const char *name, 
 	records r = {name, "offers", GS_MAX_OFFERS, offer_keys, offer_field, offer_end, c};
 	gs_status s = read_records(buf, len, &r, err);
 	if (!s && !c->n)
-		s = gs_error_set(err, GS_EINPUT, name, "%s: no offers", name);
+		s = gs_error_set(err, GS_EINPUT, name, "no offers");
 	return s;
 }
 
@@ -315,8 +314,8 @@ static gs_status evidence_field(void *ctx, size_t i, const char *k, const char *
 				c->have |= 1;
 				return GS_OK;
 			}
-		return gs_error_set(err, GS_EINPUT, where, "%s: requirement \"%.*s\": expected memory, gpus, interconnect, "
-		                    "host_ram, compute_capability, software, availability, quality or user", where,
+		return gs_error_set(err, GS_EINPUT, where, "requirement \"%.*s\": expected memory, gpus, interconnect, "
+		                    "host_ram, compute_capability, software, availability, quality or user",
 		                    (int)(n > 40 ? 40 : n), v);
 	}
 	if (!strcmp(k, "outcome")) {
@@ -325,7 +324,7 @@ static gs_status evidence_field(void *ctx, size_t i, const char *k, const char *
 			c->have |= 2;
 			return GS_OK;
 		}
-		return gs_error_set(err, GS_EINPUT, where, "%s: outcome: expected confirms or fails", where);
+		return gs_error_set(err, GS_EINPUT, where, "outcome: expected confirms or fails");
 	}
 	if (!strcmp(k, "kind")) {
 		static const char *const kinds[] = {"commercial", "probe", "measurement", "documentation", "quality"};
@@ -334,8 +333,8 @@ static gs_status evidence_field(void *ctx, size_t i, const char *k, const char *
 				c->have |= 4;
 				return text(e->kind, sizeof e->kind, k, v, n, where, err);
 			}
-		return gs_error_set(err, GS_EINPUT, where, "%s: kind: expected commercial, probe, measurement, documentation "
-		                    "or quality", where);
+		return gs_error_set(err, GS_EINPUT, where, "kind: expected commercial, probe, measurement, documentation "
+		                    "or quality");
 	}
 	if (!strcmp(k, "bytes")) {
 		char field[240];
@@ -366,10 +365,10 @@ static gs_status evidence_end(void *ctx, size_t i, const char *where, gs_error *
 	ev_ctx *c = ctx;
 	/* evidence counts only with its version and scope */
 	if ((c->have & 63) != 63)
-		return gs_error_set(err, GS_EINPUT, where, "%s: an evidence record needs requirement, offer, kind, version, "
-		                    "scope and outcome", where);
+		return gs_error_set(err, GS_EINPUT, where, "an evidence record needs requirement, offer, kind, version, "
+		                    "scope and outcome");
 	if (c->set->e[c->base + i].requirement == GS_REQ_USER && !c->set->e[c->base + i].condition[0])
-		return gs_error_set(err, GS_EINPUT, where, "%s: a user requirement's evidence needs its condition", where);
+		return gs_error_set(err, GS_EINPUT, where, "a user requirement's evidence needs its condition");
 	snprintf(c->set->e[c->base + i].where, sizeof c->set->e[0].where, "%s", where);
 	c->set->n = c->base + i + 1;
 	c->have = 0;

@@ -262,15 +262,15 @@ gs_status gs_format_parse(const char *text, const char *field, gs_format *out, g
 				return GS_OK;
 			}
 		return gs_error_set(err, GS_EINPUT, field,
-		                    "%s: unknown ggml type \"%.20s\"; expected one of F32 F16 BF16 Q4_0 Q4_1 "
+		                    "unknown ggml type \"%.20s\"; expected one of F32 F16 BF16 Q4_0 Q4_1 "
 		                    "Q5_0 Q5_1 Q8_0 IQ4_NL MXFP4 Q2_K Q3_K Q4_K Q5_K Q6_K Q8_K IQ1_S IQ1_M "
 		                    "IQ2_XXS IQ2_XS IQ2_S IQ3_XXS IQ3_S IQ4_XS TQ1_0 TQ2_0 or a file type "
-		                    "like Q4_K_M", field, text + 5);
+		                    "like Q4_K_M", text + 5);
 	}
 	if (strncmp(s, "bits:", 5) == 0) {
 		gs_ratio r;
 		if (gs_parse_ratio(s + 5, strlen(s + 5), field, 0, &r, err) || r.num == 0)
-			return gs_error_set(err, GS_EINPUT, field, "%s: \"%s\": expected bits:N with N > 0", field, text);
+			return gs_error_set(err, GS_EINPUT, field, "\"%s\": expected bits:N with N > 0", text);
 		gs_format_from_bits(r, out);
 		return GS_OK;
 	}
@@ -294,10 +294,9 @@ gs_status gs_format_parse(const char *text, const char *field, gs_format *out, g
 	}
 unknown:
 	return gs_error_set(err, GS_EINPUT, field,
-	                    "%s: unknown format \"%.40s\"; expected fp32, bf16, fp16, fp8 (fp8-e4m3, "
+	                    "unknown format \"%.40s\"; expected fp32, bf16, fp16, fp8 (fp8-e4m3, "
 	                    "fp8-e5m2, fp8-channel, fp8-block128), int8, nf4, nf4-dq, fp4, fp4-dq, "
-	                    "gptq[-gN][-act], awq[-gN], gguf:TYPE or bits:N (see `gpusizer formats`)",
-	                    field, text);
+	                    "gptq[-gN][-act], awq[-gN], gguf:TYPE or bits:N (see `gpusizer formats`)", text);
 }
 
 gs_status gs_kv_format_parse(const char *text, const char *field, gs_format *out, gs_error *err)
@@ -318,8 +317,8 @@ gs_status gs_kv_format_parse(const char *text, const char *field, gs_format *out
 		return s;
 	}
 	return gs_error_set(err, GS_EINPUT, field,
-	                    "%s: unknown KV-cache format \"%.40s\"; expected fp32, bf16, fp16, fp8, "
-	                    "fp8-e4m3, fp8-e5m2, q8_0, q4_0, q4_1, q5_0, q5_1 or iq4_nl", field, text);
+	                    "unknown KV-cache format \"%.40s\"; expected fp32, bf16, fp16, fp8, "
+	                    "fp8-e4m3, fp8-e5m2, q8_0, q4_0, q4_1, q5_0, q5_1 or iq4_nl", text);
 }
 
 gs_status gs_keep_parse(const char *text, const char *field, int *mask, gs_error *err)
@@ -345,9 +344,8 @@ gs_status gs_keep_parse(const char *text, const char *field, int *mask, gs_error
 			m |= GS_KEEP_NORM;
 		else
 			return gs_error_set(err, GS_EINPUT, field,
-			                    "%s: unknown module class \"%.*s\"; expected a comma list of "
-			                    "embed, lm_head, norm, or \"none\" or \"default\"",
-			                    field, (int)(n > 40 ? 40 : n), p);
+			                    "unknown module class \"%.*s\"; expected a comma list of "
+			                    "embed, lm_head, norm, or \"none\" or \"default\"", (int)(n > 40 ? 40 : n), p);
 		p += n;
 		if (*p == ',')
 			p++;

@@ -105,36 +105,32 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 	uint64_t tppp = gs_mul_sat(e->tp, e->pp);
 	if (e->gpus % tppp)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPUS].where,
-		                    "%s: gpus %llu is not a multiple of tp x pp = %llu", w->v[GS_F_GPUS].where,
+		                    "gpus %llu is not a multiple of tp x pp = %llu",
 		                    (unsigned long long)e->gpus, (unsigned long long)tppp);
 	e->dp = e->gpus / tppp;
 	if (e->runtime == GS_RT_LLAMACPP) {
 		/* llama.cpp splits blocks over GPUs (--tensor-split): one "stage" each */
 		if (tppp != 1)
 			return gs_error_set(err, GS_EINPUT, w->v[GS_F_TP].where,
-			                    "%s: llama.cpp splits layers over GPUs by tensor_split; leave tp and pp at 1",
-			                    w->v[GS_F_TP].where);
+			                    "llama.cpp splits layers over GPUs by tensor_split; leave tp and pp at 1");
 		e->pp = e->gpus;
 		e->dp = 1;
 		if (e->pp > GS_MAX_STAGES)
-			return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPUS].where, "%s: at most %d GPUs",
-			                    w->v[GS_F_GPUS].where, GS_MAX_STAGES);
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPUS].where, "at most %d GPUs", GS_MAX_STAGES);
 		return GS_OK;
 	}
 	if (e->pp > GS_MAX_STAGES || (e->model.has_architecture && e->pp > e->model.layers))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_PP].where,
-		                    "%s: pp %llu: more pipeline stages than layers (or than %d)", w->v[GS_F_PP].where,
+		                    "pp %llu: more pipeline stages than layers (or than %d)",
 		                    (unsigned long long)e->pp, GS_MAX_STAGES);
 	if (e->runtime == GS_RT_VLLM && e->pp > 1)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_PP].where,
-		                    "%s: pipeline parallelism with the vllm runtime is not modelled yet; use tp",
-		                    w->v[GS_F_PP].where);
+		                    "pipeline parallelism with the vllm runtime is not modelled yet; use tp");
 	bool training = gs_wl_training(w);
 	bool zero3 = gs_wl_zero(w) == 3 || gs_wl_fsdp(w) == GS_FSDP_FULL;
 	if (gs_wl_offload(w) == GS_OFFLOAD_PARAMS && !zero3)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_OFFLOAD].where,
-		                    "%s: offload params needs sharded parameters: zero 3 or fsdp full",
-		                    w->v[GS_F_OFFLOAD].where);
+		                    "offload params needs sharded parameters: zero 3 or fsdp full");
 	if (!training && (gs_wl_zero(w) != 0 || gs_wl_fsdp(w) != GS_FSDP_NONE ||
 	                  gs_wl_offload(w) != GS_OFFLOAD_NONE))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_ZERO].where,
@@ -175,8 +171,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	 * would be ignored, so it is refused */
 	if (gs_wl_set(w, GS_F_KV_FORMAT_V) && e->runtime != GS_RT_LLAMACPP)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_KV_FORMAT_V].where,
-		                    "%s: kv_format_v: only runtime llamacpp keeps V in another format than K; "
-		                    "use kv_format for both", w->v[GS_F_KV_FORMAT_V].where);
+		                    "kv_format_v: only runtime llamacpp keeps V in another format than K; "
+		                    "use kv_format for both");
 	e->attention = gs_wl_attention(w);
 	e->length = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
 	e->concurrency = gs_wl_u64(w, GS_F_CONCURRENCY);
@@ -191,8 +187,7 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	bool training = gs_wl_training(w);
 	if (training && !runtime_of(e->runtime)->trains)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where,
-		                    "%s: %s serves models; adaptation runs with runtime transformers",
-		                    w->v[GS_F_RUNTIME].where, gs_runtime_name(e->runtime));
+		                    "%s serves models; adaptation runs with runtime transformers", gs_runtime_name(e->runtime));
 	if ((s = runtime_of(e->runtime)->estimate(e, stage, err)))
 		return s;
 	if (e->stored_format && m->has_inventory && m->params) {

@@ -60,8 +60,8 @@ static gs_status parse_split(const gs_estimate *e, double *cum, uint64_t ndev, g
 		}
 		if (*p || n != ndev || total <= 0)
 			return gs_error_set(err, GS_EINPUT, w->v[GS_F_TENSOR_SPLIT].where,
-			                    "%s: tensor_split \"%s\": expected %llu non-negative proportions separated by commas "
-			                    "(one per GPU)", w->v[GS_F_TENSOR_SPLIT].where, gs_wl_str(w, GS_F_TENSOR_SPLIT),
+			                    "tensor_split \"%s\": expected %llu non-negative proportions separated by commas "
+			                    "(one per GPU)", gs_wl_str(w, GS_F_TENSOR_SPLIT),
 			                    (unsigned long long)ndev);
 	} else {
 		for (uint64_t d = 0; d < ndev; d++)
@@ -89,16 +89,15 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 	const gs_inventory_summary *s = &m->inv;
 	if (!m->has_inventory || strcmp(s->format, "gguf") != 0)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where,
-		                    "%s: runtime llamacpp sizes a GGUF file: give --model path/to/model.gguf",
-		                    w->v[GS_F_RUNTIME].where);
+		                    "runtime llamacpp sizes a GGUF file: give --model path/to/model.gguf");
 	bool fa = e->attention == GS_ATTN_IMPL_FLASH;
 	/* llama.cpp refuses a quantized V cache without flash attention
 	 * (llama-context.cpp); a quantized K cache is fine */
 	gs_field vfield = gs_wl_set(w, GS_F_KV_FORMAT_V) ? GS_F_KV_FORMAT_V : GS_F_KV_FORMAT;
 	if (e->kv_format_v.quantized && !fa)
 		return gs_error_set(err, GS_EINPUT, w->v[vfield].where,
-		                    "%s: llama.cpp keeps a quantized V cache only with flash attention: add --attention flash, "
-		                    "or give the V cache a float format (kv_format_v fp16)", w->v[vfield].where);
+		                    "llama.cpp keeps a quantized V cache only with flash attention: add --attention flash, "
+		                    "or give the V cache a float format (kv_format_v fp16)");
 	uint64_t L = m->layers, ndev = e->gpus;
 	uint64_t ngl = gs_wl_set(w, GS_F_GPU_LAYERS) ? gs_wl_u64(w, GS_F_GPU_LAYERS) : L + 1;
 	double cum[GS_MAX_STAGES];

@@ -81,8 +81,8 @@ static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adaf
 						snprintf(have + strlen(have), sizeof have - strlen(have), "%s%s", i ? ", " : "",
 						         m->modules[i].name);
 				return gs_error_set(err, GS_EINPUT, w->v[GS_F_LORA_TARGETS].where,
-				                    "%s: lora_targets: \"%.*s\" is not a linear module of this model; it has: "
-				                    "%s (or all-linear)", w->v[GS_F_LORA_TARGETS].where,
+				                    "lora_targets: \"%.*s\" is not a linear module of this model; it has: "
+				                    "%s (or all-linear)",
 				                    (int)(len > 40 ? 40 : len), p, have);
 			}
 			if (!c)
@@ -122,8 +122,7 @@ static gs_status modules_to_save(gs_estimate *e, uint64_t *params, gs_error *err
 			*params += e->model.split.embed;
 		else
 			return gs_error_set(err, GS_EINPUT, w->v[GS_F_MODULES_TO_SAVE].where,
-			                    "%s: modules_to_save: \"%.*s\": expected lm_head and/or embed_tokens",
-			                    w->v[GS_F_MODULES_TO_SAVE].where, (int)(len > 40 ? 40 : len), p);
+			                    "modules_to_save: \"%.*s\": expected lm_head and/or embed_tokens", (int)(len > 40 ? 40 : len), p);
 		if (!c)
 			break;
 		p = c + 1;
@@ -188,17 +187,17 @@ static gs_status check_inputs(const gs_estimate *e, gs_error *err)
 	bool arch = e->model.has_architecture;
 	if (!full && !arch)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_TASK].where,
-		                    "%s: task %s needs the model's module shapes for the adapters: give --model "
-		                    "config.json, not --params", w->v[GS_F_TASK].where, task);
+		                    "task %s needs the model's module shapes for the adapters: give --model "
+		                    "config.json, not --params", task);
 	if (full && e->format.quantized)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where,
-		                    "%s: full fine-tuning trains every weight, so they cannot stay in %s; use "
-		                    "fp32/bf16/fp16, or task qlora for a 4-bit base", w->v[GS_F_FORMAT].where,
+		                    "full fine-tuning trains every weight, so they cannot stay in %s; use "
+		                    "fp32/bf16/fp16, or task qlora for a 4-bit base",
 		                    e->format.name);
 	if (qlora && e->format.family != GS_FAM_BNB_4BIT)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where,
-		                    "%s: QLoRA trains adapters on a bitsandbytes 4-bit base: format nf4, nf4-dq, fp4 "
-		                    "or fp4-dq, not %s", w->v[GS_F_FORMAT].where, e->format.name);
+		                    "QLoRA trains adapters on a bitsandbytes 4-bit base: format nf4, nf4-dq, fp4 "
+		                    "or fp4-dq, not %s", e->format.name);
 
 	return GS_OK;
 }

@@ -23,16 +23,16 @@ gs_status gs_file_open(const char *path, int *fd, uint64_t *size, gs_error *err)
 {
 	int d = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (d < 0)
-		return gs_error_set(err, GS_EIO, path, "%s: %s", path, strerror(errno));
+		return gs_error_set(err, GS_EIO, path, "%s", strerror(errno));
 	struct stat st;
 	if (fstat(d, &st) != 0) {
 		int e = errno;
 		close(d);
-		return gs_error_set(err, GS_EIO, path, "%s: %s", path, strerror(e));
+		return gs_error_set(err, GS_EIO, path, "%s", strerror(e));
 	}
 	if (!S_ISREG(st.st_mode)) {
 		close(d);
-		return gs_error_set(err, GS_EIO, path, "%s: not a regular file (%s)", path, kind_of(st.st_mode));
+		return gs_error_set(err, GS_EIO, path, "not a regular file (%s)", kind_of(st.st_mode));
 	}
 	/* regular files ignore O_NONBLOCK; clear it anyway so reads behave as documented */
 	int fl = fcntl(d, F_GETFL);
@@ -52,7 +52,7 @@ gs_status gs_file_pread_all(int fd, const char *path, void *buf, size_t len, siz
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0)
-			return gs_error_set(err, GS_EIO, path, "%s: read error: %s", path, strerror(errno));
+			return gs_error_set(err, GS_EIO, path, "read error: %s", strerror(errno));
 		if (r == 0)
 			break;
 		have += (size_t)r;
@@ -70,7 +70,7 @@ gs_status gs_file_read(const char *path, size_t cap, const char *what, char **bu
 		return s;
 	if (size > cap) {
 		close(fd);
-		return gs_error_set(err, GS_EINPUT, path, "%s: %llu bytes is larger than the %zu-byte limit for %s", path,
+		return gs_error_set(err, GS_EINPUT, path, "%llu bytes is larger than the %zu-byte limit for %s",
 		                    (unsigned long long)size, cap, what);
 	}
 	/* read one byte past the size fstat gave: a file that grew meanwhile is
@@ -78,14 +78,13 @@ gs_status gs_file_read(const char *path, size_t cap, const char *what, char **bu
 	char *b = malloc((size_t)size + 2);
 	if (!b) {
 		close(fd);
-		return gs_error_set(err, GS_ENOMEM, path, "%s: out of memory", path);
+		return gs_error_set(err, GS_ENOMEM, path, "out of memory");
 	}
 	size_t got = 0;
 	s = gs_file_pread_all(fd, path, b, (size_t)size + 1, &got, err);
 	close(fd);
 	if (!s && got > cap)
-		s = gs_error_set(err, GS_EINPUT, path, "%s: larger than the %zu-byte limit for %s (it grew while read)",
-		                 path, cap, what);
+		s = gs_error_set(err, GS_EINPUT, path, "larger than the %zu-byte limit for %s (it grew while read)", cap, what);
 	if (s) {
 		free(b);
 		return s;

@@ -97,7 +97,7 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 	r->capacity = cap;
 	snprintf(r->capacity_how, sizeof r->capacity_how, "%s", how ? how : "");
 	if (!m->has_architecture)
-		return gs_error_set(err, GS_EINPUT, "model", "fit needs an architecture to grow the KV cache "
+		return gs_error_set(err, GS_EINPUT, NULL, "fit needs an architecture to grow the KV cache "
 		                    "and activations: give --model config.json, not --params");
 	probe p = {*w, m, target == GS_FIT_CONTEXT ? GS_F_LENGTH
 	                  : target == GS_FIT_MICROBATCH ? GS_F_MICROBATCH : GS_F_CONCURRENCY, NULL};
@@ -113,10 +113,10 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 	r->fixed = target == GS_FIT_CONTEXT ? gs_wl_u64(w, training ? GS_F_MICROBATCH : GS_F_CONCURRENCY)
 	                                    : (gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0);
 	if (target != GS_FIT_CONTEXT && r->fixed == 0)
-		return gs_error_set(err, GS_EINPUT, "--context", "fit --for %s needs a length (--context N)",
+		return gs_error_set(err, GS_EINPUT, NULL, "fit --for %s needs a length (--context N)",
 		                    target == GS_FIT_MICROBATCH ? "microbatch" : "concurrency");
 	if (target == GS_FIT_MICROBATCH && !training)
-		return gs_error_set(err, GS_EINPUT, "--for", "fit --for microbatch is for adaptation (task full, "
+		return gs_error_set(err, GS_EINPUT, NULL, "fit --for microbatch is for adaptation (task full, "
 		                    "lora or qlora); for inference search concurrency");
 	r->model_max = m->max_position;
 	p.e = malloc(sizeof *p.e);
@@ -382,7 +382,7 @@ gs_status gs_fit_plan(const gs_workload *w, const char *for_text, gs_fit_target 
 		else if (!strcmp(for_text, "microbatch"))
 			out[(*n)++] = GS_FIT_MICROBATCH;
 		else
-			return gs_error_set(err, GS_EINPUT, "for", "for: got \"%.40s\", expected \"context\", "
+			return gs_error_set(err, GS_EINPUT, "for", "got \"%.40s\", expected \"context\", "
 			                    "\"concurrency\" or \"microbatch\"", for_text);
 		return GS_OK;
 	}

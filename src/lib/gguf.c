@@ -59,7 +59,7 @@ static gs_status fail(cursor *c, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
-	return gs_error_set(c->err, GS_EPARSE, c->file, "%s: GGUF: %s", c->file, what);
+	return gs_error_set(c->err, GS_EPARSE, c->file, "GGUF: %s", what);
 }
 
 /* The buffer ended before the header did: if the file is longer, ask for more. */
@@ -139,7 +139,7 @@ static gs_status add_meta(gs_inventory *inv, cursor *c, const char *key, size_t 
 		gsi_meta *kv = realloc(inv->kv, cap * sizeof *kv);
 		if (!kv) {
 			free(m->str);
-			return gs_error_set(c->err, GS_ENOMEM, c->file, "%s: out of memory", c->file);
+			return gs_error_set(c->err, GS_ENOMEM, c->file, "out of memory");
 		}
 		inv->kv = kv;
 		inv->kvcap = cap;
@@ -147,7 +147,7 @@ static gs_status add_meta(gs_inventory *inv, cursor *c, const char *key, size_t 
 	m->key = malloc(klen + 1);
 	if (!m->key) {
 		free(m->str);
-		return gs_error_set(c->err, GS_ENOMEM, c->file, "%s: out of memory", c->file);
+		return gs_error_set(c->err, GS_ENOMEM, c->file, "out of memory");
 	}
 	memcpy(m->key, key, klen);
 	m->key[klen] = 0;
@@ -169,7 +169,7 @@ static gs_status read_value(cursor *c, uint32_t type, gsi_meta *m, bool keep)
 		if (keep && n <= KEEP_STRING) {
 			m->str = malloc(n + 1);
 			if (!m->str)
-				return gs_error_set(c->err, GS_ENOMEM, c->file, "%s: out of memory", c->file);
+				return gs_error_set(c->err, GS_ENOMEM, c->file, "out of memory");
 			memcpy(m->str, str, n);
 			m->str[n] = 0;
 		}
@@ -298,7 +298,7 @@ gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t
 		c.keys.cap *= 2;
 	c.keys.slot = calloc(c.keys.cap, sizeof *c.keys.slot);
 	if (!c.keys.slot)
-		return gs_error_set(err, GS_ENOMEM, name, "%s: out of memory", name);
+		return gs_error_set(err, GS_ENOMEM, name, "out of memory");
 	s = read_all_kv(inv, &c, n_kv);
 	free(c.keys.slot);
 	if (s)

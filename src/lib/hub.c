@@ -229,15 +229,15 @@ static gs_status http_error(hub *h, long code, const char *what, const char *url
 			said[k++] = (e[i] >= 32 && e[i] < 127) ? e[i] : '?'; /* printable only */
 	json_decref(j);
 	if (code == 404 && said[0])
-		return gs_error_set(h->err, GS_ENET, url, "%s/%s: HTTP 404 for %s: %s (revision \"%s\"; %s)", h->org, h->name,
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: HTTP 404 for %s: %s (revision \"%s\"; %s)", h->org, h->name,
 		                    what, said, h->rev, url);
 	if (code == 401 || code == 403)
-		return gs_error_set(h->err, GS_ENET, url, "%s/%s: HTTP %ld: the model is gated or private. Request access "
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: HTTP %ld: the model is gated or private. Request access "
 		                    "on its page (%s/%s/%s), then set HF_TOKEN to a token of that account%s", h->org, h->name,
 		                    code, h->endpoint, h->org, h->name, h->auth[0] ? " (the current HF_TOKEN was refused)" : "");
 	if (code == 404)
-		return gs_error_set(h->err, GS_ENET, url, "%s/%s: HTTP 404: %s not found (%s)", h->org, h->name, what, url);
-	return gs_error_set(h->err, GS_ENET, url, "%s/%s: HTTP %ld for %s (%s)", h->org, h->name, code, what, url);
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: HTTP 404: %s not found (%s)", h->org, h->name, what, url);
+	return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: HTTP %ld for %s (%s)", h->org, h->name, code, what, url);
 }
 
 /* A transfer that failed below HTTP: say which file, why, and how much of
@@ -253,19 +253,19 @@ static gs_status transfer_error(hub *h, const xfer *x, const char *what, uint64_
 	switch (x->result) {
 	case CURLE_OPERATION_TIMEDOUT:
 		if (now_ms() + 50 >= h->deadline)
-			return gs_error_set(h->err, GS_ENET, x->url, "%s/%s: %s: stopped at the %u s limit for this model; %s "
+			return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: stopped at the %u s limit for this model; %s "
 			                    "(set GPUSIZER_HUB_TIMEOUT to allow longer)", h->org, h->name, what, h->timeout, got);
-		return gs_error_set(h->err, GS_ENET, x->url, "%s/%s: %s: slower than %d bytes/s for %d s, or over %d s for "
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: slower than %d bytes/s for %d s, or over %d s for "
 		                    "one request; %s", h->org, h->name, what, LOW_SPEED_BYTES, LOW_SPEED_SECONDS,
 		                    REQUEST_TIMEOUT_S, got);
 	case CURLE_ABORTED_BY_CALLBACK:
-		return gs_error_set(h->err, GS_ENET, x->url, "%s/%s: %s: cancelled (the program is stopping); %s", h->org,
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: cancelled (the program is stopping); %s", h->org,
 		                    h->name, what, got);
 	case CURLE_TOO_MANY_REDIRECTS:
-		return gs_error_set(h->err, GS_ENET, x->url, "%s/%s: %s: more than 5 redirects (a redirect loop at %s?)",
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: more than 5 redirects (a redirect loop at %s?)",
 		                    h->org, h->name, what, h->endpoint);
 	case CURLE_UNSUPPORTED_PROTOCOL:
-		return gs_error_set(h->err, GS_ENET, x->url, "%s/%s: %s: the server redirected to an address that is not "
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: the server redirected to an address that is not "
 		                    "http or https; refused", h->org, h->name, what);
 	case CURLE_COULDNT_RESOLVE_HOST:
 	case CURLE_COULDNT_CONNECT:
@@ -275,7 +275,7 @@ static gs_status transfer_error(hub *h, const xfer *x, const char *what, uint64_
 	case CURLE_PARTIAL_FILE:
 		return GS_OK + 100; /* retried; "cannot reach" once the tries run out */
 	default:
-		return gs_error_set(h->err, GS_ENET, x->url, "%s/%s: %s: %s; %s", h->org, h->name, what,
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: %s; %s", h->org, h->name, what,
 		                    curl_easy_strerror(x->result), got);
 	}
 }
@@ -332,7 +332,7 @@ static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *t
 			curl_easy_getinfo(xs[i].c, CURLINFO_RESPONSE_CODE, &code);
 			h->res->bytes += xs[i].len;
 			if (xs[i].overflow) {
-				s = gs_error_set(h->err, GS_ENET, xs[i].url, "%s/%s: the server sent more than the %zu bytes asked for "
+				s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: the server sent more than the %zu bytes asked for "
 				                 "%s (HTTP %ld%s): stopped rather than download it", h->org, h->name, xs[i].limit,
 				                 what[i], code, code == 200 && to && to[i] ? ", it ignored the Range request" : "");
 				goto out;
@@ -345,7 +345,7 @@ static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *t
 			}
 			bool retry = code == 429 || code >= 500 || code == 0;
 			if (retry && now_ms() + 250 >= h->deadline) {
-				s = gs_error_set(h->err, GS_ENET, xs[i].url, "%s/%s: %s: no answer within the %u s limit for this "
+				s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: no answer within the %u s limit for this "
 				                 "model (HTTP %ld; set GPUSIZER_HUB_TIMEOUT to allow longer)", h->org, h->name,
 				                 what[i], h->timeout, code);
 				goto out;
@@ -370,7 +370,7 @@ static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *t
 			}
 			done[i] = true;
 			if (code == 0) {
-				s = gs_error_set(h->err, GS_ENET, xs[i].url, "%s/%s: cannot reach %s for %s (HF_ENDPOINT=%s); set "
+				s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: cannot reach %s for %s (HF_ENDPOINT=%s); set "
 				                 "HF_HUB_OFFLINE=1 to use the cache", h->org, h->name, h->endpoint, what[i], h->endpoint);
 				goto out;
 			}
@@ -379,14 +379,14 @@ static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *t
 				goto out;
 			}
 			if (to && to[i] && code == 200) {
-				s = gs_error_set(h->err, GS_ENET, xs[i].url, "%s/%s: the server ignored the Range request for %s",
+				s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: the server ignored the Range request for %s",
 				                 h->org, h->name, what[i]);
 				goto out;
 			}
 			uint64_t asked = to && to[i] ? to[i] - from[i] : 0;
 			uint64_t end = xs[i].total ? xs[i].total : UINT64_MAX;
 			if (asked && xs[i].len < asked && from[i] + xs[i].len < end) {
-				s = gs_error_set(h->err, GS_ENET, xs[i].url, "%s/%s: truncated answer for %s: %zu of %llu bytes",
+				s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: truncated answer for %s: %zu of %llu bytes",
 				                 h->org, h->name, what[i], xs[i].len, (unsigned long long)asked);
 				goto out;
 			}
@@ -419,11 +419,11 @@ static gs_status mkdirs(hub *h, const char *path)
 		if (*p == '/') {
 			*p = 0;
 			if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
-				return gs_error_set(h->err, GS_EIO, tmp, "%s: cannot create the cache folder: %s", tmp, strerror(errno));
+				return gs_error_set(h->err, GS_EIO, tmp, "cannot create the cache folder: %s", strerror(errno));
 			*p = '/';
 		}
 	if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
-		return gs_error_set(h->err, GS_EIO, tmp, "%s: cannot create the cache folder: %s", tmp, strerror(errno));
+		return gs_error_set(h->err, GS_EIO, tmp, "cannot create the cache folder: %s", strerror(errno));
 	return GS_OK;
 }
 
@@ -434,12 +434,12 @@ static gs_status write_atomic(hub *h, const char *path, const void *data, size_t
 	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
 	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0)
-		return gs_error_set(h->err, GS_EIO, tmp, "%s: %s", tmp, strerror(errno));
+		return gs_error_set(h->err, GS_EIO, tmp, "%s", strerror(errno));
 	bool ok = write(fd, data, len) == (ssize_t)len && (size <= len || ftruncate(fd, (off_t)size) == 0);
 	ok = close(fd) == 0 && ok;
 	if (!ok || rename(tmp, path) != 0) {
 		unlink(tmp);
-		return gs_error_set(h->err, GS_EIO, path, "%s: cannot write the cache: %s", path, strerror(errno));
+		return gs_error_set(h->err, GS_EIO, path, "cannot write the cache: %s", strerror(errno));
 	}
 	return GS_OK;
 }
@@ -487,7 +487,7 @@ static gs_status keep_header(hub *h, const char *snap, const char *file, const u
                              uint64_t claimed, uint64_t end)
 {
 	if (claimed && claimed < end)
-		return gs_error_set(h->err, GS_ENET, file, "%s/%s: %s: the server says the file has %llu bytes, but its header "
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: the server says the file has %llu bytes, but its header "
 		                    "describes %llu", h->org, h->name, file, (unsigned long long)claimed,
 		                    (unsigned long long)end);
 	char path[1400];
@@ -527,7 +527,7 @@ static gs_status fetch_headers(hub *h, const char *snap, char **files, size_t n,
 					widest = i;
 			}
 		if (held > HEADER_BUDGET) {
-			s = gs_error_set(h->err, GS_ENET, files[widest], "%s/%s: the headers would take %llu bytes at once (%s "
+			s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: the headers would take %llu bytes at once (%s "
 			                 "alone asks for %llu), over the %u MiB this client holds for one model", h->org, h->name,
 			                 (unsigned long long)held, files[widest], (unsigned long long)need[widest],
 			                 HEADER_BUDGET >> 20);
@@ -595,7 +595,7 @@ static gs_status fetch_headers(hub *h, const char *snap, char **files, size_t n,
 	}
 	for (size_t i = 0; i < n && !s; i++)
 		if (need[i] > got[i])
-			s = gs_error_set(h->err, GS_ENET, files[i], "%s/%s: %s: the header was still incomplete after 12 "
+			s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: the header was still incomplete after 12 "
 			                 "rounds of ranges", h->org, h->name, files[i]);
 out:
 	for (size_t i = 0; have && i < n; i++)
@@ -631,7 +631,7 @@ static gs_status fetch(hub *h, const char *rev)
 	json_t *sib = json_object_get(info, "siblings");
 	if (!info || !sha || !is_commit(sha) || !json_is_array(sib)) {
 		json_decref(info);
-		return gs_error_set(h->err, GS_ENET, url, "%s/%s: the hub's answer has no commit sha and file list (%s)",
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: the hub's answer has no commit sha and file list (%s)",
 		                    h->org, h->name, url);
 	}
 	snprintf(h->res->commit, sizeof h->res->commit, "%s", sha);
@@ -662,7 +662,7 @@ static gs_status fetch(hub *h, const char *rev)
 			for (size_t i = 0; i < nggufs; i++)
 				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", ggufs[i]);
 			json_decref(info);
-			return gs_error_set(h->err, GS_EINPUT, h->name, "%s/%s has %zu GGUF files; name one as %s/%s:FILE "
+			return gs_error_set(h->err, GS_EINPUT, NULL, "%s/%s has %zu GGUF files; name one as %s/%s:FILE "
 			                    "(%s)", h->org, h->name, nggufs, h->org, h->name, list);
 		}
 		gguf = h->file[0] ? h->file : ggufs[0];
@@ -692,7 +692,7 @@ static gs_status fetch(hub *h, const char *rev)
 			}
 			xfer_free(&x);
 			if (!s && nshards > MAX_FILES)
-				s = gs_error_set(h->err, GS_EINPUT, h->name, "%s/%s: %zu shards: more than the %d this version reads",
+				s = gs_error_set(h->err, GS_EINPUT, NULL, "%s/%s: %zu shards: more than the %d this version reads",
 				                 h->org, h->name, nshards, MAX_FILES);
 			for (size_t i = 0; !s && i < nshards; i++)
 				files[n++] = shards[i];
@@ -703,7 +703,7 @@ static gs_status fetch(hub *h, const char *rev)
 			s = fetch_headers(h, snap, files, n, base);
 		gs_shard_list_free(shards, nshards);
 	} else {
-		s = gs_error_set(h->err, GS_EINPUT, h->name, "%s/%s@%s has no model.safetensors, index or .gguf file",
+		s = gs_error_set(h->err, GS_EINPUT, NULL, "%s/%s@%s has no model.safetensors, index or .gguf file",
 		                 h->org, h->name, rev);
 	}
 	char g[300] = "";
@@ -765,13 +765,13 @@ gs_status gs_hub_fetch(const char *id, const char *rev_override, gs_hub_result *
 	h.res = out;
 	h.err = err;
 	if (!parse_id(id, &h))
-		return gs_error_set(err, GS_EINPUT, id, "%.200s: expected a hub id org/name[@revision][:file.gguf] "
-		                    "(letters, digits, - _ .)", id);
+		return gs_error_set(err, GS_EINPUT, id, "expected a hub id org/name[@revision][:file.gguf] "
+		                    "(letters, digits, - _ .)");
 	/* the id's revision, else the sheet's, else main (a copy: h.rev may be the source) */
 	char rev[128];
 	snprintf(rev, sizeof rev, "%s", h.rev[0] ? h.rev : rev_override && *rev_override ? rev_override : "main");
 	if (!part_ok(rev, strlen(rev), true))
-		return gs_error_set(err, GS_EINPUT, id, "revision \"%.60s\": expected a branch, tag or commit", rev);
+		return gs_error_set(err, GS_EINPUT, NULL, "revision \"%.60s\": expected a branch, tag or commit", rev);
 	snprintf(h.rev, sizeof h.rev, "%s", rev);
 	snprintf(out->repo, sizeof out->repo, "%s/%s", h.org, h.name);
 	const char *ep = getenv("HF_ENDPOINT");
@@ -792,11 +792,11 @@ gs_status gs_hub_fetch(const char *id, const char *rev_override, gs_hub_result *
 	if (offline && *offline && strcmp(offline, "0") != 0) {
 		if (from_cache(&h, rev))
 			return GS_OK;
-		return gs_error_set(err, GS_ENET, id, "%s/%s@%s: HF_HUB_OFFLINE is set and this revision is not in the "
+		return gs_error_set(err, GS_ENET, NULL, "%s/%s@%s: HF_HUB_OFFLINE is set and this revision is not in the "
 		                    "cache (%s): run once online first", h.org, h.name, rev, h.cache);
 	}
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
-		return gs_error_set(err, GS_ENET, id, "cannot initialise libcurl");
+		return gs_error_set(err, GS_ENET, NULL, "cannot initialise libcurl");
 	h.timeout = timeout_s();
 	h.deadline = now_ms() + (int64_t)h.timeout * 1000;
 	gs_status s = fetch(&h, rev);

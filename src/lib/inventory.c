@@ -219,7 +219,7 @@ static gs_status read_prefix(const char *path, uint64_t len, unsigned char **out
 	unsigned char *buf = malloc(len ? len : 1);
 	if (!buf) {
 		close(fd);
-		return gs_error_set(err, GS_ENOMEM, path, "%s: out of memory", path);
+		return gs_error_set(err, GS_ENOMEM, path, "out of memory");
 	}
 	size_t have = 0;
 	s = gs_file_pread_all(fd, path, buf, (size_t)len, &have, err);
@@ -260,16 +260,16 @@ static gs_status load_file(gs_inventory *inv, const char *path, header_parser pa
 		if (s == GS_OK || !need || need <= got)
 			return s;
 		if (need > size && size < 8) /* the file ends before its header does */
-			return gs_error_set(err, GS_EPARSE, path, "%s: the file has %llu bytes: empty, or not a model file", path,
+			return gs_error_set(err, GS_EPARSE, path, "the file has %llu bytes: empty, or not a model file",
 			                    (unsigned long long)size);
 		if (need > size)
-			return gs_error_set(err, GS_EPARSE, path, "%s: the file has %llu bytes, too few for the header it "
-			                    "starts (%llu bytes)", path, (unsigned long long)size, (unsigned long long)need);
+			return gs_error_set(err, GS_EPARSE, path, "the file has %llu bytes, too few for the header it "
+			                    "starts (%llu bytes)", (unsigned long long)size, (unsigned long long)need);
 		/* undo the partial parse and try again with the prefix it asked for */
 		gsi_inv_truncate(inv, before, kv_before);
 		want = need;
 	}
-	return gs_error_set(err, GS_EPARSE, path, "%s: the header kept growing: giving up", path);
+	return gs_error_set(err, GS_EPARSE, path, "the header kept growing: giving up");
 }
 
 static bool ends_ci(const char *s, const char *suf) { return ends(s, suf); }
@@ -278,13 +278,13 @@ gs_status gs_inventory_load_path(gs_inventory *inv, const char *path, gs_error *
 {
 	struct stat st;
 	if (stat(path, &st) != 0)
-		return gs_error_set(err, GS_EIO, path, "%s: %s", path, strerror(errno));
+		return gs_error_set(err, GS_EIO, path, "%s", strerror(errno));
 	if (!S_ISDIR(st.st_mode)) {
 		if (ends_ci(path, ".gguf"))
 			return load_file(inv, path, gguf_adapter, 0, err);
 		if (ends_ci(path, ".safetensors"))
 			return load_file(inv, path, gs_safetensors_parse, 0, err);
-		return gs_error_set(err, GS_EINPUT, path, "%s: expected a .safetensors or .gguf file, or a model folder", path);
+		return gs_error_set(err, GS_EINPUT, path, "expected a .safetensors or .gguf file, or a model folder");
 	}
 	char file[1200];
 	snprintf(file, sizeof file, "%s/model.safetensors.index.json", path);
@@ -310,6 +310,5 @@ gs_status gs_inventory_load_path(gs_inventory *inv, const char *path, gs_error *
 	snprintf(file, sizeof file, "%s/model.safetensors", path);
 	if (stat(file, &st) == 0)
 		return load_file(inv, file, gs_safetensors_parse, 0, err);
-	return gs_error_set(err, GS_EIO, path, "%s: no model.safetensors.index.json or model.safetensors in this folder",
-	                    path);
+	return gs_error_set(err, GS_EIO, path, "no model.safetensors.index.json or model.safetensors in this folder");
 }

@@ -39,7 +39,8 @@ static gs_status field_error(reader *r, const char *key, const char *what)
 {
 	char where[300];
 	snprintf(where, sizeof where, "%s: %s", r->name, key);
-	return gs_error_set(r->err, GS_EINPUT, where, "%s: field \"%s\" %s", r->name, key, what);
+	(void)where;
+	return gs_error_set(r->err, GS_EINPUT, r->name, "field \"%s\" %s", key, what);
 }
 
 /* Read an integer dimension. required: missing or null is an error;
@@ -387,8 +388,8 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 	json_error_t je;
 	memset(m, 0, sizeof *m);
 	if (len > MAX_CONFIG_BYTES)
-		return gs_error_set(err, GS_EINPUT, name, "%s: %zu bytes is larger than a config.json "
-		                    "can be (limit %u bytes)", name, len, MAX_CONFIG_BYTES);
+		return gs_error_set(err, GS_EINPUT, name, "%zu bytes is larger than a config.json "
+		                    "can be (limit %u bytes)", len, MAX_CONFIG_BYTES);
 	/* a UTF-8 byte-order mark, as some Windows editors write: JSON allows a
 	 * parser to ignore it (RFC 8259 §8.1); jansson does not, so skip it */
 	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
@@ -397,8 +398,7 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 	if (!root) {
 		char where[300];
 		snprintf(where, sizeof where, "%s:%d:%d", name, je.line, je.column);
-		return gs_error_set(err, GS_EPARSE, where, "%s:%d:%d: malformed JSON: %s", name,
-		                    je.line, je.column, je.text);
+		return gs_error_set(err, GS_EPARSE, where, "malformed JSON: %s", je.text);
 	}
 	reader r = {root, name, err};
 	gs_status s = GS_OK;
@@ -422,10 +422,7 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 		if (strcmp(type, readers[k].type) == 0)
 			break;
 	if (k == sizeof readers / sizeof readers[0]) {
-		char where[300];
-		snprintf(where, sizeof where, "%s: model_type", name);
-		s = gs_error_set(err, GS_EUNSUPPORTED, where,
-		                 "%s: model_type \"%.64s\" is not supported; supported: %s", name, type,
+		s = gs_error_set(err, GS_EUNSUPPORTED, name, "model_type \"%.64s\" is not supported; supported: %s", type,
 		                 supported);
 		goto out;
 	}
@@ -465,7 +462,7 @@ gs_status gs_model_from_config_file(const char *path, gs_model *m, gs_error *err
 	char file[600];
 	struct stat st;
 	if (stat(path, &st) != 0)
-		return gs_error_set(err, GS_EIO, path, "%s: %s", path, strerror(errno));
+		return gs_error_set(err, GS_EIO, path, "%s", strerror(errno));
 	if (S_ISDIR(st.st_mode))
 		snprintf(file, sizeof file, "%s/config.json", path);
 	else

@@ -53,28 +53,28 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 	memset(m, 0, sizeof *m);
 	const char *arch = gs_inventory_meta_str(inv, "general.architecture");
 	if (!arch)
-		return gs_error_set(err, GS_EINPUT, source, "%s: GGUF metadata has no general.architecture string", source);
+		return gs_error_set(err, GS_EINPUT, source, "GGUF metadata has no general.architecture string");
 	size_t k;
 	for (k = 0; k < sizeof archs / sizeof archs[0]; k++)
 		if (strcmp(arch, archs[k]) == 0)
 			break;
 	if (k == sizeof archs / sizeof archs[0])
-		return gs_error_set(err, GS_EUNSUPPORTED, source, "%s: GGUF architecture \"%.40s\" is not modelled; "
+		return gs_error_set(err, GS_EUNSUPPORTED, source, "GGUF architecture \"%.40s\" is not modelled; "
 		                    "supported: llama, qwen2, qwen3, qwen2moe, qwen3moe, mistral, gemma, gemma2, gemma3, phi3, "
-		                    "gptneox, gpt2, starcoder, granite", source, arch);
+		                    "gptneox, gpt2, starcoder, granite", arch);
 	uint64_t L = meta_or(inv, arch, "block_count", 0), h = meta_or(inv, arch, "embedding_length", 0);
 	uint64_t heads = meta_or(inv, arch, "attention.head_count", 0);
 	if (!L || !h || !heads || L > GS_MAX_LAYERS || h > (1u << 30) || heads > (1u << 20))
-		return gs_error_set(err, GS_EINPUT, source, "%s: GGUF metadata needs %s.block_count (<= 512), "
-		                    "%s.embedding_length and %s.attention.head_count", source, arch, arch, arch);
+		return gs_error_set(err, GS_EINPUT, source, "GGUF metadata needs %s.block_count (<= 512), "
+		                    "%s.embedding_length and %s.attention.head_count", arch, arch, arch);
 	uint64_t kvh = meta_or(inv, arch, "attention.head_count_kv", heads);
 	if (kvh == 0 || kvh > heads || heads % kvh)
-		return gs_error_set(err, GS_EINPUT, source, "%s: GGUF %s.attention.head_count_kv is %llu: it must be 1 to "
-		                    "%llu and divide %s.attention.head_count", source, arch, (unsigned long long)kvh,
+		return gs_error_set(err, GS_EINPUT, source, "GGUF %s.attention.head_count_kv is %llu: it must be 1 to "
+		                    "%llu and divide %s.attention.head_count", arch, (unsigned long long)kvh,
 		                    (unsigned long long)heads, arch);
 	uint64_t kd = meta_or(inv, arch, "attention.key_length", h / heads);
 	if (kd == 0 || kd > (1u << 20))
-		return gs_error_set(err, GS_EINPUT, source, "%s: GGUF %s.attention.key_length must be 1 to 2^20", source,
+		return gs_error_set(err, GS_EINPUT, source, "GGUF %s.attention.key_length must be 1 to 2^20",
 		                    arch);
 	uint64_t vd = meta_or(inv, arch, "attention.value_length", kd);
 	uint64_t vocab = 0;

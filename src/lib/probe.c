@@ -136,7 +136,7 @@ static gs_status probe_open(gs_probe *p, nvml *np, gs_error *err)
 	memset(np, 0, sizeof *np);
 	n.so = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
 	if (!n.so)
-		return gs_error_set(err, GS_ENODEV, lib, "cannot load NVML (%s): no NVIDIA driver on this machine, or not "
+		return gs_error_set(err, GS_ENODEV, NULL, "cannot load NVML (%s): no NVIDIA driver on this machine, or not "
 		                    "in the library path", lib);
 	SYM(&n, init, "nvmlInit_v2");
 	SYM(&n, shutdown, "nvmlShutdown");
@@ -154,16 +154,16 @@ static gs_status probe_open(gs_probe *p, nvml *np, gs_error *err)
 	gs_status s = GS_OK;
 	nvret r;
 	if (!n.init || !n.count || !n.handle || !n.memory || !n.name) {
-		s = gs_error_set(err, GS_ENODEV, lib, "%s is not a usable NVML library (a required call is missing)", lib);
+		s = gs_error_set(err, GS_ENODEV, NULL, "%s is not a usable NVML library (a required call is missing)", lib);
 		goto out;
 	}
 	if ((r = n.init()) != 0) {
-		s = gs_error_set(err, GS_ENODEV, lib, "NVML could not start: %s (is the NVIDIA driver loaded?)", why(&n, r));
+		s = gs_error_set(err, GS_ENODEV, NULL, "NVML could not start: %s (is the NVIDIA driver loaded?)", why(&n, r));
 		goto out;
 	}
 	unsigned count = 0;
 	if ((r = n.count(&count)) != 0 || count == 0) {
-		s = gs_error_set(err, GS_ENODEV, lib, "NVML sees no GPU%s%s", r ? ": " : "", r ? why(&n, r) : "");
+		s = gs_error_set(err, GS_ENODEV, NULL, "NVML sees no GPU%s%s", r ? ": " : "", r ? why(&n, r) : "");
 		goto done;
 	}
 	if (n.driver)
@@ -175,7 +175,7 @@ static gs_status probe_open(gs_probe *p, nvml *np, gs_error *err)
 		nvdev d;
 		nvmem m;
 		if ((r = n.handle(i, &d)) != 0 || (r = n.memory(d, &m)) != 0) {
-			s = gs_error_set(err, GS_ENODEV, lib, "GPU %u: %s", i, why(&n, r));
+			s = gs_error_set(err, GS_ENODEV, NULL, "GPU %u: %s", i, why(&n, r));
 			goto done;
 		}
 		n.name(d, g->name, sizeof g->name);

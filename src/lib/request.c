@@ -41,7 +41,7 @@ static gs_status member_text(const char *key, const json_t *v, char *buf, size_t
 		}
 	}
 	else
-		return gs_error_set(err, GS_EINPUT, WHERE, WHERE ": %.60s: expected a string or a number", key);
+		return gs_error_set(err, GS_EINPUT, WHERE, "%.60s: expected a string or a number", key);
 	*text = buf;
 	*len = strlen(buf);
 	return GS_OK;
@@ -50,10 +50,10 @@ static gs_status member_text(const char *key, const json_t *v, char *buf, size_t
 static gs_status uploaded_config(const json_t *cfg, gs_workload *w, gs_model *m, gs_error *err)
 {
 	if (!json_is_object(cfg))
-		return gs_error_set(err, GS_EINPUT, WHERE, WHERE ": config: expected a config.json object");
+		return gs_error_set(err, GS_EINPUT, WHERE, "config: expected a config.json object");
 	char *s = json_dumps(cfg, JSON_COMPACT);
 	if (!s)
-		return gs_error_set(err, GS_ENOMEM, WHERE, WHERE ": config: out of memory");
+		return gs_error_set(err, GS_ENOMEM, WHERE, "config: out of memory");
 	gs_status st = gs_model_from_config_json(s, strlen(s), "config.json (uploaded)", m, err);
 	free(s);
 	if (st)
@@ -69,7 +69,7 @@ gs_status gs_request_workload(const json_t *body, const char *const *extra, gs_w
 	gs_workload_init(w);
 	*have_model = false;
 	if (!json_is_object(body))
-		return gs_error_set(err, GS_EINPUT, WHERE, WHERE ": expected a JSON object of sheet fields");
+		return gs_error_set(err, GS_EINPUT, WHERE, "expected a JSON object of sheet fields");
 	const json_t *cfg = json_object_get(body, "config");
 	const char *key;
 	json_t *v;
@@ -78,10 +78,10 @@ gs_status gs_request_workload(const json_t *body, const char *const *extra, gs_w
 			continue;
 		int f = gs_field_by_key(key, strlen(key));
 		if (f < 0)
-			return gs_error_set(err, GS_EINPUT, WHERE, WHERE ": unknown field \"%.60s\" "
+			return gs_error_set(err, GS_EINPUT, WHERE, "unknown field \"%.60s\" "
 			                    "(the sheet's keys; see gpusizer estimate --help)", key);
 		if (f == GS_F_MODEL && cfg && !json_is_null(cfg))
-			return gs_error_set(err, GS_EINPUT, WHERE, WHERE ": give either model or config, not both");
+			return gs_error_set(err, GS_EINPUT, WHERE, "give either model or config, not both");
 		char num[64];
 		const char *text = NULL;
 		size_t len = 0;

@@ -21,7 +21,7 @@ static gs_status model_from_checkpoint(const char *path, bool is_dir, gs_model *
 {
 	gs_inventory *inv = gs_inventory_new();
 	if (!inv)
-		return gs_error_set(err, GS_ENOMEM, path, "%s: out of memory", path);
+		return gs_error_set(err, GS_ENOMEM, path, "out of memory");
 	gs_status s = gs_inventory_load_path(inv, path, err);
 	gs_inventory_summary sum;
 	if (!s) {
@@ -100,11 +100,11 @@ gs_status gs_model_policy_add_root(gs_model_policy *p, const char *dir, gs_error
 	char real[PATH_MAX];
 	struct stat st;
 	if (p->n_roots == GS_MAX_MODEL_ROOTS)
-		return gs_error_set(err, GS_EINPUT, dir, "%s: at most %d model folders", dir, GS_MAX_MODEL_ROOTS);
+		return gs_error_set(err, GS_EINPUT, dir, "at most %d model folders", GS_MAX_MODEL_ROOTS);
 	if (!realpath(dir, real) || stat(real, &st) != 0 || !S_ISDIR(st.st_mode))
-		return gs_error_set(err, GS_EINPUT, dir, "%s: not an existing folder", dir);
+		return gs_error_set(err, GS_EINPUT, dir, "not an existing folder");
 	if (strlen(real) >= sizeof p->roots[0])
-		return gs_error_set(err, GS_EINPUT, dir, "%s: path too long", dir);
+		return gs_error_set(err, GS_EINPUT, dir, "path too long");
 	snprintf(p->roots[p->n_roots++], sizeof p->roots[0], "%s", real);
 	p->local_paths = true;
 	return GS_OK;
@@ -164,7 +164,7 @@ gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *po
 			gs_model_from_params(gs_wl_u64(w, GS_F_PARAMS), out);
 			return GS_OK;
 		}
-		return gs_error_set(err, GS_EINPUT, "model", "no model: give --model or --params");
+		return gs_error_set(err, GS_EINPUT, NULL, "no model: give --model or --params");
 	}
 	const char *text = gs_wl_str(w, GS_F_MODEL);
 	if (!policy) /* the CLI: the user's own files, or the hub when no such file exists */
@@ -181,9 +181,9 @@ gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *po
 	if (gs_hub_id_shape(text) && !exists)
 		return from_hub(w, out, err);
 	if (!policy->local_paths || !policy->n_roots)
-		return gs_error_set(err, GS_EINPUT, "model", "model \"%.200s\": this server reads no local paths; give a hub "
+		return gs_error_set(err, GS_EINPUT, NULL, "model \"%.200s\": this server reads no local paths; give a hub "
 		                    "id (org/name), or upload the config.json", text);
-	return gs_error_set(err, GS_EINPUT, "model", "model \"%.200s\": not a model below the server's --models-dir "
+	return gs_error_set(err, GS_EINPUT, NULL, "model \"%.200s\": not a model below the server's --models-dir "
 	                    "folders, and not a hub id (org/name)", text);
 }
 

@@ -80,7 +80,7 @@ gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, 
 				if (!b) {
 					json_decref(o);
 					free(s);
-					return gs_error_set(err, GS_ENOMEM, name, "%s: out of memory", name);
+					return gs_error_set(err, GS_ENOMEM, name, "out of memory");
 				}
 				s = b;
 			}
@@ -127,7 +127,7 @@ gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, 
 	}
 	if (!header) {
 		free(s);
-		return gs_error_set(err, GS_EPARSE, name, "%s: not a gpusizer run file (no header line)", name);
+		return gs_error_set(err, GS_EPARSE, name, "not a gpusizer run file (no header line)");
 	}
 	/* NVML peaks between each phase's markers (an unfinished phase runs to
 	 * the end of the file) */

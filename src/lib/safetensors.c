@@ -30,9 +30,7 @@ static unsigned dtype_bits(const char *d)
 
 static gs_status bad(gs_error *err, const char *file, const char *what, const char *tensor)
 {
-	char where[300];
-	snprintf(where, sizeof where, "%s%s%.80s", file, tensor ? ": " : "", tensor ? tensor : "");
-	return gs_error_set(err, GS_EPARSE, where, "%s: safetensors header%s%.80s%s: %s", file, tensor ? ", tensor \"" : "",
+	return gs_error_set(err, GS_EPARSE, file, "safetensors header%s%.80s%s: %s", tensor ? ", tensor \"" : "",
 	                    tensor ? tensor : "", tensor ? "\"" : "", what);
 }
 
@@ -90,7 +88,7 @@ gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, u
 	size_t nspans = 0;
 	if (!spans) {
 		json_decref(root);
-		return gs_error_set(err, GS_ENOMEM, name, "%s: out of memory", name);
+		return gs_error_set(err, GS_ENOMEM, name, "out of memory");
 	}
 	uint64_t data_len = file_size ? file_size - 8 - n : 0;
 	const char *key;
@@ -222,26 +220,26 @@ gs_status gs_safetensors_index_parse(const void *buf, size_t len, const char *na
 	*total_size = 0;
 	json_error_t je;
 	if (len > GS_SAFETENSORS_MAX_HEADER)
-		return gs_error_set(err, GS_EPARSE, name, "%s: index larger than 100 MiB", name);
+		return gs_error_set(err, GS_EPARSE, name, "index larger than 100 MiB");
 	json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
 		char where[300];
 		snprintf(where, sizeof where, "%s:%d:%d", name, je.line, je.column);
-		return gs_error_set(err, GS_EPARSE, where, "%s:%d:%d: malformed JSON: %s", name, je.line, je.column, je.text);
+		return gs_error_set(err, GS_EPARSE, where, "malformed JSON: %s", je.text);
 	}
 	gs_status s = GS_OK;
 	json_t *map = json_object_get(root, "weight_map");
 	json_t *total = json_object_get(json_object_get(root, "metadata"), "total_size");
 	if (!json_is_object(map) || json_object_size(map) == 0) {
-		s = gs_error_set(err, GS_EPARSE, name, "%s: expected a non-empty \"weight_map\" object of tensor -> "
-		                 "shard file", name);
+		s = gs_error_set(err, GS_EPARSE, name, "expected a non-empty \"weight_map\" object of tensor -> "
+		                 "shard file");
 		goto out;
 	}
 	if (total && json_is_integer(total) && json_integer_value(total) > 0)
 		*total_size = (uint64_t)json_integer_value(total);
 	char **list = calloc(json_object_size(map), sizeof *list);
 	if (!list) {
-		s = gs_error_set(err, GS_ENOMEM, name, "%s: out of memory", name);
+		s = gs_error_set(err, GS_ENOMEM, name, "out of memory");
 		goto out;
 	}
 	size_t count = 0;
@@ -253,8 +251,8 @@ gs_status gs_safetensors_index_parse(const void *buf, size_t len, const char *na
 		if (!f || fl < 13 || fl > 255 || strcmp(f + fl - 12, ".safetensors") != 0 || strchr(f, '/') ||
 		    strchr(f, '\\') || f[0] == '.') {
 			gs_shard_list_free(list, count);
-			s = gs_error_set(err, GS_EPARSE, name, "%s: weight_map[\"%.60s\"]: expected a plain file name ending "
-			                 "in .safetensors (no folders, no \"..\")", name, key);
+			s = gs_error_set(err, GS_EPARSE, name, "weight_map[\"%.60s\"]: expected a plain file name ending "
+			                 "in .safetensors (no folders, no \"..\")", key);
 			goto out;
 		}
 		size_t k;
@@ -265,7 +263,7 @@ gs_status gs_safetensors_index_parse(const void *buf, size_t len, const char *na
 			list[count] = strdup(f);
 			if (!list[count]) {
 				gs_shard_list_free(list, count);
-				s = gs_error_set(err, GS_ENOMEM, name, "%s: out of memory", name);
+				s = gs_error_set(err, GS_ENOMEM, name, "out of memory");
 				goto out;
 			}
 			count++;

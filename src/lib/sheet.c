@@ -27,7 +27,7 @@ static gs_status known_keys_error(gs_error *err, const char *where, const char *
 	for (int f = 0; f < GS_F__COUNT; f++)
 		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", f ? ", " : "",
 		         gs_field_key((gs_field)f));
-	return gs_error_set(err, GS_EINPUT, where, "%s: unknown field \"%.*s\"; known fields: %s", where,
+	return gs_error_set(err, GS_EINPUT, where, "unknown field \"%.*s\"; known fields: %s",
 	                    (int)(len > 60 ? 60 : len), key, list);
 }
 
@@ -35,8 +35,8 @@ gs_status gs_sheet_load_buffer(const char *buf, size_t len, const char *name, gs
                                gs_error *err)
 {
 	if (len > MAX_SHEET_BYTES)
-		return gs_error_set(err, GS_EINPUT, name, "%s: %zu bytes is larger than a sheet can be "
-		                    "(limit %u bytes)", name, len, MAX_SHEET_BYTES);
+		return gs_error_set(err, GS_EINPUT, name, "%zu bytes is larger than a sheet can be "
+		                    "(limit %u bytes)", len, MAX_SHEET_BYTES);
 	gs_status gs = gsi_yaml_check(buf, len, name, GS_YAML_MAX_DEPTH, err);
 	if (gs)
 		return gs;
@@ -44,11 +44,11 @@ gs_status gs_sheet_load_buffer(const char *buf, size_t len, const char *name, gs
 	yaml_document_t doc;
 	char where[300];
 	if (!yaml_parser_initialize(&parser))
-		return gs_error_set(err, GS_ENOMEM, name, "%s: cannot initialise the YAML parser", name);
+		return gs_error_set(err, GS_ENOMEM, name, "cannot initialise the YAML parser");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
 	if (!yaml_parser_load(&parser, &doc)) {
 		gsi_yaml_problem_where(&parser, buf, len, name, where, sizeof where);
-		gs_status s = gs_error_set(err, GS_EPARSE, where, "%s: malformed YAML: %s%s%s", where,
+		gs_status s = gs_error_set(err, GS_EPARSE, where, "malformed YAML: %s%s%s",
 		                           parser.problem ? parser.problem : "syntax error",
 		                           parser.context ? " " : "", parser.context ? parser.context : "");
 		yaml_parser_delete(&parser);
@@ -58,13 +58,13 @@ gs_status gs_sheet_load_buffer(const char *buf, size_t len, const char *name, gs
 	yaml_node_t *root = yaml_document_get_root_node(&doc);
 	bool seen[GS_F__COUNT] = {false};
 	if (!root) {
-		s = gs_error_set(err, GS_EINPUT, name, "%s: the sheet is empty; expected a mapping of "
-		                 "fields such as model, task, length", name);
+		s = gs_error_set(err, GS_EINPUT, name, "the sheet is empty; expected a mapping of "
+		                 "fields such as model, task, length");
 		goto out;
 	}
 	if (root->type != YAML_MAPPING_NODE) {
 		location(where, sizeof where, name, root->start_mark);
-		s = gs_error_set(err, GS_EINPUT, where, "%s: expected a mapping of fields (key: value)", where);
+		s = gs_error_set(err, GS_EINPUT, where, "expected a mapping of fields (key: value)");
 		goto out;
 	}
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
@@ -74,7 +74,7 @@ gs_status gs_sheet_load_buffer(const char *buf, size_t len, const char *name, gs
 			continue; /* libyaml guarantees both; be safe anyway */
 		location(where, sizeof where, name, k->start_mark);
 		if (k->type != YAML_SCALAR_NODE) {
-			s = gs_error_set(err, GS_EINPUT, where, "%s: field names must be plain words", where);
+			s = gs_error_set(err, GS_EINPUT, where, "field names must be plain words");
 			goto out;
 		}
 		const char *key = (const char *)k->data.scalar.value;
@@ -85,15 +85,14 @@ gs_status gs_sheet_load_buffer(const char *buf, size_t len, const char *name, gs
 			goto out;
 		}
 		if (seen[f]) {
-			s = gs_error_set(err, GS_EINPUT, where, "%s: field \"%s\" appears twice", where,
+			s = gs_error_set(err, GS_EINPUT, where, "field \"%s\" appears twice",
 			                 gs_field_key((gs_field)f));
 			goto out;
 		}
 		seen[f] = true;
 		location(where, sizeof where, name, v->start_mark);
 		if (v->type != YAML_SCALAR_NODE) {
-			s = gs_error_set(err, GS_EINPUT, where, "%s: %s: expected a single value, not a %s",
-			                 where, gs_field_key((gs_field)f),
+			s = gs_error_set(err, GS_EINPUT, where, "%s: expected a single value, not a %s", gs_field_key((gs_field)f),
 			                 v->type == YAML_SEQUENCE_NODE ? "list" : "mapping");
 			goto out;
 		}

@@ -27,9 +27,13 @@ gs_status gs_error_set(gs_error *err, gs_status code, const char *where,
 		return code;
 	err->code = code;
 	snprintf(err->where, sizeof err->where, "%s", where ? where : "");
+	/* the location leads the message, written once, here */
+	int k = where && *where ? snprintf(err->msg, sizeof err->msg, "%s: ", where) : 0;
+	if (k < 0 || (size_t)k >= sizeof err->msg)
+		k = 0;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	vsnprintf(err->msg + k, sizeof err->msg - (size_t)k, fmt, ap);
 	va_end(ap);
 	return code;
 }

@@ -77,21 +77,21 @@ gs_status gsi_inv_add(gs_inventory *inv, const char *name, size_t n, const gs_te
                       gs_error *err)
 {
 	if (find(inv, name, n) >= 0)
-		return gs_error_set(err, GS_EPARSE, file, "%s: tensor \"%.*s\" appears twice", file,
+		return gs_error_set(err, GS_EPARSE, file, "tensor \"%.*s\" appears twice",
 		                    (int)(n > 80 ? 80 : n), name);
 	if (inv->n >= UINT32_MAX - 1)
-		return gs_error_set(err, GS_EPARSE, file, "%s: too many tensors", file);
+		return gs_error_set(err, GS_EPARSE, file, "too many tensors");
 	if (inv->n == inv->cap) {
 		size_t cap = inv->cap ? inv->cap * 2 : 256;
 		gs_tensor *nt = realloc(inv->t, cap * sizeof *nt);
 		if (!nt)
-			return gs_error_set(err, GS_ENOMEM, file, "%s: out of memory", file);
+			return gs_error_set(err, GS_ENOMEM, file, "out of memory");
 		inv->t = nt;
 		inv->cap = cap;
 	}
 	char *copy = malloc(n + 1);
 	if (!copy)
-		return gs_error_set(err, GS_ENOMEM, file, "%s: out of memory", file);
+		return gs_error_set(err, GS_ENOMEM, file, "out of memory");
 	memcpy(copy, name, n);
 	copy[n] = 0;
 	inv->t[inv->n] = *t;
@@ -102,7 +102,7 @@ gs_status gsi_inv_add(gs_inventory *inv, const char *name, size_t n, const gs_te
 		if (!rehash(inv, inv->hcap ? inv->hcap * 2 : 1024)) {
 			inv->n--;
 			free(copy);
-			return gs_error_set(err, GS_ENOMEM, file, "%s: out of memory", file);
+			return gs_error_set(err, GS_ENOMEM, file, "out of memory");
 		}
 		return GS_OK;
 	}

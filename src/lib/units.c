@@ -138,8 +138,7 @@ static gs_status fail(gs_error *err, const char *field, const char *t, size_t le
 {
 	char q[48];
 	quote(t, len, q, sizeof q);
-	return gs_error_set(err, GS_EINPUT, field, "%s: got \"%s\", expected %s",
-	                    field ? field : "value", q, expected);
+	return gs_error_set(err, GS_EINPUT, field ? field : "value", "got \"%s\", expected %s", q, expected);
 }
 
 static const struct {
@@ -161,7 +160,7 @@ gs_status gs_parse_bytes(const char *t, size_t len, const char *field, gs_bytes 
 	size_t used;
 	gs_status s = parse_decimal(t, len, &d, &used);
 	if (s == GS_ERANGE)
-		return gs_error_set(err, GS_EINPUT, field, "%s: number too large", field);
+		return gs_error_set(err, GS_EINPUT, field, "number too large");
 	if (s)
 		return fail(err, field, t, len, SIZE_EXPECTED);
 	size_t i = used;
@@ -198,10 +197,10 @@ gs_status gs_parse_bytes(const char *t, size_t len, const char *field, gs_bytes 
 	}
 	u128 num, den;
 	if (scale(d, mult, &num, &den))
-		return gs_error_set(err, GS_EINPUT, field, "%s: size out of range", field);
+		return gs_error_set(err, GS_EINPUT, field, "size out of range");
 	u128 v = (num + den / 2) / den;
 	if (v > UINT64_MAX)
-		return gs_error_set(err, GS_EINPUT, field, "%s: size above 2^64 bytes", field);
+		return gs_error_set(err, GS_EINPUT, field, "size above 2^64 bytes");
 	*out = (gs_bytes)v;
 	return GS_OK;
 }
@@ -217,7 +216,7 @@ static gs_status parse_count_base(const char *t, size_t len, const char *field, 
 	size_t used;
 	gs_status s = parse_decimal(t, len, &d, &used);
 	if (s == GS_ERANGE)
-		return gs_error_set(err, GS_EINPUT, field, "%s: number too large", field);
+		return gs_error_set(err, GS_EINPUT, field, "number too large");
 	if (s)
 		return fail(err, field, t, len, COUNT_EXPECTED);
 	size_t i = used;
@@ -240,7 +239,7 @@ static gs_status parse_count_base(const char *t, size_t len, const char *field, 
 		return fail(err, field, t, len, COUNT_EXPECTED);
 	u128 num, den;
 	if (scale(d, mult, &num, &den) || num / den > UINT64_MAX)
-		return gs_error_set(err, GS_EINPUT, field, "%s: count out of range", field);
+		return gs_error_set(err, GS_EINPUT, field, "count out of range");
 	if (num % den)
 		return fail(err, field, t, len, "a whole number (no fraction left after scaling)");
 	*out = (uint64_t)(num / den);
@@ -293,7 +292,7 @@ gs_status gs_parse_ratio(const char *t, size_t len, const char *field, int allow
 		d.exp10 -= 2;
 	u128 num, den;
 	if (scale(d, 1, &num, &den) || num > UINT64_MAX || den > UINT64_MAX)
-		return gs_error_set(err, GS_EINPUT, field, "%s: value out of range", field);
+		return gs_error_set(err, GS_EINPUT, field, "value out of range");
 	uint64_t n = (uint64_t)num, q = (uint64_t)den;
 	uint64_t g = n ? gcd(n, q) : q;
 	out->num = n / g;
@@ -366,7 +365,7 @@ gs_status gs_parse_unit(const char *t, gs_unit *out, gs_error *err)
 			*out = all[i];
 			return GS_OK;
 		}
-	return gs_error_set(err, GS_EINPUT, "--units", "--units: got \"%.40s\", expected GiB, GB, MiB or MB", t);
+	return gs_error_set(err, GS_EINPUT, "--units", "got \"%.40s\", expected GiB, GB, MiB or MB", t);
 }
 
 gs_status gs_parse_hours(const char *t, size_t len, const char *field, uint64_t *hours, gs_error *err)
@@ -388,8 +387,8 @@ gs_status gs_parse_hours(const char *t, size_t len, const char *field, uint64_t 
 		if (len - i == strlen(units[k].unit) && memcmp(t + i, units[k].unit, len - i) == 0 && v > 0) {
 			/* a campaign beyond 100 years is a typo, not a plan */
 			if (big || v * units[k].hours > 100 * 8760)
-				return gs_error_set(err, GS_ERANGE, field, "%s: got \"%.*s\": out of range (at most 100 years, "
-				                    "876000h)", field, (int)(len > 40 ? 40 : len), t);
+				return gs_error_set(err, GS_ERANGE, field, "got \"%.*s\": out of range (at most 100 years, "
+				                    "876000h)", (int)(len > 40 ? 40 : len), t);
 			*hours = v * units[k].hours;
 			return GS_OK;
 		}

@@ -72,14 +72,14 @@ static gs_status check_split(const char *t, const char *field, gs_error *err)
 			nonzero |= *p >= '1' && *p <= '9';
 		}
 		if (p == start || (p == start + 1 && *start == '.') || (*p && *p != ',') || ++parts > 64)
-			return gs_error_set(err, GS_EINPUT, field, "%s: got \"%.40s\", expected proportions such as 3,1 or "
-			                    "0.5,0.5: plain non-negative decimals separated by commas, at most 64", field, t);
+			return gs_error_set(err, GS_EINPUT, field, "got \"%.40s\", expected proportions such as 3,1 or "
+			                    "0.5,0.5: plain non-negative decimals separated by commas, at most 64", t);
 		any |= nonzero;
 		if (!*p)
 			break;
 	}
 	if (!any)
-		return gs_error_set(err, GS_EINPUT, field, "%s: got \"%.40s\": the proportions must not all be zero", field, t);
+		return gs_error_set(err, GS_EINPUT, field, "got \"%.40s\": the proportions must not all be zero", t);
 	return GS_OK;
 }
 
@@ -140,8 +140,8 @@ static gs_status check_enum(gs_field f, const char *text, const char *where, int
 		         enum_values[f][i]);
 	}
 	if (strncmp(where, "--", 2) == 0) /* a flag names itself */
-		return gs_error_set(err, GS_EINPUT, where, "%s: got \"%.40s\", expected one of %s", where, text, list);
-	return gs_error_set(err, GS_EINPUT, where, "%s: %s: got \"%.40s\", expected one of %s", where,
+		return gs_error_set(err, GS_EINPUT, where, "got \"%.40s\", expected one of %s", text, list);
+	return gs_error_set(err, GS_EINPUT, where, "%s: got \"%.40s\", expected one of %s",
 	                    fields[f].key, text, list);
 }
 
@@ -156,22 +156,20 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 		text++, len--;
 	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t'))
 		len--;
-	if (len >= sizeof v.text)
-		return gs_error_set(err, GS_EINPUT, where, "%s: %s: value longer than %zu bytes", where,
-		                    fields[f].key, sizeof v.text - 1);
-	if (memchr(text, 0, len))
-		return gs_error_set(err, GS_EINPUT, where, "%s: %s: value contains a NUL byte", where,
-		                    fields[f].key);
-	memcpy(v.text, text, len);
-	v.text[len] = 0;
-	if (len == 0)
-		return gs_error_set(err, GS_EINPUT, where, "%s: %s: empty value", where, fields[f].key);
 	/* a flag names itself ("--reserve"); a sheet value gives its place and key */
 	char field[160];
 	if (strncmp(where, "--", 2) == 0)
 		snprintf(field, sizeof field, "%s", where);
 	else
 		snprintf(field, sizeof field, "%s: %s", where, fields[f].key);
+	if (len >= sizeof v.text)
+		return gs_error_set(err, GS_EINPUT, field, "value longer than %zu bytes", sizeof v.text - 1);
+	if (memchr(text, 0, len))
+		return gs_error_set(err, GS_EINPUT, field, "value contains a NUL byte");
+	memcpy(v.text, text, len);
+	v.text[len] = 0;
+	if (len == 0)
+		return gs_error_set(err, GS_EINPUT, field, "empty value");
 	gs_status s = GS_OK;
 	gs_format fmt;
 	int mask;
@@ -184,9 +182,9 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 		s = is_tokens(f) ? gs_parse_tokens(v.text, len, field, &v.u, err)
 		                 : gs_parse_count(v.text, len, field, &v.u, err);
 		if (!s && v.u == 0)
-			s = gs_error_set(err, GS_EINPUT, where, "%s: must be at least 1", field);
+			s = gs_error_set(err, GS_EINPUT, field, "must be at least 1");
 		if (!s && count_max[f] && v.u > count_max[f])
-			s = gs_error_set(err, GS_ERANGE, where, "%s: %llu is more than this tool sizes (at most %llu)", field,
+			s = gs_error_set(err, GS_ERANGE, field, "%llu is more than this tool sizes (at most %llu)",
 			                 (unsigned long long)v.u, (unsigned long long)count_max[f]);
 		break;
 	case GS_KIND_BYTES:
@@ -196,12 +194,11 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 	case GS_KIND_PERCENT:
 		s = gs_parse_ratio(v.text, len, field, fields[f].kind == GS_KIND_PERCENT, &v.r, err);
 		if (!s && f == GS_F_BITS && v.r.num == 0)
-			s = gs_error_set(err, GS_EINPUT, where, "%s: must be above 0", field);
+			s = gs_error_set(err, GS_EINPUT, field, "must be above 0");
 		if (!s && f == GS_F_BITS && v.r.num > 64 * v.r.den)
-			s = gs_error_set(err, GS_EINPUT, where, "%s: got %s, expected at most 64 bits per weight", field, v.text);
+			s = gs_error_set(err, GS_EINPUT, field, "got %s, expected at most 64 bits per weight", v.text);
 		if (!s && f == GS_F_GPU_MEMORY_UTILIZATION && (v.r.num == 0 || v.r.num > v.r.den))
-			s = gs_error_set(err, GS_EINPUT, where, "%s: got %s, expected a fraction in (0, 1]",
-			                 field, v.text);
+			s = gs_error_set(err, GS_EINPUT, field, "got %s, expected a fraction in (0, 1]", v.text);
 		break;
 	case GS_KIND_ENUM:
 		s = check_enum(f, v.text, where, &v.e, err);
@@ -237,22 +234,19 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 	bool model = gs_wl_set(w, GS_F_MODEL), params = gs_wl_set(w, GS_F_PARAMS);
 	if (model && params)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_PARAMS].where,
-		                    "%s: give either model (%s) or params, not both",
-		                    w->v[GS_F_PARAMS].where, w->v[GS_F_MODEL].where);
+		                    "give either model (%s) or params, not both", w->v[GS_F_MODEL].where);
 	if (!model && !params)
-		return gs_error_set(err, GS_EINPUT, "model",
+		return gs_error_set(err, GS_EINPUT, NULL,
 		                    "no model: give a config.json or model folder (model / --model) or a "
 		                    "parameter count (params / --params 7e9)");
 	if (params && w->v[GS_F_PARAMS].u == 0)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_PARAMS].where, "%s: params must be at least 1",
-		                    w->v[GS_F_PARAMS].where);
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_PARAMS].where, "params must be at least 1");
 	if (gs_wl_set(w, GS_F_BITS) && gs_wl_set(w, GS_F_FORMAT))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_BITS].where,
-		                    "%s: give either bits or format, not both (format %s from %s)",
-		                    w->v[GS_F_BITS].where, w->v[GS_F_FORMAT].text, w->v[GS_F_FORMAT].where);
+		                    "give either bits or format, not both (format %s from %s)", w->v[GS_F_FORMAT].text, w->v[GS_F_FORMAT].where);
 	if (gs_wl_set(w, GS_F_GPU) && gs_wl_set(w, GS_F_CAPACITY))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
-		                    "%s: give either gpu or capacity, not both", w->v[GS_F_GPU].where);
+		                    "give either gpu or capacity, not both");
 	/* QLoRA means a 4-bit base: nf4 with double quantization unless said */
 	if (!gs_wl_set(w, GS_F_FORMAT) && !gs_wl_set(w, GS_F_BITS) && gs_wl_set(w, GS_F_TASK) &&
 	    gs_wl_task(w) == GS_TASK_QLORA) {
@@ -300,14 +294,12 @@ gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out, bool *found,
 		for (size_t i = 0; i < n; i++)
 			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", t[i].name);
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
-		                    "%s: unknown GPU \"%.60s\"; known: %s (or give --capacity)",
-		                    w->v[GS_F_GPU].where, name, list);
+		                    "unknown GPU \"%.60s\"; known: %s (or give --capacity)", name, list);
 	}
 	if (!d->reported_bytes)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
-		                    "%s: no device-reported capacity is on record for %s; give --capacity "
-		                    "with what your device reports (nvidia-smi / rocm-smi total)",
-		                    w->v[GS_F_GPU].where, d->name);
+		                    "no device-reported capacity is on record for %s; give --capacity "
+		                    "with what your device reports (nvidia-smi / rocm-smi total)", d->name);
 	*out = d->reported_bytes;
 	*found = true;
 	char fig[48];

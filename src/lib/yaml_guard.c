@@ -32,7 +32,7 @@ gs_status gsi_yaml_check(const char *buf, size_t len, const char *name, unsigned
 {
 	yaml_parser_t p;
 	if (!yaml_parser_initialize(&p))
-		return gs_error_set(err, GS_ENOMEM, name, "%s: cannot initialise the YAML parser", name);
+		return gs_error_set(err, GS_ENOMEM, name, "cannot initialise the YAML parser");
 	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
 	gs_status s = GS_OK;
 	unsigned depth = 0, docs = 0;
@@ -46,8 +46,8 @@ gs_status gsi_yaml_check(const char *buf, size_t len, const char *name, unsigned
 		case YAML_SEQUENCE_START_EVENT:
 		case YAML_MAPPING_START_EVENT:
 			if (++depth > max_depth)
-				s = gs_error_set(err, GS_EINPUT, where, "%s: nested more than %u levels deep (this file needs at "
-				                 "most a few)", where, max_depth);
+				s = gs_error_set(err, GS_EINPUT, where, "nested more than %u levels deep (this file needs at "
+				                 "most a few)", max_depth);
 			break;
 		case YAML_SEQUENCE_END_EVENT:
 		case YAML_MAPPING_END_EVENT:
@@ -55,8 +55,8 @@ gs_status gsi_yaml_check(const char *buf, size_t len, const char *name, unsigned
 			break;
 		case YAML_DOCUMENT_START_EVENT:
 			if (++docs > 1)
-				s = gs_error_set(err, GS_EINPUT, where, "%s: a second YAML document (after \"---\" or \"...\"); "
-				                 "this file holds one", where);
+				s = gs_error_set(err, GS_EINPUT, where, "a second YAML document (after \"---\" or \"...\"); "
+				                 "this file holds one");
 			break;
 		case YAML_STREAM_END_EVENT:
 			end = true;
