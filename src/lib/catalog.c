@@ -3,6 +3,7 @@
  * mapping whose one key holds a list of flat records, read with libyaml's
  * document loader so every value keeps its line and column.
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -222,6 +223,7 @@ static gs_status offer_end(void *ctx, size_t i, const char *where, gs_error *err
 
 gs_status gs_catalog_load_buffer(const char *buf, size_t len, const char *name, gs_catalog *c, gs_error *err)
 {
+	assert((buf || !len) && name && c);
 	memset(c, 0, sizeof *c);
 	snprintf(c->name, sizeof c->name, "%s", name);
 	records r = {name, "offers", GS_MAX_OFFERS, offer_keys, offer_field, offer_end, c};

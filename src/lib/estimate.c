@@ -5,6 +5,7 @@
  * the section is named in each item's `source`. Where a term is our own
  * derivation the source says so: such terms are estimates until measured.
  */
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -245,6 +246,7 @@ static gs_status representable(const gs_estimate *e, gs_error *err)
 
 gs_status gs_estimate_run(const gs_workload *w, const gs_model *m, gs_estimate *e, gs_error *err)
 {
+	assert(w && m && e);
 	gs_status s = estimate_stage(w, m, 0, e, err);
 	if (s || e->pp == 1) {
 		e->n_stages = 1;

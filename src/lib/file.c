@@ -5,6 +5,7 @@
  * and a character device may block on read; with O_NONBLOCK the open
  * returns at once and fstat tells what the path is before any read.
  */
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@ static const char *kind_of(mode_t m)
 
 gs_status gs_file_open(const char *path, int *fd, uint64_t *size, gs_error *err)
 {
+	assert(path && fd);
 	int d = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (d < 0)
 		return gs_error_set(err, GS_EIO, path, "%s", strerror(errno));
@@ -63,6 +65,7 @@ gs_status gs_file_pread_all(int fd, const char *path, void *buf, size_t len, siz
 
 gs_status gs_file_read(const char *path, size_t cap, const char *what, char **buf, size_t *len, gs_error *err)
 {
+	assert(path && what && buf && len);
 	int fd;
 	uint64_t size;
 	gs_status s = gs_file_open(path, &fd, &size, err);

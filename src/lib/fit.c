@@ -7,6 +7,7 @@
  * value; each probe is one full estimate (microseconds), so ~64 probes cost
  * nothing next to reading a config.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,7 @@ static gs_status fit_vllm(probe *p, gs_fit_result *r, gs_error *err)
 gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, const char *how,
                      gs_fit_target target, gs_fit_result *r, gs_error *err)
 {
+	assert(w && m && r);
 	memset(r, 0, sizeof *r);
 	r->target = target;
 	r->capacity = cap;
@@ -423,6 +425,7 @@ void gs_fit_answer_free(gs_fit_answer *a)
 gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, gs_bytes cap, const char *how,
                             const char *for_text, gs_fit_answer *a, gs_error *err)
 {
+	assert(w && m && a);
 	memset(a, 0, sizeof *a);
 	a->capacity = cap;
 	gs_fit_target t[2];

@@ -1,6 +1,7 @@
 /*
  * hub.c — Hugging Face hub access by HTTP range requests (gpusizer/hub.h).
  */
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -759,6 +760,7 @@ static bool from_cache(hub *h, const char *rev)
 
 gs_status gs_hub_fetch(const char *id, const char *rev_override, gs_hub_result *out, gs_error *err)
 {
+	assert(id && out);
 	hub h;
 	memset(&h, 0, sizeof h);
 	memset(out, 0, sizeof *out);

@@ -3,6 +3,7 @@
  * a .gguf, a .safetensors file, or a folder with its shards), the class of
  * each tensor by name, and the summary an estimate uses (gpusizer/inventory.h).
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -276,6 +277,7 @@ static bool ends_ci(const char *s, const char *suf) { return ends(s, suf); }
 
 gs_status gs_inventory_load_path(gs_inventory *inv, const char *path, gs_error *err)
 {
+	assert(inv && path);
 	struct stat st;
 	if (stat(path, &st) != 0)
 		return gs_error_set(err, GS_EIO, path, "%s", strerror(errno));

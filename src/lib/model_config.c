@@ -11,6 +11,7 @@
  * every dimension must be an integer in [1, 2^31) (0 allowed where noted)
  * and the layer count at most GS_MAX_LAYERS.
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -385,6 +386,7 @@ static void copy_string(json_t *root, const char *key, char *dst, size_t cap)
 gs_status gs_model_from_config_json(const char *buf, size_t len, const char *name, gs_model *m,
                                     gs_error *err)
 {
+	assert((buf || !len) && name && m);
 	json_error_t je;
 	memset(m, 0, sizeof *m);
 	if (len > MAX_CONFIG_BYTES)

@@ -3,6 +3,7 @@
  * gs_workload_set like a sheet's, so the API accepts exactly what a sheet
  * does and refuses it with the same words.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,7 @@ static gs_status uploaded_config(const json_t *cfg, gs_workload *w, gs_model *m,
 gs_status gs_request_workload(const json_t *body, const char *const *extra, gs_workload *w, gs_model *m,
                               bool *have_model, gs_error *err)
 {
+	assert(w && m && have_model);
 	gs_workload_init(w);
 	*have_model = false;
 	if (!json_is_object(body))

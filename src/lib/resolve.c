@@ -4,6 +4,7 @@
  * caller's policy for local paths.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -159,6 +160,7 @@ static gs_status without_content(const char *text, gs_status s, gs_error *err)
 
 gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *policy, gs_model *out, gs_error *err)
 {
+	assert(w && out);
 	if (!gs_wl_set(w, GS_F_MODEL)) {
 		if (gs_wl_set(w, GS_F_PARAMS)) {
 			gs_model_from_params(gs_wl_u64(w, GS_F_PARAMS), out);

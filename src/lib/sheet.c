@@ -4,6 +4,7 @@
  * provenance. The sheet is a flat mapping of scalar fields
  * (gpusizer/workload.h); anything else is refused with a location.
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,7 @@ static gs_status known_keys_error(gs_error *err, const char *where, const char *
 gs_status gs_sheet_load_buffer(const char *buf, size_t len, const char *name, gs_workload *w,
                                gs_error *err)
 {
+	assert((buf || !len) && name && w);
 	if (len > MAX_SHEET_BYTES)
 		return gs_error_set(err, GS_EINPUT, name, "%zu bytes is larger than a sheet can be "
 		                    "(limit %u bytes)", len, MAX_SHEET_BYTES);

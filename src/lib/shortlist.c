@@ -8,6 +8,7 @@
  * retained ones are ranked by the total cost of the package for the
  * campaign, then the useful margin. Prices never rank speed.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,6 +240,7 @@ void gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evid
 void gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev, gs_unit unit,
                             gs_shortlist *out)
 {
+	assert(e && cat && ev && out);
 	memset(out, 0, sizeof *out);
 	const gs_workload *w = &e->workload;
 	out->campaign_hours = gs_wl_set(w, GS_F_CAMPAIGN) ? gs_wl_u64(w, GS_F_CAMPAIGN) : 0;

@@ -2,6 +2,7 @@
  * workload.c — the workload sheet's fields, their validation, provenance
  * and defaults (gpusizer/workload.h). The YAML reader is sheet.c.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/devices.h"
@@ -148,6 +149,7 @@ static gs_status check_enum(gs_field f, const char *text, const char *where, int
 gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t len,
                           gs_origin from, const char *where, gs_error *err)
 {
+	assert(w && (unsigned)f < GS_F__COUNT && (text || !len) && where);
 	gs_value v;
 	memset(&v, 0, sizeof v);
 	/* trim surrounding spaces; values longer than the buffer are refused,
@@ -231,6 +233,7 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 
 gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 {
+	assert(w);
 	bool model = gs_wl_set(w, GS_F_MODEL), params = gs_wl_set(w, GS_F_PARAMS);
 	if (model && params)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_PARAMS].where,
