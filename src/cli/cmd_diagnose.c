@@ -46,6 +46,125 @@ static void figure(const char *name, bool has, gs_bytes b, bool *first)
 	*first = false;
 }
 
+/* The first out-of-memory in the log at `path`: 0, or an exit code. */
+static int read_oom(const char *path, gs_oom *o)
+{
+	char *buf;
+	size_t len;
+	gs_error ferr;
+	if (gs_file_read(path, MAX_LOG_READ, "a log (cut it to the lines around the failure)", &buf, &len, &ferr))
+		return cli_fail(&ferr);
+	bool found = gs_diagnose_log(buf, len, o);
+	free(buf);
+	if (!found) {
+		fprintf(stderr, "gpusizer: error: %s: no out-of-memory message found; expected PyTorch's \"CUDA out of memory\", "
+		        "llama.cpp's \"cudaMalloc failed\" or \"failed to allocate\", or vLLM's KV-cache errors\n", path);
+		return EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* --run FILE: the phase a measured run had open when it ended is the phase
+ * that failed. 0, or an exit code. */
+static int phase_from_run(const char *run_path, gs_oom *o)
+{
+	char *rb = NULL;
+	size_t rl = 0;
+	gs_error rerr;
+	if (gs_file_read(run_path, MAX_LOG_READ, "a run file", &rb, &rl, &rerr))
+		return cli_fail(&rerr);
+	gs_run *run = malloc(sizeof *run);
+	if (!run || gs_run_load(rb, rl, run_path, run, &rerr)) {
+		fprintf(stderr, "gpusizer: error: %s\n", run ? rerr.msg : "out of memory");
+		free(rb);
+		free(run);
+		return EXIT_USAGE;
+	}
+	for (size_t k = run->nphases; k > 0; k--)
+		if (!run->phases[k - 1].ended) {
+			snprintf(o->phase, sizeof o->phase, "%.15s", run->phases[k - 1].name);
+			snprintf(o->phase_why, sizeof o->phase_why, "the run %.120s: phase %.31s began and did not end", run_path,
+			         run->phases[k - 1].name);
+			break;
+		}
+	free(rb);
+	free(run);
+	return 0;
+}
+
+/* The workload's estimate and the single changes that act on the failing
+ * phase. */
+typedef struct remedies {
+	gs_estimate *e;            /* NULL without a workload */
+	gs_change ch[GS_MAX_CHANGES];
+	size_t nch;
+	gs_bytes peak_now, cap;    /* cap 0: unknown, the changes are ranked, not judged */
+} remedies;
+
+static int find_remedies(const cli_args *a, const gs_oom *o, remedies *r)
+{
+	gs_workload w;
+	gs_model m;
+	gs_error err;
+	gs_error_clear(&err);
+	int rc = cli_workload(a, 0, true, &w);
+	if (rc)
+		return rc;
+	r->cap = o->has_capacity ? o->capacity : 0;
+	bool found_cap = false;
+	char how[192];
+	if (!r->cap && gs_workload_capacity(&w, &r->cap, &found_cap, how, sizeof how, &err))
+		return cli_fail(&err);
+	if (!o->has_capacity && !found_cap)
+		r->cap = 0;
+	if (!(r->e = malloc(sizeof *r->e)))
+		return EXIT_ENV;
+	if (gs_workload_model(&w, &m, &err) || gs_estimate_run(&w, &m, r->e, &err) ||
+	    gs_fit_changes(&w, &m, r->cap ? r->cap : UINT64_MAX, r->ch, &r->nch, &r->peak_now, &err))
+		return cli_fail(&err);
+	size_t k = 0; /* keep the changes that act on the failing phase */
+	for (size_t i = 0; i < r->nch; i++)
+		if (relevant(o->phase, r->ch[i].field))
+			r->ch[k++] = r->ch[i];
+	r->nch = k;
+	return 0;
+}
+
+static void print_text(const char *log, const gs_oom *o, const remedies *r)
+{
+	char g[40], h[40];
+	printf("first out-of-memory: %s line %u: %s\n", log, o->line, gs_oom_kind_name(o->kind));
+	if (o->gpu >= 0)
+		printf("  on GPU %d\n", o->gpu);
+	bool first = true;
+	figure("requested", o->has_requested, o->requested, &first);
+	figure("capacity", o->has_capacity, o->capacity, &first);
+	figure("free", o->has_free, o->free, &first);
+	figure("in use by this process", o->has_process, o->process, &first);
+	figure("allocated by PyTorch", o->has_allocated, o->allocated, &first);
+	figure("reserved but unallocated", o->has_reserved, o->reserved_unallocated, &first);
+	if (o->kind == GS_OOM_VLLM_KV)
+		printf("  max_model_len %llu tokens; the KV cache holds %llu", (unsigned long long)o->max_model_len,
+		       (unsigned long long)o->kv_tokens), first = false;
+	if (!first)
+		putchar('\n');
+	printf("phase: %s (from: \"%s\")\nlikely items: %s\n", o->phase, o->phase_why, o->items);
+	if (o->has_reserved && o->has_capacity && o->reserved_unallocated * 20 > o->capacity)
+		printf("note: %s reserved but unallocated (over 5 %% of %s): fragmentation; "
+		       "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True may recover part of it\n",
+		       gs_format_bytes(o->reserved_unallocated, GS_UNIT_GiB, g, sizeof g),
+		       gs_format_bytes(o->capacity, GS_UNIT_GiB, h, sizeof h));
+	if (r->e) {
+		printf("estimate for the workload: peak %s in phase %s\n",
+		       gs_format_bytes(gs_estimate_peak(r->e), GS_UNIT_GiB, g, sizeof g), r->e->phases[r->e->peak_phase].id);
+		gs_render_changes_text(stdout, r->ch, r->nch, r->peak_now, r->cap, NULL);
+		printf("one change at a time: re-check quality after a format change, coverage after a shorter length\n");
+	} else {
+		printf("give the workload (a sheet or --model/--params with its flags) for single changes with their "
+		       "predicted savings\n");
+	}
+}
+
 int cmd_diagnose(int argc, char **argv)
 {
 	if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
@@ -58,20 +177,10 @@ int cmd_diagnose(int argc, char **argv)
 		return argc < 1 ? EXIT_USAGE : 0;
 	}
 	const char *log = argv[0];
-	char *buf;
-	size_t len;
-	gs_error ferr;
-	if (gs_file_read(log, MAX_LOG_READ, "a log (cut it to the lines around the failure)", &buf, &len, &ferr))
-		return cli_fail(&ferr);
 	gs_oom o;
-	bool found = gs_diagnose_log(buf, len, &o);
-	free(buf);
-	if (!found) {
-		fprintf(stderr, "gpusizer: error: %s: no out-of-memory message found; expected PyTorch's \"CUDA out of memory\", "
-		        "llama.cpp's \"cudaMalloc failed\" or \"failed to allocate\", or vLLM's KV-cache errors\n", log);
-		return EXIT_USAGE;
-	}
-	/* --run FILE: the measured run says which phase was open when it failed */
+	int rc = read_oom(log, &o);
+	if (rc)
+		return rc;
 	char *rest[64];
 	int n = 0;
 	const char *run_path = NULL;
@@ -82,108 +191,29 @@ int cmd_diagnose(int argc, char **argv)
 			rest[n++] = argv[i];
 	}
 	rest[n] = NULL;
-	if (run_path) {
-		char *rb = NULL;
-		size_t rl = 0;
-		gs_error rerr;
-		if (gs_file_read(run_path, MAX_LOG_READ, "a run file", &rb, &rl, &rerr))
-			return cli_fail(&rerr);
-		gs_run *run = malloc(sizeof *run);
-		if (!run || gs_run_load(rb, rl, run_path, run, &rerr)) {
-			fprintf(stderr, "gpusizer: error: %s\n", run ? rerr.msg : "out of memory");
-			free(rb);
-			free(run);
-			return EXIT_USAGE;
-		}
-		for (size_t k = run->nphases; k > 0; k--)
-			if (!run->phases[k - 1].ended) {
-				snprintf(o.phase, sizeof o.phase, "%.15s", run->phases[k - 1].name);
-				snprintf(o.phase_why, sizeof o.phase_why, "the run %.120s: phase %.31s began and did not end", run_path,
-				         run->phases[k - 1].name);
-				break;
-			}
-		free(rb);
-		free(run);
-	}
+	if (run_path && (rc = phase_from_run(run_path, &o)))
+		return rc;
 	cli_args a;
-	int rc = cli_parse(n, rest, "diagnose", &a);
-	if (rc)
+	if ((rc = cli_parse(n, rest, "diagnose", &a)))
 		return rc;
 	bool have_workload = a.sheet || a.positional;
 	for (size_t i = 0; i < a.n_flags; i++)
 		have_workload |= a.flags[i].field == GS_F_MODEL || a.flags[i].field == GS_F_PARAMS;
-	gs_change ch[GS_MAX_CHANGES];
-	size_t nch = 0;
-	gs_bytes peak_now = 0, cap = 0; /* cap 0: unknown */
-	gs_estimate *e = NULL;
-	if (have_workload) {
-		gs_workload w;
-		gs_model m;
-		gs_error err;
-		gs_error_clear(&err);
-		if ((rc = cli_workload(&a, 0, true, &w)))
-			return rc;
-		cap = o.has_capacity ? o.capacity : 0;
-		bool found_cap = false;
-		char how[192];
-		if (!cap && gs_workload_capacity(&w, &cap, &found_cap, how, sizeof how, &err))
-			return cli_fail(&err);
-		if (!o.has_capacity && !found_cap)
-			cap = 0; /* unknown: the changes are ranked, not judged */
-		e = malloc(sizeof *e);
-		if (!e)
-			return EXIT_ENV;
-		if (gs_workload_model(&w, &m, &err) || gs_estimate_run(&w, &m, e, &err) ||
-		    gs_fit_changes(&w, &m, cap ? cap : UINT64_MAX, ch, &nch, &peak_now, &err)) {
-			free(e);
-			return cli_fail(&err);
-		}
-		size_t k = 0; /* keep the changes that act on the failing phase */
-		for (size_t i = 0; i < nch; i++)
-			if (relevant(o.phase, ch[i].field))
-				ch[k++] = ch[i];
-		nch = k;
+	remedies r;
+	memset(&r, 0, sizeof r);
+	if (have_workload && (rc = find_remedies(&a, &o, &r))) {
+		free(r.e);
+		return rc;
 	}
-	char g[40], h[40];
 	if (a.json) {
-		json_t *j = gs_oom_to_json(&o, e ? gs_changes_to_json(ch, nch, peak_now, cap) : NULL);
+		json_t *j = gs_oom_to_json(&o, r.e ? gs_changes_to_json(r.ch, r.nch, r.peak_now, r.cap) : NULL);
 		json_dumpf(j, stdout, JSON_INDENT(2));
 		putchar('\n');
 		json_decref(j);
 	} else {
-		printf("first out-of-memory: %s line %u: %s%s\n", log, o.line, gs_oom_kind_name(o.kind),
-		       o.gpu >= 0 ? "" : "");
-		if (o.gpu >= 0)
-			printf("  on GPU %d\n", o.gpu);
-		bool first = true;
-		figure("requested", o.has_requested, o.requested, &first);
-		figure("capacity", o.has_capacity, o.capacity, &first);
-		figure("free", o.has_free, o.free, &first);
-		figure("in use by this process", o.has_process, o.process, &first);
-		figure("allocated by PyTorch", o.has_allocated, o.allocated, &first);
-		figure("reserved but unallocated", o.has_reserved, o.reserved_unallocated, &first);
-		if (o.kind == GS_OOM_VLLM_KV)
-			printf("  max_model_len %llu tokens; the KV cache holds %llu", (unsigned long long)o.max_model_len,
-			       (unsigned long long)o.kv_tokens), first = false;
-		if (!first)
-			putchar('\n');
-		printf("phase: %s (from: \"%s\")\nlikely items: %s\n", o.phase, o.phase_why, o.items);
-		if (o.has_reserved && o.has_capacity && o.reserved_unallocated * 20 > o.capacity)
-			printf("note: %s reserved but unallocated (over 5 %% of %s): fragmentation; "
-			       "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True may recover part of it\n",
-			       gs_format_bytes(o.reserved_unallocated, GS_UNIT_GiB, g, sizeof g),
-			       gs_format_bytes(o.capacity, GS_UNIT_GiB, h, sizeof h));
-		if (e) {
-			printf("estimate for the workload: peak %s in phase %s\n", gs_format_bytes(gs_estimate_peak(e), GS_UNIT_GiB, g, sizeof g),
-			       e->phases[e->peak_phase].id);
-			gs_render_changes_text(stdout, ch, nch, peak_now, cap, NULL);
-			printf("one change at a time: re-check quality after a format change, coverage after a shorter length\n");
-		} else {
-			printf("give the workload (a sheet or --model/--params with its flags) for single changes with their "
-			       "predicted savings\n");
-		}
+		print_text(log, &o, &r);
 	}
-	free(e);
+	free(r.e);
 	if (fflush(stdout) || ferror(stdout))
 		return EXIT_ENV;
 	return 0;

@@ -21,24 +21,15 @@
 
 static gs_bytes wl_bytes(const gs_estimate *e, gs_field f) { return gs_wl_u64(&e->workload, f); }
 
-gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
+/* The items that do not depend on the pool: weights, non-torch memory,
+ * the profile run's activations and logits, CUDA graphs. */
+static void fixed_items(gs_estimate *e)
 {
-	(void)stage; /* vLLM is sized with pp = 1 (estimate.c refuses more) */
-	(void)err;
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
 	bool arch = m->has_architecture;
 	uint64_t el = gsi_act_bytes(e);
 	char why[400];
-
-	e->n_phases = 3;
-	snprintf(e->phases[0].id, 16, "load");
-	snprintf(e->phases[0].what, 96, "weights loaded");
-	snprintf(e->phases[1].id, 16, "profile");
-	snprintf(e->phases[1].what, 96, "dummy forward of max_num_batched_tokens tokens");
-	snprintf(e->phases[2].id, 16, "serve");
-	snprintf(e->phases[2].what, 96, "KV pool allocated, CUDA graphs captured, serving");
-
 	gsi_weight_items(e, ALL_PHASES);
 	for (size_t i = 0; i < e->n_items; i++)
 		e->items[i].shard = GS_SHARD_WEIGHTS;
@@ -81,19 +72,14 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	gsi_item_put(cg, 2, wl_bytes(e, GS_F_CUDA_GRAPHS));
 	gsi_formula(cg, "%s (%s)", gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where);
 
-	/* weights, activations and logits per GPU before the pool is sized */
-	gsi_apply_placement(e, 0);
+}
 
-	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
-	                       METHOD "§3; vLLM block allocator (16-token blocks; MLA stores the latent)");
-	kv->varies = true;
-	kv->shard = GS_SHARD_NONE; /* sized per GPU below */
-	if (!arch) {
-		kv->basis = GS_BASIS_UNKNOWN;
-		kv->live = LIVE(2);
-		gsi_formula(kv, "needs an architecture (--model config.json)");
-		return GS_OK;
-	}
+/* The KV pool: what gpu_memory_utilization x capacity leaves after the
+ * fixed items, in 16-token blocks (or the sheet's need, without a capacity). */
+static void kv_pool(gs_estimate *e, gs_item *kv)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
 	gs_vllm_budget *v = &e->vllm;
 	/* one block on one GPU: tensor parallelism splits the KV heads (an MLA
 	 * latent is replicated) */
@@ -110,7 +96,7 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 			kv->live = LIVE(2);
 			gsi_formula(kv, "needs a length (--context N) or a capacity (--gpu / --capacity)");
 			gsi_unknown(e, "kv_cache: give a length for the sheet's need, or a capacity for vLLM's pool");
-			return GS_OK;
+			return;
 		}
 		gsi_item_put(kv, 2, gs_mul_sat(v->needed_blocks, v->block_bytes));
 		gsi_formula(kv, "%llu seqs x ceil(%llu / 16) blocks x %llu B per block (the sheet's need)",
@@ -118,7 +104,7 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 		            (unsigned long long)v->block_bytes);
 		gsi_unknown(e, "kv_cache: vLLM fills gpu_memory_utilization x capacity with KV blocks; give "
 		            "--gpu or --capacity to see its pool, token capacity and maximum concurrency");
-		return GS_OK;
+		return;
 	}
 	e->has_vllm = true;
 	v->capacity = e->capacity;
@@ -150,5 +136,33 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 			            "vLLM's hybrid allocator may fit more tokens");
 			break;
 		}
+}
+
+gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
+{
+	(void)stage; /* vLLM is sized with pp = 1 (estimate.c refuses more) */
+	(void)err;
+	e->n_phases = 3;
+	snprintf(e->phases[0].id, 16, "load");
+	snprintf(e->phases[0].what, 96, "weights loaded");
+	snprintf(e->phases[1].id, 16, "profile");
+	snprintf(e->phases[1].what, 96, "dummy forward of max_num_batched_tokens tokens");
+	snprintf(e->phases[2].id, 16, "serve");
+	snprintf(e->phases[2].what, 96, "KV pool allocated, CUDA graphs captured, serving");
+
+	fixed_items(e);
+	/* weights, activations and logits per GPU before the pool is sized */
+	gsi_apply_placement(e, 0);
+	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
+	                       METHOD "§3; vLLM block allocator (16-token blocks; MLA stores the latent)");
+	kv->varies = true;
+	kv->shard = GS_SHARD_NONE; /* sized per GPU below */
+	if (!e->model.has_architecture) {
+		kv->basis = GS_BASIS_UNKNOWN;
+		kv->live = LIVE(2);
+		gsi_formula(kv, "needs an architecture (--model config.json)");
+		return GS_OK;
+	}
+	kv_pool(e, kv);
 	return GS_OK;
 }
