@@ -181,11 +181,19 @@ static void record_sample(FILE *out, uint64_t t, unsigned g, gs_bytes dev, gs_by
 	}
 }
 
-int cmd_measure(int argc, char **argv)
+typedef struct measure_opts {
+	const char *sheet, *out_path, *summary;
+	long interval; /* ms between samples */
+	bool json;
+	char **cmd;    /* NULL-terminated; NULL with --summary */
+} measure_opts;
+
+/* The options before "--"; -1 to go on, else the exit code. */
+static int parse_options(int argc, char **argv, measure_opts *o)
 {
-	const char *sheet = NULL, *out_path = "run.jsonl", *sum = NULL;
-	long interval = 100;
-	bool json = false;
+	memset(o, 0, sizeof *o);
+	o->out_path = "run.jsonl";
+	o->interval = 100;
 	int i = 0;
 	for (; i < argc; i++) {
 		if (!strcmp(argv[i], "--")) {
@@ -201,17 +209,17 @@ int cmd_measure(int argc, char **argv)
 			       "killed). Without NVML it still runs CMD and records the markers.\n");
 			return 0;
 		} else if (!strcmp(argv[i], "--json")) {
-			json = true;
+			o->json = true;
 		} else if (i + 1 < argc && !strcmp(argv[i], "--sheet")) {
-			sheet = argv[++i];
+			o->sheet = argv[++i];
 		} else if (i + 1 < argc && !strcmp(argv[i], "--out")) {
-			out_path = argv[++i];
+			o->out_path = argv[++i];
 		} else if (i + 1 < argc && !strcmp(argv[i], "--summary")) {
-			sum = argv[++i];
+			o->summary = argv[++i];
 		} else if (i + 1 < argc && !strcmp(argv[i], "--interval")) {
 			char *end;
-			interval = strtol(argv[++i], &end, 10);
-			if (*end || interval < 10 || interval > 60000) {
+			o->interval = strtol(argv[++i], &end, 10);
+			if (*end || o->interval < 10 || o->interval > 60000) {
 				fprintf(stderr, "gpusizer measure: --interval: got \"%s\", expected milliseconds from 10 to 60000\n",
 				        argv[i]);
 				return EXIT_USAGE;
@@ -221,33 +229,18 @@ int cmd_measure(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	if (sum)
-		return summary(sum, json);
-	if (i >= argc) {
+	if (!o->summary && i >= argc) {
 		fprintf(stderr, "gpusizer measure: give the command to measure after --\n");
 		return EXIT_USAGE;
 	}
-	char **cmd = argv + i;
-	FILE *out = fopen(out_path, "w");
-	if (!out) {
-		fprintf(stderr, "gpusizer: error: %s: %s\n", out_path, strerror(errno));
-		return EXIT_USAGE;
-	}
-	gs_probe info;
-	gs_error err;
-	gs_error_clear(&err);
-	gs_nvml *nv = gs_nvml_open(&info, &err);
-	if (!nv)
-		fprintf(stderr, "gpusizer measure: device counters unavailable (%s); recording markers only\n", err.msg);
-	header(out, cmd, sheet, interval, &info, nv != NULL, &err);
+	o->cmd = i < argc ? argv + i : NULL;
+	return -1;
+}
 
-	int fds[2];
-	if (pipe(fds) != 0) {
-		fprintf(stderr, "gpusizer: error: pipe: %s\n", strerror(errno));
-		fclose(out);
-		gs_nvml_close(nv);
-		return EXIT_ENV;
-	}
+/* Start cmd with the write end of the marker pipe as $GPUSIZER_MARKER_FD;
+ * the child's pid, or -1. */
+static pid_t spawn(char **cmd, int fds[2])
+{
 	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
 	pid_t child = fork();
 	if (child == 0) {
@@ -260,16 +253,17 @@ int cmd_measure(int argc, char **argv)
 		_exit(127);
 	}
 	close(fds[1]);
-	if (child < 0) {
-		fprintf(stderr, "gpusizer: error: fork: %s\n", strerror(errno));
-		fclose(out);
-		gs_nvml_close(nv);
-		return EXIT_ENV;
-	}
+	return child;
+}
+
+/* Sample the GPUs and read the markers until the child has exited and its
+ * pipe is drained; the child's wait status. */
+static int watch(FILE *out, gs_nvml *nv, const gs_probe *pinfo, pid_t child, int marker_fd, long interval,
+                 const struct timespec *t0p)
+{
 	/* the terminal's Ctrl-C reaches the child; the tool stays to write the end */
 	signal(SIGINT, SIG_IGN);
-	struct timespec t0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	struct timespec t0 = *t0p;
 	char *buf = malloc(MAX_MARKER_LINE);
 	size_t blen = 0;
 	bool eof = false, done = false, tty = isatty(2);
@@ -283,24 +277,24 @@ int cmd_measure(int argc, char **argv)
 		 * file, so every pending marker is read first, and a sample during
 		 * which a marker arrived is dropped and taken again: the workload
 		 * may have ended a phase and allocated for the next meanwhile. */
-		if (nv && t >= next && !done && !marker_pending(fds[0], eof || !buf)) {
+		if (nv && t >= next && !done && !marker_pending(marker_fd, eof || !buf)) {
 			size_t np = process_tree(child, pids, MAX_PIDS);
 			gs_bytes dev[GS_MAX_PROBED], proc[GS_MAX_PROBED];
 			bool ok[GS_MAX_PROBED];
-			for (unsigned g = 0; g < info.n; g++)
+			for (unsigned g = 0; g < pinfo->n; g++)
 				ok[g] = gs_nvml_sample(nv, g, pids, np, &dev[g], &proc[g]) == 0;
-			if (!marker_pending(fds[0], eof || !buf)) {
-				for (unsigned g = 0; g < info.n; g++)
+			if (!marker_pending(marker_fd, eof || !buf)) {
+				for (unsigned g = 0; g < pinfo->n; g++)
 					if (ok[g])
 						record_sample(out, t, g, dev[g], proc[g], &peak[g], tty);
 				next = t + (uint64_t)interval;
 			}
 		}
 		if (!eof && buf) {
-			struct pollfd pf = {fds[0], POLLIN, 0};
+			struct pollfd pf = {marker_fd, POLLIN, 0};
 			uint64_t wait = next > t ? next - t : 0;
 			if (poll(&pf, 1, done ? 100 : (int)(wait < 1000 ? wait : 1000)) > 0) {
-				ssize_t r = read(fds[0], buf + blen, MAX_MARKER_LINE - blen);
+				ssize_t r = read(marker_fd, buf + blen, MAX_MARKER_LINE - blen);
 				if (r > 0) {
 					blen += (size_t)r;
 					markers(out, buf, &blen, now_ms(&t0));
@@ -320,6 +314,43 @@ int cmd_measure(int argc, char **argv)
 	if (tty)
 		fputc('\n', stderr);
 	free(buf);
+	return status;
+}
+
+int cmd_measure(int argc, char **argv)
+{
+	measure_opts o;
+	int rc = parse_options(argc, argv, &o);
+	if (rc >= 0)
+		return rc;
+	if (o.summary)
+		return summary(o.summary, o.json);
+	FILE *out = fopen(o.out_path, "w");
+	if (!out) {
+		fprintf(stderr, "gpusizer: error: %s: %s\n", o.out_path, strerror(errno));
+		return EXIT_USAGE;
+	}
+	gs_probe info;
+	gs_error err;
+	gs_error_clear(&err);
+	gs_nvml *nv = gs_nvml_open(&info, &err);
+	if (!nv)
+		fprintf(stderr, "gpusizer measure: device counters unavailable (%s); recording markers only\n", err.msg);
+	header(out, o.cmd, o.sheet, o.interval, &info, nv != NULL, &err);
+	int fds[2];
+	bool piped = pipe(fds) == 0;
+	pid_t child = piped ? spawn(o.cmd, fds) : -1;
+	if (child < 0) {
+		fprintf(stderr, "gpusizer: error: %s: %s\n", piped ? "fork" : "pipe", strerror(errno));
+		if (piped)
+			close(fds[0]);
+		fclose(out);
+		gs_nvml_close(nv);
+		return EXIT_ENV;
+	}
+	struct timespec t0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	int status = watch(out, nv, &info, child, fds[0], o.interval, &t0);
 	close(fds[0]);
 	int code = WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
 	write_line(out, json_pack("{s:s, s:I, s:o, s:o}", "type", "exit", "t_ms", (json_int_t)now_ms(&t0), "status",
@@ -328,6 +359,6 @@ int cmd_measure(int argc, char **argv)
 	fclose(out);
 	gs_nvml_close(nv);
 	fflush(stdout);
-	summary(out_path, json);
+	summary(o.out_path, o.json);
 	return code;
 }
