@@ -80,108 +80,125 @@ static bool has(const gs_inventory *inv, const char *base, const char *suffix)
 	return gsi_inv_find(inv, buf) >= 0;
 }
 
-void gs_inventory_summarize(gs_inventory *inv, unsigned quant_bits, gs_inventory_summary *s)
-{
-	memset(s, 0, sizeof *s);
-	snprintf(s->format, sizeof s->format, "%s", inv->format);
-	s->tensors = inv->n;
-	s->shards = inv->shards;
-	s->header_bytes = inv->header_bytes;
-	unsigned bits = quant_bits ? quant_bits : 4;
-	uint64_t nf4 = 0, fp4 = 0, dq = 0, int8 = 0, gptq = 0, fp8 = 0, gidx = 0;
-	/* dtype tally for the text: first 8 distinct dtypes */
+/* How many matrices of each quantized storage the table holds. */
+typedef struct quant_tally {
+	uint64_t nf4, fp4, dq, int8, gptq, fp8, gidx;
+} quant_tally;
+
+/* The first 8 distinct dtypes, with their tensor counts and bytes. */
+typedef struct dtype_tally {
 	char names[8][12];
-	uint64_t count[8] = {0}, bytes[8] = {0};
-	size_t nd = 0;
-	for (size_t i = 0; i < inv->n; i++) {
-		gs_tensor *t = &inv->t[i];
-		t->cls = classify(t);
-		t->layer = layer_of(t->name);
-		t->logical = t->elements;
-		if (t->cls == GS_TC_LINEAR || t->cls == GS_TC_EMBED || t->cls == GS_TC_LM_HEAD) {
-			size_t n = strlen(t->name);
-			if (ends(t->name, ".qweight")) {
-				t->logical = t->elements * (32 / bits); /* int32 words packing 32/bits values */
-				gptq++;
-			} else if (has(inv, t->name, ".quant_state.bitsandbytes__nf4") || has(inv, t->name, ".quant_state.bitsandbytes__fp4")) {
-				t->logical = t->elements * 2; /* two 4-bit codes per byte */
-				has(inv, t->name, ".quant_state.bitsandbytes__nf4") ? nf4++ : fp4++;
-				if (has(inv, t->name, ".nested_absmax"))
-					dq++;
-			} else if (n > 7 && ends(t->name, ".weight")) {
-				char base[700];
-				snprintf(base, sizeof base, "%.*s", (int)(n - 7 < 690 ? n - 7 : 690), t->name);
-				if (has(inv, base, ".SCB"))
-					int8++;
-				else if (has(inv, base, ".weight_scale") || has(inv, base, ".weight_scale_inv"))
-					fp8++;
-			}
-		}
-		if (ends(t->name, ".g_idx"))
-			gidx++;
-		s->class_logical[t->cls] += t->logical;
-		s->class_bytes[t->cls] += t->bytes;
-		if (t->layer >= 0 && t->layer < GS_MAX_LAYERS)
-			s->layer_bytes[t->layer] += t->bytes;
-		else if (t->cls == GS_TC_EMBED)
-			s->input_bytes += t->bytes;
-		else if (t->cls != GS_TC_BUFFER)
-			s->output_bytes += t->bytes;
-		if (t->cls != GS_TC_BUFFER && t->cls != GS_TC_QUANT_META) {
-			bool flt = !strcmp(t->dtype, "BF16") || !strcmp(t->dtype, "F16") || !strcmp(t->dtype, "F32") ||
-			           !strcmp(t->dtype, "F64");
-			if (flt)
-				s->float_param_bytes += t->bytes;
-			else
-				s->packed_param_bytes += t->bytes;
-		}
-		s->stored_bytes += t->bytes;
-		if (t->cls == GS_TC_BUFFER)
-			s->buffer_elements += t->elements;
-		else if (t->cls != GS_TC_QUANT_META)
-			s->param_elements += t->logical;
-		size_t k;
-		for (k = 0; k < nd; k++)
-			if (strcmp(names[k], t->dtype) == 0)
-				break;
-		if (k == nd && nd < 8)
-			snprintf(names[nd++], sizeof names[0], "%s", t->dtype);
-		if (k < 8) {
-			count[k]++;
-			bytes[k] += t->bytes;
-		}
+	uint64_t count[8], bytes[8];
+	size_t n;
+} dtype_tally;
+
+/* A weight's logical values (packed 4-bit codes count twice, a GPTQ int32
+ * word 32 / bits times) and the quantized storage it shows. */
+static void count_packing(const gs_inventory *inv, gs_tensor *t, unsigned bits, quant_tally *q)
+{
+	if (ends(t->name, ".g_idx"))
+		q->gidx++;
+	if (t->cls != GS_TC_LINEAR && t->cls != GS_TC_EMBED && t->cls != GS_TC_LM_HEAD)
+		return;
+	size_t n = strlen(t->name);
+	if (ends(t->name, ".qweight")) {
+		t->logical = t->elements * (32 / bits); /* int32 words packing 32/bits values */
+		q->gptq++;
+	} else if (has(inv, t->name, ".quant_state.bitsandbytes__nf4") || has(inv, t->name, ".quant_state.bitsandbytes__fp4")) {
+		t->logical = t->elements * 2; /* two 4-bit codes per byte */
+		has(inv, t->name, ".quant_state.bitsandbytes__nf4") ? q->nf4++ : q->fp4++;
+		if (has(inv, t->name, ".nested_absmax"))
+			q->dq++;
+	} else if (n > 7 && ends(t->name, ".weight")) {
+		char base[700];
+		snprintf(base, sizeof base, "%.*s", (int)(n - 7 < 690 ? n - 7 : 690), t->name);
+		if (has(inv, base, ".SCB"))
+			q->int8++;
+		else if (has(inv, base, ".weight_scale") || has(inv, base, ".weight_scale_inv"))
+			q->fp8++;
 	}
-	for (size_t k = 0; k < nd; k++)
-		snprintf(s->dtypes + strlen(s->dtypes), sizeof s->dtypes - strlen(s->dtypes), "%s%s: %llu tensors, %llu B",
-		         k ? "; " : "", names[k], (unsigned long long)count[k], (unsigned long long)bytes[k]);
-	/* the main format: what the linear weights are stored as */
+}
+
+static bool float_dtype(const char *d)
+{
+	return !strcmp(d, "BF16") || !strcmp(d, "F16") || !strcmp(d, "F32") || !strcmp(d, "F64");
+}
+
+/* Add one tensor to the summary's sums by class, layer and storage. */
+static void add_tensor(gs_inventory_summary *s, const gs_tensor *t)
+{
+	s->class_logical[t->cls] += t->logical;
+	s->class_bytes[t->cls] += t->bytes;
+	if (t->layer >= 0 && t->layer < GS_MAX_LAYERS)
+		s->layer_bytes[t->layer] += t->bytes;
+	else if (t->cls == GS_TC_EMBED)
+		s->input_bytes += t->bytes;
+	else if (t->cls != GS_TC_BUFFER)
+		s->output_bytes += t->bytes;
+	if (t->cls != GS_TC_BUFFER && t->cls != GS_TC_QUANT_META) {
+		if (float_dtype(t->dtype))
+			s->float_param_bytes += t->bytes;
+		else
+			s->packed_param_bytes += t->bytes;
+	}
+	s->stored_bytes += t->bytes;
+	if (t->cls == GS_TC_BUFFER)
+		s->buffer_elements += t->elements;
+	else if (t->cls != GS_TC_QUANT_META)
+		s->param_elements += t->logical;
+}
+
+static void tally_dtype(dtype_tally *d, const gs_tensor *t)
+{
+	size_t k;
+	for (k = 0; k < d->n; k++)
+		if (strcmp(d->names[k], t->dtype) == 0)
+			break;
+	if (k == d->n && d->n < 8)
+		snprintf(d->names[d->n++], sizeof d->names[0], "%s", t->dtype);
+	if (k < 8) {
+		d->count[k]++;
+		d->bytes[k] += t->bytes;
+	}
+}
+
+/* The main format: what the linear weights are stored as. */
+static const char *main_dtype(const gs_inventory *inv, const dtype_tally *d)
+{
 	const char *main = "?";
 	uint64_t best = 0;
-	for (size_t k = 0; k < nd; k++) {
+	for (size_t k = 0; k < d->n; k++) {
 		uint64_t b = 0;
 		for (size_t i = 0; i < inv->n; i++)
-			if (inv->t[i].cls == GS_TC_LINEAR && strcmp(inv->t[i].dtype, names[k]) == 0)
+			if (inv->t[i].cls == GS_TC_LINEAR && strcmp(inv->t[i].dtype, d->names[k]) == 0)
 				b += inv->t[i].bytes;
 		if (b > best) {
 			best = b;
-			main = names[k];
+			main = d->names[k];
 		}
 	}
-	s->quantized = nf4 || fp4 || int8 || gptq || fp8 || (strcmp(inv->format, "gguf") == 0 && strchr(main, 'Q'));
-	if (nf4 || fp4) {
-		snprintf(s->main_format, sizeof s->main_format, "%s%s", nf4 >= fp4 ? "nf4" : "fp4", dq ? "-dq" : "");
-		snprintf(s->quantization, sizeof s->quantization, "bitsandbytes %s, %llu matrices%s", nf4 >= fp4 ? "NF4" : "FP4",
-		         (unsigned long long)(nf4 + fp4), dq ? ", double quantization" : "");
-	} else if (gptq) {
+	return main;
+}
+
+static void name_quantization(gs_inventory_summary *s, const gs_inventory *inv, const quant_tally *q,
+                              const char *main, unsigned bits)
+{
+	if (q->nf4 || q->fp4) {
+		snprintf(s->main_format, sizeof s->main_format, "%s%s", q->nf4 >= q->fp4 ? "nf4" : "fp4", q->dq ? "-dq" : "");
+		snprintf(s->quantization, sizeof s->quantization, "bitsandbytes %s, %llu matrices%s",
+		         q->nf4 >= q->fp4 ? "NF4" : "FP4", (unsigned long long)(q->nf4 + q->fp4),
+		         q->dq ? ", double quantization" : "");
+	} else if (q->gptq) {
 		snprintf(s->main_format, sizeof s->main_format, "gptq");
 		snprintf(s->quantization, sizeof s->quantization, "GPTQ/AWQ %u-bit packed int32 weights, %llu matrices%s", bits,
-		         (unsigned long long)gptq, gidx ? ", act-order g_idx" : "");
-	} else if (int8) {
+		         (unsigned long long)q->gptq, q->gidx ? ", act-order g_idx" : "");
+	} else if (q->int8) {
 		snprintf(s->main_format, sizeof s->main_format, "int8");
-		snprintf(s->quantization, sizeof s->quantization, "bitsandbytes LLM.int8, %llu matrices", (unsigned long long)int8);
-	} else if (fp8) {
+		snprintf(s->quantization, sizeof s->quantization, "bitsandbytes LLM.int8, %llu matrices",
+		         (unsigned long long)q->int8);
+	} else if (q->fp8) {
 		snprintf(s->main_format, sizeof s->main_format, "fp8-e4m3");
-		snprintf(s->quantization, sizeof s->quantization, "FP8 with scales, %llu matrices", (unsigned long long)fp8);
+		snprintf(s->quantization, sizeof s->quantization, "FP8 with scales, %llu matrices", (unsigned long long)q->fp8);
 	} else if (strcmp(inv->format, "gguf") == 0) {
 		snprintf(s->main_format, sizeof s->main_format, "gguf:%.20s", main);
 		snprintf(s->quantization, sizeof s->quantization, "ggml types per tensor: %.130s", s->dtypes);
@@ -191,18 +208,50 @@ void gs_inventory_summarize(gs_inventory *inv, unsigned quant_bits, gs_inventory
 		snprintf(s->main_format, sizeof s->main_format, "%.20s", f);
 		snprintf(s->quantization, sizeof s->quantization, "none");
 	}
-	if (s->quantized) {
-		static const char *const cls[] = {"linear", "embeddings", "lm_head", "norms", "biases/routers"};
-		for (int c = 0; c < 5; c++) {
-			bool any = false;
-			for (size_t i = 0; i < inv->n && !any; i++)
-				any = (int)inv->t[i].cls == c &&
-				      (!strcmp(inv->t[i].dtype, "BF16") || !strcmp(inv->t[i].dtype, "F16") || !strcmp(inv->t[i].dtype, "F32"));
-			if (any)
-				snprintf(s->unquantized + strlen(s->unquantized), sizeof s->unquantized - strlen(s->unquantized),
-				         "%s%s", s->unquantized[0] ? ", " : "", cls[c]);
-		}
+}
+
+/* The classes of a quantized checkpoint kept in 16/32-bit floats. */
+static void list_unquantized(gs_inventory_summary *s, const gs_inventory *inv)
+{
+	static const char *const cls[] = {"linear", "embeddings", "lm_head", "norms", "biases/routers"};
+	for (int c = 0; c < 5; c++) {
+		bool any = false;
+		for (size_t i = 0; i < inv->n && !any; i++)
+			any = (int)inv->t[i].cls == c && float_dtype(inv->t[i].dtype) && strcmp(inv->t[i].dtype, "F64");
+		if (any)
+			snprintf(s->unquantized + strlen(s->unquantized), sizeof s->unquantized - strlen(s->unquantized),
+			         "%s%s", s->unquantized[0] ? ", " : "", cls[c]);
 	}
+}
+
+void gs_inventory_summarize(gs_inventory *inv, unsigned quant_bits, gs_inventory_summary *s)
+{
+	memset(s, 0, sizeof *s);
+	snprintf(s->format, sizeof s->format, "%s", inv->format);
+	s->tensors = inv->n;
+	s->shards = inv->shards;
+	s->header_bytes = inv->header_bytes;
+	unsigned bits = quant_bits ? quant_bits : 4;
+	quant_tally q = {0};
+	dtype_tally d;
+	memset(&d, 0, sizeof d);
+	for (size_t i = 0; i < inv->n; i++) {
+		gs_tensor *t = &inv->t[i];
+		t->cls = classify(t);
+		t->layer = layer_of(t->name);
+		t->logical = t->elements;
+		count_packing(inv, t, bits, &q);
+		add_tensor(s, t);
+		tally_dtype(&d, t);
+	}
+	for (size_t k = 0; k < d.n; k++)
+		snprintf(s->dtypes + strlen(s->dtypes), sizeof s->dtypes - strlen(s->dtypes), "%s%s: %llu tensors, %llu B",
+		         k ? "; " : "", d.names[k], (unsigned long long)d.count[k], (unsigned long long)d.bytes[k]);
+	const char *main = main_dtype(inv, &d);
+	s->quantized = q.nf4 || q.fp4 || q.int8 || q.gptq || q.fp8 || (strcmp(inv->format, "gguf") == 0 && strchr(main, 'Q'));
+	name_quantization(s, inv, &q, main, bits);
+	if (s->quantized)
+		list_unquantized(s, inv);
 }
 
 /* --- reading local checkpoints ------------------------------------------------------ */
