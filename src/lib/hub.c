@@ -612,10 +612,73 @@ out:
 	return s;
 }
 
+/* config.json and the index whole, then the shard headers. */
+static gs_status fetch_safetensors(hub *h, const char *snap, const char *base, bool index)
+{
+	gs_status s;
+	char url[1400], path[1400];
+	xfer x;
+		char *files[MAX_FILES];
+	size_t n = 0;
+	snprintf(url, sizeof url, "%s/config.json", base);
+	if (!(s = get_small(h, url, "config.json", &x))) {
+		snprintf(path, sizeof path, "%s/config.json", snap);
+		s = write_atomic(h, path, x.buf, x.len, 0);
+	}
+	xfer_free(&x);
+	char **shards = NULL;
+	size_t nshards = 0;
+	if (!s && index) {
+		snprintf(url, sizeof url, "%s/model.safetensors.index.json", base);
+		if (!(s = get_small(h, url, "model.safetensors.index.json", &x))) {
+			uint64_t total;
+			s = gs_safetensors_index_parse(x.buf, x.len, "model.safetensors.index.json", &shards, &nshards,
+			                               &total, h->err);
+			snprintf(path, sizeof path, "%s/model.safetensors.index.json", snap);
+			if (!s)
+				s = write_atomic(h, path, x.buf, x.len, 0);
+		}
+		xfer_free(&x);
+		if (!s && nshards > MAX_FILES)
+			s = gs_error_set(h->err, GS_EINPUT, NULL, "%s/%s: %zu shards: more than the %d this version reads",
+			                 h->org, h->name, nshards, MAX_FILES);
+		for (size_t i = 0; !s && i < nshards; i++)
+			files[n++] = shards[i];
+	} else if (!s) {
+		files[n++] = "model.safetensors";
+	}
+	if (!s)
+		s = fetch_headers(h, snap, files, n, base);
+	gs_shard_list_free(shards, nshards);
+	return s;
+}
+
+/* Mark the snapshot complete (naming its GGUF file, if any), then point the
+ * revision at it. */
+static gs_status commit_snapshot(hub *h, const char *rev, const char *snap, const char *gguf)
+{
+	char path[1400];
+	gs_status s;
+	snprintf(path, sizeof path, "%s/.complete", snap);
+	if ((s = write_atomic(h, path, gguf, strlen(gguf), 0)))
+		return s;
+	snprintf(path, sizeof path, "%.900s/refs", h->cache);
+	if ((s = mkdirs(h, path)))
+		return s;
+	char *rev_file = curl_easy_escape(NULL, rev, 0);
+	snprintf(path, sizeof path, "%.900s/refs/%s", h->cache, rev_file ? rev_file : "main");
+	curl_free(rev_file);
+	/* the JSON (and its sha string) is freed by now: use the copied commit */
+	if ((s = write_atomic(h, path, h->res->commit, strlen(h->res->commit), 0)))
+		return s;
+	set_snapshot(h, gguf);
+	return GS_OK;
+}
+
 static gs_status fetch(hub *h, const char *rev)
 {
 	gs_status s;
-	char url[1400], path[1400], snap[1200];
+	char url[1400], snap[1200];
 	xfer x;
 	/* 1. the commit and the file list */
 	char *esc = curl_easy_escape(NULL, rev, 0);
@@ -670,39 +733,7 @@ static gs_status fetch(hub *h, const char *rev)
 		char *one[1] = {(char *)gguf};
 		s = fetch_headers(h, snap, one, 1, base);
 	} else if (index || single) {
-		/* config.json and the index whole, then the shard headers */
-		char *files[MAX_FILES];
-		size_t n = 0;
-		snprintf(url, sizeof url, "%s/config.json", base);
-		if (!(s = get_small(h, url, "config.json", &x))) {
-			snprintf(path, sizeof path, "%s/config.json", snap);
-			s = write_atomic(h, path, x.buf, x.len, 0);
-		}
-		xfer_free(&x);
-		char **shards = NULL;
-		size_t nshards = 0;
-		if (!s && index) {
-			snprintf(url, sizeof url, "%s/model.safetensors.index.json", base);
-			if (!(s = get_small(h, url, "model.safetensors.index.json", &x))) {
-				uint64_t total;
-				s = gs_safetensors_index_parse(x.buf, x.len, "model.safetensors.index.json", &shards, &nshards,
-				                               &total, h->err);
-				snprintf(path, sizeof path, "%s/model.safetensors.index.json", snap);
-				if (!s)
-					s = write_atomic(h, path, x.buf, x.len, 0);
-			}
-			xfer_free(&x);
-			if (!s && nshards > MAX_FILES)
-				s = gs_error_set(h->err, GS_EINPUT, NULL, "%s/%s: %zu shards: more than the %d this version reads",
-				                 h->org, h->name, nshards, MAX_FILES);
-			for (size_t i = 0; !s && i < nshards; i++)
-				files[n++] = shards[i];
-		} else if (!s) {
-			files[n++] = "model.safetensors";
-		}
-		if (!s)
-			s = fetch_headers(h, snap, files, n, base);
-		gs_shard_list_free(shards, nshards);
+		s = fetch_safetensors(h, snap, base, index);
 	} else {
 		s = gs_error_set(h->err, GS_EINPUT, NULL, "%s/%s@%s has no model.safetensors, index or .gguf file",
 		                 h->org, h->name, rev);
@@ -713,21 +744,7 @@ static gs_status fetch(hub *h, const char *rev)
 	json_decref(info);
 	if (s)
 		return s;
-	/* mark the snapshot complete, then point the revision at it */
-	snprintf(path, sizeof path, "%s/.complete", snap);
-	if ((s = write_atomic(h, path, g, strlen(g), 0)))
-		return s;
-	snprintf(path, sizeof path, "%.900s/refs", h->cache);
-	if ((s = mkdirs(h, path)))
-		return s;
-	char *rev_file = curl_easy_escape(NULL, rev, 0);
-	snprintf(path, sizeof path, "%.900s/refs/%s", h->cache, rev_file ? rev_file : "main");
-	curl_free(rev_file);
-	/* the JSON (and its sha string) is freed by now: use the copied commit */
-	if ((s = write_atomic(h, path, h->res->commit, strlen(h->res->commit), 0)))
-		return s;
-	set_snapshot(h, g);
-	return GS_OK;
+	return commit_snapshot(h, rev, snap, g);
 }
 
 /* The cached snapshot for `rev`, if complete. */
