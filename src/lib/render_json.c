@@ -66,19 +66,9 @@ static json_t *model_json(const gs_estimate *e)
 	return o;
 }
 
-json_t *gs_estimate_to_json(const gs_estimate *e)
+/* The quick calculator's figures and the conservative envelope. */
+static void figures_json(json_t *root, const gs_estimate *e)
 {
-	json_t *root = json_object();
-	if (!root)
-		return NULL;
-	json_object_set_new(root, "schema", json_string("gpusizer/estimate/v1"));
-	json_object_set_new(root, "workload", workload_json(&e->workload));
-	json_object_set_new(root, "model", model_json(e));
-	json_object_set_new(root, "format", json_string(e->format.name));
-	json_object_set_new(root, "kv_format", json_string(e->kv_format.name));
-	json_object_set_new(root, "kv_format_v", json_string(e->kv_format_v.name));
-	json_object_set_new(root, "runtime", json_string(gs_runtime_name(e->runtime)));
-
 	json_t *wo = figure(e->weights_only);
 	json_object_set_new(wo, "formula", json_string(e->weights_only_from_file
 	                                                   ? "the parameter tensors' stored bytes (the file's effective bits per weight)"
@@ -93,6 +83,11 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 	json_object_set_new(cons, "label", json_string("conservative envelope (sum of maxima, not an observed peak)"));
 	json_object_set_new(root, "conservative_envelope", cons);
 
+}
+
+/* The items per phase, and the phases with their peaks. */
+static void items_json(json_t *root, const gs_estimate *e)
+{
 	json_t *items = json_array();
 	for (size_t i = 0; i < e->n_items; i++) {
 		const gs_item *it = &e->items[i];
@@ -118,11 +113,11 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 		                                        e->phases[p].what, "peak_bytes", jbytes(e->phases[p].peak),
 		                                        "excludes_unknowns", e->phases[p].has_unknown));
 	json_object_set_new(root, "phases", phases);
-	json_object_set_new(root, "peak_phase", json_string(e->phases[e->peak_phase].id));
-	json_t *unk = json_array();
-	for (size_t i = 0; i < e->n_unknowns; i++)
-		json_array_append_new(unk, json_string(e->unknowns[i]));
-	json_object_set_new(root, "unknowns", unk);
+}
+
+/* The placement over GPUs and one figure per GPU. */
+static void placement_json(json_t *root, const gs_estimate *e)
+{
 	json_object_set_new(root, "placement",
 	                    json_pack("{s:I, s:I, s:I, s:I, s:I, s:s, s:s}", "gpus", (json_int_t)e->gpus, "dp",
 	                              (json_int_t)e->dp, "tp", (json_int_t)e->tp, "pp", (json_int_t)e->pp,
@@ -137,6 +132,12 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 		                                      "peak_bytes", jbytes(e->stage_peak[st < GS_MAX_STAGES ? st : 0])));
 	}
 	json_object_set_new(root, "gpus", gpus);
+}
+
+/* What only some estimates have: training, host memory, a tensor table, a
+ * capacity, vLLM's budget. */
+static void extras_json(json_t *root, const gs_estimate *e)
+{
 	if (e->train.training) {
 		const gs_train_info *t = &e->train;
 		json_object_set_new(root, "training",
@@ -178,6 +179,29 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 		                              (json_int_t)v->needed_blocks, "sheet_fits", v->sheet_fits,
 		                              "over_budget", v->over_budget));
 	}
+}
+
+json_t *gs_estimate_to_json(const gs_estimate *e)
+{
+	json_t *root = json_object();
+	if (!root)
+		return NULL;
+	json_object_set_new(root, "schema", json_string("gpusizer/estimate/v1"));
+	json_object_set_new(root, "workload", workload_json(&e->workload));
+	json_object_set_new(root, "model", model_json(e));
+	json_object_set_new(root, "format", json_string(e->format.name));
+	json_object_set_new(root, "kv_format", json_string(e->kv_format.name));
+	json_object_set_new(root, "kv_format_v", json_string(e->kv_format_v.name));
+	json_object_set_new(root, "runtime", json_string(gs_runtime_name(e->runtime)));
+	figures_json(root, e);
+	items_json(root, e);
+	json_object_set_new(root, "peak_phase", json_string(e->phases[e->peak_phase].id));
+	json_t *unk = json_array();
+	for (size_t i = 0; i < e->n_unknowns; i++)
+		json_array_append_new(unk, json_string(e->unknowns[i]));
+	json_object_set_new(root, "unknowns", unk);
+	placement_json(root, e);
+	extras_json(root, e);
 	return root;
 }
 
