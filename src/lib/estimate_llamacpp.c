@@ -82,75 +82,73 @@ static uint64_t type_row_bytes(const gs_format *f, uint64_t elems)
 	return (elems * bpw.num + bpw.den * 8 - 1) / (bpw.den * 8);
 }
 
-gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
-{
-	const gs_model *m = &e->model;
-	const gs_workload *w = &e->workload;
-	const gs_inventory_summary *s = &m->inv;
-	if (!m->has_inventory || strcmp(s->format, "gguf") != 0)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where,
-		                    "runtime llamacpp sizes a GGUF file: give --model path/to/model.gguf");
-	bool fa = e->attention == GS_ATTN_IMPL_FLASH;
-	/* llama.cpp refuses a quantized V cache without flash attention
-	 * (llama-context.cpp); a quantized K cache is fine */
-	gs_field vfield = gs_wl_set(w, GS_F_KV_FORMAT_V) ? GS_F_KV_FORMAT_V : GS_F_KV_FORMAT;
-	if (e->kv_format_v.quantized && !fa)
-		return gs_error_set(err, GS_EINPUT, w->v[vfield].where,
-		                    "llama.cpp keeps a quantized V cache only with flash attention: add --attention flash, "
-		                    "or give the V cache a float format (kv_format_v fp16)");
-	uint64_t L = m->layers, ndev = e->gpus;
-	uint64_t ngl = gs_wl_set(w, GS_F_GPU_LAYERS) ? gs_wl_u64(w, GS_F_GPU_LAYERS) : L + 1;
+/* Where each block goes: this device's share (dev), the host's, and
+ * whether the output head is here. */
+typedef struct layout {
+	uint32_t dev;
+	uint64_t L, ngl, ndev, my_layers, host_layers;
 	double cum[GS_MAX_STAGES];
-	gs_status st = parse_split(e, cum, ndev, err);
-	if (st)
-		return st;
+	bool has_output, fa;
+	gs_bytes host;  /* model bytes left in host memory */
+	uint64_t cells; /* KV cells after llama.cpp's padding */
+	uint64_t per_layer_kv;
+} layout;
 
-	gsi_phase(e, 0, "load", "model buffers on the devices");
-	gsi_phase(e, 1, "context", "KV cache and compute buffers reserved");
-	gsi_phase(e, 2, "decode", "serving requests");
-	e->n_phases = 3;
-
-	/* model buffer on this device, and what stays in host memory */
-	uint64_t mine = 0, host = s->input_bytes, my_layers = 0;
-	for (uint64_t l = 0; l <= L; l++) {
-		uint64_t b = l < L ? s->layer_bytes[l] : s->output_bytes;
-		int d = device_of(l, L, ngl, cum, ndev);
-		if (d == (int)dev) {
+/* The model buffer on this device, from the GGUF's exact tensor bytes. */
+static void model_buffer(gs_estimate *e, layout *y)
+{
+	const gs_inventory_summary *s = &e->model.inv;
+	uint64_t mine = 0;
+	y->host = s->input_bytes;
+	for (uint64_t l = 0; l <= y->L; l++) {
+		uint64_t b = l < y->L ? s->layer_bytes[l] : s->output_bytes;
+		int d = device_of(l, y->L, y->ngl, y->cum, y->ndev);
+		if (d == (int)y->dev) {
 			mine += b;
-			my_layers += l < L;
+			y->my_layers += l < y->L;
 		} else if (d < 0) {
-			host += b;
+			y->host += b;
+			y->host_layers += l < y->L;
 		}
 	}
-	bool has_output = device_of(L, L, ngl, cum, ndev) == (int)dev;
+	y->has_output = device_of(y->L, y->L, y->ngl, y->cum, y->ndev) == (int)y->dev;
 	char src[200];
 	snprintf(src, sizeof src, METHOD "§14; llama.cpp llama-model.cpp (layer offload); tensor bytes from the GGUF");
 	gs_item *wt = gsi_item(e, "weights", GS_BASIS_ESTIMATED, src);
 	gsi_item_all(wt, 7, mine);
 	gsi_formula(wt, "model buffer: %llu of %llu blocks%s on GPU %u (-ngl %llu), exact tensor bytes",
-	            (unsigned long long)my_layers, (unsigned long long)L, has_output ? " + output head" : "", dev,
-	            (unsigned long long)ngl);
+	            (unsigned long long)y->my_layers, (unsigned long long)y->L, y->has_output ? " + output head" : "",
+	            y->dev, (unsigned long long)y->ngl);
+}
 
-	/* KV cache */
+/* The KV cache of this device's blocks (llama-kv-cache.cpp). */
+static void kv_cache(gs_estimate *e, layout *y)
+{
+	const gs_model *m = &e->model;
 	uint64_t ctx = gs_mul_sat(e->length ? e->length : (m->max_position ? m->max_position : 4096), e->concurrency);
-	uint64_t pad = fa ? 256 : 32, cells = (ctx + pad - 1) / pad * pad;
+	uint64_t pad = y->fa ? 256 : 32;
+	y->cells = (ctx + pad - 1) / pad * pad;
 	uint64_t kgqa = (uint64_t)m->kv_heads * m->head_dim, vgqa = (uint64_t)m->kv_heads * m->v_head_dim;
-	uint64_t per_layer = gs_mul_sat(cells, type_row_bytes(&e->kv_format, kgqa) + type_row_bytes(&e->kv_format_v, vgqa));
+	y->per_layer_kv = gs_mul_sat(y->cells, type_row_bytes(&e->kv_format, kgqa) + type_row_bytes(&e->kv_format_v, vgqa));
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED, METHOD "§14; llama.cpp llama-kv-cache.cpp");
 	kv->varies = true;
-	gsi_item_all(kv, 6, gs_mul_sat(per_layer, my_layers));
+	gsi_item_all(kv, 6, gs_mul_sat(y->per_layer_kv, y->my_layers));
 	gsi_formula(kv, "%llu blocks x n_ctx %llu padded to %llu cells (pad %llu%s) x (K %llu elements in %s + V %llu "
 	            "elements in %s)",
-	            (unsigned long long)my_layers, (unsigned long long)ctx, (unsigned long long)cells,
-	            (unsigned long long)pad, fa ? ", flash attention" : "", (unsigned long long)kgqa, e->kv_format.name,
-	            (unsigned long long)vgqa, e->kv_format_v.name);
-	uint64_t host_layers = 0;
-	for (uint64_t l = 0; l < L; l++)
-		host_layers += device_of(l, L, ngl, cum, ndev) < 0;
-	host = gs_add_sat(host, gs_mul_sat(per_layer, host_layers));
+	            (unsigned long long)y->my_layers, (unsigned long long)ctx, (unsigned long long)y->cells,
+	            (unsigned long long)pad, y->fa ? ", flash attention" : "", (unsigned long long)kgqa,
+	            e->kv_format.name, (unsigned long long)vgqa, e->kv_format_v.name);
+	/* blocks left on the host keep their KV there */
+	y->host = gs_add_sat(y->host, gs_mul_sat(y->per_layer_kv, y->host_layers));
+}
 
-	/* compute buffer */
-	uint64_t ub = gs_wl_u64(w, GS_F_N_UBATCH), h = m->hidden, a = m->heads, ff = m->intermediate;
+/* The compute buffer: the largest of attention, FFN and output graphs. */
+static void compute_buffer(gs_estimate *e, const layout *y)
+{
+	const gs_model *m = &e->model;
+	uint64_t cells = y->cells;
+	bool fa = y->fa, has_output = y->has_output;
+	uint64_t ub = gs_wl_u64(&e->workload, GS_F_N_UBATCH), h = m->hidden, a = m->heads, ff = m->intermediate;
 	gs_bytes attn = fa ? gs_mul_sat(gs_mul_sat(cells, (ub + 63) / 64 * 64), 2)
 	                   : gs_mul_sat(gs_mul_sat(cells, ub), a * 4);
 	attn = gs_add_sat(attn, gs_mul_sat(ub, 7 * h * 4));
@@ -159,7 +157,7 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 	gs_bytes cb = attn > ffn ? attn : ffn;
 	if (out > cb)
 		cb = out;
-	if (!my_layers && !has_output)
+	if (!y->my_layers && !has_output)
 		cb = 0;
 	gs_item *cbi = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
 	                        METHOD "§14 (compute buffer: our derivation from llama.cpp's graph, to be measured)");
@@ -170,22 +168,59 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 	            (unsigned long long)h, (unsigned long long)ub, (unsigned long long)ff, (unsigned long long)h,
 	            has_output ? ", output n_ubatch x (n_vocab + 2 n_embd) x 4" : "");
 
+}
+
+/* Host memory: embeddings, blocks not offloaded and their KV, the host
+ * compute buffer (input embeddings + f32 KQ mask) and the logits. */
+static void host_side(gs_estimate *e, const layout *y)
+{
+	const gs_model *m = &e->model;
+	uint64_t ub = gs_wl_u64(&e->workload, GS_F_N_UBATCH), h = m->hidden, cells = y->cells;
+	gs_bytes hc = gs_add_sat(gs_mul_sat(ub, h * 4), gs_mul_sat(gs_mul_sat(cells, ub), 4));
+	gs_bytes logits = gs_mul_sat(gs_mul_sat((uint64_t)m->vocab, 4), e->concurrency);
+	e->host_bytes = gs_add_sat(gs_add_sat(y->host, hc), logits);
+	snprintf(e->host_what, sizeof e->host_what, "token embeddings%s, host compute buffer %llu B, logits %llu B",
+	         y->host_layers ? " and the blocks not offloaded with their KV" : "", (unsigned long long)hc,
+	         (unsigned long long)logits);
+}
+
+gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	if (!m->has_inventory || strcmp(m->inv.format, "gguf") != 0)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where,
+		                    "runtime llamacpp sizes a GGUF file: give --model path/to/model.gguf");
+	layout y;
+	memset(&y, 0, sizeof y);
+	y.dev = dev;
+	y.fa = e->attention == GS_ATTN_IMPL_FLASH;
+	/* llama.cpp refuses a quantized V cache without flash attention
+	 * (llama-context.cpp); a quantized K cache is fine */
+	gs_field vfield = gs_wl_set(w, GS_F_KV_FORMAT_V) ? GS_F_KV_FORMAT_V : GS_F_KV_FORMAT;
+	if (e->kv_format_v.quantized && !y.fa)
+		return gs_error_set(err, GS_EINPUT, w->v[vfield].where,
+		                    "llama.cpp keeps a quantized V cache only with flash attention: add --attention flash, "
+		                    "or give the V cache a float format (kv_format_v fp16)");
+	y.L = m->layers;
+	y.ndev = e->gpus;
+	y.ngl = gs_wl_set(w, GS_F_GPU_LAYERS) ? gs_wl_u64(w, GS_F_GPU_LAYERS) : y.L + 1;
+	gs_status st = parse_split(e, y.cum, y.ndev, err);
+	if (st)
+		return st;
+	gsi_phase(e, 0, "load", "model buffers on the devices");
+	gsi_phase(e, 1, "context", "KV cache and compute buffers reserved");
+	gsi_phase(e, 2, "decode", "serving requests");
+	e->n_phases = 3;
+	model_buffer(e, &y);
+	kv_cache(e, &y);
+	compute_buffer(e, &y);
 	gs_item *ctxi = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED, METHOD "§6 (llama.cpp CUDA backend ~250 MiB)");
 	gs_bytes cbytes = gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? gs_wl_u64(w, GS_F_RUNTIME_CONTEXT) : 250 * GS_MiB;
 	gsi_item_all(ctxi, 7, cbytes);
 	gsi_formula(ctxi, "CUDA context and backend: %s", gs_wl_set(w, GS_F_RUNTIME_CONTEXT)
 	                                                    ? gs_wl_str(w, GS_F_RUNTIME_CONTEXT) : "250 MiB");
-
-	/* host side: embeddings, blocks not offloaded and their KV, the host
-	 * compute buffer (input embeddings + f32 KQ mask) and the logits */
-	if (dev == 0) {
-		gs_bytes hc = gs_add_sat(gs_mul_sat(ub, h * 4), gs_mul_sat(gs_mul_sat(cells, ub), 4));
-		gs_bytes logits = gs_mul_sat(gs_mul_sat((uint64_t)m->vocab, 4), e->concurrency);
-		e->host_bytes = gs_add_sat(gs_add_sat(host, hc), logits);
-		snprintf(e->host_what, sizeof e->host_what, "token embeddings%s, host compute buffer %llu B, logits %llu B",
-		         host_layers ? " and the blocks not offloaded with their KV" : "", (unsigned long long)hc,
-		         (unsigned long long)logits);
-	}
-	(void)type_row_bytes;
+	if (dev == 0)
+		host_side(e, &y);
 	return GS_OK;
 }
