@@ -286,10 +286,78 @@ static void svg_chart(out *o, const gs_estimate *e)
 	put(o, "</svg>\n");
 }
 
+/* The items x phases table, each item's formula as its tooltip. */
+static void html_items(out *o, const gs_estimate *e)
+{
+	char a[48];
+	put(o, "<table><tr><th>item</th><th>basis</th>");
+	for (size_t p = 0; p < e->n_phases; p++)
+		put(o, "<th>%s [GiB]</th>", e->phases[p].id);
+	put(o, "</tr>\n");
+	for (size_t i = 0; i < e->n_items; i++) {
+		const gs_item *it = &e->items[i];
+		put(o, "<tr><td title=\"");
+		esc(o, it->formula);
+		put(o, "\">%s</td><td>%s</td>", it->id, gs_basis_name(it->basis));
+		for (size_t p = 0; p < e->n_phases; p++) {
+			if (!(it->live & (1u << p)))
+				put(o, "<td>-</td>");
+			else if (it->basis == GS_BASIS_UNKNOWN)
+				put(o, "<td>unknown</td>");
+			else
+				put(o, "<td>%s</td>", gib(it->bytes[p], a, sizeof a));
+		}
+		put(o, "</tr>\n");
+	}
+	put(o, "</table>\n");
+}
+
+/* The offers with their verdicts, each requirement with its condition and
+ * evidence (an excluded offer: only what excludes it). */
+static void html_offers(out *o, const gs_shortlist *sl)
+{
+	char c[160], m[160];
+	put(o, "<table><tr><th>offer</th><th>GPU</th><th>verdict</th><th>cost</th><th>margin per GPU</th>"
+	    "<th style=\"text-align:left\">requirements: verdict, condition, evidence</th></tr>\n");
+	for (size_t i = 0; i < sl->n; i++) {
+		const gs_offer_result *r = &sl->r[i];
+		cost_text(r, c, sizeof c);
+		margin_text(r, m, sizeof m);
+		put(o, "<tr><td>");
+		esc(o, r->offer->id);
+		put(o, "</td><td>");
+		esc(o, r->offer->gpu);
+		put(o, " x%llu</td><td class=\"v-%s\">%s</td><td>", (unsigned long long)r->offer->count,
+		    r->verdict == GS_TO_CONFIRM ? "to-confirm" : gs_verdict_name(r->verdict), gs_verdict_name(r->verdict));
+		esc(o, c);
+		put(o, "</td><td>");
+		esc(o, m);
+		put(o, "</td><td style=\"text-align:left\"><ul>");
+		for (size_t k = 0; k < r->n_reqs; k++) {
+			const gs_req_result *q = &r->reqs[k];
+			/* excluded offers: only what excludes them; others: every requirement */
+			if (r->verdict == GS_EXCLUDE && q->verdict != GS_EXCLUDE)
+				continue;
+			put(o, "<li><span class=\"v-%s\">%s</span> %s%s: ",
+			    q->verdict == GS_TO_CONFIRM ? "to-confirm" : gs_verdict_name(q->verdict), gs_verdict_name(q->verdict),
+			    gs_req_name(q->req), q->mandatory ? "" : " (preference)");
+			esc(o, q->detail);
+			if (q->evidence[0]) {
+				put(o, " <i>evidence: ");
+				esc(o, q->evidence);
+				put(o, "</i>");
+			}
+			put(o, "</li>");
+		}
+		put(o, "</ul></td></tr>\n");
+	}
+	put(o, "</table>\n<p>Prices compare packages for the campaign; they rank no speed.</p>\n");
+}
+
 int gs_render_sheet_html(FILE *f, const gs_estimate *e, const gs_shortlist *sl)
 {
 	out o = {f, 0};
-	char lines[24][240], a[48], b[48], c[160], m[160];
+	char lines[24][240], a[48], b[48];
 	size_t n = 0;
 	put(&o, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 	    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Sizing sheet</title>\n"
@@ -312,26 +380,7 @@ int gs_render_sheet_html(FILE *f, const gs_estimate *e, const gs_shortlist *sl)
 	    "peak): %s.</p>\n", gib(gs_estimate_peak(e), a, sizeof a), e->phases[e->peak_phase].id,
 	    e->phases[e->peak_phase].has_unknown ? " (excluding unknown items)" : "", gib(e->conservative, b, sizeof b));
 	svg_chart(&o, e);
-	put(&o, "<table><tr><th>item</th><th>basis</th>");
-	for (size_t p = 0; p < e->n_phases; p++)
-		put(&o, "<th>%s [GiB]</th>", e->phases[p].id);
-	put(&o, "</tr>\n");
-	for (size_t i = 0; i < e->n_items; i++) {
-		const gs_item *it = &e->items[i];
-		put(&o, "<tr><td title=\"");
-		esc(&o, it->formula);
-		put(&o, "\">%s</td><td>%s</td>", it->id, gs_basis_name(it->basis));
-		for (size_t p = 0; p < e->n_phases; p++) {
-			if (!(it->live & (1u << p)))
-				put(&o, "<td>-</td>");
-			else if (it->basis == GS_BASIS_UNKNOWN)
-				put(&o, "<td>unknown</td>");
-			else
-				put(&o, "<td>%s</td>", gib(it->bytes[p], a, sizeof a));
-		}
-		put(&o, "</tr>\n");
-	}
-	put(&o, "</table>\n");
+	html_items(&o, e);
 	if (e->n_unknowns) {
 		put(&o, "<p>Unknowns (not in any figure):</p><ul>\n");
 		for (size_t i = 0; i < e->n_unknowns; i++) {
@@ -343,43 +392,8 @@ int gs_render_sheet_html(FILE *f, const gs_estimate *e, const gs_shortlist *sl)
 	}
 	put(&o, "</section>\n<section class=\"measured\"><h2>Measurements</h2><p>None given: every figure above is an "
 	    "estimate.</p></section>\n<section class=\"commercial\"><h2>Commercial decision</h2>\n");
-	if (sl) {
-		put(&o, "<table><tr><th>offer</th><th>GPU</th><th>verdict</th><th>cost</th><th>margin per GPU</th>"
-		    "<th style=\"text-align:left\">requirements: verdict, condition, evidence</th></tr>\n");
-		for (size_t i = 0; i < sl->n; i++) {
-			const gs_offer_result *r = &sl->r[i];
-			cost_text(r, c, sizeof c);
-			margin_text(r, m, sizeof m);
-			put(&o, "<tr><td>");
-			esc(&o, r->offer->id);
-			put(&o, "</td><td>");
-			esc(&o, r->offer->gpu);
-			put(&o, " x%llu</td><td class=\"v-%s\">%s</td><td>", (unsigned long long)r->offer->count,
-			    r->verdict == GS_TO_CONFIRM ? "to-confirm" : gs_verdict_name(r->verdict), gs_verdict_name(r->verdict));
-			esc(&o, c);
-			put(&o, "</td><td>");
-			esc(&o, m);
-			put(&o, "</td><td style=\"text-align:left\"><ul>");
-			for (size_t k = 0; k < r->n_reqs; k++) {
-				const gs_req_result *q = &r->reqs[k];
-				/* excluded offers: only what excludes them; others: every requirement */
-				if (r->verdict == GS_EXCLUDE && q->verdict != GS_EXCLUDE)
-					continue;
-				put(&o, "<li><span class=\"v-%s\">%s</span> %s%s: ",
-				    q->verdict == GS_TO_CONFIRM ? "to-confirm" : gs_verdict_name(q->verdict), gs_verdict_name(q->verdict),
-				    gs_req_name(q->req), q->mandatory ? "" : " (preference)");
-				esc(&o, q->detail);
-				if (q->evidence[0]) {
-					put(&o, " <i>evidence: ");
-					esc(&o, q->evidence);
-					put(&o, "</i>");
-				}
-				put(&o, "</li>");
-			}
-			put(&o, "</ul></td></tr>\n");
-		}
-		put(&o, "</table>\n<p>Prices compare packages for the campaign; they rank no speed.</p>\n");
-	}
+	if (sl)
+		html_offers(&o, sl);
 	put(&o, "</section>\n<h2>What would invalidate this</h2><ul>\n");
 	n = invalidators(e, lines, 24);
 	for (size_t i = 0; i < n; i++) {
