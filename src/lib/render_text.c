@@ -170,6 +170,83 @@ static void table(out *o, const gs_estimate *e, gs_unit unit, bool md)
 	}
 }
 
+/* The lines only some estimates have: model states, host memory, the
+ * tensor table, one figure per GPU. */
+static void summary_lines(out *o, const gs_estimate *e, bool md)
+{
+	char buf[96];
+	if (e->train.training && e->train.trainable) {
+		char per[40];
+		uint64_t whole = e->train.model_states / e->train.trainable;
+		uint64_t frac = (e->train.model_states % e->train.trainable) * 100 / e->train.trainable;
+		snprintf(per, sizeof per, "%llu.%02llu", (unsigned long long)whole, (unsigned long long)frac);
+		put(o, "%smodel states:        %s per GPU (weights + gradients + master + optimizer)%s%s%s\n",
+		    md ? "- " : "", triple(e->train.model_states, buf, sizeof buf),
+		    e->gpus == 1 && !e->train.frozen ? " = " : "", e->gpus == 1 && !e->train.frozen ? per : "",
+		    e->gpus == 1 && !e->train.frozen ? " B per parameter" : "");
+	}
+	if (e->host_bytes)
+		put(o, "%shost memory:         %s for %s (its own requirement, not GPU memory)\n", md ? "- " : "",
+		    triple(e->host_bytes, buf, sizeof buf), e->host_what);
+	if (e->model.has_inventory) {
+		const gs_inventory_summary *s = &e->model.inv;
+		put(o, "%stensor table:        %llu tensors in %llu %s file%s (%llu header bytes read): %s%s%s\n", md ? "- " : "",
+		    (unsigned long long)s->tensors, (unsigned long long)s->shards, s->format, s->shards == 1 ? "" : "s",
+		    (unsigned long long)s->header_bytes, s->quantization, s->note[0] ? "; " : "", s->note);
+	}
+	if (e->gpus > 1) {
+		put(o, "%sper GPU (peak):     ", md ? "- " : "");
+		for (size_t st = 0; st < e->n_stages; st++) {
+			char g[40];
+			gs_format_bytes(e->stage_peak[st], GS_UNIT_GiB, g, sizeof g);
+			if (e->dp * e->tp == 1)
+				put(o, " GPU %zu: %s;", st, g);
+			else
+				put(o, " GPUs %llu-%llu (stage %zu): %s;", (unsigned long long)(st * e->dp * e->tp),
+				    (unsigned long long)((st + 1) * e->dp * e->tp - 1), st, g);
+		}
+		put(o, " never one pooled number: each GPU must hold its own peak\n");
+	}
+}
+
+/* The capacity check and vLLM's pool. */
+static void capacity_lines(out *o, const gs_estimate *e, bool md)
+{
+	const gs_phase *pk = &e->phases[e->peak_phase];
+	char buf[96];
+	if (e->has_capacity) {
+		char cap[96];
+		triple(e->capacity, cap, sizeof cap);
+		char peak[40];
+		gs_format_bytes(pk->peak, GS_UNIT_GiB, peak, sizeof peak);
+		if (e->fits)
+			put(o, "%scapacity check:      fits%s: peak %s %s of %s, useful margin %s (%llu.%01llu %%)\n",
+			    md ? "- " : "", pk->has_unknown ? " as far as known" : "", pk->id, peak, cap,
+			    triple(e->margin, buf, sizeof buf),
+			    (unsigned long long)(gs_mul_sat(e->margin, 1000) / (e->capacity ? e->capacity : 1) / 10),
+			    (unsigned long long)(gs_mul_sat(e->margin, 1000) / (e->capacity ? e->capacity : 1) % 10));
+		else
+			put(o, "%scapacity check:      DOES NOT FIT%s: peak %s %s, short by %s on %s\n", md ? "- " : "",
+			    e->has_vllm && !e->vllm.sheet_fits ? " (vLLM's KV pool is smaller than the sheet needs)" : "",
+			    pk->id, peak, triple(e->margin, buf, sizeof buf), cap);
+	}
+	if (e->has_vllm) {
+		const gs_vllm_budget *v = &e->vllm;
+		put(o, "%svLLM budget:         %s = gpu_memory_utilization %s x capacity\n", md ? "- " : "",
+		    triple(v->budget, buf, sizeof buf), gs_wl_str(&e->workload, GS_F_GPU_MEMORY_UTILIZATION));
+		put(o, "%svLLM KV cache:       %s, %llu blocks of 16 tokens = %llu tokens\n", md ? "- " : "",
+		    triple(gs_mul_sat(v->blocks, v->block_bytes), buf, sizeof buf),
+		    (unsigned long long)v->blocks, (unsigned long long)v->tokens);
+		if (e->length)
+			put(o, "%svLLM max concurrency for %llu tokens per request: %llu.%02llux; the sheet needs "
+			    "%llu blocks for %llu sequence%s: %s\n", md ? "- " : "",
+			    (unsigned long long)e->length, (unsigned long long)(v->max_concurrency_milli / 1000),
+			    (unsigned long long)(v->max_concurrency_milli % 1000 / 10),
+			    (unsigned long long)v->needed_blocks, (unsigned long long)e->concurrency,
+			    e->concurrency == 1 ? "" : "s", v->sheet_fits ? "fits" : "DOES NOT FIT");
+	}
+}
+
 int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md)
 {
 	out o = {f, 0};
@@ -191,69 +268,8 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 	    pk->has_unknown ? " + unknown items (\"+?\": a floor, not a total)" : "");
 	put(&o, "%sconservative envelope (sum of maxima, not an observed peak): %s%s\n", md ? "- " : "",
 	    triple(e->conservative, buf, sizeof buf), any_unknown ? ", known items only" : "");
-	if (e->train.training && e->train.trainable) {
-		char per[40];
-		uint64_t whole = e->train.model_states / e->train.trainable;
-		uint64_t frac = (e->train.model_states % e->train.trainable) * 100 / e->train.trainable;
-		snprintf(per, sizeof per, "%llu.%02llu", (unsigned long long)whole, (unsigned long long)frac);
-		put(&o, "%smodel states:        %s per GPU (weights + gradients + master + optimizer)%s%s%s\n",
-		    md ? "- " : "", triple(e->train.model_states, buf, sizeof buf),
-		    e->gpus == 1 && !e->train.frozen ? " = " : "", e->gpus == 1 && !e->train.frozen ? per : "",
-		    e->gpus == 1 && !e->train.frozen ? " B per parameter" : "");
-	}
-	if (e->host_bytes)
-		put(&o, "%shost memory:         %s for %s (its own requirement, not GPU memory)\n", md ? "- " : "",
-		    triple(e->host_bytes, buf, sizeof buf), e->host_what);
-	if (e->model.has_inventory) {
-		const gs_inventory_summary *s = &e->model.inv;
-		put(&o, "%stensor table:        %llu tensors in %llu %s file%s (%llu header bytes read): %s%s%s\n", md ? "- " : "",
-		    (unsigned long long)s->tensors, (unsigned long long)s->shards, s->format, s->shards == 1 ? "" : "s",
-		    (unsigned long long)s->header_bytes, s->quantization, s->note[0] ? "; " : "", s->note);
-	}
-	if (e->gpus > 1) {
-		put(&o, "%sper GPU (peak):     ", md ? "- " : "");
-		for (size_t st = 0; st < e->n_stages; st++) {
-			char g[40];
-			gs_format_bytes(e->stage_peak[st], GS_UNIT_GiB, g, sizeof g);
-			if (e->dp * e->tp == 1)
-				put(&o, " GPU %zu: %s;", st, g);
-			else
-				put(&o, " GPUs %llu-%llu (stage %zu): %s;", (unsigned long long)(st * e->dp * e->tp),
-				    (unsigned long long)((st + 1) * e->dp * e->tp - 1), st, g);
-		}
-		put(&o, " never one pooled number: each GPU must hold its own peak\n");
-	}
-	if (e->has_capacity) {
-		char cap[96];
-		triple(e->capacity, cap, sizeof cap);
-		char peak[40];
-		gs_format_bytes(pk->peak, GS_UNIT_GiB, peak, sizeof peak);
-		if (e->fits)
-			put(&o, "%scapacity check:      fits%s: peak %s %s of %s, useful margin %s (%llu.%01llu %%)\n",
-			    md ? "- " : "", pk->has_unknown ? " as far as known" : "", pk->id, peak, cap,
-			    triple(e->margin, buf, sizeof buf),
-			    (unsigned long long)(gs_mul_sat(e->margin, 1000) / (e->capacity ? e->capacity : 1) / 10),
-			    (unsigned long long)(gs_mul_sat(e->margin, 1000) / (e->capacity ? e->capacity : 1) % 10));
-		else
-			put(&o, "%scapacity check:      DOES NOT FIT%s: peak %s %s, short by %s on %s\n", md ? "- " : "",
-			    e->has_vllm && !e->vllm.sheet_fits ? " (vLLM's KV pool is smaller than the sheet needs)" : "",
-			    pk->id, peak, triple(e->margin, buf, sizeof buf), cap);
-	}
-	if (e->has_vllm) {
-		const gs_vllm_budget *v = &e->vllm;
-		put(&o, "%svLLM budget:         %s = gpu_memory_utilization %s x capacity\n", md ? "- " : "",
-		    triple(v->budget, buf, sizeof buf), gs_wl_str(&e->workload, GS_F_GPU_MEMORY_UTILIZATION));
-		put(&o, "%svLLM KV cache:       %s, %llu blocks of 16 tokens = %llu tokens\n", md ? "- " : "",
-		    triple(gs_mul_sat(v->blocks, v->block_bytes), buf, sizeof buf),
-		    (unsigned long long)v->blocks, (unsigned long long)v->tokens);
-		if (e->length)
-			put(&o, "%svLLM max concurrency for %llu tokens per request: %llu.%02llux; the sheet needs "
-			    "%llu blocks for %llu sequence%s: %s\n", md ? "- " : "",
-			    (unsigned long long)e->length, (unsigned long long)(v->max_concurrency_milli / 1000),
-			    (unsigned long long)(v->max_concurrency_milli % 1000 / 10),
-			    (unsigned long long)v->needed_blocks, (unsigned long long)e->concurrency,
-			    e->concurrency == 1 ? "" : "s", v->sheet_fits ? "fits" : "DOES NOT FIT");
-	}
+	summary_lines(&o, e, md);
+	capacity_lines(&o, e, md);
 	if (e->n_unknowns) {
 		put(&o, "\n%s\n", md ? "### Unknowns (not in any figure above)\n" : "unknowns (not in any figure above):");
 		for (size_t i = 0; i < e->n_unknowns; i++)
