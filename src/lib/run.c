@@ -34,15 +34,85 @@ static void dims(gs_run *r, gs_run_phase *p, json_t *o)
 	if (m > r->max_microbatch) r->max_microbatch = m;
 }
 
+/* A sample, kept aside until every phase window is known. */
+typedef struct sample {
+	unsigned line, gpu;
+	gs_bytes dev, proc;
+} sample;
+
+static void read_header(gs_run *r, json_t *o)
+{
+	r->nvml = json_is_true(json_object_get(o, "nvml"));
+	const char *e = json_string_value(json_object_get(o, "nvml_error"));
+	snprintf(r->nvml_error, sizeof r->nvml_error, "%s", e ? e : "");
+	const char *sh = json_string_value(json_object_get(o, "sheet"));
+	snprintf(r->sheet, sizeof r->sheet, "%s", sh ? sh : "");
+	json_t *g = json_object_get(o, "gpus");
+	for (size_t i = 0; i < json_array_size(g) && i < GS_MAX_PROBED; i++) {
+		const char *gn = json_string_value(json_object_get(json_array_get(g, i), "name"));
+		snprintf(r->gpu_name[i], sizeof r->gpu_name[i], "%s", gn ? gn : "?");
+		r->gpu_total[i] = u64(json_array_get(g, i), "total_bytes");
+		r->ngpus = (unsigned)i + 1;
+	}
+}
+
+/* A phase marker: a window opens or closes; an end carries PyTorch's peaks. */
+static void read_marker(gs_run *r, json_t *o, unsigned lineno)
+{
+	r->markers++;
+	const char *ev = json_string_value(json_object_get(o, "event"));
+	const char *ph = json_string_value(json_object_get(o, "phase"));
+	bool begin = ev && !strcmp(ev, "phase_begin"), end = ev && !strcmp(ev, "phase_end");
+	gs_run_phase *q = ph && (begin || end) ? phase(r, ph, true) : NULL;
+	if (!q)
+		return;
+	dims(r, q, o);
+	if (begin) {
+		q->t_begin = u64(o, "t_ms");
+		q->line_begin = lineno;
+		return;
+	}
+	q->t_end = u64(o, "t_ms");
+	q->line_end = lineno;
+	q->ended = true;
+	json_t *devs = json_object_get(o, "devices");
+	for (size_t i = 0; i < json_array_size(devs); i++) {
+		json_t *d = json_array_get(devs, i);
+		unsigned dev = (unsigned)u64(d, "device");
+		if (dev >= GS_MAX_PROBED)
+			continue;
+		q->gpu[dev].has_torch = true;
+		q->gpu[dev].allocated = u64(d, "max_memory_allocated");
+		q->gpu[dev].reserved = u64(d, "max_memory_reserved");
+	}
+}
+
+/* NVML peaks between each phase's markers (an unfinished phase runs to the
+ * end of the file). */
+static void assign_samples(gs_run *r, const sample *s, size_t ns, unsigned last_line)
+{
+	for (size_t i = 0; i < r->nphases; i++) {
+		gs_run_phase *q = &r->phases[i];
+		unsigned to = q->ended ? q->line_end : last_line + 1;
+		for (size_t k = 0; k < ns; k++)
+			if (s[k].line > q->line_begin && s[k].line < to) {
+				gs_run_counters *c = &q->gpu[s[k].gpu];
+				c->has_device = true;
+				if (s[k].dev > c->device_used) c->device_used = s[k].dev;
+				if (s[k].proc > c->process_used) c->process_used = s[k].proc;
+				if (s[k].gpu + 1 > r->ngpus) r->ngpus = s[k].gpu + 1;
+			}
+	}
+}
+
 gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, gs_error *err)
 {
 	memset(r, 0, sizeof *r);
 	snprintf(r->name, sizeof r->name, "%s", name);
 	r->status = r->signal = -1;
 	bool header = false;
-	/* samples are kept aside and assigned to phases once all windows are known */
 	size_t ns = 0, cap = 0;
-	struct smp { unsigned line; unsigned gpu; gs_bytes dev, proc; } *s = NULL;
+	sample *s = NULL;
 	unsigned lineno = 0;
 	for (const char *p = buf, *end = buf + len; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -60,23 +130,12 @@ gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, 
 		}
 		if (!strcmp(type, "header")) {
 			header = true;
-			r->nvml = json_is_true(json_object_get(o, "nvml"));
-			const char *e = json_string_value(json_object_get(o, "nvml_error"));
-			snprintf(r->nvml_error, sizeof r->nvml_error, "%s", e ? e : "");
-			const char *sh = json_string_value(json_object_get(o, "sheet"));
-			snprintf(r->sheet, sizeof r->sheet, "%s", sh ? sh : "");
-			json_t *g = json_object_get(o, "gpus");
-			for (size_t i = 0; i < json_array_size(g) && i < GS_MAX_PROBED; i++) {
-				const char *gn = json_string_value(json_object_get(json_array_get(g, i), "name"));
-				snprintf(r->gpu_name[i], sizeof r->gpu_name[i], "%s", gn ? gn : "?");
-				r->gpu_total[i] = u64(json_array_get(g, i), "total_bytes");
-				r->ngpus = (unsigned)i + 1;
-			}
+			read_header(r, o);
 		} else if (!strcmp(type, "sample")) {
 			r->samples++;
 			if (ns == cap) {
 				cap = cap ? cap * 2 : 1024;
-				struct smp *b = realloc(s, cap * sizeof *s);
+				sample *b = realloc(s, cap * sizeof *s);
 				if (!b) {
 					json_decref(o);
 					free(s);
@@ -86,37 +145,9 @@ gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, 
 			}
 			unsigned gpu = (unsigned)u64(o, "gpu");
 			if (gpu < GS_MAX_PROBED)
-				s[ns++] = (struct smp){lineno, gpu, u64(o, "device_used"), u64(o, "process_used")};
+				s[ns++] = (sample){lineno, gpu, u64(o, "device_used"), u64(o, "process_used")};
 		} else if (!strcmp(type, "marker")) {
-			r->markers++;
-			const char *ev = json_string_value(json_object_get(o, "event"));
-			const char *ph = json_string_value(json_object_get(o, "phase"));
-			if (ev && ph && !strcmp(ev, "phase_begin")) {
-				gs_run_phase *q = phase(r, ph, true);
-				if (q) {
-					q->t_begin = u64(o, "t_ms");
-					q->line_begin = lineno;
-					dims(r, q, o);
-				}
-			} else if (ev && ph && !strcmp(ev, "phase_end")) {
-				gs_run_phase *q = phase(r, ph, true);
-				if (q) {
-					q->t_end = u64(o, "t_ms");
-					q->line_end = lineno;
-					q->ended = true;
-					dims(r, q, o);
-					json_t *devs = json_object_get(o, "devices");
-					for (size_t i = 0; i < json_array_size(devs); i++) {
-						json_t *d = json_array_get(devs, i);
-						unsigned dev = (unsigned)u64(d, "device");
-						if (dev >= GS_MAX_PROBED)
-							continue;
-						q->gpu[dev].has_torch = true;
-						q->gpu[dev].allocated = u64(d, "max_memory_allocated");
-						q->gpu[dev].reserved = u64(d, "max_memory_reserved");
-					}
-				}
-			}
+			read_marker(r, o, lineno);
 		} else if (!strcmp(type, "exit")) {
 			r->exited = true;
 			json_t *st = json_object_get(o, "status"), *sg = json_object_get(o, "signal");
@@ -129,20 +160,7 @@ gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, 
 		free(s);
 		return gs_error_set(err, GS_EPARSE, name, "not a gpusizer run file (no header line)");
 	}
-	/* NVML peaks between each phase's markers (an unfinished phase runs to
-	 * the end of the file) */
-	for (size_t i = 0; i < r->nphases; i++) {
-		gs_run_phase *q = &r->phases[i];
-		unsigned to = q->ended ? q->line_end : lineno + 1;
-		for (size_t k = 0; k < ns; k++)
-			if (s[k].line > q->line_begin && s[k].line < to) {
-				gs_run_counters *c = &q->gpu[s[k].gpu];
-				c->has_device = true;
-				if (s[k].dev > c->device_used) c->device_used = s[k].dev;
-				if (s[k].proc > c->process_used) c->process_used = s[k].proc;
-				if (s[k].gpu + 1 > r->ngpus) r->ngpus = s[k].gpu + 1;
-			}
-	}
+	assign_samples(r, s, ns, lineno);
 	free(s);
 	return GS_OK;
 }
