@@ -496,119 +496,125 @@ static gs_status keep_header(hub *h, const char *snap, const char *file, const u
 	return write_atomic(h, path, buf, len, end > len ? end : len);
 }
 
-/* Fetch the headers of `files` (in the snapshot) by ranges, in parallel. */
+/* One file's header as it arrives over several ranges. */
+typedef struct partial {
+	unsigned char *have; /* the prefix read so far (NULL once written) */
+	size_t got;
+	uint64_t need;       /* the prefix the parser asks for */
+	uint64_t size;       /* the server's Content-Range total: a claim */
+} partial;
+
+/* Refuse a round that would hold more header bytes than the budget. */
+static gs_status check_budget(hub *h, const partial *p, char **files, size_t n)
+{
+	uint64_t held = 0;
+	size_t widest = 0;
+	for (size_t i = 0; i < n; i++)
+		if (p[i].have || p[i].need > p[i].got) {
+			held += p[i].need > p[i].got ? p[i].need : p[i].got;
+			if (p[i].need > p[widest].need)
+				widest = i;
+		}
+	if (held <= HEADER_BUDGET)
+		return GS_OK;
+	return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: the headers would take %llu bytes at once (%s alone asks for "
+	                    "%llu), over the %u MiB this client holds for one model", h->org, h->name,
+	                    (unsigned long long)held, files[widest], (unsigned long long)p[widest].need, HEADER_BUDGET >> 20);
+}
+
+/* Append a range to the file's prefix and ask its parser how much it needs;
+ * a complete header is written to the snapshot and its memory freed. */
+static gs_status absorb(hub *h, const char *snap, const char *file, partial *p, const xfer *x)
+{
+	unsigned char *b = realloc(p->have, p->got + x->len + 1);
+	if (!b)
+		return gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
+	memcpy(b + p->got, x->buf, x->len);
+	p->have = b;
+	p->got += x->len;
+	if (x->total)
+		p->size = x->total; /* a claim: it bounds the parser, it never sizes a file */
+	gs_inventory *inv = gs_inventory_new();
+	if (!inv)
+		return gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
+	gs_error perr;
+	uint64_t more = 0;
+	size_t len = strlen(file);
+	bool gguf = len > 5 && strcmp(file + len - 5, ".gguf") == 0;
+	/* the size is not given to the parser: a server's claim must not shape
+	 * what is read; keep_header compares the two afterwards */
+	gs_status ps = gguf ? gs_gguf_parse(inv, p->have, p->got, 0, file, &more, &perr)
+	                    : gs_safetensors_parse(inv, p->have, p->got, 0, file, 0, &more, &perr);
+	uint64_t end = gs_inventory_file_end(inv);
+	gs_inventory_free(inv);
+	if (ps && more > p->got && (!p->size || more <= p->size)) {
+		p->need = more;
+		return GS_OK;
+	}
+	if (ps) {
+		*h->err = perr; /* a malformed header: say so as the reader does */
+		return ps;
+	}
+	p->need = p->got;
+	gs_status s = keep_header(h, snap, file, p->have, p->got, p->size, end);
+	free(p->have); /* written: its memory goes back to the budget */
+	p->have = NULL;
+	return s;
+}
+
+/* Fetch the headers of `files` (in the snapshot) by ranges, in parallel:
+ * a first look at each, then as much more as each parser asks for. */
 static gs_status fetch_headers(hub *h, const char *snap, char **files, size_t n, const char *base_url)
 {
 	xfer *xs = calloc(n, sizeof *xs);
-	uint64_t *from = calloc(n, sizeof *from), *to = calloc(n, sizeof *to), *need = calloc(n, sizeof *need);
-	unsigned char **have = calloc(n, sizeof *have);
-	size_t *got = calloc(n, sizeof *got);
-	uint64_t *size = calloc(n, sizeof *size);
-	const char **what = calloc(n, sizeof *what);
+	partial *p = calloc(n, sizeof *p);
+	uint64_t *from = calloc(n, sizeof *from), *to = calloc(n, sizeof *to);
 	gs_status s = GS_OK;
-	if (!xs || !from || !to || !need || !have || !got || !size || !what) {
+	if (!xs || !p || !from || !to) {
 		s = gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
 		goto out;
 	}
-	for (size_t i = 0; i < n; i++) {
-		need[i] = FIRST_RANGE;
-		what[i] = files[i];
-	}
-	for (int round = 0; round < 12; round++) {
-		size_t k = 0;
-		xfer *batch = xs;
-		size_t idx[MAX_FILES];
-		/* the budget: header bytes held at once, over every file not yet written */
-		uint64_t held = 0;
-		size_t widest = 0;
-		for (size_t i = 0; i < n; i++)
-			if (have[i] || need[i] > got[i]) {
-				held += need[i] > got[i] ? need[i] : got[i];
-				if (need[i] > need[widest])
-					widest = i;
-			}
-		if (held > HEADER_BUDGET) {
-			s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: the headers would take %llu bytes at once (%s "
-			                 "alone asks for %llu), over the %u MiB this client holds for one model", h->org, h->name,
-			                 (unsigned long long)held, files[widest], (unsigned long long)need[widest],
-			                 HEADER_BUDGET >> 20);
-			goto out;
-		}
-		for (size_t i = 0; i < n; i++) {
-			if (need[i] <= got[i])
+	for (size_t i = 0; i < n; i++)
+		p[i].need = FIRST_RANGE;
+	for (int round = 0; round < 12 && !s; round++) {
+		size_t k = 0, idx[MAX_FILES];
+		const char *names[MAX_FILES];
+		if ((s = check_budget(h, p, files, n)))
+			break;
+		for (size_t i = 0; i < n && !s; i++) {
+			if (p[i].need <= p[i].got)
 				continue;
 			char url[1400];
 			snprintf(url, sizeof url, "%s/%s", base_url, files[i]);
-			from[k] = got[i];
-			to[k] = need[i];
-			if (!xfer_init(h, &batch[k], url, from[k], to[k], (size_t)(to[k] - from[k]))) {
+			from[k] = p[i].got;
+			to[k] = p[i].need;
+			names[k] = files[i];
+			idx[k] = i;
+			if (!xfer_init(h, &xs[k], url, from[k], to[k], (size_t)(to[k] - from[k])))
 				s = gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
-				goto out;
-			}
-			idx[k++] = i;
+			else
+				k++;
 		}
-		if (!k)
+		if (!s && !k)
 			break;
-		const char *names[MAX_FILES];
+		if (!s)
+			s = run_all(h, xs, k, from, to, names);
+		for (size_t j = 0; j < k && !s; j++)
+			s = absorb(h, snap, files[idx[j]], &p[idx[j]], &xs[j]);
 		for (size_t j = 0; j < k; j++)
-			names[j] = what[idx[j]];
-		s = run_all(h, batch, k, from, to, names);
-		for (size_t j = 0; j < k && !s; j++) {
-			size_t i = idx[j];
-			unsigned char *b = realloc(have[i], got[i] + batch[j].len + 1);
-			if (!b) {
-				s = gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
-				break;
-			}
-			memcpy(b + got[i], batch[j].buf, batch[j].len);
-			have[i] = b;
-			got[i] += batch[j].len;
-			if (batch[j].total)
-				size[i] = batch[j].total; /* a claim: it bounds the parser, it never sizes a file */
-			/* ask the parser how much of the file it needs */
-			gs_inventory *inv = gs_inventory_new();
-			gs_error perr;
-			uint64_t more = 0;
-			size_t len = strlen(files[i]);
-			bool gguf = len > 5 && strcmp(files[i] + len - 5, ".gguf") == 0;
-			/* the size is not given to the parser: a server's claim must not
-			 * shape what is read; keep_header compares the two afterwards */
-			gs_status ps = gguf ? gs_gguf_parse(inv, have[i], got[i], 0, files[i], &more, &perr)
-			                    : gs_safetensors_parse(inv, have[i], got[i], 0, files[i], 0, &more, &perr);
-			uint64_t end = gs_inventory_file_end(inv);
-			gs_inventory_free(inv);
-			if (ps && more > got[i] && (!size[i] || more <= size[i])) {
-				need[i] = more;
-			} else if (ps) {
-				*h->err = perr; /* a malformed header: say so as the reader does */
-				s = ps;
-			} else {
-				need[i] = got[i];
-				s = keep_header(h, snap, files[i], have[i], got[i], size[i], end);
-				free(have[i]); /* written: its memory goes back to the budget */
-				have[i] = NULL;
-			}
-		}
-		for (size_t j = 0; j < k; j++)
-			xfer_free(&batch[j]);
-		if (s)
-			goto out;
+			xfer_free(&xs[j]);
 	}
 	for (size_t i = 0; i < n && !s; i++)
-		if (need[i] > got[i])
+		if (p[i].need > p[i].got)
 			s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: the header was still incomplete after 12 "
 			                 "rounds of ranges", h->org, h->name, files[i]);
 out:
-	for (size_t i = 0; have && i < n; i++)
-		free(have[i]);
+	for (size_t i = 0; p && i < n; i++)
+		free(p[i].have);
 	free(xs);
+	free(p);
 	free(from);
 	free(to);
-	free(need);
-	free(have);
-	free(got);
-	free(size);
-	free(what);
 	return s;
 }
 
