@@ -289,6 +289,60 @@ static void sleep_ms(long ms)
 
 /* Run transfers in parallel; retry the ones that got 429/5xx or a connection
  * error. what[i] names each for messages. Returns the first failure. */
+/* Drive the transfers in mh until none runs; record each one's outcome. */
+static void perform(CURLM *mh, xfer *xs, size_t n)
+{
+	int running = 1;
+	while (running) {
+		if (curl_multi_perform(mh, &running) != CURLM_OK)
+			break;
+		if (running)
+			curl_multi_poll(mh, NULL, 0, 200, NULL);
+	}
+	CURLMsg *msg;
+	int queued;
+	while ((msg = curl_multi_info_read(mh, &queued)))
+		for (size_t i = 0; msg->msg == CURLMSG_DONE && i < n; i++)
+			if (xs[i].c == msg->easy_handle)
+				xs[i].result = msg->data.result;
+}
+
+/* A finished transfer that will not be retried: its HTTP status and bytes
+ * must be what was asked. */
+static gs_status judge(hub *h, const xfer *x, const char *what, long code, uint64_t from, uint64_t to)
+{
+	if (code == 0)
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: cannot reach %s for %s (HF_ENDPOINT=%s); set "
+		                    "HF_HUB_OFFLINE=1 to use the cache", h->org, h->name, h->endpoint, what, h->endpoint);
+	if (code != 200 && code != 206)
+		return http_error(h, code, what, x->url, x);
+	if (to && code == 200)
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: the server ignored the Range request for %s", h->org,
+		                    h->name, what);
+	uint64_t asked = to ? to - from : 0;
+	uint64_t end = x->total ? x->total : UINT64_MAX;
+	if (asked && x->len < asked && from + x->len < end)
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: truncated answer for %s: %zu of %llu bytes", h->org,
+		                    h->name, what, x->len, (unsigned long long)asked);
+	return GS_OK;
+}
+
+/* Start transfer x again from scratch; its back-off goes into *wait_ms. */
+static gs_status restart(hub *h, xfer *x, int tries, uint64_t from, uint64_t to, long *wait_ms)
+{
+	long backoff = 250L << tries;
+	if (x->retry_after > 0)
+		backoff = (x->retry_after > 10 ? 10 : x->retry_after) * 1000;
+	if (backoff > *wait_ms)
+		*wait_ms = backoff;
+	h->res->retries++;
+	char url[1400];
+	snprintf(url, sizeof url, "%s", x->url);
+	size_t limit = x->limit;
+	xfer_free(x);
+	return xfer_init(h, x, url, from, to, limit) ? GS_OK : gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
+}
+
 static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *to, const char *const *what)
 {
 	CURLM *mh = curl_multi_init();
@@ -311,19 +365,7 @@ static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *t
 			}
 		if (!active)
 			break;
-		int running = 1;
-		while (running) {
-			if (curl_multi_perform(mh, &running) != CURLM_OK)
-				break;
-			if (running)
-				curl_multi_poll(mh, NULL, 0, 200, NULL);
-		}
-		CURLMsg *msg;
-		int queued;
-		while ((msg = curl_multi_info_read(mh, &queued)))
-			for (size_t i = 0; msg->msg == CURLMSG_DONE && i < n; i++)
-				if (xs[i].c == msg->easy_handle)
-					xs[i].result = msg->data.result;
+		perform(mh, xs, n);
 		long wait_ms = 0;
 		for (size_t i = 0; i < n; i++) {
 			if (done[i])
@@ -332,14 +374,15 @@ static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *t
 			long code = 0;
 			curl_easy_getinfo(xs[i].c, CURLINFO_RESPONSE_CODE, &code);
 			h->res->bytes += xs[i].len;
+			uint64_t f = from ? from[i] : 0, t = to ? to[i] : 0;
 			if (xs[i].overflow) {
 				s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: the server sent more than the %zu bytes asked for "
 				                 "%s (HTTP %ld%s): stopped rather than download it", h->org, h->name, xs[i].limit,
-				                 what[i], code, code == 200 && to && to[i] ? ", it ignored the Range request" : "");
+				                 what[i], code, code == 200 && t ? ", it ignored the Range request" : "");
 				goto out;
 			}
 			if (xs[i].result != CURLE_OK && xs[i].result != CURLE_WRITE_ERROR) {
-				s = transfer_error(h, &xs[i], what[i], to && to[i] ? to[i] - from[i] : 0);
+				s = transfer_error(h, &xs[i], what[i], t ? t - f : 0);
 				if (s != GS_OK + 100)
 					goto out;
 				s = GS_OK;
@@ -352,45 +395,13 @@ static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *t
 				goto out;
 			}
 			if (retry && ++tries[i] < MAX_TRIES) {
-				long backoff = 250L << tries[i];
-				if (xs[i].retry_after > 0)
-					backoff = (xs[i].retry_after > 10 ? 10 : xs[i].retry_after) * 1000;
-				if (backoff > wait_ms)
-					wait_ms = backoff;
-				h->res->retries++;
-				/* start again from scratch */
-				char url[1400];
-				snprintf(url, sizeof url, "%s", xs[i].url);
-				size_t limit = xs[i].limit;
-				xfer_free(&xs[i]);
-				if (!xfer_init(h, &xs[i], url, from ? from[i] : 0, to ? to[i] : 0, limit)) {
-					s = gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
+				if ((s = restart(h, &xs[i], tries[i], f, t, &wait_ms)))
 					goto out;
-				}
 				continue;
 			}
 			done[i] = true;
-			if (code == 0) {
-				s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: cannot reach %s for %s (HF_ENDPOINT=%s); set "
-				                 "HF_HUB_OFFLINE=1 to use the cache", h->org, h->name, h->endpoint, what[i], h->endpoint);
+			if ((s = judge(h, &xs[i], what[i], code, f, t)))
 				goto out;
-			}
-			if (code != 200 && code != 206) {
-				s = http_error(h, code, what[i], xs[i].url, &xs[i]);
-				goto out;
-			}
-			if (to && to[i] && code == 200) {
-				s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: the server ignored the Range request for %s",
-				                 h->org, h->name, what[i]);
-				goto out;
-			}
-			uint64_t asked = to && to[i] ? to[i] - from[i] : 0;
-			uint64_t end = xs[i].total ? xs[i].total : UINT64_MAX;
-			if (asked && xs[i].len < asked && from[i] + xs[i].len < end) {
-				s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: truncated answer for %s: %zu of %llu bytes",
-				                 h->org, h->name, what[i], xs[i].len, (unsigned long long)asked);
-				goto out;
-			}
 		}
 		if (wait_ms)
 			sleep_ms(wait_ms);
