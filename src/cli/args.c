@@ -39,6 +39,80 @@ static bool ends_with(const char *s, const char *suf)
 	return n >= m && strcmp(s + n - m, suf) == 0;
 }
 
+/* A switch without a value (--json, --verbose, ...); true when it was one. */
+static bool switch_option(const char *arg, const char *cmd, cli_args *a)
+{
+	if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
+		a->help = true;
+	else if (strcmp(arg, "--json") == 0)
+		a->json = true;
+	else if (strcmp(arg, "--markdown") == 0)
+		a->markdown = true;
+	else if (strcmp(arg, "--html") == 0 && strcmp(cmd, "sheet") == 0)
+		a->html = true;
+	else if (strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0)
+		a->verbose = true;
+	else
+		return false;
+	return true;
+}
+
+/* A word that is not an option: a sheet (by its extension) or the model. */
+static int positional(const char *arg, const char *cmd, cli_args *a)
+{
+	if (ends_with(arg, ".yaml") || ends_with(arg, ".yml") || ends_with(arg, ".sheet.json")) {
+		if (a->sheet) {
+			fprintf(stderr, "gpusizer %s: two sheets given (%s, %s)\n", cmd, a->sheet, arg);
+			return EXIT_USAGE;
+		}
+		a->sheet = arg;
+	} else if (a->positional) {
+		fprintf(stderr, "gpusizer %s: unexpected argument \"%s\" (model already %s)\n", cmd, arg, a->positional);
+		return EXIT_USAGE;
+	} else {
+		a->positional = arg;
+	}
+	return 0;
+}
+
+/* --name VALUE: the command's own options, else a workload field. */
+static int valued_option(const char *name, const char *value, const char *cmd, cli_args *a)
+{
+	bool offers = !strcmp(cmd, "shortlist") || !strcmp(cmd, "sheet");
+	if (strcmp(name, "--sheet") == 0) {
+		a->sheet = value;
+	} else if (strcmp(name, "--units") == 0) {
+		gs_error err;
+		if (gs_parse_unit(value, &a->unit, &err))
+			return cli_fail(&err);
+	} else if (strcmp(name, "--catalog") == 0 && offers) {
+		a->catalog = value;
+	} else if (strcmp(name, "--evidence") == 0 && offers) {
+		if (a->n_evidence == 8) {
+			fprintf(stderr, "gpusizer %s: at most 8 --evidence files\n", cmd);
+			return EXIT_USAGE;
+		}
+		a->evidence[a->n_evidence++] = value;
+	} else if (strcmp(name, "--for") == 0 && strcmp(cmd, "fit") == 0) {
+		a->fit_for = value; /* checked by the library's plan (gs_fit_plan) */
+	} else {
+		int f = gs_field_by_flag(name);
+		if (f < 0) {
+			fprintf(stderr, "gpusizer %s: unknown option \"%s\" (see gpusizer %s --help)\n", cmd, name, cmd);
+			return EXIT_USAGE;
+		}
+		if (a->n_flags == CLI_MAX_FLAGS) {
+			fprintf(stderr, "gpusizer %s: too many options\n", cmd);
+			return EXIT_USAGE;
+		}
+		cli_flag *fl = &a->flags[a->n_flags++];
+		fl->field = f;
+		fl->value = value;
+		snprintf(fl->where, sizeof fl->where, "%s", name);
+	}
+	return 0;
+}
+
 int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 {
 	memset(a, 0, sizeof *a);
@@ -46,40 +120,12 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 	a->unit = GS_UNIT_GiB;
 	for (int i = 0; i < argc; i++) {
 		const char *arg = argv[i];
-		if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
-			a->help = true;
+		int rc;
+		if (switch_option(arg, cmd, a))
 			continue;
-		}
-		if (strcmp(arg, "--json") == 0) {
-			a->json = true;
-			continue;
-		}
-		if (strcmp(arg, "--markdown") == 0) {
-			a->markdown = true;
-			continue;
-		}
-		if (strcmp(arg, "--html") == 0 && strcmp(cmd, "sheet") == 0) {
-			a->html = true;
-			continue;
-		}
-		if (strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0) {
-			a->verbose = true;
-			continue;
-		}
 		if (strncmp(arg, "--", 2) != 0) {
-			if (ends_with(arg, ".yaml") || ends_with(arg, ".yml") || ends_with(arg, ".sheet.json")) {
-				if (a->sheet) {
-					fprintf(stderr, "gpusizer %s: two sheets given (%s, %s)\n", cmd, a->sheet, arg);
-					return EXIT_USAGE;
-				}
-				a->sheet = arg;
-			} else if (a->positional) {
-				fprintf(stderr, "gpusizer %s: unexpected argument \"%s\" (model already %s)\n", cmd, arg,
-				        a->positional);
-				return EXIT_USAGE;
-			} else {
-				a->positional = arg;
-			}
+			if ((rc = positional(arg, cmd, a)))
+				return rc;
 			continue;
 		}
 		/* --name VALUE or --name=VALUE */
@@ -100,43 +146,8 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 			fprintf(stderr, "gpusizer %s: option %s needs a value\n", cmd, name);
 			return EXIT_USAGE;
 		}
-		if (strcmp(name, "--sheet") == 0) {
-			a->sheet = value;
-		} else if (strcmp(name, "--units") == 0) {
-			gs_error err;
-			if (gs_parse_unit(value, &a->unit, &err))
-				return cli_fail(&err);
-		} else if (strcmp(name, "--catalog") == 0 && (!strcmp(cmd, "shortlist") || !strcmp(cmd, "sheet"))) {
-			a->catalog = value;
-		} else if (strcmp(name, "--evidence") == 0 && (!strcmp(cmd, "shortlist") || !strcmp(cmd, "sheet"))) {
-			if (a->n_evidence == 8) {
-				fprintf(stderr, "gpusizer %s: at most 8 --evidence files\n", cmd);
-				return EXIT_USAGE;
-			}
-			a->evidence[a->n_evidence++] = value;
-		} else if (strcmp(name, "--for") == 0 && strcmp(cmd, "fit") == 0) {
-			if (strcmp(value, "context") && strcmp(value, "concurrency") && strcmp(value, "microbatch")) {
-				fprintf(stderr, "gpusizer fit: --for: got \"%s\", expected context, concurrency or "
-				        "microbatch\n", value);
-				return EXIT_USAGE;
-			}
-			a->fit_for = value;
-		} else {
-			int f = gs_field_by_flag(name);
-			if (f < 0) {
-				fprintf(stderr, "gpusizer %s: unknown option \"%s\" (see gpusizer %s --help)\n", cmd,
-				        name, cmd);
-				return EXIT_USAGE;
-			}
-			if (a->n_flags == CLI_MAX_FLAGS) {
-				fprintf(stderr, "gpusizer %s: too many options\n", cmd);
-				return EXIT_USAGE;
-			}
-			cli_flag *fl = &a->flags[a->n_flags++];
-			fl->field = f;
-			fl->value = value;
-			snprintf(fl->where, sizeof fl->where, "%s", name);
-		}
+		if ((rc = valued_option(name, value, cmd, a)))
+			return rc;
 	}
 	return 0;
 }

@@ -89,7 +89,7 @@ case_ 2 "lora_targets: \"qkv\" is not a linear module of this model" estimate $L
 case_ 2 "cannot stay in nf4" estimate $L3 --task full --format nf4
 case_ 2 "not a multiple of tp x pp" estimate $L3 --gpus 3 --tp 2
 case_ 2 "--optimizer: got \"adam9\", expected one of adamw" estimate $L3 --task full --optimizer adam9
-case_ 2 "expected context, concurrency or microbatch" fit $L3 --gpu H100 --for tokens
+case_ 2 "got \"tokens\", expected \"context\", \"concurrency\" or \"microbatch\"" fit $L3 --gpu H100 --for tokens
 
 # offers and the sizing sheet (issue #5)
 case_ 1 "cost 47.14 USD (1 x 47.14 USD per 3d)" shortlist data/sheets/seed-7b.yaml --catalog data/catalogs/seed-offers.yaml
