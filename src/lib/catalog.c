@@ -32,98 +32,96 @@ static void mark(char *buf, size_t cap, const char *name, yaml_mark_t m)
 	snprintf(buf, cap, "%s:%zu:%zu", name, m.line + 1, m.column + 1);
 }
 
+/* One record: a mapping of known fields, each given once, each a scalar. */
+static gs_status read_record(yaml_document_t *doc, yaml_node_t *rec, size_t i, const records *r, gs_error *err)
+{
+	char where[200], rec_where[200];
+	mark(rec_where, sizeof rec_where, r->name, rec->start_mark);
+	if (rec->type != YAML_MAPPING_NODE)
+		return gs_error_set(err, GS_EINPUT, rec_where, "a record must be a mapping of fields");
+	unsigned seen = 0;
+	for (yaml_node_pair_t *f = rec->data.mapping.pairs.start; f < rec->data.mapping.pairs.top; f++) {
+		yaml_node_t *fk = yaml_document_get_node(doc, f->key), *fv = yaml_document_get_node(doc, f->value);
+		mark(where, sizeof where, r->name, fk->start_mark);
+		const char *key = fk->type == YAML_SCALAR_NODE ? (const char *)fk->data.scalar.value : "";
+		int idx = -1;
+		for (int q = 0; r->keys[q]; q++)
+			if (!strcmp(key, r->keys[q]))
+				idx = q;
+		if (idx < 0) {
+			char list[400] = "";
+			for (int q = 0; r->keys[q]; q++)
+				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", q ? ", " : "", r->keys[q]);
+			return gs_error_set(err, GS_EINPUT, where, "unknown field \"%.40s\"; expected %s", key, list);
+		}
+		if (seen & (1u << idx))
+			return gs_error_set(err, GS_EINPUT, where, "field \"%s\" appears twice", key);
+		seen |= 1u << idx;
+		mark(where, sizeof where, r->name, fv->start_mark);
+		if (fv->type != YAML_SCALAR_NODE)
+			return gs_error_set(err, GS_EINPUT, where, "%s: expected a single value", key);
+		gs_status s = r->field(r->ctx, i, key, (const char *)fv->data.scalar.value, fv->data.scalar.length, where, err);
+		if (s) {
+			if (err) /* the parsers name "where: field" in the message; the location is the value */
+				snprintf(err->where, sizeof err->where, "%s", where);
+			return s;
+		}
+	}
+	return r->end(r->ctx, i, rec_where, err);
+}
+
+/* The document: a mapping whose one key (r->top) holds the list of records. */
+static gs_status read_document(yaml_document_t *doc, const records *r, gs_error *err)
+{
+	char where[200];
+	yaml_node_t *root = yaml_document_get_root_node(doc);
+	size_t count = 0;
+	if (!root || root->type != YAML_MAPPING_NODE)
+		return gs_error_set(err, GS_EINPUT, r->name, "expected a mapping with the key \"%s\" holding a list", r->top);
+	for (yaml_node_pair_t *kv = root->data.mapping.pairs.start; kv < root->data.mapping.pairs.top; kv++) {
+		yaml_node_t *k = yaml_document_get_node(doc, kv->key), *v = yaml_document_get_node(doc, kv->value);
+		mark(where, sizeof where, r->name, k->start_mark);
+		if (k->type != YAML_SCALAR_NODE || strcmp((const char *)k->data.scalar.value, r->top) != 0)
+			return gs_error_set(err, GS_EINPUT, where, "unknown key; expected \"%s\"", r->top);
+		if (v->type != YAML_SEQUENCE_NODE) {
+			mark(where, sizeof where, r->name, v->start_mark);
+			return gs_error_set(err, GS_EINPUT, where, "%s: expected a list of records", r->top);
+		}
+		for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+			yaml_node_t *rec = yaml_document_get_node(doc, *it);
+			if (count == r->max) {
+				mark(where, sizeof where, r->name, rec->start_mark);
+				return gs_error_set(err, GS_EINPUT, where, "more than %zu records", r->max);
+			}
+			gs_status s = read_record(doc, rec, count, r, err);
+			if (s)
+				return s;
+			count++;
+		}
+	}
+	return GS_OK;
+}
+
 static gs_status read_records(const char *buf, size_t len, const records *r, gs_error *err)
 {
 	if (len > MAX_FILE)
 		return gs_error_set(err, GS_EINPUT, r->name, "larger than 1 MiB");
-	gs_status gs = gsi_yaml_check(buf, len, r->name, GS_YAML_MAX_DEPTH, err);
-	if (gs)
-		return gs;
+	gs_status s = gsi_yaml_check(buf, len, r->name, GS_YAML_MAX_DEPTH, err);
+	if (s)
+		return s;
 	yaml_parser_t p;
 	yaml_document_t doc;
-	char where[200];
 	if (!yaml_parser_initialize(&p))
 		return gs_error_set(err, GS_ENOMEM, r->name, "out of memory");
 	yaml_parser_set_input_string(&p, (const unsigned char *)buf, len);
 	if (!yaml_parser_load(&p, &doc)) {
+		char where[200];
 		gsi_yaml_problem_where(&p, buf, len, r->name, where, sizeof where);
-		gs_status s = gs_error_set(err, GS_EPARSE, where, "malformed YAML: %s",
-		                           p.problem ? p.problem : "syntax error");
+		s = gs_error_set(err, GS_EPARSE, where, "malformed YAML: %s", p.problem ? p.problem : "syntax error");
 		yaml_parser_delete(&p);
 		return s;
 	}
-	gs_status s = GS_OK;
-	yaml_node_t *root = yaml_document_get_root_node(&doc);
-	size_t count = 0;
-	if (!root || root->type != YAML_MAPPING_NODE) {
-		s = gs_error_set(err, GS_EINPUT, r->name, "expected a mapping with the key \"%s\" holding a list",
-		                 r->top);
-		goto out;
-	}
-	for (yaml_node_pair_t *kv = root->data.mapping.pairs.start; kv < root->data.mapping.pairs.top; kv++) {
-		yaml_node_t *k = yaml_document_get_node(&doc, kv->key), *v = yaml_document_get_node(&doc, kv->value);
-		mark(where, sizeof where, r->name, k->start_mark);
-		if (k->type != YAML_SCALAR_NODE || strcmp((const char *)k->data.scalar.value, r->top) != 0) {
-			s = gs_error_set(err, GS_EINPUT, where, "unknown key; expected \"%s\"", r->top);
-			goto out;
-		}
-		if (v->type != YAML_SEQUENCE_NODE) {
-			mark(where, sizeof where, r->name, v->start_mark);
-			s = gs_error_set(err, GS_EINPUT, where, "%s: expected a list of records", r->top);
-			goto out;
-		}
-		for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
-			yaml_node_t *rec = yaml_document_get_node(&doc, *it);
-			mark(where, sizeof where, r->name, rec->start_mark);
-			if (count == r->max) {
-				s = gs_error_set(err, GS_EINPUT, where, "more than %zu records", r->max);
-				goto out;
-			}
-			if (rec->type != YAML_MAPPING_NODE) {
-				s = gs_error_set(err, GS_EINPUT, where, "a record must be a mapping of fields");
-				goto out;
-			}
-			char rec_where[200];
-			snprintf(rec_where, sizeof rec_where, "%s", where);
-			unsigned seen = 0;
-			for (yaml_node_pair_t *f = rec->data.mapping.pairs.start; f < rec->data.mapping.pairs.top; f++) {
-				yaml_node_t *fk = yaml_document_get_node(&doc, f->key), *fv = yaml_document_get_node(&doc, f->value);
-				mark(where, sizeof where, r->name, fk->start_mark);
-				const char *key = fk->type == YAML_SCALAR_NODE ? (const char *)fk->data.scalar.value : "";
-				int idx = -1;
-				for (int q = 0; r->keys[q]; q++)
-					if (!strcmp(key, r->keys[q]))
-						idx = q;
-				if (idx < 0) {
-					char list[400] = "";
-					for (int q = 0; r->keys[q]; q++)
-						snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", q ? ", " : "", r->keys[q]);
-					s = gs_error_set(err, GS_EINPUT, where, "unknown field \"%.40s\"; expected %s", key, list);
-					goto out;
-				}
-				if (seen & (1u << idx)) {
-					s = gs_error_set(err, GS_EINPUT, where, "field \"%s\" appears twice", key);
-					goto out;
-				}
-				seen |= 1u << idx;
-				mark(where, sizeof where, r->name, fv->start_mark);
-				if (fv->type != YAML_SCALAR_NODE) {
-					s = gs_error_set(err, GS_EINPUT, where, "%s: expected a single value", key);
-					goto out;
-				}
-				if ((s = r->field(r->ctx, count, key, (const char *)fv->data.scalar.value, fv->data.scalar.length,
-				                  where, err))) {
-					if (err) /* the parsers name "where: field" in the message; the location is the value */
-						snprintf(err->where, sizeof err->where, "%s", where);
-					goto out;
-				}
-			}
-			if ((s = r->end(r->ctx, count, rec_where, err)))
-				goto out;
-			count++;
-		}
-	}
-out:
+	s = read_document(&doc, r, err);
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&p);
 	return s;
