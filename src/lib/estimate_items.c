@@ -142,37 +142,13 @@ static void stored_weight_items(gs_estimate *e, unsigned live)
 		            "parameters; Transformers recomputes them", (unsigned long long)s->buffer_elements);
 }
 
-void gsi_weight_items(gs_estimate *e, unsigned live)
+/* Scales, zero points and block metadata of the main format. */
+static void metadata_item(gs_estimate *e, unsigned live, uint64_t q, const char *src)
 {
-	if (e->model.has_inventory && e->stored_format) {
-		stored_weight_items(e, live);
-		return;
-	}
 	const gs_model *m = &e->model;
 	const gs_format *f = &e->format;
 	const gs_param_split *s = &m->split;
-	char src[256];
-
-	e->weights_only = gsi_ceil_bits(m->params, f->value_bits);
-
-	/* What the main format stores: everything when unquantized; otherwise
-	 * the matrices plus the classes the user chose not to keep aside. */
-	uint64_t q = m->params, kept = 0;
-	if (f->quantized && m->has_architecture) {
-		q = s->linear;
-		kept = s->other;
-		if (e->keep & GS_KEEP_EMBED) kept += s->embed; else q += s->embed;
-		if (e->keep & GS_KEEP_LM_HEAD) kept += s->lm_head; else q += s->lm_head;
-		if (e->keep & GS_KEEP_NORM) kept += s->norm; else q += s->norm;
-	}
-	snprintf(src, sizeof src, METHOD "§1-2; %s", f->source);
-	gs_item *w = gsi_item(e, "weights", GS_BASIS_ESTIMATED, src);
-	gsi_item_all(w, live, gsi_ceil_bits(q, f->value_bits));
 	char bits[48];
-	gsi_ratio_text(f->value_bits, bits, sizeof bits);
-	gsi_formula(w, "%llu params x %s bits / 8 (%s)", (unsigned long long)q, bits, f->name);
-
-	/* quantization metadata */
 	gs_item *qm = gsi_item(e, "quant_metadata", GS_BASIS_ESTIMATED, src);
 	bool needs_shapes = f->row_meta_bytes || f->in_meta_bytes || f->matrix_meta_bytes;
 	if (f->family == GS_FAM_RAW_BITS && f->quantized) {
@@ -205,7 +181,13 @@ void gsi_weight_items(gs_estimate *e, unsigned live)
 			            (unsigned long long)s->linear_matrices, f->matrix_meta_bytes);
 	}
 
-	/* modules in another format */
+}
+
+/* The modules kept in 16 bits next to a quantized format. */
+static void other_format_item(gs_estimate *e, unsigned live, uint64_t kept, const char *src)
+{
+	const gs_model *m = &e->model;
+	const gs_format *f = &e->format;
 	gs_item *o = gsi_item(e, "other_format_modules", GS_BASIS_ESTIMATED, src);
 	if (!f->quantized) {
 		gsi_item_all(o, live, 0);
@@ -225,6 +207,40 @@ void gsi_weight_items(gs_estimate *e, unsigned live)
 		            e->keep & GS_KEEP_LM_HEAD ? "lm_head, " : "", e->keep & GS_KEEP_NORM ? "norms, " : "",
 		            (unsigned long long)(f->keep_bits.num / f->keep_bits.den));
 	}
+}
+
+void gsi_weight_items(gs_estimate *e, unsigned live)
+{
+	if (e->model.has_inventory && e->stored_format) {
+		stored_weight_items(e, live);
+		return;
+	}
+	const gs_model *m = &e->model;
+	const gs_format *f = &e->format;
+	const gs_param_split *s = &m->split;
+	char src[256];
+
+	e->weights_only = gsi_ceil_bits(m->params, f->value_bits);
+
+	/* What the main format stores: everything when unquantized; otherwise
+	 * the matrices plus the classes the user chose not to keep aside. */
+	uint64_t q = m->params, kept = 0;
+	if (f->quantized && m->has_architecture) {
+		q = s->linear;
+		kept = s->other;
+		if (e->keep & GS_KEEP_EMBED) kept += s->embed; else q += s->embed;
+		if (e->keep & GS_KEEP_LM_HEAD) kept += s->lm_head; else q += s->lm_head;
+		if (e->keep & GS_KEEP_NORM) kept += s->norm; else q += s->norm;
+	}
+	snprintf(src, sizeof src, METHOD "§1-2; %s", f->source);
+	gs_item *w = gsi_item(e, "weights", GS_BASIS_ESTIMATED, src);
+	gsi_item_all(w, live, gsi_ceil_bits(q, f->value_bits));
+	char bits[48];
+	gsi_ratio_text(f->value_bits, bits, sizeof bits);
+	gsi_formula(w, "%llu params x %s bits / 8 (%s)", (unsigned long long)q, bits, f->name);
+
+	metadata_item(e, live, q, src);
+	other_format_item(e, live, kept, src);
 	if (f->mixed_file_type)
 		gsi_unknown(e, "weights: %s is a llama.cpp file type mixing ggml types per tensor; its base "
 		            "type is counted for every tensor: read the .gguf for exact bytes", f->name);
