@@ -307,63 +307,48 @@ static gs_bytes scale(gs_bytes b, uint64_t num, uint64_t den)
 
 /* Divide every item over the GPUs by its shard kind, for pipeline stage
  * `stage` (docs/method.md §11). */
-void gsi_apply_placement(gs_estimate *e, uint32_t stage)
-{
-	const gs_model *m = &e->model;
-	const gs_workload *w = &e->workload;
-	uint64_t tp = e->tp, pp = e->pp, dp = e->dp, L = m->layers ? m->layers : 1;
-	int zero = gs_wl_zero(w);
-	gs_offload offload = gs_wl_offload(w);
-	bool fsdp_full = gs_wl_fsdp(w) == GS_FSDP_FULL, fsdp_any = gs_wl_fsdp(w) != GS_FSDP_NONE;
-	bool shard_w = zero == 3 || fsdp_full, shard_g = zero >= 2 || fsdp_any, shard_o = zero >= 1 || fsdp_any;
-	uint64_t Ls = L / pp + (stage < L % pp ? 1 : 0);
-	/* the stage's share of the parameters: its layers, plus the embeddings
-	 * on the first stage and the head on the last */
-	uint64_t head = m->split.embed + m->split.lm_head, layer_params = m->params > head ? m->params - head : 0;
-	uint64_t wnum = gs_add_sat(gs_mul_sat(layer_params, Ls),
-	                           gs_mul_sat((stage == 0 ? m->split.embed : 0) + (stage == pp - 1 ? m->split.lm_head : 0), L));
-	uint64_t wden = gs_mul_sat(m->params ? m->params : 1, L);
-	if (!m->has_architecture) {
-		wnum = 1;
-		wden = pp;
-	}
-	uint64_t kv_heads = m->kv_heads ? m->kv_heads : 1;
-	bool kv_replicated = m->attn == GS_ATTN_MLA && e->runtime == GS_RT_VLLM;
-	uint64_t kv_per_rank = kv_replicated ? kv_heads : (kv_heads + tp - 1) / tp;
-	gs_bytes host = 0;
-	for (size_t i = 0; i < e->n_items; i++) {
-		gs_item *it = &e->items[i];
-		for (size_t p = 0; p < e->n_phases; p++) {
-			gs_bytes b = it->bytes[p];
-			switch (it->shard) {
-			case GS_SHARD_NONE: break;
-			case GS_SHARD_WEIGHTS: b = scale(scale(b, wnum, wden), 1, tp * (shard_w ? dp : 1)); break;
-			case GS_SHARD_GRADS: b = scale(scale(b, wnum, wden), 1, tp * (shard_g ? dp : 1)); break;
-			case GS_SHARD_OPTIM: b = scale(scale(b, wnum, wden), 1, tp * (shard_o ? dp : 1)); break;
-			case GS_SHARD_ACT: b = scale(b, Ls * (pp - stage), L * tp); break; /* 1F1B in flight */
-			case GS_SHARD_TP: b = scale(b, 1, tp); break;
-			case GS_SHARD_KV: b = scale(scale(b, Ls, L), kv_per_rank, kv_heads); break;
-			case GS_SHARD_LOGITS: b = stage == pp - 1 ? scale(b, 1, tp) : 0; break;
-			}
-			it->bytes[p] = b;
-		}
-		bool off = (it->shard == GS_SHARD_OPTIM && offload == GS_OFFLOAD_OPTIMIZER) ||
-		           (it->shard == GS_SHARD_WEIGHTS && offload == GS_OFFLOAD_PARAMS &&
-		            strcmp(it->id, "export_transient") != 0);
-		if (off) {
-			gs_bytes mx = 0;
-			for (size_t p = 0; p < e->n_phases; p++) {
-				if (it->bytes[p] > mx)
-					mx = it->bytes[p];
-				it->bytes[p] = 0;
-			}
-			host = gs_add_sat(host, mx);
-			snprintf(it->formula + strlen(it->formula), sizeof it->formula - strlen(it->formula),
-			         "; offloaded: %llu B in host memory per GPU, 0 on the GPU", (unsigned long long)mx);
-		}
-	}
-	e->train.host_per_gpu = host;
+/* How the items divide over GPUs for one pipeline stage. */
+typedef struct sharding {
+	uint64_t tp, pp, dp, L, Ls, stage;
+	uint64_t wnum, wden;          /* the stage's share of the parameters */
+	uint64_t kv_heads, kv_per_rank;
+	bool shard_w, shard_g, shard_o; /* ZeRO / FSDP: weights, gradients, optimizer states */
+} sharding;
 
+static gs_bytes place(const sharding *h, gs_shard kind, gs_bytes b)
+{
+	switch (kind) {
+	case GS_SHARD_NONE: return b;
+	case GS_SHARD_WEIGHTS: return scale(scale(b, h->wnum, h->wden), 1, h->tp * (h->shard_w ? h->dp : 1));
+	case GS_SHARD_GRADS: return scale(scale(b, h->wnum, h->wden), 1, h->tp * (h->shard_g ? h->dp : 1));
+	case GS_SHARD_OPTIM: return scale(scale(b, h->wnum, h->wden), 1, h->tp * (h->shard_o ? h->dp : 1));
+	case GS_SHARD_ACT: return scale(b, h->Ls * (h->pp - h->stage), h->L * h->tp); /* 1F1B in flight */
+	case GS_SHARD_TP: return scale(b, 1, h->tp);
+	case GS_SHARD_KV: return scale(scale(b, h->Ls, h->L), h->kv_per_rank, h->kv_heads);
+	case GS_SHARD_LOGITS: return h->stage == h->pp - 1 ? scale(b, 1, h->tp) : 0;
+	}
+	return b;
+}
+
+/* An offloaded item moves to host memory: its peak there, 0 on the GPU. */
+static gs_bytes offload_item(gs_estimate *e, gs_item *it)
+{
+	gs_bytes mx = 0;
+	for (size_t p = 0; p < e->n_phases; p++) {
+		if (it->bytes[p] > mx)
+			mx = it->bytes[p];
+		it->bytes[p] = 0;
+	}
+	snprintf(it->formula + strlen(it->formula), sizeof it->formula - strlen(it->formula),
+	         "; offloaded: %llu B in host memory per GPU, 0 on the GPU", (unsigned long long)mx);
+	return mx;
+}
+
+/* Data parallelism adds gradient buckets (DDP) or reduce/allgather buckets (ZeRO). */
+static void bucket_buffers(gs_estimate *e, const sharding *h)
+{
+	uint64_t dp = h->dp, wnum = h->wnum, wden = h->wden, tp = h->tp;
+	bool shard_o = h->shard_o;
 	gs_item *bf = (gs_item *)gs_estimate_item(e, "buffers"), *gr = (gs_item *)gs_estimate_item(e, "gradients");
 	if (e->train.training && dp > 1 && bf && gr) {
 		gs_bytes extra;
@@ -382,6 +367,14 @@ void gsi_apply_placement(gs_estimate *e, uint32_t stage)
 		snprintf(bf->formula + strlen(bf->formula), sizeof bf->formula - strlen(bf->formula), " + %s: %llu B",
 		         what, (unsigned long long)extra);
 	}
+}
+
+/* ZeRO-3/FSDP gather layers on the fly; more than one GPU adds NCCL buffers. */
+static void communication_items(gs_estimate *e, const sharding *h)
+{
+	const gs_model *m = &e->model;
+	uint64_t tp = h->tp;
+	bool shard_w = h->shard_w;
 	if (e->train.training && shard_w && m->has_architecture) {
 		gs_item *g = gsi_item(e, "gathered_params", GS_BASIS_ESTIMATED,
 		                      METHOD "§11; DeepSpeed estimate_zero3_model_states_mem_needs (4 x largest layer)");
@@ -399,4 +392,51 @@ void gsi_apply_placement(gs_estimate *e, uint32_t stage)
 			         " + NCCL buffers 1 GiB (%llu GPUs; 1-2 GiB seen)", (unsigned long long)e->gpus);
 		}
 	}
+}
+
+void gsi_apply_placement(gs_estimate *e, uint32_t stage)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	sharding h;
+	memset(&h, 0, sizeof h);
+	h.tp = e->tp;
+	h.pp = e->pp;
+	h.dp = e->dp;
+	h.stage = stage;
+	h.L = m->layers ? m->layers : 1;
+	int zero = gs_wl_zero(w);
+	bool fsdp_full = gs_wl_fsdp(w) == GS_FSDP_FULL, fsdp_any = gs_wl_fsdp(w) != GS_FSDP_NONE;
+	h.shard_w = zero == 3 || fsdp_full;
+	h.shard_g = zero >= 2 || fsdp_any;
+	h.shard_o = zero >= 1 || fsdp_any;
+	h.Ls = h.L / h.pp + (stage < h.L % h.pp ? 1 : 0);
+	/* the stage's share of the parameters: its layers, plus the embeddings
+	 * on the first stage and the head on the last */
+	uint64_t head = m->split.embed + m->split.lm_head, layer_params = m->params > head ? m->params - head : 0;
+	h.wnum = gs_add_sat(gs_mul_sat(layer_params, h.Ls),
+	                    gs_mul_sat((stage == 0 ? m->split.embed : 0) + (stage == h.pp - 1 ? m->split.lm_head : 0), h.L));
+	h.wden = gs_mul_sat(m->params ? m->params : 1, h.L);
+	if (!m->has_architecture) {
+		h.wnum = 1;
+		h.wden = h.pp;
+	}
+	h.kv_heads = m->kv_heads ? m->kv_heads : 1;
+	bool kv_replicated = m->attn == GS_ATTN_MLA && e->runtime == GS_RT_VLLM;
+	h.kv_per_rank = kv_replicated ? h.kv_heads : (h.kv_heads + h.tp - 1) / h.tp;
+	gs_offload offload = gs_wl_offload(w);
+	gs_bytes host = 0;
+	for (size_t i = 0; i < e->n_items; i++) {
+		gs_item *it = &e->items[i];
+		for (size_t p = 0; p < e->n_phases; p++)
+			it->bytes[p] = place(&h, it->shard, it->bytes[p]);
+		bool off = (it->shard == GS_SHARD_OPTIM && offload == GS_OFFLOAD_OPTIMIZER) ||
+		           (it->shard == GS_SHARD_WEIGHTS && offload == GS_OFFLOAD_PARAMS &&
+		            strcmp(it->id, "export_transient") != 0);
+		if (off)
+			host = gs_add_sat(host, offload_item(e, it));
+	}
+	e->train.host_per_gpu = host;
+	bucket_buffers(e, &h);
+	communication_items(e, &h);
 }
