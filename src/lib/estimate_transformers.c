@@ -22,12 +22,68 @@ static void context_item(gs_estimate *e)
 		            "700-1000+ MiB without lazy loading)");
 }
 
+/* The KV cache and the forward pass's transient peak, for prefill (the
+ * whole prompt) and decode (one token, the cache at full length). */
+static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
+{
+	const gs_model *m = &e->model;
+	uint64_t b = e->concurrency, s = e->length;
+	char why[400];
+	gs_bytes kvb = gsi_kv_bytes(e, s, b);
+	gsi_item_all(kv, LIVE(1) | LIVE(2), kvb);
+	if (m->attn == GS_ATTN_MLA)
+		gsi_formula(kv, "%llu seqs x %llu elements for %llu tokens (MLA decompressed: per layer "
+		            "%u heads x (%u + %u) + %u heads x %u) x %s",
+		            (unsigned long long)b, (unsigned long long)gs_model_kv_elements(m, s, false),
+		            (unsigned long long)s, m->heads, m->qk_nope_head_dim, m->qk_rope_head_dim,
+		            m->heads, m->v_head_dim, e->kv_format.name);
+	else
+		gsi_formula(kv, "2 x %u layers x %u kv heads x %u head dim x %llu tokens%s x %llu seqs "
+		            "x %s (%llu elements)",
+		            m->layers, m->kv_heads, m->head_dim, (unsigned long long)s,
+		            m->sliding_window ? " (sliding layers: min(tokens, window))" : "",
+		            (unsigned long long)b, e->kv_format.name,
+		            (unsigned long long)gs_mul_sat(gs_model_kv_elements(m, s, false), b));
+
+	gs_bytes pre = gsi_forward_peak(e, b, s, s, e->attention, why, sizeof why);
+	/* decode: one query token; DynamicCache's torch.cat holds a second
+	 * copy of one layer's K and V while it grows */
+	gs_bytes dec = gsi_forward_peak(e, b, 1, s, e->attention, NULL, 0);
+	uint64_t layer_kv = (gsi_kv_bytes(e, s, b) + m->layers - 1) / m->layers;
+	dec = gs_add_sat(dec, layer_kv);
+	gsi_item_put(act, 1, pre);
+	gsi_item_put(act, 2, dec);
+	gsi_formula(act, "prefill: %s; decode: same with 1 query token + one layer's K,V copy "
+	            "while the cache grows (%llu B)", why, (unsigned long long)layer_kv);
+}
+
+/* generate() keeps the last position's logits, with an fp32 copy. */
+static void logits_item(gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	uint64_t b = e->concurrency, el = gsi_act_bytes(e);
+	bool arch = m->has_architecture;
+	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
+	                       METHOD "§5; Transformers generate(): logits_to_keep=1, fp32 copy of the last position");
+	lg->varies = true;
+	lg->shard = GS_SHARD_LOGITS;
+	if (arch) {
+		gs_bytes lb = gs_mul_sat(gs_mul_sat(b, m->vocab), el + 4);
+		gsi_item_all(lg, LIVE(1) | LIVE(2), lb);
+		gsi_formula(lg, "%llu seqs x %u vocab x (%llu + 4) B", (unsigned long long)b, m->vocab,
+		            (unsigned long long)el);
+	} else {
+		lg->basis = GS_BASIS_UNKNOWN;
+		lg->live = LIVE(1) | LIVE(2);
+		gsi_formula(lg, "needs the vocabulary size (--model)");
+		gsi_unknown(e, "logits: needs the vocabulary size (--model config.json)");
+	}
+}
+
 static void transformers_phases(gs_estimate *e)
 {
 	const gs_model *m = &e->model;
 	bool arch = m->has_architecture, len = e->length > 0;
-	uint64_t b = e->concurrency, s = e->length, el = gsi_act_bytes(e);
-	char why[400];
 
 	e->n_phases = 3;
 	snprintf(e->phases[0].id, 16, "load");
@@ -50,32 +106,7 @@ static void transformers_phases(gs_estimate *e)
 	act->varies = true;
 	act->shard = GS_SHARD_TP;
 	if (arch && len) {
-		gs_bytes kvb = gsi_kv_bytes(e, s, b);
-		gsi_item_all(kv, LIVE(1) | LIVE(2), kvb);
-		if (m->attn == GS_ATTN_MLA)
-			gsi_formula(kv, "%llu seqs x %llu elements for %llu tokens (MLA decompressed: per layer "
-			            "%u heads x (%u + %u) + %u heads x %u) x %s",
-			            (unsigned long long)b, (unsigned long long)gs_model_kv_elements(m, s, false),
-			            (unsigned long long)s, m->heads, m->qk_nope_head_dim, m->qk_rope_head_dim,
-			            m->heads, m->v_head_dim, e->kv_format.name);
-		else
-			gsi_formula(kv, "2 x %u layers x %u kv heads x %u head dim x %llu tokens%s x %llu seqs "
-			            "x %s (%llu elements)",
-			            m->layers, m->kv_heads, m->head_dim, (unsigned long long)s,
-			            m->sliding_window ? " (sliding layers: min(tokens, window))" : "",
-			            (unsigned long long)b, e->kv_format.name,
-			            (unsigned long long)gs_mul_sat(gs_model_kv_elements(m, s, false), b));
-
-		gs_bytes pre = gsi_forward_peak(e, b, s, s, e->attention, why, sizeof why);
-		/* decode: one query token; DynamicCache's torch.cat holds a second
-		 * copy of one layer's K and V while it grows */
-		gs_bytes dec = gsi_forward_peak(e, b, 1, s, e->attention, NULL, 0);
-		uint64_t layer_kv = (gsi_kv_bytes(e, s, b) + m->layers - 1) / m->layers;
-		dec = gs_add_sat(dec, layer_kv);
-		gsi_item_put(act, 1, pre);
-		gsi_item_put(act, 2, dec);
-		gsi_formula(act, "prefill: %s; decode: same with 1 query token + one layer's K,V copy "
-		            "while the cache grows (%llu B)", why, (unsigned long long)layer_kv);
+		kv_and_activations(e, kv, act);
 	} else {
 		kv->basis = act->basis = GS_BASIS_UNKNOWN;
 		kv->live = act->live = LIVE(1) | LIVE(2);
@@ -86,23 +117,7 @@ static void transformers_phases(gs_estimate *e)
 		            "bytes", need);
 		gsi_unknown(e, "activations: needs %s", need);
 	}
-
-	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
-	                       METHOD "§5; Transformers generate(): logits_to_keep=1, fp32 copy of the last position");
-	lg->varies = true;
-	lg->shard = GS_SHARD_LOGITS;
-	if (arch) {
-		gs_bytes lb = gs_mul_sat(gs_mul_sat(b, m->vocab), el + 4);
-		gsi_item_all(lg, LIVE(1) | LIVE(2), lb);
-		gsi_formula(lg, "%llu seqs x %u vocab x (%llu + 4) B", (unsigned long long)b, m->vocab,
-		            (unsigned long long)el);
-	} else {
-		lg->basis = GS_BASIS_UNKNOWN;
-		lg->live = LIVE(1) | LIVE(2);
-		gsi_formula(lg, "needs the vocabulary size (--model)");
-		gsi_unknown(e, "logits: needs the vocabulary size (--model config.json)");
-	}
-
+	logits_item(e);
 }
 
 /* Caching-allocator slack on the items allocated and freed as the program
