@@ -48,6 +48,78 @@ static gs_run *load_run(const char *path, int *rc)
 
 /* --- ladder ------------------------------------------------------------------------ */
 
+/* The three steps with their estimated peaks. 0, or an exit code. */
+static int print_plan(const gs_workload *w, const gs_model *mp, uint64_t L, uint64_t B)
+{
+	gs_model m = *mp;
+	gs_error err;
+	gs_error_clear(&err);
+	bool training = gs_wl_training(w);
+	gs_field batch = training ? GS_F_MICROBATCH : GS_F_CONCURRENCY;
+	struct step {
+		const char *what;
+		uint64_t len, b;
+	} steps[3] = {
+		{"short input, small batch: catches preparation errors", L < 256 ? L : 256, 1},
+		{"a usual input (a quarter of the limit unless you know yours)", L / 4 > 256 ? L / 4 : (L < 256 ? L : 256), B},
+		{"the sheet's true limit", L, B},
+	};
+	gs_estimate *e = malloc(sizeof *e);
+	if (!e)
+		return EXIT_ENV;
+	printf("validation ladder for %s (%s): run each step with gpusizer measure; stop at the first failure and\n"
+	       "change one thing at a time\n", m.source, gs_wl_str(w, GS_F_TASK));
+	for (int s = 0; s < 3; s++) {
+		gs_workload ws = *w;
+		char a1[32], a2[32], g[40];
+		snprintf(a1, sizeof a1, "%llu", (unsigned long long)steps[s].len);
+		snprintf(a2, sizeof a2, "%llu", (unsigned long long)steps[s].b);
+		if (gs_workload_set(&ws, GS_F_LENGTH, a1, strlen(a1), GS_FROM_FLAG, "ladder", &err) ||
+		    gs_workload_set(&ws, batch, a2, strlen(a2), GS_FROM_FLAG, "ladder", &err) || gs_estimate_run(&ws, &m, e, &err)) {
+			free(e);
+			return cli_fail(&err);
+		}
+		printf("  %d. %s: length %llu, %s %llu; estimated peak %s per GPU (%s)\n", s + 1, steps[s].what,
+		       (unsigned long long)steps[s].len, training ? "microbatch" : "concurrency", (unsigned long long)steps[s].b,
+		       gs_format_bytes(gs_estimate_peak(e), GS_UNIT_GiB, g, sizeof g), e->phases[e->peak_phase].id);
+	}
+	free(e);
+	printf("a step validates only what it executed: record the dimensions (python/gpusizer_torch.py phase(...))\n");
+	return 0;
+}
+
+/* Whether run_path executed the sheet's dimensions and exited 0: 0 when it
+ * validates the sheet, EXIT_NO_FIT when not, or another exit code. */
+static int run_verdict(const char *run_path, bool training, uint64_t L, uint64_t B)
+{
+	int rc;
+	gs_run *r = load_run(run_path, &rc);
+	if (!r)
+		return rc;
+	uint64_t got_b = training ? (r->max_microbatch ? r->max_microbatch : r->max_sequences) : r->max_sequences;
+	char why[400] = "";
+	size_t k = 0;
+	if (r->max_tokens < L)
+		k += (size_t)snprintf(why + k, sizeof why - k, "%sexecuted %llu tokens, the sheet requires %llu", k ? "; " : "",
+		                      (unsigned long long)r->max_tokens, (unsigned long long)L);
+	if (got_b < B)
+		k += (size_t)snprintf(why + k, sizeof why - k, "%sexecuted %s %llu, the sheet requires %llu", k ? "; " : "",
+		                      training ? "microbatch" : "sequences", (unsigned long long)got_b, (unsigned long long)B);
+	if (r->exited && (r->signal >= 0 || r->status != 0))
+		k += (size_t)snprintf(why + k, sizeof why - k, "%sthe run ended with %s %d", k ? "; " : "",
+		                      r->signal >= 0 ? "signal" : "status", r->signal >= 0 ? r->signal : r->status);
+	if (!r->exited)
+		k += (size_t)snprintf(why + k, sizeof why - k, "%sthe run file has no exit record", k ? "; " : "");
+	if (k)
+		printf("run %s does NOT validate the sheet: %s\n", run_path, why);
+	else
+		printf("run %s validates the sheet's dimensions: %llu tokens >= %llu, %s %llu >= %llu, exit 0\n", run_path,
+		       (unsigned long long)r->max_tokens, (unsigned long long)L, training ? "microbatch" : "sequences",
+		       (unsigned long long)got_b, (unsigned long long)B);
+	free(r);
+	return k ? EXIT_NO_FIT : 0;
+}
+
 int cmd_ladder(int argc, char **argv)
 {
 	const char *run_path = NULL;
@@ -76,8 +148,6 @@ int cmd_ladder(int argc, char **argv)
 	gs_model m;
 	if ((rc = cli_workload_and_model(&a, &w, &m)))
 		return rc;
-	gs_error err;
-	gs_error_clear(&err);
 	bool training = gs_wl_training(&w);
 	gs_field batch = training ? GS_F_MICROBATCH : GS_F_CONCURRENCY;
 	uint64_t L = gs_wl_set(&w, GS_F_LENGTH) ? gs_wl_u64(&w, GS_F_LENGTH) : 0, B = gs_wl_u64(&w, batch);
@@ -85,62 +155,11 @@ int cmd_ladder(int argc, char **argv)
 		fprintf(stderr, "gpusizer ladder: the sheet needs a length (the limit to reach)\n");
 		return EXIT_USAGE;
 	}
-	struct step {
-		const char *what;
-		uint64_t len, b;
-	} steps[3] = {
-		{"short input, small batch: catches preparation errors", L < 256 ? L : 256, 1},
-		{"a usual input (a quarter of the limit unless you know yours)", L / 4 > 256 ? L / 4 : (L < 256 ? L : 256), B},
-		{"the sheet's true limit", L, B},
-	};
-	gs_estimate *e = malloc(sizeof *e);
-	if (!e)
-		return EXIT_ENV;
-	printf("validation ladder for %s (%s): run each step with gpusizer measure; stop at the first failure and\n"
-	       "change one thing at a time\n", m.source, gs_wl_str(&w, GS_F_TASK));
-	for (int s = 0; s < 3; s++) {
-		gs_workload ws = w;
-		char a1[32], a2[32], g[40];
-		snprintf(a1, sizeof a1, "%llu", (unsigned long long)steps[s].len);
-		snprintf(a2, sizeof a2, "%llu", (unsigned long long)steps[s].b);
-		if (gs_workload_set(&ws, GS_F_LENGTH, a1, strlen(a1), GS_FROM_FLAG, "ladder", &err) ||
-		    gs_workload_set(&ws, batch, a2, strlen(a2), GS_FROM_FLAG, "ladder", &err) || gs_estimate_run(&ws, &m, e, &err)) {
-			free(e);
-			return cli_fail(&err);
-		}
-		printf("  %d. %s: length %llu, %s %llu; estimated peak %s per GPU (%s)\n", s + 1, steps[s].what,
-		       (unsigned long long)steps[s].len, training ? "microbatch" : "concurrency", (unsigned long long)steps[s].b,
-		       gs_format_bytes(gs_estimate_peak(e), GS_UNIT_GiB, g, sizeof g), e->phases[e->peak_phase].id);
-	}
-	free(e);
-	printf("a step validates only what it executed: record the dimensions (python/gpusizer_torch.py phase(...))\n");
+	if ((rc = print_plan(&w, &m, L, B)))
+		return rc;
 	if (!run_path)
 		return 0;
-	gs_run *r = load_run(run_path, &rc);
-	if (!r)
-		return rc;
-	uint64_t got_b = training ? (r->max_microbatch ? r->max_microbatch : r->max_sequences) : r->max_sequences;
-	char why[400] = "";
-	size_t k = 0;
-	if (r->max_tokens < L)
-		k += (size_t)snprintf(why + k, sizeof why - k, "%sexecuted %llu tokens, the sheet requires %llu", k ? "; " : "",
-		                      (unsigned long long)r->max_tokens, (unsigned long long)L);
-	if (got_b < B)
-		k += (size_t)snprintf(why + k, sizeof why - k, "%sexecuted %s %llu, the sheet requires %llu", k ? "; " : "",
-		                      training ? "microbatch" : "sequences", (unsigned long long)got_b, (unsigned long long)B);
-	if (r->exited && (r->signal >= 0 || r->status != 0))
-		k += (size_t)snprintf(why + k, sizeof why - k, "%sthe run ended with %s %d", k ? "; " : "",
-		                      r->signal >= 0 ? "signal" : "status", r->signal >= 0 ? r->signal : r->status);
-	if (!r->exited)
-		k += (size_t)snprintf(why + k, sizeof why - k, "%sthe run file has no exit record", k ? "; " : "");
-	if (k)
-		printf("run %s does NOT validate the sheet: %s\n", run_path, why);
-	else
-		printf("run %s validates the sheet's dimensions: %llu tokens >= %llu, %s %llu >= %llu, exit 0\n", run_path,
-		       (unsigned long long)r->max_tokens, (unsigned long long)L, training ? "microbatch" : "sequences",
-		       (unsigned long long)got_b, (unsigned long long)B);
-	free(r);
-	return k ? EXIT_NO_FIT : 0;
+	return run_verdict(run_path, training, L, B);
 }
 
 /* --- compare ------------------------------------------------------------------------ */
