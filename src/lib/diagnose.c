@@ -178,15 +178,93 @@ static const clue clues[] = {
 	{"forward", "forward", "activations, the loss logits"},
 };
 
+/* The last LOOKBACK lines before the failure, as a ring. */
+typedef struct lookback {
+	const char *starts[LOOKBACK], *ends[LOOKBACK];
+	size_t seen;
+} lookback;
+
+/* The k-th line before the failure (0 = the nearest) into buf. */
+static void line_before(const lookback *lb, size_t k, char *buf, size_t cap)
+{
+	size_t idx = (lb->seen - 1 - k) % LOOKBACK;
+	copy_line(lb->starts[idx], lb->ends[idx], buf, cap);
+}
+
+static void set_phase(gs_oom *o, const clue *c, const char *why)
+{
+	snprintf(o->phase, sizeof o->phase, "%s", c->phase);
+	snprintf(o->items, sizeof o->items, "%s", c->items);
+	while (*why == ' ')
+		why++;
+	snprintf(o->phase_why, sizeof o->phase_why, "%.190s", why);
+}
+
+/* llama.cpp logs step by step: the nearest step before the failure says where. */
+static void llamacpp_step(const lookback *lb, gs_oom *o)
+{
+	static const clue steps[] = {
+		{"llama_kv_cache", "context", "KV cache (n_ctx x layers x KV width), compute buffer"},
+		{"llama_init_from_model", "context", "KV cache, compute buffer"},
+		{"llama_new_context", "context", "KV cache, compute buffer"},
+		{"ggml_gallocr", "context", "compute buffer"},
+		{"load_tensors", "load", "weights (model buffers)"},
+		{"llama_model_load", "load", "weights (model buffers)"},
+	};
+	size_t nback = lb->seen < LOOKBACK ? lb->seen : LOOKBACK;
+	for (size_t k = 0; k < nback && !o->phase[0]; k++) {
+		char prev[512];
+		line_before(lb, k, prev, sizeof prev);
+		for (size_t c = 0; c < sizeof steps / sizeof steps[0]; c++)
+			if (strstr(prev, steps[c].needle)) {
+				set_phase(o, &steps[c], prev);
+				break;
+			}
+	}
+}
+
+/* A Python traceback before the message says where, read by specificity:
+ * the most telling clue anywhere in the lookback wins. */
+static void traceback_clue(const lookback *lb, gs_oom *o)
+{
+	size_t nback = lb->seen < LOOKBACK ? lb->seen : LOOKBACK;
+	for (size_t c = 0; c < sizeof clues / sizeof clues[0] && !o->phase[0]; c++)
+		for (size_t k = 0; k < nback; k++) {
+			char prev[512];
+			line_before(lb, k, prev, sizeof prev);
+			if (strstr(prev, clues[c].needle)) {
+				set_phase(o, &clues[c], prev);
+				break;
+			}
+		}
+}
+
+/* The failure at `line`: its kind was parsed; now its phase. */
+static void place_failure(const lookback *lb, gs_oom *o)
+{
+	if (o->kind == GS_OOM_VLLM_KV || o->kind == GS_OOM_VLLM_NO_CACHE) {
+		snprintf(o->phase, sizeof o->phase, "serve");
+		snprintf(o->phase_why, sizeof o->phase_why, "vLLM sizes its KV cache at start-up");
+		snprintf(o->items, sizeof o->items, "the KV cache pool: max_model_len and concurrency against the budget");
+		return;
+	}
+	if (o->kind == GS_OOM_LLAMACPP)
+		llamacpp_step(lb, o);
+	traceback_clue(lb, o);
+	if (!o->phase[0]) {
+		snprintf(o->phase, sizeof o->phase, "unknown");
+		snprintf(o->phase_why, sizeof o->phase_why, "no traceback or log line before the message says where");
+	}
+}
+
 bool gs_diagnose_log(const char *buf, size_t len, gs_oom *o)
 {
 	memset(o, 0, sizeof *o);
 	o->gpu = -1;
 	if (len > MAX_LOG)
 		len = MAX_LOG;
-	/* line starts of the last LOOKBACK lines, as a ring */
-	const char *starts[LOOKBACK], *ends[LOOKBACK];
-	size_t seen = 0;
+	lookback lb;
+	lb.seen = 0;
 	unsigned lineno = 0;
 	char line[2048];
 	for (const char *p = buf, *end = buf + len; p < end;) {
@@ -197,62 +275,12 @@ bool gs_diagnose_log(const char *buf, size_t len, gs_oom *o)
 		if (parse_torch(line, o) || parse_llamacpp(line, o) || parse_vllm(line, o)) {
 			o->line = lineno;
 			snprintf(o->message, sizeof o->message, "%.399s", line);
-			if (o->kind == GS_OOM_VLLM_KV || o->kind == GS_OOM_VLLM_NO_CACHE) {
-				snprintf(o->phase, sizeof o->phase, "serve");
-				snprintf(o->phase_why, sizeof o->phase_why, "vLLM sizes its KV cache at start-up");
-				snprintf(o->items, sizeof o->items, "the KV cache pool: max_model_len and concurrency against the budget");
-				return true;
-			}
-			/* llama.cpp logs step by step: the nearest step before the failure
-			 * says where (a Python traceback is read by specificity below) */
-			static const clue steps[] = {
-				{"llama_kv_cache", "context", "KV cache (n_ctx x layers x KV width), compute buffer"},
-				{"llama_init_from_model", "context", "KV cache, compute buffer"},
-				{"llama_new_context", "context", "KV cache, compute buffer"},
-				{"ggml_gallocr", "context", "compute buffer"},
-				{"load_tensors", "load", "weights (model buffers)"},
-				{"llama_model_load", "load", "weights (model buffers)"},
-			};
-			size_t nback = seen < LOOKBACK ? seen : LOOKBACK;
-			for (size_t k = 0; o->kind == GS_OOM_LLAMACPP && k < nback && !o->phase[0]; k++) {
-				size_t idx = (seen - 1 - k) % LOOKBACK;
-				char prev[512];
-				copy_line(starts[idx], ends[idx], prev, sizeof prev);
-				for (size_t c = 0; c < sizeof steps / sizeof steps[0]; c++)
-					if (strstr(prev, steps[c].needle)) {
-						snprintf(o->phase, sizeof o->phase, "%s", steps[c].phase);
-						snprintf(o->items, sizeof o->items, "%s", steps[c].items);
-						snprintf(o->phase_why, sizeof o->phase_why, "%.190s", prev);
-						break;
-					}
-			}
-			/* the traceback before the message says where */
-			for (size_t c = 0; c < sizeof clues / sizeof clues[0] && !o->phase[0]; c++) {
-				size_t n = seen < LOOKBACK ? seen : LOOKBACK;
-				for (size_t k = 0; k < n; k++) {
-					size_t idx = (seen - 1 - k) % LOOKBACK;
-					char prev[512];
-					copy_line(starts[idx], ends[idx], prev, sizeof prev);
-					if (strstr(prev, clues[c].needle)) {
-						snprintf(o->phase, sizeof o->phase, "%s", clues[c].phase);
-						snprintf(o->items, sizeof o->items, "%s", clues[c].items);
-						const char *t = prev;
-						while (*t == ' ')
-							t++;
-						snprintf(o->phase_why, sizeof o->phase_why, "%.190s", t);
-						break;
-					}
-				}
-			}
-			if (!o->phase[0]) {
-				snprintf(o->phase, sizeof o->phase, "unknown");
-				snprintf(o->phase_why, sizeof o->phase_why, "no traceback or log line before the message says where");
-			}
+			place_failure(&lb, o);
 			return true;
 		}
-		starts[seen % LOOKBACK] = p;
-		ends[seen % LOOKBACK] = le;
-		seen++;
+		lb.starts[lb.seen % LOOKBACK] = p;
+		lb.ends[lb.seen % LOOKBACK] = le;
+		lb.seen++;
 		p = nl ? nl + 1 : end;
 	}
 	memset(o, 0, sizeof *o);
