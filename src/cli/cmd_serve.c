@@ -248,6 +248,41 @@ static bool seconds_arg(const char *flag, const char *v, unsigned *out)
 	return true;
 }
 
+/* After the options: the bind address and what it allows, the hub's
+ * deadline under the request's, the model folders. -1, or an exit code. */
+static int apply_options(unsigned hub_s, const char *const *dirs, size_t ndirs)
+{
+	serve_config *cfg = &g.cfg;
+	struct in_addr ia;
+	if (inet_pton(AF_INET, cfg->bind, &ia) != 1) {
+		fprintf(stderr, "gpusizer serve: --bind: got \"%s\", expected an IPv4 address such as 127.0.0.1\n", cfg->bind);
+		return EXIT_USAGE;
+	}
+	bool loopback = (ntohl(ia.s_addr) >> 24) == 127;
+	if (!loopback && !cfg->remote) {
+		fprintf(stderr, "gpusizer serve: --bind %s: other machines could reach this server; add --allow-remote to "
+		        "mean it (no local path is then read)\n", cfg->bind);
+		return EXIT_USAGE;
+	}
+	if (hub_s >= g.deadline_s)
+		hub_s = g.deadline_s > 2 ? g.deadline_s - 2 : 1; /* the hub must give up before the request does */
+	gs_hub_set_timeout(hub_s);
+	cfg->policy.quote_content = false;
+	if (!cfg->remote)
+		for (size_t i = 0; i < ndirs; i++) {
+			gs_error err;
+			if (gs_model_policy_add_root(&cfg->policy, dirs[i], &err)) {
+				fprintf(stderr, "gpusizer serve: --models-dir: %s\n", err.msg);
+				return EXIT_USAGE;
+			}
+		}
+	if (cfg->remote)
+		fprintf(stderr, "gpusizer serve: warning: serving %s to other machines (--allow-remote): anyone who can "
+		        "reach it can make it fetch from the hub%s; local paths are not read\n", cfg->bind,
+		        getenv("HF_TOKEN") ? " with your HF_TOKEN" : "");
+	return -1;
+}
+
 /* Parse the options into g; returns -1 to go on, else the exit code. */
 static int parse_args(int argc, char **argv, long *port)
 {
@@ -302,34 +337,7 @@ static int parse_args(int argc, char **argv, long *port)
 			return EXIT_USAGE;
 		}
 	}
-	struct in_addr ia;
-	if (inet_pton(AF_INET, cfg->bind, &ia) != 1) {
-		fprintf(stderr, "gpusizer serve: --bind: got \"%s\", expected an IPv4 address such as 127.0.0.1\n", cfg->bind);
-		return EXIT_USAGE;
-	}
-	bool loopback = (ntohl(ia.s_addr) >> 24) == 127;
-	if (!loopback && !cfg->remote) {
-		fprintf(stderr, "gpusizer serve: --bind %s: other machines could reach this server; add --allow-remote to "
-		        "mean it (no local path is then read)\n", cfg->bind);
-		return EXIT_USAGE;
-	}
-	if (hub_s >= g.deadline_s)
-		hub_s = g.deadline_s > 2 ? g.deadline_s - 2 : 1; /* the hub must give up before the request does */
-	gs_hub_set_timeout(hub_s);
-	cfg->policy.quote_content = false;
-	if (!cfg->remote)
-		for (size_t i = 0; i < ndirs; i++) {
-			gs_error err;
-			if (gs_model_policy_add_root(&cfg->policy, dirs[i], &err)) {
-				fprintf(stderr, "gpusizer serve: --models-dir: %s\n", err.msg);
-				return EXIT_USAGE;
-			}
-		}
-	if (cfg->remote)
-		fprintf(stderr, "gpusizer serve: warning: serving %s to other machines (--allow-remote): anyone who can "
-		        "reach it can make it fetch from the hub%s; local paths are not read\n", cfg->bind,
-		        getenv("HF_TOKEN") ? " with your HF_TOKEN" : "");
-	return -1;
+	return apply_options(hub_s, dirs, ndirs);
 }
 
 int cmd_serve(int argc, char **argv)
