@@ -86,12 +86,9 @@ static void transformers_phases(gs_estimate *e)
 	bool arch = m->has_architecture, len = e->length > 0;
 
 	e->n_phases = 3;
-	snprintf(e->phases[0].id, 16, "load");
-	snprintf(e->phases[0].what, 96, "weights on the device, CUDA context up");
-	snprintf(e->phases[1].id, 16, "prefill");
-	snprintf(e->phases[1].what, 96, "the whole prompt in one forward pass");
-	snprintf(e->phases[2].id, 16, "decode");
-	snprintf(e->phases[2].what, 96, "one token per step, cache at full length");
+	gsi_phase(e, PH_LOAD, "load", "weights on the device, CUDA context up");
+	gsi_phase(e, PH_RUN, "prefill", "the whole prompt in one forward pass");
+	gsi_phase(e, PH_STEADY, "decode", "one token per step, cache at full length");
 
 	gsi_weight_items(e, ALL_PHASES);
 	for (size_t i = 0; i < e->n_items; i++)

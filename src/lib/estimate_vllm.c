@@ -143,12 +143,9 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	(void)stage; /* vLLM is sized with pp = 1 (estimate.c refuses more) */
 	(void)err;
 	e->n_phases = 3;
-	snprintf(e->phases[0].id, 16, "load");
-	snprintf(e->phases[0].what, 96, "weights loaded");
-	snprintf(e->phases[1].id, 16, "profile");
-	snprintf(e->phases[1].what, 96, "dummy forward of max_num_batched_tokens tokens");
-	snprintf(e->phases[2].id, 16, "serve");
-	snprintf(e->phases[2].what, 96, "KV pool allocated, CUDA graphs captured, serving");
+	gsi_phase(e, PH_LOAD, "load", "weights loaded");
+	gsi_phase(e, PH_RUN, "profile", "dummy forward of max_num_batched_tokens tokens");
+	gsi_phase(e, PH_STEADY, "serve", "KV pool allocated, CUDA graphs captured, serving");
 
 	fixed_items(e);
 	/* weights, activations and logits per GPU before the pool is sized */
