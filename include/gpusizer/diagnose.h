@@ -47,6 +47,10 @@ typedef struct gs_oom {
 	char items[200];           /* the items that grow in that phase      */
 } gs_oom;
 
+/* The most of a log gs_diagnose_log reads (the CLI refuses a larger file,
+ * naming its size, rather than cut it). */
+#define GS_DIAGNOSE_MAX_LOG ((size_t)64 << 20)
+
 /* Find the first out-of-memory failure in a log (len bytes, need not be
  * NUL-terminated; at most 64 MiB are read). Returns true and fills *out when
  * one is recognised. Never fails on odd input: unknown lines are skipped. */

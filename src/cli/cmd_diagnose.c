@@ -11,7 +11,7 @@
 #include "gpusizer/measure.h"
 #include "gpusizer/render.h"
 
-#define MAX_LOG_READ ((size_t)64 << 20)
+#define MAX_LOG_READ GS_DIAGNOSE_MAX_LOG
 
 /* Which sheet fields can change the memory of a phase. */
 static bool relevant(const char *phase, const char *field)

@@ -121,9 +121,8 @@ bool serve_host_ok(const serve_config *cfg, const char *host)
 	return cfg->remote && !strcmp(cfg->bind, "0.0.0.0") && inet_pton(AF_INET, name, &a) == 1;
 }
 
-bool serve_origin_ok(const serve_config *cfg, const char *origin, const char *host)
+bool serve_origin_ok(const char *origin, const char *host)
 {
-	(void)cfg;
 	if (!origin)
 		return true; /* not a browser's cross-origin request: curl, scripts, same-origin GET */
 	static const char scheme[] = "http://";
@@ -183,8 +182,7 @@ static void api_fit(json_t *body, gs_workload *w, gs_model *m, serve_response *o
 	gs_fit_answer a;
 	if (gs_fit_answer_run(w, m, cap, how, json_string_value(jt), &a, &err)) {
 		char msg[600];
-		snprintf(msg, sizeof msg, "%s%s", err.where[0] == 'f' && !strcmp(err.where, "for") ? "request body: " : "",
-		         err.msg);
+		snprintf(msg, sizeof msg, "%s%s", !strcmp(err.where, "for") ? "request body: " : "", err.msg);
 		error(out, 400, msg);
 		return;
 	}
@@ -337,7 +335,7 @@ void serve_handle(const serve_config *cfg, const serve_request *rq, serve_respon
 		error(out, 403, "the Host header does not name this server (requests through other host names are refused)");
 		return;
 	}
-	if (!serve_origin_ok(cfg, rq->origin, rq->host) ||
+	if (!serve_origin_ok(rq->origin, rq->host) ||
 	    (rq->sec_fetch_site && !strcmp(rq->sec_fetch_site, "cross-site"))) {
 		error(out, 403, "cross-origin requests are refused: use the page this server serves");
 		return;

@@ -49,7 +49,7 @@ void serve_response_free(serve_response *r);
 
 /* Policy pieces, exposed for the tests. */
 bool serve_host_ok(const serve_config *cfg, const char *host);
-bool serve_origin_ok(const serve_config *cfg, const char *origin, const char *host);
+bool serve_origin_ok(const char *origin, const char *host);
 bool serve_is_json_type(const char *content_type);
 
 #endif

@@ -10,7 +10,7 @@
 #include <string.h>
 #include "gpusizer/diagnose.h"
 
-#define MAX_LOG ((size_t)64 << 20)
+#define MAX_LOG GS_DIAGNOSE_MAX_LOG
 #define LOOKBACK 120
 
 const char *gs_oom_kind_name(gs_oom_kind k)

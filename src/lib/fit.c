@@ -450,7 +450,8 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, gs_bytes ca
 		a->has_sheet = true;
 		describe_sheet(w, a->sheet_workload, sizeof a->sheet_workload);
 		gs_error ignored;
-		a->has_changes = gs_fit_changes(w, m, cap, a->changes, &a->n_changes, &a->sheet_peak, &ignored) == GS_OK;
+		gs_bytes peak_before_changes; /* the same peak as below; that estimate also names its phase */
+		a->has_changes = gs_fit_changes(w, m, cap, a->changes, &a->n_changes, &peak_before_changes, &ignored) == GS_OK;
 		gs_estimate *e = malloc(sizeof *e);
 		if (!e)
 			s = gs_error_set(err, GS_ENOMEM, NULL, "out of memory");

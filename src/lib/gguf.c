@@ -104,21 +104,26 @@ static gs_status rd64(cursor *c, uint64_t *v)
 	return s;
 }
 
-/* A string: u64 length then bytes; *s points into the buffer. */
-static gs_status rdstr(cursor *c, const char **s, uint64_t *n)
+/* A string's n bytes, its length already read; *s points into the buffer. */
+static gs_status rdbytes(cursor *c, uint64_t n, const char **s)
 {
-	gs_status st = rd64(c, n);
-	if (st)
-		return st;
-	if (*n > left(c)) {
-		if ((c->file_size && *n > c->file_size) || *n > GS_GGUF_MAX_METADATA)
-			return fail(c, "a string of %llu bytes is longer than the %s", (unsigned long long)*n,
-			            c->file_size && *n > c->file_size ? "file" : "256 MiB header limit");
+	*s = NULL;
+	if (n > left(c)) {
+		if ((c->file_size && n > c->file_size) || n > GS_GGUF_MAX_METADATA)
+			return fail(c, "a string of %llu bytes is longer than the %s", (unsigned long long)n,
+			            c->file_size && n > c->file_size ? "file" : "256 MiB header limit");
 		return short_read(c);
 	}
 	*s = (const char *)c->p;
-	c->p += *n;
+	c->p += n;
 	return GS_OK;
+}
+
+/* A string: u64 length then bytes. */
+static gs_status rdstr(cursor *c, const char **s, uint64_t *n)
+{
+	gs_status st = rd64(c, n);
+	return st ? st : rdbytes(c, *n, s);
 }
 
 /* Keep a metadata entry; consumes m->str (freed on failure). */
@@ -202,8 +207,7 @@ static gs_status read_kv(gs_inventory *inv, cursor *c)
 	if (klen > MAX_KEY_LEN)
 		return fail(c, "a metadata key of %llu bytes (this reader takes keys of at most %d bytes)",
 		            (unsigned long long)klen, MAX_KEY_LEN);
-	c->p -= 8;
-	if ((s = rdstr(c, &key, &klen)) || (s = rd32(c, &type)))
+	if ((s = rdbytes(c, klen, &key)) || (s = rd32(c, &type)))
 		return s;
 	if (klen == 0 || !gsi_utf8_ok(key, (size_t)klen))
 		return fail(c, "a metadata key is empty or not UTF-8");

@@ -241,9 +241,16 @@ static gs_status http_error(hub *h, long code, const char *what, const char *url
 	return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: HTTP %ld for %s (%s)", h->org, h->name, code, what, url);
 }
 
-/* A transfer that failed below HTTP: say which file, why, and how much of
- * it arrived. Returns GS_OK + 100 for errors worth a retry (the connection
- * dropped), the error otherwise. */
+/* A transfer that failed below HTTP because the connection did: worth a
+ * retry, and "cannot reach" once the tries run out. */
+static bool transient(CURLcode r)
+{
+	return r == CURLE_COULDNT_RESOLVE_HOST || r == CURLE_COULDNT_CONNECT || r == CURLE_RECV_ERROR ||
+	       r == CURLE_SEND_ERROR || r == CURLE_GOT_NOTHING || r == CURLE_PARTIAL_FILE;
+}
+
+/* Any other transfer that failed below HTTP: say which file, why, and how
+ * much of it arrived. */
 static gs_status transfer_error(hub *h, const xfer *x, const char *what, uint64_t asked)
 {
 	char got[96];
@@ -268,13 +275,6 @@ static gs_status transfer_error(hub *h, const xfer *x, const char *what, uint64_
 	case CURLE_UNSUPPORTED_PROTOCOL:
 		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: the server redirected to an address that is not "
 		                    "http or https; refused", h->org, h->name, what);
-	case CURLE_COULDNT_RESOLVE_HOST:
-	case CURLE_COULDNT_CONNECT:
-	case CURLE_RECV_ERROR:
-	case CURLE_SEND_ERROR:
-	case CURLE_GOT_NOTHING:
-	case CURLE_PARTIAL_FILE:
-		return GS_OK + 100; /* retried; "cannot reach" once the tries run out */
 	default:
 		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: %s; %s", h->org, h->name, what,
 		                    curl_easy_strerror(x->result), got);
@@ -381,11 +381,9 @@ static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *t
 				                 what[i], code, code == 200 && t ? ", it ignored the Range request" : "");
 				goto out;
 			}
-			if (xs[i].result != CURLE_OK && xs[i].result != CURLE_WRITE_ERROR) {
+			if (xs[i].result != CURLE_OK && xs[i].result != CURLE_WRITE_ERROR && !transient(xs[i].result)) {
 				s = transfer_error(h, &xs[i], what[i], t ? t - f : 0);
-				if (s != GS_OK + 100)
-					goto out;
-				s = GS_OK;
+				goto out;
 			}
 			bool retry = code == 429 || code >= 500 || code == 0;
 			if (retry && now_ms() + 250 >= h->deadline) {

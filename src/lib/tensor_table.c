@@ -54,17 +54,24 @@ static long find(const gs_inventory *inv, const char *name, size_t n)
 
 long gsi_inv_find(const gs_inventory *inv, const char *name) { return find(inv, name, strlen(name)); }
 
-static bool rehash(gs_inventory *inv, size_t cap)
+/* Index every tensor into the zeroed table h of cap slots (a power of two,
+ * larger than inv->n): open addressing, index + 1, 0 = empty. */
+static void fill_hash(const gs_inventory *inv, uint32_t *h, size_t cap)
 {
-	uint32_t *h = calloc(cap, sizeof *h);
-	if (!h)
-		return false;
 	for (size_t i = 0; i < inv->n; i++) {
 		size_t k = hash_name(inv->t[i].name, strlen(inv->t[i].name)) & (cap - 1);
 		while (h[k])
 			k = (k + 1) & (cap - 1);
 		h[k] = (uint32_t)i + 1;
 	}
+}
+
+static bool rehash(gs_inventory *inv, size_t cap)
+{
+	uint32_t *h = calloc(cap, sizeof *h);
+	if (!h)
+		return false;
+	fill_hash(inv, h, cap);
 	free(inv->hash);
 	inv->hash = h;
 	inv->hcap = cap;
@@ -174,12 +181,7 @@ void gsi_inv_truncate(gs_inventory *inv, size_t n_tensors, size_t n_kv)
 	 * no allocation can fail and leave entries that point past inv->n */
 	if (inv->hcap) {
 		memset(inv->hash, 0, inv->hcap * sizeof *inv->hash);
-		for (size_t i = 0; i < inv->n; i++) {
-			size_t k = hash_name(inv->t[i].name, strlen(inv->t[i].name)) & (inv->hcap - 1);
-			while (inv->hash[k])
-				k = (k + 1) & (inv->hcap - 1);
-			inv->hash[k] = (uint32_t)i + 1;
-		}
+		fill_hash(inv, inv->hash, inv->hcap);
 	}
 	for (size_t i = n_kv; i < inv->nkv; i++) {
 		free(inv->kv[i].key);

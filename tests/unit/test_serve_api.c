@@ -43,12 +43,11 @@ static void hosts(void **st)
 static void origins_and_types(void **st)
 {
 	(void)st;
-	serve_config c = config(8080, "127.0.0.1", false);
-	assert_true(serve_origin_ok(&c, NULL, "127.0.0.1:8080"));
-	assert_true(serve_origin_ok(&c, "http://127.0.0.1:8080", "127.0.0.1:8080"));
-	assert_false(serve_origin_ok(&c, "http://localhost:8080", "127.0.0.1:8080"));
-	assert_false(serve_origin_ok(&c, "null", "127.0.0.1:8080"));
-	assert_false(serve_origin_ok(&c, "https://127.0.0.1:8080", "127.0.0.1:8080"));
+	assert_true(serve_origin_ok(NULL, "127.0.0.1:8080"));
+	assert_true(serve_origin_ok("http://127.0.0.1:8080", "127.0.0.1:8080"));
+	assert_false(serve_origin_ok("http://localhost:8080", "127.0.0.1:8080"));
+	assert_false(serve_origin_ok("null", "127.0.0.1:8080"));
+	assert_false(serve_origin_ok("https://127.0.0.1:8080", "127.0.0.1:8080"));
 	assert_true(serve_is_json_type("application/json"));
 	assert_true(serve_is_json_type("Application/JSON; charset=utf-8"));
 	assert_false(serve_is_json_type("application/jsonx"));
