@@ -4,7 +4,7 @@
  * A format says how many bits one stored value takes, how much metadata the
  * format adds (block or group scales, zero points, per-row or per-matrix
  * scales), and which module classes stay in another format by default.
- * Sources for every figure: docs/method.md §2.
+ * Sources for every figure: docs/method.md §2-3.
  *
  * Names accepted by gs_format_parse (case-insensitive):
  *   fp32 bf16 fp16                          plain floating point

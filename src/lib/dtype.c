@@ -1,7 +1,7 @@
 /*
  * dtype.c — the storage formats (gpusizer/dtype.h).
  *
- * Figures and sources (docs/method.md §2):
+ * Figures and sources (docs/method.md §2-3):
  *  - bitsandbytes 4-bit: 4-bit codes, one fp32 absmax per block of 64
  *    (0.5 bit/weight); double quantization stores the absmax as 8 bits with
  *    one fp32 second-level scale per 256 blocks: 8/64 + 32/(64*256) bit/weight

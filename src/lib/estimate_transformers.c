@@ -95,7 +95,7 @@ static void transformers_phases(gs_estimate *e)
 		e->items[i].shard = GS_SHARD_WEIGHTS;
 
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
-	                       METHOD "§3; Transformers DynamicCache / DeepseekV3Attention");
+	                       METHOD "§4; Transformers DynamicCache / DeepseekV3Attention");
 	kv->varies = true;
 	kv->shard = GS_SHARD_KV;
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,

@@ -1,5 +1,5 @@
 /*
- * estimate_vllm.c — vLLM's memory budget (docs/method.md §3 and §6).
+ * estimate_vllm.c — vLLM's memory budget (docs/method.md §4 and §7).
  *
  * vLLM sizes its KV cache at start-up: it loads the weights, runs a dummy
  * forward pass of max_num_batched_tokens tokens (the profile run) to find
@@ -35,7 +35,7 @@ static void fixed_items(gs_estimate *e)
 		e->items[i].shard = GS_SHARD_WEIGHTS;
 
 	gs_item *nt = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED,
-	                       METHOD "§6 (vLLM non-torch memory at TP=1: 0.04-0.34 GiB)");
+	                       METHOD "§7 (vLLM non-torch memory at TP=1: 0.04-0.34 GiB)");
 	gs_bytes ntb = gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? wl_bytes(e, GS_F_RUNTIME_CONTEXT)
 	                                                   : 34 * GS_GiB / 100;
 	gsi_item_all(nt, ALL_PHASES, ntb);
@@ -45,9 +45,9 @@ static void fixed_items(gs_estimate *e)
 
 	uint64_t T = wl_bytes(e, GS_F_MAX_NUM_BATCHED_TOKENS), seqs = wl_bytes(e, GS_F_MAX_NUM_SEQS);
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
-	                        METHOD "§5-6 (our derivation; vLLM profile run with FlashAttention)");
+	                        METHOD "§5, §7 (our derivation; vLLM profile run with FlashAttention)");
 	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
-	                       METHOD "§5-6 (sampler of the profile run: bf16 logits, fp32 copy, fp32 probabilities)");
+	                       METHOD "§7 (sampler of the profile run: bf16 logits, fp32 copy, fp32 probabilities; our derivation)");
 	act->shard = GS_SHARD_TP;
 	lg->shard = GS_SHARD_LOGITS;
 	if (arch) {
@@ -68,7 +68,7 @@ static void fixed_items(gs_estimate *e)
 	}
 
 	gs_item *cg = gsi_item(e, "cuda_graphs", GS_BASIS_ESTIMATED,
-	                       METHOD "§6 (CUDA graphs 0.5-1.9 GiB; 0 with enforce_eager)");
+	                       METHOD "§7 (CUDA graphs 0.5-1.9 GiB; 0 with enforce_eager)");
 	gsi_item_put(cg, 2, wl_bytes(e, GS_F_CUDA_GRAPHS));
 	gsi_formula(cg, "%s (%s)", gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where);
 
@@ -151,7 +151,7 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	/* weights, activations and logits per GPU before the pool is sized */
 	gsi_apply_placement(e, 0);
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
-	                       METHOD "§3; vLLM block allocator (16-token blocks; MLA stores the latent)");
+	                       METHOD "§4, §7; vLLM block allocator (16-token blocks; MLA stores the latent)");
 	kv->varies = true;
 	kv->shard = GS_SHARD_NONE; /* sized per GPU below */
 	if (!e->model.has_architecture) {

@@ -1,6 +1,6 @@
 /*
  * model.c — parameter counting and the KV/activation facts of a model
- * (gpusizer/model.h). Formulas: docs/method.md §1 and §3.
+ * (gpusizer/model.h). Formulas: docs/method.md §2 (parameters) and §4 (KV cache).
  */
 #include <stdio.h>
 #include <string.h>

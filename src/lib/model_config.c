@@ -4,7 +4,7 @@
  * Each supported model_type has a reader that fills the generic gsi_arch
  * from the config's own fields, choosing which terms exist (biases, QK
  * norms, fused projections, experts, MLA, sliding windows) after the
- * corresponding Transformers modeling_<type>.py; docs/method.md §1 pins a
+ * corresponding Transformers modeling_<type>.py; docs/method.md §2 pins a
  * worked parameter count per type.
  *
  * Limits: the whole file is read into memory, capped at MAX_CONFIG_BYTES;
