@@ -13,17 +13,36 @@
 
 typedef struct gs_device {
 	const char *name;          /* "RTX 4090"                                 */
+	const char *smi_names;     /* ';' list: exactly as nvidia-smi / rocm-smi print it */
 	const char *aliases;       /* comma list matched case-insensitively      */
 	uint64_t nominal_gb;       /* nominal capacity, decimal GB               */
 	uint64_t reported_bytes;   /* total as the device reports it; 0 = none  */
 	const char *reported_how;  /* "nvidia-smi total (ECC on)"                */
+	uint64_t cuda_bytes;       /* total CUDA reports (cudaMemGetInfo); 0 = none published */
+	const char *cuda_how;      /* where that figure comes from               */
 	const char *compute_capability; /* "8.9", "gfx942", or "?"               */
 	const char *source;        /* source keys of gpus.md                     */
 } gs_device;
 
-/* Find a device by name or alias (case-insensitive, spaces and dashes
- * ignored: "rtx4090", "RTX 4090", "4090"). NULL when not found. */
+/* Find a device by marketing name, by the exact name nvidia-smi / rocm-smi
+ * prints ("NVIDIA A100-SXM4-40GB", "Tesla V100-SXM2-16GB") or by alias;
+ * case, spaces, dashes and the vendor words (NVIDIA, Tesla, GeForce, AMD,
+ * Instinct) are ignored. A name that is the start of several rows' names
+ * ("A100": 40 GB or 80 GB) is ambiguous. NULL when not found or ambiguous. */
 const gs_device *gs_device_find(const char *name);
+
+/* The same, explaining a miss: GS_OK with *out set, or GS_EINPUT with a
+ * message in err that lists the candidates of an ambiguous name or
+ * suggests the nearest known one. */
+gs_status gs_device_lookup(const char *name, const char *where, const gs_device **out /* OUT */,
+                           gs_error *err) GS_WARN_UNUSED;
+
+/* The CUDA-visible total for a device total `smi_total` on device d (NULL
+ * when the capacity was given, not looked up): the published figure when
+ * there is one, else smi_total minus the largest gap seen between the two
+ * in published pairs (GS_CUDA_GAP_MAX). `how` says which. */
+#define GS_CUDA_GAP_MAX (728ull << 20)
+uint64_t gs_device_cuda_total(const gs_device *d, uint64_t smi_total, char *how, size_t howcap);
 
 /* The whole table; *out is borrowed static storage. */
 size_t gs_device_table(const gs_device **out /* OUT */);

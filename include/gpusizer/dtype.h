@@ -14,6 +14,7 @@
  *   nf4 nf4-dq fp4 fp4-dq                   bitsandbytes 4-bit, block 64, with/without
  *                                           double quantization
  *   gptq gptq-gN gptq-gN-act awq awq-gN     4-bit, group N (default 128); -act adds g_idx
+ *   gptq8 gptq8-gN gptq8-gN-act             8-bit GPTQ, group N
  *   gguf:TYPE                               a ggml type (Q4_0, Q4_K, IQ2_XS, F16, ...) or a
  *                                           llama.cpp file type (Q4_K_M: its base type, with
  *                                           the per-tensor mix reported as unknown)

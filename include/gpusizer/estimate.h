@@ -74,8 +74,8 @@ typedef struct gs_phase {
 } gs_phase;
 
 typedef struct gs_vllm_budget {
-	gs_bytes capacity;        /* device total used (see capacity_how)       */
-	gs_bytes budget;          /* floor(gpu_memory_utilization x capacity)   */
+	gs_bytes capacity;        /* CUDA total the budget is taken from (cuda_how) */
+	gs_bytes budget;          /* floor(gpu_memory_utilization x CUDA total) */
 	gs_bytes kv_available;    /* budget - weights - activations - non-torch - graphs */
 	gs_bytes block_bytes;     /* one block of 16 tokens, all layers         */
 	uint64_t blocks;          /* floor(kv_available / block_bytes)          */
@@ -84,7 +84,28 @@ typedef struct gs_vllm_budget {
 	bool over_budget;         /* the fixed items exceed the budget           */
 	uint64_t needed_blocks;   /* concurrency x ceil(length / 16)             */
 	bool sheet_fits;          /* needed_blocks <= blocks                     */
+	uint64_t profile_tokens;  /* max_num_batched_tokens of the profile run   */
+	uint64_t profile_seqs;    /* max_num_seqs                                */
+	bool v1;                  /* the release's V1 engine                     */
+	char why_tokens[200];     /* how the release's rule chose profile_tokens */
 } gs_vllm_budget;
+
+/* SGLang's token-to-KV pool (docs/method.md §7b):
+ *   rest = free_at_start x mem_fraction_static - (free_at_start - free_after_weights)
+ *   max_total_num_tokens = floor(rest / cell) */
+typedef struct gs_sglang_pool {
+	gs_ratio mem_fraction_static;
+	char fraction_why[160];   /* how the release's rule chose it             */
+	gs_bytes free_at_start;   /* CUDA total - runtime context                */
+	gs_bytes pool_bytes;      /* rest, 0 when negative                       */
+	gs_bytes cell_bytes;      /* KV bytes of one token on one GPU            */
+	uint64_t tokens;          /* max_total_num_tokens                        */
+	uint64_t max_running_requests;
+	uint64_t chunked_prefill_size;
+	uint64_t needed_tokens;   /* concurrency x length                        */
+	bool sheet_fits;
+	bool refused;             /* rest <= 0: "Not enough memory"              */
+} gs_sglang_pool;
 
 /* Adaptation facts shown with the estimate. */
 typedef struct gs_train_info {
@@ -103,6 +124,7 @@ typedef struct gs_estimate {
 	gs_model model;
 	gs_format format;
 	bool stored_format;    /* weights as the checkpoint stores them (tensor table) */
+	bool format_from_checkpoint; /* the format is config.json's quantization_config */
 	bool weights_only_from_file; /* weights_only = the parameter tensors' stored bytes */
 	gs_format kv_format;   /* the KV cache; with llama.cpp, its K half (-ctk)  */
 	gs_format kv_format_v; /* the V half: kv_format unless kv_format_v is set */
@@ -127,11 +149,18 @@ typedef struct gs_estimate {
 
 	bool has_capacity;
 	gs_bytes capacity;
-	char capacity_how[192];
+	char capacity_how[320];
 	bool fits;             /* has_capacity: the peak (or vLLM's need) fits      */
 	gs_bytes margin;       /* capacity - peak when fits, else peak - capacity   */
+	gs_bytes cuda_total;   /* has_capacity: the total CUDA reports (engines budget from it) */
+	char cuda_how[256];
 	bool has_vllm;
 	gs_vllm_budget vllm;
+	bool has_sglang;
+	gs_sglang_pool sglang;
+	char runtime_version[16]; /* the engine release whose defaults were used, or "" */
+	char release_note[200];   /* a version between two known ones, etc.      */
+	char release_source[400]; /* the release's source files                  */
 
 	/* Placement: gpus = dp x tp x pp. The items are the worst GPU's (its
 	 * pipeline stage is `stage`); stage_peak has every stage's peak, and

@@ -110,6 +110,14 @@ typedef struct gs_model {
 	char torch_dtype[16];   /* checkpoint dtype from the config, or ""     */
 	char quant_method[32];  /* quantization_config.quant_method, or ""     */
 	unsigned quant_bits;    /* quantization_config.bits (GPTQ/AWQ), or 0    */
+	/* What quantization_config means in gpusizer's formats (model_quant.c):
+	 * quant_format is a name gs_format_parse accepts, or "" when the config
+	 * could not be read, and then quant_problem says why. */
+	char quant_format[40];
+	char quant_read[200];    /* what was read, in words                    */
+	char quant_problem[200];
+	char quant_skipped[160]; /* modules_to_not_convert / ignore beyond the
+	                            embeddings, lm_head and norms, or ""       */
 } gs_model;
 
 /* A model known only by its parameter count (the quick calculator). */

@@ -58,7 +58,9 @@
 	X(PREFER, "prefer", NULL, GS_KIND_STRING, NULL, "your preferences, separated by ';': they only rank") \
 	X(RESERVE, "reserve", NULL, GS_KIND_BYTES, "0GiB", "explicit extra margin: 6GiB") \
 	X(GPUS, "gpus", NULL, GS_KIND_COUNT, "1", "number of GPUs") \
-	X(RUNTIME, "runtime", NULL, GS_KIND_ENUM, "transformers", "transformers | vllm | llamacpp (a .gguf model)") \
+	X(RUNTIME, "runtime", NULL, GS_KIND_ENUM, "transformers", "transformers | vllm | sglang | llamacpp (a .gguf model)") \
+	X(RUNTIME_VERSION, "runtime_version", NULL, GS_KIND_STRING, NULL, "serving engine release whose defaults apply: vllm 0.6.4 | 0.7.3 | 0.8.5 | 0.10.1, sglang 0.4.6 | 0.4.9 (default: the newest)") \
+	X(ENTRYPOINT, "entrypoint", NULL, GS_KIND_ENUM, "serve", "vLLM entry point: serve (vllm serve, OpenAI server) | llm (the LLM class)") \
 	X(GPU_LAYERS, "gpu_layers", NULL, GS_KIND_COUNT, NULL, "llama.cpp -ngl: layers offloaded (default all + output)") \
 	X(TENSOR_SPLIT, "tensor_split", NULL, GS_KIND_STRING, NULL, "llama.cpp --tensor-split, e.g. 3,1 over gpus") \
 	X(N_UBATCH, "n_ubatch", NULL, GS_KIND_COUNT, "512", "llama.cpp physical batch") \
@@ -69,11 +71,17 @@
 	X(RUNTIME_CONTEXT, "runtime_context", NULL, GS_KIND_BYTES, NULL, "CUDA context + framework (default per runtime)") \
 	X(ALLOCATOR_SLACK, "allocator_slack", NULL, GS_KIND_PERCENT, "10%", "caching-allocator slack on dynamic items") \
 	X(GPU, "gpu", NULL, GS_KIND_STRING, NULL, "device name from the built-in table: \"RTX 4090\"") \
-	X(CAPACITY, "capacity", NULL, GS_KIND_BYTES, NULL, "device capacity: 24GB, 24564MiB") \
+	X(CAPACITY, "capacity", NULL, GS_KIND_BYTES, NULL, "device capacity as nvidia-smi / rocm-smi report it: 24GB, 24564MiB") \
+	X(CUDA_TOTAL, "cuda_total", NULL, GS_KIND_BYTES, NULL, "total CUDA reports (torch.cuda.mem_get_info()[1]), which vLLM and SGLang budget from") \
 	X(GPU_MEMORY_UTILIZATION, "gpu_memory_utilization", NULL, GS_KIND_RATIO, "0.9", "vLLM budget fraction") \
-	X(MAX_NUM_BATCHED_TOKENS, "max_num_batched_tokens", NULL, GS_KIND_COUNT, "8192", "vLLM profile-run tokens") \
-	X(MAX_NUM_SEQS, "max_num_seqs", NULL, GS_KIND_COUNT, "256", "vLLM sequences in the profile run") \
-	X(CUDA_GRAPHS, "cuda_graphs", NULL, GS_KIND_BYTES, "0.5GiB", "vLLM CUDA-graph memory (0GiB with enforce_eager)")
+	X(MAX_NUM_BATCHED_TOKENS, "max_num_batched_tokens", NULL, GS_KIND_COUNT, NULL, "vLLM profile-run tokens (default: the release's rule)") \
+	X(MAX_NUM_SEQS, "max_num_seqs", NULL, GS_KIND_COUNT, NULL, "vLLM sequences in the profile run (default: the release's rule)") \
+	X(CUDA_GRAPHS, "cuda_graphs", NULL, GS_KIND_BYTES, "0.5GiB", "vLLM / SGLang CUDA-graph memory (0GiB with enforce_eager / --disable-cuda-graph)") \
+	X(MAX_LORAS, "max_loras", NULL, GS_KIND_COUNT, NULL, "vLLM --enable-lora: adapters served at once (vLLM default 1 when LoRA is on)") \
+	X(MAX_LORA_RANK, "max_lora_rank", NULL, GS_KIND_COUNT, "16", "vLLM --max-lora-rank (vLLM default 16)") \
+	X(MEM_FRACTION_STATIC, "mem_fraction_static", NULL, GS_KIND_RATIO, NULL, "SGLang --mem-fraction-static (default: the release's rule)") \
+	X(CHUNKED_PREFILL_SIZE, "chunked_prefill_size", NULL, GS_KIND_COUNT, NULL, "SGLang --chunked-prefill-size (default: the release's rule)") \
+	X(MAX_RUNNING_REQUESTS, "max_running_requests", NULL, GS_KIND_COUNT, NULL, "SGLang --max-running-requests (default: from the pool)")
 
 typedef enum gs_kind {
 	GS_KIND_STRING, GS_KIND_COUNT, GS_KIND_BYTES, GS_KIND_RATIO, GS_KIND_PERCENT,
@@ -93,7 +101,8 @@ typedef enum gs_origin { GS_FROM_UNSET, GS_FROM_DEFAULT, GS_FROM_SHEET, GS_FROM_
  * the order workload.c's table gives them, and gs_value.e holds the index
  * of the one set. Code compares these, never the text. */
 typedef enum gs_task { GS_TASK_INFERENCE, GS_TASK_FULL, GS_TASK_LORA, GS_TASK_QLORA } gs_task;
-typedef enum gs_runtime { GS_RT_TRANSFORMERS, GS_RT_VLLM, GS_RT_LLAMACPP } gs_runtime;
+typedef enum gs_runtime { GS_RT_TRANSFORMERS, GS_RT_VLLM, GS_RT_SGLANG, GS_RT_LLAMACPP } gs_runtime;
+typedef enum gs_entrypoint { GS_ENTRY_SERVE, GS_ENTRY_LLM } gs_entrypoint;
 typedef enum gs_attention { GS_ATTN_IMPL_FLASH, GS_ATTN_IMPL_SDPA, GS_ATTN_IMPL_EAGER } gs_attention;
 typedef enum gs_optimizer {
 	GS_OPT_ADAMW, GS_OPT_ADAMW_FUSED, GS_OPT_ADAMW_8BIT, GS_OPT_PAGED_ADAMW_8BIT, GS_OPT_SGD,
@@ -153,6 +162,7 @@ static inline gs_ratio gs_wl_ratio(const gs_workload *w, gs_field f) { return w-
 static inline gs_task gs_wl_task(const gs_workload *w) { return (gs_task)w->v[GS_F_TASK].e; }
 static inline bool gs_wl_training(const gs_workload *w) { return w->v[GS_F_TASK].e != GS_TASK_INFERENCE; }
 static inline gs_runtime gs_wl_runtime(const gs_workload *w) { return (gs_runtime)w->v[GS_F_RUNTIME].e; }
+static inline gs_entrypoint gs_wl_entrypoint(const gs_workload *w) { return (gs_entrypoint)w->v[GS_F_ENTRYPOINT].e; }
 static inline gs_attention gs_wl_attention(const gs_workload *w) { return (gs_attention)w->v[GS_F_ATTENTION].e; }
 static inline gs_optimizer gs_wl_optimizer(const gs_workload *w) { return (gs_optimizer)w->v[GS_F_OPTIMIZER].e; }
 static inline gs_precision gs_wl_precision(const gs_workload *w) { return (gs_precision)w->v[GS_F_PRECISION].e; }
@@ -181,5 +191,13 @@ gs_status gs_sheet_load_buffer(const char *buf, size_t len, const char *name,
 gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out /* OUT */,
                                bool *found /* OUT */, char *how, size_t howcap,
                                gs_error *err) GS_WARN_UNUSED;
+
+/* The total CUDA reports (what vLLM and SGLang budget from) for a device
+ * whose total is device_total: --cuda-total when given, else the device
+ * table's published figure for --gpu, else device_total minus the largest
+ * published gap, said so in *how. GS_EINPUT when cuda_total exceeds the
+ * device total. */
+gs_status gs_workload_cuda_total(const gs_workload *w, gs_bytes device_total, gs_bytes *out /* OUT */,
+                                 char *how, size_t howcap, gs_error *err) GS_WARN_UNUSED;
 
 #endif

@@ -208,7 +208,7 @@ static void from_ggml(const struct ggml_type *t, bool mixed, const char *shown, 
 	out->source = "ggml type traits (ggml.c) and block structs (ggml-common.h)";
 }
 
-/* Parse "gptq", "gptq-g64", "gptq-g32-act", "awq-g64". */
+/* Parse "gptq", "gptq-g64", "gptq-g32-act", "gptq8-g128", "awq-g64". */
 static int parse_group(const char *s, const char *fam, uint64_t *g, int *act)
 {
 	size_t n = strlen(fam);
@@ -232,7 +232,7 @@ static int parse_group(const char *s, const char *fam, uint64_t *g, int *act)
 	if (!digits || v == 0)
 		return 0;
 	*g = v;
-	if (strcmp(s, "-act") == 0 && strcmp(fam, "gptq") == 0) {
+	if (strcmp(s, "-act") == 0 && strncmp(fam, "gptq", 4) == 0) {
 		*act = 1;
 		return 1;
 	}
@@ -284,19 +284,25 @@ gs_status gs_format_parse(const char *text, const char *field, gs_format *out, g
 	uint64_t g;
 	int act;
 	int is_gptq = parse_group(s, "gptq", &g, &act);
-	if (is_gptq || parse_group(s, "awq", &g, &act)) {
-		*out = named[is_gptq ? NELEM(named) - 2 : NELEM(named) - 1];
-		out->meta_bits = reduce(R(20, g));
+	int is_gptq8 = !is_gptq && parse_group(s, "gptq8", &g, &act);
+	if (is_gptq || is_gptq8 || parse_group(s, "awq", &g, &act)) {
+		*out = named[is_gptq || is_gptq8 ? NELEM(named) - 2 : NELEM(named) - 1];
+		/* per group: an fp16 scale and a zero point packed at the value width */
+		uint64_t bits = is_gptq8 ? 8 : 4;
+		out->value_bits = R(bits, 1);
+		out->meta_bits = reduce(R(16 + bits, g));
 		out->in_meta_bytes = act ? 4 : 0;
-		snprintf(out->name, sizeof out->name, "%s-g%llu%s", is_gptq ? "gptq" : "awq",
+		snprintf(out->name, sizeof out->name, "%s-g%llu%s", is_gptq ? "gptq" : is_gptq8 ? "gptq8" : "awq",
 		         (unsigned long long)g, act ? "-act" : "");
+		if (is_gptq8)
+			out->description = "GPTQ 8-bit, group N: fp16 scale + 8-bit zero per group";
 		return GS_OK;
 	}
 unknown:
 	return gs_error_set(err, GS_EINPUT, field,
 	                    "unknown format \"%.40s\"; expected fp32, bf16, fp16, fp8 (fp8-e4m3, "
 	                    "fp8-e5m2, fp8-channel, fp8-block128), int8, nf4, nf4-dq, fp4, fp4-dq, "
-	                    "gptq[-gN][-act], awq[-gN], gguf:TYPE or bits:N (see `gpusizer formats`)", text);
+	                    "gptq[-gN][-act], gptq8[-gN][-act], awq[-gN], gguf:TYPE or bits:N (see `gpusizer formats`)", text);
 }
 
 gs_status gs_kv_format_parse(const char *text, const char *field, gs_format *out, gs_error *err)

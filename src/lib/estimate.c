@@ -24,6 +24,7 @@ static const struct runtime_row {
 } runtimes[] = {
 	{GS_RT_TRANSFORMERS, "transformers", true, gsi_estimate_transformers},
 	{GS_RT_VLLM, "vllm", false, gsi_estimate_vllm},
+	{GS_RT_SGLANG, "sglang", false, gsi_estimate_sglang},
 	{GS_RT_LLAMACPP, "llamacpp", false, gsi_estimate_llamacpp},
 };
 
@@ -81,6 +82,8 @@ static void totals(gs_estimate *e)
 		e->fits = peak <= e->capacity;
 		if (e->has_vllm)
 			e->fits = e->fits && e->vllm.sheet_fits && !e->vllm.over_budget;
+		if (e->has_sglang)
+			e->fits = e->fits && e->sglang.sheet_fits;
 		e->margin = peak <= e->capacity ? e->capacity - peak : peak - e->capacity;
 	}
 }
@@ -124,9 +127,10 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_PP].where,
 		                    "pp %llu: more pipeline stages than layers (or than %d)",
 		                    (unsigned long long)e->pp, GS_MAX_STAGES);
-	if (e->runtime == GS_RT_VLLM && e->pp > 1)
+	if ((e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG) && e->pp > 1)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_PP].where,
-		                    "pipeline parallelism with the vllm runtime is not modelled yet; use tp");
+		                    "pipeline parallelism with the %s runtime is not modelled yet; use tp",
+		                    gs_runtime_name(e->runtime));
 	bool training = gs_wl_training(w);
 	bool zero3 = gs_wl_zero(w) == 3 || gs_wl_fsdp(w) == GS_FSDP_FULL;
 	if (gs_wl_offload(w) == GS_OFFLOAD_PARAMS && !zero3)
@@ -136,6 +140,31 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 	                  gs_wl_offload(w) != GS_OFFLOAD_NONE))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_ZERO].where,
 		                    "zero, fsdp and offload describe adaptation; for inference use tp and pp");
+	return GS_OK;
+}
+
+/* A config.json whose quantization_config says how the weights are stored
+ * sets the default format for serving it and for LoRA on it; an explicit
+ * format or bits still win. QLoRA quantizes at load (its own default) and
+ * full fine-tuning needs 16-bit weights, so neither takes it. */
+static bool checkpoint_format_applies(const gs_workload *w, const gs_model *m, const gs_estimate *e)
+{
+	gs_task t = gs_wl_task(w);
+	return m->quant_method[0] && !e->stored_format && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT &&
+	       (t == GS_TASK_INFERENCE || t == GS_TASK_LORA);
+}
+
+static gs_status checkpoint_format(const gs_workload *w, const gs_model *m, gs_estimate *e, gs_error *err)
+{
+	(void)w;
+	if (!m->quant_format[0])
+		return gs_error_set(err, GS_EINPUT, "model", "%s declares a quantization_config gpusizer cannot read: %s; "
+		                    "give --format with how the weights are stored (gpusizer formats)", m->source,
+		                    m->quant_problem);
+	gs_status s = gs_format_parse(m->quant_format, "quantization_config", &e->format, err);
+	if (s)
+		return s;
+	e->format_from_checkpoint = true;
 	return GS_OK;
 }
 
@@ -154,7 +183,10 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		gs_format_from_bits(gs_wl_ratio(w, GS_F_BITS), &e->format);
 	else if (e->stored_format && gs_format_parse(m->inv.main_format, "format", &e->format, NULL) == GS_OK)
 		;
-	else if ((s = gs_format_parse(e->stored_format ? "bf16" : gs_wl_str(w, GS_F_FORMAT), "format", &e->format, err)))
+	else if (checkpoint_format_applies(w, m, e)) {
+		if ((s = checkpoint_format(w, m, e, err)))
+			return s;
+	} else if ((s = gs_format_parse(e->stored_format ? "bf16" : gs_wl_str(w, GS_F_FORMAT), "format", &e->format, err)))
 		return s;
 	const char *kvname = gs_wl_set(w, GS_F_KV_FORMAT) ? gs_wl_str(w, GS_F_KV_FORMAT) : default_kv(&e->format);
 	if ((s = gs_kv_format_parse(kvname, "kv_format", &e->kv_format, err)))
@@ -174,6 +206,10 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_KV_FORMAT_V].where,
 		                    "kv_format_v: only runtime llamacpp keeps V in another format than K; "
 		                    "use kv_format for both");
+	if (gs_wl_set(w, GS_F_RUNTIME_VERSION) && e->runtime != GS_RT_VLLM && e->runtime != GS_RT_SGLANG)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME_VERSION].where,
+		                    "runtime_version: gpusizer has release tables for vllm and sglang; runtime %s "
+		                    "has none", gs_runtime_name(e->runtime));
 	e->attention = gs_wl_attention(w);
 	e->length = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
 	e->concurrency = gs_wl_u64(w, GS_F_CONCURRENCY);
@@ -181,6 +217,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	if ((s = gs_workload_capacity(w, &e->capacity, &found, e->capacity_how, sizeof e->capacity_how, err)))
 		return s;
 	e->has_capacity = found;
+	if (found && (s = gs_workload_cuda_total(w, e->capacity, &e->cuda_total, e->cuda_how, sizeof e->cuda_how, err)))
+		return s;
 	if ((s = placement_setup(e, err)))
 		return s;
 	e->stage = stage;

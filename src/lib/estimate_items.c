@@ -244,17 +244,21 @@ void gsi_weight_items(gs_estimate *e, unsigned live)
 	if (f->mixed_file_type)
 		gsi_unknown(e, "weights: %s is a llama.cpp file type mixing ggml types per tensor; its base "
 		            "type is counted for every tensor: read the .gguf for exact bytes", f->name);
-	if (m->quant_method[0])
-		gsi_unknown(e, "weights: config.json declares quantization_config (quant_method %s); this "
-		            "estimate uses --format %s: make sure they describe the same checkpoint",
-		            m->quant_method, f->name);
+	if (m->quant_method[0] && !e->format_from_checkpoint && !e->stored_format &&
+	    strcmp(m->quant_format, f->name) != 0)
+		gsi_unknown(e, "weights: --format %s disagrees with config.json's quantization_config (%s%s%s); the "
+		            "estimate uses %s as told", f->name, m->quant_format[0] ? m->quant_read : m->quant_method,
+		            m->quant_format[0] ? " = " : "", m->quant_format, f->name);
+	if (e->format_from_checkpoint && m->quant_skipped[0])
+		gsi_unknown(e, "weights: quantization_config keeps %s unquantized; they are counted in %s here, "
+		            "which under-estimates them", m->quant_skipped, f->name);
 }
 
 /* --- KV cache and activations ------------------------------------------- */
 
 gs_bytes gsi_kv_bytes(const gs_estimate *e, uint64_t tokens, uint64_t seqs)
 {
-	bool latent = e->runtime == GS_RT_VLLM;
+	bool latent = e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG;
 	uint64_t elems = gs_mul_sat(gs_model_kv_elements(&e->model, tokens, latent), seqs);
 	return gsi_ceil_bits(elems, gs_format_bpw(&e->kv_format));
 }
@@ -422,7 +426,7 @@ void gsi_apply_placement(gs_estimate *e, uint32_t stage)
 		h.wden = h.pp;
 	}
 	h.kv_heads = m->kv_heads ? m->kv_heads : 1;
-	bool kv_replicated = m->attn == GS_ATTN_MLA && e->runtime == GS_RT_VLLM;
+	bool kv_replicated = m->attn == GS_ATTN_MLA && (e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG);
 	h.kv_per_rank = kv_replicated ? h.kv_heads : (h.kv_heads + h.tp - 1) / h.tp;
 	gs_offload offload = gs_wl_offload(w);
 	gs_bytes host = 0;

@@ -3,7 +3,8 @@
  *
  *   estimate_items.c     items, phases, weights, KV, forward peak, placement
  *   estimate_train.c     adaptation phases (called by the Transformers runtime)
- *   estimate_<runtime>.c one per runtime: transformers, vllm, llamacpp
+ *   estimate_<runtime>.c one per runtime: transformers, vllm, sglang, llamacpp
+ *   engine_release.c     the serving engines' defaults by release (vllm, sglang)
  *   estimate.c           set-up, the runtime table, totals (gpusizer/estimate.h)
  *
  * Each file calls only the ones below it.
@@ -56,6 +57,18 @@ void gsi_weight_items(gs_estimate *e, unsigned live);
  * phases and items for pipeline stage (or llama.cpp device) `stage`. */
 gs_status gsi_estimate_transformers(gs_estimate *e, uint32_t stage, gs_error *err);
 gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err);
+gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err);
+
+/* The fixed items both serving engines share: weights, the runtime context
+ * (default 0.34 GiB), LoRA slots (vLLM) and CUDA graphs, live in `live`
+ * (graphs only in the last phase). estimate_vllm.c. */
+void gsi_serving_context(gs_estimate *e, unsigned live, const char *engine);
+
+/* The activation peak of a forward pass over `tokens` tokens in a serving
+ * engine (FlashAttention, no s^2 term), with a mixture of experts' fused
+ * workspace when the model has experts. estimate_vllm.c. */
+gs_bytes gsi_serving_forward_peak(const gs_estimate *e, uint64_t tokens, bool cache13_shared, uint64_t moe_chunk,
+                                  char *why, size_t whycap);
 
 /* llama.cpp buffers for device `dev` (estimate_llamacpp.c). */
 gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err);

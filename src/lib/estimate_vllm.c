@@ -1,63 +1,217 @@
 /*
- * estimate_vllm.c — vLLM's memory budget (docs/method.md §4 and §7).
+ * estimate_vllm.c — vLLM's memory budget, release by release (docs/method.md
+ * §4 and §7), and the items both serving engines share.
  *
  * vLLM sizes its KV cache at start-up: it loads the weights, runs a dummy
  * forward pass of max_num_batched_tokens tokens (the profile run) to find
  * the activation peak, measures the memory used outside PyTorch, and gives
- * what is left of gpu_memory_utilization x total to the KV cache, in blocks
- * of 16 tokens (vllm/worker/worker.py determine_num_available_blocks in V0;
- * vllm/v1/worker/gpu_worker.py determine_available_memory in V1):
+ * what is left of gpu_memory_utilization x the total CUDA reports to the KV
+ * cache, in blocks of 16 tokens (determine_num_available_blocks in V0's
+ * worker.py, determine_available_memory in V1's gpu_worker.py). CUDA graphs
+ * are captured afterwards, outside that budget, in every release the table
+ * knows:
  *
- *   kv_available = util x total - weights - activation_peak - non_torch - cuda_graphs
+ *   kv_available = util x cuda_total - weights - activation_peak - non_torch - lora
  *   blocks       = floor(kv_available / (16 x KV bytes per token))
  *   max concurrency at length s = blocks x 16 / s  (the "x" figure vLLM logs)
+ *
+ * How many tokens and sequences the profile run executes is the release's
+ * rule (engine_release.c); the sheet may override both.
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
+#include "gpusizer/devices.h"
+#include "engine_release.h"
 #include "estimate_items.h"
 
-#define METHOD "docs/method.md "
 #define BLOCK_TOKENS 16
+#define LORA_EXTRA_VOCAB 256 /* vLLM's lora_extra_vocab_size default */
 
 static gs_bytes wl_bytes(const gs_estimate *e, gs_field f) { return gs_wl_u64(&e->workload, f); }
 
-/* The items that do not depend on the pool: weights, non-torch memory,
- * the profile run's activations and logits, CUDA graphs. */
-static void fixed_items(gs_estimate *e)
+/* --- shared with SGLang ------------------------------------------------- */
+
+/* LoRA slots vLLM allocates when --enable-lora: for every module it can
+ * adapt, max_loras x (A: rank x in + B: out x rank) in the model dtype, plus
+ * the embedding and lm_head with the extra vocabulary (vllm/lora/layers.py
+ * create_lora_weights). Dense layers' linears; experts are not adapted. */
+static void lora_item(gs_estimate *e, unsigned live)
 {
 	const gs_model *m = &e->model;
-	const gs_workload *w = &e->workload;
-	bool arch = m->has_architecture;
+	uint64_t loras = wl_bytes(e, GS_F_MAX_LORAS), r = wl_bytes(e, GS_F_MAX_LORA_RANK);
 	uint64_t el = gsi_act_bytes(e);
-	char why[400];
-	gsi_weight_items(e, ALL_PHASES);
+	uint64_t q = (uint64_t)m->heads * m->head_dim, kv = (uint64_t)m->kv_heads * m->head_dim, h = m->hidden;
+	uint64_t attn = (h + q) + 2 * (h + kv) + (q + h);
+	uint64_t per_layer_dense = attn + (m->gated_mlp ? 3 : 2) * (h + (uint64_t)m->intermediate);
+	uint64_t layers_elems = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		layers_elems = gs_add_sat(layers_elems, m->layer_is_moe[l] ? attn : per_layer_dense);
+	/* embedding: A (vocab + extra) x r, B h x r, the extra rows extra x h;
+	 * lm_head: A r x h, B (vocab + extra) x r */
+	uint64_t vocab = (uint64_t)m->vocab + LORA_EXTRA_VOCAB;
+	uint64_t per_slot = gs_add_sat(gs_mul_sat(gs_add_sat(layers_elems, 2 * vocab + 2 * h), r),
+	                               (uint64_t)LORA_EXTRA_VOCAB * h);
+	gs_item *it = gsi_item(e, "lora_slots", GS_BASIS_ESTIMATED,
+	                       METHOD "§7 (vLLM LoRA layers' create_lora_weights: stacked A and B per slot)");
+	it->shard = GS_SHARD_TP;
+	gsi_item_all(it, live, gs_mul_sat(gs_mul_sat(per_slot, loras), el));
+	gsi_formula(it, "%llu max_loras x rank %llu x (%llu per-layer in+out summed over %u layers + embedding and "
+	            "lm_head with %d extra tokens) x %llu B", (unsigned long long)loras, (unsigned long long)r,
+	            (unsigned long long)per_layer_dense, m->layers, LORA_EXTRA_VOCAB, (unsigned long long)el);
+}
+
+void gsi_serving_context(gs_estimate *e, unsigned live, const char *engine)
+{
+	const gs_workload *w = &e->workload;
+	gsi_weight_items(e, live);
 	for (size_t i = 0; i < e->n_items; i++)
 		e->items[i].shard = GS_SHARD_WEIGHTS;
 
 	gs_item *nt = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED,
-	                       METHOD "§7 (vLLM non-torch memory at TP=1: 0.04-0.34 GiB)");
-	gs_bytes ntb = gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? wl_bytes(e, GS_F_RUNTIME_CONTEXT)
-	                                                   : 34 * GS_GiB / 100;
-	gsi_item_all(nt, ALL_PHASES, ntb);
+	                       METHOD "§7 (non-torch memory at TP=1: 0.04-0.34 GiB in vLLM logs)");
+	gs_bytes ntb = gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? wl_bytes(e, GS_F_RUNTIME_CONTEXT) : 34 * GS_GiB / 100;
+	gsi_item_all(nt, live, ntb);
 	gsi_formula(nt, "non-torch memory (CUDA context share, NCCL, cuBLAS workspaces): %s",
 	            gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? gs_wl_str(w, GS_F_RUNTIME_CONTEXT)
-	                                                : "0.34 GiB, the top of the TP=1 range");
+	                                               : "0.34 GiB, the top of the TP=1 range");
+	if (e->tp > 1)
+		gsi_unknown(e, "runtime_context: NCCL communicators and custom all-reduce buffers at tp %llu are not "
+		            "in the 0.34 GiB default (hundreds of MiB per GPU are common): measure non-torch memory "
+		            "and give --runtime-context", (unsigned long long)e->tp);
+	if (gs_wl_set(w, GS_F_MAX_LORAS))
+		lora_item(e, live);
 
-	uint64_t T = wl_bytes(e, GS_F_MAX_NUM_BATCHED_TOKENS), seqs = wl_bytes(e, GS_F_MAX_NUM_SEQS);
+	gs_item *cg = gsi_item(e, "cuda_graphs", GS_BASIS_ESTIMATED,
+	                       METHOD "§7 (CUDA graphs 0.5-1.9 GiB seen; 0 with enforce_eager / --disable-cuda-graph)");
+	gsi_item_put(cg, (int)e->n_phases - 1, wl_bytes(e, GS_F_CUDA_GRAPHS));
+	gsi_formula(cg, "%s (%s), captured after the %s pool is sized: outside its budget",
+	            gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where, engine);
+}
+
+gs_bytes gsi_serving_forward_peak(const gs_estimate *e, uint64_t T, bool cache13_shared, uint64_t moe_chunk,
+                                  char *why, size_t whycap)
+{
+	const gs_model *m = &e->model;
+	gs_bytes a = gsi_forward_peak(e, 1, T, T, GS_ATTN_IMPL_FLASH, why, whycap);
+	if (!m->experts || !m->experts_per_token || !m->moe_intermediate)
+		return a;
+	/* fused_moe.py: w1 gives N = 2 x moe_intermediate (gate and up), w2 gives
+	 * K = hidden; caches 1 (M, k, N), 2 (M k, N/2) and 3 (M, k, K) for a
+	 * chunk of M tokens; later releases let caches 1 and 3 share one buffer */
+	uint64_t el = gsi_act_bytes(e), k = m->experts_per_token;
+	uint64_t N = 2 * (uint64_t)m->moe_intermediate, K = m->hidden;
+	uint64_t M = T < moe_chunk ? T : moe_chunk;
+	uint64_t width = cache13_shared ? (N > K ? N : K) + N / 2 : N + N / 2 + K;
+	gs_bytes ws = gs_mul_sat(gs_mul_sat(M, k), width * el);
+	gs_bytes router = gs_mul_sat(T, (uint64_t)m->experts * 4 + k * 8); /* fp32 logits, top-k weights and ids */
+	gs_bytes resid = gs_mul_sat(T, 2 * (uint64_t)m->hidden * el);
+	gs_bytes moe = gs_add_sat(gs_add_sat(ws, router), resid);
+	if (moe <= a)
+		return a;
+	if (why) {
+		size_t n = strlen(why);
+		snprintf(why + n, whycap - n, "; fused-experts workspace larger: %llu tokens x top-%llu x (%s) x %llu B "
+		         "+ router + residual", (unsigned long long)M, (unsigned long long)k,
+		         cache13_shared ? "max(2 x moe_intermediate, hidden) + moe_intermediate"
+		                        : "2 x moe_intermediate + moe_intermediate + hidden",
+		         (unsigned long long)el);
+	}
+	return moe;
+}
+
+/* --- vLLM ---------------------------------------------------------------- */
+
+/* Does the device's name (as torch reports it) contain `needle`? */
+static bool device_name_has(const gs_estimate *e, const char *needle)
+{
+	const gs_workload *w = &e->workload;
+	if (!gs_wl_set(w, GS_F_GPU))
+		return false;
+	const gs_device *d = gs_device_find(gs_wl_str(w, GS_F_GPU));
+	const char *names[3] = {gs_wl_str(w, GS_F_GPU), d ? d->name : "", d ? d->smi_names : ""};
+	size_t n = strlen(needle);
+	for (int i = 0; i < 3; i++)
+		for (const char *p = names[i]; *p; p++)
+			if (strncasecmp(p, needle, n) == 0)
+				return true;
+	return false;
+}
+
+static bool any_sliding(const gs_model *m)
+{
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		if (m->layer_is_sliding[l])
+			return true;
+	return false;
+}
+
+/* max_num_batched_tokens and max_num_seqs of the profile run, by the
+ * release's rule, unless the sheet gives them. */
+static void profile_shape(gs_estimate *e, const gsi_release *r)
+{
+	const gs_workload *w = &e->workload;
+	gs_vllm_budget *v = &e->vllm;
+	uint64_t mml = e->length ? e->length : (e->model.max_position ? e->model.max_position : 2048);
+	bool llm = gs_wl_entrypoint(w) == GS_ENTRY_LLM;
+	uint64_t tokens, seqs;
+	char why[200];
+	if (!r->v1) {
+		bool chunked = r->long_context_chunked && mml > 32768 && !any_sliding(&e->model) &&
+		               !gs_wl_set(w, GS_F_MAX_LORAS);
+		seqs = 256;
+		tokens = chunked ? r->chunk_tokens : (mml > 2048 ? mml : 2048);
+		snprintf(why, sizeof why, "V0, max_model_len %llu: %s", (unsigned long long)mml,
+		         chunked ? "above 32768, chunked prefill on, its default batch"
+		                 : "chunked prefill off, max(max_model_len, 2048)");
+	} else {
+		bool big = r->big == GSI_BIG_BY_NAME
+		               ? device_name_has(e, "h100") || device_name_has(e, "h200")
+		               : e->has_capacity && e->cuda_total >= 70 * GS_GiB && !device_name_has(e, "a100");
+		tokens = big ? (llm ? 16384 : 8192) : (llm ? 8192 : 2048);
+		seqs = big ? 1024 : 256;
+		snprintf(why, sizeof why, "V1, %s, %s", llm ? "LLM class" : "vllm serve",
+		         r->big == GSI_BIG_BY_NAME ? (big ? "H100/H200 by name" : "not an H100/H200 by name")
+		         : big ? "CUDA total >= 70 GiB and not an A100"
+		               : e->has_capacity ? "below 70 GiB or an A100" : "no GPU given: the smaller GPUs' defaults");
+	}
+	if (gs_wl_set(w, GS_F_MAX_NUM_BATCHED_TOKENS)) {
+		tokens = wl_bytes(e, GS_F_MAX_NUM_BATCHED_TOKENS);
+		snprintf(why, sizeof why, "given (%s)", w->v[GS_F_MAX_NUM_BATCHED_TOKENS].where);
+	}
+	if (gs_wl_set(w, GS_F_MAX_NUM_SEQS))
+		seqs = wl_bytes(e, GS_F_MAX_NUM_SEQS);
+	v->profile_tokens = tokens;
+	v->profile_seqs = seqs < tokens ? seqs : tokens; /* one token per dummy request at least */
+	v->v1 = r->v1;
+	snprintf(v->why_tokens, sizeof v->why_tokens, "%s", why);
+}
+
+/* The items that do not depend on the pool: weights, non-torch memory,
+ * LoRA slots, the profile run's activations and logits, CUDA graphs. */
+static void fixed_items(gs_estimate *e, const gsi_release *r)
+{
+	const gs_model *m = &e->model;
+	const gs_vllm_budget *v = &e->vllm;
+	uint64_t el = gsi_act_bytes(e);
+	char why[600];
+	gsi_serving_context(e, ALL_PHASES, "KV");
+
+	uint64_t T = v->profile_tokens, seqs = v->profile_seqs;
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
 	                        METHOD "§5, §7 (our derivation; vLLM profile run with FlashAttention)");
 	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
 	                       METHOD "§7 (sampler of the profile run: bf16 logits, fp32 copy, fp32 probabilities; our derivation)");
 	act->shard = GS_SHARD_TP;
 	lg->shard = GS_SHARD_LOGITS;
-	if (arch) {
-		gs_bytes a = gsi_forward_peak(e, 1, T, T, GS_ATTN_IMPL_FLASH, why, sizeof why);
+	if (m->has_architecture) {
+		gs_bytes a = gsi_serving_forward_peak(e, T, r->moe_cache13_shared, r->moe_chunk, why, sizeof why);
 		gsi_item_all(act, LIVE(1) | LIVE(2), a);
-		gsi_formula(act, "profile run of %llu tokens: %s", (unsigned long long)T, why);
+		gsi_formula(act, "profile run of %llu tokens (%s): %s", (unsigned long long)T, v->why_tokens, why);
 		gs_bytes l = gs_mul_sat(gs_mul_sat(seqs, m->vocab), el + 8);
 		gsi_item_all(lg, LIVE(1) | LIVE(2), l);
-		gsi_formula(lg, "%llu max_num_seqs x %u vocab x (%llu + 4 + 4) B", (unsigned long long)seqs,
-		            m->vocab, (unsigned long long)el);
+		gsi_formula(lg, "%llu dummy requests x %u vocab x (%llu + 4 + 4) B", (unsigned long long)seqs, m->vocab,
+		            (unsigned long long)el);
 	} else {
 		act->basis = lg->basis = GS_BASIS_UNKNOWN;
 		act->live = lg->live = LIVE(1) | LIVE(2);
@@ -66,16 +220,24 @@ static void fixed_items(gs_estimate *e)
 		gsi_unknown(e, "activations, logits and kv_cache: vLLM's profile run and KV blocks need an "
 		            "architecture (--model config.json)");
 	}
-
-	gs_item *cg = gsi_item(e, "cuda_graphs", GS_BASIS_ESTIMATED,
-	                       METHOD "§7 (CUDA graphs 0.5-1.9 GiB; 0 with enforce_eager)");
-	gsi_item_put(cg, 2, wl_bytes(e, GS_F_CUDA_GRAPHS));
-	gsi_formula(cg, "%s (%s)", gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where);
-
 }
 
-/* The KV pool: what gpu_memory_utilization x capacity leaves after the
- * fixed items, in 16-token blocks (or the sheet's need, without a capacity). */
+/* The sum of the known items that the budget holds (all but the pool and
+ * the CUDA graphs, which come after it). */
+static gs_bytes in_budget(const gs_estimate *e)
+{
+	gs_bytes fixed = 0;
+	for (size_t i = 0; i < e->n_items; i++) {
+		const gs_item *it = &e->items[i];
+		if (it->basis != GS_BASIS_UNKNOWN && strcmp(it->id, "kv_cache") != 0 && strcmp(it->id, "cuda_graphs") != 0)
+			fixed = gs_add_sat(fixed, it->bytes[PH_RUN]);
+	}
+	return fixed;
+}
+
+/* The KV pool: what gpu_memory_utilization x the CUDA total leaves after
+ * the fixed items, in 16-token blocks (or the sheet's need, without a
+ * capacity). */
 static void kv_pool(gs_estimate *e, gs_item *kv)
 {
 	const gs_model *m = &e->model;
@@ -107,13 +269,10 @@ static void kv_pool(gs_estimate *e, gs_item *kv)
 		return;
 	}
 	e->has_vllm = true;
-	v->capacity = e->capacity;
-	if (gs_mul_ratio_floor(e->capacity, gs_wl_ratio(w, GS_F_GPU_MEMORY_UTILIZATION), &v->budget))
+	v->capacity = e->cuda_total;
+	if (gs_mul_ratio_floor(e->cuda_total, gs_wl_ratio(w, GS_F_GPU_MEMORY_UTILIZATION), &v->budget))
 		v->budget = UINT64_MAX;
-	gs_bytes fixed = 0;
-	for (size_t i = 0; i < e->n_items; i++)
-		if (e->items[i].basis != GS_BASIS_UNKNOWN && strcmp(e->items[i].id, "kv_cache") != 0)
-			fixed = gs_add_sat(fixed, e->items[i].bytes[PH_STEADY]);
+	gs_bytes fixed = in_budget(e);
 	v->over_budget = fixed >= v->budget;
 	v->kv_available = v->over_budget ? 0 : v->budget - fixed;
 	v->blocks = v->kv_available / v->block_bytes;
@@ -122,32 +281,37 @@ static void kv_pool(gs_estimate *e, gs_item *kv)
 		v->max_concurrency_milli = gs_mul_sat(v->tokens, 1000) / e->length;
 	v->sheet_fits = e->length ? v->needed_blocks <= v->blocks && v->blocks > 0 : v->blocks > 0;
 	gsi_item_put(kv, 2, gs_mul_sat(v->blocks, v->block_bytes));
-	gsi_formula(kv, "pool: floor((%s x %llu B - %llu B fixed) / %llu B per block) = %llu blocks "
+	gsi_formula(kv, "pool: floor((%s x %llu B CUDA total - %llu B fixed) / %llu B per block) = %llu blocks "
 	            "x 16 tokens = %llu tokens",
-	            gs_wl_str(w, GS_F_GPU_MEMORY_UTILIZATION), (unsigned long long)e->capacity,
+	            gs_wl_str(w, GS_F_GPU_MEMORY_UTILIZATION), (unsigned long long)e->cuda_total,
 	            (unsigned long long)fixed, (unsigned long long)v->block_bytes,
 	            (unsigned long long)v->blocks, (unsigned long long)v->tokens);
 	if (v->over_budget)
-		gsi_unknown(e, "vLLM: weights, activations, non-torch memory and CUDA graphs exceed "
-		            "gpu_memory_utilization x capacity: vLLM would refuse to start");
-	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
-		if (m->layer_is_sliding[l]) {
-			gsi_unknown(e, "kv_cache: sliding-window layers are counted at full length per block; "
-			            "vLLM's hybrid allocator may fit more tokens");
-			break;
-		}
+		gsi_unknown(e, "vLLM: weights, activations and non-torch memory exceed gpu_memory_utilization x "
+		            "the CUDA total: vLLM would refuse to start (no memory for the cache blocks)");
+	if (any_sliding(m))
+		gsi_unknown(e, "kv_cache: sliding-window layers are counted at full length per block; "
+		            "vLLM's hybrid allocator may fit more tokens");
 }
 
 gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 {
 	(void)stage; /* vLLM is sized with pp = 1 (estimate.c refuses more) */
-	(void)err;
+	const gsi_release *r;
+	gs_status s = gsi_release_pick(GS_RT_VLLM, &e->workload, &r, e->release_note, sizeof e->release_note, err);
+	if (s)
+		return s;
+	snprintf(e->runtime_version, sizeof e->runtime_version, "%s", r->version);
+	snprintf(e->release_source, sizeof e->release_source, "%s", r->source);
+	if (e->release_note[0])
+		gsi_unknown(e, "runtime_version: %s", e->release_note);
 	e->n_phases = 3;
 	gsi_phase(e, PH_LOAD, "load", "weights loaded");
 	gsi_phase(e, PH_RUN, "profile", "dummy forward of max_num_batched_tokens tokens");
 	gsi_phase(e, PH_STEADY, "serve", "KV pool allocated, CUDA graphs captured, serving");
 
-	fixed_items(e);
+	profile_shape(e, r);
+	fixed_items(e, r);
 	/* weights, activations and logits per GPU before the pool is sized */
 	gsi_apply_placement(e, 0);
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,

@@ -90,6 +90,38 @@ static gs_status fit_vllm(probe *p, gs_fit_result *r, gs_error *err)
 	return GS_OK;
 }
 
+/* SGLang: the pool holds a number of tokens; a request needs its length in
+ * slots, and the scheduler admits at most max_running_requests. */
+static gs_status fit_sglang(probe *p, gs_fit_result *r, gs_error *err)
+{
+	gs_bytes peak;
+	gs_status s = run_at(p, 1, &peak, err);
+	if (s)
+		return s;
+	const gs_sglang_pool *sp = &p->e->sglang;
+	uint64_t best;
+	if (r->target == GS_FIT_CONTEXT) {
+		best = sp->tokens / r->fixed;
+		if (r->model_max && best > r->model_max) {
+			best = r->model_max;
+			r->bounded_by_model = true;
+		}
+	} else {
+		best = sp->tokens / r->fixed;
+		if (best > sp->max_running_requests)
+			best = sp->max_running_requests;
+	}
+	r->fits = best > 0 && !sp->refused && p->e->has_sglang;
+	r->best = r->fits ? best : 0;
+	r->peak_at_best = r->fits ? peak : 0;
+	r->peak_over = peak;
+	snprintf(r->limit_phase, sizeof r->limit_phase, "pool");
+	snprintf(r->limit_item, sizeof r->limit_item, "kv_cache");
+	if (sp->refused)
+		name_limit(p->e, r, false);
+	return GS_OK;
+}
+
 gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, const char *how,
                      gs_fit_target target, gs_fit_result *r, gs_error *err)
 {
@@ -106,9 +138,17 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 	/* the capacity searched against is the one given, whatever the sheet said */
 	char capt[32];
 	snprintf(capt, sizeof capt, "%llu B", (unsigned long long)cap);
-	gs_workload_unset(&p.w, GS_F_GPU);
-	gs_status cs = gs_workload_set(&p.w, GS_F_CAPACITY, capt, strlen(capt), GS_FROM_FLAG, "fit", err);
+	/* the engines' CUDA total goes with it: the device's published one when
+	 * the capacity is that device's */
+	char cudat[32], cuda_how[256];
+	gs_bytes cuda;
+	gs_status cs = gs_workload_cuda_total(&p.w, cap, &cuda, cuda_how, sizeof cuda_how, err);
 	if (cs)
+		return cs;
+	snprintf(cudat, sizeof cudat, "%llu B", (unsigned long long)cuda);
+	gs_workload_unset(&p.w, GS_F_GPU);
+	if ((cs = gs_workload_set(&p.w, GS_F_CAPACITY, capt, strlen(capt), GS_FROM_FLAG, "fit", err)) ||
+	    (cs = gs_workload_set(&p.w, GS_F_CUDA_TOTAL, cudat, strlen(cudat), GS_FROM_FLAG, "fit", err)))
 		return cs;
 	bool training = gs_wl_training(w);
 	r->training = training;
@@ -125,8 +165,8 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 	if (!p.e)
 		return gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
 	gs_status s;
-	if (gs_wl_runtime(w) == GS_RT_VLLM) {
-		s = fit_vllm(&p, r, err);
+	if (gs_wl_runtime(w) == GS_RT_VLLM || gs_wl_runtime(w) == GS_RT_SGLANG) {
+		s = gs_wl_runtime(w) == GS_RT_VLLM ? fit_vllm(&p, r, err) : fit_sglang(&p, r, err);
 		free(p.e);
 		return s;
 	}

@@ -453,6 +453,7 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 		json_t *bits = json_object_get(q, "bits");
 		if (json_is_integer(bits) && json_integer_value(bits) > 0 && json_integer_value(bits) <= 8)
 			m->quant_bits = (unsigned)json_integer_value(bits);
+		gsi_read_quantization_config(q, m);
 	}
 out:
 	json_decref(root);

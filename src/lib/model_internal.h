@@ -35,6 +35,11 @@ typedef struct gsi_arch {
 	const char *nm[GSI_NM_COUNT];
 } gsi_arch;
 
+/* Read config.json's quantization_config object `q` (a jansson json_t *)
+ * into m->quant_format / quant_read / quant_problem / quant_skipped
+ * (model_quant.c). Never fails: an unreadable config is recorded. */
+void gsi_read_quantization_config(const void *q, gs_model *m);
+
 /* Llama's module names; readers override what differs. */
 void gsi_arch_default_names(gsi_arch *a);
 

@@ -165,9 +165,10 @@ static void extras_json(json_t *root, const gs_estimate *e)
 	}
 	if (e->has_capacity)
 		json_object_set_new(root, "capacity",
-		                    json_pack("{s:o, s:s, s:b, s:o}", "bytes", jbytes(e->capacity), "how",
+		                    json_pack("{s:o, s:s, s:b, s:o, s:o, s:s}", "bytes", jbytes(e->capacity), "how",
 		                              e->capacity_how, "fits", e->fits,
-		                              e->fits ? "margin_bytes" : "short_bytes", jbytes(e->margin)));
+		                              e->fits ? "margin_bytes" : "short_bytes", jbytes(e->margin),
+		                              "cuda_total_bytes", jbytes(e->cuda_total), "cuda_total_how", e->cuda_how));
 	if (e->has_vllm) {
 		const gs_vllm_budget *v = &e->vllm;
 		json_object_set_new(root, "vllm",
@@ -178,6 +179,24 @@ static void extras_json(json_t *root, const gs_estimate *e)
 		                              (double)v->max_concurrency_milli / 1000.0, "needed_blocks",
 		                              (json_int_t)v->needed_blocks, "sheet_fits", v->sheet_fits,
 		                              "over_budget", v->over_budget));
+		json_t *vo = json_object_get(root, "vllm");
+		json_object_set_new(vo, "profile_tokens", json_integer((json_int_t)v->profile_tokens));
+		json_object_set_new(vo, "profile_seqs", json_integer((json_int_t)v->profile_seqs));
+		json_object_set_new(vo, "profile_tokens_why", json_string(v->why_tokens));
+		json_object_set_new(vo, "engine", json_string(v->v1 ? "V1" : "V0"));
+	}
+	if (e->has_sglang) {
+		const gs_sglang_pool *p = &e->sglang;
+		json_object_set_new(root, "sglang",
+		                    json_pack("{s:I, s:I, s:f, s:s, s:I, s:o, s:o, s:o, s:I, s:b, s:b}", "kv_tokens",
+		                              (json_int_t)p->tokens, "max_running_requests",
+		                              (json_int_t)p->max_running_requests, "mem_fraction_static",
+		                              (double)p->mem_fraction_static.num / (double)p->mem_fraction_static.den,
+		                              "mem_fraction_static_why", p->fraction_why, "chunked_prefill_size",
+		                              (json_int_t)p->chunked_prefill_size, "free_at_start_bytes",
+		                              jbytes(p->free_at_start), "pool_bytes", jbytes(p->pool_bytes), "cell_bytes",
+		                              jbytes(p->cell_bytes), "needed_tokens", (json_int_t)p->needed_tokens,
+		                              "sheet_fits", p->sheet_fits, "refused", p->refused));
 	}
 }
 
@@ -190,9 +209,20 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 	json_object_set_new(root, "workload", workload_json(&e->workload));
 	json_object_set_new(root, "model", model_json(e));
 	json_object_set_new(root, "format", json_string(e->format.name));
+	json_object_set_new(root, "format_from",
+	                    json_string(gs_wl_set(&e->workload, GS_F_BITS) ? "bits"
+	                                : e->stored_format ? "tensor table"
+	                                : e->format_from_checkpoint ? "quantization_config"
+	                                : gs_origin_name(e->workload.v[GS_F_FORMAT].from)));
 	json_object_set_new(root, "kv_format", json_string(e->kv_format.name));
 	json_object_set_new(root, "kv_format_v", json_string(e->kv_format_v.name));
 	json_object_set_new(root, "runtime", json_string(gs_runtime_name(e->runtime)));
+	json_object_set_new(root, "runtime_version", e->runtime_version[0] ? json_string(e->runtime_version) : json_null());
+	if (e->runtime_version[0]) {
+		json_object_set_new(root, "runtime_release_source", json_string(e->release_source));
+		if (e->release_note[0])
+			json_object_set_new(root, "runtime_release_note", json_string(e->release_note));
+	}
 	figures_json(root, e);
 	items_json(root, e);
 	json_object_set_new(root, "peak_phase", json_string(e->phases[e->peak_phase].id));

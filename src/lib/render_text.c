@@ -52,13 +52,20 @@ static void header(out *o, const gs_estimate *e)
 	                                                        : "not given (record it on the sheet)",
 	    m->revision[0] ? " (the commit the hub resolved)" : "");
 	put(o, "parameters:  %llu\n", (unsigned long long)m->params);
+	char rt[48];
+	snprintf(rt, sizeof rt, "%s%s%s", gs_runtime_name(e->runtime), e->runtime_version[0] ? " " : "",
+	         e->runtime_version);
 	if (e->gpus > 1)
 		put(o, "task:        %s, runtime %s, %llu GPUs = dp %llu x tp %llu x pp %llu; figures per GPU "
-		    "(the worst: pipeline stage %u)\n", gs_wl_str(w, GS_F_TASK), gs_runtime_name(e->runtime),
+		    "(the worst: pipeline stage %u)\n", gs_wl_str(w, GS_F_TASK), rt,
 		    (unsigned long long)e->gpus, (unsigned long long)e->dp, (unsigned long long)e->tp,
 		    (unsigned long long)e->pp, e->stage);
 	else
-		put(o, "task:        %s, runtime %s, one GPU\n", gs_wl_str(w, GS_F_TASK), gs_runtime_name(e->runtime));
+		put(o, "task:        %s, runtime %s, one GPU\n", gs_wl_str(w, GS_F_TASK), rt);
+	if (e->runtime_version[0])
+		put(o, "defaults:    %s %s release%s%s%s (%s)\n", gs_runtime_name(e->runtime), e->runtime_version,
+		    gs_wl_set(w, GS_F_RUNTIME_VERSION) ? "" : ", the newest gpusizer knows (--runtime-version)",
+		    e->release_note[0] ? "; " : "", e->release_note, e->release_source);
 	/* attention implementations are Transformers' choice (attn_implementation);
 	 * vLLM and llama.cpp pick their own kernels, so no label there */
 	char attn[48] = "";
@@ -69,6 +76,8 @@ static void header(out *o, const gs_estimate *e)
 		    e->kv_format_v.name, attn);
 	else
 		put(o, "format:      weights %s, KV cache %s%s\n", e->format.name, e->kv_format.name, attn);
+	if (e->format_from_checkpoint)
+		put(o, "             weights as config.json's quantization_config stores them: %s\n", m->quant_read);
 	if (e->length)
 		put(o, "length:      %llu tokens\n", (unsigned long long)e->length);
 	else
@@ -96,6 +105,9 @@ static void header(out *o, const gs_estimate *e)
 		put(o, "quality:     %s (a requirement to confirm by evaluation)\n", gs_wl_str(w, GS_F_QUALITY));
 	if (e->has_capacity)
 		put(o, "capacity:    %s — %s\n", triple(e->capacity, buf, sizeof buf), e->capacity_how);
+	if (e->has_capacity && (e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG))
+		put(o, "CUDA total:  %s — %s (the engine budgets from it)\n", triple(e->cuda_total, buf, sizeof buf),
+		    e->cuda_how);
 }
 
 static void seed_figures(out *o, const gs_estimate *e)
@@ -227,12 +239,15 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 			    (unsigned long long)(gs_mul_sat(e->margin, 1000) / (e->capacity ? e->capacity : 1) % 10));
 		else
 			put(o, "%scapacity check:      DOES NOT FIT%s: peak %s %s, short by %s on %s\n", md ? "- " : "",
-			    e->has_vllm && !e->vllm.sheet_fits ? " (vLLM's KV pool is smaller than the sheet needs)" : "",
+			    e->has_vllm && !e->vllm.sheet_fits ? " (vLLM's KV pool is smaller than the sheet needs)"
+			    : e->has_sglang && !e->sglang.sheet_fits ? " (SGLang's pool is smaller than the sheet needs)" : "",
 			    pk->id, peak, triple(e->margin, buf, sizeof buf), cap);
 	}
 	if (e->has_vllm) {
 		const gs_vllm_budget *v = &e->vllm;
-		put(o, "%svLLM budget:         %s = gpu_memory_utilization %s x capacity\n", md ? "- " : "",
+		put(o, "%svLLM profile run:    %llu tokens, %llu dummy requests (%s)\n", md ? "- " : "",
+		    (unsigned long long)v->profile_tokens, (unsigned long long)v->profile_seqs, v->why_tokens);
+		put(o, "%svLLM budget:         %s = gpu_memory_utilization %s x CUDA total\n", md ? "- " : "",
 		    triple(v->budget, buf, sizeof buf), gs_wl_str(&e->workload, GS_F_GPU_MEMORY_UTILIZATION));
 		put(o, "%svLLM KV cache:       %s, %llu blocks of 16 tokens = %llu tokens\n", md ? "- " : "",
 		    triple(gs_mul_sat(v->blocks, v->block_bytes), buf, sizeof buf),
@@ -244,6 +259,20 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 			    (unsigned long long)(v->max_concurrency_milli % 1000 / 10),
 			    (unsigned long long)v->needed_blocks, (unsigned long long)e->concurrency,
 			    e->concurrency == 1 ? "" : "s", v->sheet_fits ? "fits" : "DOES NOT FIT");
+	}
+	if (e->has_sglang) {
+		const gs_sglang_pool *p = &e->sglang;
+		put(o, "%sSGLang mem_fraction_static: %llu/%llu (%s); chunked_prefill_size %llu\n", md ? "- " : "",
+		    (unsigned long long)p->mem_fraction_static.num, (unsigned long long)p->mem_fraction_static.den,
+		    p->fraction_why, (unsigned long long)p->chunked_prefill_size);
+		put(o, "%sSGLang KV pool:      %s = %llu tokens (max_total_num_tokens), max_running_requests %llu\n",
+		    md ? "- " : "", triple(gs_mul_sat(p->tokens, p->cell_bytes), buf, sizeof buf),
+		    (unsigned long long)p->tokens, (unsigned long long)p->max_running_requests);
+		if (e->length)
+			put(o, "%sSGLang: the sheet needs %llu tokens for %llu sequence%s of %llu: %s\n", md ? "- " : "",
+			    (unsigned long long)p->needed_tokens, (unsigned long long)e->concurrency,
+			    e->concurrency == 1 ? "" : "s", (unsigned long long)e->length,
+			    p->sheet_fits ? "fits" : "DOES NOT FIT");
 	}
 }
 

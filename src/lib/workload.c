@@ -20,7 +20,8 @@ static const struct field_info {
 
 static const char *const enum_values[GS_F__COUNT][10] = {
 	[GS_F_TASK] = {"inference", "full", "lora", "qlora", NULL},
-	[GS_F_RUNTIME] = {"transformers", "vllm", "llamacpp", NULL},
+	[GS_F_RUNTIME] = {"transformers", "vllm", "sglang", "llamacpp", NULL},
+	[GS_F_ENTRYPOINT] = {"serve", "llm", NULL},
 	[GS_F_ATTENTION] = {"flash", "sdpa", "eager", NULL},
 	[GS_F_OPTIMIZER] = {"adamw", "adamw-fused", "adamw-8bit", "paged-adamw-8bit", "sgd", "sgd-momentum",
 	                    "adafactor", "lion", NULL},
@@ -51,12 +52,17 @@ static const uint64_t count_max[GS_F__COUNT] = {
 	[GS_F_N_UBATCH] = 1ull << 20,
 	[GS_F_MAX_NUM_BATCHED_TOKENS] = 1ull << 30,
 	[GS_F_MAX_NUM_SEQS] = 1ull << 20,
+	[GS_F_MAX_LORAS] = 1ull << 10,
+	[GS_F_MAX_LORA_RANK] = 1ull << 12,
+	[GS_F_CHUNKED_PREFILL_SIZE] = 1ull << 30,
+	[GS_F_MAX_RUNNING_REQUESTS] = 1ull << 20,
 };
 
 /* Fields counted in tokens: "8k" there means 8192 (gs_parse_tokens). */
 static bool is_tokens(gs_field f)
 {
-	return f == GS_F_LENGTH || f == GS_F_MAX_NUM_BATCHED_TOKENS || f == GS_F_N_UBATCH;
+	return f == GS_F_LENGTH || f == GS_F_MAX_NUM_BATCHED_TOKENS || f == GS_F_N_UBATCH ||
+	       f == GS_F_CHUNKED_PREFILL_SIZE;
 }
 
 /* llama.cpp --tensor-split: proportions "3,1" or "0.6,0.4", each a plain
@@ -199,7 +205,8 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 			s = gs_error_set(err, GS_EINPUT, field, "must be above 0");
 		if (!s && f == GS_F_BITS && v.r.num > 64 * v.r.den)
 			s = gs_error_set(err, GS_EINPUT, field, "got %s, expected at most 64 bits per weight", v.text);
-		if (!s && f == GS_F_GPU_MEMORY_UTILIZATION && (v.r.num == 0 || v.r.num > v.r.den))
+		if (!s && (f == GS_F_GPU_MEMORY_UTILIZATION || f == GS_F_MEM_FRACTION_STATIC) &&
+		    (v.r.num == 0 || v.r.num > v.r.den))
 			s = gs_error_set(err, GS_EINPUT, field, "got %s, expected a fraction in (0, 1]", v.text);
 		break;
 	case GS_KIND_ENUM:
@@ -289,20 +296,15 @@ gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out, bool *found,
 	if (!gs_wl_set(w, GS_F_GPU))
 		return GS_OK;
 	const char *name = w->v[GS_F_GPU].text;
-	const gs_device *d = gs_device_find(name);
-	if (!d) {
-		const gs_device *t;
-		size_t n = gs_device_table(&t);
-		char list[600] = "";
-		for (size_t i = 0; i < n; i++)
-			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", t[i].name);
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
-		                    "unknown GPU \"%.60s\"; known: %s (or give --capacity)", name, list);
-	}
+	const gs_device *d;
+	gs_status s = gs_device_lookup(name, w->v[GS_F_GPU].where, &d, err);
+	if (s)
+		return s;
 	if (!d->reported_bytes)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
-		                    "no device-reported capacity is on record for %s; give --capacity "
-		                    "with what your device reports (nvidia-smi / rocm-smi total)", d->name);
+		                    "no device-reported total is on record for %s (nominal %llu GB, which is not "
+		                    "what the device offers); give --capacity with what your device reports "
+		                    "(nvidia-smi / rocm-smi total)", d->name, (unsigned long long)d->nominal_gb);
 	*out = d->reported_bytes;
 	*found = true;
 	char fig[48];
@@ -312,5 +314,25 @@ gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out, bool *found,
 		snprintf(fig, sizeof fig, "%llu B", (unsigned long long)d->reported_bytes);
 	snprintf(how, howcap, "device-reported: %s = %s for %s, not the nominal %llu GB %s",
 	         d->reported_how, fig, d->name, (unsigned long long)d->nominal_gb, d->source);
+	return GS_OK;
+}
+
+gs_status gs_workload_cuda_total(const gs_workload *w, gs_bytes device_total, gs_bytes *out, char *how,
+                                 size_t howcap, gs_error *err)
+{
+	if (gs_wl_set(w, GS_F_CUDA_TOTAL)) {
+		*out = w->v[GS_F_CUDA_TOTAL].u;
+		if (*out > device_total)
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_CUDA_TOTAL].where,
+			                    "cuda_total %s is more than the device total (%llu B): CUDA never sees "
+			                    "more than the device has", w->v[GS_F_CUDA_TOTAL].text,
+			                    (unsigned long long)device_total);
+		snprintf(how, howcap, "given: %s (%s)", w->v[GS_F_CUDA_TOTAL].text, w->v[GS_F_CUDA_TOTAL].where);
+		return GS_OK;
+	}
+	const gs_device *d = NULL;
+	if (!gs_wl_set(w, GS_F_CAPACITY) && gs_wl_set(w, GS_F_GPU))
+		d = gs_device_find(w->v[GS_F_GPU].text);
+	*out = gs_device_cuda_total(d, device_total, how, howcap);
 	return GS_OK;
 }

@@ -47,7 +47,9 @@ case_ 0 "model:       data/sheets/../configs/meta-llama__Meta-Llama-3-8B.json" e
 case_ 0 "quality:     answers match" estimate data/sheets/llama3-8b-chat.yaml
 case_ 0 "vLLM max concurrency for 8192 tokens per request" estimate $L3 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 "other_format_modules   estimated             1.96" estimate $L3 --format nf4
-case_ 0 "config.json declares quantization_config (quant_method fp8)" estimate tests/data/configs/deepseek-ai__DeepSeek-V3.json --format fp8-block128 --context 4096
+case_ 0 "weights as config.json's quantization_config stores them: fp8, one scale per 128x128 block" estimate tests/data/configs/deepseek-ai__DeepSeek-V3.json --context 4096
+case_ 0 '"format_from": "quantization_config"' estimate tests/data/configs/deepseek-ai__DeepSeek-V3.json --context 4096 --json
+case_ 0 "--format bf16 disagrees with config.json's quantization_config" estimate tests/data/configs/deepseek-ai__DeepSeek-V3.json --format bf16 --context 4096
 case_ 0 "capacity check:      fits: peak prefill 17.41 GiB of 23.99 GiB" estimate $L3 --context 8192 --gpu "RTX 4090"
 case_ 1 "capacity check:      DOES NOT FIT: peak prefill 46.81 GiB, short by 22.82 GiB" estimate $L3 --context 8192 --concurrency 16 --gpu "RTX 4090"
 case_ 1 "capacity check:      DOES NOT FIT" estimate $L3 --context 8192 --concurrency 16 --gpu "RTX 4090"
@@ -55,6 +57,57 @@ case_ 1 "DOES NOT FIT (vLLM's KV pool is smaller than the sheet needs)" estimate
 case_ 0 '"margin_bytes"' estimate $L3 --context 8192 --capacity 24GB --json
 case_ 0 "nf4-dq" formats
 case_ 0 "24564 MiB" formats
+
+# serving engines by release (issue #9): versions, the CUDA total, SGLang
+Q=tests/data/configs/quant/llama-3.1-8b
+L31=data/configs/meta-llama__Llama-3.1-8B.json
+case_ 0 "1900 blocks of 16 tokens = 30400 tokens" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 20000
+case_ 0 "vLLM profile run:    20000 tokens, 256 dummy requests (V0, max_model_len 20000: chunked prefill off" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 20000
+case_ 1 "vLLM profile run:    512 tokens" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 65536
+case_ 1 "vLLM profile run:    2048 tokens" estimate $L31 --runtime vllm --runtime-version 0.7.3 --gpu "RTX 3090" --context 65536
+case_ 0 "vLLM profile run:    8192 tokens, 1024 dummy requests (V1, vllm serve, H100/H200 by name)" estimate $L31 --runtime vllm --runtime-version 0.8.5 --gpu "H100 SXM" --context 8192
+case_ 0 "vLLM profile run:    2048 tokens, 256 dummy requests (V1, vllm serve, below 70 GiB or an A100)" estimate $L31 --runtime vllm --gpu "A100 80GB" --context 8192
+case_ 0 "vLLM profile run:    16384 tokens, 1024 dummy requests (V1, LLM class, CUDA total >= 70 GiB" estimate $L31 --runtime vllm --gpu "H200" --entrypoint llm --context 8192
+case_ 0 "0.9.2 is not in the release table: the defaults of 0.8.5" estimate $L31 --runtime vllm --runtime-version 0.9.2 --gpu "RTX 4090" --context 8192
+case_ 0 '"runtime_version": "0.10.1"' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
+case_ 0 '"cuda_total_bytes": 25756172288' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
+case_ 0 "CUDA total:  23.28 GiB (24.99 GB; 24993857536 B) — derived: device total - 728 MiB" estimate $L31 --runtime vllm --capacity 24564MiB --context 8192
+case_ 0 "CUDA total:  23.00 GiB (24.70 GB; 24696061952 B) — given: 23GiB" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 23GiB --context 8192
+case_ 2 "cuda_total 30GiB is more than the device total" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 30GiB
+case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.5, 0.10.1" estimate $L31 --runtime vllm --runtime-version 0.5.4
+case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.11.0
+case_ 2 "is not a release number" estimate $L31 --runtime vllm --runtime-version latest
+case_ 2 "runtime_version: gpusizer has release tables for vllm and sglang" estimate $L31 --runtime-version 0.6.4
+case_ 0 "lora_slots" estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --max-loras 4 --max-lora-rank 64
+case_ 0 "fused-experts workspace larger" estimate tests/data/configs/mistralai__Mixtral-8x7B-v0.1.json --runtime vllm --gpu H200 --context 8192
+case_ 0 "SGLang KV pool:      53.95 GiB (57.93 GB; 57928318976 B) = 441958 tokens (max_total_num_tokens), max_running_requests 4096" estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --concurrency 16
+case_ 0 "SGLang mem_fraction_static: 880/1000 (by tensor-parallel size: 0.880 for tp 1); chunked_prefill_size 2048" estimate $L31 --runtime sglang --runtime-version 0.4.6 --gpu "RTX 4090" --context 8192
+case_ 0 '"max_running_requests": 4096' estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --json
+case_ 1 "SGLang: the sheet needs 262144 tokens for 2 sequences of 131072: DOES NOT FIT" estimate $L31 --runtime sglang --gpu "RTX 4090" --context 128k --concurrency 2
+case_ 2 "max_loras sizes vLLM's LoRA slots" estimate $L31 --runtime sglang --gpu "RTX 4090" --max-loras 2
+case_ 0 "largest concurrency: 5 sequences" fit $L31 --runtime sglang --gpu "RTX 4090" --context 8192
+# GPU names as nvidia-smi prints them
+case_ 0 "= 40960 MiB for A100 40GB" estimate $L31 --gpu "NVIDIA A100-SXM4-40GB"
+case_ 0 "= 16384 MiB for V100 16GB" estimate $L31 --gpu "Tesla V100-SXM2-16GB"
+case_ 0 "= 81920 MiB for A800 80GB" estimate $L31 --gpu "NVIDIA A800-SXM4-80GB"
+case_ 1 "= 12282 MiB for RTX 4070" estimate $L31 --gpu "NVIDIA GeForce RTX 4070"
+case_ 0 "= 81559 MiB for H100 SXM" estimate $L31 --gpu "NVIDIA H100 80GB HBM3"
+case_ 2 'GPU "A100" is ambiguous: A100 40GB, A100 80GB' estimate $L31 --gpu A100
+case_ 2 'GPU "NVIDIA GeForce RTX 4060 Ti" is ambiguous: RTX 4060 Ti 8GB, RTX 4060 Ti 16GB' estimate $L31 --gpu "NVIDIA GeForce RTX 4060 Ti"
+case_ 2 'unknown GPU "RTX 4090X"; did you mean RTX 4090, RTX 4090 D?' estimate $L31 --gpu "RTX 4090X"
+case_ 2 "no device-reported total is on record for RTX 4070 SUPER (nominal 12 GB" estimate $L31 --gpu "RTX 4070 SUPER"
+# quantization_config sets the default format
+case_ 0 '"format": "gptq-g128-act"' estimate $Q-gptq-4bit-g128-act.json --json
+case_ 0 '"format": "awq-g128"' estimate $Q-awq-4bit-g128.json --json
+case_ 0 '"format": "nf4-dq"' estimate $Q-bnb-nf4-dq.json --json
+case_ 0 '"format": "fp8-channel"' estimate $Q-fbgemm-fp8.json --json
+case_ 0 '"format": "fp8-channel"' estimate $Q-ct-fp8-channel.json --json
+case_ 0 '"format": "gptq-g128"' estimate $Q-ct-w4a16.json --json
+case_ 0 "weights                estimated             3.25" estimate $Q-awq-4bit-g128.json
+case_ 0 '"format": "bf16"' estimate $Q-awq-4bit-g128.json --format bf16 --json
+case_ 2 'quant_method "hqq" is not one gpusizer reads' estimate $Q-unreadable-hqq.json
+case_ 2 'compressed-tensors weights scheme "float" (4 bits)' estimate $Q-unreadable-nvfp4.json
+case_ 0 '"format": "bf16"' estimate $Q-unreadable-hqq.json --format bf16 --json
 
 # fit
 case_ 0 "largest concurrency: 4 sequences" fit $L3 --gpu "RTX 4090" --context 8192
@@ -83,13 +136,13 @@ case_ 0 '"trainable_parameters": 13631488' estimate $L3 --task lora --lora-rank 
 case_ 0 "host memory:" estimate $L3 --task full --context 2048 --offload optimizer
 case_ 0 "per GPU (peak):      GPU 0: " estimate $L3 --task full --context 2048 --gpus 4 --pp 4
 case_ 0 "largest microbatch:" fit $L3 --task qlora --context 2048 --checkpointing full --gpu "RTX 4090"
-case_ 0 "1. checkpointing full: saves" fit $L3 --task full --context 4096 --gpu H100 --gpus 8 --zero 2
+case_ 0 "1. checkpointing full: saves" fit $L3 --task full --context 4096 --gpu "H100 SXM" --gpus 8 --zero 2
 case_ 0 '"changes"' fit $L3 --task qlora --context 2048 --gpu "RTX 4090" --json
 case_ 2 "lora_targets: \"qkv\" is not a linear module of this model" estimate $L3 --task lora --lora-targets qkv
 case_ 2 "cannot stay in nf4" estimate $L3 --task full --format nf4
 case_ 2 "not a multiple of tp x pp" estimate $L3 --gpus 3 --tp 2
 case_ 2 "--optimizer: got \"adam9\", expected one of adamw" estimate $L3 --task full --optimizer adam9
-case_ 2 "got \"tokens\", expected \"context\", \"concurrency\" or \"microbatch\"" fit $L3 --gpu H100 --for tokens
+case_ 2 "got \"tokens\", expected \"context\", \"concurrency\" or \"microbatch\"" fit $L3 --gpu "H100 SXM" --for tokens
 
 # offers and the sizing sheet (issue #5)
 case_ 1 "cost 47.14 USD (1 x 47.14 USD per 3d)" shortlist data/sheets/seed-7b.yaml --catalog data/catalogs/seed-offers.yaml

@@ -1,0 +1,132 @@
+/*
+ * engine_release.c — the serving engines' releases and their defaults
+ * (engine_release.h). Every row cites the files it was read from; the
+ * figures and their consequences are in docs/method.md §7 and §7b.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "engine_release.h"
+
+static const gsi_release releases[] = {
+	/* vLLM, oldest first */
+	{GS_RT_VLLM, "0.6.4", {0, 6, 4}, false, 512, true, GSI_BIG_NONE, false, 32768, GSI_SGL_BY_TP,
+	 "vLLM v0.6.4: vllm/config.py SchedulerConfig (chunked prefill 512 tokens, else max(max_model_len, 2048)), "
+	 "vllm/engine/arg_utils.py (chunked prefill on above 32768 tokens), vllm/worker/worker.py "
+	 "determine_num_available_blocks"},
+	{GS_RT_VLLM, "0.7.3", {0, 7, 3}, false, 2048, true, GSI_BIG_NONE, false, 32768, GSI_SGL_BY_TP,
+	 "vLLM v0.7.3: vllm/config.py SchedulerConfig (chunked prefill 2048 tokens since PR #10544), "
+	 "vllm/engine/arg_utils.py, vllm/worker/worker.py"},
+	{GS_RT_VLLM, "0.8.5", {0, 8, 5}, true, 0, false, GSI_BIG_BY_NAME, true, 32768, GSI_SGL_BY_TP,
+	 "vLLM v0.8.5: vllm/engine/arg_utils.py _set_default_args_v1 (H100/H200 by name), "
+	 "vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run"},
+	{GS_RT_VLLM, "0.10.1", {0, 10, 1}, true, 0, false, GSI_BIG_BY_MEMORY, true, 32768, GSI_SGL_BY_TP,
+	 "vLLM v0.10.1: vllm/engine/arg_utils.py (>= 70 GiB and not A100, PR #17885), "
+	 "vllm/v1/worker/gpu_worker.py, vllm/model_executor/layers/fused_moe/fused_moe.py, vllm/envs.py"},
+	/* SGLang, oldest first */
+	{GS_RT_SGLANG, "0.4.6", {0, 4, 6}, false, 0, false, GSI_BIG_NONE, false, 0, GSI_SGL_BY_TP,
+	 "SGLang v0.4.6: python/sglang/srt/server_args.py __post_init__ (mem_fraction_static by TP, "
+	 "chunked_prefill_size by GPU memory, PR #2044), model_executor/model_runner.py "
+	 "profile_max_num_token and init_memory_pool"},
+	{GS_RT_SGLANG, "0.4.9", {0, 4, 9}, false, 0, false, GSI_BIG_NONE, false, 0, GSI_SGL_RESERVED,
+	 "SGLang v0.4.9: python/sglang/srt/server_args.py __post_init__ (reserved_mem by GPU memory, "
+	 "PR #7054), model_executor/model_runner.py profile_max_num_token"},
+};
+
+#define NREL (sizeof releases / sizeof releases[0])
+
+static int cmp3(const unsigned a[3], const unsigned b[3])
+{
+	for (int i = 0; i < 3; i++)
+		if (a[i] != b[i])
+			return a[i] < b[i] ? -1 : 1;
+	return 0;
+}
+
+/* "0.6.4", "v0.6.4", "0.6.4.post1", "0.10" (patch 0): 1 when it parses. */
+static int parse_version(const char *s, unsigned out[3])
+{
+	if (*s == 'v' || *s == 'V')
+		s++;
+	out[0] = out[1] = out[2] = 0;
+	int parts = 0;
+	while (parts < 3) {
+		unsigned v = 0;
+		int digits = 0;
+		while (*s >= '0' && *s <= '9' && digits < 6) {
+			v = v * 10 + (unsigned)(*s++ - '0');
+			digits++;
+		}
+		if (!digits)
+			return 0;
+		out[parts++] = v;
+		if (*s != '.')
+			break;
+		s++;
+		if (!(*s >= '0' && *s <= '9'))
+			break; /* ".post1", ".dev0": a suffix, not a part */
+	}
+	if (parts < 2)
+		return 0;
+	/* what may follow: nothing, or a PEP 440 / local suffix (post1, rc1, +cu121) */
+	return *s == 0 || (*s >= 'a' && *s <= 'z') || *s == '+' || *s == '-';
+}
+
+void gsi_release_list(gs_runtime engine, char *buf, size_t cap)
+{
+	buf[0] = 0;
+	for (size_t i = 0; i < NREL; i++)
+		if (releases[i].engine == engine) {
+			size_t n = strlen(buf);
+			snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", releases[i].version);
+		}
+}
+
+gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_release **out,
+                           char *note, size_t notecap, gs_error *err)
+{
+	const gsi_release *oldest = NULL, *newest = NULL, *below = NULL;
+	note[0] = 0;
+	for (size_t i = 0; i < NREL; i++)
+		if (releases[i].engine == engine) {
+			if (!oldest)
+				oldest = &releases[i];
+			newest = &releases[i];
+		}
+	if (!oldest)
+		return gs_error_set(err, GS_EUNSUPPORTED, NULL, "no release table for this runtime");
+	if (!gs_wl_set(w, GS_F_RUNTIME_VERSION)) {
+		*out = newest;
+		return GS_OK;
+	}
+	const char *text = gs_wl_str(w, GS_F_RUNTIME_VERSION);
+	const char *where = w->v[GS_F_RUNTIME_VERSION].where;
+	char known[160];
+	gsi_release_list(engine, known, sizeof known);
+	unsigned v[3];
+	if (!parse_version(text, v))
+		return gs_error_set(err, GS_EINPUT, where, "\"%.40s\" is not a release number; known releases: %s",
+		                    text, known);
+	for (size_t i = 0; i < NREL; i++) {
+		const gsi_release *r = &releases[i];
+		if (r->engine != engine)
+			continue;
+		int c = cmp3(r->v, v);
+		if (c == 0) {
+			*out = r;
+			return GS_OK;
+		}
+		if (c < 0)
+			below = r;
+	}
+	if (!below)
+		return gs_error_set(err, GS_EINPUT, where, "%.40s is older than the oldest release gpusizer knows; "
+		                    "known releases: %s", text, known);
+	if (below == newest)
+		return gs_error_set(err, GS_EINPUT, where, "%.40s is newer than the newest release gpusizer knows, "
+		                    "and its defaults may have changed; known releases: %s (give the newest to use "
+		                    "its defaults)", text, known);
+	*out = below;
+	snprintf(note, notecap, "%.40s is not in the release table: the defaults of %s, the known release "
+	         "before it, are used", text, below->version);
+	return GS_OK;
+}

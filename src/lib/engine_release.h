@@ -1,0 +1,60 @@
+/*
+ * engine_release.h — serving engines' defaults, release by release
+ * (docs/method.md §7 for vLLM, §7b for SGLang).
+ *
+ * Engines change their defaults between releases: how many tokens vLLM's
+ * profile run executes, which GPUs get larger batches, how SGLang picks
+ * mem_fraction_static. Each row below is one release as its source reads at
+ * that tag; the estimators ask this table instead of hard-coding a value.
+ * The table is static; nothing here allocates.
+ */
+#ifndef GS_ENGINE_RELEASE_H
+#define GS_ENGINE_RELEASE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "gpusizer/status.h"
+#include "gpusizer/workload.h"
+
+/* vLLM V1: which GPUs get the larger max_num_batched_tokens / max_num_seqs. */
+typedef enum gsi_big_gpu_rule {
+	GSI_BIG_NONE,      /* V0: no such rule                                   */
+	GSI_BIG_BY_NAME,   /* "h100" or "h200" in the device name                */
+	GSI_BIG_BY_MEMORY  /* CUDA total >= 70 GiB and "a100" not in the name    */
+} gsi_big_gpu_rule;
+
+/* SGLang: how mem_fraction_static is chosen when not given. */
+typedef enum gsi_sgl_rule {
+	GSI_SGL_BY_TP,     /* 0.88 / 0.87 / 0.85 / 0.81 / 0.79 by TP size        */
+	GSI_SGL_RESERVED   /* (gpu_mem - reserved_mem) / gpu_mem, reserved by size */
+} gsi_sgl_rule;
+
+typedef struct gsi_release {
+	gs_runtime engine;
+	const char *version;         /* "0.6.4"                                   */
+	unsigned v[3];               /* the same, as numbers, for ordering        */
+	/* vLLM */
+	bool v1;                     /* the V1 engine is the default              */
+	uint32_t chunk_tokens;       /* V0: max_num_batched_tokens with chunked prefill */
+	bool long_context_chunked;   /* V0: chunked prefill turned on above 32768 tokens */
+	gsi_big_gpu_rule big;
+	bool moe_cache13_shared;     /* fused MoE: caches 1 and 3 share one buffer */
+	uint32_t moe_chunk;          /* VLLM_FUSED_MOE_CHUNK_SIZE                 */
+	/* SGLang */
+	gsi_sgl_rule sgl;
+	const char *source;          /* the files read, at that tag               */
+} gsi_release;
+
+/* The release `w` asks for (runtime_version), or the engine's newest when
+ * unset. A version between two known releases takes the older one and says
+ * so in `note` (empty otherwise). Errors: GS_EINPUT for a version that is
+ * not a release number, or older than the oldest / newer than the newest
+ * known release, listing the known ones. */
+gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_release **out,
+                           char *note, size_t notecap, gs_error *err) GS_WARN_UNUSED;
+
+/* "0.6.4, 0.7.3, 0.8.5, 0.10.1" for the engine. */
+void gsi_release_list(gs_runtime engine, char *buf, size_t cap);
+
+#endif
