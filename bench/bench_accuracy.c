@@ -104,28 +104,49 @@ static int do_params(const char *id, const char *cfg, json_t *cond, json_t *meas
 	return 0;
 }
 
-static int do_vllm(const char *id, const char *cfg, json_t *cond, json_t *meas)
+/* A serving-engine record: the release its log format and date point to
+ * (conditions.gpusizer_runtime_version, with the reason beside it), the
+ * CUDA total the engine logged, its utilization and max_model_len. Nothing
+ * else is set: the release's own rules pick the profile run. */
+static int serving_workload(gs_workload *w, const char *rt, const char *cfg, json_t *cond, json_t *meas,
+                            const char *total_key)
 {
-	static gs_estimate e;
-	gs_workload w;
-	char cap[64], len[32];
-	gs_workload_init(&w);
-	snprintf(cap, sizeof cap, "%.2fGiB", num(meas, "total_gpu_memory_gib"));
-	json_t *ml = json_object_get(cond, "max_model_len");
+	char cap[64], len[32], util[32];
+	const char *ver = json_string_value(json_object_get(cond, "gpusizer_runtime_version"));
 	gs_model m;
 	gs_error err;
 	if (gs_model_from_config_file(cfg, &m, &err))
 		return 1;
-	/* V0 default: max_model_len from the config; profile tokens max(len, 2048) */
+	json_t *ml = json_object_get(cond, "max_model_len");
 	long long maxlen = json_is_integer(ml) ? json_integer_value(ml) : m.max_position;
+	json_t *tp = json_object_get(cond, "tensor_parallel_size");
+	char tps[16];
+	snprintf(tps, sizeof tps, "%lld", json_is_integer(tp) ? json_integer_value(tp) : 1);
 	snprintf(len, sizeof len, "%lld", maxlen);
-	char util[32];
-	snprintf(util, sizeof util, "%.2f", json_number_value(json_object_get(cond, "gpu_memory_utilization")));
-	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_RUNTIME, "vllm") || set(&w, GS_F_CAPACITY, cap) ||
-	    set(&w, GS_F_GPU_MEMORY_UTILIZATION, util) || set(&w, GS_F_LENGTH, len) ||
-	    set(&w, GS_F_MAX_NUM_BATCHED_TOKENS, maxlen > 2048 ? len : "2048") ||
-	    /* V0 captured CUDA graphs after sizing the KV cache */
-	    set(&w, GS_F_CUDA_GRAPHS, "0GiB") || estimate(&w, &e))
+	snprintf(cap, sizeof cap, "%.2fGiB", num(meas, total_key));
+	gs_workload_init(w);
+	if (set(w, GS_F_MODEL, cfg) || set(w, GS_F_RUNTIME, rt) || set(w, GS_F_RUNTIME_VERSION, ver) ||
+	    set(w, GS_F_CAPACITY, cap) || set(w, GS_F_CUDA_TOTAL, cap) || set(w, GS_F_LENGTH, len) ||
+	    set(w, GS_F_TP, tps) || set(w, GS_F_GPUS, tps))
+		return 1;
+	json_t *u = json_object_get(cond, "gpu_memory_utilization");
+	if (json_is_number(u)) {
+		snprintf(util, sizeof util, "%.2f", json_number_value(u));
+		if (set(w, GS_F_GPU_MEMORY_UTILIZATION, util))
+			return 1;
+	}
+	return 0;
+}
+
+static int do_vllm(const char *id, const char *cfg, json_t *cond, json_t *meas)
+{
+	static gs_estimate e;
+	gs_workload w;
+	if (!json_is_string(json_object_get(cond, "gpusizer_runtime_version"))) {
+		printf("%-44s skipped: the record does not say which vLLM release ran\n", id);
+		return 0;
+	}
+	if (serving_workload(&w, "vllm", cfg, cond, meas, "total_gpu_memory_gib") || estimate(&w, &e))
 		return 1;
 	gs_bytes weights = gsi_weights_total(&e);
 	double measured_w = json_object_get(meas, "weights_gib") ? num(meas, "weights_gib")
@@ -137,14 +158,38 @@ static int do_vllm(const char *id, const char *cfg, json_t *cond, json_t *meas)
 	if (json_object_get(meas, "peak_torch_memory_gib"))
 		row(id, "torch peak in profile [GiB]", num(meas, "peak_torch_memory_gib"),
 		    gib(weights + act->bytes[1] + lg->bytes[1]), "GiB");
-	row(id, "non-torch [GiB]", num(meas, "non_torch_gib"),
-	    gib(gs_estimate_item(&e, "runtime_context")->bytes[1]), "GiB");
+	if (json_object_get(meas, "non_torch_gib"))
+		row(id, "non-torch [GiB]", num(meas, "non_torch_gib"),
+		    gib(gs_estimate_item(&e, "runtime_context")->bytes[1]), "GiB");
 	row(id, "KV cache [GiB]", num(meas, "kv_cache_gib"), gib(gs_estimate_item(&e, "kv_cache")->bytes[2]), "GiB");
 	if (json_object_get(meas, "num_gpu_blocks"))
 		row(id, "KV blocks", num(meas, "num_gpu_blocks"), (double)e.vllm.blocks, "");
+	if (json_object_get(meas, "kv_tokens"))
+		row(id, "KV tokens", num(meas, "kv_tokens"), (double)e.vllm.tokens, "");
 	if (json_object_get(meas, "max_concurrency"))
 		row(id, "max concurrency [x]", atof(json_string_value(json_object_get(meas, "max_concurrency"))),
 		    (double)e.vllm.max_concurrency_milli / 1000.0, "");
+	printf("%-44s (vLLM %s defaults: profile run %llu tokens, %s)\n", id, e.runtime_version,
+	       (unsigned long long)e.vllm.profile_tokens, e.vllm.why_tokens);
+	return 0;
+}
+
+static int do_sglang(const char *id, const char *cfg, json_t *cond, json_t *meas)
+{
+	static gs_estimate e;
+	gs_workload w;
+	char f[32];
+	if (!json_is_string(json_object_get(cond, "gpusizer_runtime_version"))) {
+		printf("%-44s skipped: the record does not say which SGLang release ran\n", id);
+		return 0;
+	}
+	if (serving_workload(&w, "sglang", cfg, cond, meas, "total_gpu_memory_gib"))
+		return 1;
+	json_t *fr = json_object_get(cond, "mem_fraction_static");
+	snprintf(f, sizeof f, "%.3f", json_number_value(fr));
+	if ((json_is_number(fr) && set(&w, GS_F_MEM_FRACTION_STATIC, f)) || estimate(&w, &e))
+		return 1;
+	row(id, "pool tokens", num(meas, "kv_tokens"), (double)e.sglang.tokens, "");
 	return 0;
 }
 
@@ -328,6 +373,9 @@ int main(int argc, char **argv)
 			answered++;
 		} else if (strcmp(kind, "vllm") == 0) {
 			rc |= do_vllm(id, cfg, cond, meas);
+			answered++;
+		} else if (strcmp(kind, "sglang") == 0) {
+			rc |= do_sglang(id, cfg, cond, meas);
 			answered++;
 		} else if (strcmp(kind, "llamacpp") == 0) {
 			char gguf[1024];

@@ -112,37 +112,151 @@ static void test_mla_and_moe(void **st)
 {
 	(void)st;
 	gs_model m;
+	/* the checkpoint's quantization_config (fp8, 128x128 blocks) is the default format */
 	run_estimate(E, &m, GS_F_MODEL, TCFG("deepseek-ai__DeepSeek-V3.json"), GS_F_LENGTH, "1000", END);
 	assert_int_equal(item_at(E, "kv_cache", 1), 61ull * 40960 * 1000 * 2);
-	bool fp8_noted = false;
+	assert_true(E->format_from_checkpoint);
+	assert_string_equal(E->format.name, "fp8-block128");
+	/* told otherwise: the told format, with the disagreement listed */
+	run_estimate(E, &m, GS_F_MODEL, TCFG("deepseek-ai__DeepSeek-V3.json"), GS_F_LENGTH, "1000", GS_F_FORMAT,
+	             "bf16", END);
+	bool noted = false;
 	for (size_t i = 0; i < E->n_unknowns; i++)
-		fp8_noted |= strstr(E->unknowns[i], "quant_method fp8") != NULL;
-	assert_true(fp8_noted);
+		noted |= strstr(E->unknowns[i], "disagrees with config.json's quantization_config") != NULL;
+	assert_true(noted);
 	run_estimate(E, &m, GS_F_MODEL, TCFG("deepseek-ai__DeepSeek-V3.json"), GS_F_LENGTH, "1000",
 	             GS_F_RUNTIME, "vllm", END);
 	assert_int_equal(item_at(E, "kv_cache", 2), 63ull * 16 * 61 * 576 * 2); /* 63 blocks, latent */
+	/* Mixtral under vLLM 0.10.1 on an H200 (8192 profile tokens): the fused-experts
+	 * workspace, 8192 x top-2 x (max(2 x 14336, 4096) + 14336) x 2 B, + router
+	 * 8192 x (8 x 4 + 2 x 8) + residual 2 x 8192 x 4096 x 2, beats the dense
+	 * estimate (839122944 B) */
+	run_estimate(E, &m, GS_F_MODEL, TCFG("mistralai__Mixtral-8x7B-v0.1.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_GPU, "H200", GS_F_LENGTH, "8192", END);
+	assert_int_equal(E->vllm.profile_tokens, 8192);
+	assert_int_equal(item_at(E, "activations", 1), 1409286144ull + 393216ull + 134217728ull);
 }
 
 static void test_vllm_budget(void **st)
 {
 	(void)st;
 	gs_model m;
-	/* calibration record vllm-issue10517 (RTX 3090, Llama-3.1-8B, 20000 tokens) */
+	/* calibration record vllm-issue10517 (RTX 3090, Llama-3.1-8B, 20000 tokens):
+	 * vLLM 0.6.4 profiles max(max_model_len, 2048) = 20000 tokens */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_CAPACITY, "23.58GiB", GS_F_LENGTH, "20000", GS_F_MAX_NUM_BATCHED_TOKENS, "20000",
-	             GS_F_CUDA_GRAPHS, "0GiB", END);
+	             GS_F_RUNTIME_VERSION, "0.6.4", GS_F_CAPACITY, "23.58GiB", GS_F_CUDA_TOTAL, "23.58GiB",
+	             GS_F_LENGTH, "20000", END);
 	assert_true(E->has_vllm);
+	assert_false(E->vllm.v1);
+	assert_int_equal(E->vllm.profile_tokens, 20000);
+	assert_int_equal(E->vllm.profile_seqs, 256);
 	assert_int_equal(E->vllm.budget, 22786948989ull);
 	assert_int_equal(E->vllm.block_bytes, 16ull * 131072);
+	/* weights 16060522496 + 0.34 GiB 365072220 + activations 2048000000 + logits 328335360 */
 	assert_int_equal(E->vllm.kv_available, 22786948989ull - 18801930076ull);
 	assert_int_equal(E->vllm.blocks, 1900);         /* vLLM logged 1952 */
 	assert_int_equal(E->vllm.max_concurrency_milli, 1520); /* vLLM logged 1.56x */
 	assert_true(E->vllm.sheet_fits);
+	/* CUDA graphs come after the pool: on top of the budget, not inside it */
+	assert_int_equal(item_at(E, "cuda_graphs", 2), 512ull << 20);
+	/* above 32768 tokens V0 turns chunked prefill on: 512 tokens in 0.6.4, 2048 in 0.7.3 */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.6.4", GS_F_CAPACITY, "80GiB", GS_F_LENGTH, "40000", END);
+	assert_int_equal(E->vllm.profile_tokens, 512);
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.7.3", GS_F_CAPACITY, "80GiB", GS_F_LENGTH, "40000", END);
+	assert_int_equal(E->vllm.profile_tokens, 2048);
 	/* without a capacity: the sheet's need, and the pool listed as unknown */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_LENGTH, "8192", GS_F_CONCURRENCY, "2", END);
 	assert_false(E->has_vllm);
 	assert_int_equal(item_at(E, "kv_cache", 2), 2ull * 512 * 16 * 131072);
+}
+
+/* V1's batch defaults by release: 0.8.5 picks H100/H200 by name, 0.10.1 any
+ * GPU of 70 GiB or more that is not an A100; the LLM class doubles the tokens. */
+static void test_vllm_releases(void **st)
+{
+	(void)st;
+	gs_model m;
+	static const struct {
+		const char *version, *gpu, *entry;
+		uint64_t tokens, seqs;
+	} cases[] = {
+		{"0.10.1", "H200", "serve", 8192, 1024},   {"0.10.1", "A100 80GB", "serve", 2048, 256},
+		{"0.10.1", "B200", "serve", 8192, 1024},   {"0.8.5", "B200", "serve", 2048, 256},
+		{"0.8.5", "H100 SXM", "llm", 16384, 1024}, {"0.10.1", "RTX 4090", "llm", 8192, 256},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+		             GS_F_RUNTIME_VERSION, cases[i].version, GS_F_GPU, cases[i].gpu, GS_F_ENTRYPOINT,
+		             cases[i].entry, GS_F_LENGTH, "4096", END);
+		assert_true(E->vllm.v1);
+		assert_int_equal(E->vllm.profile_tokens, cases[i].tokens);
+		assert_int_equal(E->vllm.profile_seqs, cases[i].seqs);
+		assert_string_equal(E->runtime_version, cases[i].version);
+	}
+	/* a version between two known releases: the older one, said so */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "v0.9.2", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "4096", END);
+	assert_string_equal(E->runtime_version, "0.8.5");
+	assert_non_null(strstr(E->release_note, "0.9.2 is not in the release table"));
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.6.4.post1", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "4096", END);
+	assert_string_equal(E->runtime_version, "0.6.4");
+	assert_string_equal(E->release_note, "");
+	/* outside the table, or not a version: refused */
+	static const char *const bad[] = {"0.5.4", "0.11.0", "latest", "1"};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		gs_workload w;
+		gs_error err;
+		load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+		              GS_F_RUNTIME_VERSION, bad[i], END);
+		assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EINPUT);
+		assert_non_null(strstr(err.msg, "0.6.4, 0.7.3, 0.8.5, 0.10.1"));
+	}
+	/* LoRA slots: 4 x rank 64 x (32 layers x 81920 + 2 x 128512 + 2 x 4096) + 256 x 4096, x 2 B */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_GPU, "H200", GS_F_LENGTH, "4096", GS_F_MAX_LORAS, "4", GS_F_MAX_LORA_RANK, "64", END);
+	assert_int_equal(item_at(E, "lora_slots", 0), 4ull * 185794560 * 2);
+}
+
+/* SGLang 0.4.9 on an H100 SXM: mem_fraction_static round((81559 - 10240) /
+ * 81559, 3) = 0.874; free at start = CUDA total 81082 MiB - 0.34 GiB;
+ * pool = floor(free x 0.874) - weights 16060522496 = 57928443072 B, over
+ * 131072 B per token = 441958 tokens; max_running_requests min(tokens / 2,
+ * clamp(tokens / 8192 x 512, 2048, 4096)) = 4096. */
+static void test_sglang_pool(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
+	             GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192", GS_F_CONCURRENCY, "16", END);
+	assert_true(E->has_sglang);
+	assert_string_equal(E->runtime_version, "0.4.9");
+	assert_int_equal(E->sglang.mem_fraction_static.num, 874);
+	assert_int_equal(E->sglang.mem_fraction_static.den, 1000);
+	assert_int_equal(E->sglang.free_at_start, (81082ull << 20) - 365072220ull);
+	assert_int_equal(E->sglang.pool_bytes, 57928443072ull);
+	assert_int_equal(E->sglang.cell_bytes, 131072);
+	assert_int_equal(E->sglang.tokens, 441958);
+	assert_int_equal(E->sglang.max_running_requests, 4096);
+	assert_int_equal(E->sglang.chunked_prefill_size, 8192);
+	assert_true(E->sglang.sheet_fits);
+	/* 0.4.6: by tensor-parallel size; chunked prefill 2048 below 25000 MiB */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
+	             GS_F_RUNTIME_VERSION, "0.4.6", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "8192", END);
+	assert_int_equal(E->sglang.mem_fraction_static.num, 880);
+	assert_int_equal(E->sglang.chunked_prefill_size, 2048);
+	/* 0.4.9, tp 2 on 24 GB cards: (2.8 + 2/10) GiB reserved -> 21492 / 24564 = 0.875 */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
+	             GS_F_GPU, "RTX 4090", GS_F_GPUS, "2", GS_F_TP, "2", GS_F_LENGTH, "8192", END);
+	assert_int_equal(E->sglang.mem_fraction_static.num, 875);
+	/* weights beyond the fraction: SGLang's "Not enough memory" */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
+	             GS_F_CAPACITY, "16GiB", GS_F_LENGTH, "8192", END);
+	assert_true(E->sglang.refused);
+	assert_false(E->fits);
 }
 
 static void test_unsupported(void **st)
@@ -179,7 +293,8 @@ int main(void)
 		cmocka_unit_test(test_seed_example),      cmocka_unit_test(test_llama3_bf16),
 		cmocka_unit_test(test_eager_attention),   cmocka_unit_test(test_quantized_formats),
 		cmocka_unit_test(test_mla_and_moe),       cmocka_unit_test(test_vllm_budget),
-		cmocka_unit_test(test_unsupported),
+		cmocka_unit_test(test_unsupported),        cmocka_unit_test(test_vllm_releases),
+		cmocka_unit_test(test_sglang_pool),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

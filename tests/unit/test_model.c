@@ -209,6 +209,43 @@ static void test_files(void **st)
 	assert_int_equal(m.params, 7000000000ull);
 }
 
+/* quantization_config in the shapes the libraries publish it (fixtures in
+ * tests/data/configs/quant) and the format each one means. */
+static void test_quantization_config(void **st)
+{
+	(void)st;
+	static const struct {
+		const char *file, *format;
+	} cases[] = {
+		{"gptq-4bit-g128-act", "gptq-g128-act"}, {"awq-4bit-g128", "awq-g128"},
+		{"bnb-nf4-dq", "nf4-dq"},                {"fbgemm-fp8", "fp8-channel"},
+		{"ct-fp8-channel", "fp8-channel"},       {"ct-w4a16", "gptq-g128"},
+	};
+	char path[512];
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(path, sizeof path, "%s", TCFG("quant/llama-3.1-8b-"));
+		strncat(path, cases[i].file, sizeof path - strlen(path) - 1);
+		strncat(path, ".json", sizeof path - strlen(path) - 1);
+		gs_model m = load(path);
+		assert_string_equal(m.quant_format, cases[i].format);
+		assert_string_equal(m.quant_problem, "");
+		assert_string_equal(m.quant_skipped, ""); /* lm_head only: kept anyway */
+	}
+	gs_model m = load(TCFG("deepseek-ai__DeepSeek-V3.json"));
+	assert_string_equal(m.quant_format, "fp8-block128");
+	m = load(TCFG("quant/llama-3.1-8b-unreadable-hqq.json"));
+	assert_string_equal(m.quant_format, "");
+	assert_non_null(strstr(m.quant_problem, "hqq"));
+	m = load(TCFG("quant/llama-3.1-8b-unreadable-nvfp4.json"));
+	assert_string_equal(m.quant_format, "");
+	/* gptq8: 8-bit values, an fp16 scale and an 8-bit zero per group */
+	gs_format f;
+	gs_error err;
+	assert_int_equal(gs_format_parse("gptq8-g128", "format", &f, &err), GS_OK);
+	assert_int_equal(f.value_bits.num, 8);
+	assert_int_equal(f.meta_bits.num * 128, 24 * f.meta_bits.den);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -216,6 +253,7 @@ int main(void)
 		cmocka_unit_test(test_split_llama3), cmocka_unit_test(test_modules),
 		cmocka_unit_test(test_kv_elements),
 		cmocka_unit_test(test_errors),       cmocka_unit_test(test_files),
+		cmocka_unit_test(test_quantization_config),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

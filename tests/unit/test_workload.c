@@ -1,5 +1,6 @@
 /* test_workload.c — the sheet (YAML/JSON), flags over sheet, provenance, errors. */
 #include "helpers.h"
+#include "gpusizer/devices.h"
 
 static gs_status sheet(const char *text, gs_workload *w, gs_error *err)
 {
@@ -125,12 +126,66 @@ static void test_flags(void **st)
 	assert_int_equal(gs_field_by_key("max_num_seqs", 12), GS_F_MAX_NUM_SEQS);
 }
 
+/* The device table answers to the names nvidia-smi prints; an ambiguous
+ * name lists the candidates, an unknown one suggests the nearest; the
+ * engines' CUDA total is the published one, else derived and said so. */
+static void test_devices(void **st)
+{
+	(void)st;
+	const gs_device *d;
+	gs_error err;
+	static const struct {
+		const char *name, *row;
+	} ok[] = {
+		{"NVIDIA A100-SXM4-40GB", "A100 40GB"}, {"NVIDIA A100 80GB PCIe", "A100 80GB"},
+		{"Tesla V100-SXM2-16GB", "V100 16GB"},  {"NVIDIA A800-SXM4-80GB", "A800 80GB"},
+		{"NVIDIA GeForce RTX 4070", "RTX 4070"}, {"NVIDIA H100 80GB HBM3", "H100 SXM"},
+		{"nvidia h20", "H20"},                  {"rtx4090", "RTX 4090"},
+		{"4090", "RTX 4090"},                   {"Tesla T4", "T4"},
+		{"NVIDIA RTX 6000 Ada Generation", "RTX 6000 Ada"}, {"AMD Instinct MI300X", "MI300X"},
+	};
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		assert_int_equal(gs_device_lookup(ok[i].name, "--gpu", &d, &err), GS_OK);
+		assert_string_equal(d->name, ok[i].row);
+	}
+	assert_int_equal(gs_device_lookup("A100", "--gpu", &d, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "ambiguous: A100 40GB, A100 80GB"));
+	assert_null(gs_device_find("A100"));
+	assert_int_equal(gs_device_lookup("H100", "--gpu", &d, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "H100 PCIe, H100 SXM, H100 NVL"));
+	assert_int_equal(gs_device_lookup("RTX 4900", "--gpu", &d, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "did you mean"));
+	assert_non_null(strstr(err.msg, "RTX 4090,"));
+	assert_int_equal(gs_device_lookup("", "--gpu", &d, &err), GS_EINPUT);
+	/* CUDA totals */
+	char how[256];
+	d = gs_device_find("H200");
+	assert_int_equal(gs_device_cuda_total(d, d->reported_bytes, how, sizeof how), 143156ull << 20);
+	assert_non_null(strstr(how, "published"));
+	d = gs_device_find("L4");
+	assert_int_equal(gs_device_cuda_total(d, d->reported_bytes, how, sizeof how), (23034ull - 728) << 20);
+	assert_non_null(strstr(how, "derived"));
+	/* a capacity other than the row's: the published figure does not apply */
+	d = gs_device_find("H200");
+	assert_int_equal(gs_device_cuda_total(d, 100ull << 30, how, sizeof how), (100ull << 30) - (728ull << 20));
+	/* every row: a total is either on record with how it was reported, or absent */
+	const gs_device *t;
+	size_t n = gs_device_table(&t);
+	assert_true(n >= 55);
+	for (size_t i = 0; i < n; i++) {
+		assert_true(t[i].nominal_gb > 0);
+		assert_true(t[i].reported_bytes == 0 || t[i].reported_how[0]);
+		assert_true(t[i].cuda_bytes == 0 || (t[i].cuda_bytes < t[i].reported_bytes && t[i].cuda_how[0]));
+		assert_ptr_equal(gs_device_find(t[i].name), &t[i]); /* every marketing name is unambiguous */
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sheet_and_provenance), cmocka_unit_test(test_json_sheet),
 		cmocka_unit_test(test_sheet_errors), cmocka_unit_test(test_finish_rules),
-		cmocka_unit_test(test_flags),
+		cmocka_unit_test(test_flags), cmocka_unit_test(test_devices),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
