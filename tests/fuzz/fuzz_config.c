@@ -1,6 +1,7 @@
 /* fuzz_config.c — libFuzzer target: config.json reader. */
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "gpusizer/estimate.h"
 #include "gpusizer/model.h"
 
@@ -20,6 +21,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		static gs_estimate e;
 		if (gs_estimate_run(&w, &m, &e, &err) == GS_OK && gs_estimate_peak(&e) == 0)
 			__builtin_trap(); /* a parsed model always has weights */
+		/* the serving engines size pools from the same facts */
+		static const char *const rt[] = {"vllm", "sglang"};
+		for (int i = 0; i < 2; i++) {
+			gs_workload s = w;
+			if (gs_workload_set(&s, GS_F_RUNTIME, rt[i], strlen(rt[i]), GS_FROM_FLAG, "fuzz", &err) ||
+			    gs_workload_set(&s, GS_F_GPU, "H100 SXM", 8, GS_FROM_FLAG, "fuzz", &err))
+				continue;
+			(void)gs_estimate_run(&s, &m, &e, &err);
+		}
 	}
 	return 0;
 }
