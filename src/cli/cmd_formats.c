@@ -5,6 +5,16 @@
 #include "gpusizer/devices.h"
 #include "gpusizer/dtype.h"
 
+static void mib_text(uint64_t b, char *buf, size_t cap)
+{
+	if (!b)
+		snprintf(buf, cap, "-");
+	else if (b % (1u << 20) == 0)
+		snprintf(buf, cap, "%llu MiB", (unsigned long long)(b >> 20));
+	else
+		snprintf(buf, cap, "%llu B", (unsigned long long)b);
+}
+
 static void bpw(gs_ratio r, char *buf, size_t cap)
 {
 	/* four decimals, rounded half up from the exact ratio */
@@ -39,21 +49,18 @@ int cmd_formats(int argc, char **argv)
 	       "such as gguf:Q4_K_M), bits:N.\n\n");
 	const gs_device *d;
 	n = gs_device_table(&d);
-	printf("%-14s %9s %18s  %-8s %s\n", "device", "nominal", "reported", "cc", "how reported [sources]");
+	printf("%-17s %7s %11s %11s  %-6s %s\n", "device", "nominal", "reported", "CUDA total", "cc",
+	       "names nvidia-smi / rocm-smi print; how reported [sources]");
 	for (size_t i = 0; i < n; i++) {
-		char nom[32], rep[40];
-		if (d[i].nominal_gb)
-			snprintf(nom, sizeof nom, "%llu GB", (unsigned long long)d[i].nominal_gb);
-		else
-			snprintf(nom, sizeof nom, "?");
-		if (!d[i].reported_bytes)
-			snprintf(rep, sizeof rep, "?");
-		else if (d[i].reported_bytes % (1u << 20) == 0)
-			snprintf(rep, sizeof rep, "%llu MiB", (unsigned long long)(d[i].reported_bytes >> 20));
-		else
-			snprintf(rep, sizeof rep, "%llu B", (unsigned long long)d[i].reported_bytes);
-		printf("%-14s %9s %18s  %-8s %s %s\n", d[i].name, nom, rep, d[i].compute_capability,
-		       d[i].reported_how, d[i].source);
+		char nom[32], rep[40], cuda[40];
+		snprintf(nom, sizeof nom, "%llu GB", (unsigned long long)d[i].nominal_gb);
+		mib_text(d[i].reported_bytes, rep, sizeof rep);
+		mib_text(d[i].cuda_bytes, cuda, sizeof cuda);
+		printf("%-17s %7s %11s %11s  %-6s %s%s%s%s%s %s\n", d[i].name, nom, rep, cuda, d[i].compute_capability,
+		       d[i].smi_names, d[i].smi_names[0] ? "; " : "", d[i].reported_bytes ? d[i].reported_how : "no total seen",
+		       d[i].cuda_bytes ? "; CUDA: " : "", d[i].cuda_bytes ? d[i].cuda_how : "", d[i].source);
 	}
+	printf("A row without a reported total asks for --capacity; the CUDA total engines budget from is\n"
+	       "derived (reported - 728 MiB) where none is published (docs/devices.md).\n");
 	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_ENV;
 }

@@ -28,7 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (gs_workload_set(&s, GS_F_RUNTIME, rt[i], strlen(rt[i]), GS_FROM_FLAG, "fuzz", &err) ||
 			    gs_workload_set(&s, GS_F_GPU, "H100 SXM", 8, GS_FROM_FLAG, "fuzz", &err))
 				continue;
-			(void)gs_estimate_run(&s, &m, &e, &err);
+			if (gs_estimate_run(&s, &m, &e, &err) == GS_OK && gs_estimate_peak(&e) == 0)
+				__builtin_trap();
 		}
 	}
 	return 0;
