@@ -12,13 +12,20 @@
  *   llama.cpp "allocating X MiB on device N: cudaMalloc failed: out of memory",
  *            "failed to allocate CUDAn buffer of size N"
  *   vLLM     "The model's max seq len (N) is larger than the maximum number of tokens that
- *            can be stored in KV cache (M)", "No available memory for the cache blocks"
+ *            can be stored in KV cache (M)" (V0), "To serve at least one request with the
+ *            model's max seq len (N), (X GiB KV cache is needed, which is larger than the
+ *            available KV cache memory (Y GiB). ... the estimated maximum model length is M"
+ *            (V1), "No available memory for the cache blocks", a negative
+ *            available_kv_cache_memory / "Available KV cache memory: -X GiB"
+ *   SGLang   "Not enough memory. Please try to increase --mem-fraction-static.",
+ *            "max_total_tokens=N is larger than the profiled value -M"
  *
  * The phase comes from the traceback or log lines before the message:
  * backward (autograd), first_update (optimizer step: states are created
  * lazily), load (from_pretrained, load_state_dict, .to/.cuda, llama.cpp model
  * load), prefill/decode (generate), validation (evaluation loops), context
- * (llama.cpp context and compute buffers), serve (vLLM KV cache), forward
+ * (llama.cpp context and compute buffers), serve (vLLM's pool below one request),
+ * profile (vLLM: nothing left for the pool), pool (SGLang's pool), forward
  * otherwise during training. All figures are parsed exactly (units.h).
  */
 #ifndef GPUSIZER_DIAGNOSE_H
@@ -31,7 +38,7 @@
 #include "gpusizer/units.h"
 
 typedef enum gs_oom_kind {
-	GS_OOM_NONE, GS_OOM_TORCH, GS_OOM_LLAMACPP, GS_OOM_VLLM_KV, GS_OOM_VLLM_NO_CACHE
+	GS_OOM_NONE, GS_OOM_TORCH, GS_OOM_LLAMACPP, GS_OOM_VLLM_KV, GS_OOM_VLLM_NO_CACHE, GS_OOM_SGLANG_POOL
 } gs_oom_kind;
 
 typedef struct gs_oom {
@@ -41,7 +48,8 @@ typedef struct gs_oom {
 	int gpu;                   /* -1 unknown                             */
 	gs_bytes requested, capacity, free, allocated, reserved_unallocated, process;
 	bool has_requested, has_capacity, has_free, has_allocated, has_reserved, has_process;
-	uint64_t max_model_len, kv_tokens;   /* vLLM                           */
+	uint64_t max_model_len, kv_tokens;   /* vLLM: max_model_len and what the pool holds
+	                                        (V1: the largest length it allows)  */
 	char phase[16];            /* as in the estimate's phases            */
 	char phase_why[200];       /* the line that placed it                */
 	char items[200];           /* the items that grow in that phase      */

@@ -5,8 +5,9 @@
  *
  * Transformers runtime: the peak over all phases (reserve included) must not
  * exceed the capacity; the search is a binary search over a quantity every
- * item is monotone in. vLLM runtime: its KV pool is what limits; the answer
- * is computed from the number of 16-token blocks, as vLLM does.
+ * item is monotone in. vLLM and SGLang: the estimate's own verdict (the peak
+ * and the KV pool against the sheet's need) decides, searched the same way,
+ * and the pool is reported in the engine's terms (gs_pool_view).
  * The model's own max_position_embeddings bounds the context when known.
  */
 #ifndef GPUSIZER_FIT_H
@@ -17,6 +18,30 @@
 #include "gpusizer/estimate.h"
 
 typedef enum gs_fit_target { GS_FIT_CONTEXT, GS_FIT_CONCURRENCY, GS_FIT_MICROBATCH } gs_fit_target;
+
+/* Engines that pre-allocate a KV pool (vLLM, SGLang), in their own terms:
+ * what the pool holds, what one request and the sheet need, the largest
+ * context and concurrency it allows, and the fixed item that takes most of
+ * the budget. */
+typedef struct gs_pool_view {
+	bool known;               /* a serving engine sized against a capacity     */
+	char engine[16];          /* "vLLM", "SGLang"                              */
+	uint64_t tokens;          /* pool tokens                                   */
+	uint64_t blocks;          /* vLLM's 16-token blocks; 0 for SGLang          */
+	uint64_t request_tokens;  /* one request: the sheet's length (0 unknown)   */
+	uint64_t need_tokens;     /* concurrency x length                          */
+	uint64_t max_context;     /* at the sheet's concurrency                    */
+	uint64_t max_concurrency; /* at the sheet's length (SGLang: also its cap)  */
+	gs_bytes budget;          /* vLLM: util x CUDA total; SGLang: fraction x free */
+	char eater[32];           /* the largest fixed item in the budget          */
+	gs_bytes eater_bytes;
+	bool refused;             /* the engine would not start: no pool at all    */
+	bool fits;                /* the pool holds the sheet's need               */
+} gs_pool_view;
+
+/* The pool view of an estimate (known false for other runtimes or without
+ * a capacity). */
+void gs_pool_view_of(const gs_estimate *e, gs_pool_view *out /* OUT */);
 
 typedef struct gs_fit_result {
 	gs_fit_target target;
@@ -32,6 +57,7 @@ typedef struct gs_fit_result {
 	char limit_item[32];    /* the largest growing item in that phase         */
 	gs_bytes peak_at_best;  /* peak at best (0 when !fits)                    */
 	gs_bytes peak_over;     /* peak at best + 1 (or at 1 when !fits)          */
+	gs_pool_view pool;      /* serving engines: the pool at the sheet's workload */
 } gs_fit_result;
 
 /* Search on workload w (finished) and model m against capacity `cap`
@@ -49,13 +75,23 @@ typedef struct gs_change {
 	char also[64];          /* a second field kept consistent ("grad_accum 8"), or "" */
 	gs_bytes peak_after;    /* the new peak over phases                              */
 	gs_bytes saves;         /* old peak - new peak (> 0)                             */
-	bool fits_after;        /* peak_after <= capacity                                */
+	bool fits_after;        /* peak_after <= capacity (serving engines: and the pool
+	                           holds the sheet's need)                               */
 	char cost[200];         /* what it costs: time, quality to re-confirm, the task  */
+	bool pool;              /* a serving engine: the pool figures below apply        */
+	uint64_t pool_tokens_after, pool_blocks_after, need_after;
 } gs_change;
 
 #define GS_MAX_CHANGES 12
 
-/* Try each applicable single change (checkpointing, 8-bit or fused optimizer,
+/* Serving engines (vLLM, SGLang) rank by what grows the pool instead:
+ * pool tokens over the sheet's need after each change, then the saving.
+ * Their candidates add gpu_memory_utilization / mem_fraction_static up to
+ * the largest that leaves the CUDA graphs (and SGLang's serve transients)
+ * outside, eager mode with that fraction, twice the tensor-parallel GPUs,
+ * fewer profile sequences or tokens (vLLM V1), fp8 or AWQ weights.
+ *
+ * Try each applicable single change (checkpointing, 8-bit or fused optimizer,
  * LoRA rank, ZeRO stage, offload, chunked loss, shorter length, smaller
  * microbatch at the same effective batch; for inference KV format, weight
  * format, concurrency, attention; for llama.cpp its K and V cache types,
@@ -88,6 +124,7 @@ typedef struct gs_fit_answer {
 	gs_bytes sheet_peak;
 	char sheet_phase[16];
 	char sheet_workload[96];       /* "4096 tokens, microbatch 1"                     */
+	gs_pool_view sheet_pool;       /* serving engines: the pool at the sheet's workload */
 	bool has_changes;
 	gs_change changes[GS_MAX_CHANGES];
 	size_t n_changes;

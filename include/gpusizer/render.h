@@ -45,6 +45,12 @@ json_t *gs_fit_to_json(const gs_fit_result *r, const gs_estimate *at_best);
 /* Fit answer as text. */
 int gs_render_fit_text(FILE *out, const gs_fit_result *r);
 
+/* A serving engine's KV pool in its own terms (tokens, blocks, what one
+ * request and the sheet need, the largest context and concurrency, the
+ * fixed item that takes most of the budget), each line prefixed by lead. */
+struct gs_pool_view;
+int gs_render_pool_text(FILE *f, const struct gs_pool_view *v, const char *lead);
+
 /* The ranked single changes (gs_fit_changes) as text, and as JSON. A cap of
  * 0 means the capacity is unknown: no change is then said to fit or not
  * (text), and fits_after is null (JSON). */

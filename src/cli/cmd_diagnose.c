@@ -25,7 +25,10 @@ static bool relevant(const char *phase, const char *field)
 		{"first_update", ",optimizer,zero,offload,lora_rank,"},
 		{"prefill", ",kv_format,concurrency,length,format,attention,kv_format_v,gpu_layers,"},
 		{"decode", ",kv_format,concurrency,length,format,kv_format_v,gpu_layers,"},
-		{"serve", ",kv_format,concurrency,length,format,kv_format_v,gpu_layers,"},
+		{"serve", ",kv_format,concurrency,length,format,kv_format_v,gpu_layers,gpu_memory_utilization,tp,"
+		          "cuda_graphs,max_num_seqs,max_num_batched_tokens,mem_fraction_static,"},
+		{"profile", ",format,tp,gpu_memory_utilization,cuda_graphs,max_num_seqs,max_num_batched_tokens,"},
+		{"pool", ",format,tp,mem_fraction_static,cuda_graphs,kv_format,length,concurrency,"},
 		{"context", ",kv_format,concurrency,length,kv_format_v,gpu_layers,attention,"},
 		{"validation", ",length,attention,microbatch,"},
 	};
@@ -58,7 +61,8 @@ static int read_oom(const char *path, gs_oom *o)
 	free(buf);
 	if (!found) {
 		fprintf(stderr, "gpusizer: error: %s: no out-of-memory message found; expected PyTorch's \"CUDA out of memory\", "
-		        "llama.cpp's \"cudaMalloc failed\" or \"failed to allocate\", or vLLM's KV-cache errors\n", path);
+		        "llama.cpp's \"cudaMalloc failed\" or \"failed to allocate\", vLLM's KV-cache errors or SGLang's \"Not enough "
+		        "memory\"\n", path);
 		return EXIT_USAGE;
 	}
 	return 0;
@@ -144,8 +148,8 @@ static void print_text(const char *log, const gs_oom *o, const remedies *r)
 	figure("allocated by PyTorch", o->has_allocated, o->allocated, &first);
 	figure("reserved but unallocated", o->has_reserved, o->reserved_unallocated, &first);
 	if (o->kind == GS_OOM_VLLM_KV)
-		printf("  max_model_len %llu tokens; the KV cache holds %llu", (unsigned long long)o->max_model_len,
-		       (unsigned long long)o->kv_tokens), first = false;
+		printf("%smax_model_len %llu tokens; the KV cache holds %llu", first ? "  " : "; ",
+		       (unsigned long long)o->max_model_len, (unsigned long long)o->kv_tokens), first = false;
 	if (!first)
 		putchar('\n');
 	printf("phase: %s (from: \"%s\")\nlikely items: %s\n", o->phase, o->phase_why, o->items);
@@ -157,6 +161,10 @@ static void print_text(const char *log, const gs_oom *o, const remedies *r)
 	if (r->e) {
 		printf("estimate for the workload: peak %s in phase %s\n",
 		       gs_format_bytes(gs_estimate_peak(r->e), GS_UNIT_GiB, g, sizeof g), r->e->phases[r->e->peak_phase].id);
+		gs_pool_view v;
+		gs_pool_view_of(r->e, &v);
+		if (v.known)
+			gs_render_pool_text(stdout, &v, "  ");
 		gs_render_changes_text(stdout, r->ch, r->nch, r->peak_now, r->cap, NULL);
 		printf("one change at a time: re-check quality after a format change, coverage after a shorter length\n");
 	} else {
@@ -169,7 +177,7 @@ int cmd_diagnose(int argc, char **argv)
 {
 	if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
 		printf("usage: gpusizer diagnose LOG [SHEET.yaml | MODEL] [workload flags] [--run run.jsonl] [--json]\n\n"
-		       "Finds the first out-of-memory in LOG (PyTorch, llama.cpp, vLLM), the figures it states and\n"
+		       "Finds the first out-of-memory in LOG (PyTorch, llama.cpp, vLLM, SGLang), the figures it states and\n"
 		       "the phase it happened in. With the workload (a sheet or flags), ranks the single changes\n"
 		       "that lower that phase's memory by the saving the estimator predicts, each with what must be\n"
 		       "re-checked. --run: a run of gpusizer measure; the phase still open when it ended is the\n"

@@ -20,6 +20,7 @@ const char *gs_oom_kind_name(gs_oom_kind k)
 	case GS_OOM_LLAMACPP: return "llama.cpp buffer allocation failed";
 	case GS_OOM_VLLM_KV: return "vLLM: max_model_len above the KV cache";
 	case GS_OOM_VLLM_NO_CACHE: return "vLLM: no memory left for the KV cache";
+	case GS_OOM_SGLANG_POOL: return "SGLang: no memory left for the token-to-KV pool";
 	case GS_OOM_NONE: break;
 	}
 	return "none";
@@ -131,6 +132,8 @@ static bool parse_llamacpp(const char *l, gs_oom *o)
 	return false;
 }
 
+/* vLLM's start-up failures, V0 and V1 wording, and a negative pool after
+ * profiling (the fixed items took the whole budget). */
 static bool parse_vllm(const char *l, gs_oom *o)
 {
 	if (strstr(l, "larger than the maximum number of tokens that can be stored in KV cache")) {
@@ -139,8 +142,36 @@ static bool parse_vllm(const char *l, gs_oom *o)
 		uint_after(l, "stored in KV cache (", &o->kv_tokens);
 		return true;
 	}
-	if (strstr(l, "No available memory for the cache blocks")) {
+	if (strstr(l, "To serve at least one request with the model")) {
+		/* V1: "(24.0 GiB KV cache is needed, which is larger than the
+		 * available KV cache memory (3.18 GiB). Based on the available
+		 * memory, the estimated maximum model length is 34736." */
+		o->kind = GS_OOM_VLLM_KV;
+		uint_after(l, "max seq len (", &o->max_model_len);
+		o->has_requested = size_after(l, "), (", &o->requested);
+		o->has_free = size_after(l, "available KV cache memory (", &o->free);
+		uint_after(l, "estimated maximum model length is ", &o->kv_tokens);
+		return true;
+	}
+	if (strstr(l, "No available memory for the cache blocks") ||
+	    strstr(l, "available_kv_cache_memory=-") || strstr(l, "Available KV cache memory: -") ||
+	    strstr(l, "kv_cache_size=-")) {
 		o->kind = GS_OOM_VLLM_NO_CACHE;
+		return true;
+	}
+	return false;
+}
+
+/* SGLang: the pool came out empty or negative (model_runner.py). */
+static bool parse_sglang(const char *l, gs_oom *o)
+{
+	if ((strstr(l, "Not enough memory") || strstr(l, "Not enought memory")) && strstr(l, "mem-fraction-static")) {
+		o->kind = GS_OOM_SGLANG_POOL;
+		return true;
+	}
+	const char *p = strstr(l, "is larger than the profiled value -");
+	if (p) {
+		o->kind = GS_OOM_SGLANG_POOL;
 		return true;
 	}
 	return false;
@@ -242,10 +273,27 @@ static void traceback_clue(const lookback *lb, gs_oom *o)
 /* The failure at `line`: its kind was parsed; now its phase. */
 static void place_failure(const lookback *lb, gs_oom *o)
 {
-	if (o->kind == GS_OOM_VLLM_KV || o->kind == GS_OOM_VLLM_NO_CACHE) {
+	if (o->kind == GS_OOM_VLLM_KV) {
 		snprintf(o->phase, sizeof o->phase, "serve");
-		snprintf(o->phase_why, sizeof o->phase_why, "vLLM sizes its KV cache at start-up");
-		snprintf(o->items, sizeof o->items, "the KV cache pool: max_model_len and concurrency against the budget");
+		snprintf(o->phase_why, sizeof o->phase_why, "vLLM sized its KV pool after the profile run: it is smaller "
+		         "than one request of max_model_len");
+		snprintf(o->items, sizeof o->items, "the KV cache pool against max_model_len; what the budget keeps for "
+		         "weights, the profile run, non-torch memory");
+		return;
+	}
+	if (o->kind == GS_OOM_VLLM_NO_CACHE) {
+		snprintf(o->phase, sizeof o->phase, "profile");
+		snprintf(o->phase_why, sizeof o->phase_why, "vLLM's profile run left nothing of gpu_memory_utilization "
+		         "x the CUDA total for the KV cache");
+		snprintf(o->items, sizeof o->items, "weights, the profile run's activations and logits, non-torch "
+		         "memory against the budget");
+		return;
+	}
+	if (o->kind == GS_OOM_SGLANG_POOL) {
+		snprintf(o->phase, sizeof o->phase, "pool");
+		snprintf(o->phase_why, sizeof o->phase_why, "SGLang sizes its token-to-KV pool from mem_fraction_static of "
+		         "the free memory, after the weights");
+		snprintf(o->items, sizeof o->items, "weights against mem_fraction_static x the free memory");
 		return;
 	}
 	if (o->kind == GS_OOM_LLAMACPP)
@@ -272,7 +320,7 @@ bool gs_diagnose_log(const char *buf, size_t len, gs_oom *o)
 		const char *le = nl ? nl : end;
 		lineno++;
 		copy_line(p, le, line, sizeof line);
-		if (parse_torch(line, o) || parse_llamacpp(line, o) || parse_vllm(line, o)) {
+		if (parse_torch(line, o) || parse_llamacpp(line, o) || parse_vllm(line, o) || parse_sglang(line, o)) {
 			o->line = lineno;
 			snprintf(o->message, sizeof o->message, "%.399s", line);
 			place_failure(&lb, o);

@@ -60,66 +60,66 @@ static void name_limit(const gs_estimate *e, gs_fit_result *r, bool growing_only
 			}
 }
 
-static gs_status fit_vllm(probe *p, gs_fit_result *r, gs_error *err)
+/* Serving engines pre-allocate a KV pool: their verdict is the estimate's
+ * own (the peak against the capacity and the pool against the sheet's
+ * need), which is monotone in length and concurrency like the peak. */
+static bool pool_engine(const gs_workload *w)
 {
-	gs_bytes peak;
-	uint64_t start = r->target == GS_FIT_CONTEXT ? 16 : 1;
-	gs_status s = run_at(p, start, &peak, err);
-	if (s)
-		return s;
-	const gs_vllm_budget *v = &p->e->vllm;
-	uint64_t best = 0;
-	if (r->target == GS_FIT_CONTEXT) {
-		best = (v->blocks / r->fixed) * 16;
-		if (r->model_max && best > r->model_max) {
-			best = r->model_max;
-			r->bounded_by_model = true;
-		}
-	} else {
-		uint64_t per_seq = (r->fixed + 15) / 16;
-		best = v->blocks / per_seq;
-	}
-	r->fits = best > 0 && !v->over_budget;
-	r->best = r->fits ? best : 0;
-	r->peak_at_best = r->fits ? peak : 0;
-	r->peak_over = peak;
-	snprintf(r->limit_phase, sizeof r->limit_phase, "serve");
-	snprintf(r->limit_item, sizeof r->limit_item, "kv_cache");
-	if (v->over_budget)
-		name_limit(p->e, r, false);
-	return GS_OK;
+	return !gs_wl_training(w) && (gs_wl_runtime(w) == GS_RT_VLLM || gs_wl_runtime(w) == GS_RT_SGLANG);
 }
 
-/* SGLang: the pool holds a number of tokens; a request needs its length in
- * slots, and the scheduler admits at most max_running_requests. */
-static gs_status fit_sglang(probe *p, gs_fit_result *r, gs_error *err)
+static bool fits_now(const probe *p, gs_bytes peak, gs_bytes cap)
 {
-	gs_bytes peak;
-	gs_status s = run_at(p, 1, &peak, err);
-	if (s)
-		return s;
-	const gs_sglang_pool *sp = &p->e->sglang;
-	uint64_t best;
-	if (r->target == GS_FIT_CONTEXT) {
-		best = sp->tokens / r->fixed;
-		if (r->model_max && best > r->model_max) {
-			best = r->model_max;
-			r->bounded_by_model = true;
-		}
+	return pool_engine(&p->w) ? p->e->fits : peak <= cap;
+}
+
+void gs_pool_view_of(const gs_estimate *e, gs_pool_view *v)
+{
+	memset(v, 0, sizeof *v);
+	if (!e->has_vllm && !e->has_sglang)
+		return;
+	v->known = true;
+	v->request_tokens = e->length;
+	v->need_tokens = gs_mul_sat(e->length, e->concurrency);
+	if (e->has_vllm) {
+		snprintf(v->engine, sizeof v->engine, "vLLM");
+		v->tokens = e->vllm.tokens;
+		v->blocks = e->vllm.blocks;
+		v->budget = e->vllm.budget;
+		v->refused = e->vllm.over_budget || e->vllm.blocks == 0;
+		v->fits = e->vllm.sheet_fits && !e->vllm.over_budget;
+		/* whole blocks per sequence */
+		uint64_t per_seq = (e->length + 15) / 16;
+		v->max_concurrency = per_seq ? e->vllm.blocks / per_seq : 0;
+		v->max_context = e->concurrency ? e->vllm.blocks / e->concurrency * 16 : 0;
 	} else {
-		best = sp->tokens / r->fixed;
-		if (best > sp->max_running_requests)
-			best = sp->max_running_requests;
+		snprintf(v->engine, sizeof v->engine, "SGLang");
+		v->tokens = e->sglang.tokens;
+		gs_bytes kept;
+		if (gs_mul_ratio_floor(e->sglang.free_at_start, e->sglang.mem_fraction_static, &kept))
+			kept = UINT64_MAX;
+		v->budget = kept;
+		v->refused = e->sglang.refused || e->sglang.tokens == 0;
+		v->fits = e->sglang.sheet_fits;
+		v->max_concurrency = e->length ? e->sglang.tokens / e->length : 0;
+		if (v->max_concurrency > e->sglang.max_running_requests)
+			v->max_concurrency = e->sglang.max_running_requests;
+		v->max_context = e->concurrency ? e->sglang.tokens / e->concurrency : 0;
 	}
-	r->fits = best > 0 && !sp->refused && p->e->has_sglang;
-	r->best = r->fits ? best : 0;
-	r->peak_at_best = r->fits ? peak : 0;
-	r->peak_over = peak;
-	snprintf(r->limit_phase, sizeof r->limit_phase, "pool");
-	snprintf(r->limit_item, sizeof r->limit_item, "kv_cache");
-	if (sp->refused)
-		name_limit(p->e, r, false);
-	return GS_OK;
+	/* the fixed item that takes most of what the pool could have had */
+	for (size_t i = 0; i < e->n_items; i++) {
+		const gs_item *it = &e->items[i];
+		if (it->basis == GS_BASIS_UNKNOWN || !strcmp(it->id, "kv_cache") || !strcmp(it->id, "reserve"))
+			continue;
+		gs_bytes b = 0;
+		for (size_t ph = 0; ph < e->n_phases; ph++)
+			if (it->bytes[ph] > b)
+				b = it->bytes[ph];
+		if (b > v->eater_bytes) {
+			v->eater_bytes = b;
+			snprintf(v->eater, sizeof v->eater, "%s", it->id);
+		}
+	}
 }
 
 gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, const char *how,
@@ -165,28 +165,27 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 	if (!p.e)
 		return gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
 	gs_status s;
-	if (gs_wl_runtime(w) == GS_RT_VLLM || gs_wl_runtime(w) == GS_RT_SGLANG) {
-		s = gs_wl_runtime(w) == GS_RT_VLLM ? fit_vllm(&p, r, err) : fit_sglang(&p, r, err);
-		free(p.e);
-		return s;
-	}
 	uint64_t hi = target == GS_FIT_CONTEXT ? (r->model_max ? r->model_max : MAX_CONTEXT) : MAX_CONCURRENCY;
 	gs_bytes peak;
 	if ((s = run_at(&p, 1, &peak, err)))
 		goto out;
-	if (peak > cap) {
+	if (!fits_now(&p, peak, cap)) {
 		r->fits = false;
 		r->peak_over = peak;
 		name_limit(p.e, r, false);
+		gs_pool_view_of(p.e, &r->pool);
+		if (r->pool.known && !r->pool.refused)
+			snprintf(r->limit_item, sizeof r->limit_item, "kv_cache");
 		goto out;
 	}
 	r->fits = true;
 	if ((s = run_at(&p, hi, &peak, err)))
 		goto out;
-	if (peak <= cap) {
+	if (fits_now(&p, peak, cap)) {
 		r->best = hi;
 		r->peak_at_best = peak;
 		r->bounded_by_model = target == GS_FIT_CONTEXT && r->model_max != 0;
+		gs_pool_view_of(p.e, &r->pool);
 		goto out;
 	}
 	/* invariant: f(lo) fits, f(hi) does not */
@@ -195,7 +194,7 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 		uint64_t mid = lo + (hi - lo) / 2;
 		if ((s = run_at(&p, mid, &peak, err)))
 			goto out;
-		if (peak <= cap)
+		if (fits_now(&p, peak, cap))
 			lo = mid;
 		else
 			hi = mid;
@@ -204,7 +203,11 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 	if ((s = run_at(&p, hi, &r->peak_over, err)))
 		goto out;
 	name_limit(p.e, r, true);
+	if (pool_engine(&p.w))
+		snprintf(r->limit_item, sizeof r->limit_item, "kv_cache");
 	s = run_at(&p, lo, &r->peak_at_best, err);
+	if (!s)
+		gs_pool_view_of(p.e, &r->pool);
 out:
 	free(p.e);
 	return s;
@@ -217,7 +220,7 @@ typedef struct candidate {
 	char value[64];
 	gs_field f2;      /* GS_F__COUNT when unused */
 	char value2[64];
-	const char *cost;
+	char cost[200];
 } candidate;
 
 static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
@@ -229,7 +232,8 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 	gs_optimizer opt = gs_wl_optimizer(w);
 	uint64_t len = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
 #define ADD(F, V, F2, V2, COST) do { if (n < cap) { c[n].f = (F); snprintf(c[n].value, 64, "%.63s", (V)); \
-	c[n].f2 = (F2); snprintf(c[n].value2, 64, "%.63s", (V2)); c[n].cost = (COST); n++; } } while (0)
+	c[n].f2 = (F2); snprintf(c[n].value2, 64, "%.63s", (V2)); snprintf(c[n].cost, sizeof c[n].cost, "%s", (COST)); \
+	n++; } } while (0)
 	char v[64], v2[64];
 	if (training) {
 		if (ck != GS_CKPT_FULL)
@@ -287,12 +291,95 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 		ADD(GS_F_KV_FORMAT, "fp8", GS_F__COUNT, "", "fp8 KV cache: output quality to re-confirm");
 		if (gs_wl_attention(w) == GS_ATTN_IMPL_EAGER)
 			ADD(GS_F_ATTENTION, "sdpa", GS_F__COUNT, "", "same maths without the score matrix; a kernel the runtime must support");
-		if (!gs_wl_set(w, GS_F_BITS) && strcmp(gs_wl_str(w, GS_F_FORMAT), "nf4") != 0)
+		if (!gs_wl_set(w, GS_F_BITS) && strcmp(gs_wl_str(w, GS_F_FORMAT), "nf4") != 0 && !pool_engine(w))
 			ADD(GS_F_FORMAT, "nf4", GS_F__COUNT, "", "4-bit weights: quality to re-confirm against the sheet's criterion");
 	}
 	if (len >= 2) {
 		snprintf(v, sizeof v, "%llu", (unsigned long long)(len / 2));
 		ADD(GS_F_LENGTH, v, GS_F__COUNT, "", "changes the task: the sheet's length is a requirement; only if the data allow it");
+	}
+#undef ADD
+	return n;
+}
+
+/* The largest figure item `id` takes in any phase (0 when absent). */
+static gs_bytes item_peak(const gs_estimate *e, const char *id)
+{
+	const gs_item *it = gs_estimate_item(e, id);
+	gs_bytes b = 0;
+	for (size_t p = 0; it && p < e->n_phases; p++)
+		if (it->bytes[p] > b)
+			b = it->bytes[p];
+	return b;
+}
+
+/* The largest fraction, in steps of 0.01, that leaves `outside` bytes and
+ * 1 % of `total` out of the engine's budget. */
+static unsigned max_fraction(gs_bytes total, gs_bytes outside)
+{
+	if (!total || outside >= total)
+		return 0;
+	uint64_t pct = (uint64_t)((total - outside) / (total / 100 ? total / 100 : 1));
+	if (pct > 100)
+		pct = 100;
+	return pct > 1 ? (unsigned)(pct - 1) : 0;
+}
+
+/* vLLM and SGLang: what grows the pool (docs/method.md §9a). `e` is the
+ * sheet's estimate. */
+static size_t serving_candidates(const gs_workload *w, const gs_estimate *e, candidate *c, size_t cap)
+{
+	size_t n = 0;
+	char v[64], v2[64], cost[200];
+	bool vllm = gs_wl_runtime(w) == GS_RT_VLLM;
+#define ADD(F, V, F2, V2, COST) do { if (n < cap) { c[n].f = (F); snprintf(c[n].value, 64, "%.63s", (V)); \
+	c[n].f2 = (F2); snprintf(c[n].value2, 64, "%.63s", (V2)); snprintf(c[n].cost, sizeof c[n].cost, "%s", (COST)); \
+	n++; } } while (0)
+	gs_field frac_f = vllm ? GS_F_GPU_MEMORY_UTILIZATION : GS_F_MEM_FRACTION_STATIC;
+	gs_ratio now = vllm ? gs_wl_ratio(w, GS_F_GPU_MEMORY_UTILIZATION) : e->sglang.mem_fraction_static;
+	uint64_t now_pct = now.den ? now.num * 100 / now.den : 0;
+	gs_bytes graphs = item_peak(e, "cuda_graphs");
+	/* what must stay outside: vLLM's graphs; SGLang's graphs and serve transients */
+	gs_bytes outside = vllm ? graphs : gs_add_sat(graphs, gs_add_sat(item_peak(e, "activations"),
+	                                                                  item_peak(e, "logits")));
+	gs_bytes total = vllm ? e->cuda_total : e->sglang.free_at_start;
+	unsigned up = max_fraction(total, outside), eager = max_fraction(total, outside - graphs);
+	const char *name = vllm ? "gpu_memory_utilization" : "mem_fraction_static";
+	if (up > now_pct) {
+		snprintf(v, sizeof v, "0.%02u", up);
+		snprintf(cost, sizeof cost, "the largest %s that leaves %s and 1 %% of %s out of the budget; "
+		         "nothing else may run on the GPU", name, vllm ? "the CUDA graphs" : "the CUDA graphs, a prefill "
+		         "chunk and the logits", vllm ? "the CUDA total" : "the free memory");
+		ADD(frac_f, v, GS_F__COUNT, "", cost);
+	}
+	if (graphs && eager > now_pct) {
+		snprintf(v2, sizeof v2, "0.%02u", eager);
+		snprintf(cost, sizeof cost, "%s: no CUDA graphs, slower decoding at small batches; their memory goes to "
+		         "the pool (%s %s)", vllm ? "enforce_eager" : "--disable-cuda-graph", name, v2);
+		ADD(GS_F_CUDA_GRAPHS, "0GiB", frac_f, v2, cost);
+	}
+	snprintf(v, sizeof v, "%llu", (unsigned long long)(e->tp * 2));
+	snprintf(v2, sizeof v2, "%llu", (unsigned long long)(gs_wl_u64(w, GS_F_GPUS) * 2));
+	ADD(GS_F_TP, v, GS_F_GPUS, v2, "twice the GPUs, tensor parallel (NVLink preferred): weights and KV heads split; "
+	    "an offer with that many GPUs");
+	if (vllm && e->vllm.profile_seqs >= 2) {
+		snprintf(v, sizeof v, "%llu", (unsigned long long)(e->vllm.profile_seqs / 2));
+		ADD(GS_F_MAX_NUM_SEQS, v, GS_F__COUNT, "", "fewer requests scheduled at once: lower throughput under load; a "
+		    "smaller profile run");
+	}
+	if (vllm && e->vllm.v1 && e->vllm.profile_tokens >= 1024) {
+		snprintf(v, sizeof v, "%llu", (unsigned long long)(e->vllm.profile_tokens / 2));
+		ADD(GS_F_MAX_NUM_BATCHED_TOKENS, v, GS_F__COUNT, "", "smaller prefill chunks: a longer time to first token "
+		    "on long prompts");
+	}
+	if (!gs_wl_set(w, GS_F_BITS) && !e->format.quantized) {
+		ADD(GS_F_FORMAT, "fp8", GS_F__COUNT, "", "fp8 weights (native on compute capability 8.9 and later): "
+		    "quality to re-confirm against the sheet's criterion");
+		ADD(GS_F_FORMAT, "awq-g128", GS_F__COUNT, "", "a 4-bit AWQ checkpoint of the model: quality to re-confirm "
+		    "against the sheet's criterion");
+	} else if (!gs_wl_set(w, GS_F_BITS) && gs_format_bpw(&e->format).num > 5 * gs_format_bpw(&e->format).den) {
+		ADD(GS_F_FORMAT, "awq-g128", GS_F__COUNT, "", "a 4-bit AWQ checkpoint of the model: quality to re-confirm "
+		    "against the sheet's criterion");
 	}
 #undef ADD
 	return n;
@@ -360,6 +447,25 @@ static bool fewer_gpu_layers(const gs_workload *w, const gs_model *m, gs_bytes c
 	return true;
 }
 
+/* Pool tokens over the sheet's need (0 when the engine would not start). */
+static double coverage(const gs_pool_view *v)
+{
+	if (v->refused)
+		return 0;
+	return v->need_tokens ? (double)v->tokens / (double)v->need_tokens : (double)v->tokens;
+}
+
+static bool ranks_before(const gs_change *a, const gs_change *b)
+{
+	if (a->pool && b->pool) {
+		double ca = a->need_after ? (double)a->pool_tokens_after / (double)a->need_after : 0;
+		double cb = b->need_after ? (double)b->pool_tokens_after / (double)b->need_after : 0;
+		if (ca != cb)
+			return ca > cb;
+	}
+	return a->saves > b->saves;
+}
+
 gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap, gs_change out[GS_MAX_CHANGES],
                          size_t *n, gs_bytes *peak_now, gs_error *err)
 {
@@ -373,9 +479,14 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap, 
 		return s;
 	}
 	*peak_now = gs_estimate_peak(e);
-	candidate c[GS_MAX_CHANGES];
-	size_t nc = candidates(w, c, GS_MAX_CHANGES);
-	for (size_t i = 0; i < nc; i++) {
+	bool pool = pool_engine(w);
+	gs_pool_view before;
+	gs_pool_view_of(e, &before);
+	candidate c[2 * GS_MAX_CHANGES];
+	size_t nc = candidates(w, c, 2 * GS_MAX_CHANGES);
+	if (pool)
+		nc += serving_candidates(w, e, c + nc, 2 * GS_MAX_CHANGES - nc);
+	for (size_t i = 0; i < nc && *n < GS_MAX_CHANGES; i++) {
 		gs_workload t = *w;
 		gs_error ignored;
 		if (gs_workload_set(&t, c[i].f, c[i].value, strlen(c[i].value), GS_FROM_FLAG, "fit", &ignored) ||
@@ -384,8 +495,15 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap, 
 		    gs_estimate_run(&t, m, e, &ignored))
 			continue; /* a change this model or layout cannot take is not a candidate */
 		gs_bytes after = gs_estimate_peak(e);
-		if (after >= *peak_now)
-			continue;
+		gs_pool_view v;
+		gs_pool_view_of(e, &v);
+		/* a serving engine's change counts when the pool covers more of the
+		 * sheet's need; anything else when it lowers the peak */
+		bool helps = pool && before.known && v.known ? coverage(&v) > coverage(&before) ||
+		                                                 (coverage(&v) == coverage(&before) && after < *peak_now)
+		                                             : after < *peak_now;
+		if (!helps || (pool && v.known && coverage(&v) == 0))
+			continue; /* a serving engine that still would not start gains nothing */
 		gs_change *x = &out[(*n)++];
 		memset(x, 0, sizeof *x);
 		snprintf(x->field, sizeof x->field, "%.31s", gs_field_key(c[i].f));
@@ -393,17 +511,25 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap, 
 		if (c[i].f2 != GS_F__COUNT)
 			snprintf(x->also, sizeof x->also, "%.31s %.31s", gs_field_key(c[i].f2), c[i].value2);
 		x->peak_after = after;
-		x->saves = *peak_now - after;
+		x->saves = after < *peak_now ? *peak_now - after : 0;
 		x->fits_after = after <= cap;
 		snprintf(x->cost, sizeof x->cost, "%s", c[i].cost);
+		if (pool && v.known) {
+			x->pool = true;
+			x->pool_tokens_after = v.tokens;
+			x->pool_blocks_after = v.blocks;
+			x->need_after = v.need_tokens;
+			x->fits_after = e->fits;
+		}
 	}
 	if (gs_wl_runtime(w) == GS_RT_LLAMACPP && *n < GS_MAX_CHANGES &&
 	    fewer_gpu_layers(w, m, cap, *peak_now, e, &out[*n]))
 		(*n)++;
 	free(e);
-	/* largest saving first (insertion sort: a dozen entries) */
+	/* largest saving first; for a serving engine, the most pool per need
+	 * first (insertion sort: a dozen entries) */
 	for (size_t i = 1; i < *n; i++)
-		for (size_t j = i; j > 0 && out[j].saves > out[j - 1].saves; j--) {
+		for (size_t j = i; j > 0 && ranks_before(&out[j], &out[j - 1]); j--) {
 			gs_change tmp = out[j];
 			out[j] = out[j - 1];
 			out[j - 1] = tmp;
@@ -498,8 +624,10 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, gs_bytes ca
 		else if (!(s = gs_estimate_run(w, m, e, err))) {
 			a->sheet_peak = gs_estimate_peak(e);
 			snprintf(a->sheet_phase, sizeof a->sheet_phase, "%s", e->phases[e->peak_phase].id);
-			/* vLLM: its pool must hold the sheet's sequences, not just the budget */
-			a->sheet_fits = a->sheet_peak <= cap && (!e->has_vllm || e->vllm.sheet_fits);
+			/* vLLM, SGLang: the pool must hold the sheet's sequences, not just the budget */
+			a->sheet_fits = a->sheet_peak <= cap && (!e->has_vllm || (e->vllm.sheet_fits && !e->vllm.over_budget)) &&
+			                (!e->has_sglang || e->sglang.sheet_fits);
+			gs_pool_view_of(e, &a->sheet_pool);
 		}
 		free(e);
 	}

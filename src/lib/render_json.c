@@ -235,6 +235,16 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 	return root;
 }
 
+static json_t *pool_json(const gs_pool_view *v)
+{
+	return json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:s, s:o, s:b, s:b}", "engine", v->engine,
+	                 "kv_tokens", (json_int_t)v->tokens, "blocks", (json_int_t)v->blocks, "request_tokens",
+	                 (json_int_t)v->request_tokens, "needed_tokens", (json_int_t)v->need_tokens, "max_context",
+	                 (json_int_t)v->max_context, "max_concurrency", (json_int_t)v->max_concurrency, "budget_bytes",
+	                 jbytes(v->budget), "largest_fixed_item", v->eater, "largest_fixed_bytes", jbytes(v->eater_bytes),
+	                 "refused", v->refused, "fits", v->fits);
+}
+
 json_t *gs_fit_to_json(const gs_fit_result *r, const gs_estimate *at_best)
 {
 	json_t *o = json_pack("{s:s, s:s, s:b, s:I, s:I, s:o, s:s, s:b, s:s, s:s, s:o, s:o}", "schema",
@@ -247,6 +257,8 @@ json_t *gs_fit_to_json(const gs_fit_result *r, const gs_estimate *at_best)
 	                      "peak_over_bytes", jbytes(r->peak_over));
 	if (o && at_best)
 		json_object_set_new(o, "estimate_at_best", gs_estimate_to_json(at_best));
+	if (o && r->pool.known)
+		json_object_set_new(o, "pool", pool_json(&r->pool));
 	return o;
 }
 
@@ -254,10 +266,18 @@ json_t *gs_changes_to_json(const gs_change *c, size_t n, gs_bytes peak_now, gs_b
 {
 	json_t *arr = json_array();
 	for (size_t i = 0; i < n; i++)
-		json_array_append_new(arr, json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:s}", "field", c[i].field, "value",
-		                                     c[i].value, "also", c[i].also, "saves_bytes", jbytes(c[i].saves),
-		                                     "peak_after_bytes", jbytes(c[i].peak_after), "fits_after",
-		                                     cap ? json_boolean(c[i].fits_after) : json_null(), "cost", c[i].cost));
+	{
+		json_t *x = json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:s}", "field", c[i].field, "value", c[i].value,
+		                      "also", c[i].also, "saves_bytes", jbytes(c[i].saves), "peak_after_bytes",
+		                      jbytes(c[i].peak_after), "fits_after", cap ? json_boolean(c[i].fits_after) : json_null(),
+		                      "cost", c[i].cost);
+		if (c[i].pool)
+			json_object_set_new(x, "pool", json_pack("{s:I, s:I, s:I}", "kv_tokens_after",
+			                                         (json_int_t)c[i].pool_tokens_after, "blocks_after",
+			                                         (json_int_t)c[i].pool_blocks_after, "needed_tokens",
+			                                         (json_int_t)c[i].need_after));
+		json_array_append_new(arr, x);
+	}
 	return json_pack("{s:o, s:o}", "peak_now_bytes", jbytes(peak_now), "ranked", arr);
 }
 
@@ -277,6 +297,8 @@ json_t *gs_fit_answer_to_json(const gs_fit_answer *a)
 		                                          "fits", a->sheet_fits, "peak_phase", a->sheet_phase,
 		                                          "peak_bytes", jbytes(a->sheet_peak), "capacity_bytes",
 		                                          jbytes(a->capacity)));
+	if (o && a->has_sheet && a->sheet_pool.known)
+		json_object_set_new(json_object_get(o, "sheet"), "pool", pool_json(&a->sheet_pool));
 	if (o && a->has_changes)
 		json_object_set_new(o, "changes", gs_changes_to_json(a->changes, a->n_changes, a->sheet_peak, a->capacity));
 	return o;

@@ -357,6 +357,36 @@ int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bo
 	return o.bad ? -1 : 0;
 }
 
+/* A serving engine's pool in its own terms: what it holds, what one request
+ * needs, and the fixed item that takes most of the budget. */
+static void pool_lines(out *o, const gs_pool_view *v, const char *lead)
+{
+	char buf[96];
+	if (v->refused) {
+		put(o, "%s%s would not start: the fixed items leave no KV pool in its budget of %s\n", lead, v->engine,
+		    triple(v->budget, buf, sizeof buf));
+	} else {
+		put(o, "%s%s's KV pool holds %llu tokens", lead, v->engine, (unsigned long long)v->tokens);
+		if (v->blocks)
+			put(o, " (%llu blocks of 16)", (unsigned long long)v->blocks);
+		if (v->request_tokens)
+			put(o, "; one request needs %llu tokens, the sheet %llu", (unsigned long long)v->request_tokens,
+			    (unsigned long long)v->need_tokens);
+		put(o, "\n");
+		put(o, "  largest context at the sheet's concurrency: %llu tokens; largest concurrency at its length: %llu\n",
+		    (unsigned long long)v->max_context, (unsigned long long)v->max_concurrency);
+	}
+	if (v->eater[0])
+		put(o, "  the budget's largest fixed item: %s, %s\n", v->eater, triple(v->eater_bytes, buf, sizeof buf));
+}
+
+int gs_render_pool_text(FILE *f, const gs_pool_view *v, const char *lead)
+{
+	out o = {f, 0};
+	pool_lines(&o, v, lead);
+	return o.bad ? -1 : 0;
+}
+
 int gs_render_fit_text(FILE *f, const gs_fit_result *r)
 {
 	out o = {f, 0};
@@ -369,6 +399,10 @@ int gs_render_fit_text(FILE *f, const gs_fit_result *r)
 		    (unsigned long long)r->fixed);
 	else
 		put(&o, "searched: largest %s at context %llu tokens\n", what, (unsigned long long)r->fixed);
+	if (!r->fits && r->pool.known) {
+		pool_lines(&o, &r->pool, "does not fit: ");
+		return o.bad ? -1 : 0;
+	}
 	if (!r->fits) {
 		put(&o, "does not fit: even 1 %s needs %s\n", r->target == GS_FIT_CONTEXT ? "token" : "sequence",
 		    triple(r->peak_over, buf, sizeof buf));
@@ -380,6 +414,9 @@ int gs_render_fit_text(FILE *f, const gs_fit_result *r)
 	if (r->bounded_by_model)
 		put(&o, "limit: the model's max_position_embeddings (%llu), not memory\n",
 		    (unsigned long long)r->model_max);
+	else if (r->pool.known)
+		put(&o, "limit: %s's KV pool (%llu tokens) at %llu %ss\n", r->pool.engine, (unsigned long long)r->pool.tokens,
+		    (unsigned long long)r->best + 1, unit);
 	else
 		put(&o, "limit: phase %s, item %s (at %llu %ss the peak is %s)\n", r->limit_phase, r->limit_item,
 		    (unsigned long long)r->best + 1, unit, triple(r->peak_over, buf, sizeof buf));
@@ -390,16 +427,32 @@ int gs_render_changes_text(FILE *f, const gs_change *c, size_t n, gs_bytes peak_
 {
 	out o = {f, 0};
 	char a[96], b[40], d[40];
-	put(&o, "single changes%s%s, largest saving first (peak now %s; capacity %s):\n", at ? " to " : "", at ? at : "",
+	put(&o, "single changes%s%s, %s first (peak now %s; capacity %s):\n", at ? " to " : "", at ? at : "",
+	    n && c[0].pool ? "the largest pool for the need" : "largest saving",
 	    triple(peak_now, a, sizeof a), cap ? gs_format_bytes(cap, GS_UNIT_GiB, b, sizeof b)
 	                                       : "unknown, so no verdict on fitting");
 	if (!n)
 		put(&o, "  (no single change lowers the peak)\n");
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		if (c[i].pool) {
+			/* a serving engine: what the pool holds after, against the need */
+			put(&o, "  %zu. %s %s%s%s: pool %llu tokens", i + 1, c[i].field, c[i].value, c[i].also[0] ? " with " : "",
+			    c[i].also, (unsigned long long)c[i].pool_tokens_after);
+			if (c[i].pool_blocks_after)
+				put(&o, " (%llu blocks)", (unsigned long long)c[i].pool_blocks_after);
+			if (c[i].need_after)
+				put(&o, ", %llu.%02llux the %llu tokens the sheet needs", (unsigned long long)(c[i].pool_tokens_after / c[i].need_after),
+				    (unsigned long long)(c[i].pool_tokens_after % c[i].need_after * 100 / c[i].need_after),
+				    (unsigned long long)c[i].need_after);
+			put(&o, "; peak %s%s; cost: %s\n", gs_format_bytes(c[i].peak_after, GS_UNIT_GiB, d, sizeof d),
+			    !cap ? "" : c[i].fits_after ? ", fits" : ", still does not fit", c[i].cost);
+			continue;
+		}
 		put(&o, "  %zu. %s %s%s%s: saves %s -> peak %s%s; cost: %s\n", i + 1, c[i].field, c[i].value,
 		    c[i].also[0] ? " with " : "", c[i].also, gs_format_bytes(c[i].saves, GS_UNIT_GiB, b, sizeof b),
 		    gs_format_bytes(c[i].peak_after, GS_UNIT_GiB, d, sizeof d),
 		    !cap ? "" : c[i].fits_after ? ", fits" : ", still does not fit", c[i].cost);
+	}
 	return o.bad ? -1 : 0;
 }
 
@@ -418,6 +471,8 @@ int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
 		    a->sheet_fits ? "fits" : "DOES NOT FIT", a->sheet_phase,
 		    gs_format_bytes(a->sheet_peak, GS_UNIT_GiB, pk, sizeof pk),
 		    gs_format_bytes(a->capacity, GS_UNIT_GiB, cap, sizeof cap));
+		if (a->sheet_pool.known)
+			pool_lines(&o, &a->sheet_pool, "  ");
 		if (a->has_changes) {
 			snprintf(at, sizeof at, "the sheet's workload (%s)", a->sheet_workload);
 			put(&o, "\n");

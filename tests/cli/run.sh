@@ -109,6 +109,19 @@ case_ 2 'quant_method "hqq" is not one gpusizer reads' estimate $Q-unreadable-hq
 case_ 2 'compressed-tensors weights scheme "float" (4 bits)' estimate $Q-unreadable-nvfp4.json
 case_ 0 '"format": "bf16"' estimate $Q-unreadable-hqq.json --format bf16 --json
 
+# fit and diagnose speak in KV-pool terms for serving engines (issue #15)
+case_ 1 "vLLM's KV pool holds 47424 tokens (2964 blocks of 16); one request needs 32768 tokens, the sheet 131072" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 "the largest pool for the need first" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 "kv_format fp8: pool 94848 tokens (5928 blocks)" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 "cuda_graphs 0GiB with gpu_memory_utilization 0.99: pool 65104 tokens" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 '"kv_tokens_after": 205104' fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4 --json
+case_ 1 "SGLang would not start: the fixed items leave no KV pool" fit $L31 --runtime sglang --capacity 16GiB --context 8192
+case_ 0 "max_model_len 262144 tokens; the KV cache holds 34736" diagnose tests/data/logs/vllm-v1-pp.log
+case_ 0 "phase: profile" diagnose tests/data/logs/vllm-no-cache.log
+case_ 0 "SGLang: no memory left for the token-to-KV pool" diagnose tests/data/logs/sglang-negative.log
+case_ 0 "1. tp 2 with gpus 2: pool 205104 tokens" diagnose tests/data/logs/vllm-v0-qwen15.log $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 0 "SGLang would not start" diagnose tests/data/logs/sglang-not-enough.log $L31 --runtime sglang --capacity 16GiB --context 8192
+
 # fit
 case_ 0 "largest concurrency: 4 sequences" fit $L3 --gpu "RTX 4090" --context 8192
 case_ 0 "device-reported: nvidia-smi total = 24564 MiB for RTX 4090" fit $L3 --gpu "RTX 4090"

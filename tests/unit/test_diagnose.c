@@ -61,6 +61,33 @@ static void test_generation_llamacpp_vllm(void **st)
 	assert_string_equal(o.phase, "serve");
 }
 
+/* Lines copied from published reports (tests/data/logs/README.md). */
+static void test_serving_engines(void **st)
+{
+	(void)st;
+	gs_oom o = read_log("vllm-v0-qwen15.log");
+	assert_int_equal(o.kind, GS_OOM_VLLM_KV);
+	assert_int_equal(o.max_model_len, 32768);
+	assert_int_equal(o.kv_tokens, 7344);
+	assert_string_equal(o.phase, "serve");
+	o = read_log("vllm-v1-pp.log");
+	assert_int_equal(o.kind, GS_OOM_VLLM_KV);
+	assert_int_equal(o.max_model_len, 262144);
+	assert_int_equal(o.kv_tokens, 34736);
+	assert_int_equal(o.requested, 24ull << 30);
+	assert_int_equal(o.free, 3414499000ull); /* 3.18 GiB, rounded once */
+	assert_string_equal(o.phase, "serve");
+	o = read_log("vllm-no-cache.log");
+	assert_int_equal(o.kind, GS_OOM_VLLM_NO_CACHE);
+	assert_string_equal(o.phase, "profile");
+	o = read_log("sglang-not-enough.log");
+	assert_int_equal(o.kind, GS_OOM_SGLANG_POOL);
+	assert_string_equal(o.phase, "pool");
+	o = read_log("sglang-negative.log");
+	assert_int_equal(o.kind, GS_OOM_SGLANG_POOL);
+	assert_int_equal(o.line, 2);
+}
+
 static void test_nothing_found(void **st)
 {
 	(void)st;
@@ -109,7 +136,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_torch_2x_backward), cmocka_unit_test(test_torch_1x_load),
 		cmocka_unit_test(test_generation_llamacpp_vllm), cmocka_unit_test(test_nothing_found),
-		cmocka_unit_test(test_run_samples_by_file_order),
+		cmocka_unit_test(test_run_samples_by_file_order), cmocka_unit_test(test_serving_engines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -107,11 +107,81 @@ static void test_vllm_fit(void **st)
 	assert_string_equal(r.limit_item, "kv_cache");
 }
 
+/* vLLM on an RTX 4090, Llama-3.1-8B, 32768 tokens x 4: the pool in vLLM's
+ * terms, and the single changes ranked by the pool they give per need, each
+ * the estimate re-run (figures from that estimate, not a rule). */
+static void test_serving_pool_changes(void **st)
+{
+	(void)st;
+	gs_workload w;
+	gs_model m;
+	gs_error err;
+	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU,
+	              "RTX 4090", GS_F_LENGTH, "32768", GS_F_CONCURRENCY, "4", -1);
+	gs_fit_answer a;
+	assert_int_equal(gs_fit_answer_run(&w, &m, 24564ull << 20, "RTX 4090", NULL, &a, &err), GS_OK);
+	assert_false(gs_fit_answer_ok(&a)); /* exit 1: the sheet's requirement does not fit */
+	const gs_pool_view *v = &a.sheet_pool;
+	assert_true(v->known);
+	assert_string_equal(v->engine, "vLLM");
+	assert_int_equal(v->blocks, 2964);
+	assert_int_equal(v->tokens, 2964 * 16);
+	assert_int_equal(v->request_tokens, 32768);
+	assert_int_equal(v->need_tokens, 131072);
+	assert_int_equal(v->max_concurrency, 1);           /* 2964 / 2048 */
+	assert_int_equal(v->max_context, 2964 / 4 * 16);    /* whole blocks per sequence */
+	assert_string_equal(v->eater, "weights");
+	/* the searched answer speaks in pool terms too */
+	assert_true(a.r[0].pool.known);
+	/* every change re-ran the estimate; each kept one grows the pool per need */
+	bool kv8 = false, tp2 = false, eager = false, util = false;
+	for (size_t i = 0; i < a.n_changes; i++) {
+		const gs_change *c = &a.changes[i];
+		assert_true(c->pool);
+		if (i)
+			assert_true((double)c->pool_tokens_after / c->need_after <=
+			            (double)a.changes[i - 1].pool_tokens_after / a.changes[i - 1].need_after);
+		if (!strcmp(c->field, "kv_format")) {
+			kv8 = true;
+			assert_int_equal(c->pool_tokens_after, 5928 * 16); /* half the bytes per token: ~twice the blocks */
+		}
+		if (!strcmp(c->field, "tp")) {
+			tp2 = true;
+			assert_string_equal(c->also, "gpus 2");
+			assert_true(c->fits_after);
+		}
+		if (!strcmp(c->field, "cuda_graphs")) {
+			eager = true;
+			assert_string_equal(c->also, "gpu_memory_utilization 0.99");
+		}
+		if (!strcmp(c->field, "gpu_memory_utilization")) {
+			util = true;
+			assert_string_equal(c->value, "0.96"); /* floor(100 x (CUDA total - 0.5 GiB) / CUDA total) - 1 */
+			assert_true(c->pool_tokens_after > v->tokens);
+		}
+	}
+	assert_true(kv8 && tp2 && eager && util);
+	assert_string_equal(a.changes[0].field, "tp");
+	gs_fit_answer_free(&a);
+	/* SGLang, weights above its fraction: it would not start; the view says so */
+	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang", GS_F_CAPACITY,
+	              "16GiB", GS_F_LENGTH, "8192", -1);
+	assert_int_equal(gs_fit_answer_run(&w, &m, 16ull << 30, "16GiB", NULL, &a, &err), GS_OK);
+	assert_true(a.sheet_pool.known);
+	assert_true(a.sheet_pool.refused);
+	assert_false(a.r[0].fits);
+	assert_false(gs_fit_answer_ok(&a));
+	for (size_t i = 0; i < a.n_changes; i++)
+		assert_true(a.changes[i].pool_tokens_after > 0); /* nothing that still would not start */
+	gs_fit_answer_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_concurrency_exact), cmocka_unit_test(test_context_exact),
 		cmocka_unit_test(test_does_not_fit),      cmocka_unit_test(test_vllm_fit),
+		cmocka_unit_test(test_serving_pool_changes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
