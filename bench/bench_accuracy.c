@@ -237,11 +237,42 @@ static int do_llamacpp_gguf(const char *id, const char *gguf, json_t *cond, json
 	return 0;
 }
 
+/* A llama.cpp log of a published GGUF, sized from the model's config.json
+ * and the file type alone (the GGUF the converter and quantizer would make,
+ * docs/method.md §14a): the buffers llama.cpp printed. */
+static int do_llamacpp_planned(const char *id, const char *cfg, json_t *cond, json_t *meas)
+{
+	static gs_estimate e;
+	gs_workload w;
+	char len[32], seqs[32];
+	long long n_ctx = json_integer_value(json_object_get(cond, "n_ctx"));
+	long long n_seq = json_is_integer(json_object_get(cond, "n_seq_max")) ? json_integer_value(json_object_get(cond, "n_seq_max")) : 1;
+	snprintf(len, sizeof len, "%lld", n_ctx / (n_seq ? n_seq : 1));
+	snprintf(seqs, sizeof seqs, "%lld", n_seq);
+	gs_workload_init(&w);
+	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_RUNTIME, "llamacpp") || set(&w, GS_F_LENGTH, len) ||
+	    set(&w, GS_F_CONCURRENCY, seqs) ||
+	    set(&w, GS_F_FORMAT, json_string_value(json_object_get(cond, "gpusizer_file_type"))) ||
+	    (json_is_true(json_object_get(cond, "flash_attn")) && set(&w, GS_F_ATTENTION, "flash")) || estimate(&w, &e))
+		return 1;
+	row(id, "GPU model buffer [MiB]", num(meas, "cuda0_model_buffer_mib"), mib(gs_estimate_item(&e, "weights")->bytes[0]),
+	    "MiB");
+	row(id, "host model buffer [MiB]", num(meas, "cpu_model_buffer_mib"), mib(e.model.inv.input_bytes), "MiB");
+	row(id, "KV buffer [MiB]", num(meas, "cuda0_kv_buffer_mib"), mib(gs_estimate_item(&e, "kv_cache")->bytes[1]),
+	    "MiB");
+	row(id, "GPU compute buffer [MiB]", num(meas, "cuda0_compute_buffer_mib"),
+	    mib(gs_estimate_item(&e, "activations")->bytes[1]), "MiB");
+	printf("%-44s (planned %s from config.json: %s)\n", id, e.format.name, e.model.inv.dtypes);
+	return 0;
+}
+
 static int do_llamacpp(const char *id, const char *cfg, json_t *cond, json_t *meas)
 {
 	static gs_estimate e;
 	gs_workload w;
 	char len[32];
+	if (json_is_string(json_object_get(cond, "gpusizer_file_type")))
+		return do_llamacpp_planned(id, cfg, cond, meas);
 	gs_workload_init(&w);
 	snprintf(len, sizeof len, "%lld", json_integer_value(json_object_get(cond, "n_ctx")));
 	const char *q = json_string_value(json_object_get(cond, "quant_type"));

@@ -122,6 +122,7 @@ static const struct {
 	{"Q2_K_S", "Q2_K"}, {"Q3_K_S", "Q3_K"}, {"Q3_K_M", "Q3_K"}, {"Q3_K_L", "Q3_K"},
 	{"Q4_K_S", "Q4_K"}, {"Q4_K_M", "Q4_K"}, {"Q5_K_S", "Q5_K"}, {"Q5_K_M", "Q5_K"},
 	{"IQ2_M", "IQ2_S"}, {"IQ3_XS", "IQ3_S"}, {"IQ3_M", "IQ3_S"}, {"IQ1_M_MIX", "IQ1_M"},
+	{"MXFP4_MOE", "MXFP4"},
 };
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
@@ -208,6 +209,15 @@ static void from_ggml(const struct ggml_type *t, bool mixed, const char *shown, 
 	out->source = "ggml type traits (ggml.c) and block structs (ggml-common.h)";
 }
 
+/* A llama.cpp file type that mixes ggml types ("Q4_K_M"), by name. */
+static bool is_ftype_name(const char *name)
+{
+	for (size_t i = 0; i < NELEM(ggml_ftypes); i++)
+		if (ieq(name, ggml_ftypes[i].ftype))
+			return true;
+	return false;
+}
+
 /* Parse "gptq", "gptq-g64", "gptq-g32-act", "gptq8-g128", "awq-g64". */
 static int parse_group(const char *s, const char *fam, uint64_t *g, int *act)
 {
@@ -273,6 +283,13 @@ gs_status gs_format_parse(const char *text, const char *field, gs_format *out, g
 			return gs_error_set(err, GS_EINPUT, field, "\"%s\": expected bits:N with N > 0", text);
 		gs_format_from_bits(r, out);
 		return GS_OK;
+	}
+	/* a ggml type or llama.cpp file type named without its gguf: prefix
+	 * ("Q4_K_M", "q8_0", "IQ4_XS", "F16") */
+	if (strcmp(s, "bf16") != 0 && (ggml_find(text) || is_ftype_name(text))) {
+		char pre[64];
+		snprintf(pre, sizeof pre, "gguf:%.40s", text);
+		return gs_format_parse(pre, field, out, err);
 	}
 	const char *alias = strcmp(s, "fp8") == 0 ? "fp8-e4m3" : strcmp(s, "float32") == 0 ? "fp32"
 	                  : strcmp(s, "bfloat16") == 0 ? "bf16" : strcmp(s, "float16") == 0 ? "fp16" : s;

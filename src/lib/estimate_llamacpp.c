@@ -23,6 +23,7 @@
 #include <string.h>
 #include "estimate_items.h"
 #include "gpusizer/dtype.h"
+#include "gguf_plan.h"
 
 #define METHOD "docs/method.md "
 
@@ -184,13 +185,44 @@ static void host_side(gs_estimate *e, const layout *y)
 	         (unsigned long long)logits);
 }
 
+/* The file type a config.json is to become: a llama.cpp file type from
+ * --format (gguf:Q4_K_M, Q4_K_M), or the float types bf16 / fp16 / fp32. */
+static gs_status plan_from_config(gs_estimate *e, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	char ft[32];
+	const char *name = e->format.name;
+	if (!strcmp(name, "bf16") || !strcmp(name, "fp16") || !strcmp(name, "fp32"))
+		snprintf(ft, sizeof ft, "%s", !strcmp(name, "bf16") ? "BF16" : !strcmp(name, "fp16") ? "F16" : "F32");
+	else if (!gsi_gguf_ftype(name, ft, sizeof ft))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where,
+		                    "format %s is not a llama.cpp file type; expected one of %s (or a .gguf model)", name,
+		                    gsi_gguf_ftypes());
+	gs_status s = gsi_gguf_plan(&e->model, ft, NULL, NULL, err);
+	if (s)
+		return s;
+	e->weights_only = e->model.inv.stored_bytes; /* the planned file's tensors */
+	gsi_unknown(e, "weights: the tensor table is planned from config.json as llama.cpp's converter and "
+	            "quantizer (llama-quant.cpp) would make a %s file without an importance matrix%s; a published "
+	            ".gguf may differ (another converter, --tensor-type overrides): read it for exact bytes", ft,
+	            strncmp(ft, "IQ", 2) == 0 ? " (with one for the types that need it)" : "");
+	return GS_OK;
+}
+
 gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
+	if (!m->has_inventory) {
+		/* a config.json: plan the GGUF llama.cpp would make of it */
+		gs_status ps = plan_from_config(e, err);
+		if (ps)
+			return ps;
+	}
 	if (!m->has_inventory || strcmp(m->inv.format, "gguf") != 0)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where,
-		                    "runtime llamacpp sizes a GGUF file: give --model path/to/model.gguf");
+		                    "runtime llamacpp sizes a GGUF file, or a config.json with a llama.cpp file type "
+		                    "(--format Q4_K_M): this model's tensors are %s", m->inv.format);
 	layout y;
 	memset(&y, 0, sizeof y);
 	y.dev = dev;

@@ -162,6 +162,9 @@ static void extras_json(json_t *root, const gs_estimate *e)
 		                              "quantization", s->quantization, "unquantized", s->unquantized, "note",
 		                              s->note, "header_bytes", jbytes(s->header_bytes), "config_parameters",
 		                              (json_int_t)s->config_params));
+		json_t *tt = json_object_get(root, "tensor_table");
+		json_object_set_new(tt, "types", json_string(s->dtypes));
+		json_object_set_new(tt, "planned_from_config", json_boolean(s->shards == 0));
 	}
 	if (e->has_capacity)
 		json_object_set_new(root, "capacity",

@@ -202,9 +202,14 @@ static void summary_lines(out *o, const gs_estimate *e, bool md)
 		    triple(e->host_bytes, buf, sizeof buf), e->host_what);
 	if (e->model.has_inventory) {
 		const gs_inventory_summary *s = &e->model.inv;
-		put(o, "%stensor table:        %llu tensors in %llu %s file%s (%llu header bytes read): %s%s%s\n", md ? "- " : "",
-		    (unsigned long long)s->tensors, (unsigned long long)s->shards, s->format, s->shards == 1 ? "" : "s",
-		    (unsigned long long)s->header_bytes, s->quantization, s->note[0] ? "; " : "", s->note);
+		if (!s->shards) /* planned from config.json, no file read */
+			put(o, "%stensor table:        %llu tensors, %s: %s\n", md ? "- " : "", (unsigned long long)s->tensors,
+			    s->quantization, s->dtypes);
+		else
+			put(o, "%stensor table:        %llu tensors in %llu %s file%s (%llu header bytes read): %s%s%s\n",
+			    md ? "- " : "", (unsigned long long)s->tensors, (unsigned long long)s->shards, s->format,
+			    s->shards == 1 ? "" : "s", (unsigned long long)s->header_bytes, s->quantization,
+			    s->note[0] ? "; " : "", s->note);
 	}
 	if (e->gpus > 1) {
 		put(o, "%sper GPU (peak):     ", md ? "- " : "");
@@ -310,6 +315,38 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 	return o.bad ? -1 : 0;
 }
 
+static gs_bytes item_phase(const gs_estimate *e, const char *id, int phase)
+{
+	const gs_item *it = gs_estimate_item(e, id);
+	return it ? it->bytes[phase] : 0;
+}
+
+/* llama.cpp: one row per file type, its buffers on the (first) GPU and the
+ * host, from the planned or read tensor table. */
+static void llamacpp_rows(out *o, const gs_estimate *const *rows, size_t n, bool md)
+{
+	if (md)
+		put(o, "| file type | file [GB] | model on GPU [GiB] | model on host [GiB] | KV [GiB] | compute [GiB] | "
+		    "peak per GPU [GiB] |\n|---|---:|---:|---:|---:|---:|---:|\n");
+	else
+		put(o, "%-16s %10s %19s %20s %9s %14s %19s\n", "file type", "file [GB]", "model on GPU [GiB]",
+		    "model on host [GiB]", "KV [GiB]", "compute [GiB]", "peak per GPU [GiB]");
+	for (size_t r = 0; r < n; r++) {
+		const gs_estimate *e = rows[r];
+		char v[7][48];
+		cell(e->model.inv.stored_bytes, GS_UNIT_GB, v[0], sizeof v[0]);
+		cell(item_phase(e, "weights", 0), GS_UNIT_GiB, v[1], sizeof v[1]);
+		cell(e->host_bytes, GS_UNIT_GiB, v[2], sizeof v[2]);
+		cell(item_phase(e, "kv_cache", 1), GS_UNIT_GiB, v[3], sizeof v[3]);
+		cell(item_phase(e, "activations", 1), GS_UNIT_GiB, v[4], sizeof v[4]);
+		cell(gs_estimate_peak(e), GS_UNIT_GiB, v[5], sizeof v[5]);
+		put(o, md ? "| %s | %s | %s | %s | %s | %s | %s |\n" : "%-16s %10s %19s %20s %9s %14s %19s\n",
+		    e->format.name, v[0], v[1], v[2], v[3], v[4], v[5]);
+	}
+	put(o, "\nmodel on host: the token embeddings, blocks not offloaded with their KV, the host compute buffer "
+	    "and the logits.\n");
+}
+
 int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bool md)
 {
 	out o = {f, 0};
@@ -317,6 +354,12 @@ int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bo
 		return 0;
 	const gs_estimate *e0 = rows[0];
 	char a[48], b[48], c[48], d[48];
+	if (e0->runtime == GS_RT_LLAMACPP) {
+		put(&o, "model %s, %llu parameters; llama.cpp, n_ctx %llu\n\n", e0->model.source,
+		    (unsigned long long)e0->model.params, (unsigned long long)(e0->length * e0->concurrency));
+		llamacpp_rows(&o, rows, n, md);
+		goto notes;
+	}
 	put(&o, "%smodel %s, %llu parameters, reserve %s in every row\n\n", md ? "" : "",
 	    e0->model.source, (unsigned long long)e0->model.params, gs_wl_str(&e0->workload, GS_F_RESERVE));
 	if (md)
@@ -341,6 +384,7 @@ int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bo
 		put(&o, md ? "| %s | %s | %s | %s | %s | %s |\n" : "%-14s %19s %18s %26s %25s  %s\n",
 		    e->format.name, a, b, c, d, left);
 	}
+notes:
 	/* the notes of every row, each said once */
 	put(&o, "\nwhat the rows leave out:\n");
 	for (size_t r = 0; r < n; r++)

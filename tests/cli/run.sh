@@ -122,6 +122,14 @@ case_ 0 "SGLang: no memory left for the token-to-KV pool" diagnose tests/data/lo
 case_ 0 "1. tp 2 with gpus 2: pool 205104 tokens" diagnose tests/data/logs/vllm-v0-qwen15.log $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
 case_ 0 "SGLang would not start" diagnose tests/data/logs/sglang-not-enough.log $L31 --runtime sglang --capacity 16GiB --context 8192
 
+# llama.cpp file types from a config.json (issue #10)
+case_ 0 "Q4_K: 193 tensors, 3655139328 B; F32: 65 tensors, 1064960 B; Q6_K: 33 tensors, 1256693760 B" estimate $L31 --runtime llamacpp --format Q4_K_M --context 2048 --concurrency 4
+case_ 0 "weights                estimated             4.30" estimate $L31 --runtime llamacpp --format q4_k_m --context 2048
+case_ 0 "gguf:Q5_K_M            5.73                5.00" estimate $L31 --runtime llamacpp --format q4_k_m,q5_k_m,q8_0 --context 8192
+case_ 2 "not a llama.cpp file type" estimate $L31 --runtime llamacpp --format nf4
+case_ 2 'quantization rules are implemented for llama, mistral' estimate tests/data/configs/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q4_K_M
+case_ 2 'unknown format "Q4_K_X"' estimate $L31 --runtime llamacpp --format Q4_K_X
+
 # fit
 case_ 0 "largest concurrency: 4 sequences" fit $L3 --gpu "RTX 4090" --context 8192
 case_ 0 "device-reported: nvidia-smi total = 24564 MiB for RTX 4090" fit $L3 --gpu "RTX 4090"
@@ -200,7 +208,7 @@ case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-8B
 case_ 2 "no such file or folder, and not a hub id" estimate ./nothing/here.json
 case_ 2 "header length 35184372088832 exceeds the 100 MiB limit" estimate tests/data/bad/corrupt.safetensors
 case_ 2 "truncated header" estimate tests/data/bad/truncated.gguf --runtime llamacpp
-case_ 2 "runtime llamacpp sizes a GGUF file" estimate $L3 --runtime llamacpp
+case_ 0 "would make a BF16 file" estimate $L3 --runtime llamacpp
 case_ 2 "unknown option \"--contex\"" estimate --params 7e9 --contex 8192
 case_ 2 "needs a value" estimate --params
 case_ 2 "no model" estimate --context 8192

@@ -259,6 +259,40 @@ static void test_sglang_pool(void **st)
 	assert_false(E->fits);
 }
 
+/* llama.cpp file types from config.json (gguf_plan.c): the quantizer's
+ * per-tensor choices, pinned against what llama-quantize writes. */
+static void test_gguf_plan(void **st)
+{
+	(void)st;
+	gs_model m;
+	/* Llama-3.1-8B Q4_K_M: a published log lists q4_K 193, q6_K 33 tensors
+	 * (and 66 f32 with rope_freqs, which the plan leaves out): attn_v and
+	 * ffn_down get Q6_K in 16 of 32 layers each (use_more_bits), output Q6_K */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT,
+	             "Q4_K_M", GS_F_LENGTH, "2048", GS_F_CONCURRENCY, "4", END);
+	assert_string_equal(E->model.inv.dtypes,
+	                    "Q4_K: 193 tensors, 3655139328 B; F32: 65 tensors, 1064960 B; Q6_K: 33 tensors, 1256693760 B");
+	assert_int_equal(item_at(E, "weights", 0), 4617396224ull); /* CUDA0 4403.49 MiB in the log */
+	assert_int_equal(E->model.inv.input_bytes, 295501824ull); /* CPU 281.81 MiB */
+	assert_int_equal(item_at(E, "kv_cache", 1), 1024ull << 20);
+	/* Q8_0 keeps the output Q8_0; a 70B-class llama bumps attn_v to Q5_K in Q3_K_S */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT,
+	             "q8_0", GS_F_LENGTH, "2048", END);
+	assert_string_equal(E->model.inv.dtypes, "Q8_0: 226 tensors, 8531869696 B; F32: 65 tensors, 1064960 B");
+	/* Mixtral (8 experts): attn_v and attn_k Q8_0, the router F32, experts 3-D */
+	run_estimate(E, &m, GS_F_MODEL, TCFG("mistralai__Mixtral-8x7B-v0.1.json"), GS_F_RUNTIME, "llamacpp",
+	             GS_F_FORMAT, "Q4_K_M", GS_F_LENGTH, "2048", END);
+	assert_non_null(strstr(E->model.inv.dtypes, "Q8_0: 64 tensors"));
+	assert_non_null(strstr(E->model.inv.dtypes, "F32: 97 tensors"));
+	/* an architecture without the rules: refused, never treated as llama */
+	gs_workload w;
+	gs_error err;
+	load_workload(&w, &m, GS_F_MODEL, TCFG("EleutherAI__pythia-2.8b.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT,
+	              "Q4_K_M", END);
+	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
+	assert_non_null(strstr(err.msg, "gpt_neox"));
+}
+
 static void test_unsupported(void **st)
 {
 	(void)st;
@@ -294,7 +328,7 @@ int main(void)
 		cmocka_unit_test(test_eager_attention),   cmocka_unit_test(test_quantized_formats),
 		cmocka_unit_test(test_mla_and_moe),       cmocka_unit_test(test_vllm_budget),
 		cmocka_unit_test(test_unsupported),        cmocka_unit_test(test_vllm_releases),
-		cmocka_unit_test(test_sglang_pool),
+		cmocka_unit_test(test_sglang_pool),        cmocka_unit_test(test_gguf_plan),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -387,6 +387,43 @@ static void st_bytes_overflow(void **st)
 
 /* ---- fixtures (written by gen_fixtures before this test) ---------------------- */
 
+/* A config.json planned as llama.cpp's GGUF (gguf_plan.c) and the GGUF
+ * gen_fixtures wrote from the same plan: the file route (read back, blocks
+ * placed by name) and the config route must agree on the model buffers. */
+static void planned_gguf_routes(void **st)
+{
+	(void)st;
+	static const struct {
+		const char *config, *ftype, *file;
+	} cases[] = {
+		{CFG("meta-llama__Meta-Llama-3-8B.json"), "Q4_K_M", "planned-llama3-8b-Q4_K_M.gguf"},
+		{CFG("meta-llama__Llama-2-7b-hf.json"), "Q3_K_M", "planned-llama2-7b-Q3_K_M.gguf"},
+		{CFG("mistralai__Mistral-7B-v0.1.json"), "Q5_K_M", "planned-mistral-7b-Q5_K_M.gguf"},
+		{TCFG("Qwen__Qwen2.5-7B.json"), "Q4_0", "planned-qwen2.5-7b-Q4_0.gguf"},
+		{TCFG("mistralai__Mixtral-8x7B-v0.1.json"), "IQ2_XS", "planned-mixtral-IQ2_XS.gguf"},
+		{TCFG("Qwen__Qwen3-30B-A3B.json"), "Q4_K_S", "planned-qwen3-30b-a3b-Q4_K_S.gguf"},
+		{TCFG("google__gemma-2-9b.json"), "Q6_K", "planned-gemma2-9b-Q6_K.gguf"},
+		{TCFG("microsoft__Phi-3-mini-4k-instruct.json"), "Q8_0", "planned-phi3-mini-Q8_0.gguf"},
+	};
+	gs_estimate *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	gs_model m;
+	char path[512];
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(path, sizeof path, "%s/%s", GS_FIXTURE_DIR, cases[i].file);
+		run_estimate(a, &m, GS_F_MODEL, path, GS_F_RUNTIME, "llamacpp", GS_F_LENGTH, "4096", -1);
+		run_estimate(b, &m, GS_F_MODEL, cases[i].config, GS_F_RUNTIME, "llamacpp", GS_F_FORMAT, cases[i].ftype,
+		             GS_F_LENGTH, "4096", -1);
+		gs_bytes fa = item_at(a, "weights", 0), fb = item_at(b, "weights", 0);
+		/* within 0.5 % (the routes share the plan, so in fact equal) */
+		assert_true(fa * 1000 >= fb * 995 && fa * 1000 <= fb * 1005);
+		assert_int_equal(fa, fb);
+		assert_int_equal(a->host_bytes, b->host_bytes);
+		assert_int_equal(a->model.inv.stored_bytes, b->model.inv.stored_bytes);
+	}
+	free(a);
+	free(b);
+}
+
 static void fixtures(void **st)
 {
 	(void)st;
@@ -511,7 +548,7 @@ int main(void)
 		cmocka_unit_test(gguf_duplicate_tensor), cmocka_unit_test(gguf_string_past_file),
 		cmocka_unit_test(gguf_bytes_overflow), cmocka_unit_test(gguf_offset_overflow), cmocka_unit_test(gguf_many_keys),
 		cmocka_unit_test(st_bytes_overflow), cmocka_unit_test(gguf_kv_heads),
-		cmocka_unit_test(fixtures),
+		cmocka_unit_test(fixtures), cmocka_unit_test(planned_gguf_routes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,45 @@
+/*
+ * gguf_plan.h — the GGUF a config.json would become, before the download
+ * (docs/method.md §14a).
+ *
+ * llama.cpp's converter names every tensor (token_embd, blk.N.attn_q, ...)
+ * and its quantizer picks a ggml type per tensor from the file type, the
+ * tensor's role, its layer and the architecture (src/llama-quant.cpp). This
+ * module builds that tensor table from a model's architecture facts and the
+ * file type, and sums it the way a read GGUF is summed, so llama.cpp's
+ * estimator treats both alike. Static data only; nothing allocates.
+ */
+#ifndef GS_GGUF_PLAN_H
+#define GS_GGUF_PLAN_H
+
+#include "gpusizer/model.h"
+#include "gpusizer/status.h"
+
+/* One tensor of the planned file. */
+typedef struct gsi_plan_tensor {
+	char name[48];
+	int layer;          /* -1 outside the blocks                     */
+	uint64_t ne[3];     /* ne[0] = row length (input features)       */
+	const char *type;   /* ggml type name after the quantizer's rules */
+	uint64_t bytes;
+} gsi_plan_tensor;
+
+/* The llama.cpp file type names accepted ("Q4_K_M", case-insensitive),
+ * for messages. */
+const char *gsi_gguf_ftypes(void);
+
+/* Is `name` a llama.cpp file type (case-insensitive, "gguf:" prefix
+ * allowed)? Writes the canonical upper-case name. */
+bool gsi_gguf_ftype(const char *name, char *canon, size_t cap);
+
+/* Plan model m (from a config.json) as a GGUF of file type `ftype` (a
+ * canonical name) and fill m->inv as a read GGUF's summary would be
+ * (layer_bytes, input_bytes, output_bytes, stored_bytes, main_format,
+ * dtypes), with has_inventory set. `each` (may be NULL) receives every
+ * tensor. Errors: GS_EUNSUPPORTED for an architecture whose tensor layout
+ * or quantization rules are not implemented (naming it and listing those
+ * that are), GS_EINPUT for an unknown file type. */
+gs_status gsi_gguf_plan(gs_model *m, const char *ftype, void (*each)(const gsi_plan_tensor *t, void *ctx),
+                        void *ctx, gs_error *err) GS_WARN_UNUSED;
+
+#endif
