@@ -107,6 +107,15 @@ typedef struct gs_sglang_pool {
 	bool refused;             /* rest <= 0: "Not enough memory"              */
 } gs_sglang_pool;
 
+/* One buffer llama.cpp allocates, by device ("CUDA0", "CUDA1", "CPU") and
+ * kind (model, kv, compute, output, lora). */
+typedef struct gs_buffer {
+	char device[12];
+	char kind[12];
+	gs_bytes bytes;
+} gs_buffer;
+#define GS_MAX_BUFFERS 80
+
 /* Adaptation facts shown with the estimate. */
 typedef struct gs_train_info {
 	bool training;
@@ -171,6 +180,8 @@ typedef struct gs_estimate {
 	gs_bytes stage_peak[GS_MAX_STAGES];
 	gs_train_info train;
 	gs_bytes host_bytes;   /* host memory this GPU's share needs (offload, llama.cpp) */
+	size_t n_buffers;      /* llama.cpp: every device's buffers, all GPUs and the host */
+	gs_buffer buffers[GS_MAX_BUFFERS];
 	char host_what[160];
 } gs_estimate;
 

@@ -63,6 +63,8 @@
 	X(ENTRYPOINT, "entrypoint", NULL, GS_KIND_ENUM, "serve", "vLLM entry point: serve (vllm serve, OpenAI server) | llm (the LLM class)") \
 	X(GPU_LAYERS, "gpu_layers", NULL, GS_KIND_COUNT, NULL, "llama.cpp -ngl: layers offloaded (default all + output)") \
 	X(TENSOR_SPLIT, "tensor_split", NULL, GS_KIND_STRING, NULL, "llama.cpp --tensor-split, e.g. 3,1 over gpus") \
+	X(SPLIT_MODE, "split_mode", NULL, GS_KIND_ENUM, "layer", "llama.cpp --split-mode: layer | row") \
+	X(LORA_ADAPTER, "lora_adapter", NULL, GS_KIND_STRING, NULL, "llama.cpp --lora: the adapter .gguf, or its size (160MiB)") \
 	X(N_UBATCH, "n_ubatch", NULL, GS_KIND_COUNT, "512", "llama.cpp physical batch") \
 	X(KV_FORMAT, "kv_format", NULL, GS_KIND_KV_FORMAT, NULL, "KV cache format (default: the weights' compute dtype)") \
 	X(KV_FORMAT_V, "kv_format_v", NULL, GS_KIND_KV_FORMAT, NULL, "llama.cpp -ctv: the V cache's format when not kv_format's (-ctk)") \
@@ -114,6 +116,7 @@ typedef enum gs_loss { GS_LOSS_STANDARD, GS_LOSS_CHUNKED } gs_loss;
 typedef enum gs_fsdp { GS_FSDP_NONE, GS_FSDP_FULL, GS_FSDP_GRAD_OP } gs_fsdp;
 typedef enum gs_offload { GS_OFFLOAD_NONE, GS_OFFLOAD_OPTIMIZER, GS_OFFLOAD_PARAMS } gs_offload;
 typedef enum gs_export { GS_EXPORT_GPU, GS_EXPORT_CPU } gs_export;
+typedef enum gs_split_mode { GS_SPLIT_LAYER, GS_SPLIT_ROW } gs_split_mode;
 /* zero: the DeepSpeed ZeRO stage 0-3 itself */
 
 typedef struct gs_value {
@@ -172,6 +175,7 @@ static inline int gs_wl_zero(const gs_workload *w) { return w->v[GS_F_ZERO].e; }
 static inline gs_fsdp gs_wl_fsdp(const gs_workload *w) { return (gs_fsdp)w->v[GS_F_FSDP].e; }
 static inline gs_offload gs_wl_offload(const gs_workload *w) { return (gs_offload)w->v[GS_F_OFFLOAD].e; }
 static inline gs_export gs_wl_export(const gs_workload *w) { return (gs_export)w->v[GS_F_EXPORT].e; }
+static inline gs_split_mode gs_wl_split_mode(const gs_workload *w) { return (gs_split_mode)w->v[GS_F_SPLIT_MODE].e; }
 
 /* Forget field f (as if never given); fit uses it to search a capacity
  * instead of the sheet's GPU. */

@@ -293,14 +293,23 @@ gs_status gs_estimate_run(const gs_workload *w, const gs_model *m, gs_estimate *
 	}
 	/* pipeline: every stage differs; keep the one with the largest peak */
 	gs_estimate *tmp = malloc(sizeof *tmp);
-	if (!tmp)
+	gs_buffer *bufs = malloc(sizeof e->buffers);
+	if (!tmp || !bufs) {
+		free(tmp);
+		free(bufs);
 		return gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
+	}
 	gs_bytes peaks[GS_MAX_STAGES];
 	size_t n = e->pp, worst = 0;
 	peaks[0] = gs_estimate_peak(e);
+	/* every stage's own buffers (llama.cpp: one device each) */
+	size_t nb = e->n_buffers;
+	memcpy(bufs, e->buffers, nb * sizeof *bufs);
 	for (uint32_t st = 1; st < n; st++) {
 		if ((s = estimate_stage(w, m, st, tmp, err)))
 			break;
+		for (size_t b = 0; b < tmp->n_buffers && nb < GS_MAX_BUFFERS; b++)
+			bufs[nb++] = tmp->buffers[b];
 		peaks[st] = gs_estimate_peak(tmp);
 		if (peaks[st] > peaks[worst]) {
 			worst = st;
@@ -308,9 +317,14 @@ gs_status gs_estimate_run(const gs_workload *w, const gs_model *m, gs_estimate *
 		}
 	}
 	free(tmp);
-	if (s)
+	if (s) {
+		free(bufs);
 		return s;
+	}
 	e->n_stages = n;
 	memcpy(e->stage_peak, peaks, n * sizeof peaks[0]);
+	e->n_buffers = nb;
+	memcpy(e->buffers, bufs, nb * sizeof *bufs);
+	free(bufs);
 	return representable(e, err);
 }

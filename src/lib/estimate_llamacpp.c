@@ -24,6 +24,7 @@
 #include "estimate_items.h"
 #include "gpusizer/dtype.h"
 #include "gguf_plan.h"
+#include "gpusizer/inventory.h"
 
 #define METHOD "docs/method.md "
 
@@ -88,9 +89,11 @@ static uint64_t type_row_bytes(const gs_format *f, uint64_t elems)
 typedef struct layout {
 	uint32_t dev;
 	uint64_t L, ngl, ndev, my_layers, host_layers;
+	bool row;       /* --split-mode row */
 	double cum[GS_MAX_STAGES];
 	bool has_output, fa;
 	gs_bytes host;  /* model bytes left in host memory */
+	gs_bytes host_model; /* of which the model's tensors */
 	uint64_t cells; /* KV cells after llama.cpp's padding */
 	uint64_t per_layer_kv;
 } layout;
@@ -101,10 +104,17 @@ static void model_buffer(gs_estimate *e, layout *y)
 	const gs_inventory_summary *s = &e->model.inv;
 	uint64_t mine = 0;
 	y->host = s->input_bytes;
+	/* --split-mode row: every offloaded block's matrices split by rows over
+	 * the GPUs by tensor_split; KV, the head and the rest on the main GPU */
+	double share = y->dev == 0 ? y->cum[0] : y->cum[y->dev] - y->cum[y->dev - 1];
 	for (uint64_t l = 0; l <= y->L; l++) {
 		uint64_t b = l < y->L ? s->layer_bytes[l] : s->output_bytes;
 		int d = device_of(l, y->L, y->ngl, y->cum, y->ndev);
-		if (d == (int)y->dev) {
+		if (y->row && d >= 0) {
+			bool block = l < y->L;
+			mine += block ? (uint64_t)((double)b * share + 0.5) : (y->dev == 0 ? b : 0);
+			y->my_layers += block && y->dev == 0;
+		} else if (d == (int)y->dev) {
 			mine += b;
 			y->my_layers += l < y->L;
 		} else if (d < 0) {
@@ -112,7 +122,9 @@ static void model_buffer(gs_estimate *e, layout *y)
 			y->host_layers += l < y->L;
 		}
 	}
-	y->has_output = device_of(y->L, y->L, y->ngl, y->cum, y->ndev) == (int)y->dev;
+	y->has_output = y->row ? y->dev == 0 && y->ngl > y->L
+	                       : device_of(y->L, y->L, y->ngl, y->cum, y->ndev) == (int)y->dev;
+	y->host_model = y->host;
 	char src[200];
 	snprintf(src, sizeof src, METHOD "§14; llama.cpp llama-model.cpp (layer offload); tensor bytes from the GGUF");
 	gs_item *wt = gsi_item(e, "weights", GS_BASIS_ESTIMATED, src);
@@ -143,23 +155,43 @@ static void kv_cache(gs_estimate *e, layout *y)
 	y->host = gs_add_sat(y->host, gs_mul_sat(y->per_layer_kv, y->host_layers));
 }
 
+/* One backend's graph for n_ubatch tokens: the largest of the attention
+ * step, the FFN step and (with the head) the output step. */
+static gs_bytes graph_bytes(const gs_estimate *e, const layout *y, bool with_output)
+{
+	const gs_model *m = &e->model;
+	uint64_t cells = y->cells;
+	uint64_t ub = gs_wl_u64(&e->workload, GS_F_N_UBATCH), h = m->hidden, a = m->heads, ff = m->intermediate;
+	gs_bytes attn = y->fa ? gs_mul_sat(gs_mul_sat(cells, (ub + 63) / 64 * 64), 2)
+	                      : gs_mul_sat(gs_mul_sat(cells, ub), a * 4);
+	attn = gs_add_sat(attn, gs_mul_sat(ub, 7 * h * 4));
+	gs_bytes ffn = gs_mul_sat(ub, (2 * ff + 3 * h) * 4);
+	gs_bytes out = with_output ? gs_mul_sat(ub, ((uint64_t)m->vocab + 2 * h) * 4) : 0;
+	gs_bytes cb = attn > ffn ? attn : ffn;
+	return out > cb ? out : cb;
+}
+
+static void add_buffer(gs_estimate *e, const char *device, const char *kind, gs_bytes b)
+{
+	if (e->n_buffers < GS_MAX_BUFFERS) {
+		gs_buffer *x = &e->buffers[e->n_buffers++];
+		snprintf(x->device, sizeof x->device, "%s", device);
+		snprintf(x->kind, sizeof x->kind, "%s", kind);
+		x->bytes = b;
+	}
+}
+
 /* The compute buffer: the largest of attention, FFN and output graphs. */
 static void compute_buffer(gs_estimate *e, const layout *y)
 {
 	const gs_model *m = &e->model;
-	uint64_t cells = y->cells;
 	bool fa = y->fa, has_output = y->has_output;
-	uint64_t ub = gs_wl_u64(&e->workload, GS_F_N_UBATCH), h = m->hidden, a = m->heads, ff = m->intermediate;
-	gs_bytes attn = fa ? gs_mul_sat(gs_mul_sat(cells, (ub + 63) / 64 * 64), 2)
-	                   : gs_mul_sat(gs_mul_sat(cells, ub), a * 4);
-	attn = gs_add_sat(attn, gs_mul_sat(ub, 7 * h * 4));
-	gs_bytes ffn = gs_mul_sat(ub, (2 * ff + 3 * h) * 4);
-	gs_bytes out = has_output ? gs_mul_sat(ub, ((uint64_t)m->vocab + 2 * h) * 4) : 0;
-	gs_bytes cb = attn > ffn ? attn : ffn;
-	if (out > cb)
-		cb = out;
+	uint64_t ub = gs_wl_u64(&e->workload, GS_F_N_UBATCH), h = m->hidden, ff = m->intermediate;
+	gs_bytes cb = graph_bytes(e, y, has_output);
 	if (!y->my_layers && !has_output)
 		cb = 0;
+	if (y->row && y->dev > 0) /* the other GPUs hold their row slices' results */
+		cb = gs_mul_sat(ub, (2 * ff + h) * 4) / y->ndev;
 	gs_item *cbi = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
 	                        METHOD "§14 (compute buffer: our derivation from llama.cpp's graph, to be measured)");
 	cbi->varies = true;
@@ -178,11 +210,79 @@ static void host_side(gs_estimate *e, const layout *y)
 	const gs_model *m = &e->model;
 	uint64_t ub = gs_wl_u64(&e->workload, GS_F_N_UBATCH), h = m->hidden, cells = y->cells;
 	gs_bytes hc = gs_add_sat(gs_mul_sat(ub, h * 4), gs_mul_sat(gs_mul_sat(cells, ub), 4));
+	/* blocks left on the CPU run their own graph there: the same steps,
+	 * in host memory (and the head, when it is not offloaded) */
+	bool head_on_host = y->ngl <= y->L;
+	if (y->host_layers || head_on_host)
+		hc = gs_add_sat(hc, graph_bytes(e, y, head_on_host));
 	gs_bytes logits = gs_mul_sat(gs_mul_sat((uint64_t)m->vocab, 4), e->concurrency);
 	e->host_bytes = gs_add_sat(gs_add_sat(y->host, hc), logits);
-	snprintf(e->host_what, sizeof e->host_what, "token embeddings%s, host compute buffer %llu B, logits %llu B",
+	snprintf(e->host_what, sizeof e->host_what, "token embeddings%s, host compute buffer %llu B%s, logits %llu B",
 	         y->host_layers ? " and the blocks not offloaded with their KV" : "", (unsigned long long)hc,
+	         y->host_layers || head_on_host ? " (with the graph of the layers on the CPU)" : "",
 	         (unsigned long long)logits);
+	add_buffer(e, "CPU", "model", y->host_model);
+	if (y->host_layers)
+		add_buffer(e, "CPU", "kv", gs_mul_sat(y->per_layer_kv, y->host_layers));
+	add_buffer(e, "CPU", "compute", hc);
+	add_buffer(e, "CPU", "output", logits);
+}
+
+/* A LoRA adapter (--lora): llama.cpp loads each adapter tensor into the
+ * buffer of the base tensor it adapts, so a block's adapter goes where the
+ * block goes (llama-adapter.cpp). From the adapter's .gguf, its exact tensor
+ * bytes per block; from a size, spread over the blocks evenly. */
+static gs_status lora_adapter(gs_estimate *e, const layout *y, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	const char *text = gs_wl_str(w, GS_F_LORA_ADAPTER), *where = w->v[GS_F_LORA_ADAPTER].where;
+	gs_bytes size, mine = 0, host = 0;
+	char how[160];
+	if (gs_parse_bytes(text, strlen(text), "lora_adapter", &size, NULL) == GS_OK) {
+		uint64_t L = y->L ? y->L : 1;
+		mine = gs_mul_sat(size, y->my_layers) / L;
+		host = gs_mul_sat(size, y->host_layers) / L;
+		snprintf(how, sizeof how, "%s spread over the %llu blocks by their place", text, (unsigned long long)L);
+	} else {
+		gs_inventory *inv = gs_inventory_new();
+		if (!inv)
+			return gs_error_set(err, GS_ENOMEM, where, "out of memory");
+		gs_status s = gs_inventory_load_path(inv, text, err);
+		gs_inventory_summary sum;
+		if (!s)
+			gs_inventory_summarize(inv, 0, &sum);
+		gs_inventory_free(inv);
+		if (s)
+			return s;
+		if (strcmp(sum.format, "gguf") != 0)
+			return gs_error_set(err, GS_EINPUT, where, "%.80s: llama.cpp loads adapters from .gguf files (convert "
+			                    "a PEFT adapter with convert_lora_to_gguf.py), or give its size (160MiB)", text);
+		for (uint64_t l = 0; l < y->L && l < GS_MAX_LAYERS; l++) {
+			int d = device_of(l, y->L, y->ngl, y->cum, y->ndev);
+			if (d == (int)y->dev)
+				mine = gs_add_sat(mine, sum.layer_bytes[l]);
+			else if (d < 0)
+				host = gs_add_sat(host, sum.layer_bytes[l]);
+		}
+		/* adapters of the embeddings and the head follow those tensors */
+		if (y->has_output)
+			mine = gs_add_sat(mine, sum.output_bytes);
+		if (y->dev == 0)
+			host = gs_add_sat(host, sum.input_bytes);
+		snprintf(how, sizeof how, "%.80s: %llu tensors, exact bytes per block", text, (unsigned long long)sum.tensors);
+	}
+	gs_item *it = gsi_item(e, "lora_adapter", GS_BASIS_ESTIMATED, METHOD "§14 (llama.cpp llama-adapter.cpp: adapter "
+	                       "tensors in the buffer of the tensor they adapt)");
+	gsi_item_all(it, 7, mine);
+	gsi_formula(it, "adapter on GPU %u: %s", y->dev, how);
+	char name[12];
+	snprintf(name, sizeof name, "CUDA%u", y->dev);
+	add_buffer(e, name, "lora", mine);
+	if (y->dev == 0 && host) {
+		add_buffer(e, "CPU", "lora", host);
+		e->host_bytes = gs_add_sat(e->host_bytes, host);
+	}
+	return GS_OK;
 }
 
 /* The file type a config.json is to become: a llama.cpp file type from
@@ -236,6 +336,7 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 		                    "or give the V cache a float format (kv_format_v fp16)");
 	y.L = m->layers;
 	y.ndev = e->gpus;
+	y.row = gs_wl_split_mode(w) == GS_SPLIT_ROW && e->gpus > 1;
 	y.ngl = gs_wl_set(w, GS_F_GPU_LAYERS) ? gs_wl_u64(w, GS_F_GPU_LAYERS) : y.L + 1;
 	gs_status st = parse_split(e, y.cum, y.ndev, err);
 	if (st)
@@ -252,7 +353,14 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 	gsi_item_all(ctxi, 7, cbytes);
 	gsi_formula(ctxi, "CUDA context and backend: %s", gs_wl_set(w, GS_F_RUNTIME_CONTEXT)
 	                                                    ? gs_wl_str(w, GS_F_RUNTIME_CONTEXT) : "250 MiB");
+	char name[12];
+	snprintf(name, sizeof name, "CUDA%u", dev);
+	add_buffer(e, name, "model", gsi_item_bytes(e, "weights", 0));
+	add_buffer(e, name, "kv", gsi_item_bytes(e, "kv_cache", 1));
+	add_buffer(e, name, "compute", gsi_item_bytes(e, "activations", 1));
 	if (dev == 0)
 		host_side(e, &y);
+	if (gs_wl_set(w, GS_F_LORA_ADAPTER))
+		return lora_adapter(e, &y, err);
 	return GS_OK;
 }

@@ -151,6 +151,13 @@ static void extras_json(json_t *root, const gs_estimate *e)
 	}
 	if (e->host_bytes)
 		json_object_set_new(root, "host", json_pack("{s:o, s:s}", "bytes", jbytes(e->host_bytes), "what", e->host_what));
+	if (e->n_buffers) {
+		json_t *arr = json_array();
+		for (size_t i = 0; i < e->n_buffers; i++)
+			json_array_append_new(arr, json_pack("{s:s, s:s, s:o}", "device", e->buffers[i].device, "kind",
+			                                     e->buffers[i].kind, "bytes", jbytes(e->buffers[i].bytes)));
+		json_object_set_new(root, "llamacpp", json_pack("{s:o}", "buffers", arr));
+	}
 	if (e->model.has_inventory) {
 		const gs_inventory_summary *s = &e->model.inv;
 		json_object_set_new(root, "tensor_table",

@@ -92,6 +92,11 @@ gs_status gs_request_workload(const json_t *body, const char *const *extra, gs_w
 			st = gs_workload_set(w, (gs_field)f, text, len, GS_FROM_SHEET, WHERE, err);
 		if (st)
 			return st;
+		/* a request names no local file but its model: an adapter is a size here */
+		gs_bytes b;
+		if (f == GS_F_LORA_ADAPTER && gs_parse_bytes(text, len, "lora_adapter", &b, NULL))
+			return gs_error_set(err, GS_EINPUT, WHERE, "lora_adapter: give the adapter's size (e.g. 160MiB); "
+			                    "adapter files are read by the command line only");
 	}
 	if (cfg && !json_is_null(cfg)) {
 		gs_status st = uploaded_config(cfg, w, m, err);

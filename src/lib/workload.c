@@ -32,6 +32,7 @@ static const char *const enum_values[GS_F__COUNT][10] = {
 	[GS_F_FSDP] = {"none", "full", "grad-op", NULL},
 	[GS_F_OFFLOAD] = {"none", "optimizer", "params", NULL},
 	[GS_F_EXPORT] = {"gpu", "cpu", NULL},
+	[GS_F_SPLIT_MODE] = {"layer", "row", NULL},
 };
 
 /* The largest value a count field takes: far above any real workload, and

@@ -130,6 +130,13 @@ case_ 2 "not a llama.cpp file type" estimate $L31 --runtime llamacpp --format nf
 case_ 2 'quantization rules are implemented for llama, mistral' estimate tests/data/configs/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q4_K_M
 case_ 2 'unknown format "Q4_K_X"' estimate $L31 --runtime llamacpp --format Q4_K_X
 
+case_ 0 '"device": "CUDA1"' estimate $L31 --runtime llamacpp --format q4_k_m --context 8192 --gpus 2 --gpu-layers 20 --json
+case_ 0 "with the graph of the layers on the CPU" estimate $L31 --runtime llamacpp --format q4_k_m --context 8192 --gpu-layers 20
+case_ 0 '"bytes": 2093219840' estimate $L31 --runtime llamacpp --format q4_k_m --context 8192 --gpus 2 --split-mode row --json
+case_ 0 "lora_adapter           estimated             0.16" estimate $L31 --runtime llamacpp --format q4_k_m --context 2048 --lora-adapter 160MiB
+case_ 2 "expected a .safetensors or .gguf file" estimate $L31 --runtime llamacpp --format q4_k_m --lora-adapter /etc/passwd
+case_ 2 'split-mode: got "rows", expected one of layer, row' estimate $L31 --runtime llamacpp --format q4_k_m --split-mode rows
+
 # fit
 case_ 0 "largest concurrency: 4 sequences" fit $L3 --gpu "RTX 4090" --context 8192
 case_ 0 "device-reported: nvidia-smi total = 24564 MiB for RTX 4090" fit $L3 --gpu "RTX 4090"

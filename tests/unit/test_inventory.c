@@ -420,6 +420,19 @@ static void planned_gguf_routes(void **st)
 		assert_int_equal(a->host_bytes, b->host_bytes);
 		assert_int_equal(a->model.inv.stored_bytes, b->model.inv.stored_bytes);
 	}
+	/* a LoRA adapter .gguf: its blocks' tensors go where the blocks go */
+	run_estimate(a, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT, "Q4_K_M",
+	             GS_F_LENGTH, "2048", GS_F_LORA_ADAPTER, GS_FIXTURE_DIR "/lora-llama3-8b-r16-f32.gguf", -1);
+	assert_int_equal(item_at(a, "lora_adapter", 0), 160ull << 20); /* 448 F32 tensors of rank 16 */
+	run_estimate(a, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT,
+	             "Q4_K_M", GS_F_LENGTH, "2048", GS_F_GPU_LAYERS, "16", GS_F_LORA_ADAPTER,
+	             GS_FIXTURE_DIR "/lora-llama3-8b-r16-f32.gguf", -1);
+	assert_int_equal(item_at(a, "lora_adapter", 0), 80ull << 20); /* the 16 offloaded blocks' half */
+	bool cpu_lora = false;
+	for (size_t i = 0; i < a->n_buffers; i++)
+		cpu_lora |= !strcmp(a->buffers[i].device, "CPU") && !strcmp(a->buffers[i].kind, "lora") &&
+		            a->buffers[i].bytes == 80ull << 20;
+	assert_true(cpu_lora);
 	free(a);
 	free(b);
 }

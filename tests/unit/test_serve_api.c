@@ -84,6 +84,10 @@ static void answers(void **st)
 	assert_non_null(strstr(t, "reads no local paths"));
 	assert_int_equal(status_of(&c, "POST", "/api/estimate", "application/json", "[1]", t, sizeof t), 400);
 	assert_non_null(strstr(t, "not a list"));
+	/* a LoRA adapter is a size over the web, never a file the server opens */
+	assert_int_equal(status_of(&c, "POST", "/api/estimate", "application/json",
+	                           "{\"params\":\"7e9\",\"lora_adapter\":\"/etc/passwd\"}", t, sizeof t), 400);
+	assert_non_null(strstr(t, "adapter files are read by the command line only"));
 }
 
 int main(void)
