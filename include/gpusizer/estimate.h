@@ -107,6 +107,37 @@ typedef struct gs_sglang_pool {
 	bool refused;             /* rest <= 0: "Not enough memory"              */
 } gs_sglang_pool;
 
+/* Ollama (docs/method.md §14b): the options it starts llama.cpp with, and
+ * its own estimate (llm/memory.go EstimateGPULayers) as its log line
+ * "offload to cuda" prints it, recomputed from the same inputs. */
+typedef struct gs_ollama_fit {
+	uint64_t num_ctx;           /* per request, after the release's cap       */
+	char num_ctx_why[160];
+	uint64_t parallel;          /* OLLAMA_NUM_PARALLEL as chosen               */
+	char parallel_why[200];
+	uint64_t num_batch;
+	uint64_t n_ubatch;          /* llama.cpp's physical batch: min(512, num_batch x parallel) */
+	bool flash_attention;
+	char kv_cache_type[8];      /* "f16", "q8_0" or "q4_0"                     */
+	char settings_note[200];    /* a setting Ollama ignores, and why           */
+	uint64_t gpus_used;         /* Ollama loads on one GPU when the model fits there */
+	gs_bytes gpu_free;          /* memory.available per GPU                    */
+	char gpu_free_how[160];
+	gs_bytes minimum_memory;    /* 457 MiB per CUDA GPU                        */
+	gs_bytes gpu_overhead;      /* OLLAMA_GPU_OVERHEAD                         */
+	uint64_t layers_model;      /* blocks + 1 (the output)                     */
+	uint64_t layers_offload;
+	uint64_t layer_split[GS_MAX_STAGES]; /* layers per GPU, its --tensor-split  */
+	gs_bytes required_full;     /* memory.required.full                        */
+	gs_bytes required_partial;  /* memory.required.partial                     */
+	gs_bytes kv;                /* memory.required.kv                          */
+	gs_bytes allocations[GS_MAX_STAGES];
+	gs_bytes weights_total, weights_repeating, weights_nonrepeating; /* as its log adds them */
+	gs_bytes graph_full, graph_partial;
+	bool graph_by_rule;         /* no GraphSize case for the architecture: GQA x KV / 6 */
+	bool full_offload;          /* every block and the output on the GPUs      */
+} gs_ollama_fit;
+
 /* One buffer llama.cpp allocates, by device ("CUDA0", "CUDA1", "CPU") and
  * kind (model, kv, compute, output, lora). */
 typedef struct gs_buffer {
@@ -167,6 +198,8 @@ typedef struct gs_estimate {
 	gs_vllm_budget vllm;
 	bool has_sglang;
 	gs_sglang_pool sglang;
+	bool has_ollama;
+	gs_ollama_fit ollama;
 	char runtime_version[16]; /* the engine release whose defaults were used, or "" */
 	char release_note[200];   /* a version between two known ones, etc.      */
 	char release_source[400]; /* the release's source files                  */

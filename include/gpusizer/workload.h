@@ -58,14 +58,17 @@
 	X(PREFER, "prefer", NULL, GS_KIND_STRING, NULL, "your preferences, separated by ';': they only rank") \
 	X(RESERVE, "reserve", NULL, GS_KIND_BYTES, "0GiB", "explicit extra margin: 6GiB") \
 	X(GPUS, "gpus", NULL, GS_KIND_COUNT, "1", "number of GPUs") \
-	X(RUNTIME, "runtime", NULL, GS_KIND_ENUM, "transformers", "transformers | vllm | sglang | llamacpp (a .gguf model)") \
-	X(RUNTIME_VERSION, "runtime_version", NULL, GS_KIND_STRING, NULL, "serving engine release whose defaults apply: vllm 0.6.4 | 0.7.3 | 0.8.5 | 0.10.1, sglang 0.4.6 | 0.4.9 (default: the newest)") \
+	X(RUNTIME, "runtime", NULL, GS_KIND_ENUM, "transformers", "transformers | vllm | sglang | llamacpp | ollama (llama.cpp and Ollama: a .gguf, or a config.json with --format Q4_K_M)") \
+	X(RUNTIME_VERSION, "runtime_version", NULL, GS_KIND_STRING, NULL, "engine release whose defaults apply: vllm 0.6.4 | 0.7.3 | 0.8.5 | 0.10.1, sglang 0.4.6 | 0.4.9, ollama 0.5.4 | 0.6.8 | 0.11.4 (default: the newest)") \
 	X(ENTRYPOINT, "entrypoint", NULL, GS_KIND_ENUM, "serve", "vLLM entry point: serve (vllm serve, OpenAI server) | llm (the LLM class)") \
 	X(GPU_LAYERS, "gpu_layers", NULL, GS_KIND_COUNT, NULL, "llama.cpp -ngl: layers offloaded (default all + output)") \
 	X(TENSOR_SPLIT, "tensor_split", NULL, GS_KIND_STRING, NULL, "llama.cpp --tensor-split, e.g. 3,1 over gpus") \
 	X(SPLIT_MODE, "split_mode", NULL, GS_KIND_ENUM, "layer", "llama.cpp --split-mode: layer | row") \
 	X(LORA_ADAPTER, "lora_adapter", NULL, GS_KIND_STRING, NULL, "llama.cpp --lora: the adapter .gguf, or its size (160MiB)") \
 	X(N_UBATCH, "n_ubatch", NULL, GS_KIND_COUNT, "512", "llama.cpp physical batch") \
+	X(NUM_BATCH, "num_batch", NULL, GS_KIND_COUNT, "512", "Ollama num_batch (its default 512)") \
+	X(GPU_FREE, "gpu_free", NULL, GS_KIND_BYTES, NULL, "Ollama: free memory per GPU at load, as its log's \"available\" (default: CUDA total - runtime_context)") \
+	X(GPU_OVERHEAD, "gpu_overhead", NULL, GS_KIND_BYTES, NULL, "Ollama OLLAMA_GPU_OVERHEAD: VRAM held back per GPU (default 0)") \
 	X(KV_FORMAT, "kv_format", NULL, GS_KIND_KV_FORMAT, NULL, "KV cache format (default: the weights' compute dtype)") \
 	X(KV_FORMAT_V, "kv_format_v", NULL, GS_KIND_KV_FORMAT, NULL, "llama.cpp -ctv: the V cache's format when not kv_format's (-ctk)") \
 	X(ATTENTION, "attention", NULL, GS_KIND_ENUM, "sdpa", "flash | sdpa | eager") \
@@ -103,7 +106,7 @@ typedef enum gs_origin { GS_FROM_UNSET, GS_FROM_DEFAULT, GS_FROM_SHEET, GS_FROM_
  * the order workload.c's table gives them, and gs_value.e holds the index
  * of the one set. Code compares these, never the text. */
 typedef enum gs_task { GS_TASK_INFERENCE, GS_TASK_FULL, GS_TASK_LORA, GS_TASK_QLORA } gs_task;
-typedef enum gs_runtime { GS_RT_TRANSFORMERS, GS_RT_VLLM, GS_RT_SGLANG, GS_RT_LLAMACPP } gs_runtime;
+typedef enum gs_runtime { GS_RT_TRANSFORMERS, GS_RT_VLLM, GS_RT_SGLANG, GS_RT_LLAMACPP, GS_RT_OLLAMA } gs_runtime;
 typedef enum gs_entrypoint { GS_ENTRY_SERVE, GS_ENTRY_LLM } gs_entrypoint;
 typedef enum gs_attention { GS_ATTN_IMPL_FLASH, GS_ATTN_IMPL_SDPA, GS_ATTN_IMPL_EAGER } gs_attention;
 typedef enum gs_optimizer {

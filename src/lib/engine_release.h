@@ -30,6 +30,13 @@ typedef enum gsi_sgl_rule {
 	GSI_SGL_RESERVED   /* (gpu_mem - reserved_mem) / gpu_mem, reserved by size */
 } gsi_sgl_rule;
 
+/* Ollama: what its log line's memory.weights.total / repeating print. */
+typedef enum gsi_ollama_log {
+	GSI_OLLAMA_LOG_KV_IN,    /* total = blocks + KV, repeating = total - output */
+	GSI_OLLAMA_LOG_BLOCKS,   /* total = blocks, repeating = total - output      */
+	GSI_OLLAMA_LOG_SPLIT     /* total = blocks + output, repeating = blocks     */
+} gsi_ollama_log;
+
 typedef struct gsi_release {
 	gs_runtime engine;
 	const char *version;         /* "0.6.4"                                   */
@@ -44,6 +51,14 @@ typedef struct gsi_release {
 	/* SGLang */
 	gsi_sgl_rule sgl;
 	const char *source;          /* the files read, at that tag               */
+	/* Ollama (llm/memory.go EstimateGPULayers and its callers) */
+	uint32_t num_ctx;            /* default num_ctx                           */
+	uint32_t auto_parallel;      /* tried before 1 when OLLAMA_NUM_PARALLEL is 0 (its default); 0: default is 1 */
+	gsi_ollama_log weights_log;  /* what its log's memory.weights.* add up     */
+	bool layers_from_last;       /* fits blocks from the last one down        */
+	const char *llama_archs;     /* GGUF architectures its llama.cpp builds   */
+	const char *engine_archs;    /* architectures it runs on its own engine   */
+	bool cap_ctx_at_train;       /* num_ctx capped at the model's trained context */
 } gsi_release;
 
 /* The release `w` asks for (runtime_version), or the engine's newest when
@@ -55,6 +70,7 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
                            char *note, size_t notecap, gs_error *err) GS_WARN_UNUSED;
 
 /* "0.6.4, 0.7.3, 0.8.5, 0.10.1" for the engine. */
+/* (Ollama rows: see engine_release.c and docs/method.md §14b.) */
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap);
 
 #endif

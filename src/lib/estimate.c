@@ -26,6 +26,7 @@ static const struct runtime_row {
 	{GS_RT_VLLM, "vllm", false, gsi_estimate_vllm},
 	{GS_RT_SGLANG, "sglang", false, gsi_estimate_sglang},
 	{GS_RT_LLAMACPP, "llamacpp", false, gsi_estimate_llamacpp},
+	{GS_RT_OLLAMA, "ollama", false, gsi_estimate_ollama},
 };
 
 static const struct runtime_row *runtime_of(gs_runtime r)
@@ -84,7 +85,11 @@ static void totals(gs_estimate *e)
 			e->fits = e->fits && e->vllm.sheet_fits && !e->vllm.over_budget;
 		if (e->has_sglang)
 			e->fits = e->fits && e->sglang.sheet_fits;
+		if (e->has_ollama) /* a partial offload runs, but not on the GPU */
+			e->fits = e->fits && e->ollama.full_offload;
 		e->margin = peak <= e->capacity ? e->capacity - peak : peak - e->capacity;
+		if (e->has_ollama && !e->ollama.full_offload) /* short by what Ollama leaves on the CPU */
+			e->margin = e->ollama.required_full - e->ollama.required_partial;
 	}
 }
 
@@ -112,7 +117,7 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 		                    "gpus %llu is not a multiple of tp x pp = %llu",
 		                    (unsigned long long)e->gpus, (unsigned long long)tppp);
 	e->dp = e->gpus / tppp;
-	if (e->runtime == GS_RT_LLAMACPP) {
+	if (e->runtime == GS_RT_LLAMACPP || e->runtime == GS_RT_OLLAMA) {
 		/* llama.cpp splits blocks over GPUs (--tensor-split): one "stage" each */
 		if (tppp != 1)
 			return gs_error_set(err, GS_EINPUT, w->v[GS_F_TP].where,
@@ -206,10 +211,16 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_KV_FORMAT_V].where,
 		                    "kv_format_v: only runtime llamacpp keeps V in another format than K; "
 		                    "use kv_format for both");
-	if (gs_wl_set(w, GS_F_RUNTIME_VERSION) && e->runtime != GS_RT_VLLM && e->runtime != GS_RT_SGLANG)
+	if (gs_wl_set(w, GS_F_RUNTIME_VERSION) && e->runtime != GS_RT_VLLM && e->runtime != GS_RT_SGLANG &&
+	    e->runtime != GS_RT_OLLAMA)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME_VERSION].where,
-		                    "runtime_version: gpusizer has release tables for vllm and sglang; runtime %s "
+		                    "runtime_version: gpusizer has release tables for vllm, sglang and ollama; runtime %s "
 		                    "has none", gs_runtime_name(e->runtime));
+	if (e->runtime != GS_RT_OLLAMA)
+		for (gs_field f = GS_F_NUM_BATCH; f <= GS_F_GPU_OVERHEAD; f++)
+			if (w->v[f].from == GS_FROM_SHEET || w->v[f].from == GS_FROM_FLAG)
+				return gs_error_set(err, GS_EINPUT, w->v[f].where, "%s: only runtime ollama reads it",
+				                    gs_field_key(f));
 	e->attention = gs_wl_attention(w);
 	e->length = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
 	e->concurrency = gs_wl_u64(w, GS_F_CONCURRENCY);

@@ -73,6 +73,30 @@ gs_bytes gsi_serving_forward_peak(const gs_estimate *e, uint64_t tokens, bool ca
 /* llama.cpp buffers for device `dev` (estimate_llamacpp.c). */
 gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err);
 
+/* How llama.cpp is started when another program chooses its options
+ * (Ollama picks -ngl, --tensor-split and the batch itself). */
+typedef struct gsi_llamacpp_run {
+	uint64_t ngl;                 /* -ngl: blocks offloaded, + 1 for the output head */
+	uint64_t n_ubatch;            /* the physical batch the graphs are reserved for */
+	bool has_split;               /* split[] replaces the sheet's tensor_split */
+	double split[GS_MAX_STAGES];  /* one proportion per GPU                     */
+} gsi_llamacpp_run;
+
+/* Make sure e->model has a GGUF tensor table: read, or planned from a
+ * config.json for the file type in --format. GS_EINPUT otherwise. */
+gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err);
+
+/* The buffers llama.cpp allocates on device `dev` (and, for dev 0, the
+ * host) when started as `r` says, with n_ctx = e->length x e->concurrency. */
+gs_status gsi_llamacpp_buffers(gs_estimate *e, uint32_t dev, const gsi_llamacpp_run *r, gs_error *err);
+
+/* The runtime_context item llama.cpp's estimate uses (default 250 MiB). */
+gs_bytes gsi_llamacpp_context(const gs_workload *w);
+
+/* Ollama: its own layer fit and defaults, then llama.cpp's buffers as
+ * Ollama starts it (estimate_ollama.c). */
+gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err);
+
 /* Adaptation: phases load, forward, backward, first_update, update,
  * validation, export (estimate_train.c). */
 gs_status gsi_estimate_train(gs_estimate *e, gs_error *err);

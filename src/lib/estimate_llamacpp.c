@@ -42,11 +42,18 @@ static int device_of(uint64_t il, uint64_t L, uint64_t ngl, const double *cum, u
 	return (int)ndev - 1;
 }
 
-static gs_status parse_split(const gs_estimate *e, double *cum, uint64_t ndev, gs_error *err)
+static gs_status parse_split(const gs_estimate *e, const gsi_llamacpp_run *r, double *cum, uint64_t ndev,
+                             gs_error *err)
 {
 	const gs_workload *w = &e->workload;
 	double part[GS_MAX_STAGES] = {0}, total = 0;
-	if (gs_wl_set(w, GS_F_TENSOR_SPLIT)) {
+	if (r->has_split) { /* the caller's own split (Ollama's layer counts) */
+		for (uint64_t d = 0; d < ndev; d++)
+			total += part[d] = r->split[d];
+		if (total <= 0)
+			for (uint64_t d = 0; d < ndev; d++)
+				total += part[d] = 1;
+	} else if (gs_wl_set(w, GS_F_TENSOR_SPLIT)) {
 		const char *p = gs_wl_str(w, GS_F_TENSOR_SPLIT);
 		uint64_t n = 0;
 		while (*p && n < GS_MAX_STAGES) {
@@ -95,6 +102,7 @@ typedef struct layout {
 	gs_bytes host;  /* model bytes left in host memory */
 	gs_bytes host_model; /* of which the model's tensors */
 	uint64_t cells; /* KV cells after llama.cpp's padding */
+	uint64_t ub;    /* n_ubatch */
 	uint64_t per_layer_kv;
 } layout;
 
@@ -161,7 +169,7 @@ static gs_bytes graph_bytes(const gs_estimate *e, const layout *y, bool with_out
 {
 	const gs_model *m = &e->model;
 	uint64_t cells = y->cells;
-	uint64_t ub = gs_wl_u64(&e->workload, GS_F_N_UBATCH), h = m->hidden, a = m->heads, ff = m->intermediate;
+	uint64_t ub = y->ub, h = m->hidden, a = m->heads, ff = m->intermediate;
 	gs_bytes attn = y->fa ? gs_mul_sat(gs_mul_sat(cells, (ub + 63) / 64 * 64), 2)
 	                      : gs_mul_sat(gs_mul_sat(cells, ub), a * 4);
 	attn = gs_add_sat(attn, gs_mul_sat(ub, 7 * h * 4));
@@ -186,7 +194,7 @@ static void compute_buffer(gs_estimate *e, const layout *y)
 {
 	const gs_model *m = &e->model;
 	bool fa = y->fa, has_output = y->has_output;
-	uint64_t ub = gs_wl_u64(&e->workload, GS_F_N_UBATCH), h = m->hidden, ff = m->intermediate;
+	uint64_t ub = y->ub, h = m->hidden, ff = m->intermediate;
 	gs_bytes cb = graph_bytes(e, y, has_output);
 	if (!y->my_layers && !has_output)
 		cb = 0;
@@ -208,7 +216,7 @@ static void compute_buffer(gs_estimate *e, const layout *y)
 static void host_side(gs_estimate *e, const layout *y)
 {
 	const gs_model *m = &e->model;
-	uint64_t ub = gs_wl_u64(&e->workload, GS_F_N_UBATCH), h = m->hidden, cells = y->cells;
+	uint64_t ub = y->ub, h = m->hidden, cells = y->cells;
 	gs_bytes hc = gs_add_sat(gs_mul_sat(ub, h * 4), gs_mul_sat(gs_mul_sat(cells, ub), 4));
 	/* blocks left on the CPU run their own graph there: the same steps,
 	 * in host memory (and the head, when it is not offloaded) */
@@ -309,10 +317,9 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 	return GS_OK;
 }
 
-gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
+gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err)
 {
 	const gs_model *m = &e->model;
-	const gs_workload *w = &e->workload;
 	if (!m->has_inventory) {
 		/* a config.json: plan the GGUF llama.cpp would make of it */
 		gs_status ps = plan_from_config(e, err);
@@ -320,9 +327,17 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 			return ps;
 	}
 	if (!m->has_inventory || strcmp(m->inv.format, "gguf") != 0)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where,
-		                    "runtime llamacpp sizes a GGUF file, or a config.json with a llama.cpp file type "
-		                    "(--format Q4_K_M): this model's tensors are %s", m->inv.format);
+		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_RUNTIME].where,
+		                    "runtime %s sizes a GGUF file, or a config.json with a llama.cpp file type "
+		                    "(--format Q4_K_M): this model's tensors are %s", gs_runtime_name(e->runtime),
+		                    m->inv.format);
+	return GS_OK;
+}
+
+gs_status gsi_llamacpp_buffers(gs_estimate *e, uint32_t dev, const gsi_llamacpp_run *r, gs_error *err)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
 	layout y;
 	memset(&y, 0, sizeof y);
 	y.dev = dev;
@@ -337,8 +352,9 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 	y.L = m->layers;
 	y.ndev = e->gpus;
 	y.row = gs_wl_split_mode(w) == GS_SPLIT_ROW && e->gpus > 1;
-	y.ngl = gs_wl_set(w, GS_F_GPU_LAYERS) ? gs_wl_u64(w, GS_F_GPU_LAYERS) : y.L + 1;
-	gs_status st = parse_split(e, y.cum, y.ndev, err);
+	y.ngl = r->ngl;
+	y.ub = r->n_ubatch;
+	gs_status st = parse_split(e, r, y.cum, y.ndev, err);
 	if (st)
 		return st;
 	gsi_phase(e, 0, "load", "model buffers on the devices");
@@ -349,8 +365,7 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 	kv_cache(e, &y);
 	compute_buffer(e, &y);
 	gs_item *ctxi = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED, METHOD "§6 (llama.cpp CUDA backend ~250 MiB)");
-	gs_bytes cbytes = gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? gs_wl_u64(w, GS_F_RUNTIME_CONTEXT) : 250 * GS_MiB;
-	gsi_item_all(ctxi, 7, cbytes);
+	gsi_item_all(ctxi, 7, gsi_llamacpp_context(w));
 	gsi_formula(ctxi, "CUDA context and backend: %s", gs_wl_set(w, GS_F_RUNTIME_CONTEXT)
 	                                                    ? gs_wl_str(w, GS_F_RUNTIME_CONTEXT) : "250 MiB");
 	char name[12];
@@ -363,4 +378,22 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 	if (gs_wl_set(w, GS_F_LORA_ADAPTER))
 		return lora_adapter(e, &y, err);
 	return GS_OK;
+}
+
+gs_bytes gsi_llamacpp_context(const gs_workload *w)
+{
+	return gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? gs_wl_u64(w, GS_F_RUNTIME_CONTEXT) : 250 * GS_MiB;
+}
+
+gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	gs_status s = gsi_llamacpp_model(e, err);
+	if (s)
+		return s;
+	gsi_llamacpp_run r;
+	memset(&r, 0, sizeof r);
+	r.ngl = gs_wl_set(w, GS_F_GPU_LAYERS) ? gs_wl_u64(w, GS_F_GPU_LAYERS) : (uint64_t)e->model.layers + 1;
+	r.n_ubatch = gs_wl_u64(w, GS_F_N_UBATCH);
+	return gsi_llamacpp_buffers(e, dev, &r, err);
 }

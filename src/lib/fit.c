@@ -68,9 +68,29 @@ static bool pool_engine(const gs_workload *w)
 	return !gs_wl_training(w) && (gs_wl_runtime(w) == GS_RT_VLLM || gs_wl_runtime(w) == GS_RT_SGLANG);
 }
 
+/* Engines whose verdict is more than the peak: a pool (vLLM, SGLang) or,
+ * for Ollama, whether it offloads every layer (a partial offload starts,
+ * but runs on the CPU). */
+static bool own_verdict(const gs_workload *w)
+{
+	return pool_engine(w) || (!gs_wl_training(w) && gs_wl_runtime(w) == GS_RT_OLLAMA);
+}
+
 static bool fits_now(const probe *p, gs_bytes peak, gs_bytes cap)
 {
-	return pool_engine(&p->w) ? p->e->fits : peak <= cap;
+	return own_verdict(&p->w) ? p->e->fits : peak <= cap;
+}
+
+/* Ollama's own figures where the search stopped. */
+static void ollama_limit(const gs_estimate *e, gs_fit_result *r)
+{
+	if (!e->has_ollama)
+		return;
+	r->ollama = true;
+	r->ollama_offload = e->ollama.layers_offload;
+	r->ollama_layers = e->ollama.layers_model;
+	r->ollama_required = e->ollama.required_full;
+	r->ollama_available = e->ollama.gpu_free;
 }
 
 void gs_pool_view_of(const gs_estimate *e, gs_pool_view *v)
@@ -173,6 +193,7 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 		r->fits = false;
 		r->peak_over = peak;
 		name_limit(p.e, r, false);
+		ollama_limit(p.e, r);
 		gs_pool_view_of(p.e, &r->pool);
 		if (r->pool.known && !r->pool.refused)
 			snprintf(r->limit_item, sizeof r->limit_item, "kv_cache");
@@ -203,6 +224,7 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 	if ((s = run_at(&p, hi, &r->peak_over, err)))
 		goto out;
 	name_limit(p.e, r, true);
+	ollama_limit(p.e, r);
 	if (pool_engine(&p.w))
 		snprintf(r->limit_item, sizeof r->limit_item, "kv_cache");
 	s = run_at(&p, lo, &r->peak_at_best, err);
@@ -287,6 +309,20 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 			ADD(GS_F_ATTENTION, "flash", GS_F__COUNT, "", "flash attention (-fa): cells padded to 256, no KQ matrix; the "
 			    "build and the GPU must support it");
 		}
+	} else if (!training && gs_wl_runtime(w) == GS_RT_OLLAMA) {
+		/* Ollama: OLLAMA_KV_CACHE_TYPE applies only with flash attention */
+		if (gs_wl_attention(w) != GS_ATTN_IMPL_FLASH) {
+			ADD(GS_F_ATTENTION, "flash", GS_F__COUNT, "", "OLLAMA_FLASH_ATTENTION=1: no KQ matrix in the compute buffer; "
+			    "the GPU must support it (compute capability 7.0 or newer)");
+			ADD(GS_F_ATTENTION, "flash", GS_F_KV_FORMAT, "q8_0", "OLLAMA_FLASH_ATTENTION=1 and OLLAMA_KV_CACHE_TYPE=q8_0: "
+			    "KV cache about halved; output quality to re-confirm");
+		} else if (!gs_wl_set(w, GS_F_KV_FORMAT) || strcmp(gs_wl_str(w, GS_F_KV_FORMAT), "q8_0") != 0) {
+			ADD(GS_F_KV_FORMAT, "q8_0", GS_F__COUNT, "", "OLLAMA_KV_CACHE_TYPE=q8_0: KV cache about halved; output "
+			    "quality to re-confirm");
+		}
+		if (w->v[GS_F_CONCURRENCY].from == GS_FROM_DEFAULT)
+			ADD(GS_F_CONCURRENCY, "1", GS_F__COUNT, "", "OLLAMA_NUM_PARALLEL=1: one request at a time, each with the "
+			    "whole num_ctx");
 	} else if (!training) {
 		ADD(GS_F_KV_FORMAT, "fp8", GS_F__COUNT, "", "fp8 KV cache: output quality to re-confirm");
 		if (gs_wl_attention(w) == GS_ATTN_IMPL_EAGER)
@@ -512,7 +548,7 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap, 
 			snprintf(x->also, sizeof x->also, "%.31s %.31s", gs_field_key(c[i].f2), c[i].value2);
 		x->peak_after = after;
 		x->saves = after < *peak_now ? *peak_now - after : 0;
-		x->fits_after = after <= cap;
+		x->fits_after = own_verdict(w) ? e->fits : after <= cap;
 		snprintf(x->cost, sizeof x->cost, "%s", c[i].cost);
 		if (pool && v.known) {
 			x->pool = true;
@@ -626,7 +662,7 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, gs_bytes ca
 			snprintf(a->sheet_phase, sizeof a->sheet_phase, "%s", e->phases[e->peak_phase].id);
 			/* vLLM, SGLang: the pool must hold the sheet's sequences, not just the budget */
 			a->sheet_fits = a->sheet_peak <= cap && (!e->has_vllm || (e->vllm.sheet_fits && !e->vllm.over_budget)) &&
-			                (!e->has_sglang || e->sglang.sheet_fits);
+			                (!e->has_sglang || e->sglang.sheet_fits) && (!e->has_ollama || e->ollama.full_offload);
 			gs_pool_view_of(e, &a->sheet_pool);
 		}
 		free(e);

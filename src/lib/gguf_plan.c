@@ -363,6 +363,10 @@ static void add(plan *p, const char *name, int layer, uint64_t ne0, uint64_t ne1
 	t.bytes = type_bytes(t.type, t.ne);
 	gs_inventory_summary *s = p->s;
 	s->tensors++;
+	if (!strcmp(name, "output.weight"))
+		s->head_bytes += t.bytes;
+	else if (!strcmp(name, "blk.0.ffn_gate_exps.weight"))
+		s->gate_exps0_bytes += t.bytes;
 	s->stored_bytes += t.bytes;
 	s->param_elements += t.ne[0] * t.ne[1] * t.ne[2];
 	if (layer >= 0 && layer < GS_MAX_LAYERS)

@@ -129,6 +129,10 @@ static void add_tensor(gs_inventory_summary *s, const gs_tensor *t)
 {
 	s->class_logical[t->cls] += t->logical;
 	s->class_bytes[t->cls] += t->bytes;
+	if (!strcmp(t->name, "output.weight"))
+		s->head_bytes += t->bytes;
+	else if (!strcmp(t->name, "blk.0.ffn_gate_exps.weight"))
+		s->gate_exps0_bytes += t->bytes;
 	if (t->layer >= 0 && t->layer < GS_MAX_LAYERS)
 		s->layer_bytes[t->layer] += t->bytes;
 	else if (t->cls == GS_TC_EMBED)

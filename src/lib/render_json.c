@@ -210,6 +210,43 @@ static void extras_json(json_t *root, const gs_estimate *e)
 	}
 }
 
+static json_t *ollama_json(const gs_estimate *e)
+{
+	const gs_ollama_fit *f = &e->ollama;
+	json_t *split = json_array(), *alloc = json_array();
+	for (uint64_t g = 0; g < f->gpus_used; g++) {
+		json_array_append_new(split, json_integer((json_int_t)f->layer_split[g]));
+		json_array_append_new(alloc, jbytes(f->allocations[g]));
+	}
+	json_t *o = json_pack("{s:I, s:s, s:I, s:s, s:I, s:I, s:b, s:s, s:I}", "num_ctx", (json_int_t)f->num_ctx,
+	                      "num_ctx_why", f->num_ctx_why, "parallel", (json_int_t)f->parallel, "parallel_why",
+	                      f->parallel_why, "num_batch", (json_int_t)f->num_batch, "n_ubatch",
+	                      (json_int_t)f->n_ubatch, "flash_attention", f->flash_attention, "kv_cache_type",
+	                      f->kv_cache_type, "gpus_used", (json_int_t)f->gpus_used);
+	bool unlimited = f->gpu_free == ((gs_bytes)1 << 60);
+	json_object_set_new(o, "available_bytes", unlimited ? json_null() : jbytes(f->gpu_free));
+	json_object_set_new(o, "available_how", json_string(f->gpu_free_how));
+	json_object_set_new(o, "minimum_memory_bytes", jbytes(f->minimum_memory));
+	json_object_set_new(o, "gpu_overhead_bytes", jbytes(f->gpu_overhead));
+	json_object_set_new(o, "layers_model", json_integer((json_int_t)f->layers_model));
+	json_object_set_new(o, "layers_offload", json_integer((json_int_t)f->layers_offload));
+	json_object_set_new(o, "layers_split", split);
+	json_object_set_new(o, "full_offload", json_boolean(f->full_offload));
+	json_object_set_new(o, "required_full_bytes", jbytes(f->required_full));
+	json_object_set_new(o, "required_partial_bytes", jbytes(f->required_partial));
+	json_object_set_new(o, "required_kv_bytes", jbytes(f->kv));
+	json_object_set_new(o, "allocations_bytes", alloc);
+	json_object_set_new(o, "weights_total_bytes", jbytes(f->weights_total));
+	json_object_set_new(o, "weights_repeating_bytes", jbytes(f->weights_repeating));
+	json_object_set_new(o, "weights_nonrepeating_bytes", jbytes(f->weights_nonrepeating));
+	json_object_set_new(o, "graph_full_bytes", jbytes(f->graph_full));
+	json_object_set_new(o, "graph_partial_bytes", jbytes(f->graph_partial));
+	json_object_set_new(o, "graph_by_rule", json_boolean(f->graph_by_rule));
+	if (f->settings_note[0])
+		json_object_set_new(o, "settings_note", json_string(f->settings_note));
+	return o;
+}
+
 json_t *gs_estimate_to_json(const gs_estimate *e)
 {
 	json_t *root = json_object();
@@ -242,6 +279,8 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 	json_object_set_new(root, "unknowns", unk);
 	placement_json(root, e);
 	extras_json(root, e);
+	if (e->has_ollama)
+		json_object_set_new(root, "ollama", ollama_json(e));
 	return root;
 }
 

@@ -78,7 +78,9 @@ static void header(out *o, const gs_estimate *e)
 		put(o, "format:      weights %s, KV cache %s%s\n", e->format.name, e->kv_format.name, attn);
 	if (e->format_from_checkpoint)
 		put(o, "             weights as config.json's quantization_config stores them: %s\n", m->quant_read);
-	if (e->length)
+	if (e->has_ollama)
+		put(o, "length:      num_ctx %llu tokens (%s)\n", (unsigned long long)e->length, e->ollama.num_ctx_why);
+	else if (e->length)
 		put(o, "length:      %llu tokens\n", (unsigned long long)e->length);
 	else
 		put(o, "length:      not given\n");
@@ -96,6 +98,10 @@ static void header(out *o, const gs_estimate *e)
 		put(o, "optimizer:   %s, precision %s, checkpointing %s, loss %s\n", gs_wl_str(w, GS_F_OPTIMIZER),
 		    t->frozen ? "bf16 base + fp32 adapters" : gs_wl_str(w, GS_F_PRECISION),
 		    gs_wl_str(w, GS_F_CHECKPOINTING), gs_wl_str(w, GS_F_LOSS));
+	} else if (e->has_ollama) {
+		put(o, "concurrency: %llu parallel request%s (%s); llama.cpp n_ctx = %llu x %llu\n",
+		    (unsigned long long)e->concurrency, e->concurrency == 1 ? "" : "s", e->ollama.parallel_why,
+		    (unsigned long long)e->length, (unsigned long long)e->concurrency);
 	} else {
 		put(o, "concurrency: %llu sequence%s (%s)\n", (unsigned long long)gs_wl_u64(w, GS_F_CONCURRENCY),
 		    gs_wl_u64(w, GS_F_CONCURRENCY) == 1 ? "" : "s",
@@ -236,7 +242,12 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 		triple(e->capacity, cap, sizeof cap);
 		char peak[40];
 		gs_format_bytes(pk->peak, GS_UNIT_GiB, peak, sizeof peak);
-		if (e->fits)
+		if (e->has_ollama && !e->ollama.full_offload)
+			put(o, "%scapacity check:      DOES NOT FIT on the GPU: Ollama offloads %llu of %llu layers and runs the "
+			    "rest (%s by its estimate) on the CPU; the GPU part peaks at %s of %s\n", md ? "- " : "",
+			    (unsigned long long)e->ollama.layers_offload, (unsigned long long)e->ollama.layers_model,
+			    triple(e->margin, buf, sizeof buf), peak, cap);
+		else if (e->fits)
 			put(o, "%scapacity check:      fits%s: peak %s %s of %s, useful margin %s (%llu.%01llu %%)\n",
 			    md ? "- " : "", pk->has_unknown ? " as far as known" : "", pk->id, peak, cap,
 			    triple(e->margin, buf, sizeof buf),
@@ -281,6 +292,60 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 	}
 }
 
+/* A size as Ollama's format.HumanBytes2 prints it ("6.5 GiB"), so the
+ * line below can be compared with its log word for word. */
+static const char *human2(gs_bytes b, char *buf, size_t cap)
+{
+	if (b >= GS_GiB)
+		snprintf(buf, cap, "%.1f GiB", (double)b / (double)GS_GiB);
+	else if (b >= GS_MiB)
+		snprintf(buf, cap, "%.1f MiB", (double)b / (double)GS_MiB);
+	else if (b >= 1024)
+		snprintf(buf, cap, "%.1f KiB", (double)b / 1024.0);
+	else
+		snprintf(buf, cap, "%llu B", (unsigned long long)b);
+	return buf;
+}
+
+/* Ollama's own estimate, as its "offload to cuda" log line prints it,
+ * beside the llama.cpp buffers it leads to. */
+static void ollama_lines(out *o, const gs_estimate *e, bool md)
+{
+	const gs_ollama_fit *f = &e->ollama;
+	char a[40], b[40], c[40];
+	const char *li = md ? "- " : "", *in = md ? "  " : "";
+	bool unlimited = f->gpu_free == ((gs_bytes)1 << 60);
+	put(o, "%sOllama %s settings:  num_batch %llu (llama.cpp n_ubatch %llu), flash attention %s, KV cache %s, "
+	    "%llu GPU%s used; memory.available %s per GPU (%s)\n", li, e->runtime_version,
+	    (unsigned long long)f->num_batch, (unsigned long long)f->n_ubatch, f->flash_attention ? "on" : "off",
+	    f->kv_cache_type, (unsigned long long)f->gpus_used, f->gpus_used == 1 ? "" : "s",
+	    unlimited ? "unlimited" : human2(f->gpu_free, a, sizeof a), f->gpu_free_how);
+	put(o, "%sOllama's own estimate (llm/memory.go, recomputed; its log line reads the same):\n", li);
+	put(o, "%s  layers.model=%llu layers.offload=%llu layers.split=\"", in, (unsigned long long)f->layers_model,
+	    (unsigned long long)f->layers_offload);
+	for (uint64_t g = 0; f->gpus_used > 1 && g < f->gpus_used; g++)
+		put(o, "%s%llu", g ? "," : "", (unsigned long long)f->layer_split[g]);
+	put(o, "\" memory.gpu_overhead=\"%s\"\n", human2(f->gpu_overhead, a, sizeof a));
+	put(o, "%s  memory.required.full=\"%s\" memory.required.partial=\"%s\" memory.required.kv=\"%s\" "
+	    "memory.required.allocations=\"[", in, human2(f->required_full, a, sizeof a),
+	    human2(f->required_partial, b, sizeof b), human2(f->kv, c, sizeof c));
+	for (uint64_t g = 0; g < f->gpus_used; g++)
+		put(o, "%s%s", g ? " " : "", human2(f->allocations[g], a, sizeof a));
+	put(o, "]\"\n%s  memory.weights.total=\"%s\" memory.weights.repeating=\"%s\" memory.weights.nonrepeating=\"%s\"",
+	    in, human2(f->weights_total, a, sizeof a), human2(f->weights_repeating, b, sizeof b),
+	    human2(f->weights_nonrepeating, c, sizeof c));
+	put(o, " memory.graph.full=\"%s\" memory.graph.partial=\"%s\"%s\n", human2(f->graph_full, a, sizeof a),
+	    human2(f->graph_partial, b, sizeof b), f->graph_by_rule ? " (GQA x KV / 6 rule)" : "");
+	gs_bytes mine = 0;
+	for (size_t i = 0; i < e->n_buffers; i++)
+		if (!strcmp(e->buffers[i].device, "CUDA0"))
+			mine = gs_add_sat(mine, e->buffers[i].bytes);
+	char x[96], y[96];
+	put(o, "%sOllama vs llama.cpp:  llama.cpp's buffers on CUDA0 add up to %s; Ollama reserves %s there (its "
+	    "457 MiB minimum and one spare block included)%s\n", li, triple(mine, x, sizeof x),
+	    triple(f->allocations[0], y, sizeof y), f->full_offload ? "" : "; it offloads only part of the model");
+}
+
 int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md)
 {
 	out o = {f, 0};
@@ -303,6 +368,8 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 	put(&o, "%sconservative envelope (sum of maxima, not an observed peak): %s%s\n", md ? "- " : "",
 	    triple(e->conservative, buf, sizeof buf), any_unknown ? ", known items only" : "");
 	summary_lines(&o, e, md);
+	if (e->has_ollama)
+		ollama_lines(&o, e, md);
 	capacity_lines(&o, e, md);
 	if (e->n_unknowns) {
 		put(&o, "\n%s\n", md ? "### Unknowns (not in any figure above)\n" : "unknowns (not in any figure above):");
@@ -325,26 +392,40 @@ static gs_bytes item_phase(const gs_estimate *e, const char *id, int phase)
  * host, from the planned or read tensor table. */
 static void llamacpp_rows(out *o, const gs_estimate *const *rows, size_t n, bool md)
 {
+	bool ol = rows[0]->has_ollama; /* Ollama: its layer count, parallel and own figure too */
 	if (md)
 		put(o, "| file type | file [GB] | model on GPU [GiB] | model on host [GiB] | KV [GiB] | compute [GiB] | "
-		    "peak per GPU [GiB] |\n|---|---:|---:|---:|---:|---:|---:|\n");
+		    "peak per GPU [GiB] |%s\n|---|---:|---:|---:|---:|---:|---:|%s\n",
+		    ol ? " Ollama layers x parallel | Ollama required.full [GiB] |" : "", ol ? "---:|---:|" : "");
 	else
-		put(o, "%-16s %10s %19s %20s %9s %14s %19s\n", "file type", "file [GB]", "model on GPU [GiB]",
-		    "model on host [GiB]", "KV [GiB]", "compute [GiB]", "peak per GPU [GiB]");
+		put(o, "%-16s %10s %19s %20s %9s %14s %19s%s\n", "file type", "file [GB]", "model on GPU [GiB]",
+		    "model on host [GiB]", "KV [GiB]", "compute [GiB]", "peak per GPU [GiB]",
+		    ol ? "  Ollama layers x parallel  Ollama required.full [GiB]" : "");
 	for (size_t r = 0; r < n; r++) {
 		const gs_estimate *e = rows[r];
-		char v[7][48];
+		char v[8][48];
 		cell(e->model.inv.stored_bytes, GS_UNIT_GB, v[0], sizeof v[0]);
 		cell(item_phase(e, "weights", 0), GS_UNIT_GiB, v[1], sizeof v[1]);
 		cell(e->host_bytes, GS_UNIT_GiB, v[2], sizeof v[2]);
 		cell(item_phase(e, "kv_cache", 1), GS_UNIT_GiB, v[3], sizeof v[3]);
 		cell(item_phase(e, "activations", 1), GS_UNIT_GiB, v[4], sizeof v[4]);
 		cell(gs_estimate_peak(e), GS_UNIT_GiB, v[5], sizeof v[5]);
-		put(o, md ? "| %s | %s | %s | %s | %s | %s | %s |\n" : "%-16s %10s %19s %20s %9s %14s %19s\n",
+		put(o, md ? "| %s | %s | %s | %s | %s | %s | %s |" : "%-16s %10s %19s %20s %9s %14s %19s",
 		    e->format.name, v[0], v[1], v[2], v[3], v[4], v[5]);
+		if (ol) {
+			snprintf(v[6], sizeof v[6], "%llu/%llu x %llu", (unsigned long long)e->ollama.layers_offload,
+			         (unsigned long long)e->ollama.layers_model, (unsigned long long)e->ollama.parallel);
+			cell(e->ollama.required_full, GS_UNIT_GiB, v[7], sizeof v[7]);
+			put(o, md ? " %s | %s |" : "  %24s  %26s", v[6], v[7]);
+		}
+		put(o, "\n");
 	}
 	put(o, "\nmodel on host: the token embeddings, blocks not offloaded with their KV, the host compute buffer "
 	    "and the logits.\n");
+	if (ol)
+		put(o, "Ollama %s: layers offloaded of the model's (blocks + output) x parallel requests, as its own "
+		    "estimate chooses them for each file type; n_ctx = num_ctx x parallel per row.\n",
+		    rows[0]->runtime_version);
 }
 
 int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bool md)
@@ -354,9 +435,10 @@ int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bo
 		return 0;
 	const gs_estimate *e0 = rows[0];
 	char a[48], b[48], c[48], d[48];
-	if (e0->runtime == GS_RT_LLAMACPP) {
-		put(&o, "model %s, %llu parameters; llama.cpp, n_ctx %llu\n\n", e0->model.source,
-		    (unsigned long long)e0->model.params, (unsigned long long)(e0->length * e0->concurrency));
+	if (e0->runtime == GS_RT_LLAMACPP || e0->runtime == GS_RT_OLLAMA) {
+		put(&o, "model %s, %llu parameters; %s, n_ctx %llu\n\n", e0->model.source,
+		    (unsigned long long)e0->model.params, e0->has_ollama ? "Ollama's llama.cpp" : "llama.cpp",
+		    (unsigned long long)(e0->length * e0->concurrency));
 		llamacpp_rows(&o, rows, n, md);
 		goto notes;
 	}
@@ -447,6 +529,17 @@ int gs_render_fit_text(FILE *f, const gs_fit_result *r)
 		pool_lines(&o, &r->pool, "does not fit: ");
 		return o.bad ? -1 : 0;
 	}
+	char ol[96], oa[96];
+	if (r->ollama) {
+		triple(r->ollama_required, ol, sizeof ol);
+		triple(r->ollama_available, oa, sizeof oa);
+	}
+	if (!r->fits && r->ollama) {
+		put(&o, "does not fit: even at 1 %s Ollama offloads %llu of %llu layers (its estimate needs "
+		    "memory.required.full %s; memory.available %s per GPU)\n", r->target == GS_FIT_CONTEXT ? "token" : "sequence",
+		    (unsigned long long)r->ollama_offload, (unsigned long long)r->ollama_layers, ol, oa);
+		return o.bad ? -1 : 0;
+	}
 	if (!r->fits) {
 		put(&o, "does not fit: even 1 %s needs %s\n", r->target == GS_FIT_CONTEXT ? "token" : "sequence",
 		    triple(r->peak_over, buf, sizeof buf));
@@ -461,6 +554,10 @@ int gs_render_fit_text(FILE *f, const gs_fit_result *r)
 	else if (r->pool.known)
 		put(&o, "limit: %s's KV pool (%llu tokens) at %llu %ss\n", r->pool.engine, (unsigned long long)r->pool.tokens,
 		    (unsigned long long)r->best + 1, unit);
+	else if (r->ollama)
+		put(&o, "limit: at %llu %ss Ollama offloads %llu of %llu layers (memory.required.full %s; memory.available "
+		    "%s per GPU) and runs the rest on the CPU\n", (unsigned long long)r->best + 1, unit,
+		    (unsigned long long)r->ollama_offload, (unsigned long long)r->ollama_layers, ol, oa);
 	else
 		put(&o, "limit: phase %s, item %s (at %llu %ss the peak is %s)\n", r->limit_phase, r->limit_item,
 		    (unsigned long long)r->best + 1, unit, triple(r->peak_over, buf, sizeof buf));

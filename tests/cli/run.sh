@@ -77,7 +77,7 @@ case_ 2 "cuda_total 30GiB is more than the device total" estimate $L31 --runtime
 case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.5, 0.10.1" estimate $L31 --runtime vllm --runtime-version 0.5.4
 case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.11.0
 case_ 2 "is not a release number" estimate $L31 --runtime vllm --runtime-version latest
-case_ 2 "runtime_version: gpusizer has release tables for vllm and sglang" estimate $L31 --runtime-version 0.6.4
+case_ 2 "runtime_version: gpusizer has release tables for vllm, sglang and ollama" estimate $L31 --runtime-version 0.6.4
 case_ 0 "lora_slots" estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --max-loras 4 --max-lora-rank 64
 case_ 0 "fused-experts workspace larger" estimate tests/data/configs/mistralai__Mixtral-8x7B-v0.1.json --runtime vllm --gpu H200 --context 8192
 case_ 0 "SGLang KV pool:      53.95 GiB (57.93 GB; 57928318976 B) = 441958 tokens (max_total_num_tokens), max_running_requests 4096" estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --concurrency 16
@@ -136,6 +136,21 @@ case_ 0 '"bytes": 2093219840' estimate $L31 --runtime llamacpp --format q4_k_m -
 case_ 0 "lora_adapter           estimated             0.16" estimate $L31 --runtime llamacpp --format q4_k_m --context 2048 --lora-adapter 160MiB
 case_ 2 "expected a .safetensors or .gguf file" estimate $L31 --runtime llamacpp --format q4_k_m --lora-adapter /etc/passwd
 case_ 2 'split-mode: got "rows", expected one of layer, row' estimate $L31 --runtime llamacpp --format q4_k_m --split-mode rows
+# Ollama: its own estimate recomputed as its log prints it (0.5.4 on an RTX 4090, bench/calibration.jsonl)
+case_ 0 'memory.required.full="6.5 GiB" memory.required.partial="6.5 GiB" memory.required.kv="1.0 GiB"' estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090" --gpu-free 24975835136B
+case_ 0 'memory.graph.full="560.0 MiB" memory.graph.partial="677.5 MiB"' estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090" --gpu-free 24975835136B
+case_ 0 '"parallel": 4' estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090" --json
+case_ 1 "DOES NOT FIT on the GPU: Ollama offloads" estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q8_0 --capacity 8GiB
+case_ 1 "Ollama offloads" fit $L31 --runtime ollama --runtime-version 0.5.4 --format Q8_0 --capacity 8GiB --context 8192
+case_ 0 "Ollama layers x parallel" estimate $L31 --runtime ollama --format q4_k_m,q8_0 --gpu "RTX 4090"
+case_ 0 "0.9.6 is not in the release table: the defaults of 0.6.8" estimate $L31 --runtime ollama --runtime-version 0.9.6 --format Q4_K_M --gpu "RTX 4090"
+case_ 2 "known releases: 0.5.4, 0.6.8, 0.11.4" estimate $L31 --runtime ollama --runtime-version 0.30.0 --format Q4_K_M
+case_ 2 "does not know architecture qwen3" estimate tests/data/configs/Qwen__Qwen3-8B.json --runtime ollama --runtime-version 0.5.4 --format Q4_K_M
+case_ 2 "runs gemma3 on its own engine" estimate tests/data/configs/google__gemma-3-1b-it.json --runtime ollama --runtime-version 0.6.8 --format Q4_K_M
+case_ 2 "OLLAMA_KV_CACHE_TYPE accepts f16, q8_0 or q4_0" estimate $L31 --runtime ollama --format Q4_K_M --kv-format fp8
+case_ 0 "OLLAMA_KV_CACHE_TYPE=q8_0 is ignored without flash attention" estimate $L31 --runtime ollama --format Q4_K_M --kv-format q8_0
+case_ 2 "tensor_split: Ollama does not take this llama.cpp option" estimate $L31 --runtime ollama --format Q4_K_M --gpus 2 --tensor-split 1,1
+case_ 2 "num_batch: only runtime ollama reads it" estimate $L31 --runtime llamacpp --format Q4_K_M --num-batch 1024
 
 # fit
 case_ 0 "largest concurrency: 4 sequences" fit $L3 --gpu "RTX 4090" --context 8192

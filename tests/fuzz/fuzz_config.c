@@ -22,11 +22,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (gs_estimate_run(&w, &m, &e, &err) == GS_OK && gs_estimate_peak(&e) == 0)
 			__builtin_trap(); /* a parsed model always has weights */
 		/* the serving engines size pools from the same facts */
-		static const char *const rt[] = {"vllm", "sglang"};
-		for (int i = 0; i < 2; i++) {
+		static const char *const rt[] = {"vllm", "sglang", "llamacpp", "ollama"};
+		for (int i = 0; i < 4; i++) {
 			gs_workload s = w;
 			if (gs_workload_set(&s, GS_F_RUNTIME, rt[i], strlen(rt[i]), GS_FROM_FLAG, "fuzz", &err) ||
-			    gs_workload_set(&s, GS_F_GPU, "H100 SXM", 8, GS_FROM_FLAG, "fuzz", &err))
+			    gs_workload_set(&s, GS_F_GPU, "H100 SXM", 8, GS_FROM_FLAG, "fuzz", &err) ||
+			    (i >= 2 && gs_workload_set(&s, GS_F_FORMAT, "Q4_K_M", 6, GS_FROM_FLAG, "fuzz", &err)))
 				continue;
 			if (gs_estimate_run(&s, &m, &e, &err) == GS_OK && gs_estimate_peak(&e) == 0)
 				__builtin_trap();

@@ -293,6 +293,76 @@ static void test_gguf_plan(void **st)
 	assert_non_null(strstr(err.msg, "gpt_neox"));
 }
 
+static void test_ollama(void **st)
+{
+	(void)st;
+	gs_model m;
+	/* Ollama 0.5.4 on an RTX 4090 with 24975835136 B free (a published
+	 * server log, bench/calibration.jsonl llamacpp-ollama-runpod-llama31-8b-q4km):
+	 * parallel=4, layers.offload=33, memory.required.full="6.5 GiB",
+	 * kv="1.0 GiB", weights.total="4.9 GiB", nonrepeating="411.0 MiB",
+	 * graph.full="560.0 MiB", graph.partial="677.5 MiB" */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION,
+	             "0.5.4", GS_F_FORMAT, "Q4_K_M", GS_F_GPU, "RTX 4090", GS_F_GPU_FREE, "24975835136B", END);
+	const gs_ollama_fit *o = &E->ollama;
+	assert_true(E->has_ollama);
+	assert_int_equal(o->num_ctx, 2048);
+	assert_int_equal(o->parallel, 4);
+	assert_int_equal(o->layers_offload, 33);
+	assert_true(o->full_offload);
+	/* 4 x 512 x (1 + 4 x 4096 + 8192 x 33) */
+	assert_int_equal(o->graph_full, 587204608ull);
+	/* 4 x 512 x 4096 + max(4 x 512 x (1 + 4096 + 8192) + 4096^2 x 9/16 + 4 x 8192 x (512 x 32 + 128 x 8),
+	 *                      4 x 512 x (4096 + 128256) + 4096 x 128256 x 105/128) */
+	assert_int_equal(o->graph_partial, 710385664ull);
+	assert_int_equal(o->kv, 1073741824ull);
+	/* 457 MiB + blk.0 with its KV (138936320 + 33554432) + every block
+	 * (4186439680) + KV + output (430956544) + graph.full */
+	assert_int_equal(o->required_full, 6930032640ull);
+	assert_int_equal(o->allocations[0], o->required_full);
+	assert_int_equal(o->weights_total, 4186439680ull + 1073741824ull); /* 0.5.4 counts the KV in */
+	assert_int_equal(o->weights_nonrepeating, 430956544ull); /* Q6_K head + F32 norm */
+	/* llama.cpp then: n_ctx 2048 x 4, n_ubatch 512, everything on CUDA0 */
+	assert_int_equal(item_at(E, "kv_cache", 1), 1024ull << 20);
+	assert_int_equal(item_at(E, "weights", 0), 4617396224ull);
+	/* 8 GiB free and Q8_0: 4 in parallel does not fit, 1 does not either:
+	 * parallel 1 and a partial offload, which counts as no fit */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION,
+	             "0.5.4", GS_F_FORMAT, "Q8_0", GS_F_CAPACITY, "8GiB", END);
+	assert_int_equal(o->parallel, 1);
+	assert_true(o->layers_offload > 0 && o->layers_offload < 33);
+	assert_false(o->full_offload);
+	assert_false(E->fits);
+	assert_true(o->required_full > o->required_partial);
+	/* 0.11.4: OLLAMA_NUM_PARALLEL 1, num_ctx 4096 by default, capped at the
+	 * trained context (131072) */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "ollama", GS_F_FORMAT,
+	             "Q4_K_M", GS_F_GPU, "H200", GS_F_LENGTH, "200000", END);
+	assert_string_equal(E->runtime_version, "0.11.4");
+	assert_int_equal(o->parallel, 1);
+	assert_int_equal(o->num_ctx, 131072);
+	/* 0.6.8: num_ctx 4096, automatic parallel tries 2; qwen3 has no
+	 * GraphSize case: GQA x KV / 6 */
+	run_estimate(E, &m, GS_F_MODEL, TCFG("Qwen__Qwen3-8B.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION, "0.6.8",
+	             GS_F_FORMAT, "Q4_K_M", GS_F_GPU, "RTX 4090", END);
+	assert_int_equal(o->num_ctx, 4096);
+	assert_int_equal(o->parallel, 2);
+	assert_true(o->graph_by_rule);
+	assert_int_equal(o->graph_partial, 32 / 8 * o->kv / 6);
+	/* refused: an architecture its llama.cpp does not know, one it runs on
+	 * its own engine */
+	gs_workload w;
+	gs_error err;
+	load_workload(&w, &m, GS_F_MODEL, TCFG("Qwen__Qwen3-8B.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION, "0.5.4",
+	              GS_F_FORMAT, "Q4_K_M", END);
+	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
+	assert_non_null(strstr(err.msg, "does not know architecture qwen3"));
+	load_workload(&w, &m, GS_F_MODEL, TCFG("google__gemma-3-1b-it.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION,
+	              "0.6.8", GS_F_FORMAT, "Q4_K_M", END);
+	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
+	assert_non_null(strstr(err.msg, "own engine"));
+}
+
 static void test_unsupported(void **st)
 {
 	(void)st;
@@ -329,6 +399,7 @@ int main(void)
 		cmocka_unit_test(test_mla_and_moe),       cmocka_unit_test(test_vllm_budget),
 		cmocka_unit_test(test_unsupported),        cmocka_unit_test(test_vllm_releases),
 		cmocka_unit_test(test_sglang_pool),        cmocka_unit_test(test_gguf_plan),
+		cmocka_unit_test(test_ollama),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
