@@ -8,6 +8,7 @@
  *
  * usage: bench_accuracy CALIBRATION.jsonl CONFIG_DIR [CONFIG_DIR ...]
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,6 +290,53 @@ static int do_llamacpp(const char *id, const char *cfg, json_t *cond, json_t *me
 	return 0;
 }
 
+/* "6.5 GiB" / "411.0 MiB" as Ollama's log prints a size, in that unit. */
+static double logged(json_t *meas, const char *k, const char **unit)
+{
+	const char *v = json_string_value(json_object_get(meas, k));
+	*unit = v && strstr(v, "GiB") ? "GiB" : "MiB";
+	return v ? strtod(v, NULL) : 0;
+}
+
+/* Ollama's own estimate, recomputed from the config and the file type,
+ * against the line its log printed (one decimal: the bench shows both). */
+static int do_ollama(const char *id, const char *cfg, json_t *cond, json_t *meas)
+{
+	static gs_estimate e;
+	gs_workload w;
+	char avail[40];
+	snprintf(avail, sizeof avail, "%lldB", json_integer_value(json_object_get(cond, "available_bytes")));
+	gs_workload_init(&w);
+	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_RUNTIME, "ollama") ||
+	    set(&w, GS_F_RUNTIME_VERSION, json_string_value(json_object_get(cond, "gpusizer_runtime_version"))) ||
+	    set(&w, GS_F_FORMAT, json_string_value(json_object_get(cond, "gpusizer_file_type"))) ||
+	    set(&w, GS_F_GPU_FREE, avail) || estimate(&w, &e))
+		return 1;
+	const gs_ollama_fit *o = &e.ollama;
+	static const struct { const char *key; size_t off; } f[] = {
+		{"required_full", offsetof(gs_ollama_fit, required_full)},
+		{"required_kv", offsetof(gs_ollama_fit, kv)},
+		{"weights_total", offsetof(gs_ollama_fit, weights_total)},
+		{"weights_repeating", offsetof(gs_ollama_fit, weights_repeating)},
+		{"weights_nonrepeating", offsetof(gs_ollama_fit, weights_nonrepeating)},
+		{"graph_full", offsetof(gs_ollama_fit, graph_full)},
+		{"graph_partial", offsetof(gs_ollama_fit, graph_partial)},
+	};
+	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+		const char *unit;
+		double m = logged(meas, f[i].key, &unit);
+		gs_bytes b = *(const gs_bytes *)((const char *)o + f[i].off);
+		char what[40];
+		snprintf(what, sizeof what, "Ollama %s [%s]", f[i].key, unit);
+		row(id, what, m, !strcmp(unit, "GiB") ? gib(b) : mib(b), unit);
+	}
+	row(id, "Ollama parallel", num(meas, "parallel"), (double)o->parallel, "");
+	row(id, "Ollama layers offloaded", num(meas, "layers_offload"), (double)o->layers_offload, "");
+	row(id, "llama.cpp --ctx-size", num(meas, "ctx_size"), (double)(o->num_ctx * o->parallel), "");
+	printf("%-44s (the log prints one decimal: an error under 0.05 GiB / MiB is exact agreement)\n", id);
+	return 0;
+}
+
 /* Hugging Face records measured with NVML (MiB used by the device). The
  * companion record hf-anatomy-bert-large-load-fp32 measured the CUDA context
  * alone on the same V100 setup (1343 MiB, CUDA 11.2 without lazy loading):
@@ -414,6 +462,9 @@ int main(int argc, char **argv)
 				rc |= do_llamacpp_gguf(id, gguf, cond, meas);
 			else
 				rc |= do_llamacpp(id, cfg, cond, meas);
+			answered++;
+		} else if (strcmp(kind, "ollama") == 0) {
+			rc |= do_ollama(id, cfg, cond, meas);
 			answered++;
 		} else if (strcmp(kind, "hf") == 0) {
 			rc |= do_hf(id, cfg, cond, meas);
