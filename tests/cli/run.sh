@@ -150,6 +150,7 @@ case_ 2 "runs gemma3 on its own engine" estimate tests/data/configs/google__gemm
 case_ 2 "OLLAMA_KV_CACHE_TYPE accepts f16, q8_0 or q4_0" estimate $L31 --runtime ollama --format Q4_K_M --kv-format fp8
 case_ 0 "OLLAMA_KV_CACHE_TYPE=q8_0 is ignored without flash attention" estimate $L31 --runtime ollama --format Q4_K_M --kv-format q8_0
 case_ 2 "tensor_split: Ollama does not take this llama.cpp option" estimate $L31 --runtime ollama --format Q4_K_M --gpus 2 --tensor-split 1,1
+case_ 2 'tensor_split "1,1,1": expected 2 non-negative proportions' estimate $L31 --runtime llamacpp --format q4_k_m --gpus 2 --tensor-split 1,1,1
 case_ 2 "num_batch: only runtime ollama reads it" estimate $L31 --runtime llamacpp --format Q4_K_M --num-batch 1024
 
 # fit
