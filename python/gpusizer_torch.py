@@ -57,6 +57,20 @@ def emit(record):
         ch.flush()
 
 
+_LIBRARIES = ("transformers", "peft", "trl", "accelerate", "bitsandbytes", "deepspeed", "vllm", "sglang", "flash_attn")
+
+
+def _versions():
+    """The versions of the libraries the workload has imported (none is imported here)."""
+    found = {}
+    for name in _LIBRARIES:
+        mod = sys.modules.get(name)
+        version = getattr(mod, "__version__", None) if mod is not None else None
+        if isinstance(version, str):
+            found[name] = version
+    return found
+
+
 def _cuda_devices():
     if torch is None or not torch.cuda.is_available():
         return []
@@ -83,6 +97,7 @@ def phase(name, **dims):
             "seconds": round(time.monotonic() - start, 6),
             "cuda": bool(devices),
             "torch": getattr(torch, "__version__", None),
+            "versions": _versions(),
             "devices": [
                 {
                     "device": d,

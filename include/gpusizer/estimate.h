@@ -71,6 +71,11 @@ typedef struct gs_phase {
 	char what[96];      /* one line: what runs in this phase            */
 	gs_bytes peak;      /* sum of the known items live in it            */
 	bool has_unknown;   /* an unknown item is live in it: peak is a floor */
+	/* a run that validates the sheet covered it (gpusizer/measured.h) */
+	bool measured;
+	gs_bytes measured_peak;     /* its decisive counter, the worst GPU     */
+	char measured_counter[24];  /* "device used" or "PyTorch reserved"     */
+	char measured_run[64];      /* the run file's name                     */
 } gs_phase;
 
 typedef struct gs_vllm_budget {
@@ -213,6 +218,13 @@ typedef struct gs_estimate {
 	gs_bytes stage_peak[GS_MAX_STAGES];
 	gs_train_info train;
 	gs_bytes host_bytes;   /* host memory this GPU's share needs (offload, llama.cpp) */
+	/* What measured runs and a failed run showed (gpusizer/measured.h,
+	 * gs_measurements_apply); need_basis "" means the estimate alone. */
+	char need_basis[12];   /* "", "estimate", "measured" or "oom"            */
+	gs_bytes need;         /* per GPU, what the shortlist judges against     */
+	char need_why[320];
+	gs_bytes floor;        /* the largest measured peak: no offer below it   */
+	char floor_why[320];
 	size_t n_buffers;      /* llama.cpp: every device's buffers, all GPUs and the host */
 	gs_buffer buffers[GS_MAX_BUFFERS];
 	char host_what[160];

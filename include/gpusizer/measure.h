@@ -64,6 +64,12 @@ typedef struct gs_run {
 	char gpu_name[GS_MAX_PROBED][64];
 	gs_bytes gpu_total[GS_MAX_PROBED];
 	char sheet[256];
+	char host[64], started[40];         /* from the header                      */
+	char driver[32];                    /* NVIDIA driver, "" without NVML        */
+	int cuda;                           /* CUDA driver API version (12040), 0 unknown */
+	char versions[320];                 /* "torch 2.4.0, transformers 4.44.2": what the
+	                                       workload's markers reported        */
+	char model[128];                    /* a marker's "model", when the workload named it */
 	size_t nphases;
 	gs_run_phase phases[GS_MAX_RUN_PHASES];
 	bool exited;

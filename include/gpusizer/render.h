@@ -72,13 +72,16 @@ int gs_render_shortlist_text(FILE *out, const gs_shortlist *sl, const gs_estimat
 json_t *gs_shortlist_to_json(const gs_shortlist *sl, const gs_estimate *e);
 
 /* The one-page sizing sheet ("A good sizing output fits on one
- * sheet"): the workload, the estimate per phase and GPU, measurements (none
- * yet: said so), the requirement table with verdicts and evidence, the
- * shortlist with costs and margins, and what would invalidate it. Estimate,
- * measured counter and commercial decision stay in separate sections. */
-int gs_render_sheet_markdown(FILE *out, const gs_estimate *e, const gs_shortlist *sl);
-int gs_render_sheet_html(FILE *out, const gs_estimate *e, const gs_shortlist *sl);
-json_t *gs_sheet_to_json(const gs_estimate *e, const gs_shortlist *sl);
+ * sheet"): the workload, the estimate per phase and GPU, the measurements
+ * (ms: the runs and a failed run set against the estimate, gpusizer/
+ * measured.h; NULL: none, said so), the requirement table with verdicts and
+ * evidence, the shortlist with costs and margins, and what would invalidate
+ * it. Estimate, measured counter and commercial decision stay in separate
+ * sections. */
+struct gs_measurements;
+int gs_render_sheet_markdown(FILE *out, const gs_estimate *e, const gs_shortlist *sl, const struct gs_measurements *ms);
+int gs_render_sheet_html(FILE *out, const gs_estimate *e, const gs_shortlist *sl, const struct gs_measurements *ms);
+json_t *gs_sheet_to_json(const gs_estimate *e, const gs_shortlist *sl, const struct gs_measurements *ms);
 
 /* --- the other JSON documents, built here so every schema lives in one file --- */
 

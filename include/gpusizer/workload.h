@@ -52,6 +52,7 @@
 	X(PP, "pp", NULL, GS_KIND_COUNT, "1", "pipeline-parallel degree (1F1B)") \
 	X(OFFLOAD, "offload", NULL, GS_KIND_ENUM, "none", "none | optimizer | params (host memory reported)") \
 	X(EXPORT, "export", NULL, GS_KIND_ENUM, "gpu", "where adapters are merged for export: gpu | cpu") \
+	X(RUNS, "runs", NULL, GS_KIND_STRING, NULL, "measured run files (gpusizer measure), separated by commas; also --run FILE") \
 	X(QUALITY, "quality", NULL, GS_KIND_STRING, NULL, "quality criterion, carried as a requirement to confirm") \
 	X(CAMPAIGN, "campaign", NULL, GS_KIND_DURATION, NULL, "how long the GPUs are needed: 3d, 72h, 2w, 1mo") \
 	X(REQUIRE, "require", NULL, GS_KIND_STRING, NULL, "your own mandatory conditions, separated by ';' (e.g. EU data centre)") \

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli.h"
+#include "gpusizer/measured.h"
 #include "gpusizer/hub.h"
 
 int cli_fail(const gs_error *err)
@@ -39,6 +40,12 @@ static bool ends_with(const char *s, const char *suf)
 	return n >= m && strcmp(s + n - m, suf) == 0;
 }
 
+/* The commands that take measured runs (--run) and a failed run (--oom). */
+static bool runs_allowed(const char *cmd)
+{
+	return !strcmp(cmd, "estimate") || !strcmp(cmd, "sheet") || !strcmp(cmd, "shortlist");
+}
+
 /* A switch without a value (--json, --verbose, ...); true when it was one. */
 static bool switch_option(const char *arg, const char *cmd, cli_args *a)
 {
@@ -52,6 +59,8 @@ static bool switch_option(const char *arg, const char *cmd, cli_args *a)
 		a->html = true;
 	else if (strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0)
 		a->verbose = true;
+	else if (strcmp(arg, "--force-run") == 0 && runs_allowed(cmd))
+		a->force_run = true;
 	else
 		return false;
 	return true;
@@ -93,6 +102,14 @@ static int valued_option(const char *name, const char *value, const char *cmd, c
 			return EXIT_USAGE;
 		}
 		a->evidence[a->n_evidence++] = value;
+	} else if (strcmp(name, "--run") == 0 && runs_allowed(cmd)) {
+		if (a->n_runs == 8) {
+			fprintf(stderr, "gpusizer %s: at most 8 --run files\n", cmd);
+			return EXIT_USAGE;
+		}
+		a->runs[a->n_runs++] = value;
+	} else if (strcmp(name, "--oom") == 0 && offers) {
+		a->oom = value;
 	} else if (strcmp(name, "--for") == 0 && strcmp(cmd, "fit") == 0) {
 		a->fit_for = value; /* checked by the library's plan (gs_fit_plan) */
 	} else {
@@ -152,7 +169,7 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 	return 0;
 }
 
-int cli_workload(const cli_args *a, unsigned long long skip, bool finish, gs_workload *w)
+int cli_workload(const cli_args *a, int skip, bool finish, gs_workload *w)
 {
 	gs_error err;
 	gs_error_clear(&err);
@@ -173,7 +190,7 @@ int cli_workload(const cli_args *a, unsigned long long skip, bool finish, gs_wor
 	}
 	for (size_t i = 0; i < a->n_flags; i++) {
 		const cli_flag *fl = &a->flags[i];
-		if (skip & (1ull << fl->field))
+		if (fl->field == skip)
 			continue;
 		if (gs_workload_set(w, (gs_field)fl->field, fl->value, strlen(fl->value), GS_FROM_FLAG,
 		                    fl->where, &err))
@@ -212,7 +229,7 @@ void cli_report_model(const cli_args *a, const gs_model *m)
 
 int cli_workload_and_model(const cli_args *a, gs_workload *w, gs_model *m)
 {
-	int rc = cli_workload(a, 0, true, w);
+	int rc = cli_workload(a, -1, true, w);
 	if (rc)
 		return rc;
 	gs_error err;
@@ -220,5 +237,57 @@ int cli_workload_and_model(const cli_args *a, gs_workload *w, gs_model *m)
 	if (gs_workload_model(w, m, &err))
 		return cli_fail(&err);
 	cli_report_model(a, m);
+	return 0;
+}
+
+/* The sheet's `runs`: file names separated by commas. */
+static int sheet_runs(const cli_args *a, gs_estimate *e, gs_measurements *ms)
+{
+	const gs_workload *w = &e->workload;
+	if (!gs_wl_set(w, GS_F_RUNS))
+		return 0;
+	const char *p = gs_wl_str(w, GS_F_RUNS);
+	while (*p) {
+		while (*p == ' ' || *p == ',')
+			p++;
+		size_t n = strcspn(p, ",");
+		while (n && p[n - 1] == ' ')
+			n--;
+		if (!n)
+			break;
+		char path[1024];
+		snprintf(path, sizeof path, "%.*s", (int)(n < sizeof path - 1 ? n : sizeof path - 1), p);
+		gs_error err;
+		gs_error_clear(&err);
+		if (gs_measurements_add_run(ms, e, path, a->sheet, a->force_run, &err))
+			return cli_fail(&err);
+		p += strcspn(p, ",");
+	}
+	return 0;
+}
+
+int cli_measurements(const cli_args *a, gs_estimate *e, gs_measurements **out)
+{
+	*out = NULL;
+	if (!a->n_runs && !a->oom && !gs_wl_set(&e->workload, GS_F_RUNS))
+		return 0;
+	gs_measurements *ms = malloc(sizeof *ms);
+	if (!ms)
+		return EXIT_ENV;
+	gs_measurements_init(ms);
+	gs_error err;
+	gs_error_clear(&err);
+	int rc = sheet_runs(a, e, ms);
+	for (size_t i = 0; !rc && i < a->n_runs; i++)
+		if (gs_measurements_add_run(ms, e, a->runs[i], a->sheet, a->force_run, &err))
+			rc = cli_fail(&err);
+	if (!rc && a->oom && gs_measurements_add_oom(ms, a->oom, &err))
+		rc = cli_fail(&err);
+	if (rc) {
+		free(ms);
+		return rc;
+	}
+	gs_measurements_apply(ms, e);
+	*out = ms;
 	return 0;
 }

@@ -35,6 +35,10 @@ typedef struct cli_args {
 	const char *evidence[8];  /* --evidence FILE, repeatable               */
 	size_t n_evidence;
 	bool html;                /* sheet --html                               */
+	const char *runs[8];      /* estimate, sheet, shortlist: --run FILE     */
+	size_t n_runs;
+	const char *oom;          /* sheet, shortlist: --oom LOG                */
+	bool force_run;           /* --force-run: use a run of another sheet     */
 	size_t n_flags;
 	cli_flag flags[CLI_MAX_FLAGS];
 } cli_args;
@@ -44,9 +48,9 @@ typedef struct cli_args {
 int cli_parse(int argc, char **argv, const char *cmd, cli_args *a);
 
 /* Build the workload: sheet, then positional model, then flags (skipping
- * the fields in `skip`, a bit per gs_field, used for list-valued flags),
+ * field `skip`, -1 for none: a list-valued flag handled by the caller),
  * then defaults unless !finish. Prints the error and returns EXIT_USAGE on failure. */
-int cli_workload(const cli_args *a, unsigned long long skip, bool finish, gs_workload *w);
+int cli_workload(const cli_args *a, int skip, bool finish, gs_workload *w);
 
 /* With --verbose, say where the model came from (hub transfers) on stderr. */
 void cli_report_model(const cli_args *a, const gs_model *m);
@@ -54,6 +58,13 @@ void cli_report_model(const cli_args *a, const gs_model *m);
 /* cli_workload with every flag, finished; then its model, reported as
  * cli_report_model does. Returns 0, or the exit code with the error printed. */
 int cli_workload_and_model(const cli_args *a, gs_workload *w, gs_model *m);
+
+/* The runs (--run, and the sheet's `runs`) and a failed run's log (--oom)
+ * set against estimate e (gpusizer/measured.h). *out is NULL when none was
+ * given (free it otherwise). Returns 0, or the exit code with the error
+ * printed. */
+struct gs_measurements;
+int cli_measurements(const cli_args *a, gs_estimate *e, struct gs_measurements **out);
 
 /* Print a library error to stderr and return the exit code it maps to. */
 int cli_fail(const gs_error *err);

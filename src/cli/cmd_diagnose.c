@@ -111,7 +111,7 @@ static int find_remedies(const cli_args *a, const gs_oom *o, remedies *r)
 	gs_model m;
 	gs_error err;
 	gs_error_clear(&err);
-	int rc = cli_workload(a, 0, true, &w);
+	int rc = cli_workload(a, -1, true, &w);
 	if (rc)
 		return rc;
 	r->cap = o->has_capacity ? o->capacity : 0;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "gpusizer/measured.h"
 #include "gpusizer/render.h"
 
 #define MAX_ROWS 16
@@ -19,7 +20,10 @@ static void usage(void)
 	       "  --markdown          Markdown tables\n"
 	       "  --units U           table unit: GiB (default), GB, MiB, MB\n"
 	       "  --bits 16,8,4       a comma list (or --format bf16,int8,nf4) compares formats in one table\n"
-	       "  --gpu/--capacity    also checks the peak against the device: exit 1 if it does not fit\n\n");
+	       "  --gpu/--capacity    also checks the peak against the device: exit 1 if it does not fit\n"
+	       "  --run FILE          a measured run (gpusizer measure), repeatable: the phases it covered at the\n"
+	       "                      sheet's dimensions become measured, and the need per GPU its peak + margin\n"
+	       "  --force-run         use a run recorded for another sheet anyway\n\n");
 	cli_print_fields();
 	printf("\nExamples:\n"
 	       "  gpusizer estimate --params 7e9 --bits 16 --reserve 6GiB\n"
@@ -69,7 +73,7 @@ static int compare(const cli_args *a, int field, const char *list)
 	gs_model m;
 	gs_error err;
 	gs_error_clear(&err);
-	if ((rc = cli_workload(a, 1ull << field, false, &base)))
+	if ((rc = cli_workload(a, (int)field, false, &base)))
 		goto out;
 	for (size_t r = 0; r < n; r++) {
 		w = base;
@@ -129,8 +133,15 @@ int cmd_estimate(int argc, char **argv)
 		free(e);
 		return cli_fail(&err);
 	}
+	gs_measurements *ms;
+	if ((rc = cli_measurements(&a, e, &ms))) {
+		free(e);
+		return rc;
+	}
 	if (a.json) {
 		json_t *o = gs_estimate_to_json(e);
+		if (o && ms)
+			json_object_set_new(o, "measurements", gs_measurements_to_json(ms));
 		if (!o || json_dumpf(o, stdout, JSON_INDENT(2)) != 0)
 			rc = EXIT_ENV;
 		putchar('\n');
@@ -140,6 +151,7 @@ int cmd_estimate(int argc, char **argv)
 	}
 	/* with a capacity the answer can be "does not fit": exit 1, as fit does */
 	bool no_fit = e->has_capacity && !e->fits;
+	free(ms);
 	free(e);
 	if (!rc)
 		rc = finish_stdout();

@@ -34,7 +34,7 @@ int cmd_fit(int argc, char **argv)
 		return 0;
 	}
 	gs_workload w;
-	if ((rc = cli_workload(&a, 0, true, &w)))
+	if ((rc = cli_workload(&a, -1, true, &w)))
 		return rc;
 	gs_error err;
 	gs_error_clear(&err);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "gpusizer/measured.h"
 #include "gpusizer/render.h"
 
 static void usage(const char *cmd)
@@ -19,6 +20,11 @@ static void usage(const char *cmd)
 		       "judged requirement by requirement: admissible, to confirm (with the exact condition) or\n"
 		       "exclude; the retained offers ranked by total cost for the campaign, then margin.\n"
 		       "Exit 1 when no offer is admissible.\n\n");
+	printf("  --run FILE      a measured run (gpusizer measure), repeatable; one that validates the sheet\n"
+	       "                  sets the need per GPU to its peak + the justified margin, and any measured\n"
+	       "                  peak excludes the offers below it\n"
+	       "  --oom LOG       a failed run's log: its first out-of-memory bounds the need from below\n"
+	       "  --force-run     use a run recorded for another sheet anyway\n\n");
 	printf("Catalog and evidence formats: include/gpusizer/catalog.h and docs/sheet.md.\n\n");
 	cli_print_fields();
 }
@@ -43,6 +49,7 @@ static int run(int argc, char **argv, const char *cmd)
 	gs_catalog *cat = malloc(sizeof *cat);
 	gs_evidence_set *ev = calloc(1, sizeof *ev);
 	gs_shortlist *sl = malloc(sizeof *sl);
+	gs_measurements *ms = NULL;
 	if (!e || !cat || !ev || !sl) {
 		rc = EXIT_ENV;
 		goto out;
@@ -57,15 +64,17 @@ static int run(int argc, char **argv, const char *cmd)
 			rc = cli_fail(&err);
 			goto out;
 		}
+	if ((rc = cli_measurements(&a, e, &ms)))
+		goto out;
 	gs_shortlist_run(e, cat, ev, sl);
 	if (a.json) {
-		json_t *o = strcmp(cmd, "sheet") ? gs_shortlist_to_json(sl, e) : gs_sheet_to_json(e, sl);
+		json_t *o = strcmp(cmd, "sheet") ? gs_shortlist_to_json(sl, e) : gs_sheet_to_json(e, sl, ms);
 		if (!o || json_dumpf(o, stdout, JSON_INDENT(2)))
 			rc = EXIT_ENV;
 		putchar('\n');
 		json_decref(o);
 	} else if (!strcmp(cmd, "sheet")) {
-		if (a.html ? gs_render_sheet_html(stdout, e, sl) : gs_render_sheet_markdown(stdout, e, sl))
+		if (a.html ? gs_render_sheet_html(stdout, e, sl, ms) : gs_render_sheet_markdown(stdout, e, sl, ms))
 			rc = EXIT_ENV;
 	} else if (gs_render_shortlist_text(stdout, sl, e, a.markdown)) {
 		rc = EXIT_ENV;
@@ -75,6 +84,7 @@ static int run(int argc, char **argv, const char *cmd)
 	if (!rc && !strcmp(cmd, "shortlist") && sl->n_retained == 0)
 		rc = EXIT_NO_FIT;
 out:
+	free(ms);
 	free(e);
 	free(cat);
 	free(ev);

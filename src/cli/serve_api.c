@@ -233,7 +233,7 @@ static void api_offers(const serve_request *rq, json_t *body, const gs_estimate 
 	}
 	const char *fmt = rq->format;
 	if (!fmt || !strcmp(fmt, "json")) {
-		send_json(out, 200, gs_sheet_to_json(e, sl));
+		send_json(out, 200, gs_sheet_to_json(e, sl, NULL));
 		goto out;
 	}
 	bool html = !strcmp(fmt, "html");
@@ -249,9 +249,9 @@ static void api_offers(const serve_request *rq, json_t *body, const gs_estimate 
 		goto out;
 	}
 	if (html)
-		gs_render_sheet_html(f, e, sl);
+		gs_render_sheet_html(f, e, sl, NULL);
 	else
-		gs_render_sheet_markdown(f, e, sl);
+		gs_render_sheet_markdown(f, e, sl, NULL);
 	fclose(f);
 	out->code = 200;
 	out->type = html ? "text/html; charset=utf-8" : "text/markdown; charset=utf-8";

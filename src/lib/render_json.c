@@ -108,11 +108,25 @@ static void items_json(json_t *root, const gs_estimate *e)
 	}
 	json_object_set_new(root, "items", items);
 	json_t *phases = json_array();
-	for (size_t p = 0; p < e->n_phases; p++)
-		json_array_append_new(phases, json_pack("{s:s, s:s, s:o, s:b}", "id", e->phases[p].id, "what",
-		                                        e->phases[p].what, "peak_bytes", jbytes(e->phases[p].peak),
-		                                        "excludes_unknowns", e->phases[p].has_unknown));
+	for (size_t p = 0; p < e->n_phases; p++) {
+		const gs_phase *ph = &e->phases[p];
+		json_t *o = json_pack("{s:s, s:s, s:o, s:b, s:s}", "id", ph->id, "what", ph->what, "peak_bytes",
+		                      jbytes(ph->peak), "excludes_unknowns", ph->has_unknown, "basis",
+		                      ph->measured ? "measured" : "estimated");
+		if (o && ph->measured) {
+			json_object_set_new(o, "measured_bytes", jbytes(ph->measured_peak));
+			json_object_set_new(o, "measured_counter", json_string(ph->measured_counter));
+			json_object_set_new(o, "measured_run", json_string(ph->measured_run));
+		}
+		json_array_append_new(phases, o);
+	}
 	json_object_set_new(root, "phases", phases);
+	if (e->need_basis[0]) {
+		json_object_set_new(root, "need",
+		                    json_pack("{s:s, s:o, s:s, s:o, s:s}", "basis", e->need_basis, "bytes_per_gpu",
+		                              jbytes(e->need), "why", e->need_why, "floor_bytes", jbytes(e->floor),
+		                              "floor_why", e->floor_why));
+	}
 }
 
 /* The placement over GPUs and one figure per GPU. */

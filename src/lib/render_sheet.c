@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "gpusizer/measured.h"
 #include "gpusizer/render.h"
 #include "render_internal.h"
 
@@ -47,10 +48,18 @@ int gs_render_shortlist_text(FILE *f, const gs_shortlist *sl, const gs_estimate 
 {
 	out o = {f, 0};
 	char a[48], c[160], m[160];
-	put(&o, "%sshortlist: %zu offers against the peak per GPU, %s (%s)%s; campaign %s\n", md ? "### " : "", sl->n,
-	    gib(gs_estimate_peak(e), a, sizeof a), e->phases[e->peak_phase].id,
-	    e->phases[e->peak_phase].has_unknown ? " + unknown items" : "",
-	    sl->campaign_hours ? "given" : "not given (costs are per price period)");
+	if (e->need_basis[0] && strcmp(e->need_basis, "estimate"))
+		put(&o, "%sshortlist: %zu offers against the need per GPU, %s (basis %s: %s); campaign %s\n", md ? "### " : "",
+		    sl->n, gib(e->need, a, sizeof a), e->need_basis, e->need_why,
+		    sl->campaign_hours ? "given" : "not given (costs are per price period)");
+	else
+		put(&o, "%sshortlist: %zu offers against the peak per GPU, %s (%s)%s; campaign %s\n", md ? "### " : "", sl->n,
+		    gib(gs_estimate_peak(e), a, sizeof a), e->phases[e->peak_phase].id,
+		    e->phases[e->peak_phase].has_unknown ? " + unknown items" : "",
+		    sl->campaign_hours ? "given" : "not given (costs are per price period)");
+	if (e->floor)
+		put(&o, "%smeasured floor: %s per GPU (%s): offers below it are excluded\n", md ? "" : "",
+		    gib(e->floor, a, sizeof a), e->floor_why);
 	static const char *const heads[3] = {"retained: every mandatory requirement admissible, ranked by total cost, then margin",
 	                                     "to confirm (preselection): the open conditions",
 	                                     "excluded: an established failure"};
@@ -86,7 +95,12 @@ int gs_render_shortlist_text(FILE *f, const gs_shortlist *sl, const gs_estimate 
 	return o.bad ? -1 : 0;
 }
 
-static json_t *offer_json(const gs_offer_result *r)
+static const char *basis_of(const gs_estimate *e)
+{
+	return e->need_basis[0] ? e->need_basis : "estimate";
+}
+
+static json_t *offer_json(const gs_offer_result *r, const gs_estimate *e)
 {
 	char c[32];
 	json_t *reqs = json_array();
@@ -99,6 +113,7 @@ static json_t *offer_json(const gs_offer_result *r)
 	                      (json_int_t)r->offer->count, "verdict", gs_verdict_name(r->verdict), "usable_bytes_per_gpu",
 	                      jb(r->usable), "usable_how", r->usable_how, "need_bytes_per_gpu", jb(r->need), "margin_bytes",
 	                      json_integer(r->margin), "requirements", reqs);
+	json_object_set_new(o, "need_basis", json_string(basis_of(e)));
 	if (r->has_cost)
 		json_object_set_new(o, "cost", json_pack("{s:s, s:s, s:I, s:s, s:s}", "total", gs_ratio_decimal(r->cost, c, sizeof c),
 		                                         "currency", r->offer->currency, "periods", (json_int_t)r->periods,
@@ -114,11 +129,23 @@ json_t *gs_shortlist_to_json(const gs_shortlist *sl, const gs_estimate *e)
 {
 	json_t *arr = json_array();
 	for (size_t i = 0; i < sl->n; i++)
-		json_array_append_new(arr, offer_json(&sl->r[i]));
-	return json_pack("{s:s, s:o, s:s, s:I, s:I, s:I, s:I, s:o}", "schema", "gpusizer/shortlist/v1", "peak_bytes_per_gpu",
-	                 jb(gs_estimate_peak(e)), "peak_phase", e->phases[e->peak_phase].id, "campaign_hours",
-	                 (json_int_t)sl->campaign_hours, "retained", (json_int_t)sl->n_retained, "to_confirm",
-	                 (json_int_t)sl->n_to_confirm, "excluded", (json_int_t)sl->n_excluded, "offers", arr);
+		json_array_append_new(arr, offer_json(&sl->r[i], e));
+	json_t *o = json_pack("{s:s, s:o, s:s, s:I, s:I, s:I, s:I, s:o}", "schema", "gpusizer/shortlist/v1", "peak_bytes_per_gpu",
+	                      jb(gs_estimate_peak(e)), "peak_phase", e->phases[e->peak_phase].id, "campaign_hours",
+	                      (json_int_t)sl->campaign_hours, "retained", (json_int_t)sl->n_retained, "to_confirm",
+	                      (json_int_t)sl->n_to_confirm, "excluded", (json_int_t)sl->n_excluded, "offers", arr);
+	if (o) {
+		json_object_set_new(o, "need_basis", json_string(basis_of(e)));
+		if (e->need_basis[0] && strcmp(e->need_basis, "estimate")) {
+			json_object_set_new(o, "need_bytes_per_gpu", jb(e->need));
+			json_object_set_new(o, "need_why", json_string(e->need_why));
+		}
+		if (e->floor) {
+			json_object_set_new(o, "measured_floor_bytes", jb(e->floor));
+			json_object_set_new(o, "measured_floor_why", json_string(e->floor_why));
+		}
+	}
+	return o;
 }
 
 /* --- what would invalidate the sheet --------------------------------------------- */
@@ -184,7 +211,7 @@ static void workload_lines(const gs_estimate *e, char lines[][240], size_t *n)
 
 /* --- Markdown ------------------------------------------------------------------------- */
 
-int gs_render_sheet_markdown(FILE *f, const gs_estimate *e, const gs_shortlist *sl)
+int gs_render_sheet_markdown(FILE *f, const gs_estimate *e, const gs_shortlist *sl, const gs_measurements *ms)
 {
 	out o = {f, 0};
 	char lines[24][240], a[48], b[48];
@@ -201,8 +228,10 @@ int gs_render_sheet_markdown(FILE *f, const gs_estimate *e, const gs_shortlist *
 	put(&o, "- conservative envelope (sum of maxima, not an observed peak): %s\n\n", gib(e->conservative, a, sizeof a));
 	if (gs_render_estimate_text(f, e, GS_UNIT_GiB, true))
 		o.bad = 1;
-	put(&o, "\n## Measurements\n\nNone given: every figure above is an estimate (measure with the protocol before "
-	    "relying on it).\n\n## Commercial decision\n\n");
+	put(&o, "\n## Measurements\n\n");
+	if (gs_render_measurements_markdown(f, ms))
+		o.bad = 1;
+	put(&o, "\n## Commercial decision\n\n");
 	if (sl && gs_render_shortlist_text(f, sl, e, true))
 		o.bad = 1;
 	put(&o, "\n## What would invalidate this\n\n");
@@ -214,7 +243,7 @@ int gs_render_sheet_markdown(FILE *f, const gs_estimate *e, const gs_shortlist *
 
 /* --- JSON ------------------------------------------------------------------------------ */
 
-json_t *gs_sheet_to_json(const gs_estimate *e, const gs_shortlist *sl)
+json_t *gs_sheet_to_json(const gs_estimate *e, const gs_shortlist *sl, const gs_measurements *ms)
 {
 	char lines[24][240];
 	size_t n = 0;
@@ -226,7 +255,7 @@ json_t *gs_sheet_to_json(const gs_estimate *e, const gs_shortlist *sl)
 	for (size_t i = 0; i < n; i++)
 		json_array_append_new(inv, json_string(lines[i]));
 	return json_pack("{s:s, s:o, s:o, s:o, s:o, s:o}", "schema", "gpusizer/sheet/v1", "workload", wl, "estimate",
-	                 gs_estimate_to_json(e), "measurements", json_array(), "commercial",
+	                 gs_estimate_to_json(e), "measurements", gs_measurements_to_json(ms), "commercial",
 	                 sl ? gs_shortlist_to_json(sl, e) : json_null(), "would_invalidate", inv);
 }
 
@@ -354,7 +383,87 @@ static void html_offers(out *o, const gs_shortlist *sl)
 	put(o, "</table>\n<p>Prices compare packages for the campaign; they rank no speed.</p>\n");
 }
 
-int gs_render_sheet_html(FILE *f, const gs_estimate *e, const gs_shortlist *sl)
+/* The Measurements section: each run with its file, hash, verdict,
+ * versions and phases per counter; a failed run; the need per GPU. */
+static void html_measurements(out *o, const gs_measurements *ms)
+{
+	char a[48], b[48], c[4][48];
+	if (!ms || (!ms->n_runs && !ms->has_oom)) {
+		put(o, "<p>None given: every figure above is an estimate.</p>\n");
+		return;
+	}
+	for (size_t i = 0; i < ms->n_runs; i++) {
+		const gs_measured_run *m = &ms->runs[i];
+		put(o, "<h3>Run ");
+		esc(o, m->file);
+		put(o, "</h3>\n<ul><li>SHA-256 <code>%s</code></li><li class=\"%s\">%s the sheet: ", m->sha256,
+		    m->validates ? "v-admissible" : "v-exclude", m->validates ? "validates" : "does NOT validate");
+		esc(o, m->why);
+		put(o, "</li><li>versions: ");
+		esc(o, m->versions);
+		put(o, "</li>");
+		for (unsigned g = 0; g < m->ngpus && g < GS_MAX_PROBED; g++) {
+			put(o, "<li>GPU %u: ", g);
+			esc(o, m->gpu_name[g][0] ? m->gpu_name[g] : "not named (no NVML)");
+			put(o, "</li>");
+		}
+		put(o, "</ul>\n<table><tr><th>phase</th><th>GPU</th><th>tokens</th><th>sequences</th><th>allocated</th>"
+		    "<th>reserved</th><th>device used</th><th>process used</th><th>estimate</th><th>measured at the sheet's "
+		    "dimensions</th></tr>\n");
+		for (size_t k = 0; k < m->n; k++) {
+			const gs_measured_phase *x = &m->ph[k];
+			for (int j = 0; j < 4; j++)
+				snprintf(c[j], sizeof c[j], "-");
+			if (x->c.has_torch) {
+				gib(x->c.allocated, c[0], sizeof c[0]);
+				gib(x->c.reserved, c[1], sizeof c[1]);
+			}
+			if (x->c.has_device) {
+				gib(x->c.device_used, c[2], sizeof c[2]);
+				gib(x->c.process_used, c[3], sizeof c[3]);
+			}
+			put(o, "<tr><td>");
+			esc(o, x->phase);
+			put(o, "%s</td><td>%u</td><td>%llu</td><td>%llu</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td>"
+			    "<td>%s</td></tr>\n", x->ended ? "" : " (cut)", x->gpu, (unsigned long long)x->tokens,
+			    (unsigned long long)x->sequences, c[0], c[1], c[2], c[3],
+			    x->in_estimate ? gib(x->estimated, a, sizeof a) : "no such phase",
+			    x->at_sheet && m->validates && x->ended ? "yes" : "no");
+		}
+		put(o, "</table>\n<p>Counters are four different quantities, never added together.</p>\n");
+	}
+	if (ms->has_oom) {
+		put(o, "<h3>Failed run ");
+		esc(o, ms->oom.file);
+		put(o, "</h3>\n<ul><li>SHA-256 <code>%s</code></li><li>line %u: ", ms->oom.sha256, ms->oom.oom.line);
+		esc(o, ms->oom.oom.message);
+		put(o, "</li><li>lower bound on the need: %s (", gib(ms->oom.bound, a, sizeof a));
+		esc(o, ms->oom.how);
+		put(o, ")</li></ul>\n");
+	}
+	put(o, "<p>Need per GPU for the shortlist: <b id=\"need\">%s</b> (basis: <span id=\"need-basis\">%s</span>)",
+	    gib(ms->need, a, sizeof a), ms->need_basis);
+	if (!strcmp(ms->need_basis, "measured")) {
+		put(o, ": measured %s (%s, phase ", gib(ms->measured_peak, a, sizeof a), ms->peak_counter);
+		esc(o, ms->peak_phase);
+		put(o, ") + justified margin %s:</p><ul>\n", gib(ms->margin, b, sizeof b));
+		for (size_t i = 0; i < ms->n_reasons; i++) {
+			put(o, "<li>");
+			esc(o, ms->reasons[i]);
+			put(o, "</li>\n");
+		}
+		put(o, "</ul>\n");
+	} else {
+		put(o, ".</p>\n");
+	}
+	if (ms->floor) {
+		put(o, "<p>Floor: no offer below %s per GPU is retained: ", gib(ms->floor, a, sizeof a));
+		esc(o, ms->floor_why);
+		put(o, ".</p>\n");
+	}
+}
+
+int gs_render_sheet_html(FILE *f, const gs_estimate *e, const gs_shortlist *sl, const gs_measurements *ms)
 {
 	out o = {f, 0};
 	char lines[24][240], a[48], b[48];
@@ -390,8 +499,9 @@ int gs_render_sheet_html(FILE *f, const gs_estimate *e, const gs_shortlist *sl)
 		}
 		put(&o, "</ul>\n");
 	}
-	put(&o, "</section>\n<section class=\"measured\"><h2>Measurements</h2><p>None given: every figure above is an "
-	    "estimate.</p></section>\n<section class=\"commercial\"><h2>Commercial decision</h2>\n");
+	put(&o, "</section>\n<section class=\"measured\"><h2>Measurements</h2>\n");
+	html_measurements(&o, ms);
+	put(&o, "</section>\n<section class=\"commercial\"><h2>Commercial decision</h2>\n");
 	if (sl)
 		html_offers(&o, sl);
 	put(&o, "</section>\n<h2>What would invalidate this</h2><ul>\n");

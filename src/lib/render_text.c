@@ -367,6 +367,18 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 	    pk->has_unknown ? " + unknown items (\"+?\": a floor, not a total)" : "");
 	put(&o, "%sconservative envelope (sum of maxima, not an observed peak): %s%s\n", md ? "- " : "",
 	    triple(e->conservative, buf, sizeof buf), any_unknown ? ", known items only" : "");
+	for (size_t p = 0; p < e->n_phases; p++)
+		if (e->phases[p].measured) {
+			char d[96];
+			const gs_phase *ph = &e->phases[p];
+			int64_t diff = (int64_t)ph->measured_peak - (int64_t)ph->peak;
+			put(&o, "%smeasured:            phase %s %s (%s, run %s): %s%s than the estimate\n", md ? "- " : "", ph->id,
+			    triple(ph->measured_peak, buf, sizeof buf), ph->measured_counter, ph->measured_run,
+			    triple((gs_bytes)(diff < 0 ? -diff : diff), d, sizeof d), diff < 0 ? " less" : " more");
+		}
+	if (e->need_basis[0])
+		put(&o, "%sneed per GPU:        %s, basis %s: %s%s%s\n", md ? "- " : "", triple(e->need, buf, sizeof buf),
+		    e->need_basis, e->need_why, e->floor ? "; measured floor: " : "", e->floor ? e->floor_why : "");
 	summary_lines(&o, e, md);
 	if (e->has_ollama)
 		ollama_lines(&o, e, md);

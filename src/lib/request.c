@@ -84,6 +84,9 @@ gs_status gs_request_workload(const json_t *body, const char *const *extra, gs_w
 			                    "(the sheet's keys; see gpusizer estimate --help)", key);
 		if (f == GS_F_MODEL && cfg && !json_is_null(cfg))
 			return gs_error_set(err, GS_EINPUT, WHERE, "give either model or config, not both");
+		if (f == GS_F_RUNS) /* the server opens no file but its model */
+			return gs_error_set(err, GS_EINPUT, WHERE, "runs: run files are read by the command line only "
+			                    "(gpusizer sheet --run run.jsonl)");
 		char num[64];
 		const char *text = NULL;
 		size_t len = 0;

@@ -47,6 +47,13 @@ static void read_header(gs_run *r, json_t *o)
 	snprintf(r->nvml_error, sizeof r->nvml_error, "%s", e ? e : "");
 	const char *sh = json_string_value(json_object_get(o, "sheet"));
 	snprintf(r->sheet, sizeof r->sheet, "%s", sh ? sh : "");
+	const char *h = json_string_value(json_object_get(o, "host"));
+	const char *st = json_string_value(json_object_get(o, "started"));
+	const char *dr = json_string_value(json_object_get(o, "driver"));
+	snprintf(r->host, sizeof r->host, "%s", h ? h : "");
+	snprintf(r->started, sizeof r->started, "%s", st ? st : "");
+	snprintf(r->driver, sizeof r->driver, "%s", dr ? dr : "");
+	r->cuda = (int)u64(o, "cuda");
 	json_t *g = json_object_get(o, "gpus");
 	for (size_t i = 0; i < json_array_size(g) && i < GS_MAX_PROBED; i++) {
 		const char *gn = json_string_value(json_object_get(json_array_get(g, i), "name"));
@@ -57,9 +64,43 @@ static void read_header(gs_run *r, json_t *o)
 }
 
 /* A phase marker: a window opens or closes; an end carries PyTorch's peaks. */
+/* "torch" and a "versions" object in a marker: each library once, in the
+ * order first seen (printable names and values only). */
+static void add_version(gs_run *r, const char *lib, const char *ver)
+{
+	if (!lib || !ver || !*ver || strlen(lib) > 40 || strlen(ver) > 40)
+		return;
+	for (const char *p = lib; *p; p++)
+		if (*p < 0x20 || *p > 0x7e)
+			return;
+	for (const char *p = ver; *p; p++)
+		if (*p < 0x20 || *p > 0x7e)
+			return;
+	char item[90];
+	snprintf(item, sizeof item, "%s %s", lib, ver);
+	if (strstr(r->versions, item))
+		return;
+	size_t n = strlen(r->versions);
+	if (n + strlen(item) + 3 < sizeof r->versions)
+		snprintf(r->versions + n, sizeof r->versions - n, "%s%s", n ? ", " : "", item);
+}
+
+static void read_versions(gs_run *r, json_t *o)
+{
+	const char *model = json_string_value(json_object_get(o, "model"));
+	if (model && !r->model[0])
+		snprintf(r->model, sizeof r->model, "%s", model);
+	add_version(r, "torch", json_string_value(json_object_get(o, "torch")));
+	const char *k;
+	json_t *v;
+	json_object_foreach(json_object_get(o, "versions"), k, v)
+		add_version(r, k, json_string_value(v));
+}
+
 static void read_marker(gs_run *r, json_t *o, unsigned lineno)
 {
 	r->markers++;
+	read_versions(r, o);
 	const char *ev = json_string_value(json_object_get(o, "event"));
 	const char *ph = json_string_value(json_object_get(o, "phase"));
 	bool begin = ev && !strcmp(ev, "phase_begin"), end = ev && !strcmp(ev, "phase_end");

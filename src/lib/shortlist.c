@@ -101,7 +101,10 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 	const gs_evidence *good = run ? run : cap;
 	gs_bytes nominal = o->nominal_gb * GS_GB;
 	char a[64], b[96], c[96], dd[64], how[96];
-	r->need = gs_estimate_peak(e);
+	/* a run that validates the sheet, or a failed run, replaces the estimate
+	 * (gpusizer/measured.h); otherwise the estimate's peak */
+	bool measured = !strcmp(e->need_basis, "measured");
+	r->need = e->need_basis[0] && strcmp(e->need_basis, "estimate") ? e->need : gs_estimate_peak(e);
 	if (cap) {
 		r->usable = cap->bytes;
 		snprintf(r->usable_how, sizeof r->usable_how, "reported by the device (%s evidence)", cap->kind);
@@ -118,8 +121,10 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 	}
 	r->margin = (int64_t)r->usable - (int64_t)r->need;
 	snprintf(how, sizeof how, "%s", r->usable_how);
-	bool unknown = e->phases[e->peak_phase].has_unknown;
-	gs_verdict v = bad ? GS_EXCLUDE : r->need > r->usable ? GS_EXCLUDE : unknown && !run ? GS_TO_CONFIRM : GS_ADMISSIBLE;
+	bool unknown = e->phases[e->peak_phase].has_unknown && !measured;
+	bool below_floor = e->floor && r->usable < e->floor;
+	gs_verdict v = bad || below_floor ? GS_EXCLUDE : r->need > r->usable ? GS_EXCLUDE
+	             : unknown && !run ? GS_TO_CONFIRM : GS_ADMISSIBLE;
 	gs_req_result *q = add(r, GS_REQ_MEMORY, v);
 	gs_format_bytes(r->need, u, a, sizeof a);
 	margin_text(nominal, r->need, u, b, sizeof b);
@@ -132,9 +137,21 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 			if (e->items[i].basis == GS_BASIS_UNKNOWN)
 				k += (size_t)snprintf(unk + k, sizeof unk - k, "%s%s", k ? ", " : "", e->items[i].id);
 	}
-	snprintf(q->detail, sizeof q->detail, "peak %s per GPU (%s); nominal %llu GB: %s; usable %s, %s: %s%s%s%s", a,
-	         e->phases[e->peak_phase].id, (unsigned long long)o->nominal_gb, b, dd, how, c,
-	         unk[0] ? "; to confirm: the items not yet known (" : "", unk, unk[0] ? ") must fit in that margin" : "");
+	char basis[400];
+	if (e->need_basis[0] && strcmp(e->need_basis, "estimate"))
+		snprintf(basis, sizeof basis, "%s: %s", e->need_basis, e->need_why);
+	else
+		snprintf(basis, sizeof basis, "%s", e->phases[e->peak_phase].id);
+	/* below a measured floor the unknown items no longer matter: say why instead */
+	if (below_floor) {
+		char g[48];
+		gs_format_bytes(e->floor, u, g, sizeof g);
+		snprintf(unk, sizeof unk, "%.40s (%.150s)", g, e->floor_why);
+	}
+	snprintf(q->detail, sizeof q->detail, "%s %s per GPU (%.200s); nominal %llu GB: %s; usable %s, %s: %s%s%s%s",
+	         measured ? "need" : "peak", a, basis, (unsigned long long)o->nominal_gb, b, dd, how, c,
+	         below_floor ? "; below a measured peak of " : unk[0] ? "; to confirm: the items not yet known (" : "", unk,
+	         below_floor ? "" : unk[0] ? ") must fit in that margin" : "");
 	if (bad || good)
 		cite(q, bad ? bad : good);
 }

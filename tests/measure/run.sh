@@ -58,5 +58,63 @@ printf '{"type":"header","nvml":false}\n' > "$T/empty.jsonl"
 "$B" diagnose tests/data/logs/torch-load-old.log --run "$T/killed.jsonl" > "$T/out" 2>&1
 [ $? -eq 0 ] && has "phase: prefill (from: \"the run" && ok || no "diagnose --run"
 
+# 8. runs back into the estimate, the sheet and the shortlist (issue: close the loop)
+E="--params 1e9 --bits 16 --context 4096"
+"$B" estimate $E --run "$T/run.jsonl" > "$T/out" 2>&1
+[ $? -eq 0 ] && has "measured:            phase prefill 6.49 GiB (6.97 GB; 6966738944 B) (device used, run run.jsonl)" \
+	&& has "need per GPU:        6.49 GiB (6.97 GB; 6966738944 B), basis measured" && ok || no "estimate --run"
+"$B" estimate $E --run "$T/run.jsonl" --json > "$T/out" 2>&1
+has '"basis": "measured"' && has '"measured_counter": "device used"' && has '"bytes_per_gpu": 6966738944' && ok || no "estimate --run json"
+# a run at a shorter length validates nothing; its peak is still a floor
+"$B" estimate --params 1e9 --bits 16 --context 8192 --run "$T/run.jsonl" --json > "$T/out" 2>&1
+has '"basis": "estimate"' && has '"floor_bytes": 6966738944' && ! has '"basis": "measured"' && ok || no "shorter run"
+# the sheet: Measurements with the file's SHA-256, the counters, the verdict and the margin's reasons
+SHA=$(sha256sum "$T/run.jsonl" | cut -d' ' -f1)
+"$B" sheet $E --run "$T/run.jsonl" --run "$T/killed.jsonl" > "$T/out" 2>&1
+[ $? -eq 0 ] && has "SHA-256 \`$SHA\`" && has "validates the sheet: executed 4096 tokens >= 4096" \
+	&& has "does NOT validate the sheet: ended early: killed by signal 9" && has "| prefill (cut) | 0 |" \
+	&& has "### Need per GPU for the shortlist: 6.49 GiB (basis: measured)" \
+	&& has "+ 0.00 GiB: the counter is the device's used memory" && ! has "None given" && ok || no "sheet --run"
+"$B" sheet $E --run "$T/run.jsonl" --json > "$T/out" 2>&1
+has "\"sha256\": \"$SHA\"" && has '"counter": "process_used"' && has '"validates": true' && ok || no "sheet --run json"
+# the shortlist: an offer below the measured peak is excluded, naming the run
+printf 'offers:\n  - id: small\n    gpu: RTX 4060\n    reported: 6GiB\n    count: 1\n  - id: big\n    gpu: RTX 4090\n    count: 1\n' > "$T/cat.yaml"
+"$B" shortlist $E --catalog "$T/cat.yaml" --run "$T/run.jsonl" > "$T/out" 2>&1
+has "below a measured peak of 6.49 GiB (run run.jsonl measured 6.49 GiB (device used) in phase prefill on GPU 0)" \
+	&& has "against the need per GPU, 6.49 GiB (basis measured" && ok || no "shortlist --run"
+"$B" shortlist $E --catalog "$T/cat.yaml" --run "$T/run.jsonl" --json > "$T/out" 2>&1
+has '"need_basis": "measured"' && ok || no "shortlist --run json"
+# a failed run bounds the need from below; logs without one, or without bytes, are refused
+"$B" shortlist $E --catalog "$T/cat.yaml" --oom tests/data/logs/torch-backward.log --json > "$T/out" 2>&1
+has '"need_basis": "oom"' && ok || no "shortlist --oom"
+"$B" sheet $E --oom tests/data/logs/vllm-kv.log > "$T/out" 2>&1
+[ $? -eq 2 ] && has "states no bytes in use or requested" && ok || no "--oom without bytes"
+"$B" sheet $E --oom "$T/run.jsonl" > "$T/out" 2>&1
+[ $? -eq 2 ] && has "no out-of-memory message" && ok || no "--oom without an oom"
+# runs of another sheet or model are not mixed in without --force-run
+"$B" measure --out "$T/other.jsonl" --sheet data/sheets/llama3-8b-8k.yaml -- "$W" > /dev/null 2>&1
+"$B" estimate $E --sheet data/sheets/seed-7b.yaml --run "$T/other.jsonl" > "$T/out" 2>&1
+[ $? -eq 2 ] && has "was measured for sheet" && ok || no "run of another sheet"
+"$B" estimate $E --sheet data/sheets/seed-7b.yaml --run "$T/other.jsonl" --force-run > "$T/out" 2>&1
+[ $? -ne 2 ] && ok || no "--force-run"
+printf '{"type":"header","nvml":false}\n{"type":"marker","event":"phase_begin","phase":"load","model":"Qwen/Qwen2.5-7B"}\n' > "$T/qwen.jsonl"
+"$B" estimate data/configs/meta-llama__Meta-Llama-3-8B.json --context 4096 --run "$T/qwen.jsonl" > "$T/out" 2>&1
+[ $? -eq 2 ] && has "markers name model Qwen/Qwen2.5-7B" && ok || no "run of another model"
+"$B" sheet $E --run "$T/empty.jsonl" > "$T/out" 2>&1
+[ $? -eq 0 ] && has "no phase markers: nothing ties its samples to a phase" && ok || no "run without markers"
+"$B" sheet $E --run tests/data/logs/torch-backward.log > "$T/out" 2>&1
+[ $? -eq 2 ] && has "not a gpusizer run file" && ok || no "not a run file"
+# the HTML sheet in Chromium shows the need and its basis
+CHROME=$(command -v chromium || command -v chromium-browser)
+if [ -n "$CHROME" ]; then
+	"$B" sheet $E --run "$T/run.jsonl" --html > "$T/sheet.html"
+	timeout 60 "$CHROME" --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync --user-data-dir="$T/profile" --dump-dom "file://$T/sheet.html" \
+		> "$T/out" 2> /dev/null
+	has '<b id="need">6.49 GiB</b>' && has '<span id="need-basis">measured</span>' && has "$SHA" && ok || no "sheet html in chromium"
+else
+	fail=$((fail + 1)); echo "FAIL: chromium is missing (scripts/deps.sh installs it)"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

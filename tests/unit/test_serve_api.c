@@ -88,6 +88,10 @@ static void answers(void **st)
 	assert_int_equal(status_of(&c, "POST", "/api/estimate", "application/json",
 	                           "{\"params\":\"7e9\",\"lora_adapter\":\"/etc/passwd\"}", t, sizeof t), 400);
 	assert_non_null(strstr(t, "adapter files are read by the command line only"));
+	/* nor run files */
+	assert_int_equal(status_of(&c, "POST", "/api/sheet", "application/json",
+	                           "{\"params\":\"7e9\",\"runs\":\"/etc/passwd\"}", t, sizeof t), 400);
+	assert_non_null(strstr(t, "run files are read by the command line only"));
 }
 
 int main(void)
