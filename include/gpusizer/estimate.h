@@ -162,6 +162,7 @@ typedef struct gs_train_info {
 	char kept_aside[160];      /* QLoRA: modules kept in 16 bits           */
 	gs_bytes host_per_gpu;     /* offloaded states/params in host memory   */
 	gs_bytes model_states;     /* weights + gradients + master + optimizer, per GPU */
+	gs_bytes host_inputs;      /* offloaded checkpointing: layer inputs in host memory */
 } gs_train_info;
 
 typedef struct gs_estimate {

@@ -85,9 +85,14 @@ typedef struct gs_change {
 	char cost[200];         /* what it costs: time, quality to re-confirm, the task  */
 	bool pool;              /* a serving engine: the pool figures below apply        */
 	uint64_t pool_tokens_after, pool_blocks_after, need_after;
+	unsigned order;         /* its place among the changes tried: the usual remedy first */
+	char phase[16];         /* the phase it lowers most ("export")                   */
+	gs_bytes phase_before, phase_after; /* that phase's peak before and after         */
+	gs_bytes phases_after[GS_MAX_PHASES]; /* every phase's peak after, in the order of
+	                           the estimate before (0: not comparable)             */
 } gs_change;
 
-#define GS_MAX_CHANGES 12
+#define GS_MAX_CHANGES 16
 
 /* Serving engines (vLLM, SGLang) rank by what grows the pool instead:
  * pool tokens over the sheet's need after each change, then the saving.
@@ -133,6 +138,14 @@ typedef struct gs_fit_answer {
 	bool has_changes;
 	gs_change changes[GS_MAX_CHANGES];
 	size_t n_changes;
+	/* adaptation: one sentence first, the largest microbatch and length that
+	 * fit in every phase, under which recipe, and the single change that
+	 * makes the sheet fit when it does not */
+	char headline[1200];
+	size_t n_over;                 /* phases of the sheet's workload above the capacity */
+	char over[8][16];
+	gs_bytes over_peak[8];
+	size_t over_index[8];          /* their place in the estimate's phases          */
 } gs_fit_answer;
 
 /* Run the plan for_text picks (gs_fit_plan). Release with

@@ -43,7 +43,8 @@
 	X(MODULES_TO_SAVE, "modules_to_save", NULL, GS_KIND_STRING, NULL, "LoRA: modules trained in full, e.g. lm_head,embed_tokens") \
 	X(OPTIMIZER, "optimizer", NULL, GS_KIND_ENUM, "adamw", "adamw | adamw-fused | adamw-8bit | paged-adamw-8bit | sgd | sgd-momentum | adafactor | lion") \
 	X(PRECISION, "precision", NULL, GS_KIND_ENUM, "mixed", "full fine-tuning: mixed (bf16 + fp32 master) | amp (fp32 params, autocast) | bf16 | fp32") \
-	X(CHECKPOINTING, "checkpointing", NULL, GS_KIND_ENUM, "none", "activation checkpointing: none | full | selective") \
+	X(RECIPE, "recipe", NULL, GS_KIND_ENUM, NULL, "adaptation defaults of (default peft): peft (PEFT + Transformers Trainer) | trl-sft | unsloth | axolotl | llama-factory | deepspeed | torchtune (docs/method.md §10a)") \
+	X(CHECKPOINTING, "checkpointing", NULL, GS_KIND_ENUM, "none", "activation checkpointing: none | full | selective | offloaded (layer inputs in host memory)") \
 	X(LOSS, "loss", NULL, GS_KIND_ENUM, "standard", "standard | chunked (fused or chunked cross-entropy)") \
 	X(EVAL_MICROBATCH, "eval_microbatch", NULL, GS_KIND_COUNT, NULL, "validation batch (default: microbatch)") \
 	X(ZERO, "zero", NULL, GS_KIND_ENUM, "0", "DeepSpeed ZeRO stage: 0 | 1 | 2 | 3") \
@@ -51,7 +52,7 @@
 	X(TP, "tp", NULL, GS_KIND_COUNT, "1", "tensor-parallel degree") \
 	X(PP, "pp", NULL, GS_KIND_COUNT, "1", "pipeline-parallel degree (1F1B)") \
 	X(OFFLOAD, "offload", NULL, GS_KIND_ENUM, "none", "none | optimizer | params (host memory reported)") \
-	X(EXPORT, "export", NULL, GS_KIND_ENUM, "gpu", "where adapters are merged for export: gpu | cpu") \
+	X(EXPORT, "export", NULL, GS_KIND_ENUM, "gpu", "how adapters are exported: gpu (merged on the GPU) | cpu (merged in host memory) | layerwise (merged tensor by tensor) | adapters (saved alone, no merge)") \
 	X(RUNS, "runs", NULL, GS_KIND_STRING, NULL, "measured run files (gpusizer measure), separated by commas; also --run FILE") \
 	X(QUALITY, "quality", NULL, GS_KIND_STRING, NULL, "quality criterion, carried as a requirement to confirm") \
 	X(CAMPAIGN, "campaign", NULL, GS_KIND_DURATION, NULL, "how long the GPUs are needed: 3d, 72h, 2w, 1mo") \
@@ -115,11 +116,15 @@ typedef enum gs_optimizer {
 	GS_OPT_SGD_MOMENTUM, GS_OPT_ADAFACTOR, GS_OPT_LION
 } gs_optimizer;
 typedef enum gs_precision { GS_PREC_MIXED, GS_PREC_AMP, GS_PREC_BF16, GS_PREC_FP32 } gs_precision;
-typedef enum gs_checkpointing { GS_CKPT_NONE, GS_CKPT_FULL, GS_CKPT_SELECTIVE } gs_checkpointing;
+typedef enum gs_checkpointing { GS_CKPT_NONE, GS_CKPT_FULL, GS_CKPT_SELECTIVE, GS_CKPT_OFFLOADED } gs_checkpointing;
 typedef enum gs_loss { GS_LOSS_STANDARD, GS_LOSS_CHUNKED } gs_loss;
 typedef enum gs_fsdp { GS_FSDP_NONE, GS_FSDP_FULL, GS_FSDP_GRAD_OP } gs_fsdp;
 typedef enum gs_offload { GS_OFFLOAD_NONE, GS_OFFLOAD_OPTIMIZER, GS_OFFLOAD_PARAMS } gs_offload;
-typedef enum gs_export { GS_EXPORT_GPU, GS_EXPORT_CPU } gs_export;
+typedef enum gs_export { GS_EXPORT_GPU, GS_EXPORT_CPU, GS_EXPORT_LAYERWISE, GS_EXPORT_ADAPTERS } gs_export;
+typedef enum gs_recipe {
+	GS_RECIPE_PEFT, GS_RECIPE_TRL_SFT, GS_RECIPE_UNSLOTH, GS_RECIPE_AXOLOTL, GS_RECIPE_LLAMA_FACTORY,
+	GS_RECIPE_DEEPSPEED, GS_RECIPE_TORCHTUNE
+} gs_recipe;
 typedef enum gs_split_mode { GS_SPLIT_LAYER, GS_SPLIT_ROW } gs_split_mode;
 /* zero: the DeepSpeed ZeRO stage 0-3 itself */
 
@@ -180,6 +185,11 @@ static inline gs_fsdp gs_wl_fsdp(const gs_workload *w) { return (gs_fsdp)w->v[GS
 static inline gs_offload gs_wl_offload(const gs_workload *w) { return (gs_offload)w->v[GS_F_OFFLOAD].e; }
 static inline gs_export gs_wl_export(const gs_workload *w) { return (gs_export)w->v[GS_F_EXPORT].e; }
 static inline gs_split_mode gs_wl_split_mode(const gs_workload *w) { return (gs_split_mode)w->v[GS_F_SPLIT_MODE].e; }
+static inline gs_recipe gs_wl_recipe(const gs_workload *w) { return (gs_recipe)w->v[GS_F_RECIPE].e; }
+
+/* The adaptation recipe's name and the release its defaults were read from
+ * ("PEFT v0.20.0 with Transformers' Trainer"); static strings. */
+const char *gs_recipe_source(gs_recipe r);
 
 /* Forget field f (as if never given); fit uses it to search a capacity
  * instead of the sheet's GPU. */

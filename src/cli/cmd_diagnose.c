@@ -19,10 +19,11 @@ static bool relevant(const char *phase, const char *field)
 	static const struct {
 		const char *phase, *fields;
 	} map[] = {
-		{"load", ",format,offload,zero,keep,gpu_layers,"},
-		{"forward", ",checkpointing,microbatch,loss,length,zero,offload,optimizer,lora_rank,attention,"},
-		{"backward", ",checkpointing,microbatch,loss,length,zero,offload,optimizer,lora_rank,attention,"},
-		{"first_update", ",optimizer,zero,offload,lora_rank,"},
+		{"load", ",format,offload,zero,keep,gpu_layers,gpus,"},
+		{"forward", ",checkpointing,microbatch,loss,length,zero,offload,optimizer,lora_rank,attention,gpus,"},
+		{"backward", ",checkpointing,microbatch,loss,length,zero,offload,optimizer,lora_rank,attention,gpus,"},
+		{"first_update", ",optimizer,zero,offload,lora_rank,gpus,"},
+		{"export", ",export,"},
 		{"prefill", ",kv_format,concurrency,length,format,attention,kv_format_v,gpu_layers,"},
 		{"decode", ",kv_format,concurrency,length,format,kv_format_v,gpu_layers,"},
 		{"serve", ",kv_format,concurrency,length,format,kv_format_v,gpu_layers,gpu_memory_utilization,tp,"
@@ -30,7 +31,7 @@ static bool relevant(const char *phase, const char *field)
 		{"profile", ",format,tp,gpu_memory_utilization,cuda_graphs,max_num_seqs,max_num_batched_tokens,"},
 		{"pool", ",format,tp,mem_fraction_static,cuda_graphs,kv_format,length,concurrency,"},
 		{"context", ",kv_format,concurrency,length,kv_format_v,gpu_layers,attention,"},
-		{"validation", ",length,attention,microbatch,"},
+		{"validation", ",length,attention,microbatch,eval_microbatch,"},
 	};
 	char key[48];
 	snprintf(key, sizeof key, ",%.40s,", field);

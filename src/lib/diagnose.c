@@ -184,6 +184,10 @@ typedef struct clue {
 /* Most specific first: a traceback through autograd is a backward pass even
  * when the training loop's forward is on the stack too. */
 static const clue clues[] = {
+	/* merging adapters for export: the base dequantized to 16 bits */
+	{"merge_and_unload", "export", "the base dequantized to 16 bits for the merge, the merged weights"},
+	{"save_pretrained_merged", "export", "the merged weights, one tensor dequantized at a time"},
+	{"_merge_lora", "export", "the merged weights, one tensor dequantized at a time"},
 	{"backward", "backward", "activations kept for backward, gradients, the loss logits"},
 	{"autograd", "backward", "activations kept for backward, gradients, the loss logits"},
 	{"optimizer.step", "first_update", "optimizer states (created at the first step), optimizer temporaries, gradients"},

@@ -152,6 +152,17 @@ gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, cha
 		if (per > one_layer)
 			one_layer = per;
 	}
+	if (ck == GS_CKPT_OFFLOADED) {
+		/* layer inputs go to host memory as they are checkpointed (Unsloth's
+		 * "unsloth" mode, torch's save_on_cpu): two in flight on the GPU, and
+		 * one layer recomputed in full */
+		uint64_t input = gs_mul_sat(sb, 2 * h * scale);
+		if (why)
+			snprintf(why, cap, "offloaded checkpointing: %u layer inputs (s x b x h x %llu B each) in host memory, 2 "
+			         "in flight on the GPU + one layer's full set (%llu B)", m->layers,
+			         (unsigned long long)(2 * scale), (unsigned long long)one_layer);
+		return gs_add_sat(gs_mul_sat(input, 2), one_layer);
+	}
 	if (ck == GS_CKPT_FULL) {
 		/* each layer keeps its input; one layer is recomputed in full */
 		uint64_t inputs = gs_mul_sat(gs_mul_sat(sb, 2 * h * scale), m->layers);
@@ -366,6 +377,13 @@ static void activation_items(gs_estimate *e)
 	lg->varies = true;
 	if (arch && len) {
 		gs_bytes ta = gsi_train_activations(e, b, s, why, sizeof why);
+		if (gs_wl_checkpointing(w) == GS_CKPT_OFFLOADED) {
+			gs_bytes inputs = gs_mul_sat(gs_mul_sat(gs_mul_sat((uint64_t)b, s), 2 * (uint64_t)m->hidden *
+			                  (gs_wl_precision(w) == GS_PREC_FP32 ? 2 : 1)), m->layers);
+			e->host_bytes = gs_add_sat(e->host_bytes, inputs);
+			snprintf(e->host_what, sizeof e->host_what, "the offloaded layer inputs of activation checkpointing");
+			e->train.host_inputs = inputs;
+		}
 		gsi_item_put(act, PH_FWD, ta);
 		gsi_item_put(act, PH_BWD, ta);
 		char vwhy[400];
@@ -433,6 +451,24 @@ static void export_item(gs_estimate *e, bool full, bool qlora)
 	if (full) {
 		gsi_item_put(ex, PH_EXPORT, 0);
 		gsi_formula(ex, "none: saving copies one tensor at a time to host memory");
+	} else if (gs_wl_export(w) == GS_EXPORT_ADAPTERS) {
+		gsi_item_put(ex, PH_EXPORT, 0);
+		gsi_formula(ex, "none: the adapters are saved alone (export adapters), no merge");
+	} else if (gs_wl_export(w) == GS_EXPORT_LAYERWISE) {
+		/* Unsloth's save_pretrained_merged: each projection dequantized to
+		 * fp32 on the GPU, merged, cast and moved to host memory */
+		gs_bytes one = 0;
+		for (size_t i = 0; i < m->n_modules; i++)
+			if (m->modules[i].in * m->modules[i].out * 4 > one)
+				one = m->modules[i].in * m->modules[i].out * 4;
+		gs_bytes merged = gs_mul_sat(m->params, 2);
+		gsi_item_put(ex, PH_EXPORT, gs_mul_sat(one, 2));
+		gsi_formula(ex, "merging tensor by tensor: the largest module in fp32 and its merged copy (2 x %llu B) on the "
+		            "GPU; the merged 16-bit model (%llu B) collects in host memory", (unsigned long long)one,
+		            (unsigned long long)merged);
+		e->host_bytes = gs_add_sat(e->host_bytes, merged);
+		snprintf(e->host_what, sizeof e->host_what, "the merged 16-bit model (export layerwise)%s",
+		         e->train.host_inputs ? " and the offloaded layer inputs of checkpointing" : "");
 	} else if (qlora) {
 		uint64_t deq = gs_mul_sat(m->split.linear, 2);
 		bool cpu = gs_wl_export(w) == GS_EXPORT_CPU;
@@ -442,8 +478,16 @@ static void export_item(gs_estimate *e, bool full, bool qlora)
 		            cpu ? "in host memory (export cpu)" : "on the GPU (export cpu moves it to host memory)");
 		if (cpu) {
 			e->host_bytes = gs_add_sat(e->host_bytes, deq);
-			snprintf(e->host_what, sizeof e->host_what, "the dequantized base for the QLoRA merge (export cpu)");
+			snprintf(e->host_what, sizeof e->host_what, "the dequantized base for the QLoRA merge (export cpu)%s",
+			         e->train.host_inputs ? " and the offloaded layer inputs of checkpointing" : "");
 		}
+	} else if (gs_wl_export(w) == GS_EXPORT_CPU) {
+		gs_bytes merged = gs_mul_sat(m->params, 2);
+		gsi_item_put(ex, PH_EXPORT, 0);
+		gsi_formula(ex, "merged in host memory (export cpu): the 16-bit model there, %llu B", (unsigned long long)merged);
+		e->host_bytes = gs_add_sat(e->host_bytes, merged);
+		snprintf(e->host_what, sizeof e->host_what, "the 16-bit model merged in host memory (export cpu)%s",
+		         e->train.host_inputs ? " and the offloaded layer inputs of checkpointing" : "");
 	} else {
 		gs_bytes one = 0;
 		for (size_t i = 0; i < m->n_modules; i++)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpusizer/fit.h"
+#include "recipe.h"
 
 #define MAX_CONTEXT ((uint64_t)1 << 30)     /* the workload's own bounds (workload.c) */
 #define MAX_CONCURRENCY ((uint64_t)1 << 20)
@@ -280,6 +281,38 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 			ADD(GS_F_OFFLOAD, "optimizer", GS_F__COUNT, "", "optimizer step on the CPU: much slower steps, and host RAM for the states");
 		if (gs_wl_loss(w) == GS_LOSS_STANDARD)
 			ADD(GS_F_LOSS, "chunked", GS_F__COUNT, "", "needs a chunked or fused cross-entropy (e.g. Liger kernels); same loss");
+		if (ck != GS_CKPT_OFFLOADED)
+			ADD(GS_F_CHECKPOINTING, "offloaded", GS_F__COUNT, "", "checkpointed layer inputs copied to host memory each "
+			    "step (Unsloth's \"unsloth\" mode, torch save_on_cpu): PCIe traffic, host RAM");
+		if (opt == GS_OPT_ADAMW || opt == GS_OPT_ADAMW_8BIT || opt == GS_OPT_ADAMW_FUSED)
+			ADD(GS_F_OPTIMIZER, "paged-adamw-8bit", GS_F__COUNT, "", "8-bit states paged to host memory under pressure "
+			    "(bitsandbytes): convergence to re-confirm, slower when paging");
+		/* export: where the adapters are merged, if at all */
+		gs_export ex = gs_wl_export(w);
+		if (lora && ex != GS_EXPORT_CPU)
+			ADD(GS_F_EXPORT, "cpu", GS_F__COUNT, "", "merge in host memory: host RAM for the 16-bit model, minutes on "
+			    "the CPU");
+		if (lora && ex != GS_EXPORT_ADAPTERS)
+			ADD(GS_F_EXPORT, "adapters", GS_F__COUNT, "", "save the adapters alone: merge later elsewhere, or serve the "
+			    "base with the adapter");
+		if (lora && ex != GS_EXPORT_LAYERWISE)
+			ADD(GS_F_EXPORT, "layerwise", GS_F__COUNT, "", "merge one tensor at a time (Unsloth's save_pretrained_merged): "
+			    "host RAM for the merged model");
+		/* validation: a smaller evaluation batch */
+		uint64_t eb = gs_wl_u64(w, GS_F_EVAL_MICROBATCH);
+		if (eb >= 2) {
+			snprintf(v, sizeof v, "%llu", (unsigned long long)(eb / 2));
+			ADD(GS_F_EVAL_MICROBATCH, v, GS_F__COUNT, "", "half the validation batch: slower evaluation, same result");
+		}
+		/* placement: parameters off the GPU under ZeRO-3 / FSDP, twice the GPUs */
+		if ((zero == 3 || gs_wl_fsdp(w) == GS_FSDP_FULL) && gs_wl_offload(w) != GS_OFFLOAD_PARAMS)
+			ADD(GS_F_OFFLOAD, "params", GS_F__COUNT, "", "parameters in host memory, fetched each step: much slower "
+			    "steps, host RAM");
+		if (dp > 1 || zero > 0 || gs_wl_fsdp(w) != GS_FSDP_NONE) {
+			snprintf(v, sizeof v, "%llu", (unsigned long long)(gs_wl_u64(w, GS_F_GPUS) * 2));
+			ADD(GS_F_GPUS, v, GS_F__COUNT, "", "twice the GPUs (offers that have them): the sharded states halve, the "
+			    "cost doubles");
+		}
 		uint64_t mb = gs_wl_u64(w, GS_F_MICROBATCH);
 		if (mb >= 2) {
 			snprintf(v, sizeof v, "%llu", (unsigned long long)(mb / 2));
@@ -516,6 +549,13 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap, 
 	}
 	*peak_now = gs_estimate_peak(e);
 	bool pool = pool_engine(w);
+	gs_bytes before_peak[GS_MAX_PHASES];
+	char before_id[GS_MAX_PHASES][16];
+	size_t before_n = e->n_phases;
+	for (size_t p = 0; p < before_n; p++) {
+		before_peak[p] = e->phases[p].peak;
+		snprintf(before_id[p], sizeof before_id[p], "%s", e->phases[p].id);
+	}
 	gs_pool_view before;
 	gs_pool_view_of(e, &before);
 	candidate c[2 * GS_MAX_CHANGES];
@@ -535,13 +575,33 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap, 
 		gs_pool_view_of(e, &v);
 		/* a serving engine's change counts when the pool covers more of the
 		 * sheet's need; anything else when it lowers the peak */
+		/* adaptation: lowering any phase that overflows counts too, so every
+		 * overflowing phase gets its own changes (export, validation, ...) */
+		bool lowers_over = false;
+		for (size_t p = 0; cap && p < e->n_phases && p < before_n; p++)
+			lowers_over |= before_peak[p] > cap && e->phases[p].peak < before_peak[p] &&
+			               !strcmp(e->phases[p].id, before_id[p]);
 		bool helps = pool && before.known && v.known ? coverage(&v) > coverage(&before) ||
 		                                                 (coverage(&v) == coverage(&before) && after < *peak_now)
-		                                             : after < *peak_now;
+		                                             : after < *peak_now || (gs_wl_training(w) && lowers_over);
 		if (!helps || (pool && v.known && coverage(&v) == 0))
 			continue; /* a serving engine that still would not start gains nothing */
 		gs_change *x = &out[(*n)++];
 		memset(x, 0, sizeof *x);
+		/* the phase it lowers most, among those of the estimate before */
+		gs_bytes drop = 0;
+		for (size_t p = 0; p < e->n_phases && p < before_n; p++) {
+			gs_bytes b = before_peak[p], a2 = e->phases[p].peak;
+			if (!strcmp(e->phases[p].id, before_id[p]))
+				x->phases_after[p] = a2;
+			if (!strcmp(e->phases[p].id, before_id[p]) && b > a2 && b - a2 > drop) {
+				drop = b - a2;
+				snprintf(x->phase, sizeof x->phase, "%s", before_id[p]);
+				x->phase_before = b;
+				x->phase_after = a2;
+			}
+		}
+		x->order = (unsigned)i;
 		snprintf(x->field, sizeof x->field, "%.31s", gs_field_key(c[i].f));
 		memcpy(x->value, c[i].value, sizeof x->value);
 		if (c[i].f2 != GS_F__COUNT)
@@ -616,6 +676,52 @@ static void describe_sheet(const gs_workload *w, char *buf, size_t cap)
 	}
 }
 
+/* Adaptation: the answer in one sentence, before the detail. */
+static void headline(gs_fit_answer *a, const gs_workload *w, const gs_estimate *e)
+{
+	char pk[40], cp[40], g[40], lim[200] = "", set[200];
+	size_t k = 0;
+	gs_format_bytes(a->sheet_peak, GS_UNIT_GiB, pk, sizeof pk);
+	gs_format_bytes(a->capacity, GS_UNIT_GiB, cp, sizeof cp);
+	for (size_t i = 0; i < a->n; i++)
+		if (a->r[i].fits)
+			k += (size_t)snprintf(lim + k, k < sizeof lim ? sizeof lim - k : 0, "%slargest %s %llu", k ? ", " : "",
+			                      a->r[i].target == GS_FIT_CONTEXT ? "length" : "microbatch",
+			                      (unsigned long long)a->r[i].best);
+	gsi_recipe_settings(w, set, sizeof set);
+	char recipe[300];
+	snprintf(recipe, sizeof recipe, "the %.30s recipe's defaults (%.80s%s%.150s)", gs_wl_str(w, GS_F_RECIPE),
+	         gs_recipe_source(gs_wl_recipe(w)), set[0] ? ": " : "", set);
+	const char *task = gs_wl_str(w, GS_F_TASK);
+	if (a->sheet_fits) {
+		snprintf(a->headline, sizeof a->headline, "Yes: %.20s at %.95s fits in %s in every phase (peak %s, %s) under %.300s%s%.190s.",
+		         task, a->sheet_workload, cp, pk, a->sheet_phase, recipe, lim[0] ? "; " : "", lim);
+		return;
+	}
+	/* the single change that makes the sheet fit, the usual remedy first
+	 * (the order changes are tried in: checkpointing before offloading,
+	 * a shorter length last) */
+	const gs_change *best = NULL;
+	for (size_t i = 0; i < a->n_changes; i++)
+		if (a->changes[i].fits_after && (!best || a->changes[i].order < best->order))
+			best = &a->changes[i];
+	char over[200] = "";
+	k = 0;
+	for (size_t i = 0; i < a->n_over; i++)
+		k += (size_t)snprintf(over + k, k < sizeof over ? sizeof over - k : 0, "%s%s %s", k ? ", " : "", a->over[i],
+		                      gs_format_bytes(a->over_peak[i], GS_UNIT_GiB, g, sizeof g));
+	if (best)
+		snprintf(a->headline, sizeof a->headline, "Not as set: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.300s; one "
+		         "change makes it fit: %.31s %.63s%s%.63s -> peak %s.", task, a->sheet_workload, pk, a->sheet_phase, cp, over,
+		         recipe, best->field, best->value, best->also[0] ? " with " : "", best->also,
+		         gs_format_bytes(best->peak_after, GS_UNIT_GiB, g, sizeof g));
+	else
+		snprintf(a->headline, sizeof a->headline, "No: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.300s, and no single "
+		         "change makes it fit; see the ranked changes%s%.190s.", task, a->sheet_workload, pk, a->sheet_phase, cp,
+		         over, recipe, lim[0] ? "; what fits: " : "", lim);
+	(void)e;
+}
+
 void gs_fit_answer_free(gs_fit_answer *a)
 {
 	for (size_t i = 0; i < 2; i++) {
@@ -664,6 +770,14 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, gs_bytes ca
 			a->sheet_fits = a->sheet_peak <= cap && (!e->has_vllm || (e->vllm.sheet_fits && !e->vllm.over_budget)) &&
 			                (!e->has_sglang || e->sglang.sheet_fits) && (!e->has_ollama || e->ollama.full_offload);
 			gs_pool_view_of(e, &a->sheet_pool);
+			for (size_t p = 0; p < e->n_phases && a->n_over < 8; p++)
+				if (e->phases[p].peak > cap) {
+					snprintf(a->over[a->n_over], sizeof a->over[0], "%s", e->phases[p].id);
+					a->over_index[a->n_over] = p;
+					a->over_peak[a->n_over++] = e->phases[p].peak;
+				}
+			if (gs_wl_training(w))
+				headline(a, w, e);
 		}
 		free(e);
 	}

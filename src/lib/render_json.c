@@ -5,6 +5,7 @@
 #include <string.h>
 #include "gpusizer/devices.h"
 #include "gpusizer/render.h"
+#include "recipe.h"
 
 static json_t *jbytes(gs_bytes b) { return json_integer(b > INT64_MAX ? INT64_MAX : (json_int_t)b); }
 
@@ -152,6 +153,13 @@ static void placement_json(json_t *root, const gs_estimate *e)
  * capacity, vLLM's budget. */
 static void extras_json(json_t *root, const gs_estimate *e)
 {
+	if (e->train.training) {
+		char set[200];
+		gsi_recipe_settings(&e->workload, set, sizeof set);
+		json_object_set_new(root, "recipe", json_pack("{s:s, s:s, s:s}", "name", gs_wl_str(&e->workload, GS_F_RECIPE),
+		                                              "source", gs_recipe_source(gs_wl_recipe(&e->workload)),
+		                                              "defaults_set", set));
+	}
 	if (e->train.training) {
 		const gs_train_info *t = &e->train;
 		json_object_set_new(root, "training",
@@ -334,6 +342,10 @@ json_t *gs_changes_to_json(const gs_change *c, size_t n, gs_bytes peak_now, gs_b
 		                      "also", c[i].also, "saves_bytes", jbytes(c[i].saves), "peak_after_bytes",
 		                      jbytes(c[i].peak_after), "fits_after", cap ? json_boolean(c[i].fits_after) : json_null(),
 		                      "cost", c[i].cost);
+		if (x && c[i].phase[0])
+			json_object_set_new(x, "acts_on", json_pack("{s:s, s:o, s:o}", "phase", c[i].phase, "before_bytes",
+			                                            jbytes(c[i].phase_before), "after_bytes",
+			                                            jbytes(c[i].phase_after)));
 		if (c[i].pool)
 			json_object_set_new(x, "pool", json_pack("{s:I, s:I, s:I}", "kv_tokens_after",
 			                                         (json_int_t)c[i].pool_tokens_after, "blocks_after",
@@ -364,6 +376,23 @@ json_t *gs_fit_answer_to_json(const gs_fit_answer *a)
 		json_object_set_new(json_object_get(o, "sheet"), "pool", pool_json(&a->sheet_pool));
 	if (o && a->has_changes)
 		json_object_set_new(o, "changes", gs_changes_to_json(a->changes, a->n_changes, a->sheet_peak, a->capacity));
+	if (o && a->headline[0]) {
+		json_object_set_new(o, "answer", json_string(a->headline));
+		json_t *over = json_array();
+		for (size_t k = 0; k < a->n_over; k++) {
+			json_t *lowers = json_array();
+			for (size_t i = 0; i < a->n_changes; i++) {
+				gs_bytes after = a->changes[i].phases_after[a->over_index[k]];
+				if (after && after < a->over_peak[k])
+					json_array_append_new(lowers, json_pack("{s:s, s:s, s:o, s:b}", "field", a->changes[i].field,
+					                                        "value", a->changes[i].value, "phase_after_bytes",
+					                                        jbytes(after), "fits_after", a->changes[i].fits_after));
+			}
+			json_array_append_new(over, json_pack("{s:s, s:o, s:o}", "phase", a->over[k], "peak_bytes",
+			                                      jbytes(a->over_peak[k]), "changes", lowers));
+		}
+		json_object_set_new(o, "overflowing_phases", over);
+	}
 	return o;
 }
 

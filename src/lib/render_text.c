@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/render.h"
+#include "recipe.h"
 #include "render_internal.h"
 
 void gs_render_put(out *o, const char *fmt, ...)
@@ -98,6 +99,10 @@ static void header(out *o, const gs_estimate *e)
 		put(o, "optimizer:   %s, precision %s, checkpointing %s, loss %s\n", gs_wl_str(w, GS_F_OPTIMIZER),
 		    t->frozen ? "bf16 base + fp32 adapters" : gs_wl_str(w, GS_F_PRECISION),
 		    gs_wl_str(w, GS_F_CHECKPOINTING), gs_wl_str(w, GS_F_LOSS));
+		char set[200];
+		gsi_recipe_settings(w, set, sizeof set);
+		put(o, "recipe:      %s: %s; its defaults here: %s\n", gs_wl_str(w, GS_F_RECIPE),
+		    gs_recipe_source(gs_wl_recipe(w)), set[0] ? set : "none beyond the plain ones");
 	} else if (e->has_ollama) {
 		put(o, "concurrency: %llu parallel request%s (%s); llama.cpp n_ctx = %llu x %llu\n",
 		    (unsigned long long)e->concurrency, e->concurrency == 1 ? "" : "s", e->ollama.parallel_why,
@@ -601,17 +606,60 @@ int gs_render_changes_text(FILE *f, const gs_change *c, size_t n, gs_bytes peak_
 			    !cap ? "" : c[i].fits_after ? ", fits" : ", still does not fit", c[i].cost);
 			continue;
 		}
-		put(&o, "  %zu. %s %s%s%s: saves %s -> peak %s%s; cost: %s\n", i + 1, c[i].field, c[i].value,
+		put(&o, "  %zu. %s %s%s%s: saves %s -> peak %s%s%s%s; cost: %s\n", i + 1, c[i].field, c[i].value,
 		    c[i].also[0] ? " with " : "", c[i].also, gs_format_bytes(c[i].saves, GS_UNIT_GiB, b, sizeof b),
 		    gs_format_bytes(c[i].peak_after, GS_UNIT_GiB, d, sizeof d),
-		    !cap ? "" : c[i].fits_after ? ", fits" : ", still does not fit", c[i].cost);
+		    !cap ? "" : c[i].fits_after ? ", fits" : ", still does not fit", c[i].phase[0] ? "; acts on " : "",
+		    c[i].phase, c[i].cost);
 	}
 	return o.bad ? -1 : 0;
+}
+
+/* Adaptation: for each phase above the capacity, the changes that act on
+ * it, by what they take off that phase. */
+static void changes_by_phase(out *o, const gs_fit_answer *a)
+{
+	char b[40], c[40], d[40], cp[40];
+	gs_format_bytes(a->capacity, GS_UNIT_GiB, cp, sizeof cp);
+	for (size_t k = 0; k < a->n_over; k++) {
+		size_t pi = a->over_index[k];
+		gs_bytes before = a->over_peak[k];
+		put(o, "\nphase %s overflows (%s > %s): the changes that lower it, largest effect first:\n", a->over[k],
+		    gs_format_bytes(before, GS_UNIT_GiB, b, sizeof b), cp);
+		const gs_change *order[GS_MAX_CHANGES];
+		size_t n = 0;
+		for (size_t i = 0; i < a->n_changes; i++) {
+			gs_bytes after = a->changes[i].phases_after[pi];
+			if (after && after < before)
+				order[n++] = &a->changes[i];
+		}
+		for (size_t i = 1; i < n; i++)
+			for (size_t j = i; j > 0 && order[j]->phases_after[pi] < order[j - 1]->phases_after[pi]; j--) {
+				const gs_change *t = order[j];
+				order[j] = order[j - 1];
+				order[j - 1] = t;
+			}
+		if (!n)
+			put(o, "  (none of the changes tried lowers it)\n");
+		for (size_t i = 0; i < n && i < 5; i++) {
+			const gs_change *x = order[i];
+			gs_bytes after = x->phases_after[pi];
+			put(o, "  %zu. %s %s%s%s: %s %s -> %s%s; over all phases then %s%s; cost: %s\n", i + 1, x->field,
+			    x->value, x->also[0] ? " with " : "", x->also, a->over[k], b,
+			    gs_format_bytes(after, GS_UNIT_GiB, c, sizeof c), after <= a->capacity ? " (this phase fits)" : "",
+			    gs_format_bytes(x->peak_after, GS_UNIT_GiB, d, sizeof d), x->fits_after ? ", fits" : ", still does not fit",
+			    x->cost);
+		}
+		if (n > 5)
+			put(o, "  (%zu more below)\n", n - 5);
+	}
 }
 
 int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
 {
 	out o = {f, 0};
+	if (a->headline[0])
+		put(&o, "%s\n\n", a->headline);
 	for (size_t i = 0; i < a->n; i++) {
 		if (i)
 			put(&o, "\n");
@@ -626,6 +674,8 @@ int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
 		    gs_format_bytes(a->capacity, GS_UNIT_GiB, cap, sizeof cap));
 		if (a->sheet_pool.known)
 			pool_lines(&o, &a->sheet_pool, "  ");
+		if (a->has_changes && a->headline[0] && a->n_over)
+			changes_by_phase(&o, a);
 		if (a->has_changes) {
 			snprintf(at, sizeof at, "the sheet's workload (%s)", a->sheet_workload);
 			put(&o, "\n");

@@ -8,6 +8,7 @@
 #include "gpusizer/devices.h"
 #include "gpusizer/dtype.h"
 #include "gpusizer/workload.h"
+#include "recipe.h"
 
 static const struct field_info {
 	const char *key, *alias, *def, *help;
@@ -26,12 +27,13 @@ static const char *const enum_values[GS_F__COUNT][10] = {
 	[GS_F_OPTIMIZER] = {"adamw", "adamw-fused", "adamw-8bit", "paged-adamw-8bit", "sgd", "sgd-momentum",
 	                    "adafactor", "lion", NULL},
 	[GS_F_PRECISION] = {"mixed", "amp", "bf16", "fp32", NULL},
-	[GS_F_CHECKPOINTING] = {"none", "full", "selective", NULL},
+	[GS_F_CHECKPOINTING] = {"none", "full", "selective", "offloaded", NULL},
+	[GS_F_RECIPE] = {"peft", "trl-sft", "unsloth", "axolotl", "llama-factory", "deepspeed", "torchtune", NULL},
 	[GS_F_LOSS] = {"standard", "chunked", NULL},
 	[GS_F_ZERO] = {"0", "1", "2", "3", NULL},
 	[GS_F_FSDP] = {"none", "full", "grad-op", NULL},
 	[GS_F_OFFLOAD] = {"none", "optimizer", "params", NULL},
-	[GS_F_EXPORT] = {"gpu", "cpu", NULL},
+	[GS_F_EXPORT] = {"gpu", "cpu", "layerwise", "adapters", NULL},
 	[GS_F_SPLIT_MODE] = {"layer", "row", NULL},
 };
 
@@ -262,6 +264,15 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 	if (!gs_wl_set(w, GS_F_FORMAT) && !gs_wl_set(w, GS_F_BITS) && gs_wl_set(w, GS_F_TASK) &&
 	    gs_wl_task(w) == GS_TASK_QLORA) {
 		gs_status s = gs_workload_set(w, GS_F_FORMAT, "nf4-dq", 6, GS_FROM_DEFAULT, "default", err);
+		if (s)
+			return s;
+	}
+	/* an adaptation recipe's own defaults come before the plain ones */
+	if (gs_wl_set(w, GS_F_RECIPE) && (!gs_wl_set(w, GS_F_TASK) || gs_wl_task(w) == GS_TASK_INFERENCE))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RECIPE].where, "recipe: an adaptation recipe needs task full, "
+		                    "lora or qlora");
+	if (gs_wl_set(w, GS_F_TASK) && gs_wl_task(w) != GS_TASK_INFERENCE) {
+		gs_status s = gsi_recipe_apply(w, err);
 		if (s)
 			return s;
 	}

@@ -180,7 +180,7 @@ case_ 0 '"trainable_parameters": 13631488' estimate $L3 --task lora --lora-rank 
 case_ 0 "host memory:" estimate $L3 --task full --context 2048 --offload optimizer
 case_ 0 "per GPU (peak):      GPU 0: " estimate $L3 --task full --context 2048 --gpus 4 --pp 4
 case_ 0 "largest microbatch:" fit $L3 --task qlora --context 2048 --checkpointing full --gpu "RTX 4090"
-case_ 0 "1. checkpointing full: saves" fit $L3 --task full --context 4096 --gpu "H100 SXM" --gpus 8 --zero 2
+case_ 0 "2. checkpointing full: saves 25.02 GiB" fit $L3 --task full --context 4096 --gpu "H100 SXM" --gpus 8 --zero 2
 case_ 0 '"changes"' fit $L3 --task qlora --context 2048 --gpu "RTX 4090" --json
 case_ 2 "lora_targets: \"qkv\" is not a linear module of this model" estimate $L3 --task lora --lora-targets qkv
 case_ 2 "cannot stay in nf4" estimate $L3 --task full --format nf4
@@ -204,7 +204,26 @@ case_ 2 "tests/data/bad/evidence.yaml:3:14: outcome: expected confirms or fails"
 # the first out-of-memory (issue #6's diagnose)
 case_ 0 "phase: backward" diagnose tests/data/logs/torch-backward.log
 case_ 0 "3. " diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
-case_ 0 "1. checkpointing full: saves" diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
+# adaptation like a practitioner: recipe defaults, a change for every overflowing phase, one answer first
+L31=data/configs/meta-llama__Llama-3.1-8B.json
+case_ 1 "one change makes it fit: export cpu -> peak 13.29 GiB" fit $L31 --task qlora --context 4096 --capacity 16GiB
+case_ 1 "under the peft recipe's defaults (PEFT v0.20.0 with Transformers' Trainer (plain library defaults): optimizer adamw, checkpointing full, export gpu)" fit $L31 --task qlora --context 4096 --capacity 16GiB
+case_ 1 "phase export overflows (18.84 GiB > 16.00 GiB)" fit $L31 --task qlora --context 4096 --capacity 16GiB
+case_ 1 "1. export cpu: export 18.84 GiB -> 5.84 GiB (this phase fits)" fit $L31 --task qlora --context 4096 --capacity 16GiB
+case_ 1 '"answer": "Not as set: qlora at 4096 tokens' fit $L31 --task qlora --context 4096 --capacity 16GiB --json
+case_ 0 "Yes: qlora at 4096 tokens, microbatch 1 fits in 16.00 GiB in every phase" fit $L31 --task qlora --context 4096 --capacity 16GiB --recipe llama-factory
+case_ 1 "one change makes it fit: checkpointing full -> peak 22.82 GiB" fit $L3 --task lora --context 4096 --gpu "RTX 4090"
+case_ 0 "recipe:      trl-sft: TRL v1.9.0 SFTTrainer / SFTConfig; its defaults here: length 1024, optimizer adamw, checkpointing full, loss chunked, export adapters" estimate $L31 --task qlora --recipe trl-sft
+case_ 0 "recipe:      unsloth: Unsloth v0.1.801-beta FastLanguageModel; its defaults here: length 2048, checkpointing offloaded, loss chunked, export layerwise" estimate $L31 --task qlora --recipe unsloth
+case_ 0 "its defaults here: microbatch 2, optimizer paged-adamw-8bit, precision bf16, checkpointing full, loss chunked" estimate $L31 --task full --recipe torchtune --context 2048
+case_ 0 "length:      4096 tokens" estimate $L31 --task qlora --recipe trl-sft --context 4096
+case_ 2 "recipe: an adaptation recipe needs task full, lora or qlora" estimate $L31 --recipe peft
+case_ 2 'recipe: got "hf", expected one of peft, trl-sft, unsloth, axolotl, llama-factory, deepspeed, torchtune' estimate $L31 --task lora --recipe hf
+case_ 0 "phase: export" diagnose tests/data/logs/torch-merge.log $L31 --task qlora --context 4096
+case_ 0 "1. export cpu: saves 5.55 GiB -> peak 13.29 GiB, fits; acts on export" diagnose tests/data/logs/torch-merge.log $L31 --task qlora --context 4096
+case_ 1 "5. offload params: saves 7.48 GiB -> peak 73.44 GiB" fit $L31 --task full --context 2048 --gpus 2 --zero 3 --gpu "RTX 4090"
+case_ 1 "gpus 4: first_update" fit $L31 --task full --context 2048 --gpus 2 --zero 2 --gpu "RTX 4090"
+case_ 0 "1. loss chunked: saves 14.68 GiB" diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
 case_ 0 "phase: context" diagnose tests/data/logs/llamacpp-context.log
 case_ 0 "capacity unknown, so no verdict on fitting" diagnose tests/data/logs/llamacpp-context.log $L3 --context 8192
 case_ 0 "\"fits_after\": null" diagnose tests/data/logs/llamacpp-context.log $L3 --context 8192 --json

@@ -176,12 +176,75 @@ static void test_serving_pool_changes(void **st)
 	gs_fit_answer_free(&a);
 }
 
+/* The change that lowers phase `phase` most in the answer: "field value". */
+static const char *top_change(const gs_fit_answer *a, const char *phase, char *buf, size_t cap)
+{
+	size_t k = 0;
+	while (k < a->n_over && strcmp(a->over[k], phase))
+		k++;
+	if (k == a->n_over)
+		fail_msg("phase %s does not overflow", phase);
+	const gs_change *best = NULL;
+	for (size_t i = 0; i < a->n_changes; i++) {
+		gs_bytes after = a->changes[i].phases_after[a->over_index[k]];
+		if (after && after < a->over_peak[k] && (!best || after < best->phases_after[a->over_index[k]]))
+			best = &a->changes[i];
+	}
+	snprintf(buf, cap, "%s %s", best ? best->field : "-", best ? best->value : "-");
+	return buf;
+}
+
+/* Adaptation: the QLoRA example of the issue (Llama-3.1-8B, 4096 tokens,
+ * 16 GiB) under the default peft recipe: checkpointing is on, the GPU
+ * merge is the phase that overflows, and merging on the CPU is the one
+ * change; each overflowing phase's top change is pinned. */
+static void test_adaptation_changes(void **st)
+{
+	(void)st;
+	gs_workload w;
+	gs_model m;
+	gs_error err;
+	gs_fit_answer a;
+	char t[80];
+	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_TASK, "qlora", GS_F_LENGTH, "4096",
+	              -1);
+	assert_string_equal(gs_wl_str(&w, GS_F_CHECKPOINTING), "full");
+	assert_string_equal(w.v[GS_F_CHECKPOINTING].where, "recipe peft");
+	assert_int_equal(gs_fit_answer_run(&w, &m, 16ull << 30, "16GiB", NULL, &a, &err), GS_OK);
+	assert_false(a.sheet_fits);
+	assert_int_equal(a.n_over, 1);
+	assert_string_equal(a.over[0], "export");
+	assert_string_equal(top_change(&a, "export", t, sizeof t), "export cpu");
+	assert_non_null(strstr(a.headline, "one change makes it fit: export cpu"));
+	gs_fit_answer_free(&a);
+	/* LoRA without checkpointing on a 24 GiB card: forward and backward
+	 * overflow; checkpointing is the remedy the answer names first */
+	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_TASK, "lora", GS_F_LENGTH, "4096",
+	              -1);
+	assert_int_equal(gs_fit_answer_run(&w, &m, 24564ull << 20, "RTX 4090", NULL, &a, &err), GS_OK);
+	assert_string_equal(top_change(&a, "backward", t, sizeof t), "checkpointing offloaded");
+	assert_non_null(strstr(a.headline, "one change makes it fit: checkpointing full"));
+	gs_fit_answer_free(&a);
+	/* full fine-tuning on 2 x 24 GiB with ZeRO-2: the first update's top
+	 * change is the optimizer offload, and twice the GPUs is among them */
+	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_TASK, "full", GS_F_LENGTH, "2048",
+	              GS_F_GPUS, "2", GS_F_ZERO, "2", -1);
+	assert_int_equal(gs_fit_answer_run(&w, &m, 24564ull << 20, "RTX 4090", NULL, &a, &err), GS_OK);
+	assert_string_equal(top_change(&a, "first_update", t, sizeof t), "offload optimizer");
+	bool more_gpus = false;
+	for (size_t i = 0; i < a.n_changes; i++)
+		more_gpus |= !strcmp(a.changes[i].field, "gpus") && !strcmp(a.changes[i].value, "4");
+	assert_true(more_gpus);
+	assert_non_null(strstr(a.headline, "no single change makes it fit"));
+	gs_fit_answer_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_concurrency_exact), cmocka_unit_test(test_context_exact),
 		cmocka_unit_test(test_does_not_fit),      cmocka_unit_test(test_vllm_fit),
-		cmocka_unit_test(test_serving_pool_changes),
+		cmocka_unit_test(test_serving_pool_changes), cmocka_unit_test(test_adaptation_changes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -86,6 +86,12 @@ static void test_activation_shapes(void **st)
 	/* full checkpointing: each layer's input + one layer's full set */
 	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_CHECKPOINTING, "full", END);
 	assert_int_equal(item_at(E, "activations", 1), 32ull * 1024 * 4096 * 2 + (1024ull * 200704 + 4ull * 32 * 1024));
+	/* offloaded checkpointing: two layer inputs on the GPU + one layer's
+	 * full set; the 32 inputs in host memory */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_CHECKPOINTING, "offloaded", END);
+	assert_int_equal(item_at(E, "activations", 1), 2ull * 1024 * 4096 * 2 + (1024ull * 200704 + 4ull * 32 * 1024));
+	assert_true(E->host_bytes >= 32ull * 1024 * 4096 * 2);
+	assert_int_equal(E->train.host_inputs, 32ull * 1024 * 4096 * 2);
 	/* selective drops the eager score term */
 	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_ATTENTION, "eager",
 	             GS_F_CHECKPOINTING, "selective", END);
@@ -95,6 +101,46 @@ static void test_activation_shapes(void **st)
 	assert_int_equal(item_at(E, "logits", 1), 4096ull * 128256 * 10);
 	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "4096", GS_F_LOSS, "chunked", END);
 	assert_int_equal(item_at(E, "logits", 1), 1024ull * 128256 * 10);
+}
+
+/* Export: on the GPU, in host memory, tensor by tensor, adapters alone
+ * (docs/method.md §10a); and the recipes' defaults. */
+static void test_export_and_recipes(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LENGTH, "1024", END);
+	gs_bytes gpu = item_at(E, "export_transient", 6);
+	assert_int_equal(gpu, m.split.linear * 2);
+	assert_string_equal(gs_wl_str(&E->workload, GS_F_CHECKPOINTING), "full"); /* prepare_model_for_kbit_training */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LENGTH, "1024", GS_F_EXPORT, "adapters", END);
+	assert_int_equal(item_at(E, "export_transient", 6), 0);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LENGTH, "1024", GS_F_EXPORT, "layerwise", END);
+	/* the largest module (down/gate/up: 4096 x 14336) in fp32, twice */
+	assert_int_equal(item_at(E, "export_transient", 6), 2ull * 4096 * 14336 * 4);
+	assert_int_equal(E->host_bytes, m.params * 2);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_LENGTH, "1024", GS_F_EXPORT, "cpu", END);
+	assert_int_equal(item_at(E, "export_transient", 6), 0);
+	assert_int_equal(E->host_bytes, m.params * 2);
+	/* recipes: their defaults where the sheet is silent, the sheet's own values win */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_RECIPE, "trl-sft", END);
+	assert_int_equal(E->length, 1024);
+	assert_string_equal(gs_wl_str(&E->workload, GS_F_LOSS), "chunked");
+	assert_string_equal(E->workload.v[GS_F_LOSS].where, "recipe trl-sft");
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_RECIPE, "trl-sft", GS_F_LENGTH, "4096",
+	             GS_F_CHECKPOINTING, "none", END);
+	assert_int_equal(E->length, 4096);
+	assert_string_equal(gs_wl_str(&E->workload, GS_F_CHECKPOINTING), "none");
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_RECIPE, "torchtune", GS_F_LENGTH, "1024", END);
+	assert_int_equal(E->train.microbatch, 2);
+	assert_string_equal(gs_wl_str(&E->workload, GS_F_OPTIMIZER), "paged-adamw-8bit");
+	assert_string_equal(gs_wl_str(&E->workload, GS_F_PRECISION), "bf16");
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_RECIPE, "llama-factory", END);
+	assert_string_equal(gs_wl_str(&E->workload, GS_F_EXPORT), "cpu");
+	assert_int_equal(E->length, 2048);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_RECIPE, "axolotl", END);
+	assert_string_equal(gs_wl_str(&E->workload, GS_F_OPTIMIZER), "adamw-fused");
+	assert_int_equal(E->length, 512);
 }
 
 static void test_placement(void **st)
@@ -222,6 +268,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_full_mixed_adamw), cmocka_unit_test(test_lora_and_qlora),
 		cmocka_unit_test(test_activation_shapes), cmocka_unit_test(test_placement),
+		cmocka_unit_test(test_export_and_recipes),
 		cmocka_unit_test(test_errors), cmocka_unit_test(test_fit_training),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -1,0 +1,121 @@
+/*
+ * recipe.c — adaptation recipes' defaults, each read from the recipe's
+ * source at a named release (recipe.h; docs/method.md §10a cites the files).
+ * A row applies to the tasks in its mask, and only where the sheet is silent.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "recipe.h"
+
+#define T_FULL (1u << GS_TASK_FULL)
+#define T_LORA (1u << GS_TASK_LORA)
+#define T_QLORA (1u << GS_TASK_QLORA)
+#define T_ADAPT (T_LORA | T_QLORA)
+#define T_ALL (T_FULL | T_ADAPT)
+
+static const struct recipe_row {
+	gs_recipe recipe;
+	unsigned tasks;
+	gs_field field;
+	const char *value;
+} rows[] = {
+	/* PEFT v0.20.0 + Transformers' Trainer: prepare_model_for_kbit_training
+	 * turns checkpointing on for a k-bit base; Trainer's own defaults
+	 * otherwise (gradient_checkpointing False, optim adamw_torch below
+	 * torch 2.8); merge_and_unload merges where the weights are */
+	{GS_RECIPE_PEFT, T_QLORA, GS_F_CHECKPOINTING, "full"},
+	{GS_RECIPE_PEFT, T_FULL | T_LORA, GS_F_CHECKPOINTING, "none"},
+	{GS_RECIPE_PEFT, T_ALL, GS_F_OPTIMIZER, "adamw"},
+	{GS_RECIPE_PEFT, T_ADAPT, GS_F_EXPORT, "gpu"},
+	/* TRL v1.9.0 SFTConfig: gradient_checkpointing True, loss_type
+	 * chunked_nll, max_length 1024, the adapter saved alone */
+	{GS_RECIPE_TRL_SFT, T_ALL, GS_F_CHECKPOINTING, "full"},
+	{GS_RECIPE_TRL_SFT, T_ALL, GS_F_LOSS, "chunked"},
+	{GS_RECIPE_TRL_SFT, T_ALL, GS_F_LENGTH, "1024"},
+	{GS_RECIPE_TRL_SFT, T_ALL, GS_F_OPTIMIZER, "adamw"},
+	{GS_RECIPE_TRL_SFT, T_ADAPT, GS_F_EXPORT, "adapters"},
+	/* Unsloth (tag v0.1.801-beta): use_gradient_checkpointing "unsloth"
+	 * (offloaded), its fused cross-entropy, max_seq_length 2048,
+	 * save_pretrained_merged merging one projection at a time */
+	{GS_RECIPE_UNSLOTH, T_ALL, GS_F_CHECKPOINTING, "offloaded"},
+	{GS_RECIPE_UNSLOTH, T_ALL, GS_F_LOSS, "chunked"},
+	{GS_RECIPE_UNSLOTH, T_ALL, GS_F_LENGTH, "2048"},
+	{GS_RECIPE_UNSLOTH, T_ADAPT, GS_F_EXPORT, "layerwise"},
+	/* Axolotl v0.18.0: gradient_checkpointing False, optimizer
+	 * adamw_torch_fused, sequence_len 512, merge-lora on the GPU */
+	{GS_RECIPE_AXOLOTL, T_ALL, GS_F_CHECKPOINTING, "none"},
+	{GS_RECIPE_AXOLOTL, T_ALL, GS_F_OPTIMIZER, "adamw-fused"},
+	{GS_RECIPE_AXOLOTL, T_ALL, GS_F_LENGTH, "512"},
+	{GS_RECIPE_AXOLOTL, T_ADAPT, GS_F_EXPORT, "gpu"},
+	/* LLaMA-Factory v0.9.5: checkpointing on unless disabled, cutoff_len
+	 * 2048, export_device cpu */
+	{GS_RECIPE_LLAMA_FACTORY, T_ALL, GS_F_CHECKPOINTING, "full"},
+	{GS_RECIPE_LLAMA_FACTORY, T_ALL, GS_F_LENGTH, "2048"},
+	{GS_RECIPE_LLAMA_FACTORY, T_ALL, GS_F_OPTIMIZER, "adamw"},
+	{GS_RECIPE_LLAMA_FACTORY, T_ADAPT, GS_F_EXPORT, "cpu"},
+	/* DeepSpeed (DeepSpeedZeroConfig): stage 0 unless configured,
+	 * activation checkpointing off unless configured */
+	{GS_RECIPE_DEEPSPEED, T_ALL, GS_F_ZERO, "0"},
+	{GS_RECIPE_DEEPSPEED, T_ALL, GS_F_CHECKPOINTING, "none"},
+	/* torchtune v0.6.1 single-device configs: activation checkpointing
+	 * on, CEWithChunkedOutputLoss, batch_size 2, dtype bf16; LoRA/QLoRA
+	 * fused AdamW and the merge on a CPU copy of the state dict; full
+	 * fine-tuning PagedAdamW8bit */
+	{GS_RECIPE_TORCHTUNE, T_ALL, GS_F_CHECKPOINTING, "full"},
+	{GS_RECIPE_TORCHTUNE, T_ALL, GS_F_LOSS, "chunked"},
+	{GS_RECIPE_TORCHTUNE, T_ALL, GS_F_MICROBATCH, "2"},
+	{GS_RECIPE_TORCHTUNE, T_ADAPT, GS_F_OPTIMIZER, "adamw-fused"},
+	{GS_RECIPE_TORCHTUNE, T_ADAPT, GS_F_EXPORT, "cpu"},
+	{GS_RECIPE_TORCHTUNE, T_FULL, GS_F_OPTIMIZER, "paged-adamw-8bit"},
+	{GS_RECIPE_TORCHTUNE, T_FULL, GS_F_PRECISION, "bf16"},
+};
+
+const char *gs_recipe_source(gs_recipe r)
+{
+	switch (r) {
+	case GS_RECIPE_PEFT: return "PEFT v0.20.0 with Transformers' Trainer (plain library defaults)";
+	case GS_RECIPE_TRL_SFT: return "TRL v1.9.0 SFTTrainer / SFTConfig";
+	case GS_RECIPE_UNSLOTH: return "Unsloth v0.1.801-beta FastLanguageModel";
+	case GS_RECIPE_AXOLOTL: return "Axolotl v0.18.0 config schema";
+	case GS_RECIPE_LLAMA_FACTORY: return "LLaMA-Factory v0.9.5 hparams";
+	case GS_RECIPE_DEEPSPEED: return "DeepSpeed DeepSpeedZeroConfig (no ZeRO stage unless configured)";
+	case GS_RECIPE_TORCHTUNE: return "torchtune v0.6.1 single-device recipe configs";
+	}
+	return "?";
+}
+
+gs_status gsi_recipe_apply(gs_workload *w, gs_error *err)
+{
+	if (!gs_wl_set(w, GS_F_RECIPE)) {
+		gs_status s = gs_workload_set(w, GS_F_RECIPE, "peft", 4, GS_FROM_DEFAULT, "default", err);
+		if (s)
+			return s;
+	}
+	gs_recipe r = gs_wl_recipe(w);
+	unsigned task = 1u << gs_wl_task(w);
+	char where[96];
+	snprintf(where, sizeof where, "recipe %.80s", w->v[GS_F_RECIPE].text);
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const struct recipe_row *x = &rows[i];
+		if (x->recipe != r || !(x->tasks & task) || gs_wl_set(w, x->field))
+			continue;
+		gs_status s = gs_workload_set(w, x->field, x->value, strlen(x->value), GS_FROM_DEFAULT, where, err);
+		if (s)
+			return s;
+	}
+	return GS_OK;
+}
+
+void gsi_recipe_settings(const gs_workload *w, char *buf, size_t cap)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int f = 0; f < GS_F__COUNT; f++) {
+		const gs_value *v = &w->v[f];
+		if (v->from != GS_FROM_DEFAULT || strncmp(v->where, "recipe ", 7))
+			continue;
+		int n = snprintf(buf + k, k < cap ? cap - k : 0, "%s%s %.40s", k ? ", " : "", gs_field_key((gs_field)f), v->text);
+		if (n > 0)
+			k += (size_t)n;
+	}
+}
