@@ -74,6 +74,7 @@ void cli_print_fields(void);
 
 int cmd_estimate(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
+int cmd_matrix(int argc, char **argv);
 int cmd_formats(int argc, char **argv);
 int cmd_shortlist(int argc, char **argv);
 int cmd_sheet(int argc, char **argv);

@@ -20,6 +20,7 @@ static const struct command {
 } commands[] = {
 	{"estimate", cmd_estimate, "itemized memory per phase and per GPU: inference, adaptation, multi-GPU"},
 	{"fit", cmd_fit, "largest context, concurrency or microbatch that fits a GPU or capacity"},
+	{"matrix", cmd_matrix, "what fits on this GPU: models x formats, the largest context in each cell"},
 	{"shortlist", cmd_shortlist, "which offers can carry the workload: admissible, to confirm, excluded; ranked"},
 	{"sheet", cmd_sheet, "the one-page sizing sheet (Markdown, --json, --html)"},
 	{"probe", cmd_probe, "this machine's GPUs as they report themselves (NVML)"},

@@ -204,6 +204,16 @@ case_ 2 "tests/data/bad/evidence.yaml:3:14: outcome: expected confirms or fails"
 # the first out-of-memory (issue #6's diagnose)
 case_ 0 "phase: backward" diagnose tests/data/logs/torch-backward.log
 case_ 0 "3. " diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
+# what fits on this GPU: models x formats
+case_ 0 "meta-llama__Llama-3.1-8B.json                8030261248  35712                       62888                       62866                       74777" matrix --models-dir data/configs --gpu "RTX 4090"
+case_ 0 "Qwen__Qwen3-30B-A3B.json                    30532122624  x 30.48 GiB in decode at 1  3488" matrix --models-dir tests/data/configs --gpu "RTX 4090" --runtime llamacpp
+case_ 0 'not for model_type "gpt2"' matrix --models-dir tests/data/configs --gpu "RTX 4090" --runtime llamacpp
+case_ 0 '"schema": "gpusizer/matrix/v1"' matrix data/configs/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime ollama --json
+case_ 0 "| meta-llama__Llama-3.1-8B.json | 8030261248 | 5 | 12 |" matrix data/configs/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16,fp8 --markdown
+case_ 2 "matrix: no model" matrix --gpu "RTX 4090"
+case_ 2 "matrix: give a capacity" matrix data/configs/meta-llama__Llama-3.1-8B.json
+case_ 2 "the formats are the columns" matrix data/configs/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --format bf16
+case_ 2 "nonexist.json: No such file" matrix data/configs/nonexist.json data/configs/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090"
 # adaptation like a practitioner: recipe defaults, a change for every overflowing phase, one answer first
 L31=data/configs/meta-llama__Llama-3.1-8B.json
 case_ 1 "one change makes it fit: export cpu -> peak 13.29 GiB" fit $L31 --task qlora --context 4096 --capacity 16GiB

@@ -1,0 +1,72 @@
+/*
+ * gpusizer/matrix.h — what fits on this GPU: one row per model, one
+ * column per format, each cell the largest context (or, at a given
+ * context, the largest concurrency or microbatch) that fits, found by the
+ * same exact search as fit (docs/method.md §9b).
+ *
+ * Ownership: gs_matrix is a plain value holding copies of the names;
+ * nothing inside is allocated. Errors of one cell (a format the runtime
+ * cannot run, a model it does not know) are the cell's reason, never the
+ * whole matrix's.
+ */
+#ifndef GPUSIZER_MATRIX_H
+#define GPUSIZER_MATRIX_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <jansson.h>
+#include "gpusizer/fit.h"
+#include "gpusizer/status.h"
+#include "gpusizer/workload.h"
+
+#define GS_MATRIX_MAX_MODELS 64
+#define GS_MATRIX_MAX_FORMATS 12
+
+typedef struct gs_matrix_cell {
+	bool error;               /* the estimate refused this model and format  */
+	bool fits;
+	uint64_t best;            /* largest context / concurrency / microbatch  */
+	bool bounded_by_model;    /* the model's context window, not memory     */
+	gs_bytes peak;            /* at best; or at 1 when nothing fits         */
+	char reason[200];         /* why not (or what stops it), for people    */
+} gs_matrix_cell;
+
+typedef struct gs_matrix_row {
+	char model[256];          /* as given                                    */
+	uint64_t params;
+	uint32_t max_position;
+	char problem[240];        /* the model could not be read: the whole row  */
+	gs_matrix_cell cells[GS_MATRIX_MAX_FORMATS];
+} gs_matrix_row;
+
+typedef struct gs_matrix {
+	gs_bytes capacity;
+	char capacity_how[192];
+	char runtime[16], task[16];
+	gs_fit_target target;     /* context, or concurrency / microbatch at `fixed` */
+	uint64_t fixed;           /* the given context (or concurrency for context) */
+	size_t n_formats;
+	char formats[GS_MATRIX_MAX_FORMATS][40];
+	size_t n_rows;
+	gs_matrix_row rows[GS_MATRIX_MAX_MODELS];
+} gs_matrix;
+
+/* The default columns for a runtime and task: bf16, fp8, int8, nf4 for
+ * Transformers, vLLM and SGLang inference (bf16, int8, nf4 for adaptation,
+ * nf4-dq for QLoRA); Q8_0, Q6_K, Q5_K_M, Q4_K_M, Q3_K_M, Q2_K for llama.cpp
+ * and Ollama. Returns the count written. */
+size_t gs_matrix_default_formats(gs_runtime rt, gs_task task, char out[][40], size_t cap);
+
+/* Fill the matrix: for each model (config.json, folder, .gguf or hub id)
+ * and format, `base` (not finished) with model and format set, searched
+ * against the capacity `base` names. Errors: GS_EINPUT when no model is
+ * given, when base names no capacity, or too many models or formats. */
+gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size_t n_models,
+                        char formats[][40], size_t n_formats, gs_matrix *out /* OUT */,
+                        gs_error *err) GS_WARN_UNUSED;
+
+/* Text (a table; md: Markdown) and JSON (gpusizer/matrix/v1). */
+int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md);
+json_t *gs_matrix_to_json(const gs_matrix *mx);
+
+#endif

@@ -1,0 +1,159 @@
+/* cmd_matrix.c — `gpusizer matrix`: what fits on this GPU, model by format. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli.h"
+#include "gpusizer/matrix.h"
+
+static void usage(void)
+{
+	printf("usage: gpusizer matrix [MODEL ...] [--models-dir DIR] (--gpu NAME | --capacity SIZE) [--formats LIST]\n"
+	       "                      [--runtime R] [--task inference|lora|qlora] [--context N | --concurrency N]\n"
+	       "                      [--json | --markdown]\n\n"
+	       "What fits on this GPU: one row per model (config.json files, model folders, .gguf files,\n"
+	       "hub ids, or every .json of --models-dir), one column per format (default: bf16, fp8,\n"
+	       "int8, nf4; for llama.cpp and Ollama Q8_0, Q6_K, Q5_K_M, Q4_K_M, Q3_K_M, Q2_K). Each cell\n"
+	       "is the largest context (or, with --context, the largest concurrency, or microbatch for\n"
+	       "adaptation) that fits, by the exact search of gpusizer fit, or x with the reason.\n"
+	       "Exit 2 without a model or a capacity, or when a model cannot be read (its row says why).\n\n"
+	       "  --formats LIST      comma-separated columns, e.g. bf16,fp8,awq or q8_0,q4_k_m\n"
+	       "  --models-dir DIR    every *.json in DIR, sorted by name\n"
+	       "  --json              machine output, schema gpusizer/matrix/v1\n\n");
+	cli_print_fields();
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Every *.json of dir, sorted; names are allocated into `store`. */
+static int models_dir(const char *dir, const char **models, size_t *n, char *store, size_t cap)
+{
+	DIR *d = opendir(dir);
+	if (!d) {
+		fprintf(stderr, "gpusizer matrix: --models-dir %s: cannot open the folder\n", dir);
+		return EXIT_USAGE;
+	}
+	struct dirent *de;
+	size_t used = 0;
+	char *names[GS_MATRIX_MAX_MODELS];
+	size_t k = 0;
+	while ((de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+		if (len < 6 || strcmp(de->d_name + len - 5, ".json") || de->d_name[0] == '.')
+			continue;
+		if (*n + k >= GS_MATRIX_MAX_MODELS || used + strlen(dir) + len + 2 > cap) {
+			closedir(d);
+			fprintf(stderr, "gpusizer matrix: at most %d models\n", GS_MATRIX_MAX_MODELS);
+			return EXIT_USAGE;
+		}
+		names[k++] = store + used;
+		used += (size_t)snprintf(store + used, cap - used, "%s/%s", dir, de->d_name) + 1;
+	}
+	closedir(d);
+	qsort(names, k, sizeof names[0], by_name);
+	for (size_t i = 0; i < k; i++)
+		models[(*n)++] = names[i];
+	return 0;
+}
+
+/* Split a comma list into formats. */
+static size_t split_formats(const char *list, char out[][40], size_t cap)
+{
+	size_t n = 0;
+	for (const char *p = list; *p && n < cap;) {
+		size_t len = strcspn(p, ",");
+		if (len)
+			snprintf(out[n++], 40, "%.*s", (int)(len < 39 ? len : 39), p);
+		p += len + (p[len] == ',');
+	}
+	return n;
+}
+
+int cmd_matrix(int argc, char **argv)
+{
+	/* models and the matrix's own options first; the rest is the workload */
+	static const char *const switches[] = {"--json", "--markdown", "--help", "-h", "--verbose", "-v"};
+	const char *models[GS_MATRIX_MAX_MODELS + 1], *formats = NULL, *dir = NULL;
+	char *rest[128];
+	size_t n = 0;
+	int nr = 0;
+	for (int i = 0; i < argc; i++) {
+		bool sw = false;
+		for (size_t k = 0; k < sizeof switches / sizeof switches[0]; k++)
+			sw |= !strcmp(argv[i], switches[k]);
+		if (!strcmp(argv[i], "--formats") && i + 1 < argc) {
+			formats = argv[++i];
+		} else if (!strcmp(argv[i], "--models-dir") && i + 1 < argc) {
+			dir = argv[++i];
+		} else if (sw || (argv[i][0] == '-' && argv[i][1] == '-' && strchr(argv[i], '='))) {
+			if (nr < 127) rest[nr++] = argv[i];
+		} else if (argv[i][0] == '-' && argv[i][1] == '-') {
+			if (nr < 126) {
+				rest[nr++] = argv[i];
+				if (i + 1 < argc)
+					rest[nr++] = argv[++i];
+			}
+		} else if (strstr(argv[i], ".yaml") || strstr(argv[i], ".yml")) {
+			if (nr < 127) rest[nr++] = argv[i];
+		} else if (n < GS_MATRIX_MAX_MODELS) {
+			models[n++] = argv[i];
+		} else {
+			fprintf(stderr, "gpusizer matrix: at most %d models\n", GS_MATRIX_MAX_MODELS);
+			return EXIT_USAGE;
+		}
+	}
+	rest[nr] = NULL;
+	cli_args a;
+	int rc = cli_parse(nr, rest, "matrix", &a);
+	if (rc)
+		return rc;
+	if (a.help) {
+		usage();
+		return 0;
+	}
+	static char store[GS_MATRIX_MAX_MODELS * 600];
+	if (dir && (rc = models_dir(dir, models, &n, store, sizeof store)))
+		return rc;
+	gs_workload base;
+	if ((rc = cli_workload(&a, -1, false, &base)))
+		return rc;
+	/* a sheet's model is a row too */
+	if (!n && gs_wl_set(&base, GS_F_MODEL))
+		models[n++] = gs_wl_str(&base, GS_F_MODEL);
+	base.v[GS_F_MODEL].from = GS_FROM_UNSET;
+	gs_error err;
+	gs_error_clear(&err);
+	if (gs_wl_set(&base, GS_F_FORMAT) || gs_wl_set(&base, GS_F_BITS)) {
+		fprintf(stderr, "gpusizer matrix: the formats are the columns: give --formats LIST, not --format/--bits\n");
+		return EXIT_USAGE;
+	}
+	char cols[GS_MATRIX_MAX_FORMATS][40];
+	size_t nf = formats ? split_formats(formats, cols, GS_MATRIX_MAX_FORMATS)
+	                    : gs_matrix_default_formats(gs_wl_set(&base, GS_F_RUNTIME) ? gs_wl_runtime(&base) : GS_RT_TRANSFORMERS,
+	                                                gs_wl_set(&base, GS_F_TASK) ? gs_wl_task(&base) : GS_TASK_INFERENCE,
+	                                                cols, GS_MATRIX_MAX_FORMATS);
+	gs_matrix *mx = malloc(sizeof *mx);
+	if (!mx)
+		return EXIT_ENV;
+	if (gs_matrix_run(&base, models, n, cols, nf, mx, &err)) {
+		free(mx);
+		return cli_fail(&err);
+	}
+	if (a.json) {
+		json_t *o = gs_matrix_to_json(mx);
+		if (!o || json_dumpf(o, stdout, JSON_INDENT(2)))
+			rc = EXIT_ENV;
+		putchar('\n');
+		json_decref(o);
+	} else if (gs_render_matrix_text(stdout, mx, a.markdown)) {
+		rc = EXIT_ENV;
+	}
+	/* a model that could not be read is an input error, though its row is printed */
+	bool unreadable = false;
+	for (size_t i = 0; i < mx->n_rows; i++)
+		unreadable |= mx->rows[i].problem[0] != 0;
+	free(mx);
+	if (!rc && (fflush(stdout) || ferror(stdout)))
+		rc = EXIT_ENV;
+	return rc ? rc : unreadable ? EXIT_USAGE : 0;
+}

@@ -1,0 +1,231 @@
+/*
+ * matrix.c — what fits on this GPU, model by format (gpusizer/matrix.h).
+ */
+#include <stdio.h>
+#include <string.h>
+#include "gpusizer/matrix.h"
+#include "gpusizer/resolve.h"
+
+size_t gs_matrix_default_formats(gs_runtime rt, gs_task task, char out[][40], size_t cap)
+{
+	static const char *const gguf[] = {"Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q3_K_M", "Q2_K"};
+	static const char *const serve[] = {"bf16", "fp8", "int8", "nf4"};
+	static const char *const adapt[] = {"bf16", "int8", "nf4"};
+	static const char *const qlora[] = {"nf4-dq"};
+	const char *const *list = serve;
+	size_t n = 4;
+	if (rt == GS_RT_LLAMACPP || rt == GS_RT_OLLAMA) {
+		list = gguf;
+		n = 6;
+	} else if (task == GS_TASK_QLORA) {
+		list = qlora;
+		n = 1;
+	} else if (task != GS_TASK_INFERENCE) {
+		list = adapt;
+		n = 3;
+	}
+	size_t k = 0;
+	for (; k < n && k < cap; k++)
+		snprintf(out[k], 40, "%s", list[k]);
+	return k;
+}
+
+static void fill_cell(gs_matrix_cell *c, const gs_fit_result *r)
+{
+	char g[40];
+	c->fits = r->fits;
+	c->best = r->best;
+	c->bounded_by_model = r->bounded_by_model;
+	c->peak = r->fits ? r->peak_at_best : r->peak_over;
+	gs_format_bytes(r->peak_over, GS_UNIT_GiB, g, sizeof g);
+	if (!r->fits && r->ollama)
+		snprintf(c->reason, sizeof c->reason, "Ollama: %llu/%llu layers",
+		         (unsigned long long)r->ollama_offload, (unsigned long long)r->ollama_layers);
+	else if (!r->fits && r->pool.known)
+		snprintf(c->reason, sizeof c->reason, "%s: %s", r->pool.engine,
+		         r->pool.refused ? "no KV pool" : "pool < 1 request");
+	else if (!r->fits)
+		snprintf(c->reason, sizeof c->reason, "%s in %s at 1", g, r->limit_phase);
+	else if (r->bounded_by_model)
+		snprintf(c->reason, sizeof c->reason, "the model's context window");
+	else
+		snprintf(c->reason, sizeof c->reason, "%s, %s", r->limit_phase, r->limit_item);
+}
+
+/* One cell: the base with this model and format, searched. */
+static void run_cell(const gs_workload *base, const gs_model *m, const char *model, const char *format,
+                     gs_fit_target target, gs_bytes cap, const char *how, gs_matrix_cell *c)
+{
+	gs_workload w = *base;
+	gs_error err;
+	gs_fit_result r;
+	gs_error_clear(&err);
+	if (gs_workload_set(&w, GS_F_MODEL, model, strlen(model), GS_FROM_FLAG, "matrix", &err) ||
+	    gs_workload_set(&w, GS_F_FORMAT, format, strlen(format), GS_FROM_FLAG, "matrix", &err) ||
+	    gs_workload_finish(&w, &err) || gs_fit_run(&w, m, cap, how, target, &r, &err)) {
+		c->error = true;
+		snprintf(c->reason, sizeof c->reason, "%.199s", err.msg);
+		return;
+	}
+	fill_cell(c, &r);
+}
+
+gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size_t n_models, char formats[][40],
+                        size_t n_formats, gs_matrix *mx, gs_error *err)
+{
+	memset(mx, 0, sizeof *mx);
+	if (!n_models)
+		return gs_error_set(err, GS_EINPUT, "matrix", "no model: give config.json files, model folders, .gguf files "
+		                    "or hub ids (or --models-dir DIR)");
+	if (n_models > GS_MATRIX_MAX_MODELS || n_formats > GS_MATRIX_MAX_FORMATS || !n_formats)
+		return gs_error_set(err, GS_EINPUT, "matrix", "at most %d models and 1 to %d formats", GS_MATRIX_MAX_MODELS,
+		                    GS_MATRIX_MAX_FORMATS);
+	/* the capacity and the target, from the base as fit reads them */
+	gs_workload probe = *base;
+	if (gs_workload_set(&probe, GS_F_PARAMS, "1e9", 3, GS_FROM_FLAG, "matrix", err))
+		return GS_EINPUT;
+	probe.v[GS_F_MODEL].from = GS_FROM_UNSET;
+	gs_status s = gs_workload_finish(&probe, err);
+	bool found;
+	if (!s)
+		s = gs_workload_capacity(&probe, &mx->capacity, &found, mx->capacity_how, sizeof mx->capacity_how, err);
+	if (s)
+		return s;
+	if (!found)
+		return gs_error_set(err, GS_EINPUT, "matrix", "give a capacity: --gpu \"RTX 4090\" or --capacity 24GB");
+	bool training = gs_wl_training(&probe);
+	snprintf(mx->runtime, sizeof mx->runtime, "%s", gs_runtime_name(gs_wl_runtime(&probe)));
+	snprintf(mx->task, sizeof mx->task, "%.15s", gs_wl_str(&probe, GS_F_TASK));
+	bool at_length = gs_wl_set(base, GS_F_LENGTH);
+	mx->target = !at_length ? GS_FIT_CONTEXT : training ? GS_FIT_MICROBATCH : GS_FIT_CONCURRENCY;
+	mx->fixed = at_length ? gs_wl_u64(&probe, GS_F_LENGTH)
+	                      : gs_wl_u64(&probe, training ? GS_F_MICROBATCH : GS_F_CONCURRENCY);
+	mx->n_formats = n_formats;
+	for (size_t f = 0; f < n_formats; f++)
+		snprintf(mx->formats[f], sizeof mx->formats[f], "%s", formats[f]);
+	for (size_t i = 0; i < n_models; i++) {
+		gs_matrix_row *row = &mx->rows[mx->n_rows++];
+		snprintf(row->model, sizeof row->model, "%s", models[i]);
+		/* read the model once: the same for every format */
+		gs_workload w = *base;
+		gs_model m;
+		gs_error e;
+		gs_error_clear(&e);
+		if (gs_workload_set(&w, GS_F_MODEL, models[i], strlen(models[i]), GS_FROM_FLAG, "matrix", &e) ||
+		    gs_workload_finish(&w, &e) || gs_workload_model(&w, &m, &e)) {
+			snprintf(row->problem, sizeof row->problem, "%.239s", e.msg);
+			continue;
+		}
+		row->params = m.params;
+		row->max_position = m.max_position;
+		for (size_t f = 0; f < n_formats; f++)
+			run_cell(base, &m, models[i], formats[f], mx->target, mx->capacity, mx->capacity_how, &row->cells[f]);
+	}
+	return GS_OK;
+}
+
+static const char *target_name(const gs_matrix *mx)
+{
+	return mx->target == GS_FIT_CONTEXT ? "context" : mx->target == GS_FIT_MICROBATCH ? "microbatch" : "concurrency";
+}
+
+/* The distinct reasons of refused cells, numbered for the notes below
+ * the table: the index of c's reason (1-based). */
+static size_t note_of(const gs_matrix *mx, const gs_matrix_cell *c, const char *notes[], size_t *n)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp(notes[i], c->reason))
+			return i + 1;
+	if (*n < GS_MATRIX_MAX_MODELS * 2)
+		notes[(*n)++] = c->reason;
+	(void)mx;
+	return *n;
+}
+
+/* "32768", "131072 (model max)", "x 15.0 GiB in load at 1", "x [2]". */
+static void cell_text(const gs_matrix *mx, const gs_matrix_cell *c, char *buf, size_t cap, const char *notes[],
+                      size_t *n)
+{
+	if (c->error)
+		snprintf(buf, cap, "x [%zu]", note_of(mx, c, notes, n));
+	else if (c->fits)
+		snprintf(buf, cap, "%llu%s", (unsigned long long)c->best, c->bounded_by_model ? " (model max)" : "");
+	else
+		snprintf(buf, cap, "x %s", c->reason);
+}
+
+int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md)
+{
+	int bad = 0;
+	char cap[40], b[240];
+	const char *notes[GS_MATRIX_MAX_MODELS * 2];
+	size_t nn = 0;
+	gs_format_bytes(mx->capacity, GS_UNIT_GiB, cap, sizeof cap);
+	bad |= fprintf(f, "%swhat fits on %s (%s), runtime %s, task %s: each cell the largest %s %s\n\n",
+	               md ? "### " : "", cap, mx->capacity_how, mx->runtime, mx->task, target_name(mx),
+	               mx->target == GS_FIT_CONTEXT ? (mx->fixed == 1 ? "for 1 sequence" : "at the given concurrency")
+	                                            : "at the given context") < 0;
+	if (md) {
+		bad |= fprintf(f, "| model | parameters |") < 0;
+		for (size_t j = 0; j < mx->n_formats; j++)
+			bad |= fprintf(f, " %s |", mx->formats[j]) < 0;
+		bad |= fprintf(f, "\n|---|---:|") < 0;
+		for (size_t j = 0; j < mx->n_formats; j++)
+			bad |= fprintf(f, "---:|") < 0;
+		bad |= fprintf(f, "\n") < 0;
+	} else {
+		bad |= fprintf(f, "%-40s %14s", "model", "parameters") < 0;
+		for (size_t j = 0; j < mx->n_formats; j++)
+			bad |= fprintf(f, "  %-26s", mx->formats[j]) < 0;
+		bad |= fprintf(f, "\n") < 0;
+	}
+	for (size_t i = 0; i < mx->n_rows; i++) {
+		const gs_matrix_row *r = &mx->rows[i];
+		const char *name = strrchr(r->model, '/');
+		name = name ? name + 1 : r->model;
+		if (r->problem[0]) {
+			bad |= fprintf(f, md ? "| %s | | x %s |\n" : "%-40.40s %14s  x %s\n", name, md ? r->problem : "-",
+			               r->problem) < 0;
+			continue;
+		}
+		bad |= fprintf(f, md ? "| %s | %llu |" : "%-40.40s %14llu", name, (unsigned long long)r->params) < 0;
+		for (size_t j = 0; j < mx->n_formats; j++) {
+			cell_text(mx, &r->cells[j], b, sizeof b, notes, &nn);
+			bad |= fprintf(f, md ? " %s |" : "  %-26.26s", b) < 0;
+		}
+		bad |= fprintf(f, "\n") < 0;
+	}
+	bad |= fprintf(f, "\nx: not even 1 fits, with the peak and phase that overflow; x [n]: refused, as the note "
+	               "says. Each cell is the exact search of gpusizer fit for that model and format.\n") < 0;
+	for (size_t i = 0; i < nn; i++)
+		bad |= fprintf(f, "%s[%zu] %s\n", md ? "- " : "  ", i + 1, notes[i]) < 0;
+	return bad ? -1 : 0;
+}
+
+json_t *gs_matrix_to_json(const gs_matrix *mx)
+{
+	json_t *rows = json_array(), *fmts = json_array();
+	for (size_t j = 0; j < mx->n_formats; j++)
+		json_array_append_new(fmts, json_string(mx->formats[j]));
+	for (size_t i = 0; i < mx->n_rows; i++) {
+		const gs_matrix_row *r = &mx->rows[i];
+		json_t *cells = json_array();
+		for (size_t j = 0; !r->problem[0] && j < mx->n_formats; j++) {
+			const gs_matrix_cell *c = &r->cells[j];
+			json_array_append_new(cells, json_pack("{s:s, s:b, s:b, s:o, s:b, s:o, s:s}", "format", mx->formats[j],
+			                                       "refused", c->error, "fits", c->fits, "best",
+			                                       c->fits ? json_integer((json_int_t)c->best) : json_null(),
+			                                       "bounded_by_model", c->bounded_by_model, "peak_bytes",
+			                                       c->error ? json_null() : json_integer((json_int_t)c->peak),
+			                                       "reason", c->reason));
+		}
+		json_t *o = json_pack("{s:s, s:I, s:I, s:o}", "model", r->model, "parameters", (json_int_t)r->params,
+		                      "max_position", (json_int_t)r->max_position, "cells", cells);
+		if (o && r->problem[0])
+			json_object_set_new(o, "problem", json_string(r->problem));
+		json_array_append_new(rows, o);
+	}
+	return json_pack("{s:s, s:I, s:s, s:s, s:s, s:s, s:I, s:o, s:o}", "schema", "gpusizer/matrix/v1", "capacity_bytes",
+	                 (json_int_t)mx->capacity, "capacity_how", mx->capacity_how, "runtime", mx->runtime, "task", mx->task,
+	                 "searched", target_name(mx), "fixed", (json_int_t)mx->fixed, "formats", fmts, "rows", rows);
+}
