@@ -247,7 +247,13 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 		triple(e->capacity, cap, sizeof cap);
 		char peak[40];
 		gs_format_bytes(pk->peak, GS_UNIT_GiB, peak, sizeof peak);
-		if (e->has_ollama && !e->ollama.full_offload)
+		char mg[40];
+		gs_format_bytes(e->margin, GS_UNIT_GiB, mg, sizeof mg);
+		if (e->need_basis[0] && strcmp(e->need_basis, "estimate"))
+			put(o, "%scapacity check:      %s: need %s (basis %s) of %s, %s %s\n", md ? "- " : "",
+			    e->fits ? "fits" : "DOES NOT FIT", triple(e->need, buf, sizeof buf), e->need_basis, cap,
+			    e->fits ? "useful margin" : "short by", mg);
+		else if (e->has_ollama && !e->ollama.full_offload)
 			put(o, "%scapacity check:      DOES NOT FIT on the GPU: Ollama offloads %llu of %llu layers and runs the "
 			    "rest (%s by its estimate) on the CPU; the GPU part peaks at %s of %s\n", md ? "- " : "",
 			    (unsigned long long)e->ollama.layers_offload, (unsigned long long)e->ollama.layers_model,
