@@ -39,7 +39,7 @@
 	X(MICROBATCH, "microbatch", NULL, GS_KIND_COUNT, "1", "adaptation: sequences per step on each GPU") \
 	X(GRAD_ACCUM, "grad_accum", NULL, GS_KIND_COUNT, "1", "adaptation: microbatches accumulated per update") \
 	X(LORA_RANK, "lora_rank", NULL, GS_KIND_COUNT, "8", "LoRA rank r (PEFT default 8)") \
-	X(LORA_TARGETS, "lora_targets", NULL, GS_KIND_STRING, "q_proj,v_proj", "LoRA target modules, or all-linear (PEFT default for llama: q_proj,v_proj)") \
+	X(LORA_TARGETS, "lora_targets", NULL, GS_KIND_STRING, "q_proj,v_proj", "LoRA target modules, or all-linear (default: PEFT's for the model type)") \
 	X(MODULES_TO_SAVE, "modules_to_save", NULL, GS_KIND_STRING, NULL, "LoRA: modules trained in full, e.g. lm_head,embed_tokens") \
 	X(OPTIMIZER, "optimizer", NULL, GS_KIND_ENUM, "adamw", "adamw | adamw-fused | adamw-8bit | paged-adamw-8bit | sgd | sgd-momentum | adafactor | lion") \
 	X(PRECISION, "precision", NULL, GS_KIND_ENUM, "mixed", "full fine-tuning: mixed (bf16 + fp32 master) | amp (fp32 params, autocast) | bf16 | fp32") \

@@ -52,11 +52,50 @@ static bool has_target(const char *list, const char *name)
 	return false;
 }
 
+/* PEFT's default target modules when LoraConfig names none
+ * (TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING, PEFT v0.20.0
+ * src/peft/utils/constants.py); NULL: PEFT has none for the type and asks
+ * for target_modules. */
+static const char *peft_default_targets(const char *model_type)
+{
+	static const struct { const char *type, *targets; } map[] = {
+		{"llama", "q_proj,v_proj"}, {"mistral", "q_proj,v_proj"}, {"mixtral", "q_proj,v_proj"},
+		{"qwen2", "q_proj,v_proj"}, {"qwen3", "q_proj,v_proj"}, {"gemma", "q_proj,v_proj"},
+		{"gemma2", "q_proj,v_proj"}, {"gemma3_text", "q_proj,v_proj"}, {"gpt2", "c_attn"},
+		{"gpt_bigcode", "c_attn"}, {"gpt_neox", "query_key_value"}, {"bert", "query,value"},
+	};
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (!strcmp(map[i].type, model_type))
+			return map[i].targets;
+	return NULL;
+}
+
+/* The sheet's targets, or PEFT's default for the model type (recorded on
+ * the estimate's workload, so every output shows what was adapted). */
+static gs_status lora_targets(gs_estimate *e, gs_error *err)
+{
+	gs_workload *w = &e->workload;
+	const char *type = e->model.model_type;
+	if (w->v[GS_F_LORA_TARGETS].from != GS_FROM_DEFAULT || !type[0])
+		return GS_OK;
+	const char *t = peft_default_targets(type);
+	if (!t)
+		return gs_error_set(err, GS_EINPUT, "lora_targets", "PEFT v0.20.0 has no default LoRA target modules for "
+		                    "model_type \"%.40s\" (it asks for target_modules): give lora_targets, e.g. all-linear",
+		                    type);
+	char where[96];
+	snprintf(where, sizeof where, "PEFT default for %.40s", type);
+	return gs_workload_set(w, GS_F_LORA_TARGETS, t, strlen(t), GS_FROM_DEFAULT, where, err);
+}
+
 /* Trainable LoRA parameters: r x (in + out) per adapted matrix. Fills
  * e->train.adapted; returns GS_EINPUT when a target matches nothing. */
 static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adafactor_elems,
                              uint64_t *largest_module, gs_error *err)
 {
+	gs_status ts = lora_targets(e, err);
+	if (ts)
+		return ts;
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
 	const char *targets = gs_wl_str(w, GS_F_LORA_TARGETS);

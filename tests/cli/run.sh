@@ -214,6 +214,12 @@ case_ 2 "matrix: no model" matrix --gpu "RTX 4090"
 case_ 2 "matrix: give a capacity" matrix data/configs/meta-llama__Llama-3.1-8B.json
 case_ 2 "the formats are the columns" matrix data/configs/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --format bf16
 case_ 2 "nonexist.json: No such file" matrix data/configs/nonexist.json data/configs/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090"
+# PEFT's default LoRA targets per model type (v0.20.0 constants.py): print_trainable_parameters' counts
+case_ 0 "trainable:   294912 parameters (LoRA r=8: c_attn 12x(768->2304))" estimate tests/data/configs/openai-community__gpt2.json --task lora --context 512
+case_ 0 "trainable:   2621440 parameters (LoRA r=8: query_key_value 32x(2560->7680))" estimate tests/data/configs/EleutherAI__pythia-2.8b.json --task lora --context 512
+case_ 0 "trainable:   786432 parameters (LoRA r=8: query 24x(1024->1024), value 24x(1024->1024))" estimate tests/data/configs/google-bert__bert-large-uncased.json --task lora --context 512
+case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "phi3"' estimate tests/data/configs/microsoft__Phi-3-mini-4k-instruct.json --task lora --context 512
+case_ 0 "LoRA r=8: qkv_proj" estimate tests/data/configs/microsoft__Phi-3-mini-4k-instruct.json --task lora --context 512 --lora-targets qkv_proj
 # adaptation like a practitioner: recipe defaults, a change for every overflowing phase, one answer first
 L31=data/configs/meta-llama__Llama-3.1-8B.json
 case_ 1 "one change makes it fit: export cpu -> peak 13.29 GiB" fit $L31 --task qlora --context 4096 --capacity 16GiB
