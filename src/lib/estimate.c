@@ -235,6 +235,10 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	e->stage = stage;
 
 	bool training = gs_wl_training(w);
+	if (m->generic && (gs_wl_task(w) == GS_TASK_LORA || gs_wl_task(w) == GS_TASK_QLORA))
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where, "LoRA on model_type \"%.40s\", which "
+		                    "gpusizer does not model: its linear modules are not known; use task full or inference",
+		                    m->model_type);
 	if (training && !runtime_of(e->runtime)->trains)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where,
 		                    "%s serves models; adaptation runs with runtime transformers", gs_runtime_name(e->runtime));
@@ -258,6 +262,10 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	}
 	gsi_unknown(e, "memory used outside this process (other processes, a display server) is not "
 	            "estimated: measure it on the target machine");
+	if (m->generic)
+		gsi_unknown(e, "model_type \"%.40s\" is not modelled: the parameters are the tensor table's, the KV cache "
+		            "comes from the standard config keys (2 x layers x num_key_value_heads x head_dim), and the "
+		            "activations assume a llama-shaped layer: measure before relying on them", m->model_type);
 	if (e->length && m->max_position && e->length > m->max_position)
 		gsi_unknown(e, "length %llu exceeds the model's max_position_embeddings %u: the model may "
 		            "not support it (rope scaling?)", (unsigned long long)e->length, m->max_position);

@@ -423,17 +423,24 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 	for (k = 0; k < sizeof readers / sizeof readers[0]; k++)
 		if (strcmp(type, readers[k].type) == 0)
 			break;
-	if (k == sizeof readers / sizeof readers[0]) {
-		s = gs_error_set(err, GS_EUNSUPPORTED, name, "model_type \"%.64s\" is not supported; supported: %s", type,
+	bool generic = k == sizeof readers / sizeof readers[0];
+	if (generic && !(json_object_get(root, "hidden_size") && json_object_get(root, "num_hidden_layers") &&
+	                 json_object_get(root, "num_attention_heads"))) {
+		s = gs_error_set(err, GS_EUNSUPPORTED, name, "model_type \"%.64s\" is not supported (supported: %s), and "
+		                 "its config lacks the standard keys hidden_size, num_hidden_layers and "
+		                 "num_attention_heads from which gpusizer could read it with its tensor table", type,
 		                 supported);
 		goto out;
 	}
 	gsi_arch a;
 	memset(&a, 0, sizeof a);
 	gsi_arch_default_names(&a);
-	s = readers[k].read(&r, &a, m);
+	/* a type not modelled: read as a llama-shaped decoder from the standard
+	 * keys (a missing one is named), usable only with a tensor table */
+	s = generic ? read_llama(&r, &a, m) : readers[k].read(&r, &a, m);
 	if (s)
 		goto out;
+	m->generic = generic;
 	if (!gsi_arch_count(&a, m)) {
 		s = field_error(&r, "(dimensions)", "describe more than 2^53 parameters: not a real model");
 		goto out;

@@ -92,7 +92,13 @@ static gs_status from_path(const char *path, gs_model *out, gs_error *err)
 	}
 	if (gguf || st_file || tensors)
 		return model_from_checkpoint(path, dir, out, err);
-	return gs_model_from_config_file(path, out, err);
+	gs_status s = gs_model_from_config_file(path, out, err);
+	if (!s && out->generic)
+		return gs_error_set(err, GS_EUNSUPPORTED, path, "model_type \"%.60s\" is not modelled: gpusizer can count "
+		                    "its parameters only from its tensor table; give the model folder with its .safetensors "
+		                    "files, or its hub id (the KV cache then comes from the standard config keys)",
+		                    out->model_type);
+	return s;
 }
 
 

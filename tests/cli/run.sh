@@ -220,6 +220,18 @@ case_ 0 "trainable:   2621440 parameters (LoRA r=8: query_key_value 32x(2560->76
 case_ 0 "trainable:   786432 parameters (LoRA r=8: query 24x(1024->1024), value 24x(1024->1024))" estimate tests/data/configs/google-bert__bert-large-uncased.json --task lora --context 512
 case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "phi3"' estimate tests/data/configs/microsoft__Phi-3-mini-4k-instruct.json --task lora --context 512
 case_ 0 "LoRA r=8: qkv_proj" estimate tests/data/configs/microsoft__Phi-3-mini-4k-instruct.json --task lora --context 512 --lora-targets qkv_proj
+# a model_type gpusizer does not model: from its tensor table only, marked; a bare config exits 2
+GEN=$(mktemp -d)
+python3 tests/cli/generic_model.py "$GEN/newarch"
+case_ 0 "parameters:  95040" estimate "$GEN/newarch" --context 128
+case_ 0 'model_type "newarch" is not modelled: the parameters are the tensor table' estimate "$GEN/newarch" --context 128
+case_ 2 'model_type "newarch" is not modelled: gpusizer can count its parameters only from its tensor table' estimate "$GEN/newarch/config.json"
+case_ 2 'LoRA on model_type "newarch", which gpusizer does not model' estimate "$GEN/newarch" --context 128 --task lora
+printf '{"model_type":"newarch","hidden_size":64}' > "$GEN/bare.json"
+case_ 2 "lacks the standard keys hidden_size, num_hidden_layers and num_attention_heads" estimate "$GEN/bare.json"
+printf '{"model_type":"newarch","hidden_size":64,"num_hidden_layers":2,"num_attention_heads":4}' > "$GEN/partial.json"
+case_ 2 'field "intermediate_size" is missing' estimate "$GEN/partial.json"
+rm -rf "$GEN"
 # adaptation like a practitioner: recipe defaults, a change for every overflowing phase, one answer first
 L31=data/configs/meta-llama__Llama-3.1-8B.json
 case_ 1 "one change makes it fit: export cpu -> peak 13.29 GiB" fit $L31 --task qlora --context 4096 --capacity 16GiB
@@ -258,7 +270,7 @@ case_ 2 "unknown format \"int3\"" estimate --params 7e9 --format int3
 case_ 2 "--context: got \"many\"" estimate --params 7e9 --context many
 case_ 2 "malformed.json:5:14: malformed JSON: '}' expected" estimate tests/data/bad/malformed.json
 case_ 2 "field \"hidden_size\" is missing" estimate tests/data/bad/missing_hidden.json
-case_ 2 "model_type \"t5\" is not supported; supported: llama" estimate tests/data/bad/unknown_type.json
+case_ 2 "model_type \"t5\" is not supported (supported: llama" estimate tests/data/bad/unknown_type.json
 case_ 2 "list_value.yaml:2:10: reserve: expected a single value, not a list" estimate tests/data/bad/list_value.yaml
 case_ 2 "unknown_key.yaml:2:1: unknown field \"context_length\"" estimate tests/data/bad/unknown_key.yaml
 case_ 2 "malformed.yaml:2:7: malformed YAML" estimate tests/data/bad/malformed.yaml
