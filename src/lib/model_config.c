@@ -26,7 +26,7 @@
 
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
-	"phi3, gpt2, gpt_bigcode, gpt_neox, deepseek_v3, bert";
+	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, deepseek_v3, bert";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -310,6 +310,43 @@ static gs_status read_gpt_neox(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* BLOOM (modeling_bloom.py): ALiBi instead of position embeddings, a
+ * LayerNorm after the word embeddings, per layer a fused query_key_value and
+ * dense with biases, a 4h GELU MLP with biases, two LayerNorms; the head tied
+ * to the word embeddings. Keys: n_layer / n_head (or their long names),
+ * hidden_size (n_embed in early configs). */
+static gs_status read_bloom(reader *r, gsi_arch *a, gs_model *m)
+{
+	(void)m;
+	const char *hk = json_object_get(r->root, "hidden_size") ? "hidden_size" : "n_embed";
+	const char *lk = json_object_get(r->root, "num_hidden_layers") ? "num_hidden_layers" : "n_layer";
+	const char *ak = json_object_get(r->root, "num_attention_heads") ? "num_attention_heads" : "n_head";
+	TRY(dim(r, hk, &a->h, true, 0, false));
+	TRY(dim(r, lk, &a->L, true, 0, false));
+	TRY(dim(r, ak, &a->a, true, 0, false));
+	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
+	if (a->L > GS_MAX_LAYERS)
+		return field_error(r, lk, "exceeds the supported maximum of 512 layers");
+	if (a->h % a->a)
+		return field_error(r, ak, "must divide the hidden size");
+	a->a_kv = a->a;
+	a->d = a->v_d = a->h / a->a;
+	a->i = 4 * a->h;
+	a->max_pos = 0; /* ALiBi: no trained length in the config */
+	TRY(flag(r, "tie_word_embeddings", &a->tied, true));
+	a->qkv_bias = a->o_bias = a->mlp_bias = true;
+	a->fused_qkv = true;
+	a->norms_per_layer = 2;
+	a->norm_bias = true;
+	a->extra_norms = 1;
+	a->gpt_style = true;
+	a->nm[GSI_NM_QKV] = "query_key_value";
+	a->nm[GSI_NM_O] = "dense";
+	a->nm[GSI_NM_UP] = "dense_h_to_4h";
+	a->nm[GSI_NM_DOWN] = "dense_4h_to_h";
+	return GS_OK;
+}
+
 /* BERT (post-LayerNorm encoder, modeling_bert.py): q/k/v/o and MLP with
  * biases, two LayerNorms per layer, word + position + token-type embeddings
  * and their LayerNorm (counted where the final norm goes: same size), a
@@ -374,6 +411,7 @@ static const struct {
 	{"qwen2", read_qwen2},       {"qwen3", read_qwen3},       {"qwen3_moe", read_qwen3_moe},
 	{"gemma", read_gemma},       {"gemma2", read_gemma2},     {"gemma3_text", read_gemma3},
 	{"phi3", read_phi3},         {"gpt2", read_gpt2},         {"gpt_bigcode", read_gpt_bigcode}, {"gpt_neox", read_gpt_neox},
+	{"bloom", read_bloom},
 	{"deepseek_v3", read_deepseek_v3}, {"bert", read_bert},
 };
 

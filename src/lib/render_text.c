@@ -70,8 +70,9 @@ static void header(out *o, const gs_estimate *e)
 	/* attention implementations are Transformers' choice (attn_implementation);
 	 * vLLM and llama.cpp pick their own kernels, so no label there */
 	char attn[48] = "";
-	if (e->runtime == GS_RT_TRANSFORMERS)
-		snprintf(attn, sizeof attn, ", attention %.20s", gs_wl_str(w, GS_F_ATTENTION));
+	static const char *const impl[] = {"flash", "sdpa", "eager"};
+	if (e->runtime == GS_RT_TRANSFORMERS) /* the one counted, which a model may force */
+		snprintf(attn, sizeof attn, ", attention %s", impl[e->attention]);
 	if (strcmp(e->kv_format.name, e->kv_format_v.name))
 		put(o, "format:      weights %s, KV cache K %s and V %s%s\n", e->format.name, e->kv_format.name,
 		    e->kv_format_v.name, attn);

@@ -232,6 +232,10 @@ case_ 2 "lacks the standard keys hidden_size, num_hidden_layers and num_attentio
 printf '{"model_type":"newarch","hidden_size":64,"num_hidden_layers":2,"num_attention_heads":4}' > "$GEN/partial.json"
 case_ 2 'field "intermediate_size" is missing' estimate "$GEN/partial.json"
 rm -rf "$GEN"
+# BLOOM: ALiBi, an extra LayerNorm after the embeddings, tied head; eager attention in Transformers
+case_ 0 "parameters:  559214592" estimate tests/data/configs/bigscience__bloom-560m.json --context 2048
+case_ 0 "attention: Transformers' BLOOM has no SDPA or flash path" estimate tests/data/configs/bigscience__bloom-560m.json --context 2048
+case_ 0 "trainable:   786432 parameters (LoRA r=8: query_key_value 24x(1024->3072))" estimate tests/data/configs/bigscience__bloom-560m.json --task lora --context 512
 # adaptation like a practitioner: recipe defaults, a change for every overflowing phase, one answer first
 L31=data/configs/meta-llama__Llama-3.1-8B.json
 case_ 1 "one change makes it fit: export cpu -> peak 13.29 GiB" fit $L31 --task qlora --context 4096 --capacity 16GiB

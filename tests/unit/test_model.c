@@ -41,6 +41,8 @@ static void test_every_model_type(void **st)
 		/* 335,141,888 BertModel + 1024 x 2 + 2 classifier */
 		{TCFG("google-bert__bert-large-uncased.json"), 335143938ull, "bert"},
 		{TCFG("bigcode__octocoder.json"), 15517456384ull, "gpt_bigcode"}, /* StarCoder, MQA */
+		/* KerasHub's bloom_560m_multi preset: "params": 559214592 */
+		{TCFG("bigscience__bloom-560m.json"), 559214592ull, "bloom"},
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		gs_model m = load(t[i].file);
