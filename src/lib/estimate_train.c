@@ -63,7 +63,7 @@ static const char *peft_default_targets(const char *model_type)
 		{"qwen2", "q_proj,v_proj"}, {"qwen3", "q_proj,v_proj"}, {"gemma", "q_proj,v_proj"},
 		{"gemma2", "q_proj,v_proj"}, {"gemma3_text", "q_proj,v_proj"}, {"gpt2", "c_attn"},
 		{"gpt_bigcode", "c_attn"}, {"gpt_neox", "query_key_value"}, {"bert", "query,value"},
-		{"bloom", "query_key_value"},
+		{"bloom", "query_key_value"}, {"falcon", "query_key_value"},
 	};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcmp(map[i].type, model_type))

@@ -26,7 +26,7 @@
 
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
-	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, deepseek_v3, bert";
+	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, deepseek_v3, bert";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -347,6 +347,52 @@ static gs_status read_bloom(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* Falcon (modeling_falcon.py), its three layouts by flag: the RefinedWeb
+ * models (alibi, biases, sequential attention and MLP with two LayerNorms),
+ * Falcon-7B (multi_query: one KV head; parallel_attn: one LayerNorm; no
+ * biases) and the new decoder architecture of 40B/180B (num_kv_heads
+ * groups, ln_attn and ln_mlp). A fused query_key_value of (heads + 2 x KV
+ * heads) x head_dim rows, dense, a 4h GELU MLP; the head tied. */
+static gs_status read_falcon(reader *r, gsi_arch *a, gs_model *m)
+{
+	(void)m;
+	const char *lk = json_object_get(r->root, "num_hidden_layers") ? "num_hidden_layers" : "n_layer";
+	const char *ak = json_object_get(r->root, "num_attention_heads") ? "num_attention_heads" : "n_head";
+	bool new_arch, mq, parallel, bias;
+	uint32_t kv, ln_parallel;
+	TRY(dim(r, "hidden_size", &a->h, true, 0, false));
+	TRY(dim(r, lk, &a->L, true, 0, false));
+	TRY(dim(r, ak, &a->a, true, 0, false));
+	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
+	TRY(dim(r, "max_position_embeddings", &a->max_pos, false, 0, true));
+	TRY(flag(r, "new_decoder_architecture", &new_arch, false));
+	TRY(flag(r, "multi_query", &mq, true));
+	TRY(flag(r, "parallel_attn", &parallel, true));
+	TRY(flag(r, "bias", &bias, false));
+	TRY(flag(r, "tie_word_embeddings", &a->tied, true));
+	TRY(dim(r, "num_kv_heads", &kv, false, a->a, false));
+	TRY(dim(r, "num_ln_in_parallel_attn", &ln_parallel, false, 2, false));
+	if (a->L > GS_MAX_LAYERS)
+		return field_error(r, lk, "exceeds the supported maximum of 512 layers");
+	if (a->h % a->a)
+		return field_error(r, ak, "must divide hidden_size");
+	a->d = a->v_d = a->h / a->a;
+	a->a_kv = new_arch ? kv : mq ? 1 : a->a;
+	if (a->a_kv == 0 || a->a % a->a_kv)
+		return field_error(r, "num_kv_heads", "must divide the attention heads");
+	TRY(dim(r, "ffn_hidden_size", &a->i, false, 4 * a->h, false));
+	a->qkv_bias = a->o_bias = a->mlp_bias = bias;
+	a->fused_qkv = true;
+	a->norms_per_layer = new_arch ? ln_parallel : parallel ? 1 : 2;
+	a->norm_bias = true;
+	a->gpt_style = true;
+	a->nm[GSI_NM_QKV] = "query_key_value";
+	a->nm[GSI_NM_O] = "dense";
+	a->nm[GSI_NM_UP] = "dense_h_to_4h";
+	a->nm[GSI_NM_DOWN] = "dense_4h_to_h";
+	return GS_OK;
+}
+
 /* BERT (post-LayerNorm encoder, modeling_bert.py): q/k/v/o and MLP with
  * biases, two LayerNorms per layer, word + position + token-type embeddings
  * and their LayerNorm (counted where the final norm goes: same size), a
@@ -411,7 +457,7 @@ static const struct {
 	{"qwen2", read_qwen2},       {"qwen3", read_qwen3},       {"qwen3_moe", read_qwen3_moe},
 	{"gemma", read_gemma},       {"gemma2", read_gemma2},     {"gemma3_text", read_gemma3},
 	{"phi3", read_phi3},         {"gpt2", read_gpt2},         {"gpt_bigcode", read_gpt_bigcode}, {"gpt_neox", read_gpt_neox},
-	{"bloom", read_bloom},
+	{"bloom", read_bloom},       {"falcon", read_falcon},
 	{"deepseek_v3", read_deepseek_v3}, {"bert", read_bert},
 };
 

@@ -236,6 +236,10 @@ rm -rf "$GEN"
 case_ 0 "parameters:  559214592" estimate tests/data/configs/bigscience__bloom-560m.json --context 2048
 case_ 0 "attention: Transformers' BLOOM has no SDPA or flash path" estimate tests/data/configs/bigscience__bloom-560m.json --context 2048
 case_ 0 "trainable:   786432 parameters (LoRA r=8: query_key_value 24x(1024->3072))" estimate tests/data/configs/bigscience__bloom-560m.json --task lora --context 512
+# Falcon's three layouts
+case_ 0 "parameters:  1311625216" estimate tests/data/configs/tiiuae__falcon-rw-1b.json --context 2048
+case_ 0 "parameters:  41303293952" estimate tests/data/configs/tiiuae__falcon-40b.json --context 2048
+case_ 0 "LoRA r=8: query_key_value 32x(4544->4672)" estimate tests/data/configs/tiiuae__falcon-7b.json --task lora --context 512
 # adaptation like a practitioner: recipe defaults, a change for every overflowing phase, one answer first
 L31=data/configs/meta-llama__Llama-3.1-8B.json
 case_ 1 "one change makes it fit: export cpu -> peak 13.29 GiB" fit $L31 --task qlora --context 4096 --capacity 16GiB

@@ -43,6 +43,12 @@ static void test_every_model_type(void **st)
 		{TCFG("bigcode__octocoder.json"), 15517456384ull, "gpt_bigcode"}, /* StarCoder, MQA */
 		/* KerasHub's bloom_560m_multi preset: "params": 559214592 */
 		{TCFG("bigscience__bloom-560m.json"), 559214592ull, "bloom"},
+		/* KerasHub's falcon_refinedweb_1b_en preset: "params": 1311625216 */
+		{TCFG("tiiuae__falcon-rw-1b.json"), 1311625216ull, "falcon"},
+		/* worked values of the same rules for the other two layouts:
+		 * 7B multi-query with one LayerNorm, 40B's new decoder architecture */
+		{TCFG("tiiuae__falcon-7b.json"), 6921720704ull, "falcon"},
+		{TCFG("tiiuae__falcon-40b.json"), 41303293952ull, "falcon"},
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		gs_model m = load(t[i].file);
