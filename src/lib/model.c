@@ -96,6 +96,8 @@ static void attention_params(counter *c)
 		add(&s->other, h);
 	if (a->qk_norm)
 		add(&s->norm, 2ull * a->d);
+	if (a->attn_sinks)
+		add(&s->other, heads);
 }
 
 /* `n` MLPs (n experts) of intermediate `width`, counted in closed form. */

@@ -26,7 +26,7 @@
 
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
-	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, deepseek_v3, bert";
+	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v3, bert";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -393,6 +393,27 @@ static gs_status read_falcon(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* gpt-oss (modeling_gpt_oss.py): llama-shaped attention with biases and a
+ * learned sink per head, sliding and full layers alternating (layer_types),
+ * every MLP a mixture of experts with biases (gate_up and down) and a router
+ * with a bias; the head untied. */
+static gs_status read_gpt_oss(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, false));
+	TRY(flag(r, "attention_bias", &a->qkv_bias, true));
+	a->o_bias = a->qkv_bias;
+	a->attn_sinks = true;
+	TRY(dim(r, "num_local_experts", &a->E, true, 0, false));
+	TRY(dim(r, "num_experts_per_tok", &a->topk, false, 4, false));
+	a->moe_i = a->i;
+	a->mlp_bias = true;
+	a->router_bias = true;
+	a->fused_gate_up = true;
+	for (uint32_t l = 0; l < a->L; l++)
+		m->layer_is_moe[l] = true;
+	return windows(r, a, m, even_rule, 0, true);
+}
+
 /* BERT (post-LayerNorm encoder, modeling_bert.py): q/k/v/o and MLP with
  * biases, two LayerNorms per layer, word + position + token-type embeddings
  * and their LayerNorm (counted where the final norm goes: same size), a
@@ -457,7 +478,7 @@ static const struct {
 	{"qwen2", read_qwen2},       {"qwen3", read_qwen3},       {"qwen3_moe", read_qwen3_moe},
 	{"gemma", read_gemma},       {"gemma2", read_gemma2},     {"gemma3_text", read_gemma3},
 	{"phi3", read_phi3},         {"gpt2", read_gpt2},         {"gpt_bigcode", read_gpt_bigcode}, {"gpt_neox", read_gpt_neox},
-	{"bloom", read_bloom},       {"falcon", read_falcon},
+	{"bloom", read_bloom},       {"falcon", read_falcon},     {"gpt_oss", read_gpt_oss},
 	{"deepseek_v3", read_deepseek_v3}, {"bert", read_bert},
 };
 

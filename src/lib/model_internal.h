@@ -20,6 +20,7 @@ typedef struct gsi_arch {
 	bool qkv_bias, o_bias, mlp_bias, qk_norm, gated, tied, fused_qkv, fused_gate_up;
 	uint32_t norms_per_layer;
 	uint32_t extra_norms;  /* model-level norms besides the final one (BLOOM's word_embeddings_layernorm) */
+	bool attn_sinks;       /* one learned sink logit per head and layer (gpt-oss) */
 	bool norm_bias;
 	uint64_t pos_embed; /* rows of a learned position embedding (GPT-2) */
 	/* MoE */

@@ -240,6 +240,11 @@ case_ 0 "trainable:   786432 parameters (LoRA r=8: query_key_value 24x(1024->307
 case_ 0 "parameters:  1311625216" estimate tests/data/configs/tiiuae__falcon-rw-1b.json --context 2048
 case_ 0 "parameters:  41303293952" estimate tests/data/configs/tiiuae__falcon-40b.json --context 2048
 case_ 0 "LoRA r=8: query_key_value 32x(4544->4672)" estimate tests/data/configs/tiiuae__falcon-7b.json --task lora --context 512
+# gpt-oss: experts with biases, attention sinks, alternating 128-token windows
+case_ 0 "parameters:  20914757184" estimate tests/data/configs/openai__gpt-oss-20b.json --context 8192
+case_ 0 "kv_cache               estimated                -            0.19            0.19" estimate tests/data/configs/openai__gpt-oss-20b.json --context 8192
+case_ 2 'quant_method "mxfp4" is not one gpusizer reads' estimate tests/data/configs/quant/gpt-oss-20b-mxfp4.json
+case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "gpt_oss"' estimate tests/data/configs/openai__gpt-oss-20b.json --task lora --context 512
 # adaptation like a practitioner: recipe defaults, a change for every overflowing phase, one answer first
 L31=data/configs/meta-llama__Llama-3.1-8B.json
 case_ 1 "one change makes it fit: export cpu -> peak 13.29 GiB" fit $L31 --task qlora --context 4096 --capacity 16GiB

@@ -49,6 +49,9 @@ static void test_every_model_type(void **st)
 		 * 7B multi-query with one LayerNorm, 40B's new decoder architecture */
 		{TCFG("tiiuae__falcon-7b.json"), 6921720704ull, "falcon"},
 		{TCFG("tiiuae__falcon-40b.json"), 41303293952ull, "falcon"},
+		/* KerasHub's gpt_oss_20b_en and gpt_oss_120b_en presets */
+		{TCFG("openai__gpt-oss-20b.json"), 20914757184ull, "gpt_oss"},
+		{TCFG("openai__gpt-oss-120b.json"), 116829156672ull, "gpt_oss"},
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		gs_model m = load(t[i].file);
