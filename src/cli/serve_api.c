@@ -7,6 +7,7 @@
  *   GET  /api/catalog      the built-in catalog
  *   POST /api/estimate     a workload sheet as JSON (+ "config": {...config.json...})
  *   POST /api/fit          the same + "for": context|concurrency|microbatch
+ *   POST /api/matrix       the same + "formats": [...]: what fits, format by format
  *   POST /api/shortlist    the same + "catalog": "YAML text", "evidence": "YAML text"
  *   POST /api/sheet        the same; ?format=html|markdown|json
  *   OPTIONS on any known path: 204 with Allow, and no CORS header.
@@ -25,6 +26,7 @@
 #include "gpusizer/catalog.h"
 #include "gpusizer/devices.h"
 #include "gpusizer/fit.h"
+#include "gpusizer/matrix.h"
 #include "gpusizer/render.h"
 #include "gpusizer/request.h"
 #include "serve_api.h"
@@ -151,7 +153,7 @@ bool serve_is_json_type(const char *ct)
 static unsigned workload_from_json(const serve_config *cfg, json_t *body, gs_workload *w, gs_model *m, char *msg,
                                    size_t cap)
 {
-	static const char *const extra[] = {"catalog", "evidence", "for", "units", NULL};
+	static const char *const extra[] = {"catalog", "evidence", "for", "units", "formats", NULL};
 	gs_error err;
 	gs_error_clear(&err);
 	bool have_model;
@@ -188,6 +190,42 @@ static void api_fit(json_t *body, gs_workload *w, gs_model *m, serve_response *o
 	}
 	send_json(out, 200, gs_fit_answer_to_json(&a));
 	gs_fit_answer_free(&a);
+}
+
+/* /api/matrix: the request's model in every format (gpusizer/matrix.h). */
+static void api_matrix(json_t *body, const gs_workload *w, const gs_model *m, serve_response *out)
+{
+	char cols[GS_MATRIX_MAX_FORMATS][40];
+	size_t nf = 0;
+	json_t *jf = json_object_get(body, "formats");
+	if (jf && !json_is_null(jf)) {
+		if (!json_is_array(jf) || !json_array_size(jf) || json_array_size(jf) > GS_MATRIX_MAX_FORMATS) {
+			error(out, 400, "request body: formats: expected a list of 1 to 12 format names");
+			return;
+		}
+		for (size_t i = 0; i < json_array_size(jf); i++) {
+			const char *f = json_string_value(json_array_get(jf, i));
+			if (!f || strlen(f) >= sizeof cols[0]) {
+				error(out, 400, "request body: formats: expected format names (gpusizer formats)");
+				return;
+			}
+			snprintf(cols[nf++], sizeof cols[0], "%s", f);
+		}
+	} else {
+		nf = gs_matrix_default_formats(gs_wl_runtime(w), gs_wl_task(w), cols, GS_MATRIX_MAX_FORMATS);
+	}
+	gs_matrix *mx = malloc(sizeof *mx);
+	gs_error err;
+	gs_error_clear(&err);
+	if (!mx) {
+		error(out, 500, "out of memory");
+		return;
+	}
+	if (gs_matrix_begin(w, cols, nf, mx, &err) || gs_matrix_add_row(mx, w, m->source, m, NULL, &err))
+		error(out, 400, err.msg);
+	else
+		send_json(out, 200, gs_matrix_to_json(mx));
+	free(mx);
 }
 
 /* /api/shortlist and /api/sheet: the estimate against a catalog. */
@@ -291,6 +329,8 @@ static void api_post(const serve_config *cfg, const serve_request *rq, serve_res
 		error(out, code, msg);
 	else if (!strcmp(rq->url, "/api/fit"))
 		api_fit(body, &w, m, out);
+	else if (!strcmp(rq->url, "/api/matrix"))
+		api_matrix(body, &w, m, out);
 	else if (gs_estimate_run(&w, m, e, &err))
 		error(out, err.code == GS_ERANGE ? 422 : 400, err.msg);
 	else if (!strcmp(rq->url, "/api/estimate"))
@@ -323,6 +363,7 @@ static const struct route {
 	{"/api/catalog", "GET, OPTIONS"},
 	{"/api/estimate", "POST, OPTIONS"},
 	{"/api/fit", "POST, OPTIONS"},
+	{"/api/matrix", "POST, OPTIONS"},
 	{"/api/shortlist", "POST, OPTIONS"},
 	{"/api/sheet", "POST, OPTIONS"},
 };

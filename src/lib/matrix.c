@@ -52,16 +52,16 @@ static void fill_cell(gs_matrix_cell *c, const gs_fit_result *r)
 		snprintf(c->reason, sizeof c->reason, "%s, %s", r->limit_phase, r->limit_item);
 }
 
-/* One cell: the base with this model and format, searched. */
-static void run_cell(const gs_workload *base, const gs_model *m, const char *model, const char *format,
-                     gs_fit_target target, gs_bytes cap, const char *how, gs_matrix_cell *c)
+/* One cell: the base with this format, searched on model m. */
+static void run_cell(const gs_workload *base, const gs_model *m, const char *format, gs_fit_target target,
+                     gs_bytes cap, const char *how, gs_matrix_cell *c)
 {
 	gs_workload w = *base;
 	gs_error err;
 	gs_fit_result r;
 	gs_error_clear(&err);
-	if (gs_workload_set(&w, GS_F_MODEL, model, strlen(model), GS_FROM_FLAG, "matrix", &err) ||
-	    gs_workload_set(&w, GS_F_FORMAT, format, strlen(format), GS_FROM_FLAG, "matrix", &err) ||
+	w.v[GS_F_BITS].from = GS_FROM_UNSET; /* the column is the format */
+	if (gs_workload_set(&w, GS_F_FORMAT, format, strlen(format), GS_FROM_FLAG, "matrix", &err) ||
 	    gs_workload_finish(&w, &err) || gs_fit_run(&w, m, cap, how, target, &r, &err)) {
 		c->error = true;
 		snprintf(c->reason, sizeof c->reason, "%.199s", err.msg);
@@ -70,21 +70,18 @@ static void run_cell(const gs_workload *base, const gs_model *m, const char *mod
 	fill_cell(c, &r);
 }
 
-gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size_t n_models, char formats[][40],
-                        size_t n_formats, gs_matrix *mx, gs_error *err)
+gs_status gs_matrix_begin(const gs_workload *base, char formats[][40], size_t n_formats, gs_matrix *mx,
+                          gs_error *err)
 {
 	memset(mx, 0, sizeof *mx);
-	if (!n_models)
-		return gs_error_set(err, GS_EINPUT, "matrix", "no model: give config.json files, model folders, .gguf files "
-		                    "or hub ids (or --models-dir DIR)");
-	if (n_models > GS_MATRIX_MAX_MODELS || n_formats > GS_MATRIX_MAX_FORMATS || !n_formats)
-		return gs_error_set(err, GS_EINPUT, "matrix", "at most %d models and 1 to %d formats", GS_MATRIX_MAX_MODELS,
-		                    GS_MATRIX_MAX_FORMATS);
+	if (n_formats > GS_MATRIX_MAX_FORMATS || !n_formats)
+		return gs_error_set(err, GS_EINPUT, "matrix", "1 to %d formats", GS_MATRIX_MAX_FORMATS);
 	/* the capacity and the target, from the base as fit reads them */
 	gs_workload probe = *base;
+	probe.v[GS_F_MODEL].from = GS_FROM_UNSET;
+	probe.v[GS_F_BITS].from = GS_FROM_UNSET;
 	if (gs_workload_set(&probe, GS_F_PARAMS, "1e9", 3, GS_FROM_FLAG, "matrix", err))
 		return GS_EINPUT;
-	probe.v[GS_F_MODEL].from = GS_FROM_UNSET;
 	gs_status s = gs_workload_finish(&probe, err);
 	bool found;
 	if (!s)
@@ -103,25 +100,55 @@ gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size
 	mx->n_formats = n_formats;
 	for (size_t f = 0; f < n_formats; f++)
 		snprintf(mx->formats[f], sizeof mx->formats[f], "%s", formats[f]);
-	for (size_t i = 0; i < n_models; i++) {
-		gs_matrix_row *row = &mx->rows[mx->n_rows++];
-		snprintf(row->model, sizeof row->model, "%s", models[i]);
+	return GS_OK;
+}
+
+gs_status gs_matrix_add_row(gs_matrix *mx, const gs_workload *base, const char *name, const gs_model *m,
+                            const char *problem, gs_error *err)
+{
+	if (mx->n_rows == GS_MATRIX_MAX_MODELS)
+		return gs_error_set(err, GS_EINPUT, "matrix", "at most %d models", GS_MATRIX_MAX_MODELS);
+	gs_matrix_row *row = &mx->rows[mx->n_rows++];
+	memset(row, 0, sizeof *row);
+	snprintf(row->model, sizeof row->model, "%s", name);
+	if (!m) {
+		snprintf(row->problem, sizeof row->problem, "%.239s", problem ? problem : "not read");
+		return GS_OK;
+	}
+	row->params = m->params;
+	row->max_position = m->max_position;
+	for (size_t f = 0; f < mx->n_formats; f++)
+		run_cell(base, m, mx->formats[f], mx->target, mx->capacity, mx->capacity_how, &row->cells[f]);
+	return GS_OK;
+}
+
+gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size_t n_models, char formats[][40],
+                        size_t n_formats, gs_matrix *mx, gs_error *err)
+{
+	if (!n_models) {
+		memset(mx, 0, sizeof *mx);
+		return gs_error_set(err, GS_EINPUT, "matrix", "no model: give config.json files, model folders, .gguf files "
+		                    "or hub ids (or --models-dir DIR)");
+	}
+	if (n_models > GS_MATRIX_MAX_MODELS)
+		return gs_error_set(err, GS_EINPUT, "matrix", "at most %d models", GS_MATRIX_MAX_MODELS);
+	gs_status s = gs_matrix_begin(base, formats, n_formats, mx, err);
+	for (size_t i = 0; !s && i < n_models; i++) {
 		/* read the model once: the same for every format */
 		gs_workload w = *base;
 		gs_model m;
 		gs_error e;
 		gs_error_clear(&e);
-		if (gs_workload_set(&w, GS_F_MODEL, models[i], strlen(models[i]), GS_FROM_FLAG, "matrix", &e) ||
-		    gs_workload_finish(&w, &e) || gs_workload_model(&w, &m, &e)) {
-			snprintf(row->problem, sizeof row->problem, "%.239s", e.msg);
-			continue;
-		}
-		row->params = m.params;
-		row->max_position = m.max_position;
-		for (size_t f = 0; f < n_formats; f++)
-			run_cell(base, &m, models[i], formats[f], mx->target, mx->capacity, mx->capacity_how, &row->cells[f]);
+		w.v[GS_F_PARAMS].from = GS_FROM_UNSET;
+		bool ok = !gs_workload_set(&w, GS_F_MODEL, models[i], strlen(models[i]), GS_FROM_FLAG, "matrix", &e) &&
+		          !gs_workload_finish(&w, &e) && !gs_workload_model(&w, &m, &e);
+		gs_workload row = *base;
+		row.v[GS_F_PARAMS].from = GS_FROM_UNSET;
+		if (ok && gs_workload_set(&row, GS_F_MODEL, models[i], strlen(models[i]), GS_FROM_FLAG, "matrix", &e))
+			ok = false;
+		s = gs_matrix_add_row(mx, &row, models[i], ok ? &m : NULL, e.msg, err);
 	}
-	return GS_OK;
+	return s;
 }
 
 static const char *target_name(const gs_matrix *mx)

@@ -31,6 +31,20 @@ test("health", async () => {
   assert.equal((await r.json()).status, "ok");
 });
 
+test("what fits on this GPU: the same cells as gpusizer matrix", async () => {
+  const r = await post("/api/matrix", { model: "configs/meta-llama__Meta-Llama-3-8B.json", length: 8192, gpu: "RTX 4090" });
+  assert.equal(r.status, 200);
+  const j = await r.json();
+  assert.equal(j.schema, "gpusizer/matrix/v1");
+  assert.equal(j.searched, "concurrency");
+  const cli = JSON.parse(execFileSync(bin, ["matrix", "data/configs/meta-llama__Meta-Llama-3-8B.json", "--context", "8192",
+    "--gpu", "RTX 4090", "--json"]));
+  assert.deepEqual(j.rows[0].cells.map((c) => [c.format, c.best]), cli.rows[0].cells.map((c) => [c.format, c.best]));
+  assert.equal((await post("/api/matrix", { model: "configs/meta-llama__Meta-Llama-3-8B.json", gpu: "RTX 4090",
+    formats: ["bf16", 3] })).status, 400);
+  assert.equal((await post("/api/matrix", { model: "configs/meta-llama__Meta-Llama-3-8B.json" })).status, 400);
+});
+
 test("the seed example: the CLI's exact bytes", async () => {
   const j = await (await post("/api/estimate", { params: "7e9", bits: 16, reserve: "6GiB" })).json();
   assert.equal(j.schema, "gpusizer/estimate/v1");

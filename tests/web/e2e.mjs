@@ -59,6 +59,14 @@ try {
   await page.waitForFunction(() => document.getElementById("fit").textContent.length > 0, null, { timeout: 10000 });
   const fitText = await page.textContent("#fit");
   check("fit answer: " + fitText.slice(0, 300), fitText.includes("largest concurrency: 4"));
+  // what fits on this GPU, format by format: with the length 8192, the largest concurrency per format
+  await page.click("#matrix-btn");
+  await page.waitForSelector('#matrix td[data-format="nf4"]', { timeout: 10000 });
+  const bf16 = page.locator('#matrix td[data-format="bf16"]');
+  check("matrix: bf16 cell " + (await bf16.textContent()), (await bf16.textContent()) === "4");
+  check("matrix: coloured as fitting the sheet", (await bf16.getAttribute("class")) === "m-fit");
+  check("matrix: nf4 holds more", Number(await page.textContent('#matrix td[data-format="nf4"]')) > 4);
+  check("matrix legend", (await page.textContent("#matrix-legend")).includes("not even 1"));
   await page.click("#shortlist-btn");
   await page.waitForFunction(() => document.querySelector("#offers").textContent.includes("rtx4090-3d"), null, { timeout: 10000 });
   await page.keyboard.press("Tab");
