@@ -127,6 +127,7 @@ typedef struct gs_ollama_fit {
 	char settings_note[200];    /* a setting Ollama ignores, and why           */
 	uint64_t gpus_used;         /* Ollama loads on one GPU when the model fits there */
 	gs_bytes gpu_free;          /* memory.available per GPU                    */
+	bool gpu_free_known;        /* false: no GPU given, every layer assumed to fit */
 	char gpu_free_how[160];
 	gs_bytes minimum_memory;    /* 457 MiB per CUDA GPU                        */
 	gs_bytes gpu_overhead;      /* OLLAMA_GPU_OVERHEAD                         */

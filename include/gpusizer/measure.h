@@ -83,6 +83,13 @@ typedef struct gs_run {
 gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *out /* OUT */,
                       gs_error *err) GS_WARN_UNUSED;
 
+/* Whether run r validates a sheet of `length` tokens and `batch` sequences
+ * (microbatch when `training`): it measured something (phase markers with
+ * counters), executed at least those dimensions, and exited 0. `why` says
+ * which test failed, all of them, or the figures that passed. A length of
+ * 0 validates nothing. */
+bool gs_run_validates(const gs_run *r, uint64_t length, uint64_t batch, bool training, char *why, size_t cap);
+
 /* The summary table, and its JSON (gpusizer/run-summary/v1). */
 int gs_render_run_text(FILE *out, const gs_run *r);
 json_t *gs_run_to_json(const gs_run *r);

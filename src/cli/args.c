@@ -75,6 +75,12 @@ static int positional(const char *arg, const char *cmd, cli_args *a)
 			return EXIT_USAGE;
 		}
 		a->sheet = arg;
+	} else if (!strcmp(cmd, "matrix")) { /* one row per model */
+		if (a->n_models == sizeof a->models / sizeof a->models[0]) {
+			fprintf(stderr, "gpusizer matrix: at most %zu models\n", sizeof a->models / sizeof a->models[0]);
+			return EXIT_USAGE;
+		}
+		a->models[a->n_models++] = arg;
 	} else if (a->positional) {
 		fprintf(stderr, "gpusizer %s: unexpected argument \"%s\" (model already %s)\n", cmd, arg, a->positional);
 		return EXIT_USAGE;
@@ -110,6 +116,10 @@ static int valued_option(const char *name, const char *value, const char *cmd, c
 		a->runs[a->n_runs++] = value;
 	} else if (strcmp(name, "--oom") == 0 && offers) {
 		a->oom = value;
+	} else if (strcmp(name, "--formats") == 0 && strcmp(cmd, "matrix") == 0) {
+		a->formats = value;
+	} else if (strcmp(name, "--models-dir") == 0 && strcmp(cmd, "matrix") == 0) {
+		a->models_dir = value;
 	} else if (strcmp(name, "--for") == 0 && strcmp(cmd, "fit") == 0) {
 		a->fit_for = value; /* checked by the library's plan (gs_fit_plan) */
 	} else {

@@ -39,6 +39,10 @@ typedef struct cli_args {
 	size_t n_runs;
 	const char *oom;          /* sheet, shortlist: --oom LOG                */
 	bool force_run;           /* --force-run: use a run of another sheet     */
+	const char *models[64];   /* matrix: every positional model             */
+	size_t n_models;
+	const char *formats;      /* matrix: --formats LIST                     */
+	const char *models_dir;   /* matrix: --models-dir DIR                   */
 	size_t n_flags;
 	cli_flag flags[CLI_MAX_FLAGS];
 } cli_args;

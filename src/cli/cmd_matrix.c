@@ -1,5 +1,6 @@
 /* cmd_matrix.c — `gpusizer matrix`: what fits on this GPU, model by format. */
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +31,7 @@ static int models_dir(const char *dir, const char **models, size_t *n, char *sto
 {
 	DIR *d = opendir(dir);
 	if (!d) {
-		fprintf(stderr, "gpusizer matrix: --models-dir %s: cannot open the folder\n", dir);
+		fprintf(stderr, "gpusizer matrix: --models-dir %s: cannot open the folder: %s\n", dir, strerror(errno));
 		return EXIT_USAGE;
 	}
 	struct dirent *de;
@@ -71,48 +72,20 @@ static size_t split_formats(const char *list, char out[][40], size_t cap)
 
 int cmd_matrix(int argc, char **argv)
 {
-	/* models and the matrix's own options first; the rest is the workload */
-	static const char *const switches[] = {"--json", "--markdown", "--help", "-h", "--verbose", "-v"};
-	const char *models[GS_MATRIX_MAX_MODELS + 1], *formats = NULL, *dir = NULL;
-	char *rest[128];
-	size_t n = 0;
-	int nr = 0;
-	for (int i = 0; i < argc; i++) {
-		bool sw = false;
-		for (size_t k = 0; k < sizeof switches / sizeof switches[0]; k++)
-			sw |= !strcmp(argv[i], switches[k]);
-		if (!strcmp(argv[i], "--formats") && i + 1 < argc) {
-			formats = argv[++i];
-		} else if (!strcmp(argv[i], "--models-dir") && i + 1 < argc) {
-			dir = argv[++i];
-		} else if (sw || (argv[i][0] == '-' && argv[i][1] == '-' && strchr(argv[i], '='))) {
-			if (nr < 127) rest[nr++] = argv[i];
-		} else if (argv[i][0] == '-' && argv[i][1] == '-') {
-			if (nr < 126) {
-				rest[nr++] = argv[i];
-				if (i + 1 < argc)
-					rest[nr++] = argv[++i];
-			}
-		} else if (strstr(argv[i], ".yaml") || strstr(argv[i], ".yml")) {
-			if (nr < 127) rest[nr++] = argv[i];
-		} else if (n < GS_MATRIX_MAX_MODELS) {
-			models[n++] = argv[i];
-		} else {
-			fprintf(stderr, "gpusizer matrix: at most %d models\n", GS_MATRIX_MAX_MODELS);
-			return EXIT_USAGE;
-		}
-	}
-	rest[nr] = NULL;
 	cli_args a;
-	int rc = cli_parse(nr, rest, "matrix", &a);
+	int rc = cli_parse(argc, argv, "matrix", &a);
 	if (rc)
 		return rc;
 	if (a.help) {
 		usage();
 		return 0;
 	}
+	_Static_assert(sizeof a.models / sizeof a.models[0] <= GS_MATRIX_MAX_MODELS, "a matrix holds every positional model");
+	const char *models[GS_MATRIX_MAX_MODELS];
+	size_t n = a.n_models;
+	memcpy(models, a.models, n * sizeof models[0]);
 	static char store[GS_MATRIX_MAX_MODELS * 600];
-	if (dir && (rc = models_dir(dir, models, &n, store, sizeof store)))
+	if (a.models_dir && (rc = models_dir(a.models_dir, models, &n, store, sizeof store)))
 		return rc;
 	gs_workload base;
 	if ((rc = cli_workload(&a, -1, false, &base)))
@@ -128,7 +101,7 @@ int cmd_matrix(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	char cols[GS_MATRIX_MAX_FORMATS][40];
-	size_t nf = formats ? split_formats(formats, cols, GS_MATRIX_MAX_FORMATS)
+	size_t nf = a.formats ? split_formats(a.formats, cols, GS_MATRIX_MAX_FORMATS)
 	                    : gs_matrix_default_formats(gs_wl_set(&base, GS_F_RUNTIME) ? gs_wl_runtime(&base) : GS_RT_TRANSFORMERS,
 	                                                gs_wl_set(&base, GS_F_TASK) ? gs_wl_task(&base) : GS_TASK_INFERENCE,
 	                                                cols, GS_MATRIX_MAX_FORMATS);

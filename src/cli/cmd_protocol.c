@@ -96,28 +96,11 @@ static int run_verdict(const char *run_path, bool training, uint64_t L, uint64_t
 	gs_run *r = load_run(run_path, &rc);
 	if (!r)
 		return rc;
-	uint64_t got_b = training ? (r->max_microbatch ? r->max_microbatch : r->max_sequences) : r->max_sequences;
-	char why[400] = "";
-	size_t k = 0;
-	if (r->max_tokens < L)
-		k += (size_t)snprintf(why + k, sizeof why - k, "%sexecuted %llu tokens, the sheet requires %llu", k ? "; " : "",
-		                      (unsigned long long)r->max_tokens, (unsigned long long)L);
-	if (got_b < B)
-		k += (size_t)snprintf(why + k, sizeof why - k, "%sexecuted %s %llu, the sheet requires %llu", k ? "; " : "",
-		                      training ? "microbatch" : "sequences", (unsigned long long)got_b, (unsigned long long)B);
-	if (r->exited && (r->signal >= 0 || r->status != 0))
-		k += (size_t)snprintf(why + k, sizeof why - k, "%sthe run ended with %s %d", k ? "; " : "",
-		                      r->signal >= 0 ? "signal" : "status", r->signal >= 0 ? r->signal : r->status);
-	if (!r->exited)
-		k += (size_t)snprintf(why + k, sizeof why - k, "%sthe run file has no exit record", k ? "; " : "");
-	if (k)
-		printf("run %s does NOT validate the sheet: %s\n", run_path, why);
-	else
-		printf("run %s validates the sheet's dimensions: %llu tokens >= %llu, %s %llu >= %llu, exit 0\n", run_path,
-		       (unsigned long long)r->max_tokens, (unsigned long long)L, training ? "microbatch" : "sequences",
-		       (unsigned long long)got_b, (unsigned long long)B);
+	char why[480];
+	bool ok = gs_run_validates(r, L, B, training, why, sizeof why);
+	printf("run %s %s: %s\n", run_path, ok ? "validates the sheet's dimensions" : "does NOT validate the sheet", why);
 	free(r);
-	return k ? EXIT_NO_FIT : 0;
+	return ok ? 0 : EXIT_NO_FIT;
 }
 
 int cmd_ladder(int argc, char **argv)

@@ -274,32 +274,32 @@ static void traceback_clue(const lookback *lb, gs_oom *o)
 		}
 }
 
+/* Serving engines' start-up failures name their phase by their kind. */
+static const struct engine_phase {
+	gs_oom_kind kind;
+	const char *phase, *why, *items;
+} engine_phases[] = {
+	{GS_OOM_VLLM_KV, "serve",
+	 "vLLM sized its KV pool after the profile run: it is smaller than one request of max_model_len",
+	 "the KV cache pool against max_model_len; what the budget keeps for weights, the profile run, non-torch memory"},
+	{GS_OOM_VLLM_NO_CACHE, "profile",
+	 "vLLM's profile run left nothing of gpu_memory_utilization x the CUDA total for the KV cache",
+	 "weights, the profile run's activations and logits, non-torch memory against the budget"},
+	{GS_OOM_SGLANG_POOL, "pool",
+	 "SGLang sizes its token-to-KV pool from mem_fraction_static of the free memory, after the weights",
+	 "weights against mem_fraction_static x the free memory"},
+};
+
 /* The failure at `line`: its kind was parsed; now its phase. */
 static void place_failure(const lookback *lb, gs_oom *o)
 {
-	if (o->kind == GS_OOM_VLLM_KV) {
-		snprintf(o->phase, sizeof o->phase, "serve");
-		snprintf(o->phase_why, sizeof o->phase_why, "vLLM sized its KV pool after the profile run: it is smaller "
-		         "than one request of max_model_len");
-		snprintf(o->items, sizeof o->items, "the KV cache pool against max_model_len; what the budget keeps for "
-		         "weights, the profile run, non-torch memory");
-		return;
-	}
-	if (o->kind == GS_OOM_VLLM_NO_CACHE) {
-		snprintf(o->phase, sizeof o->phase, "profile");
-		snprintf(o->phase_why, sizeof o->phase_why, "vLLM's profile run left nothing of gpu_memory_utilization "
-		         "x the CUDA total for the KV cache");
-		snprintf(o->items, sizeof o->items, "weights, the profile run's activations and logits, non-torch "
-		         "memory against the budget");
-		return;
-	}
-	if (o->kind == GS_OOM_SGLANG_POOL) {
-		snprintf(o->phase, sizeof o->phase, "pool");
-		snprintf(o->phase_why, sizeof o->phase_why, "SGLang sizes its token-to-KV pool from mem_fraction_static of "
-		         "the free memory, after the weights");
-		snprintf(o->items, sizeof o->items, "weights against mem_fraction_static x the free memory");
-		return;
-	}
+	for (size_t i = 0; i < sizeof engine_phases / sizeof engine_phases[0]; i++)
+		if (o->kind == engine_phases[i].kind) {
+			snprintf(o->phase, sizeof o->phase, "%s", engine_phases[i].phase);
+			snprintf(o->phase_why, sizeof o->phase_why, "%s", engine_phases[i].why);
+			snprintf(o->items, sizeof o->items, "%s", engine_phases[i].items);
+			return;
+		}
 	if (o->kind == GS_OOM_LLAMACPP)
 		llamacpp_step(lb, o);
 	traceback_clue(lb, o);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "engine_release.h"
+#include "estimate_items.h"
 
 /* vLLM and SGLang rows leave the Ollama fields empty */
 #define NO_OLLAMA 0, 0, GSI_OLLAMA_LOG_KV_IN, false, "", "", false
@@ -149,5 +150,17 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 	*out = below;
 	snprintf(note, notecap, "%.40s is not in the release table: the defaults of %s, the known release "
 	         "before it, are used", text, below->version);
+	return GS_OK;
+}
+
+gs_status gsi_release_for(gs_estimate *e, gs_runtime engine, const gsi_release **out, gs_error *err)
+{
+	gs_status s = gsi_release_pick(engine, &e->workload, out, e->release_note, sizeof e->release_note, err);
+	if (s)
+		return s;
+	snprintf(e->runtime_version, sizeof e->runtime_version, "%s", (*out)->version);
+	snprintf(e->release_source, sizeof e->release_source, "%s", (*out)->source);
+	if (e->release_note[0])
+		gsi_unknown(e, "runtime_version: %s", e->release_note);
 	return GS_OK;
 }

@@ -69,6 +69,12 @@ typedef struct gsi_release {
 gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_release **out,
                            char *note, size_t notecap, gs_error *err) GS_WARN_UNUSED;
 
+/* gsi_release_pick for e's workload, recorded on e as every output shows
+ * it: runtime_version, release_source, and the note as an unknown. */
+struct gs_estimate;
+gs_status gsi_release_for(struct gs_estimate *e, gs_runtime engine, const gsi_release **out,
+                          gs_error *err) GS_WARN_UNUSED;
+
 /* "0.6.4, 0.7.3, 0.8.5, 0.10.1" for the engine. */
 /* (Ollama rows: see engine_release.c and docs/method.md §14b.) */
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap);

@@ -267,13 +267,9 @@ static void read_facts(const gs_estimate *e, facts *f)
 static gs_status release_and_arch(gs_estimate *e, const gsi_release **r, const char *arch, gs_error *err)
 {
 	const gs_workload *w = &e->workload;
-	gs_status s = gsi_release_pick(GS_RT_OLLAMA, w, r, e->release_note, sizeof e->release_note, err);
+	gs_status s = gsi_release_for(e, GS_RT_OLLAMA, r, err);
 	if (s)
 		return s;
-	snprintf(e->runtime_version, sizeof e->runtime_version, "%s", (*r)->version);
-	snprintf(e->release_source, sizeof e->release_source, "%s", (*r)->source);
-	if (e->release_note[0])
-		gsi_unknown(e, "runtime_version: %s", e->release_note);
 	const char *where = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? w->v[GS_F_RUNTIME_VERSION].where : "model";
 	if (in_list((*r)->engine_archs, arch))
 		return gs_error_set(err, GS_EUNSUPPORTED, where, "Ollama %s runs %s on its own engine, not on llama.cpp; "
@@ -322,11 +318,13 @@ static gs_status settings(gs_estimate *e, const gsi_release *r, gs_ollama_fit *o
 	o->minimum_memory = OLLAMA_CUDA_MINIMUM;
 	if (gs_wl_set(w, GS_F_GPU_FREE)) {
 		o->gpu_free = gs_wl_u64(w, GS_F_GPU_FREE);
+		o->gpu_free_known = true;
 		snprintf(o->gpu_free_how, sizeof o->gpu_free_how, "gpu_free %.40s (%.80s)", gs_wl_str(w, GS_F_GPU_FREE),
 		         w->v[GS_F_GPU_FREE].where);
 	} else if (e->has_capacity) {
 		gs_bytes ctx = gsi_llamacpp_context(w);
 		o->gpu_free = e->cuda_total > ctx ? e->cuda_total - ctx : 0;
+		o->gpu_free_known = true;
 		snprintf(o->gpu_free_how, sizeof o->gpu_free_how, "CUDA total less the runtime context (%llu MiB); give "
 		         "gpu_free from Ollama's \"available\" for its exact figure",
 		         (unsigned long long)(ctx / GS_MiB));

@@ -137,16 +137,12 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 	(void)stage;
 	const gs_workload *w = &e->workload;
 	const gsi_release *r;
-	gs_status s = gsi_release_pick(GS_RT_SGLANG, w, &r, e->release_note, sizeof e->release_note, err);
+	gs_status s = gsi_release_for(e, GS_RT_SGLANG, &r, err);
 	if (s)
 		return s;
 	if (gs_wl_set(w, GS_F_MAX_LORAS))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_MAX_LORAS].where,
 		                    "max_loras sizes vLLM's LoRA slots; SGLang's LoRA memory is not modelled");
-	snprintf(e->runtime_version, sizeof e->runtime_version, "%s", r->version);
-	snprintf(e->release_source, sizeof e->release_source, "%s", r->source);
-	if (e->release_note[0])
-		gsi_unknown(e, "runtime_version: %s", e->release_note);
 	e->n_phases = 3;
 	gsi_phase(e, PH_LOAD, "load", "weights loaded");
 	gsi_phase(e, PH_RUN, "pool", "token-to-KV pool allocated");

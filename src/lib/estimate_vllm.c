@@ -298,13 +298,9 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 {
 	(void)stage; /* vLLM is sized with pp = 1 (estimate.c refuses more) */
 	const gsi_release *r;
-	gs_status s = gsi_release_pick(GS_RT_VLLM, &e->workload, &r, e->release_note, sizeof e->release_note, err);
+	gs_status s = gsi_release_for(e, GS_RT_VLLM, &r, err);
 	if (s)
 		return s;
-	snprintf(e->runtime_version, sizeof e->runtime_version, "%s", r->version);
-	snprintf(e->release_source, sizeof e->release_source, "%s", r->source);
-	if (e->release_note[0])
-		gsi_unknown(e, "runtime_version: %s", e->release_note);
 	e->n_phases = 3;
 	gsi_phase(e, PH_LOAD, "load", "weights loaded");
 	gsi_phase(e, PH_RUN, "profile", "dummy forward of max_num_batched_tokens tokens");

@@ -677,7 +677,7 @@ static void describe_sheet(const gs_workload *w, char *buf, size_t cap)
 }
 
 /* Adaptation: the answer in one sentence, before the detail. */
-static void headline(gs_fit_answer *a, const gs_workload *w, const gs_estimate *e)
+static void headline(gs_fit_answer *a, const gs_workload *w)
 {
 	char pk[40], cp[40], g[40], lim[200] = "", set[200];
 	size_t k = 0;
@@ -719,7 +719,6 @@ static void headline(gs_fit_answer *a, const gs_workload *w, const gs_estimate *
 		snprintf(a->headline, sizeof a->headline, "No: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.300s, and no single "
 		         "change makes it fit; see the ranked changes%s%.190s.", task, a->sheet_workload, pk, a->sheet_phase, cp,
 		         over, recipe, lim[0] ? "; what fits: " : "", lim);
-	(void)e;
 }
 
 void gs_fit_answer_free(gs_fit_answer *a)
@@ -777,7 +776,7 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, gs_bytes ca
 					a->over_peak[a->n_over++] = e->phases[p].peak;
 				}
 			if (gs_wl_training(w))
-				headline(a, w, e);
+				headline(a, w);
 		}
 		free(e);
 	}

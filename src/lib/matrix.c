@@ -158,23 +158,21 @@ static const char *target_name(const gs_matrix *mx)
 
 /* The distinct reasons of refused cells, numbered for the notes below
  * the table: the index of c's reason (1-based). */
-static size_t note_of(const gs_matrix *mx, const gs_matrix_cell *c, const char *notes[], size_t *n)
+static size_t note_of(const gs_matrix_cell *c, const char *notes[], size_t *n)
 {
 	for (size_t i = 0; i < *n; i++)
 		if (!strcmp(notes[i], c->reason))
 			return i + 1;
 	if (*n < GS_MATRIX_MAX_MODELS * 2)
 		notes[(*n)++] = c->reason;
-	(void)mx;
 	return *n;
 }
 
 /* "32768", "131072 (model max)", "x 15.0 GiB in load at 1", "x [2]". */
-static void cell_text(const gs_matrix *mx, const gs_matrix_cell *c, char *buf, size_t cap, const char *notes[],
-                      size_t *n)
+static void cell_text(const gs_matrix_cell *c, char *buf, size_t cap, const char *notes[], size_t *n)
 {
 	if (c->error)
-		snprintf(buf, cap, "x [%zu]", note_of(mx, c, notes, n));
+		snprintf(buf, cap, "x [%zu]", note_of(c, notes, n));
 	else if (c->fits)
 		snprintf(buf, cap, "%llu%s", (unsigned long long)c->best, c->bounded_by_model ? " (model max)" : "");
 	else
@@ -217,7 +215,7 @@ int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md)
 		}
 		bad |= fprintf(f, md ? "| %s | %llu |" : "%-40.40s %14llu", name, (unsigned long long)r->params) < 0;
 		for (size_t j = 0; j < mx->n_formats; j++) {
-			cell_text(mx, &r->cells[j], b, sizeof b, notes, &nn);
+			cell_text(&r->cells[j], b, sizeof b, notes, &nn);
 			bad |= fprintf(f, md ? " %s |" : "  %-26.26s", b) < 0;
 		}
 		bad |= fprintf(f, "\n") < 0;

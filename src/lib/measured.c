@@ -81,53 +81,13 @@ static void sheet_dims(const gs_estimate *e, uint64_t *len, uint64_t *batch, boo
 	*batch = *training ? e->train.microbatch : e->concurrency;
 }
 
-static uint64_t run_batch(const gs_run *r, const gs_run_phase *q, bool training)
+/* The sequences a phase executed: its microbatch for adaptation. */
+static uint64_t phase_batch(const gs_run_phase *q, bool training)
 {
-	if (q)
-		return training ? (q->microbatch ? q->microbatch : q->sequences) : q->sequences;
-	return training ? (r->max_microbatch ? r->max_microbatch : r->max_sequences) : r->max_sequences;
+	return training ? (q->microbatch ? q->microbatch : q->sequences) : q->sequences;
 }
 
 #define WHY(...) (k += (size_t)snprintf(why + k, k < cap ? cap - k : 0, __VA_ARGS__))
-
-/* Whether the run validates the sheet, and why (or why not). */
-static bool verdict(const gs_run *r, const gs_estimate *e, char *why, size_t cap, bool *ended_early)
-{
-	uint64_t L, B;
-	bool training;
-	sheet_dims(e, &L, &B, &training);
-	size_t k = 0;
-	bool counted = false;
-	for (size_t i = 0; i < r->nphases; i++)
-		for (unsigned g = 0; g < GS_MAX_PROBED; g++)
-			counted |= r->phases[i].gpu[g].has_torch || r->phases[i].gpu[g].has_device;
-	*ended_early = !r->exited || r->signal >= 0 || r->status != 0;
-	if (!r->markers)
-		WHY("%sno phase markers: nothing ties its samples to a phase", k ? "; " : "");
-	else if (!counted)
-		WHY("%sno counter in any phase (%llu samples, no PyTorch peaks)", k ? "; " : "",
-		    (unsigned long long)r->samples);
-	if (!L)
-		WHY("%sthe sheet gives no length, so no run can show it reached it", k ? "; " : "");
-	else if (r->max_tokens < L)
-		WHY("%sexecuted %llu tokens, the sheet requires %llu", k ? "; " : "", (unsigned long long)r->max_tokens,
-		    (unsigned long long)L);
-	if (run_batch(r, NULL, training) < B)
-		WHY("%sexecuted %s %llu, the sheet requires %llu", k ? "; " : "", training ? "microbatch" : "sequences",
-		    (unsigned long long)run_batch(r, NULL, training), (unsigned long long)B);
-	if (!r->exited)
-		WHY("%sended early: the file has no exit record (what was flushed is used)", k ? "; " : "");
-	else if (r->signal >= 0)
-		WHY("%sended early: killed by signal %d (what was flushed is used)", k ? "; " : "", r->signal);
-	else if (r->status != 0)
-		WHY("%sended with status %d", k ? "; " : "", r->status);
-	if (k)
-		return false;
-	WHY("executed %llu tokens >= %llu and %s %llu >= %llu, exit 0", (unsigned long long)r->max_tokens,
-	    (unsigned long long)L, training ? "microbatch" : "sequences", (unsigned long long)run_batch(r, NULL, training),
-	    (unsigned long long)B);
-	return true;
-}
 
 static void run_versions(const gs_run *r, char *out, size_t cap)
 {
@@ -195,10 +155,11 @@ gs_status gs_measurements_add_run(gs_measurements *ms, const gs_estimate *e, con
 	}
 	m->samples = r->samples;
 	m->markers = r->markers;
-	m->validates = verdict(r, e, m->why, sizeof m->why, &m->ended_early);
 	uint64_t L, B;
 	bool training;
 	sheet_dims(e, &L, &B, &training);
+	m->validates = gs_run_validates(r, L, B, training, m->why, sizeof m->why);
+	m->ended_early = !r->exited || r->signal >= 0 || r->status != 0;
 	for (size_t i = 0; i < r->nphases; i++) {
 		const gs_run_phase *q = &r->phases[i];
 		const gs_phase *ph = estimate_phase(e, q->name);
@@ -216,7 +177,7 @@ gs_status gs_measurements_add_run(gs_measurements *ms, const gs_estimate *e, con
 			x->ended = q->ended;
 			x->in_estimate = ph != NULL;
 			x->estimated = ph ? ph->peak : 0;
-			x->at_sheet = ph && (dimension_free(e, ph) || (L && q->tokens >= L && run_batch(r, q, training) >= B));
+			x->at_sheet = ph && (dimension_free(e, ph) || (L && q->tokens >= L && phase_batch(q, training) >= B));
 		}
 	}
 	free(r);

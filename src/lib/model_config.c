@@ -293,6 +293,43 @@ static gs_status read_gpt_bigcode(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* GPT-NeoX's module names, which BLOOM and Falcon share (PEFT targets
+ * query_key_value in all three). */
+static void neox_names(gsi_arch *a)
+{
+	a->nm[GSI_NM_QKV] = "query_key_value";
+	a->nm[GSI_NM_O] = "dense";
+	a->nm[GSI_NM_UP] = "dense_h_to_4h";
+	a->nm[GSI_NM_DOWN] = "dense_4h_to_h";
+}
+
+/* The key `name`, or its older `alias` when only that is present (BLOOM's
+ * n_layer, n_head, n_embed). */
+static const char *key_or_alias(reader *r, const char *name, const char *alias)
+{
+	return json_object_get(r->root, name) || !json_object_get(r->root, alias) ? name : alias;
+}
+
+/* Hidden size, layers, heads and vocabulary of the configs that may use the
+ * short aliases, with the checks common() makes; MHA (one KV head per head)
+ * until the reader says otherwise. */
+static gs_status core_dims(reader *r, gsi_arch *a, const char *hidden_key)
+{
+	const char *lk = key_or_alias(r, "num_hidden_layers", "n_layer");
+	const char *ak = key_or_alias(r, "num_attention_heads", "n_head");
+	TRY(dim(r, hidden_key, &a->h, true, 0, false));
+	TRY(dim(r, lk, &a->L, true, 0, false));
+	TRY(dim(r, ak, &a->a, true, 0, false));
+	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
+	if (a->L > GS_MAX_LAYERS)
+		return field_error(r, lk, "exceeds the supported maximum of 512 layers");
+	if (a->h % a->a)
+		return field_error(r, ak, "must divide the hidden size");
+	a->a_kv = a->a;
+	a->d = a->v_d = a->h / a->a;
+	return GS_OK;
+}
+
 static gs_status read_gpt_neox(reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(common(r, a, m, false));
@@ -303,10 +340,7 @@ static gs_status read_gpt_neox(reader *r, gsi_arch *a, gs_model *m)
 	a->fused_qkv = true;
 	a->norm_bias = true;
 	a->gpt_style = true;
-	a->nm[GSI_NM_QKV] = "query_key_value";
-	a->nm[GSI_NM_O] = "dense";
-	a->nm[GSI_NM_UP] = "dense_h_to_4h";
-	a->nm[GSI_NM_DOWN] = "dense_4h_to_h";
+	neox_names(a);
 	return GS_OK;
 }
 
@@ -318,19 +352,7 @@ static gs_status read_gpt_neox(reader *r, gsi_arch *a, gs_model *m)
 static gs_status read_bloom(reader *r, gsi_arch *a, gs_model *m)
 {
 	(void)m;
-	const char *hk = json_object_get(r->root, "hidden_size") ? "hidden_size" : "n_embed";
-	const char *lk = json_object_get(r->root, "num_hidden_layers") ? "num_hidden_layers" : "n_layer";
-	const char *ak = json_object_get(r->root, "num_attention_heads") ? "num_attention_heads" : "n_head";
-	TRY(dim(r, hk, &a->h, true, 0, false));
-	TRY(dim(r, lk, &a->L, true, 0, false));
-	TRY(dim(r, ak, &a->a, true, 0, false));
-	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
-	if (a->L > GS_MAX_LAYERS)
-		return field_error(r, lk, "exceeds the supported maximum of 512 layers");
-	if (a->h % a->a)
-		return field_error(r, ak, "must divide the hidden size");
-	a->a_kv = a->a;
-	a->d = a->v_d = a->h / a->a;
+	TRY(core_dims(r, a, key_or_alias(r, "hidden_size", "n_embed")));
 	a->i = 4 * a->h;
 	a->max_pos = 0; /* ALiBi: no trained length in the config */
 	TRY(flag(r, "tie_word_embeddings", &a->tied, true));
@@ -340,10 +362,7 @@ static gs_status read_bloom(reader *r, gsi_arch *a, gs_model *m)
 	a->norm_bias = true;
 	a->extra_norms = 1;
 	a->gpt_style = true;
-	a->nm[GSI_NM_QKV] = "query_key_value";
-	a->nm[GSI_NM_O] = "dense";
-	a->nm[GSI_NM_UP] = "dense_h_to_4h";
-	a->nm[GSI_NM_DOWN] = "dense_4h_to_h";
+	neox_names(a);
 	return GS_OK;
 }
 
@@ -356,14 +375,9 @@ static gs_status read_bloom(reader *r, gsi_arch *a, gs_model *m)
 static gs_status read_falcon(reader *r, gsi_arch *a, gs_model *m)
 {
 	(void)m;
-	const char *lk = json_object_get(r->root, "num_hidden_layers") ? "num_hidden_layers" : "n_layer";
-	const char *ak = json_object_get(r->root, "num_attention_heads") ? "num_attention_heads" : "n_head";
 	bool new_arch, mq, parallel, bias;
 	uint32_t kv, ln_parallel;
-	TRY(dim(r, "hidden_size", &a->h, true, 0, false));
-	TRY(dim(r, lk, &a->L, true, 0, false));
-	TRY(dim(r, ak, &a->a, true, 0, false));
-	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
+	TRY(core_dims(r, a, "hidden_size"));
 	TRY(dim(r, "max_position_embeddings", &a->max_pos, false, 0, true));
 	TRY(flag(r, "new_decoder_architecture", &new_arch, false));
 	TRY(flag(r, "multi_query", &mq, true));
@@ -372,11 +386,6 @@ static gs_status read_falcon(reader *r, gsi_arch *a, gs_model *m)
 	TRY(flag(r, "tie_word_embeddings", &a->tied, true));
 	TRY(dim(r, "num_kv_heads", &kv, false, a->a, false));
 	TRY(dim(r, "num_ln_in_parallel_attn", &ln_parallel, false, 2, false));
-	if (a->L > GS_MAX_LAYERS)
-		return field_error(r, lk, "exceeds the supported maximum of 512 layers");
-	if (a->h % a->a)
-		return field_error(r, ak, "must divide hidden_size");
-	a->d = a->v_d = a->h / a->a;
 	a->a_kv = new_arch ? kv : mq ? 1 : a->a;
 	if (a->a_kv == 0 || a->a % a->a_kv)
 		return field_error(r, "num_kv_heads", "must divide the attention heads");
@@ -386,10 +395,7 @@ static gs_status read_falcon(reader *r, gsi_arch *a, gs_model *m)
 	a->norms_per_layer = new_arch ? ln_parallel : parallel ? 1 : 2;
 	a->norm_bias = true;
 	a->gpt_style = true;
-	a->nm[GSI_NM_QKV] = "query_key_value";
-	a->nm[GSI_NM_O] = "dense";
-	a->nm[GSI_NM_UP] = "dense_h_to_4h";
-	a->nm[GSI_NM_DOWN] = "dense_4h_to_h";
+	neox_names(a);
 	return GS_OK;
 }
 

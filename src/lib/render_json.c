@@ -245,7 +245,7 @@ static json_t *ollama_json(const gs_estimate *e)
 	                      f->parallel_why, "num_batch", (json_int_t)f->num_batch, "n_ubatch",
 	                      (json_int_t)f->n_ubatch, "flash_attention", f->flash_attention, "kv_cache_type",
 	                      f->kv_cache_type, "gpus_used", (json_int_t)f->gpus_used);
-	bool unlimited = f->gpu_free == ((gs_bytes)1 << 60);
+	bool unlimited = !f->gpu_free_known;
 	json_object_set_new(o, "available_bytes", unlimited ? json_null() : jbytes(f->gpu_free));
 	json_object_set_new(o, "available_how", json_string(f->gpu_free_how));
 	json_object_set_new(o, "minimum_memory_bytes", jbytes(f->minimum_memory));

@@ -326,7 +326,7 @@ static void ollama_lines(out *o, const gs_estimate *e, bool md)
 	const gs_ollama_fit *f = &e->ollama;
 	char a[40], b[40], c[40];
 	const char *li = md ? "- " : "", *in = md ? "  " : "";
-	bool unlimited = f->gpu_free == ((gs_bytes)1 << 60);
+	bool unlimited = !f->gpu_free_known;
 	put(o, "%sOllama %s settings:  num_batch %llu (llama.cpp n_ubatch %llu), flash attention %s, KV cache %s, "
 	    "%llu GPU%s used; memory.available %s per GPU (%s)\n", li, e->runtime_version,
 	    (unsigned long long)f->num_batch, (unsigned long long)f->n_ubatch, f->flash_attention ? "on" : "off",

@@ -206,6 +206,43 @@ gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, 
 	return GS_OK;
 }
 
+#define WHY(...) (k += (size_t)snprintf(why + k, k < cap ? cap - k : 0, __VA_ARGS__))
+
+bool gs_run_validates(const gs_run *r, uint64_t L, uint64_t B, bool training, char *why, size_t cap)
+{
+	size_t k = 0;
+	bool counted = false;
+	uint64_t got = training ? (r->max_microbatch ? r->max_microbatch : r->max_sequences) : r->max_sequences;
+	why[0] = 0;
+	for (size_t i = 0; i < r->nphases; i++)
+		for (unsigned g = 0; g < GS_MAX_PROBED; g++)
+			counted |= r->phases[i].gpu[g].has_torch || r->phases[i].gpu[g].has_device;
+	if (!r->markers)
+		WHY("%sno phase markers: nothing ties its samples to a phase", k ? "; " : "");
+	else if (!counted)
+		WHY("%sno counter in any phase (%llu samples, no PyTorch peaks)", k ? "; " : "",
+		    (unsigned long long)r->samples);
+	if (!L)
+		WHY("%sthe sheet gives no length, so no run can show it reached it", k ? "; " : "");
+	else if (r->max_tokens < L)
+		WHY("%sexecuted %llu tokens, the sheet requires %llu", k ? "; " : "", (unsigned long long)r->max_tokens,
+		    (unsigned long long)L);
+	if (got < B)
+		WHY("%sexecuted %s %llu, the sheet requires %llu", k ? "; " : "", training ? "microbatch" : "sequences",
+		    (unsigned long long)got, (unsigned long long)B);
+	if (!r->exited)
+		WHY("%sended early: the file has no exit record (what was flushed is used)", k ? "; " : "");
+	else if (r->signal >= 0)
+		WHY("%sended early: killed by signal %d (what was flushed is used)", k ? "; " : "", r->signal);
+	else if (r->status != 0)
+		WHY("%sended with status %d", k ? "; " : "", r->status);
+	if (k)
+		return false;
+	WHY("executed %llu tokens >= %llu and %s %llu >= %llu, exit 0", (unsigned long long)r->max_tokens,
+	    (unsigned long long)L, training ? "microbatch" : "sequences", (unsigned long long)got, (unsigned long long)B);
+	return true;
+}
+
 static void cell(char *buf, size_t cap, bool has, gs_bytes b)
 {
 	char g[40];
