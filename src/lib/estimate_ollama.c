@@ -20,6 +20,7 @@
 #include <string.h>
 #include "engine_release.h"
 #include "estimate_items.h"
+#include "gguf_plan.h"
 
 #define METHOD "docs/method.md "
 #define OLLAMA_CUDA_MINIMUM (457 * GS_MiB) /* discover/gpu.go cudaMinimumMemory */
@@ -33,22 +34,6 @@ typedef struct facts {
 	gs_bytes out_layer;         /* output_norm + output (token_embd when tied) */
 	gs_bytes gate_exps0;        /* blk.0.ffn_gate_exps.weight                  */
 } facts;
-
-/* The GGUF architecture name llama.cpp's converter writes for a config. */
-static const char *gguf_arch(const gs_model *m)
-{
-	static const struct { const char *type, *arch; } map[] = {
-		{"llama", "llama"}, {"mistral", "llama"}, {"mixtral", "llama"}, {"qwen2", "qwen2"}, {"qwen3", "qwen3"},
-		{"qwen3_moe", "qwen3moe"}, {"gemma", "gemma"}, {"gemma2", "gemma2"}, {"gemma3_text", "gemma3"},
-		{"gemma3", "gemma3"}, {"phi3", "phi3"},
-	};
-	if (!strncmp(m->model_type, "gguf:", 5))
-		return m->model_type + 5;
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (!strcmp(m->model_type, map[i].type))
-			return map[i].arch;
-	return m->model_type;
-}
 
 static bool in_list(const char *list, const char *word)
 {
@@ -247,7 +232,7 @@ static void read_facts(const gs_estimate *e, facts *f)
 	const gs_model *m = &e->model;
 	const gs_inventory_summary *s = &m->inv;
 	memset(f, 0, sizeof *f);
-	f->arch = gguf_arch(m);
+	f->arch = gsi_gguf_arch(m);
 	f->L = m->layers;
 	f->e = m->hidden;
 	f->heads = m->heads;

@@ -511,3 +511,15 @@ gs_status gsi_gguf_plan(gs_model *m, const char *name, void (*each)(const gsi_pl
 	m->has_inventory = true;
 	return GS_OK;
 }
+
+const char *gsi_gguf_arch(const gs_model *m)
+{
+	static const char *const map[][2] = {{"mistral", "llama"}, {"mixtral", "llama"}, {"qwen3_moe", "qwen3moe"},
+	                                     {"gemma3_text", "gemma3"}};
+	if (!strncmp(m->model_type, "gguf:", 5))
+		return m->model_type + 5;
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (!strcmp(m->model_type, map[i][0]))
+			return map[i][1];
+	return m->model_type;
+}

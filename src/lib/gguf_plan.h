@@ -32,6 +32,12 @@ const char *gsi_gguf_ftypes(void);
  * allowed)? Writes the canonical upper-case name. */
 bool gsi_gguf_ftype(const char *name, char *canon, size_t cap);
 
+/* The GGUF architecture name llama.cpp's converter writes for model m:
+ * general.architecture of a read GGUF ("gguf:llama" model types), else the
+ * converter's name for the config's model_type (Mistral and Mixtral are
+ * "llama", qwen3_moe "qwen3moe", gemma3_text "gemma3"). Borrowed. */
+const char *gsi_gguf_arch(const gs_model *m);
+
 /* Plan model m (from a config.json) as a GGUF of file type `ftype` (a
  * canonical name) and fill m->inv as a read GGUF's summary would be
  * (layer_bytes, input_bytes, output_bytes, stored_bytes, main_format,

@@ -354,8 +354,9 @@ static void ollama_lines(out *o, const gs_estimate *e, bool md)
 			mine = gs_add_sat(mine, e->buffers[i].bytes);
 	char x[96], y[96];
 	put(o, "%sOllama vs llama.cpp:  llama.cpp's buffers on CUDA0 add up to %s; Ollama reserves %s there (its "
-	    "457 MiB minimum and one spare block included)%s\n", li, triple(mine, x, sizeof x),
-	    triple(f->allocations[0], y, sizeof y), f->full_offload ? "" : "; it offloads only part of the model");
+	    "%s minimum and one spare block included)%s\n", li, triple(mine, x, sizeof x),
+	    triple(f->allocations[0], y, sizeof y), human2(f->minimum_memory, a, sizeof a),
+	    f->full_offload ? "" : "; it offloads only part of the model");
 }
 
 int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md)
