@@ -142,11 +142,7 @@ gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size
 		w.v[GS_F_PARAMS].from = GS_FROM_UNSET;
 		bool ok = !gs_workload_set(&w, GS_F_MODEL, models[i], strlen(models[i]), GS_FROM_FLAG, "matrix", &e) &&
 		          !gs_workload_finish(&w, &e) && !gs_workload_model(&w, &m, &e);
-		gs_workload row = *base;
-		row.v[GS_F_PARAMS].from = GS_FROM_UNSET;
-		if (ok && gs_workload_set(&row, GS_F_MODEL, models[i], strlen(models[i]), GS_FROM_FLAG, "matrix", &e))
-			ok = false;
-		s = gs_matrix_add_row(mx, &row, models[i], ok ? &m : NULL, e.msg, err);
+		s = gs_matrix_add_row(mx, &w, models[i], ok ? &m : NULL, e.msg, err);
 	}
 	return s;
 }
