@@ -78,6 +78,9 @@ typedef struct gs_model {
 	char model_type[64];    /* config.json model_type, or "" for --params   */
 	char architecture[96];  /* architectures[0], or ""                      */
 	bool has_architecture;  /* false for a bare parameter count             */
+	char peft_targets[64];  /* PEFT's default LoRA targets for the type ("" when
+	                           PEFT has none)                             */
+	bool eager_only;        /* Transformers has no SDPA or flash path for it (BLOOM) */
 	bool generic;           /* a model_type gpusizer does not model, read from the
 	                           standard keys as a llama-shaped decoder: usable only
 	                           with a tensor table, which gives the parameters  */

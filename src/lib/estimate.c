@@ -222,13 +222,12 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 				return gs_error_set(err, GS_EINPUT, w->v[f].where, "%s: only runtime ollama reads it",
 				                    gs_field_key(f));
 	e->attention = gs_wl_attention(w);
-	/* Transformers' BLOOM computes attention itself (modeling_bloom.py:
-	 * baddbmm with the ALiBi bias, then softmax): no SDPA or flash path */
-	if (!strcmp(m->model_type, "bloom") && gs_wl_runtime(w) == GS_RT_TRANSFORMERS &&
-	    e->attention != GS_ATTN_IMPL_EAGER) {
+	/* a model Transformers runs only with eager attention (model.h) */
+	if (m->eager_only && gs_wl_runtime(w) == GS_RT_TRANSFORMERS && e->attention != GS_ATTN_IMPL_EAGER) {
 		e->attention = GS_ATTN_IMPL_EAGER;
-		gsi_unknown(e, "attention: Transformers' BLOOM has no SDPA or flash path (modeling_bloom.py computes the "
-		            "scores with baddbmm and the ALiBi bias), so eager scores are counted whatever attention says");
+		gsi_unknown(e, "attention: Transformers has no SDPA or flash path for %s (modeling_bloom.py computes "
+		            "the scores with baddbmm and the ALiBi bias), so eager scores are counted whatever attention "
+		            "says", m->model_type);
 	}
 	e->length = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
 	e->concurrency = gs_wl_u64(w, GS_F_CONCURRENCY);

@@ -52,25 +52,6 @@ static bool has_target(const char *list, const char *name)
 	return false;
 }
 
-/* PEFT's default target modules when LoraConfig names none
- * (TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING, PEFT v0.20.0
- * src/peft/utils/constants.py); NULL: PEFT has none for the type and asks
- * for target_modules. */
-static const char *peft_default_targets(const char *model_type)
-{
-	static const struct { const char *type, *targets; } map[] = {
-		{"llama", "q_proj,v_proj"}, {"mistral", "q_proj,v_proj"}, {"mixtral", "q_proj,v_proj"},
-		{"qwen2", "q_proj,v_proj"}, {"qwen3", "q_proj,v_proj"}, {"gemma", "q_proj,v_proj"},
-		{"gemma2", "q_proj,v_proj"}, {"gemma3_text", "q_proj,v_proj"}, {"gpt2", "c_attn"},
-		{"gpt_bigcode", "c_attn"}, {"gpt_neox", "query_key_value"}, {"bert", "query,value"},
-		{"bloom", "query_key_value"}, {"falcon", "query_key_value"},
-	};
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (!strcmp(map[i].type, model_type))
-			return map[i].targets;
-	return NULL;
-}
-
 /* The sheet's targets, or PEFT's default for the model type (recorded on
  * the estimate's workload, so every output shows what was adapted). */
 static gs_status lora_targets(gs_estimate *e, gs_error *err)
@@ -79,8 +60,8 @@ static gs_status lora_targets(gs_estimate *e, gs_error *err)
 	const char *type = e->model.model_type;
 	if (w->v[GS_F_LORA_TARGETS].from != GS_FROM_DEFAULT || !type[0])
 		return GS_OK;
-	const char *t = peft_default_targets(type);
-	if (!t)
+	const char *t = e->model.peft_targets;
+	if (!t[0])
 		return gs_error_set(err, GS_EINPUT, "lora_targets", "PEFT v0.20.0 has no default LoRA target modules for "
 		                    "model_type \"%.40s\" (it asks for target_modules): give lora_targets, e.g. all-linear",
 		                    type);

@@ -351,7 +351,6 @@ static gs_status read_gpt_neox(reader *r, gsi_arch *a, gs_model *m)
  * hidden_size (n_embed in early configs). */
 static gs_status read_bloom(reader *r, gsi_arch *a, gs_model *m)
 {
-	(void)m;
 	TRY(core_dims(r, a, key_or_alias(r, "hidden_size", "n_embed")));
 	a->i = 4 * a->h;
 	a->max_pos = 0; /* ALiBi: no trained length in the config */
@@ -362,6 +361,9 @@ static gs_status read_bloom(reader *r, gsi_arch *a, gs_model *m)
 	a->norm_bias = true;
 	a->extra_norms = 1;
 	a->gpt_style = true;
+	/* modeling_bloom.py computes its scores with baddbmm and the ALiBi bias:
+	 * no SDPA or flash path */
+	m->eager_only = true;
 	neox_names(a);
 	return GS_OK;
 }
@@ -479,13 +481,29 @@ static gs_status read_deepseek_v3(reader *r, gsi_arch *a, gs_model *m)
 static const struct {
 	const char *type;
 	gs_status (*read)(reader *, gsi_arch *, gs_model *);
+	const char *peft;
 } readers[] = {
-	{"llama", read_llama},       {"mistral", read_mistral},   {"mixtral", read_mixtral},
-	{"qwen2", read_qwen2},       {"qwen3", read_qwen3},       {"qwen3_moe", read_qwen3_moe},
-	{"gemma", read_gemma},       {"gemma2", read_gemma2},     {"gemma3_text", read_gemma3},
-	{"phi3", read_phi3},         {"gpt2", read_gpt2},         {"gpt_bigcode", read_gpt_bigcode}, {"gpt_neox", read_gpt_neox},
-	{"bloom", read_bloom},       {"falcon", read_falcon},     {"gpt_oss", read_gpt_oss},
-	{"deepseek_v3", read_deepseek_v3}, {"bert", read_bert},
+	/* peft: PEFT's default LoRA target modules for the type, NULL where PEFT
+	 * has none and asks for target_modules (PEFT v0.20.0 src/peft/utils/
+	 * constants.py TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING) */
+	{"llama", read_llama, "q_proj,v_proj"},
+	{"mistral", read_mistral, "q_proj,v_proj"},
+	{"mixtral", read_mixtral, "q_proj,v_proj"},
+	{"qwen2", read_qwen2, "q_proj,v_proj"},
+	{"qwen3", read_qwen3, "q_proj,v_proj"},
+	{"qwen3_moe", read_qwen3_moe, NULL},
+	{"gemma", read_gemma, "q_proj,v_proj"},
+	{"gemma2", read_gemma2, "q_proj,v_proj"},
+	{"gemma3_text", read_gemma3, "q_proj,v_proj"},
+	{"phi3", read_phi3, NULL},
+	{"gpt2", read_gpt2, "c_attn"},
+	{"gpt_bigcode", read_gpt_bigcode, "c_attn"},
+	{"gpt_neox", read_gpt_neox, "query_key_value"},
+	{"bloom", read_bloom, "query_key_value"},
+	{"falcon", read_falcon, "query_key_value"},
+	{"gpt_oss", read_gpt_oss, NULL},
+	{"deepseek_v3", read_deepseek_v3, NULL},
+	{"bert", read_bert, "query,value"},
 };
 
 static void copy_string(json_t *root, const char *key, char *dst, size_t cap)
@@ -552,6 +570,8 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 	if (s)
 		goto out;
 	m->generic = generic;
+	if (!generic && readers[k].peft)
+		snprintf(m->peft_targets, sizeof m->peft_targets, "%s", readers[k].peft);
 	if (!gsi_arch_count(&a, m)) {
 		s = field_error(&r, "(dimensions)", "describe more than 2^53 parameters: not a real model");
 		goto out;

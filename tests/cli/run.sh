@@ -234,7 +234,7 @@ case_ 2 'field "intermediate_size" is missing' estimate "$GEN/partial.json"
 rm -rf "$GEN"
 # BLOOM: ALiBi, an extra LayerNorm after the embeddings, tied head; eager attention in Transformers
 case_ 0 "parameters:  559214592" estimate tests/data/configs/bigscience__bloom-560m.json --context 2048
-case_ 0 "attention: Transformers' BLOOM has no SDPA or flash path" estimate tests/data/configs/bigscience__bloom-560m.json --context 2048
+case_ 0 "attention: Transformers has no SDPA or flash path for bloom" estimate tests/data/configs/bigscience__bloom-560m.json --context 2048
 case_ 0 "trainable:   786432 parameters (LoRA r=8: query_key_value 24x(1024->3072))" estimate tests/data/configs/bigscience__bloom-560m.json --task lora --context 512
 # Falcon's three layouts
 case_ 0 "parameters:  1311625216" estimate tests/data/configs/tiiuae__falcon-rw-1b.json --context 2048

@@ -99,7 +99,7 @@ has '"need_basis": "oom"' && ok || no "shortlist --oom"
 "$B" estimate $E --sheet data/sheets/seed-7b.yaml --run "$T/other.jsonl" > "$T/out" 2>&1
 [ $? -eq 2 ] && has "was measured for sheet" && ok || no "run of another sheet"
 "$B" estimate $E --sheet data/sheets/seed-7b.yaml --run "$T/other.jsonl" --force-run > "$T/out" 2>&1
-[ $? -ne 2 ] && ok || no "--force-run"
+[ $? -ne 2 ] && ! has "was measured for sheet" && has "measured:            phase prefill" && ok || no "--force-run"
 printf '{"type":"header","nvml":false}\n{"type":"marker","event":"phase_begin","phase":"load","model":"Qwen/Qwen2.5-7B"}\n' > "$T/qwen.jsonl"
 "$B" estimate data/configs/meta-llama__Meta-Llama-3-8B.json --context 4096 --run "$T/qwen.jsonl" > "$T/out" 2>&1
 [ $? -eq 2 ] && has "markers name model Qwen/Qwen2.5-7B" && ok || no "run of another model"
