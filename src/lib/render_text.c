@@ -327,7 +327,7 @@ static void ollama_lines(out *o, const gs_estimate *e, bool md)
 	char a[40], b[40], c[40];
 	const char *li = md ? "- " : "", *in = md ? "  " : "";
 	bool unlimited = !f->gpu_free_known;
-	put(o, "%sOllama %s settings:  num_batch %llu (llama.cpp n_ubatch %llu), flash attention %s, KV cache %s, "
+	put(o, "%sOllama %s settings:  num_batch %llu tokens (llama.cpp n_ubatch %llu tokens), flash attention %s, KV cache %s, "
 	    "%llu GPU%s used; memory.available %s per GPU (%s)\n", li, e->runtime_version,
 	    (unsigned long long)f->num_batch, (unsigned long long)f->n_ubatch, f->flash_attention ? "on" : "off",
 	    f->kv_cache_type, (unsigned long long)f->gpus_used, f->gpus_used == 1 ? "" : "s",

@@ -140,6 +140,7 @@ case_ 2 'split-mode: got "rows", expected one of layer, row' estimate $L31 --run
 case_ 0 'memory.required.full="6.5 GiB" memory.required.partial="6.5 GiB" memory.required.kv="1.0 GiB"' estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090" --gpu-free 24975835136B
 case_ 0 'memory.graph.full="560.0 MiB" memory.graph.partial="677.5 MiB"' estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090" --gpu-free 24975835136B
 case_ 0 '"parallel": 4' estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090" --json
+case_ 0 "num_batch 512 tokens (llama.cpp n_ubatch 512 tokens)" estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090"
 case_ 1 "DOES NOT FIT on the GPU: Ollama offloads" estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q8_0 --capacity 8GiB
 case_ 1 "Ollama offloads" fit $L31 --runtime ollama --runtime-version 0.5.4 --format Q8_0 --capacity 8GiB --context 8192
 case_ 0 "Ollama layers x parallel" estimate $L31 --runtime ollama --format q4_k_m,q8_0 --gpu "RTX 4090"
