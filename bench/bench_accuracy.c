@@ -353,13 +353,21 @@ static int do_hf(const char *id, const char *cfg, json_t *cond, json_t *meas)
 		snprintf(b, sizeof b, "%lld", json_integer_value(bs));
 		snprintf(s, sizeof s, "%lld", json_integer_value(json_object_get(cond, "seq_len")));
 		bool fp16 = json_is_true(json_object_get(cond, "fp16"));
+		bool ckpt = json_is_true(json_object_get(cond, "gradient_checkpointing"));
+		json_t *ga = json_object_get(cond, "gradient_accumulation_steps");
+		char acc[32];
+		snprintf(acc, sizeof acc, "%lld", json_is_integer(ga) ? json_integer_value(ga) : 1);
+		const char *opt = json_string_value(json_object_get(cond, "gpusizer_optimizer"));
 		if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_TASK, "full") || set(&w, GS_F_LENGTH, s) ||
-		    set(&w, GS_F_MICROBATCH, b) || set(&w, GS_F_PRECISION, fp16 ? "amp" : "fp32") ||
+		    set(&w, GS_F_MICROBATCH, b) || set(&w, GS_F_GRAD_ACCUM, acc) ||
+		    set(&w, GS_F_PRECISION, fp16 ? "amp" : "fp32") || set(&w, GS_F_CHECKPOINTING, ckpt ? "full" : "none") ||
+		    (opt && set(&w, GS_F_OPTIMIZER, opt)) ||
 		    set(&w, GS_F_ATTENTION, "eager") || set(&w, GS_F_RUNTIME_CONTEXT, ctx) || estimate(&w, &e))
 			return 1;
 		row(id, "device used, training [MiB]", num(meas, "nvml_used_mb"), mib(gs_estimate_peak(&e)), "MiB");
-		printf("%-44s (peak phase %s; fp32 AdamW, eager attention, no checkpointing, CUDA context measured)\n", id,
-		       e.phases[e.peak_phase].id);
+		printf("%-44s (peak phase %s; %s, %s, batch %s x %s, %s checkpointing, eager attention, CUDA context "
+		       "measured)\n", id, e.phases[e.peak_phase].id, fp16 ? "fp16 autocast" : "fp32", opt ? opt : "adamw",
+		       b, acc, ckpt ? "full" : "no");
 		return 0;
 	}
 	if (json_object_get(meas, "nvml_used_mb_after_model_load")) {

@@ -41,7 +41,7 @@
 	X(LORA_RANK, "lora_rank", NULL, GS_KIND_COUNT, "8", "LoRA rank r (PEFT default 8)") \
 	X(LORA_TARGETS, "lora_targets", NULL, GS_KIND_STRING, "q_proj,v_proj", "LoRA target modules, or all-linear (default: PEFT's for the model type)") \
 	X(MODULES_TO_SAVE, "modules_to_save", NULL, GS_KIND_STRING, NULL, "LoRA: modules trained in full, e.g. lm_head,embed_tokens") \
-	X(OPTIMIZER, "optimizer", NULL, GS_KIND_ENUM, "adamw", "adamw | adamw-fused | adamw-8bit | paged-adamw-8bit | sgd | sgd-momentum | adafactor | lion") \
+	X(OPTIMIZER, "optimizer", NULL, GS_KIND_ENUM, "adamw", "adamw | adamw-fused | adamw-forloop | adamw-8bit | paged-adamw-8bit | sgd | sgd-momentum | adafactor | lion") \
 	X(PRECISION, "precision", NULL, GS_KIND_ENUM, "mixed", "full fine-tuning: mixed (bf16 + fp32 master) | amp (fp32 params, autocast) | bf16 | fp32") \
 	X(RECIPE, "recipe", NULL, GS_KIND_ENUM, NULL, "adaptation defaults of (default peft): peft (PEFT + Transformers Trainer) | trl-sft | unsloth | axolotl | llama-factory | deepspeed | torchtune (docs/method.md §10a)") \
 	X(CHECKPOINTING, "checkpointing", NULL, GS_KIND_ENUM, "none", "activation checkpointing: none | full | selective | offloaded (layer inputs in host memory)") \
@@ -113,7 +113,7 @@ typedef enum gs_entrypoint { GS_ENTRY_SERVE, GS_ENTRY_LLM } gs_entrypoint;
 typedef enum gs_attention { GS_ATTN_IMPL_FLASH, GS_ATTN_IMPL_SDPA, GS_ATTN_IMPL_EAGER } gs_attention;
 typedef enum gs_optimizer {
 	GS_OPT_ADAMW, GS_OPT_ADAMW_FUSED, GS_OPT_ADAMW_8BIT, GS_OPT_PAGED_ADAMW_8BIT, GS_OPT_SGD,
-	GS_OPT_SGD_MOMENTUM, GS_OPT_ADAFACTOR, GS_OPT_LION
+	GS_OPT_SGD_MOMENTUM, GS_OPT_ADAFACTOR, GS_OPT_LION, GS_OPT_ADAMW_FORLOOP
 } gs_optimizer;
 typedef enum gs_precision { GS_PREC_MIXED, GS_PREC_AMP, GS_PREC_BF16, GS_PREC_FP32 } gs_precision;
 typedef enum gs_checkpointing { GS_CKPT_NONE, GS_CKPT_FULL, GS_CKPT_SELECTIVE, GS_CKPT_OFFLOADED } gs_checkpointing;

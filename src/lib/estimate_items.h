@@ -110,5 +110,8 @@ void gsi_phase(gs_estimate *e, int p, const char *id, const char *what);
 /* Activations saved for backward by one layer, whole model summed, for one
  * microbatch (docs/method.md §10). */
 gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap);
+/* Bytes per element of the residual stream in training (4 under fp32 and
+ * autocast, else 2): what checkpointing keeps per layer input. */
+uint64_t gsi_train_residual_bytes(const gs_workload *w);
 
 #endif /* GS_ESTIMATE_ITEMS_H */

@@ -26,7 +26,7 @@ typedef struct precision {
 /* indexed by gs_precision */
 static const precision precisions[] = {
 	{"mixed", 2, 2, 4, 4, "bf16 weights and gradients, fp32 master copy and states (ZeRO paper's 2+2+4+8 = 16 bytes with Adam)"},
-	{"amp", 4, 4, 0, 4, "fp32 parameters under autocast (PyTorch AMP): 4+4+8 = 16 bytes with Adam, plus bf16 weight copies in autocast's cache"},
+	{"amp", 4, 4, 0, 4, "fp32 parameters under autocast (PyTorch AMP): 4+4+8 = 16 bytes with Adam, plus the 16-bit weight copies autocast casts for the matmuls"},
 	{"bf16", 2, 2, 0, 2, "pure bf16: weights, gradients and optimizer states in bf16 (2+2+4 = 8 bytes with Adam)"},
 	{"fp32", 4, 4, 0, 4, "fp32 throughout: 4+4+8 = 16 bytes with Adam"},
 };
@@ -70,10 +70,21 @@ static gs_status lora_targets(gs_estimate *e, gs_error *err)
 	return gs_workload_set(w, GS_F_LORA_TARGETS, t, strlen(t), GS_FROM_DEFAULT, where, err);
 }
 
+/* The largest single parameter tensor, in elements: what an optimizer that
+ * loops over parameters one at a time holds temporaries for. */
+static uint64_t largest_tensor(const gs_model *m)
+{
+	uint64_t big = m->has_architecture ? (uint64_t)m->vocab * m->hidden : m->params;
+	for (size_t i = 0; i < m->n_modules; i++)
+		if (m->modules[i].in * m->modules[i].out > big)
+			big = m->modules[i].in * m->modules[i].out;
+	return big;
+}
+
 /* Trainable LoRA parameters: r x (in + out) per adapted matrix. Fills
  * e->train.adapted; returns GS_EINPUT when a target matches nothing. */
 static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adafactor_elems,
-                             uint64_t *largest_module, gs_error *err)
+                             uint64_t *largest_adapter, gs_error *err)
 {
 	gs_status ts = lora_targets(e, err);
 	if (ts)
@@ -83,7 +94,7 @@ static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adaf
 	const char *targets = gs_wl_str(w, GS_F_LORA_TARGETS);
 	uint64_t r = gs_wl_u64(w, GS_F_LORA_RANK);
 	bool all = strcmp(targets, "all-linear") == 0;
-	*trainable = *adafactor_elems = *largest_module = 0;
+	*trainable = *adafactor_elems = *largest_adapter = 0;
 	char *out = e->train.adapted;
 	size_t cap = sizeof e->train.adapted;
 	out[0] = 0;
@@ -117,8 +128,8 @@ static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adaf
 			continue;
 		*trainable = gs_add_sat(*trainable, gs_mul_sat(gs_mul_sat(r, x->in + x->out), x->count));
 		*adafactor_elems = gs_add_sat(*adafactor_elems, gs_mul_sat(2 * r + x->in + x->out, x->count));
-		if (x->in * x->out > *largest_module)
-			*largest_module = x->in * x->out;
+		if (r * (x->in > x->out ? x->in : x->out) > *largest_adapter)
+			*largest_adapter = r * (x->in > x->out ? x->in : x->out);
 		snprintf(out + strlen(out), cap - strlen(out), "%s%s %llux(%llu->%llu)", out[0] ? ", " : "",
 		         x->name, (unsigned long long)x->count, (unsigned long long)x->in,
 		         (unsigned long long)x->out);
@@ -151,10 +162,42 @@ static gs_status modules_to_save(gs_estimate *e, uint64_t *params, gs_error *err
 	return GS_OK;
 }
 
+/* Bytes per element of the residual stream, which checkpointing keeps at
+ * each layer's input: fp32 under fp32 training and under autocast (the
+ * parameters, hence the residual additions, are fp32), else 16 bits. */
+uint64_t gsi_train_residual_bytes(const gs_workload *w)
+{
+	gs_precision p = gs_wl_precision(w);
+	return p == GS_PREC_FP32 || p == GS_PREC_AMP ? 4 : 2;
+}
+
+/* Under autocast (fp32 parameters, 16-bit matmuls) the saved tensors are
+ * not all 16-bit: the residual stream stays fp32 (a 16-bit matmul output
+ * added to an fp32 residual is promoted), normalisation and softmax run in
+ * fp32 (autocast's fp32 op list) and save fp32 tensors, and every linear
+ * casts its fp32 input to 16 bits itself, saving its own copy. The extra
+ * bytes per layer over the all-16-bit count, derived op by op in method.md
+ * §10 ("Mixed precision under autocast"):
+ *   LayerNorm blocks (BERT, GPT-2, NeoX): 8 s b h, and eager attention 2 a s^2 b
+ *     (fp32 softmax output + its 16-bit cast for the matmul instead of 16-bit
+ *     probabilities);
+ *   llama-style blocks: 14 s b h + 4 s b a_kv d (fp32 RMSNorm input and output,
+ *     one cast per q/k/v/gate/up projection, fp32 RoPE outputs cast back). */
+static uint64_t amp_extra_per_layer(const gs_model *m, uint64_t b, uint64_t s, bool eager)
+{
+	uint64_t h = m->hidden, a = m->heads, kvd = (uint64_t)m->kv_heads * m->head_dim;
+	uint64_t sb = gs_mul_sat(s, b);
+	if (m->gpt_style)
+		return gs_add_sat(gs_mul_sat(sb, 8 * h), eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, 2 * s)) : 0);
+	return gs_mul_sat(sb, 14 * h + 4 * kvd);
+}
+
 gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap)
 {
 	const gs_model *m = &e->model;
-	uint64_t scale = gs_wl_precision(&e->workload) == GS_PREC_FP32 ? 2 : 1; /* fp32 activations are twice bf16's */
+	gs_precision prec = gs_wl_precision(&e->workload);
+	uint64_t scale = prec == GS_PREC_FP32 ? 2 : 1; /* fp32 activations are twice bf16's */
+	uint64_t in_bytes = gsi_train_residual_bytes(&e->workload);
 	gs_checkpointing ck = gs_wl_checkpointing(&e->workload);
 	bool eager = e->attention == GS_ATTN_IMPL_EAGER && ck != GS_CKPT_SELECTIVE;
 	uint64_t h = m->hidden, a = m->heads, kvd = (uint64_t)m->kv_heads * m->head_dim;
@@ -169,6 +212,8 @@ gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, cha
 		uint64_t att = eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, s * (m->gpt_style ? 5 : 6)))
 		                     : gs_mul_sat(sb, 4 * a);                          /* fp32 logsumexp */
 		per = gs_mul_sat(gs_add_sat(per, att), scale);
+		if (prec == GS_PREC_AMP)
+			per = gs_add_sat(per, amp_extra_per_layer(m, b, s, eager));
 		total = gs_add_sat(total, per);
 		if (per > one_layer)
 			one_layer = per;
@@ -177,22 +222,30 @@ gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, cha
 		/* layer inputs go to host memory as they are checkpointed (Unsloth's
 		 * "unsloth" mode, torch's save_on_cpu): two in flight on the GPU, and
 		 * one layer recomputed in full */
-		uint64_t input = gs_mul_sat(sb, 2 * h * scale);
+		uint64_t input = gs_mul_sat(sb, in_bytes * h);
 		if (why)
 			snprintf(why, cap, "offloaded checkpointing: %u layer inputs (s x b x h x %llu B each) in host memory, 2 "
 			         "in flight on the GPU + one layer's full set (%llu B)", m->layers,
-			         (unsigned long long)(2 * scale), (unsigned long long)one_layer);
+			         (unsigned long long)in_bytes, (unsigned long long)one_layer);
 		return gs_add_sat(gs_mul_sat(input, 2), one_layer);
 	}
 	if (ck == GS_CKPT_FULL) {
 		/* each layer keeps its input; one layer is recomputed in full */
-		uint64_t inputs = gs_mul_sat(gs_mul_sat(sb, 2 * h * scale), m->layers);
+		uint64_t inputs = gs_mul_sat(gs_mul_sat(sb, in_bytes * h), m->layers);
 		if (why)
 			snprintf(why, cap, "full checkpointing: %u layers x input s x b x h x %llu B + one layer's full set "
-			         "(%llu B)", m->layers, (unsigned long long)(2 * scale), (unsigned long long)one_layer);
+			         "(%llu B)", m->layers, (unsigned long long)in_bytes, (unsigned long long)one_layer);
 		return gs_add_sat(inputs, one_layer);
 	}
-	if (why)
+	if (why && prec == GS_PREC_AMP)
+		snprintf(why, cap, "sum over %u layers of %s%s, + what autocast keeps in fp32 (%s)%s", m->layers,
+		         m->gpt_style ? "s x b x (18h + 4i) (Korthikanti et al. 2022, i = 4h gives 34h)"
+		                      : "s x b x (20h + 4 a_kv d + 8i) (our derivation for HF llama-style layers)",
+		         eager ? (m->gpt_style ? " + 5 a s^2 b (eager scores)" : " + 6 a s^2 b (eager: fp32 softmax + 16-bit probabilities)")
+		               : " + 4 a s b (fp32 logsumexp of flash/SDPA)",
+		         m->gpt_style ? (eager ? "8 s b h + 2 a s^2 b" : "8 s b h") : "14 s b h + 4 s b a_kv d",
+		         ck == GS_CKPT_SELECTIVE ? "; selective checkpointing recomputes the attention core" : "");
+	else if (why)
 		snprintf(why, cap, "sum over %u layers of %s%s, x %llu for %s activations%s", m->layers,
 		         m->gpt_style ? "s x b x (18h + 4i) (Korthikanti et al. 2022, i = 4h gives 34h)"
 		                      : "s x b x (20h + 4 a_kv d + 8i) (our derivation for HF llama-style layers)",
@@ -264,23 +317,26 @@ static void train_phases(gs_estimate *e, bool full, bool qlora)
 /* Trainable parameters (and Adafactor's factored state elements); fills
  * e->train's counts and batch. */
 static gs_status trainable_counts(gs_estimate *e, bool full, bool qlora, uint64_t *trainable, uint64_t *adafactor_elems,
-                                  gs_error *err)
+                                  uint64_t *largest, gs_error *err)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
 	bool arch = m->has_architecture;
 	gs_status st;
-	uint64_t largest_module = 0, saved;
+	uint64_t saved;
 	if (full) {
 		*trainable = m->params;
+		*largest = largest_tensor(m);
 		*adafactor_elems = arch ? gs_add_sat(gs_add_sat(m->split.linear_rows, m->split.linear_cols),
 		                                    m->params - m->split.linear)
 		                       : m->params;
 	} else {
-		if ((st = lora_params(e, trainable, adafactor_elems, &largest_module, err)))
+		if ((st = lora_params(e, trainable, adafactor_elems, largest, err)))
 			return st;
 		if ((st = modules_to_save(e, &saved, err)))
 			return st;
+		if (saved && largest_tensor(m) > *largest)
+			*largest = largest_tensor(m); /* lm_head or the embeddings, trained in full */
 		*trainable = gs_add_sat(*trainable, saved);
 		*adafactor_elems = gs_add_sat(*adafactor_elems, saved);
 	}
@@ -295,8 +351,25 @@ static gs_status trainable_counts(gs_estimate *e, bool full, bool qlora, uint64_
 		         e->keep & GS_KEEP_EMBED ? "embed_tokens, " : "", e->keep & GS_KEEP_LM_HEAD && !m->tied_embeddings ? "lm_head, " : "",
 		         e->keep & GS_KEEP_NORM ? "norms, " : "", "biases and routers (in bf16)");
 
-	(void)largest_module;
 	return GS_OK;
+}
+
+/* Autocast casts each fp32 weight a matmul uses to 16 bits once per forward
+ * and caches the copy (torch/csrc/autograd ... autocast_mode.cpp: cached when
+ * the weight is a leaf that requires grad and grad mode is on). The linear
+ * saves that copy for its backward, so the copies live from forward until
+ * the layer's backward; validation (no grad) does not cache. Embeddings are
+ * gathered, not cast. */
+static void autocast_cache_item(gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	gs_item *cc = gsi_item(e, "autocast_cache", GS_BASIS_ESTIMATED,
+	                       METHOD "§10 (PyTorch autocast weight cast cache, aten/src/ATen/autocast_mode.cpp)");
+	cc->shard = GS_SHARD_WEIGHTS;
+	uint64_t linear = m->has_architecture ? m->split.linear : m->params;
+	gsi_item_all(cc, LIVE(PH_FWD) | LIVE(PH_BWD), gs_mul_sat(linear, 2));
+	gsi_formula(cc, "16-bit copies of the %llu matmul weights x 2 B, held from forward to their backward",
+	            (unsigned long long)linear);
 }
 
 /* The model states: base weights (frozen or trained), adapters, gradients,
@@ -323,6 +396,9 @@ static void state_items(gs_estimate *e, const precision *pr, uint64_t trainable,
 	gsi_item_all(gr, LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD), gs_mul_sat(trainable, pr->grad));
 	gsi_formula(gr, "%llu trainable params x %u B", (unsigned long long)trainable, pr->grad);
 
+	if (full && gs_wl_precision(w) == GS_PREC_AMP)
+		autocast_cache_item(e);
+
 	gs_item *ms = gsi_item(e, "master_weights", GS_BASIS_ESTIMATED, METHOD "§10; ZeRO paper §3 (fp32 master copy)");
 	ms->shard = GS_SHARD_OPTIM;
 	gsi_item_all(ms, ALL_TRAIN, gs_mul_sat(trainable, pr->master));
@@ -334,17 +410,28 @@ static void state_items(gs_estimate *e, const precision *pr, uint64_t trainable,
 }
 
 /* Optimizer states and the temporaries of its step. */
-static void optimizer_items(gs_estimate *e, const precision *pr, uint64_t trainable, uint64_t adafactor_elems)
+static void optimizer_items(gs_estimate *e, const precision *pr, uint64_t trainable, uint64_t adafactor_elems,
+                            uint64_t largest)
 {
 	const gs_workload *w = &e->workload;
 	/* optimizer states and temporaries */
 	gs_optimizer opt = gs_wl_optimizer(w);
 	uint64_t states = 0, temps = 0;
 	const char *osrc = METHOD "§10";
+	/* a per-parameter loop holds temporaries for one tensor at a time: the
+	 * largest trained tensor (full fine-tuning: usually the embeddings) */
+	uint64_t one = largest < trainable ? largest : trainable;
 	if (opt == GS_OPT_ADAMW || opt == GS_OPT_ADAMW_FUSED) {
 		states = gs_mul_sat(trainable, 2ull * pr->state);
 		temps = opt == GS_OPT_ADAMW_FUSED ? 0 : gs_mul_sat(trainable, 4);
 		osrc = METHOD "§10; torch.optim.AdamW (exp_avg, exp_avg_sq; foreach default)";
+	} else if (opt == GS_OPT_ADAMW_FORLOOP) {
+		/* torch _single_tensor_adamw: sqrt() and the division are two
+		 * tensors of one parameter's size before add_ works in place;
+		 * Transformers' adamw_hf (exp_avg_sq.sqrt().add_) needs one */
+		states = gs_mul_sat(trainable, 2ull * pr->state);
+		temps = gs_mul_sat(one, 2ull * 4);
+		osrc = METHOD "§10; torch.optim.AdamW(foreach=False) _single_tensor_adamw, Transformers AdamW (adamw_hf)";
 	} else if (opt == GS_OPT_ADAMW_8BIT || opt == GS_OPT_PAGED_ADAMW_8BIT) {
 		/* bitsandbytes: two uint8 states + an fp32 absmax per 2048-element block each */
 		states = gs_add_sat(gs_mul_sat(trainable, 2), ratio_bytes(trainable, 8, 2048));
@@ -357,8 +444,10 @@ static void optimizer_items(gs_estimate *e, const precision *pr, uint64_t traina
 		temps = opt == GS_OPT_LION ? gs_mul_sat(trainable, pr->state) : 0;
 		osrc = METHOD "§10; one momentum buffer (SGD momentum; Lion, Chen et al. 2023)";
 	} else if (opt == GS_OPT_ADAFACTOR) {
+		/* Transformers' Adafactor loops over parameters: grad**2 + eps and
+		 * the row x column product are two full-size fp32 tensors */
 		states = gs_mul_sat(adafactor_elems, 4);
-		temps = gs_mul_sat(trainable, 4);
+		temps = gs_mul_sat(one, 2ull * 4);
 		osrc = METHOD "§10; Adafactor (Shazeer & Stern 2018): factored second moment, rows + columns";
 	}
 	gs_item *os = gsi_item(e, "optimizer_states", GS_BASIS_ESTIMATED, osrc);
@@ -372,7 +461,10 @@ static void optimizer_items(gs_estimate *e, const precision *pr, uint64_t traina
 	ot->shard = GS_SHARD_OPTIM;
 	ot->varies = false;
 	gsi_item_all(ot, LIVE(PH_FIRST) | LIVE(PH_UPD), temps);
-	if (temps)
+	if (temps && (opt == GS_OPT_ADAMW_FORLOOP || opt == GS_OPT_ADAFACTOR))
+		gsi_formula(ot, "a per-parameter loop: two fp32 temporaries of the largest tensor, 2 x %llu x 4 B",
+		            (unsigned long long)one);
+	else if (temps)
 		gsi_formula(ot, "about one gradient-sized buffer: %llu params x %llu B (adamw-fused avoids most)",
 		            (unsigned long long)trainable, (unsigned long long)(temps / (trainable ? trainable : 1)));
 	else
@@ -399,8 +491,8 @@ static void activation_items(gs_estimate *e)
 	if (arch && len) {
 		gs_bytes ta = gsi_train_activations(e, b, s, why, sizeof why);
 		if (gs_wl_checkpointing(w) == GS_CKPT_OFFLOADED) {
-			gs_bytes inputs = gs_mul_sat(gs_mul_sat(gs_mul_sat((uint64_t)b, s), 2 * (uint64_t)m->hidden *
-			                  (gs_wl_precision(w) == GS_PREC_FP32 ? 2 : 1)), m->layers);
+			gs_bytes inputs = gs_mul_sat(gs_mul_sat(gs_mul_sat((uint64_t)b, s),
+			                  gsi_train_residual_bytes(w) * (uint64_t)m->hidden), m->layers);
 			e->host_bytes = gs_add_sat(e->host_bytes, inputs);
 			snprintf(e->host_what, sizeof e->host_what, "the offloaded layer inputs of activation checkpointing");
 			e->train.host_inputs = inputs;
@@ -524,15 +616,15 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	const gs_workload *w = &e->workload;
 	bool full = gs_wl_task(w) == GS_TASK_FULL, qlora = gs_wl_task(w) == GS_TASK_QLORA;
 	const precision *pr;
-	uint64_t trainable, adafactor_elems;
+	uint64_t trainable, adafactor_elems, largest;
 	gs_status st;
 	if ((st = check_inputs(e, err)) || (st = precision_of(e, full, &pr, err)))
 		return st;
 	train_phases(e, full, qlora);
-	if ((st = trainable_counts(e, full, qlora, &trainable, &adafactor_elems, err)))
+	if ((st = trainable_counts(e, full, qlora, &trainable, &adafactor_elems, &largest, err)))
 		return st;
 	state_items(e, pr, trainable, full);
-	optimizer_items(e, pr, trainable, adafactor_elems);
+	optimizer_items(e, pr, trainable, adafactor_elems, largest);
 	activation_items(e);
 	buffer_items(e, qlora);
 	export_item(e, full, qlora);

@@ -263,7 +263,7 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 			ADD(GS_F_CHECKPOINTING, "full", GS_F__COUNT, "", "recomputes each layer's forward during backward: about a third more compute per step");
 		if (ck == GS_CKPT_NONE)
 			ADD(GS_F_CHECKPOINTING, "selective", GS_F__COUNT, "", "recomputes the attention core only: a few percent more compute");
-		if (opt == GS_OPT_ADAMW || opt == GS_OPT_ADAMW_FUSED)
+		if (opt == GS_OPT_ADAMW || opt == GS_OPT_ADAMW_FUSED || opt == GS_OPT_ADAMW_FORLOOP)
 			ADD(GS_F_OPTIMIZER, "adamw-8bit", GS_F__COUNT, "", "8-bit optimizer states: convergence and quality to re-confirm");
 		if (opt == GS_OPT_ADAMW)
 			ADD(GS_F_OPTIMIZER, "adamw-fused", GS_F__COUNT, "", "same update; needs a PyTorch with fused AdamW on this device");
@@ -284,7 +284,7 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 		if (ck != GS_CKPT_OFFLOADED)
 			ADD(GS_F_CHECKPOINTING, "offloaded", GS_F__COUNT, "", "checkpointed layer inputs copied to host memory each "
 			    "step (Unsloth's \"unsloth\" mode, torch save_on_cpu): PCIe traffic, host RAM");
-		if (opt == GS_OPT_ADAMW || opt == GS_OPT_ADAMW_8BIT || opt == GS_OPT_ADAMW_FUSED)
+		if (opt == GS_OPT_ADAMW || opt == GS_OPT_ADAMW_8BIT || opt == GS_OPT_ADAMW_FUSED || opt == GS_OPT_ADAMW_FORLOOP)
 			ADD(GS_F_OPTIMIZER, "paged-adamw-8bit", GS_F__COUNT, "", "8-bit states paged to host memory under pressure "
 			    "(bitsandbytes): convergence to re-confirm, slower when paging");
 		/* export: where the adapters are merged, if at all */

@@ -25,7 +25,7 @@ static const char *const enum_values[GS_F__COUNT][10] = {
 	[GS_F_ENTRYPOINT] = {"serve", "llm", NULL},
 	[GS_F_ATTENTION] = {"flash", "sdpa", "eager", NULL},
 	[GS_F_OPTIMIZER] = {"adamw", "adamw-fused", "adamw-8bit", "paged-adamw-8bit", "sgd", "sgd-momentum",
-	                    "adafactor", "lion", NULL},
+	                    "adafactor", "lion", "adamw-forloop", NULL},
 	[GS_F_PRECISION] = {"mixed", "amp", "bf16", "fp32", NULL},
 	[GS_F_CHECKPOINTING] = {"none", "full", "selective", "offloaded", NULL},
 	[GS_F_RECIPE] = {"peft", "trl-sft", "unsloth", "axolotl", "llama-factory", "deepspeed", "torchtune", NULL},

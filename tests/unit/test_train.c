@@ -103,6 +103,49 @@ static void test_activation_shapes(void **st)
 	assert_int_equal(item_at(E, "logits", 1), 1024ull * 128256 * 10);
 }
 
+/* Mixed precision under autocast and per-parameter optimizers (method.md
+ * §10, "Mixed precision under autocast"; issue #14). BERT-large: 24 layers,
+ * h 1024, 16 heads, s 512, b 4, eager attention. */
+#define BERT TCFG("google-bert__bert-large-uncased.json")
+static void test_autocast_and_forloop(void **st)
+{
+	(void)st;
+	gs_model m;
+	const uint64_t sbh = 512ull * 4 * 1024, as2b = 16ull * 512 * 512 * 4, layers = 24;
+	run_estimate(E, &m, GS_F_MODEL, BERT, GS_F_TASK, "full", GS_F_LENGTH, "512", GS_F_MICROBATCH, "4",
+	             GS_F_ATTENTION, "eager", GS_F_PRECISION, "amp", END);
+	/* Korthikanti's 16-bit 34 s b h + 5 a s^2 b, plus what autocast keeps in
+	 * fp32: 8 s b h + 2 a s^2 b, i.e. 42 s b h + 7 a s^2 b per layer */
+	assert_int_equal(item_at(E, "activations", 1), layers * (42 * sbh + 7 * as2b));
+	/* 16-bit copies of the matmul weights, forward and backward only */
+	assert_int_equal(item_at(E, "autocast_cache", 1), m.split.linear * 2);
+	assert_int_equal(item_at(E, "autocast_cache", 2), m.split.linear * 2);
+	assert_int_equal(item_at(E, "autocast_cache", 5), 0);
+	/* fp32 keeps no cast cache; activations stay twice the 16-bit count */
+	run_estimate(E, &m, GS_F_MODEL, BERT, GS_F_TASK, "full", GS_F_LENGTH, "512", GS_F_MICROBATCH, "4",
+	             GS_F_ATTENTION, "eager", GS_F_PRECISION, "fp32", END);
+	assert_null(gs_estimate_item(E, "autocast_cache"));
+	assert_int_equal(item_at(E, "activations", 1), layers * 2 * (34 * sbh + 5 * as2b));
+	/* checkpointing under autocast keeps fp32 layer inputs (the residual) */
+	run_estimate(E, &m, GS_F_MODEL, BERT, GS_F_TASK, "full", GS_F_LENGTH, "512", GS_F_MICROBATCH, "1",
+	             GS_F_ATTENTION, "eager", GS_F_PRECISION, "amp", GS_F_CHECKPOINTING, "full", END);
+	const uint64_t sbh1 = sbh / 4, as2b1 = as2b / 4;
+	assert_int_equal(item_at(E, "activations", 1), layers * 4 * sbh1 + (42 * sbh1 + 7 * as2b1));
+	/* a per-parameter AdamW holds two fp32 temporaries of the largest tensor
+	 * (the word embeddings, 30522 x 1024); foreach holds one per parameter */
+	run_estimate(E, &m, GS_F_MODEL, BERT, GS_F_TASK, "full", GS_F_LENGTH, "512", GS_F_OPTIMIZER, "adamw-forloop", END);
+	assert_int_equal(item_at(E, "optimizer_temporaries", 3), 2ull * 30522 * 1024 * 4);
+	assert_int_equal(item_at(E, "optimizer_states", 3), m.params * 8);
+	run_estimate(E, &m, GS_F_MODEL, BERT, GS_F_TASK, "full", GS_F_LENGTH, "512", GS_F_OPTIMIZER, "adafactor", END);
+	assert_int_equal(item_at(E, "optimizer_temporaries", 3), 2ull * 30522 * 1024 * 4);
+	run_estimate(E, &m, GS_F_MODEL, BERT, GS_F_TASK, "full", GS_F_LENGTH, "512", END);
+	assert_int_equal(item_at(E, "optimizer_temporaries", 3), m.params * 4);
+	/* llama-style layers under autocast: + 14 s b h + 4 s b a_kv d */
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_PRECISION, "amp", END);
+	assert_int_equal(item_at(E, "activations", 1),
+	                 32ull * (1024ull * 200704 + 4ull * 32 * 1024 + 1024ull * (14 * 4096 + 4 * 1024)));
+}
+
 /* Export: on the GPU, in host memory, tensor by tensor, adapters alone
  * (docs/method.md §10a); and the recipes' defaults. */
 static void test_export_and_recipes(void **st)
@@ -267,7 +310,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_full_mixed_adamw), cmocka_unit_test(test_lora_and_qlora),
-		cmocka_unit_test(test_activation_shapes), cmocka_unit_test(test_placement),
+		cmocka_unit_test(test_activation_shapes), cmocka_unit_test(test_autocast_and_forloop),
+		cmocka_unit_test(test_placement),
 		cmocka_unit_test(test_export_and_recipes),
 		cmocka_unit_test(test_errors), cmocka_unit_test(test_fit_training),
 	};
