@@ -6,13 +6,14 @@
 #   make check    build every variant, run all tests (after scripts/deps.sh, see README)
 #   make install  PREFIX=/usr/local, DESTDIR honoured: bin, lib, include, pkg-config, man
 #   make bench    speed and accuracy benchmarks (bench/README.md)
+#   make bands    regenerate the interval bands from bench/calibration.jsonl
 #   make deps     install the Debian packages the build and tests need (as root)
 
 JOBS ?= 2
 CMAKE ?= cmake
 PREFIX ?= /usr/local
 
-.PHONY: all deps demo check install bench clean
+.PHONY: all deps demo check install bench bands clean
 
 # Plain `make` only builds: installing packages belongs to the README's
 # set-up command (sh scripts/deps.sh), never to a build.
@@ -47,6 +48,15 @@ install: all
 
 bench: all
 	sh bench/run.sh
+
+# The calibration intervals the library carries (src/lib/calibration_bands.c,
+# docs/method.md §17a), recomputed from the records; the test bands_in_sync
+# fails until this is run after a change that moves a residual.
+bands: all
+	build/gen_fixtures build/fixtures data/configs tests/data/configs >/dev/null
+	build/bench_accuracy --bands bench/calibration.jsonl data/configs tests/data/configs build/fixtures \
+	    > src/lib/calibration_bands.c.new
+	mv src/lib/calibration_bands.c.new src/lib/calibration_bands.c
 
 clean:
 	rm -rf build build-check

@@ -13,14 +13,44 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <math.h>
 #include <jansson.h>
 #include "gpusizer/devices.h"
 #include "gpusizer/estimate.h"
 #include "gpusizer/resolve.h"
+#include "gpusizer/interval.h"
+#include "gpusizer/measured.h"
 
 static int n_dirs;
 static char **dirs;
 static int answered, skipped;
+
+/* One headline figure per record and quantity: what the intervals and the
+ * accuracy table are computed from (method.md §17a). */
+typedef struct headline {
+	char id[80];
+	char group[16];   /* training, transformers, vllm, sglang, llamacpp, ollama, params, gpu_total */
+	char quantity[8]; /* peak, kv, count */
+	double measured, estimated;
+	bool held_out;
+} headline;
+static headline heads[512];
+static size_t n_heads;
+static const char *cur_group; /* the record being answered */
+static bool cur_held_out;
+
+static void head(const char *id, const char *quantity, double measured, double estimated)
+{
+	if (n_heads == sizeof heads / sizeof heads[0] || measured == 0)
+		return;
+	headline *h = &heads[n_heads++];
+	snprintf(h->id, sizeof h->id, "%s", id);
+	snprintf(h->group, sizeof h->group, "%s", cur_group);
+	snprintf(h->quantity, sizeof h->quantity, "%s", quantity);
+	h->measured = measured;
+	h->estimated = estimated;
+	h->held_out = cur_held_out;
+}
 
 /* meta-llama/Llama-3.1-8B-Instruct -> DIR/meta-llama__Llama-3.1-8B-Instruct.json,
  * then the base model (instruct variants share the architecture). */
@@ -98,6 +128,7 @@ static int do_params(const char *id, const char *cfg, json_t *cond, json_t *meas
 		return 1;
 	}
 	row(id, "parameters", num(meas, "params"), (double)m.params, "");
+	head(id, "count", num(meas, "params"), (double)m.params);
 	json_t *buffers = json_object_get(cond, "includes_buffers");
 	if (json_is_string(buffers))
 		printf("%-44s (the record counts stored tensor elements, buffers included; gpusizer counts "
@@ -163,6 +194,11 @@ static int do_vllm(const char *id, const char *cfg, json_t *cond, json_t *meas)
 		row(id, "non-torch [GiB]", num(meas, "non_torch_gib"),
 		    gib(gs_estimate_item(&e, "runtime_context")->bytes[1]), "GiB");
 	row(id, "KV cache [GiB]", num(meas, "kv_cache_gib"), gib(gs_estimate_item(&e, "kv_cache")->bytes[2]), "GiB");
+	if (json_object_get(meas, "peak_torch_memory_gib"))
+		head(id, "peak", num(meas, "peak_torch_memory_gib"), gib(weights + act->bytes[1] + lg->bytes[1]));
+	else if (json_object_get(meas, "activation_peak_gib"))
+		head(id, "peak", measured_w + num(meas, "activation_peak_gib"), gib(weights + act->bytes[1] + lg->bytes[1]));
+	head(id, "kv", num(meas, "kv_cache_gib"), gib(gs_estimate_item(&e, "kv_cache")->bytes[2]));
 	if (json_object_get(meas, "num_gpu_blocks"))
 		row(id, "KV blocks", num(meas, "num_gpu_blocks"), (double)e.vllm.blocks, "");
 	if (json_object_get(meas, "kv_tokens"))
@@ -191,6 +227,7 @@ static int do_sglang(const char *id, const char *cfg, json_t *cond, json_t *meas
 	if ((json_is_number(fr) && set(&w, GS_F_MEM_FRACTION_STATIC, f)) || estimate(&w, &e))
 		return 1;
 	row(id, "pool tokens", num(meas, "kv_tokens"), (double)e.sglang.tokens, "");
+	head(id, "kv", num(meas, "kv_tokens"), (double)e.sglang.tokens);
 	return 0;
 }
 
@@ -215,6 +252,16 @@ static bool find_gguf(const char *model, json_t *cond, char *path, size_t cap)
 	return false;
 }
 
+/* The GPU's three llama.cpp buffers together (model, KV, compute): the
+ * headline the llama.cpp interval rests on. */
+static void gpu_buffers_head(const char *id, json_t *meas, const gs_estimate *e)
+{
+	head(id, "peak", num(meas, "cuda0_model_buffer_mib") + num(meas, "cuda0_kv_buffer_mib") +
+	                 num(meas, "cuda0_compute_buffer_mib"),
+	     mib(gs_estimate_item(e, "weights")->bytes[0] + gs_estimate_item(e, "kv_cache")->bytes[1] +
+	         gs_estimate_item(e, "activations")->bytes[1]));
+}
+
 /* llama.cpp runtime on the rebuilt GGUF: every buffer its log prints. */
 static int do_llamacpp_gguf(const char *id, const char *gguf, json_t *cond, json_t *meas)
 {
@@ -234,6 +281,7 @@ static int do_llamacpp_gguf(const char *id, const char *gguf, json_t *cond, json
 	row(id, "CUDA0 KV buffer [MiB]", num(meas, "cuda0_kv_buffer_mib"), mib(gs_estimate_item(&e, "kv_cache")->bytes[1]), "MiB");
 	row(id, "CUDA0 compute buffer [MiB]", num(meas, "cuda0_compute_buffer_mib"),
 	    mib(gs_estimate_item(&e, "activations")->bytes[1]), "MiB");
+	gpu_buffers_head(id, meas, &e);
 	printf("%-44s (GGUF rebuilt by gen_fixtures: %s)\n", id, gguf);
 	return 0;
 }
@@ -263,6 +311,7 @@ static int do_llamacpp_planned(const char *id, const char *cfg, json_t *cond, js
 	    "MiB");
 	row(id, "GPU compute buffer [MiB]", num(meas, "cuda0_compute_buffer_mib"),
 	    mib(gs_estimate_item(&e, "activations")->bytes[1]), "MiB");
+	gpu_buffers_head(id, meas, &e);
 	printf("%-44s (planned %s from config.json: %s)\n", id, e.format.name, e.model.inv.dtypes);
 	return 0;
 }
@@ -329,6 +378,8 @@ static int do_ollama(const char *id, const char *cfg, json_t *cond, json_t *meas
 		char what[40];
 		snprintf(what, sizeof what, "Ollama %s [%s]", f[i].key, unit);
 		row(id, what, m, !strcmp(unit, "GiB") ? gib(b) : mib(b), unit);
+		if (!strcmp(f[i].key, "required_full"))
+			head(id, "peak", m, gib(b));
 	}
 	row(id, "Ollama parallel", num(meas, "parallel"), (double)o->parallel, "");
 	row(id, "Ollama layers offloaded", num(meas, "layers_offload"), (double)o->layers_offload, "");
@@ -365,6 +416,7 @@ static int do_hf(const char *id, const char *cfg, json_t *cond, json_t *meas)
 		    set(&w, GS_F_ATTENTION, "eager") || set(&w, GS_F_RUNTIME_CONTEXT, ctx) || estimate(&w, &e))
 			return 1;
 		row(id, "device used, training [MiB]", num(meas, "nvml_used_mb"), mib(gs_estimate_peak(&e)), "MiB");
+		head(id, "peak", num(meas, "nvml_used_mb"), mib(gs_estimate_peak(&e)));
 		printf("%-44s (peak phase %s; %s, %s, batch %s x %s, %s checkpointing, eager attention, CUDA context "
 		       "measured)\n", id, e.phases[e.peak_phase].id, fp16 ? "fp16 autocast" : "fp32", opt ? opt : "adamw",
 		       b, acc, ckpt ? "full" : "no");
@@ -376,6 +428,7 @@ static int do_hf(const char *id, const char *cfg, json_t *cond, json_t *meas)
 			return 1;
 		row(id, "device used after load [MiB]", num(meas, "nvml_used_mb_after_model_load"),
 		    mib(e.phases[0].peak), "MiB");
+		head(id, "peak", num(meas, "nvml_used_mb_after_model_load"), mib(e.phases[0].peak));
 		return 0;
 	}
 	const char *how = json_string_value(json_object_get(cond, "measurement"));
@@ -388,6 +441,7 @@ static int do_hf(const char *id, const char *cfg, json_t *cond, json_t *meas)
 		    set(&w, GS_F_RUNTIME_CONTEXT, "0GiB") || set(&w, GS_F_ALLOCATOR_SLACK, "0%") || estimate(&w, &e))
 			return 1;
 		row(id, "peak allocated [GiB]", num(meas, "peak_allocated_gib"), gib(gs_estimate_peak(&e)), "GiB");
+		head(id, "peak", num(meas, "peak_allocated_gib"), gib(gs_estimate_peak(&e)));
 		return 0;
 	}
 	printf("%-44s skipped: measurement conditions not modelled\n", id);
@@ -412,13 +466,160 @@ static int do_gpu(const char *id, json_t *cond, json_t *meas)
 		return 0;
 	}
 	row(id, "device total [MiB]", num(meas, "nvidia_smi_total_mib"), mib(d->reported_bytes), "MiB");
+	head(id, "count", num(meas, "nvidia_smi_total_mib"), mib(d->reported_bytes));
 	return 0;
+}
+
+/* --- held-out part, bands and the accuracy table (method.md §17a) ------ */
+
+/* The group a record's figures belong to: its kind, with the Hugging Face
+ * records split into training and inference. */
+static const char *record_group(const char *kind, json_t *cond)
+{
+	if (!strcmp(kind, "hf"))
+		return json_object_get(cond, "per_device_train_batch_size") ? "training" : "transformers";
+	return kind;
+}
+
+/* The held-out part, chosen before any figure is computed and without
+ * looking at one: within each group, the records ordered by the SHA-256 of
+ * their id, the first round(n / 5) (n x 0.2, halves up). */
+typedef struct rec_key {
+	char group[16];
+	char hash[65];
+} rec_key;
+static rec_key keys[512];
+static size_t n_keys;
+
+static bool is_held_out(const char *group, const char *id)
+{
+	char h[65];
+	gs_sha256_hex(id, strlen(id), h);
+	size_t n = 0, before = 0;
+	for (size_t i = 0; i < n_keys; i++)
+		if (!strcmp(keys[i].group, group)) {
+			n++;
+			before += strcmp(keys[i].hash, h) < 0;
+		}
+	return before < (2 * n + 5) / 10;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static double rel(const headline *h) { return (h->estimated - h->measured) / h->measured; }
+
+/* The band of (group, quantity) over the fitted records, leaving one out
+ * (skip; NULL for none). */
+static unsigned band_of(const char *group, const char *quantity, const headline *skip, double *rmin, double *rmax)
+{
+	unsigned n = 0;
+	*rmin = *rmax = 0;
+	for (size_t i = 0; i < n_heads; i++) {
+		const headline *h = &heads[i];
+		if (h == skip || h->held_out || strcmp(h->group, group) || strcmp(h->quantity, quantity))
+			continue;
+		double r = rel(h);
+		if (!n || r < *rmin)
+			*rmin = r;
+		if (!n || r > *rmax)
+			*rmax = r;
+		n++;
+	}
+	return n;
+}
+
+static bool covered(const headline *h, unsigned n, double rmin, double rmax)
+{
+	double lo, hi;
+	gs_band_factors(n, rmin, rmax, &lo, &hi, NULL, 0);
+	return h->measured >= h->estimated * lo && h->measured <= h->estimated * hi;
+}
+
+/* One line of the accuracy table: the fitted or the held-out part. */
+static void table_line(const char *group, const char *quantity, bool held)
+{
+	double r[512];
+	size_t n = 0, w5 = 0, w10 = 0, under = 0, under10 = 0, cov = 0;
+	for (size_t i = 0; i < n_heads; i++) {
+		const headline *h = &heads[i];
+		if (h->held_out != held || strcmp(h->group, group) || strcmp(h->quantity, quantity))
+			continue;
+		double e = rel(h);
+		r[n++] = fabs(e);
+		w5 += fabs(e) <= 0.05;
+		w10 += fabs(e) <= 0.10;
+		under += e < 0;
+		under10 += e < -0.10;
+		double lo, hi;
+		unsigned k = band_of(group, quantity, held ? NULL : h, &lo, &hi);
+		cov += covered(h, k, lo, hi);
+	}
+	if (!n) {
+		printf("%-13s %-5s %-8s %7s\n", group, quantity, held ? "held-out" : "fitted", "0");
+		return;
+	}
+	qsort(r, n, sizeof r[0], cmp_double);
+	double med = n % 2 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2;
+	printf("%-13s %-5s %-8s %7zu %8.2f%% %7.0f%% %7.0f%% %7.0f%% %9.0f%% %9.0f%%\n", group, quantity,
+	       held ? "held-out" : "fitted", n, 100 * med, 100.0 * w5 / n, 100.0 * w10 / n, 100.0 * under / n,
+	       100.0 * under10 / n, 100.0 * cov / n);
+}
+
+static void accuracy_table(void)
+{
+	printf("\n== accuracy by kind (error = (estimated - measured) / measured; coverage: measured inside the "
+	       "interval, target %.0f %%;\n   fitted: leave-one-out over the fitted records; held-out: the band of all "
+	       "fitted records)\n", 100 * GS_COVERAGE_TARGET);
+	printf("%-13s %-5s %-8s %7s %9s %8s %8s %8s %10s %10s\n", "kind", "qty", "part", "records", "median|e|",
+	       "<=5%", "<=10%", "under", "under>10%", "coverage");
+	static const char *const order[][2] = {
+		{"training", "peak"}, {"transformers", "peak"}, {"vllm", "peak"}, {"vllm", "kv"}, {"sglang", "kv"},
+		{"llamacpp", "peak"}, {"ollama", "peak"}, {"params", "count"}, {"gpu_total", "count"},
+	};
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+		table_line(order[i][0], order[i][1], false);
+		table_line(order[i][0], order[i][1], true);
+	}
+}
+
+/* calibration_bands.c, from the fitted records of every group that has one. */
+static void print_bands(void)
+{
+	static const char *const order[][2] = {
+		{"training", "peak"}, {"transformers", "peak"}, {"vllm", "peak"}, {"vllm", "kv"}, {"sglang", "peak"},
+		{"sglang", "kv"}, {"llamacpp", "peak"}, {"ollama", "peak"},
+	};
+	printf("/* calibration_bands.c -- GENERATED by `bench_accuracy --bands`; do not edit.\n"
+	       " * r = (estimated - measured) / measured over the fitted (not held-out)\n"
+	       " * records of bench/calibration.jsonl (docs/method.md §17a). */\n"
+	       "#include \"gpusizer/interval.h\"\n\nconst gs_band gs_bands[] = {\n");
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+		double lo, hi;
+		unsigned k = band_of(order[i][0], order[i][1], NULL, &lo, &hi);
+		if (!k)
+			continue;
+		printf("\t{\"%s\", \"%s\", %u, %.6f, %.6f},\n", order[i][0], order[i][1], k, lo, hi);
+		n++;
+	}
+	if (!n)
+		printf("\t{NULL, NULL, 0, 0, 0},\n");
+	printf("};\nconst size_t gs_n_bands = %zu;\n", n);
 }
 
 int main(int argc, char **argv)
 {
+	bool bands = argc > 1 && !strcmp(argv[1], "--bands");
+	if (bands) {
+		argc--;
+		argv++;
+	}
 	if (argc < 3) {
-		fprintf(stderr, "usage: bench_accuracy CALIBRATION.jsonl CONFIG_DIR [CONFIG_DIR ...]\n");
+		fprintf(stderr, "usage: bench_accuracy [--bands] CALIBRATION.jsonl CONFIG_DIR [CONFIG_DIR ...]\n");
 		return 2;
 	}
 	n_dirs = argc - 2;
@@ -430,6 +631,25 @@ int main(int argc, char **argv)
 	}
 	char line[65536];
 	int lineno = 0, rc = 0;
+	/* first pass: every record's group, for the held-out rule */
+	while (fgets(line, sizeof line, f) && n_keys < sizeof keys / sizeof keys[0]) {
+		json_t *r = json_loads(line, 0, NULL);
+		const char *id = r ? json_string_value(json_object_get(r, "id")) : NULL;
+		const char *kind = r ? json_string_value(json_object_get(r, "kind")) : NULL;
+		if (id && kind) {
+			snprintf(keys[n_keys].group, sizeof keys[n_keys].group, "%s",
+			         record_group(kind, json_object_get(r, "conditions")));
+			gs_sha256_hex(id, strlen(id), keys[n_keys].hash);
+			n_keys++;
+		}
+		json_decref(r);
+	}
+	rewind(f);
+	FILE *real_stdout = stdout;
+	if (bands && !(stdout = fopen("/dev/null", "w"))) {
+		stdout = real_stdout;
+		return 2;
+	}
 	while (fgets(line, sizeof line, f)) {
 		lineno++;
 		json_error_t je;
@@ -445,6 +665,10 @@ int main(int argc, char **argv)
 		json_t *cond = json_object_get(r, "conditions"), *meas = json_object_get(r, "measured");
 		char cfg[1024];
 		int base = 0;
+		if (id && kind) {
+			cur_group = record_group(kind, cond);
+			cur_held_out = is_held_out(cur_group, id);
+		}
 		if (!id || !kind) {
 			fprintf(stderr, "%s:%d: record without id or kind\n", argv[1], lineno);
 			rc = 1;
@@ -486,6 +710,18 @@ int main(int argc, char **argv)
 		json_decref(r);
 	}
 	fclose(f);
+	if (bands) {
+		fclose(stdout);
+		stdout = real_stdout;
+		print_bands();
+		return rc || answered == 0;
+	}
 	printf("records answered: %d, skipped: %d\n", answered, skipped);
+	printf("held out (rule: per kind, the first round(n/5) records by SHA-256 of the id):");
+	for (size_t i = 0; i < n_heads; i++)
+		if (heads[i].held_out && (i == 0 || strcmp(heads[i - 1].id, heads[i].id)))
+			printf(" %s", heads[i].id);
+	printf("\n");
+	accuracy_table();
 	return rc || answered == 0;
 }

@@ -37,7 +37,7 @@
 #include "gpusizer/workload.h"
 
 #define GS_MAX_PHASES 7
-#define GS_MAX_ITEMS 18
+#define GS_MAX_ITEMS 20
 #define GS_MAX_UNKNOWNS 16
 #define GS_MAX_STAGES 64
 
@@ -78,6 +78,25 @@ typedef struct gs_phase {
 	char measured_run[64];      /* the run file's name                     */
 } gs_phase;
 
+/* How far to trust the figures (gpusizer/interval.h, method.md §17a): one
+ * band of calibration residuals for the estimate's kind gives factors for
+ * every phase and GPU peak; engines with a KV pool get a second band for
+ * the pool's size. */
+typedef struct gs_interval {
+	char group[16];              /* "training", "transformers", "vllm", ...    */
+	unsigned records;            /* calibration records behind the peak band   */
+	double low_factor, high_factor;
+	char why[240];               /* the rule with its figures, in words        */
+	bool has_kv;                 /* vLLM / SGLang: the KV band below applies    */
+	unsigned kv_records;
+	double kv_low_factor, kv_high_factor;
+	char kv_why[240];
+	bool conservative;           /* conservative yes                             */
+	bool margin_applied;         /* ... and the peaks shown are the high ends
+	                                (not with an engine's pool, judged by its
+	                                KV tokens' low end instead)                */
+} gs_interval;
+
 typedef struct gs_vllm_budget {
 	gs_bytes capacity;        /* CUDA total the budget is taken from (cuda_how) */
 	gs_bytes budget;          /* floor(gpu_memory_utilization x CUDA total) */
@@ -92,6 +111,7 @@ typedef struct gs_vllm_budget {
 	uint64_t profile_tokens;  /* max_num_batched_tokens of the profile run   */
 	uint64_t profile_seqs;    /* max_num_seqs                                */
 	bool v1;                  /* the release's V1 engine                     */
+	uint64_t tokens_low, tokens_high; /* the calibration interval on tokens */
 	char why_tokens[200];     /* how the release's rule chose profile_tokens */
 } gs_vllm_budget;
 
@@ -110,6 +130,7 @@ typedef struct gs_sglang_pool {
 	uint64_t needed_tokens;   /* concurrency x length                        */
 	bool sheet_fits;
 	bool refused;             /* rest <= 0: "Not enough memory"              */
+	uint64_t tokens_low, tokens_high; /* the calibration interval on tokens */
 } gs_sglang_pool;
 
 /* Ollama (docs/method.md §14b): the options it starts llama.cpp with, and
@@ -190,6 +211,7 @@ typedef struct gs_estimate {
 	size_t n_phases;
 	gs_phase phases[GS_MAX_PHASES];
 	size_t peak_phase;     /* index of the phase with the largest peak        */
+	gs_interval interval;  /* how far to trust the peaks (gs_estimate_interval) */
 
 	size_t n_unknowns;
 	char unknowns[GS_MAX_UNKNOWNS][320];
@@ -249,6 +271,11 @@ gs_bytes gsi_weights_total(const gs_estimate *e);
 
 /* The largest phase peak. */
 gs_bytes gs_estimate_peak(const gs_estimate *e);
+
+/* The calibration interval around `shown`, a phase or per-GPU peak of e as
+ * printed: [shown x low, shown x high], or, under conservative yes (where
+ * shown already is the high end), [its point figure x low, shown]. */
+void gs_estimate_interval(const gs_estimate *e, gs_bytes shown, gs_bytes *low, gs_bytes *high);
 
 const char *gs_basis_name(gs_basis b);
 const char *gs_runtime_name(gs_runtime r);

@@ -88,7 +88,8 @@
 	X(MAX_LORA_RANK, "max_lora_rank", NULL, GS_KIND_COUNT, "16", "vLLM --max-lora-rank (vLLM default 16)") \
 	X(MEM_FRACTION_STATIC, "mem_fraction_static", NULL, GS_KIND_RATIO, NULL, "SGLang --mem-fraction-static (default: the release's rule)") \
 	X(CHUNKED_PREFILL_SIZE, "chunked_prefill_size", NULL, GS_KIND_COUNT, NULL, "SGLang --chunked-prefill-size (default: the release's rule)") \
-	X(MAX_RUNNING_REQUESTS, "max_running_requests", NULL, GS_KIND_COUNT, NULL, "SGLang --max-running-requests (default: from the pool)")
+	X(MAX_RUNNING_REQUESTS, "max_running_requests", NULL, GS_KIND_COUNT, NULL, "SGLang --max-running-requests (default: from the pool)") \
+	X(CONSERVATIVE, "conservative", NULL, GS_KIND_ENUM, "no", "yes: judge by the high end of each calibration interval (fit, capacity check, shortlist, sheet); --conservative alone means yes")
 
 typedef enum gs_kind {
 	GS_KIND_STRING, GS_KIND_COUNT, GS_KIND_BYTES, GS_KIND_RATIO, GS_KIND_PERCENT,

@@ -277,6 +277,9 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		gsi_unknown(e, "length %llu exceeds the model's max_position_embeddings %u: the model may "
 		            "not support it (rope scaling?)", (unsigned long long)e->length, m->max_position);
 	totals(e);
+	gsi_apply_interval(e);
+	if (e->interval.conservative)
+		totals(e);
 	if (training) {
 		static const char *const states[] = {"weights", "quant_metadata", "other_format_modules", "adapter_weights",
 		                                     "gradients", "master_weights", "optimizer_states"};

@@ -114,4 +114,9 @@ gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, cha
  * autocast, else 2): what checkpointing keeps per layer input. */
 uint64_t gsi_train_residual_bytes(const gs_workload *w);
 
+/* Fill e->interval from the calibration bands (interval.c); under
+ * conservative yes, add the calibration_margin item or judge the KV pool by
+ * its low end. The caller recomputes the totals afterwards. */
+void gsi_apply_interval(gs_estimate *e);
+
 #endif /* GS_ESTIMATE_ITEMS_H */

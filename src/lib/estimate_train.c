@@ -457,7 +457,7 @@ static void optimizer_items(gs_estimate *e, const precision *pr, uint64_t traina
 	            gs_wl_str(w, GS_F_OPTIMIZER), (unsigned long long)trainable, (unsigned long long)states,
 	            opt == GS_OPT_PAGED_ADAMW_8BIT ? "; paged: may move to host memory under pressure" : "");
 	gs_item *ot = gsi_item(e, "optimizer_temporaries", GS_BASIS_ESTIMATED,
-	                       METHOD "§10; PyTorch foreach optimizers (multi-tensor temporaries)");
+	                       METHOD "§10; PyTorch optimizers: foreach (multi-tensor), fused, or a loop over parameters");
 	ot->shard = GS_SHARD_OPTIM;
 	ot->varies = false;
 	gsi_item_all(ot, LIVE(PH_FIRST) | LIVE(PH_UPD), temps);

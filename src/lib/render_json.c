@@ -4,6 +4,7 @@
  */
 #include <string.h>
 #include "gpusizer/devices.h"
+#include "gpusizer/interval.h"
 #include "gpusizer/render.h"
 #include "recipe.h"
 
@@ -86,6 +87,22 @@ static void figures_json(json_t *root, const gs_estimate *e)
 
 }
 
+/* {low_bytes, high_bytes, coverage_target, records} around a shown peak
+ * (gpusizer/interval.h). */
+static json_t *interval_json(const gs_estimate *e, gs_bytes shown)
+{
+	gs_bytes lo, hi;
+	gs_estimate_interval(e, shown, &lo, &hi);
+	return json_pack("{s:o, s:o, s:f, s:i}", "low_bytes", jbytes(lo), "high_bytes", jbytes(hi), "coverage_target",
+	                 GS_COVERAGE_TARGET, "records", (int)e->interval.records);
+}
+
+static json_t *tokens_interval_json(const gs_estimate *e, uint64_t lo, uint64_t hi)
+{
+	return json_pack("{s:I, s:I, s:f, s:i, s:s}", "low", (json_int_t)lo, "high", (json_int_t)hi, "coverage_target",
+	                 GS_COVERAGE_TARGET, "records", (int)e->interval.kv_records, "why", e->interval.kv_why);
+}
+
 /* The items per phase, and the phases with their peaks. */
 static void items_json(json_t *root, const gs_estimate *e)
 {
@@ -114,6 +131,8 @@ static void items_json(json_t *root, const gs_estimate *e)
 		json_t *o = json_pack("{s:s, s:s, s:o, s:b, s:s}", "id", ph->id, "what", ph->what, "peak_bytes",
 		                      jbytes(ph->peak), "excludes_unknowns", ph->has_unknown, "basis",
 		                      ph->measured ? "measured" : "estimated");
+		if (o)
+			json_object_set_new(o, "peak_interval", interval_json(e, ph->peak));
 		if (o && ph->measured) {
 			json_object_set_new(o, "measured_bytes", jbytes(ph->measured_peak));
 			json_object_set_new(o, "measured_counter", json_string(ph->measured_counter));
@@ -143,8 +162,9 @@ static void placement_json(json_t *root, const gs_estimate *e)
 	uint64_t per_stage = (e->dp * e->tp) != 0 ? e->dp * e->tp : 1;
 	for (uint64_t g = 0; g < e->gpus && g < 4096; g++) {
 		size_t st = e->n_stages > 1 ? (size_t)(g / per_stage) : 0;
-		json_array_append_new(gpus, json_pack("{s:I, s:I, s:o}", "gpu", (json_int_t)g, "stage", (json_int_t)st,
-		                                      "peak_bytes", jbytes(e->stage_peak[st < GS_MAX_STAGES ? st : 0])));
+		gs_bytes pk = e->stage_peak[st < GS_MAX_STAGES ? st : 0];
+		json_array_append_new(gpus, json_pack("{s:I, s:I, s:o, s:o}", "gpu", (json_int_t)g, "stage", (json_int_t)st,
+		                                      "peak_bytes", jbytes(pk), "peak_interval", interval_json(e, pk)));
 	}
 	json_object_set_new(root, "gpus", gpus);
 }
@@ -216,6 +236,7 @@ static void extras_json(json_t *root, const gs_estimate *e)
 		json_object_set_new(vo, "profile_seqs", json_integer((json_int_t)v->profile_seqs));
 		json_object_set_new(vo, "profile_tokens_why", json_string(v->why_tokens));
 		json_object_set_new(vo, "engine", json_string(v->v1 ? "V1" : "V0"));
+		json_object_set_new(vo, "kv_tokens_interval", tokens_interval_json(e, v->tokens_low, v->tokens_high));
 	}
 	if (e->has_sglang) {
 		const gs_sglang_pool *p = &e->sglang;
@@ -229,6 +250,8 @@ static void extras_json(json_t *root, const gs_estimate *e)
 		                              jbytes(p->free_at_start), "pool_bytes", jbytes(p->pool_bytes), "cell_bytes",
 		                              jbytes(p->cell_bytes), "needed_tokens", (json_int_t)p->needed_tokens,
 		                              "sheet_fits", p->sheet_fits, "refused", p->refused));
+		json_object_set_new(json_object_get(root, "sglang"), "kv_tokens_interval",
+		                    tokens_interval_json(e, p->tokens_low, p->tokens_high));
 	}
 }
 
@@ -295,6 +318,12 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 	figures_json(root, e);
 	items_json(root, e);
 	json_object_set_new(root, "peak_phase", json_string(e->phases[e->peak_phase].id));
+	json_t *pi = interval_json(e, e->phases[e->peak_phase].peak);
+	json_object_set_new(pi, "kind", json_string(e->interval.group));
+	json_object_set_new(pi, "why", json_string(e->interval.why));
+	json_object_set_new(pi, "conservative", json_boolean(e->interval.conservative));
+	json_object_set_new(pi, "peak_is_high_end", json_boolean(e->interval.margin_applied));
+	json_object_set_new(root, "peak_interval", pi);
 	json_t *unk = json_array();
 	for (size_t i = 0; i < e->n_unknowns; i++)
 		json_array_append_new(unk, json_string(e->unknowns[i]));

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "gpusizer/interval.h"
 #include "gpusizer/render.h"
 #include "recipe.h"
 #include "render_internal.h"
@@ -378,6 +379,22 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 		any_unknown |= e->phases[p].has_unknown;
 	put(&o, "%speak phase:          %s, %s%s\n", md ? "- " : "\n", pk->id, triple(pk->peak, buf, sizeof buf),
 	    pk->has_unknown ? " + unknown items (\"+?\": a floor, not a total)" : "");
+	{
+		char lo_s[40], hi_s[40];
+		gs_bytes lo, hi;
+		gs_estimate_interval(e, pk->peak, &lo, &hi);
+		gs_format_bytes(lo, unit, lo_s, sizeof lo_s);
+		gs_format_bytes(hi, unit, hi_s, sizeof hi_s);
+		put(&o, "%sinterval (%.0f %% target): %s to %s%s; %s\n", md ? "- " : "", 100 * GS_COVERAGE_TARGET, lo_s,
+		    hi_s, e->interval.margin_applied ? " (conservative: the peak is its high end)" : "", e->interval.why);
+		if (e->interval.has_kv) {
+			uint64_t tl = e->has_vllm ? e->vllm.tokens_low : e->sglang.tokens_low;
+			uint64_t th = e->has_vllm ? e->vllm.tokens_high : e->sglang.tokens_high;
+			put(&o, "%sKV tokens interval:  %llu to %llu tokens%s; %s\n", md ? "- " : "", (unsigned long long)tl,
+			    (unsigned long long)th, e->interval.conservative ? " (conservative: the sheet is judged by the low end)" : "",
+			    e->interval.kv_why);
+		}
+	}
 	put(&o, "%sconservative envelope (sum of maxima, not an observed peak): %s%s\n", md ? "- " : "",
 	    triple(e->conservative, buf, sizeof buf), any_unknown ? ", known items only" : "");
 	for (size_t p = 0; p < e->n_phases; p++)

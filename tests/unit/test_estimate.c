@@ -1,6 +1,8 @@
 /* test_estimate.c — worked values of docs/method.md, pinned. */
 #include <stdlib.h>
+#include <math.h>
 #include "helpers.h"
+#include "gpusizer/interval.h"
 
 #define END -1
 static gs_estimate *E;
@@ -363,6 +365,70 @@ static void test_ollama(void **st)
 	assert_non_null(strstr(err.msg, "own engine"));
 }
 
+/* Calibration intervals (method.md §17a): the rule, the worked value, and
+ * --conservative reaching the capacity check. */
+static void test_intervals(void **st)
+{
+	(void)st;
+	double lo, hi;
+	/* 7 records from -11.49 % to +1.06 %: pad 2 points */
+	gs_band_factors(7, -0.114916, 0.010634, &lo, &hi, NULL, 0);
+	assert_true(fabs(lo - 1 / 1.030634) < 1e-9 && fabs(hi - 1 / (1 - 0.134916)) < 1e-9);
+	/* fewer than 5: the largest |r| again, at least 5 points */
+	gs_band_factors(2, -0.026, 0.030, &lo, &hi, NULL, 0);
+	assert_true(fabs(lo - 1 / 1.08) < 1e-9 && fabs(hi - 1 / (1 - 0.076)) < 1e-9);
+	gs_band_factors(0, 0, 0, &lo, &hi, NULL, 0);
+	assert_true(fabs(lo - 1 / 1.25) < 1e-9 && fabs(hi - 1 / 0.75) < 1e-9);
+	assert_non_null(gs_band_find("training", "peak"));
+	assert_null(gs_band_find("sglang", "kv")); /* borrowed from vLLM, said so */
+
+	gs_model m;
+	static gs_estimate e;
+	run_estimate(&e, &m, GS_F_MODEL, TCFG("google-bert__bert-large-uncased.json"), GS_F_TASK, "full",
+	             GS_F_LENGTH, "512", GS_F_MICROBATCH, "4", GS_F_ATTENTION, "eager", GS_F_PRECISION, "amp",
+	             GS_F_OPTIMIZER, "adamw-forloop", GS_F_RUNTIME_CONTEXT, "1343MiB", -1);
+	const gs_band *b = gs_band_find("training", "peak");
+	gs_band_factors(b->records, b->r_min, b->r_max, &lo, &hi, NULL, 0);
+	gs_bytes pk = gs_estimate_peak(&e), l, h;
+	gs_estimate_interval(&e, pk, &l, &h);
+	assert_string_equal(e.interval.group, "training");
+	assert_int_equal(l, (gs_bytes)floor((double)pk * lo));
+	assert_int_equal(h, (gs_bytes)ceil((double)pk * hi));
+	assert_true(l < 14616297472ull && 14616297472ull < h); /* the published 13939 MiB */
+
+	/* conservative: the capacity check reads the high end */
+	run_estimate(&e, &m, GS_F_MODEL, TCFG("google-bert__bert-large-uncased.json"), GS_F_TASK, "full",
+	             GS_F_LENGTH, "512", GS_F_MICROBATCH, "4", GS_F_ATTENTION, "eager", GS_F_PRECISION, "amp",
+	             GS_F_OPTIMIZER, "adamw-forloop", GS_F_RUNTIME_CONTEXT, "1343MiB", GS_F_CAPACITY, "13GiB", -1);
+	assert_true(e.fits);
+	run_estimate(&e, &m, GS_F_MODEL, TCFG("google-bert__bert-large-uncased.json"), GS_F_TASK, "full",
+	             GS_F_LENGTH, "512", GS_F_MICROBATCH, "4", GS_F_ATTENTION, "eager", GS_F_PRECISION, "amp",
+	             GS_F_OPTIMIZER, "adamw-forloop", GS_F_RUNTIME_CONTEXT, "1343MiB", GS_F_CAPACITY, "13GiB",
+	             GS_F_CONSERVATIVE, "yes", -1);
+	assert_false(e.fits);
+	assert_int_equal(gs_estimate_peak(&e), h);
+	assert_non_null(gs_estimate_item(&e, "calibration_margin"));
+
+	/* vLLM: the pool's tokens get their own interval; conservative judges
+	 * the sheet by its low end and does not raise the budget */
+	run_estimate(&e, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU,
+	             "RTX 4090", GS_F_LENGTH, "1024", -1);
+	uint64_t t = e.vllm.tokens;
+	assert_true(e.vllm.tokens_low < t && t < e.vllm.tokens_high);
+	/* a concurrency that fits the point but not the low end */
+	uint64_t n = e.vllm.tokens_low / 1024 + 1;
+	assert_true(n * 1024 <= t);
+	char c[32];
+	snprintf(c, sizeof c, "%llu", (unsigned long long)n);
+	run_estimate(&e, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU,
+	             "RTX 4090", GS_F_LENGTH, "1024", GS_F_CONCURRENCY, c, -1);
+	assert_true(e.vllm.sheet_fits);
+	run_estimate(&e, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU,
+	             "RTX 4090", GS_F_LENGTH, "1024", GS_F_CONCURRENCY, c, GS_F_CONSERVATIVE, "yes", -1);
+	assert_false(e.vllm.sheet_fits);
+	assert_null(gs_estimate_item(&e, "calibration_margin"));
+}
+
 static void test_unsupported(void **st)
 {
 	(void)st;
@@ -399,7 +465,7 @@ int main(void)
 		cmocka_unit_test(test_mla_and_moe),       cmocka_unit_test(test_vllm_budget),
 		cmocka_unit_test(test_unsupported),        cmocka_unit_test(test_vllm_releases),
 		cmocka_unit_test(test_sglang_pool),        cmocka_unit_test(test_gguf_plan),
-		cmocka_unit_test(test_ollama),
+		cmocka_unit_test(test_ollama),            cmocka_unit_test(test_intervals),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
