@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "gpusizer/interval.h"
 #include "gpusizer/measured.h"
 #include "gpusizer/render.h"
 #include "render_internal.h"
@@ -225,6 +226,13 @@ int gs_render_sheet_markdown(FILE *f, const gs_estimate *e, const gs_shortlist *
 	    gib(e->envelope, b, sizeof b));
 	put(&o, "- peak per GPU: %s in phase %s%s\n", gib(gs_estimate_peak(e), a, sizeof a), e->phases[e->peak_phase].id,
 	    e->phases[e->peak_phase].has_unknown ? " (excluding unknown items)" : "");
+	{
+		gs_bytes lo, hi;
+		char l[64], h[64];
+		gs_estimate_interval(e, gs_estimate_peak(e), &lo, &hi);
+		put(&o, "- interval (%.0f %% target): %s to %s; %s\n", 100 * GS_COVERAGE_TARGET, gib(lo, l, sizeof l),
+		    gib(hi, h, sizeof h), e->interval.why);
+	}
 	put(&o, "- conservative envelope (sum of maxima, not an observed peak): %s\n\n", gib(e->conservative, a, sizeof a));
 	if (gs_render_estimate_text(f, e, GS_UNIT_GiB, true))
 		o.bad = 1;
@@ -485,6 +493,15 @@ int gs_render_sheet_html(FILE *f, const gs_estimate *e, const gs_shortlist *sl, 
 	put(&o, "</ul>\n<section class=\"estimate\"><h2>Estimate (computed, not measured)</h2>\n");
 	put(&o, "<p>Weights only: <b id=\"weights-only\">%s</b>; indicative envelope (weights only + reserve): "
 	    "<b id=\"envelope\">%s</b>.</p>\n", gib(e->weights_only, a, sizeof a), gib(e->envelope, b, sizeof b));
+	{
+		gs_bytes lo, hi;
+		char l[64], h[64];
+		gs_estimate_interval(e, gs_estimate_peak(e), &lo, &hi);
+		put(&o, "<p>Interval (%.0f %% target): %s to %s; ", 100 * GS_COVERAGE_TARGET, gib(lo, l, sizeof l),
+		    gib(hi, h, sizeof h));
+		esc(&o, e->interval.why);
+		put(&o, ".</p>\n");
+	}
 	put(&o, "<p>Peak per GPU: <b id=\"peak\">%s</b> in phase %s%s. Conservative envelope (sum of maxima, not an observed "
 	    "peak): %s.</p>\n", gib(gs_estimate_peak(e), a, sizeof a), e->phases[e->peak_phase].id,
 	    e->phases[e->peak_phase].has_unknown ? " (excluding unknown items)" : "", gib(e->conservative, b, sizeof b));
