@@ -2,8 +2,8 @@
  * interval.h — how far to trust a figure: an interval [low, high] around
  * a phase peak, a per-GPU peak, or an engine's KV capacity, derived from
  * the calibration residuals (bench/calibration.jsonl) of the estimate's
- * kind: training, Transformers inference, vLLM, SGLang, llama.cpp, Ollama
- * (docs/method.md §17a).
+ * kind: training, Transformers inference, vLLM's V0 and V1 engines, SGLang,
+ * llama.cpp, Ollama (docs/method.md §17a).
  *
  * The residuals are kept as a band per kind, r = (estimated - measured) /
  * measured over the records not held out, in calibration_bands.c, which
@@ -20,7 +20,7 @@
 /* One kind's residual band: the smallest and largest relative error of
  * `records` calibration records for one quantity ("peak" or "kv"). */
 typedef struct gs_band {
-	const char *group;    /* "training", "transformers", "vllm", "sglang", "llamacpp", "ollama" */
+	const char *group;    /* "training", "transformers", "vllm-v0", "vllm-v1", "sglang", "llamacpp", "ollama" */
 	const char *quantity; /* "peak": memory peaks; "kv": an engine's KV capacity */
 	unsigned records;
 	double r_min, r_max;

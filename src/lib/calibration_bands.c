@@ -4,10 +4,10 @@
 #include "gpusizer/interval.h"
 
 const gs_band gs_bands[] = {
-	{"training", "peak", 7, -0.114916, 0.010634},
-	{"transformers", "peak", 2, -0.003799, -0.003621},
-	{"vllm", "peak", 2, -0.010816, 0.006487},
-	{"vllm", "kv", 2, -0.026001, 0.030439},
+	{"training", "peak", 6, -0.114916, -0.000763},
+	{"transformers", "peak", 1, -0.003621, -0.003621},
+	{"vllm-v0", "peak", 3, -0.010816, 0.006487},
+	{"vllm-v0", "kv", 3, -0.026001, 0.030439},
 	{"llamacpp", "peak", 3, 0.000170, 0.001336},
 	{"ollama", "peak", 1, -0.007062, -0.007062},
 };

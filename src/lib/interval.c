@@ -45,10 +45,14 @@ const gs_band *gs_band_find(const char *group, const char *quantity)
 
 #include "estimate_items.h"
 
+/* The kind whose records vouch for this estimate. vLLM's V0 and V1 engines
+ * profile memory with different code, so their records are kept apart. */
 static const char *group_of(const gs_estimate *e)
 {
 	if (gs_wl_training(&e->workload))
 		return "training";
+	if (e->runtime == GS_RT_VLLM)
+		return e->vllm.v1 ? "vllm-v1" : "vllm-v0";
 	return gs_runtime_name(e->runtime);
 }
 
@@ -57,15 +61,9 @@ static void fill(const char *group, const char *quantity, unsigned *records, dou
 {
 	const gs_band *b = gs_band_find(group, quantity);
 	char rule[200];
-	const char *borrowed = NULL;
-	if (!b && !strcmp(group, "sglang")) { /* the nearest engine: the same profile-then-pool start-up */
-		b = gs_band_find("vllm", quantity);
-		borrowed = "vllm";
-	}
 	*records = b ? b->records : 0;
 	gs_band_factors(*records, b ? b->r_min : 0, b ? b->r_max : 0, lo, hi, rule, sizeof rule);
-	snprintf(why, cap, "%s%s%s: %s", borrowed ? "no sglang record; " : "", borrowed ? borrowed : group,
-	         !strcmp(quantity, "kv") ? " KV capacity" : " peaks", rule);
+	snprintf(why, cap, "%s%s: %s", group, !strcmp(quantity, "kv") ? " KV capacity" : " peaks", rule);
 }
 
 static gs_bytes scale(gs_bytes b, double f, bool up)
