@@ -36,6 +36,8 @@ try {
   check("the page says what it sizes", (await page.textContent("#source")).includes("8030261248 parameters (llama)"));
   check("KV cache row 1.00 GiB", (await page.textContent('tr[data-item="kv_cache"]')).includes("1.00 GiB"));
   check("chart drawn", (await page.locator("#chart svg rect").count()) > 3);
+  const pp = await page.textContent("#peak-phase");
+  check("the peak carries its calibration interval: " + pp, /interval \d+\.\d\d GiB to \d+\.\d\d GiB \(90 % target, \d+ published runs of kind transformers\)/.test(pp));
   await page.selectOption("#gpu", "RTX 4090");
   await page.click("#shortlist-btn");
   await page.waitForFunction(() => document.querySelector("#offers").textContent.includes("rtx4090-3d"), null, { timeout: 10000 });
