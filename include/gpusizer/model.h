@@ -107,6 +107,9 @@ typedef struct gs_model {
 	                           Korthikanti's activation formula applies      */
 	uint64_t largest_layer_params; /* one decoder layer, for ZeRO-3 gathers */
 	uint32_t num_labels;    /* >0: a sequence-classification head (no token logits) */
+	uint32_t encoder_layers; /* >0: an encoder-decoder (T5, BART); `layers` are the
+	                            decoder's, each with a cross-attention whose K/V
+	                            cover the input                              */
 	size_t n_modules;
 	gs_linear_module modules[GS_MAX_MODULES];
 	bool has_inventory;     /* counts come from the checkpoint's tensor table */

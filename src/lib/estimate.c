@@ -221,13 +221,20 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 			if (w->v[f].from == GS_FROM_SHEET || w->v[f].from == GS_FROM_FLAG)
 				return gs_error_set(err, GS_EINPUT, w->v[f].where, "%s: only runtime ollama reads it",
 				                    gs_field_key(f));
+	/* the engines' rules here (profile run, pool, llama.cpp's buffers and
+	 * layer fit) are written for decoder-only models */
+	if (m->encoder_layers && e->runtime != GS_RT_TRANSFORMERS)
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
+		                    "model_type \"%.40s\" is an encoder-decoder: gpusizer sizes it with runtime transformers "
+		                    "only (its %s rules are for decoder-only models)", m->model_type,
+		                    gs_runtime_name(e->runtime));
 	e->attention = gs_wl_attention(w);
 	/* a model Transformers runs only with eager attention (model.h) */
 	if (m->eager_only && gs_wl_runtime(w) == GS_RT_TRANSFORMERS && e->attention != GS_ATTN_IMPL_EAGER) {
 		e->attention = GS_ATTN_IMPL_EAGER;
-		gsi_unknown(e, "attention: Transformers has no SDPA or flash path for %s (modeling_bloom.py computes "
-		            "the scores with baddbmm and the ALiBi bias), so eager scores are counted whatever attention "
-		            "says", m->model_type);
+		gsi_unknown(e, "attention: Transformers has no SDPA or flash path for %s (it adds its own position bias "
+		            "to the scores: ALiBi in modeling_bloom.py, relative buckets in modeling_t5.py), so eager "
+		            "scores are counted whatever attention says", m->model_type);
 	}
 	e->length = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
 	e->concurrency = gs_wl_u64(w, GS_F_CONCURRENCY);

@@ -192,6 +192,23 @@ static uint64_t amp_extra_per_layer(const gs_model *m, uint64_t b, uint64_t s, b
 	return gs_mul_sat(sb, 14 * h + 4 * kvd);
 }
 
+/* One block's saved activations for a microbatch of b x s with MLP width i
+ * (method.md §10), at the workload's precision. */
+static uint64_t layer_activations(const gs_estimate *e, uint64_t b, uint64_t s, uint64_t i, bool eager)
+{
+	const gs_model *m = &e->model;
+	gs_precision prec = gs_wl_precision(&e->workload);
+	uint64_t h = m->hidden, a = m->heads, kvd = (uint64_t)m->kv_heads * m->head_dim, sb = gs_mul_sat(s, b);
+	uint64_t per = m->gpt_style ? gs_mul_sat(sb, 18 * h + 4 * i)            /* Korthikanti et al. */
+	                            : gs_mul_sat(sb, 20 * h + 4 * kvd + 8 * i);   /* our llama derivation */
+	uint64_t att = eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, s * (m->gpt_style ? 5 : 6)))
+	                     : gs_mul_sat(sb, 4 * a);                          /* fp32 logsumexp */
+	per = gs_mul_sat(gs_add_sat(per, att), prec == GS_PREC_FP32 ? 2 : 1); /* fp32 activations are twice bf16's */
+	if (prec == GS_PREC_AMP)
+		per = gs_add_sat(per, amp_extra_per_layer(m, b, s, eager));
+	return per;
+}
+
 gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap)
 {
 	const gs_model *m = &e->model;
@@ -200,23 +217,29 @@ gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, cha
 	uint64_t in_bytes = gsi_train_residual_bytes(&e->workload);
 	gs_checkpointing ck = gs_wl_checkpointing(&e->workload);
 	bool eager = e->attention == GS_ATTN_IMPL_EAGER && ck != GS_CKPT_SELECTIVE;
-	uint64_t h = m->hidden, a = m->heads, kvd = (uint64_t)m->kv_heads * m->head_dim;
+	uint64_t h = m->hidden, a = m->heads;
 	uint64_t sb = gs_mul_sat(s, b);
 	uint64_t total = 0, one_layer = 0;
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
 		uint64_t i = m->layer_is_moe[l]
 		           ? (uint64_t)m->experts_per_token * m->moe_intermediate + m->shared_experts * (uint64_t)m->moe_intermediate
 		           : m->intermediate;
-		uint64_t per = m->gpt_style ? gs_mul_sat(sb, 18 * h + 4 * i)            /* Korthikanti et al. */
-		                            : gs_mul_sat(sb, 20 * h + 4 * kvd + 8 * i);   /* our llama derivation */
-		uint64_t att = eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, s * (m->gpt_style ? 5 : 6)))
-		                     : gs_mul_sat(sb, 4 * a);                          /* fp32 logsumexp */
-		per = gs_mul_sat(gs_add_sat(per, att), scale);
-		if (prec == GS_PREC_AMP)
-			per = gs_add_sat(per, amp_extra_per_layer(m, b, s, eager));
+		uint64_t per = layer_activations(e, b, s, i, eager);
 		total = gs_add_sat(total, per);
 		if (per > one_layer)
 			one_layer = per;
+	}
+	uint32_t nl = m->layers; /* blocks whose input checkpointing keeps */
+	if (m->encoder_layers) {
+		/* an encoder-decoder: the encoder's blocks are dense layers, and each
+		 * decoder block adds a cross-attention (Korthikanti's attention part,
+		 * 11sbh + the scores, and its norm's 2sbh) */
+		uint64_t att = eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, 5 * s)) : gs_mul_sat(sb, 4 * a);
+		uint64_t cross = gs_mul_sat(gs_add_sat(gs_mul_sat(sb, 13 * h), att), scale);
+		uint64_t enc = layer_activations(e, b, s, m->intermediate, eager);
+		total = gs_add_sat(total, gs_add_sat(gs_mul_sat(enc, m->encoder_layers), gs_mul_sat(cross, m->layers)));
+		one_layer = gs_add_sat(one_layer, cross);
+		nl += m->encoder_layers;
 	}
 	if (ck == GS_CKPT_OFFLOADED) {
 		/* layer inputs go to host memory as they are checkpointed (Unsloth's
@@ -225,20 +248,20 @@ gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, cha
 		uint64_t input = gs_mul_sat(sb, in_bytes * h);
 		if (why)
 			snprintf(why, cap, "offloaded checkpointing: %u layer inputs (s x b x h x %llu B each) in host memory, 2 "
-			         "in flight on the GPU + one layer's full set (%llu B)", m->layers,
+			         "in flight on the GPU + one layer's full set (%llu B)", nl,
 			         (unsigned long long)in_bytes, (unsigned long long)one_layer);
 		return gs_add_sat(gs_mul_sat(input, 2), one_layer);
 	}
 	if (ck == GS_CKPT_FULL) {
 		/* each layer keeps its input; one layer is recomputed in full */
-		uint64_t inputs = gs_mul_sat(gs_mul_sat(sb, in_bytes * h), m->layers);
+		uint64_t inputs = gs_mul_sat(gs_mul_sat(sb, in_bytes * h), nl);
 		if (why)
 			snprintf(why, cap, "full checkpointing: %u layers x input s x b x h x %llu B + one layer's full set "
-			         "(%llu B)", m->layers, (unsigned long long)in_bytes, (unsigned long long)one_layer);
+			         "(%llu B)", nl, (unsigned long long)in_bytes, (unsigned long long)one_layer);
 		return gs_add_sat(inputs, one_layer);
 	}
 	if (why && prec == GS_PREC_AMP)
-		snprintf(why, cap, "sum over %u layers of %s%s, + what autocast keeps in fp32 (%s)%s", m->layers,
+		snprintf(why, cap, "sum over %u layers of %s%s, + what autocast keeps in fp32 (%s)%s", nl,
 		         m->gpt_style ? "s x b x (18h + 4i) (Korthikanti et al. 2022, i = 4h gives 34h)"
 		                      : "s x b x (20h + 4 a_kv d + 8i) (our derivation for HF llama-style layers)",
 		         eager ? (m->gpt_style ? " + 5 a s^2 b (eager scores)" : " + 6 a s^2 b (eager: fp32 softmax + 16-bit probabilities)")
@@ -246,7 +269,7 @@ gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, cha
 		         m->gpt_style ? (eager ? "8 s b h + 2 a s^2 b" : "8 s b h") : "14 s b h + 4 s b a_kv d",
 		         ck == GS_CKPT_SELECTIVE ? "; selective checkpointing recomputes the attention core" : "");
 	else if (why)
-		snprintf(why, cap, "sum over %u layers of %s%s, x %llu for %s activations%s", m->layers,
+		snprintf(why, cap, "sum over %u layers of %s%s, x %llu for %s activations%s", nl,
 		         m->gpt_style ? "s x b x (18h + 4i) (Korthikanti et al. 2022, i = 4h gives 34h)"
 		                      : "s x b x (20h + 4 a_kv d + 8i) (our derivation for HF llama-style layers)",
 		         eager ? (m->gpt_style ? " + 5 a s^2 b (eager scores)" : " + 6 a s^2 b (eager: fp32 softmax + bf16 probabilities)")

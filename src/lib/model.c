@@ -138,9 +138,18 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->n_modules = 0;
 	gs_param_split *s = &c.s;
 	uint64_t h = a->h, norm_w = a->norm_bias ? 2 : 1, largest = 0;
+	/* an encoder-decoder's encoder stack: self-attention, MLP, norms */
+	for (uint32_t l = 0; l < a->enc_L; l++) {
+		attention_params(&c);
+		mlp_params(&c, a->i, 1, false);
+		add(&s->norm, (uint64_t)a->enc_norms * h * norm_w);
+	}
+	add(&s->other, a->rel_bias);
 	for (uint32_t l = 0; l < a->L; l++) {
 		uint64_t before = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other);
 		attention_params(&c);
+		if (a->enc_L)
+			attention_params(&c); /* the decoder's cross-attention over the encoder output */
 		if (m->layer_is_moe[l]) {
 			mlp_params(&c, a->moe_i, a->E, true);
 			add(&s->other, (uint64_t)a->E * h);  /* router */
@@ -175,6 +184,7 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->largest_layer_params = largest;
 	m->gpt_style = a->gpt_style;
 	m->num_labels = a->num_labels;
+	m->encoder_layers = a->enc_L;
 	m->has_architecture = true;
 	m->layers = a->L;
 	m->hidden = a->h;
@@ -217,7 +227,10 @@ uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_ml
 			per_token = (uint64_t)m->kv_heads * (m->head_dim + m->v_head_dim);
 		total = gs_add_sat(total, gs_mul_sat(per_token, kept));
 	}
-	return total;
+	/* an encoder-decoder's decoder also caches the cross-attention K/V of
+	 * the input, counted here at the same length (an upper bound when the
+	 * input is shorter than `tokens`) */
+	return m->encoder_layers ? gs_mul_sat(total, 2) : total;
 }
 
 uint32_t gs_model_widest_mlp(const gs_model *m)

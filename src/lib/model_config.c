@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <jansson.h>
 #include "gpusizer/file.h"
+#include "gpusizer/units.h"
 #include "model_internal.h"
 
 #define MAX_CONFIG_BYTES (8u << 20)
@@ -26,7 +27,7 @@
 
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
-	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v3, bert";
+	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v3, bert, t5, mt5, umt5, bart";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -454,6 +455,100 @@ static gs_status read_bert(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* T5 family (modeling_t5.py, modeling_mt5.py, modeling_umt5.py): an
+ * encoder of num_layers blocks and a decoder of num_decoder_layers blocks
+ * that adds cross-attention, both with q/k/v/o of num_heads x d_kv (not
+ * always d_model), an MLP wi/wo (relu) or wi_0/wi_1/wo ("gated-" in
+ * feed_forward_proj), no biases, RMS-style norms without bias (2 per
+ * encoder block, 3 per decoder block, a final one per stack), the shared
+ * embedding, lm_head tied or not, and a relative position bias of buckets
+ * x heads in the first block of each stack (in every block for umt5).
+ * Transformers adds that bias to the scores itself: eager attention only. */
+static gs_status read_t5_family(reader *r, gsi_arch *a, gs_model *m, bool bias_every_layer)
+{
+	uint32_t buckets;
+	TRY(dim(r, "d_model", &a->h, true, 0, false));
+	TRY(dim(r, "d_kv", &a->d, true, 0, false));
+	TRY(dim(r, "d_ff", &a->i, true, 0, false));
+	TRY(dim(r, "num_layers", &a->enc_L, true, 0, false));
+	TRY(dim(r, "num_decoder_layers", &a->L, false, a->enc_L, false));
+	TRY(dim(r, "num_heads", &a->a, true, 0, false));
+	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
+	TRY(dim(r, "relative_attention_num_buckets", &buckets, false, 32, false));
+	if (a->enc_L > GS_MAX_LAYERS || a->L > GS_MAX_LAYERS)
+		return field_error(r, a->L > GS_MAX_LAYERS ? "num_decoder_layers" : "num_layers",
+		                   "exceeds the supported maximum of 512 layers");
+	json_t *ff = json_object_get(r->root, "feed_forward_proj");
+	const char *proj = ff && !json_is_null(ff) ? json_string_value(ff) : "relu";
+	if (!proj)
+		return field_error(r, "feed_forward_proj", "must be a string such as \"relu\" or \"gated-gelu\"");
+	a->gated = strncmp(proj, "gated-", 6) == 0;
+	a->a_kv = a->a;
+	a->v_d = a->d;
+	a->max_pos = 0; /* relative positions: no trained length in the config */
+	a->enc_norms = 2;
+	a->norms_per_layer = 3;
+	a->extra_norms = 1; /* a final norm per stack */
+	a->rel_bias = gs_mul_sat((uint64_t)buckets * a->a, bias_every_layer ? (uint64_t)a->enc_L + a->L : 2);
+	a->gpt_style = true;
+	TRY(flag(r, "tie_word_embeddings", &a->tied, true));
+	m->eager_only = true;
+	a->nm[GSI_NM_Q] = "q";
+	a->nm[GSI_NM_K] = "k";
+	a->nm[GSI_NM_V] = "v";
+	a->nm[GSI_NM_O] = "o";
+	a->nm[GSI_NM_GATE] = "wi_0";
+	a->nm[GSI_NM_UP] = a->gated ? "wi_1" : "wi";
+	a->nm[GSI_NM_DOWN] = "wo";
+	return GS_OK;
+}
+
+static gs_status read_t5(reader *r, gsi_arch *a, gs_model *m) { return read_t5_family(r, a, m, false); }
+static gs_status read_umt5(reader *r, gsi_arch *a, gs_model *m) { return read_t5_family(r, a, m, true); }
+
+/* BART (modeling_bart.py): encoder_layers and decoder_layers blocks of
+ * d_model with q/k/v/out projections and fc1/fc2 MLPs, all with biases,
+ * LayerNorms with bias (2 per encoder block, 3 per decoder block), one
+ * layernorm_embedding per stack, learned positions of max_position_embeddings
+ * + 2 rows per stack (BartLearnedPositionalEmbedding's offset), the shared
+ * embedding tied to lm_head (final_logits_bias is a buffer). */
+static gs_status read_bart(reader *r, gsi_arch *a, gs_model *m)
+{
+	(void)m;
+	uint32_t dec_heads, dec_ffn;
+	TRY(dim(r, "d_model", &a->h, true, 0, false));
+	TRY(dim(r, "encoder_layers", &a->enc_L, true, 0, false));
+	TRY(dim(r, "decoder_layers", &a->L, true, 0, false));
+	TRY(dim(r, "encoder_attention_heads", &a->a, true, 0, false));
+	TRY(dim(r, "decoder_attention_heads", &dec_heads, false, a->a, false));
+	TRY(dim(r, "encoder_ffn_dim", &a->i, true, 0, false));
+	TRY(dim(r, "decoder_ffn_dim", &dec_ffn, false, a->i, false));
+	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
+	TRY(dim(r, "max_position_embeddings", &a->max_pos, true, 0, false));
+	if (a->enc_L > GS_MAX_LAYERS || a->L > GS_MAX_LAYERS)
+		return field_error(r, a->L > GS_MAX_LAYERS ? "decoder_layers" : "encoder_layers",
+		                   "exceeds the supported maximum of 512 layers");
+	if (dec_heads != a->a || dec_ffn != a->i)
+		return field_error(r, dec_heads != a->a ? "decoder_attention_heads" : "decoder_ffn_dim",
+		                   "differs from the encoder's: gpusizer sizes BART with both stacks alike");
+	if (a->h % a->a)
+		return field_error(r, "encoder_attention_heads", "must divide d_model");
+	a->a_kv = a->a;
+	a->d = a->v_d = a->h / a->a;
+	a->gated = false;
+	a->qkv_bias = a->o_bias = a->mlp_bias = a->norm_bias = true;
+	a->enc_norms = 2;
+	a->norms_per_layer = 3;
+	a->extra_norms = 1; /* layernorm_embedding per stack, no final norm */
+	a->pos_embed = 2 * ((uint64_t)a->max_pos + 2);
+	a->gpt_style = true;
+	TRY(flag(r, "tie_word_embeddings", &a->tied, true));
+	a->nm[GSI_NM_O] = "out_proj";
+	a->nm[GSI_NM_UP] = "fc1";
+	a->nm[GSI_NM_DOWN] = "fc2";
+	return GS_OK;
+}
+
 static gs_status read_deepseek_v3(reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(common(r, a, m, false));
@@ -504,6 +599,10 @@ static const struct {
 	{"gpt_oss", read_gpt_oss, NULL},
 	{"deepseek_v3", read_deepseek_v3, NULL},
 	{"bert", read_bert, "query,value"},
+	{"t5", read_t5, "q,v"},
+	{"mt5", read_t5, "q,v"},
+	{"umt5", read_umt5, NULL},
+	{"bart", read_bart, "q_proj,v_proj"},
 };
 
 static void copy_string(json_t *root, const char *key, char *dst, size_t cap)

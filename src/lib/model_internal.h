@@ -32,6 +32,12 @@ typedef struct gsi_arch {
 	uint32_t window;
 	bool gpt_style;
 	uint32_t pooler;      /* bert: a pooler dense h x h (+ bias) */
+	/* Encoder-decoder (T5, BART): enc_L encoder layers of self-attention and
+	 * MLP with enc_norms norms each; the L decoder layers add a
+	 * cross-attention of the same shape. rel_bias: the relative position
+	 * bias parameters of the whole model (T5's buckets x heads). */
+	uint32_t enc_L, enc_norms;
+	uint64_t rel_bias;
 	uint32_t num_labels;  /* sequence classification: head h x labels (+ bias) */
 	/* module names as the checkpoint (and PEFT) call them */
 	const char *nm[GSI_NM_COUNT];

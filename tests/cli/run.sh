@@ -284,7 +284,7 @@ case_ 2 "unknown format \"int3\"" estimate --params 7e9 --format int3
 case_ 2 "--context: got \"many\"" estimate --params 7e9 --context many
 case_ 2 "malformed.json:5:14: malformed JSON: '}' expected" estimate tests/data/bad/malformed.json
 case_ 2 "field \"hidden_size\" is missing" estimate tests/data/bad/missing_hidden.json
-case_ 2 "model_type \"t5\" is not supported (supported: llama" estimate tests/data/bad/unknown_type.json
+case_ 2 "model_type \"mamba\" is not supported (supported: llama" estimate tests/data/bad/unknown_type.json
 case_ 2 "list_value.yaml:2:10: reserve: expected a single value, not a list" estimate tests/data/bad/list_value.yaml
 case_ 2 "unknown_key.yaml:2:1: unknown field \"context_length\"" estimate tests/data/bad/unknown_key.yaml
 case_ 2 "malformed.yaml:2:7: malformed YAML" estimate tests/data/bad/malformed.yaml
@@ -384,6 +384,10 @@ case_ 0 "(conservative: the peak is its high end)" estimate tests/data/sheets/ll
 case_ 2 'tests/data/bad/conservative.yaml:2:15: conservative: got "maybe", expected one of no, yes' estimate tests/data/bad/conservative.yaml
 case_ 1 "against the peak per GPU, 18.39 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml --conservative
 case_ 1 "against the peak per GPU, 17.41 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml
+# encoder-decoders (issue #13)
+case_ 0 '"parameters": 60506624' estimate tests/data/configs/google-t5__t5-small.json --json
+case_ 2 "is an encoder-decoder: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/google-t5__t5-small.json --runtime vllm --context 512
+case_ 0 "trainable:   294912 parameters (LoRA r=8: q 18x(512->512), v 18x(512->512))" estimate tests/data/configs/google-t5__t5-small.json --task lora --context 512
 case_ 0 "autocast_cache" estimate $BERT $BA
 case_ 0 "two fp32 temporaries of the largest tensor, 2 x 31254528 x 4 B" estimate $BERT $BA
 

@@ -52,6 +52,17 @@ static void test_every_model_type(void **st)
 		/* KerasHub's gpt_oss_20b_en and gpt_oss_120b_en presets */
 		{TCFG("openai__gpt-oss-20b.json"), 20914757184ull, "gpt_oss"},
 		{TCFG("openai__gpt-oss-120b.json"), 116829156672ull, "gpt_oss"},
+		/* encoder-decoders: KerasHub's t5_small_multi (tied head), flan_base_multi
+		 * and flan_large_multi (untied, gated-gelu) presets */
+		{TCFG("google-t5__t5-small.json"), 60506624ull, "t5"},
+		{TCFG("google__flan-t5-base.json"), 247577856ull, "t5"},
+		{TCFG("google__flan-t5-large.json"), 783150080ull, "t5"},
+		/* KerasHub's bart_large_en, 406,287,360, + Transformers' two extra
+		 * position rows per stack (BartLearnedPositionalEmbedding offset 2):
+		 * 2 x 2 x 1024 */
+		{TCFG("facebook__bart-large.json"), 406291456ull, "bart"},
+		/* our count: a relative position bias in every block */
+		{TCFG("google__umt5-small.json"), 306601984ull, "umt5"},
 	};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
 		gs_model m = load(t[i].file);
@@ -167,7 +178,9 @@ static void test_errors(void **st)
 	assert_non_null(strstr(err.msg, "head_dim"));
 	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":64}", &err), GS_OK);
 	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":64,\"tie_word_embeddings\":1}", &err), GS_EINPUT);
-	assert_int_equal(parse("{\"model_type\":\"t5\"}", &err), GS_EUNSUPPORTED);
+	assert_int_equal(parse("{\"model_type\":\"t5\"}", &err), GS_EINPUT); /* read now: d_model named */
+	assert_non_null(strstr(err.msg, "\"d_model\" is missing"));
+	assert_int_equal(parse("{\"model_type\":\"mamba\"}", &err), GS_EUNSUPPORTED);
 	assert_non_null(strstr(err.msg, "llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, "
 	                                "gemma3_text, phi3, gpt2"));
 	assert_non_null(strstr(err.msg, "deepseek_v3"));
