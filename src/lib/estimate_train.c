@@ -416,8 +416,14 @@ static void state_items(gs_estimate *e, const precision *pr, uint64_t trainable,
 
 	gs_item *gr = gsi_item(e, "gradients", GS_BASIS_ESTIMATED, METHOD "§10; ZeRO paper (Rajbhandari et al. 2020) §3");
 	gr->shard = GS_SHARD_GRADS;
-	gsi_item_all(gr, LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD), gs_mul_sat(trainable, pr->grad));
-	gsi_formula(gr, "%llu trainable params x %u B", (unsigned long long)trainable, pr->grad);
+	/* with gradient accumulation the .grad tensors of the earlier
+	 * microbatches are alive during the next one's forward (zero_grad runs
+	 * only after the optimizer step) */
+	bool accumulating = e->train.grad_accum > 1;
+	gsi_item_all(gr, LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD) | (accumulating ? LIVE(PH_FWD) : 0),
+	             gs_mul_sat(trainable, pr->grad));
+	gsi_formula(gr, "%llu trainable params x %u B%s", (unsigned long long)trainable, pr->grad,
+	            accumulating ? "; also during forward: accumulated over the microbatches of one update" : "");
 
 	if (full && gs_wl_precision(w) == GS_PREC_AMP)
 		autocast_cache_item(e);

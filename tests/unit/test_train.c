@@ -33,6 +33,10 @@ static void test_full_mixed_adamw(void **st)
 	assert_int_equal(item_at(E, "optimizer_temporaries", 3), 0);
 	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_TASK, "full", GS_F_OPTIMIZER, "sgd", END);
 	assert_int_equal(item_at(E, "optimizer_states", 3), 0);
+	/* gradients are alive in forward only while they accumulate */
+	assert_int_equal(item_at(E, "gradients", 1), 0);
+	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_TASK, "full", GS_F_GRAD_ACCUM, "4", END);
+	assert_int_equal(item_at(E, "gradients", 1), 14000000000ull);
 }
 
 static void test_lora_and_qlora(void **st)
