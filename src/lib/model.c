@@ -95,7 +95,7 @@ static void attention_params(counter *c)
 	if (a->o_bias)
 		add(&s->other, h);
 	if (a->qk_norm)
-		add(&s->norm, 2ull * a->d);
+		add(&s->norm, a->qk_norm_full ? gs_add_sat(q, k) : 2ull * a->d);
 	if (a->attn_sinks)
 		add(&s->other, heads);
 }

@@ -27,7 +27,8 @@
 
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
-	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v3, bert, t5, mt5, umt5, bart";
+	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, qwen, starcoder2, "
+	"olmo2, internlm2, cohere, cohere2, granite, bert, t5, mt5, umt5, bart";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -455,6 +456,119 @@ static gs_status read_bert(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* Qwen (the first, modeling_qwen.py of Qwen/Qwen-7B, trust_remote_code):
+ * a fused c_attn of 3h with bias, c_proj, an MLP w1 (up) and w2 (gate,
+ * SiLU) of intermediate_size / 2 and c_proj, biases there unless no_bias,
+ * RMSNorms ln_1, ln_2 and ln_f, wte and an untied lm_head. */
+static gs_status read_qwen(reader *r, gsi_arch *a, gs_model *m)
+{
+	(void)m;
+	bool no_bias;
+	uint32_t ff2;
+	TRY(dim(r, "hidden_size", &a->h, true, 0, false));
+	TRY(dim(r, "num_hidden_layers", &a->L, true, 0, false));
+	TRY(dim(r, "num_attention_heads", &a->a, true, 0, false));
+	TRY(dim(r, "intermediate_size", &ff2, true, 0, false));
+	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
+	TRY(dim(r, "seq_length", &a->max_pos, false, 0, true));
+	if (a->L > GS_MAX_LAYERS)
+		return field_error(r, "num_hidden_layers", "exceeds the supported maximum of 512 layers");
+	if (ff2 % 2)
+		return field_error(r, "intermediate_size", "must be even (w1 and w2 each take half)");
+	TRY(dim(r, "kv_channels", &a->d, false, a->h / a->a, false));
+	TRY(flag(r, "no_bias", &no_bias, true));
+	a->i = ff2 / 2;
+	a->a_kv = a->a;
+	a->v_d = a->d;
+	a->gated = true;
+	a->fused_qkv = true;
+	a->qkv_bias = true; /* nn.Linear's default: c_attn always has one */
+	a->o_bias = a->mlp_bias = !no_bias;
+	a->norms_per_layer = 2;
+	a->tied = false;
+	a->nm[GSI_NM_QKV] = "c_attn";
+	a->nm[GSI_NM_O] = "c_proj";
+	a->nm[GSI_NM_GATE] = "w2";
+	a->nm[GSI_NM_UP] = "w1";
+	a->nm[GSI_NM_DOWN] = "c_proj";
+	return GS_OK;
+}
+
+/* StarCoder2 (modeling_starcoder2.py): llama-shaped GQA attention and a
+ * plain c_fc / c_proj GELU MLP, biases everywhere when use_bias (the
+ * default), LayerNorms with bias, sliding window, the head tied by default. */
+static gs_status read_starcoder2(reader *r, gsi_arch *a, gs_model *m)
+{
+	bool bias;
+	TRY(common(r, a, m, true));
+	TRY(flag(r, "use_bias", &bias, true));
+	a->gated = false;
+	a->qkv_bias = a->o_bias = a->mlp_bias = bias;
+	a->norm_bias = true;
+	a->nm[GSI_NM_UP] = "c_fc";
+	a->nm[GSI_NM_DOWN] = "c_proj";
+	return windows(r, a, m, NULL, 0, true);
+}
+
+/* OLMo 2 (modeling_olmo2.py): llama projections without biases, RMSNorms
+ * on the whole query and key projections (a x d and a_kv x d), the two
+ * norms after attention and after the MLP instead of before them. */
+static gs_status read_olmo2(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, false));
+	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
+	a->o_bias = a->qkv_bias;
+	a->qk_norm = a->qk_norm_full = true;
+	return GS_OK;
+}
+
+/* InternLM2 (modeling_internlm2.py, trust_remote_code): a fused wqkv of
+ * (heads + 2 x KV heads) x head_dim rows, wo, a gated w1 / w3 / w2 MLP,
+ * biases only when bias, RMSNorms attention_norm and ffn_norm, an untied
+ * output head. */
+static gs_status read_internlm2(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, false));
+	TRY(flag(r, "bias", &a->qkv_bias, false));
+	a->o_bias = a->mlp_bias = a->qkv_bias;
+	a->fused_qkv = true;
+	a->nm[GSI_NM_QKV] = "wqkv";
+	a->nm[GSI_NM_O] = "wo";
+	a->nm[GSI_NM_GATE] = "w1";
+	a->nm[GSI_NM_UP] = "w3";
+	a->nm[GSI_NM_DOWN] = "w2";
+	return GS_OK;
+}
+
+/* Cohere / Cohere2 (modeling_cohere.py, modeling_cohere2.py; Command R):
+ * attention and the gated MLP run in parallel after one LayerNorm without
+ * bias, q/k/v/o without bias unless attention_bias, optional per-head
+ * LayerNorms on q and k (use_qk_norm), the head tied to the embeddings.
+ * Cohere2 slides its window on all layers but every
+ * sliding_window_pattern-th (or as layer_types says). */
+static gs_status read_cohere_common(reader *r, gsi_arch *a, gs_model *m)
+{
+	bool qk;
+	TRY(common(r, a, m, true));
+	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
+	a->o_bias = a->qkv_bias;
+	TRY(flag(r, "use_qk_norm", &qk, false));
+	if (qk) /* a LayerNorm of (heads, head_dim) for q and (kv heads, head_dim) for k */
+		a->qk_norm = a->qk_norm_full = true;
+	a->norms_per_layer = 1;
+	return GS_OK;
+}
+
+static gs_status read_cohere(reader *r, gsi_arch *a, gs_model *m) { return read_cohere_common(r, a, m); }
+
+static gs_status read_cohere2(reader *r, gsi_arch *a, gs_model *m)
+{
+	uint32_t pattern;
+	TRY(read_cohere_common(r, a, m));
+	TRY(dim(r, "sliding_window_pattern", &pattern, false, 4, false));
+	return windows(r, a, m, pattern_rule, pattern, true);
+}
+
 /* T5 family (modeling_t5.py, modeling_mt5.py, modeling_umt5.py): an
  * encoder of num_layers blocks and a decoder of num_decoder_layers blocks
  * that adds cross-attention, both with q/k/v/o of num_heads x d_kv (not
@@ -599,6 +713,14 @@ static const struct {
 	{"gpt_oss", read_gpt_oss, NULL},
 	{"deepseek_v3", read_deepseek_v3, NULL},
 	{"bert", read_bert, "query,value"},
+	{"qwen", read_qwen, NULL},
+	{"starcoder2", read_starcoder2, NULL},
+	{"olmo2", read_olmo2, NULL},
+	{"internlm2", read_internlm2, NULL},
+	{"cohere", read_cohere, NULL},
+	{"cohere2", read_cohere2, NULL},
+	{"granite", read_llama, NULL},
+	{"deepseek_v2", read_deepseek_v3, NULL},
 	{"t5", read_t5, "q,v"},
 	{"mt5", read_t5, "q,v"},
 	{"umt5", read_umt5, NULL},

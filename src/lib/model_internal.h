@@ -21,6 +21,8 @@ typedef struct gsi_arch {
 	uint32_t norms_per_layer;
 	uint32_t extra_norms;  /* model-level norms besides the final one (BLOOM's word_embeddings_layernorm) */
 	bool attn_sinks;       /* one learned sink logit per head and layer (gpt-oss) */
+	bool qk_norm_full;     /* q/k norms over all heads (a x d and a_kv x d: OLMo 2),
+	                          not per head (d each: Qwen3, Gemma 3)          */
 	bool norm_bias;
 	uint64_t pos_embed; /* rows of a learned position embedding (GPT-2) */
 	/* MoE */

@@ -52,6 +52,15 @@ static void test_every_model_type(void **st)
 		/* KerasHub's gpt_oss_20b_en and gpt_oss_120b_en presets */
 		{TCFG("openai__gpt-oss-20b.json"), 20914757184ull, "gpt_oss"},
 		{TCFG("openai__gpt-oss-120b.json"), 116829156672ull, "gpt_oss"},
+		/* our counts, each at the published rounded size: Qwen-7B "7.72B",
+		 * StarCoder2-3B "3.03B", OLMo-2-1124-7B "7.30B", InternLM2.5-7B
+		 * "7.74B", Command R v01 "35B", DeepSeek-V2-Lite "15.7B" */
+		{TCFG("Qwen__Qwen-7B.json"), 7721324544ull, "qwen"},
+		{TCFG("bigcode__starcoder2-3b.json"), 3030371328ull, "starcoder2"},
+		{TCFG("allenai__OLMo-2-1124-7B.json"), 7298617344ull, "olmo2"},
+		{TCFG("internlm__internlm2_5-7b.json"), 7737708544ull, "internlm2"},
+		{TCFG("CohereForAI__c4ai-command-r-v01.json"), 34980831232ull, "cohere"},
+		{TCFG("deepseek-ai__DeepSeek-V2-Lite.json"), 15706484224ull, "deepseek_v2"},
 		/* encoder-decoders: KerasHub's t5_small_multi (tied head), flan_base_multi
 		 * and flan_large_multi (untied, gated-gelu) presets */
 		{TCFG("google-t5__t5-small.json"), 60506624ull, "t5"},
@@ -137,6 +146,16 @@ static void test_kv_elements(void **st)
 	assert_true(g2.layer_is_sliding[0]);
 	assert_false(g2.layer_is_sliding[1]);
 	assert_int_equal(gs_model_kv_elements(&g2, 8192, false), 21ull * 4096 * 8192 + 21ull * 4096 * 4096);
+	/* Cohere2 (Command R7B layout): every 4th layer global; a whole-model
+	 * qk norm (use_qk_norm) adds a x d + a_kv x d per layer */
+	const char *c2 = "{\"model_type\":\"cohere2\",\"hidden_size\":64,\"num_hidden_layers\":8,"
+	                 "\"num_attention_heads\":4,\"num_key_value_heads\":2,\"intermediate_size\":128,"
+	                 "\"vocab_size\":100,\"sliding_window\":16,\"use_qk_norm\":true}";
+	gs_model co;
+	gs_error err;
+	assert_int_equal(gs_model_from_config_json(c2, strlen(c2), "config.json", &co, &err), GS_OK);
+	assert_true(co.layer_is_sliding[0] && co.layer_is_sliding[2] && !co.layer_is_sliding[3] && !co.layer_is_sliding[7]);
+	assert_int_equal(co.split.norm, 8ull * (64 + 64 + 32) + 64); /* 1 norm + q,k norms per layer, final */
 	/* Gemma 3: every 6th layer global, window 512 */
 	gs_model g3 = load(TCFG("google__gemma-3-1b-it.json"));
 	assert_false(g3.layer_is_sliding[5]);
