@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/interval.h"
+#include "estimate_items.h"
 
 void gs_band_factors(unsigned records, double r_min, double r_max, double *low_factor, double *high_factor,
                      char *why, size_t cap)
@@ -42,8 +43,6 @@ const gs_band *gs_band_find(const char *group, const char *quantity)
 }
 
 /* --- applied to an estimate ----------------------------------------------- */
-
-#include "estimate_items.h"
 
 /* The kind whose records vouch for this estimate. vLLM's V0 and V1 engines
  * profile memory with different code, so their records are kept apart. */

@@ -387,7 +387,7 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 		gs_format_bytes(hi, unit, hi_s, sizeof hi_s);
 		put(&o, "%sinterval (%.0f %% target): %s to %s%s; %s\n", md ? "- " : "", 100 * GS_COVERAGE_TARGET, lo_s,
 		    hi_s, e->interval.margin_applied ? " (conservative: the peak is its high end)" : "", e->interval.why);
-		if (e->interval.has_kv) {
+		if (e->interval.has_kv && (e->has_vllm ? e->vllm.tokens : e->sglang.tokens)) {
 			uint64_t tl = e->has_vllm ? e->vllm.tokens_low : e->sglang.tokens_low;
 			uint64_t th = e->has_vllm ? e->vllm.tokens_high : e->sglang.tokens_high;
 			put(&o, "%sKV tokens interval:  %llu to %llu tokens%s; %s\n", md ? "- " : "", (unsigned long long)tl,
