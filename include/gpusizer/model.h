@@ -107,6 +107,10 @@ typedef struct gs_model {
 	                           Korthikanti's activation formula applies      */
 	uint64_t largest_layer_params; /* one decoder layer, for ZeRO-3 gathers */
 	uint32_t num_labels;    /* >0: a sequence-classification head (no token logits) */
+	bool ssm;               /* a state-space model (Mamba): no attention, no KV cache;
+	                           each sequence keeps, per layer, ssm_inner x
+	                           (ssm_conv + ssm_state) values whatever its length */
+	uint32_t ssm_inner, ssm_state, ssm_conv;
 	uint32_t encoder_layers; /* >0: an encoder-decoder (T5, BART); `layers` are the
 	                            decoder's, each with a cross-attention whose K/V
 	                            cover the input                              */
@@ -156,6 +160,12 @@ const char *gs_model_supported_types(void);
  * false, they store the decompressed per-head K and V (Transformers'
  * DeepseekV3Attention). Returns the element count for the whole sequence. */
 uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_mla);
+
+/* A state-space model's recurrent state for one sequence, in elements:
+ * layers x inner width x (convolution taps + state size), whatever the
+ * length (Transformers' MambaCache conv_states and ssm_states). 0 for a
+ * model with attention. */
+uint64_t gs_model_ssm_state_elements(const gs_model *m);
 
 /* Widest MLP intermediate a token passes through in one layer (dense or one
  * expert), used by the activation formulas. */

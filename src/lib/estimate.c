@@ -223,11 +223,16 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 				                    gs_field_key(f));
 	/* the engines' rules here (profile run, pool, llama.cpp's buffers and
 	 * layer fit) are written for decoder-only models */
-	if (m->encoder_layers && e->runtime != GS_RT_TRANSFORMERS)
+	if ((m->encoder_layers || m->ssm) && e->runtime != GS_RT_TRANSFORMERS)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
-		                    "model_type \"%.40s\" is an encoder-decoder: gpusizer sizes it with runtime transformers "
-		                    "only (its %s rules are for decoder-only models)", m->model_type,
-		                    gs_runtime_name(e->runtime));
+		                    "model_type \"%.40s\" is %s: gpusizer sizes it with runtime transformers only (its %s "
+		                    "rules are for attention decoders)", m->model_type,
+		                    m->ssm ? "a state-space model" : "an encoder-decoder", gs_runtime_name(e->runtime));
+	if (m->ssm && gs_wl_training(w))
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
+		                    "task %s on model_type \"%.40s\": the training activations of a state-space model (the "
+		                    "selective scan's saved tensors) are not modelled; inference is", gs_wl_str(w, GS_F_TASK),
+		                    m->model_type);
 	e->attention = gs_wl_attention(w);
 	/* a model Transformers runs only with eager attention (model.h) */
 	if (m->eager_only && gs_wl_runtime(w) == GS_RT_TRANSFORMERS && e->attention != GS_ATTN_IMPL_EAGER) {

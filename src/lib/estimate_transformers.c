@@ -24,11 +24,45 @@ static void context_item(gs_estimate *e)
 
 /* The KV cache and the forward pass's transient peak, for prefill (the
  * whole prompt) and decode (one token, the cache at full length). */
+/* A state-space model (Mamba) keeps no KV cache: each sequence holds a
+ * convolution state and an SSM state per layer (MambaCache, the model's
+ * dtype), whatever its length. Its forward without the mamba-ssm and
+ * causal-conv1d kernels (MambaMixer.slow_forward) materializes discrete_A,
+ * discrete_B and deltaB_u, three fp32 tensors of b x inner x s x state, next
+ * to in_proj's 2 x inner outputs: an upper bound, since the kernels avoid
+ * them (method.md §5). */
+static void ssm_state_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
+{
+	const gs_model *m = &e->model;
+	uint64_t b = e->concurrency, s = e->length, el = gsi_act_bytes(e);
+	gs_bytes state = gsi_ceil_bits(gs_mul_sat(gs_model_ssm_state_elements(m), b), gs_format_bpw(&e->kv_format));
+	gsi_item_all(kv, LIVE(1) | LIVE(2), state);
+	gsi_formula(kv, "no KV cache: recurrent state %llu seqs x %u layers x %u inner x (%u conv taps + %u state) x "
+	            "%s, whatever the length", (unsigned long long)b, m->layers, m->ssm_inner, m->ssm_conv,
+	            m->ssm_state, e->kv_format.name);
+	uint64_t di = m->ssm_inner, n = m->ssm_state;
+	for (int p = 1; p <= 2; p++) {
+		uint64_t q = p == 1 ? s : 1, T = gs_mul_sat(b, q);
+		uint64_t scan = gs_mul_sat(gs_mul_sat(T, di), n * 3 * 4);
+		uint64_t proj = gs_mul_sat(T, (4 * di + 2 * (uint64_t)m->hidden) * el);
+		gsi_item_put(act, p, gs_add_sat(scan, proj));
+	}
+	gsi_formula(act, "prefill: slow path's 3 fp32 b x inner x s x state tensors (%llu x %llu x %llu x %llu x 12 B) + "
+	            "in_proj, conv and residual b x s x (4 x %llu + 2 x %u) x %llu B; decode: the same for 1 token; an "
+	            "upper bound with the mamba-ssm kernels", (unsigned long long)b, (unsigned long long)di,
+	            (unsigned long long)s, (unsigned long long)n, (unsigned long long)di, m->hidden,
+	            (unsigned long long)el);
+}
+
 static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 {
 	const gs_model *m = &e->model;
 	uint64_t b = e->concurrency, s = e->length;
 	char why[400];
+	if (m->ssm) {
+		ssm_state_and_activations(e, kv, act);
+		return;
+	}
 	gs_bytes kvb = gsi_kv_bytes(e, s, b);
 	gsi_item_all(kv, LIVE(1) | LIVE(2), kvb);
 	if (m->attn == GS_ATTN_MLA)

@@ -145,7 +145,24 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 		add(&s->norm, (uint64_t)a->enc_norms * h * norm_w);
 	}
 	add(&s->other, a->rel_bias);
-	for (uint32_t l = 0; l < a->L; l++) {
+	for (uint32_t l = 0; l < a->L && a->ssm; l++) {
+		/* Mamba's mixer (modeling_mamba.py MambaMixer) and its norm */
+		uint64_t di = a->ssm_inner, before = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other);
+		matrix(&c, GSI_NM_UP, 2 * di, h);                                   /* in_proj */
+		matrix(&c, GSI_NM_Q, (uint64_t)a->dt_rank + 2ull * a->ssm_state, di); /* x_proj */
+		matrix(&c, GSI_NM_K, di, a->dt_rank);                               /* dt_proj */
+		matrix(&c, GSI_NM_DOWN, h, di);                                     /* out_proj */
+		add(&s->other, gs_mul_sat(di, (uint64_t)a->ssm_conv + (a->ssm_conv_bias ? 1 : 0))); /* conv1d */
+		add(&s->other, di);                                    /* dt_proj bias */
+		add(&s->other, gs_mul_sat(di, (uint64_t)a->ssm_state + 1)); /* A_log, D */
+		if (a->ssm_bias)
+			add(&s->other, 2 * di + h);                        /* in_proj, out_proj biases */
+		add(&s->norm, h * norm_w);
+		uint64_t layer = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other) - before;
+		if (layer > largest)
+			largest = layer;
+	}
+	for (uint32_t l = 0; l < a->L && !a->ssm; l++) {
 		uint64_t before = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other);
 		attention_params(&c);
 		if (a->enc_L)
@@ -185,6 +202,10 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->gpt_style = a->gpt_style;
 	m->num_labels = a->num_labels;
 	m->encoder_layers = a->enc_L;
+	m->ssm = a->ssm;
+	m->ssm_inner = a->ssm_inner;
+	m->ssm_state = a->ssm_state;
+	m->ssm_conv = a->ssm_conv;
 	m->has_architecture = true;
 	m->layers = a->L;
 	m->hidden = a->h;
@@ -213,6 +234,8 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_mla)
 {
 	uint64_t total = 0;
+	if (m->ssm)
+		return 0; /* no attention: the state per sequence is gs_model_ssm_state_elements */
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
 		uint64_t kept = tokens;
 		if (m->layer_is_sliding[l] && m->sliding_window && m->sliding_window < tokens)
@@ -248,4 +271,11 @@ uint32_t gs_model_widest_mlp(const gs_model *m)
 	if (any_moe && m->moe_intermediate > w)
 		w = m->moe_intermediate;
 	return w;
+}
+
+uint64_t gs_model_ssm_state_elements(const gs_model *m)
+{
+	if (!m->ssm)
+		return 0;
+	return gs_mul_sat(gs_mul_sat(m->layers, m->ssm_inner), (uint64_t)m->ssm_conv + m->ssm_state);
 }

@@ -28,7 +28,7 @@
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
 	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, qwen, starcoder2, "
-	"olmo2, internlm2, cohere, cohere2, granite, bert, t5, mt5, umt5, bart";
+	"olmo2, internlm2, cohere, cohere2, granite, mamba, bert, t5, mt5, umt5, bart";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -569,6 +569,45 @@ static gs_status read_cohere2(reader *r, gsi_arch *a, gs_model *m)
 	return windows(r, a, m, pattern_rule, pattern, true);
 }
 
+/* Mamba (modeling_mamba.py): no attention; each layer an RMSNorm and a
+ * MambaMixer of inner width intermediate_size (expand x hidden): in_proj to
+ * 2 x inner, a depthwise causal conv1d of conv_kernel taps, x_proj to
+ * time_step_rank + 2 x state_size, dt_proj (with bias), A_log and D,
+ * out_proj; biases on in/out_proj when use_bias, on the convolution when
+ * use_conv_bias; the head tied by default. */
+static gs_status read_mamba(reader *r, gsi_arch *a, gs_model *m)
+{
+	(void)m;
+	uint32_t expand;
+	TRY(dim(r, "hidden_size", &a->h, true, 0, false));
+	TRY(dim(r, "num_hidden_layers", &a->L, true, 0, false));
+	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
+	TRY(dim(r, "state_size", &a->ssm_state, false, 16, false));
+	TRY(dim(r, "conv_kernel", &a->ssm_conv, false, 4, false));
+	TRY(dim(r, "expand", &expand, false, 2, false));
+	TRY(dim(r, "intermediate_size", &a->ssm_inner, false, expand * a->h, false));
+	if (a->L > GS_MAX_LAYERS)
+		return field_error(r, "num_hidden_layers", "exceeds the supported maximum of 512 layers");
+	json_t *tsr = json_object_get(r->root, "time_step_rank");
+	if (!tsr || json_is_null(tsr) || (json_is_string(tsr) && !strcmp(json_string_value(tsr), "auto")))
+		a->dt_rank = (a->h + 15) / 16; /* math.ceil(hidden_size / 16) */
+	else
+		TRY(dim(r, "time_step_rank", &a->dt_rank, true, 0, false));
+	TRY(flag(r, "use_bias", &a->ssm_bias, false));
+	TRY(flag(r, "use_conv_bias", &a->ssm_conv_bias, true));
+	TRY(flag(r, "tie_word_embeddings", &a->tied, true));
+	a->ssm = true;
+	a->a = a->a_kv = 1; /* no attention heads: set so shared code never divides by zero */
+	a->d = a->v_d = 1;
+	a->i = a->ssm_inner;
+	a->gated = true; /* in_proj's gate half multiplies the scan output */
+	a->nm[GSI_NM_UP] = "in_proj";
+	a->nm[GSI_NM_Q] = "x_proj";
+	a->nm[GSI_NM_K] = "dt_proj";
+	a->nm[GSI_NM_DOWN] = "out_proj";
+	return GS_OK;
+}
+
 /* T5 family (modeling_t5.py, modeling_mt5.py, modeling_umt5.py): an
  * encoder of num_layers blocks and a decoder of num_decoder_layers blocks
  * that adds cross-attention, both with q/k/v/o of num_heads x d_kv (not
@@ -721,6 +760,7 @@ static const struct {
 	{"cohere2", read_cohere2, NULL},
 	{"granite", read_llama, NULL},
 	{"deepseek_v2", read_deepseek_v3, NULL},
+	{"mamba", read_mamba, NULL},
 	{"t5", read_t5, "q,v"},
 	{"mt5", read_t5, "q,v"},
 	{"umt5", read_umt5, NULL},

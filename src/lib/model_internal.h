@@ -40,6 +40,11 @@ typedef struct gsi_arch {
 	 * bias parameters of the whole model (T5's buckets x heads). */
 	uint32_t enc_L, enc_norms;
 	uint64_t rel_bias;
+	/* State-space (Mamba): every layer is a mixer of inner width ssm_inner
+	 * with a state of ssm_state per channel and a causal convolution of
+	 * ssm_conv taps; dt_rank is the width of its time-step projection. */
+	bool ssm, ssm_bias, ssm_conv_bias;
+	uint32_t ssm_inner, ssm_state, ssm_conv, dt_rank;
 	uint32_t num_labels;  /* sequence classification: head h x labels (+ bias) */
 	/* module names as the checkpoint (and PEFT) call them */
 	const char *nm[GSI_NM_COUNT];

@@ -284,7 +284,7 @@ case_ 2 "unknown format \"int3\"" estimate --params 7e9 --format int3
 case_ 2 "--context: got \"many\"" estimate --params 7e9 --context many
 case_ 2 "malformed.json:5:14: malformed JSON: '}' expected" estimate tests/data/bad/malformed.json
 case_ 2 "field \"hidden_size\" is missing" estimate tests/data/bad/missing_hidden.json
-case_ 2 "model_type \"mamba\" is not supported (supported: llama" estimate tests/data/bad/unknown_type.json
+case_ 2 "model_type \"jamba\" is not supported (supported: llama" estimate tests/data/bad/unknown_type.json
 case_ 2 "list_value.yaml:2:10: reserve: expected a single value, not a list" estimate tests/data/bad/list_value.yaml
 case_ 2 "unknown_key.yaml:2:1: unknown field \"context_length\"" estimate tests/data/bad/unknown_key.yaml
 case_ 2 "malformed.yaml:2:7: malformed YAML" estimate tests/data/bad/malformed.yaml
@@ -388,6 +388,10 @@ case_ 1 "against the peak per GPU, 17.41 GiB (prefill)" shortlist data/sheets/ll
 case_ 0 '"parameters": 7721324544' estimate tests/data/configs/Qwen__Qwen-7B.json --json
 case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "qwen"' estimate tests/data/configs/Qwen__Qwen-7B.json --task lora --context 512
 case_ 0 "trainable:" estimate tests/data/configs/Qwen__Qwen-7B.json --task lora --lora-targets c_attn --context 512
+# a state-space model (issue #13): a recurrent state per sequence, not a KV cache
+case_ 0 "no KV cache: recurrent state 1 seqs x 24 layers x 1536 inner x (4 conv taps + 16 state)" estimate tests/data/configs/state-spaces__mamba-130m-hf.json --context 2048
+case_ 2 "is a state-space model: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/state-spaces__mamba-130m-hf.json --runtime llamacpp --format Q8_0 --context 2048
+case_ 2 "the training activations of a state-space model" estimate tests/data/configs/state-spaces__mamba-130m-hf.json --task full --context 2048
 # encoder-decoders (issue #13)
 case_ 0 '"parameters": 60506624' estimate tests/data/configs/google-t5__t5-small.json --json
 case_ 2 "is an encoder-decoder: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/google-t5__t5-small.json --runtime vllm --context 512

@@ -365,6 +365,31 @@ static void test_ollama(void **st)
 	assert_non_null(strstr(err.msg, "own engine"));
 }
 
+/* Mamba with Transformers (method.md §5): the recurrent state instead of
+ * a KV cache, the slow path's scan tensors; engines and training refused. */
+static void test_state_space(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, TCFG("state-spaces__mamba-130m-hf.json"), GS_F_LENGTH, "2048",
+	             GS_F_CONCURRENCY, "4", END);
+	assert_int_equal(item_at(E, "kv_cache", 1), 4ull * 24 * 1536 * 20 * 2);
+	assert_int_equal(item_at(E, "kv_cache", 2), 4ull * 24 * 1536 * 20 * 2); /* not growing with length */
+	/* prefill: 3 fp32 b x inner x s x state + b x s x (4 x inner + 2h) x 2 B */
+	assert_int_equal(item_at(E, "activations", 1),
+	                 4ull * 1536 * 2048 * 16 * 12 + 4ull * 2048 * (4 * 1536 + 2 * 768) * 2);
+	gs_workload w;
+	gs_error err;
+	gs_workload_init(&w);
+	wl_set(&w, GS_F_MODEL, TCFG("state-spaces__mamba-130m-hf.json"));
+	wl_set(&w, GS_F_RUNTIME, "vllm");
+	wl_set(&w, GS_F_LENGTH, "2048");
+	assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
+	assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
+	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
+	assert_non_null(strstr(err.msg, "is a state-space model"));
+}
+
 /* Calibration intervals (method.md §17a): the rule, the worked value, and
  * --conservative reaching the capacity check. */
 static void test_intervals(void **st)
@@ -466,6 +491,7 @@ int main(void)
 		cmocka_unit_test(test_unsupported),        cmocka_unit_test(test_vllm_releases),
 		cmocka_unit_test(test_sglang_pool),        cmocka_unit_test(test_gguf_plan),
 		cmocka_unit_test(test_ollama),            cmocka_unit_test(test_intervals),
+		cmocka_unit_test(test_state_space),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

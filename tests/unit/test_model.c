@@ -61,6 +61,8 @@ static void test_every_model_type(void **st)
 		{TCFG("internlm__internlm2_5-7b.json"), 7737708544ull, "internlm2"},
 		{TCFG("CohereForAI__c4ai-command-r-v01.json"), 34980831232ull, "cohere"},
 		{TCFG("deepseek-ai__DeepSeek-V2-Lite.json"), 15706484224ull, "deepseek_v2"},
+		/* state-space: our count of MambaForCausalLM (tied head), "130M" */
+		{TCFG("state-spaces__mamba-130m-hf.json"), 129135360ull, "mamba"},
 		/* encoder-decoders: KerasHub's t5_small_multi (tied head), flan_base_multi
 		 * and flan_large_multi (untied, gated-gelu) presets */
 		{TCFG("google-t5__t5-small.json"), 60506624ull, "t5"},
@@ -146,6 +148,11 @@ static void test_kv_elements(void **st)
 	assert_true(g2.layer_is_sliding[0]);
 	assert_false(g2.layer_is_sliding[1]);
 	assert_int_equal(gs_model_kv_elements(&g2, 8192, false), 21ull * 4096 * 8192 + 21ull * 4096 * 4096);
+	/* Mamba: no KV cache; per sequence 24 layers x 1536 x (4 + 16) */
+	gs_model mb = load(TCFG("state-spaces__mamba-130m-hf.json"));
+	assert_int_equal(gs_model_kv_elements(&mb, 8192, false), 0);
+	assert_int_equal(gs_model_ssm_state_elements(&mb), 24ull * 1536 * 20);
+	assert_int_equal(gs_model_ssm_state_elements(&m), 0);
 	/* Cohere2 (Command R7B layout): every 4th layer global; a whole-model
 	 * qk norm (use_qk_norm) adds a x d + a_kv x d per layer */
 	const char *c2 = "{\"model_type\":\"cohere2\",\"hidden_size\":64,\"num_hidden_layers\":8,"
@@ -199,7 +206,7 @@ static void test_errors(void **st)
 	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":64,\"tie_word_embeddings\":1}", &err), GS_EINPUT);
 	assert_int_equal(parse("{\"model_type\":\"t5\"}", &err), GS_EINPUT); /* read now: d_model named */
 	assert_non_null(strstr(err.msg, "\"d_model\" is missing"));
-	assert_int_equal(parse("{\"model_type\":\"mamba\"}", &err), GS_EUNSUPPORTED);
+	assert_int_equal(parse("{\"model_type\":\"jamba\"}", &err), GS_EUNSUPPORTED);
 	assert_non_null(strstr(err.msg, "llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, "
 	                                "gemma3_text, phi3, gpt2"));
 	assert_non_null(strstr(err.msg, "deepseek_v3"));
