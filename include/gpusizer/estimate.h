@@ -199,7 +199,8 @@ typedef struct gs_estimate {
 	gs_runtime runtime;
 	gs_attention attention;
 	unsigned keep;         /* GS_KEEP_* classes actually kept aside           */
-	uint64_t length;       /* 0 when not given                                */
+	uint64_t length;       /* 0 when not given; includes the images' tokens    */
+	uint64_t images;       /* images per sequence (vision-language models)     */
 	uint64_t concurrency;
 
 	gs_bytes weights_only; /* the quick calculator's P x bits / 8                        */

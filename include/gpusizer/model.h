@@ -107,6 +107,10 @@ typedef struct gs_model {
 	                           Korthikanti's activation formula applies      */
 	uint64_t largest_layer_params; /* one decoder layer, for ZeRO-3 gathers */
 	uint32_t num_labels;    /* >0: a sequence-classification head (no token logits) */
+	/* Vision-language (gemma3, llava): the vision tower and projector, and
+	 * the tokens each image adds to the text sequence. */
+	uint64_t vision_params;
+	uint32_t vision_hidden, vision_intermediate, vision_patches, image_tokens;
 	bool ssm;               /* a state-space model (Mamba): no attention, no KV cache;
 	                           each sequence keeps, per layer, ssm_inner x
 	                           (ssm_conv + ssm_state) values whatever its length */

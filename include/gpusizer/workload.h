@@ -36,6 +36,7 @@
 	X(FORMAT, "format", NULL, GS_KIND_FORMAT, "bf16", "weight format (gpusizer formats)") \
 	X(LENGTH, "length", "--context", GS_KIND_COUNT, NULL, "tokens per sequence actually required") \
 	X(CONCURRENCY, "concurrency", NULL, GS_KIND_COUNT, "1", "sequences decoded at once") \
+	X(IMAGES, "images", NULL, GS_KIND_COUNT, NULL, "images per sequence (vision-language models): each adds the model's image tokens to the length") \
 	X(MICROBATCH, "microbatch", NULL, GS_KIND_COUNT, "1", "adaptation: sequences per step on each GPU") \
 	X(GRAD_ACCUM, "grad_accum", NULL, GS_KIND_COUNT, "1", "adaptation: microbatches accumulated per update") \
 	X(LORA_RANK, "lora_rank", NULL, GS_KIND_COUNT, "8", "LoRA rank r (PEFT default 8)") \

@@ -223,11 +223,20 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 				                    gs_field_key(f));
 	/* the engines' rules here (profile run, pool, llama.cpp's buffers and
 	 * layer fit) are written for decoder-only models */
-	if ((m->encoder_layers || m->ssm) && e->runtime != GS_RT_TRANSFORMERS)
+	if ((m->encoder_layers || m->ssm || m->vision_params) && e->runtime != GS_RT_TRANSFORMERS)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
 		                    "model_type \"%.40s\" is %s: gpusizer sizes it with runtime transformers only (its %s "
-		                    "rules are for attention decoders)", m->model_type,
-		                    m->ssm ? "a state-space model" : "an encoder-decoder", gs_runtime_name(e->runtime));
+		                    "rules are for text-only attention decoders)", m->model_type,
+		                    m->ssm ? "a state-space model" : m->vision_params ? "a vision-language model"
+		                                                   : "an encoder-decoder", gs_runtime_name(e->runtime));
+	if (m->vision_params && gs_wl_training(w))
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
+		                    "task %s on model_type \"%.40s\": the vision tower's training activations are not "
+		                    "modelled; inference is", gs_wl_str(w, GS_F_TASK), m->model_type);
+	if (gs_wl_set(w, GS_F_IMAGES) && !m->vision_params)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMAGES].where,
+		                    "model_type \"%.40s\" takes no images (vision-language types: gemma3, llava)",
+		                    m->has_architecture ? m->model_type : "(--params)");
 	if (m->ssm && gs_wl_training(w))
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
 		                    "task %s on model_type \"%.40s\": the training activations of a state-space model (the "
@@ -242,6 +251,9 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		            "scores are counted whatever attention says", m->model_type);
 	}
 	e->length = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
+	/* each image enters the text sequence as the model's image tokens */
+	e->images = gs_wl_set(w, GS_F_IMAGES) ? gs_wl_u64(w, GS_F_IMAGES) : 0;
+	e->length = gs_add_sat(e->length, gs_mul_sat(e->images, m->image_tokens));
 	e->concurrency = gs_wl_u64(w, GS_F_CONCURRENCY);
 	bool found;
 	if ((s = gs_workload_capacity(w, &e->capacity, &found, e->capacity_how, sizeof e->capacity_how, err)))

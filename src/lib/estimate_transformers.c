@@ -80,6 +80,20 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 		            (unsigned long long)gs_mul_sat(gs_model_kv_elements(m, s, false), b));
 
 	gs_bytes pre = gsi_forward_peak(e, b, s, s, e->attention, why, sizeof why);
+	if (e->images) {
+		/* the vision tower encodes b x images images of P patches before the
+		 * decoder runs (SDPA): its widest transient, MLP 2 x i_v or
+		 * attention 7 x h_v, plus the residual, per patch */
+		uint64_t T = gs_mul_sat(gs_mul_sat(b, e->images), m->vision_patches), el = gsi_act_bytes(e);
+		uint64_t hv = m->vision_hidden, w2 = 2 * (uint64_t)m->vision_intermediate;
+		gs_bytes vis = gs_mul_sat(T, ((w2 > 7 * hv ? w2 : 7 * hv) + 2 * hv) * el);
+		size_t n = strlen(why);
+		snprintf(why + n, sizeof why - n, "; vision tower: %llu patches x (max(2 x %u, 7 x %llu) + 2 x %llu) x "
+		         "%llu B = %llu B", (unsigned long long)T, m->vision_intermediate, (unsigned long long)hv,
+		         (unsigned long long)hv, (unsigned long long)el, (unsigned long long)vis);
+		if (vis > pre)
+			pre = vis;
+	}
 	/* decode: one query token; DynamicCache's torch.cat holds a second
 	 * copy of one layer's K and V while it grows */
 	gs_bytes dec = gsi_forward_peak(e, b, 1, s, e->attention, NULL, 0);

@@ -29,7 +29,7 @@ typedef struct counter {
 
 static void add(uint64_t *acc, uint64_t v) { *acc = gs_add_sat(*acc, v); }
 
-static void note_module(gs_model *m, const char *name, uint64_t in, uint64_t out, uint64_t n)
+void gsi_note_module(gs_model *m, const char *name, uint64_t in, uint64_t out, uint64_t n)
 {
 	for (size_t i = 0; i < m->n_modules; i++) {
 		gs_linear_module *x = &m->modules[i];
@@ -56,7 +56,7 @@ static void matrices(counter *c, int nm, uint64_t out, uint64_t in, uint64_t n)
 	s->linear_matrices = gs_add_sat(s->linear_matrices, n);
 	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(out, n));
 	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(in, n));
-	note_module(c->m, c->a->nm[nm], in, out, n);
+	gsi_note_module(c->m, c->a->nm[nm], in, out, n);
 }
 
 static void matrix(counter *c, int nm, uint64_t out, uint64_t in) { matrices(c, nm, out, in, 1); }

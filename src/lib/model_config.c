@@ -28,7 +28,7 @@
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
 	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, qwen, starcoder2, "
-	"olmo2, internlm2, cohere, cohere2, granite, mamba, bert, t5, mt5, umt5, bart";
+	"olmo2, internlm2, cohere, cohere2, granite, mamba, bert, t5, mt5, umt5, bart, gemma3 and llava (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -798,9 +798,6 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 		s = field_error(&r, "(top level)", "must be a JSON object");
 		goto out;
 	}
-	/* Multimodal configs (gemma3, llava) nest the decoder in text_config;
-	 * counting only that would drop the vision tower, so their outer
-	 * model_type is refused as unsupported rather than under-counted. */
 	json_t *jtype = json_object_get(root, "model_type");
 	const char *type = json_string_value(jtype);
 	if (!type) {
@@ -808,6 +805,14 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 		                                      ? "must be a string such as \"llama\""
 		                                      : "is missing (a string such as \"llama\" is required)");
 		goto out;
+	}
+	/* Vision-language configs nest the decoder in text_config and add a
+	 * vision tower (model_vision.c); other multimodal types are refused
+	 * below rather than counted without their tower. */
+	if (gsi_is_multimodal_type(type)) {
+		if ((s = gsi_read_multimodal(root, type, name, m, err)))
+			goto out;
+		goto described;
 	}
 	size_t k;
 	for (k = 0; k < sizeof readers / sizeof readers[0]; k++)
@@ -837,6 +842,7 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 		s = field_error(&r, "(dimensions)", "describe more than 2^53 parameters: not a real model");
 		goto out;
 	}
+described:
 	snprintf(m->model_type, sizeof m->model_type, "%s", type);
 	snprintf(m->source, sizeof m->source, "%s", name);
 	json_t *arch = json_object_get(root, "architectures");

@@ -1,4 +1,4 @@
-/* model_internal.h — shared between model.c and model_config.c. */
+/* model_internal.h — shared between model.c, model_config.c and model_vision.c. */
 #ifndef GS_MODEL_INTERNAL_H
 #define GS_MODEL_INTERNAL_H
 
@@ -66,5 +66,16 @@ void gsi_arch_default_names(gsi_arch *a);
  * and m->layer_is_sliding must already be set. Returns false when the
  * dimensions describe more than GSI_MAX_PARAMS parameters. */
 bool gsi_arch_count(const gsi_arch *a, gs_model *m);
+
+/* Record `n` linear modules `name` of in x out in m's module table (PEFT's
+ * targets match them by name). */
+void gsi_note_module(gs_model *m, const char *name, uint64_t in, uint64_t out, uint64_t n);
+
+/* Vision-language configs (model_vision.c): true for an outer model_type
+ * whose text decoder and vision tower gpusizer reads; gsi_read_multimodal
+ * fills m from the jansson object root (a json_t *) with the decoder from
+ * text_config, then adds the tower and projector. */
+bool gsi_is_multimodal_type(const char *type);
+gs_status gsi_read_multimodal(const void *root, const char *type, const char *name, gs_model *m, gs_error *err);
 
 #endif

@@ -388,6 +388,13 @@ case_ 1 "against the peak per GPU, 17.41 GiB (prefill)" shortlist data/sheets/ll
 case_ 0 '"parameters": 7721324544' estimate tests/data/configs/Qwen__Qwen-7B.json --json
 case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "qwen"' estimate tests/data/configs/Qwen__Qwen-7B.json --task lora --context 512
 case_ 0 "trainable:" estimate tests/data/configs/Qwen__Qwen-7B.json --task lora --lora-targets c_attn --context 512
+# vision-language (issue #13): the tower counted, images add their tokens to the length
+case_ 0 '"parameters": 4300079472' estimate tests/data/configs/google__gemma-3-4b-it.json --json
+case_ 0 "length:      1536 tokens (1024 text + 2 images x 256 image tokens)" estimate tests/data/configs/google__gemma-3-4b-it.json --context 1024 --images 2
+case_ 0 '"parameters": 7063427072' estimate tests/data/configs/llava-hf__llava-1.5-7b-hf.json --json
+case_ 2 'model_type "llama" takes no images' estimate --model $L31 --images 1
+case_ 2 "is a vision-language model: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/google__gemma-3-4b-it.json --runtime vllm --context 1024
+case_ 2 "the vision tower's training activations are not modelled" estimate tests/data/configs/llava-hf__llava-1.5-7b-hf.json --task lora --lora-targets q_proj,v_proj --context 512
 # a state-space model (issue #13): a recurrent state per sequence, not a KV cache
 case_ 0 "no KV cache: recurrent state 1 seqs x 24 layers x 1536 inner x (4 conv taps + 16 state)" estimate tests/data/configs/state-spaces__mamba-130m-hf.json --context 2048
 case_ 2 "is a state-space model: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/state-spaces__mamba-130m-hf.json --runtime llamacpp --format Q8_0 --context 2048

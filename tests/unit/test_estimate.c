@@ -390,6 +390,23 @@ static void test_state_space(void **st)
 	assert_non_null(strstr(err.msg, "is a state-space model"));
 }
 
+/* Vision-language (method.md §2, §5): images add their tokens to the
+ * length; the vision tower's transient can set the prefill peak. */
+static void test_vision_language(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, TCFG("google__gemma-3-4b-it.json"), GS_F_LENGTH, "1024", GS_F_IMAGES, "2", END);
+	assert_int_equal(E->length, 1024 + 2 * 256);
+	/* 1 x 2 images x 4096 patches x (max(2 x 4304, 7 x 1152) + 2 x 1152) x 2 B */
+	uint64_t vis = 8192ull * (8608 + 2304) * 2;
+	assert_true(item_at(E, "activations", 1) >= vis);
+	run_estimate(E, &m, GS_F_MODEL, TCFG("llava-hf__llava-1.5-7b-hf.json"), GS_F_LENGTH, "100", GS_F_IMAGES, "1", END);
+	assert_int_equal(E->length, 100 + 576);
+	/* Llama-2 geometry: 2 x 32 layers x 32 heads x 128 x 676 tokens x 2 B */
+	assert_int_equal(item_at(E, "kv_cache", 1), 2ull * 32 * 4096 * 676 * 2);
+}
+
 /* Calibration intervals (method.md §17a): the rule, the worked value, and
  * --conservative reaching the capacity check. */
 static void test_intervals(void **st)
@@ -491,7 +508,7 @@ int main(void)
 		cmocka_unit_test(test_unsupported),        cmocka_unit_test(test_vllm_releases),
 		cmocka_unit_test(test_sglang_pool),        cmocka_unit_test(test_gguf_plan),
 		cmocka_unit_test(test_ollama),            cmocka_unit_test(test_intervals),
-		cmocka_unit_test(test_state_space),
+		cmocka_unit_test(test_state_space),      cmocka_unit_test(test_vision_language),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -61,6 +61,12 @@ static void test_every_model_type(void **st)
 		{TCFG("internlm__internlm2_5-7b.json"), 7737708544ull, "internlm2"},
 		{TCFG("CohereForAI__c4ai-command-r-v01.json"), 34980831232ull, "cohere"},
 		{TCFG("deepseek-ai__DeepSeek-V2-Lite.json"), 15706484224ull, "deepseek_v2"},
+		/* vision-language: KerasHub's gemma3_instruct_4b, 4,299,915,632 (vocabulary
+		 * 262,144) + Transformers' 64 more rows (262,208) x 2560; LLaVA-1.5-7B:
+		 * Vicuna (vocabulary 32,064) + CLIP ViT-L/14-336 303,507,456 + the
+		 * two-layer projector 20,979,712 */
+		{TCFG("google__gemma-3-4b-it.json"), 4300079472ull, "gemma3"},
+		{TCFG("llava-hf__llava-1.5-7b-hf.json"), 7063427072ull, "llava"},
 		/* state-space: our count of MambaForCausalLM (tied head), "130M" */
 		{TCFG("state-spaces__mamba-130m-hf.json"), 129135360ull, "mamba"},
 		/* encoder-decoders: KerasHub's t5_small_multi (tied head), flan_base_multi
@@ -148,6 +154,18 @@ static void test_kv_elements(void **st)
 	assert_true(g2.layer_is_sliding[0]);
 	assert_false(g2.layer_is_sliding[1]);
 	assert_int_equal(gs_model_kv_elements(&g2, 8192, false), 21ull * 4096 * 8192 + 21ull * 4096 * 4096);
+	/* vision towers: SigLIP so400m/14 at 896 (4096 patches) + Gemma 3's
+	 * projector; CLIP ViT-L/14-336 (576 patches, the class token aside) */
+	gs_model g4 = load(TCFG("google__gemma-3-4b-it.json"));
+	assert_int_equal(g4.vision_params, 416866032ull + 1152ull * 2560 + 1152);
+	assert_int_equal(g4.vision_patches, 4096);
+	assert_int_equal(g4.image_tokens, 256);
+	assert_int_equal(g4.vocab, 262208); /* Gemma3TextConfig's default: the config names none */
+	gs_model lv = load(TCFG("llava-hf__llava-1.5-7b-hf.json"));
+	assert_int_equal(lv.vision_params, 303507456ull + 20979712ull);
+	assert_int_equal(lv.image_tokens, 576);
+	assert_int_equal(lv.hidden, 4096); /* LlamaConfig's defaults under a sparse text_config */
+	assert_int_equal(module(&lv, "fc1", 0)->count, 24);
 	/* Mamba: no KV cache; per sequence 24 layers x 1536 x (4 + 16) */
 	gs_model mb = load(TCFG("state-spaces__mamba-130m-hf.json"));
 	assert_int_equal(gs_model_kv_elements(&mb, 8192, false), 0);

@@ -1,0 +1,197 @@
+/*
+ * model_vision.c — vision-language configs (gemma3, llava): the text
+ * decoder read from text_config, over the defaults of its configuration
+ * class, plus the vision tower and the projector that feeds it
+ * (docs/method.md §2, "Vision-language models").
+ *
+ * The configs on the hub leave most text fields to their class's defaults
+ * (llava-1.5's text_config names little more than its vocabulary), so each
+ * kind carries the defaults of its text and vision configuration classes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "gpusizer/units.h"
+#include "model_internal.h"
+
+typedef enum { TOWER_SIGLIP, TOWER_CLIP } tower_kind;
+
+typedef struct mm_kind {
+	const char *type;          /* the outer model_type                          */
+	const char *text_type;     /* text_config's model_type when it names none   */
+	const char *text_defaults; /* the text configuration class's defaults       */
+	const char *vision_defaults;
+	tower_kind tower;
+} mm_kind;
+
+static const mm_kind kinds[] = {
+	/* Gemma3Config: Gemma3TextConfig and SiglipVisionConfig defaults
+	 * (configuration_gemma3.py, configuration_siglip.py) */
+	{"gemma3", "gemma3_text",
+	 "{\"vocab_size\":262208,\"hidden_size\":2304,\"intermediate_size\":9216,\"num_hidden_layers\":26,"
+	 "\"num_attention_heads\":8,\"num_key_value_heads\":4,\"head_dim\":256,\"max_position_embeddings\":131072,"
+	 "\"sliding_window\":4096,\"sliding_window_pattern\":6}",
+	 "{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,\"num_attention_heads\":12,"
+	 "\"num_channels\":3,\"image_size\":224,\"patch_size\":16}",
+	 TOWER_SIGLIP},
+	/* LlavaConfig: LlamaConfig and CLIPVisionConfig defaults
+	 * (configuration_llama.py, configuration_clip.py) */
+	{"llava", "llama",
+	 "{\"vocab_size\":32000,\"hidden_size\":4096,\"intermediate_size\":11008,\"num_hidden_layers\":32,"
+	 "\"num_attention_heads\":32,\"max_position_embeddings\":2048}",
+	 "{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,\"num_attention_heads\":12,"
+	 "\"num_channels\":3,\"image_size\":224,\"patch_size\":32}",
+	 TOWER_CLIP},
+};
+
+bool gsi_is_multimodal_type(const char *type)
+{
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (!strcmp(kinds[i].type, type))
+			return true;
+	return false;
+}
+
+/* defaults overlaid by the config's own object; NULL on a malformed
+ * default (a bug) or when `over` is not an object */
+static json_t *merged(const char *defaults, json_t *over)
+{
+	json_t *d = json_loads(defaults, 0, NULL);
+	if (!d || !json_is_object(over) || json_object_update(d, over)) {
+		json_decref(d);
+		return NULL;
+	}
+	return d;
+}
+
+static gs_status vdim(json_t *v, const char *name, const char *key, uint64_t *out, gs_error *err)
+{
+	json_t *x = json_object_get(v, key);
+	if (!json_is_integer(x) || json_integer_value(x) < 1 || json_integer_value(x) >= ((json_int_t)1 << 31))
+		return gs_error_set(err, GS_EINPUT, name, "field \"vision_config.%s\" must be an integer in [1, 2^31)", key);
+	*out = (uint64_t)json_integer_value(x);
+	return GS_OK;
+}
+
+/* The ViT encoder of SigLIP or CLIP (modeling_siglip.py, modeling_clip.py):
+ * a patch convolution (bias in SigLIP only), learned positions (+ CLIP's
+ * class token and its pre-LayerNorm), per layer q/k/v/out with biases, two
+ * LayerNorms with bias and an MLP fc1/fc2 with biases, a post-LayerNorm.
+ * Adds to the split and the module table; returns the parameters. */
+static uint64_t tower_params(gs_model *m, tower_kind k, uint64_t h, uint64_t i, uint64_t L, uint64_t c, uint64_t p,
+                             uint64_t patches)
+{
+	gs_param_split *s = &m->split;
+	uint64_t lin = gs_mul_sat(L, 4 * h * h + 2 * h * i);
+	uint64_t bias = gs_mul_sat(L, 4 * h + i + h);
+	uint64_t norms = gs_mul_sat(L, 4 * h) + 2 * h + (k == TOWER_CLIP ? 2 * h : 0);
+	uint64_t embed = gs_mul_sat(c * p * p, h) + (k == TOWER_SIGLIP ? h : 0)                 /* patch conv */
+	               + gs_mul_sat(patches + (k == TOWER_CLIP ? 1 : 0), h) + (k == TOWER_CLIP ? h : 0); /* positions, class */
+	s->linear = gs_add_sat(s->linear, lin);
+	s->linear_matrices = gs_add_sat(s->linear_matrices, 6 * L);
+	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(L, 4 * h + i + h));
+	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(L, 4 * h + h + i));
+	s->other = gs_add_sat(s->other, gs_add_sat(bias, embed));
+	s->norm = gs_add_sat(s->norm, norms);
+	gsi_note_module(m, "q_proj", h, h, L);
+	gsi_note_module(m, "k_proj", h, h, L);
+	gsi_note_module(m, "v_proj", h, h, L);
+	gsi_note_module(m, "out_proj", h, h, L);
+	gsi_note_module(m, "fc1", h, i, L);
+	gsi_note_module(m, "fc2", i, h, L);
+	return gs_add_sat(gs_add_sat(lin, bias), gs_add_sat(norms, embed));
+}
+
+/* The projector from the vision tower into the text decoder's embedding:
+ * Gemma 3's mm_input_projection_weight (h_v x h_t) and mm_soft_emb_norm
+ * (h_v, RMSNorm); LLaVA's linear_1 (h_v -> h_t) and linear_2 (h_t -> h_t),
+ * both with bias. */
+static uint64_t projector_params(gs_model *m, tower_kind k, uint64_t hv, uint64_t ht)
+{
+	gs_param_split *s = &m->split;
+	if (k == TOWER_SIGLIP) {
+		s->linear = gs_add_sat(s->linear, hv * ht);
+		s->linear_matrices++;
+		s->linear_rows += ht;
+		s->linear_cols += hv;
+		s->norm = gs_add_sat(s->norm, hv);
+		return hv * ht + hv;
+	}
+	s->linear = gs_add_sat(s->linear, hv * ht + ht * ht);
+	s->linear_matrices += 2;
+	s->linear_rows += 2 * ht;
+	s->linear_cols += hv + ht;
+	s->other = gs_add_sat(s->other, 2 * ht);
+	gsi_note_module(m, "linear_1", hv, ht, 1);
+	gsi_note_module(m, "linear_2", ht, ht, 1);
+	return hv * ht + ht * ht + 2 * ht;
+}
+
+gs_status gsi_read_multimodal(const void *root_, const char *type, const char *name, gs_model *m, gs_error *err)
+{
+	json_t *root = (json_t *)root_;
+	const mm_kind *k = NULL;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (!strcmp(kinds[i].type, type))
+			k = &kinds[i];
+	json_t *tc = json_object_get(root, "text_config"), *vc = json_object_get(root, "vision_config");
+	if (!k)
+		return gs_error_set(err, GS_EUNSUPPORTED, name, "model_type \"%.40s\" is not a vision-language type "
+		                    "gpusizer reads", type);
+	if (!json_is_object(tc) || !json_is_object(vc))
+		return gs_error_set(err, GS_EINPUT, name, "field \"%s\" is missing or not an object (a %s config nests its "
+		                    "text decoder and its vision tower)", json_is_object(tc) ? "vision_config" : "text_config",
+		                    type);
+	json_t *text = merged(k->text_defaults, tc), *vis = merged(k->vision_defaults, vc);
+	gs_status st = GS_OK;
+	if (!text || !vis) {
+		st = gs_error_set(err, GS_EINPUT, name, "text_config and vision_config must be JSON objects");
+		goto out;
+	}
+	if (!json_object_get(text, "model_type"))
+		json_object_set_new(text, "model_type", json_string(k->text_type));
+	char *buf = json_dumps(text, JSON_COMPACT);
+	char tname[600];
+	snprintf(tname, sizeof tname, "%s (text_config)", name);
+	st = buf ? gs_model_from_config_json(buf, strlen(buf), tname, m, err)
+	         : gs_error_set(err, GS_ENOMEM, name, "out of memory");
+	free(buf);
+	if (st)
+		goto out;
+	uint64_t hv, iv, lv, heads, c, p, img;
+	if ((st = vdim(vis, name, "hidden_size", &hv, err)) || (st = vdim(vis, name, "intermediate_size", &iv, err)) ||
+	    (st = vdim(vis, name, "num_hidden_layers", &lv, err)) ||
+	    (st = vdim(vis, name, "num_attention_heads", &heads, err)) ||
+	    (st = vdim(vis, name, "num_channels", &c, err)) || (st = vdim(vis, name, "patch_size", &p, err)) ||
+	    (st = vdim(vis, name, "image_size", &img, err)))
+		goto out;
+	if (img % p || hv % heads || lv > GS_MAX_LAYERS) {
+		st = gs_error_set(err, GS_EINPUT, name, "vision_config: image_size must be a multiple of patch_size, "
+		                  "num_attention_heads must divide hidden_size, and at most 512 layers");
+		goto out;
+	}
+	uint64_t patches = (img / p) * (img / p);
+	uint64_t tower = tower_params(m, k->tower, hv, iv, lv, c, p, patches);
+	uint64_t proj = projector_params(m, k->tower, hv, m->hidden);
+	m->params = gs_add_sat(m->params, gs_add_sat(tower, proj));
+	if (m->params > GSI_MAX_PARAMS) {
+		st = gs_error_set(err, GS_EINPUT, name, "the dimensions describe more than 2^53 parameters: not a real model");
+		goto out;
+	}
+	m->vision_params = tower + proj;
+	m->vision_hidden = (uint32_t)hv;
+	m->vision_intermediate = (uint32_t)iv;
+	m->vision_patches = (uint32_t)patches;
+	/* image tokens per image in the text sequence: Gemma 3 pools to
+	 * mm_tokens_per_image (256); LLaVA keeps every patch (the default
+	 * vision_feature_select_strategy drops the class token) */
+	json_t *t = json_object_get(root, "mm_tokens_per_image");
+	m->image_tokens = k->tower == TOWER_SIGLIP ? (json_is_integer(t) ? (uint32_t)json_integer_value(t) : 256)
+	                                           : (uint32_t)patches;
+	m->peft_targets[0] = 0; /* PEFT v0.20.0 has no default for the outer type */
+out:
+	json_decref(text);
+	json_decref(vis);
+	return st;
+}
