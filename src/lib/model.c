@@ -192,7 +192,7 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 		s->lm_head = (uint64_t)a->num_labels * h; /* the classifier replaces lm_head */
 		add(&s->other, a->num_labels);
 	}
-	add(&s->norm, h * norm_w * (1 + (uint64_t)a->extra_norms)); /* final norm (and extra ones) */
+	add(&s->norm, h * norm_w * ((a->no_final_norm ? 0 : 1) + (uint64_t)a->extra_norms)); /* final norm (and extra ones) */
 
 	m->split = *s;
 	m->params = gs_add_sat(gs_add_sat(gs_add_sat(s->linear, s->embed), gs_add_sat(s->lm_head, s->norm)), s->other);

@@ -28,7 +28,7 @@
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
 	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, qwen, starcoder2, "
-	"olmo2, internlm2, cohere, cohere2, granite, mamba, bert, t5, mt5, umt5, bart, gemma3 and llava (vision)";
+	"olmo2, internlm2, cohere, cohere2, granite, chatglm, mamba, bert, t5, mt5, umt5, bart, gemma3 and llava (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -569,6 +569,50 @@ static gs_status read_cohere2(reader *r, gsi_arch *a, gs_model *m)
 	return windows(r, a, m, pattern_rule, pattern, true);
 }
 
+/* ChatGLM (remote code modeling_chatglm.py of ChatGLM2/3 and GLM-4-9B,
+ * model_type chatglm): a fused query_key_value of (heads + 2 x
+ * multi_query_group_num) x kv_channels rows (bias with add_qkv_bias), dense,
+ * a SwiGLU dense_h_to_4h of 2 x ffn_hidden_size and dense_4h_to_h (biases
+ * with add_bias_linear), RMSNorms (LayerNorms when rmsnorm is false), a
+ * final norm with post_layer_norm, an untied output_layer over
+ * padded_vocab_size. */
+static gs_status read_chatglm(reader *r, gsi_arch *a, gs_model *m)
+{
+	(void)m;
+	bool mq, rms, post, linear_bias;
+	TRY(dim(r, "hidden_size", &a->h, true, 0, false));
+	TRY(dim(r, "num_layers", &a->L, true, 0, false));
+	TRY(dim(r, "num_attention_heads", &a->a, true, 0, false));
+	TRY(dim(r, "ffn_hidden_size", &a->i, true, 0, false));
+	TRY(dim(r, "padded_vocab_size", &a->V, true, 0, false));
+	TRY(dim(r, "seq_length", &a->max_pos, false, 0, true));
+	if (a->L > GS_MAX_LAYERS)
+		return field_error(r, "num_layers", "exceeds the supported maximum of 512 layers");
+	TRY(dim(r, "kv_channels", &a->d, false, a->h / a->a, false));
+	TRY(flag(r, "multi_query_attention", &mq, false));
+	TRY(dim(r, "multi_query_group_num", &a->a_kv, false, a->a, false));
+	if (!mq)
+		a->a_kv = a->a;
+	if (a->a % a->a_kv)
+		return field_error(r, "multi_query_group_num", "must divide num_attention_heads");
+	TRY(flag(r, "add_qkv_bias", &a->qkv_bias, false));
+	TRY(flag(r, "add_bias_linear", &linear_bias, false));
+	TRY(flag(r, "rmsnorm", &rms, true));
+	TRY(flag(r, "post_layer_norm", &post, true));
+	a->v_d = a->d;
+	a->o_bias = a->mlp_bias = linear_bias;
+	a->gated = a->fused_qkv = a->fused_gate_up = true;
+	a->norm_bias = !rms;
+	a->norms_per_layer = 2;
+	a->no_final_norm = !post;
+	a->tied = false;
+	a->nm[GSI_NM_QKV] = "query_key_value";
+	a->nm[GSI_NM_O] = "dense";
+	a->nm[GSI_NM_GATE_UP] = "dense_h_to_4h";
+	a->nm[GSI_NM_DOWN] = "dense_4h_to_h";
+	return GS_OK;
+}
+
 /* Mamba (modeling_mamba.py): no attention; each layer an RMSNorm and a
  * MambaMixer of inner width intermediate_size (expand x hidden): in_proj to
  * 2 x inner, a depthwise causal conv1d of conv_kernel taps, x_proj to
@@ -761,6 +805,7 @@ static const struct {
 	{"granite", read_llama, NULL},
 	{"deepseek_v2", read_deepseek_v3, NULL},
 	{"mamba", read_mamba, NULL},
+	{"chatglm", read_chatglm, "query_key_value"},
 	{"t5", read_t5, "q,v"},
 	{"mt5", read_t5, "q,v"},
 	{"umt5", read_umt5, NULL},

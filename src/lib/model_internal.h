@@ -20,6 +20,7 @@ typedef struct gsi_arch {
 	bool qkv_bias, o_bias, mlp_bias, qk_norm, gated, tied, fused_qkv, fused_gate_up;
 	uint32_t norms_per_layer;
 	uint32_t extra_norms;  /* model-level norms besides the final one (BLOOM's word_embeddings_layernorm) */
+	bool no_final_norm;    /* no final norm (ChatGLM without post_layer_norm) */
 	bool attn_sinks;       /* one learned sink logit per head and layer (gpt-oss) */
 	bool qk_norm_full;     /* q/k norms over all heads (a x d and a_kv x d: OLMo 2),
 	                          not per head (d each: Qwen3, Gemma 3)          */

@@ -61,6 +61,8 @@ static void test_every_model_type(void **st)
 		{TCFG("internlm__internlm2_5-7b.json"), 7737708544ull, "internlm2"},
 		{TCFG("CohereForAI__c4ai-command-r-v01.json"), 34980831232ull, "cohere"},
 		{TCFG("deepseek-ai__DeepSeek-V2-Lite.json"), 15706484224ull, "deepseek_v2"},
+		/* ChatGLM3-6B: our count, the published 6,243,584,000 */
+		{TCFG("THUDM__chatglm3-6b.json"), 6243584000ull, "chatglm"},
 		/* vision-language: KerasHub's gemma3_instruct_4b, 4,299,915,632 (vocabulary
 		 * 262,144) + Transformers' 64 more rows (262,208) x 2560; LLaVA-1.5-7B:
 		 * Vicuna (vocabulary 32,064) + CLIP ViT-L/14-336 303,507,456 + the

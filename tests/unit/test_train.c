@@ -261,6 +261,10 @@ static void test_encoder_decoder(void **st)
 	 * the decoder: 36 matrices x 8 x (512 + 512), as PEFT prints it */
 	run_estimate(E, &m, GS_F_MODEL, TCFG("google-t5__t5-small.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
 	assert_int_equal(E->train.trainable, 294912ull);
+	/* ChatGLM3-6B: PEFT's query_key_value, 28 x 8 x (4096 + 4608) = 1,949,696,
+	 * as print_trainable_parameters() shows it in the ChatGLM tutorials */
+	run_estimate(E, &m, GS_F_MODEL, TCFG("THUDM__chatglm3-6b.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
+	assert_int_equal(E->train.trainable, 1949696ull);
 	/* bart-large: q_proj,v_proj, 72 matrices x 8 x (1024 + 1024) */
 	run_estimate(E, &m, GS_F_MODEL, TCFG("facebook__bart-large.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
 	assert_int_equal(E->train.trainable, 1179648ull);
