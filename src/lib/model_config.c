@@ -28,7 +28,7 @@
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
 	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, qwen, starcoder2, "
-	"olmo2, internlm2, cohere, cohere2, granite, chatglm, mamba, bert, t5, mt5, umt5, bart, gemma3 and llava (vision)";
+	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, mamba, bert, t5, mt5, umt5, bart, gemma3 and llava (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -569,6 +569,26 @@ static gs_status read_cohere2(reader *r, gsi_arch *a, gs_model *m)
 	return windows(r, a, m, pattern_rule, pattern, true);
 }
 
+/* Granite MoE (modeling_granitemoe.py): llama attention, every layer's MLP
+ * a mixture of num_local_experts experts stored as two packed parameters
+ * (input_linear: gate and up, 2 x intermediate_size x hidden each;
+ * output_linear) and a router without bias; the head tied by default. */
+static gs_status read_granitemoe(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, true));
+	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
+	a->o_bias = a->qkv_bias;
+	TRY(dim(r, "num_local_experts", &a->E, true, 0, false));
+	TRY(dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
+	a->moe_i = a->i;
+	a->fused_gate_up = true;
+	a->nm[GSI_NM_GATE_UP] = "input_linear";
+	a->nm[GSI_NM_EDOWN] = "output_linear";
+	for (uint32_t l = 0; l < a->L; l++)
+		m->layer_is_moe[l] = true;
+	return GS_OK;
+}
+
 /* ChatGLM (remote code modeling_chatglm.py of ChatGLM2/3 and GLM-4-9B,
  * model_type chatglm): a fused query_key_value of (heads + 2 x
  * multi_query_group_num) x kv_channels rows (bias with add_qkv_bias), dense,
@@ -803,6 +823,7 @@ static const struct {
 	{"cohere", read_cohere, NULL},
 	{"cohere2", read_cohere2, NULL},
 	{"granite", read_llama, NULL},
+	{"granitemoe", read_granitemoe, NULL},
 	{"deepseek_v2", read_deepseek_v3, NULL},
 	{"mamba", read_mamba, NULL},
 	{"chatglm", read_chatglm, "query_key_value"},

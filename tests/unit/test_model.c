@@ -61,6 +61,8 @@ static void test_every_model_type(void **st)
 		{TCFG("internlm__internlm2_5-7b.json"), 7737708544ull, "internlm2"},
 		{TCFG("CohereForAI__c4ai-command-r-v01.json"), 34980831232ull, "cohere"},
 		{TCFG("deepseek-ai__DeepSeek-V2-Lite.json"), 15706484224ull, "deepseek_v2"},
+		/* Granite-3.0-1B-A400M: our count, published "1.33B" */
+		{TCFG("ibm-granite__granite-3.0-1b-a400m-base.json"), 1334628352ull, "granitemoe"},
 		/* ChatGLM3-6B: our count, the published 6,243,584,000 */
 		{TCFG("THUDM__chatglm3-6b.json"), 6243584000ull, "chatglm"},
 		/* vision-language: KerasHub's gemma3_instruct_4b, 4,299,915,632 (vocabulary
