@@ -103,6 +103,9 @@ typedef struct gs_model {
 	/* Sliding-window layers keep at most `sliding_window` tokens. */
 	uint32_t sliding_window;
 	bool layer_is_sliding[GS_MAX_LAYERS];
+	/* Hybrids (Jamba): layers whose mixer is a Mamba block instead of
+	 * attention; every layer of a pure state-space model (ssm below). */
+	bool layer_is_ssm[GS_MAX_LAYERS];
 	bool gpt_style;         /* LayerNorm + dropout blocks (bert, gpt2, gpt_neox):
 	                           Korthikanti's activation formula applies      */
 	uint64_t largest_layer_params; /* one decoder layer, for ZeRO-3 gathers */
@@ -111,7 +114,7 @@ typedef struct gs_model {
 	 * the tokens each image adds to the text sequence. */
 	uint64_t vision_params;
 	uint32_t vision_hidden, vision_intermediate, vision_patches, image_tokens;
-	bool ssm;               /* a state-space model (Mamba): no attention, no KV cache;
+	bool ssm;               /* a pure state-space model (Mamba): no attention, no KV cache;
 	                           each sequence keeps, per layer, ssm_inner x
 	                           (ssm_conv + ssm_state) values whatever its length */
 	uint32_t ssm_inner, ssm_state, ssm_conv;

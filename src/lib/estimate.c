@@ -223,11 +223,12 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 				                    gs_field_key(f));
 	/* the engines' rules here (profile run, pool, llama.cpp's buffers and
 	 * layer fit) are written for decoder-only models */
-	if ((m->encoder_layers || m->ssm || m->vision_params) && e->runtime != GS_RT_TRANSFORMERS)
+	bool any_ssm = gs_model_ssm_state_elements(m) > 0;
+	if ((m->encoder_layers || any_ssm || m->vision_params) && e->runtime != GS_RT_TRANSFORMERS)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
 		                    "model_type \"%.40s\" is %s: gpusizer sizes it with runtime transformers only (its %s "
 		                    "rules are for text-only attention decoders)", m->model_type,
-		                    m->ssm ? "a state-space model" : m->vision_params ? "a vision-language model"
+		                    any_ssm ? "a state-space model or hybrid" : m->vision_params ? "a vision-language model"
 		                                                   : "an encoder-decoder", gs_runtime_name(e->runtime));
 	if (m->vision_params && gs_wl_training(w))
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
@@ -237,7 +238,7 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMAGES].where,
 		                    "model_type \"%.40s\" takes no images (vision-language types: gemma3, llava)",
 		                    m->has_architecture ? m->model_type : "(--params)");
-	if (m->ssm && gs_wl_training(w))
+	if (any_ssm && gs_wl_training(w))
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
 		                    "task %s on model_type \"%.40s\": the training activations of a state-space model (the "
 		                    "selective scan's saved tensors) are not modelled; inference is", gs_wl_str(w, GS_F_TASK),

@@ -31,6 +31,23 @@ static void context_item(gs_estimate *e)
  * discrete_B and deltaB_u, three fp32 tensors of b x inner x s x state, next
  * to in_proj's 2 x inner outputs: an upper bound, since the kernels avoid
  * them (method.md §5). */
+static uint64_t ssm_layers(const gs_model *m)
+{
+	uint64_t n = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		n += m->layer_is_ssm[l];
+	return n;
+}
+
+/* One Mamba block's transient for b x q tokens (the slow path above). */
+static gs_bytes scan_peak(const gs_estimate *e, uint64_t b, uint64_t q)
+{
+	const gs_model *m = &e->model;
+	uint64_t T = gs_mul_sat(b, q), di = m->ssm_inner;
+	uint64_t scan = gs_mul_sat(gs_mul_sat(T, di), (uint64_t)m->ssm_state * 3 * 4);
+	return gs_add_sat(scan, gs_mul_sat(T, (4 * di + 2 * (uint64_t)m->hidden) * gsi_act_bytes(e)));
+}
+
 static void ssm_state_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 {
 	const gs_model *m = &e->model;
@@ -40,18 +57,35 @@ static void ssm_state_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 	gsi_formula(kv, "no KV cache: recurrent state %llu seqs x %u layers x %u inner x (%u conv taps + %u state) x "
 	            "%s, whatever the length", (unsigned long long)b, m->layers, m->ssm_inner, m->ssm_conv,
 	            m->ssm_state, e->kv_format.name);
-	uint64_t di = m->ssm_inner, n = m->ssm_state;
+	gsi_item_put(act, 1, scan_peak(e, b, s));
+	gsi_item_put(act, 2, scan_peak(e, b, 1));
+	gsi_formula(act, "prefill: slow path's 3 fp32 b x inner x s x state tensors (%llu x %u x %llu x %u x 12 B) + "
+	            "in_proj, conv and residual b x s x (4 x %u + 2 x %u) x %llu B; decode: the same for 1 token; an "
+	            "upper bound with the mamba-ssm kernels", (unsigned long long)b, m->ssm_inner,
+	            (unsigned long long)s, m->ssm_state, m->ssm_inner, m->hidden, (unsigned long long)el);
+}
+
+/* A hybrid (Jamba): the attention layers' KV cache plus the Mamba layers'
+ * state, and the larger of the two kinds of block as the transient. */
+static void hybrid_extras(gs_estimate *e, gs_item *kv, gs_item *act)
+{
+	const gs_model *m = &e->model;
+	uint64_t b = e->concurrency, s = e->length;
+	gs_bytes state = gsi_ceil_bits(gs_mul_sat(gs_model_ssm_state_elements(m), b), gs_format_bpw(&e->kv_format));
 	for (int p = 1; p <= 2; p++) {
-		uint64_t q = p == 1 ? s : 1, T = gs_mul_sat(b, q);
-		uint64_t scan = gs_mul_sat(gs_mul_sat(T, di), n * 3 * 4);
-		uint64_t proj = gs_mul_sat(T, (4 * di + 2 * (uint64_t)m->hidden) * el);
-		gsi_item_put(act, p, gs_add_sat(scan, proj));
+		gsi_item_put(kv, p, gs_add_sat(kv->bytes[p], state));
+		gs_bytes sc = scan_peak(e, b, p == 1 ? s : 1);
+		if (sc > act->bytes[p])
+			gsi_item_put(act, p, sc);
 	}
-	gsi_formula(act, "prefill: slow path's 3 fp32 b x inner x s x state tensors (%llu x %llu x %llu x %llu x 12 B) + "
-	            "in_proj, conv and residual b x s x (4 x %llu + 2 x %u) x %llu B; decode: the same for 1 token; an "
-	            "upper bound with the mamba-ssm kernels", (unsigned long long)b, (unsigned long long)di,
-	            (unsigned long long)s, (unsigned long long)n, (unsigned long long)di, m->hidden,
-	            (unsigned long long)el);
+	size_t n = strlen(kv->formula);
+	snprintf(kv->formula + n, sizeof kv->formula - n, " in the attention layers; + the %llu Mamba layers' "
+	         "state, %llu seqs x %u inner x (%u + %u) x %s each (%llu B)", (unsigned long long)ssm_layers(m),
+	         (unsigned long long)b, m->ssm_inner, m->ssm_conv, m->ssm_state, e->kv_format.name,
+	         (unsigned long long)state);
+	n = strlen(act->formula);
+	snprintf(act->formula + n, sizeof act->formula - n, "; or a Mamba block's slow-path scan when larger "
+	         "(3 fp32 b x %u x s x %u tensors)", m->ssm_inner, m->ssm_state);
 }
 
 static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
@@ -72,9 +106,9 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 		            (unsigned long long)s, m->heads, m->qk_nope_head_dim, m->qk_rope_head_dim,
 		            m->heads, m->v_head_dim, e->kv_format.name);
 	else
-		gsi_formula(kv, "2 x %u layers x %u kv heads x %u head dim x %llu tokens%s x %llu seqs "
+		gsi_formula(kv, "2 x %llu layers x %u kv heads x %u head dim x %llu tokens%s x %llu seqs "
 		            "x %s (%llu elements)",
-		            m->layers, m->kv_heads, m->head_dim, (unsigned long long)s,
+		            (unsigned long long)(m->layers - ssm_layers(m)), m->kv_heads, m->head_dim, (unsigned long long)s,
 		            m->sliding_window ? " (sliding layers: min(tokens, window))" : "",
 		            (unsigned long long)b, e->kv_format.name,
 		            (unsigned long long)gs_mul_sat(gs_model_kv_elements(m, s, false), b));
@@ -97,12 +131,15 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 	/* decode: one query token; DynamicCache's torch.cat holds a second
 	 * copy of one layer's K and V while it grows */
 	gs_bytes dec = gsi_forward_peak(e, b, 1, s, e->attention, NULL, 0);
-	uint64_t layer_kv = (gsi_kv_bytes(e, s, b) + m->layers - 1) / m->layers;
+	uint64_t att_layers = m->layers - ssm_layers(m);
+	uint64_t layer_kv = att_layers ? (gsi_kv_bytes(e, s, b) + att_layers - 1) / att_layers : 0;
 	dec = gs_add_sat(dec, layer_kv);
 	gsi_item_put(act, 1, pre);
 	gsi_item_put(act, 2, dec);
 	gsi_formula(act, "prefill: %s; decode: same with 1 query token + one layer's K,V copy "
 	            "while the cache grows (%llu B)", why, (unsigned long long)layer_kv);
+	if (ssm_layers(m))
+		hybrid_extras(e, kv, act);
 }
 
 /* generate() keeps the last position's logits, with an fp32 copy. */

@@ -100,6 +100,27 @@ static void attention_params(counter *c)
 		add(&s->other, heads);
 }
 
+/* Mamba's mixer (modeling_mamba.py MambaMixer; Jamba's JambaMambaMixer
+ * adds RMSNorms on dt, B and C): in_proj to 2 x inner, a depthwise conv1d,
+ * x_proj, dt_proj with bias, A_log and D, out_proj. */
+static void mamba_mixer_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	gs_param_split *s = &c->s;
+	uint64_t di = a->ssm_inner, h = a->h;
+	matrix(c, GSI_NM_SSM_IN, 2 * di, h);
+	matrix(c, GSI_NM_SSM_X, (uint64_t)a->dt_rank + 2ull * a->ssm_state, di);
+	matrix(c, GSI_NM_SSM_DT, di, a->dt_rank);
+	matrix(c, GSI_NM_SSM_OUT, h, di);
+	add(&s->other, gs_mul_sat(di, (uint64_t)a->ssm_conv + (a->ssm_conv_bias ? 1 : 0))); /* conv1d */
+	add(&s->other, di);                                    /* dt_proj bias */
+	add(&s->other, gs_mul_sat(di, (uint64_t)a->ssm_state + 1)); /* A_log, D */
+	if (a->ssm_bias)
+		add(&s->other, 2 * di + h);                        /* in_proj, out_proj biases */
+	if (a->ssm_inner_norms)
+		add(&s->norm, (uint64_t)a->dt_rank + 2ull * a->ssm_state);
+}
+
 /* `n` MLPs (n experts) of intermediate `width`, counted in closed form. */
 static void mlp_params(counter *c, uint64_t width, uint64_t n, bool expert)
 {
@@ -125,7 +146,7 @@ void gsi_arch_default_names(gsi_arch *a)
 	static const char *const llama[GSI_NM_COUNT] = {
 		"q_proj", "k_proj", "v_proj", "qkv_proj", "o_proj", "gate_proj", "up_proj", "gate_up_proj",
 		"down_proj", "gate_proj", "up_proj", "down_proj", "q_a_proj", "q_b_proj",
-		"kv_a_proj_with_mqa", "kv_b_proj"};
+		"kv_a_proj_with_mqa", "kv_b_proj", "in_proj", "x_proj", "dt_proj", "out_proj"};
 	memcpy(a->nm, llama, sizeof a->nm);
 }
 
@@ -146,17 +167,8 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	}
 	add(&s->other, a->rel_bias);
 	for (uint32_t l = 0; l < a->L && a->ssm; l++) {
-		/* Mamba's mixer (modeling_mamba.py MambaMixer) and its norm */
-		uint64_t di = a->ssm_inner, before = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other);
-		matrix(&c, GSI_NM_UP, 2 * di, h);                                   /* in_proj */
-		matrix(&c, GSI_NM_Q, (uint64_t)a->dt_rank + 2ull * a->ssm_state, di); /* x_proj */
-		matrix(&c, GSI_NM_K, di, a->dt_rank);                               /* dt_proj */
-		matrix(&c, GSI_NM_DOWN, h, di);                                     /* out_proj */
-		add(&s->other, gs_mul_sat(di, (uint64_t)a->ssm_conv + (a->ssm_conv_bias ? 1 : 0))); /* conv1d */
-		add(&s->other, di);                                    /* dt_proj bias */
-		add(&s->other, gs_mul_sat(di, (uint64_t)a->ssm_state + 1)); /* A_log, D */
-		if (a->ssm_bias)
-			add(&s->other, 2 * di + h);                        /* in_proj, out_proj biases */
+		uint64_t before = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other);
+		mamba_mixer_params(&c);
 		add(&s->norm, h * norm_w);
 		uint64_t layer = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other) - before;
 		if (layer > largest)
@@ -164,7 +176,10 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	}
 	for (uint32_t l = 0; l < a->L && !a->ssm; l++) {
 		uint64_t before = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other);
-		attention_params(&c);
+		if (a->hybrid && m->layer_is_ssm[l])
+			mamba_mixer_params(&c);
+		else
+			attention_params(&c);
 		if (a->enc_L)
 			attention_params(&c); /* the decoder's cross-attention over the encoder output */
 		if (m->layer_is_moe[l]) {
@@ -203,6 +218,8 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->num_labels = a->num_labels;
 	m->encoder_layers = a->enc_L;
 	m->ssm = a->ssm;
+	for (uint32_t l = 0; l < a->L && a->ssm; l++)
+		m->layer_is_ssm[l] = true;
 	m->ssm_inner = a->ssm_inner;
 	m->ssm_state = a->ssm_state;
 	m->ssm_conv = a->ssm_conv;
@@ -234,9 +251,9 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_mla)
 {
 	uint64_t total = 0;
-	if (m->ssm)
-		return 0; /* no attention: the state per sequence is gs_model_ssm_state_elements */
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
+		if (m->layer_is_ssm[l])
+			continue; /* a Mamba layer keeps a state per sequence instead (gs_model_ssm_state_elements) */
 		uint64_t kept = tokens;
 		if (m->layer_is_sliding[l] && m->sliding_window && m->sliding_window < tokens)
 			kept = m->sliding_window;
@@ -275,7 +292,8 @@ uint32_t gs_model_widest_mlp(const gs_model *m)
 
 uint64_t gs_model_ssm_state_elements(const gs_model *m)
 {
-	if (!m->ssm)
-		return 0;
-	return gs_mul_sat(gs_mul_sat(m->layers, m->ssm_inner), (uint64_t)m->ssm_conv + m->ssm_state);
+	uint64_t n = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		n += m->layer_is_ssm[l];
+	return gs_mul_sat(gs_mul_sat(n, m->ssm_inner), (uint64_t)m->ssm_conv + m->ssm_state);
 }

@@ -28,7 +28,7 @@
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
 	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, qwen, starcoder2, "
-	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, mamba, bert, t5, mt5, umt5, bart, gemma3 and llava (vision)";
+	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, mamba, jamba, bert, t5, mt5, umt5, bart, gemma3 and llava (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -665,10 +665,41 @@ static gs_status read_mamba(reader *r, gsi_arch *a, gs_model *m)
 	a->d = a->v_d = 1;
 	a->i = a->ssm_inner;
 	a->gated = true; /* in_proj's gate half multiplies the scan output */
-	a->nm[GSI_NM_UP] = "in_proj";
-	a->nm[GSI_NM_Q] = "x_proj";
-	a->nm[GSI_NM_K] = "dt_proj";
-	a->nm[GSI_NM_DOWN] = "out_proj";
+	return GS_OK;
+}
+
+/* Jamba (modeling_jamba.py): layer i is attention when i % attn_layer_period
+ * == attn_layer_offset and a Mamba mixer otherwise (with RMSNorms on dt, B
+ * and C); its feed-forward is a mixture of num_experts experts when i %
+ * expert_layer_period == expert_layer_offset, else a dense gated MLP; two
+ * RMSNorms per layer; the head untied by default. */
+static gs_status read_jamba(reader *r, gsi_arch *a, gs_model *m)
+{
+	uint32_t ap, ao, ep, eo, expand;
+	TRY(common(r, a, m, false));
+	TRY(dim(r, "attn_layer_period", &ap, false, 8, false));
+	TRY(dim(r, "attn_layer_offset", &ao, false, 4, true));
+	TRY(dim(r, "expert_layer_period", &ep, false, 2, false));
+	TRY(dim(r, "expert_layer_offset", &eo, false, 1, true));
+	TRY(dim(r, "num_experts", &a->E, false, 16, false));
+	TRY(dim(r, "num_experts_per_tok", &a->topk, false, 2, false));
+	TRY(dim(r, "mamba_d_state", &a->ssm_state, false, 16, false));
+	TRY(dim(r, "mamba_d_conv", &a->ssm_conv, false, 4, false));
+	TRY(dim(r, "mamba_expand", &expand, false, 2, false));
+	a->ssm_inner = expand * a->h;
+	json_t *tsr = json_object_get(r->root, "mamba_dt_rank");
+	if (!tsr || json_is_null(tsr) || (json_is_string(tsr) && !strcmp(json_string_value(tsr), "auto")))
+		a->dt_rank = (a->h + 15) / 16;
+	else
+		TRY(dim(r, "mamba_dt_rank", &a->dt_rank, true, 0, false));
+	TRY(flag(r, "mamba_conv_bias", &a->ssm_conv_bias, true));
+	TRY(flag(r, "mamba_proj_bias", &a->ssm_bias, false));
+	a->hybrid = a->ssm_inner_norms = true;
+	a->moe_i = a->i;
+	for (uint32_t l = 0; l < a->L; l++) {
+		m->layer_is_ssm[l] = l % ap != ao;
+		m->layer_is_moe[l] = a->E > 1 && l % ep == eo;
+	}
 	return GS_OK;
 }
 
@@ -826,6 +857,7 @@ static const struct {
 	{"granitemoe", read_granitemoe, NULL},
 	{"deepseek_v2", read_deepseek_v3, NULL},
 	{"mamba", read_mamba, NULL},
+	{"jamba", read_jamba, NULL},
 	{"chatglm", read_chatglm, "query_key_value"},
 	{"t5", read_t5, "q,v"},
 	{"mt5", read_t5, "q,v"},

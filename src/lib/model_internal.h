@@ -12,6 +12,7 @@ enum {
 	GSI_NM_GATE, GSI_NM_UP, GSI_NM_GATE_UP, GSI_NM_DOWN,
 	GSI_NM_EGATE, GSI_NM_EUP, GSI_NM_EDOWN, /* MoE experts */
 	GSI_NM_QA, GSI_NM_QB, GSI_NM_KVA, GSI_NM_KVB,
+	GSI_NM_SSM_IN, GSI_NM_SSM_X, GSI_NM_SSM_DT, GSI_NM_SSM_OUT, /* Mamba mixer */
 	GSI_NM_COUNT
 };
 
@@ -46,6 +47,8 @@ typedef struct gsi_arch {
 	 * ssm_conv taps; dt_rank is the width of its time-step projection. */
 	bool ssm, ssm_bias, ssm_conv_bias;
 	uint32_t ssm_inner, ssm_state, ssm_conv, dt_rank;
+	bool ssm_inner_norms;  /* Jamba's mixer: RMSNorms on dt, B and C          */
+	bool hybrid;           /* layers mix attention and Mamba (m->layer_is_ssm) */
 	uint32_t num_labels;  /* sequence classification: head h x labels (+ bias) */
 	/* module names as the checkpoint (and PEFT) call them */
 	const char *nm[GSI_NM_COUNT];

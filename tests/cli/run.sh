@@ -284,7 +284,7 @@ case_ 2 "unknown format \"int3\"" estimate --params 7e9 --format int3
 case_ 2 "--context: got \"many\"" estimate --params 7e9 --context many
 case_ 2 "malformed.json:5:14: malformed JSON: '}' expected" estimate tests/data/bad/malformed.json
 case_ 2 "field \"hidden_size\" is missing" estimate tests/data/bad/missing_hidden.json
-case_ 2 "model_type \"jamba\" is not supported (supported: llama" estimate tests/data/bad/unknown_type.json
+case_ 2 "model_type \"rwkv\" is not supported (supported: llama" estimate tests/data/bad/unknown_type.json
 case_ 2 "list_value.yaml:2:10: reserve: expected a single value, not a list" estimate tests/data/bad/list_value.yaml
 case_ 2 "unknown_key.yaml:2:1: unknown field \"context_length\"" estimate tests/data/bad/unknown_key.yaml
 case_ 2 "malformed.yaml:2:7: malformed YAML" estimate tests/data/bad/malformed.yaml
@@ -397,7 +397,7 @@ case_ 2 "is a vision-language model: gpusizer sizes it with runtime transformers
 case_ 2 "the vision tower's training activations are not modelled" estimate tests/data/configs/llava-hf__llava-1.5-7b-hf.json --task lora --lora-targets q_proj,v_proj --context 512
 # a state-space model (issue #13): a recurrent state per sequence, not a KV cache
 case_ 0 "no KV cache: recurrent state 1 seqs x 24 layers x 1536 inner x (4 conv taps + 16 state)" estimate tests/data/configs/state-spaces__mamba-130m-hf.json --context 2048
-case_ 2 "is a state-space model: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/state-spaces__mamba-130m-hf.json --runtime llamacpp --format Q8_0 --context 2048
+case_ 2 "is a state-space model or hybrid: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/state-spaces__mamba-130m-hf.json --runtime llamacpp --format Q8_0 --context 2048
 case_ 2 "the training activations of a state-space model" estimate tests/data/configs/state-spaces__mamba-130m-hf.json --task full --context 2048
 # encoder-decoders (issue #13)
 case_ 0 '"parameters": 60506624' estimate tests/data/configs/google-t5__t5-small.json --json

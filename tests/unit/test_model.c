@@ -71,6 +71,9 @@ static void test_every_model_type(void **st)
 		 * two-layer projector 20,979,712 */
 		{TCFG("google__gemma-3-4b-it.json"), 4300079472ull, "gemma3"},
 		{TCFG("llava-hf__llava-1.5-7b-hf.json"), 7063427072ull, "llava"},
+		/* hybrid: Jamba-v0.1, our count, published "51.6B" (4 attention and 28
+		 * Mamba layers, 16 of them with 16 experts) */
+		{TCFG("ai21labs__Jamba-v0.1.json"), 51570323328ull, "jamba"},
 		/* state-space: our count of MambaForCausalLM (tied head), "130M" */
 		{TCFG("state-spaces__mamba-130m-hf.json"), 129135360ull, "mamba"},
 		/* encoder-decoders: KerasHub's t5_small_multi (tied head), flan_base_multi
@@ -170,6 +173,12 @@ static void test_kv_elements(void **st)
 	assert_int_equal(lv.image_tokens, 576);
 	assert_int_equal(lv.hidden, 4096); /* LlamaConfig's defaults under a sparse text_config */
 	assert_int_equal(module(&lv, "fc1", 0)->count, 24);
+	/* Jamba: attention in layers 4, 12, 20, 28 only; 28 Mamba layers' state */
+	gs_model jb = load(TCFG("ai21labs__Jamba-v0.1.json"));
+	assert_false(jb.layer_is_ssm[4]);
+	assert_true(jb.layer_is_ssm[5] && jb.layer_is_moe[5] && !jb.layer_is_moe[4]);
+	assert_int_equal(gs_model_kv_elements(&jb, 1000, false), 2ull * 4 * 8 * 128 * 1000);
+	assert_int_equal(gs_model_ssm_state_elements(&jb), 28ull * 8192 * 20);
 	/* Mamba: no KV cache; per sequence 24 layers x 1536 x (4 + 16) */
 	gs_model mb = load(TCFG("state-spaces__mamba-130m-hf.json"));
 	assert_int_equal(gs_model_kv_elements(&mb, 8192, false), 0);
@@ -228,7 +237,7 @@ static void test_errors(void **st)
 	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":64,\"tie_word_embeddings\":1}", &err), GS_EINPUT);
 	assert_int_equal(parse("{\"model_type\":\"t5\"}", &err), GS_EINPUT); /* read now: d_model named */
 	assert_non_null(strstr(err.msg, "\"d_model\" is missing"));
-	assert_int_equal(parse("{\"model_type\":\"jamba\"}", &err), GS_EUNSUPPORTED);
+	assert_int_equal(parse("{\"model_type\":\"rwkv\"}", &err), GS_EUNSUPPORTED);
 	assert_non_null(strstr(err.msg, "llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, "
 	                                "gemma3_text, phi3, gpt2"));
 	assert_non_null(strstr(err.msg, "deepseek_v3"));
