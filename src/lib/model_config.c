@@ -821,49 +821,86 @@ static gs_status read_deepseek_v3(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* Families whose distinctive config keys betray a config that mixes two
+ * architectures (issue #13, "bad input"): a key owned by a family the type
+ * does not belong to is refused, naming both. */
+enum { F_GPT2 = 1, F_ENCDEC = 2, F_MOE = 4, F_MLA = 8, F_SSM = 16 };
+
+static const struct {
+	const char *key;
+	unsigned family;
+	const char *what;
+} family_keys[] = {
+	{"n_embd", F_GPT2, "GPT-2-style configs (n_embd)"},
+	{"d_kv", F_ENCDEC, "encoder-decoders (T5)"},
+	{"encoder_layers", F_ENCDEC, "encoder-decoders (BART)"},
+	{"num_decoder_layers", F_ENCDEC, "encoder-decoders (T5)"},
+	{"num_local_experts", F_MOE, "mixtures of experts"},
+	{"n_routed_experts", F_MOE, "mixtures of experts (DeepSeek)"},
+	{"kv_lora_rank", F_MLA, "multi-head latent attention (DeepSeek)"},
+	{"state_size", F_SSM, "state-space models (Mamba)"},
+	{"mamba_d_state", F_SSM, "state-space hybrids (Jamba)"},
+};
+
 static const struct {
 	const char *type;
 	gs_status (*read)(reader *, gsi_arch *, gs_model *);
 	const char *peft;
+	unsigned families; /* the family_keys this type may carry */
 } readers[] = {
 	/* peft: PEFT's default LoRA target modules for the type, NULL where PEFT
 	 * has none and asks for target_modules (PEFT v0.20.0 src/peft/utils/
 	 * constants.py TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING) */
-	{"llama", read_llama, "q_proj,v_proj"},
-	{"mistral", read_mistral, "q_proj,v_proj"},
-	{"mixtral", read_mixtral, "q_proj,v_proj"},
-	{"qwen2", read_qwen2, "q_proj,v_proj"},
-	{"qwen3", read_qwen3, "q_proj,v_proj"},
-	{"qwen3_moe", read_qwen3_moe, NULL},
-	{"gemma", read_gemma, "q_proj,v_proj"},
-	{"gemma2", read_gemma2, "q_proj,v_proj"},
-	{"gemma3_text", read_gemma3, "q_proj,v_proj"},
-	{"phi3", read_phi3, NULL},
-	{"gpt2", read_gpt2, "c_attn"},
-	{"gpt_bigcode", read_gpt_bigcode, "c_attn"},
-	{"gpt_neox", read_gpt_neox, "query_key_value"},
-	{"bloom", read_bloom, "query_key_value"},
-	{"falcon", read_falcon, "query_key_value"},
-	{"gpt_oss", read_gpt_oss, NULL},
-	{"deepseek_v3", read_deepseek_v3, NULL},
-	{"bert", read_bert, "query,value"},
-	{"qwen", read_qwen, NULL},
-	{"starcoder2", read_starcoder2, NULL},
-	{"olmo2", read_olmo2, NULL},
-	{"internlm2", read_internlm2, NULL},
-	{"cohere", read_cohere, NULL},
-	{"cohere2", read_cohere2, NULL},
-	{"granite", read_llama, NULL},
-	{"granitemoe", read_granitemoe, NULL},
-	{"deepseek_v2", read_deepseek_v3, NULL},
-	{"mamba", read_mamba, NULL},
-	{"jamba", read_jamba, NULL},
-	{"chatglm", read_chatglm, "query_key_value"},
-	{"t5", read_t5, "q,v"},
-	{"mt5", read_t5, "q,v"},
-	{"umt5", read_umt5, NULL},
-	{"bart", read_bart, "q_proj,v_proj"},
+	{"llama", read_llama, "q_proj,v_proj", 0},
+	{"mistral", read_mistral, "q_proj,v_proj", 0},
+	{"mixtral", read_mixtral, "q_proj,v_proj", F_MOE},
+	{"qwen2", read_qwen2, "q_proj,v_proj", 0},
+	{"qwen3", read_qwen3, "q_proj,v_proj", 0},
+	{"qwen3_moe", read_qwen3_moe, NULL, F_MOE},
+	{"gemma", read_gemma, "q_proj,v_proj", 0},
+	{"gemma2", read_gemma2, "q_proj,v_proj", 0},
+	{"gemma3_text", read_gemma3, "q_proj,v_proj", 0},
+	{"phi3", read_phi3, NULL, 0},
+	{"gpt2", read_gpt2, "c_attn", F_GPT2},
+	{"gpt_bigcode", read_gpt_bigcode, "c_attn", F_GPT2},
+	{"gpt_neox", read_gpt_neox, "query_key_value", 0},
+	{"bloom", read_bloom, "query_key_value", 0},
+	{"falcon", read_falcon, "query_key_value", 0},
+	{"gpt_oss", read_gpt_oss, NULL, F_MOE},
+	{"deepseek_v3", read_deepseek_v3, NULL, F_MOE | F_MLA},
+	{"bert", read_bert, "query,value", 0},
+	{"qwen", read_qwen, NULL, 0},
+	{"starcoder2", read_starcoder2, NULL, 0},
+	{"olmo2", read_olmo2, NULL, 0},
+	{"internlm2", read_internlm2, NULL, 0},
+	{"cohere", read_cohere, NULL, 0},
+	{"cohere2", read_cohere2, NULL, 0},
+	{"granite", read_llama, NULL, 0},
+	{"granitemoe", read_granitemoe, NULL, F_MOE},
+	{"deepseek_v2", read_deepseek_v3, NULL, F_MOE | F_MLA},
+	{"mamba", read_mamba, NULL, F_SSM},
+	{"jamba", read_jamba, NULL, F_SSM | F_MOE},
+	{"chatglm", read_chatglm, "query_key_value", 0},
+	{"t5", read_t5, "q,v", F_ENCDEC},
+	{"mt5", read_t5, "q,v", F_ENCDEC},
+	{"umt5", read_umt5, NULL, F_ENCDEC},
+	{"bart", read_bart, "q_proj,v_proj", F_ENCDEC},
 };
+
+/* A key of another family's in this type's config: refuse rather than size
+ * one architecture with half of another's fields. */
+static gs_status mixed_families(reader *r, const char *type, unsigned families)
+{
+	for (size_t i = 0; i < sizeof family_keys / sizeof family_keys[0]; i++) {
+		json_t *v = json_object_get(r->root, family_keys[i].key);
+		if (!v || json_is_null(v) || (families & family_keys[i].family))
+			continue;
+		return gs_error_set(r->err, GS_EINPUT, r->name, "field \"%s\" belongs to %s, not to model_type \"%.40s\": "
+		                    "the config mixes two architectures (check model_type, or remove the field)",
+		                    family_keys[i].key, family_keys[i].what, type);
+	}
+	return GS_OK;
+}
 
 static void copy_string(json_t *root, const char *key, char *dst, size_t cap)
 {
@@ -930,6 +967,8 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 	gsi_arch_default_names(&a);
 	/* a type not modelled: read as a llama-shaped decoder from the standard
 	 * keys (a missing one is named), usable only with a tensor table */
+	if (!generic && (s = mixed_families(&r, type, readers[k].families)))
+		goto out;
 	s = generic ? read_llama(&r, &a, m) : readers[k].read(&r, &a, m);
 	if (s)
 		goto out;

@@ -384,6 +384,8 @@ case_ 0 "(conservative: the peak is its high end)" estimate tests/data/sheets/ll
 case_ 2 'tests/data/bad/conservative.yaml:2:15: conservative: got "maybe", expected one of no, yes' estimate tests/data/bad/conservative.yaml
 case_ 1 "against the peak per GPU, 18.39 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml --conservative
 case_ 1 "against the peak per GPU, 17.41 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml
+# a config mixing two architectures is refused, naming the foreign field (issue #13)
+case_ 2 'field "num_local_experts" belongs to mixtures of experts, not to model_type "llama"' estimate tests/data/bad/mixed_architectures.json
 # more decoders (issue #13): counted, and LoRA asks for targets where PEFT has no default
 case_ 0 '"parameters": 7721324544' estimate tests/data/configs/Qwen__Qwen-7B.json --json
 case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "qwen"' estimate tests/data/configs/Qwen__Qwen-7B.json --task lora --context 512

@@ -237,6 +237,10 @@ static void test_errors(void **st)
 	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":64,\"tie_word_embeddings\":1}", &err), GS_EINPUT);
 	assert_int_equal(parse("{\"model_type\":\"t5\"}", &err), GS_EINPUT); /* read now: d_model named */
 	assert_non_null(strstr(err.msg, "\"d_model\" is missing"));
+	/* a config mixing two architectures names the foreign field */
+	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":64,\"kv_lora_rank\":16}", &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "\"kv_lora_rank\" belongs to multi-head latent attention"));
+	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":64,\"n_embd\":64}", &err), GS_EINPUT);
 	assert_int_equal(parse("{\"model_type\":\"rwkv\"}", &err), GS_EUNSUPPORTED);
 	assert_non_null(strstr(err.msg, "llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, "
 	                                "gemma3_text, phi3, gpt2"));
