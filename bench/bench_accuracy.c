@@ -447,7 +447,9 @@ static int do_hf(const char *id, const char *cfg, json_t *cond, json_t *meas)
 		char newtok[32];
 		snprintf(newtok, sizeof newtok, "%lld", json_integer_value(json_object_get(cond, "max_new_tokens")) + 30);
 		const char *fmt = json_string_value(json_object_get(cond, "gpusizer_format"));
+		const char *keep = json_string_value(json_object_get(cond, "gpusizer_keep_format"));
 		if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_FORMAT, fmt ? fmt : "bf16") || set(&w, GS_F_LENGTH, newtok) ||
+		    (keep && set(&w, GS_F_KEEP_FORMAT, keep)) ||
 		    set(&w, GS_F_RUNTIME_CONTEXT, "0GiB") || set(&w, GS_F_ALLOCATOR_SLACK, "0%") || estimate(&w, &e))
 			return 1;
 		row(id, "peak allocated [GiB]", num(meas, "peak_allocated_gib"), gib(gs_estimate_peak(&e)), "GiB");

@@ -76,6 +76,7 @@
 	X(KV_FORMAT_V, "kv_format_v", NULL, GS_KIND_KV_FORMAT, NULL, "llama.cpp -ctv: the V cache's format when not kv_format's (-ctk)") \
 	X(ATTENTION, "attention", NULL, GS_KIND_ENUM, "sdpa", "flash | sdpa | eager") \
 	X(KEEP, "keep", NULL, GS_KIND_KEEP, "default", "modules kept in another format: embed,lm_head,norm | none") \
+	X(KEEP_FORMAT, "keep_format", NULL, GS_KIND_ENUM, NULL, "dtype of the modules a quantized format keeps aside: bf16 | fp16 | fp32 (default 16 bits; Transformers loads them in float32 when torch_dtype is not given)") \
 	X(RUNTIME_CONTEXT, "runtime_context", NULL, GS_KIND_BYTES, NULL, "CUDA context + framework (default per runtime)") \
 	X(ALLOCATOR_SLACK, "allocator_slack", NULL, GS_KIND_PERCENT, "10%", "caching-allocator slack on dynamic items") \
 	X(GPU, "gpu", NULL, GS_KIND_STRING, NULL, "device name from the built-in table: \"RTX 4090\"") \

@@ -5,7 +5,7 @@
 
 const gs_band gs_bands[] = {
 	{"training", "peak", 6, -0.114916, -0.000763},
-	{"transformers", "peak", 2, -0.027470, -0.003621},
+	{"transformers", "peak", 2, -0.003621, 0.015983},
 	{"vllm-v0", "peak", 3, -0.010816, 0.006487},
 	{"vllm-v0", "kv", 3, -0.026001, 0.030439},
 	{"llamacpp", "peak", 3, 0.000170, 0.001336},

@@ -204,6 +204,14 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	if ((s = gs_keep_parse(gs_wl_str(w, GS_F_KEEP), "keep", &keep, err)))
 		return s;
 	e->keep = keep < 0 ? e->format.keep_default : (unsigned)keep;
+	/* the kept modules' own dtype: a load without torch_dtype keeps them in
+	 * float32 (Transformers' default dtype) */
+	if (gs_wl_set(w, GS_F_KEEP_FORMAT)) {
+		if (!e->format.quantized)
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_KEEP_FORMAT].where, "keep_format: format %s keeps no "
+			                    "module aside (only a quantized format does)", e->format.name);
+		e->format.keep_bits = (gs_ratio){w->v[GS_F_KEEP_FORMAT].e == 2 ? 32 : 16, 1};
+	}
 	e->runtime = gs_wl_runtime(w);
 	/* only llama.cpp stores K and V in different types; elsewhere the field
 	 * would be ignored, so it is refused */

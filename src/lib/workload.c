@@ -34,6 +34,7 @@ static const char *const enum_values[GS_F__COUNT][10] = {
 	[GS_F_FSDP] = {"none", "full", "grad-op", NULL},
 	[GS_F_OFFLOAD] = {"none", "optimizer", "params", NULL},
 	[GS_F_CONSERVATIVE] = {"no", "yes", NULL},
+	[GS_F_KEEP_FORMAT] = {"bf16", "fp16", "fp32", NULL},
 	[GS_F_EXPORT] = {"gpu", "cpu", "layerwise", "adapters", NULL},
 	[GS_F_SPLIT_MODE] = {"layer", "row", NULL},
 };

@@ -382,7 +382,7 @@ case_ 0 '"kv_tokens_interval"' estimate --model $L31 --runtime vllm --gpu "RTX 4
 case_ 0 "KV tokens interval:  37939 to 63232 tokens; vllm-v1 KV capacity: no calibration record" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 "(conservative: the peak is its high end)" estimate tests/data/sheets/llama31-8b-conservative.yaml
 case_ 2 'tests/data/bad/conservative.yaml:2:15: conservative: got "maybe", expected one of no, yes' estimate tests/data/bad/conservative.yaml
-case_ 1 "against the peak per GPU, 18.87 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml --conservative
+case_ 1 "against the peak per GPU, 18.39 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml --conservative
 case_ 1 "against the peak per GPU, 17.41 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml
 # a config mixing two architectures is refused, naming the foreign field (issue #13)
 case_ 2 'field "num_local_experts" belongs to mixtures of experts, not to model_type "llama"' estimate tests/data/bad/mixed_architectures.json
@@ -390,6 +390,9 @@ case_ 2 'field "num_local_experts" belongs to mixtures of experts, not to model_
 case_ 0 '"parameters": 7721324544' estimate tests/data/configs/Qwen__Qwen-7B.json --json
 case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "qwen"' estimate tests/data/configs/Qwen__Qwen-7B.json --task lora --context 512
 case_ 0 "trainable:" estimate tests/data/configs/Qwen__Qwen-7B.json --task lora --lora-targets c_attn --context 512
+# the kept modules' own dtype (a bitsandbytes load without torch_dtype keeps them in float32)
+case_ 0 "other_format_modules: 355047424 params (embeddings, lm_head, norms, biases/routers) x 32 bits / 8" estimate tests/data/configs/bigcode__octocoder.json --format fp4 --keep-format fp32 --context 90
+case_ 2 "keep_format: format bf16 keeps no module aside" estimate tests/data/configs/bigcode__octocoder.json --keep-format fp32
 # vision-language (issue #13): the tower counted, images add their tokens to the length
 case_ 0 '"parameters": 4300079472' estimate tests/data/configs/google__gemma-3-4b-it.json --json
 case_ 0 "length:      1536 tokens (1024 text + 2 images x 256 image tokens)" estimate tests/data/configs/google__gemma-3-4b-it.json --context 1024 --images 2
