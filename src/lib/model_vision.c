@@ -151,6 +151,12 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	}
 	if (!json_object_get(text, "model_type"))
 		json_object_set_new(text, "model_type", json_string(k->text_type));
+	const char *tt = json_string_value(json_object_get(text, "model_type"));
+	if (!tt || gsi_is_multimodal_type(tt)) { /* one level only: no text_config inside a text_config */
+		st = gs_error_set(err, GS_EINPUT, name, "field \"text_config.model_type\" must name a text decoder such as "
+		                  "\"%s\"", k->text_type);
+		goto out;
+	}
 	char *buf = json_dumps(text, JSON_COMPACT);
 	char tname[600];
 	snprintf(tname, sizeof tname, "%s (text_config)", name);
