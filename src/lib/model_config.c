@@ -28,7 +28,7 @@
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
 	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, qwen, starcoder2, "
-	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, mamba, jamba, bert, t5, mt5, umt5, bart, gemma3 and llava (vision)";
+	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, jamba, bert, t5, mt5, umt5, bart, gemma3 and llava (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -589,6 +589,19 @@ static gs_status read_granitemoe(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* GLM-4 in Transformers (modeling_glm4.py, GLM-4-0414): llama-shaped GQA
+ * with q/k/v biases (attention_bias, true by default) and o_proj without,
+ * a fused gate_up_proj and down_proj without biases, four RMSNorms per
+ * layer (before and after attention and the MLP), an untied head. */
+static gs_status read_glm4(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, false));
+	TRY(flag(r, "attention_bias", &a->qkv_bias, true));
+	a->fused_gate_up = true;
+	a->norms_per_layer = 4;
+	return GS_OK;
+}
+
 /* ChatGLM (remote code modeling_chatglm.py of ChatGLM2/3 and GLM-4-9B,
  * model_type chatglm): a fused query_key_value of (heads + 2 x
  * multi_query_group_num) x kv_channels rows (bias with add_qkv_bias), dense,
@@ -881,6 +894,7 @@ static const struct {
 	{"mamba", read_mamba, NULL, F_SSM},
 	{"jamba", read_jamba, NULL, F_SSM | F_MOE},
 	{"chatglm", read_chatglm, "query_key_value", 0},
+	{"glm4", read_glm4, NULL, 0},
 	{"t5", read_t5, "q,v", F_ENCDEC},
 	{"mt5", read_t5, "q,v", F_ENCDEC},
 	{"umt5", read_umt5, NULL, F_ENCDEC},

@@ -63,6 +63,9 @@ static void test_every_model_type(void **st)
 		{TCFG("deepseek-ai__DeepSeek-V2-Lite.json"), 15706484224ull, "deepseek_v2"},
 		/* Granite-3.0-1B-A400M: our count, published "1.33B" */
 		{TCFG("ibm-granite__granite-3.0-1b-a400m-base.json"), 1334628352ull, "granitemoe"},
+		/* GLM-4-9B-0414: our count, published "9.4B" (the remote-code GLM-4-9B's
+		 * 9,399,951,360 + two more norms per layer: 40 x 2 x 4096) */
+		{TCFG("THUDM__GLM-4-9B-0414.json"), 9400279040ull, "glm4"},
 		/* ChatGLM3-6B: our count, the published 6,243,584,000 */
 		{TCFG("THUDM__chatglm3-6b.json"), 6243584000ull, "chatglm"},
 		/* vision-language: KerasHub's gemma3_instruct_4b, 4,299,915,632 (vocabulary
