@@ -201,6 +201,7 @@ typedef struct gs_estimate {
 	unsigned keep;         /* GS_KEEP_* classes actually kept aside           */
 	uint64_t length;       /* 0 when not given; includes the images' tokens    */
 	uint64_t images;       /* images per sequence (vision-language models)     */
+	uint64_t image_tokens; /* text tokens per image (the model's, or image_tokens) */
 	uint64_t concurrency;
 
 	gs_bytes weights_only; /* the quick calculator's P x bits / 8                        */

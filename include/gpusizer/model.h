@@ -114,6 +114,7 @@ typedef struct gs_model {
 	 * the tokens each image adds to the text sequence. */
 	uint64_t vision_params;
 	uint32_t vision_hidden, vision_intermediate, vision_patches, image_tokens;
+	uint32_t vision_merge;  /* patches per image token (Qwen2-VL: 4); 0 when fixed */
 	bool ssm;               /* a pure state-space model (Mamba): no attention, no KV cache;
 	                           each sequence keeps, per layer, ssm_inner x
 	                           (ssm_conv + ssm_state) values whatever its length */

@@ -37,6 +37,7 @@
 	X(LENGTH, "length", "--context", GS_KIND_COUNT, NULL, "tokens per sequence actually required") \
 	X(CONCURRENCY, "concurrency", NULL, GS_KIND_COUNT, "1", "sequences decoded at once") \
 	X(IMAGES, "images", NULL, GS_KIND_COUNT, NULL, "images per sequence (vision-language models): each adds the model's image tokens to the length") \
+	X(IMAGE_TOKENS, "image_tokens", NULL, GS_KIND_COUNT, NULL, "tokens per image, instead of the model's; needed for Qwen2-VL, where (H/28) x (W/28) depends on the image") \
 	X(MICROBATCH, "microbatch", NULL, GS_KIND_COUNT, "1", "adaptation: sequences per step on each GPU") \
 	X(GRAD_ACCUM, "grad_accum", NULL, GS_KIND_COUNT, "1", "adaptation: microbatches accumulated per update") \
 	X(LORA_RANK, "lora_rank", NULL, GS_KIND_COUNT, "8", "LoRA rank r (PEFT default 8)") \

@@ -262,7 +262,15 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	e->length = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
 	/* each image enters the text sequence as the model's image tokens */
 	e->images = gs_wl_set(w, GS_F_IMAGES) ? gs_wl_u64(w, GS_F_IMAGES) : 0;
-	e->length = gs_add_sat(e->length, gs_mul_sat(e->images, m->image_tokens));
+	e->image_tokens = gs_wl_set(w, GS_F_IMAGE_TOKENS) ? gs_wl_u64(w, GS_F_IMAGE_TOKENS) : m->image_tokens;
+	if (gs_wl_set(w, GS_F_IMAGE_TOKENS) && !m->vision_params)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMAGE_TOKENS].where, "model_type \"%.40s\" takes "
+		                    "no images", m->has_architecture ? m->model_type : "(--params)");
+	if (e->images && !e->image_tokens)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMAGES].where, "%s's tokens per image depend on the "
+		                    "image's size, (H/28) x (W/28): give image_tokens (a 448 x 448 image is 256)",
+		                    m->model_type);
+	e->length = gs_add_sat(e->length, gs_mul_sat(e->images, e->image_tokens));
 	e->concurrency = gs_wl_u64(w, GS_F_CONCURRENCY);
 	bool found;
 	if ((s = gs_workload_capacity(w, &e->capacity, &found, e->capacity_how, sizeof e->capacity_how, err)))

@@ -118,7 +118,8 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 		/* the vision tower encodes b x images images of P patches before the
 		 * decoder runs (SDPA): its widest transient, MLP 2 x i_v or
 		 * attention 7 x h_v, plus the residual, per patch */
-		uint64_t T = gs_mul_sat(gs_mul_sat(b, e->images), m->vision_patches), el = gsi_act_bytes(e);
+		uint64_t patches = m->vision_merge ? gs_mul_sat(e->image_tokens, m->vision_merge) : m->vision_patches;
+		uint64_t T = gs_mul_sat(gs_mul_sat(b, e->images), patches), el = gsi_act_bytes(e);
 		uint64_t hv = m->vision_hidden, w2 = 2 * (uint64_t)m->vision_intermediate;
 		gs_bytes vis = gs_mul_sat(T, ((w2 > 7 * hv ? w2 : 7 * hv) + 2 * hv) * el);
 		size_t n = strlen(why);

@@ -15,7 +15,7 @@
 #include "gpusizer/units.h"
 #include "model_internal.h"
 
-typedef enum { TOWER_SIGLIP, TOWER_CLIP } tower_kind;
+typedef enum { TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL } tower_kind;
 
 typedef struct mm_kind {
 	const char *type;          /* the outer model_type                          */
@@ -43,6 +43,15 @@ static const mm_kind kinds[] = {
 	 "{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,\"num_attention_heads\":12,"
 	 "\"num_channels\":3,\"image_size\":224,\"patch_size\":32}",
 	 TOWER_CLIP},
+	/* Qwen2VLConfig: Qwen2 text fields at the top level (or in text_config
+	 * in later configs), Qwen2VLVisionConfig's defaults
+	 * (configuration_qwen2_vl.py) */
+	{"qwen2_vl", "qwen2",
+	 "{\"vocab_size\":152064,\"hidden_size\":8192,\"intermediate_size\":29568,\"num_hidden_layers\":80,"
+	 "\"num_attention_heads\":64,\"num_key_value_heads\":8,\"max_position_embeddings\":32768}",
+	 "{\"depth\":32,\"embed_dim\":1280,\"mlp_ratio\":4,\"num_heads\":16,\"in_chans\":3,\"patch_size\":14,"
+	 "\"spatial_merge_size\":2,\"temporal_patch_size\":2}",
+	 TOWER_QWEN2VL},
 };
 
 bool gsi_is_multimodal_type(const char *type)
@@ -128,6 +137,48 @@ static uint64_t projector_params(gs_model *m, tower_kind k, uint64_t hv, uint64_
 	return hv * ht + ht * ht + 2 * ht;
 }
 
+/* Qwen2-VL's vision transformer (modeling_qwen2_vl.py): a Conv3d patch
+ * embedding of channels x temporal_patch x patch^2 x embed_dim without bias,
+ * rotary positions (no parameters), per block two LayerNorms, a fused qkv
+ * and proj with biases, fc1/fc2 of mlp_ratio x embed_dim with biases; the
+ * PatchMerger: a LayerNorm, then Linear(d, d) and Linear(d, h_text) with
+ * biases over d = embed_dim x spatial_merge_size^2. */
+static uint64_t qwen2vl_params(gs_model *m, uint64_t h, uint64_t i, uint64_t L, uint64_t c, uint64_t p, uint64_t tp,
+                               uint64_t ms, uint64_t ht)
+{
+	gs_param_split *s = &m->split;
+	uint64_t d = h * ms * ms;
+	uint64_t lin = gs_add_sat(gs_mul_sat(L, 4 * h * h + 2 * h * i), d * d + d * ht);
+	uint64_t bias = gs_add_sat(gs_mul_sat(L, 3 * h + h + i + h), d + ht);
+	uint64_t norms = gs_mul_sat(L, 4 * h) + 2 * h;
+	uint64_t embed = gs_mul_sat(c * tp * p * p, h);
+	s->linear = gs_add_sat(s->linear, lin);
+	s->linear_matrices = gs_add_sat(s->linear_matrices, 4 * L + 2);
+	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(L, 3 * h + h + i + h) + d + ht);
+	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(L, h + h + h + i) + d + d);
+	s->other = gs_add_sat(s->other, gs_add_sat(bias, embed));
+	s->norm = gs_add_sat(s->norm, norms);
+	gsi_note_module(m, "qkv", h, 3 * h, L);
+	gsi_note_module(m, "proj", h, h, L);
+	gsi_note_module(m, "fc1", h, i, L);
+	gsi_note_module(m, "fc2", i, h, L);
+	return gs_add_sat(gs_add_sat(lin, bias), gs_add_sat(norms, embed));
+}
+
+/* Qwen2-VL: the text fields sit at the top level in the hub's configs. */
+static json_t *flat_text(const mm_kind *k, json_t *root)
+{
+	json_t *copy = json_deep_copy(root), *t;
+	if (!copy)
+		return NULL;
+	json_object_del(copy, "vision_config");
+	t = merged(k->text_defaults, copy);
+	json_decref(copy);
+	if (t)
+		json_object_set_new(t, "model_type", json_string(k->text_type));
+	return t;
+}
+
 gs_status gsi_read_multimodal(const void *root_, const char *type, const char *name, gs_model *m, gs_error *err)
 {
 	json_t *root = (json_t *)root_;
@@ -139,11 +190,12 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	if (!k)
 		return gs_error_set(err, GS_EUNSUPPORTED, name, "model_type \"%.40s\" is not a vision-language type "
 		                    "gpusizer reads", type);
-	if (!json_is_object(tc) || !json_is_object(vc))
+	bool flat = k->tower == TOWER_QWEN2VL && !tc;
+	if ((!flat && !json_is_object(tc)) || !json_is_object(vc))
 		return gs_error_set(err, GS_EINPUT, name, "field \"%s\" is missing or not an object (a %s config nests its "
-		                    "text decoder and its vision tower)", json_is_object(tc) ? "vision_config" : "text_config",
+		                    "text decoder and its vision tower)", json_is_object(vc) ? "text_config" : "vision_config",
 		                    type);
-	json_t *text = merged(k->text_defaults, tc), *vis = merged(k->vision_defaults, vc);
+	json_t *text = flat ? flat_text(k, root) : merged(k->text_defaults, tc), *vis = merged(k->vision_defaults, vc);
 	gs_status st = GS_OK;
 	if (!text || !vis) {
 		st = gs_error_set(err, GS_EINPUT, name, "text_config and vision_config must be JSON objects");
@@ -166,6 +218,29 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	if (st)
 		goto out;
 	uint64_t hv, iv, lv, heads, c, p, img;
+	if (k->tower == TOWER_QWEN2VL) {
+		uint64_t ratio, tp, ms;
+		if ((st = vdim(vis, name, "embed_dim", &hv, err)) || (st = vdim(vis, name, "depth", &lv, err)) ||
+		    (st = vdim(vis, name, "num_heads", &heads, err)) || (st = vdim(vis, name, "mlp_ratio", &ratio, err)) ||
+		    (st = vdim(vis, name, "in_chans", &c, err)) || (st = vdim(vis, name, "patch_size", &p, err)) ||
+		    (st = vdim(vis, name, "temporal_patch_size", &tp, err)) ||
+		    (st = vdim(vis, name, "spatial_merge_size", &ms, err)))
+			goto out;
+		if (hv % heads || lv > GS_MAX_LAYERS) {
+			st = gs_error_set(err, GS_EINPUT, name, "vision_config: num_heads must divide embed_dim, and at most "
+			                  "512 layers");
+			goto out;
+		}
+		uint64_t v = qwen2vl_params(m, hv, hv * ratio, lv, c, p, tp, ms, m->hidden);
+		m->params = gs_add_sat(m->params, v);
+		m->vision_params = v;
+		m->vision_hidden = (uint32_t)hv;
+		m->vision_intermediate = (uint32_t)(hv * ratio);
+		m->vision_merge = (uint32_t)(ms * ms);
+		m->image_tokens = 0; /* (H/28) x (W/28): the resolution decides (image_tokens) */
+		m->peft_targets[0] = 0;
+		goto out;
+	}
 	if ((st = vdim(vis, name, "hidden_size", &hv, err)) || (st = vdim(vis, name, "intermediate_size", &iv, err)) ||
 	    (st = vdim(vis, name, "num_hidden_layers", &lv, err)) ||
 	    (st = vdim(vis, name, "num_attention_heads", &heads, err)) ||

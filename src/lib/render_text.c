@@ -85,8 +85,8 @@ static void header(out *o, const gs_estimate *e)
 		put(o, "length:      num_ctx %llu tokens (%s)\n", (unsigned long long)e->length, e->ollama.num_ctx_why);
 	else if (e->length && e->images)
 		put(o, "length:      %llu tokens (%llu text + %llu images x %u image tokens)\n",
-		    (unsigned long long)e->length, (unsigned long long)(e->length - e->images * m->image_tokens),
-		    (unsigned long long)e->images, m->image_tokens);
+		    (unsigned long long)e->length, (unsigned long long)(e->length - e->images * e->image_tokens),
+		    (unsigned long long)e->images, (unsigned)e->image_tokens);
 	else if (e->length)
 		put(o, "length:      %llu tokens\n", (unsigned long long)e->length);
 	else

@@ -401,6 +401,11 @@ static void test_vision_language(void **st)
 	/* 1 x 2 images x 4096 patches x (max(2 x 4304, 7 x 1152) + 2 x 1152) x 2 B */
 	uint64_t vis = 8192ull * (8608 + 2304) * 2;
 	assert_true(item_at(E, "activations", 1) >= vis);
+	/* Qwen2-VL: tokens per image from image_tokens; 4 patches per token */
+	run_estimate(E, &m, GS_F_MODEL, TCFG("Qwen__Qwen2-VL-7B-Instruct.json"), GS_F_LENGTH, "512", GS_F_IMAGES, "2",
+	             GS_F_IMAGE_TOKENS, "256", END);
+	assert_int_equal(E->length, 512 + 2 * 256);
+	assert_true(item_at(E, "activations", 1) >= 2ull * 1024 * (10240 + 2560) * 2);
 	run_estimate(E, &m, GS_F_MODEL, TCFG("llava-hf__llava-1.5-7b-hf.json"), GS_F_LENGTH, "100", GS_F_IMAGES, "1", END);
 	assert_int_equal(E->length, 100 + 576);
 	/* Llama-2 geometry: 2 x 32 layers x 32 heads x 128 x 676 tokens x 2 B */
