@@ -15,7 +15,7 @@
 #include "gpusizer/units.h"
 #include "model_internal.h"
 
-typedef enum { TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL } tower_kind;
+typedef enum { TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL } tower_kind;
 
 typedef struct mm_kind {
 	const char *type;          /* the outer model_type                          */
@@ -52,6 +52,14 @@ static const mm_kind kinds[] = {
 	 "{\"depth\":32,\"embed_dim\":1280,\"mlp_ratio\":4,\"num_heads\":16,\"in_chans\":3,\"patch_size\":14,"
 	 "\"spatial_merge_size\":2,\"temporal_patch_size\":2}",
 	 TOWER_QWEN2VL},
+	/* Qwen2_5_VLConfig: the same layout; Qwen2_5_VLVisionConfig's defaults
+	 * (configuration_qwen2_5_vl.py) */
+	{"qwen2_5_vl", "qwen2",
+	 "{\"vocab_size\":152064,\"hidden_size\":8192,\"intermediate_size\":29568,\"num_hidden_layers\":80,"
+	 "\"num_attention_heads\":64,\"num_key_value_heads\":8,\"max_position_embeddings\":32768}",
+	 "{\"depth\":32,\"hidden_size\":3584,\"intermediate_size\":3420,\"num_heads\":16,\"in_channels\":3,"
+	 "\"patch_size\":14,\"spatial_merge_size\":2,\"temporal_patch_size\":2,\"out_hidden_size\":3584}",
+	 TOWER_QWEN25VL},
 };
 
 bool gsi_is_multimodal_type(const char *type)
@@ -143,25 +151,32 @@ static uint64_t projector_params(gs_model *m, tower_kind k, uint64_t hv, uint64_
  * and proj with biases, fc1/fc2 of mlp_ratio x embed_dim with biases; the
  * PatchMerger: a LayerNorm, then Linear(d, d) and Linear(d, h_text) with
  * biases over d = embed_dim x spatial_merge_size^2. */
-static uint64_t qwen2vl_params(gs_model *m, uint64_t h, uint64_t i, uint64_t L, uint64_t c, uint64_t p, uint64_t tp,
-                               uint64_t ms, uint64_t ht)
+static uint64_t qwen2vl_params(gs_model *m, bool v25, uint64_t h, uint64_t i, uint64_t L, uint64_t c, uint64_t p,
+                               uint64_t tp, uint64_t ms, uint64_t ht)
 {
 	gs_param_split *s = &m->split;
-	uint64_t d = h * ms * ms;
-	uint64_t lin = gs_add_sat(gs_mul_sat(L, 4 * h * h + 2 * h * i), d * d + d * ht);
-	uint64_t bias = gs_add_sat(gs_mul_sat(L, 3 * h + h + i + h), d + ht);
-	uint64_t norms = gs_mul_sat(L, 4 * h) + 2 * h;
+	uint64_t d = h * ms * ms, mlp_mats = v25 ? 3 : 2;
+	uint64_t lin = gs_add_sat(gs_mul_sat(L, 4 * h * h + mlp_mats * h * i), d * d + d * ht);
+	uint64_t bias = gs_add_sat(gs_mul_sat(L, 3 * h + h + (mlp_mats - 1) * i + h), d + ht);
+	uint64_t norm_w = v25 ? 1 : 2; /* Qwen2.5-VL's RMSNorms carry no bias */
+	uint64_t norms = gs_mul_sat(L, 2 * norm_w * h) + norm_w * h;
 	uint64_t embed = gs_mul_sat(c * tp * p * p, h);
 	s->linear = gs_add_sat(s->linear, lin);
-	s->linear_matrices = gs_add_sat(s->linear_matrices, 4 * L + 2);
-	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(L, 3 * h + h + i + h) + d + ht);
-	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(L, h + h + h + i) + d + d);
+	s->linear_matrices = gs_add_sat(s->linear_matrices, (2 + mlp_mats) * L + 2);
+	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(L, 3 * h + h + (mlp_mats - 1) * i + h) + d + ht);
+	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(L, h + h + (mlp_mats - 1) * h + i) + d + d);
 	s->other = gs_add_sat(s->other, gs_add_sat(bias, embed));
 	s->norm = gs_add_sat(s->norm, norms);
 	gsi_note_module(m, "qkv", h, 3 * h, L);
 	gsi_note_module(m, "proj", h, h, L);
-	gsi_note_module(m, "fc1", h, i, L);
-	gsi_note_module(m, "fc2", i, h, L);
+	if (v25) {
+		gsi_note_module(m, "gate_proj", h, i, L);
+		gsi_note_module(m, "up_proj", h, i, L);
+		gsi_note_module(m, "down_proj", i, h, L);
+	} else {
+		gsi_note_module(m, "fc1", h, i, L);
+		gsi_note_module(m, "fc2", i, h, L);
+	}
 	return gs_add_sat(gs_add_sat(lin, bias), gs_add_sat(norms, embed));
 }
 
@@ -190,7 +205,7 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	if (!k)
 		return gs_error_set(err, GS_EUNSUPPORTED, name, "model_type \"%.40s\" is not a vision-language type "
 		                    "gpusizer reads", type);
-	bool flat = k->tower == TOWER_QWEN2VL && !tc;
+	bool flat = (k->tower == TOWER_QWEN2VL || k->tower == TOWER_QWEN25VL) && !tc;
 	if ((!flat && !json_is_object(tc)) || !json_is_object(vc))
 		return gs_error_set(err, GS_EINPUT, name, "field \"%s\" is missing or not an object (a %s config nests its "
 		                    "text decoder and its vision tower)", json_is_object(vc) ? "text_config" : "vision_config",
@@ -218,24 +233,29 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	if (st)
 		goto out;
 	uint64_t hv, iv, lv, heads, c, p, img;
-	if (k->tower == TOWER_QWEN2VL) {
-		uint64_t ratio, tp, ms;
-		if ((st = vdim(vis, name, "embed_dim", &hv, err)) || (st = vdim(vis, name, "depth", &lv, err)) ||
-		    (st = vdim(vis, name, "num_heads", &heads, err)) || (st = vdim(vis, name, "mlp_ratio", &ratio, err)) ||
-		    (st = vdim(vis, name, "in_chans", &c, err)) || (st = vdim(vis, name, "patch_size", &p, err)) ||
-		    (st = vdim(vis, name, "temporal_patch_size", &tp, err)) ||
-		    (st = vdim(vis, name, "spatial_merge_size", &ms, err)))
+	if (k->tower == TOWER_QWEN2VL || k->tower == TOWER_QWEN25VL) {
+		bool v25 = k->tower == TOWER_QWEN25VL;
+		uint64_t ratio = 0, tp, ms, ht = m->hidden;
+		if ((st = vdim(vis, name, v25 ? "hidden_size" : "embed_dim", &hv, err)) ||
+		    (st = vdim(vis, name, "depth", &lv, err)) || (st = vdim(vis, name, "num_heads", &heads, err)) ||
+		    (st = vdim(vis, name, v25 ? "intermediate_size" : "mlp_ratio", v25 ? &iv : &ratio, err)) ||
+		    (st = vdim(vis, name, v25 ? "in_channels" : "in_chans", &c, err)) ||
+		    (st = vdim(vis, name, "patch_size", &p, err)) || (st = vdim(vis, name, "temporal_patch_size", &tp, err)) ||
+		    (st = vdim(vis, name, "spatial_merge_size", &ms, err)) ||
+		    (v25 && (st = vdim(vis, name, "out_hidden_size", &ht, err))))
 			goto out;
-		if (hv % heads || lv > GS_MAX_LAYERS) {
-			st = gs_error_set(err, GS_EINPUT, name, "vision_config: num_heads must divide embed_dim, and at most "
-			                  "512 layers");
+		if (!v25)
+			iv = hv * ratio;
+		if (hv % heads || lv > GS_MAX_LAYERS || ht != m->hidden) {
+			st = gs_error_set(err, GS_EINPUT, name, "vision_config: num_heads must divide the vision width, at "
+			                  "most 512 layers, and its output width must be the text hidden_size");
 			goto out;
 		}
-		uint64_t v = qwen2vl_params(m, hv, hv * ratio, lv, c, p, tp, ms, m->hidden);
+		uint64_t v = qwen2vl_params(m, v25, hv, iv, lv, c, p, tp, ms, ht);
 		m->params = gs_add_sat(m->params, v);
 		m->vision_params = v;
 		m->vision_hidden = (uint32_t)hv;
-		m->vision_intermediate = (uint32_t)(hv * ratio);
+		m->vision_intermediate = (uint32_t)iv;
 		m->vision_merge = (uint32_t)(ms * ms);
 		m->image_tokens = 0; /* (H/28) x (W/28): the resolution decides (image_tokens) */
 		m->peft_targets[0] = 0;

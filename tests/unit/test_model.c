@@ -77,6 +77,9 @@ static void test_every_model_type(void **st)
 		/* Qwen2-VL-7B-Instruct: Qwen2-7B 7,615,616,512 + its vision transformer
 		 * and merger 675,759,104: the published 8,291,375,616 */
 		{TCFG("Qwen__Qwen2-VL-7B-Instruct.json"), 8291375616ull, "qwen2_vl"},
+		/* Qwen2.5-VL-7B-Instruct: our count, published "8.29B" (RMSNorms and a
+		 * gated MLP with biases in the vision blocks) */
+		{TCFG("Qwen__Qwen2.5-VL-7B-Instruct.json"), 8292166656ull, "qwen2_5_vl"},
 		/* hybrid: Jamba-v0.1, our count, published "51.6B" (4 attention and 28
 		 * Mamba layers, 16 of them with 16 experts) */
 		{TCFG("ai21labs__Jamba-v0.1.json"), 51570323328ull, "jamba"},
