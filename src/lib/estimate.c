@@ -268,8 +268,10 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		                    "no images", m->has_architecture ? m->model_type : "(--params)");
 	if (e->images && !e->image_tokens)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMAGES].where, "%s's tokens per image depend on the "
-		                    "image's size, (H/28) x (W/28): give image_tokens (a 448 x 448 image is 256)",
-		                    m->model_type);
+		                    "image's size: give image_tokens (%s)", m->model_type,
+		                    m->vision_merge == 1 ? "LLaVA-NeXT: 576 per 336 x 336 tile plus the base image and a "
+		                                           "newline per row, up to 2,928 at 672 x 672"
+		                                         : "Qwen2-VL: (H/28) x (W/28), 256 for 448 x 448");
 	e->length = gs_add_sat(e->length, gs_mul_sat(e->images, e->image_tokens));
 	e->concurrency = gs_wl_u64(w, GS_F_CONCURRENCY);
 	bool found;

@@ -23,6 +23,7 @@ typedef struct mm_kind {
 	const char *text_defaults; /* the text configuration class's defaults       */
 	const char *vision_defaults;
 	tower_kind tower;
+	bool anyres;               /* LLaVA-NeXT: tiles per image chosen by resolution, and an image_newline */
 } mm_kind;
 
 static const mm_kind kinds[] = {
@@ -34,7 +35,7 @@ static const mm_kind kinds[] = {
 	 "\"sliding_window\":4096,\"sliding_window_pattern\":6}",
 	 "{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,\"num_attention_heads\":12,"
 	 "\"num_channels\":3,\"image_size\":224,\"patch_size\":16}",
-	 TOWER_SIGLIP},
+	 TOWER_SIGLIP, false},
 	/* LlavaConfig: LlamaConfig and CLIPVisionConfig defaults
 	 * (configuration_llama.py, configuration_clip.py) */
 	{"llava", "llama",
@@ -42,7 +43,14 @@ static const mm_kind kinds[] = {
 	 "\"num_attention_heads\":32,\"max_position_embeddings\":2048}",
 	 "{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,\"num_attention_heads\":12,"
 	 "\"num_channels\":3,\"image_size\":224,\"patch_size\":32}",
-	 TOWER_CLIP},
+	 TOWER_CLIP, false},
+	/* LlavaNextConfig: the same classes' defaults (configuration_llava_next.py) */
+	{"llava_next", "llama",
+	 "{\"vocab_size\":32000,\"hidden_size\":4096,\"intermediate_size\":11008,\"num_hidden_layers\":32,"
+	 "\"num_attention_heads\":32,\"max_position_embeddings\":2048}",
+	 "{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,\"num_attention_heads\":12,"
+	 "\"num_channels\":3,\"image_size\":224,\"patch_size\":32}",
+	 TOWER_CLIP, true},
 	/* Qwen2VLConfig: Qwen2 text fields at the top level (or in text_config
 	 * in later configs), Qwen2VLVisionConfig's defaults
 	 * (configuration_qwen2_vl.py) */
@@ -51,7 +59,7 @@ static const mm_kind kinds[] = {
 	 "\"num_attention_heads\":64,\"num_key_value_heads\":8,\"max_position_embeddings\":32768}",
 	 "{\"depth\":32,\"embed_dim\":1280,\"mlp_ratio\":4,\"num_heads\":16,\"in_chans\":3,\"patch_size\":14,"
 	 "\"spatial_merge_size\":2,\"temporal_patch_size\":2}",
-	 TOWER_QWEN2VL},
+	 TOWER_QWEN2VL, false},
 	/* Qwen2_5_VLConfig: the same layout; Qwen2_5_VLVisionConfig's defaults
 	 * (configuration_qwen2_5_vl.py) */
 	{"qwen2_5_vl", "qwen2",
@@ -59,7 +67,7 @@ static const mm_kind kinds[] = {
 	 "\"num_attention_heads\":64,\"num_key_value_heads\":8,\"max_position_embeddings\":32768}",
 	 "{\"depth\":32,\"hidden_size\":3584,\"intermediate_size\":3420,\"num_heads\":16,\"in_channels\":3,"
 	 "\"patch_size\":14,\"spatial_merge_size\":2,\"temporal_patch_size\":2,\"out_hidden_size\":3584}",
-	 TOWER_QWEN25VL},
+	 TOWER_QWEN25VL, false},
 };
 
 bool gsi_is_multimodal_type(const char *type)
@@ -275,6 +283,10 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	uint64_t patches = (img / p) * (img / p);
 	uint64_t tower = tower_params(m, k->tower, hv, iv, lv, c, p, patches);
 	uint64_t proj = projector_params(m, k->tower, hv, m->hidden);
+	if (k->anyres) { /* image_newline, one text-width vector */
+		proj = gs_add_sat(proj, m->hidden);
+		m->split.other = gs_add_sat(m->split.other, m->hidden);
+	}
 	m->params = gs_add_sat(m->params, gs_add_sat(tower, proj));
 	if (m->params > GSI_MAX_PARAMS) {
 		st = gs_error_set(err, GS_EINPUT, name, "the dimensions describe more than 2^53 parameters: not a real model");
@@ -290,6 +302,10 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	json_t *t = json_object_get(root, "mm_tokens_per_image");
 	m->image_tokens = k->tower == TOWER_SIGLIP ? (json_is_integer(t) ? (uint32_t)json_integer_value(t) : 256)
 	                                           : (uint32_t)patches;
+	if (k->anyres) { /* the base image and 1-4 tiles, each patches tokens, with newlines: the resolution decides */
+		m->image_tokens = 0;
+		m->vision_merge = 1;
+	}
 	m->peft_targets[0] = 0; /* PEFT v0.20.0 has no default for the outer type */
 out:
 	json_decref(text);

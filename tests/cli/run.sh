@@ -399,6 +399,7 @@ case_ 0 "length:      1536 tokens (1024 text + 2 images x 256 image tokens)" est
 case_ 0 '"parameters": 7063427072' estimate tests/data/configs/llava-hf__llava-1.5-7b-hf.json --json
 case_ 2 'model_type "llama" takes no images' estimate --model $L31 --images 1
 case_ 0 '"parameters": 8291375616' estimate tests/data/configs/Qwen__Qwen2-VL-7B-Instruct.json --json
+case_ 0 "length:      3028 tokens (100 text + 1 images x 2928 image tokens)" estimate tests/data/configs/llava-hf__llava-v1.6-mistral-7b-hf.json --context 100 --images 1 --image-tokens 2928
 case_ 2 "qwen2_vl's tokens per image depend on the image's size, (H/28) x (W/28): give image_tokens" estimate tests/data/configs/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 1
 case_ 0 "length:      1024 tokens (512 text + 2 images x 256 image tokens)" estimate tests/data/configs/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 2 --image-tokens 256
 case_ 2 "is a vision-language model: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/google__gemma-3-4b-it.json --runtime vllm --context 1024

@@ -77,6 +77,9 @@ static void test_every_model_type(void **st)
 		/* Qwen2-VL-7B-Instruct: Qwen2-7B 7,615,616,512 + its vision transformer
 		 * and merger 675,759,104: the published 8,291,375,616 */
 		{TCFG("Qwen__Qwen2-VL-7B-Instruct.json"), 8291375616ull, "qwen2_vl"},
+		/* LLaVA-NeXT (1.6) Mistral-7B: Mistral with 32,064 tokens + CLIP-L/336 +
+		 * projector + image_newline (4096): our count, published "7.57B" */
+		{TCFG("llava-hf__llava-v1.6-mistral-7b-hf.json"), 7566747648ull, "llava_next"},
 		/* Qwen2.5-VL-7B-Instruct: our count, published "8.29B" (RMSNorms and a
 		 * gated MLP with biases in the vision blocks) */
 		{TCFG("Qwen__Qwen2.5-VL-7B-Instruct.json"), 8292166656ull, "qwen2_5_vl"},
