@@ -41,7 +41,7 @@ typedef enum gs_status {
 typedef struct gs_error {
 	gs_status code;
 	char where[256];
-	char msg[512];
+	char msg[1024]; /* room for a list of the supported model types */
 } gs_error;
 
 /* Short, static English name of a status ("bad input", ...). Never NULL. */

@@ -183,7 +183,7 @@ static void api_fit(json_t *body, gs_workload *w, gs_model *m, serve_response *o
 	}
 	gs_fit_answer a;
 	if (gs_fit_answer_run(w, m, cap, how, json_string_value(jt), &a, &err)) {
-		char msg[600];
+		char msg[sizeof err.msg + 32];
 		snprintf(msg, sizeof msg, "%s%s", !strcmp(err.where, "for") ? "request body: " : "", err.msg);
 		error(out, 400, msg);
 		return;
@@ -305,7 +305,7 @@ static void api_post(const serve_config *cfg, const serve_request *rq, serve_res
 {
 	json_error_t je;
 	json_t *body = json_loadb(rq->body ? rq->body : "", rq->len, JSON_REJECT_DUPLICATES, &je);
-	char msg[600];
+	char msg[sizeof ((gs_error *)0)->msg + 32];
 	if (!json_is_object(body)) {
 		if (body) /* valid JSON of another type: jansson gives no position */
 			snprintf(msg, sizeof msg, "the body must be a JSON object of sheet fields, not a %s",

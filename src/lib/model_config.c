@@ -970,10 +970,9 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 	bool generic = k == sizeof readers / sizeof readers[0];
 	if (generic && !(json_object_get(root, "hidden_size") && json_object_get(root, "num_hidden_layers") &&
 	                 json_object_get(root, "num_attention_heads"))) {
-		s = gs_error_set(err, GS_EUNSUPPORTED, name, "model_type \"%.64s\" is not supported (supported: %s), and "
-		                 "its config lacks the standard keys hidden_size, num_hidden_layers and "
-		                 "num_attention_heads from which gpusizer could read it with its tensor table", type,
-		                 supported);
+		s = gs_error_set(err, GS_EUNSUPPORTED, name, "model_type \"%.64s\" is not supported, and its config lacks "
+		                 "the standard keys hidden_size, num_hidden_layers and num_attention_heads from which "
+		                 "gpusizer could read it with its tensor table (supported: %s)", type, supported);
 		goto out;
 	}
 	gsi_arch a;

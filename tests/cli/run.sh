@@ -284,7 +284,7 @@ case_ 2 "unknown format \"int3\"" estimate --params 7e9 --format int3
 case_ 2 "--context: got \"many\"" estimate --params 7e9 --context many
 case_ 2 "malformed.json:5:14: malformed JSON: '}' expected" estimate tests/data/bad/malformed.json
 case_ 2 "field \"hidden_size\" is missing" estimate tests/data/bad/missing_hidden.json
-case_ 2 "model_type \"rwkv\" is not supported (supported: llama" estimate tests/data/bad/unknown_type.json
+case_ 2 "model_type \"rwkv\" is not supported, and its config lacks the standard keys" estimate tests/data/bad/unknown_type.json
 case_ 2 "list_value.yaml:2:10: reserve: expected a single value, not a list" estimate tests/data/bad/list_value.yaml
 case_ 2 "unknown_key.yaml:2:1: unknown field \"context_length\"" estimate tests/data/bad/unknown_key.yaml
 case_ 2 "malformed.yaml:2:7: malformed YAML" estimate tests/data/bad/malformed.yaml
@@ -400,7 +400,7 @@ case_ 0 '"parameters": 7063427072' estimate tests/data/configs/llava-hf__llava-1
 case_ 2 'model_type "llama" takes no images' estimate --model $L31 --images 1
 case_ 0 '"parameters": 8291375616' estimate tests/data/configs/Qwen__Qwen2-VL-7B-Instruct.json --json
 case_ 0 "length:      3028 tokens (100 text + 1 images x 2928 image tokens)" estimate tests/data/configs/llava-hf__llava-v1.6-mistral-7b-hf.json --context 100 --images 1 --image-tokens 2928
-case_ 2 "qwen2_vl's tokens per image depend on the image's size, (H/28) x (W/28): give image_tokens" estimate tests/data/configs/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 1
+case_ 2 "qwen2_vl's tokens per image depend on the image's size: give image_tokens (Qwen2-VL: (H/28) x (W/28)" estimate tests/data/configs/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 1
 case_ 0 "length:      1024 tokens (512 text + 2 images x 256 image tokens)" estimate tests/data/configs/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 2 --image-tokens 256
 case_ 2 "is a vision-language model: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/google__gemma-3-4b-it.json --runtime vllm --context 1024
 case_ 2 "the vision tower's training activations are not modelled" estimate tests/data/configs/llava-hf__llava-1.5-7b-hf.json --task lora --lora-targets q_proj,v_proj --context 512
