@@ -32,6 +32,12 @@ static gs_status run_at(probe *p, uint64_t x, gs_bytes *peak, gs_error *err)
 	gs_status s = gs_workload_set(&p->w, p->f, num, strlen(num), GS_FROM_FLAG, "fit", err);
 	if (!s)
 		s = gs_estimate_run(&p->w, p->m, p->e, err);
+	if (s == GS_ERANGE) {
+		/* past 8 EiB (a length search of a model without a trained
+		 * length, e.g. T5's relative positions): simply does not fit */
+		*peak = UINT64_MAX;
+		return GS_OK;
+	}
 	if (!s)
 		*peak = gs_estimate_peak(p->e);
 	return s;

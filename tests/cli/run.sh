@@ -409,6 +409,9 @@ case_ 0 "no KV cache: recurrent state 1 seqs x 24 layers x 1536 inner x (4 conv 
 case_ 2 "is a state-space model or hybrid: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/state-spaces__mamba-130m-hf.json --runtime llamacpp --format Q8_0 --context 2048
 case_ 2 "the training activations of a state-space model" estimate tests/data/configs/state-spaces__mamba-130m-hf.json --task full --context 2048
 # encoder-decoders (issue #13)
+# fit's length search on a model without a trained length (T5's relative
+# positions) ends where the figures stop fitting, not in "too large to represent"
+case_ 0 "largest microbatch 15, largest length 5065" fit tests/data/configs/google-t5__t5-small.json --task lora --context 1024 --gpu L4
 case_ 0 '"parameters": 60506624' estimate tests/data/configs/google-t5__t5-small.json --json
 case_ 2 "is an encoder-decoder: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/google-t5__t5-small.json --runtime vllm --context 512
 case_ 0 "trainable:   294912 parameters (LoRA r=8: q 18x(512->512), v 18x(512->512))" estimate tests/data/configs/google-t5__t5-small.json --task lora --context 512
