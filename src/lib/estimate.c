@@ -173,6 +173,53 @@ static gs_status checkpoint_format(const gs_workload *w, const gs_model *m, gs_e
 	return GS_OK;
 }
 
+/* What the runtime and the task can do with this kind of model: the
+ * engines' rules here (profile run, pool, llama.cpp's buffers and layer fit)
+ * are written for text-only attention decoders, and the training rules for
+ * text models with attention. */
+static gs_status check_model_kind(const gs_estimate *e, const gs_workload *w, const gs_model *m, gs_error *err)
+{
+	bool any_ssm = gs_model_ssm_state_elements(m) > 0;
+	if ((m->encoder_layers || any_ssm || m->vision_params) && e->runtime != GS_RT_TRANSFORMERS)
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
+		                    "model_type \"%.40s\" is %s: gpusizer sizes it with runtime transformers only (its %s "
+		                    "rules are for text-only attention decoders)", m->model_type,
+		                    any_ssm ? "a state-space model or hybrid" : m->vision_params ? "a vision-language model"
+		                                                   : "an encoder-decoder", gs_runtime_name(e->runtime));
+	if (m->vision_params && gs_wl_training(w))
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
+		                    "task %s on model_type \"%.40s\": the vision tower's training activations are not "
+		                    "modelled; inference is", gs_wl_str(w, GS_F_TASK), m->model_type);
+	if (any_ssm && gs_wl_training(w))
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
+		                    "task %s on model_type \"%.40s\": the training activations of a state-space model (the "
+		                    "selective scan's saved tensors) are not modelled; inference is", gs_wl_str(w, GS_F_TASK),
+		                    m->model_type);
+	return GS_OK;
+}
+
+/* Each image enters the text sequence as the model's image tokens (or the
+ * sheet's image_tokens, which the resolution-dependent models need). */
+static gs_status add_image_tokens(gs_estimate *e, const gs_workload *w, const gs_model *m, gs_error *err)
+{
+	const char *what = m->has_architecture ? m->model_type : "(--params)";
+	bool images = gs_wl_set(w, GS_F_IMAGES), tokens = gs_wl_set(w, GS_F_IMAGE_TOKENS);
+	if ((images || tokens) && !m->vision_params)
+		return gs_error_set(err, GS_EINPUT, w->v[images ? GS_F_IMAGES : GS_F_IMAGE_TOKENS].where,
+		                    "model_type \"%.40s\" takes no images (vision-language types: gemma3, llava, llava_next, "
+		                    "qwen2_vl, qwen2_5_vl)", what);
+	e->images = images ? gs_wl_u64(w, GS_F_IMAGES) : 0;
+	e->image_tokens = tokens ? gs_wl_u64(w, GS_F_IMAGE_TOKENS) : m->image_tokens;
+	if (e->images && !e->image_tokens)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMAGES].where, "%s's tokens per image depend on the "
+		                    "image's size: give image_tokens (%s)", m->model_type,
+		                    m->vision_merge == 1 ? "LLaVA-NeXT: 576 per 336 x 336 tile plus the base image and a "
+		                                           "newline per row, up to 2,928 at 672 x 672"
+		                                         : "Qwen2-VL: (H/28) x (W/28), 256 for 448 x 448");
+	e->length = gs_add_sat(e->length, gs_mul_sat(e->images, e->image_tokens));
+	return GS_OK;
+}
+
 /* One pipeline stage, from scratch. */
 static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_t stage, gs_estimate *e,
                                 gs_error *err)
@@ -229,28 +276,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 			if (w->v[f].from == GS_FROM_SHEET || w->v[f].from == GS_FROM_FLAG)
 				return gs_error_set(err, GS_EINPUT, w->v[f].where, "%s: only runtime ollama reads it",
 				                    gs_field_key(f));
-	/* the engines' rules here (profile run, pool, llama.cpp's buffers and
-	 * layer fit) are written for decoder-only models */
-	bool any_ssm = gs_model_ssm_state_elements(m) > 0;
-	if ((m->encoder_layers || any_ssm || m->vision_params) && e->runtime != GS_RT_TRANSFORMERS)
-		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
-		                    "model_type \"%.40s\" is %s: gpusizer sizes it with runtime transformers only (its %s "
-		                    "rules are for text-only attention decoders)", m->model_type,
-		                    any_ssm ? "a state-space model or hybrid" : m->vision_params ? "a vision-language model"
-		                                                   : "an encoder-decoder", gs_runtime_name(e->runtime));
-	if (m->vision_params && gs_wl_training(w))
-		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
-		                    "task %s on model_type \"%.40s\": the vision tower's training activations are not "
-		                    "modelled; inference is", gs_wl_str(w, GS_F_TASK), m->model_type);
-	if (gs_wl_set(w, GS_F_IMAGES) && !m->vision_params)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMAGES].where,
-		                    "model_type \"%.40s\" takes no images (vision-language types: gemma3, llava)",
-		                    m->has_architecture ? m->model_type : "(--params)");
-	if (any_ssm && gs_wl_training(w))
-		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
-		                    "task %s on model_type \"%.40s\": the training activations of a state-space model (the "
-		                    "selective scan's saved tensors) are not modelled; inference is", gs_wl_str(w, GS_F_TASK),
-		                    m->model_type);
+	if ((s = check_model_kind(e, w, m, err)))
+		return s;
 	e->attention = gs_wl_attention(w);
 	/* a model Transformers runs only with eager attention (model.h) */
 	if (m->eager_only && gs_wl_runtime(w) == GS_RT_TRANSFORMERS && e->attention != GS_ATTN_IMPL_EAGER) {
@@ -260,19 +287,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		            "scores are counted whatever attention says", m->model_type);
 	}
 	e->length = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
-	/* each image enters the text sequence as the model's image tokens */
-	e->images = gs_wl_set(w, GS_F_IMAGES) ? gs_wl_u64(w, GS_F_IMAGES) : 0;
-	e->image_tokens = gs_wl_set(w, GS_F_IMAGE_TOKENS) ? gs_wl_u64(w, GS_F_IMAGE_TOKENS) : m->image_tokens;
-	if (gs_wl_set(w, GS_F_IMAGE_TOKENS) && !m->vision_params)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMAGE_TOKENS].where, "model_type \"%.40s\" takes "
-		                    "no images", m->has_architecture ? m->model_type : "(--params)");
-	if (e->images && !e->image_tokens)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMAGES].where, "%s's tokens per image depend on the "
-		                    "image's size: give image_tokens (%s)", m->model_type,
-		                    m->vision_merge == 1 ? "LLaVA-NeXT: 576 per 336 x 336 tile plus the base image and a "
-		                                           "newline per row, up to 2,928 at 672 x 672"
-		                                         : "Qwen2-VL: (H/28) x (W/28), 256 for 448 x 448");
-	e->length = gs_add_sat(e->length, gs_mul_sat(e->images, e->image_tokens));
+	if ((s = add_image_tokens(e, w, m, err)))
+		return s;
 	e->concurrency = gs_wl_u64(w, GS_F_CONCURRENCY);
 	bool found;
 	if ((s = gs_workload_capacity(w, &e->capacity, &found, e->capacity_how, sizeof e->capacity_how, err)))
