@@ -22,15 +22,7 @@ static void context_item(gs_estimate *e)
 		            "700-1000+ MiB without lazy loading)");
 }
 
-/* The KV cache and the forward pass's transient peak, for prefill (the
- * whole prompt) and decode (one token, the cache at full length). */
-/* A state-space model (Mamba) keeps no KV cache: each sequence holds a
- * convolution state and an SSM state per layer (MambaCache, the model's
- * dtype), whatever its length. Its forward without the mamba-ssm and
- * causal-conv1d kernels (MambaMixer.slow_forward) materializes discrete_A,
- * discrete_B and deltaB_u, three fp32 tensors of b x inner x s x state, next
- * to in_proj's 2 x inner outputs: an upper bound, since the kernels avoid
- * them (method.md §5). */
+/* Layers whose mixer is a Mamba block (all of a pure state-space model). */
 static uint64_t ssm_layers(const gs_model *m)
 {
 	uint64_t n = 0;
@@ -39,7 +31,11 @@ static uint64_t ssm_layers(const gs_model *m)
 	return n;
 }
 
-/* One Mamba block's transient for b x q tokens (the slow path above). */
+/* One Mamba block's transient for b x q tokens. Without the mamba-ssm and
+ * causal-conv1d kernels (MambaMixer.slow_forward) it materializes
+ * discrete_A, discrete_B and deltaB_u, three fp32 tensors of b x inner x q x
+ * state, next to in_proj's 2 x inner outputs: an upper bound, since the
+ * kernels avoid them (method.md §5). */
 static gs_bytes scan_peak(const gs_estimate *e, uint64_t b, uint64_t q)
 {
 	const gs_model *m = &e->model;
@@ -48,6 +44,9 @@ static gs_bytes scan_peak(const gs_estimate *e, uint64_t b, uint64_t q)
 	return gs_add_sat(scan, gs_mul_sat(T, (4 * di + 2 * (uint64_t)m->hidden) * gsi_act_bytes(e)));
 }
 
+/* A state-space model (Mamba) keeps no KV cache: each sequence holds a
+ * convolution state and an SSM state per layer (MambaCache, the model's
+ * dtype), whatever its length. */
 static void ssm_state_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 {
 	const gs_model *m = &e->model;
@@ -88,6 +87,24 @@ static void hybrid_extras(gs_estimate *e, gs_item *kv, gs_item *act)
 	         "(3 fp32 b x %u x s x %u tensors)", m->ssm_inner, m->ssm_state);
 }
 
+/* The vision tower encodes b x images images of P patches before the
+ * decoder runs (SDPA): its widest transient, MLP 2 x i_v or attention
+ * 7 x h_v, plus the residual, per patch (method.md §2, vision-language). */
+static gs_bytes vision_peak(const gs_estimate *e, uint64_t b, char *why, size_t cap)
+{
+	const gs_model *m = &e->model;
+	uint64_t patches = m->vision_merge ? gs_mul_sat(e->image_tokens, m->vision_merge) : m->vision_patches;
+	uint64_t T = gs_mul_sat(gs_mul_sat(b, e->images), patches), el = gsi_act_bytes(e);
+	uint64_t hv = m->vision_hidden, w2 = 2 * (uint64_t)m->vision_intermediate;
+	gs_bytes vis = gs_mul_sat(T, ((w2 > 7 * hv ? w2 : 7 * hv) + 2 * hv) * el);
+	snprintf(why, cap, "; vision tower: %llu patches x (max(2 x %u, 7 x %llu) + 2 x %llu) x %llu B = %llu B",
+	         (unsigned long long)T, m->vision_intermediate, (unsigned long long)hv, (unsigned long long)hv,
+	         (unsigned long long)el, (unsigned long long)vis);
+	return vis;
+}
+
+/* The KV cache and the forward pass's transient peak, for prefill (the
+ * whole prompt) and decode (one token, the cache at full length). */
 static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 {
 	const gs_model *m = &e->model;
@@ -115,17 +132,8 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 
 	gs_bytes pre = gsi_forward_peak(e, b, s, s, e->attention, why, sizeof why);
 	if (e->images) {
-		/* the vision tower encodes b x images images of P patches before the
-		 * decoder runs (SDPA): its widest transient, MLP 2 x i_v or
-		 * attention 7 x h_v, plus the residual, per patch */
-		uint64_t patches = m->vision_merge ? gs_mul_sat(e->image_tokens, m->vision_merge) : m->vision_patches;
-		uint64_t T = gs_mul_sat(gs_mul_sat(b, e->images), patches), el = gsi_act_bytes(e);
-		uint64_t hv = m->vision_hidden, w2 = 2 * (uint64_t)m->vision_intermediate;
-		gs_bytes vis = gs_mul_sat(T, ((w2 > 7 * hv ? w2 : 7 * hv) + 2 * hv) * el);
 		size_t n = strlen(why);
-		snprintf(why + n, sizeof why - n, "; vision tower: %llu patches x (max(2 x %u, 7 x %llu) + 2 x %llu) x "
-		         "%llu B = %llu B", (unsigned long long)T, m->vision_intermediate, (unsigned long long)hv,
-		         (unsigned long long)hv, (unsigned long long)el, (unsigned long long)vis);
+		gs_bytes vis = vision_peak(e, b, why + n, sizeof why - n);
 		if (vis > pre)
 			pre = vis;
 	}
