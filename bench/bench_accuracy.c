@@ -6,7 +6,11 @@
  * listed with the reason. Nothing is tuned per record: each run uses the
  * record's stated conditions and the estimator's defaults for the rest.
  *
- * usage: bench_accuracy CALIBRATION.jsonl CONFIG_DIR [CONFIG_DIR ...]
+ * It ends with the accuracy table by kind (fitted and held-out parts,
+ * docs/method.md §17a); with --bands it prints calibration_bands.c instead,
+ * the residual bands the library's intervals come from.
+ *
+ * usage: bench_accuracy [--bands] CALIBRATION.jsonl CONFIG_DIR [CONFIG_DIR ...]
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -29,7 +33,7 @@ static int answered, skipped;
  * accuracy table are computed from (method.md §17a). */
 typedef struct headline {
 	char id[80];
-	char group[16];   /* training, transformers, vllm, sglang, llamacpp, ollama, params, gpu_total */
+	char group[16];   /* training, transformers, vllm-v0, vllm-v1, sglang, llamacpp, ollama, params, gpu_total */
 	char quantity[8]; /* peak, kv, count */
 	double measured, estimated;
 	bool held_out;
