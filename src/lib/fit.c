@@ -30,10 +30,11 @@ static gs_status run_at(probe *p, uint64_t x, gs_bytes *peak, gs_error *err)
 	char num[32];
 	snprintf(num, sizeof num, "%llu", (unsigned long long)x);
 	gs_status s = gs_workload_set(&p->w, p->f, num, strlen(num), GS_FROM_FLAG, "fit", err);
-	if (!s)
-		s = gs_estimate_run(&p->w, p->m, p->e, err);
+	if (s)
+		return s; /* past the workload's maxima: the search's bound is wrong */
+	s = gs_estimate_run(&p->w, p->m, p->e, err);
 	if (s == GS_ERANGE) {
-		/* past 8 EiB (a length search of a model without a trained
+		/* figures past 8 EiB (a length search of a model without a trained
 		 * length, e.g. T5's relative positions): simply does not fit */
 		*peak = UINT64_MAX;
 		return GS_OK;
