@@ -169,10 +169,14 @@ const char *gs_model_supported_types(void);
  * DeepseekV3Attention). Returns the element count for the whole sequence. */
 uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_mla);
 
-/* A state-space model's recurrent state for one sequence, in elements:
- * layers x inner width x (convolution taps + state size), whatever the
- * length (Transformers' MambaCache conv_states and ssm_states). 0 for a
- * model with attention. */
+/* Layers whose mixer is a Mamba block: all of a pure state-space model,
+ * some of a hybrid (Jamba), 0 for an attention-only model. */
+uint64_t gs_model_ssm_layers(const gs_model *m);
+
+/* The recurrent state of one sequence's Mamba layers, in elements:
+ * gs_model_ssm_layers x inner width x (convolution taps + state size),
+ * whatever the length (Transformers' MambaCache conv_states and
+ * ssm_states). 0 for an attention-only model. */
 uint64_t gs_model_ssm_state_elements(const gs_model *m);
 
 /* Widest MLP intermediate a token passes through in one layer (dense or one

@@ -22,20 +22,18 @@ static void context_item(gs_estimate *e)
 		            "700-1000+ MiB without lazy loading)");
 }
 
-/* Layers whose mixer is a Mamba block (all of a pure state-space model). */
-static uint64_t ssm_layers(const gs_model *m)
+/* The Mamba layers' recurrent state for b sequences (MambaCache keeps it
+ * in the model's dtype, the KV format here). */
+static gs_bytes ssm_state_bytes(const gs_estimate *e, uint64_t b)
 {
-	uint64_t n = 0;
-	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
-		n += m->layer_is_ssm[l];
-	return n;
+	return gsi_ceil_bits(gs_mul_sat(gs_model_ssm_state_elements(&e->model), b), gs_format_bpw(&e->kv_format));
 }
 
 /* One Mamba block's transient for b x q tokens. Without the mamba-ssm and
  * causal-conv1d kernels (MambaMixer.slow_forward) it materializes
  * discrete_A, discrete_B and deltaB_u, three fp32 tensors of b x inner x q x
  * state, next to in_proj's 2 x inner outputs: an upper bound, since the
- * kernels avoid them (method.md §5). */
+ * kernels avoid them (method.md §2, state-space models). */
 static gs_bytes scan_peak(const gs_estimate *e, uint64_t b, uint64_t q)
 {
 	const gs_model *m = &e->model;
@@ -51,8 +49,7 @@ static void ssm_state_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 {
 	const gs_model *m = &e->model;
 	uint64_t b = e->concurrency, s = e->length, el = gsi_act_bytes(e);
-	gs_bytes state = gsi_ceil_bits(gs_mul_sat(gs_model_ssm_state_elements(m), b), gs_format_bpw(&e->kv_format));
-	gsi_item_all(kv, LIVE(1) | LIVE(2), state);
+	gsi_item_all(kv, LIVE(1) | LIVE(2), ssm_state_bytes(e, b));
 	gsi_formula(kv, "no KV cache: recurrent state %llu seqs x %u layers x %u inner x (%u conv taps + %u state) x "
 	            "%s, whatever the length", (unsigned long long)b, m->layers, m->ssm_inner, m->ssm_conv,
 	            m->ssm_state, e->kv_format.name);
@@ -70,7 +67,7 @@ static void hybrid_extras(gs_estimate *e, gs_item *kv, gs_item *act)
 {
 	const gs_model *m = &e->model;
 	uint64_t b = e->concurrency, s = e->length;
-	gs_bytes state = gsi_ceil_bits(gs_mul_sat(gs_model_ssm_state_elements(m), b), gs_format_bpw(&e->kv_format));
+	gs_bytes state = ssm_state_bytes(e, b);
 	for (int p = 1; p <= 2; p++) {
 		gsi_item_put(kv, p, gs_add_sat(kv->bytes[p], state));
 		gs_bytes sc = scan_peak(e, b, p == 1 ? s : 1);
@@ -79,7 +76,7 @@ static void hybrid_extras(gs_estimate *e, gs_item *kv, gs_item *act)
 	}
 	size_t n = strlen(kv->formula);
 	snprintf(kv->formula + n, sizeof kv->formula - n, " in the attention layers; + the %llu Mamba layers' "
-	         "state, %llu seqs x %u inner x (%u + %u) x %s each (%llu B)", (unsigned long long)ssm_layers(m),
+	         "state, %llu seqs x %u inner x (%u + %u) x %s each (%llu B)", (unsigned long long)gs_model_ssm_layers(m),
 	         (unsigned long long)b, m->ssm_inner, m->ssm_conv, m->ssm_state, e->kv_format.name,
 	         (unsigned long long)state);
 	n = strlen(act->formula);
@@ -125,7 +122,7 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 	else
 		gsi_formula(kv, "2 x %llu layers x %u kv heads x %u head dim x %llu tokens%s x %llu seqs "
 		            "x %s (%llu elements)",
-		            (unsigned long long)(m->layers - ssm_layers(m)), m->kv_heads, m->head_dim, (unsigned long long)s,
+		            (unsigned long long)(m->layers - gs_model_ssm_layers(m)), m->kv_heads, m->head_dim, (unsigned long long)s,
 		            m->sliding_window ? " (sliding layers: min(tokens, window))" : "",
 		            (unsigned long long)b, e->kv_format.name,
 		            (unsigned long long)gs_mul_sat(gs_model_kv_elements(m, s, false), b));
@@ -140,14 +137,14 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 	/* decode: one query token; DynamicCache's torch.cat holds a second
 	 * copy of one layer's K and V while it grows */
 	gs_bytes dec = gsi_forward_peak(e, b, 1, s, e->attention, NULL, 0);
-	uint64_t att_layers = m->layers - ssm_layers(m);
+	uint64_t att_layers = m->layers - gs_model_ssm_layers(m);
 	uint64_t layer_kv = att_layers ? (gsi_kv_bytes(e, s, b) + att_layers - 1) / att_layers : 0;
 	dec = gs_add_sat(dec, layer_kv);
 	gsi_item_put(act, 1, pre);
 	gsi_item_put(act, 2, dec);
 	gsi_formula(act, "prefill: %s; decode: same with 1 query token + one layer's K,V copy "
 	            "while the cache grows (%llu B)", why, (unsigned long long)layer_kv);
-	if (ssm_layers(m))
+	if (gs_model_ssm_layers(m))
 		hybrid_extras(e, kv, act);
 }
 

@@ -290,10 +290,15 @@ uint32_t gs_model_widest_mlp(const gs_model *m)
 	return w;
 }
 
-uint64_t gs_model_ssm_state_elements(const gs_model *m)
+uint64_t gs_model_ssm_layers(const gs_model *m)
 {
 	uint64_t n = 0;
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
 		n += m->layer_is_ssm[l];
-	return gs_mul_sat(gs_mul_sat(n, m->ssm_inner), (uint64_t)m->ssm_conv + m->ssm_state);
+	return n;
+}
+
+uint64_t gs_model_ssm_state_elements(const gs_model *m)
+{
+	return gs_mul_sat(gs_mul_sat(gs_model_ssm_layers(m), m->ssm_inner), (uint64_t)m->ssm_conv + m->ssm_state);
 }
