@@ -380,12 +380,8 @@ static void test_state_space(void **st)
 	                 4ull * 1536 * 2048 * 16 * 12 + 4ull * 2048 * (4 * 1536 + 2 * 768) * 2);
 	gs_workload w;
 	gs_error err;
-	gs_workload_init(&w);
-	wl_set(&w, GS_F_MODEL, TCFG("state-spaces__mamba-130m-hf.json"));
-	wl_set(&w, GS_F_RUNTIME, "vllm");
-	wl_set(&w, GS_F_LENGTH, "2048");
-	assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
-	assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
+	load_workload(&w, &m, GS_F_MODEL, TCFG("state-spaces__mamba-130m-hf.json"), GS_F_RUNTIME, "vllm", GS_F_LENGTH,
+	              "2048", END);
 	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
 	assert_non_null(strstr(err.msg, "is a state-space model"));
 }
@@ -483,13 +479,8 @@ static void test_unsupported(void **st)
 	gs_model m;
 	gs_error err;
 	/* vLLM with pipeline stages is not modelled: refused, not guessed */
-	gs_workload_init(&w);
-	wl_set(&w, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"));
-	wl_set(&w, GS_F_RUNTIME, "vllm");
-	wl_set(&w, GS_F_GPUS, "2");
-	wl_set(&w, GS_F_PP, "2");
-	assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
-	assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
+	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPUS, "2",
+	              GS_F_PP, "2", END);
 	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
 	assert_non_null(strstr(err.msg, "pipeline"));
 	/* ZeRO describes adaptation, not inference */
