@@ -222,6 +222,12 @@ static void fixed_items(gs_estimate *e, const gsi_release *r)
 	}
 }
 
+bool gsi_vllm_pool_holds(const gs_estimate *e, uint64_t tokens)
+{
+	uint64_t blocks = tokens / BLOCK_TOKENS;
+	return blocks > 0 && (!e->length || e->vllm.needed_blocks <= blocks);
+}
+
 /* The sum of the known items that the budget holds (all but the pool and
  * the CUDA graphs, which come after it). */
 static gs_bytes in_budget(const gs_estimate *e)
@@ -279,7 +285,7 @@ static void kv_pool(gs_estimate *e, gs_item *kv)
 	v->tokens = gs_mul_sat(v->blocks, BLOCK_TOKENS);
 	if (e->length)
 		v->max_concurrency_milli = gs_mul_sat(v->tokens, 1000) / e->length;
-	v->sheet_fits = e->length ? v->needed_blocks <= v->blocks && v->blocks > 0 : v->blocks > 0;
+	v->sheet_fits = gsi_vllm_pool_holds(e, v->tokens);
 	gsi_item_put(kv, 2, gs_mul_sat(v->blocks, v->block_bytes));
 	gsi_formula(kv, "pool: floor((%s x %llu B CUDA total - %llu B fixed) / %llu B per block) = %llu blocks "
 	            "x 16 tokens = %llu tokens",

@@ -109,14 +109,10 @@ void gsi_apply_interval(gs_estimate *e)
 	if (pool) {
 		/* the engine fills its budget whatever the estimate says: what can
 		 * be short is the pool, so the sheet is judged by its low end */
-		if (e->has_vllm) {
-			gs_vllm_budget *v = &e->vllm;
-			uint64_t blocks_low = v->tokens_low / 16;
-			v->sheet_fits = e->length ? v->needed_blocks <= blocks_low && blocks_low > 0 : blocks_low > 0;
-		} else {
-			gs_sglang_pool *p = &e->sglang;
-			p->sheet_fits = p->sheet_fits && (!e->length || p->needed_tokens <= p->tokens_low);
-		}
+		if (e->has_vllm)
+			e->vllm.sheet_fits = gsi_vllm_pool_holds(e, e->vllm.tokens_low);
+		else
+			e->sglang.sheet_fits = gsi_sglang_pool_holds(e, e->sglang.tokens_low);
 		return;
 	}
 	iv->margin_applied = true;

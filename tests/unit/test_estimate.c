@@ -470,6 +470,22 @@ static void test_intervals(void **st)
 	             "RTX 4090", GS_F_LENGTH, "1024", GS_F_CONCURRENCY, c, GS_F_CONSERVATIVE, "yes", -1);
 	assert_false(e.vllm.sheet_fits);
 	assert_null(gs_estimate_item(&e, "calibration_margin"));
+
+	/* SGLang: the same, on its token pool (no record: +-25 %) */
+	run_estimate(&e, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang", GS_F_GPU,
+	             "RTX 4090", GS_F_LENGTH, "1024", -1);
+	t = e.sglang.tokens;
+	assert_true(e.sglang.tokens_low < t && t < e.sglang.tokens_high);
+	n = e.sglang.tokens_low / 1024 + 1;
+	assert_true(n * 1024 <= t && n <= e.sglang.max_running_requests);
+	snprintf(c, sizeof c, "%llu", (unsigned long long)n);
+	run_estimate(&e, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang", GS_F_GPU,
+	             "RTX 4090", GS_F_LENGTH, "1024", GS_F_CONCURRENCY, c, -1);
+	assert_true(e.sglang.sheet_fits);
+	run_estimate(&e, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang", GS_F_GPU,
+	             "RTX 4090", GS_F_LENGTH, "1024", GS_F_CONCURRENCY, c, GS_F_CONSERVATIVE, "yes", -1);
+	assert_false(e.sglang.sheet_fits);
+	assert_null(gs_estimate_item(&e, "calibration_margin"));
 }
 
 static void test_unsupported(void **st)
