@@ -118,9 +118,6 @@ void gsi_phase(gs_estimate *e, int p, const char *id, const char *what);
 /* Activations saved for backward by one layer, whole model summed, for one
  * microbatch (docs/method.md §10). */
 gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap);
-/* Bytes per element of the residual stream in training (4 under fp32 and
- * autocast, else 2): what checkpointing keeps per layer input. */
-uint64_t gsi_train_residual_bytes(const gs_workload *w);
 
 /* Fill e->interval from the calibration bands (interval.c); under
  * conservative yes, add the calibration_margin item or judge the KV pool by

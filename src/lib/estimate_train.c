@@ -163,12 +163,25 @@ static gs_status modules_to_save(gs_estimate *e, uint64_t *params, gs_error *err
 }
 
 /* Bytes per element of the residual stream, which checkpointing keeps at
- * each layer's input: fp32 under fp32 training and under autocast (the
+ * each block's input: fp32 under fp32 training and under autocast (the
  * parameters, hence the residual additions, are fp32), else 16 bits. */
-uint64_t gsi_train_residual_bytes(const gs_workload *w)
+static uint64_t residual_bytes(const gs_workload *w)
 {
 	gs_precision p = gs_wl_precision(w);
 	return p == GS_PREC_FP32 || p == GS_PREC_AMP ? 4 : 2;
+}
+
+/* Blocks whose input checkpointing keeps: the decoder's, and an
+ * encoder-decoder's encoder blocks too. */
+static uint32_t checkpointed_blocks(const gs_model *m)
+{
+	return m->layers + m->encoder_layers;
+}
+
+/* One block's checkpointed input for a microbatch of b x s: s x b x h. */
+static uint64_t block_input_bytes(const gs_estimate *e, uint64_t b, uint64_t s)
+{
+	return gs_mul_sat(gs_mul_sat(s, b), residual_bytes(&e->workload) * (uint64_t)e->model.hidden);
 }
 
 /* Under autocast (fp32 parameters, 16-bit matmuls) the saved tensors are
@@ -214,7 +227,6 @@ gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, cha
 	const gs_model *m = &e->model;
 	gs_precision prec = gs_wl_precision(&e->workload);
 	uint64_t scale = prec == GS_PREC_FP32 ? 2 : 1; /* fp32 activations are twice bf16's */
-	uint64_t in_bytes = gsi_train_residual_bytes(&e->workload);
 	gs_checkpointing ck = gs_wl_checkpointing(&e->workload);
 	bool eager = e->attention == GS_ATTN_IMPL_EAGER && ck != GS_CKPT_SELECTIVE;
 	uint64_t h = m->hidden, a = m->heads;
@@ -229,7 +241,7 @@ gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, cha
 		if (per > one_layer)
 			one_layer = per;
 	}
-	uint32_t nl = m->layers; /* blocks whose input checkpointing keeps */
+	uint32_t nl = checkpointed_blocks(m);
 	if (m->encoder_layers) {
 		/* an encoder-decoder: the encoder's blocks are dense layers, and each
 		 * decoder block adds a cross-attention (Korthikanti's attention part,
@@ -239,43 +251,41 @@ gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, cha
 		uint64_t enc = layer_activations(e, b, s, m->intermediate, eager);
 		total = gs_add_sat(total, gs_add_sat(gs_mul_sat(enc, m->encoder_layers), gs_mul_sat(cross, m->layers)));
 		one_layer = gs_add_sat(one_layer, cross);
-		nl += m->encoder_layers;
 	}
+	uint64_t input = block_input_bytes(e, b, s), in_bytes = residual_bytes(&e->workload);
 	if (ck == GS_CKPT_OFFLOADED) {
-		/* layer inputs go to host memory as they are checkpointed (Unsloth's
+		/* block inputs go to host memory as they are checkpointed (Unsloth's
 		 * "unsloth" mode, torch's save_on_cpu): two in flight on the GPU, and
-		 * one layer recomputed in full */
-		uint64_t input = gs_mul_sat(sb, in_bytes * h);
+		 * one block recomputed in full */
 		if (why)
-			snprintf(why, cap, "offloaded checkpointing: %u layer inputs (s x b x h x %llu B each) in host memory, 2 "
-			         "in flight on the GPU + one layer's full set (%llu B)", nl,
+			snprintf(why, cap, "offloaded checkpointing: %u block inputs (s x b x h x %llu B each) in host memory, 2 "
+			         "in flight on the GPU + one block's full set (%llu B)", nl,
 			         (unsigned long long)in_bytes, (unsigned long long)one_layer);
 		return gs_add_sat(gs_mul_sat(input, 2), one_layer);
 	}
 	if (ck == GS_CKPT_FULL) {
-		/* each layer keeps its input; one layer is recomputed in full */
-		uint64_t inputs = gs_mul_sat(gs_mul_sat(sb, in_bytes * h), nl);
+		/* each block keeps its input; one block is recomputed in full */
 		if (why)
-			snprintf(why, cap, "full checkpointing: %u layers x input s x b x h x %llu B + one layer's full set "
+			snprintf(why, cap, "full checkpointing: %u blocks x input s x b x h x %llu B + one block's full set "
 			         "(%llu B)", nl, (unsigned long long)in_bytes, (unsigned long long)one_layer);
-		return gs_add_sat(inputs, one_layer);
+		return gs_add_sat(gs_mul_sat(input, nl), one_layer);
 	}
-	if (why && prec == GS_PREC_AMP)
-		snprintf(why, cap, "sum over %u layers of %s%s, + what autocast keeps in fp32 (%s)%s", nl,
-		         m->gpt_style ? "s x b x (18h + 4i) (Korthikanti et al. 2022, i = 4h gives 34h)"
-		                      : "s x b x (20h + 4 a_kv d + 8i) (our derivation for HF llama-style layers)",
-		         eager ? (m->gpt_style ? " + 5 a s^2 b (eager scores)" : " + 6 a s^2 b (eager: fp32 softmax + 16-bit probabilities)")
-		               : " + 4 a s b (fp32 logsumexp of flash/SDPA)",
-		         m->gpt_style ? (eager ? "8 s b h + 2 a s^2 b" : "8 s b h") : "14 s b h + 4 s b a_kv d",
-		         ck == GS_CKPT_SELECTIVE ? "; selective checkpointing recomputes the attention core" : "");
-	else if (why)
-		snprintf(why, cap, "sum over %u layers of %s%s, x %llu for %s activations%s", nl,
-		         m->gpt_style ? "s x b x (18h + 4i) (Korthikanti et al. 2022, i = 4h gives 34h)"
-		                      : "s x b x (20h + 4 a_kv d + 8i) (our derivation for HF llama-style layers)",
-		         eager ? (m->gpt_style ? " + 5 a s^2 b (eager scores)" : " + 6 a s^2 b (eager: fp32 softmax + bf16 probabilities)")
-		               : " + 4 a s b (fp32 logsumexp of flash/SDPA)",
-		         (unsigned long long)scale, scale == 2 ? "fp32" : "16-bit",
-		         ck == GS_CKPT_SELECTIVE ? "; selective checkpointing recomputes the attention core" : "");
+	if (!why)
+		return total;
+	const char *per_layer = m->gpt_style ? "s x b x (18h + 4i) (Korthikanti et al. 2022, i = 4h gives 34h)"
+	                                     : "s x b x (20h + 4 a_kv d + 8i) (our derivation for HF llama-style layers)";
+	const char *scores = !eager ? " + 4 a s b (fp32 logsumexp of flash/SDPA)"
+	                   : m->gpt_style ? " + 5 a s^2 b (eager scores)"
+	                                  : " + 6 a s^2 b (eager: fp32 softmax + 16-bit probabilities)";
+	char under[120];
+	if (prec == GS_PREC_AMP)
+		snprintf(under, sizeof under, " + what autocast keeps in fp32 (%s)",
+		         m->gpt_style ? (eager ? "8 s b h + 2 a s^2 b" : "8 s b h") : "14 s b h + 4 s b a_kv d");
+	else
+		snprintf(under, sizeof under, " x %llu for %s activations", (unsigned long long)scale,
+		         scale == 2 ? "fp32" : "16-bit");
+	snprintf(why, cap, "sum over %u layers of %s%s,%s%s", nl, per_layer, scores, under,
+	         ck == GS_CKPT_SELECTIVE ? "; selective checkpointing recomputes the attention core" : "");
 	return total;
 }
 
@@ -520,8 +530,7 @@ static void activation_items(gs_estimate *e)
 	if (arch && len) {
 		gs_bytes ta = gsi_train_activations(e, b, s, why, sizeof why);
 		if (gs_wl_checkpointing(w) == GS_CKPT_OFFLOADED) {
-			gs_bytes inputs = gs_mul_sat(gs_mul_sat(gs_mul_sat((uint64_t)b, s),
-			                  gsi_train_residual_bytes(w) * (uint64_t)m->hidden), m->layers);
+			gs_bytes inputs = gs_mul_sat(block_input_bytes(e, b, s), checkpointed_blocks(m));
 			e->host_bytes = gs_add_sat(e->host_bytes, inputs);
 			snprintf(e->host_what, sizeof e->host_what, "the offloaded layer inputs of activation checkpointing");
 			e->train.host_inputs = inputs;

@@ -412,6 +412,8 @@ case_ 2 "the training activations of a state-space model" estimate tests/data/co
 # fit's length search on a model without a trained length (T5's relative
 # positions) ends where the figures stop fitting, not in "too large to represent"
 case_ 0 "largest microbatch 15, largest length 5065" fit tests/data/configs/google-t5__t5-small.json --task lora --context 1024 --gpu L4
+# offloaded checkpointing sends the encoder's block inputs to the host too: 12 x 512 x 512 x 2 B
+case_ 0 "host memory:         0.01 GiB (0.01 GB; 6291456 B) for the offloaded layer inputs" estimate tests/data/configs/google-t5__t5-small.json --task full --context 512 --checkpointing offloaded
 case_ 0 '"parameters": 60506624' estimate tests/data/configs/google-t5__t5-small.json --json
 case_ 2 "is an encoder-decoder: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/google-t5__t5-small.json --runtime vllm --context 512
 case_ 0 "trainable:   294912 parameters (LoRA r=8: q 18x(512->512), v 18x(512->512))" estimate tests/data/configs/google-t5__t5-small.json --task lora --context 512
