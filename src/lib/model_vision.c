@@ -26,6 +26,20 @@ typedef struct mm_kind {
 	bool anyres;               /* LLaVA-NeXT: tiles per image chosen by resolution, and an image_newline */
 } mm_kind;
 
+/* Configuration classes' defaults that more than one kind starts from:
+ * LlamaConfig (configuration_llama.py), CLIPVisionConfig
+ * (configuration_clip.py), Qwen2VLConfig's text fields
+ * (configuration_qwen2_vl.py). */
+#define LLAMA_TEXT_DEFAULTS                                                                                 \
+	"{\"vocab_size\":32000,\"hidden_size\":4096,\"intermediate_size\":11008,\"num_hidden_layers\":32," \
+	"\"num_attention_heads\":32,\"max_position_embeddings\":2048}"
+#define CLIP_VISION_DEFAULTS                                                                                \
+	"{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,\"num_attention_heads\":12," \
+	"\"num_channels\":3,\"image_size\":224,\"patch_size\":32}"
+#define QWEN2_TEXT_DEFAULTS                                                                                 \
+	"{\"vocab_size\":152064,\"hidden_size\":8192,\"intermediate_size\":29568,\"num_hidden_layers\":80," \
+	"\"num_attention_heads\":64,\"num_key_value_heads\":8,\"max_position_embeddings\":32768}"
+
 static const mm_kind kinds[] = {
 	/* Gemma3Config: Gemma3TextConfig and SiglipVisionConfig defaults
 	 * (configuration_gemma3.py, configuration_siglip.py) */
@@ -38,33 +52,19 @@ static const mm_kind kinds[] = {
 	 TOWER_SIGLIP, false},
 	/* LlavaConfig: LlamaConfig and CLIPVisionConfig defaults
 	 * (configuration_llama.py, configuration_clip.py) */
-	{"llava", "llama",
-	 "{\"vocab_size\":32000,\"hidden_size\":4096,\"intermediate_size\":11008,\"num_hidden_layers\":32,"
-	 "\"num_attention_heads\":32,\"max_position_embeddings\":2048}",
-	 "{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,\"num_attention_heads\":12,"
-	 "\"num_channels\":3,\"image_size\":224,\"patch_size\":32}",
-	 TOWER_CLIP, false},
+	{"llava", "llama", LLAMA_TEXT_DEFAULTS, CLIP_VISION_DEFAULTS, TOWER_CLIP, false},
 	/* LlavaNextConfig: the same classes' defaults (configuration_llava_next.py) */
-	{"llava_next", "llama",
-	 "{\"vocab_size\":32000,\"hidden_size\":4096,\"intermediate_size\":11008,\"num_hidden_layers\":32,"
-	 "\"num_attention_heads\":32,\"max_position_embeddings\":2048}",
-	 "{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,\"num_attention_heads\":12,"
-	 "\"num_channels\":3,\"image_size\":224,\"patch_size\":32}",
-	 TOWER_CLIP, true},
+	{"llava_next", "llama", LLAMA_TEXT_DEFAULTS, CLIP_VISION_DEFAULTS, TOWER_CLIP, true},
 	/* Qwen2VLConfig: Qwen2 text fields at the top level (or in text_config
 	 * in later configs), Qwen2VLVisionConfig's defaults
 	 * (configuration_qwen2_vl.py) */
-	{"qwen2_vl", "qwen2",
-	 "{\"vocab_size\":152064,\"hidden_size\":8192,\"intermediate_size\":29568,\"num_hidden_layers\":80,"
-	 "\"num_attention_heads\":64,\"num_key_value_heads\":8,\"max_position_embeddings\":32768}",
+	{"qwen2_vl", "qwen2", QWEN2_TEXT_DEFAULTS,
 	 "{\"depth\":32,\"embed_dim\":1280,\"mlp_ratio\":4,\"num_heads\":16,\"in_chans\":3,\"patch_size\":14,"
 	 "\"spatial_merge_size\":2,\"temporal_patch_size\":2}",
 	 TOWER_QWEN2VL, false},
 	/* Qwen2_5_VLConfig: the same layout; Qwen2_5_VLVisionConfig's defaults
 	 * (configuration_qwen2_5_vl.py) */
-	{"qwen2_5_vl", "qwen2",
-	 "{\"vocab_size\":152064,\"hidden_size\":8192,\"intermediate_size\":29568,\"num_hidden_layers\":80,"
-	 "\"num_attention_heads\":64,\"num_key_value_heads\":8,\"max_position_embeddings\":32768}",
+	{"qwen2_5_vl", "qwen2", QWEN2_TEXT_DEFAULTS,
 	 "{\"depth\":32,\"hidden_size\":3584,\"intermediate_size\":3420,\"num_heads\":16,\"in_channels\":3,"
 	 "\"patch_size\":14,\"spatial_merge_size\":2,\"temporal_patch_size\":2,\"out_hidden_size\":3584}",
 	 TOWER_QWEN25VL, false},
