@@ -202,6 +202,78 @@ static json_t *flat_text(const mm_kind *k, json_t *root)
 	return t;
 }
 
+/* Qwen2-VL / Qwen2.5-VL's tower from vision_config `vis`, onto m. */
+static gs_status read_qwen_tower(const mm_kind *k, json_t *vis, const char *name, gs_model *m, gs_error *err)
+{
+	bool v25 = k->tower == TOWER_QWEN25VL;
+	uint64_t hv, iv = 0, lv, heads, c, p, ratio = 0, tp, ms, ht = m->hidden;
+	gs_status st;
+	if ((st = vdim(vis, name, v25 ? "hidden_size" : "embed_dim", &hv, err)) ||
+	    (st = vdim(vis, name, "depth", &lv, err)) || (st = vdim(vis, name, "num_heads", &heads, err)) ||
+	    (st = vdim(vis, name, v25 ? "intermediate_size" : "mlp_ratio", v25 ? &iv : &ratio, err)) ||
+	    (st = vdim(vis, name, v25 ? "in_channels" : "in_chans", &c, err)) ||
+	    (st = vdim(vis, name, "patch_size", &p, err)) || (st = vdim(vis, name, "temporal_patch_size", &tp, err)) ||
+	    (st = vdim(vis, name, "spatial_merge_size", &ms, err)) ||
+	    (v25 && (st = vdim(vis, name, "out_hidden_size", &ht, err))))
+		return st;
+	if (!v25)
+		iv = hv * ratio;
+	if (hv % heads || lv > GS_MAX_LAYERS || ht != m->hidden)
+		return gs_error_set(err, GS_EINPUT, name, "vision_config: num_heads must divide the vision width, at most "
+		                    "512 layers, and its output width must be the text hidden_size");
+	uint64_t v = qwen2vl_params(m, v25, hv, iv, lv, c, p, tp, ms, ht);
+	m->params = gs_add_sat(m->params, v);
+	m->vision_params = v;
+	m->vision_hidden = (uint32_t)hv;
+	m->vision_intermediate = (uint32_t)iv;
+	m->vision_merge = (uint32_t)(ms * ms);
+	m->image_tokens = 0; /* (H/28) x (W/28): the resolution decides (image_tokens) */
+	return GS_OK;
+}
+
+/* A SigLIP or CLIP tower (Gemma 3, LLaVA, LLaVA-NeXT) and its projector
+ * from vision_config `vis`, onto m; `root` for mm_tokens_per_image. */
+static gs_status read_vit_tower(const mm_kind *k, json_t *root, json_t *vis, const char *name, gs_model *m,
+                                gs_error *err)
+{
+	uint64_t hv, iv, lv, heads, c, p, img;
+	gs_status st;
+	if ((st = vdim(vis, name, "hidden_size", &hv, err)) || (st = vdim(vis, name, "intermediate_size", &iv, err)) ||
+	    (st = vdim(vis, name, "num_hidden_layers", &lv, err)) ||
+	    (st = vdim(vis, name, "num_attention_heads", &heads, err)) ||
+	    (st = vdim(vis, name, "num_channels", &c, err)) || (st = vdim(vis, name, "patch_size", &p, err)) ||
+	    (st = vdim(vis, name, "image_size", &img, err)))
+		return st;
+	if (img % p || hv % heads || lv > GS_MAX_LAYERS)
+		return gs_error_set(err, GS_EINPUT, name, "vision_config: image_size must be a multiple of patch_size, "
+		                    "num_attention_heads must divide hidden_size, and at most 512 layers");
+	/* image tokens per image in the text sequence: Gemma 3 pools to
+	 * mm_tokens_per_image (256); LLaVA keeps every patch (the default
+	 * vision_feature_select_strategy drops the class token) */
+	json_t *t = json_object_get(root, "mm_tokens_per_image");
+	json_int_t pooled = t ? json_integer_value(t) : 256;
+	if (k->tower == TOWER_SIGLIP && t && (!json_is_integer(t) || pooled < 1 || pooled >= ((json_int_t)1 << 31)))
+		return gs_error_set(err, GS_EINPUT, name, "field \"mm_tokens_per_image\" must be an integer in [1, 2^31)");
+	uint64_t patches = (img / p) * (img / p);
+	uint64_t tower = tower_params(m, k->tower, hv, iv, lv, c, p, patches);
+	uint64_t proj = projector_params(m, k->tower, hv, m->hidden);
+	if (k->anyres) { /* image_newline, one text-width vector */
+		proj = gs_add_sat(proj, m->hidden);
+		m->split.other = gs_add_sat(m->split.other, m->hidden);
+	}
+	m->params = gs_add_sat(m->params, gs_add_sat(tower, proj));
+	m->vision_params = tower + proj;
+	m->vision_hidden = (uint32_t)hv;
+	m->vision_intermediate = (uint32_t)iv;
+	m->vision_patches = (uint32_t)patches;
+	m->image_tokens = (uint32_t)(k->tower == TOWER_SIGLIP ? (uint64_t)pooled : patches);
+	if (k->anyres) { /* the base image and 1-4 tiles, each patches tokens, with newlines: the resolution decides */
+		m->image_tokens = 0;
+		m->vision_merge = 1;
+	}
+	return GS_OK;
+}
+
 gs_status gsi_read_multimodal(const void *root_, const char *type, const char *name, gs_model *m, gs_error *err)
 {
 	json_t *root = (json_t *)root_;
@@ -213,7 +285,8 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	if (!k)
 		return gs_error_set(err, GS_EUNSUPPORTED, name, "model_type \"%.40s\" is not a vision-language type "
 		                    "gpusizer reads", type);
-	bool flat = (k->tower == TOWER_QWEN2VL || k->tower == TOWER_QWEN25VL) && !tc;
+	bool qwen = k->tower == TOWER_QWEN2VL || k->tower == TOWER_QWEN25VL;
+	bool flat = qwen && !tc;
 	if ((!flat && !json_is_object(tc)) || !json_is_object(vc))
 		return gs_error_set(err, GS_EINPUT, name, "field \"%s\" is missing or not an object (a %s config nests its "
 		                    "text decoder and its vision tower)", json_is_object(vc) ? "text_config" : "vision_config",
@@ -240,71 +313,12 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	free(buf);
 	if (st)
 		goto out;
-	uint64_t hv, iv, lv, heads, c, p, img;
-	if (k->tower == TOWER_QWEN2VL || k->tower == TOWER_QWEN25VL) {
-		bool v25 = k->tower == TOWER_QWEN25VL;
-		uint64_t ratio = 0, tp, ms, ht = m->hidden;
-		if ((st = vdim(vis, name, v25 ? "hidden_size" : "embed_dim", &hv, err)) ||
-		    (st = vdim(vis, name, "depth", &lv, err)) || (st = vdim(vis, name, "num_heads", &heads, err)) ||
-		    (st = vdim(vis, name, v25 ? "intermediate_size" : "mlp_ratio", v25 ? &iv : &ratio, err)) ||
-		    (st = vdim(vis, name, v25 ? "in_channels" : "in_chans", &c, err)) ||
-		    (st = vdim(vis, name, "patch_size", &p, err)) || (st = vdim(vis, name, "temporal_patch_size", &tp, err)) ||
-		    (st = vdim(vis, name, "spatial_merge_size", &ms, err)) ||
-		    (v25 && (st = vdim(vis, name, "out_hidden_size", &ht, err))))
-			goto out;
-		if (!v25)
-			iv = hv * ratio;
-		if (hv % heads || lv > GS_MAX_LAYERS || ht != m->hidden) {
-			st = gs_error_set(err, GS_EINPUT, name, "vision_config: num_heads must divide the vision width, at "
-			                  "most 512 layers, and its output width must be the text hidden_size");
-			goto out;
-		}
-		uint64_t v = qwen2vl_params(m, v25, hv, iv, lv, c, p, tp, ms, ht);
-		m->params = gs_add_sat(m->params, v);
-		m->vision_params = v;
-		m->vision_hidden = (uint32_t)hv;
-		m->vision_intermediate = (uint32_t)iv;
-		m->vision_merge = (uint32_t)(ms * ms);
-		m->image_tokens = 0; /* (H/28) x (W/28): the resolution decides (image_tokens) */
-		m->peft_targets[0] = 0;
+	st = qwen ? read_qwen_tower(k, vis, name, m, err) : read_vit_tower(k, root, vis, name, m, err);
+	if (st)
 		goto out;
-	}
-	if ((st = vdim(vis, name, "hidden_size", &hv, err)) || (st = vdim(vis, name, "intermediate_size", &iv, err)) ||
-	    (st = vdim(vis, name, "num_hidden_layers", &lv, err)) ||
-	    (st = vdim(vis, name, "num_attention_heads", &heads, err)) ||
-	    (st = vdim(vis, name, "num_channels", &c, err)) || (st = vdim(vis, name, "patch_size", &p, err)) ||
-	    (st = vdim(vis, name, "image_size", &img, err)))
-		goto out;
-	if (img % p || hv % heads || lv > GS_MAX_LAYERS) {
-		st = gs_error_set(err, GS_EINPUT, name, "vision_config: image_size must be a multiple of patch_size, "
-		                  "num_attention_heads must divide hidden_size, and at most 512 layers");
-		goto out;
-	}
-	uint64_t patches = (img / p) * (img / p);
-	uint64_t tower = tower_params(m, k->tower, hv, iv, lv, c, p, patches);
-	uint64_t proj = projector_params(m, k->tower, hv, m->hidden);
-	if (k->anyres) { /* image_newline, one text-width vector */
-		proj = gs_add_sat(proj, m->hidden);
-		m->split.other = gs_add_sat(m->split.other, m->hidden);
-	}
-	m->params = gs_add_sat(m->params, gs_add_sat(tower, proj));
 	if (m->params > GSI_MAX_PARAMS) {
 		st = gs_error_set(err, GS_EINPUT, name, "the dimensions describe more than 2^53 parameters: not a real model");
 		goto out;
-	}
-	m->vision_params = tower + proj;
-	m->vision_hidden = (uint32_t)hv;
-	m->vision_intermediate = (uint32_t)iv;
-	m->vision_patches = (uint32_t)patches;
-	/* image tokens per image in the text sequence: Gemma 3 pools to
-	 * mm_tokens_per_image (256); LLaVA keeps every patch (the default
-	 * vision_feature_select_strategy drops the class token) */
-	json_t *t = json_object_get(root, "mm_tokens_per_image");
-	m->image_tokens = k->tower == TOWER_SIGLIP ? (json_is_integer(t) ? (uint32_t)json_integer_value(t) : 256)
-	                                           : (uint32_t)patches;
-	if (k->anyres) { /* the base image and 1-4 tiles, each patches tokens, with newlines: the resolution decides */
-		m->image_tokens = 0;
-		m->vision_merge = 1;
 	}
 	m->peft_targets[0] = 0; /* PEFT v0.20.0 has no default for the outer type */
 out:

@@ -253,6 +253,14 @@ static void test_errors(void **st)
 	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":64,\"kv_lora_rank\":16}", &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "\"kv_lora_rank\" belongs to multi-head latent attention"));
 	assert_int_equal(parse("{" LLAMA_BASE ",\"hidden_size\":64,\"n_embd\":64}", &err), GS_EINPUT);
+	/* a vision-language config: its own fields checked too, never defaulted */
+	assert_int_equal(parse("{\"model_type\":\"gemma3\",\"text_config\":{},\"vision_config\":{},"
+	                       "\"mm_tokens_per_image\":\"many\"}", &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "\"mm_tokens_per_image\" must be an integer"));
+	assert_int_equal(parse("{\"model_type\":\"gemma3\",\"text_config\":{},\"vision_config\":{},"
+	                       "\"mm_tokens_per_image\":64}", &err), GS_OK);
+	assert_int_equal(parse("{\"model_type\":\"qwen2_vl\",\"vision_config\":{\"depth\":0}}", &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "\"vision_config.depth\" must be an integer in [1, 2^31)"));
 	assert_int_equal(parse("{\"model_type\":\"rwkv\"}", &err), GS_EUNSUPPORTED);
 	assert_non_null(strstr(err.msg, "llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, "
 	                                "gemma3_text, phi3, gpt2"));
