@@ -257,7 +257,7 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		if (!e->format.quantized)
 			return gs_error_set(err, GS_EINPUT, w->v[GS_F_KEEP_FORMAT].where, "keep_format: format %s keeps no "
 			                    "module aside (only a quantized format does)", e->format.name);
-		e->format.keep_bits = (gs_ratio){w->v[GS_F_KEEP_FORMAT].e == 2 ? 32 : 16, 1};
+		e->format.keep_bits = (gs_ratio){strcmp(gs_wl_str(w, GS_F_KEEP_FORMAT), "fp32") ? 16 : 32, 1};
 	}
 	e->runtime = gs_wl_runtime(w);
 	/* only llama.cpp stores K and V in different types; elsewhere the field
@@ -336,6 +336,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		gsi_unknown(e, "length %llu exceeds the model's max_position_embeddings %u: the model may "
 		            "not support it (rope scaling?)", (unsigned long long)e->length, m->max_position);
 	totals(e);
+	/* the interval reads the phase peaks; under conservative it adds a
+	 * margin item sized from them, so the totals are summed once more */
 	gsi_apply_interval(e);
 	if (e->interval.conservative)
 		totals(e);
