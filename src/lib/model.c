@@ -141,6 +141,39 @@ static void mlp_params(counter *c, uint64_t width, uint64_t n, bool expert)
 		add(&c->s.other, gs_mul_sat((a->gated ? 2 * width : width) + h, n));
 }
 
+/* Decoder block l: a pure state-space model's is a Mamba mixer and one
+ * norm; otherwise a mixer (attention, or Mamba in a hybrid's Mamba
+ * layers), an encoder-decoder's cross-attention, the MLP or the experts,
+ * and the block's norms. */
+static void block_params(counter *c, uint32_t l)
+{
+	const gsi_arch *a = c->a;
+	gs_param_split *s = &c->s;
+	uint64_t h = a->h, norm_w = a->norm_bias ? 2 : 1;
+	if (a->ssm) {
+		mamba_mixer_params(c);
+		add(&s->norm, h * norm_w);
+		return;
+	}
+	if (a->hybrid && c->m->layer_is_ssm[l])
+		mamba_mixer_params(c);
+	else
+		attention_params(c);
+	if (a->enc_L)
+		attention_params(c); /* the decoder's cross-attention over the encoder output */
+	if (c->m->layer_is_moe[l]) {
+		mlp_params(c, a->moe_i, a->E, true);
+		add(&s->other, (uint64_t)a->E * h); /* router */
+		if (a->router_bias)
+			add(&s->other, a->E);        /* e_score_correction_bias */
+		if (a->shared_i)
+			mlp_params(c, a->shared_i, 1, false);
+	} else {
+		mlp_params(c, a->i, 1, false);
+	}
+	add(&s->norm, (uint64_t)a->norms_per_layer * h * norm_w);
+}
+
 void gsi_arch_default_names(gsi_arch *a)
 {
 	static const char *const llama[GSI_NM_COUNT] = {
@@ -166,33 +199,9 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 		add(&s->norm, (uint64_t)a->enc_norms * h * norm_w);
 	}
 	add(&s->other, a->rel_bias);
-	for (uint32_t l = 0; l < a->L && a->ssm; l++) {
+	for (uint32_t l = 0; l < a->L; l++) {
 		uint64_t before = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other);
-		mamba_mixer_params(&c);
-		add(&s->norm, h * norm_w);
-		uint64_t layer = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other) - before;
-		if (layer > largest)
-			largest = layer;
-	}
-	for (uint32_t l = 0; l < a->L && !a->ssm; l++) {
-		uint64_t before = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other);
-		if (a->hybrid && m->layer_is_ssm[l])
-			mamba_mixer_params(&c);
-		else
-			attention_params(&c);
-		if (a->enc_L)
-			attention_params(&c); /* the decoder's cross-attention over the encoder output */
-		if (m->layer_is_moe[l]) {
-			mlp_params(&c, a->moe_i, a->E, true);
-			add(&s->other, (uint64_t)a->E * h);  /* router */
-			if (a->router_bias)
-				add(&s->other, a->E);         /* e_score_correction_bias */
-			if (a->shared_i)
-				mlp_params(&c, a->shared_i, 1, false);
-		} else {
-			mlp_params(&c, a->i, 1, false);
-		}
-		add(&s->norm, (uint64_t)a->norms_per_layer * h * norm_w);
+		block_params(&c, l);
 		uint64_t layer = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other) - before;
 		if (layer > largest)
 			largest = layer;
