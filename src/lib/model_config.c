@@ -646,6 +646,36 @@ static gs_status read_chatglm(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* A Mamba mixer's inner width: `inner_key` when the config names it
+ * (Mamba's intermediate_size), else expand (default 2) x hidden_size. */
+static gs_status ssm_inner_width(reader *r, const char *expand_key, const char *inner_key, gsi_arch *a)
+{
+	json_t *v = inner_key ? json_object_get(r->root, inner_key) : NULL;
+	if (v && !json_is_null(v))
+		return dim(r, inner_key, &a->ssm_inner, true, 0, false);
+	uint32_t expand;
+	TRY(dim(r, expand_key, &expand, false, 2, false));
+	uint64_t w = (uint64_t)expand * a->h;
+	if (w >= MAX_DIM)
+		return field_error(r, expand_key, "times hidden_size must stay below 2^31 (the mixer's inner width)");
+	a->ssm_inner = (uint32_t)w;
+	return GS_OK;
+}
+
+/* A Mamba mixer's time-step rank: an integer, or "auto" (or absent) for
+ * math.ceil(hidden_size / 16) as MambaConfig and JambaConfig compute it. */
+static gs_status ssm_dt_rank(reader *r, const char *key, gsi_arch *a)
+{
+	json_t *v = json_object_get(r->root, key);
+	if (json_is_string(v) && strcmp(json_string_value(v), "auto"))
+		return field_error(r, key, "must be an integer or \"auto\"");
+	if (!v || json_is_null(v) || json_is_string(v)) {
+		a->dt_rank = (a->h + 15) / 16;
+		return GS_OK;
+	}
+	return dim(r, key, &a->dt_rank, true, 0, false);
+}
+
 /* Mamba (modeling_mamba.py): no attention; each layer an RMSNorm and a
  * MambaMixer of inner width intermediate_size (expand x hidden): in_proj to
  * 2 x inner, a depthwise causal conv1d of conv_kernel taps, x_proj to
@@ -655,21 +685,15 @@ static gs_status read_chatglm(reader *r, gsi_arch *a, gs_model *m)
 static gs_status read_mamba(reader *r, gsi_arch *a, gs_model *m)
 {
 	(void)m;
-	uint32_t expand;
 	TRY(dim(r, "hidden_size", &a->h, true, 0, false));
 	TRY(dim(r, "num_hidden_layers", &a->L, true, 0, false));
 	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
 	TRY(dim(r, "state_size", &a->ssm_state, false, 16, false));
 	TRY(dim(r, "conv_kernel", &a->ssm_conv, false, 4, false));
-	TRY(dim(r, "expand", &expand, false, 2, false));
-	TRY(dim(r, "intermediate_size", &a->ssm_inner, false, expand * a->h, false));
+	TRY(ssm_inner_width(r, "expand", "intermediate_size", a));
 	if (a->L > GS_MAX_LAYERS)
 		return field_error(r, "num_hidden_layers", "exceeds the supported maximum of 512 layers");
-	json_t *tsr = json_object_get(r->root, "time_step_rank");
-	if (!tsr || json_is_null(tsr) || (json_is_string(tsr) && !strcmp(json_string_value(tsr), "auto")))
-		a->dt_rank = (a->h + 15) / 16; /* math.ceil(hidden_size / 16) */
-	else
-		TRY(dim(r, "time_step_rank", &a->dt_rank, true, 0, false));
+	TRY(ssm_dt_rank(r, "time_step_rank", a));
 	TRY(flag(r, "use_bias", &a->ssm_bias, false));
 	TRY(flag(r, "use_conv_bias", &a->ssm_conv_bias, true));
 	TRY(flag(r, "tie_word_embeddings", &a->tied, true));
@@ -688,7 +712,7 @@ static gs_status read_mamba(reader *r, gsi_arch *a, gs_model *m)
  * RMSNorms per layer; the head untied by default. */
 static gs_status read_jamba(reader *r, gsi_arch *a, gs_model *m)
 {
-	uint32_t ap, ao, ep, eo, expand;
+	uint32_t ap, ao, ep, eo;
 	TRY(common(r, a, m, false));
 	TRY(dim(r, "attn_layer_period", &ap, false, 8, false));
 	TRY(dim(r, "attn_layer_offset", &ao, false, 4, true));
@@ -698,13 +722,8 @@ static gs_status read_jamba(reader *r, gsi_arch *a, gs_model *m)
 	TRY(dim(r, "num_experts_per_tok", &a->topk, false, 2, false));
 	TRY(dim(r, "mamba_d_state", &a->ssm_state, false, 16, false));
 	TRY(dim(r, "mamba_d_conv", &a->ssm_conv, false, 4, false));
-	TRY(dim(r, "mamba_expand", &expand, false, 2, false));
-	a->ssm_inner = expand * a->h;
-	json_t *tsr = json_object_get(r->root, "mamba_dt_rank");
-	if (!tsr || json_is_null(tsr) || (json_is_string(tsr) && !strcmp(json_string_value(tsr), "auto")))
-		a->dt_rank = (a->h + 15) / 16;
-	else
-		TRY(dim(r, "mamba_dt_rank", &a->dt_rank, true, 0, false));
+	TRY(ssm_inner_width(r, "mamba_expand", NULL, a));
+	TRY(ssm_dt_rank(r, "mamba_dt_rank", a));
 	TRY(flag(r, "mamba_conv_bias", &a->ssm_conv_bias, true));
 	TRY(flag(r, "mamba_proj_bias", &a->ssm_bias, false));
 	a->hybrid = a->ssm_inner_norms = true;

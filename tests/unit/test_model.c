@@ -261,6 +261,14 @@ static void test_errors(void **st)
 	                       "\"mm_tokens_per_image\":64}", &err), GS_OK);
 	assert_int_equal(parse("{\"model_type\":\"qwen2_vl\",\"vision_config\":{\"depth\":0}}", &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "\"vision_config.depth\" must be an integer in [1, 2^31)"));
+	/* Mamba: expand x hidden past 2^31 refused, not wrapped; a rank that
+	 * is neither an integer nor "auto" named */
+	assert_int_equal(parse("{\"model_type\":\"mamba\",\"hidden_size\":1073741824,\"num_hidden_layers\":1,"
+	                       "\"vocab_size\":100,\"expand\":4}", &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "\"expand\" times hidden_size must stay below 2^31"));
+	assert_int_equal(parse("{\"model_type\":\"mamba\",\"hidden_size\":64,\"num_hidden_layers\":1,"
+	                       "\"vocab_size\":100,\"time_step_rank\":\"big\"}", &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "\"time_step_rank\" must be an integer or \"auto\""));
 	assert_int_equal(parse("{\"model_type\":\"rwkv\"}", &err), GS_EUNSUPPORTED);
 	assert_non_null(strstr(err.msg, "llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, "
 	                                "gemma3_text, phi3, gpt2"));
