@@ -23,10 +23,12 @@ static void test_issue_counts(void **st)
 	assert_int_equal(load(CFG("meta-llama__Llama-3.1-8B.json")).params, 8030261248ull);
 }
 
-static void test_every_model_type(void **st)
-{
-	(void)st;
-	const struct { const char *file; uint64_t params; const char *type; } t[] = {
+/* One config per model type (and layout), with its parameter count. */
+static const struct {
+	const char *file;
+	uint64_t params;
+	const char *type;
+} every[] = {
 		{TCFG("Qwen__Qwen2.5-7B.json"), 7615616512ull, "qwen2"},
 		{TCFG("Qwen__Qwen3-8B.json"), 8190735360ull, "qwen3"},
 		{TCFG("Qwen__Qwen3-30B-A3B.json"), 30532122624ull, "qwen3_moe"},
@@ -99,13 +101,17 @@ static void test_every_model_type(void **st)
 		{TCFG("facebook__bart-large.json"), 406291456ull, "bart"},
 		/* our count: a relative position bias in every block */
 		{TCFG("google__umt5-small.json"), 306601984ull, "umt5"},
-	};
-	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-		gs_model m = load(t[i].file);
-		if (m.params != t[i].params)
-			fail_msg("%s: %llu parameters, expected %llu", t[i].file, (unsigned long long)m.params,
-			         (unsigned long long)t[i].params);
-		assert_string_equal(m.model_type, t[i].type);
+};
+
+static void test_every_model_type(void **st)
+{
+	(void)st;
+	for (size_t i = 0; i < sizeof every / sizeof every[0]; i++) {
+		gs_model m = load(every[i].file);
+		if (m.params != every[i].params)
+			fail_msg("%s: %llu parameters, expected %llu", every[i].file, (unsigned long long)m.params,
+			         (unsigned long long)every[i].params);
+		assert_string_equal(m.model_type, every[i].type);
 		const gs_param_split *s = &m.split;
 		assert_int_equal(s->linear + s->embed + s->lm_head + s->norm + s->other, m.params);
 	}
@@ -226,6 +232,35 @@ static gs_status parse(const char *json, gs_error *err)
 	gs_model m;
 	gs_error_clear(err);
 	return gs_model_from_config_json(json, strlen(json), "config.json", &m, err);
+}
+
+/* The list users read (gs_model_supported_types, in every "not supported"
+ * message) is written by hand: each type it names has a reader (a bare
+ * config is refused for a missing field, never as unsupported), and each
+ * type test_every_model_type reads is named in it. */
+static void test_supported_list(void **st)
+{
+	(void)st;
+	char list[2048], json[200];
+	const char *names[128];
+	size_t n = 0;
+	snprintf(list, sizeof list, "%s", gs_model_supported_types());
+	for (char *save = NULL, *tok = strtok_r(list, ", ", &save); tok && n < 128; tok = strtok_r(NULL, ", ", &save)) {
+		if (!strcmp(tok, "and") || tok[0] == '(')
+			continue;
+		gs_error err;
+		snprintf(json, sizeof json, "{\"model_type\":\"%s\"}", tok);
+		if (parse(json, &err) == GS_EUNSUPPORTED)
+			fail_msg("the supported list names %s, which has no reader: %s", tok, err.msg);
+		names[n++] = tok;
+	}
+	for (size_t i = 0; i < sizeof every / sizeof every[0]; i++) {
+		bool named = false;
+		for (size_t k = 0; k < n && !named; k++)
+			named = !strcmp(names[k], every[i].type);
+		if (!named)
+			fail_msg("%s is read but not named in the supported list", every[i].type);
+	}
 }
 
 #define LLAMA_BASE "\"model_type\":\"llama\",\"num_hidden_layers\":2,\"num_attention_heads\":4," \
@@ -365,7 +400,7 @@ int main(void)
 		cmocka_unit_test(test_issue_counts), cmocka_unit_test(test_every_model_type),
 		cmocka_unit_test(test_split_llama3), cmocka_unit_test(test_modules),
 		cmocka_unit_test(test_kv_elements),
-		cmocka_unit_test(test_errors),       cmocka_unit_test(test_files),
+		cmocka_unit_test(test_errors),       cmocka_unit_test(test_supported_list),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
