@@ -190,6 +190,8 @@ static inline gs_offload gs_wl_offload(const gs_workload *w) { return (gs_offloa
 static inline gs_export gs_wl_export(const gs_workload *w) { return (gs_export)w->v[GS_F_EXPORT].e; }
 static inline gs_split_mode gs_wl_split_mode(const gs_workload *w) { return (gs_split_mode)w->v[GS_F_SPLIT_MODE].e; }
 static inline gs_recipe gs_wl_recipe(const gs_workload *w) { return (gs_recipe)w->v[GS_F_RECIPE].e; }
+/* conservative's values are {"no", "yes"} (workload.c): index 1 is yes */
+static inline bool gs_wl_conservative(const gs_workload *w) { return w->v[GS_F_CONSERVATIVE].e == 1; }
 
 /* The adaptation recipe's name and the release its defaults were read from
  * ("PEFT v0.20.0 with Transformers' Trainer"); static strings. */

@@ -103,7 +103,7 @@ void gsi_apply_interval(gs_estimate *e)
 		*tl = scale(t, iv->kv_low_factor, false);
 		*th = scale(t, iv->kv_high_factor, true);
 	}
-	if (e->workload.v[GS_F_CONSERVATIVE].e != 1)
+	if (!gs_wl_conservative(&e->workload))
 		return;
 	iv->conservative = true;
 	if (pool) {
