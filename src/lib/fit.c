@@ -692,9 +692,10 @@ static void headline(gs_fit_answer *a, const gs_workload *w)
 	gs_format_bytes(a->capacity, GS_UNIT_GiB, cp, sizeof cp);
 	for (size_t i = 0; i < a->n; i++)
 		if (a->r[i].fits)
-			k += (size_t)snprintf(lim + k, k < sizeof lim ? sizeof lim - k : 0, "%slargest %s %llu", k ? ", " : "",
-			                      a->r[i].target == GS_FIT_CONTEXT ? "length" : "microbatch",
-			                      (unsigned long long)a->r[i].best);
+			k += (size_t)snprintf(lim + k, k < sizeof lim ? sizeof lim - k : 0, "%slargest %s %llu %s%s",
+			                      k ? ", " : "", a->r[i].target == GS_FIT_CONTEXT ? "length" : "microbatch",
+			                      (unsigned long long)a->r[i].best,
+			                      a->r[i].target == GS_FIT_CONTEXT ? "token" : "sequence", a->r[i].best == 1 ? "" : "s");
 	gsi_recipe_settings(w, set, sizeof set);
 	char recipe[300];
 	snprintf(recipe, sizeof recipe, "the %.30s recipe's defaults (%.80s%s%.150s)", gs_wl_str(w, GS_F_RECIPE),

@@ -545,8 +545,8 @@ static void pool_lines(out *o, const gs_pool_view *v, const char *lead)
 			put(o, "; one request needs %llu tokens, the sheet %llu", (unsigned long long)v->request_tokens,
 			    (unsigned long long)v->need_tokens);
 		put(o, "\n");
-		put(o, "  largest context at the sheet's concurrency: %llu tokens; largest concurrency at its length: %llu\n",
-		    (unsigned long long)v->max_context, (unsigned long long)v->max_concurrency);
+		put(o, "  largest context at the sheet's concurrency: %llu tokens; largest concurrency at its length: %llu "
+		    "sequences\n", (unsigned long long)v->max_context, (unsigned long long)v->max_concurrency);
 	}
 	if (v->eater[0])
 		put(o, "  the budget's largest fixed item: %s, %s\n", v->eater, triple(v->eater_bytes, buf, sizeof buf));

@@ -411,7 +411,7 @@ case_ 2 "the training activations of a state-space model" estimate tests/data/co
 # encoder-decoders (issue #13)
 # fit's length search on a model without a trained length (T5's relative
 # positions) ends where the figures stop fitting, not in "too large to represent"
-case_ 0 "largest microbatch 15, largest length 5065" fit tests/data/configs/google-t5__t5-small.json --task lora --context 1024 --gpu L4
+case_ 0 "largest microbatch 15 sequences, largest length 5065 tokens" fit tests/data/configs/google-t5__t5-small.json --task lora --context 1024 --gpu L4
 # offloaded checkpointing sends the encoder's block inputs to the host too: 12 x 512 x 512 x 2 B
 case_ 0 "host memory:         0.01 GiB (0.01 GB; 6291456 B) for the offloaded layer inputs" estimate tests/data/configs/google-t5__t5-small.json --task full --context 512 --checkpointing offloaded
 case_ 0 '"parameters": 60506624' estimate tests/data/configs/google-t5__t5-small.json --json
