@@ -53,8 +53,8 @@ bench: all
 # docs/method.md §17a), recomputed from the records; the test bands_in_sync
 # fails until this is run after a change that moves a residual.
 bands: all
-	build/gen_fixtures build/fixtures data/configs tests/data/configs >/dev/null
-	build/bench_accuracy --bands bench/calibration.jsonl data/configs tests/data/configs build/fixtures \
+	build/gen_fixtures build/fixtures data/models >/dev/null
+	build/bench_accuracy --bands bench/calibration.jsonl data/models tests/data/configs build/fixtures \
 	    > src/lib/calibration_bands.c.new
 	mv src/lib/calibration_bands.c.new src/lib/calibration_bands.c
 

@@ -7,7 +7,7 @@
 # Writes bench/measured/<date>-<config>/{run.jsonl,estimate*.json,compare*.txt}.
 # usage: sh bench/gpu-check.sh [CONFIG.json] [LENGTH]
 set -eu
-CFG=${1:-data/configs/meta-llama__Llama-3.1-8B.json}
+CFG=${1:-data/models/meta-llama__Llama-3.1-8B.json}
 LEN=${2:-4096}
 B=build/gpusizer
 OUT=bench/measured/$(date -u +%Y%m%d)-$(basename "$CFG" .json)

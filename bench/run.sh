@@ -4,7 +4,7 @@
 # last recorded run.
 set -eu
 B=build
-L3=data/configs/meta-llama__Meta-Llama-3-8B.json
+L3=data/models/meta-llama__Meta-Llama-3-8B.json
 echo "== in-process speed"
 "$B/bench_estimate" "$L3" 20000
 echo
@@ -21,15 +21,12 @@ echo "gpusizer estimate --params 7e9 --bits 16: $(ms "$B/gpusizer" estimate --pa
 echo "gpusizer estimate Llama-3-8B --json:      $(ms "$B/gpusizer" estimate "$L3" --context 8192 --json)"
 echo "gpusizer fit Llama-3-8B on RTX 4090:      $(ms "$B/gpusizer" fit "$L3" --gpu "RTX 4090" --concurrency 8)"
 echo
-echo "== gpusizer matrix: every model of data/configs and tests/data/configs x 6 formats (5 runs each)"
-M=$(mktemp -d)
-cp data/configs/*.json tests/data/configs/*.json "$M"/
-n=$(ls "$M"/*.json | wc -l)
+echo "== gpusizer matrix: every model of the built-in library (data/models) x 6 formats (5 runs each)"
+n=$("$B/gpusizer" models --json | grep -c '"id":')
 ms5() { t0=$(date +%s%N); i=0; while [ $i -lt 5 ]; do "$@" >/dev/null; i=$((i + 1)); done; t1=$(date +%s%N)
 	awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.1f ms per run\n", ns / 5 / 1e6 }'; }
-echo "$n models x 6 llama.cpp file types on RTX 4090:   $(ms5 "$B/gpusizer" matrix --models-dir "$M" --gpu "RTX 4090" --runtime llamacpp)"
-echo "$n models x 6 formats, vLLM at 8192 tokens:        $(ms5 "$B/gpusizer" matrix --models-dir "$M" --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16,fp8,int8,nf4,awq,gptq)"
-rm -rf "$M"
+echo "$n models x 6 llama.cpp file types on RTX 4090:   $(ms5 "$B/gpusizer" matrix --library --gpu "RTX 4090" --runtime llamacpp)"
+echo "$n models x 6 formats, vLLM at 8192 tokens:        $(ms5 "$B/gpusizer" matrix --library --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16,fp8,int8,nf4,awq,gptq)"
 echo
 echo "== gpusizer serve: start to first answer, and one estimate request (20 starts)"
 serve_start() { # milliseconds from exec to the first /api/health answer, 20 starts
@@ -79,5 +76,5 @@ echo "GGUF with 80,000 metadata keys (refused by count):     $(once "$B/gpusizer
 rm -rf "$H"
 echo
 echo "== accuracy against published measurements"
-"$B/gen_fixtures" "$B/fixtures" data/configs > /dev/null
-"$B/bench_accuracy" bench/calibration.jsonl data/configs tests/data/configs "$B/fixtures"
+"$B/gen_fixtures" "$B/fixtures" data/models > /dev/null
+"$B/bench_accuracy" bench/calibration.jsonl data/models tests/data/configs "$B/fixtures"

@@ -3,7 +3,7 @@
 # its format table, and a Llama-3-8B inference estimate and fit.
 set -eu
 B=${1:-build/gpusizer}
-L3=data/configs/meta-llama__Meta-Llama-3-8B.json
+L3=data/models/meta-llama__Meta-Llama-3-8B.json
 run() {
 	printf '\n$ gpusizer %s\n' "$*"
 	"$B" "$@"

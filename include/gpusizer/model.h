@@ -126,6 +126,8 @@ typedef struct gs_model {
 	gs_linear_module modules[GS_MAX_MODULES];
 	bool has_inventory;     /* counts come from the checkpoint's tensor table */
 	char revision[64];      /* the hub commit the model was read at, or ""  */
+	char library_copy[12];  /* read from gpusizer's model library
+	                           (gpusizer/library.h): its copy kind; else "" */
 	char hub_repo[200];
 	uint64_t hub_bytes, hub_requests, hub_retries;
 	bool hub_from_cache;

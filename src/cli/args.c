@@ -61,6 +61,8 @@ static bool switch_option(const char *arg, const char *cmd, cli_args *a)
 		a->verbose = true;
 	else if (strcmp(arg, "--force-run") == 0 && runs_allowed(cmd))
 		a->force_run = true;
+	else if (strcmp(arg, "--library") == 0 && strcmp(cmd, "matrix") == 0)
+		a->library = true;
 	else
 		return false;
 	return true;

@@ -39,10 +39,11 @@ typedef struct cli_args {
 	size_t n_runs;
 	const char *oom;          /* sheet, shortlist: --oom LOG                */
 	bool force_run;           /* --force-run: use a run of another sheet     */
-	const char *models[64];   /* matrix: every positional model             */
+	const char *models[128];   /* matrix: every positional model             */
 	size_t n_models;
 	const char *formats;      /* matrix: --formats LIST                     */
 	const char *models_dir;   /* matrix: --models-dir DIR                   */
+	bool library;             /* matrix: --library, every library model     */
 	size_t n_flags;
 	cli_flag flags[CLI_MAX_FLAGS];
 } cli_args;
@@ -78,6 +79,7 @@ void cli_print_fields(void);
 
 int cmd_estimate(int argc, char **argv);
 int cmd_fit(int argc, char **argv);
+int cmd_models(int argc, char **argv);
 int cmd_matrix(int argc, char **argv);
 int cmd_formats(int argc, char **argv);
 int cmd_shortlist(int argc, char **argv);

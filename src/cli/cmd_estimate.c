@@ -28,9 +28,9 @@ static void usage(void)
 	printf("\nExamples:\n"
 	       "  gpusizer estimate --params 7e9 --bits 16 --reserve 6GiB\n"
 	       "  gpusizer estimate --params 7e9 --bits 16,8,4 --reserve 6GiB\n"
-	       "  gpusizer estimate data/configs/meta-llama__Meta-Llama-3-8B.json --context 8k --concurrency 4\n"
-	       "  gpusizer estimate data/configs/meta-llama__Meta-Llama-3-8B.json --task qlora --context 4096\n"
-	       "  gpusizer estimate data/configs/meta-llama__Meta-Llama-3-8B.json --task full --gpus 8 --zero 3\n");
+	       "  gpusizer estimate data/models/meta-llama__Meta-Llama-3-8B.json --context 8k --concurrency 4\n"
+	       "  gpusizer estimate data/models/meta-llama__Meta-Llama-3-8B.json --task qlora --context 4096\n"
+	       "  gpusizer estimate data/models/meta-llama__Meta-Llama-3-8B.json --task full --gpus 8 --zero 3\n");
 }
 
 /* Split a comma list of at most MAX_ROWS entries in place. */

@@ -5,20 +5,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "gpusizer/library.h"
 #include "gpusizer/matrix.h"
 
 static void usage(void)
 {
-	printf("usage: gpusizer matrix [MODEL ...] [--models-dir DIR] (--gpu NAME | --capacity SIZE) [--formats LIST]\n"
+	printf("usage: gpusizer matrix [MODEL ...] [--library] [--models-dir DIR] (--gpu NAME | --capacity SIZE)\n"
+	       "                      [--formats LIST]\n"
 	       "                      [--runtime R] [--task inference|lora|qlora] [--context N | --concurrency N]\n"
 	       "                      [--json | --markdown]\n\n"
 	       "What fits on this GPU: one row per model (config.json files, model folders, .gguf files,\n"
-	       "hub ids, or every .json of --models-dir), one column per format (default: bf16, fp8,\n"
+	       "hub ids, every model of the built-in library (--library, gpusizer models), or every .json of\n"
+	       "--models-dir), one column per format (default: bf16, fp8,\n"
 	       "int8, nf4; for llama.cpp and Ollama Q8_0, Q6_K, Q5_K_M, Q4_K_M, Q3_K_M, Q2_K). Each cell\n"
 	       "is the largest context (or, with --context, the largest concurrency, or microbatch for\n"
 	       "adaptation) that fits, by the exact search of gpusizer fit, or x with the reason.\n"
 	       "Exit 2 without a model or a capacity, or when a model cannot be read (its row says why).\n\n"
 	       "  --formats LIST      comma-separated columns, e.g. bf16,fp8,awq or q8_0,q4_k_m\n"
+	       "  --library           every model of the built-in library, sized offline (gpusizer models)\n"
 	       "  --models-dir DIR    every *.json in DIR, sorted by name\n"
 	       "  --json              machine output, schema gpusizer/matrix/v1\n\n");
 	cli_print_fields();
@@ -87,6 +91,18 @@ int cmd_matrix(int argc, char **argv)
 	static char store[GS_MATRIX_MAX_MODELS * 600];
 	if (a.models_dir && (rc = models_dir(a.models_dir, models, &n, store, sizeof store)))
 		return rc;
+	static gs_library_entry library[GS_MATRIX_MAX_MODELS];
+	for (size_t i = 0, nl = gs_library_count(); a.library && i < nl; i++) {
+		gs_error err;
+		gs_error_clear(&err);
+		if (n == GS_MATRIX_MAX_MODELS) {
+			fprintf(stderr, "gpusizer matrix: at most %d models\n", GS_MATRIX_MAX_MODELS);
+			return EXIT_USAGE;
+		}
+		if (gs_library_at(i, &library[i], &err))
+			return cli_fail(&err);
+		models[n++] = library[i].id;
+	}
 	gs_workload base;
 	if ((rc = cli_workload(&a, -1, false, &base)))
 		return rc;

@@ -29,6 +29,7 @@ static const struct command {
 	{"ladder", cmd_ladder, "the stepwise validation plan, and whether a measured run validates the sheet"},
 	{"compare", cmd_compare, "an estimate against a measured run, phase by phase, and a justified margin"},
 	{"diagnose", cmd_diagnose, "the first out-of-memory in a log: its phase and the change to try next"},
+	{"models", cmd_models, "the model library built in: hub ids sized offline (family, parameters, context)"},
 	{"formats", cmd_formats, "the weight formats and the built-in device table"},
 };
 

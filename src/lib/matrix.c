@@ -202,8 +202,11 @@ int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md)
 	}
 	for (size_t i = 0; i < mx->n_rows; i++) {
 		const gs_matrix_row *r = &mx->rows[i];
+		/* a hub or library id (org/name) in full; a path by its file name */
 		const char *name = strrchr(r->model, '/');
-		name = name ? name + 1 : r->model;
+		bool id = name && name == strchr(r->model, '/') && r->model[0] != '.' && !strstr(r->model, ".json") &&
+		          !strstr(r->model, ".gguf");
+		name = id || !name ? r->model : name + 1;
 		if (r->problem[0]) {
 			bad |= fprintf(f, md ? "| %s | | x %s |\n" : "%-40.40s %14s  x %s\n", name, md ? r->problem : "-",
 			               r->problem) < 0;

@@ -34,7 +34,7 @@ static const char *base_name(const char *p)
 }
 
 /* Whether a marker's model name ("meta-llama/Llama-3.1-8B") names the
- * estimate's model (a hub id, a folder, or data/configs/org__name.json):
+ * estimate's model (a hub id, a folder, or data/models/org__name.json):
  * its last part, case-insensitively, inside the model's source or repo. */
 static bool same_model(const char *named, const gs_model *m)
 {

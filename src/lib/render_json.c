@@ -48,6 +48,8 @@ static json_t *model_json(const gs_estimate *e)
 	                      : gs_wl_set(w, GS_F_REVISION) ? json_string(gs_wl_str(w, GS_F_REVISION)) : json_null(),
 	                      "model_type", m->model_type, "architecture", m->architecture, "parameters",
 	                      (json_int_t)m->params, "has_architecture", m->has_architecture);
+	if (m->library_copy[0])
+		json_object_set_new(o, "library_copy", json_string(m->library_copy));
 	if (m->has_architecture) {
 		json_object_set_new(o, "parameter_split",
 		                    json_pack("{s:I, s:I, s:I, s:I, s:I}", "linear", (json_int_t)m->split.linear,

@@ -185,8 +185,12 @@ static void workload_lines(const gs_estimate *e, char lines[][240], size_t *n)
 	const gs_workload *w = &e->workload;
 	const gs_model *m = &e->model;
 	snprintf(lines[(*n)++], 240, "model: %.120s%s%.40s", m->source, m->model_type[0] ? ", " : "", m->model_type);
-	snprintf(lines[(*n)++], 240, "revision: %.64s", m->revision[0] ? m->revision : gs_wl_set(w, GS_F_REVISION)
-	                                                  ? gs_wl_str(w, GS_F_REVISION) : "not given");
+	if (m->library_copy[0])
+		snprintf(lines[(*n)++], 240, "revision: %.64s (gpusizer's model library, copy: %s)",
+		         m->revision[0] ? m->revision : "not recorded where the copy was taken", m->library_copy);
+	else
+		snprintf(lines[(*n)++], 240, "revision: %.64s", m->revision[0] ? m->revision : gs_wl_set(w, GS_F_REVISION)
+		                                                  ? gs_wl_str(w, GS_F_REVISION) : "not given");
 	snprintf(lines[(*n)++], 240, "parameters: %llu", (unsigned long long)m->params);
 	snprintf(lines[(*n)++], 240, "task: %.20s on %.20s", gs_wl_str(w, GS_F_TASK), gs_runtime_name(e->runtime));
 	if (strcmp(e->kv_format.name, e->kv_format_v.name))

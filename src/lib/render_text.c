@@ -50,9 +50,13 @@ static void header(out *o, const gs_estimate *e)
 	put(o, "model:       %s", m->source);
 	if (m->model_type[0])
 		put(o, " (%s%s%s)", m->model_type, m->architecture[0] ? ", " : "", m->architecture);
-	put(o, "\nrevision:    %s%s\n", m->revision[0] ? m->revision : gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION)
-	                                                        : "not given (record it on the sheet)",
-	    m->revision[0] ? " (the commit the hub resolved)" : "");
+	if (m->library_copy[0]) /* the config came from the built-in library, not the hub */
+		put(o, "\nrevision:    %s (gpusizer's model library, copy: %s; gpusizer models)\n",
+		    m->revision[0] ? m->revision : "not recorded where the copy was taken", m->library_copy);
+	else
+		put(o, "\nrevision:    %s%s\n", m->revision[0] ? m->revision : gs_wl_set(w, GS_F_REVISION)
+		    ? gs_wl_str(w, GS_F_REVISION) : "not given (record it on the sheet)",
+		    m->revision[0] ? " (the commit the hub resolved)" : "");
 	put(o, "parameters:  %llu\n", (unsigned long long)m->params);
 	char rt[48];
 	snprintf(rt, sizeof rt, "%s%s%s", gs_runtime_name(e->runtime), e->runtime_version[0] ? " " : "",

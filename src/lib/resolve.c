@@ -1,6 +1,7 @@
 /*
  * resolve.c — the model a workload names (gpusizer/resolve.h): a local
- * config.json or checkpoint, a hub id, or a bare parameter count, under the
+ * config.json or checkpoint, a hub id (from the model library when it holds
+ * it), or a bare parameter count, under the
  * caller's policy for local paths.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
@@ -13,6 +14,7 @@
 #include <sys/stat.h>
 #include "gpusizer/hub.h"
 #include "gpusizer/inventory.h"
+#include "gpusizer/library.h"
 #include "gpusizer/resolve.h"
 #include "tensor_table.h"
 
@@ -52,8 +54,21 @@ static gs_status model_from_checkpoint(const char *path, bool is_dir, gs_model *
 	return s;
 }
 
+/* A hub id is read from the model library when it holds that id, unless
+ * the workload asks for a revision the library's copy was not taken at. */
+static bool in_library(const gs_workload *w, const char *id, gs_library_entry *e)
+{
+	if (!gs_library_find(id, e))
+		return false;
+	return !gs_wl_set(w, GS_F_REVISION) || strcmp(gs_wl_str(w, GS_F_REVISION), e->revision) == 0;
+}
+
 static gs_status from_hub(const gs_workload *w, gs_model *out, gs_error *err)
 {
+	gs_library_entry e;
+	if (in_library(w, gs_wl_str(w, GS_F_MODEL), &e))
+		return gs_library_model(&e, out, err);
+
 	gs_hub_result r;
 	gs_status s = gs_hub_fetch(gs_wl_str(w, GS_F_MODEL), gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION) : NULL,
 	                           &r, err);

@@ -7,7 +7,7 @@ pass=0
 fail=0
 OUT=$(mktemp)
 trap 'rm -f "$OUT"' EXIT
-L3=data/configs/meta-llama__Meta-Llama-3-8B.json
+L3=data/models/meta-llama__Meta-Llama-3-8B.json
 # never reach outside this machine: a closed loopback port, a private cache
 export HF_ENDPOINT=http://127.0.0.1:9 XDG_CACHE_HOME="$(mktemp -d)"
 unset HF_TOKEN HF_HUB_OFFLINE
@@ -35,21 +35,21 @@ case_ 0 "bits:4                        3.26               3.50                  
 case_ 0 "[bits:4] quant_metadata: bits:4 carries no scales" estimate --params 7e9 --bits 16,8,4 --reserve 6GiB
 case_ 0 "19.04 GiB" estimate data/sheets/seed-7b.yaml
 case_ 0 '"parameters": 8030261248' estimate --model $L3 --json
-case_ 0 '"parameters": 7241732096' estimate --model data/configs/mistralai__Mistral-7B-v0.1.json --json
-case_ 0 '"parameters": 6738415616' estimate --model data/configs/meta-llama__Llama-2-7b-hf.json --json
+case_ 0 '"parameters": 7241732096' estimate --model data/models/mistralai__Mistral-7B-v0.1.json --json
+case_ 0 '"parameters": 6738415616' estimate --model data/models/meta-llama__Llama-2-7b-hf.json --json
 case_ 0 '"bytes": 1073741824' estimate --model $L3 --context 8192 --concurrency 1 --json
 case_ 0 "kv_cache               estimated                -            1.00            1.00" estimate $L3 --context 8192
 case_ 0 "| kv_cache | estimated |" estimate $L3 --context 8192 --markdown
 case_ 0 "phase peak [GB]" estimate $L3 --context 8192 --units GB
 case_ 0 '"from": "flag"' estimate data/sheets/llama3-8b-chat.yaml --context 4096 --json
 case_ 0 '"where": "data/sheets/llama3-8b-chat.yaml:8:14"' estimate data/sheets/llama3-8b-chat.yaml --json
-case_ 0 "model:       data/sheets/../configs/meta-llama__Meta-Llama-3-8B.json" estimate data/sheets/llama3-8b-chat.yaml
+case_ 0 "model:       data/sheets/../models/meta-llama__Meta-Llama-3-8B.json" estimate data/sheets/llama3-8b-chat.yaml
 case_ 0 "quality:     answers match" estimate data/sheets/llama3-8b-chat.yaml
 case_ 0 "vLLM max concurrency for 8192 tokens per request" estimate $L3 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 "other_format_modules   estimated             1.96" estimate $L3 --format nf4
-case_ 0 "weights as config.json's quantization_config stores them: fp8, one scale per 128x128 block" estimate tests/data/configs/deepseek-ai__DeepSeek-V3.json --context 4096
-case_ 0 '"format_from": "quantization_config"' estimate tests/data/configs/deepseek-ai__DeepSeek-V3.json --context 4096 --json
-case_ 0 "--format bf16 disagrees with config.json's quantization_config" estimate tests/data/configs/deepseek-ai__DeepSeek-V3.json --format bf16 --context 4096
+case_ 0 "weights as config.json's quantization_config stores them: fp8, one scale per 128x128 block" estimate data/models/deepseek-ai__DeepSeek-V3.json --context 4096
+case_ 0 '"format_from": "quantization_config"' estimate data/models/deepseek-ai__DeepSeek-V3.json --context 4096 --json
+case_ 0 "--format bf16 disagrees with config.json's quantization_config" estimate data/models/deepseek-ai__DeepSeek-V3.json --format bf16 --context 4096
 case_ 0 "capacity check:      fits: peak prefill 17.41 GiB of 23.99 GiB" estimate $L3 --context 8192 --gpu "RTX 4090"
 case_ 1 "capacity check:      DOES NOT FIT: peak prefill 46.81 GiB, short by 22.82 GiB" estimate $L3 --context 8192 --concurrency 16 --gpu "RTX 4090"
 case_ 1 "capacity check:      DOES NOT FIT" estimate $L3 --context 8192 --concurrency 16 --gpu "RTX 4090"
@@ -60,7 +60,7 @@ case_ 0 "24564 MiB" formats
 
 # serving engines by release (issue #9): versions, the CUDA total, SGLang
 Q=tests/data/configs/quant/llama-3.1-8b
-L31=data/configs/meta-llama__Llama-3.1-8B.json
+L31=data/models/meta-llama__Llama-3.1-8B.json
 case_ 0 "1900 blocks of 16 tokens = 30400 tokens" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 20000
 case_ 0 "vLLM profile run:    20000 tokens, 256 dummy requests (V0, max_model_len 20000: chunked prefill off" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 20000
 case_ 1 "vLLM profile run:    512 tokens" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 65536
@@ -79,7 +79,7 @@ case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime v
 case_ 2 "is not a release number" estimate $L31 --runtime vllm --runtime-version latest
 case_ 2 "runtime_version: gpusizer has release tables for vllm, sglang and ollama" estimate $L31 --runtime-version 0.6.4
 case_ 0 "lora_slots" estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --max-loras 4 --max-lora-rank 64
-case_ 0 "fused-experts workspace larger" estimate tests/data/configs/mistralai__Mixtral-8x7B-v0.1.json --runtime vllm --gpu H200 --context 8192
+case_ 0 "fused-experts workspace larger" estimate data/models/mistralai__Mixtral-8x7B-v0.1.json --runtime vllm --gpu H200 --context 8192
 case_ 0 "SGLang KV pool:      53.95 GiB (57.93 GB; 57928318976 B) = 441958 tokens (max_total_num_tokens), max_running_requests 4096" estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --concurrency 16
 case_ 0 "SGLang mem_fraction_static: 880/1000 (by tensor-parallel size: 0.880 for tp 1); chunked_prefill_size 2048" estimate $L31 --runtime sglang --runtime-version 0.4.6 --gpu "RTX 4090" --context 8192
 case_ 0 '"max_running_requests": 4096' estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --json
@@ -127,7 +127,7 @@ case_ 0 "Q4_K: 193 tensors, 3655139328 B; F32: 65 tensors, 1064960 B; Q6_K: 33 t
 case_ 0 "weights                estimated             4.30" estimate $L31 --runtime llamacpp --format q4_k_m --context 2048
 case_ 0 "gguf:Q5_K_M            5.73                5.00" estimate $L31 --runtime llamacpp --format q4_k_m,q5_k_m,q8_0 --context 8192
 case_ 2 "not a llama.cpp file type" estimate $L31 --runtime llamacpp --format nf4
-case_ 2 'quantization rules are implemented for llama, mistral' estimate tests/data/configs/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q4_K_M
+case_ 2 'quantization rules are implemented for llama, mistral' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q4_K_M
 case_ 2 'unknown format "Q4_K_X"' estimate $L31 --runtime llamacpp --format Q4_K_X
 
 case_ 0 '"device": "CUDA1"' estimate $L31 --runtime llamacpp --format q4_k_m --context 8192 --gpus 2 --gpu-layers 20 --json
@@ -146,8 +146,8 @@ case_ 1 "Ollama offloads" fit $L31 --runtime ollama --runtime-version 0.5.4 --fo
 case_ 0 "Ollama layers x parallel" estimate $L31 --runtime ollama --format q4_k_m,q8_0 --gpu "RTX 4090"
 case_ 0 "0.9.6 is not in the release table: the defaults of 0.6.8" estimate $L31 --runtime ollama --runtime-version 0.9.6 --format Q4_K_M --gpu "RTX 4090"
 case_ 2 "known releases: 0.5.4, 0.6.8, 0.11.4" estimate $L31 --runtime ollama --runtime-version 0.30.0 --format Q4_K_M
-case_ 2 "does not know architecture qwen3" estimate tests/data/configs/Qwen__Qwen3-8B.json --runtime ollama --runtime-version 0.5.4 --format Q4_K_M
-case_ 2 "runs gemma3 on its own engine" estimate tests/data/configs/google__gemma-3-1b-it.json --runtime ollama --runtime-version 0.6.8 --format Q4_K_M
+case_ 2 "does not know architecture qwen3" estimate data/models/Qwen__Qwen3-8B.json --runtime ollama --runtime-version 0.5.4 --format Q4_K_M
+case_ 2 "runs gemma3 on its own engine" estimate data/models/google__gemma-3-1b-it.json --runtime ollama --runtime-version 0.6.8 --format Q4_K_M
 case_ 2 "OLLAMA_KV_CACHE_TYPE accepts f16, q8_0 or q4_0" estimate $L31 --runtime ollama --format Q4_K_M --kv-format fp8
 case_ 0 "OLLAMA_KV_CACHE_TYPE=q8_0 is ignored without flash attention" estimate $L31 --runtime ollama --format Q4_K_M --kv-format q8_0
 case_ 2 "tensor_split: Ollama does not take this llama.cpp option" estimate $L31 --runtime ollama --format Q4_K_M --gpus 2 --tensor-split 1,1
@@ -206,21 +206,21 @@ case_ 2 "tests/data/bad/evidence.yaml:3:14: outcome: expected confirms or fails"
 case_ 0 "phase: backward" diagnose tests/data/logs/torch-backward.log
 case_ 0 "3. " diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
 # what fits on this GPU: models x formats
-case_ 0 "meta-llama__Llama-3.1-8B.json                8030261248  35712                       62888                       62866                       74777" matrix --models-dir data/configs --gpu "RTX 4090"
-case_ 0 "Qwen__Qwen3-30B-A3B.json                    30532122624  x 30.48 GiB in decode at 1  3488" matrix --models-dir tests/data/configs --gpu "RTX 4090" --runtime llamacpp
-case_ 0 'not for model_type "gpt2"' matrix --models-dir tests/data/configs --gpu "RTX 4090" --runtime llamacpp
-case_ 0 '"schema": "gpusizer/matrix/v1"' matrix data/configs/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime ollama --json
-case_ 0 "| meta-llama__Llama-3.1-8B.json | 8030261248 | 5 | 12 |" matrix data/configs/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16,fp8 --markdown
+case_ 0 "meta-llama__Llama-3.1-8B.json                8030261248  35712                       62888                       62866                       74777" matrix --models-dir data/models --gpu "RTX 4090"
+case_ 0 "Qwen__Qwen3-30B-A3B.json                    30532122624  x 30.48 GiB in decode at 1  3488" matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
+case_ 0 'not for model_type "gpt2"' matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
+case_ 0 '"schema": "gpusizer/matrix/v1"' matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime ollama --json
+case_ 0 "| meta-llama__Llama-3.1-8B.json | 8030261248 | 5 | 12 |" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16,fp8 --markdown
 case_ 2 "matrix: no model" matrix --gpu "RTX 4090"
-case_ 2 "matrix: give a capacity" matrix data/configs/meta-llama__Llama-3.1-8B.json
-case_ 2 "the formats are the columns" matrix data/configs/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --format bf16
-case_ 2 "nonexist.json: No such file" matrix data/configs/nonexist.json data/configs/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090"
+case_ 2 "matrix: give a capacity" matrix data/models/meta-llama__Llama-3.1-8B.json
+case_ 2 "the formats are the columns" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --format bf16
+case_ 2 "nonexist.json: No such file" matrix data/models/nonexist.json data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090"
 # PEFT's default LoRA targets per model type (v0.20.0 constants.py): print_trainable_parameters' counts
-case_ 0 "trainable:   294912 parameters (LoRA r=8: c_attn 12x(768->2304))" estimate tests/data/configs/openai-community__gpt2.json --task lora --context 512
-case_ 0 "trainable:   2621440 parameters (LoRA r=8: query_key_value 32x(2560->7680))" estimate tests/data/configs/EleutherAI__pythia-2.8b.json --task lora --context 512
+case_ 0 "trainable:   294912 parameters (LoRA r=8: c_attn 12x(768->2304))" estimate data/models/openai-community__gpt2.json --task lora --context 512
+case_ 0 "trainable:   2621440 parameters (LoRA r=8: query_key_value 32x(2560->7680))" estimate data/models/EleutherAI__pythia-2.8b.json --task lora --context 512
 case_ 0 "trainable:   786432 parameters (LoRA r=8: query 24x(1024->1024), value 24x(1024->1024))" estimate tests/data/configs/google-bert__bert-large-uncased.json --task lora --context 512
-case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "phi3"' estimate tests/data/configs/microsoft__Phi-3-mini-4k-instruct.json --task lora --context 512
-case_ 0 "LoRA r=8: qkv_proj" estimate tests/data/configs/microsoft__Phi-3-mini-4k-instruct.json --task lora --context 512 --lora-targets qkv_proj
+case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "phi3"' estimate data/models/microsoft__Phi-3-mini-4k-instruct.json --task lora --context 512
+case_ 0 "LoRA r=8: qkv_proj" estimate data/models/microsoft__Phi-3-mini-4k-instruct.json --task lora --context 512 --lora-targets qkv_proj
 # a model_type gpusizer does not model: from its tensor table only, marked; a bare config exits 2
 GEN=$(mktemp -d)
 python3 tests/cli/generic_model.py "$GEN/newarch"
@@ -234,20 +234,20 @@ printf '{"model_type":"newarch","hidden_size":64,"num_hidden_layers":2,"num_atte
 case_ 2 'field "intermediate_size" is missing' estimate "$GEN/partial.json"
 rm -rf "$GEN"
 # BLOOM: ALiBi, an extra LayerNorm after the embeddings, tied head; eager attention in Transformers
-case_ 0 "parameters:  559214592" estimate tests/data/configs/bigscience__bloom-560m.json --context 2048
-case_ 0 "attention: Transformers has no SDPA or flash path for bloom" estimate tests/data/configs/bigscience__bloom-560m.json --context 2048
-case_ 0 "trainable:   786432 parameters (LoRA r=8: query_key_value 24x(1024->3072))" estimate tests/data/configs/bigscience__bloom-560m.json --task lora --context 512
+case_ 0 "parameters:  559214592" estimate data/models/bigscience__bloom-560m.json --context 2048
+case_ 0 "attention: Transformers has no SDPA or flash path for bloom" estimate data/models/bigscience__bloom-560m.json --context 2048
+case_ 0 "trainable:   786432 parameters (LoRA r=8: query_key_value 24x(1024->3072))" estimate data/models/bigscience__bloom-560m.json --task lora --context 512
 # Falcon's three layouts
-case_ 0 "parameters:  1311625216" estimate tests/data/configs/tiiuae__falcon-rw-1b.json --context 2048
-case_ 0 "parameters:  41303293952" estimate tests/data/configs/tiiuae__falcon-40b.json --context 2048
-case_ 0 "LoRA r=8: query_key_value 32x(4544->4672)" estimate tests/data/configs/tiiuae__falcon-7b.json --task lora --context 512
+case_ 0 "parameters:  1311625216" estimate data/models/tiiuae__falcon-rw-1b.json --context 2048
+case_ 0 "parameters:  41303293952" estimate data/models/tiiuae__falcon-40b.json --context 2048
+case_ 0 "LoRA r=8: query_key_value 32x(4544->4672)" estimate data/models/tiiuae__falcon-7b.json --task lora --context 512
 # gpt-oss: experts with biases, attention sinks, alternating 128-token windows
-case_ 0 "parameters:  20914757184" estimate tests/data/configs/openai__gpt-oss-20b.json --context 8192
-case_ 0 "kv_cache               estimated                -            0.19            0.19" estimate tests/data/configs/openai__gpt-oss-20b.json --context 8192
+case_ 0 "parameters:  20914757184" estimate data/models/openai__gpt-oss-20b.json --context 8192
+case_ 0 "kv_cache               estimated                -            0.19            0.19" estimate data/models/openai__gpt-oss-20b.json --context 8192
 case_ 2 'quant_method "mxfp4" is not one gpusizer reads' estimate tests/data/configs/quant/gpt-oss-20b-mxfp4.json
-case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "gpt_oss"' estimate tests/data/configs/openai__gpt-oss-20b.json --task lora --context 512
+case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "gpt_oss"' estimate data/models/openai__gpt-oss-20b.json --task lora --context 512
 # adaptation like a practitioner: recipe defaults, a change for every overflowing phase, one answer first
-L31=data/configs/meta-llama__Llama-3.1-8B.json
+L31=data/models/meta-llama__Llama-3.1-8B.json
 case_ 1 "one change makes it fit: export cpu -> peak 13.29 GiB" fit $L31 --task qlora --context 4096 --capacity 16GiB
 case_ 1 "under the peft recipe's defaults (PEFT v0.20.0 with Transformers' Trainer (plain library defaults): optimizer adamw, checkpointing full, export gpu)" fit $L31 --task qlora --context 4096 --capacity 16GiB
 case_ 1 "phase export overflows (18.84 GiB > 16.00 GiB)" fit $L31 --task qlora --context 4096 --capacity 16GiB
@@ -288,7 +288,23 @@ case_ 2 "model_type \"rwkv\" is not supported, and its config lacks the standard
 case_ 2 "list_value.yaml:2:10: reserve: expected a single value, not a list" estimate tests/data/bad/list_value.yaml
 case_ 2 "unknown_key.yaml:2:1: unknown field \"context_length\"" estimate tests/data/bad/unknown_key.yaml
 case_ 2 "malformed.yaml:2:7: malformed YAML" estimate tests/data/bad/malformed.yaml
-case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-8B
+case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-405B
+# the model library: its ids are read offline (the hub above is unreachable), any case; a revision it
+# does not hold goes to the hub
+case_ 0 "revision:    not recorded where the copy was taken (gpusizer's model library, copy: verbatim" estimate meta-llama/Llama-3.1-8B
+case_ 0 "parameters:  8030261248" estimate META-LLAMA/llama-3.1-8b
+case_ 0 '"library_copy": "preset"' estimate Qwen/Qwen3-0.6B --json
+case_ 0 "revision: not recorded where the copy was taken (gpusizer's model library, copy: fields)" sheet --model Qwen/Qwen3-8B
+case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-8B@main
+case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-8B --revision 0e9e39f
+case_ 0 "meta-llama/Llama-3.2-1B-Instruct             1235814400  131072 (model max)" matrix --library --gpu "H100 SXM"
+case_ 0 "Qwen/Qwen2-0.5B-Instruct                      494032768  212" matrix --library --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16
+case_ 0 "mistralai/Mistral-Nemo-Base-2407         Mistral NeMo  mistral        12247782400    128000  preset" models
+case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B
+case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
+case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
+case_ 2 'no model of the library (71 models) matches "no-such-model"' models no-such-model
+case_ 2 'unexpected argument "--gpu"' models --gpu H100
 case_ 2 "no such file or folder, and not a hub id" estimate ./nothing/here.json
 case_ 2 "header length 35184372088832 exceeds the 100 MiB limit" estimate tests/data/bad/corrupt.safetensors
 case_ 2 "truncated header" estimate tests/data/bad/truncated.gguf --runtime llamacpp
@@ -341,11 +357,11 @@ case_ 2 "empty.gguf: the file has 0 bytes: empty, or not a model file" estimate 
 case_ 2 "two.gguf: GGUF: truncated header: it ends after 2 bytes" estimate "$T/two.gguf"
 echo '{"model_type": 5}' > "$T/mt.json"
 case_ 2 "field \"model_type\" must be a string such as \"llama\"" estimate "$T/mt.json"
-printf '\357\273\277' > "$T/bom.json"; cat data/configs/mistralai__Mistral-7B-v0.1.json >> "$T/bom.json"
+printf '\357\273\277' > "$T/bom.json"; cat data/models/mistralai__Mistral-7B-v0.1.json >> "$T/bom.json"
 case_ 0 "parameters:  7241732096" estimate "$T/bom.json"
-sed 's/"num_key_value_heads": 8/"num_key_value_heads": 7/' data/configs/mistralai__Mistral-7B-v0.1.json > "$T/kv7.json"
+sed 's/"num_key_value_heads": 8/"num_key_value_heads": 7/' data/models/mistralai__Mistral-7B-v0.1.json > "$T/kv7.json"
 case_ 2 "num_key_value_heads\" must divide num_attention_heads" estimate "$T/kv7.json"
-sed 's/"num_key_value_heads": 8/"num_key_value_heads": 64/' data/configs/mistralai__Mistral-7B-v0.1.json > "$T/kv64.json"
+sed 's/"num_key_value_heads": 8/"num_key_value_heads": 64/' data/models/mistralai__Mistral-7B-v0.1.json > "$T/kv64.json"
 case_ 2 "num_key_value_heads\" must divide num_attention_heads" estimate "$T/kv64.json"
 printf 'params: 7e9\n---\nparams: 8e9\n' > "$T/two.yaml"
 case_ 2 "two.yaml:2:1: a second YAML document" estimate "$T/two.yaml"
@@ -387,36 +403,36 @@ case_ 1 "against the peak per GPU, 17.41 GiB (prefill)" shortlist data/sheets/ll
 # a config mixing two architectures is refused, naming the foreign field (issue #13)
 case_ 2 'field "num_local_experts" belongs to mixtures of experts, not to model_type "llama"' estimate tests/data/bad/mixed_architectures.json
 # more decoders (issue #13): counted, and LoRA asks for targets where PEFT has no default
-case_ 0 '"parameters": 7721324544' estimate tests/data/configs/Qwen__Qwen-7B.json --json
-case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "qwen"' estimate tests/data/configs/Qwen__Qwen-7B.json --task lora --context 512
-case_ 0 "trainable:" estimate tests/data/configs/Qwen__Qwen-7B.json --task lora --lora-targets c_attn --context 512
+case_ 0 '"parameters": 7721324544' estimate data/models/Qwen__Qwen-7B.json --json
+case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "qwen"' estimate data/models/Qwen__Qwen-7B.json --task lora --context 512
+case_ 0 "trainable:" estimate data/models/Qwen__Qwen-7B.json --task lora --lora-targets c_attn --context 512
 # the kept modules' own dtype (a bitsandbytes load without torch_dtype keeps them in float32)
-case_ 0 "other_format_modules: 355047424 params (embeddings, lm_head, norms, biases/routers) x 32 bits / 8" estimate tests/data/configs/bigcode__octocoder.json --format fp4 --keep-format fp32 --context 90
-case_ 2 "keep_format: format bf16 keeps no module aside" estimate tests/data/configs/bigcode__octocoder.json --keep-format fp32
+case_ 0 "other_format_modules: 355047424 params (embeddings, lm_head, norms, biases/routers) x 32 bits / 8" estimate data/models/bigcode__octocoder.json --format fp4 --keep-format fp32 --context 90
+case_ 2 "keep_format: format bf16 keeps no module aside" estimate data/models/bigcode__octocoder.json --keep-format fp32
 # vision-language (issue #13): the tower counted, images add their tokens to the length
-case_ 0 '"parameters": 4300079472' estimate tests/data/configs/google__gemma-3-4b-it.json --json
-case_ 0 "length:      1536 tokens (1024 text + 2 images x 256 image tokens)" estimate tests/data/configs/google__gemma-3-4b-it.json --context 1024 --images 2
-case_ 0 '"parameters": 7063427072' estimate tests/data/configs/llava-hf__llava-1.5-7b-hf.json --json
+case_ 0 '"parameters": 4300079472' estimate data/models/google__gemma-3-4b-it.json --json
+case_ 0 "length:      1536 tokens (1024 text + 2 images x 256 image tokens)" estimate data/models/google__gemma-3-4b-it.json --context 1024 --images 2
+case_ 0 '"parameters": 7063427072' estimate data/models/llava-hf__llava-1.5-7b-hf.json --json
 case_ 2 'model_type "llama" takes no images' estimate --model $L31 --images 1
-case_ 0 '"parameters": 8291375616' estimate tests/data/configs/Qwen__Qwen2-VL-7B-Instruct.json --json
-case_ 0 "length:      3028 tokens (100 text + 1 images x 2928 image tokens)" estimate tests/data/configs/llava-hf__llava-v1.6-mistral-7b-hf.json --context 100 --images 1 --image-tokens 2928
-case_ 2 "qwen2_vl's tokens per image depend on the image's size: give image_tokens (Qwen2-VL: (H/28) x (W/28)" estimate tests/data/configs/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 1
-case_ 0 "length:      1024 tokens (512 text + 2 images x 256 image tokens)" estimate tests/data/configs/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 2 --image-tokens 256
-case_ 2 "is a vision-language model: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/google__gemma-3-4b-it.json --runtime vllm --context 1024
-case_ 2 "the vision tower's training activations are not modelled" estimate tests/data/configs/llava-hf__llava-1.5-7b-hf.json --task lora --lora-targets q_proj,v_proj --context 512
+case_ 0 '"parameters": 8291375616' estimate data/models/Qwen__Qwen2-VL-7B-Instruct.json --json
+case_ 0 "length:      3028 tokens (100 text + 1 images x 2928 image tokens)" estimate data/models/llava-hf__llava-v1.6-mistral-7b-hf.json --context 100 --images 1 --image-tokens 2928
+case_ 2 "qwen2_vl's tokens per image depend on the image's size: give image_tokens (Qwen2-VL: (H/28) x (W/28)" estimate data/models/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 1
+case_ 0 "length:      1024 tokens (512 text + 2 images x 256 image tokens)" estimate data/models/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 2 --image-tokens 256
+case_ 2 "is a vision-language model: gpusizer sizes it with runtime transformers only" estimate data/models/google__gemma-3-4b-it.json --runtime vllm --context 1024
+case_ 2 "the vision tower's training activations are not modelled" estimate data/models/llava-hf__llava-1.5-7b-hf.json --task lora --lora-targets q_proj,v_proj --context 512
 # a state-space model (issue #13): a recurrent state per sequence, not a KV cache
-case_ 0 "no KV cache: recurrent state 1 seqs x 24 layers x 1536 inner x (4 conv taps + 16 state)" estimate tests/data/configs/state-spaces__mamba-130m-hf.json --context 2048
-case_ 2 "is a state-space model or hybrid: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/state-spaces__mamba-130m-hf.json --runtime llamacpp --format Q8_0 --context 2048
-case_ 2 "the training activations of a state-space model" estimate tests/data/configs/state-spaces__mamba-130m-hf.json --task full --context 2048
+case_ 0 "no KV cache: recurrent state 1 seqs x 24 layers x 1536 inner x (4 conv taps + 16 state)" estimate data/models/state-spaces__mamba-130m-hf.json --context 2048
+case_ 2 "is a state-space model or hybrid: gpusizer sizes it with runtime transformers only" estimate data/models/state-spaces__mamba-130m-hf.json --runtime llamacpp --format Q8_0 --context 2048
+case_ 2 "the training activations of a state-space model" estimate data/models/state-spaces__mamba-130m-hf.json --task full --context 2048
 # encoder-decoders (issue #13)
 # fit's length search on a model without a trained length (T5's relative
 # positions) ends where the figures stop fitting, not in "too large to represent"
-case_ 0 "largest microbatch 15 sequences, largest length 5065 tokens" fit tests/data/configs/google-t5__t5-small.json --task lora --context 1024 --gpu L4
+case_ 0 "largest microbatch 15 sequences, largest length 5065 tokens" fit data/models/google-t5__t5-small.json --task lora --context 1024 --gpu L4
 # offloaded checkpointing sends the encoder's block inputs to the host too: 12 x 512 x 512 x 2 B
-case_ 0 "host memory:         0.01 GiB (0.01 GB; 6291456 B) for the offloaded layer inputs" estimate tests/data/configs/google-t5__t5-small.json --task full --context 512 --checkpointing offloaded
-case_ 0 '"parameters": 60506624' estimate tests/data/configs/google-t5__t5-small.json --json
-case_ 2 "is an encoder-decoder: gpusizer sizes it with runtime transformers only" estimate tests/data/configs/google-t5__t5-small.json --runtime vllm --context 512
-case_ 0 "trainable:   294912 parameters (LoRA r=8: q 18x(512->512), v 18x(512->512))" estimate tests/data/configs/google-t5__t5-small.json --task lora --context 512
+case_ 0 "host memory:         0.01 GiB (0.01 GB; 6291456 B) for the offloaded layer inputs" estimate data/models/google-t5__t5-small.json --task full --context 512 --checkpointing offloaded
+case_ 0 '"parameters": 60506624' estimate data/models/google-t5__t5-small.json --json
+case_ 2 "is an encoder-decoder: gpusizer sizes it with runtime transformers only" estimate data/models/google-t5__t5-small.json --runtime vllm --context 512
+case_ 0 "trainable:   294912 parameters (LoRA r=8: q 18x(512->512), v 18x(512->512))" estimate data/models/google-t5__t5-small.json --task lora --context 512
 case_ 0 "autocast_cache" estimate $BERT $BA
 case_ 0 "two fp32 temporaries of the largest tensor, 2 x 31254528 x 4 B" estimate $BERT $BA
 

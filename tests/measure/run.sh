@@ -101,7 +101,7 @@ has '"need_basis": "oom"' && ok || no "shortlist --oom"
 "$B" estimate $E --sheet data/sheets/seed-7b.yaml --run "$T/other.jsonl" --force-run > "$T/out" 2>&1
 [ $? -ne 2 ] && ! has "was measured for sheet" && has "measured:            phase prefill" && ok || no "--force-run"
 printf '{"type":"header","nvml":false}\n{"type":"marker","event":"phase_begin","phase":"load","model":"Qwen/Qwen2.5-7B"}\n' > "$T/qwen.jsonl"
-"$B" estimate data/configs/meta-llama__Meta-Llama-3-8B.json --context 4096 --run "$T/qwen.jsonl" > "$T/out" 2>&1
+"$B" estimate data/models/meta-llama__Meta-Llama-3-8B.json --context 4096 --run "$T/qwen.jsonl" > "$T/out" 2>&1
 [ $? -eq 2 ] && has "markers name model Qwen/Qwen2.5-7B" && ok || no "run of another model"
 "$B" sheet $E --run "$T/empty.jsonl" > "$T/out" 2>&1
 [ $? -eq 0 ] && has "no phase markers: nothing ties its samples to a phase" && ok || no "run without markers"

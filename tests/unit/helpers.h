@@ -14,7 +14,7 @@
 #include "gpusizer/fit.h"
 #include "gpusizer/render.h"
 
-#define CFG(name) GS_DATA_DIR "/configs/" name
+#define CFG(name) GS_DATA_DIR "/models/" name
 #define TCFG(name) GS_TEST_DATA_DIR "/configs/" name
 
 static inline void wl_set(gs_workload *w, gs_field f, const char *v)

@@ -115,25 +115,25 @@ static void test_mla_and_moe(void **st)
 	(void)st;
 	gs_model m;
 	/* the checkpoint's quantization_config (fp8, 128x128 blocks) is the default format */
-	run_estimate(E, &m, GS_F_MODEL, TCFG("deepseek-ai__DeepSeek-V3.json"), GS_F_LENGTH, "1000", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("deepseek-ai__DeepSeek-V3.json"), GS_F_LENGTH, "1000", END);
 	assert_int_equal(item_at(E, "kv_cache", 1), 61ull * 40960 * 1000 * 2);
 	assert_true(E->format_from_checkpoint);
 	assert_string_equal(E->format.name, "fp8-block128");
 	/* told otherwise: the told format, with the disagreement listed */
-	run_estimate(E, &m, GS_F_MODEL, TCFG("deepseek-ai__DeepSeek-V3.json"), GS_F_LENGTH, "1000", GS_F_FORMAT,
+	run_estimate(E, &m, GS_F_MODEL, CFG("deepseek-ai__DeepSeek-V3.json"), GS_F_LENGTH, "1000", GS_F_FORMAT,
 	             "bf16", END);
 	bool noted = false;
 	for (size_t i = 0; i < E->n_unknowns; i++)
 		noted |= strstr(E->unknowns[i], "disagrees with config.json's quantization_config") != NULL;
 	assert_true(noted);
-	run_estimate(E, &m, GS_F_MODEL, TCFG("deepseek-ai__DeepSeek-V3.json"), GS_F_LENGTH, "1000",
+	run_estimate(E, &m, GS_F_MODEL, CFG("deepseek-ai__DeepSeek-V3.json"), GS_F_LENGTH, "1000",
 	             GS_F_RUNTIME, "vllm", END);
 	assert_int_equal(item_at(E, "kv_cache", 2), 63ull * 16 * 61 * 576 * 2); /* 63 blocks, latent */
 	/* Mixtral under vLLM 0.10.1 on an H200 (8192 profile tokens): the fused-experts
 	 * workspace, 8192 x top-2 x (max(2 x 14336, 4096) + 14336) x 2 B, + router
 	 * 8192 x (8 x 4 + 2 x 8) + residual 2 x 8192 x 4096 x 2, beats the dense
 	 * estimate (839122944 B) */
-	run_estimate(E, &m, GS_F_MODEL, TCFG("mistralai__Mixtral-8x7B-v0.1.json"), GS_F_RUNTIME, "vllm",
+	run_estimate(E, &m, GS_F_MODEL, CFG("mistralai__Mixtral-8x7B-v0.1.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_GPU, "H200", GS_F_LENGTH, "8192", END);
 	assert_int_equal(E->vllm.profile_tokens, 8192);
 	assert_int_equal(item_at(E, "activations", 1), 1409286144ull + 393216ull + 134217728ull);
@@ -282,14 +282,14 @@ static void test_gguf_plan(void **st)
 	             "q8_0", GS_F_LENGTH, "2048", END);
 	assert_string_equal(E->model.inv.dtypes, "Q8_0: 226 tensors, 8531869696 B; F32: 65 tensors, 1064960 B");
 	/* Mixtral (8 experts): attn_v and attn_k Q8_0, the router F32, experts 3-D */
-	run_estimate(E, &m, GS_F_MODEL, TCFG("mistralai__Mixtral-8x7B-v0.1.json"), GS_F_RUNTIME, "llamacpp",
+	run_estimate(E, &m, GS_F_MODEL, CFG("mistralai__Mixtral-8x7B-v0.1.json"), GS_F_RUNTIME, "llamacpp",
 	             GS_F_FORMAT, "Q4_K_M", GS_F_LENGTH, "2048", END);
 	assert_non_null(strstr(E->model.inv.dtypes, "Q8_0: 64 tensors"));
 	assert_non_null(strstr(E->model.inv.dtypes, "F32: 97 tensors"));
 	/* an architecture without the rules: refused, never treated as llama */
 	gs_workload w;
 	gs_error err;
-	load_workload(&w, &m, GS_F_MODEL, TCFG("EleutherAI__pythia-2.8b.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT,
+	load_workload(&w, &m, GS_F_MODEL, CFG("EleutherAI__pythia-2.8b.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT,
 	              "Q4_K_M", END);
 	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
 	assert_non_null(strstr(err.msg, "gpt_neox"));
@@ -345,7 +345,7 @@ static void test_ollama(void **st)
 	assert_int_equal(o->num_ctx, 131072);
 	/* 0.6.8: num_ctx 4096, automatic parallel tries 2; qwen3 has no
 	 * GraphSize case: GQA x KV / 6 */
-	run_estimate(E, &m, GS_F_MODEL, TCFG("Qwen__Qwen3-8B.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION, "0.6.8",
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3-8B.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION, "0.6.8",
 	             GS_F_FORMAT, "Q4_K_M", GS_F_GPU, "RTX 4090", END);
 	assert_int_equal(o->num_ctx, 4096);
 	assert_int_equal(o->parallel, 2);
@@ -355,11 +355,11 @@ static void test_ollama(void **st)
 	 * its own engine */
 	gs_workload w;
 	gs_error err;
-	load_workload(&w, &m, GS_F_MODEL, TCFG("Qwen__Qwen3-8B.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION, "0.5.4",
+	load_workload(&w, &m, GS_F_MODEL, CFG("Qwen__Qwen3-8B.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION, "0.5.4",
 	              GS_F_FORMAT, "Q4_K_M", END);
 	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
 	assert_non_null(strstr(err.msg, "does not know architecture qwen3"));
-	load_workload(&w, &m, GS_F_MODEL, TCFG("google__gemma-3-1b-it.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION,
+	load_workload(&w, &m, GS_F_MODEL, CFG("google__gemma-3-1b-it.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION,
 	              "0.6.8", GS_F_FORMAT, "Q4_K_M", END);
 	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
 	assert_non_null(strstr(err.msg, "own engine"));
@@ -371,7 +371,7 @@ static void test_state_space(void **st)
 {
 	(void)st;
 	gs_model m;
-	run_estimate(E, &m, GS_F_MODEL, TCFG("state-spaces__mamba-130m-hf.json"), GS_F_LENGTH, "2048",
+	run_estimate(E, &m, GS_F_MODEL, CFG("state-spaces__mamba-130m-hf.json"), GS_F_LENGTH, "2048",
 	             GS_F_CONCURRENCY, "4", END);
 	assert_int_equal(item_at(E, "kv_cache", 1), 4ull * 24 * 1536 * 20 * 2);
 	assert_int_equal(item_at(E, "kv_cache", 2), 4ull * 24 * 1536 * 20 * 2); /* not growing with length */
@@ -380,7 +380,7 @@ static void test_state_space(void **st)
 	                 4ull * 1536 * 2048 * 16 * 12 + 4ull * 2048 * (4 * 1536 + 2 * 768) * 2);
 	gs_workload w;
 	gs_error err;
-	load_workload(&w, &m, GS_F_MODEL, TCFG("state-spaces__mamba-130m-hf.json"), GS_F_RUNTIME, "vllm", GS_F_LENGTH,
+	load_workload(&w, &m, GS_F_MODEL, CFG("state-spaces__mamba-130m-hf.json"), GS_F_RUNTIME, "vllm", GS_F_LENGTH,
 	              "2048", END);
 	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
 	assert_non_null(strstr(err.msg, "is a state-space model"));
@@ -392,17 +392,17 @@ static void test_vision_language(void **st)
 {
 	(void)st;
 	gs_model m;
-	run_estimate(E, &m, GS_F_MODEL, TCFG("google__gemma-3-4b-it.json"), GS_F_LENGTH, "1024", GS_F_IMAGES, "2", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("google__gemma-3-4b-it.json"), GS_F_LENGTH, "1024", GS_F_IMAGES, "2", END);
 	assert_int_equal(E->length, 1024 + 2 * 256);
 	/* 1 x 2 images x 4096 patches x (max(2 x 4304, 7 x 1152) + 2 x 1152) x 2 B */
 	uint64_t vis = 8192ull * (8608 + 2304) * 2;
 	assert_true(item_at(E, "activations", 1) >= vis);
 	/* Qwen2-VL: tokens per image from image_tokens; 4 patches per token */
-	run_estimate(E, &m, GS_F_MODEL, TCFG("Qwen__Qwen2-VL-7B-Instruct.json"), GS_F_LENGTH, "512", GS_F_IMAGES, "2",
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen2-VL-7B-Instruct.json"), GS_F_LENGTH, "512", GS_F_IMAGES, "2",
 	             GS_F_IMAGE_TOKENS, "256", END);
 	assert_int_equal(E->length, 512 + 2 * 256);
 	assert_true(item_at(E, "activations", 1) >= 2ull * 1024 * (10240 + 2560) * 2);
-	run_estimate(E, &m, GS_F_MODEL, TCFG("llava-hf__llava-1.5-7b-hf.json"), GS_F_LENGTH, "100", GS_F_IMAGES, "1", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("llava-hf__llava-1.5-7b-hf.json"), GS_F_LENGTH, "100", GS_F_IMAGES, "1", END);
 	assert_int_equal(E->length, 100 + 576);
 	/* Llama-2 geometry: 2 x 32 layers x 32 heads x 128 x 676 tokens x 2 B */
 	assert_int_equal(item_at(E, "kv_cache", 1), 2ull * 32 * 4096 * 676 * 2);

@@ -399,11 +399,11 @@ static void planned_gguf_routes(void **st)
 		{CFG("meta-llama__Meta-Llama-3-8B.json"), "Q4_K_M", "planned-llama3-8b-Q4_K_M.gguf"},
 		{CFG("meta-llama__Llama-2-7b-hf.json"), "Q3_K_M", "planned-llama2-7b-Q3_K_M.gguf"},
 		{CFG("mistralai__Mistral-7B-v0.1.json"), "Q5_K_M", "planned-mistral-7b-Q5_K_M.gguf"},
-		{TCFG("Qwen__Qwen2.5-7B.json"), "Q4_0", "planned-qwen2.5-7b-Q4_0.gguf"},
-		{TCFG("mistralai__Mixtral-8x7B-v0.1.json"), "IQ2_XS", "planned-mixtral-IQ2_XS.gguf"},
-		{TCFG("Qwen__Qwen3-30B-A3B.json"), "Q4_K_S", "planned-qwen3-30b-a3b-Q4_K_S.gguf"},
-		{TCFG("google__gemma-2-9b.json"), "Q6_K", "planned-gemma2-9b-Q6_K.gguf"},
-		{TCFG("microsoft__Phi-3-mini-4k-instruct.json"), "Q8_0", "planned-phi3-mini-Q8_0.gguf"},
+		{CFG("Qwen__Qwen2.5-7B.json"), "Q4_0", "planned-qwen2.5-7b-Q4_0.gguf"},
+		{CFG("mistralai__Mixtral-8x7B-v0.1.json"), "IQ2_XS", "planned-mixtral-IQ2_XS.gguf"},
+		{CFG("Qwen__Qwen3-30B-A3B.json"), "Q4_K_S", "planned-qwen3-30b-a3b-Q4_K_S.gguf"},
+		{CFG("google__gemma-2-9b.json"), "Q6_K", "planned-gemma2-9b-Q6_K.gguf"},
+		{CFG("microsoft__Phi-3-mini-4k-instruct.json"), "Q8_0", "planned-phi3-mini-Q8_0.gguf"},
 	};
 	gs_estimate *a = malloc(sizeof *a), *b = malloc(sizeof *b);
 	gs_model m;

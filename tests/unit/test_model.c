@@ -29,78 +29,78 @@ static const struct {
 	uint64_t params;
 	const char *type;
 } every[] = {
-		{TCFG("Qwen__Qwen2.5-7B.json"), 7615616512ull, "qwen2"},
-		{TCFG("Qwen__Qwen3-8B.json"), 8190735360ull, "qwen3"},
-		{TCFG("Qwen__Qwen3-30B-A3B.json"), 30532122624ull, "qwen3_moe"},
-		{TCFG("mistralai__Mixtral-8x7B-v0.1.json"), 46702792704ull, "mixtral"},
-		{TCFG("google__gemma-7b.json"), 8537680896ull, "gemma"},
-		{TCFG("google__gemma-2-9b.json"), 9241705984ull, "gemma2"},
-		{TCFG("google__gemma-3-1b-it.json"), 999885952ull, "gemma3_text"},
-		{TCFG("microsoft__Phi-3-mini-4k-instruct.json"), 3821079552ull, "phi3"},
-		{TCFG("openai-community__gpt2.json"), 124439808ull, "gpt2"},
-		{TCFG("deepseek-ai__DeepSeek-V3.json"), 671026419200ull, "deepseek_v3"},
-		{TCFG("EleutherAI__pythia-2.8b.json"), 2775208960ull, "gpt_neox"},
+		{CFG("Qwen__Qwen2.5-7B.json"), 7615616512ull, "qwen2"},
+		{CFG("Qwen__Qwen3-8B.json"), 8190735360ull, "qwen3"},
+		{CFG("Qwen__Qwen3-30B-A3B.json"), 30532122624ull, "qwen3_moe"},
+		{CFG("mistralai__Mixtral-8x7B-v0.1.json"), 46702792704ull, "mixtral"},
+		{CFG("google__gemma-7b.json"), 8537680896ull, "gemma"},
+		{CFG("google__gemma-2-9b.json"), 9241705984ull, "gemma2"},
+		{CFG("google__gemma-3-1b-it.json"), 999885952ull, "gemma3_text"},
+		{CFG("microsoft__Phi-3-mini-4k-instruct.json"), 3821079552ull, "phi3"},
+		{CFG("openai-community__gpt2.json"), 124439808ull, "gpt2"},
+		{CFG("deepseek-ai__DeepSeek-V3.json"), 671026419200ull, "deepseek_v3"},
+		{CFG("EleutherAI__pythia-2.8b.json"), 2775208960ull, "gpt_neox"},
 		/* 335,141,888 BertModel + 1024 x 2 + 2 classifier */
 		{TCFG("google-bert__bert-large-uncased.json"), 335143938ull, "bert"},
-		{TCFG("bigcode__octocoder.json"), 15517456384ull, "gpt_bigcode"}, /* StarCoder, MQA */
+		{CFG("bigcode__octocoder.json"), 15517456384ull, "gpt_bigcode"}, /* StarCoder, MQA */
 		/* KerasHub's bloom_560m_multi preset: "params": 559214592 */
-		{TCFG("bigscience__bloom-560m.json"), 559214592ull, "bloom"},
+		{CFG("bigscience__bloom-560m.json"), 559214592ull, "bloom"},
 		/* KerasHub's falcon_refinedweb_1b_en preset: "params": 1311625216 */
-		{TCFG("tiiuae__falcon-rw-1b.json"), 1311625216ull, "falcon"},
+		{CFG("tiiuae__falcon-rw-1b.json"), 1311625216ull, "falcon"},
 		/* worked values of the same rules for the other two layouts:
 		 * 7B multi-query with one LayerNorm, 40B's new decoder architecture */
-		{TCFG("tiiuae__falcon-7b.json"), 6921720704ull, "falcon"},
-		{TCFG("tiiuae__falcon-40b.json"), 41303293952ull, "falcon"},
+		{CFG("tiiuae__falcon-7b.json"), 6921720704ull, "falcon"},
+		{CFG("tiiuae__falcon-40b.json"), 41303293952ull, "falcon"},
 		/* KerasHub's gpt_oss_20b_en and gpt_oss_120b_en presets */
-		{TCFG("openai__gpt-oss-20b.json"), 20914757184ull, "gpt_oss"},
-		{TCFG("openai__gpt-oss-120b.json"), 116829156672ull, "gpt_oss"},
+		{CFG("openai__gpt-oss-20b.json"), 20914757184ull, "gpt_oss"},
+		{CFG("openai__gpt-oss-120b.json"), 116829156672ull, "gpt_oss"},
 		/* our counts, each at the published rounded size: Qwen-7B "7.72B",
 		 * StarCoder2-3B "3.03B", OLMo-2-1124-7B "7.30B", InternLM2.5-7B
 		 * "7.74B", Command R v01 "35B", DeepSeek-V2-Lite "15.7B" */
-		{TCFG("Qwen__Qwen-7B.json"), 7721324544ull, "qwen"},
-		{TCFG("bigcode__starcoder2-3b.json"), 3030371328ull, "starcoder2"},
-		{TCFG("allenai__OLMo-2-1124-7B.json"), 7298617344ull, "olmo2"},
-		{TCFG("internlm__internlm2_5-7b.json"), 7737708544ull, "internlm2"},
-		{TCFG("CohereForAI__c4ai-command-r-v01.json"), 34980831232ull, "cohere"},
-		{TCFG("deepseek-ai__DeepSeek-V2-Lite.json"), 15706484224ull, "deepseek_v2"},
+		{CFG("Qwen__Qwen-7B.json"), 7721324544ull, "qwen"},
+		{CFG("bigcode__starcoder2-3b.json"), 3030371328ull, "starcoder2"},
+		{CFG("allenai__OLMo-2-1124-7B.json"), 7298617344ull, "olmo2"},
+		{CFG("internlm__internlm2_5-7b.json"), 7737708544ull, "internlm2"},
+		{CFG("CohereForAI__c4ai-command-r-v01.json"), 34980831232ull, "cohere"},
+		{CFG("deepseek-ai__DeepSeek-V2-Lite.json"), 15706484224ull, "deepseek_v2"},
 		/* Granite-3.0-1B-A400M: our count, published "1.33B" */
-		{TCFG("ibm-granite__granite-3.0-1b-a400m-base.json"), 1334628352ull, "granitemoe"},
+		{CFG("ibm-granite__granite-3.0-1b-a400m-base.json"), 1334628352ull, "granitemoe"},
 		/* GLM-4-9B-0414: our count, published "9.4B" (the remote-code GLM-4-9B's
 		 * 9,399,951,360 + two more norms per layer: 40 x 2 x 4096) */
-		{TCFG("THUDM__GLM-4-9B-0414.json"), 9400279040ull, "glm4"},
+		{CFG("THUDM__GLM-4-9B-0414.json"), 9400279040ull, "glm4"},
 		/* ChatGLM3-6B: our count, the published 6,243,584,000 */
-		{TCFG("THUDM__chatglm3-6b.json"), 6243584000ull, "chatglm"},
+		{CFG("THUDM__chatglm3-6b.json"), 6243584000ull, "chatglm"},
 		/* vision-language: KerasHub's gemma3_instruct_4b, 4,299,915,632 (vocabulary
 		 * 262,144) + Transformers' 64 more rows (262,208) x 2560; LLaVA-1.5-7B:
 		 * Vicuna (vocabulary 32,064) + CLIP ViT-L/14-336 303,507,456 + the
 		 * two-layer projector 20,979,712 */
-		{TCFG("google__gemma-3-4b-it.json"), 4300079472ull, "gemma3"},
-		{TCFG("llava-hf__llava-1.5-7b-hf.json"), 7063427072ull, "llava"},
+		{CFG("google__gemma-3-4b-it.json"), 4300079472ull, "gemma3"},
+		{CFG("llava-hf__llava-1.5-7b-hf.json"), 7063427072ull, "llava"},
 		/* Qwen2-VL-7B-Instruct: Qwen2-7B 7,615,616,512 + its vision transformer
 		 * and merger 675,759,104: the published 8,291,375,616 */
-		{TCFG("Qwen__Qwen2-VL-7B-Instruct.json"), 8291375616ull, "qwen2_vl"},
+		{CFG("Qwen__Qwen2-VL-7B-Instruct.json"), 8291375616ull, "qwen2_vl"},
 		/* LLaVA-NeXT (1.6) Mistral-7B: Mistral with 32,064 tokens + CLIP-L/336 +
 		 * projector + image_newline (4096): our count, published "7.57B" */
-		{TCFG("llava-hf__llava-v1.6-mistral-7b-hf.json"), 7566747648ull, "llava_next"},
+		{CFG("llava-hf__llava-v1.6-mistral-7b-hf.json"), 7566747648ull, "llava_next"},
 		/* Qwen2.5-VL-7B-Instruct: our count, published "8.29B" (RMSNorms and a
 		 * gated MLP with biases in the vision blocks) */
-		{TCFG("Qwen__Qwen2.5-VL-7B-Instruct.json"), 8292166656ull, "qwen2_5_vl"},
+		{CFG("Qwen__Qwen2.5-VL-7B-Instruct.json"), 8292166656ull, "qwen2_5_vl"},
 		/* hybrid: Jamba-v0.1, our count, published "51.6B" (4 attention and 28
 		 * Mamba layers, 16 of them with 16 experts) */
-		{TCFG("ai21labs__Jamba-v0.1.json"), 51570323328ull, "jamba"},
+		{CFG("ai21labs__Jamba-v0.1.json"), 51570323328ull, "jamba"},
 		/* state-space: our count of MambaForCausalLM (tied head), "130M" */
-		{TCFG("state-spaces__mamba-130m-hf.json"), 129135360ull, "mamba"},
+		{CFG("state-spaces__mamba-130m-hf.json"), 129135360ull, "mamba"},
 		/* encoder-decoders: KerasHub's t5_small_multi (tied head), flan_base_multi
 		 * and flan_large_multi (untied, gated-gelu) presets */
-		{TCFG("google-t5__t5-small.json"), 60506624ull, "t5"},
-		{TCFG("google__flan-t5-base.json"), 247577856ull, "t5"},
-		{TCFG("google__flan-t5-large.json"), 783150080ull, "t5"},
+		{CFG("google-t5__t5-small.json"), 60506624ull, "t5"},
+		{CFG("google__flan-t5-base.json"), 247577856ull, "t5"},
+		{CFG("google__flan-t5-large.json"), 783150080ull, "t5"},
 		/* KerasHub's bart_large_en, 406,287,360, + Transformers' two extra
 		 * position rows per stack (BartLearnedPositionalEmbedding offset 2):
 		 * 2 x 2 x 1024 */
-		{TCFG("facebook__bart-large.json"), 406291456ull, "bart"},
+		{CFG("facebook__bart-large.json"), 406291456ull, "bart"},
 		/* our count: a relative position bias in every block */
-		{TCFG("google__umt5-small.json"), 306601984ull, "umt5"},
+		{CFG("google__umt5-small.json"), 306601984ull, "umt5"},
 };
 
 static void test_every_model_type(void **st)
@@ -129,7 +129,7 @@ static void test_split_llama3(void **st)
 	assert_int_equal(m.split.linear_matrices, 32 * 7);
 	assert_int_equal(m.split.linear_rows, 32ull * (4096 + 1024 + 1024 + 4096 + 14336 * 2 + 4096));
 	/* gpt2 ties the head and learns position embeddings */
-	gs_model g = load(TCFG("openai-community__gpt2.json"));
+	gs_model g = load(CFG("openai-community__gpt2.json"));
 	assert_int_equal(g.split.lm_head, 0);
 	assert_int_equal(g.split.embed, (50257ull + 1024) * 768);
 }
@@ -153,9 +153,9 @@ static void test_modules(void **st)
 	assert_int_equal(module(&m, "down_proj", 0)->in, 14336);
 	/* one layer: attention 41943040 + MLP 176160768 + 2 norms */
 	assert_int_equal(m.largest_layer_params, 41943040ull + 176160768ull + 8192);
-	gs_model x = load(TCFG("mistralai__Mixtral-8x7B-v0.1.json"));
+	gs_model x = load(CFG("mistralai__Mixtral-8x7B-v0.1.json"));
 	assert_int_equal(module(&x, "w1", 0)->count, 8 * 32);
-	gs_model g = load(TCFG("openai-community__gpt2.json"));
+	gs_model g = load(CFG("openai-community__gpt2.json"));
 	assert_true(g.gpt_style);
 	assert_int_equal(module(&g, "c_fc", 0)->count, 12);
 	assert_int_equal(module(&g, "c_proj", 768)->in, 768); /* attention; the MLP c_proj is 3072 -> 768 */
@@ -175,30 +175,30 @@ static void test_kv_elements(void **st)
 	assert_int_equal(gs_model_kv_elements(&mi, 8192, false), 2ull * 32 * 8 * 128 * 4096);
 	assert_int_equal(gs_model_kv_elements(&mi, 1000, false), 2ull * 32 * 8 * 128 * 1000);
 	/* Gemma 2: even layers slide (window 4096), odd layers are global */
-	gs_model g2 = load(TCFG("google__gemma-2-9b.json"));
+	gs_model g2 = load(CFG("google__gemma-2-9b.json"));
 	assert_true(g2.layer_is_sliding[0]);
 	assert_false(g2.layer_is_sliding[1]);
 	assert_int_equal(gs_model_kv_elements(&g2, 8192, false), 21ull * 4096 * 8192 + 21ull * 4096 * 4096);
 	/* vision towers: SigLIP so400m/14 at 896 (4096 patches) + Gemma 3's
 	 * projector; CLIP ViT-L/14-336 (576 patches, the class token aside) */
-	gs_model g4 = load(TCFG("google__gemma-3-4b-it.json"));
+	gs_model g4 = load(CFG("google__gemma-3-4b-it.json"));
 	assert_int_equal(g4.vision_params, 416866032ull + 1152ull * 2560 + 1152);
 	assert_int_equal(g4.vision_patches, 4096);
 	assert_int_equal(g4.image_tokens, 256);
 	assert_int_equal(g4.vocab, 262208); /* Gemma3TextConfig's default: the config names none */
-	gs_model lv = load(TCFG("llava-hf__llava-1.5-7b-hf.json"));
+	gs_model lv = load(CFG("llava-hf__llava-1.5-7b-hf.json"));
 	assert_int_equal(lv.vision_params, 303507456ull + 20979712ull);
 	assert_int_equal(lv.image_tokens, 576);
 	assert_int_equal(lv.hidden, 4096); /* LlamaConfig's defaults under a sparse text_config */
 	assert_int_equal(module(&lv, "fc1", 0)->count, 24);
 	/* Jamba: attention in layers 4, 12, 20, 28 only; 28 Mamba layers' state */
-	gs_model jb = load(TCFG("ai21labs__Jamba-v0.1.json"));
+	gs_model jb = load(CFG("ai21labs__Jamba-v0.1.json"));
 	assert_false(jb.layer_is_ssm[4]);
 	assert_true(jb.layer_is_ssm[5] && jb.layer_is_moe[5] && !jb.layer_is_moe[4]);
 	assert_int_equal(gs_model_kv_elements(&jb, 1000, false), 2ull * 4 * 8 * 128 * 1000);
 	assert_int_equal(gs_model_ssm_state_elements(&jb), 28ull * 8192 * 20);
 	/* Mamba: no KV cache; per sequence 24 layers x 1536 x (4 + 16) */
-	gs_model mb = load(TCFG("state-spaces__mamba-130m-hf.json"));
+	gs_model mb = load(CFG("state-spaces__mamba-130m-hf.json"));
 	assert_int_equal(gs_model_kv_elements(&mb, 8192, false), 0);
 	assert_int_equal(gs_model_ssm_state_elements(&mb), 24ull * 1536 * 20);
 	assert_int_equal(gs_model_ssm_state_elements(&m), 0);
@@ -213,17 +213,17 @@ static void test_kv_elements(void **st)
 	assert_true(co.layer_is_sliding[0] && co.layer_is_sliding[2] && !co.layer_is_sliding[3] && !co.layer_is_sliding[7]);
 	assert_int_equal(co.split.norm, 8ull * (64 + 64 + 32) + 64); /* 1 norm + q,k norms per layer, final */
 	/* Gemma 3: every 6th layer global, window 512 */
-	gs_model g3 = load(TCFG("google__gemma-3-1b-it.json"));
+	gs_model g3 = load(CFG("google__gemma-3-1b-it.json"));
 	assert_false(g3.layer_is_sliding[5]);
 	assert_true(g3.layer_is_sliding[4]);
 	assert_int_equal(gs_model_kv_elements(&g3, 32768, false), 4ull * 512 * 32768 + 22ull * 512 * 512);
 	/* DeepSeek-V3: MLA latent (vLLM) vs decompressed heads (Transformers) */
-	gs_model d = load(TCFG("deepseek-ai__DeepSeek-V3.json"));
+	gs_model d = load(CFG("deepseek-ai__DeepSeek-V3.json"));
 	assert_int_equal(gs_model_kv_elements(&d, 1, true), 61ull * (512 + 64));
 	assert_int_equal(gs_model_kv_elements(&d, 1, false), 61ull * (128 * 192 + 128 * 128));
 	assert_string_equal(d.quant_method, "fp8");
 	/* Qwen2.5: use_sliding_window false means no window */
-	gs_model q = load(TCFG("Qwen__Qwen2.5-7B.json"));
+	gs_model q = load(CFG("Qwen__Qwen2.5-7B.json"));
 	assert_int_equal(gs_model_kv_elements(&q, 200000, false), 2ull * 28 * 4 * 128 * 200000);
 }
 
@@ -379,7 +379,7 @@ static void test_quantization_config(void **st)
 		assert_string_equal(m.quant_problem, "");
 		assert_string_equal(m.quant_skipped, ""); /* lm_head only: kept anyway */
 	}
-	gs_model m = load(TCFG("deepseek-ai__DeepSeek-V3.json"));
+	gs_model m = load(CFG("deepseek-ai__DeepSeek-V3.json"));
 	assert_string_equal(m.quant_format, "fp8-block128");
 	m = load(TCFG("quant/llama-3.1-8b-unreadable-hqq.json"));
 	assert_string_equal(m.quant_format, "");

@@ -80,7 +80,7 @@ static void answers(void **st)
 	assert_int_equal(status_of(&c, "OPTIONS", "/api/fit", NULL, NULL, t, sizeof t), 204);
 	assert_int_equal(status_of(&c, "DELETE", "/api/fit", NULL, NULL, t, sizeof t), 405);
 	assert_int_equal(status_of(&c, "POST", "/api/estimate", "application/json",
-	                           "{\"model\":\"data/configs/meta-llama__Meta-Llama-3-8B.json\"}", t, sizeof t), 400);
+	                           "{\"model\":\"data/models/meta-llama__Meta-Llama-3-8B.json\"}", t, sizeof t), 400);
 	assert_non_null(strstr(t, "reads no local paths"));
 	assert_int_equal(status_of(&c, "POST", "/api/estimate", "application/json", "[1]", t, sizeof t), 400);
 	assert_non_null(strstr(t, "not a list"));

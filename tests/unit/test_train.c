@@ -259,25 +259,25 @@ static void test_encoder_decoder(void **st)
 	gs_model m;
 	/* t5-small: q,v in 6 encoder self-attentions and 6 x (self + cross) in
 	 * the decoder: 36 matrices x 8 x (512 + 512), as PEFT prints it */
-	run_estimate(E, &m, GS_F_MODEL, TCFG("google-t5__t5-small.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("google-t5__t5-small.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
 	assert_int_equal(E->train.trainable, 294912ull);
 	/* ChatGLM3-6B: PEFT's query_key_value, 28 x 8 x (4096 + 4608) = 1,949,696,
 	 * as print_trainable_parameters() shows it in the ChatGLM tutorials */
-	run_estimate(E, &m, GS_F_MODEL, TCFG("THUDM__chatglm3-6b.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("THUDM__chatglm3-6b.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
 	assert_int_equal(E->train.trainable, 1949696ull);
 	/* bart-large: q_proj,v_proj, 72 matrices x 8 x (1024 + 1024) */
-	run_estimate(E, &m, GS_F_MODEL, TCFG("facebook__bart-large.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("facebook__bart-large.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
 	assert_int_equal(E->train.trainable, 1179648ull);
 	/* KV: decoder self-attention + cross-attention over the input, both at
 	 * the length: 2 x 6 layers x 8 heads x (64 + 64) x 512 tokens x 2 B */
-	run_estimate(E, &m, GS_F_MODEL, TCFG("google-t5__t5-small.json"), GS_F_LENGTH, "512", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("google-t5__t5-small.json"), GS_F_LENGTH, "512", END);
 	assert_int_equal(gs_model_kv_elements(&m, 512, false), 2ull * 6 * 8 * 128 * 512);
 	assert_int_equal(item_at(E, "kv_cache", 1), 2ull * 6 * 8 * 128 * 512 * 2);
 	assert_int_equal(E->attention, GS_ATTN_IMPL_EAGER); /* T5 adds its position bias itself */
 	/* full fine-tuning, s 512, b 1, 16-bit: 6 encoder + 6 decoder blocks of
 	 * s(18h + 4i) + 5as^2, and per decoder block a cross-attention of
 	 * 13sh + 5as^2 (h 512, i 2048, a 8) */
-	run_estimate(E, &m, GS_F_MODEL, TCFG("google-t5__t5-small.json"), GS_F_TASK, "full", GS_F_LENGTH, "512", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("google-t5__t5-small.json"), GS_F_TASK, "full", GS_F_LENGTH, "512", END);
 	const uint64_t s = 512, block = s * (18 * 512 + 4 * 2048) + 5ull * 8 * s * s, cross = s * 13 * 512 + 5ull * 8 * s * s;
 	assert_int_equal(item_at(E, "activations", 1), 12 * block + 6 * cross);
 }
@@ -286,9 +286,9 @@ static void test_errors(void **st)
 {
 	(void)st;
 	expect_error(GS_EINPUT, "no default LoRA target modules for model_type \"umt5\"", GS_F_MODEL,
-	             TCFG("google__umt5-small.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
+	             CFG("google__umt5-small.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
 	expect_error(GS_EUNSUPPORTED, "is an encoder-decoder: gpusizer sizes it with runtime transformers only",
-	             GS_F_MODEL, TCFG("google-t5__t5-small.json"), GS_F_RUNTIME, "vllm", GS_F_LENGTH, "512", END);
+	             GS_F_MODEL, CFG("google-t5__t5-small.json"), GS_F_RUNTIME, "vllm", GS_F_LENGTH, "512", END);
 	expect_error(GS_EINPUT, "cannot stay in nf4", GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_FORMAT, "nf4", END);
 	expect_error(GS_EINPUT, "bitsandbytes 4-bit base", GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_FORMAT, "bf16", END);
 	expect_error(GS_EINPUT, "it has: q_proj, k_proj", GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_LORA_TARGETS, "qkv", END);

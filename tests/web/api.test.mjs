@@ -37,7 +37,7 @@ test("what fits on this GPU: the same cells as gpusizer matrix", async () => {
   const j = await r.json();
   assert.equal(j.schema, "gpusizer/matrix/v1");
   assert.equal(j.searched, "concurrency");
-  const cli = JSON.parse(execFileSync(bin, ["matrix", "data/configs/meta-llama__Meta-Llama-3-8B.json", "--context", "8192",
+  const cli = JSON.parse(execFileSync(bin, ["matrix", "data/models/meta-llama__Meta-Llama-3-8B.json", "--context", "8192",
     "--gpu", "RTX 4090", "--json"]));
   assert.deepEqual(j.rows[0].cells.map((c) => [c.format, c.best]), cli.rows[0].cells.map((c) => [c.format, c.best]));
   assert.equal((await post("/api/matrix", { model: "configs/meta-llama__Meta-Llama-3-8B.json", gpu: "RTX 4090",
@@ -57,7 +57,7 @@ test("the seed example: the CLI's exact bytes", async () => {
 test("a model, an uploaded config.json, fit, shortlist, sheet", async () => {
   const e = await (await post("/api/estimate", { model: "configs/meta-llama__Meta-Llama-3-8B.json", length: 8192 })).json();
   assert.equal(e.items.find((i) => i.id === "kv_cache").bytes, 1073741824);
-  const cfg = JSON.parse(execFileSync("cat", ["data/configs/mistralai__Mistral-7B-v0.1.json"]));
+  const cfg = JSON.parse(execFileSync("cat", ["data/models/mistralai__Mistral-7B-v0.1.json"]));
   const u = await (await post("/api/estimate", { config: cfg, format: "bf16" })).json();
   assert.equal(u.model.parameters, 7241732096);
   const f = await (await post("/api/fit", { model: "configs/meta-llama__Meta-Llama-3-8B.json", length: 8192, gpu: "RTX 4090" })).json();

@@ -1,2 +1,2 @@
-fit data/configs/meta-llama__Meta-Llama-3-8B.json --gpu "RTX 4090" --context 8192
+fit data/models/meta-llama__Meta-Llama-3-8B.json --gpu "RTX 4090" --context 8192
 0

@@ -1,2 +1,2 @@
-fit data/configs/meta-llama__Meta-Llama-3-8B.json --task lora --context 4096 --gpu "RTX 4090"
+fit data/models/meta-llama__Meta-Llama-3-8B.json --task lora --context 4096 --gpu "RTX 4090"
 1

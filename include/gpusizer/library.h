@@ -1,0 +1,53 @@
+/*
+ * gpusizer/library.h — the model library built into gpusizer: config.json
+ * files of popular open models (data/models/, listed in its index.tsv), so
+ * that a hub id such as meta-llama/Llama-3.1-8B is sized offline. Every
+ * command resolves a library id here before it asks the hub
+ * (gpusizer/resolve.h); `gpusizer models` lists them.
+ *
+ * Each entry says how faithful its file is (`copy`): "verbatim", the whole
+ * config.json as the hub serves it; "preset", a copy another public project
+ * keeps of it (named in `source`); "fields", the architecture fields as the
+ * model card and the Transformers configuration class give them.
+ *
+ * Ownership: entries are plain values; `config` points into the binary's
+ * read-only data and lives as long as the program. No state is kept.
+ */
+#ifndef GPUSIZER_LIBRARY_H
+#define GPUSIZER_LIBRARY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "gpusizer/model.h"
+#include "gpusizer/status.h"
+
+typedef struct gs_library_entry {
+	char id[128];          /* the hub id, org/name                          */
+	char file[160];        /* its file in data/models/                      */
+	char family[48];       /* "Llama 3.1", "Qwen2.5", ...                    */
+	char copy[12];         /* verbatim | preset | fields                    */
+	char revision[64];     /* the hub commit the copy was taken at, or ""   */
+	char source[400];      /* where the copy was read, for people            */
+	const char *config;    /* the config.json text (static)                  */
+	size_t config_len;
+} gs_library_entry;
+
+/* How many models the library holds. */
+size_t gs_library_count(void);
+
+/* Entry i (0 <= i < gs_library_count()), in the index's order (family,
+ * then id). GS_EINPUT past the end; GS_EINPUT naming index.tsv and the row
+ * when the embedded index is malformed (a build that passed its tests
+ * never is). */
+gs_status gs_library_at(size_t i, gs_library_entry *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+
+/* The entry whose id equals `id`, ignoring case as the hub does. False
+ * when there is none (or `id` carries a revision "@..." or a file ":..."). */
+bool gs_library_find(const char *id, gs_library_entry *out /* OUT */);
+
+/* The model the entry describes, as gs_model_from_config_json reads it,
+ * with source = the id, revision = the entry's, library_copy = its copy.
+ * Errors as gs_model_from_config_json. */
+gs_status gs_library_model(const gs_library_entry *e, gs_model *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+
+#endif

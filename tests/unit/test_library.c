@@ -1,0 +1,153 @@
+/* test_library.c — the model library built into the binary (gpusizer/library.h):
+ * the index and data/models/ agree both ways, every model reads, the copies
+ * taken from other projects count to the published sizes, and an id
+ * resolves offline. */
+#include <dirent.h>
+#include <stdlib.h>
+#include <strings.h>
+#include "helpers.h"
+#include "gpusizer/library.h"
+
+static void test_every_entry_reads_and_names_its_file(void **st)
+{
+	(void)st;
+	size_t n = gs_library_count();
+	assert_true(n >= 40);
+	static gs_model m;
+	for (size_t i = 0; i < n; i++) {
+		gs_library_entry e, f;
+		gs_error err;
+		gs_error_clear(&err);
+		assert_int_equal(gs_library_at(i, &e, &err), GS_OK);
+		if (gs_library_model(&e, &m, &err))
+			fail_msg("%s: %s", e.id, err.msg);
+		assert_true(m.params > 0);
+		assert_string_equal(m.source, e.id);
+		assert_string_equal(m.library_copy, e.copy);
+		/* the file is the id with '/' spelled "__", as the hub cache and data/models name it */
+		char want[200];
+		const char *slash = strchr(e.id, '/');
+		assert_non_null(slash);
+		snprintf(want, sizeof want, "%.*s__%s.json", (int)(slash - e.id), e.id, slash + 1);
+		assert_string_equal(e.file, want);
+		/* ids are unique, whatever their case */
+		assert_true(gs_library_find(e.id, &f));
+		assert_string_equal(f.file, e.file);
+	}
+	gs_library_entry e;
+	gs_error err;
+	assert_int_equal(gs_library_at(n, &e, &err), GS_EINPUT);
+}
+
+/* Every file of data/models/ is in the index: a config dropped in without a
+ * row would silently not be sized offline. */
+static void test_every_file_is_in_the_index(void **st)
+{
+	(void)st;
+	DIR *d = opendir(GS_DATA_DIR "/models");
+	assert_non_null(d);
+	struct dirent *de;
+	size_t files = 0;
+	while ((de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+		if (len < 6 || strcmp(de->d_name + len - 5, ".json"))
+			continue;
+		files++;
+		bool found = false;
+		for (size_t i = 0, n = gs_library_count(); i < n && !found; i++) {
+			gs_library_entry e;
+			assert_int_equal(gs_library_at(i, &e, NULL), GS_OK);
+			found = strcmp(e.file, de->d_name) == 0;
+		}
+		if (!found)
+			fail_msg("data/models/%s has no row in data/models/index.tsv", de->d_name);
+	}
+	closedir(d);
+	assert_int_equal(files, gs_library_count());
+}
+
+/* The copies taken from other projects ("preset"), counted by gpusizer's
+ * own readers, against the sizes the model cards publish (rounded there). */
+static void test_preset_copies_count_the_published_sizes(void **st)
+{
+	(void)st;
+	static const struct {
+		const char *id;
+		uint64_t params;
+	} want[] = {
+	    {"meta-llama/Llama-3.2-1B-Instruct", 1235814400ull},    /* "1.23B" */
+	    {"meta-llama/Llama-3.2-3B-Instruct", 3212749824ull},    /* "3.21B" */
+	    {"meta-llama/Llama-3.1-70B-Instruct", 70553706496ull},  /* "70.6B" */
+	    {"meta-llama/Llama-2-13b-hf", 13015864320ull},          /* "13B" */
+	    {"meta-llama/Llama-2-70b-hf", 68976648192ull},          /* "69B" */
+	    {"Qwen/Qwen2-0.5B-Instruct", 494032768ull},             /* "494M" */
+	    {"Qwen/Qwen2.5-3B-Instruct", 3085938688ull},            /* "3.09B" */
+	    {"Qwen/Qwen3-0.6B", 596049920ull},                      /* "0.6B" */
+	    {"Qwen/Qwen3-1.7B", 1720574976ull},                     /* "1.7B" */
+	    {"google/gemma-2-2b-it", 2614341888ull},                /* "2.61B" */
+	    {"google/gemma-2-27b", 27227128320ull},                 /* "27.2B" */
+	    {"microsoft/Phi-3.5-mini-instruct", 3821079552ull},     /* "3.82B" */
+	    {"microsoft/Phi-4-mini-instruct", 3836021760ull},       /* "3.84B" */
+	    {"mistralai/Mistral-Nemo-Base-2407", 12247782400ull},   /* "12.2B" */
+	    {"mistralai/Mistral-7B-v0.3", 7248023552ull},           /* "7.25B" */
+	    {"allenai/OLMo-2-1124-13B", 13716198400ull},            /* "13.7B" */
+	    {"HuggingFaceTB/SmolLM2-360M-Instruct", 361821120ull},  /* "362M" */
+	    {"openai-community/gpt2-medium", 354823168ull},         /* "355M" */
+	};
+	static gs_model m;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		gs_library_entry e;
+		gs_error err;
+		if (!gs_library_find(want[i].id, &e))
+			fail_msg("%s is not in the library", want[i].id);
+		assert_int_equal(gs_library_model(&e, &m, &err), GS_OK);
+		if (m.params != want[i].params)
+			fail_msg("%s: %llu parameters, want %llu", want[i].id, (unsigned long long)m.params,
+			         (unsigned long long)want[i].params);
+	}
+}
+
+static void test_find_is_exact_but_for_case(void **st)
+{
+	(void)st;
+	gs_library_entry e;
+	assert_true(gs_library_find("META-LLAMA/llama-3.1-8b", &e));
+	assert_string_equal(e.id, "meta-llama/Llama-3.1-8B");
+	assert_string_equal(e.copy, "verbatim");
+	assert_false(gs_library_find("meta-llama/Llama-3.1-8B@main", &e));  /* a revision: the hub's */
+	assert_false(gs_library_find("meta-llama/Llama-3.1", &e));          /* no prefix matching */
+	assert_false(gs_library_find("meta-llama/Llama-3.1-405B", &e));
+}
+
+/* A library id resolves with the hub unreachable; a revision the copy was
+ * not taken at goes to the hub, which here fails as the environment. */
+static void test_resolve_reads_the_library_offline(void **st)
+{
+	(void)st;
+	setenv("HF_HUB_OFFLINE", "1", 1);
+	setenv("HF_ENDPOINT", "http://127.0.0.1:9", 1);
+	setenv("XDG_CACHE_HOME", "/nonexistent-gpusizer-test", 1);
+	gs_workload w;
+	static gs_model m;
+	gs_error err;
+	gs_workload_init(&w);
+	wl_set(&w, GS_F_MODEL, "Qwen/Qwen2.5-7B");
+	assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
+	assert_int_equal(m.params, 7615616512ull);
+	assert_string_equal(m.library_copy, "fields");
+	assert_string_equal(m.source, "Qwen/Qwen2.5-7B");
+	wl_set(&w, GS_F_REVISION, "a09a35458c702b33eeacc393d103063234e8bc28");
+	assert_int_not_equal(gs_workload_model(&w, &m, &err), GS_OK);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_every_entry_reads_and_names_its_file),
+	    cmocka_unit_test(test_every_file_is_in_the_index),
+	    cmocka_unit_test(test_preset_copies_count_the_published_sizes),
+	    cmocka_unit_test(test_find_is_exact_but_for_case),
+	    cmocka_unit_test(test_resolve_reads_the_library_offline),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
