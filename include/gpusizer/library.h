@@ -18,6 +18,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <jansson.h>
 #include "gpusizer/model.h"
 #include "gpusizer/status.h"
 
@@ -49,5 +50,17 @@ bool gs_library_find(const char *id, gs_library_entry *out /* OUT */);
  * with source = the id, revision = the entry's, library_copy = its copy.
  * Errors as gs_model_from_config_json. */
 gs_status gs_library_model(const gs_library_entry *e, gs_model *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+
+/* Whether the entry's id, family or model_type (m, as gs_library_model
+ * read it) contains `text`, ignoring ASCII case; NULL matches every one. */
+bool gs_library_matches(const gs_library_entry *e, const gs_model *m, const char *text);
+
+/* The entries that match `text` (NULL: all) as gpusizer/models/v1:
+ * {schema, library_models, models: [{id, family, model_type, parameters,
+ * context_tokens (null when the config has none), copy, revision (null
+ * when not recorded), source, file}]}. *matched (may be NULL) gets their
+ * number. NULL on an error of gs_library_at or gs_library_model (in err),
+ * or out of memory. The caller owns the result (json_decref). */
+json_t *gs_library_to_json(const char *text, size_t *matched /* OUT */, gs_error *err);
 
 #endif

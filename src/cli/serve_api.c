@@ -5,9 +5,11 @@
  *   GET  /api/health       {"status": "ok", "version"}
  *   GET  /api/formats      the named formats and the device table
  *   GET  /api/catalog      the built-in catalog
+ *   GET  /api/models       the built-in model library (gpusizer/models/v1)
  *   POST /api/estimate     a workload sheet as JSON (+ "config": {...config.json...})
  *   POST /api/fit          the same + "for": context|concurrency|microbatch
- *   POST /api/matrix       the same + "formats": [...]: what fits, format by format
+ *   POST /api/matrix       the same + "formats": [...]: what fits, format by format;
+ *                          with "library": true, every library model instead of "model"
  *   POST /api/shortlist    the same + "catalog": "YAML text", "evidence": "YAML text"
  *   POST /api/sheet        the same; ?format=html|markdown|json
  *   OPTIONS on any known path: 204 with Allow, and no CORS header.
@@ -26,6 +28,7 @@
 #include "gpusizer/catalog.h"
 #include "gpusizer/devices.h"
 #include "gpusizer/fit.h"
+#include "gpusizer/library.h"
 #include "gpusizer/matrix.h"
 #include "gpusizer/render.h"
 #include "gpusizer/request.h"
@@ -150,15 +153,21 @@ bool serve_is_json_type(const char *ct)
 
 /* The body's sheet fields into a workload and its model. Returns 0, or an
  * HTTP status with *msg: 400 for the request, 502 when the hub failed. */
-static unsigned workload_from_json(const serve_config *cfg, json_t *body, gs_workload *w, gs_model *m, char *msg,
-                                   size_t cap)
+/* A matrix of the whole library: the request names no model of its own. */
+static bool library_matrix(const serve_request *rq, json_t *body)
 {
-	static const char *const extra[] = {"catalog", "evidence", "for", "units", "formats", NULL};
+	return !strcmp(rq->url, "/api/matrix") && json_is_true(json_object_get(body, "library"));
+}
+
+static unsigned workload_from_json(const serve_config *cfg, json_t *body, gs_workload *w, gs_model *m, char *msg,
+                                   size_t cap, bool no_model)
+{
+	static const char *const extra[] = {"catalog", "evidence", "for", "units", "formats", "library", NULL};
 	gs_error err;
 	gs_error_clear(&err);
 	bool have_model;
 	if (gs_request_workload(body, extra, w, m, &have_model, &err) ||
-	    (!have_model && gs_workload_model_with(w, &cfg->policy, m, &err))) {
+	    (!have_model && !no_model && gs_workload_model_with(w, &cfg->policy, m, &err))) {
 		snprintf(msg, cap, "%s", err.msg);
 		return err.code == GS_ENET ? 502 : err.code == GS_ENOMEM ? 500 : 400;
 	}
@@ -192,9 +201,35 @@ static void api_fit(json_t *body, gs_workload *w, gs_model *m, serve_response *o
 	gs_fit_answer_free(&a);
 }
 
-/* /api/matrix: the request's model in every format (gpusizer/matrix.h). */
+/* Rows for every model of the built-in library: read from the binary, never
+ * from a path or the hub, whatever the server's policy. */
+static gs_status library_rows(gs_matrix *mx, const gs_workload *w, gs_error *err)
+{
+	gs_model *lm = malloc(sizeof *lm);
+	if (!lm)
+		return gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
+	gs_status s = GS_OK;
+	for (size_t i = 0, n = gs_library_count(); !s && i < n; i++) {
+		gs_library_entry e;
+		gs_error row;
+		gs_error_clear(&row);
+		if (!(s = gs_library_at(i, &e, err)))
+			s = gs_matrix_add_row(mx, w, e.id, gs_library_model(&e, lm, &row) ? NULL : lm, row.msg, err);
+	}
+	free(lm);
+	return s;
+}
+
+/* /api/matrix: the request's model (or, with "library": true, every
+ * library model) in every format (gpusizer/matrix.h). */
 static void api_matrix(json_t *body, const gs_workload *w, const gs_model *m, serve_response *out)
 {
+	json_t *jl = json_object_get(body, "library");
+	if (jl && !json_is_boolean(jl)) {
+		error(out, 400, "request body: library: expected true or false");
+		return;
+	}
+	bool library = json_is_true(jl);
 	char cols[GS_MATRIX_MAX_FORMATS][40];
 	size_t nf = 0;
 	json_t *jf = json_object_get(body, "formats");
@@ -221,7 +256,8 @@ static void api_matrix(json_t *body, const gs_workload *w, const gs_model *m, se
 		error(out, 500, "out of memory");
 		return;
 	}
-	if (gs_matrix_begin(w, cols, nf, mx, &err) || gs_matrix_add_row(mx, w, m->source, m, NULL, &err))
+	if (gs_matrix_begin(w, cols, nf, mx, &err) ||
+	    (library ? library_rows(mx, w, &err) : gs_matrix_add_row(mx, w, m->source, m, NULL, &err)))
 		error(out, 400, err.msg);
 	else
 		send_json(out, 200, gs_matrix_to_json(mx));
@@ -323,9 +359,21 @@ static void api_post(const serve_config *cfg, const serve_request *rq, serve_res
 	gs_error err;
 	gs_error_clear(&err);
 	unsigned code;
-	if (!m || !e)
+	bool library = library_matrix(rq, body);
+	if (library && (json_object_get(body, "model") || json_object_get(body, "config") ||
+	                json_object_get(body, "params"))) {
+		error(out, 400, "request body: library: the rows are the library's models; give no model, config or params");
+		json_decref(body);
+		free(m);
+		free(e);
+		return;
+	}
+	/* the sheet is complete without a model of its own: each row brings one */
+	if (library && json_object_set_new(body, "model", json_string("(every library model)")))
 		error(out, 500, "out of memory");
-	else if ((code = workload_from_json(cfg, body, &w, m, msg, sizeof msg)))
+	else if (!m || !e)
+		error(out, 500, "out of memory");
+	else if ((code = workload_from_json(cfg, body, &w, m, msg, sizeof msg, library)))
 		error(out, code, msg);
 	else if (!strcmp(rq->url, "/api/fit"))
 		api_fit(body, &w, m, out);
@@ -353,6 +401,13 @@ static json_t *catalog_json(void)
 	return o;
 }
 
+static json_t *library_json(void)
+{
+	gs_error err;
+	gs_error_clear(&err);
+	return gs_library_to_json(NULL, NULL, &err); /* NULL: send_json answers 500 */
+}
+
 static const struct route {
 	const char *path, *allow;
 } routes[] = {
@@ -361,6 +416,7 @@ static const struct route {
 	{"/api/health", "GET, OPTIONS"},
 	{"/api/formats", "GET, OPTIONS"},
 	{"/api/catalog", "GET, OPTIONS"},
+	{"/api/models", "GET, OPTIONS"},
 	{"/api/estimate", "POST, OPTIONS"},
 	{"/api/fit", "POST, OPTIONS"},
 	{"/api/matrix", "POST, OPTIONS"},
@@ -417,6 +473,8 @@ void serve_handle(const serve_config *cfg, const serve_request *rq, serve_respon
 		send_json(out, 200, gs_formats_to_json());
 	else if (!strcmp(url, "/api/catalog"))
 		send_json(out, 200, catalog_json());
+	else if (!strcmp(url, "/api/models"))
+		send_json(out, 200, library_json());
 	else
 		api_post(cfg, rq, out);
 }

@@ -5,6 +5,7 @@
  */
 #include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "gpusizer/library.h"
@@ -110,4 +111,52 @@ gs_status gs_library_model(const gs_library_entry *e, gs_model *out, gs_error *e
 	snprintf(out->revision, sizeof out->revision, "%s", e->revision);
 	snprintf(out->library_copy, sizeof out->library_copy, "%s", e->copy);
 	return GS_OK;
+}
+
+/* Whether `hay` contains `needle`, ignoring ASCII case (strcasestr is GNU). */
+static bool contains(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+	for (; *hay; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return true;
+	return n == 0;
+}
+
+bool gs_library_matches(const gs_library_entry *e, const gs_model *m, const char *text)
+{
+	return !text || contains(e->id, text) || contains(e->family, text) || contains(m->model_type, text);
+}
+
+static json_t *entry_json(const gs_library_entry *e, const gs_model *m)
+{
+	return json_pack("{s:s, s:s, s:s, s:I, s:o, s:s, s:o, s:s, s:s}", "id", e->id, "family", e->family,
+	                 "model_type", m->model_type, "parameters", (json_int_t)m->params, "context_tokens",
+	                 m->max_position ? json_integer(m->max_position) : json_null(), "copy", e->copy, "revision",
+	                 e->revision[0] ? json_string(e->revision) : json_null(), "source", e->source, "file", e->file);
+}
+
+json_t *gs_library_to_json(const char *text, size_t *matched, gs_error *err)
+{
+	json_t *list = json_array();
+	gs_model *m = malloc(sizeof *m);
+	size_t n = gs_library_count(), shown = 0;
+	bool ok = list && m;
+	for (size_t i = 0; ok && i < n; i++) {
+		gs_library_entry e;
+		ok = !gs_library_at(i, &e, err) && !gs_library_model(&e, m, err);
+		if (ok && gs_library_matches(&e, m, text)) {
+			ok = json_array_append_new(list, entry_json(&e, m)) == 0;
+			shown++;
+		}
+	}
+	free(m);
+	if (!ok) {
+		json_decref(list);
+		return NULL;
+	}
+	if (matched)
+		*matched = shown;
+	return json_pack("{s:s, s:I, s:o}", "schema", "gpusizer/models/v1", "library_models", (json_int_t)n, "models",
+	                 list);
 }

@@ -31,8 +31,30 @@ test("health", async () => {
   assert.equal((await r.json()).status, "ok");
 });
 
+test("the model library: listed, searchable in the page, and a matrix of every model", async () => {
+  const lib = await (await fetch(base + "/api/models")).json();
+  assert.equal(lib.schema, "gpusizer/models/v1");
+  const cli = JSON.parse(execFileSync(bin, ["models", "--json"]));
+  assert.deepEqual(lib, cli);
+  assert.ok(lib.models.some((m) => m.id === "meta-llama/Llama-3.1-8B" && m.parameters === 8030261248));
+  // a library id is sized offline (the hub is a closed port here)
+  const e = await (await post("/api/estimate", { model: "Qwen/Qwen3-8B", length: 4096 })).json();
+  assert.equal(e.model.parameters, 8190735360);
+  assert.equal(e.model.library_copy, "fields");
+  const r = await post("/api/matrix", { library: true, gpu: "RTX 4090", runtime: "vllm", length: 8192, formats: ["bf16"] });
+  assert.equal(r.status, 200);
+  const j = await r.json();
+  assert.equal(j.rows.length, lib.models.length);
+  const cliRows = JSON.parse(execFileSync(bin, ["matrix", "--library", "--gpu", "RTX 4090", "--runtime", "vllm",
+    "--context", "8192", "--formats", "bf16", "--json"])).rows;
+  // the same cells; a refusal names where the runtime came from (the body, or the flag)
+  const plain = (rows) => JSON.parse(JSON.stringify(rows).replace(/(request body|--runtime): /g, ""));
+  assert.deepEqual(plain(j.rows), plain(cliRows));
+  assert.equal((await post("/api/matrix", { library: "yes", gpu: "RTX 4090" })).status, 400);
+});
+
 test("what fits on this GPU: the same cells as gpusizer matrix", async () => {
-  const r = await post("/api/matrix", { model: "configs/meta-llama__Meta-Llama-3-8B.json", length: 8192, gpu: "RTX 4090" });
+  const r = await post("/api/matrix", { model: "models/meta-llama__Meta-Llama-3-8B.json", length: 8192, gpu: "RTX 4090" });
   assert.equal(r.status, 200);
   const j = await r.json();
   assert.equal(j.schema, "gpusizer/matrix/v1");
@@ -40,9 +62,9 @@ test("what fits on this GPU: the same cells as gpusizer matrix", async () => {
   const cli = JSON.parse(execFileSync(bin, ["matrix", "data/models/meta-llama__Meta-Llama-3-8B.json", "--context", "8192",
     "--gpu", "RTX 4090", "--json"]));
   assert.deepEqual(j.rows[0].cells.map((c) => [c.format, c.best]), cli.rows[0].cells.map((c) => [c.format, c.best]));
-  assert.equal((await post("/api/matrix", { model: "configs/meta-llama__Meta-Llama-3-8B.json", gpu: "RTX 4090",
+  assert.equal((await post("/api/matrix", { model: "models/meta-llama__Meta-Llama-3-8B.json", gpu: "RTX 4090",
     formats: ["bf16", 3] })).status, 400);
-  assert.equal((await post("/api/matrix", { model: "configs/meta-llama__Meta-Llama-3-8B.json" })).status, 400);
+  assert.equal((await post("/api/matrix", { model: "models/meta-llama__Meta-Llama-3-8B.json" })).status, 400);
 });
 
 test("the seed example: the CLI's exact bytes", async () => {
@@ -55,16 +77,16 @@ test("the seed example: the CLI's exact bytes", async () => {
 });
 
 test("a model, an uploaded config.json, fit, shortlist, sheet", async () => {
-  const e = await (await post("/api/estimate", { model: "configs/meta-llama__Meta-Llama-3-8B.json", length: 8192 })).json();
+  const e = await (await post("/api/estimate", { model: "models/meta-llama__Meta-Llama-3-8B.json", length: 8192 })).json();
   assert.equal(e.items.find((i) => i.id === "kv_cache").bytes, 1073741824);
   const cfg = JSON.parse(execFileSync("cat", ["data/models/mistralai__Mistral-7B-v0.1.json"]));
   const u = await (await post("/api/estimate", { config: cfg, format: "bf16" })).json();
   assert.equal(u.model.parameters, 7241732096);
-  const f = await (await post("/api/fit", { model: "configs/meta-llama__Meta-Llama-3-8B.json", length: 8192, gpu: "RTX 4090" })).json();
+  const f = await (await post("/api/fit", { model: "models/meta-llama__Meta-Llama-3-8B.json", length: 8192, gpu: "RTX 4090" })).json();
   assert.equal(f.schema, "gpusizer/fit/v1");
   assert.equal(f.best, 4);
   /* a serving engine: the pool in its own terms and the changes ranked by what they give it */
-  const v = await (await post("/api/fit", { model: "configs/meta-llama__Llama-3.1-8B.json", runtime: "vllm",
+  const v = await (await post("/api/fit", { model: "models/meta-llama__Llama-3.1-8B.json", runtime: "vllm",
     length: 32768, concurrency: 4, gpu: "RTX 4090" })).json();
   assert.equal(v.sheet.fits, false);
   assert.equal(v.sheet.pool.kv_tokens, 47424);
@@ -158,7 +180,7 @@ const rawRequest = (opts, body) => new Promise((resolve, reject) => {
 });
 
 test("no local file outside --models-dir, and none of its content in errors", async () => {
-  for (const model of ["/etc/shadow", "/etc/passwd", "../../../etc/passwd", "configs/../../README.md", "/dev/zero"]) {
+  for (const model of ["/etc/shadow", "/etc/passwd", "../../../etc/passwd", "models/../../README.md", "/dev/zero"]) {
     const r = await post("/api/estimate", { model });
     assert.equal(r.status, 400, model);
     const e = (await r.json()).error;
@@ -274,7 +296,7 @@ test("binding beyond loopback needs --allow-remote, which reads no local path", 
   const p3 = Number(/:(\d+)\//.exec(line)[1]);
   try {
     r = await fetch(`http://127.0.0.1:${p3}/api/estimate`, { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ model: "./configs/meta-llama__Meta-Llama-3-8B.json" }) });
+      body: JSON.stringify({ model: "./models/meta-llama__Meta-Llama-3-8B.json" }) });
     assert.equal(r.status, 400);
     assert.match((await r.json()).error, /reads no local paths/);
     assert.match(err, /warning: serving 0\.0\.0\.0 to other machines/);

@@ -28,7 +28,7 @@ try {
   await page.selectOption("#units", "GB");
   check("GB toggle: 14.00 GB", (await page.textContent("#weights-only")) === "14.00 GB");
   await page.selectOption("#units", "GiB");
-  await page.fill("#model", "configs/meta-llama__Meta-Llama-3-8B.json");
+  await page.fill("#model", "models/meta-llama__Meta-Llama-3-8B.json");
   await page.selectOption("#format", "bf16");
   await page.fill("#length", "8192");
   await page.waitForSelector('tr[data-item="kv_cache"]', { timeout: 10000 });
@@ -69,6 +69,18 @@ try {
   check("matrix: coloured as fitting the sheet", (await bf16.getAttribute("class")) === "m-fit");
   check("matrix: nf4 holds more", Number(await page.textContent('#matrix td[data-format="nf4"]')) > 4);
   check("matrix legend", (await page.textContent("#matrix-legend")).includes("not even 1"));
+  // the model picker offers the library; its matrix has a row for every model, coloured
+  check("picker: library ids offered",
+    await page.evaluate(() => [...document.querySelectorAll("#library option")].some((o) => o.value === "Qwen/Qwen3-8B")));
+  await page.click("#matrix-lib-btn");
+  await page.waitForFunction(() => document.querySelectorAll("#matrix tr").length > 40, null, { timeout: 20000 });
+  const rows = await page.evaluate(() => [...document.querySelectorAll("#matrix tr")].map((r) => r.textContent));
+  check("library matrix: Llama-3.2-1B row", rows.some((t) => t.startsWith("meta-llama/Llama-3.2-1B-Instruct (")));
+  check("library matrix: DeepSeek-V3 does not fit a 4090",
+    await page.evaluate(() => [...document.querySelectorAll("#matrix tr")].some((r) =>
+      r.textContent.startsWith("deepseek-ai/DeepSeek-V3 (") && r.querySelector("td.m-no"))));
+  await page.click("#matrix-btn");
+  await page.waitForFunction(() => document.querySelectorAll("#matrix tr").length === 2, null, { timeout: 10000 });
   await page.click("#shortlist-btn");
   await page.waitForFunction(() => document.querySelector("#offers").textContent.includes("rtx4090-3d"), null, { timeout: 10000 });
   await page.keyboard.press("Tab");
