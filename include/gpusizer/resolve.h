@@ -1,7 +1,9 @@
 /*
  * gpusizer/resolve.h — the model a workload names, made into a gs_model:
  * a config.json (file or folder), a checkpoint (model folder, .safetensors,
- * .gguf), a hub id (gpusizer/hub.h), or a bare parameter count.
+ * .gguf), a hub id (read from the built-in model library, gpusizer/library.h,
+ * when it holds that id at the asked revision; else from the hub,
+ * gpusizer/hub.h), or a bare parameter count.
  *
  * Which names may open local files is a policy: the CLI reads any path its
  * user gives; the web server (gpusizer serve) reads only below the folders

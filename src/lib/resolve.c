@@ -1,8 +1,8 @@
 /*
  * resolve.c — the model a workload names (gpusizer/resolve.h): a local
- * config.json or checkpoint, a hub id (from the model library when it holds
- * it), or a bare parameter count, under the
- * caller's policy for local paths.
+ * config.json or checkpoint, a hub id (from the built-in model library when
+ * it holds it), or a bare parameter count, under the caller's policy for
+ * local paths.
  */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <assert.h>
@@ -72,8 +72,17 @@ static gs_status from_hub(const gs_workload *w, gs_model *out, gs_error *err)
 	gs_hub_result r;
 	gs_status s = gs_hub_fetch(gs_wl_str(w, GS_F_MODEL), gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION) : NULL,
 	                           &r, err);
-	if (s)
+	if (s) {
+		/* say why the library did not answer, so an offline user knows where to look */
+		const char *id = gs_wl_str(w, GS_F_MODEL);
+		char bare[sizeof e.id]; /* the id without @revision or :file */
+		snprintf(bare, sizeof bare, "%.*s", (int)strcspn(id, "@:"), id);
+		if (err && strlen(err->msg) + 80 < sizeof err->msg)
+			strcat(err->msg, gs_library_find(bare, &e)
+			                 ? " (the built-in library holds this id, but not at that revision)"
+			                 : " (not in gpusizer's built-in model library either: gpusizer models)");
 		return s;
+	}
 	struct stat st;
 	bool dir = stat(r.snapshot, &st) == 0 && S_ISDIR(st.st_mode);
 	if ((s = model_from_checkpoint(r.snapshot, dir, out, err)))

@@ -295,8 +295,9 @@ case_ 0 "revision:    not recorded where the copy was taken (gpusizer's model li
 case_ 0 "parameters:  8030261248" estimate META-LLAMA/llama-3.1-8b
 case_ 0 '"library_copy": "preset"' estimate Qwen/Qwen3-0.6B --json
 case_ 0 "revision: not recorded where the copy was taken (gpusizer's model library, copy: fields)" sheet --model Qwen/Qwen3-8B
-case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-8B@main
+case_ 3 "(the built-in library holds this id, but not at that revision)" estimate meta-llama/Llama-3.1-8B@main
 case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-8B --revision 0e9e39f
+case_ 3 "(not in gpusizer's built-in model library either: gpusizer models)" estimate meta-llama/Llama-3.1-405B
 case_ 0 "meta-llama/Llama-3.2-1B-Instruct             1235814400  131072 (model max)" matrix --library --gpu "H100 SXM"
 case_ 0 "Qwen/Qwen2-0.5B-Instruct                      494032768  212" matrix --library --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16
 case_ 0 "mistralai/Mistral-Nemo-Base-2407         Mistral NeMo  mistral        12247782400    128000  preset" models
