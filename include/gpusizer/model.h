@@ -115,6 +115,10 @@ typedef struct gs_model {
 	uint64_t vision_params;
 	uint32_t vision_hidden, vision_intermediate, vision_patches, image_tokens;
 	uint32_t vision_merge;  /* patches per image token (Qwen2-VL: 4); 0 when fixed */
+	/* Mllama (Llama 3.2 Vision): decoder layers that attend to the image
+	 * instead of the text; their K/V cover each image's tiles, not the text. */
+	bool layer_is_cross[GS_MAX_LAYERS];
+	uint32_t cross_tokens_per_image; /* tiles x patches per tile            */
 	bool ssm;               /* a pure state-space model (Mamba): no attention, no KV cache;
 	                           each sequence keeps, per layer, ssm_inner x
 	                           (ssm_conv + ssm_state) values whatever its length */
@@ -174,6 +178,14 @@ uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_ml
 /* Layers whose mixer is a Mamba block: all of a pure state-space model,
  * some of a hybrid (Jamba), 0 for an attention-only model. */
 uint64_t gs_model_ssm_layers(const gs_model *m);
+
+/* Mllama's cross-attention K/V elements for one sequence with `images`
+ * images: cross layers x kv_heads x (head_dim + v_head_dim) x
+ * cross_tokens_per_image x images; 0 for other models. */
+uint64_t gs_model_cross_kv_elements(const gs_model *m, uint64_t images);
+
+/* How many decoder layers are cross-attention layers (Mllama), 0 else. */
+uint64_t gs_model_cross_layers(const gs_model *m);
 
 /* The recurrent state of one sequence's Mamba layers, in elements:
  * gs_model_ssm_layers x inner width x (convolution taps + state size),

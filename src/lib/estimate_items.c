@@ -259,7 +259,10 @@ void gsi_weight_items(gs_estimate *e, unsigned live)
 gs_bytes gsi_kv_bytes(const gs_estimate *e, uint64_t tokens, uint64_t seqs)
 {
 	bool latent = e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG;
-	uint64_t elems = gs_mul_sat(gs_model_kv_elements(&e->model, tokens, latent), seqs);
+	/* Mllama's cross-attention layers cache each image's tiles, whatever the length */
+	uint64_t per_seq = gs_add_sat(gs_model_kv_elements(&e->model, tokens, latent),
+	                              gs_model_cross_kv_elements(&e->model, e->images));
+	uint64_t elems = gs_mul_sat(per_seq, seqs);
 	return gsi_ceil_bits(elems, gs_format_bpw(&e->kv_format));
 }
 

@@ -119,6 +119,15 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 		            (unsigned long long)b, (unsigned long long)gs_model_kv_elements(m, s, false),
 		            (unsigned long long)s, m->heads, m->qk_nope_head_dim, m->qk_rope_head_dim,
 		            m->heads, m->v_head_dim, e->kv_format.name);
+	else if (gs_model_cross_layers(m))
+		gsi_formula(kv, "2 x %llu self-attention layers x %u kv heads x %u head dim x %llu tokens x %llu seqs, "
+		            "+ 2 x %llu cross-attention layers x the same x %llu images x %u tile tokens, x %s "
+		            "(%llu elements)",
+		            (unsigned long long)(m->layers - gs_model_cross_layers(m)), m->kv_heads, m->head_dim,
+		            (unsigned long long)s, (unsigned long long)b, (unsigned long long)gs_model_cross_layers(m),
+		            (unsigned long long)e->images, m->cross_tokens_per_image, e->kv_format.name,
+		            (unsigned long long)gs_mul_sat(gs_add_sat(gs_model_kv_elements(m, s, false),
+		                                                      gs_model_cross_kv_elements(m, e->images)), b));
 	else
 		gsi_formula(kv, "2 x %llu layers x %u kv heads x %u head dim x %llu tokens%s x %llu seqs "
 		            "x %s (%llu elements)",

@@ -263,6 +263,8 @@ uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_ml
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
 		if (m->layer_is_ssm[l])
 			continue; /* a Mamba layer keeps a state per sequence instead (gs_model_ssm_state_elements) */
+		if (m->layer_is_cross[l])
+			continue; /* its K/V cover the image tiles (gs_model_cross_kv_elements) */
 		uint64_t kept = tokens;
 		if (m->layer_is_sliding[l] && m->sliding_window && m->sliding_window < tokens)
 			kept = m->sliding_window;
@@ -280,6 +282,21 @@ uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_ml
 	 * the input, counted here at the same length (an upper bound when the
 	 * input is shorter than `tokens`) */
 	return m->encoder_layers ? gs_mul_sat(total, 2) : total;
+}
+
+uint64_t gs_model_cross_layers(const gs_model *m)
+{
+	uint64_t n = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		n += m->layer_is_cross[l];
+	return n;
+}
+
+uint64_t gs_model_cross_kv_elements(const gs_model *m, uint64_t images)
+{
+	uint64_t per_layer = gs_mul_sat((uint64_t)m->kv_heads * (m->head_dim + m->v_head_dim),
+	                                gs_mul_sat(m->cross_tokens_per_image, images));
+	return gs_mul_sat(gs_model_cross_layers(m), per_layer);
 }
 
 uint32_t gs_model_widest_mlp(const gs_model *m)

@@ -15,7 +15,7 @@
 #include "gpusizer/units.h"
 #include "model_internal.h"
 
-typedef enum { TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL } tower_kind;
+typedef enum { TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL, TOWER_MLLAMA } tower_kind;
 
 typedef struct mm_kind {
 	const char *type;          /* the outer model_type                          */
@@ -62,6 +62,19 @@ static const mm_kind kinds[] = {
 	 "{\"depth\":32,\"embed_dim\":1280,\"mlp_ratio\":4,\"num_heads\":16,\"in_chans\":3,\"patch_size\":14,"
 	 "\"spatial_merge_size\":2,\"temporal_patch_size\":2}",
 	 TOWER_QWEN2VL, false},
+	/* MllamaConfig (Llama 3.2 Vision): MllamaTextConfig and
+	 * MllamaVisionConfig defaults (configuration_mllama.py). The text
+	 * decoder is Llama's plus cross-attention layers; it is read as llama,
+	 * then given those layers (read_mllama). */
+	{"mllama", "llama",
+	 "{\"vocab_size\":128256,\"hidden_size\":4096,\"intermediate_size\":14336,\"num_hidden_layers\":40,"
+	 "\"num_attention_heads\":32,\"num_key_value_heads\":8,\"max_position_embeddings\":131072,"
+	 "\"rope_theta\":500000,\"tie_word_embeddings\":false,\"cross_attention_layers\":[3,8,13,18,23,28,33,38]}",
+	 "{\"hidden_size\":1280,\"num_hidden_layers\":32,\"num_global_layers\":8,\"attention_heads\":16,"
+	 "\"num_channels\":3,\"intermediate_size\":5120,\"vision_output_dim\":7680,\"image_size\":448,"
+	 "\"patch_size\":14,\"max_num_tiles\":4,"
+	 "\"supported_aspect_ratios\":[[1,1],[1,2],[1,3],[1,4],[2,1],[2,2],[3,1],[4,1]]}",
+	 TOWER_MLLAMA, false},
 	/* Qwen2_5_VLConfig: the same layout; Qwen2_5_VLVisionConfig's defaults
 	 * (configuration_qwen2_5_vl.py) */
 	{"qwen2_5_vl", "qwen2", QWEN2_TEXT_DEFAULTS,
@@ -202,6 +215,95 @@ static json_t *flat_text(const mm_kind *k, json_t *root)
 	return t;
 }
 
+/* Mllama's vision model (modeling_mllama.py, MllamaVisionModel): a patch
+ * convolution without bias, a class embedding, a gated position embedding
+ * (P x h) with a tile table ((A + 1) x tiles x P x h), gated pre- and
+ * post-tile embeddings ((A + 1) x tiles x h each), LayerNorms before and
+ * after, L local layers and G global (gated) layers of q/k/v/o without
+ * bias, fc1/fc2 with bias and two LayerNorms; then the projector
+ * Linear(vision_output_dim, h_text) with bias. P = (image/patch)^2 + 1. */
+static uint64_t mllama_tower_params(gs_model *m, uint64_t h, uint64_t i, uint64_t L, uint64_t G, uint64_t c,
+                                    uint64_t p, uint64_t P, uint64_t tiles, uint64_t A, uint64_t vo)
+{
+	gs_param_split *s = &m->split;
+	uint64_t n = L + G, ht = m->hidden;
+	uint64_t lin = gs_add_sat(gs_mul_sat(n, 4 * h * h + 2 * h * i), vo * ht);
+	uint64_t bias = gs_add_sat(gs_mul_sat(n, i + h), ht);
+	uint64_t norms = gs_mul_sat(n, 4 * h) + 4 * h;
+	uint64_t rows = (A + 1) * tiles;
+	uint64_t embed = c * p * p * h + h + gs_mul_sat(P, h) + gs_mul_sat(rows * P, h) + 2 * rows * h;
+	uint64_t gates = 1 + 2 + 2 * G;
+	s->linear = gs_add_sat(s->linear, lin);
+	s->linear_matrices = gs_add_sat(s->linear_matrices, 6 * n + 1);
+	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(n, 4 * h + i + h) + ht);
+	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(n, 4 * h + h + i) + vo);
+	s->other = gs_add_sat(s->other, gs_add_sat(gs_add_sat(bias, embed), gates));
+	s->norm = gs_add_sat(s->norm, norms);
+	gsi_note_module(m, "q_proj", h, h, n);
+	gsi_note_module(m, "k_proj", h, h, n);
+	gsi_note_module(m, "v_proj", h, h, n);
+	gsi_note_module(m, "o_proj", h, h, n);
+	gsi_note_module(m, "fc1", h, i, n);
+	gsi_note_module(m, "fc2", i, h, n);
+	gsi_note_module(m, "multi_modal_projector", vo, ht, 1);
+	return gs_add_sat(gs_add_sat(lin, bias), gs_add_sat(gs_add_sat(norms, embed), gates));
+}
+
+/* Mllama: the decoder's cross-attention layers (`cl`, text_config's
+ * cross_attention_layers), which add to a Llama layer a q_norm and k_norm
+ * of head_dim and two scalar gates and cache K/V of the image tiles, not of
+ * the text; the 8 extra embedding rows of MllamaTextModel; and the tower.
+ * Each image puts one <|image|> token in the text. */
+static gs_status read_mllama(json_t *cl, json_t *vis, const char *name, gs_model *m, gs_error *err)
+{
+	size_t idx;
+	json_t *v;
+	uint64_t n = 0;
+	if (!json_is_array(cl) || !json_array_size(cl))
+		return gs_error_set(err, GS_EINPUT, name, "field \"text_config.cross_attention_layers\" must be a non-empty "
+		                    "list of layer indices");
+	json_array_foreach(cl, idx, v) {
+		json_int_t l = json_integer_value(v);
+		if (!json_is_integer(v) || l < 0 || l >= (json_int_t)m->layers || m->layer_is_cross[l])
+			return gs_error_set(err, GS_EINPUT, name, "field \"text_config.cross_attention_layers[%zu]\" must be a "
+			                    "distinct layer index in [0, %u)", idx, m->layers);
+		m->layer_is_cross[l] = true;
+		n++;
+	}
+	uint64_t hd = m->head_dim, extra_cross = n * (2 * hd + 2), extra_embed = 8 * (uint64_t)m->hidden;
+	m->params = gs_add_sat(m->params, extra_cross + extra_embed);
+	m->split.norm = gs_add_sat(m->split.norm, n * 2 * hd);
+	m->split.other = gs_add_sat(m->split.other, 2 * n);
+	m->split.embed = gs_add_sat(m->split.embed, extra_embed);
+
+	uint64_t h, i, L, G, heads, c, p, img, tiles, vo;
+	gs_status st;
+	if ((st = vdim(vis, name, "hidden_size", &h, err)) || (st = vdim(vis, name, "intermediate_size", &i, err)) ||
+	    (st = vdim(vis, name, "num_hidden_layers", &L, err)) || (st = vdim(vis, name, "num_global_layers", &G, err)) ||
+	    (st = vdim(vis, name, "attention_heads", &heads, err)) || (st = vdim(vis, name, "num_channels", &c, err)) ||
+	    (st = vdim(vis, name, "patch_size", &p, err)) || (st = vdim(vis, name, "image_size", &img, err)) ||
+	    (st = vdim(vis, name, "max_num_tiles", &tiles, err)) ||
+	    (st = vdim(vis, name, "vision_output_dim", &vo, err)))
+		return st;
+	json_t *ar = json_object_get(vis, "supported_aspect_ratios");
+	if (img % p || h % heads || L + G > GS_MAX_LAYERS || tiles > 64 || img / p > 4096 || !json_is_array(ar) ||
+	    !json_array_size(ar))
+		return gs_error_set(err, GS_EINPUT, name, "vision_config: image_size must be a multiple of patch_size, "
+		                    "attention_heads must divide hidden_size, at most 512 layers and 64 tiles, and "
+		                    "supported_aspect_ratios a non-empty list");
+	uint64_t P = (img / p) * (img / p) + 1; /* patches and the class token, per tile */
+	uint64_t v_params = mllama_tower_params(m, h, i, L, G, c, p, P, tiles, json_array_size(ar), vo);
+	m->params = gs_add_sat(m->params, v_params);
+	m->vision_params = v_params;
+	m->vision_hidden = (uint32_t)h;
+	m->vision_intermediate = (uint32_t)i;
+	/* the tower runs on every tile, its patches padded to a multiple of 8 */
+	m->vision_patches = (uint32_t)(tiles * (P + (8 - P % 8) % 8));
+	m->cross_tokens_per_image = (uint32_t)(tiles * P);
+	m->image_tokens = 1;
+	return GS_OK;
+}
+
 /* Qwen2-VL / Qwen2.5-VL's tower from vision_config `vis`, onto m. */
 static gs_status read_qwen_tower(const mm_kind *k, json_t *vis, const char *name, gs_model *m, gs_error *err)
 {
@@ -292,13 +394,18 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 		                    "text decoder and its vision tower)", json_is_object(vc) ? "text_config" : "vision_config",
 		                    type);
 	json_t *text = flat ? flat_text(k, root) : merged(k->text_defaults, tc), *vis = merged(k->vision_defaults, vc);
+	json_t *cross = NULL; /* mllama's cross_attention_layers, kept from the Llama reader */
 	gs_status st = GS_OK;
 	if (!text || !vis) {
 		st = gs_error_set(err, GS_EINPUT, name, "text_config and vision_config must be JSON objects");
 		goto out;
 	}
-	if (!json_object_get(text, "model_type"))
+	if (!json_object_get(text, "model_type") || k->tower == TOWER_MLLAMA) /* mllama_text_model: Llama + cross layers */
 		json_object_set_new(text, "model_type", json_string(k->text_type));
+	if (k->tower == TOWER_MLLAMA) { /* the Llama reader knows no cross-attention layers */
+		cross = json_incref(json_object_get(text, "cross_attention_layers"));
+		json_object_del(text, "cross_attention_layers");
+	}
 	const char *tt = json_string_value(json_object_get(text, "model_type"));
 	if (!tt || gsi_is_multimodal_type(tt)) { /* one level only: no text_config inside a text_config */
 		st = gs_error_set(err, GS_EINPUT, name, "field \"text_config.model_type\" must name a text decoder such as "
@@ -313,7 +420,10 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	free(buf);
 	if (st)
 		goto out;
-	st = qwen ? read_qwen_tower(k, vis, name, m, err) : read_vit_tower(k, root, vis, name, m, err);
+	if (k->tower == TOWER_MLLAMA)
+		st = read_mllama(cross, vis, name, m, err);
+	else
+		st = qwen ? read_qwen_tower(k, vis, name, m, err) : read_vit_tower(k, root, vis, name, m, err);
 	if (st)
 		goto out;
 	if (m->params > GSI_MAX_PARAMS) {
@@ -322,6 +432,7 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	}
 	m->peft_targets[0] = 0; /* PEFT v0.20.0 has no default for the outer type */
 out:
+	json_decref(cross);
 	json_decref(text);
 	json_decref(vis);
 	return st;

@@ -85,6 +85,11 @@ static const struct {
 		/* Qwen2.5-VL-7B-Instruct: our count, published "8.29B" (RMSNorms and a
 		 * gated MLP with biases in the vision blocks) */
 		{CFG("Qwen__Qwen2.5-VL-7B-Instruct.json"), 8292166656ull, "qwen2_5_vl"},
+		/* Llama 3.2 Vision 11B: our count (MllamaVisionModel with 560-pixel
+		 * tiles, the projector, Llama with 8 cross-attention layers and 8 more
+		 * embedding rows) equals the hub's safetensors total as we recall it
+		 * (10,670,220,835; "10.7B"); the hub is not reachable to re-read it */
+		{CFG("meta-llama__Llama-3.2-11B-Vision-Instruct.json"), 10670220835ull, "mllama"},
 		/* hybrid: Jamba-v0.1, our count, published "51.6B" (4 attention and 28
 		 * Mamba layers, 16 of them with 16 experts) */
 		{CFG("ai21labs__Jamba-v0.1.json"), 51570323328ull, "jamba"},
@@ -238,6 +243,29 @@ static gs_status parse(const char *json, gs_error *err)
  * message) is written by hand: each type it names has a reader (a bare
  * config is refused for a missing field, never as unsupported), and each
  * type test_every_model_type reads is named in it. */
+/* Mllama: 8 of 40 layers attend to the image; their K/V cover 4 tiles of
+ * 1601 tokens (40 x 40 patches + a class token) per image, not the text,
+ * and the tower runs on each tile padded to 1608 patches. */
+static void test_mllama_cross_attention(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("meta-llama__Llama-3.2-11B-Vision-Instruct.json"));
+	assert_int_equal(gs_model_cross_layers(&m), 8);
+	assert_true(m.layer_is_cross[3] && m.layer_is_cross[38] && !m.layer_is_cross[0]);
+	assert_int_equal(m.cross_tokens_per_image, 6404);
+	assert_int_equal(m.vision_patches, 6432);
+	assert_int_equal(m.image_tokens, 1);
+	assert_int_equal(gs_model_kv_elements(&m, 4097, false), 32ull * 8 * 256 * 4097);  /* 268,500,992 */
+	assert_int_equal(gs_model_cross_kv_elements(&m, 1), 8ull * 8 * 256 * 6404);       /* 104,923,136 */
+	assert_int_equal(gs_model_cross_kv_elements(&m, 0), 0);
+	/* a cross-attention index past the decoder is refused by name */
+	static const char bad[] = "{\"model_type\":\"mllama\",\"text_config\":{\"cross_attention_layers\":[3,40]},"
+	                          "\"vision_config\":{}}";
+	gs_error err;
+	assert_int_equal(gs_model_from_config_json(bad, sizeof bad - 1, "bad.json", &m, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "cross_attention_layers[1]"));
+}
+
 static void test_supported_list(void **st)
 {
 	(void)st;
@@ -400,7 +428,8 @@ int main(void)
 		cmocka_unit_test(test_issue_counts), cmocka_unit_test(test_every_model_type),
 		cmocka_unit_test(test_split_llama3), cmocka_unit_test(test_modules),
 		cmocka_unit_test(test_kv_elements),
-		cmocka_unit_test(test_errors),       cmocka_unit_test(test_supported_list),       cmocka_unit_test(test_files),
+		cmocka_unit_test(test_errors),       cmocka_unit_test(test_supported_list),
+		cmocka_unit_test(test_mllama_cross_attention),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
