@@ -123,6 +123,10 @@ typedef struct gs_model {
 	                           each sequence keeps, per layer, ssm_inner x
 	                           (ssm_conv + ssm_state) values whatever its length */
 	uint32_t ssm_inner, ssm_state, ssm_conv;
+	/* Mamba-2 (ssm_groups > 0): its state is ssm_heads x ssm_head_dim x
+	 * ssm_state per layer, and its convolution also covers B and C
+	 * (2 x ssm_groups x ssm_state channels); the scan runs in chunks */
+	uint32_t ssm_heads, ssm_head_dim, ssm_groups, ssm_chunk;
 	uint32_t encoder_layers; /* >0: an encoder-decoder (T5, BART); `layers` are the
 	                            decoder's, each with a cross-attention whose K/V
 	                            cover the input                              */
@@ -187,10 +191,11 @@ uint64_t gs_model_cross_kv_elements(const gs_model *m, uint64_t images);
 /* How many decoder layers are cross-attention layers (Mllama), 0 else. */
 uint64_t gs_model_cross_layers(const gs_model *m);
 
-/* The recurrent state of one sequence's Mamba layers, in elements:
- * gs_model_ssm_layers x inner width x (convolution taps + state size),
- * whatever the length (Transformers' MambaCache conv_states and
- * ssm_states). 0 for an attention-only model. */
+/* The recurrent state of one sequence's Mamba layers, in elements,
+ * whatever the length (Transformers' MambaCache / Mamba2Cache conv_states
+ * and ssm_states): gs_model_ssm_layers x inner width x (convolution taps +
+ * state size) for Mamba; for Mamba-2, layers x ((inner + 2 x groups x
+ * state) x taps + heads x head_dim x state). 0 for an attention-only model. */
 uint64_t gs_model_ssm_state_elements(const gs_model *m);
 
 /* Widest MLP intermediate a token passes through in one layer (dense or one

@@ -34,12 +34,46 @@ static gs_bytes ssm_state_bytes(const gs_estimate *e, uint64_t b)
  * discrete_A, discrete_B and deltaB_u, three fp32 tensors of b x inner x q x
  * state, next to in_proj's 2 x inner outputs: an upper bound, since the
  * kernels avoid them (method.md §2, state-space models). */
+static gs_bytes mamba2_scan_peak(const gs_estimate *e, uint64_t b, uint64_t q);
+
 static gs_bytes scan_peak(const gs_estimate *e, uint64_t b, uint64_t q)
 {
 	const gs_model *m = &e->model;
+	if (m->ssm_groups)
+		return mamba2_scan_peak(e, b, q);
 	uint64_t T = gs_mul_sat(b, q), di = m->ssm_inner;
 	uint64_t scan = gs_mul_sat(gs_mul_sat(T, di), (uint64_t)m->ssm_state * 3 * 4);
 	return gs_add_sat(scan, gs_mul_sat(T, (4 * di + 2 * (uint64_t)m->hidden) * gsi_act_bytes(e)));
+}
+
+/* One Mamba-2 block's transient for b x q tokens with the mamba-ssm and
+ * causal-conv1d kernels (Mamba2Mixer.cuda_kernels_forward): in_proj's
+ * 2 x inner + 2 x groups x state + heads outputs, the convolution's inner
+ * + 2 x groups x state, the scan output and the gated norm (inner each)
+ * and the residual (2 x hidden) per token, plus the fp32 states the chunked
+ * scan passes between chunks, b x ceil(q / chunk) x heads x head_dim x
+ * state (method.md §2, state-space models). */
+static gs_bytes mamba2_scan_peak(const gs_estimate *e, uint64_t b, uint64_t q)
+{
+	const gs_model *m = &e->model;
+	uint64_t T = gs_mul_sat(b, q), di = m->ssm_inner, gn = 2ull * m->ssm_groups * m->ssm_state;
+	uint64_t per_token = (2 * di + gn + m->ssm_heads) + (di + gn) + 2 * di + 2 * (uint64_t)m->hidden;
+	uint64_t chunks = (q + m->ssm_chunk - 1) / m->ssm_chunk;
+	uint64_t states = gs_mul_sat(gs_mul_sat(b, chunks),
+	                             gs_mul_sat((uint64_t)m->ssm_heads * m->ssm_head_dim, (uint64_t)m->ssm_state * 4));
+	return gs_add_sat(gs_mul_sat(T, per_token * gsi_act_bytes(e)), states);
+}
+
+/* Without the kernels, Mamba2Mixer.torch_forward builds the chunked scan's
+ * C x B products, b x q x chunk x heads x state elements (G_intermediate),
+ * and the same with head_dim for M_intermediate: far more than the
+ * kernels, so it is named as an unknown with its size, not summed. */
+static gs_bytes mamba2_fallback_bytes(const gs_estimate *e, uint64_t b, uint64_t q)
+{
+	const gs_model *m = &e->model;
+	uint64_t T = gs_mul_sat(b, q), l = q < m->ssm_chunk ? q : m->ssm_chunk;
+	uint64_t wide = m->ssm_state > m->ssm_head_dim ? m->ssm_state : m->ssm_head_dim;
+	return gs_mul_sat(gs_mul_sat(T, l), gs_mul_sat(m->ssm_heads, wide * gsi_act_bytes(e)));
 }
 
 /* A state-space model (Mamba) keeps no KV cache: each sequence holds a
@@ -50,11 +84,28 @@ static void ssm_state_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 	const gs_model *m = &e->model;
 	uint64_t b = e->concurrency, s = e->length, el = gsi_act_bytes(e);
 	gsi_item_all(kv, LIVE(1) | LIVE(2), ssm_state_bytes(e, b));
+	gsi_item_put(act, 1, scan_peak(e, b, s));
+	gsi_item_put(act, 2, scan_peak(e, b, 1));
+	if (m->ssm_groups) {
+		gsi_formula(kv, "no KV cache: recurrent state %llu seqs x %u layers x ((%u inner + 2 x %u groups x %u "
+		            "state) x %u conv taps + %u heads x %u head dim x %u state) x %s, whatever the length",
+		            (unsigned long long)b, m->layers, m->ssm_inner, m->ssm_groups, m->ssm_state, m->ssm_conv,
+		            m->ssm_heads, m->ssm_head_dim, m->ssm_state, e->kv_format.name);
+		gsi_formula(act, "with the mamba-ssm kernels: b x s x (in_proj %u + conv %u + 2 x %u + 2 x %u) x %llu B "
+		            "+ fp32 chunk states b x ceil(s / %u) x %u x %u x %u x 4 B; decode: the same for 1 token",
+		            2 * m->ssm_inner + 2 * m->ssm_groups * m->ssm_state + m->ssm_heads,
+		            m->ssm_inner + 2 * m->ssm_groups * m->ssm_state, m->ssm_inner, m->hidden,
+		            (unsigned long long)el, m->ssm_chunk, m->ssm_heads, m->ssm_head_dim, m->ssm_state);
+		char g[32];
+		gs_format_bytes(mamba2_fallback_bytes(e, b, s), GS_UNIT_GiB, g, sizeof g);
+		gsi_unknown(e, "activations: without the mamba-ssm and causal-conv1d kernels Transformers falls back to a "
+		            "PyTorch scan that holds b x s x chunk x heads x max(state, head dim) elements, %s at this "
+		            "length, instead of the figure above (install the kernels, or size for that)", g);
+		return;
+	}
 	gsi_formula(kv, "no KV cache: recurrent state %llu seqs x %u layers x %u inner x (%u conv taps + %u state) x "
 	            "%s, whatever the length", (unsigned long long)b, m->layers, m->ssm_inner, m->ssm_conv,
 	            m->ssm_state, e->kv_format.name);
-	gsi_item_put(act, 1, scan_peak(e, b, s));
-	gsi_item_put(act, 2, scan_peak(e, b, 1));
 	gsi_formula(act, "prefill: slow path's 3 fp32 b x inner x s x state tensors (%llu x %u x %llu x %u x 12 B) + "
 	            "in_proj, conv and residual b x s x (4 x %u + 2 x %u) x %llu B; decode: the same for 1 token; an "
 	            "upper bound with the mamba-ssm kernels", (unsigned long long)b, m->ssm_inner,

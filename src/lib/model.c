@@ -121,6 +121,25 @@ static void mamba_mixer_params(counter *c)
 		add(&s->norm, (uint64_t)a->dt_rank + 2ull * a->ssm_state);
 }
 
+/* Mamba-2's mixer (modeling_mamba2.py Mamba2Mixer): in_proj to 2 x inner
+ * + 2 x groups x state + heads (gate, x, B, C, dt), a depthwise conv1d over
+ * inner + 2 x groups x state channels, dt_bias, A_log and D per head, a
+ * gated RMSNorm of inner, out_proj; biases on in/out_proj when use_bias. */
+static void mamba2_mixer_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	gs_param_split *s = &c->s;
+	uint64_t di = a->ssm_inner, h = a->h, gn = 2ull * a->ssm_groups * a->ssm_state;
+	uint64_t proj = 2 * di + gn + a->ssm_heads, conv_dim = di + gn;
+	matrix(c, GSI_NM_SSM_IN, proj, h);
+	matrix(c, GSI_NM_SSM_OUT, h, di);
+	add(&s->other, gs_mul_sat(conv_dim, (uint64_t)a->ssm_conv + (a->ssm_conv_bias ? 1 : 0))); /* conv1d */
+	add(&s->other, 3ull * a->ssm_heads);                   /* dt_bias, A_log, D */
+	add(&s->norm, di);                                     /* the gated RMSNorm */
+	if (a->ssm_bias)
+		add(&s->other, proj + h);                          /* in_proj, out_proj biases */
+}
+
 /* `n` MLPs (n experts) of intermediate `width`, counted in closed form. */
 static void mlp_params(counter *c, uint64_t width, uint64_t n, bool expert)
 {
@@ -151,7 +170,10 @@ static void block_params(counter *c, uint32_t l)
 	gs_param_split *s = &c->s;
 	uint64_t h = a->h, norm_w = a->norm_bias ? 2 : 1;
 	if (a->ssm) {
-		mamba_mixer_params(c);
+		if (a->ssm_groups)
+			mamba2_mixer_params(c);
+		else
+			mamba_mixer_params(c);
 		add(&s->norm, h * norm_w);
 		return;
 	}
@@ -232,6 +254,10 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->ssm_inner = a->ssm_inner;
 	m->ssm_state = a->ssm_state;
 	m->ssm_conv = a->ssm_conv;
+	m->ssm_heads = a->ssm_heads;
+	m->ssm_head_dim = a->ssm_head_dim;
+	m->ssm_groups = a->ssm_groups;
+	m->ssm_chunk = a->ssm_chunk;
 	m->has_architecture = true;
 	m->layers = a->L;
 	m->hidden = a->h;
@@ -326,5 +352,11 @@ uint64_t gs_model_ssm_layers(const gs_model *m)
 
 uint64_t gs_model_ssm_state_elements(const gs_model *m)
 {
-	return gs_mul_sat(gs_mul_sat(gs_model_ssm_layers(m), m->ssm_inner), (uint64_t)m->ssm_conv + m->ssm_state);
+	uint64_t per_layer;
+	if (m->ssm_groups) /* Mamba-2: conv over inner + 2 G N channels; heads x head_dim x N */
+		per_layer = gs_add_sat(gs_mul_sat((uint64_t)m->ssm_inner + 2ull * m->ssm_groups * m->ssm_state, m->ssm_conv),
+		                       gs_mul_sat((uint64_t)m->ssm_heads * m->ssm_head_dim, m->ssm_state));
+	else
+		per_layer = gs_mul_sat(m->ssm_inner, (uint64_t)m->ssm_conv + m->ssm_state);
+	return gs_mul_sat(gs_model_ssm_layers(m), per_layer);
 }

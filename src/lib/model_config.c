@@ -28,7 +28,7 @@
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
 	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, qwen, starcoder2, "
-	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, jamba, bert, t5, mt5, umt5, bart, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl and mllama (vision)";
+	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, mamba2, jamba, bert, t5, mt5, umt5, bart, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl and mllama (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -79,6 +79,15 @@ static gs_status flag(reader *r, const char *key, bool *out, bool def)
 		return field_error(r, key, "must be true or false");
 	*out = json_is_true(v);
 	return GS_OK;
+}
+
+/* A boolean the config must carry: absent is an error naming it. */
+static gs_status flag_required(reader *r, const char *key, bool *out)
+{
+	json_t *v = json_object_get(r->root, key);
+	if (!v || json_is_null(v))
+		return field_error(r, key, "is required (true or false): gpusizer does not guess it");
+	return flag(r, key, out, false);
 }
 
 #define TRY(x) do { gs_status s_ = (x); if (s_) return s_; } while (0)
@@ -705,6 +714,45 @@ static gs_status read_mamba(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* Mamba-2 (modeling_mamba2.py): no attention; each layer an RMSNorm and a
+ * Mamba2Mixer (mamba2_mixer_params in model.c). Every field that sizes it
+ * is required: the hub's Mamba-2 configs carry them all, and a default
+ * guessed here could be confidently wrong. num_heads x head_dim must equal
+ * expand x hidden_size, as the mixer reshapes one into the other. */
+static gs_status read_mamba2(reader *r, gsi_arch *a, gs_model *m)
+{
+	(void)m;
+	uint32_t expand;
+	TRY(dim(r, "hidden_size", &a->h, true, 0, false));
+	TRY(dim(r, "num_hidden_layers", &a->L, true, 0, false));
+	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
+	TRY(dim(r, "state_size", &a->ssm_state, true, 0, false));
+	TRY(dim(r, "conv_kernel", &a->ssm_conv, true, 0, false));
+	TRY(dim(r, "expand", &expand, true, 0, false));
+	TRY(dim(r, "num_heads", &a->ssm_heads, true, 0, false));
+	TRY(dim(r, "head_dim", &a->ssm_head_dim, true, 0, false));
+	TRY(dim(r, "n_groups", &a->ssm_groups, true, 0, false));
+	TRY(dim(r, "chunk_size", &a->ssm_chunk, true, 0, false));
+	if (a->L > GS_MAX_LAYERS)
+		return field_error(r, "num_hidden_layers", "exceeds the supported maximum of 512 layers");
+	uint64_t inner = (uint64_t)expand * a->h;
+	if (inner >= MAX_DIM || (uint64_t)a->ssm_heads * a->ssm_head_dim != inner)
+		return field_error(r, "num_heads", "times head_dim must equal expand times hidden_size (the mixer's "
+		                   "inner width), below 2^31");
+	if (2ull * a->ssm_groups * a->ssm_state >= MAX_DIM || a->ssm_heads % a->ssm_groups)
+		return field_error(r, "n_groups", "must divide num_heads, and 2 x n_groups x state_size stay below 2^31");
+	a->ssm_inner = (uint32_t)inner;
+	TRY(flag_required(r, "use_bias", &a->ssm_bias));
+	TRY(flag_required(r, "use_conv_bias", &a->ssm_conv_bias));
+	TRY(flag_required(r, "tie_word_embeddings", &a->tied));
+	a->ssm = true;
+	a->a = a->a_kv = 1; /* no attention heads: set so shared code never divides by zero */
+	a->d = a->v_d = 1;
+	a->i = a->ssm_inner;
+	a->gated = true;
+	return GS_OK;
+}
+
 /* Jamba (modeling_jamba.py): layer i is attention when i % attn_layer_period
  * == attn_layer_offset and a Mamba mixer otherwise (with RMSNorms on dt, B
  * and C); its feed-forward is a mixture of num_experts experts when i %
@@ -911,6 +959,7 @@ static const struct {
 	{"granitemoe", read_granitemoe, NULL, F_MOE},
 	{"deepseek_v2", read_deepseek_v3, NULL, F_MOE | F_MLA},
 	{"mamba", read_mamba, NULL, F_SSM},
+	{"mamba2", read_mamba2, NULL, F_SSM},
 	{"jamba", read_jamba, NULL, F_SSM | F_MOE},
 	{"chatglm", read_chatglm, "query_key_value", 0},
 	{"glm4", read_glm4, NULL, 0},

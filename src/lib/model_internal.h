@@ -48,6 +48,9 @@ typedef struct gsi_arch {
 	bool ssm, ssm_bias, ssm_conv_bias;
 	uint32_t ssm_inner, ssm_state, ssm_conv, dt_rank;
 	bool ssm_inner_norms;  /* Jamba's mixer: RMSNorms on dt, B and C          */
+	/* Mamba-2's mixer (ssm_groups > 0): ssm_heads heads of ssm_head_dim,
+	 * B and C shared by ssm_groups groups of ssm_state, no x_proj/dt_proj */
+	uint32_t ssm_heads, ssm_head_dim, ssm_groups, ssm_chunk;
 	bool hybrid;           /* layers mix attention and Mamba (m->layer_is_ssm) */
 	uint32_t num_labels;  /* sequence classification: head h x labels (+ bias) */
 	/* module names as the checkpoint (and PEFT) call them */

@@ -304,13 +304,17 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407         Mistral NeMo  mistral        1
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (72 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (73 models) matches "no-such-model"' models no-such-model
 case_ 2 'unexpected argument "--gpu"' models --gpu H100
 # Llama 3.2 Vision: one <|image|> token per image in the text, the cross-attention layers' K/V over its tiles
 case_ 0 "parameters:  10670220835" estimate meta-llama/Llama-3.2-11B-Vision-Instruct
 case_ 0 "+ 2 x 8 cross-attention layers x the same x 2 images x 6404 tile tokens, x bf16 (478412800 elements)" estimate meta-llama/Llama-3.2-11B-Vision-Instruct --context 4096 --images 2
 case_ 0 "length:      4098 tokens (4096 text + 2 images x 1 image tokens)" estimate meta-llama/Llama-3.2-11B-Vision-Instruct --context 4096 --images 2
 case_ 2 'model_type "mllama" is a vision-language model: gpusizer sizes it with runtime transformers only' estimate meta-llama/Llama-3.2-11B-Vision-Instruct --runtime vllm
+# Mamba-2: a recurrent state instead of a KV cache; the kernels' transient, the fallback named with its size
+case_ 0 "64 layers x ((8192 inner + 2 x 8 groups x 128 state) x 4 conv taps + 128 heads x 64 head dim x 128 state) x bf16" estimate mistralai/Mamba-Codestral-7B-v0.1 --context 8192
+case_ 0 "falls back to a PyTorch scan that holds b x s x chunk x heads x max(state, head dim) elements, 64.00 GiB at this length" estimate mistralai/Mamba-Codestral-7B-v0.1 --context 8192
+case_ 2 'the training activations of a state-space model' estimate mistralai/Mamba-Codestral-7B-v0.1 --task lora
 case_ 2 "no such file or folder, and not a hub id" estimate ./nothing/here.json
 case_ 2 "header length 35184372088832 exceeds the 100 MiB limit" estimate tests/data/bad/corrupt.safetensors
 case_ 2 "truncated header" estimate tests/data/bad/truncated.gguf --runtime llamacpp

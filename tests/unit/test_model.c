@@ -93,6 +93,8 @@ static const struct {
 		/* hybrid: Jamba-v0.1, our count, published "51.6B" (4 attention and 28
 		 * Mamba layers, 16 of them with 16 experts) */
 		{CFG("ai21labs__Jamba-v0.1.json"), 51570323328ull, "jamba"},
+		/* Mamba-2: Mamba-Codestral-7B-v0.1, our count, published "7.29B" */
+		{CFG("mistralai__Mamba-Codestral-7B-v0.1.json"), 7285403648ull, "mamba2"},
 		/* state-space: our count of MambaForCausalLM (tied head), "130M" */
 		{CFG("state-spaces__mamba-130m-hf.json"), 129135360ull, "mamba"},
 		/* encoder-decoders: KerasHub's t5_small_multi (tied head), flan_base_multi
@@ -266,6 +268,34 @@ static void test_mllama_cross_attention(void **st)
 	assert_non_null(strstr(err.msg, "cross_attention_layers[1]"));
 }
 
+/* Mamba-2: the state per sequence is (inner + 2 G N) x taps + heads x
+ * head_dim x N per layer; every field that sizes the mixer is required. */
+static void test_mamba2(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("mistralai__Mamba-Codestral-7B-v0.1.json"));
+	assert_true(m.ssm);
+	assert_int_equal(m.ssm_groups, 8);
+	assert_int_equal(gs_model_ssm_state_elements(&m), 64ull * (10240 * 4 + 8192ull * 128)); /* 69,730,304 */
+	assert_int_equal(gs_model_kv_elements(&m, 8192, false), 0);
+	gs_error err;
+	static const char no_groups[] = "{\"model_type\":\"mamba2\",\"hidden_size\":64,\"num_hidden_layers\":2,"
+	                                "\"vocab_size\":100,\"state_size\":16,\"conv_kernel\":4,\"expand\":2,"
+	                                "\"num_heads\":2,\"head_dim\":64,\"chunk_size\":256}";
+	assert_int_equal(gs_model_from_config_json(no_groups, sizeof no_groups - 1, "m2.json", &m, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "n_groups"));
+	static const char bad_heads[] = "{\"model_type\":\"mamba2\",\"hidden_size\":64,\"num_hidden_layers\":2,"
+	                                "\"vocab_size\":100,\"state_size\":16,\"conv_kernel\":4,\"expand\":2,"
+	                                "\"num_heads\":3,\"head_dim\":64,\"n_groups\":1,\"chunk_size\":256}";
+	assert_int_equal(gs_model_from_config_json(bad_heads, sizeof bad_heads - 1, "m2.json", &m, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "num_heads"));
+	static const char no_bias[] = "{\"model_type\":\"mamba2\",\"hidden_size\":64,\"num_hidden_layers\":2,"
+	                              "\"vocab_size\":100,\"state_size\":16,\"conv_kernel\":4,\"expand\":2,"
+	                              "\"num_heads\":2,\"head_dim\":64,\"n_groups\":1,\"chunk_size\":256}";
+	assert_int_equal(gs_model_from_config_json(no_bias, sizeof no_bias - 1, "m2.json", &m, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "use_bias"));
+}
+
 static void test_supported_list(void **st)
 {
 	(void)st;
@@ -429,7 +459,8 @@ int main(void)
 		cmocka_unit_test(test_split_llama3), cmocka_unit_test(test_modules),
 		cmocka_unit_test(test_kv_elements),
 		cmocka_unit_test(test_errors),       cmocka_unit_test(test_supported_list),
-		cmocka_unit_test(test_mllama_cross_attention),       cmocka_unit_test(test_files),
+		cmocka_unit_test(test_mllama_cross_attention),
+		cmocka_unit_test(test_mamba2),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
