@@ -127,6 +127,10 @@ typedef struct gs_model {
 	 * ssm_state per layer, and its convolution also covers B and C
 	 * (2 x ssm_groups x ssm_state channels); the scan runs in chunks */
 	uint32_t ssm_heads, ssm_head_dim, ssm_groups, ssm_chunk;
+	bool ssm_state_fp32;    /* the SSM state is kept in fp32 whatever the
+	                           model's dtype (Nemotron-H's mamba_ssm_cache_dtype) */
+	/* Nemotron-H: layers that are only an MLP (no attention, no state) */
+	bool layer_is_mlp_only[GS_MAX_LAYERS];
 	uint32_t encoder_layers; /* >0: an encoder-decoder (T5, BART); `layers` are the
 	                            decoder's, each with a cross-attention whose K/V
 	                            cover the input                              */
@@ -187,6 +191,15 @@ uint64_t gs_model_ssm_layers(const gs_model *m);
  * images: cross layers x kv_heads x (head_dim + v_head_dim) x
  * cross_tokens_per_image x images; 0 for other models. */
 uint64_t gs_model_cross_kv_elements(const gs_model *m, uint64_t images);
+
+/* The layers that cache K/V of the text: all but the Mamba layers, the
+ * cross-attention layers (Mllama) and the MLP-only layers (Nemotron-H). */
+uint64_t gs_model_attention_layers(const gs_model *m);
+
+/* The recurrent state of one sequence split into the convolution's part
+ * and the SSM's (the two can be kept in different dtypes). */
+uint64_t gs_model_ssm_conv_elements(const gs_model *m);
+uint64_t gs_model_ssm_recurrent_elements(const gs_model *m);
 
 /* How many decoder layers are cross-attention layers (Mllama), 0 else. */
 uint64_t gs_model_cross_layers(const gs_model *m);

@@ -26,7 +26,12 @@ static void context_item(gs_estimate *e)
  * in the model's dtype, the KV format here). */
 static gs_bytes ssm_state_bytes(const gs_estimate *e, uint64_t b)
 {
-	return gsi_ceil_bits(gs_mul_sat(gs_model_ssm_state_elements(&e->model), b), gs_format_bpw(&e->kv_format));
+	const gs_model *m = &e->model;
+	if (!m->ssm_state_fp32)
+		return gsi_ceil_bits(gs_mul_sat(gs_model_ssm_state_elements(m), b), gs_format_bpw(&e->kv_format));
+	/* Nemotron-H keeps the SSM state in fp32, the convolution's in the KV dtype */
+	return gs_add_sat(gsi_ceil_bits(gs_mul_sat(gs_model_ssm_conv_elements(m), b), gs_format_bpw(&e->kv_format)),
+	                  gs_mul_sat(gs_mul_sat(gs_model_ssm_recurrent_elements(m), b), 4));
 }
 
 /* One Mamba block's transient for b x q tokens. Without the mamba-ssm and
@@ -76,6 +81,15 @@ static gs_bytes mamba2_fallback_bytes(const gs_estimate *e, uint64_t b, uint64_t
 	return gs_mul_sat(gs_mul_sat(T, l), gs_mul_sat(m->ssm_heads, wide * gsi_act_bytes(e)));
 }
 
+static void mamba2_fallback_unknown(gs_estimate *e, uint64_t b, uint64_t s)
+{
+	char g[32];
+	gs_format_bytes(mamba2_fallback_bytes(e, b, s), GS_UNIT_GiB, g, sizeof g);
+	gsi_unknown(e, "activations: without the mamba-ssm and causal-conv1d kernels Transformers falls back to a "
+	            "PyTorch scan that holds b x s x chunk x heads x max(state, head dim) elements, %s at this "
+	            "length, instead of the figure above (install the kernels, or size for that)", g);
+}
+
 /* A state-space model (Mamba) keeps no KV cache: each sequence holds a
  * convolution state and an SSM state per layer (MambaCache, the model's
  * dtype), whatever its length. */
@@ -96,11 +110,7 @@ static void ssm_state_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 		            2 * m->ssm_inner + 2 * m->ssm_groups * m->ssm_state + m->ssm_heads,
 		            m->ssm_inner + 2 * m->ssm_groups * m->ssm_state, m->ssm_inner, m->hidden,
 		            (unsigned long long)el, m->ssm_chunk, m->ssm_heads, m->ssm_head_dim, m->ssm_state);
-		char g[32];
-		gs_format_bytes(mamba2_fallback_bytes(e, b, s), GS_UNIT_GiB, g, sizeof g);
-		gsi_unknown(e, "activations: without the mamba-ssm and causal-conv1d kernels Transformers falls back to a "
-		            "PyTorch scan that holds b x s x chunk x heads x max(state, head dim) elements, %s at this "
-		            "length, instead of the figure above (install the kernels, or size for that)", g);
+		mamba2_fallback_unknown(e, b, s);
 		return;
 	}
 	gsi_formula(kv, "no KV cache: recurrent state %llu seqs x %u layers x %u inner x (%u conv taps + %u state) x "
@@ -126,13 +136,27 @@ static void hybrid_extras(gs_estimate *e, gs_item *kv, gs_item *act)
 			gsi_item_put(act, p, sc);
 	}
 	size_t n = strlen(kv->formula);
-	snprintf(kv->formula + n, sizeof kv->formula - n, " in the attention layers; + the %llu Mamba layers' "
-	         "state, %llu seqs x %u inner x (%u + %u) x %s each (%llu B)", (unsigned long long)gs_model_ssm_layers(m),
-	         (unsigned long long)b, m->ssm_inner, m->ssm_conv, m->ssm_state, e->kv_format.name,
-	         (unsigned long long)state);
+	if (m->ssm_groups)
+		snprintf(kv->formula + n, sizeof kv->formula - n, " in the attention layers; + the %llu Mamba-2 layers' "
+		         "state, %llu seqs x ((%u inner + 2 x %u groups x %u state) x %u taps x %s + %u heads x %u head dim "
+		         "x %u state x %s) per layer, %llu B in all", (unsigned long long)gs_model_ssm_layers(m), (unsigned long long)b,
+		         m->ssm_inner, m->ssm_groups, m->ssm_state, m->ssm_conv, e->kv_format.name, m->ssm_heads,
+		         m->ssm_head_dim, m->ssm_state, m->ssm_state_fp32 ? "fp32" : e->kv_format.name,
+		         (unsigned long long)state);
+	else
+		snprintf(kv->formula + n, sizeof kv->formula - n, " in the attention layers; + the %llu Mamba layers' "
+		         "state, %llu seqs x %u inner x (%u + %u) x %s each (%llu B)",
+		         (unsigned long long)gs_model_ssm_layers(m), (unsigned long long)b, m->ssm_inner, m->ssm_conv,
+		         m->ssm_state, e->kv_format.name, (unsigned long long)state);
 	n = strlen(act->formula);
-	snprintf(act->formula + n, sizeof act->formula - n, "; or a Mamba block's slow-path scan when larger "
-	         "(3 fp32 b x %u x s x %u tensors)", m->ssm_inner, m->ssm_state);
+	if (m->ssm_groups) {
+		snprintf(act->formula + n, sizeof act->formula - n, "; or a Mamba-2 block's transient with the mamba-ssm "
+		         "kernels when larger (in_proj, conv, scan and norm outputs, and fp32 chunk states)");
+		mamba2_fallback_unknown(e, b, s);
+	}
+	else
+		snprintf(act->formula + n, sizeof act->formula - n, "; or a Mamba block's slow-path scan when larger "
+		         "(3 fp32 b x %u x s x %u tensors)", m->ssm_inner, m->ssm_state);
 }
 
 /* The vision tower encodes b x images images of P patches before the
@@ -182,7 +206,7 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 	else
 		gsi_formula(kv, "2 x %llu layers x %u kv heads x %u head dim x %llu tokens%s x %llu seqs "
 		            "x %s (%llu elements)",
-		            (unsigned long long)(m->layers - gs_model_ssm_layers(m)), m->kv_heads, m->head_dim, (unsigned long long)s,
+		            (unsigned long long)gs_model_attention_layers(m), m->kv_heads, m->head_dim, (unsigned long long)s,
 		            m->sliding_window ? " (sliding layers: min(tokens, window))" : "",
 		            (unsigned long long)b, e->kv_format.name,
 		            (unsigned long long)gs_mul_sat(gs_model_kv_elements(m, s, false), b));
@@ -197,7 +221,7 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 	/* decode: one query token; DynamicCache's torch.cat holds a second
 	 * copy of one layer's K and V while it grows */
 	gs_bytes dec = gsi_forward_peak(e, b, 1, s, e->attention, NULL, 0);
-	uint64_t att_layers = m->layers - gs_model_ssm_layers(m);
+	uint64_t att_layers = gs_model_attention_layers(m) + gs_model_cross_layers(m);
 	uint64_t layer_kv = att_layers ? (gsi_kv_bytes(e, s, b) + att_layers - 1) / att_layers : 0;
 	dec = gs_add_sat(dec, layer_kv);
 	gsi_item_put(act, 1, pre);

@@ -140,6 +140,15 @@ static void mamba2_mixer_params(counter *c)
 		add(&s->other, proj + h);                          /* in_proj, out_proj biases */
 }
 
+/* The state-space mixer of this architecture: Mamba-2's when it has groups. */
+static void ssm_mixer_params(counter *c)
+{
+	if (c->a->ssm_groups)
+		mamba2_mixer_params(c);
+	else
+		mamba_mixer_params(c);
+}
+
 /* `n` MLPs (n experts) of intermediate `width`, counted in closed form. */
 static void mlp_params(counter *c, uint64_t width, uint64_t n, bool expert)
 {
@@ -169,16 +178,18 @@ static void block_params(counter *c, uint32_t l)
 	const gsi_arch *a = c->a;
 	gs_param_split *s = &c->s;
 	uint64_t h = a->h, norm_w = a->norm_bias ? 2 : 1;
-	if (a->ssm) {
-		if (a->ssm_groups)
-			mamba2_mixer_params(c);
+	if (a->ssm || a->single_mixer) { /* one mixer and one norm */
+		if (a->ssm || c->m->layer_is_ssm[l])
+			ssm_mixer_params(c);
+		else if (c->m->layer_is_mlp_only[l])
+			mlp_params(c, a->i, 1, false);
 		else
-			mamba_mixer_params(c);
+			attention_params(c);
 		add(&s->norm, h * norm_w);
 		return;
 	}
 	if (a->hybrid && c->m->layer_is_ssm[l])
-		mamba_mixer_params(c);
+		ssm_mixer_params(c);
 	else
 		attention_params(c);
 	if (a->enc_L)
@@ -258,6 +269,7 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->ssm_head_dim = a->ssm_head_dim;
 	m->ssm_groups = a->ssm_groups;
 	m->ssm_chunk = a->ssm_chunk;
+	m->ssm_state_fp32 = a->ssm_state_fp32;
 	m->has_architecture = true;
 	m->layers = a->L;
 	m->hidden = a->h;
@@ -291,6 +303,8 @@ uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_ml
 			continue; /* a Mamba layer keeps a state per sequence instead (gs_model_ssm_state_elements) */
 		if (m->layer_is_cross[l])
 			continue; /* its K/V cover the image tiles (gs_model_cross_kv_elements) */
+		if (m->layer_is_mlp_only[l])
+			continue; /* a Nemotron-H MLP layer attends to nothing */
 		uint64_t kept = tokens;
 		if (m->layer_is_sliding[l] && m->sliding_window && m->sliding_window < tokens)
 			kept = m->sliding_window;
@@ -350,13 +364,29 @@ uint64_t gs_model_ssm_layers(const gs_model *m)
 	return n;
 }
 
+uint64_t gs_model_ssm_conv_elements(const gs_model *m)
+{
+	/* Mamba-2's convolution also covers B and C: inner + 2 G N channels */
+	uint64_t channels = (uint64_t)m->ssm_inner + 2ull * m->ssm_groups * m->ssm_state;
+	return gs_mul_sat(gs_model_ssm_layers(m), gs_mul_sat(channels, m->ssm_conv));
+}
+
+uint64_t gs_model_ssm_recurrent_elements(const gs_model *m)
+{
+	uint64_t per_layer = m->ssm_groups ? gs_mul_sat((uint64_t)m->ssm_heads * m->ssm_head_dim, m->ssm_state)
+	                                   : gs_mul_sat(m->ssm_inner, m->ssm_state);
+	return gs_mul_sat(gs_model_ssm_layers(m), per_layer);
+}
+
 uint64_t gs_model_ssm_state_elements(const gs_model *m)
 {
-	uint64_t per_layer;
-	if (m->ssm_groups) /* Mamba-2: conv over inner + 2 G N channels; heads x head_dim x N */
-		per_layer = gs_add_sat(gs_mul_sat((uint64_t)m->ssm_inner + 2ull * m->ssm_groups * m->ssm_state, m->ssm_conv),
-		                       gs_mul_sat((uint64_t)m->ssm_heads * m->ssm_head_dim, m->ssm_state));
-	else
-		per_layer = gs_mul_sat(m->ssm_inner, (uint64_t)m->ssm_conv + m->ssm_state);
-	return gs_mul_sat(gs_model_ssm_layers(m), per_layer);
+	return gs_add_sat(gs_model_ssm_conv_elements(m), gs_model_ssm_recurrent_elements(m));
+}
+
+uint64_t gs_model_attention_layers(const gs_model *m)
+{
+	uint64_t n = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		n += !m->layer_is_ssm[l] && !m->layer_is_cross[l] && !m->layer_is_mlp_only[l];
+	return n;
 }

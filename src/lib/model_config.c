@@ -28,7 +28,7 @@
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
 	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, qwen, starcoder2, "
-	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, mamba2, jamba, bert, t5, mt5, umt5, bart, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl and mllama (vision)";
+	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, mamba2, jamba, nemotron_h, bert, t5, mt5, umt5, bart, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl and mllama (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -753,6 +753,95 @@ static gs_status read_mamba2(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* A dimension under its current name or its legacy one (Nemotron-H's hub
+ * configs say mamba_d_conv where NemotronHConfig says conv_kernel). */
+static gs_status dim_either(reader *r, const char *key, const char *legacy, uint32_t *out, bool required,
+                            uint32_t def)
+{
+	bool has = json_object_get(r->root, key) && !json_is_null(json_object_get(r->root, key));
+	return dim(r, has ? key : legacy, out, required && !json_object_get(r->root, legacy), def, false);
+}
+
+/* Nemotron-H's layer kinds from hybrid_override_pattern ("M" Mamba-2, "*"
+ * attention, "-" MLP, "E" mixture of experts) or layers_block_type (the
+ * same as words, old and new names); the length is the layer count. */
+static gs_status nemotron_layers(reader *r, gsi_arch *a, gs_model *m)
+{
+	json_t *pat = json_object_get(r->root, "hybrid_override_pattern");
+	json_t *list = json_object_get(r->root, "layers_block_type");
+	size_t n = json_is_string(pat) ? strlen(json_string_value(pat)) : json_is_array(list) ? json_array_size(list) : 0;
+	const char *key = json_is_string(pat) ? "hybrid_override_pattern" : "layers_block_type";
+	if (!n)
+		return field_error(r, key, "is required: a non-empty pattern of M (Mamba-2), * (attention), - (MLP) and "
+		                   "E (experts), or the list of those layer kinds");
+	if (n > GS_MAX_LAYERS)
+		return field_error(r, key, "describes more than the supported maximum of 512 layers");
+	for (size_t l = 0; l < n; l++) {
+		const char *w = json_is_string(pat) ? NULL : json_string_value(json_array_get(list, l));
+		char c = json_is_string(pat) ? json_string_value(pat)[l]
+		       : !w ? '?' : !strcmp(w, "mamba") || !strcmp(w, "linear_attention") ? 'M'
+		       : !strcmp(w, "attention") || !strcmp(w, "full_attention") ? '*'
+		       : !strcmp(w, "mlp") ? '-' : !strcmp(w, "moe") ? 'E' : '?';
+		if (c == 'E')
+			return gs_error_set(r->err, GS_EUNSUPPORTED, r->name, "field \"%s\": layer %zu is a mixture of "
+			                    "experts, which gpusizer does not model for Nemotron-H yet (its latent "
+			                    "projections and shared experts): the dense Nemotron-H models are sized", key, l);
+		if (c != 'M' && c != '*' && c != '-')
+			return field_error(r, key, "holds a layer kind other than M (Mamba-2), * (attention), - (MLP) and "
+			                   "E (experts)");
+		m->layer_is_ssm[l] = c == 'M';
+		m->layer_is_mlp_only[l] = c == '-';
+	}
+	a->L = (uint32_t)n;
+	return GS_OK;
+}
+
+/* Nemotron-H (modeling_nemotron_h.py): each layer an RMSNorm and one of a
+ * Mamba-2 mixer of num_heads x head_dim = mamba_num_heads x mamba_head_dim
+ * (not expand x hidden), an attention of q/k/v/o (head_dim from the config)
+ * or a plain up/down MLP (relu2); the SSM state is kept in
+ * mamba_ssm_cache_dtype (NemotronHConfig: float32). */
+static gs_status read_nemotron_h(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(dim(r, "hidden_size", &a->h, true, 0, false));
+	TRY(dim(r, "vocab_size", &a->V, true, 0, false));
+	TRY(dim(r, "num_attention_heads", &a->a, true, 0, false));
+	TRY(dim(r, "num_key_value_heads", &a->a_kv, false, a->a, false));
+	TRY(dim(r, "head_dim", &a->d, false, a->h / a->a, false));
+	TRY(dim(r, "intermediate_size", &a->i, true, 0, false));
+	TRY(dim(r, "ssm_state_size", &a->ssm_state, true, 0, false));
+	TRY(dim(r, "mamba_num_heads", &a->ssm_heads, true, 0, false));
+	TRY(dim(r, "mamba_head_dim", &a->ssm_head_dim, true, 0, false));
+	TRY(dim_either(r, "n_groups", "mamba_n_groups", &a->ssm_groups, true, 0));
+	TRY(dim_either(r, "conv_kernel", "mamba_d_conv", &a->ssm_conv, true, 0));
+	TRY(dim_either(r, "chunk_size", "mamba_chunk_size", &a->ssm_chunk, true, 0));
+	if (a->a % a->a_kv)
+		return field_error(r, "num_key_value_heads", "must divide num_attention_heads");
+	uint64_t inner = (uint64_t)a->ssm_heads * a->ssm_head_dim;
+	if (inner >= MAX_DIM || 2ull * a->ssm_groups * a->ssm_state >= MAX_DIM || a->ssm_heads % a->ssm_groups)
+		return field_error(r, "mamba_num_heads", "times mamba_head_dim, and 2 x n_groups x ssm_state_size, must "
+		                   "stay below 2^31, and n_groups divide mamba_num_heads");
+	a->ssm_inner = (uint32_t)inner;
+	TRY(nemotron_layers(r, a, m));
+	bool conv_bias;
+	TRY(flag(r, "mamba_conv_bias", &conv_bias, true));
+	TRY(flag(r, "use_conv_bias", &a->ssm_conv_bias, conv_bias));
+	TRY(flag(r, "use_bias", &a->ssm_bias, false));
+	TRY(flag(r, "mlp_bias", &a->mlp_bias, false));
+	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
+	a->o_bias = a->qkv_bias;
+	TRY(flag(r, "tie_word_embeddings", &a->tied, false));
+	json_t *dt = json_object_get(r->root, "mamba_ssm_cache_dtype");
+	if (dt && !json_is_null(dt) && !json_is_string(dt))
+		return field_error(r, "mamba_ssm_cache_dtype", "must be a dtype name such as \"float32\"");
+	a->ssm_state_fp32 = !dt || json_is_null(dt) || !strcmp(json_string_value(dt), "float32");
+	a->v_d = a->d;
+	a->gated = false; /* relu2 up/down MLP */
+	a->single_mixer = a->hybrid = true;
+	a->norms_per_layer = 1;
+	return GS_OK;
+}
+
 /* Jamba (modeling_jamba.py): layer i is attention when i % attn_layer_period
  * == attn_layer_offset and a Mamba mixer otherwise (with RMSNorms on dt, B
  * and C); its feed-forward is a mixture of num_experts experts when i %
@@ -960,6 +1049,7 @@ static const struct {
 	{"deepseek_v2", read_deepseek_v3, NULL, F_MOE | F_MLA},
 	{"mamba", read_mamba, NULL, F_SSM},
 	{"mamba2", read_mamba2, NULL, F_SSM},
+	{"nemotron_h", read_nemotron_h, NULL, F_SSM},
 	{"jamba", read_jamba, NULL, F_SSM | F_MOE},
 	{"chatglm", read_chatglm, "query_key_value", 0},
 	{"glm4", read_glm4, NULL, 0},

@@ -51,6 +51,10 @@ typedef struct gsi_arch {
 	/* Mamba-2's mixer (ssm_groups > 0): ssm_heads heads of ssm_head_dim,
 	 * B and C shared by ssm_groups groups of ssm_state, no x_proj/dt_proj */
 	uint32_t ssm_heads, ssm_head_dim, ssm_groups, ssm_chunk;
+	bool ssm_state_fp32;   /* Nemotron-H: mamba_ssm_cache_dtype float32        */
+	/* Nemotron-H: each layer is one of a Mamba-2 mixer, attention or an MLP
+	 * (m->layer_is_ssm, m->layer_is_mlp_only), with one norm */
+	bool single_mixer;
 	bool hybrid;           /* layers mix attention and Mamba (m->layer_is_ssm) */
 	uint32_t num_labels;  /* sequence classification: head h x labels (+ bias) */
 	/* module names as the checkpoint (and PEFT) call them */

@@ -315,6 +315,9 @@ case_ 2 'model_type "mllama" is a vision-language model: gpusizer sizes it with 
 case_ 0 "64 layers x ((8192 inner + 2 x 8 groups x 128 state) x 4 conv taps + 128 heads x 64 head dim x 128 state) x bf16" estimate mistralai/Mamba-Codestral-7B-v0.1 --context 8192
 case_ 0 "falls back to a PyTorch scan that holds b x s x chunk x heads x max(state, head dim) elements, 64.00 GiB at this length" estimate mistralai/Mamba-Codestral-7B-v0.1 --context 8192
 case_ 2 'the training activations of a state-space model' estimate mistralai/Mamba-Codestral-7B-v0.1 --task lora
+# Nemotron-H: Mamba-2, attention and MLP layers; the SSM state in fp32 (a constructed fixture)
+case_ 0 "+ the 3 Mamba-2 layers' state, 1 seqs x ((256 inner + 2 x 2 groups x 16 state) x 4 taps x bf16 + 8 heads x 32 head dim x 16 state x fp32) per layer, 56832 B in all" estimate tests/data/configs/nemotron-h-tiny.json --context 1000
+case_ 0 "2 x 1 layers x 2 kv heads x 64 head dim x 1000 tokens" estimate tests/data/configs/nemotron-h-tiny.json --context 1000
 case_ 2 "no such file or folder, and not a hub id" estimate ./nothing/here.json
 case_ 2 "header length 35184372088832 exceeds the 100 MiB limit" estimate tests/data/bad/corrupt.safetensors
 case_ 2 "truncated header" estimate tests/data/bad/truncated.gguf --runtime llamacpp

@@ -296,6 +296,48 @@ static void test_mamba2(void **st)
 	assert_non_null(strstr(err.msg, "use_bias"));
 }
 
+/* Nemotron-H: each layer one of Mamba-2, attention or MLP. The tiny
+ * fixture "M-M*-M" counts, by hand: a Mamba-2 layer 217,176 (in_proj
+ * 584 x 256, out_proj 256 x 256, conv 320 x 5, 3 x 8 per-head values, the
+ * gated norm 256, the block norm 256), an MLP layer 262,400, the attention
+ * layer 196,864; 3, 2 and 1 of them + 256,000 x 2 (embedding and head) +
+ * the final norm 256 = 1,885,448. */
+static void test_nemotron_h(void **st)
+{
+	(void)st;
+	gs_model m = load(TCFG("nemotron-h-tiny.json"));
+	assert_int_equal(m.params, 1885448);
+	assert_int_equal(m.layers, 6);
+	assert_int_equal(gs_model_ssm_layers(&m), 3);
+	assert_int_equal(gs_model_attention_layers(&m), 1);
+	assert_true(m.layer_is_mlp_only[1] && m.layer_is_mlp_only[4] && !m.layer_is_mlp_only[3]);
+	assert_int_equal(gs_model_kv_elements(&m, 1000, false), 1000ull * 2 * 2 * 64);
+	assert_int_equal(gs_model_ssm_conv_elements(&m), 3ull * (256 + 2 * 2 * 16) * 4);  /* 3,840 */
+	assert_int_equal(gs_model_ssm_recurrent_elements(&m), 3ull * 8 * 32 * 16);      /* 12,288, kept in fp32 */
+	assert_true(m.ssm_state_fp32);
+	gs_error err;
+	/* the same layers as a list of kinds (NemotronHConfig's layers_block_type) */
+	static const char listed[] = "{\"model_type\":\"nemotron_h\",\"hidden_size\":256,\"vocab_size\":1000,"
+	    "\"num_attention_heads\":4,\"num_key_value_heads\":2,\"head_dim\":64,\"intermediate_size\":512,"
+	    "\"ssm_state_size\":16,\"mamba_num_heads\":8,\"mamba_head_dim\":32,\"mamba_n_groups\":2,"
+	    "\"mamba_d_conv\":4,\"chunk_size\":64,\"layers_block_type\":[\"mamba\",\"mlp\",\"linear_attention\","
+	    "\"full_attention\",\"mlp\",\"mamba\"]}";
+	assert_int_equal(gs_model_from_config_json(listed, sizeof listed - 1, "nh.json", &m, &err), GS_OK);
+	assert_int_equal(m.params, 1885448);
+	/* mixture-of-experts layers are refused by name, not counted as something else */
+	static const char moe[] = "{\"model_type\":\"nemotron_h\",\"hidden_size\":256,\"vocab_size\":1000,"
+	    "\"num_attention_heads\":4,\"intermediate_size\":512,\"ssm_state_size\":16,\"mamba_num_heads\":8,"
+	    "\"mamba_head_dim\":32,\"n_groups\":2,\"conv_kernel\":4,\"chunk_size\":64,"
+	    "\"hybrid_override_pattern\":\"ME*\"}";
+	assert_int_equal(gs_model_from_config_json(moe, sizeof moe - 1, "nh.json", &m, &err), GS_EUNSUPPORTED);
+	assert_non_null(strstr(err.msg, "layer 1 is a mixture of experts"));
+	static const char none[] = "{\"model_type\":\"nemotron_h\",\"hidden_size\":256,\"vocab_size\":1000,"
+	    "\"num_attention_heads\":4,\"intermediate_size\":512,\"ssm_state_size\":16,\"mamba_num_heads\":8,"
+	    "\"mamba_head_dim\":32,\"n_groups\":2,\"conv_kernel\":4,\"chunk_size\":64}";
+	assert_int_equal(gs_model_from_config_json(none, sizeof none - 1, "nh.json", &m, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "layers_block_type"));
+}
+
 static void test_supported_list(void **st)
 {
 	(void)st;
@@ -460,7 +502,8 @@ int main(void)
 		cmocka_unit_test(test_kv_elements),
 		cmocka_unit_test(test_errors),       cmocka_unit_test(test_supported_list),
 		cmocka_unit_test(test_mllama_cross_attention),
-		cmocka_unit_test(test_mamba2),       cmocka_unit_test(test_files),
+		cmocka_unit_test(test_mamba2),
+		cmocka_unit_test(test_nemotron_h),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
