@@ -129,6 +129,8 @@ typedef struct gs_model {
 	uint32_t ssm_heads, ssm_head_dim, ssm_groups, ssm_chunk;
 	bool ssm_state_fp32;    /* the SSM state is kept in fp32 whatever the
 	                           model's dtype (Nemotron-H's mamba_ssm_cache_dtype) */
+	bool parallel_ssm;      /* Falcon-H1: every layer has attention (a KV
+	                           cache) and a Mamba-2 mixer (a state) side by side */
 	/* Nemotron-H: layers that are only an MLP (no attention, no state) */
 	bool layer_is_mlp_only[GS_MAX_LAYERS];
 	uint32_t encoder_layers; /* >0: an encoder-decoder (T5, BART); `layers` are the
@@ -183,8 +185,9 @@ const char *gs_model_supported_types(void);
  * DeepseekV3Attention). Returns the element count for the whole sequence. */
 uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_mla);
 
-/* Layers whose mixer is a Mamba block: all of a pure state-space model,
- * some of a hybrid (Jamba), 0 for an attention-only model. */
+/* Layers with a Mamba block: all of a pure state-space model, some of a
+ * hybrid (Jamba, Nemotron-H), all of Falcon-H1 (beside their attention),
+ * 0 for an attention-only model. */
 uint64_t gs_model_ssm_layers(const gs_model *m);
 
 /* Mllama's cross-attention K/V elements for one sequence with `images`

@@ -135,9 +135,12 @@ static void mamba2_mixer_params(counter *c)
 	matrix(c, GSI_NM_SSM_OUT, h, di);
 	add(&s->other, gs_mul_sat(conv_dim, (uint64_t)a->ssm_conv + (a->ssm_conv_bias ? 1 : 0))); /* conv1d */
 	add(&s->other, 3ull * a->ssm_heads);                   /* dt_bias, A_log, D */
-	add(&s->norm, di);                                     /* the gated RMSNorm */
+	if (!a->ssm_no_norm)
+		add(&s->norm, di);                                 /* the gated RMSNorm */
 	if (a->ssm_bias)
-		add(&s->other, proj + h);                          /* in_proj, out_proj biases */
+		add(&s->other, proj);                              /* in_proj bias */
+	if (a->ssm_out_bias)
+		add(&s->other, h);                                 /* out_proj bias */
 }
 
 /* The state-space mixer of this architecture: Mamba-2's when it has groups. */
@@ -192,6 +195,8 @@ static void block_params(counter *c, uint32_t l)
 		ssm_mixer_params(c);
 	else
 		attention_params(c);
+	if (a->parallel_ssm)
+		ssm_mixer_params(c); /* beside the attention, on the same input */
 	if (a->enc_L)
 		attention_params(c); /* the decoder's cross-attention over the encoder output */
 	if (c->m->layer_is_moe[l]) {
@@ -270,6 +275,7 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->ssm_groups = a->ssm_groups;
 	m->ssm_chunk = a->ssm_chunk;
 	m->ssm_state_fp32 = a->ssm_state_fp32;
+	m->parallel_ssm = a->parallel_ssm;
 	m->has_architecture = true;
 	m->layers = a->L;
 	m->hidden = a->h;
@@ -360,7 +366,7 @@ uint64_t gs_model_ssm_layers(const gs_model *m)
 {
 	uint64_t n = 0;
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
-		n += m->layer_is_ssm[l];
+		n += m->layer_is_ssm[l] || m->parallel_ssm;
 	return n;
 }
 

@@ -28,7 +28,7 @@
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
 	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, qwen, starcoder2, "
-	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, mamba2, jamba, nemotron_h, bert, t5, mt5, umt5, bart, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl and mllama (vision)";
+	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, umt5, bart, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl and mllama (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -743,6 +743,7 @@ static gs_status read_mamba2(reader *r, gsi_arch *a, gs_model *m)
 		return field_error(r, "n_groups", "must divide num_heads, and 2 x n_groups x state_size stay below 2^31");
 	a->ssm_inner = (uint32_t)inner;
 	TRY(flag_required(r, "use_bias", &a->ssm_bias));
+	a->ssm_out_bias = a->ssm_bias;
 	TRY(flag_required(r, "use_conv_bias", &a->ssm_conv_bias));
 	TRY(flag_required(r, "tie_word_embeddings", &a->tied));
 	a->ssm = true;
@@ -827,6 +828,7 @@ static gs_status read_nemotron_h(reader *r, gsi_arch *a, gs_model *m)
 	TRY(flag(r, "mamba_conv_bias", &conv_bias, true));
 	TRY(flag(r, "use_conv_bias", &a->ssm_conv_bias, conv_bias));
 	TRY(flag(r, "use_bias", &a->ssm_bias, false));
+	a->ssm_out_bias = a->ssm_bias;
 	TRY(flag(r, "mlp_bias", &a->mlp_bias, false));
 	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
 	a->o_bias = a->qkv_bias;
@@ -839,6 +841,45 @@ static gs_status read_nemotron_h(reader *r, gsi_arch *a, gs_model *m)
 	a->gated = false; /* relu2 up/down MLP */
 	a->single_mixer = a->hybrid = true;
 	a->norms_per_layer = 1;
+	return GS_OK;
+}
+
+/* Falcon-H1 (modeling_falcon_h1.py): every layer an input RMSNorm, a
+ * Mamba-2 mixer (FalconH1Mixer: inner width mamba_d_ssm, or mamba_expand x
+ * hidden when null; the gated norm only with mamba_rms_norm; in_proj bias
+ * mamba_proj_bias, out_proj bias projectors_bias) and a Llama attention
+ * side by side on the same input, then a pre-MLP RMSNorm and a gated MLP.
+ * The mixer's fields are required (hub configs carry them all). */
+static gs_status read_falcon_h1(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, false));
+	TRY(dim(r, "mamba_d_state", &a->ssm_state, true, 0, false));
+	TRY(dim(r, "mamba_n_heads", &a->ssm_heads, true, 0, false));
+	TRY(dim(r, "mamba_d_head", &a->ssm_head_dim, true, 0, false));
+	TRY(dim(r, "mamba_n_groups", &a->ssm_groups, true, 0, false));
+	TRY(dim(r, "mamba_d_conv", &a->ssm_conv, true, 0, false));
+	TRY(dim(r, "mamba_chunk_size", &a->ssm_chunk, true, 0, false));
+	json_t *dssm = json_object_get(r->root, "mamba_d_ssm");
+	if (dssm && !json_is_null(dssm))
+		TRY(dim(r, "mamba_d_ssm", &a->ssm_inner, true, 0, false));
+	else
+		TRY(ssm_inner_width(r, "mamba_expand", NULL, a));
+	if ((uint64_t)a->ssm_heads * a->ssm_head_dim != a->ssm_inner)
+		return field_error(r, "mamba_n_heads", "times mamba_d_head must equal the mixer's inner width (mamba_d_ssm, "
+		                   "or mamba_expand x hidden_size)");
+	if (2ull * a->ssm_groups * a->ssm_state >= MAX_DIM || a->ssm_heads % a->ssm_groups)
+		return field_error(r, "mamba_n_groups", "must divide mamba_n_heads, and 2 x mamba_n_groups x mamba_d_state "
+		                   "stay below 2^31");
+	bool norm;
+	TRY(flag_required(r, "mamba_rms_norm", &norm));
+	TRY(flag_required(r, "mamba_conv_bias", &a->ssm_conv_bias));
+	TRY(flag_required(r, "mamba_proj_bias", &a->ssm_bias));
+	TRY(flag_required(r, "projectors_bias", &a->ssm_out_bias));
+	a->ssm_no_norm = !norm;
+	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
+	a->o_bias = a->qkv_bias;
+	TRY(flag(r, "mlp_bias", &a->mlp_bias, false));
+	a->parallel_ssm = a->hybrid = true;
 	return GS_OK;
 }
 
@@ -1050,6 +1091,7 @@ static const struct {
 	{"mamba", read_mamba, NULL, F_SSM},
 	{"mamba2", read_mamba2, NULL, F_SSM},
 	{"nemotron_h", read_nemotron_h, NULL, F_SSM},
+	{"falcon_h1", read_falcon_h1, NULL, F_SSM},
 	{"jamba", read_jamba, NULL, F_SSM | F_MOE},
 	{"chatglm", read_chatglm, "query_key_value", 0},
 	{"glm4", read_glm4, NULL, 0},

@@ -55,6 +55,10 @@ typedef struct gsi_arch {
 	/* Nemotron-H: each layer is one of a Mamba-2 mixer, attention or an MLP
 	 * (m->layer_is_ssm, m->layer_is_mlp_only), with one norm */
 	bool single_mixer;
+	/* Falcon-H1: every layer runs attention and a Mamba-2 mixer side by
+	 * side, then an MLP; its mixer's out_proj bias and gated norm are
+	 * separate switches (ssm_out_bias, ssm_no_norm) */
+	bool parallel_ssm, ssm_out_bias, ssm_no_norm;
 	bool hybrid;           /* layers mix attention and Mamba (m->layer_is_ssm) */
 	uint32_t num_labels;  /* sequence classification: head h x labels (+ bias) */
 	/* module names as the checkpoint (and PEFT) call them */

@@ -338,6 +338,31 @@ static void test_nemotron_h(void **st)
 	assert_non_null(strstr(err.msg, "layers_block_type"));
 }
 
+/* Falcon-H1: every layer runs attention and a Mamba-2 mixer side by side,
+ * then a gated MLP. The tiny fixture (2 layers, mamba_d_ssm 384, no gated
+ * norm) counts, by hand, per layer: attention 196,608, the mixer 306,738
+ * (in_proj 806 x 256, out_proj 384 x 256, conv 416 x 5, 3 x 6 per-head
+ * values), the MLP 393,216, two norms 512; x 2, + 256,000 x 2 + 256. */
+static void test_falcon_h1(void **st)
+{
+	(void)st;
+	gs_model m = load(TCFG("falcon-h1-tiny.json"));
+	assert_int_equal(m.params, 2306404);
+	assert_true(m.parallel_ssm);
+	assert_int_equal(gs_model_ssm_layers(&m), 2);
+	assert_int_equal(gs_model_attention_layers(&m), 2);
+	assert_int_equal(gs_model_kv_elements(&m, 1000, false), 1000ull * 2 * 2 * 2 * 64);
+	assert_int_equal(gs_model_ssm_state_elements(&m), 2ull * ((384 + 32) * 4 + 6 * 64 * 16)); /* 15,616 */
+	gs_error err;
+	static const char bad[] = "{\"model_type\":\"falcon_h1\",\"hidden_size\":256,\"num_hidden_layers\":2,"
+	    "\"num_attention_heads\":4,\"intermediate_size\":512,\"vocab_size\":1000,\"mamba_d_ssm\":384,"
+	    "\"mamba_n_heads\":4,\"mamba_d_head\":64,\"mamba_n_groups\":1,\"mamba_d_state\":16,\"mamba_d_conv\":4,"
+	    "\"mamba_chunk_size\":64,\"mamba_rms_norm\":true,\"mamba_conv_bias\":true,\"mamba_proj_bias\":false,"
+	    "\"projectors_bias\":false}";
+	assert_int_equal(gs_model_from_config_json(bad, sizeof bad - 1, "fh.json", &m, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "mamba_n_heads"));
+}
+
 static void test_supported_list(void **st)
 {
 	(void)st;
@@ -503,7 +528,8 @@ int main(void)
 		cmocka_unit_test(test_errors),       cmocka_unit_test(test_supported_list),
 		cmocka_unit_test(test_mllama_cross_attention),
 		cmocka_unit_test(test_mamba2),
-		cmocka_unit_test(test_nemotron_h),       cmocka_unit_test(test_files),
+		cmocka_unit_test(test_nemotron_h),
+		cmocka_unit_test(test_falcon_h1),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
