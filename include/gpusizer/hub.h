@@ -62,9 +62,10 @@ bool gs_hub_id_shape(const char *text);
 bool gs_hub_is_id(const char *text);
 
 /* Resolve `id` (revision `rev_override` when the id has none and it is not
- * NULL) and make its snapshot available. Errors: GS_EINPUT (malformed id),
- * GS_ENET (network, HTTP status, truncated or oversized answer, offline
- * without a cached copy: the message says which and, for 401/403, how to get
+ * NULL) and make its snapshot available. Errors: GS_EINPUT (malformed id;
+ * or $HF_HUB_OFFLINE set and no cached copy: offline by choice, the name
+ * cannot be resolved), GS_ENET (network, HTTP status, truncated or
+ * oversized answer: the message says which and, for 401/403, how to get
  * access), GS_EIO (cache not writable). */
 gs_status gs_hub_fetch(const char *id, const char *rev_override, gs_hub_result *out /* OUT */,
                        gs_error *err) GS_WARN_UNUSED;

@@ -826,7 +826,8 @@ gs_status gs_hub_fetch(const char *id, const char *rev_override, gs_hub_result *
 	if (offline && *offline && strcmp(offline, "0") != 0) {
 		if (from_cache(&h, rev))
 			return GS_OK;
-		return gs_error_set(err, GS_ENET, NULL, "%s/%s@%s: HF_HUB_OFFLINE is set and this revision is not in the "
+		/* the user chose offline: a name that cannot be found offline is the input's problem (exit 2) */
+		return gs_error_set(err, GS_EINPUT, NULL, "%s/%s@%s: HF_HUB_OFFLINE is set and this revision is not in the "
 		                    "cache (%s): run once online first", h.org, h.name, rev, h.cache);
 	}
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)

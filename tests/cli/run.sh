@@ -298,6 +298,8 @@ case_ 0 "revision: not recorded where the copy was taken (gpusizer's model libra
 case_ 3 "(the built-in library holds this id, but not at that revision)" estimate meta-llama/Llama-3.1-8B@main
 case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-8B --revision 0e9e39f
 case_ 3 "(not in gpusizer's built-in model library either: gpusizer models)" estimate meta-llama/Llama-3.1-405B
+# offline by choice: an id in neither the library nor the cache is the input's problem
+HF_HUB_OFFLINE=1 case_ 2 "HF_HUB_OFFLINE is set and this revision is not in the cache" estimate meta-llama/Llama-3.1-405B
 case_ 0 "meta-llama/Llama-3.2-1B-Instruct             1235814400  131072 (model max)" matrix --library --gpu "H100 SXM"
 case_ 0 "Qwen/Qwen2-0.5B-Instruct                      494032768  212" matrix --library --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16
 case_ 0 "mistralai/Mistral-Nemo-Base-2407         Mistral NeMo  mistral        12247782400    128000  preset" models
