@@ -759,17 +759,28 @@ static gs_status read_mamba2(reader *r, gsi_arch *a, gs_model *m)
 static gs_status dim_either(reader *r, const char *key, const char *legacy, uint32_t *out, bool required,
                             uint32_t def)
 {
-	bool has = json_object_get(r->root, key) && !json_is_null(json_object_get(r->root, key));
-	return dim(r, has ? key : legacy, out, required && !json_object_get(r->root, legacy), def, false);
+	json_t *k = json_object_get(r->root, key), *l = json_object_get(r->root, legacy);
+	if (k && !json_is_null(k))
+		return dim(r, key, out, true, 0, false);
+	if (l && !json_is_null(l))
+		return dim(r, legacy, out, true, 0, false);
+	if (required) {
+		char what[160];
+		snprintf(what, sizeof what, "is required (or its older name \"%s\")", legacy);
+		return field_error(r, key, what);
+	}
+	*out = def;
+	return GS_OK;
 }
 
-/* Nemotron-H's layer kinds from hybrid_override_pattern ("M" Mamba-2, "*"
- * attention, "-" MLP, "E" mixture of experts) or layers_block_type (the
- * same as words, old and new names); the length is the layer count. */
+/* Nemotron-H's layer kinds from layers_block_type (words, old and new
+ * names) or, when that is absent, hybrid_override_pattern ("M" Mamba-2,
+ * "*" attention, "-" MLP, "E" mixture of experts), as NemotronHConfig
+ * prefers them; the length is the layer count. */
 static gs_status nemotron_layers(reader *r, gsi_arch *a, gs_model *m)
 {
-	json_t *pat = json_object_get(r->root, "hybrid_override_pattern");
 	json_t *list = json_object_get(r->root, "layers_block_type");
+	json_t *pat = json_is_array(list) ? NULL : json_object_get(r->root, "hybrid_override_pattern");
 	size_t n = json_is_string(pat) ? strlen(json_string_value(pat)) : json_is_array(list) ? json_array_size(list) : 0;
 	const char *key = json_is_string(pat) ? "hybrid_override_pattern" : "layers_block_type";
 	if (!n)
@@ -810,6 +821,7 @@ static gs_status read_nemotron_h(reader *r, gsi_arch *a, gs_model *m)
 	TRY(dim(r, "num_key_value_heads", &a->a_kv, false, a->a, false));
 	TRY(dim(r, "head_dim", &a->d, false, a->h / a->a, false));
 	TRY(dim(r, "intermediate_size", &a->i, true, 0, false));
+	TRY(dim(r, "max_position_embeddings", &a->max_pos, false, 0, true));
 	TRY(dim(r, "ssm_state_size", &a->ssm_state, true, 0, false));
 	TRY(dim(r, "mamba_num_heads", &a->ssm_heads, true, 0, false));
 	TRY(dim(r, "mamba_head_dim", &a->ssm_head_dim, true, 0, false));
@@ -1090,7 +1102,7 @@ static const struct {
 	{"deepseek_v2", read_deepseek_v3, NULL, F_MOE | F_MLA},
 	{"mamba", read_mamba, NULL, F_SSM},
 	{"mamba2", read_mamba2, NULL, F_SSM},
-	{"nemotron_h", read_nemotron_h, NULL, F_SSM},
+	{"nemotron_h", read_nemotron_h, NULL, F_SSM | F_MOE}, /* NemotronHConfig carries its E layers' fields */
 	{"falcon_h1", read_falcon_h1, NULL, F_SSM},
 	{"jamba", read_jamba, NULL, F_SSM | F_MOE},
 	{"chatglm", read_chatglm, "query_key_value", 0},

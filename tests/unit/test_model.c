@@ -324,6 +324,16 @@ static void test_nemotron_h(void **st)
 	    "\"full_attention\",\"mlp\",\"mamba\"]}";
 	assert_int_equal(gs_model_from_config_json(listed, sizeof listed - 1, "nh.json", &m, &err), GS_OK);
 	assert_int_equal(m.params, 1885448);
+	/* NemotronHConfig writes its experts' fields even for dense models: they are its own, not a second
+	 * architecture's; and layers_block_type wins over hybrid_override_pattern, as there */
+	static const char dense[] = "{\"model_type\":\"nemotron_h\",\"hidden_size\":256,\"vocab_size\":1000,"
+	    "\"num_attention_heads\":4,\"num_key_value_heads\":2,\"head_dim\":64,\"intermediate_size\":512,"
+	    "\"ssm_state_size\":16,\"mamba_num_heads\":8,\"mamba_head_dim\":32,\"n_groups\":2,\"conv_kernel\":4,"
+	    "\"chunk_size\":64,\"n_routed_experts\":8,\"moe_intermediate_size\":7688,\"num_experts_per_tok\":2,"
+	    "\"hybrid_override_pattern\":\"MEEEEE\",\"layers_block_type\":[\"mamba\",\"mlp\",\"mamba\","
+	    "\"attention\",\"mlp\",\"mamba\"]}";
+	assert_int_equal(gs_model_from_config_json(dense, sizeof dense - 1, "nh.json", &m, &err), GS_OK);
+	assert_int_equal(m.params, 1885448);
 	/* mixture-of-experts layers are refused by name, not counted as something else */
 	static const char moe[] = "{\"model_type\":\"nemotron_h\",\"hidden_size\":256,\"vocab_size\":1000,"
 	    "\"num_attention_heads\":4,\"intermediate_size\":512,\"ssm_state_size\":16,\"mamba_num_heads\":8,"
