@@ -32,7 +32,7 @@ static void row_text(const gs_library_entry *e, const gs_model *m, bool md)
 		printf("| %s | %s | %s | %llu | %s | %s |\n", e->id, e->family, m->model_type, (unsigned long long)m->params,
 		       ctx, e->copy);
 	else
-		printf("%-40s %-13s %-12s %13llu %9s  %s\n", e->id, e->family, m->model_type, (unsigned long long)m->params,
+		printf("%-40s %-16s %-12s %13llu %9s  %s\n", e->id, e->family, m->model_type, (unsigned long long)m->params,
 		       ctx, e->copy);
 }
 
@@ -85,7 +85,7 @@ int cmd_models(int argc, char **argv)
 		if (!shown && md)
 			printf("| id | family | model_type | parameters | context (tokens) | copy |\n|---|---|---|---:|---:|---|\n");
 		else if (!shown)
-			printf("%-40s %-13s %-12s %13s %9s  %s\n", "id", "family", "model_type", "parameters", "context",
+			printf("%-40s %-16s %-12s %13s %9s  %s\n", "id", "family", "model_type", "parameters", "context",
 			       "copy");
 		row_text(&e, &m, md);
 		last = e;
