@@ -286,11 +286,14 @@ static gs_status read_mllama(json_t *cl, json_t *vis, const char *name, gs_model
 	    (st = vdim(vis, name, "vision_output_dim", &vo, err)))
 		return st;
 	json_t *ar = json_object_get(vis, "supported_aspect_ratios");
+	/* bounds far above any real tower keep every product below 2^64 */
 	if (img % p || h % heads || L + G > GS_MAX_LAYERS || tiles > 64 || img / p > 4096 || !json_is_array(ar) ||
-	    !json_array_size(ar))
+	    !json_array_size(ar) || json_array_size(ar) > 4096 || h >= (1u << 20) || i >= (1u << 20) ||
+	    vo >= (1u << 24) || c > 64 || p > 4096)
 		return gs_error_set(err, GS_EINPUT, name, "vision_config: image_size must be a multiple of patch_size, "
-		                    "attention_heads must divide hidden_size, at most 512 layers and 64 tiles, and "
-		                    "supported_aspect_ratios a non-empty list");
+		                    "attention_heads must divide hidden_size; at most 512 layers, 64 tiles, 64 channels, "
+		                    "4096 aspect ratios and 4096 patches a side; widths below 2^20 (vision_output_dim "
+		                    "2^24), and supported_aspect_ratios a non-empty list");
 	uint64_t P = (img / p) * (img / p) + 1; /* patches and the class token, per tile */
 	uint64_t v_params = mllama_tower_params(m, h, i, L, G, c, p, P, tiles, json_array_size(ar), vo);
 	m->params = gs_add_sat(m->params, v_params);
