@@ -112,6 +112,25 @@ static gs_status vdim(json_t *v, const char *name, const char *key, uint64_t *ou
 	return GS_OK;
 }
 
+/* n ViT encoder layers' matrices, q/k/v/`out` (h x h) and fc1/fc2 (h x i):
+ * added to the split and the module table; returns their parameters. */
+static uint64_t vit_layer_matrices(gs_model *m, uint64_t h, uint64_t i, uint64_t n, const char *out)
+{
+	gs_param_split *s = &m->split;
+	uint64_t lin = gs_mul_sat(n, 4 * h * h + 2 * h * i);
+	s->linear = gs_add_sat(s->linear, lin);
+	s->linear_matrices = gs_add_sat(s->linear_matrices, 6 * n);
+	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(n, 4 * h + i + h));
+	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(n, 4 * h + h + i));
+	gsi_note_module(m, "q_proj", h, h, n);
+	gsi_note_module(m, "k_proj", h, h, n);
+	gsi_note_module(m, "v_proj", h, h, n);
+	gsi_note_module(m, out, h, h, n);
+	gsi_note_module(m, "fc1", h, i, n);
+	gsi_note_module(m, "fc2", i, h, n);
+	return lin;
+}
+
 /* The ViT encoder of SigLIP or CLIP (modeling_siglip.py, modeling_clip.py):
  * a patch convolution (bias in SigLIP only), learned positions (+ CLIP's
  * class token and its pre-LayerNorm), per layer q/k/v/out with biases, two
@@ -121,23 +140,13 @@ static uint64_t tower_params(gs_model *m, tower_kind k, uint64_t h, uint64_t i, 
                              uint64_t patches)
 {
 	gs_param_split *s = &m->split;
-	uint64_t lin = gs_mul_sat(L, 4 * h * h + 2 * h * i);
+	uint64_t lin = vit_layer_matrices(m, h, i, L, "out_proj");
 	uint64_t bias = gs_mul_sat(L, 4 * h + i + h);
 	uint64_t norms = gs_mul_sat(L, 4 * h) + 2 * h + (k == TOWER_CLIP ? 2 * h : 0);
 	uint64_t embed = gs_mul_sat(c * p * p, h) + (k == TOWER_SIGLIP ? h : 0)                 /* patch conv */
 	               + gs_mul_sat(patches + (k == TOWER_CLIP ? 1 : 0), h) + (k == TOWER_CLIP ? h : 0); /* positions, class */
-	s->linear = gs_add_sat(s->linear, lin);
-	s->linear_matrices = gs_add_sat(s->linear_matrices, 6 * L);
-	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(L, 4 * h + i + h));
-	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(L, 4 * h + h + i));
 	s->other = gs_add_sat(s->other, gs_add_sat(bias, embed));
 	s->norm = gs_add_sat(s->norm, norms);
-	gsi_note_module(m, "q_proj", h, h, L);
-	gsi_note_module(m, "k_proj", h, h, L);
-	gsi_note_module(m, "v_proj", h, h, L);
-	gsi_note_module(m, "out_proj", h, h, L);
-	gsi_note_module(m, "fc1", h, i, L);
-	gsi_note_module(m, "fc2", i, h, L);
 	return gs_add_sat(gs_add_sat(lin, bias), gs_add_sat(norms, embed));
 }
 
@@ -227,24 +236,18 @@ static uint64_t mllama_tower_params(gs_model *m, uint64_t h, uint64_t i, uint64_
 {
 	gs_param_split *s = &m->split;
 	uint64_t n = L + G, ht = m->hidden;
-	uint64_t lin = gs_add_sat(gs_mul_sat(n, 4 * h * h + 2 * h * i), vo * ht);
+	uint64_t lin = gs_add_sat(vit_layer_matrices(m, h, i, n, "o_proj"), vo * ht);
 	uint64_t bias = gs_add_sat(gs_mul_sat(n, i + h), ht);
 	uint64_t norms = gs_mul_sat(n, 4 * h) + 4 * h;
 	uint64_t rows = (A + 1) * tiles;
 	uint64_t embed = c * p * p * h + h + gs_mul_sat(P, h) + gs_mul_sat(rows * P, h) + 2 * rows * h;
 	uint64_t gates = 1 + 2 + 2 * G;
-	s->linear = gs_add_sat(s->linear, lin);
-	s->linear_matrices = gs_add_sat(s->linear_matrices, 6 * n + 1);
-	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(n, 4 * h + i + h) + ht);
-	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(n, 4 * h + h + i) + vo);
+	s->linear = gs_add_sat(s->linear, vo * ht); /* the projector; the layers' are counted above */
+	s->linear_matrices = gs_add_sat(s->linear_matrices, 1);
+	s->linear_rows = gs_add_sat(s->linear_rows, ht);
+	s->linear_cols = gs_add_sat(s->linear_cols, vo);
 	s->other = gs_add_sat(s->other, gs_add_sat(gs_add_sat(bias, embed), gates));
 	s->norm = gs_add_sat(s->norm, norms);
-	gsi_note_module(m, "q_proj", h, h, n);
-	gsi_note_module(m, "k_proj", h, h, n);
-	gsi_note_module(m, "v_proj", h, h, n);
-	gsi_note_module(m, "o_proj", h, h, n);
-	gsi_note_module(m, "fc1", h, i, n);
-	gsi_note_module(m, "fc2", i, h, n);
 	gsi_note_module(m, "multi_modal_projector", vo, ht, 1);
 	return gs_add_sat(gs_add_sat(lin, bias), gs_add_sat(gs_add_sat(norms, embed), gates));
 }
