@@ -172,6 +172,32 @@ static void mlp_params(counter *c, uint64_t width, uint64_t n, bool expert)
 		add(&c->s.other, gs_mul_sat((a->gated ? 2 * width : width) + h, n));
 }
 
+/* A mixture-of-experts feed-forward: E experts of moe_i (working in the
+ * latent width behind two projections when moe_latent is set), the router
+ * (+ DeepSeek-V3's e_score_correction_bias) and the shared experts. */
+static void moe_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	gs_param_split *s = &c->s;
+	uint64_t h = a->h;
+	if (a->moe_latent) {
+		uint64_t lat = a->moe_latent;
+		matrices(c, GSI_NM_EUP, a->moe_i, lat, a->E);
+		matrices(c, GSI_NM_EDOWN, lat, a->moe_i, a->E);
+		matrices(c, GSI_NM_UP, lat, h, 1);               /* fc1_latent_proj */
+		matrices(c, GSI_NM_DOWN, h, lat, 1);             /* fc2_latent_proj */
+		if (a->mlp_bias)
+			add(&s->other, lat + h);
+	} else {
+		mlp_params(c, a->moe_i, a->E, true);
+	}
+	add(&s->other, (uint64_t)a->E * h); /* router */
+	if (a->router_bias)
+		add(&s->other, a->E);        /* e_score_correction_bias */
+	if (a->shared_i)
+		mlp_params(c, a->shared_i, 1, false);
+}
+
 /* Decoder block l: a pure state-space model's is a Mamba mixer and one
  * norm; otherwise a mixer (attention, or Mamba in a hybrid's Mamba
  * layers), an encoder-decoder's cross-attention, the MLP or the experts,
@@ -184,6 +210,8 @@ static void block_params(counter *c, uint32_t l)
 	if (a->ssm || a->single_mixer) { /* one mixer and one norm */
 		if (a->ssm || c->m->layer_is_ssm[l])
 			ssm_mixer_params(c);
+		else if (c->m->layer_is_moe[l])
+			moe_params(c);
 		else if (c->m->layer_is_mlp_only[l])
 			mlp_params(c, a->i, 1, false);
 		else
@@ -200,12 +228,7 @@ static void block_params(counter *c, uint32_t l)
 	if (a->enc_L)
 		attention_params(c); /* the decoder's cross-attention over the encoder output */
 	if (c->m->layer_is_moe[l]) {
-		mlp_params(c, a->moe_i, a->E, true);
-		add(&s->other, (uint64_t)a->E * h); /* router */
-		if (a->router_bias)
-			add(&s->other, a->E);        /* e_score_correction_bias */
-		if (a->shared_i)
-			mlp_params(c, a->shared_i, 1, false);
+		moe_params(c);
 	} else {
 		mlp_params(c, a->i, 1, false);
 	}
@@ -359,6 +382,10 @@ uint32_t gs_model_widest_mlp(const gs_model *m)
 		w = m->intermediate;
 	if (any_moe && m->moe_intermediate > w)
 		w = m->moe_intermediate;
+	/* the shared experts run as one MLP of their summed width on every token */
+	uint64_t shared = (uint64_t)m->shared_experts * m->moe_intermediate;
+	if (any_moe && shared > w && shared < ((uint64_t)1 << 32))
+		w = (uint32_t)shared;
 	return w;
 }
 

@@ -794,17 +794,37 @@ static gs_status nemotron_layers(reader *r, gsi_arch *a, gs_model *m)
 		       : !w ? '?' : !strcmp(w, "mamba") || !strcmp(w, "linear_attention") ? 'M'
 		       : !strcmp(w, "attention") || !strcmp(w, "full_attention") ? '*'
 		       : !strcmp(w, "mlp") ? '-' : !strcmp(w, "moe") ? 'E' : '?';
-		if (c == 'E')
-			return gs_error_set(r->err, GS_EUNSUPPORTED, r->name, "field \"%s\": layer %zu is a mixture of "
-			                    "experts, which gpusizer does not model for Nemotron-H yet (its latent "
-			                    "projections and shared experts): the dense Nemotron-H models are sized", key, l);
-		if (c != 'M' && c != '*' && c != '-')
+		if (c != 'M' && c != '*' && c != '-' && c != 'E')
 			return field_error(r, key, "holds a layer kind other than M (Mamba-2), * (attention), - (MLP) and "
 			                   "E (experts)");
 		m->layer_is_ssm[l] = c == 'M';
-		m->layer_is_mlp_only[l] = c == '-';
+		m->layer_is_mlp_only[l] = c == '-' || c == 'E'; /* no attention, no state */
+		m->layer_is_moe[l] = c == 'E';
 	}
 	a->L = (uint32_t)n;
+	return GS_OK;
+}
+
+/* Nemotron-H's mixture-of-experts layers (NemotronHMoE): n_routed_experts
+ * plain up/down experts of moe_intermediate_size (in moe_latent_size behind
+ * fc1/fc2 latent projections when it is set), a DeepSeek-V3 router with its
+ * e_score_correction_bias, and one shared MLP of
+ * moe_shared_expert_intermediate_size. Required only when a layer is E. */
+static gs_status nemotron_experts(reader *r, gsi_arch *a, gs_model *m)
+{
+	bool any = false;
+	for (uint32_t l = 0; l < a->L; l++)
+		any |= m->layer_is_moe[l];
+	if (!any)
+		return GS_OK;
+	TRY(dim(r, "n_routed_experts", &a->E, true, 0, false));
+	TRY(dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
+	TRY(dim(r, "moe_intermediate_size", &a->moe_i, true, 0, false));
+	TRY(dim(r, "moe_shared_expert_intermediate_size", &a->shared_i, true, 0, false));
+	TRY(dim(r, "moe_latent_size", &a->moe_latent, false, 0, true));
+	if (a->topk > a->E)
+		return field_error(r, "num_experts_per_tok", "must not exceed n_routed_experts");
+	a->router_bias = true;
 	return GS_OK;
 }
 
@@ -836,6 +856,7 @@ static gs_status read_nemotron_h(reader *r, gsi_arch *a, gs_model *m)
 		                   "stay below 2^31, and n_groups divide mamba_num_heads");
 	a->ssm_inner = (uint32_t)inner;
 	TRY(nemotron_layers(r, a, m));
+	TRY(nemotron_experts(r, a, m));
 	bool conv_bias;
 	TRY(flag(r, "mamba_conv_bias", &conv_bias, true));
 	TRY(flag(r, "use_conv_bias", &a->ssm_conv_bias, conv_bias));

@@ -29,6 +29,8 @@ typedef struct gsi_arch {
 	uint64_t pos_embed; /* rows of a learned position embedding (GPT-2) */
 	/* MoE */
 	uint32_t E, topk, moe_i, shared_i;
+	uint32_t moe_latent;   /* Nemotron-H: experts work in this width, behind
+	                          fc1/fc2 latent projections (0: hidden size) */
 	bool router_bias;
 	/* MLA */
 	bool mla;

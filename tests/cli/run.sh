@@ -320,6 +320,7 @@ case_ 2 'the training activations of a state-space model' estimate mistralai/Mam
 # Nemotron-H: Mamba-2, attention and MLP layers; the SSM state in fp32 (a constructed fixture)
 case_ 0 "+ the 3 Mamba-2 layers' state, 1 seqs x ((256 inner + 2 x 2 groups x 16 state) x 4 taps x bf16 + 8 heads x 32 head dim x 16 state x fp32) per layer, 56832 B in all" estimate tests/data/configs/nemotron-h-tiny.json --context 1000
 case_ 0 "2 x 1 layers x 2 kv heads x 64 head dim x 1000 tokens" estimate tests/data/configs/nemotron-h-tiny.json --context 1000
+case_ 0 "parameters:  1715296" estimate tests/data/configs/nemotron-h-moe-tiny.json --context 1000
 # Falcon-H1: attention and Mamba-2 side by side in every layer (a constructed fixture)
 case_ 0 "2 x 2 layers x 2 kv heads x 64 head dim x 1000 tokens x 1 seqs x bf16 (512000 elements) in the attention layers; + the 2 Mamba-2 layers' state" estimate tests/data/configs/falcon-h1-tiny.json --context 1000
 case_ 2 'is a state-space model or hybrid' estimate tests/data/configs/falcon-h1-tiny.json --runtime vllm

@@ -334,18 +334,47 @@ static void test_nemotron_h(void **st)
 	    "\"attention\",\"mlp\",\"mamba\"]}";
 	assert_int_equal(gs_model_from_config_json(dense, sizeof dense - 1, "nh.json", &m, &err), GS_OK);
 	assert_int_equal(m.params, 1885448);
-	/* mixture-of-experts layers are refused by name, not counted as something else */
+	/* mixture-of-experts layers need their experts' fields, named when absent */
 	static const char moe[] = "{\"model_type\":\"nemotron_h\",\"hidden_size\":256,\"vocab_size\":1000,"
 	    "\"num_attention_heads\":4,\"intermediate_size\":512,\"ssm_state_size\":16,\"mamba_num_heads\":8,"
 	    "\"mamba_head_dim\":32,\"n_groups\":2,\"conv_kernel\":4,\"chunk_size\":64,"
 	    "\"hybrid_override_pattern\":\"ME*\"}";
-	assert_int_equal(gs_model_from_config_json(moe, sizeof moe - 1, "nh.json", &m, &err), GS_EUNSUPPORTED);
-	assert_non_null(strstr(err.msg, "layer 1 is a mixture of experts"));
+	assert_int_equal(gs_model_from_config_json(moe, sizeof moe - 1, "nh.json", &m, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "n_routed_experts"));
 	static const char none[] = "{\"model_type\":\"nemotron_h\",\"hidden_size\":256,\"vocab_size\":1000,"
 	    "\"num_attention_heads\":4,\"intermediate_size\":512,\"ssm_state_size\":16,\"mamba_num_heads\":8,"
 	    "\"mamba_head_dim\":32,\"n_groups\":2,\"conv_kernel\":4,\"chunk_size\":64}";
 	assert_int_equal(gs_model_from_config_json(none, sizeof none - 1, "nh.json", &m, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "layers_block_type"));
+}
+
+/* Nemotron-H's experts (NemotronHMoE), "ME*E" on the tiny fixture's
+ * dimensions, by hand: an E layer is 4 experts x (128 x 256 + 256 x 128) =
+ * 262,144, the router 4 x 256 and its 4 correction biases, the shared MLP
+ * 2 x 256 x 256 = 131,072 and the norm 256: 394,500. With moe_latent_size
+ * 64 the experts work in 64 (4 x 2 x 128 x 64 = 65,536) behind fc1/fc2
+ * latent projections of 2 x 64 x 256: 230,660. */
+static void test_nemotron_h_experts(void **st)
+{
+	(void)st;
+	gs_model m = load(TCFG("nemotron-h-moe-tiny.json"));
+	assert_int_equal(m.params, 217176ull + 196864 + 2 * 394500ull + 2 * 256000 + 256); /* 1,715,296 */
+	assert_int_equal(m.experts, 4);
+	assert_true(m.layer_is_moe[1] && m.layer_is_moe[3] && m.layer_is_mlp_only[1]);
+	assert_int_equal(gs_model_attention_layers(&m), 1);
+	assert_int_equal(gs_model_widest_mlp(&m), 512); /* the dense intermediate_size; shared 2 x 128 = 256 */
+	char buf[2048];
+	FILE *f = fopen(TCFG("nemotron-h-moe-tiny.json"), "r");
+	assert_non_null(f);
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	char *lat = strstr(buf, "\"moe_latent_size\": null");
+	assert_non_null(lat);
+	memcpy(lat, "\"moe_latent_size\":   64", strlen("\"moe_latent_size\": null"));
+	gs_error err;
+	assert_int_equal(gs_model_from_config_json(buf, n, "latent.json", &m, &err), GS_OK);
+	assert_int_equal(m.params, 217176ull + 196864 + 2 * 230660ull + 2 * 256000 + 256); /* 1,387,616 */
 }
 
 /* Falcon-H1: every layer runs attention and a Mamba-2 mixer side by side,
@@ -539,6 +568,7 @@ int main(void)
 		cmocka_unit_test(test_mllama_cross_attention),
 		cmocka_unit_test(test_mamba2),
 		cmocka_unit_test(test_nemotron_h),
+		cmocka_unit_test(test_nemotron_h_experts),
 		cmocka_unit_test(test_falcon_h1),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 	};
