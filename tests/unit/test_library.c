@@ -93,6 +93,8 @@ static void test_preset_copies_count_the_published_sizes(void **st)
 	    {"allenai/OLMo-2-1124-13B", 13716198400ull},            /* "13.7B" */
 	    {"HuggingFaceTB/SmolLM2-360M-Instruct", 361821120ull},  /* "362M" */
 	    {"openai-community/gpt2-medium", 354823168ull},         /* "355M" */
+	    {"codellama/CodeLlama-13b-hf", 13016028160ull},         /* "13B" */
+	    {"codellama/CodeLlama-34b-hf", 33744232448ull},         /* "33.7B" */
 	};
 	static gs_model m;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
