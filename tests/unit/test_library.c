@@ -95,6 +95,11 @@ static void test_preset_copies_count_the_published_sizes(void **st)
 	    {"openai-community/gpt2-medium", 354823168ull},         /* "355M" */
 	    {"codellama/CodeLlama-13b-hf", 13016028160ull},         /* "13B" */
 	    {"codellama/CodeLlama-34b-hf", 33744232448ull},         /* "33.7B" */
+	    {"Qwen/Qwen3-235B-A22B-Instruct-2507", 235093634560ull}, /* "235B" */
+	    /* measured, not rounded: the safetensors totals the source reports */
+	    {"Qwen/Qwen2.5-72B-Instruct", 72706203648ull},
+	    {"Qwen/Qwen3-14B", 14768307200ull},
+	    {"Qwen/Qwen2.5-1.5B-Instruct", 1543714304ull},
 	};
 	static gs_model m;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
