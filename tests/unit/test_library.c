@@ -100,6 +100,7 @@ static void test_preset_copies_count_the_published_sizes(void **st)
 	    {"Qwen/Qwen2.5-72B-Instruct", 72706203648ull},
 	    {"Qwen/Qwen3-14B", 14768307200ull},
 	    {"Qwen/Qwen2.5-1.5B-Instruct", 1543714304ull},
+	    {"Qwen/QwQ-32B", 32763876352ull},
 	};
 	static gs_model m;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
