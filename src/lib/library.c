@@ -13,22 +13,39 @@
 
 enum { COL_ID, COL_FILE, COL_FAMILY, COL_COPY, COL_REVISION, COL_SOURCE, N_COLS };
 
-/* The start of data row i (comments and the header line skipped), or NULL
- * past the end; *line_no is its line in index.tsv. */
-static const char *data_row(size_t i, size_t *line_no)
+/* The data row after `prev` (NULL: the first one), comments and the header
+ * line skipped, or NULL past the end. *line_no is its line in index.tsv;
+ * pass back the previous row's when continuing. */
+static const char *next_row(const char *prev, size_t *line_no)
 {
 	const char *p = gsi_library_index, *end = p + gsi_library_index_len;
-	size_t row = 0;
-	for (*line_no = 1; p < end; (*line_no)++) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		bool data = p[0] != '#' && strncmp(p, "id\t", 3) != 0 && p[0] != '\n';
-		if (data && row++ == i)
+	if (prev) {
+		const char *nl = memchr(prev, '\n', (size_t)(end - prev));
+		if (!nl)
+			return NULL;
+		p = nl + 1;
+		(*line_no)++;
+	} else {
+		*line_no = 1;
+	}
+	for (; p < end; (*line_no)++) {
+		if (p[0] != '#' && p[0] != '\n' && strncmp(p, "id\t", 3) != 0)
 			return p;
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		if (!nl)
 			break;
 		p = nl + 1;
 	}
 	return NULL;
+}
+
+/* Data row i, or NULL past the end. */
+static const char *data_row(size_t i, size_t *line_no)
+{
+	const char *p = next_row(NULL, line_no);
+	while (p && i--)
+		p = next_row(p, line_no);
+	return p;
 }
 
 static const gsi_library_file *embedded(const char *name)
@@ -58,27 +75,23 @@ static bool take(const char **p, const char *end, char *dst, size_t cap)
 size_t gs_library_count(void)
 {
 	size_t n = 0, line;
-	while (data_row(n, &line))
+	for (const char *p = next_row(NULL, &line); p; p = next_row(p, &line))
 		n++;
 	return n;
 }
 
-gs_status gs_library_at(size_t i, gs_library_entry *out, gs_error *err)
+/* Parse the data row at p (line `line` of index.tsv) into out. */
+static gs_status parse_row(const char *p, size_t line, gs_library_entry *out, gs_error *err)
 {
-	assert(out);
+	const char *end = gsi_library_index + gsi_library_index_len;
 	memset(out, 0, sizeof *out);
-	size_t line;
-	const char *p = data_row(i, &line), *end = gsi_library_index + gsi_library_index_len;
-	if (!p)
-		return gs_error_set(err, GS_EINPUT, "library", "no model %zu: the library holds %zu", i,
-		                    gs_library_count());
 	char *dst[N_COLS] = {out->id, out->file, out->family, out->copy, out->revision, out->source};
 	size_t cap[N_COLS] = {sizeof out->id, sizeof out->file, sizeof out->family, sizeof out->copy,
 	                      sizeof out->revision, sizeof out->source};
 	for (int c = 0; c < N_COLS; c++)
-		if (!take(&p, end, dst[c], cap[c]) || (c < COL_REVISION && !dst[c][0]) || (c == COL_SOURCE && !dst[c][0]))
+		if (!take(&p, end, dst[c], cap[c]) || (c != COL_REVISION && !dst[c][0]))
 			return gs_error_set(err, GS_EINPUT, "index.tsv", "line %zu: column %d is empty or longer than %zu "
-			                    "bytes", line, c + 1, cap[c] - 1);
+			                    "bytes (only the revision may be empty)", line, c + 1, cap[c] - 1);
 	if (strcmp(out->copy, "verbatim") && strcmp(out->copy, "preset") && strcmp(out->copy, "fields"))
 		return gs_error_set(err, GS_EINPUT, "index.tsv", "line %zu: copy \"%s\": expected verbatim, preset or fields",
 		                    line, out->copy);
@@ -90,14 +103,29 @@ gs_status gs_library_at(size_t i, gs_library_entry *out, gs_error *err)
 	return GS_OK;
 }
 
+gs_status gs_library_at(size_t i, gs_library_entry *out, gs_error *err)
+{
+	assert(out);
+	size_t line;
+	const char *p = data_row(i, &line);
+	if (!p) {
+		memset(out, 0, sizeof *out);
+		return gs_error_set(err, GS_EINPUT, "library", "no model %zu: the library holds %zu", i,
+		                    gs_library_count());
+	}
+	return parse_row(p, line, out, err);
+}
+
 bool gs_library_find(const char *id, gs_library_entry *out)
 {
 	assert(id && out);
+	size_t n = strlen(id), line;
 	if (strpbrk(id, "@:"))
 		return false;
-	for (size_t i = 0, n = gs_library_count(); i < n; i++)
-		if (gs_library_at(i, out, NULL) == GS_OK && strcasecmp(out->id, id) == 0)
-			return true;
+	/* one pass, comparing the id column only; a row is parsed when it matches */
+	for (const char *p = next_row(NULL, &line); p; p = next_row(p, &line))
+		if (strncasecmp(p, id, n) == 0 && p[n] == '\t')
+			return parse_row(p, line, out, NULL) == GS_OK;
 	return false;
 }
 
