@@ -94,8 +94,9 @@ typedef struct gs_model {
 	uint32_t max_position;  /* max_position_embeddings (0 if not given)     */
 	bool gated_mlp;         /* SwiGLU/GeGLU: 3 matrices; else 2             */
 	bool tied_embeddings;
-	/* Mixture of experts: experts per MoE layer, active per token, width. */
-	uint32_t experts, experts_per_token, moe_intermediate, shared_experts;
+	/* Mixture of experts: experts per MoE layer, active per token, width;
+	 * the shared experts' summed width (one MLP every token runs), or 0. */
+	uint32_t experts, experts_per_token, moe_intermediate, shared_intermediate;
 	bool layer_is_moe[GS_MAX_LAYERS];
 	/* Attention: MLA (DeepSeek V2/V3) latent cache dimensions. */
 	gs_attn_kind attn;

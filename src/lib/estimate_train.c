@@ -234,7 +234,7 @@ gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, cha
 	uint64_t total = 0, one_layer = 0;
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
 		uint64_t i = m->layer_is_moe[l]
-		           ? (uint64_t)m->experts_per_token * m->moe_intermediate + m->shared_experts * (uint64_t)m->moe_intermediate
+		           ? (uint64_t)m->experts_per_token * m->moe_intermediate + m->shared_intermediate
 		           : m->intermediate;
 		uint64_t per = layer_activations(e, b, s, i, eager);
 		total = gs_add_sat(total, per);

@@ -314,7 +314,7 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->experts = a->E;
 	m->experts_per_token = a->topk;
 	m->moe_intermediate = a->moe_i;
-	m->shared_experts = a->moe_i ? a->shared_i / a->moe_i : 0;
+	m->shared_intermediate = a->shared_i;
 	m->attn = a->mla ? GS_ATTN_MLA : GS_ATTN_MHA_GQA;
 	m->kv_lora_rank = a->kv_lora;
 	m->q_lora_rank = a->q_lora;
@@ -383,9 +383,8 @@ uint32_t gs_model_widest_mlp(const gs_model *m)
 	if (any_moe && m->moe_intermediate > w)
 		w = m->moe_intermediate;
 	/* the shared experts run as one MLP of their summed width on every token */
-	uint64_t shared = (uint64_t)m->shared_experts * m->moe_intermediate;
-	if (any_moe && shared > w && shared < ((uint64_t)1 << 32))
-		w = (uint32_t)shared;
+	if (any_moe && m->shared_intermediate > w)
+		w = m->shared_intermediate;
 	return w;
 }
 

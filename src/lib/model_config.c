@@ -92,6 +92,14 @@ static gs_status flag_required(reader *r, const char *key, bool *out)
 
 #define TRY(x) do { gs_status s_ = (x); if (s_) return s_; } while (0)
 
+/* attention_bias: one switch for the biases of q/k/v and o together. */
+static gs_status attention_bias(reader *r, gsi_arch *a, bool def)
+{
+	TRY(flag(r, "attention_bias", &a->qkv_bias, def));
+	a->o_bias = a->qkv_bias;
+	return GS_OK;
+}
+
 /* Fields shared by llama-like decoders. */
 static gs_status common(reader *r, gsi_arch *a, gs_model *m, bool tied_default)
 {
@@ -154,8 +162,7 @@ static bool pattern_rule(uint32_t l, uint32_t pattern) { return pattern == 0 || 
 static gs_status read_llama(reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(common(r, a, m, false));
-	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
-	a->o_bias = a->qkv_bias;
+	TRY(attention_bias(r, a, false));
 	TRY(flag(r, "mlp_bias", &a->mlp_bias, false));
 	/* no window by default, but honour an explicit layer_types list */
 	return windows(r, a, m, NULL, 0, false);
@@ -200,8 +207,7 @@ static gs_status read_qwen2(reader *r, gsi_arch *a, gs_model *m)
 static gs_status read_qwen3(reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(common(r, a, m, false));
-	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
-	a->o_bias = a->qkv_bias;
+	TRY(attention_bias(r, a, false));
 	a->qk_norm = true;
 	return qwen_windows(r, a, m);
 }
@@ -345,8 +351,7 @@ static gs_status read_gpt_neox(reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(common(r, a, m, false));
 	a->gated = false;
-	TRY(flag(r, "attention_bias", &a->qkv_bias, true));
-	a->o_bias = a->qkv_bias;
+	TRY(attention_bias(r, a, true));
 	a->mlp_bias = true;
 	a->fused_qkv = true;
 	a->norm_bias = true;
@@ -419,8 +424,7 @@ static gs_status read_falcon(reader *r, gsi_arch *a, gs_model *m)
 static gs_status read_gpt_oss(reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(common(r, a, m, false));
-	TRY(flag(r, "attention_bias", &a->qkv_bias, true));
-	a->o_bias = a->qkv_bias;
+	TRY(attention_bias(r, a, true));
 	a->attn_sinks = true;
 	TRY(dim(r, "num_local_experts", &a->E, true, 0, false));
 	TRY(dim(r, "num_experts_per_tok", &a->topk, false, 4, false));
@@ -525,8 +529,7 @@ static gs_status read_starcoder2(reader *r, gsi_arch *a, gs_model *m)
 static gs_status read_olmo2(reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(common(r, a, m, false));
-	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
-	a->o_bias = a->qkv_bias;
+	TRY(attention_bias(r, a, false));
 	a->qk_norm = a->qk_norm_full = true;
 	return GS_OK;
 }
@@ -559,8 +562,7 @@ static gs_status read_cohere_common(reader *r, gsi_arch *a, gs_model *m)
 {
 	bool qk;
 	TRY(common(r, a, m, true));
-	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
-	a->o_bias = a->qkv_bias;
+	TRY(attention_bias(r, a, false));
 	TRY(flag(r, "use_qk_norm", &qk, false));
 	if (qk) /* a LayerNorm of (heads, head_dim) for q and (kv heads, head_dim) for k */
 		a->qk_norm = a->qk_norm_full = true;
@@ -585,8 +587,7 @@ static gs_status read_cohere2(reader *r, gsi_arch *a, gs_model *m)
 static gs_status read_granitemoe(reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(common(r, a, m, true));
-	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
-	a->o_bias = a->qkv_bias;
+	TRY(attention_bias(r, a, false));
 	TRY(dim(r, "num_local_experts", &a->E, true, 0, false));
 	TRY(dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
 	a->moe_i = a->i;
@@ -863,8 +864,7 @@ static gs_status read_nemotron_h(reader *r, gsi_arch *a, gs_model *m)
 	TRY(flag(r, "use_bias", &a->ssm_bias, false));
 	a->ssm_out_bias = a->ssm_bias;
 	TRY(flag(r, "mlp_bias", &a->mlp_bias, false));
-	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
-	a->o_bias = a->qkv_bias;
+	TRY(attention_bias(r, a, false));
 	TRY(flag(r, "tie_word_embeddings", &a->tied, false));
 	json_t *dt = json_object_get(r->root, "mamba_ssm_cache_dtype");
 	if (dt && !json_is_null(dt) && !json_is_string(dt))
@@ -909,8 +909,7 @@ static gs_status read_falcon_h1(reader *r, gsi_arch *a, gs_model *m)
 	TRY(flag_required(r, "mamba_proj_bias", &a->ssm_bias));
 	TRY(flag_required(r, "projectors_bias", &a->ssm_out_bias));
 	a->ssm_no_norm = !norm;
-	TRY(flag(r, "attention_bias", &a->qkv_bias, false));
-	a->o_bias = a->qkv_bias;
+	TRY(attention_bias(r, a, false));
 	TRY(flag(r, "mlp_bias", &a->mlp_bias, false));
 	a->parallel_ssm = a->hybrid = true;
 	return GS_OK;
@@ -1056,6 +1055,9 @@ static gs_status read_deepseek_v3(reader *r, gsi_arch *a, gs_model *m)
 	TRY(dim(r, "qk_nope_head_dim", &a->nope, true, 0, false));
 	TRY(dim(r, "v_head_dim", &a->v_d, true, 0, false));
 	a->mla = true;
+	if ((uint64_t)shared * a->moe_i >= MAX_DIM)
+		return field_error(r, "n_shared_experts", "times moe_intermediate_size must stay below 2^31 (the shared "
+		                   "experts' width)");
 	a->shared_i = shared * a->moe_i;
 	const char *method = json_string_value(json_object_get(r->root, "topk_method"));
 	a->router_bias = method && strcmp(method, "noaux_tc") == 0;

@@ -362,7 +362,8 @@ static void test_nemotron_h_experts(void **st)
 	assert_int_equal(m.experts, 4);
 	assert_true(m.layer_is_moe[1] && m.layer_is_moe[3] && m.layer_is_mlp_only[1]);
 	assert_int_equal(gs_model_attention_layers(&m), 1);
-	assert_int_equal(gs_model_widest_mlp(&m), 512); /* the dense intermediate_size; shared 2 x 128 = 256 */
+	assert_int_equal(m.shared_intermediate, 256);
+	assert_int_equal(gs_model_widest_mlp(&m), 512); /* the dense intermediate_size, above the shared 256 */
 	char buf[2048];
 	FILE *f = fopen(TCFG("nemotron-h-moe-tiny.json"), "r");
 	assert_non_null(f);
@@ -375,6 +376,23 @@ static void test_nemotron_h_experts(void **st)
 	gs_error err;
 	assert_int_equal(gs_model_from_config_json(buf, n, "latent.json", &m, &err), GS_OK);
 	assert_int_equal(m.params, 217176ull + 196864 + 2 * 230660ull + 2 * 256000 + 256); /* 1,387,616 */
+}
+
+/* DeepSeek's shared experts: their width (n_shared_experts x
+ * moe_intermediate_size) is kept exactly, and refused by name past 2^31
+ * rather than wrapped in 32 bits. */
+static void test_shared_experts_width(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("deepseek-ai__DeepSeek-V2-Lite.json"));
+	assert_int_equal(m.shared_intermediate, 2 * 1408);
+	static const char wide[] = "{\"model_type\":\"deepseek_v2\",\"hidden_size\":64,\"num_hidden_layers\":2,"
+	    "\"num_attention_heads\":4,\"intermediate_size\":128,\"vocab_size\":100,\"n_routed_experts\":4,"
+	    "\"num_experts_per_tok\":2,\"moe_intermediate_size\":65536,\"n_shared_experts\":65536,"
+	    "\"kv_lora_rank\":16,\"qk_rope_head_dim\":8,\"qk_nope_head_dim\":8,\"v_head_dim\":8}";
+	gs_error err;
+	assert_int_equal(gs_model_from_config_json(wide, sizeof wide - 1, "wide.json", &m, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "n_shared_experts"));
 }
 
 /* Falcon-H1: every layer runs attention and a Mamba-2 mixer side by side,
@@ -569,7 +587,8 @@ int main(void)
 		cmocka_unit_test(test_mamba2),
 		cmocka_unit_test(test_nemotron_h),
 		cmocka_unit_test(test_nemotron_h_experts),
-		cmocka_unit_test(test_falcon_h1),       cmocka_unit_test(test_files),
+		cmocka_unit_test(test_falcon_h1),
+		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
