@@ -324,16 +324,21 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	return true;
 }
 
+/* Whether layer l caches K/V of the text. Not a Mamba layer (a state per
+ * sequence instead, gs_model_ssm_state_elements), not Mllama's
+ * cross-attention (its K/V cover the image tiles,
+ * gs_model_cross_kv_elements), not a Nemotron-H MLP or experts layer. */
+static bool caches_text_kv(const gs_model *m, uint32_t l)
+{
+	return !m->layer_is_ssm[l] && !m->layer_is_cross[l] && !m->layer_is_mlp_only[l];
+}
+
 uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_mla)
 {
 	uint64_t total = 0;
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
-		if (m->layer_is_ssm[l])
-			continue; /* a Mamba layer keeps a state per sequence instead (gs_model_ssm_state_elements) */
-		if (m->layer_is_cross[l])
-			continue; /* its K/V cover the image tiles (gs_model_cross_kv_elements) */
-		if (m->layer_is_mlp_only[l])
-			continue; /* a Nemotron-H MLP layer attends to nothing */
+		if (!caches_text_kv(m, l))
+			continue;
 		uint64_t kept = tokens;
 		if (m->layer_is_sliding[l] && m->sliding_window && m->sliding_window < tokens)
 			kept = m->sliding_window;
@@ -419,6 +424,6 @@ uint64_t gs_model_attention_layers(const gs_model *m)
 {
 	uint64_t n = 0;
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
-		n += !m->layer_is_ssm[l] && !m->layer_is_cross[l] && !m->layer_is_mlp_only[l];
+		n += caches_text_kv(m, l);
 	return n;
 }
