@@ -153,12 +153,6 @@ bool serve_is_json_type(const char *ct)
 
 /* The body's sheet fields into a workload and its model. Returns 0, or an
  * HTTP status with *msg: 400 for the request, 502 when the hub failed. */
-/* A matrix of the whole library: the request names no model of its own. */
-static bool library_matrix(const serve_request *rq, json_t *body)
-{
-	return !strcmp(rq->url, "/api/matrix") && json_is_true(json_object_get(body, "library"));
-}
-
 static unsigned workload_from_json(const serve_config *cfg, json_t *body, gs_workload *w, gs_model *m, char *msg,
                                    size_t cap, bool no_model)
 {
@@ -222,14 +216,8 @@ static gs_status library_rows(gs_matrix *mx, const gs_workload *w, gs_error *err
 
 /* /api/matrix: the request's model (or, with "library": true, every
  * library model) in every format (gpusizer/matrix.h). */
-static void api_matrix(json_t *body, const gs_workload *w, const gs_model *m, serve_response *out)
+static void api_matrix(json_t *body, const gs_workload *w, const gs_model *m, bool library, serve_response *out)
 {
-	json_t *jl = json_object_get(body, "library");
-	if (jl && !json_is_boolean(jl)) {
-		error(out, 400, "request body: library: expected true or false");
-		return;
-	}
-	bool library = json_is_true(jl);
 	char cols[GS_MATRIX_MAX_FORMATS][40];
 	size_t nf = 0;
 	json_t *jf = json_object_get(body, "formats");
@@ -359,10 +347,17 @@ static void api_post(const serve_config *cfg, const serve_request *rq, serve_res
 	gs_error err;
 	gs_error_clear(&err);
 	unsigned code;
-	bool library = library_matrix(rq, body);
-	if (library && (json_object_get(body, "model") || json_object_get(body, "config") ||
-	                json_object_get(body, "params"))) {
-		error(out, 400, "request body: library: the rows are the library's models; give no model, config or params");
+	/* "library": true on /api/matrix: every library model is a row, and the
+	 * request names no model of its own */
+	json_t *jl = json_object_get(body, "library");
+	bool library = !strcmp(rq->url, "/api/matrix") && json_is_true(jl);
+	const char *bad = jl && !json_is_null(jl) && !json_is_boolean(jl) ? "request body: library: expected true or false"
+	                : library && (json_object_get(body, "model") || json_object_get(body, "config") ||
+	                              json_object_get(body, "params"))
+	                ? "request body: library: the rows are the library's models; give no model, config or params"
+	                : NULL;
+	if (bad) {
+		error(out, 400, bad);
 		json_decref(body);
 		free(m);
 		free(e);
@@ -378,7 +373,7 @@ static void api_post(const serve_config *cfg, const serve_request *rq, serve_res
 	else if (!strcmp(rq->url, "/api/fit"))
 		api_fit(body, &w, m, out);
 	else if (!strcmp(rq->url, "/api/matrix"))
-		api_matrix(body, &w, m, out);
+		api_matrix(body, &w, m, library, out);
 	else if (gs_estimate_run(&w, m, e, &err))
 		error(out, err.code == GS_ERANGE ? 422 : 400, err.msg);
 	else if (!strcmp(rq->url, "/api/estimate"))

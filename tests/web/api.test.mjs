@@ -50,7 +50,12 @@ test("the model library: listed, searchable in the page, and a matrix of every m
   // the same cells; a refusal names where the runtime came from (the body, or the flag)
   const plain = (rows) => JSON.parse(JSON.stringify(rows).replace(/(request body|--runtime): /g, ""));
   assert.deepEqual(plain(j.rows), plain(cliRows));
-  assert.equal((await post("/api/matrix", { library: "yes", gpu: "RTX 4090" })).status, 400);
+  const bad = await post("/api/matrix", { library: "yes", gpu: "RTX 4090" });
+  assert.equal(bad.status, 400);
+  assert.match((await bad.json()).error, /library: expected true or false/);
+  const both = await post("/api/matrix", { library: true, model: "Qwen/Qwen3-8B", gpu: "RTX 4090" });
+  assert.equal(both.status, 400);
+  assert.match((await both.json()).error, /give no model, config or params/);
 });
 
 test("what fits on this GPU: the same cells as gpusizer matrix", async () => {
