@@ -32,7 +32,7 @@ static void row_text(const gs_library_entry *e, const gs_model *m, bool md)
 		printf("| %s | %s | %s | %llu | %s | %s |\n", e->id, e->family, m->model_type, (unsigned long long)m->params,
 		       ctx, e->copy);
 	else
-		printf("%-40s %-16s %-12s %13llu %9s  %s\n", e->id, e->family, m->model_type, (unsigned long long)m->params,
+		printf("%-40s %-16s %-12s %13llu %10s  %s\n", e->id, e->family, m->model_type, (unsigned long long)m->params,
 		       ctx, e->copy);
 }
 
@@ -83,9 +83,9 @@ int cmd_models(int argc, char **argv)
 		if (!gs_library_matches(&e, &m, text))
 			continue;
 		if (!shown && md)
-			printf("| id | family | model_type | parameters | context (tokens) | copy |\n|---|---|---|---:|---:|---|\n");
+			printf("| id | family | model_type | parameters | max tokens | copy |\n|---|---|---|---:|---:|---|\n");
 		else if (!shown)
-			printf("%-40s %-16s %-12s %13s %9s  %s\n", "id", "family", "model_type", "parameters", "context",
+			printf("%-40s %-16s %-12s %13s %10s  %s\n", "id", "family", "model_type", "parameters", "max tokens",
 			       "copy");
 		row_text(&e, &m, md);
 		last = e;
@@ -97,7 +97,7 @@ int cmd_models(int argc, char **argv)
 		printf("\nrevision: %s\nsource:   %s\nfile:     data/models/%s\n",
 		       last.revision[0] ? last.revision : "not recorded where the copy was taken", last.source, last.file);
 	else
-		printf("\n%zu of %zu library models; context is max_position_embeddings in tokens (- when the model "
-		       "has none); gpusizer models ID shows one with its source.\n", shown, n);
+		printf("\n%zu of %zu library models; max tokens is max_position_embeddings (- when the model has "
+		       "none); gpusizer models ID shows one with its source.\n", shown, n);
 	return fflush(stdout) || ferror(stdout) ? EXIT_ENV : 0;
 }
