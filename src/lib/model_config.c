@@ -755,23 +755,19 @@ static gs_status read_mamba2(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
-/* A dimension under its current name or its legacy one (Nemotron-H's hub
- * configs say mamba_d_conv where NemotronHConfig says conv_kernel). */
-static gs_status dim_either(reader *r, const char *key, const char *legacy, uint32_t *out, bool required,
-                            uint32_t def)
+/* A required dimension under its current name or its legacy one
+ * (Nemotron-H's hub configs say mamba_d_conv where NemotronHConfig says
+ * conv_kernel); absent under both, the error names both. */
+static gs_status dim_either(reader *r, const char *key, const char *legacy, uint32_t *out)
 {
 	json_t *k = json_object_get(r->root, key), *l = json_object_get(r->root, legacy);
 	if (k && !json_is_null(k))
 		return dim(r, key, out, true, 0, false);
 	if (l && !json_is_null(l))
 		return dim(r, legacy, out, true, 0, false);
-	if (required) {
-		char what[160];
-		snprintf(what, sizeof what, "is required (or its older name \"%s\")", legacy);
-		return field_error(r, key, what);
-	}
-	*out = def;
-	return GS_OK;
+	char what[160];
+	snprintf(what, sizeof what, "is required (or its older name \"%s\")", legacy);
+	return field_error(r, key, what);
 }
 
 /* Nemotron-H's layer kinds from layers_block_type (words, old and new
@@ -846,9 +842,9 @@ static gs_status read_nemotron_h(reader *r, gsi_arch *a, gs_model *m)
 	TRY(dim(r, "ssm_state_size", &a->ssm_state, true, 0, false));
 	TRY(dim(r, "mamba_num_heads", &a->ssm_heads, true, 0, false));
 	TRY(dim(r, "mamba_head_dim", &a->ssm_head_dim, true, 0, false));
-	TRY(dim_either(r, "n_groups", "mamba_n_groups", &a->ssm_groups, true, 0));
-	TRY(dim_either(r, "conv_kernel", "mamba_d_conv", &a->ssm_conv, true, 0));
-	TRY(dim_either(r, "chunk_size", "mamba_chunk_size", &a->ssm_chunk, true, 0));
+	TRY(dim_either(r, "n_groups", "mamba_n_groups", &a->ssm_groups));
+	TRY(dim_either(r, "conv_kernel", "mamba_d_conv", &a->ssm_conv));
+	TRY(dim_either(r, "chunk_size", "mamba_chunk_size", &a->ssm_chunk));
 	if (a->a % a->a_kv)
 		return field_error(r, "num_key_value_heads", "must divide num_attention_heads");
 	uint64_t inner = (uint64_t)a->ssm_heads * a->ssm_head_dim;

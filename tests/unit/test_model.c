@@ -346,6 +346,12 @@ static void test_nemotron_h(void **st)
 	    "\"mamba_head_dim\":32,\"n_groups\":2,\"conv_kernel\":4,\"chunk_size\":64}";
 	assert_int_equal(gs_model_from_config_json(none, sizeof none - 1, "nh.json", &m, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "layers_block_type"));
+	/* a field absent under both its names is named under both */
+	static const char nogroups[] = "{\"model_type\":\"nemotron_h\",\"hidden_size\":256,\"vocab_size\":1000,"
+	    "\"num_attention_heads\":4,\"intermediate_size\":512,\"ssm_state_size\":16,\"mamba_num_heads\":8,"
+	    "\"mamba_head_dim\":32,\"conv_kernel\":4,\"chunk_size\":64,\"hybrid_override_pattern\":\"M*\"}";
+	assert_int_equal(gs_model_from_config_json(nogroups, sizeof nogroups - 1, "nh.json", &m, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "\"n_groups\" is required (or its older name \"mamba_n_groups\")"));
 }
 
 /* Nemotron-H's experts (NemotronHMoE), "ME*E" on the tiny fixture's
