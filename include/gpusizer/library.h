@@ -33,6 +33,10 @@ typedef struct gs_library_entry {
 	size_t config_len;
 } gs_library_entry;
 
+/* A copy's revision as outputs print it: the commit, or a note saying the
+ * source recorded none (static string when revision is empty). */
+const char *gs_library_revision_text(const char *revision);
+
 /* How many models the library holds. */
 size_t gs_library_count(void);
 

@@ -95,7 +95,7 @@ int cmd_models(int argc, char **argv)
 		return no_match(text, n);
 	if (shown == 1)
 		printf("\nrevision: %s\nsource:   %s\nfile:     data/models/%s\n",
-		       last.revision[0] ? last.revision : "not recorded where the copy was taken", last.source, last.file);
+		       gs_library_revision_text(last.revision), last.source, last.file);
 	else
 		printf("\n%zu of %zu library models; max tokens is max_position_embeddings (- when the model has "
 		       "none); gpusizer models ID shows one with its source.\n", shown, n);

@@ -72,6 +72,11 @@ static bool take(const char **p, const char *end, char *dst, size_t cap)
 	return true;
 }
 
+const char *gs_library_revision_text(const char *revision)
+{
+	return revision && revision[0] ? revision : "not recorded where the copy was taken";
+}
+
 size_t gs_library_count(void)
 {
 	size_t n = 0, line;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/interval.h"
+#include "gpusizer/library.h"
 #include "gpusizer/measured.h"
 #include "gpusizer/render.h"
 #include "render_internal.h"
@@ -187,7 +188,7 @@ static void workload_lines(const gs_estimate *e, char lines[][240], size_t *n)
 	snprintf(lines[(*n)++], 240, "model: %.120s%s%.40s", m->source, m->model_type[0] ? ", " : "", m->model_type);
 	if (m->library_copy[0])
 		snprintf(lines[(*n)++], 240, "revision: %.64s (gpusizer's model library, copy: %s)",
-		         m->revision[0] ? m->revision : "not recorded where the copy was taken", m->library_copy);
+		         gs_library_revision_text(m->revision), m->library_copy);
 	else
 		snprintf(lines[(*n)++], 240, "revision: %.64s", m->revision[0] ? m->revision : gs_wl_set(w, GS_F_REVISION)
 		                                                  ? gs_wl_str(w, GS_F_REVISION) : "not given");

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/interval.h"
+#include "gpusizer/library.h"
 #include "gpusizer/render.h"
 #include "recipe.h"
 #include "render_internal.h"
@@ -52,7 +53,7 @@ static void header(out *o, const gs_estimate *e)
 		put(o, " (%s%s%s)", m->model_type, m->architecture[0] ? ", " : "", m->architecture);
 	if (m->library_copy[0]) /* the config came from the built-in library, not the hub */
 		put(o, "\nrevision:    %s (gpusizer's model library, copy: %s; gpusizer models)\n",
-		    m->revision[0] ? m->revision : "not recorded where the copy was taken", m->library_copy);
+		    gs_library_revision_text(m->revision), m->library_copy);
 	else
 		put(o, "\nrevision:    %s%s\n", m->revision[0] ? m->revision : gs_wl_set(w, GS_F_REVISION)
 		    ? gs_wl_str(w, GS_F_REVISION) : "not given (record it on the sheet)",
