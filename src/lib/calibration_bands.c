@@ -8,7 +8,8 @@ const gs_band gs_bands[] = {
 	{"transformers", "peak", 2, -0.003621, 0.015983},
 	{"vllm-v0", "peak", 3, -0.010816, 0.006487},
 	{"vllm-v0", "kv", 3, -0.026001, 0.030439},
+	{"sglang", "kv", 1, 0.004512, 0.004512},
 	{"llamacpp", "peak", 3, 0.000170, 0.001336},
 	{"ollama", "peak", 1, -0.007062, -0.007062},
 };
-const size_t gs_n_bands = 6;
+const size_t gs_n_bands = 7;

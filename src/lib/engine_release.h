@@ -48,6 +48,9 @@ typedef struct gsi_release {
 	gsi_big_gpu_rule big;
 	bool moe_cache13_shared;     /* fused MoE: caches 1 and 3 share one buffer */
 	uint32_t moe_chunk;          /* VLLM_FUSED_MOE_CHUNK_SIZE                 */
+	uint8_t sampler_bytes;       /* profile run's sampler: bytes per logit held at
+	                                its peak besides the model's own logits
+	                                (docs/method.md §7, "Logits")            */
 	/* SGLang */
 	gsi_sgl_rule sgl;
 	const char *source;          /* the files read, at that tag               */

@@ -187,6 +187,39 @@ static void profile_shape(gs_estimate *e, const gsi_release *r)
 	snprintf(v->why_tokens, sizeof v->why_tokens, "%s", why);
 }
 
+/* vLLM V1's PyTorch-native top-k/top-p sampler (v0.8.5
+ * vllm/v1/sample/ops/topk_topp_sampler.py apply_top_k_top_p): bytes per
+ * logit alive at its re-scatter, besides the model's own logits. */
+#define NATIVE_SAMPLER_BYTES 26u
+
+/* What the profile run's sampler holds per logit besides the model's own
+ * (docs/method.md §7 "Logits"). */
+static const char *sampler_words(const gsi_release *r)
+{
+	if (r->sampler_bytes == NATIVE_SAMPLER_BYTES)
+		return "the native top-k/top-p sampler at its re-scatter: fp32 copy 4, sorted values 4 and indices 8, "
+		       "top-k and top-p masks 1 + 1, cumulative probabilities 4, re-scattered logits 4";
+	return "fp32 copy 4, fp32 probabilities 4";
+}
+
+/* V1 releases: what the profile run may hold that no formula here knows. */
+static void sampler_unknowns(gs_estimate *e, const gsi_release *r, uint64_t seqs, uint32_t vocab)
+{
+	if (!r->v1)
+		return;
+	gsi_unknown(e, "activations: V1 runs torch.compile inside the profile run; a cold compile cache adds "
+	            "Inductor's scratch to the profiled peak and shrinks the pool (a published cold/warm pair: "
+	            "torch peak +2.59/+0.74 GiB, non-torch +0.86/+0.22 GiB)");
+	if (r->sampler_bytes == NATIVE_SAMPLER_BYTES)
+		return;
+	char size[48];
+	gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), NATIVE_SAMPLER_BYTES - r->sampler_bytes), GS_UNIT_GiB, size,
+	                sizeof size);
+	gsi_unknown(e, "logits: counted with FlashInfer's top-k/top-p sampler (vLLM's default when FlashInfer is "
+	            "installed, as in its container image); the native one holds %u B more per logit: %s more "
+	            "in the profile run", (unsigned)(NATIVE_SAMPLER_BYTES - r->sampler_bytes), size);
+}
+
 /* The items that do not depend on the pool: weights, non-torch memory,
  * LoRA slots, the profile run's activations and logits, CUDA graphs. */
 static void fixed_items(gs_estimate *e, const gsi_release *r)
@@ -201,17 +234,18 @@ static void fixed_items(gs_estimate *e, const gsi_release *r)
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
 	                        METHOD "§5, §7 (our derivation; vLLM profile run with FlashAttention)");
 	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
-	                       METHOD "§7 (sampler of the profile run: bf16 logits, fp32 copy, fp32 probabilities; our derivation)");
+	                       METHOD "§7 (the profile run's dummy sampler, from the release's sampler code; our derivation)");
 	act->shard = GS_SHARD_TP;
 	lg->shard = GS_SHARD_LOGITS;
 	if (m->has_architecture) {
 		gs_bytes a = gsi_serving_forward_peak(e, T, r->moe_cache13_shared, r->moe_chunk, why, sizeof why);
 		gsi_item_all(act, LIVE(1) | LIVE(2), a);
 		gsi_formula(act, "profile run of %llu tokens (%s): %s", (unsigned long long)T, v->why_tokens, why);
-		gs_bytes l = gs_mul_sat(gs_mul_sat(seqs, m->vocab), el + 8);
+		gs_bytes l = gs_mul_sat(gs_mul_sat(seqs, m->vocab), el + r->sampler_bytes);
 		gsi_item_all(lg, LIVE(1) | LIVE(2), l);
-		gsi_formula(lg, "%llu dummy requests x %u vocab x (%llu + 4 + 4) B", (unsigned long long)seqs, m->vocab,
-		            (unsigned long long)el);
+		gsi_formula(lg, "%llu dummy requests x %u vocab x (%llu + %u) B: %s", (unsigned long long)seqs, m->vocab,
+		            (unsigned long long)el, (unsigned)r->sampler_bytes, sampler_words(r));
+		sampler_unknowns(e, r, seqs, m->vocab);
 	} else {
 		act->basis = lg->basis = GS_BASIS_UNKNOWN;
 		act->live = lg->live = LIVE(1) | LIVE(2);
