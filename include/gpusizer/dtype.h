@@ -15,6 +15,9 @@
  *                                           double quantization
  *   gptq gptq-gN gptq-gN-act awq awq-gN     4-bit, group N (default 128); -act adds g_idx
  *   gptq8 gptq8-gN gptq8-gN-act             8-bit GPTQ, group N
+ *   mxfp4-experts                           OCP MXFP4 on the MoE experts' matrices only (gpt-oss
+ *                                           checkpoints): 4-bit E2M1 + one E8M0 scale per 32;
+ *                                           every other module in 16 bits
  *   gguf:TYPE                               a ggml type (Q4_0, Q4_K, IQ2_XS, F16, ...) or a
  *                                           llama.cpp file type (Q4_K_M: its base type, with
  *                                           the per-tensor mix reported as unknown)
@@ -45,7 +48,8 @@ typedef enum gs_family {
 	GS_FAM_BNB_4BIT,
 	GS_FAM_GPTQ,
 	GS_FAM_AWQ,
-	GS_FAM_GGUF
+	GS_FAM_GGUF,
+	GS_FAM_MXFP4     /* MXFP4 on the MoE experts only              */
 } gs_family;
 
 typedef struct gs_format {
@@ -62,6 +66,8 @@ typedef struct gs_format {
 	bool mixed_file_type;     /* a llama.cpp file type mixing several ggml types  */
 	const char *description;  /* one line for `gpusizer formats`                  */
 	const char *source;       /* where the figures come from                      */
+	bool experts_only;        /* quantizes the routed experts' matrices alone;
+	                             every other parameter is kept at keep_bits     */
 } gs_format;
 
 /* Parse a format name (see the list above) into *out. Unknown names are

@@ -33,6 +33,8 @@ typedef struct gs_param_split {
 	uint64_t linear_matrices; /* number of weight matrices                */
 	uint64_t linear_rows;     /* sum of output features                   */
 	uint64_t linear_cols;     /* sum of input features                    */
+	uint64_t experts;         /* the routed experts' matrices, a part of
+	                             linear (what MXFP4 checkpoints quantize) */
 } gs_param_split;
 
 typedef enum gs_attn_kind { GS_ATTN_MHA_GQA, GS_ATTN_MLA } gs_attn_kind;

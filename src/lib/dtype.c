@@ -14,6 +14,10 @@
  *    act-order adds an int32 g_idx per input feature (AutoGPTQ QuantLinear).
  *  - FP8: 1 byte + fp32 scales per tensor, per output channel, or per
  *    128x128 block (vLLM / compressed-tensors FP8 schemes).
+ *  - MXFP4 (OCP Microscaling Formats v1.0): 4-bit E2M1 values, one 8-bit
+ *    E8M0 scale per block of 32 (0.25 bit/weight); in a Hugging Face
+ *    checkpoint (quant_method "mxfp4", gpt-oss) only the experts' matrices
+ *    (Transformers quantizer_mxfp4.py param_needs_quantization).
  *  - ggml types: bytes per block from ggml's type traits; the split between
  *    code bytes and scale bytes follows the block_* structs of ggml-common.h.
  */
@@ -28,33 +32,36 @@
 
 static const gs_format named[] = {
 	{"fp32", GS_FAM_FLOAT, false, RI(32, 1), RI(0, 1), 0, 0, 0, 0, RI(32, 1), false,
-	 "IEEE float32", "IEEE 754"},
+	 "IEEE float32", "IEEE 754", false},
 	{"bf16", GS_FAM_FLOAT, false, RI(16, 1), RI(0, 1), 0, 0, 0, 0, RI(16, 1), false,
-	 "bfloat16", "IEEE 754 / bfloat16"},
+	 "bfloat16", "IEEE 754 / bfloat16", false},
 	{"fp16", GS_FAM_FLOAT, false, RI(16, 1), RI(0, 1), 0, 0, 0, 0, RI(16, 1), false,
-	 "IEEE float16", "IEEE 754"},
+	 "IEEE float16", "IEEE 754", false},
 	{"fp8-e4m3", GS_FAM_FP8, true, RI(8, 1), RI(0, 1), 0, 0, 4, KEEP16, false,
-	 "FP8 E4M3, one fp32 scale per matrix", "vLLM FP8 docs; OCP FP8 spec"},
+	 "FP8 E4M3, one fp32 scale per matrix", "vLLM FP8 docs; OCP FP8 spec", false},
 	{"fp8-e5m2", GS_FAM_FP8, true, RI(8, 1), RI(0, 1), 0, 0, 4, KEEP16, false,
-	 "FP8 E5M2, one fp32 scale per matrix", "vLLM FP8 docs; OCP FP8 spec"},
+	 "FP8 E5M2, one fp32 scale per matrix", "vLLM FP8 docs; OCP FP8 spec", false},
 	{"fp8-channel", GS_FAM_FP8, true, RI(8, 1), RI(0, 1), 4, 0, 0, KEEP16, false,
-	 "FP8 E4M3, one fp32 scale per output row", "compressed-tensors channel strategy"},
+	 "FP8 E4M3, one fp32 scale per output row", "compressed-tensors channel strategy", false},
 	{"fp8-block128", GS_FAM_FP8, true, RI(8, 1), RI(32, 16384), 0, 0, 0, KEEP16, false,
-	 "FP8 E4M3, one fp32 scale per 128x128 block", "DeepSeek-V3 FP8 checkpoints (weight_block_size [128,128])"},
+	 "FP8 E4M3, one fp32 scale per 128x128 block", "DeepSeek-V3 FP8 checkpoints (weight_block_size [128,128])", false},
 	{"int8", GS_FAM_BNB_INT8, true, RI(8, 1), RI(0, 1), 4, 0, 0, KEEP16, false,
-	 "bitsandbytes LLM.int8: int8 + fp32 scale per output row", "Dettmers et al. 2022 (LLM.int8()); bitsandbytes Int8Params.SCB"},
+	 "bitsandbytes LLM.int8: int8 + fp32 scale per output row", "Dettmers et al. 2022 (LLM.int8()); bitsandbytes Int8Params.SCB", false},
 	{"nf4", GS_FAM_BNB_4BIT, true, RI(4, 1), RI(32, 64), 0, 0, 0, KEEP16, false,
-	 "bitsandbytes NF4, fp32 absmax per 64 weights", "Dettmers et al. 2023 (QLoRA) §3"},
+	 "bitsandbytes NF4, fp32 absmax per 64 weights", "Dettmers et al. 2023 (QLoRA) §3", false},
 	{"nf4-dq", GS_FAM_BNB_4BIT, true, RI(4, 1), RI(8 * 256 + 32, 64 * 256), 0, 0, 0, KEEP16, false,
-	 "bitsandbytes NF4 with double quantization", "Dettmers et al. 2023 (QLoRA) §3"},
+	 "bitsandbytes NF4 with double quantization", "Dettmers et al. 2023 (QLoRA) §3", false},
 	{"fp4", GS_FAM_BNB_4BIT, true, RI(4, 1), RI(32, 64), 0, 0, 0, KEEP16, false,
-	 "bitsandbytes FP4, fp32 absmax per 64 weights", "bitsandbytes Linear4bit; QLoRA §3"},
+	 "bitsandbytes FP4, fp32 absmax per 64 weights", "bitsandbytes Linear4bit; QLoRA §3", false},
 	{"fp4-dq", GS_FAM_BNB_4BIT, true, RI(4, 1), RI(8 * 256 + 32, 64 * 256), 0, 0, 0, KEEP16, false,
-	 "bitsandbytes FP4 with double quantization", "bitsandbytes Linear4bit; QLoRA §3"},
+	 "bitsandbytes FP4 with double quantization", "bitsandbytes Linear4bit; QLoRA §3", false},
 	{"gptq-g128", GS_FAM_GPTQ, true, RI(4, 1), RI(20, 128), 0, 0, 0, KEEP16, false,
-	 "GPTQ 4-bit, group 128: fp16 scale + 4-bit zero per group", "Frantar et al. 2022; AutoGPTQ QuantLinear"},
+	 "GPTQ 4-bit, group 128: fp16 scale + 4-bit zero per group", "Frantar et al. 2022; AutoGPTQ QuantLinear", false},
 	{"awq-g128", GS_FAM_AWQ, true, RI(4, 1), RI(20, 128), 0, 0, 0, KEEP16, false,
-	 "AWQ 4-bit, group 128: fp16 scale + 4-bit zero per group", "Lin et al. 2023; AutoAWQ WQLinear_GEMM"},
+	 "AWQ 4-bit, group 128: fp16 scale + 4-bit zero per group", "Lin et al. 2023; AutoAWQ WQLinear_GEMM", false},
+	{"mxfp4-experts", GS_FAM_MXFP4, true, RI(4, 1), RI(8, 32), 0, 0, 0, KEEP16, false,
+	 "MXFP4 on the MoE experts only (gpt-oss checkpoints): E2M1 + E8M0 scale per 32; the rest in 16 bits",
+	 "OCP Microscaling Formats (MX) v1.0; Transformers quantizers/quantizer_mxfp4.py", true},
 };
 
 /* ggml types: name, elements per block, bytes per block, code bytes per block

@@ -155,6 +155,10 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 static bool checkpoint_format_applies(const gs_workload *w, const gs_model *m, const gs_estimate *e)
 {
 	gs_task t = gs_wl_task(w);
+	/* Transformers cannot train on MXFP4 (quantizer_mxfp4.py: is_trainable
+	 * False); LoRA loads it with Mxfp4Config(dequantize=True), in bf16 */
+	if (t == GS_TASK_LORA && !strcmp(m->quant_method, "mxfp4"))
+		return false;
 	return m->quant_method[0] && !e->stored_format && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT &&
 	       (t == GS_TASK_INFERENCE || t == GS_TASK_LORA);
 }
@@ -240,6 +244,9 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 			return s;
 	} else if ((s = gs_format_parse(e->stored_format ? "bf16" : gs_wl_str(w, GS_F_FORMAT), "format", &e->format, err)))
 		return s;
+	if (e->format.experts_only && m->has_architecture && !m->split.experts)
+		return gs_error_set(err, GS_EINPUT, "format", "format %s quantizes the experts of a mixture of experts "
+		                    "and nothing else; model_type \"%.40s\" has no experts", e->format.name, m->model_type);
 	const char *kvname = gs_wl_set(w, GS_F_KV_FORMAT) ? gs_wl_str(w, GS_F_KV_FORMAT) : default_kv(&e->format);
 	if ((s = gs_kv_format_parse(kvname, "kv_format", &e->kv_format, err)))
 		return s;

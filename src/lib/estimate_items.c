@@ -200,6 +200,11 @@ static void other_format_item(gs_estimate *e, unsigned live, uint64_t kept, cons
 		gsi_unknown(e, "other_format_modules: which modules stay in 16 bits (embeddings, lm_head, "
 		            "norms) needs a model (--model config.json); --params counts every weight at %s",
 		            f->name);
+	} else if (f->experts_only) {
+		gsi_item_all(o, live, gsi_ceil_bits(kept, f->keep_bits));
+		gsi_formula(o, "%llu params (everything but the experts' matrices: attention, routers, embeddings, "
+		            "lm_head, norms, biases) x %llu bits / 8", (unsigned long long)kept,
+		            (unsigned long long)(f->keep_bits.num / f->keep_bits.den));
 	} else {
 		gsi_item_all(o, live, gsi_ceil_bits(kept, f->keep_bits));
 		gsi_formula(o, "%llu params (%s%s%sbiases/routers) x %llu bits / 8", (unsigned long long)kept,
@@ -225,7 +230,10 @@ void gsi_weight_items(gs_estimate *e, unsigned live)
 	/* What the main format stores: everything when unquantized; otherwise
 	 * the matrices plus the classes the user chose not to keep aside. */
 	uint64_t q = m->params, kept = 0;
-	if (f->quantized && m->has_architecture) {
+	if (f->experts_only && m->has_architecture) {
+		q = s->experts; /* only the experts' matrices; the rest stays in 16 bits */
+		kept = m->params - s->experts;
+	} else if (f->quantized && m->has_architecture) {
 		q = s->linear;
 		kept = s->other;
 		if (e->keep & GS_KEEP_EMBED) kept += s->embed; else q += s->embed;
@@ -241,10 +249,24 @@ void gsi_weight_items(gs_estimate *e, unsigned live)
 
 	metadata_item(e, live, q, src);
 	other_format_item(e, live, kept, src);
+	if (f->experts_only && m->has_architecture && e->runtime == GS_RT_TRANSFORMERS) {
+		char more[48];
+		gs_bytes mx = gs_add_sat(gsi_ceil_bits(q, f->value_bits), gsi_ceil_bits(q, f->meta_bits));
+		gs_format_bytes(gsi_ceil_bits(q, f->keep_bits) - mx, GS_UNIT_GiB, more, sizeof more);
+		gsi_unknown(e, "weights: Transformers keeps MXFP4 only on a GPU of compute capability 7.5 or more with "
+		            "Triton >= 3.4 and the kernels package; otherwise it dequantizes the experts to bf16: "
+		            "%s more (quantizer_mxfp4.py validate_environment)", more);
+	}
 	if (f->mixed_file_type)
 		gsi_unknown(e, "weights: %s is a llama.cpp file type mixing ggml types per tensor; its base "
 		            "type is counted for every tensor: read the .gguf for exact bytes", f->name);
-	if (m->quant_method[0] && !e->format_from_checkpoint && !e->stored_format &&
+	const gs_workload *wl = &e->workload;
+	bool mxfp4_dequantized = !strcmp(m->quant_method, "mxfp4") && gs_wl_task(wl) == GS_TASK_LORA &&
+	                         wl->v[GS_F_FORMAT].from == GS_FROM_DEFAULT && !gs_wl_set(wl, GS_F_BITS);
+	if (mxfp4_dequantized)
+		gsi_unknown(e, "weights: Transformers cannot train on MXFP4 (quantizer_mxfp4.py: is_trainable False), so "
+		            "LoRA loads this checkpoint dequantized to bf16 (Mxfp4Config(dequantize=True)), as counted");
+	else if (m->quant_method[0] && !e->format_from_checkpoint && !e->stored_format &&
 	    strcmp(m->quant_format, f->name) != 0)
 		gsi_unknown(e, "weights: --format %s disagrees with config.json's quantization_config (%s%s%s); the "
 		            "estimate uses %s as told", f->name, m->quant_format[0] ? m->quant_read : m->quant_method,

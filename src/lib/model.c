@@ -168,6 +168,8 @@ static void mlp_params(counter *c, uint64_t width, uint64_t n, bool expert)
 		matrices(c, u, width, h, n);
 	}
 	matrices(c, d, h, width, n);
+	if (expert) /* the matrices just counted: gate (when gated), up, down */
+		add(&c->s.experts, gs_mul_sat(gs_mul_sat(a->gated ? 3 : 2, gs_mul_sat(width, h)), n));
 	if (a->mlp_bias)
 		add(&c->s.other, gs_mul_sat((a->gated ? 2 * width : width) + h, n));
 }
@@ -184,6 +186,7 @@ static void moe_params(counter *c)
 		uint64_t lat = a->moe_latent;
 		matrices(c, GSI_NM_EUP, a->moe_i, lat, a->E);
 		matrices(c, GSI_NM_EDOWN, lat, a->moe_i, a->E);
+		add(&s->experts, gs_mul_sat(gs_mul_sat(2, gs_mul_sat(a->moe_i, lat)), a->E));
 		matrices(c, GSI_NM_UP, lat, h, 1);               /* fc1_latent_proj */
 		matrices(c, GSI_NM_DOWN, h, lat, 1);             /* fc2_latent_proj */
 		if (a->mlp_bias)

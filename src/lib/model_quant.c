@@ -3,8 +3,8 @@
  * gpusizer's formats (docs/method.md §3a).
  *
  * config.json says how its weights are stored: FP8 (per tensor, per output
- * channel, 128x128 blocks), fbgemm FP8, bitsandbytes 4/8-bit, GPTQ, AWQ, or a
- * compressed-tensors scheme. The estimate takes that as the default format,
+ * channel, 128x128 blocks), fbgemm FP8, bitsandbytes 4/8-bit, GPTQ, AWQ, a
+ * compressed-tensors scheme, or MXFP4 on a mixture of experts (gpt-oss). The estimate takes that as the default format,
  * so an FP8 checkpoint is not sized as bf16. Anything this file cannot map
  * is recorded with the reason; the estimate then refuses to guess.
  */
@@ -185,7 +185,13 @@ void gsi_read_quantization_config(const void *qv, gs_model *m)
 		read_group(q, m, method);
 	else if (!strcmp(method, "compressed-tensors"))
 		read_compressed(q, m);
-	else
+	else if (!strcmp(method, "mxfp4")) {
+		/* Transformers' Mxfp4HfQuantizer quantizes the experts' matrices and
+		 * nothing else (param_needs_quantization: Mxfp4GptOssExperts, biases
+		 * excluded), whatever modules_to_not_convert lists */
+		snprintf(m->quant_format, sizeof m->quant_format, "mxfp4-experts");
+		snprintf(m->quant_read, sizeof m->quant_read, "mxfp4: the experts' matrices in MXFP4, the rest in 16 bits");
+	} else
 		problem(m, "quant_method \"%.40s\" is not one gpusizer reads (fp8, fbgemm_fp8, bitsandbytes, gptq, "
-		        "awq, compressed-tensors)", method);
+		        "awq, compressed-tensors, mxfp4)", method);
 }

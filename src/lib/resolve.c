@@ -55,12 +55,20 @@ static gs_status model_from_checkpoint(const char *path, bool is_dir, gs_model *
 }
 
 /* A hub id is read from the model library when it holds that id, unless
- * the workload asks for a revision the library's copy was not taken at. */
+ * the workload asks (id@REV or --revision) for a revision the library's
+ * copy was not taken at; a copy with no recorded revision answers only
+ * when none is asked. An id naming a file (id:FILE) is the hub's. */
 static bool in_library(const gs_workload *w, const char *id, gs_library_entry *e)
 {
-	if (!gs_library_find(id, e))
+	char bare[sizeof e->id];
+	size_t n = strcspn(id, "@:");
+	if (id[n] == ':' || n >= sizeof bare)
 		return false;
-	return !gs_wl_set(w, GS_F_REVISION) || strcmp(gs_wl_str(w, GS_F_REVISION), e->revision) == 0;
+	snprintf(bare, sizeof bare, "%.*s", (int)n, id);
+	if (!gs_library_find(bare, e))
+		return false;
+	const char *want = id[n] == '@' ? id + n + 1 : gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION) : NULL;
+	return !want || (e->revision[0] && strcmp(want, e->revision) == 0);
 }
 
 static gs_status from_hub(const gs_workload *w, gs_model *out, gs_error *err)

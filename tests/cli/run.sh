@@ -244,7 +244,12 @@ case_ 0 "LoRA r=8: query_key_value 32x(4544->4672)" estimate data/models/tiiuae_
 # gpt-oss: experts with biases, attention sinks, alternating 128-token windows
 case_ 0 "parameters:  20914757184" estimate data/models/openai__gpt-oss-20b.json --context 8192
 case_ 0 "kv_cache               estimated                -            0.19            0.19" estimate data/models/openai__gpt-oss-20b.json --context 8192
-case_ 2 'quant_method "mxfp4" is not one gpusizer reads' estimate tests/data/configs/quant/gpt-oss-20b-mxfp4.json
+# MXFP4 (gpt-oss): the experts' matrices alone, everything else in 16 bits; LoRA dequantizes
+case_ 0 "weights                estimated             8.90            8.90            8.90" estimate tests/data/configs/quant/gpt-oss-20b-mxfp4.json
+case_ 0 "1804459584 params (everything but the experts' matrices" estimate openai/gpt-oss-20b --context 8192
+case_ 0 "otherwise it dequantizes the experts to bf16: 26.14 GiB more" estimate openai/gpt-oss-20b --context 8192
+case_ 0 "LoRA loads this checkpoint dequantized to bf16" estimate openai/gpt-oss-20b --task lora --lora-targets all-linear --context 512
+case_ 2 'format mxfp4-experts quantizes the experts of a mixture of experts and nothing else; model_type "llama" has no experts' estimate $L3 --format mxfp4-experts
 case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "gpt_oss"' estimate data/models/openai__gpt-oss-20b.json --task lora --context 512
 # adaptation like a practitioner: recipe defaults, a change for every overflowing phase, one answer first
 L31=data/models/meta-llama__Llama-3.1-8B.json
@@ -293,7 +298,8 @@ case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-405B
 # does not hold goes to the hub
 case_ 0 "revision:    not recorded where the copy was taken (gpusizer's model library, copy: verbatim" estimate meta-llama/Llama-3.1-8B
 case_ 0 "parameters:  8030261248" estimate META-LLAMA/llama-3.1-8b
-case_ 0 '"library_copy": "preset"' estimate Qwen/Qwen3-0.6B --json
+case_ 0 '"library_copy": "preset"' estimate Qwen/Qwen3-1.7B --json
+case_ 0 '"library_copy": "verbatim"' estimate Qwen/Qwen3-0.6B --json
 case_ 0 "revision: not recorded where the copy was taken (gpusizer's model library, copy: fields)" sheet --model Qwen/Qwen3-8B
 case_ 3 "(the built-in library holds this id, but not at that revision)" estimate meta-llama/Llama-3.1-8B@main
 case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-8B --revision 0e9e39f
@@ -306,7 +312,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407         Mistral NeMo     mistral      
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (80 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (94 models) matches "no-such-model"' models no-such-model
 case_ 2 'unexpected argument "--gpu"' models --gpu H100
 # Llama 3.2 Vision: one <|image|> token per image in the text, the cross-attention layers' K/V over its tiles
 case_ 0 "parameters:  10670220835" estimate meta-llama/Llama-3.2-11B-Vision-Instruct
@@ -454,6 +460,22 @@ case_ 2 "is an encoder-decoder: gpusizer sizes it with runtime transformers only
 case_ 0 "trainable:   294912 parameters (LoRA r=8: q 18x(512->512), v 18x(512->512))" estimate data/models/google-t5__t5-small.json --task lora --context 512
 case_ 0 "autocast_cache" estimate $BERT $BA
 case_ 0 "two fp32 temporaries of the largest tensor, 2 x 31254528 x 4 B" estimate $BERT $BA
+
+# the library's verbatim copies are still the hub's bytes: each row that
+# records a SHA-256 must hash to it (a hand edit of such a file fails here)
+TAB=$(printf '\t')
+while IFS="$TAB" read -r id file family copy rev source; do
+	[ "$copy" = verbatim ] || continue
+	want=$(printf '%s\n' "$source" | sed -n 's/.*SHA-256 \([0-9a-f]\{64\}\).*/\1/p')
+	[ -n "$want" ] || continue
+	got=$(sha256sum "data/models/$file" | cut -c1-64)
+	if [ "$got" = "$want" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: data/models/$file ($id) hashes to $got, index.tsv records $want"
+	fi
+done < data/models/index.tsv
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

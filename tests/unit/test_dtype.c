@@ -37,6 +37,7 @@ static void test_gptq_awq(void **st)
 	ASSERT_BPW("gptq-g128", 133, 32);
 	ASSERT_BPW("gptq-g64", 69, 16);        /* 4 + 20/64 */
 	ASSERT_BPW("awq-g32", 37, 8);          /* 4 + 20/32 */
+	ASSERT_BPW("mxfp4-experts", 17, 4);    /* 4 + 8/32: E2M1 + an E8M0 scale per 32 */
 	gs_format f;
 	gs_error err;
 	assert_int_equal(gs_format_parse("gptq-g128-act", "f", &f, &err), GS_OK);

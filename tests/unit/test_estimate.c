@@ -104,6 +104,18 @@ static void test_quantized_formats(void **st)
 	assert_int_equal(item_at(E, "quant_metadata", 0), 136314880ull + 4980736ull);
 	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_FORMAT, "int8", END);
 	assert_int_equal(gs_estimate_item(E, "quant_metadata")->basis, GS_BASIS_UNKNOWN);
+	/* MXFP4 from gpt-oss-20b's quantization_config: 19,110,297,600 expert
+	 * weights x 4 bits + an E8M0 scale per 32, the other 1,804,459,584 in
+	 * bf16 (13.76 GB, the checkpoint's size); LoRA trains a dequantized copy */
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), END);
+	assert_true(E->format_from_checkpoint);
+	assert_int_equal(item_at(E, "weights", 0), 9555148800ull);
+	assert_int_equal(item_at(E, "quant_metadata", 0), 597196800ull);
+	assert_int_equal(item_at(E, "other_format_modules", 0), 3608919168ull);
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), GS_F_TASK, "lora", GS_F_LORA_TARGETS,
+	             "all-linear", END);
+	assert_false(E->format_from_checkpoint);
+	assert_string_equal(E->format.name, "bf16");
 	run_estimate(E, &m, GS_F_MODEL, cfg, GS_F_FORMAT, "gguf:Q4_K_M", END);
 	assert_true(E->format.mixed_file_type);
 	assert_string_equal(E->kv_format.name, "fp16");

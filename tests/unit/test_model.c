@@ -574,6 +574,16 @@ static void test_quantization_config(void **st)
 	assert_non_null(strstr(m.quant_problem, "hqq"));
 	m = load(TCFG("quant/llama-3.1-8b-unreadable-nvfp4.json"));
 	assert_string_equal(m.quant_format, "");
+	/* MXFP4 (the hub's gpt-oss-20b config.json): the experts alone, whatever
+	 * modules_to_not_convert lists; the split matches the checkpoint's own
+	 * dtype split (safetensors: BF16 1,804,459,584, the experts in U8) */
+	m = load(CFG("openai__gpt-oss-20b.json"));
+	assert_string_equal(m.quant_format, "mxfp4-experts");
+	assert_string_equal(m.quant_skipped, "");
+	assert_int_equal(m.split.experts, 24ull * 32 * (2880ull * 5760 + 2880ull * 2880)); /* 19,110,297,600 */
+	assert_int_equal(m.params - m.split.experts, 1804459584ull);
+	m = load(CFG("meta-llama__Llama-3.1-8B.json"));
+	assert_int_equal(m.split.experts, 0);
 	/* gptq8: 8-bit values, an fp16 scale and an 8-bit zero per group */
 	gs_format f;
 	gs_error err;
