@@ -131,12 +131,16 @@ static int do_params(const char *id, const char *cfg, json_t *cond, json_t *meas
 		fprintf(stderr, "bench: %s\n", err.msg);
 		return 1;
 	}
-	row(id, "parameters", num(meas, "params"), (double)m.params, "");
-	head(id, "count", num(meas, "params"), (double)m.params);
-	json_t *buffers = json_object_get(cond, "includes_buffers");
-	if (json_is_string(buffers))
-		printf("%-44s (the record counts stored tensor elements, buffers included; gpusizer counts "
-		       "parameters)\n", id);
+	/* the Hub's safetensors.total counts stored tensor elements, a different
+	 * quantity from parameters when a checkpoint stores buffers, a tied head
+	 * twice, or packed 4-bit blocks with their scales: its own group */
+	const char *how = json_string_value(json_object_get(cond, "count_method"));
+	bool stored = how && strstr(how, "safetensors.total");
+	row(id, stored ? "stored elements vs parameters" : "parameters", num(meas, "params"), (double)m.params, "");
+	head(id, stored ? "stored" : "count", num(meas, "params"), (double)m.params);
+	const char *note = json_string_value(json_object_get(cond, "includes_buffers"));
+	if (stored && note && (double)m.params != num(meas, "params"))
+		printf("%-44s (%s)\n", id, note);
 	return 0;
 }
 
@@ -577,12 +581,12 @@ static void table_line(const char *group, const char *quantity, bool held)
 		cov += covered(h, k, lo, hi);
 	}
 	if (!n) {
-		printf("%-13s %-5s %-8s %7s\n", group, quantity, held ? "held-out" : "fitted", "0");
+		printf("%-13s %-6s %-8s %7s\n", group, quantity, held ? "held-out" : "fitted", "0");
 		return;
 	}
 	qsort(r, n, sizeof r[0], cmp_double);
 	double med = n % 2 ? r[n / 2] : (r[n / 2 - 1] + r[n / 2]) / 2;
-	printf("%-13s %-5s %-8s %7zu %8.2f%% %7.0f%% %7.0f%% %7.0f%% %9.0f%% %9.0f%%\n", group, quantity,
+	printf("%-13s %-6s %-8s %7zu %8.2f%% %7.0f%% %7.0f%% %7.0f%% %9.0f%% %9.0f%%\n", group, quantity,
 	       held ? "held-out" : "fitted", n, 100 * med, 100.0 * w5 / n, 100.0 * w10 / n, 100.0 * under / n,
 	       100.0 * under10 / n, 100.0 * cov / n);
 }
@@ -593,12 +597,12 @@ static void accuracy_table(void)
 	       "the measurement,\n   a KV capacity above it; coverage: measured inside the interval, target %.0f %%; "
 	       "fitted: leave-one-out\n   over the fitted records; held-out: the band of all fitted records)\n",
 	       100 * GS_COVERAGE_TARGET);
-	printf("%-13s %-5s %-8s %7s %9s %8s %8s %8s %10s %10s\n", "kind", "qty", "part", "records", "median|e|",
+	printf("%-13s %-6s %-8s %7s %9s %8s %8s %8s %10s %10s\n", "kind", "qty", "part", "records", "median|e|",
 	       "<=5%", "<=10%", "unsafe", "unsafe>10%", "coverage");
 	static const char *const order[][2] = {
 		{"training", "peak"}, {"transformers", "peak"}, {"vllm-v0", "peak"}, {"vllm-v0", "kv"},
 		{"vllm-v1", "peak"}, {"vllm-v1", "kv"}, {"sglang", "kv"}, {"llamacpp", "peak"}, {"ollama", "peak"},
-		{"params", "count"}, {"gpu_total", "count"},
+		{"params", "count"}, {"params", "stored"}, {"gpu_total", "count"},
 	};
 	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
 		table_line(order[i][0], order[i][1], false);
