@@ -211,7 +211,7 @@ static gs_status add_image_tokens(gs_estimate *e, const gs_workload *w, const gs
 	if ((images || tokens) && !m->vision_params)
 		return gs_error_set(err, GS_EINPUT, w->v[images ? GS_F_IMAGES : GS_F_IMAGE_TOKENS].where,
 		                    "model_type \"%.40s\" takes no images (vision-language types: gemma3, llava, llava_next, "
-		                    "qwen2_vl, qwen2_5_vl)", what);
+		                    "qwen2_vl, qwen2_5_vl, mllama, mistral3)", what);
 	e->images = images ? gs_wl_u64(w, GS_F_IMAGES) : 0;
 	e->image_tokens = tokens ? gs_wl_u64(w, GS_F_IMAGE_TOKENS) : m->image_tokens;
 	if (e->images && !e->image_tokens)
@@ -219,7 +219,10 @@ static gs_status add_image_tokens(gs_estimate *e, const gs_workload *w, const gs
 		                    "image's size: give image_tokens (%s)", m->model_type,
 		                    m->vision_merge == 1 ? "LLaVA-NeXT: 576 per 336 x 336 tile plus the base image and a "
 		                                           "newline per row, up to 2,928 at 672 x 672"
-		                                         : "Qwen2-VL: (H/28) x (W/28), 256 for 448 x 448");
+		                    : !strcmp(m->model_type, "mistral3")
+		                        ? "Mistral 3: (H/28) rows of (W/28) tokens and a break, up to 55 x 56 = 3,080 at "
+		                          "1540 x 1540"
+		                        : "Qwen2-VL: (H/28) x (W/28), 256 for 448 x 448");
 	e->length = gs_add_sat(e->length, gs_mul_sat(e->images, e->image_tokens));
 	return GS_OK;
 }

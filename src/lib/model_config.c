@@ -28,7 +28,7 @@
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
 	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, qwen, starcoder2, "
-	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, umt5, bart, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl and mllama (vision)";
+	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, umt5, bart, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama and mistral3 (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 

@@ -1,5 +1,6 @@
 /*
- * model_vision.c — vision-language configs (gemma3, llava): the text
+ * model_vision.c — vision-language configs (gemma3, llava, llava_next,
+ * qwen2_vl, qwen2_5_vl, mllama, mistral3): the text
  * decoder read from text_config, over the defaults of its configuration
  * class, plus the vision tower and the projector that feeds it
  * (docs/method.md §2, "Vision-language models").
@@ -15,7 +16,7 @@
 #include "gpusizer/units.h"
 #include "model_internal.h"
 
-typedef enum { TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL, TOWER_MLLAMA } tower_kind;
+typedef enum { TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL, TOWER_MLLAMA, TOWER_PIXTRAL } tower_kind;
 
 typedef struct mm_kind {
 	const char *type;          /* the outer model_type                          */
@@ -81,6 +82,17 @@ static const mm_kind kinds[] = {
 	 "{\"depth\":32,\"hidden_size\":3584,\"intermediate_size\":3420,\"num_heads\":16,\"in_channels\":3,"
 	 "\"patch_size\":14,\"spatial_merge_size\":2,\"temporal_patch_size\":2,\"out_hidden_size\":3584}",
 	 TOWER_QWEN25VL, false},
+	/* Mistral3Config (Mistral Small 3.1/3.2, Magistral Small): a text_config
+	 * given as a dict is built as MistralConfig(**text_config), so its
+	 * missing fields take MistralConfig's defaults (configuration_mistral.py);
+	 * the vision tower PixtralVisionConfig's (configuration_pixtral.py) */
+	{"mistral3", "mistral",
+	 "{\"vocab_size\":32000,\"hidden_size\":4096,\"intermediate_size\":14336,\"num_hidden_layers\":32,"
+	 "\"num_attention_heads\":32,\"num_key_value_heads\":8,\"max_position_embeddings\":131072,"
+	 "\"sliding_window\":4096,\"tie_word_embeddings\":false}",
+	 "{\"hidden_size\":1024,\"intermediate_size\":4096,\"num_hidden_layers\":24,\"num_attention_heads\":16,"
+	 "\"num_channels\":3,\"image_size\":1024,\"patch_size\":16}",
+	 TOWER_PIXTRAL, false},
 };
 
 bool gsi_is_multimodal_type(const char *type)
@@ -208,6 +220,82 @@ static uint64_t qwen2vl_params(gs_model *m, bool v25, uint64_t h, uint64_t i, ui
 		gsi_note_module(m, "fc2", i, h, L);
 	}
 	return gs_add_sat(gs_add_sat(lin, bias), gs_add_sat(norms, embed));
+}
+
+/* Pixtral's vision encoder and Mistral 3's projector (modeling_pixtral.py
+ * PixtralVisionModel, modeling_mistral3.py Mistral3MultiModalProjector): a
+ * patch convolution without bias, ln_pre (RMSNorm), per layer q/k/v/o and a
+ * gated MLP (gate/up/down) without biases and two RMSNorms, rotary 2-D
+ * positions (no parameters); then an RMSNorm of the vision width, the patch
+ * merger Linear(h x ms^2, h) without bias, linear_1 (h x feature layers ->
+ * h_text) and linear_2 (h_text -> h_text), with biases when
+ * multimodal_projector_bias. */
+static uint64_t pixtral_params(gs_model *m, uint64_t h, uint64_t i, uint64_t L, uint64_t c, uint64_t p, uint64_t ms,
+                               uint64_t nfl, bool proj_bias)
+{
+	gs_param_split *s = &m->split;
+	uint64_t ht = m->hidden, merged = h * ms * ms;
+	uint64_t tower = gs_mul_sat(L, 4 * h * h + 3 * h * i);
+	uint64_t proj = merged * h + h * nfl * ht + ht * ht;
+	uint64_t norms = gs_mul_sat(L, 2 * h) + h + h;           /* the layers', ln_pre, the projector's */
+	uint64_t other = c * p * p * h + (proj_bias ? 2 * ht : 0); /* patch conv, linear_1/2 biases */
+	s->linear = gs_add_sat(s->linear, gs_add_sat(tower, proj));
+	s->linear_matrices = gs_add_sat(s->linear_matrices, 7 * L + 3);
+	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(L, 4 * h + 2 * i + h) + h + ht + ht);
+	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(L, 4 * h + 2 * h + i) + merged + h * nfl + ht);
+	s->norm = gs_add_sat(s->norm, norms);
+	s->other = gs_add_sat(s->other, other);
+	gsi_note_module(m, "q_proj", h, h, L);
+	gsi_note_module(m, "k_proj", h, h, L);
+	gsi_note_module(m, "v_proj", h, h, L);
+	gsi_note_module(m, "o_proj", h, h, L);
+	gsi_note_module(m, "gate_proj", h, i, L);
+	gsi_note_module(m, "up_proj", h, i, L);
+	gsi_note_module(m, "down_proj", i, h, L);
+	gsi_note_module(m, "merging_layer", merged, h, 1);
+	gsi_note_module(m, "linear_1", h * nfl, ht, 1);
+	gsi_note_module(m, "linear_2", ht, ht, 1);
+	return gs_add_sat(gs_add_sat(tower, proj), gs_add_sat(norms, other));
+}
+
+/* Mistral 3's tower and projector from vision_config `vis` and the outer
+ * config `root` (spatial_merge_size, multimodal_projector_bias,
+ * vision_feature_layer), onto m. */
+static gs_status read_pixtral(json_t *root, json_t *vis, const char *name, gs_model *m, gs_error *err)
+{
+	uint64_t hv, iv, lv, heads, c, p, img, ms = 2, nfl = 1;
+	gs_status st;
+	if ((st = vdim(vis, name, "hidden_size", &hv, err)) || (st = vdim(vis, name, "intermediate_size", &iv, err)) ||
+	    (st = vdim(vis, name, "num_hidden_layers", &lv, err)) ||
+	    (st = vdim(vis, name, "num_attention_heads", &heads, err)) ||
+	    (st = vdim(vis, name, "num_channels", &c, err)) || (st = vdim(vis, name, "patch_size", &p, err)) ||
+	    (st = vdim(vis, name, "image_size", &img, err)))
+		return st;
+	json_t *v = json_object_get(root, "spatial_merge_size");
+	if (v && (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 16))
+		return gs_error_set(err, GS_EINPUT, name, "field \"spatial_merge_size\" must be an integer in [1, 16]");
+	if (v)
+		ms = (uint64_t)json_integer_value(v);
+	v = json_object_get(root, "vision_feature_layer"); /* an int, or a list of layers concatenated */
+	if (json_is_array(v))
+		nfl = json_array_size(v);
+	else if (v && !json_is_integer(v))
+		return gs_error_set(err, GS_EINPUT, name, "field \"vision_feature_layer\" must be an integer or a list");
+	v = json_object_get(root, "multimodal_projector_bias");
+	if (v && !json_is_boolean(v))
+		return gs_error_set(err, GS_EINPUT, name, "field \"multimodal_projector_bias\" must be true or false");
+	if (hv % heads || lv > GS_MAX_LAYERS || nfl < 1 || nfl > GS_MAX_LAYERS || img < p)
+		return gs_error_set(err, GS_EINPUT, name, "vision_config: num_attention_heads must divide hidden_size, at "
+		                    "most 512 layers and feature layers, and image_size at least patch_size");
+	uint64_t vp = pixtral_params(m, hv, iv, lv, c, p, ms, nfl, json_is_true(v));
+	m->params = gs_add_sat(m->params, vp);
+	m->vision_params = vp;
+	m->vision_hidden = (uint32_t)hv;
+	m->vision_intermediate = (uint32_t)iv;
+	m->vision_merge = (uint32_t)(ms * ms);
+	m->vision_patches = (uint32_t)((img / p) * (img / p));
+	m->image_tokens = 0; /* rows x (columns + 1) of merged patches: the resolution decides (image_tokens) */
+	return GS_OK;
 }
 
 /* Qwen2-VL: the text fields sit at the top level in the hub's configs. */
@@ -428,6 +516,8 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 		goto out;
 	if (k->tower == TOWER_MLLAMA)
 		st = read_mllama(cross, vis, name, m, err);
+	else if (k->tower == TOWER_PIXTRAL)
+		st = read_pixtral(root, vis, name, m, err);
 	else
 		st = qwen ? read_qwen_tower(k, vis, name, m, err) : read_vit_tower(k, root, vis, name, m, err);
 	if (st)

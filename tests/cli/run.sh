@@ -244,6 +244,11 @@ case_ 0 "LoRA r=8: query_key_value 32x(4544->4672)" estimate data/models/tiiuae_
 # gpt-oss: experts with biases, attention sinks, alternating 128-token windows
 case_ 0 "parameters:  20914757184" estimate data/models/openai__gpt-oss-20b.json --context 8192
 case_ 0 "kv_cache               estimated                -            0.19            0.19" estimate data/models/openai__gpt-oss-20b.json --context 8192
+# Mistral 3 (Magistral Small): Mistral text + Pixtral tower + patch-merging projector
+case_ 0 "parameters:  24011361280" estimate mistralai/Magistral-Small-2509 --context 8192
+case_ 2 "up to 55 x 56 = 3,080 at 1540 x 1540" estimate mistralai/Magistral-Small-2509 --context 4096 --images 1
+case_ 0 "length:      10256 tokens (4096 text + 2 images x 3080 image tokens)" estimate mistralai/Magistral-Small-2509 --context 4096 --images 2 --image-tokens 3080
+case_ 2 "sizes it with runtime transformers only" estimate mistralai/Magistral-Small-2509 --runtime vllm --context 4096
 # MXFP4 (gpt-oss): the experts' matrices alone, everything else in 16 bits; LoRA dequantizes
 case_ 0 "weights                estimated             8.90            8.90            8.90" estimate tests/data/configs/quant/gpt-oss-20b-mxfp4.json
 case_ 0 "1804459584 params (everything but the experts' matrices" estimate openai/gpt-oss-20b --context 8192
@@ -312,7 +317,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407         Mistral NeMo     mistral      
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (94 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (95 models) matches "no-such-model"' models no-such-model
 case_ 2 'unexpected argument "--gpu"' models --gpu H100
 # Llama 3.2 Vision: one <|image|> token per image in the text, the cross-attention layers' K/V over its tiles
 case_ 0 "parameters:  10670220835" estimate meta-llama/Llama-3.2-11B-Vision-Instruct

@@ -90,6 +90,11 @@ static const struct {
 		 * embedding rows) equals the hub's safetensors total as we recall it
 		 * (10,670,220,835; "10.7B"); the hub is not reachable to re-read it */
 		{CFG("meta-llama__Llama-3.2-11B-Vision-Instruct.json"), 10670220835ull, "mllama"},
+		/* Mistral 3 (Magistral-Small-2509, the hub's config.json): Mistral 24B
+		 * text 23,572,403,200 + Pixtral tower 403,305,472 + projector (norm,
+		 * patch merger 4096 -> 1024, linear_1, linear_2) 35,652,608 equals the
+		 * hub API's safetensors total at that revision, 24,011,361,280 */
+		{CFG("mistralai__Magistral-Small-2509.json"), 24011361280ull, "mistral3"},
 		/* hybrid: Jamba-v0.1, our count, published "51.6B" (4 attention and 28
 		 * Mamba layers, 16 of them with 16 experts) */
 		{CFG("ai21labs__Jamba-v0.1.json"), 51570323328ull, "jamba"},
