@@ -159,6 +159,10 @@ static bool checkpoint_format_applies(const gs_workload *w, const gs_model *m, c
 	 * False); LoRA loads it with Mxfp4Config(dequantize=True), in bf16 */
 	if (t == GS_TASK_LORA && !strcmp(m->quant_method, "mxfp4"))
 		return false;
+	/* llama.cpp and Ollama run the GGUF the checkpoint is converted to: its
+	 * file type, not the checkpoint's storage, is the format */
+	if (gs_wl_runtime(w) == GS_RT_LLAMACPP || gs_wl_runtime(w) == GS_RT_OLLAMA)
+		return false;
 	return m->quant_method[0] && !e->stored_format && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT &&
 	       (t == GS_TASK_INFERENCE || t == GS_TASK_LORA);
 }
@@ -247,6 +251,11 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 			return s;
 	} else if ((s = gs_format_parse(e->stored_format ? "bf16" : gs_wl_str(w, GS_F_FORMAT), "format", &e->format, err)))
 		return s;
+	if (m->quant_method[0] && !e->stored_format && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT &&
+	    !gs_wl_set(w, GS_F_BITS) && (gs_wl_runtime(w) == GS_RT_LLAMACPP || gs_wl_runtime(w) == GS_RT_OLLAMA))
+		gsi_unknown(e, "weights: config.json's quantization_config (%s) is how the checkpoint is stored; llama.cpp "
+		            "runs the GGUF converted from it, sized here at the default file type %s: give --format with "
+		            "the GGUF's type", m->quant_format[0] ? m->quant_format : m->quant_method, e->format.name);
 	if (e->format.experts_only && m->has_architecture && !m->split.experts)
 		return gs_error_set(err, GS_EINPUT, "format", "format %s quantizes the experts of a mixture of experts "
 		                    "and nothing else; model_type \"%.40s\" has no experts", e->format.name, m->model_type);

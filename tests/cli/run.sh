@@ -244,6 +244,8 @@ case_ 0 "LoRA r=8: query_key_value 32x(4544->4672)" estimate data/models/tiiuae_
 # gpt-oss: experts with biases, attention sinks, alternating 128-token windows
 case_ 0 "parameters:  20914757184" estimate data/models/openai__gpt-oss-20b.json --context 8192
 case_ 0 "kv_cache               estimated                -            0.19            0.19" estimate data/models/openai__gpt-oss-20b.json --context 8192
+# llama.cpp runs the GGUF converted from a checkpoint: its quantization_config is not the file type
+case_ 0 "llama.cpp runs the GGUF converted from it, sized here at the default file type bf16" estimate tests/data/configs/quant/llama-3.1-8b-fbgemm-fp8.json --runtime llamacpp --gpu "RTX 4090" --context 4096
 # Mistral 3 (Magistral Small): Mistral text + Pixtral tower + patch-merging projector
 case_ 0 "parameters:  24011361280" estimate mistralai/Magistral-Small-2509 --context 8192
 case_ 2 "up to 55 x 56 = 3,080 at 1540 x 1540" estimate mistralai/Magistral-Small-2509 --context 4096 --images 1
