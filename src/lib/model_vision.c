@@ -124,6 +124,20 @@ static gs_status vdim(json_t *v, const char *name, const char *key, uint64_t *ou
 	return GS_OK;
 }
 
+/* The fields every ViT-style vision_config names (SigLIP, CLIP, Pixtral):
+ * width, MLP width, layers, heads, channels, patch and image size. */
+static gs_status vit_dims(json_t *vis, const char *name, uint64_t *hv, uint64_t *iv, uint64_t *lv, uint64_t *heads,
+                          uint64_t *c, uint64_t *p, uint64_t *img, gs_error *err)
+{
+	gs_status st;
+	if ((st = vdim(vis, name, "hidden_size", hv, err)) || (st = vdim(vis, name, "intermediate_size", iv, err)) ||
+	    (st = vdim(vis, name, "num_hidden_layers", lv, err)) ||
+	    (st = vdim(vis, name, "num_attention_heads", heads, err)) ||
+	    (st = vdim(vis, name, "num_channels", c, err)) || (st = vdim(vis, name, "patch_size", p, err)))
+		return st;
+	return vdim(vis, name, "image_size", img, err);
+}
+
 /* n ViT encoder layers' matrices, q/k/v/`out` (h x h) and fc1/fc2 (h x i):
  * added to the split and the module table; returns their parameters. */
 static uint64_t vit_layer_matrices(gs_model *m, uint64_t h, uint64_t i, uint64_t n, const char *out)
@@ -265,11 +279,7 @@ static gs_status read_pixtral(json_t *root, json_t *vis, const char *name, gs_mo
 {
 	uint64_t hv, iv, lv, heads, c, p, img, ms = 2, nfl = 1;
 	gs_status st;
-	if ((st = vdim(vis, name, "hidden_size", &hv, err)) || (st = vdim(vis, name, "intermediate_size", &iv, err)) ||
-	    (st = vdim(vis, name, "num_hidden_layers", &lv, err)) ||
-	    (st = vdim(vis, name, "num_attention_heads", &heads, err)) ||
-	    (st = vdim(vis, name, "num_channels", &c, err)) || (st = vdim(vis, name, "patch_size", &p, err)) ||
-	    (st = vdim(vis, name, "image_size", &img, err)))
+	if ((st = vit_dims(vis, name, &hv, &iv, &lv, &heads, &c, &p, &img, err)))
 		return st;
 	json_t *v = json_object_get(root, "spatial_merge_size");
 	if (v && (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 16))
@@ -434,11 +444,7 @@ static gs_status read_vit_tower(const mm_kind *k, json_t *root, json_t *vis, con
 {
 	uint64_t hv, iv, lv, heads, c, p, img;
 	gs_status st;
-	if ((st = vdim(vis, name, "hidden_size", &hv, err)) || (st = vdim(vis, name, "intermediate_size", &iv, err)) ||
-	    (st = vdim(vis, name, "num_hidden_layers", &lv, err)) ||
-	    (st = vdim(vis, name, "num_attention_heads", &heads, err)) ||
-	    (st = vdim(vis, name, "num_channels", &c, err)) || (st = vdim(vis, name, "patch_size", &p, err)) ||
-	    (st = vdim(vis, name, "image_size", &img, err)))
+	if ((st = vit_dims(vis, name, &hv, &iv, &lv, &heads, &c, &p, &img, err)))
 		return st;
 	if (img % p || hv % heads || lv > GS_MAX_LAYERS)
 		return gs_error_set(err, GS_EINPUT, name, "vision_config: image_size must be a multiple of patch_size, "
