@@ -150,6 +150,7 @@ typedef struct gs_model {
 	bool hub_from_cache;
 	gs_inventory_summary inv;
 	char torch_dtype[16];   /* checkpoint dtype from the config, or ""     */
+	char config_attention[24]; /* config.json's _attn_implementation, or "" */
 	char quant_method[32];  /* quantization_config.quant_method, or ""     */
 	unsigned quant_bits;    /* quantization_config.bits (GPTQ/AWQ), or 0    */
 	/* What quantization_config means in gpusizer's formats (model_quant.c):

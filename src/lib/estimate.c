@@ -298,6 +298,16 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	if ((s = check_model_kind(e, w, m, err)))
 		return s;
 	e->attention = gs_wl_attention(w);
+	/* config.json's _attn_implementation sets config._attn_implementation_internal
+	 * (PretrainedConfig's setter), which from_pretrained honours unless
+	 * attn_implementation= is passed: the default attention then is the config's */
+	if (!strcmp(m->config_attention, "eager") && gs_wl_runtime(w) == GS_RT_TRANSFORMERS && !m->eager_only &&
+	    w->v[GS_F_ATTENTION].from == GS_FROM_DEFAULT) {
+		e->attention = GS_ATTN_IMPL_EAGER;
+		gsi_unknown(e, "attention: config.json sets _attn_implementation eager, which Transformers' from_pretrained "
+		            "keeps unless attn_implementation= is given: eager scores are counted (--attention sdpa for "
+		            "that override)");
+	}
 	/* a model Transformers runs only with eager attention (model.h) */
 	if (m->eager_only && gs_wl_runtime(w) == GS_RT_TRANSFORMERS && e->attention != GS_ATTN_IMPL_EAGER) {
 		e->attention = GS_ATTN_IMPL_EAGER;

@@ -27,7 +27,7 @@
 
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
-	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, qwen, starcoder2, "
+	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, ernie4_5_moe, qwen, starcoder2, "
 	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, umt5, bart, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama and mistral3 (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
@@ -1062,6 +1062,45 @@ static gs_status read_deepseek_v3(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* ERNIE 4.5 MoE (Transformers modular_ernie4_5_moe.py read at 01187e21,
+ * configuration_ernie4_5_moe.py at 001f85b3): llama-shaped attention and
+ * MLPs, biased only with use_bias; layer l is a mixture of moe_num_experts
+ * experts of moe_intermediate_size when (l + 1) % moe_layer_interval == 0
+ * and moe_layer_start_index <= l <= moe_layer_end_index (-1: the last),
+ * with shared experts moe_num_shared_experts x moe_intermediate_size wide,
+ * a router of E x h and a correction bias of E, both kept in fp32
+ * (_keep_in_fp32_modules_strict). The layout fields take the class's
+ * defaults; the sizes are required. */
+static gs_status read_ernie4_5_moe(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, true));
+	bool bias = false;
+	TRY(flag(r, "use_bias", &bias, false));
+	if (bias) /* lm_head = Linear(h, V, bias=use_bias): a bias gpusizer does not count */
+		return field_error(r, "use_bias", "must be false: true adds an lm_head bias gpusizer does not count (no published ERNIE "
+		                   "4.5 checkpoint sets it)");
+	uint32_t shared = 2, start = 1, interval = 1, end = a->L - 1;
+	TRY(dim(r, "moe_num_experts", &a->E, true, 0, false));
+	TRY(dim(r, "moe_k", &a->topk, true, 0, false));
+	TRY(dim(r, "moe_intermediate_size", &a->moe_i, true, 0, false));
+	TRY(dim(r, "moe_num_shared_experts", &shared, false, 2, true));
+	TRY(dim(r, "moe_layer_start_index", &start, false, 1, true));
+	TRY(dim(r, "moe_layer_interval", &interval, false, 1, false));
+	json_t *e = json_object_get(r->root, "moe_layer_end_index");
+	if (e && !json_is_null(e) && !(json_is_integer(e) && json_integer_value(e) == -1))
+		TRY(dim(r, "moe_layer_end_index", &end, false, a->L - 1, true));
+	if (a->topk > a->E)
+		return field_error(r, "moe_k", "must not exceed moe_num_experts");
+	if ((uint64_t)shared * a->moe_i >= MAX_DIM)
+		return field_error(r, "moe_num_shared_experts", "times moe_intermediate_size must stay below 2^31 (the "
+		                   "shared experts' width)");
+	a->shared_i = shared * a->moe_i;
+	a->router_bias = true; /* Ernie4_5_MoeStatics.e_score_correction_bias, (1, E) */
+	for (uint32_t l = 0; l < a->L; l++)
+		m->layer_is_moe[l] = (l + 1) % interval == 0 && l >= start && l <= end;
+	return GS_OK;
+}
+
 /* Families whose distinctive config keys betray a config that mixes two
  * architectures (issue #13, "bad input"): a key owned by a family the type
  * does not belong to is refused, naming both. */
@@ -1119,6 +1158,7 @@ static const struct {
 	{"granite", read_llama, NULL, 0},
 	{"granitemoe", read_granitemoe, NULL, F_MOE},
 	{"deepseek_v2", read_deepseek_v3, NULL, F_MOE | F_MLA},
+	{"ernie4_5_moe", read_ernie4_5_moe, NULL, F_MOE},
 	{"mamba", read_mamba, NULL, F_SSM},
 	{"mamba2", read_mamba2, NULL, F_SSM},
 	{"nemotron_h", read_nemotron_h, NULL, F_SSM | F_MOE}, /* NemotronHConfig carries its E layers' fields */
@@ -1230,6 +1270,7 @@ described:
 	const char *a0 = json_string_value(json_array_get(arch, 0));
 	snprintf(m->architecture, sizeof m->architecture, "%s", a0 ? a0 : "");
 	copy_string(root, "torch_dtype", m->torch_dtype, sizeof m->torch_dtype);
+	copy_string(root, "_attn_implementation", m->config_attention, sizeof m->config_attention);
 	if (!m->torch_dtype[0])
 		copy_string(root, "dtype", m->torch_dtype, sizeof m->torch_dtype);
 	json_t *q = json_object_get(root, "quantization_config");

@@ -246,6 +246,12 @@ case_ 0 "parameters:  20914757184" estimate data/models/openai__gpt-oss-20b.json
 case_ 0 "kv_cache               estimated                -            0.19            0.19" estimate data/models/openai__gpt-oss-20b.json --context 8192
 # llama.cpp runs the GGUF converted from a checkpoint: its quantization_config is not the file type
 case_ 0 "llama.cpp runs the GGUF converted from it, sized here at the default file type bf16" estimate tests/data/configs/quant/llama-3.1-8b-fbgemm-fp8.json --runtime llamacpp --gpu "RTX 4090" --context 4096
+# config.json's _attn_implementation eager is what Transformers loads unless told otherwise
+case_ 0 "config.json sets _attn_implementation eager" estimate google/gemma-2-27b --context 8192
+case_ 0 "attention sdpa" estimate google/gemma-2-27b --context 8192 --attention sdpa
+# ERNIE 4.5 MoE: a dense first layer, shared experts, fp32 routers
+case_ 0 "parameters:  21825437888" estimate baidu/ERNIE-4.5-21B-A3B-Thinking --context 4096
+case_ 2 'field "use_bias" must be false: true adds an lm_head bias' estimate tests/data/configs/ernie-use-bias.json
 # Mistral 3 (Magistral Small): Mistral text + Pixtral tower + patch-merging projector
 case_ 0 "parameters:  24011361280" estimate mistralai/Magistral-Small-2509 --context 8192
 case_ 2 "up to 55 x 56 = 3,080 at 1540 x 1540" estimate mistralai/Magistral-Small-2509 --context 4096 --images 1
@@ -319,7 +325,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407         Mistral NeMo     mistral      
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (95 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (96 models) matches "no-such-model"' models no-such-model
 case_ 2 'unexpected argument "--gpu"' models --gpu H100
 # Llama 3.2 Vision: one <|image|> token per image in the text, the cross-attention layers' K/V over its tiles
 case_ 0 "parameters:  10670220835" estimate meta-llama/Llama-3.2-11B-Vision-Instruct

@@ -83,6 +83,31 @@ static void test_eager_attention(void **st)
 	                 268435456ull + 17179869184ull + 134217728ull + 134217728ull);
 }
 
+/* Whether one of the estimate's unknowns contains `text`. */
+static bool has_unknown(const gs_estimate *e, const char *text)
+{
+	for (size_t i = 0; i < e->n_unknowns; i++)
+		if (strstr(e->unknowns[i], text))
+			return true;
+	return false;
+}
+
+/* A config.json asking for eager attention (google/gemma-2-27b's) is sized
+ * eager unless the workload names an attention; an unknown says why. */
+static void test_config_attention(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, CFG("google__gemma-2-27b.json"), GS_F_LENGTH, "2048", END);
+	assert_int_equal(E->attention, GS_ATTN_IMPL_EAGER);
+	assert_true(has_unknown(E, "_attn_implementation eager"));
+	run_estimate(E, &m, GS_F_MODEL, CFG("google__gemma-2-27b.json"), GS_F_LENGTH, "2048", GS_F_ATTENTION, "sdpa", END);
+	assert_int_equal(E->attention, GS_ATTN_IMPL_SDPA);
+	assert_false(has_unknown(E, "_attn_implementation eager"));
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_LENGTH, "2048", END);
+	assert_int_equal(E->attention, GS_ATTN_IMPL_SDPA);
+}
+
 static void test_quantized_formats(void **st)
 {
 	(void)st;
@@ -240,14 +265,6 @@ static void test_vllm_releases(void **st)
  * re-scatter; 0.10.1 is counted with FlashInfer's (2 + 8 B) and names the
  * native one's extra 18 B as unknown; both V1 releases name the cold
  * torch.compile cache. */
-static bool has_unknown(const gs_estimate *e, const char *text)
-{
-	for (size_t i = 0; i < e->n_unknowns; i++)
-		if (strstr(e->unknowns[i], text))
-			return true;
-	return false;
-}
-
 static void test_vllm_sampler(void **st)
 {
 	(void)st;
@@ -567,6 +584,7 @@ int main(void)
 		cmocka_unit_test(test_mla_and_moe),       cmocka_unit_test(test_vllm_budget),
 		cmocka_unit_test(test_unsupported),        cmocka_unit_test(test_vllm_releases),
 		cmocka_unit_test(test_vllm_sampler),
+		cmocka_unit_test(test_config_attention),
 		cmocka_unit_test(test_sglang_pool),        cmocka_unit_test(test_gguf_plan),
 		cmocka_unit_test(test_ollama),            cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_state_space),      cmocka_unit_test(test_vision_language),

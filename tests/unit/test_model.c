@@ -95,6 +95,11 @@ static const struct {
 		 * patch merger 4096 -> 1024, linear_1, linear_2) 35,652,608 equals the
 		 * hub API's safetensors total at that revision, 24,011,361,280 */
 		{CFG("mistralai__Magistral-Small-2509.json"), 24011361280ull, "mistral3"},
+		/* ERNIE 4.5 MoE (ERNIE-4.5-21B-A3B-Thinking, the hub's config.json): a
+		 * dense layer 0, 27 layers of 64 experts + 2 x 1536-wide shared ones,
+		 * fp32 routers and correction biases (the API's F32 4,425,408 = 27 x
+		 * (64 x 2560 + 64)), tied head: the API's total, 21,825,437,888 */
+		{CFG("baidu__ERNIE-4.5-21B-A3B-Thinking.json"), 21825437888ull, "ernie4_5_moe"},
 		/* hybrid: Jamba-v0.1, our count, published "51.6B" (4 attention and 28
 		 * Mamba layers, 16 of them with 16 experts) */
 		{CFG("ai21labs__Jamba-v0.1.json"), 51570323328ull, "jamba"},
