@@ -202,8 +202,10 @@ static const char *sampler_words(const gsi_release *r)
 	return "fp32 copy 4, fp32 probabilities 4";
 }
 
-/* V1 releases: what the profile run may hold that no formula here knows. */
-static void sampler_unknowns(gs_estimate *e, const gsi_release *r, uint64_t seqs, uint32_t vocab)
+/* V1 releases: what the profile run may hold that no formula here counts
+ * (a cold torch.compile cache; the native sampler where FlashInfer is
+ * assumed). */
+static void v1_unknowns(gs_estimate *e, const gsi_release *r, uint64_t seqs, uint32_t vocab)
 {
 	if (!r->v1)
 		return;
@@ -245,7 +247,7 @@ static void fixed_items(gs_estimate *e, const gsi_release *r)
 		gsi_item_all(lg, LIVE(1) | LIVE(2), l);
 		gsi_formula(lg, "%llu dummy requests x %u vocab x (%llu + %u) B: %s", (unsigned long long)seqs, m->vocab,
 		            (unsigned long long)el, (unsigned)r->sampler_bytes, sampler_words(r));
-		sampler_unknowns(e, r, seqs, m->vocab);
+		v1_unknowns(e, r, seqs, m->vocab);
 	} else {
 		act->basis = lg->basis = GS_BASIS_UNKNOWN;
 		act->live = lg->live = LIVE(1) | LIVE(2);
