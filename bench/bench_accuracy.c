@@ -676,6 +676,11 @@ int main(int argc, char **argv)
 		json_t *cond = json_object_get(r, "conditions"), *meas = json_object_get(r, "measured");
 		char cfg[1024];
 		int base = 0;
+		/* a record may name the library config of a model with the same
+		 * architecture fields (its reason beside it) when its own is absent */
+		const char *sized_as = json_string_value(json_object_get(cond, "gpusizer_config"));
+		if (model && sized_as)
+			model = sized_as;
 		if (id && kind) {
 			records++;
 			cur_group = record_group(kind, cond);
@@ -712,6 +717,9 @@ int main(int argc, char **argv)
 		}
 		if (base)
 			printf("%-44s (used the base model's config: same architecture)\n", id);
+		if (sized_as)
+			printf("%-44s (sized with %s's config: %s)\n", id, sized_as,
+			       json_string_value(json_object_get(cond, "gpusizer_config_why")));
 		json_decref(r);
 	}
 	fclose(f);

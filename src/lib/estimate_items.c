@@ -411,7 +411,8 @@ static void communication_items(gs_estimate *e, const sharding *h)
 		gsi_formula(g, "4 B x largest layer %llu params / tp %llu (the layer in use and the one prefetched, in 16 bits)",
 		            (unsigned long long)m->largest_layer_params, (unsigned long long)tp);
 	}
-	if (e->gpus > 1) {
+	/* a runtime context the user measured already holds the communicators */
+	if (e->gpus > 1 && !gs_wl_set(&e->workload, GS_F_RUNTIME_CONTEXT)) {
 		gs_item *ctx = (gs_item *)gs_estimate_item(e, "runtime_context");
 		if (ctx) {
 			for (size_t p = 0; p < e->n_phases; p++)

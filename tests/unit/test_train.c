@@ -221,6 +221,14 @@ static void test_placement(void **st)
 	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_LENGTH, "8192", GS_F_GPUS, "2", GS_F_TP, "2", END);
 	assert_int_equal(item_at(E, "weights", 0), 16060522496ull / 2);
 	assert_int_equal(item_at(E, "kv_cache", 1), 1073741824ull / 2);
+	/* more than one GPU adds 1 GiB of NCCL buffers to the runtime context,
+	 * unless a measured runtime context is given: it holds them already */
+	gs_bytes ctx2 = item_at(E, "runtime_context", 0);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_LENGTH, "8192", END);
+	assert_int_equal(ctx2, item_at(E, "runtime_context", 0) + GS_GiB);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_LENGTH, "8192", GS_F_GPUS, "2", GS_F_TP, "2", GS_F_RUNTIME_CONTEXT,
+	             "300MiB", END);
+	assert_int_equal(item_at(E, "runtime_context", 0), 300ull << 20);
 	/* pipeline: stage 0 holds pp microbatches in flight of its layers, the last stage the logits */
 	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_GPUS, "4", GS_F_PP, "4", END);
 	assert_int_equal(E->n_stages, 4);
