@@ -132,6 +132,10 @@ typedef struct gs_model {
 	uint32_t ssm_heads, ssm_head_dim, ssm_groups, ssm_chunk;
 	bool ssm_state_fp32;    /* the SSM state is kept in fp32 whatever the
 	                           model's dtype (Nemotron-H's mamba_ssm_cache_dtype) */
+	bool attn_out_gate;     /* q_proj also gives a sigmoid gate for the attention
+	                           output (Qwen3-Next): 2 x heads x head_dim out */
+	bool gdn;               /* the state layers are Gated DeltaNet (Qwen3-Next):
+	                           the same state shape as Mamba-2's, other kernels */
 	bool parallel_ssm;      /* Falcon-H1: every layer has attention (a KV
 	                           cache) and a Mamba-2 mixer (a state) side by side */
 	/* Nemotron-H: layers that are only an MLP (no attention, no state) */

@@ -304,7 +304,8 @@ gs_bytes gsi_forward_peak(const gs_estimate *e, uint64_t seqs, uint64_t q_len, u
 	if (m->experts)
 		mlp = gs_add_sat(mlp, gs_mul_sat(T, (uint64_t)m->experts * 4)); /* fp32 router logits */
 	/* attention: q, k, v, their rotary copies and the output */
-	uint64_t att = gs_mul_sat(T, (3 * a * d + 4 * kvd) * el);
+	/* an output gate (Qwen3-Next) adds q_proj's second half and the gated output */
+	uint64_t att = gs_mul_sat(T, ((m->attn_out_gate ? 5 : 3) * a * d + 4 * kvd) * el);
 	uint64_t scores = 0;
 	if (attn == GS_ATTN_IMPL_EAGER) {
 		/* scores in the compute dtype, fp32 softmax, cast back; plus the mask */
@@ -316,10 +317,10 @@ gs_bytes gsi_forward_peak(const gs_estimate *e, uint64_t seqs, uint64_t q_len, u
 	uint64_t peak = gs_add_sat(mlp > att ? mlp : att, resid);
 	if (why)
 		snprintf(why, whycap,
-		         "max(MLP %llu x %s%llu x %llu B, attention %llu x (3x%llu + 4x%llu) x %llu B%s) "
+		         "max(MLP %llu x %s%llu x %llu B, attention %llu x (%ux%llu + 4x%llu) x %llu B%s) "
 		         "+ residual 2 x %llu x %u x %llu B",
 		         (unsigned long long)T, m->gated_mlp ? "3 x " : "2 x ", (unsigned long long)iw,
-		         (unsigned long long)el, (unsigned long long)T, (unsigned long long)(a * d),
+		         (unsigned long long)el, (unsigned long long)T, m->attn_out_gate ? 5u : 3u, (unsigned long long)(a * d),
 		         (unsigned long long)kvd, (unsigned long long)el,
 		         attn == GS_ATTN_IMPL_EAGER ? " + eager scores b x a x q x s x (2e+4) + mask" : "",
 		         (unsigned long long)T, m->hidden, (unsigned long long)el);

@@ -83,6 +83,12 @@ static gs_bytes mamba2_fallback_bytes(const gs_estimate *e, uint64_t b, uint64_t
 
 static void mamba2_fallback_unknown(gs_estimate *e, uint64_t b, uint64_t s)
 {
+	if (e->model.gdn) { /* Qwen3-Next's Gated DeltaNet: another fallback, not sized */
+		gsi_unknown(e, "activations: without the flash-linear-attention and causal-conv1d kernels Transformers "
+		            "falls back to torch_chunk_gated_delta_rule (fp32 copies of q, k and v, and 64 x 64 decay and "
+		            "attention matrices per chunk and head), which is not sized here: install the kernels");
+		return;
+	}
 	char g[32];
 	gs_format_bytes(mamba2_fallback_bytes(e, b, s), GS_UNIT_GiB, g, sizeof g);
 	gsi_unknown(e, "activations: without the mamba-ssm and causal-conv1d kernels Transformers falls back to a "
@@ -137,9 +143,10 @@ static void hybrid_extras(gs_estimate *e, gs_item *kv, gs_item *act)
 	}
 	size_t n = strlen(kv->formula);
 	if (m->ssm_groups)
-		snprintf(kv->formula + n, sizeof kv->formula - n, " in the attention layers; + the %llu Mamba-2 layers' "
+		snprintf(kv->formula + n, sizeof kv->formula - n, " in the attention layers; + the %llu %s layers' "
 		         "state, %llu seqs x ((%u inner + 2 x %u groups x %u state) x %u taps x %s + %u heads x %u head dim "
-		         "x %u state x %s) per layer, %llu B in all", (unsigned long long)gs_model_ssm_layers(m), (unsigned long long)b,
+		         "x %u state x %s) per layer, %llu B in all", (unsigned long long)gs_model_ssm_layers(m),
+		         m->gdn ? "Gated DeltaNet" : "Mamba-2", (unsigned long long)b,
 		         m->ssm_inner, m->ssm_groups, m->ssm_state, m->ssm_conv, e->kv_format.name, m->ssm_heads,
 		         m->ssm_head_dim, m->ssm_state, m->ssm_state_fp32 ? "fp32" : e->kv_format.name,
 		         (unsigned long long)state);
@@ -150,8 +157,9 @@ static void hybrid_extras(gs_estimate *e, gs_item *kv, gs_item *act)
 		         m->ssm_state, e->kv_format.name, (unsigned long long)state);
 	n = strlen(act->formula);
 	if (m->ssm_groups) {
-		snprintf(act->formula + n, sizeof act->formula - n, "; or a Mamba-2 block's transient with the mamba-ssm "
-		         "kernels when larger (in_proj, conv, scan and norm outputs, and fp32 chunk states)");
+		snprintf(act->formula + n, sizeof act->formula - n, "; or a %s block's transient with the %s kernels when "
+		         "larger (in_proj, conv, scan and norm outputs, and fp32 chunk states)",
+		         m->gdn ? "Gated DeltaNet" : "Mamba-2", m->gdn ? "flash-linear-attention" : "mamba-ssm");
 		mamba2_fallback_unknown(e, b, s);
 	}
 	else

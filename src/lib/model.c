@@ -85,7 +85,7 @@ static void attention_params(counter *c)
 	if (a->fused_qkv) {
 		matrix(c, GSI_NM_QKV, q + k + v, h);
 	} else {
-		matrix(c, GSI_NM_Q, q, h);
+		matrix(c, GSI_NM_Q, a->attn_out_gate ? 2 * q : q, h); /* Qwen3-Next: q and its output gate */
 		matrix(c, GSI_NM_K, k, h);
 		matrix(c, GSI_NM_V, v, h);
 	}
@@ -143,10 +143,30 @@ static void mamba2_mixer_params(counter *c)
 		add(&s->other, h);                                 /* out_proj bias */
 }
 
+/* Qwen3-Next's Gated DeltaNet (modular_qwen3_next.py Qwen3NextGatedDeltaNet):
+ * in_proj_qkvz to 2 x key + 2 x value, in_proj_ba to 2 x value heads, a
+ * depthwise conv1d over 2 x key + value channels without bias, dt_bias and
+ * A_log per value head, a gated RMSNorm of the value head dim, out_proj;
+ * key = key heads x key head dim, value = value heads x value head dim. */
+static void gdn_mixer_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	gs_param_split *s = &c->s;
+	uint64_t key = (uint64_t)a->ssm_groups * a->ssm_state, value = (uint64_t)a->ssm_heads * a->ssm_head_dim;
+	matrix(c, GSI_NM_SSM_IN, 2 * key + 2 * value, a->h);
+	matrix(c, GSI_NM_SSM_X, 2ull * a->ssm_heads, a->h);
+	matrix(c, GSI_NM_SSM_OUT, a->h, value);
+	add(&s->other, gs_mul_sat(2 * key + value, a->ssm_conv)); /* conv1d */
+	add(&s->other, 2ull * a->ssm_heads);                      /* dt_bias, A_log */
+	add(&s->norm, a->ssm_head_dim);                           /* the gated norm */
+}
+
 /* The state-space mixer of this architecture: Mamba-2's when it has groups. */
 static void ssm_mixer_params(counter *c)
 {
-	if (c->a->ssm_groups)
+	if (c->a->gdn)
+		gdn_mixer_params(c);
+	else if (c->a->ssm_groups)
 		mamba2_mixer_params(c);
 	else
 		mamba_mixer_params(c);
@@ -199,6 +219,8 @@ static void moe_params(counter *c)
 		add(&s->other, a->E);        /* e_score_correction_bias */
 	if (a->shared_i)
 		mlp_params(c, a->shared_i, 1, false);
+	if (a->shared_gate)
+		add(&s->other, h); /* Qwen2-MoE's shared_expert_gate, Linear(h, 1) */
 }
 
 /* Decoder block l: a pure state-space model's is a Mamba mixer and one
@@ -301,6 +323,8 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->ssm_groups = a->ssm_groups;
 	m->ssm_chunk = a->ssm_chunk;
 	m->ssm_state_fp32 = a->ssm_state_fp32;
+	m->gdn = a->gdn;
+	m->attn_out_gate = a->attn_out_gate;
 	m->parallel_ssm = a->parallel_ssm;
 	m->has_architecture = true;
 	m->layers = a->L;

@@ -27,7 +27,7 @@
 
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
-	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, ernie4_5_moe, qwen, starcoder2, "
+	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, ernie4_5_moe, qwen3_next, qwen, starcoder2, "
 	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, umt5, bart, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama and mistral3 (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
@@ -1062,6 +1062,52 @@ static gs_status read_deepseek_v3(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* Qwen3-Next (Transformers modular_qwen3_next.py read at 043bb8dd): Qwen3-MoE
+ * layers whose mixer is, by layer_types (else every full_attention_interval-th
+ * layer is attention), either attention with per-head q/k norms and an
+ * output gate from a second half of q_proj, or a Gated DeltaNet whose state
+ * has Mamba-2's shape (value heads x value head dim x key head dim, fp32,
+ * plus the convolution's 2 x key + value channels x taps); the shared expert
+ * has a one-output gate (Qwen2MoeSparseMoeBlock). */
+static gs_status read_qwen3_next(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(read_qwen3_moe(r, a, m));
+	uint32_t interval = 4, g, n, hv, p, taps;
+	TRY(dim(r, "shared_expert_intermediate_size", &a->shared_i, false, 0, true));
+	TRY(dim(r, "linear_num_key_heads", &g, true, 0, false));
+	TRY(dim(r, "linear_key_head_dim", &n, true, 0, false));
+	TRY(dim(r, "linear_num_value_heads", &hv, true, 0, false));
+	TRY(dim(r, "linear_value_head_dim", &p, true, 0, false));
+	TRY(dim(r, "linear_conv_kernel_dim", &taps, true, 0, false));
+	TRY(dim(r, "full_attention_interval", &interval, false, 4, false));
+	if (hv % g)
+		return field_error(r, "linear_num_value_heads", "must be a multiple of linear_num_key_heads");
+	if ((uint64_t)hv * p >= MAX_DIM || 2ull * g * n >= MAX_DIM)
+		return field_error(r, "linear_num_value_heads", "times the head dims must stay below 2^31");
+	a->shared_gate = a->shared_i > 0;
+	a->attn_out_gate = true;
+	a->gdn = a->hybrid = true;
+	a->ssm_groups = g;
+	a->ssm_state = n;
+	a->ssm_heads = hv;
+	a->ssm_head_dim = p;
+	a->ssm_inner = hv * p;
+	a->ssm_conv = taps;
+	a->ssm_chunk = 64; /* chunk_gated_delta_rule's chunk_size */
+	a->ssm_state_fp32 = true; /* the delta rule runs and keeps its state in fp32 */
+	a->nm[GSI_NM_SSM_IN] = "in_proj_qkvz";
+	a->nm[GSI_NM_SSM_X] = "in_proj_ba";
+	a->nm[GSI_NM_SSM_OUT] = "out_proj";
+	json_t *types = json_object_get(r->root, "layer_types");
+	for (uint32_t l = 0; l < a->L; l++) {
+		const char *t = json_string_value(json_array_get(types, l));
+		if (types && !json_is_null(types) && (!t || (strcmp(t, "linear_attention") && strcmp(t, "full_attention"))))
+			return field_error(r, "layer_types", "entries must be \"linear_attention\" or \"full_attention\"");
+		m->layer_is_ssm[l] = t ? !strcmp(t, "linear_attention") : (l + 1) % interval != 0;
+	}
+	return GS_OK;
+}
+
 /* ERNIE 4.5 MoE (Transformers modular_ernie4_5_moe.py read at 01187e21,
  * configuration_ernie4_5_moe.py at 001f85b3): llama-shaped attention and
  * MLPs, biased only with use_bias; layer l is a mixture of moe_num_experts
@@ -1159,6 +1205,7 @@ static const struct {
 	{"granitemoe", read_granitemoe, NULL, F_MOE},
 	{"deepseek_v2", read_deepseek_v3, NULL, F_MOE | F_MLA},
 	{"ernie4_5_moe", read_ernie4_5_moe, NULL, F_MOE},
+	{"qwen3_next", read_qwen3_next, NULL, F_MOE | F_SSM},
 	{"mamba", read_mamba, NULL, F_SSM},
 	{"mamba2", read_mamba2, NULL, F_SSM},
 	{"nemotron_h", read_nemotron_h, NULL, F_SSM | F_MOE}, /* NemotronHConfig carries its E layers' fields */

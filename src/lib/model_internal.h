@@ -54,6 +54,11 @@ typedef struct gsi_arch {
 	 * B and C shared by ssm_groups groups of ssm_state, no x_proj/dt_proj */
 	uint32_t ssm_heads, ssm_head_dim, ssm_groups, ssm_chunk;
 	bool ssm_state_fp32;   /* Nemotron-H: mamba_ssm_cache_dtype float32        */
+	/* Qwen3-Next: its linear-attention layers are Gated DeltaNet mixers
+	 * (ssm_groups key heads of ssm_state, ssm_heads value heads of
+	 * ssm_head_dim); its attention gates the output with a second half of
+	 * q_proj; its shared expert has a one-output gate */
+	bool gdn, attn_out_gate, shared_gate;
 	/* Nemotron-H: each layer is one of a Mamba-2 mixer, attention or an MLP
 	 * (m->layer_is_ssm, m->layer_is_mlp_only), with one norm */
 	bool single_mixer;

@@ -436,6 +436,37 @@ static void test_falcon_h1(void **st)
 	assert_non_null(strstr(err.msg, "mamba_n_heads"));
 }
 
+/* Qwen3-Next (the hub's Qwen3-Next-80B-A3B-Instruct config.json): 12 gated
+ * attention layers and 36 Gated DeltaNet layers, every one with 512 experts,
+ * a shared expert and its gate. The hub API's total, 81,324,862,720, is this
+ * count plus the mtp.* module Transformers does not load: one more
+ * attention + MoE layer, a 2h -> h fc and three norms, to the unit. */
+static void test_qwen3_next(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("Qwen__Qwen3-Next-80B-A3B-Instruct.json"));
+	assert_int_equal(m.params, 79674391296ull);
+	uint64_t attn_layer = 2048ull * 8192 + 2 * 2048ull * 512 + 4096ull * 2048 + 512;   /* q+gate, k, v, o, q/k norms */
+	uint64_t moe_layer = 512ull * 3 * 2048 * 512 + 3ull * 2048 * 512 + 2048 + 512ull * 2048; /* + shared, gates */
+	assert_int_equal(m.params + attn_layer + moe_layer + 2 * 2048 + 2ull * 2048 * 2048 + 3 * 2048, 81324862720ull);
+	assert_true(m.gdn && m.attn_out_gate);
+	assert_int_equal(gs_model_ssm_layers(&m), 36);
+	assert_int_equal(gs_model_attention_layers(&m), 12);
+	assert_false(m.layer_is_ssm[3]); /* every 4th layer is attention */
+	assert_int_equal(gs_model_kv_elements(&m, 1000, false), 1000ull * 12 * 2 * 2 * 256);
+	/* per GDN layer: conv (2 x 16 x 128 + 32 x 128) x 4 taps, state 32 x 128 x 128 */
+	assert_int_equal(gs_model_ssm_conv_elements(&m), 36ull * 8192 * 4);
+	assert_int_equal(gs_model_ssm_recurrent_elements(&m), 36ull * 32 * 128 * 128);
+	gs_error err;
+	static const char bad[] = "{\"model_type\":\"qwen3_next\",\"hidden_size\":256,\"num_hidden_layers\":4,"
+	    "\"num_attention_heads\":4,\"num_key_value_heads\":2,\"head_dim\":64,\"intermediate_size\":512,"
+	    "\"vocab_size\":1000,\"num_experts\":4,\"num_experts_per_tok\":2,\"moe_intermediate_size\":64,"
+	    "\"linear_num_key_heads\":3,\"linear_key_head_dim\":32,\"linear_num_value_heads\":4,"
+	    "\"linear_value_head_dim\":32,\"linear_conv_kernel_dim\":4}";
+	assert_int_equal(gs_model_from_config_json(bad, sizeof bad - 1, "q3n.json", &m, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "linear_num_value_heads"));
+}
+
 static void test_supported_list(void **st)
 {
 	(void)st;
@@ -614,6 +645,7 @@ int main(void)
 		cmocka_unit_test(test_nemotron_h),
 		cmocka_unit_test(test_nemotron_h_experts),
 		cmocka_unit_test(test_falcon_h1),
+		cmocka_unit_test(test_qwen3_next),
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 	};
