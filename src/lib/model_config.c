@@ -27,8 +27,8 @@
 
 static const char supported[] =
 	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
-	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, ernie4_5_moe, qwen3_next, qwen, starcoder2, "
-	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, umt5, bart, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama and mistral3 (vision)";
+	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, ernie4_5_moe, qwen3_next, bailing_moe, qwen, starcoder2, opt, "
+	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, umt5, bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama and mistral3 (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -1035,6 +1035,118 @@ static gs_status read_bart(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* MarianMT (Transformers modeling_marian.py read at 0184d208): BART's
+ * stacks without layernorm_embedding and without a final norm, and
+ * MarianSinusoidalPositionalEmbedding, an nn.Embedding of
+ * max_position_embeddings rows per stack (no offset) whose weight is a
+ * parameter with requires_grad False: model.parameters() counts it. One
+ * vocabulary shared by both stacks and the tied head; a separate decoder
+ * vocabulary is refused rather than sized as the shared one. */
+static gs_status read_marian(reader *r, gsi_arch *a, gs_model *m)
+{
+	bool shared = true;
+	uint32_t dec_vocab = 0;
+	TRY(read_bart(r, a, m));
+	TRY(flag(r, "share_encoder_decoder_embeddings", &shared, true));
+	TRY(dim(r, "decoder_vocab_size", &dec_vocab, false, a->V, false));
+	if (!shared || dec_vocab != a->V)
+		return field_error(r, shared ? "decoder_vocab_size" : "share_encoder_decoder_embeddings",
+		                   "describes a decoder vocabulary of its own: gpusizer sizes Marian with one vocabulary "
+		                   "shared by both stacks and the head");
+	a->pos_embed = 2 * (uint64_t)a->max_pos;
+	a->extra_norms = 0;
+	a->no_final_norm = true;
+	return GS_OK;
+}
+
+/* OPT (Transformers modeling_opt.py read at 0184d208): q/k/v/out_proj and
+ * fc1/fc2 with biases when enable_bias, two LayerNorms per layer (no
+ * parameters when layer_norm_elementwise_affine is false), learned
+ * positions of max_position_embeddings + 2 rows (OPTLearnedPositionalEmbedding's
+ * offset), a token embedding of word_embed_proj_dim behind project_in and
+ * project_out when that differs from hidden_size (OPT-350m), a final
+ * LayerNorm only with do_layer_norm_before and without
+ * _remove_final_layer_norm, the head tied to the embedding. */
+static gs_status read_opt(reader *r, gsi_arch *a, gs_model *m)
+{
+	(void)m;
+	bool bias = true, affine = true, before = true, remove_final = false;
+	TRY(core_dims(r, a, "hidden_size"));
+	TRY(dim(r, "ffn_dim", &a->i, true, 0, false));
+	TRY(dim(r, "max_position_embeddings", &a->max_pos, true, 0, false));
+	TRY(dim(r, "word_embed_proj_dim", &a->embed_w, false, a->h, false));
+	TRY(flag(r, "enable_bias", &bias, true));
+	TRY(flag(r, "layer_norm_elementwise_affine", &affine, true));
+	TRY(flag(r, "do_layer_norm_before", &before, true));
+	TRY(flag(r, "_remove_final_layer_norm", &remove_final, false));
+	TRY(flag(r, "tie_word_embeddings", &a->tied, true));
+	a->gated = false;
+	a->qkv_bias = a->o_bias = a->mlp_bias = bias;
+	a->norm_bias = true;
+	a->norms_per_layer = affine ? 2 : 0;
+	a->no_final_norm = !affine || !before || remove_final;
+	a->pos_embed = (uint64_t)a->max_pos + 2;
+	a->gpt_style = true;
+	a->nm[GSI_NM_O] = "out_proj";
+	a->nm[GSI_NM_UP] = "fc1";
+	a->nm[GSI_NM_DOWN] = "fc2";
+	return GS_OK;
+}
+
+/* BailingMoe (inclusionAI's Ling; model_type bailing_moe for both V1 and
+ * V2). Its modeling code is remote code; read in inclusionAI's own
+ * modeling_bailing_moe_v2.py as vendored in inclusionAI/Ming@480df09c and
+ * in vLLM's bailing_moe.py (V1) at 00566618: a fused query_key_value of
+ * (heads + 2 x KV heads) x head_dim rows (bias with use_qkv_bias), dense
+ * back to h, per-head q/k RMSNorms with use_qk_norm (V2), RMSNorms before
+ * attention and MLP; layers from first_k_dense_replace on hold num_experts
+ * SwiGLU experts of moe_intermediate_size, a router E x h (+ an expert bias
+ * of E with moe_router_enable_expert_bias) and num_shared_experts x
+ * moe_intermediate_size of shared experts; the head untied by default.
+ * use_bias (biases on dense and every MLP in V1's code, none in V2's) and
+ * multi-token-prediction layers are refused rather than guessed. */
+static gs_status read_bailing_moe(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(common(r, a, m, false));
+	bool use_bias = false;
+	uint32_t shared = 0, first_dense = 0, shared_w = 0, nextn = 0;
+	TRY(flag(r, "use_bias", &use_bias, false));
+	if (use_bias)
+		return field_error(r, "use_bias", "must be false: V1's code biases dense and every MLP with it, V2's code "
+		                   "ignores it, and no published Ling checkpoint sets it");
+	TRY(flag(r, "use_qkv_bias", &a->qkv_bias, false));
+	TRY(flag(r, "use_qk_norm", &a->qk_norm, false));
+	TRY(flag(r, "moe_router_enable_expert_bias", &a->router_bias, false));
+	TRY(dim(r, "num_experts", &a->E, true, 0, false));
+	TRY(dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
+	TRY(dim(r, "moe_intermediate_size", &a->moe_i, true, 0, false));
+	TRY(dim(r, "num_shared_experts", &shared, false, 0, true));
+	TRY(dim(r, "first_k_dense_replace", &first_dense, false, 0, true));
+	TRY(dim(r, "moe_shared_expert_intermediate_size", &shared_w, false, 0, true));
+	TRY(dim(r, "num_nextn_predict_layers", &nextn, false, 0, true));
+	if (nextn)
+		return field_error(r, "num_nextn_predict_layers", "must be 0: the shapes of Ling's multi-token-prediction "
+		                   "layers are not read");
+	if (a->topk > a->E)
+		return field_error(r, "num_experts_per_tok", "must not exceed num_experts");
+	/* the code read sizes the shared experts as moe_intermediate_size x
+	 * num_shared_experts; V2 configs also carry a width of their own, and
+	 * the readings agree only for one shared expert of the routed width */
+	if (shared_w && shared && (shared != 1 || shared_w != a->moe_i))
+		return field_error(r, "moe_shared_expert_intermediate_size", "disagrees with moe_intermediate_size x "
+		                   "num_shared_experts: gpusizer does not guess which one the checkpoint uses");
+	if ((uint64_t)shared * a->moe_i >= MAX_DIM)
+		return field_error(r, "num_shared_experts", "times moe_intermediate_size must stay below 2^31 (the shared "
+		                   "experts' width)");
+	a->shared_i = shared * a->moe_i;
+	a->fused_qkv = true;
+	a->nm[GSI_NM_QKV] = "query_key_value";
+	a->nm[GSI_NM_O] = "dense";
+	for (uint32_t l = 0; l < a->L; l++)
+		m->layer_is_moe[l] = l >= first_dense;
+	return GS_OK;
+}
+
 static gs_status read_deepseek_v3(reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(common(r, a, m, false));
@@ -1217,6 +1329,9 @@ static const struct {
 	{"mt5", read_t5, "q,v", F_ENCDEC},
 	{"umt5", read_umt5, NULL, F_ENCDEC},
 	{"bart", read_bart, "q_proj,v_proj", F_ENCDEC},
+	{"marian", read_marian, NULL, F_ENCDEC},
+	{"opt", read_opt, "q_proj,v_proj", 0},
+	{"bailing_moe", read_bailing_moe, NULL, F_MOE},
 };
 
 /* A key of another family's in this type's config: refuse rather than size

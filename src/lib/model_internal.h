@@ -27,6 +27,9 @@ typedef struct gsi_arch {
 	                          not per head (d each: Qwen3, Gemma 3)          */
 	bool norm_bias;
 	uint64_t pos_embed; /* rows of a learned position embedding (GPT-2) */
+	uint32_t embed_w;   /* OPT's word_embed_proj_dim: the token embedding and
+	                       the head work in this width, behind project_in and
+	                       project_out (h x embed_w each, no bias); 0: h  */
 	/* MoE */
 	uint32_t E, topk, moe_i, shared_i;
 	uint32_t moe_latent;   /* Nemotron-H: experts work in this width, behind

@@ -254,6 +254,15 @@ case_ 0 "parameters:  79674391296" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --c
 case_ 0 "+ the 36 Gated DeltaNet layers' state" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --context 8192
 case_ 0 "falls back to torch_chunk_gated_delta_rule" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --context 8192
 case_ 2 "is a state-space model or hybrid: gpusizer sizes it with runtime transformers only" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --context 4096
+# OPT, MarianMT and Ling (bailing_moe): hub configs with recorded revisions
+case_ 0 "parameters:  125239296" estimate facebook/opt-125m --context 2048
+case_ 0 "trainable:   294912 parameters (LoRA r=8: q_proj 12x(768->768), v_proj 12x(768->768))" estimate facebook/opt-125m --task lora --lora-rank 8 --context 512
+case_ 0 "parameters:  331196416" estimate tests/data/configs/opt-350m-fields.json --context 2048
+case_ 0 "parameters:  75133952" estimate Helsinki-NLP/opus-mt-en-fr --context 512
+case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "marian"' estimate Helsinki-NLP/opus-mt-en-fr --task lora
+case_ 0 "parameters:  102889705216" estimate inclusionAI/Ling-flash-2.0 --context 4096
+case_ 0 "revision:    649f8b943c1a6db288552fd894576b66ca098c27" estimate inclusionAI/Ling-flash-2.0 --context 4096
+case_ 0 "parameters:  494032768" estimate Gensyn/Qwen2.5-0.5B-Instruct --context 4096
 # ERNIE 4.5 MoE: a dense first layer, shared experts, fp32 routers
 case_ 0 "parameters:  21825437888" estimate baidu/ERNIE-4.5-21B-A3B-Thinking --context 4096
 case_ 2 'field "use_bias" must be false: true adds an lm_head bias' estimate tests/data/configs/ernie-use-bias.json
@@ -330,7 +339,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407         Mistral NeMo     mistral      
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (97 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (102 models) matches "no-such-model"' models no-such-model
 case_ 2 'unexpected argument "--gpu"' models --gpu H100
 # Llama 3.2 Vision: one <|image|> token per image in the text, the cross-attention layers' K/V over its tiles
 case_ 0 "parameters:  10670220835" estimate meta-llama/Llama-3.2-11B-Vision-Instruct

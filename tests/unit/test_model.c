@@ -118,6 +118,22 @@ static const struct {
 		{CFG("facebook__bart-large.json"), 406291456ull, "bart"},
 		/* our count: a relative position bias in every block */
 		{CFG("google__umt5-small.json"), 306601984ull, "umt5"},
+		/* OPT-125m (the hub's config.json) and OPT-350m (fields, with
+		 * word_embed_proj_dim 512 behind project_in/out and post-LN without a
+		 * final norm): 125,239,296 and 331,196,416, model.parameters() as a
+		 * published study measured them (transformers 4.39.3) */
+		{CFG("facebook__opt-125m.json"), 125239296ull, "opt"},
+		{TCFG("opt-350m-fields.json"), 331196416ull, "opt"},
+		/* MarianMT: opus-mt-en-de's fields give 74,410,496, the published
+		 * count of the frozen model (the sinusoidal positions are parameters
+		 * too); opus-mt-en-fr (the hub's config.json) is the same shape with
+		 * 59,514 tokens */
+		{TCFG("marian-en-de-fields.json"), 74410496ull, "marian"},
+		{CFG("Helsinki-NLP__opus-mt-en-fr.json"), 75133952ull, "marian"},
+		/* Ling-flash-2.0 (bailing_moe V2, the hub's config.json): one dense
+		 * layer, 31 of 256 experts + one shared, q/k norms, fp32 expert biases
+		 * (the API's F32 7,936 = 31 x 256): the API's total, 102,889,705,216 */
+		{CFG("inclusionAI__Ling-flash-2.0.json"), 102889705216ull, "bailing_moe"},
 };
 
 static void test_every_model_type(void **st)
@@ -249,6 +265,15 @@ static gs_status parse(const char *json, gs_error *err)
 	gs_model m;
 	gs_error_clear(err);
 	return gs_model_from_config_json(json, strlen(json), "config.json", &m, err);
+}
+
+static gs_model parse_model(const char *json)
+{
+	gs_model m;
+	gs_error err;
+	if (gs_model_from_config_json(json, strlen(json), "config.json", &m, &err))
+		fail_msg("%s: %s", json, err.msg);
+	return m;
 }
 
 /* The list users read (gs_model_supported_types, in every "not supported"
@@ -495,6 +520,52 @@ static void test_supported_list(void **st)
 #define LLAMA_BASE "\"model_type\":\"llama\",\"num_hidden_layers\":2,\"num_attention_heads\":4," \
                    "\"intermediate_size\":128,\"vocab_size\":100"
 
+/* The three readers added for the library's remaining hub configs: what
+ * each refuses rather than guesses. */
+static void test_opt_marian_bailing_errors(void **st)
+{
+	(void)st;
+	gs_error err;
+#define OPT_BASE "\"model_type\":\"opt\",\"hidden_size\":64,\"num_hidden_layers\":2,\"num_attention_heads\":4," \
+	"\"vocab_size\":100,\"max_position_embeddings\":32"
+	assert_int_equal(parse("{" OPT_BASE "}", &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "\"ffn_dim\" is missing"));
+	/* 2 x (4 x (64 x 64 + 64) + 2 x 128 + 64 x 256 + 256 + 256 x 64 + 64)
+	 * + 100 x 64 + 34 x 64 + final norm 128 */
+	gs_model m = parse_model("{" OPT_BASE ",\"ffn_dim\":256}");
+	assert_int_equal(m.params, 2ull * (4 * (64 * 64 + 64) + 2 * 128 + 64 * 256 + 256 + 256 * 64 + 64) + 100 * 64 +
+	                               34 * 64 + 128);
+	/* no affine LayerNorms: no norm parameters at all */
+	m = parse_model("{" OPT_BASE ",\"ffn_dim\":256,\"layer_norm_elementwise_affine\":false}");
+	assert_int_equal(m.split.norm, 0);
+#define MARIAN_BASE "\"model_type\":\"marian\",\"d_model\":64,\"encoder_layers\":1,\"decoder_layers\":1," \
+	"\"encoder_attention_heads\":4,\"encoder_ffn_dim\":128,\"vocab_size\":100,\"max_position_embeddings\":16"
+	assert_int_equal(parse("{" MARIAN_BASE ",\"share_encoder_decoder_embeddings\":false}", &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "decoder vocabulary of its own"));
+	assert_int_equal(parse("{" MARIAN_BASE ",\"decoder_vocab_size\":101}", &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "\"decoder_vocab_size\""));
+	m = parse_model("{" MARIAN_BASE "}");
+	assert_int_equal(m.split.embed, 100 * 64 + 2 * 16 * 64); /* shared tokens + two sinusoid tables */
+	assert_int_equal(m.split.norm, (2 + 3) * 2 * 64);       /* no embedding or final norms */
+#define LING_BASE "\"model_type\":\"bailing_moe\",\"hidden_size\":64,\"num_hidden_layers\":2," \
+	"\"num_attention_heads\":4,\"num_key_value_heads\":2,\"intermediate_size\":128,\"vocab_size\":100," \
+	"\"num_experts\":4,\"num_experts_per_tok\":2,\"moe_intermediate_size\":32"
+	assert_int_equal(parse("{" LING_BASE ",\"use_bias\":true}", &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "\"use_bias\" must be false"));
+	assert_int_equal(parse("{" LING_BASE ",\"num_shared_experts\":2,\"moe_shared_expert_intermediate_size\":32}",
+	                       &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "moe_shared_expert_intermediate_size"));
+	assert_int_equal(parse("{" LING_BASE ",\"num_nextn_predict_layers\":1}", &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "multi-token-prediction"));
+	/* layer 0 dense, layer 1 experts: fused qkv (4 + 2 x 2) x 16 rows, dense,
+	 * q/k norms, router and expert bias, one shared expert of 32 */
+	m = parse_model("{" LING_BASE ",\"first_k_dense_replace\":1,\"num_shared_experts\":1,\"use_qk_norm\":true,"
+	                "\"moe_router_enable_expert_bias\":true}");
+	uint64_t attn = 64ull * 128 + 64 * 64 + 2 * 16 + 2 * 64;
+	assert_int_equal(m.params, 2 * attn + 3 * 64 * 128 + 4 * 3 * 64 * 32 + 4 * 64 + 4 + 3 * 64 * 32 + 2 * 100 * 64 + 64);
+	assert_true(m.layer_is_moe[1] && !m.layer_is_moe[0]);
+}
+
 static void test_errors(void **st)
 {
 	(void)st;
@@ -639,7 +710,8 @@ int main(void)
 		cmocka_unit_test(test_issue_counts), cmocka_unit_test(test_every_model_type),
 		cmocka_unit_test(test_split_llama3), cmocka_unit_test(test_modules),
 		cmocka_unit_test(test_kv_elements),
-		cmocka_unit_test(test_errors),       cmocka_unit_test(test_supported_list),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_opt_marian_bailing_errors),       cmocka_unit_test(test_supported_list),
 		cmocka_unit_test(test_mllama_cross_attention),
 		cmocka_unit_test(test_mamba2),
 		cmocka_unit_test(test_nemotron_h),
