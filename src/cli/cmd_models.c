@@ -21,7 +21,20 @@ static void usage(void)
 	       "  --markdown   a Markdown table\n");
 }
 
-static void row_text(const gs_library_entry *e, const gs_model *m, bool md)
+/* The id column is as wide as the library's longest id, so every listing
+ * of this build lines up the same way. */
+static int id_width(void)
+{
+	size_t w = 2;
+	gs_library_entry e;
+	gs_error err;
+	for (size_t i = 0; i < gs_library_count(); i++)
+		if (!gs_library_at(i, &e, &err) && strlen(e.id) > w)
+			w = strlen(e.id);
+	return (int)w;
+}
+
+static void row_text(const gs_library_entry *e, const gs_model *m, bool md, int w)
 {
 	char ctx[24];
 	if (m->max_position)
@@ -32,8 +45,8 @@ static void row_text(const gs_library_entry *e, const gs_model *m, bool md)
 		printf("| %s | %s | %s | %llu | %s | %s |\n", e->id, e->family, m->model_type, (unsigned long long)m->params,
 		       ctx, e->copy);
 	else
-		printf("%-40s %-16s %-12s %13llu %10s  %s\n", e->id, e->family, m->model_type, (unsigned long long)m->params,
-		       ctx, e->copy);
+		printf("%-*s %-16s %-12s %13llu %10s  %s\n", w, e->id, e->family, m->model_type,
+		       (unsigned long long)m->params, ctx, e->copy);
 }
 
 static int no_match(const char *text, size_t n)
@@ -77,6 +90,7 @@ int cmd_models(int argc, char **argv)
 	}
 	gs_library_entry e, last;
 	static gs_model m; /* large; one at a time */
+	int w = id_width();
 	for (size_t i = 0; i < n; i++) {
 		if (gs_library_at(i, &e, &err) || gs_library_model(&e, &m, &err))
 			return cli_fail(&err);
@@ -85,9 +99,9 @@ int cmd_models(int argc, char **argv)
 		if (!shown && md)
 			printf("| id | family | model_type | parameters | max tokens | copy |\n|---|---|---|---:|---:|---|\n");
 		else if (!shown)
-			printf("%-40s %-16s %-12s %13s %10s  %s\n", "id", "family", "model_type", "parameters", "max tokens",
-			       "copy");
-		row_text(&e, &m, md);
+			printf("%-*s %-16s %-12s %13s %10s  %s\n", w, "id", "family", "model_type", "parameters",
+			       "max tokens", "copy");
+		row_text(&e, &m, md, w);
 		last = e;
 		shown++;
 	}

@@ -96,6 +96,8 @@ static void test_preset_copies_count_the_published_sizes(void **st)
 	    {"codellama/CodeLlama-13b-hf", 13016028160ull},         /* "13B" */
 	    {"codellama/CodeLlama-34b-hf", 33744232448ull},         /* "33.7B" */
 	    {"Qwen/Qwen3-235B-A22B-Instruct-2507", 235093634560ull}, /* "235B" */
+	    {"deepseek-ai/DeepSeek-R1-Distill-Llama-70B", 70553706496ull}, /* "70.6B" */
+	    {"deepseek-ai/DeepSeek-R1-Distill-Qwen-7B", 7615616512ull},    /* "7.62B" */
 	    /* measured, not rounded: the safetensors totals the source reports */
 	    {"Qwen/Qwen2.5-72B-Instruct", 72706203648ull},
 	    {"Qwen/Qwen3-14B", 14768307200ull},
