@@ -50,7 +50,9 @@ typedef enum gs_shard {
 	GS_SHARD_ACT,     /* / tp (sequence parallel); pipeline: in-flight microbatches */
 	GS_SHARD_KV,      /* KV heads / tp; layers by stage                         */
 	GS_SHARD_LOGITS,  /* / tp (vocab parallel); last pipeline stage only        */
-	GS_SHARD_TP       /* / tp only                                              */
+	GS_SHARD_TP,      /* / tp only                                              */
+	GS_SHARD_LAST_STAGE /* whole on the last pipeline stage, 0 before it (not / tp:
+	                       vLLM gathers the vocabulary where it samples)         */
 } gs_shard;
 
 typedef enum gs_basis { GS_BASIS_ESTIMATED, GS_BASIS_MEASURED, GS_BASIS_UNKNOWN } gs_basis;

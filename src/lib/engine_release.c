@@ -13,14 +13,16 @@
 
 static const gsi_release releases[] = {
 	/* vLLM, oldest first */
-	{GS_RT_VLLM, "0.6.4", {0, 6, 4}, false, 512, true, GSI_BIG_NONE, false, 32768, 8, GSI_SGL_BY_TP,
+	{GS_RT_VLLM, "0.6.4", {0, 6, 4}, false, 512, true, GSI_BIG_NONE, false, 32768, 36, GSI_SGL_BY_TP,
 	 "vLLM v0.6.4: vllm/config.py SchedulerConfig (chunked prefill 512 tokens, else max(max_model_len, 2048)), "
 	 "vllm/engine/arg_utils.py (chunked prefill on above 32768 tokens), vllm/worker/worker.py "
-	 "determine_num_available_blocks", NO_OLLAMA},
-	{GS_RT_VLLM, "0.7.3", {0, 7, 3}, false, 2048, true, GSI_BIG_NONE, false, 32768, 8, GSI_SGL_BY_TP,
+	 "determine_num_available_blocks, vllm/model_executor/layers/sampler.py (native top-k/top-p without "
+	 "FlashInfer, absent from requirements-cuda.txt)", NO_OLLAMA},
+	{GS_RT_VLLM, "0.7.3", {0, 7, 3}, false, 2048, true, GSI_BIG_NONE, false, 32768, 36, GSI_SGL_BY_TP,
 	 "vLLM v0.7.3: vllm/config.py SchedulerConfig (chunked prefill 2048 tokens since PR #10544), "
-	 "vllm/engine/arg_utils.py, vllm/worker/worker.py", NO_OLLAMA},
-	{GS_RT_VLLM, "0.8.5", {0, 8, 5}, true, 0, false, GSI_BIG_BY_NAME, true, 32768, 26, GSI_SGL_BY_TP,
+	 "vllm/engine/arg_utils.py, vllm/worker/worker.py, vllm/model_executor/layers/sampler.py (as 0.6.4)",
+	 NO_OLLAMA},
+	{GS_RT_VLLM, "0.8.5", {0, 8, 5}, true, 0, false, GSI_BIG_BY_NAME, true, 32768, 36, GSI_SGL_BY_TP,
 	 "vLLM v0.8.5: vllm/engine/arg_utils.py _set_default_args_v1 (H100/H200 by name), "
 	 "vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
 	 "_dummy_sampler_run, vllm/v1/sample/sampler.py, vllm/v1/sample/ops/topk_topp_sampler.py "

@@ -356,6 +356,7 @@ static gs_bytes place(const sharding *h, gs_shard kind, gs_bytes b)
 	case GS_SHARD_TP: return scale(b, 1, h->tp);
 	case GS_SHARD_KV: return scale(scale(b, h->Ls, h->L), h->kv_per_rank, h->kv_heads);
 	case GS_SHARD_LOGITS: return h->stage == h->pp - 1 ? scale(b, 1, h->tp) : 0;
+	case GS_SHARD_LAST_STAGE: return h->stage == h->pp - 1 ? b : 0;
 	}
 	return b;
 }

@@ -187,39 +187,61 @@ static void profile_shape(gs_estimate *e, const gsi_release *r)
 	snprintf(v->why_tokens, sizeof v->why_tokens, "%s", why);
 }
 
-/* vLLM V1's PyTorch-native top-k/top-p sampler (v0.8.5
+/* The PyTorch-native top-k/top-p sampler (V0: v0.6.4 and v0.7.1
+ * vllm/model_executor/layers/sampler.py _apply_top_k_top_p; V1: v0.8.5
  * vllm/v1/sample/ops/topk_topp_sampler.py apply_top_k_top_p): bytes per
- * logit alive at its re-scatter, besides the model's own logits. */
-#define NATIVE_SAMPLER_BYTES 26u
+ * logit alive at its largest moment, the sort, besides the model's own
+ * logits: the fp32 copy 4, the sorted values 4 and their int64 indices 8,
+ * and what PyTorch's CUDA sort allocates for 128 rows or more
+ * (SortStable.cu segmented_sort_pairs): int64 reverse indices 8 and CUB's
+ * alternate keys and values 12. docs/method.md §7 "Logits". */
+#define NATIVE_SAMPLER_BYTES 36u
+/* V0's FlashInfer path (vLLM's container image): the fp32 copy, the
+ * probabilities and the log-probabilities Sampler.forward always computes. */
+#define V0_FLASHINFER_SAMPLER_BYTES 12u
 
 /* What the profile run's sampler holds per logit besides the model's own
  * (docs/method.md §7 "Logits"). */
 static const char *sampler_words(const gsi_release *r)
 {
 	if (r->sampler_bytes == NATIVE_SAMPLER_BYTES)
-		return "the native top-k/top-p sampler at its re-scatter: fp32 copy 4, sorted values 4 and indices 8, "
-		       "top-k and top-p masks 1 + 1, cumulative probabilities 4, re-scattered logits 4";
-	return "fp32 copy 4, fp32 probabilities 4";
+		return "the native top-k/top-p sampler at its sort: fp32 copy 4, sorted values 4 and int64 indices 8, "
+		       "the sort's int64 reverse indices 8 and CUB's alternate keys and values 12";
+	return "FlashInfer's sampler: fp32 copy 4, fp32 probabilities 4";
+}
+
+/* The other sampler path of the release, when one exists: V0's pip wheels
+ * carry no FlashInfer (requirements-cuda.txt) and are counted native, its
+ * container image has FlashInfer; 0.8.5 turns FlashInfer away; 0.10.1 is
+ * counted with FlashInfer, installed or not. */
+static void sampler_unknown(gs_estimate *e, const gsi_release *r, uint64_t seqs, uint32_t vocab)
+{
+	char size[48];
+	if (r->sampler_bytes == NATIVE_SAMPLER_BYTES && !r->v1) {
+		gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), NATIVE_SAMPLER_BYTES - V0_FLASHINFER_SAMPLER_BYTES),
+		                GS_UNIT_GiB, size, sizeof size);
+		gsi_unknown(e, "logits: counted with the native top-k/top-p sampler of vLLM's pip wheels (no FlashInfer); "
+		            "with FlashInfer installed, as in vLLM's container image, the sampler holds %u B less per "
+		            "logit: up to %s less in the profile run", (unsigned)(NATIVE_SAMPLER_BYTES -
+		            V0_FLASHINFER_SAMPLER_BYTES), size);
+	} else if (r->sampler_bytes != NATIVE_SAMPLER_BYTES) {
+		gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), NATIVE_SAMPLER_BYTES - r->sampler_bytes), GS_UNIT_GiB,
+		                size, sizeof size);
+		gsi_unknown(e, "logits: counted with FlashInfer's top-k/top-p sampler (vLLM's default when FlashInfer is "
+		            "installed, as in its container image); the native one holds %u B more per logit: up to %s more "
+		            "in the profile run", (unsigned)(NATIVE_SAMPLER_BYTES - r->sampler_bytes), size);
+	}
 }
 
 /* V1 releases: what the profile run may hold that no formula here counts
- * (a cold torch.compile cache; the native sampler where FlashInfer is
- * assumed). */
-static void v1_unknowns(gs_estimate *e, const gsi_release *r, uint64_t seqs, uint32_t vocab)
+ * (a cold torch.compile cache). */
+static void v1_unknowns(gs_estimate *e, const gsi_release *r)
 {
 	if (!r->v1)
 		return;
 	gsi_unknown(e, "activations: V1 runs torch.compile inside the profile run; a cold compile cache adds "
 	            "Inductor's scratch to the profiled peak and shrinks the pool (a published cold/warm pair: "
 	            "torch peak +2.59/+0.74 GiB, non-torch +0.86/+0.22 GiB)");
-	if (r->sampler_bytes == NATIVE_SAMPLER_BYTES)
-		return;
-	char size[48];
-	gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), NATIVE_SAMPLER_BYTES - r->sampler_bytes), GS_UNIT_GiB, size,
-	                sizeof size);
-	gsi_unknown(e, "logits: counted with FlashInfer's top-k/top-p sampler (vLLM's default when FlashInfer is "
-	            "installed, as in its container image); the native one holds %u B more per logit: %s more "
-	            "in the profile run", (unsigned)(NATIVE_SAMPLER_BYTES - r->sampler_bytes), size);
 }
 
 /* The items that do not depend on the pool: weights, non-torch memory,
@@ -238,16 +260,29 @@ static void fixed_items(gs_estimate *e, const gsi_release *r)
 	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
 	                       METHOD "§7 (the profile run's dummy sampler, from the release's sampler code; our derivation)");
 	act->shard = GS_SHARD_TP;
-	lg->shard = GS_SHARD_LOGITS;
+	lg->shard = GS_SHARD_LAST_STAGE;
 	if (m->has_architecture) {
 		gs_bytes a = gsi_serving_forward_peak(e, T, r->moe_cache13_shared, r->moe_chunk, why, sizeof why);
 		gsi_item_all(act, LIVE(1) | LIVE(2), a);
 		gsi_formula(act, "profile run of %llu tokens (%s): %s", (unsigned long long)T, v->why_tokens, why);
-		gs_bytes l = gs_mul_sat(gs_mul_sat(seqs, m->vocab), el + r->sampler_bytes);
+		/* The sampler runs after the forward pass has freed its activations
+		 * (V0 execute_model; V1 profile_run after _dummy_run), holding the
+		 * T hidden states and one logit row per dummy request over the whole
+		 * vocabulary on the GPU that samples; the item is what that stage
+		 * adds above the forward peak of one GPU. */
+		gs_bytes s = gs_add_sat(gs_mul_sat(gs_mul_sat(T, m->hidden), el),
+		                        gs_mul_sat(gs_mul_sat(seqs, m->vocab), el + r->sampler_bytes));
+		gs_bytes a_gpu = (a + e->tp - 1) / e->tp, l = s > a_gpu ? s - a_gpu : 0;
 		gsi_item_all(lg, LIVE(1) | LIVE(2), l);
-		gsi_formula(lg, "%llu dummy requests x %u vocab x (%llu + %u) B: %s", (unsigned long long)seqs, m->vocab,
-		            (unsigned long long)el, (unsigned)r->sampler_bytes, sampler_words(r));
-		v1_unknowns(e, r, seqs, m->vocab);
+		lg->shard = GS_SHARD_LAST_STAGE;
+		gsi_formula(lg, "sampler stage %llu B = hidden states %llu x %u x %llu B + %llu dummy requests x %u vocab x "
+		            "(%llu + %u) B (%s), after the forward pass freed its activations; this item is what it adds "
+		            "above the forward peak of one GPU (%llu B): max(0, stage - forward)",
+		            (unsigned long long)s, (unsigned long long)T, m->hidden, (unsigned long long)el,
+		            (unsigned long long)seqs, m->vocab, (unsigned long long)el, (unsigned)r->sampler_bytes,
+		            sampler_words(r), (unsigned long long)a_gpu);
+		sampler_unknown(e, r, seqs, m->vocab);
+		v1_unknowns(e, r);
 	} else {
 		act->basis = lg->basis = GS_BASIS_UNKNOWN;
 		act->live = lg->live = LIVE(1) | LIVE(2);

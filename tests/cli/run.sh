@@ -61,7 +61,7 @@ case_ 0 "24564 MiB" formats
 # serving engines by release (issue #9): versions, the CUDA total, SGLang
 Q=tests/data/configs/quant/llama-3.1-8b
 L31=data/models/meta-llama__Llama-3.1-8B.json
-case_ 0 "1900 blocks of 16 tokens = 30400 tokens" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 20000
+case_ 0 "2056 blocks of 16 tokens = 32896 tokens" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 20000
 case_ 0 "vLLM profile run:    20000 tokens, 256 dummy requests (V0, max_model_len 20000: chunked prefill off" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 20000
 case_ 1 "vLLM profile run:    512 tokens" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 65536
 case_ 1 "vLLM profile run:    2048 tokens" estimate $L31 --runtime vllm --runtime-version 0.7.3 --gpu "RTX 3090" --context 65536
@@ -110,16 +110,16 @@ case_ 2 'compressed-tensors weights scheme "float" (4 bits)' estimate $Q-unreada
 case_ 0 '"format": "bf16"' estimate $Q-unreadable-hqq.json --format bf16 --json
 
 # fit and diagnose speak in KV-pool terms for serving engines (issue #15)
-case_ 1 "vLLM's KV pool holds 47424 tokens (2964 blocks of 16); one request needs 32768 tokens, the sheet 131072" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 "vLLM's KV pool holds 48896 tokens (3056 blocks of 16); one request needs 32768 tokens, the sheet 131072" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
 case_ 1 "the largest pool for the need first" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
-case_ 1 "kv_format fp8: pool 94848 tokens (5928 blocks)" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
-case_ 1 "cuda_graphs 0GiB with gpu_memory_utilization 0.99: pool 65104 tokens" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
-case_ 1 '"kv_tokens_after": 205104' fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4 --json
+case_ 1 "kv_format fp8: pool 97792 tokens (6112 blocks)" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 "cuda_graphs 0GiB with gpu_memory_utilization 0.99: pool 66576 tokens" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 '"kv_tokens_after": 203952' fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4 --json
 case_ 1 "SGLang would not start: the fixed items leave no KV pool" fit $L31 --runtime sglang --capacity 16GiB --context 8192
 case_ 0 "max_model_len 262144 tokens; the KV cache holds 34736" diagnose tests/data/logs/vllm-v1-pp.log
 case_ 0 "phase: profile" diagnose tests/data/logs/vllm-no-cache.log
 case_ 0 "SGLang: no memory left for the token-to-KV pool" diagnose tests/data/logs/sglang-negative.log
-case_ 0 "1. tp 2 with gpus 2: pool 205104 tokens" diagnose tests/data/logs/vllm-v0-qwen15.log $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 0 "1. tp 2 with gpus 2: pool 203952 tokens" diagnose tests/data/logs/vllm-v0-qwen15.log $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
 case_ 0 "SGLang would not start" diagnose tests/data/logs/sglang-not-enough.log $L31 --runtime sglang --capacity 16GiB --context 8192
 
 # llama.cpp file types from a config.json (issue #10)
@@ -447,7 +447,7 @@ case_ 0 '"high_bytes": 14954011373' estimate $BERT $BA --json
 case_ 2 'expected one of no, yes' estimate $BERT $BA --conservative=maybe
 case_ 1 "one change makes it fit: checkpointing full" fit $BERT $BA --capacity 13GiB --conservative
 case_ 0 '"kv_tokens_interval"' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
-case_ 0 "KV tokens interval:  37939 to 63232 tokens; vllm-v1 KV capacity: no calibration record" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
+case_ 0 "KV tokens interval:  39116 to 65195 tokens; vllm-v1 KV capacity: no calibration record" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 "(conservative: the peak is its high end)" estimate tests/data/sheets/llama31-8b-conservative.yaml
 case_ 2 'tests/data/bad/conservative.yaml:2:15: conservative: got "maybe", expected one of no, yes' estimate tests/data/bad/conservative.yaml
 case_ 1 "against the peak per GPU, 18.39 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml --conservative

@@ -191,10 +191,13 @@ static void test_vllm_budget(void **st)
 	assert_int_equal(E->vllm.profile_seqs, 256);
 	assert_int_equal(E->vllm.budget, 22786948989ull);
 	assert_int_equal(E->vllm.block_bytes, 16ull * 131072);
-	/* weights 16060522496 + 0.34 GiB 365072220 + activations 2048000000 + logits 328335360 */
-	assert_int_equal(E->vllm.kv_available, 22786948989ull - 18801930076ull);
-	assert_int_equal(E->vllm.blocks, 1900);         /* vLLM logged 1952 */
-	assert_int_equal(E->vllm.max_concurrency_milli, 1520); /* vLLM logged 1.56x */
+	/* weights 16060522496 + 0.34 GiB 365072220 + activations 2048000000; the
+	 * sampler stage (20000 x 4096 x 2 + 256 x 128256 x 38 B) stays below the
+	 * forward peak, so the logits add 0 */
+	assert_int_equal(item_at(E, "logits", 1), 0);
+	assert_int_equal(E->vllm.kv_available, 22786948989ull - 18473594716ull);
+	assert_int_equal(E->vllm.blocks, 2056);         /* vLLM logged 1952 */
+	assert_int_equal(E->vllm.max_concurrency_milli, 1644); /* vLLM logged 1.56x */
 	assert_true(E->vllm.sheet_fits);
 	/* CUDA graphs come after the pool: on top of the budget, not inside it */
 	assert_int_equal(item_at(E, "cuda_graphs", 2), 512ull << 20);
@@ -260,29 +263,45 @@ static void test_vllm_releases(void **st)
 	assert_int_equal(item_at(E, "lora_slots", 0), 4ull * 185794560 * 2);
 }
 
-/* The profile run's dummy sampler by release, 256 requests x 128256 logits:
- * 0.8.5's native top-k/top-p sampler holds bf16 2 + 26 B per logit at its
- * re-scatter; 0.10.1 is counted with FlashInfer's (2 + 8 B) and names the
- * native one's extra 18 B as unknown; both V1 releases name the cold
- * torch.compile cache. */
+/* The profile run's dummy sampler by release, 256 requests x 128256 logits,
+ * after the forward pass has freed its activations: the sampler stage holds
+ * the 2048 hidden states (2048 x 4096 x 2 B) and the bf16 logits with the
+ * sampler's own bytes, and the logits item is what that stage adds above the
+ * forward peak. 0.8.5's native top-k/top-p sampler holds 36 B per logit at
+ * its sort (2 + 36); 0.10.1 is counted with FlashInfer's (2 + 8) and names
+ * the native one's extra 28 B; V0 (0.6.4) is counted native (pip wheels carry
+ * no FlashInfer) and names the container image's FlashInfer, 24 B less; both
+ * V1 releases name the cold torch.compile cache. */
 static void test_vllm_sampler(void **st)
 {
 	(void)st;
 	gs_model m;
+	const uint64_t hidden = 2048ull * 4096 * 2, forward = 209715200ull; /* Llama-3.1-8B at 2048 tokens */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.8.5", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
-	assert_int_equal(item_at(E, "logits", 1), 256ull * 128256 * 28); /* 919,322,624 B */
+	assert_int_equal(item_at(E, "activations", 1), forward);
+	assert_int_equal(item_at(E, "logits", 1), hidden + 256ull * 128256 * 38 - forward); /* 1,054,724,096 B */
 	assert_true(has_unknown(E, "cold compile cache"));
 	assert_false(has_unknown(E, "FlashInfer"));
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.10.1", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
-	assert_int_equal(item_at(E, "logits", 1), 256ull * 128256 * 10);
+	assert_int_equal(item_at(E, "logits", 1), hidden + 256ull * 128256 * 10 - forward);
 	assert_true(has_unknown(E, "cold compile cache"));
-	assert_true(has_unknown(E, "18 B more per logit: 0.55 GiB"));
+	assert_true(has_unknown(E, "28 B more per logit: up to 0.86 GiB"));
+	/* V0 at 32768 tokens: the forward peak (3,355,443,200 B) is above the
+	 * sampler stage (268,435,456 + 256 x 128256 x 38 B), which adds nothing */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.6.4", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
-	assert_int_equal(item_at(E, "logits", 1), 256ull * 128256 * 10);
+	assert_int_equal(item_at(E, "activations", 1), 3355443200ull);
+	assert_int_equal(item_at(E, "logits", 1), 0);
+	assert_true(has_unknown(E, "24 B less per logit"));
 	assert_false(has_unknown(E, "cold compile cache"));
+	/* at 2048 tokens the sampler stage is the peak (record
+	 * vllm-v071-r1-distill-qwen7b-v100 logged 1.40 GiB for Qwen's 152064
+	 * logits a row) */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.6.4", GS_F_GPU, "L40S", GS_F_LENGTH, "2048", END);
+	assert_int_equal(item_at(E, "activations", 1) + item_at(E, "logits", 1), hidden + 256ull * 128256 * 38);
 }
 
 /* SGLang 0.4.9 on an H100 SXM: mem_fraction_static round((81559 - 10240) /
