@@ -244,6 +244,48 @@ static void v1_unknowns(gs_estimate *e, const gsi_release *r)
 	            "torch peak +2.59/+0.74 GiB, non-torch +0.86/+0.22 GiB)");
 }
 
+/* vLLM model files (v0.7.1, vllm/model_executor/models/) whose dense MLP
+ * keeps gate_up as a local until down_proj has returned (`gate_up, _ =
+ * self.gate_up_proj(x)`), where llama.py rebinds x and frees it first. */
+static bool mlp_keeps_gate_up(const char *type)
+{
+	static const char *const keep[] = {"qwen2", "qwen3", "qwen", "gemma", "gemma2", "deepseek_v2", "deepseek_v3",
+	                                   "internlm2", "olmo2", "cohere", "granite", "qwen2_vl", "qwen2_5_vl"};
+	for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
+		if (!strcmp(type, keep[i]))
+			return true;
+	return false;
+}
+
+/* V0 runs the model eagerly in its profile, and the model's layer loop
+ * (`hidden_states, residual = layer(positions, hidden_states, ...)`) keeps
+ * each layer's input referenced while the layer runs; fused_add_rms_norm
+ * normalises in place, so that input, the residual and the attention output
+ * are three T x h tensors beside the MLP's, one more than the generic
+ * forward counts; a model whose MLP keeps gate_up until down_proj holds a
+ * fourth (down_proj's output). V1 compiles the forward (Inductor frees
+ * what it no longer reads), so it keeps the generic count. */
+static gs_bytes v0_layer_extra(const gs_estimate *e, uint64_t T, gs_bytes a, char *why, size_t whycap)
+{
+	const gs_model *m = &e->model;
+	uint64_t el = gsi_act_bytes(e), th = gs_mul_sat(T, (uint64_t)m->hidden * el);
+	gs_bytes out = gs_add_sat(a, th);
+	size_t n = strlen(why);
+	snprintf(why + n, whycap - n, " + the layer's input held by the layer loop %llu x %u x %llu B",
+	         (unsigned long long)T, m->hidden, (unsigned long long)el);
+	if (m->gated_mlp && !m->experts && mlp_keeps_gate_up(m->model_type)) {
+		gs_bytes down = gs_add_sat(gs_mul_sat(4, th), gs_mul_sat(T, 3ull * m->intermediate * el));
+		if (down > out) {
+			out = down;
+			n = strlen(why);
+			snprintf(why + n, whycap - n, "; at down_proj, gate_up still held (%s's MLP): 4 x %llu x %u x %llu B "
+			         "+ 3 x %llu x %u x %llu B", m->model_type, (unsigned long long)T, m->hidden,
+			         (unsigned long long)el, (unsigned long long)T, m->intermediate, (unsigned long long)el);
+		}
+	}
+	return out;
+}
+
 /* The items that do not depend on the pool: weights, non-torch memory,
  * LoRA slots, the profile run's activations and logits, CUDA graphs. */
 static void fixed_items(gs_estimate *e, const gsi_release *r)
@@ -263,6 +305,8 @@ static void fixed_items(gs_estimate *e, const gsi_release *r)
 	lg->shard = GS_SHARD_LAST_STAGE;
 	if (m->has_architecture) {
 		gs_bytes a = gsi_serving_forward_peak(e, T, r->moe_cache13_shared, r->moe_chunk, why, sizeof why);
+		if (!r->v1)
+			a = v0_layer_extra(e, T, a, why, sizeof why);
 		gsi_item_all(act, LIVE(1) | LIVE(2), a);
 		gsi_formula(act, "profile run of %llu tokens (%s): %s", (unsigned long long)T, v->why_tokens, why);
 		/* The sampler runs after the forward pass has freed its activations

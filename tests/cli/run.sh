@@ -61,7 +61,7 @@ case_ 0 "24564 MiB" formats
 # serving engines by release (issue #9): versions, the CUDA total, SGLang
 Q=tests/data/configs/quant/llama-3.1-8b
 L31=data/models/meta-llama__Llama-3.1-8B.json
-case_ 0 "2056 blocks of 16 tokens = 32896 tokens" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 20000
+case_ 0 "1978 blocks of 16 tokens = 31648 tokens" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 20000
 case_ 0 "vLLM profile run:    20000 tokens, 256 dummy requests (V0, max_model_len 20000: chunked prefill off" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 20000
 case_ 1 "vLLM profile run:    512 tokens" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 65536
 case_ 1 "vLLM profile run:    2048 tokens" estimate $L31 --runtime vllm --runtime-version 0.7.3 --gpu "RTX 3090" --context 65536
