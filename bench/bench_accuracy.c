@@ -170,9 +170,12 @@ static int serving_workload(gs_workload *w, const char *rt, const char *cfg, jso
 	else
 		snprintf(cap, sizeof cap, "%s", given);
 	gs_workload_init(w);
+	/* a record may name the GPU where an engine rule reads its name (vLLM
+	 * 0.10.1: "not an A100"): the device table's capacity, the log's total */
+	const char *gpu = json_string_value(json_object_get(cond, "gpusizer_gpu"));
 	if (set(w, GS_F_MODEL, cfg) || set(w, GS_F_RUNTIME, rt) || set(w, GS_F_RUNTIME_VERSION, ver) ||
-	    set(w, GS_F_CAPACITY, cap) || set(w, GS_F_CUDA_TOTAL, cap) || set(w, GS_F_LENGTH, len) ||
-	    set(w, GS_F_TP, tps) || set(w, GS_F_GPUS, tps))
+	    (gpu ? set(w, GS_F_GPU, gpu) : set(w, GS_F_CAPACITY, cap)) || set(w, GS_F_CUDA_TOTAL, cap) ||
+	    set(w, GS_F_LENGTH, len) || set(w, GS_F_TP, tps) || set(w, GS_F_GPUS, tps))
 		return 1;
 	/* a record whose total is already the free memory after the CUDA context */
 	const char *ctx = json_string_value(json_object_get(cond, "gpusizer_runtime_context"));
@@ -198,9 +201,11 @@ static int do_vllm(const char *id, const char *cfg, json_t *cond, json_t *meas)
 	if (serving_workload(&w, "vllm", cfg, cond, meas, "total_gpu_memory_gib") || estimate(&w, &e))
 		return 1;
 	gs_bytes weights = gsi_weights_total(&e);
+	bool has_w = json_object_get(meas, "weights_gib") || json_object_get(meas, "weights_gb_loading_log");
 	double measured_w = json_object_get(meas, "weights_gib") ? num(meas, "weights_gib")
 	                                                        : num(meas, "weights_gb_loading_log");
-	row(id, "weights [GiB]", measured_w, gib(weights), "GiB");
+	if (has_w)
+		row(id, "weights [GiB]", measured_w, gib(weights), "GiB");
 	const gs_item *act = gs_estimate_item(&e, "activations"), *lg = gs_estimate_item(&e, "logits");
 	if (json_object_get(meas, "activation_peak_gib"))
 		row(id, "activation peak [GiB]", num(meas, "activation_peak_gib"), gib(act->bytes[1] + lg->bytes[1]), "GiB");

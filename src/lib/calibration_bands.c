@@ -8,8 +8,9 @@ const gs_band gs_bands[] = {
 	{"transformers", "peak", 2, -0.003621, 0.015983},
 	{"vllm-v0", "peak", 8, -0.007839, 0.000525},
 	{"vllm-v0", "kv", 8, -0.137433, 0.027874},
+	{"vllm-v1", "kv", 1, -0.003689, -0.003689},
 	{"sglang", "kv", 1, 0.004512, 0.004512},
 	{"llamacpp", "peak", 3, 0.000170, 0.001336},
 	{"ollama", "peak", 1, -0.007062, -0.007062},
 };
-const size_t gs_n_bands = 7;
+const size_t gs_n_bands = 8;

@@ -18,6 +18,14 @@ void gs_band_factors(unsigned records, double r_min, double r_max, double *low_f
 		lo = -0.25, hi = 0.25;
 		if (why)
 			snprintf(why, cap, "no calibration record: +-25 %%");
+	} else if (records == 1) {
+		/* one error shows no spread: the no-record band, widened to hold
+		 * that error with the small-sample pad when it lies outside */
+		lo = r_min - 0.05 < -0.25 ? r_min - 0.05 : -0.25;
+		hi = r_max + 0.05 > 0.25 ? r_max + 0.05 : 0.25;
+		if (why)
+			snprintf(why, cap, "1 record, error %+.1f %%: one error shows no spread, so the no-record band, "
+			         "+-25 %% (wider when the error is)", 100 * r_min);
 	} else {
 		double big = fabs(r_min) > fabs(r_max) ? fabs(r_min) : fabs(r_max);
 		double pad = records >= 5 ? 0.02 : (big > 0.05 ? big : 0.05);

@@ -506,6 +506,12 @@ static void test_intervals(void **st)
 	assert_true(fabs(lo - 1 / 1.08) < 1e-9 && fabs(hi - 1 / (1 - 0.076)) < 1e-9);
 	gs_band_factors(0, 0, 0, &lo, &hi, NULL, 0);
 	assert_true(fabs(lo - 1 / 1.25) < 1e-9 && fabs(hi - 1 / 0.75) < 1e-9);
+	/* one record: its error is no spread, so the no-record band, unless the
+	 * error itself lies outside it */
+	gs_band_factors(1, -0.004, -0.004, &lo, &hi, NULL, 0);
+	assert_true(fabs(lo - 1 / 1.25) < 1e-9 && fabs(hi - 1 / 0.75) < 1e-9);
+	gs_band_factors(1, -0.30, -0.30, &lo, &hi, NULL, 0);
+	assert_true(fabs(lo - 1 / 1.25) < 1e-9 && fabs(hi - 1 / (1 - 0.35)) < 1e-9);
 	assert_non_null(gs_band_find("training", "peak"));
 	/* one SGLang log fitted: its pool's band rests on 1 record; its peak on none (±25 %, said so) */
 	assert_non_null(gs_band_find("sglang", "kv"));
