@@ -181,6 +181,20 @@ static int serving_workload(gs_workload *w, const char *rt, const char *cfg, jso
 	const char *ctx = json_string_value(json_object_get(cond, "gpusizer_runtime_context"));
 	if (ctx && set(w, GS_F_RUNTIME_CONTEXT, ctx))
 		return 1;
+	/* the engine's batch limits when the log's command line sets them */
+	static const struct {
+		const char *key;
+		int field;
+	} limits[] = {{"max_num_batched_tokens", GS_F_MAX_NUM_BATCHED_TOKENS}, {"max_num_seqs", GS_F_MAX_NUM_SEQS}};
+	for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+		json_t *v = json_object_get(cond, limits[i].key);
+		char buf[32];
+		if (!json_is_integer(v))
+			continue;
+		snprintf(buf, sizeof buf, "%lld", (long long)json_integer_value(v));
+		if (set(w, limits[i].field, buf))
+			return 1;
+	}
 	json_t *u = json_object_get(cond, "gpu_memory_utilization");
 	if (json_is_number(u)) {
 		snprintf(util, sizeof util, "%.2f", json_number_value(u));

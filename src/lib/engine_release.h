@@ -51,6 +51,9 @@ typedef struct gsi_release {
 	uint8_t sampler_bytes;       /* profile run's sampler: bytes per logit held at
 	                                its peak besides the model's own logits
 	                                (docs/method.md §7, "Logits")            */
+	bool mla_align256;           /* V0 cache_engine.py align_to_256bytes: each MLA
+	                                latent entry padded to 256 B (PR #12676,
+	                                2025-02-04, until PR #14842, 2025-03-15) */
 	/* SGLang */
 	gsi_sgl_rule sgl;
 	const char *source;          /* the files read, at that tag               */

@@ -359,7 +359,7 @@ static gs_bytes in_budget(const gs_estimate *e)
 /* The KV pool: what gpu_memory_utilization x the CUDA total leaves after
  * the fixed items, in 16-token blocks (or the sheet's need, without a
  * capacity). */
-static void kv_pool(gs_estimate *e, gs_item *kv)
+static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
@@ -369,6 +369,16 @@ static void kv_pool(gs_estimate *e, gs_item *kv)
 	uint64_t kvh = m->kv_heads ? m->kv_heads : 1;
 	uint64_t per_rank = m->attn == GS_ATTN_MLA ? kvh : (kvh + e->tp - 1) / e->tp;
 	v->block_bytes = (gsi_kv_bytes(e, BLOCK_TOKENS, 1) * per_rank + kvh - 1) / kvh;
+	/* 0.7.3's V0 cache engine pads each layer's MLA latent entry to 256 B
+	 * (cache_engine.py get_cache_block_size, align_to_256bytes; 576 x 2 B
+	 * becomes 1280 B) */
+	gs_bytes entry = 0, aligned = 0;
+	if (m->attn == GS_ATTN_MLA && r->mla_align256) {
+		entry = gsi_ceil_bits((uint64_t)m->kv_lora_rank + m->qk_rope_head_dim, gs_format_bpw(&e->kv_format));
+		aligned = (entry + 255) / 256 * 256;
+		if (entry && aligned != entry)
+			v->block_bytes = v->block_bytes / entry * aligned;
+	}
 	if (v->block_bytes == 0)
 		v->block_bytes = 1; /* a model without attention layers; never divide by 0 */
 	if (e->length)
@@ -407,6 +417,12 @@ static void kv_pool(gs_estimate *e, gs_item *kv)
 	            gs_wl_str(w, GS_F_GPU_MEMORY_UTILIZATION), (unsigned long long)e->cuda_total,
 	            (unsigned long long)fixed, (unsigned long long)v->block_bytes,
 	            (unsigned long long)v->blocks, (unsigned long long)v->tokens);
+	if (entry && aligned != entry) {
+		size_t n = strlen(kv->formula);
+		snprintf(kv->formula + n, sizeof kv->formula - n, "; each layer's MLA latent entry of %llu B padded to "
+		         "%llu B (V0 cache engine, 256-byte alignment)", (unsigned long long)entry,
+		         (unsigned long long)aligned);
+	}
 	if (v->over_budget)
 		gsi_unknown(e, "vLLM: weights, activations and non-torch memory exceed gpu_memory_utilization x "
 		            "the CUDA total: vLLM would refuse to start (no memory for the cache blocks)");
@@ -441,6 +457,6 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 		gsi_formula(kv, "needs an architecture (--model config.json)");
 		return GS_OK;
 	}
-	kv_pool(e, kv);
+	kv_pool(e, kv, r);
 	return GS_OK;
 }

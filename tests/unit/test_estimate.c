@@ -210,6 +210,18 @@ static void test_vllm_budget(void **st)
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.7.3", GS_F_CAPACITY, "80GiB", GS_F_LENGTH, "40000", END);
 	assert_int_equal(E->vllm.profile_tokens, 2048);
+	/* 0.7.3's V0 cache engine pads DeepSeek-V3's MLA latent entry (576 x 2 B)
+	 * to 1280 B a layer (align_to_256bytes); 0.6.4 and 0.8.5 do not */
+	static const struct {
+		const char *version;
+		uint64_t block;
+	} mla[] = {{"0.6.4", 61ull * 16 * 1152}, {"0.7.3", 61ull * 16 * 1280}, {"0.8.5", 61ull * 16 * 1152}};
+	for (size_t i = 0; i < sizeof mla / sizeof mla[0]; i++) {
+		run_estimate(E, &m, GS_F_MODEL, CFG("deepseek-ai__DeepSeek-V3.json"), GS_F_RUNTIME, "vllm",
+		             GS_F_RUNTIME_VERSION, mla[i].version, GS_F_TP, "8", GS_F_GPUS, "8", GS_F_GPU, "H200",
+		             GS_F_LENGTH, "32768", END);
+		assert_int_equal(E->vllm.block_bytes, mla[i].block);
+	}
 	/* without a capacity: the sheet's need, and the pool listed as unknown */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_LENGTH, "8192", GS_F_CONCURRENCY, "2", END);
