@@ -51,6 +51,10 @@ typedef struct gsi_release {
 	uint8_t sampler_bytes;       /* profile run's sampler: bytes per logit held at
 	                                its peak besides the model's own logits
 	                                (docs/method.md §7, "Logits")            */
+	bool mla_latent;             /* caches DeepSeek's MLA latent; false: 0.6.4,
+	                                whose deepseek_v2 attention caches every
+	                                head's K and V padded to 256 and which has
+	                                no DeepseekV3ForCausalLM               */
 	bool mla_align256;           /* V0 cache_engine.py align_to_256bytes: each MLA
 	                                latent entry padded to 256 B (PR #12676,
 	                                2025-02-04, until PR #14842, 2025-03-15) */

@@ -369,6 +369,15 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 	uint64_t kvh = m->kv_heads ? m->kv_heads : 1;
 	uint64_t per_rank = m->attn == GS_ATTN_MLA ? kvh : (kvh + e->tp - 1) / e->tp;
 	v->block_bytes = (gsi_kv_bytes(e, BLOCK_TOKENS, 1) * per_rank + kvh - 1) / kvh;
+	/* 0.6.4 has no MLA: models/deepseek_v2.py caches every head's K and V
+	 * with head size 256 (config.py get_head_size pads 192 to 256), the heads
+	 * split by tp */
+	if (m->attn == GS_ATTN_MLA && !r->mla_latent) {
+		uint64_t heads = ((uint64_t)m->heads + e->tp - 1) / e->tp, layers = gs_model_kv_elements(m, 1, true) /
+		                 ((uint64_t)m->kv_lora_rank + m->qk_rope_head_dim);
+		v->block_bytes = gsi_ceil_bits(gs_mul_sat(gs_mul_sat(layers, BLOCK_TOKENS), heads * 2 * 256),
+		                               gs_format_bpw(&e->kv_format));
+	}
 	/* 0.7.3's V0 cache engine pads each layer's MLA latent entry to 256 B
 	 * (cache_engine.py get_cache_block_size, align_to_256bytes; 576 x 2 B
 	 * becomes 1280 B) */
@@ -417,6 +426,11 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 	            gs_wl_str(w, GS_F_GPU_MEMORY_UTILIZATION), (unsigned long long)e->cuda_total,
 	            (unsigned long long)fixed, (unsigned long long)v->block_bytes,
 	            (unsigned long long)v->blocks, (unsigned long long)v->tokens);
+	if (m->attn == GS_ATTN_MLA && !r->mla_latent) {
+		size_t n = strlen(kv->formula);
+		snprintf(kv->formula + n, sizeof kv->formula - n, "; vLLM %s has no MLA: each layer caches K and V of "
+		         "%u heads / tp at head size 256 (192 padded)", r->version, m->heads);
+	}
 	if (entry && aligned != entry) {
 		size_t n = strlen(kv->formula);
 		snprintf(kv->formula + n, sizeof kv->formula - n, "; each layer's MLA latent entry of %llu B padded to "
@@ -438,6 +452,9 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	gs_status s = gsi_release_for(e, GS_RT_VLLM, &r, err);
 	if (s)
 		return s;
+	if (!r->mla_latent && !strcmp(e->model.model_type, "deepseek_v3"))
+		return gs_error_set(err, GS_EINPUT, "runtime_version", "vLLM %s has no DeepseekV3ForCausalLM "
+		                    "(vllm/model_executor/models/registry.py); DeepSeek-V3 needs 0.7.3 or later", r->version);
 	e->n_phases = 3;
 	gsi_phase(e, PH_LOAD, "load", "weights loaded");
 	gsi_phase(e, PH_RUN, "profile", "dummy forward of max_num_batched_tokens tokens");

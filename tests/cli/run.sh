@@ -254,6 +254,10 @@ case_ 0 "parameters:  79674391296" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --c
 case_ 0 "+ the 36 Gated DeltaNet layers' state" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --context 8192
 case_ 0 "falls back to torch_chunk_gated_delta_rule" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --context 8192
 case_ 2 "is a state-space model or hybrid: gpusizer sizes it with runtime transformers only" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --context 4096
+# vLLM releases and DeepSeek: 0.6.4 has no MLA (every head's K and V at 256) and no V3
+case_ 0 "vLLM 0.6.4 has no MLA: each layer caches K and V of 16 heads / tp at head size 256" estimate deepseek-ai/DeepSeek-V2-Lite --runtime vllm --runtime-version 0.6.4 --gpu "A100 80GB" --context 8192
+case_ 2 "vLLM 0.6.4 has no DeepseekV3ForCausalLM" estimate deepseek-ai/DeepSeek-V3 --runtime vllm --runtime-version 0.6.4 --context 8192
+case_ 0 "each layer's MLA latent entry of 1152 B padded to 1280 B" estimate deepseek-ai/DeepSeek-V3 --runtime vllm --runtime-version 0.7.3 --tp 8 --gpus 8 --gpu H200 --context 32768
 # OPT, MarianMT and Ling (bailing_moe): hub configs with recorded revisions
 case_ 0 "parameters:  125239296" estimate facebook/opt-125m --context 2048
 case_ 0 "trainable:   294912 parameters (LoRA r=8: q_proj 12x(768->768), v_proj 12x(768->768))" estimate facebook/opt-125m --task lora --lora-rank 8 --context 512

@@ -211,16 +211,30 @@ static void test_vllm_budget(void **st)
 	             GS_F_RUNTIME_VERSION, "0.7.3", GS_F_CAPACITY, "80GiB", GS_F_LENGTH, "40000", END);
 	assert_int_equal(E->vllm.profile_tokens, 2048);
 	/* 0.7.3's V0 cache engine pads DeepSeek-V3's MLA latent entry (576 x 2 B)
-	 * to 1280 B a layer (align_to_256bytes); 0.6.4 and 0.8.5 do not */
+	 * to 1280 B a layer (align_to_256bytes); 0.8.5 and 0.10.1 do not */
 	static const struct {
 		const char *version;
 		uint64_t block;
-	} mla[] = {{"0.6.4", 61ull * 16 * 1152}, {"0.7.3", 61ull * 16 * 1280}, {"0.8.5", 61ull * 16 * 1152}};
+	} mla[] = {{"0.7.3", 61ull * 16 * 1280}, {"0.8.5", 61ull * 16 * 1152}, {"0.10.1", 61ull * 16 * 1152}};
 	for (size_t i = 0; i < sizeof mla / sizeof mla[0]; i++) {
 		run_estimate(E, &m, GS_F_MODEL, CFG("deepseek-ai__DeepSeek-V3.json"), GS_F_RUNTIME, "vllm",
 		             GS_F_RUNTIME_VERSION, mla[i].version, GS_F_TP, "8", GS_F_GPUS, "8", GS_F_GPU, "H200",
 		             GS_F_LENGTH, "32768", END);
 		assert_int_equal(E->vllm.block_bytes, mla[i].block);
+	}
+	/* 0.6.4 has no MLA: DeepSeek-V2-Lite caches 16 heads x K and V at head
+	 * size 256 a layer (27 layers), and DeepSeek-V3 is refused */
+	run_estimate(E, &m, GS_F_MODEL, CFG("deepseek-ai__DeepSeek-V2-Lite.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.6.4", GS_F_GPU, "A100 80GB", GS_F_LENGTH, "8192", END);
+	assert_int_equal(E->vllm.block_bytes, 27ull * 16 * 16 * 2 * 256 * 2);
+	{
+		gs_workload w;
+		gs_error err;
+		gs_model dm;
+		load_workload(&w, &dm, GS_F_MODEL, CFG("deepseek-ai__DeepSeek-V3.json"), GS_F_RUNTIME, "vllm",
+		              GS_F_RUNTIME_VERSION, "0.6.4", GS_F_LENGTH, "8192", END);
+		assert_int_equal(gs_estimate_run(&w, &dm, E, &err), GS_EINPUT);
+		assert_non_null(strstr(err.msg, "no DeepseekV3ForCausalLM"));
 	}
 	/* without a capacity: the sheet's need, and the pool listed as unknown */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
