@@ -214,7 +214,15 @@ static int do_vllm(const char *id, const char *cfg, json_t *cond, json_t *meas)
 	}
 	if (serving_workload(&w, "vllm", cfg, cond, meas, "total_gpu_memory_gib") || estimate(&w, &e))
 		return 1;
+	/* what vLLM's "model weights take" counts: the weights, and under MLA the
+	 * modules it replicates across tp and the absorbed matrices it keeps */
 	gs_bytes weights = gsi_weights_total(&e);
+	static const char *const with_weights[] = {"tp_replicated", "mla_absorbed"};
+	for (size_t i = 0; i < sizeof with_weights / sizeof with_weights[0]; i++) {
+		const gs_item *it = gs_estimate_item(&e, with_weights[i]);
+		if (it)
+			weights = gs_add_sat(weights, it->bytes[0]);
+	}
 	bool has_w = json_object_get(meas, "weights_gib") || json_object_get(meas, "weights_gb_loading_log");
 	double measured_w = json_object_get(meas, "weights_gib") ? num(meas, "weights_gib")
 	                                                        : num(meas, "weights_gb_loading_log");

@@ -55,6 +55,10 @@ typedef struct gsi_release {
 	                                whose deepseek_v2 attention caches every
 	                                head's K and V padded to 256 and which has
 	                                no DeepseekV3ForCausalLM               */
+	bool mla_absorb;             /* V0 attention/backends/mla/utils.py keeps the
+	                                absorbed W_Q_UK and W_UV_O beside the raw
+	                                weights (PR #12528, 2025-01-31, until PR
+	                                #14770, 2025-03-14)                     */
 	bool mla_align256;           /* V0 cache_engine.py align_to_256bytes: each MLA
 	                                latent entry padded to 256 B (PR #12676,
 	                                2025-02-04, until PR #14842, 2025-03-15) */

@@ -99,23 +99,26 @@ gs_bytes gsi_serving_forward_peak(const gs_estimate *e, uint64_t T, bool cache13
 	/* fused_moe.py: w1 gives N = 2 x moe_intermediate (gate and up), w2 gives
 	 * K = hidden; caches 1 (M, k, N), 2 (M k, N/2) and 3 (M, k, K) for a
 	 * chunk of M tokens; later releases let caches 1 and 3 share one buffer */
-	uint64_t el = gsi_act_bytes(e), k = m->experts_per_token;
-	uint64_t N = 2 * (uint64_t)m->moe_intermediate, K = m->hidden;
+	/* per GPU, then times tp: the caller's item is divided by tp, and the
+	 * experts' intermediate is split across tp while cache 3's hidden
+	 * width is not (every rank holds M x k x hidden) */
+	uint64_t el = gsi_act_bytes(e), k = m->experts_per_token, tp = e->tp ? e->tp : 1;
+	uint64_t N = 2 * (((uint64_t)m->moe_intermediate + tp - 1) / tp), K = m->hidden;
 	uint64_t M = T < moe_chunk ? T : moe_chunk;
 	uint64_t width = cache13_shared ? (N > K ? N : K) + N / 2 : N + N / 2 + K;
 	gs_bytes ws = gs_mul_sat(gs_mul_sat(M, k), width * el);
 	gs_bytes router = gs_mul_sat(T, (uint64_t)m->experts * 4 + k * 8); /* fp32 logits, top-k weights and ids */
 	gs_bytes resid = gs_mul_sat(T, 2 * (uint64_t)m->hidden * el);
-	gs_bytes moe = gs_add_sat(gs_add_sat(ws, router), resid);
+	gs_bytes moe = gs_mul_sat(gs_add_sat(gs_add_sat(ws, router), resid), tp);
 	if (moe <= a)
 		return a;
 	if (why) {
 		size_t n = strlen(why);
 		snprintf(why + n, whycap - n, "; fused-experts workspace larger: %llu tokens x top-%llu x (%s) x %llu B "
-		         "+ router + residual", (unsigned long long)M, (unsigned long long)k,
+		         "+ router + residual%s", (unsigned long long)M, (unsigned long long)k,
 		         cache13_shared ? "max(2 x moe_intermediate, hidden) + moe_intermediate"
 		                        : "2 x moe_intermediate + moe_intermediate + hidden",
-		         (unsigned long long)el);
+		         (unsigned long long)el, tp > 1 ? " per GPU (moe_intermediate / tp, hidden whole), x tp" : "");
 	}
 	return moe;
 }
@@ -286,6 +289,65 @@ static gs_bytes v0_layer_extra(const gs_estimate *e, uint64_t T, gs_bytes a, cha
 	return out;
 }
 
+/* DeepSeek's MLA under vLLM (models/deepseek_v2.py): q_a_proj,
+ * kv_a_proj_with_mqa and the MoE router are ReplicatedLinear, whole on every
+ * GPU where gpusizer's weights divide by tp; and 0.7.1-0.7.3's V0 MLA
+ * backend (attention/backends/mla/utils.py process_weights_after_loading,
+ * VLLM_MLA_PERFORM_MATRIX_ABSORPTION on by default) keeps, beside the raw
+ * weights, W_QR (q_lora x heads/tp x rope, 16-bit), a dequantized
+ * kv_b_proj (W_UK, W_UV; 16-bit, only when the weights are quantized), and
+ * the absorbed W_Q_UK (q_lora x heads/tp x kv_lora) and W_UV_O
+ * (heads/tp x kv_lora x hidden), requantized to fp8 for fp8 weights, else
+ * 16-bit. Both as items of their own, whole on each GPU. */
+static void mla_items(gs_estimate *e, const gsi_release *r)
+{
+	const gs_model *m = &e->model;
+	if (!m->has_architecture || m->attn != GS_ATTN_MLA || !r->mla_latent)
+		return;
+	uint64_t h = m->hidden, L = m->layers, tp = e->tp ? e->tp : 1, el = gsi_act_bytes(e);
+	uint64_t moe_layers = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		moe_layers += m->layer_is_moe[l];
+	bool fp8 = e->format.family == GS_FAM_FP8, wide = !e->format.quantized;
+	gs_ratio bpw = gs_format_bpw(&e->format);
+	uint64_t proj = gs_mul_sat(L, ((uint64_t)m->q_lora_rank + m->kv_lora_rank + m->qk_rope_head_dim) * h);
+	gs_bytes rep = gs_add_sat(gsi_ceil_bits(proj, bpw), gs_mul_sat(gs_mul_sat(moe_layers, m->experts), h * el));
+	if (tp > 1) {
+		gs_item *it = gsi_item(e, "tp_replicated", GS_BASIS_ESTIMATED,
+		                       METHOD "§7 (vLLM models/deepseek_v2.py: ReplicatedLinear; our derivation)");
+		it->shard = GS_SHARD_NONE;
+		gsi_item_all(it, ALL_PHASES, rep - rep / tp);
+		gsi_formula(it, "q_a_proj, kv_a_proj_with_mqa (%llu x (%u + %u + %u) x %llu layers, %s) and the router "
+		            "(%llu MoE layers x %u x %llu, %llu B) are whole on every GPU: %llu B, of which the weights "
+		            "item's / tp holds 1/%llu", (unsigned long long)h, m->q_lora_rank, m->kv_lora_rank,
+		            m->qk_rope_head_dim, (unsigned long long)L, e->format.name, (unsigned long long)moe_layers,
+		            m->experts, (unsigned long long)h, (unsigned long long)el, (unsigned long long)rep,
+		            (unsigned long long)tp);
+	}
+	if (!r->mla_absorb)
+		return;
+	uint64_t hr = ((uint64_t)m->heads + tp - 1) / tp, qin = m->q_lora_rank ? m->q_lora_rank : h;
+	uint64_t absorbed = gs_add_sat(gs_mul_sat(qin, hr * m->kv_lora_rank), gs_mul_sat(hr * m->kv_lora_rank, h));
+	gs_bytes per_layer = gs_mul_sat(gs_mul_sat(qin, hr * m->qk_rope_head_dim), el); /* W_QR */
+	if (!wide) /* W_UK, W_UV: kv_b_proj dequantized */
+		per_layer = gs_add_sat(per_layer, gs_mul_sat(gs_mul_sat(m->kv_lora_rank,
+		                                                        hr * ((uint64_t)m->qk_nope_head_dim + m->v_head_dim)),
+		                                             el));
+	per_layer = gs_add_sat(per_layer, fp8 ? absorbed : gs_mul_sat(absorbed, el));
+	gs_item *ab = gsi_item(e, "mla_absorbed", GS_BASIS_ESTIMATED,
+	                       METHOD "§7 (vLLM attention/backends/mla/utils.py process_weights_after_loading)");
+	ab->shard = GS_SHARD_NONE;
+	gsi_item_all(ab, ALL_PHASES, gs_mul_sat(per_layer, L));
+	gsi_formula(ab, "%llu layers x (W_QR %llu x %llu x %u x %llu B%s + W_Q_UK %llu x %llu x %u + W_UV_O %llu x %u x "
+	            "%llu, at %s B), per GPU", (unsigned long long)L, (unsigned long long)qin, (unsigned long long)hr,
+	            m->qk_rope_head_dim, (unsigned long long)el, wide ? "" : " + dequantized kv_b_proj",
+	            (unsigned long long)qin, (unsigned long long)hr, m->kv_lora_rank, (unsigned long long)hr,
+	            m->kv_lora_rank, (unsigned long long)h, fp8 ? "1 (fp8 requantized)" : "2");
+	if (!fp8 && !wide)
+		gsi_unknown(e, "weights: vLLM %s's MLA matrix absorption supports fp8 and unquantized weights; with %s it "
+		            "asks for VLLM_MLA_DISABLE=1, which this estimate does not model", r->version, e->format.name);
+}
+
 /* The items that do not depend on the pool: weights, non-torch memory,
  * LoRA slots, the profile run's activations and logits, CUDA graphs. */
 static void fixed_items(gs_estimate *e, const gsi_release *r)
@@ -295,6 +357,7 @@ static void fixed_items(gs_estimate *e, const gsi_release *r)
 	uint64_t el = gsi_act_bytes(e);
 	char why[600];
 	gsi_serving_context(e, ALL_PHASES, "KV");
+	mla_items(e, r);
 
 	uint64_t T = v->profile_tokens, seqs = v->profile_seqs;
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,

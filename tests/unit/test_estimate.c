@@ -222,6 +222,25 @@ static void test_vllm_budget(void **st)
 		             GS_F_LENGTH, "32768", END);
 		assert_int_equal(E->vllm.block_bytes, mla[i].block);
 	}
+	/* DeepSeek-V3 FP8 at tp 8 under 0.7.3 (record
+	 * vllm-h200-deepseek-r1-fp8-tp8-v073): q_a_proj, kv_a_proj_with_mqa and the
+	 * router replicated, 7/8 of 61 x 7168 x 2112 fp8 B (+ a 4-byte scale per
+	 * 128 x 128 block) + 58 x 256 x 7168 x 2 B beyond the weights' / tp; the absorbed matrices per GPU, 61 x (W_QR 1536
+	 * x 16 x 64 x 2 + kv_b_proj dequantized 512 x 16 x 256 x 2 + W_Q_UK 1536 x
+	 * 16 x 512 + W_UV_O 16 x 512 x 7168 at 1 B) */
+	run_estimate(E, &m, GS_F_MODEL, CFG("deepseek-ai__DeepSeek-V3.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.7.3", GS_F_TP, "8", GS_F_GPUS, "8", GS_F_GPU, "H200", GS_F_LENGTH,
+	             "32768", END);
+	uint64_t rep = 61ull * 7168 * 2112 + 61ull * 7168 * 2112 / 4096 + 58ull * 256 * 7168 * 2;
+	assert_int_equal(item_at(E, "tp_replicated", 0), rep - rep / 8);
+	assert_int_equal(item_at(E, "mla_absorbed", 0),
+	                 61ull * (1536ull * 16 * 64 * 2 + 512ull * 16 * 256 * 2 + 1536ull * 16 * 512 + 16ull * 512 * 7168));
+	/* 0.8.5 keeps no absorbed copies; the replication stays */
+	run_estimate(E, &m, GS_F_MODEL, CFG("deepseek-ai__DeepSeek-V3.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.8.5", GS_F_TP, "8", GS_F_GPUS, "8", GS_F_GPU, "H200", GS_F_LENGTH,
+	             "32768", END);
+	assert_null(gs_estimate_item(E, "mla_absorbed"));
+	assert_int_equal(item_at(E, "tp_replicated", 0), rep - rep / 8);
 	/* 0.6.4 has no MLA: DeepSeek-V2-Lite caches 16 heads x K and V at head
 	 * size 256 a layer (27 layers), and DeepSeek-V3 is refused */
 	run_estimate(E, &m, GS_F_MODEL, CFG("deepseek-ai__DeepSeek-V2-Lite.json"), GS_F_RUNTIME, "vllm",
