@@ -295,8 +295,11 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	uint64_t ew = a->embed_w ? a->embed_w : h;
 	s->embed = gs_add_sat((uint64_t)a->V * ew, gs_mul_sat(a->pos_embed, h));
 	s->lm_head = a->tied ? 0 : (uint64_t)a->V * ew;
-	if (ew != h) /* OPT's project_in and project_out; no LoRA default targets them */
+	if (ew != h) { /* OPT's project_in and project_out (all-linear LoRA targets them) */
 		add(&s->linear, 2 * ew * h);
+		gsi_note_module(m, "project_in", ew, h, 1);
+		gsi_note_module(m, "project_out", h, ew, 1);
+	}
 	if (a->pooler) {
 		matrices(&c, GSI_NM_O, h, h, 1); /* BertPooler.dense, named "dense" like o */
 		add(&s->other, h);

@@ -262,6 +262,7 @@ case_ 0 "each layer's MLA latent entry of 1152 B padded to 1280 B" estimate deep
 case_ 0 "parameters:  125239296" estimate facebook/opt-125m --context 2048
 case_ 0 "trainable:   294912 parameters (LoRA r=8: q_proj 12x(768->768), v_proj 12x(768->768))" estimate facebook/opt-125m --task lora --lora-rank 8 --context 512
 case_ 0 "parameters:  331196416" estimate tests/data/configs/opt-350m-fields.json --context 2048
+case_ 0 "project_in 1x(512->1024), project_out 1x(1024->512)); frozen base 331196416" estimate tests/data/configs/opt-350m-fields.json --task lora --lora-targets all-linear --lora-rank 8 --context 512
 case_ 0 "parameters:  75133952" estimate Helsinki-NLP/opus-mt-en-fr --context 512
 case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "marian"' estimate Helsinki-NLP/opus-mt-en-fr --task lora
 case_ 0 "parameters:  102889705216" estimate inclusionAI/Ling-flash-2.0 --context 4096
