@@ -40,6 +40,10 @@ static const struct {
 		{CFG("openai-community__gpt2.json"), 124439808ull, "gpt2"},
 		{CFG("deepseek-ai__DeepSeek-V3.json"), 671026419200ull, "deepseek_v3"},
 		{CFG("EleutherAI__pythia-2.8b.json"), 2775208960ull, "gpt_neox"},
+		/* model.parameters() as a published study tabulates them (bench record
+		 * params-panel-pythia-70m / -410m): 70,426,624 and 405,334,016 */
+		{CFG("EleutherAI__pythia-70m.json"), 70426624ull, "gpt_neox"},
+		{CFG("EleutherAI__pythia-410m.json"), 405334016ull, "gpt_neox"},
 		/* 335,141,888 BertModel + 1024 x 2 + 2 classifier */
 		{TCFG("google-bert__bert-large-uncased.json"), 335143938ull, "bert"},
 		{CFG("bigcode__octocoder.json"), 15517456384ull, "gpt_bigcode"}, /* StarCoder, MQA */
