@@ -177,6 +177,11 @@ static int serving_workload(gs_workload *w, const char *rt, const char *cfg, jso
 	    (gpu ? set(w, GS_F_GPU, gpu) : set(w, GS_F_CAPACITY, cap)) || set(w, GS_F_CUDA_TOTAL, cap) ||
 	    set(w, GS_F_LENGTH, len) || set(w, GS_F_TP, tps) || set(w, GS_F_GPUS, tps))
 		return 1;
+	/* a checkpoint quantized where the library's config is not (the FP8
+	 * re-release of a model): the format gpusizer names it by */
+	const char *fmt = json_string_value(json_object_get(cond, "gpusizer_format"));
+	if (fmt && set(w, GS_F_FORMAT, fmt))
+		return 1;
 	/* a record whose total is already the free memory after the CUDA context */
 	const char *ctx = json_string_value(json_object_get(cond, "gpusizer_runtime_context"));
 	if (ctx && set(w, GS_F_RUNTIME_CONTEXT, ctx))
@@ -197,7 +202,8 @@ static int serving_workload(gs_workload *w, const char *rt, const char *cfg, jso
 	}
 	json_t *u = json_object_get(cond, "gpu_memory_utilization");
 	if (json_is_number(u)) {
-		snprintf(util, sizeof util, "%.2f", json_number_value(u));
+		/* every digit the log gave: Unsloth passes 0.8938626454842437 */
+		snprintf(util, sizeof util, "%.16g", json_number_value(u));
 		if (set(w, GS_F_GPU_MEMORY_UTILIZATION, util))
 			return 1;
 	}
@@ -708,6 +714,11 @@ int main(int argc, char **argv)
 		const char *sized_as = json_string_value(json_object_get(cond, "gpusizer_config"));
 		if (model && sized_as)
 			model = sized_as;
+		if (sized_as && !json_is_string(json_object_get(cond, "gpusizer_config_why"))) {
+			fprintf(stderr, "%s:%d: gpusizer_config without gpusizer_config_why: say why the configs agree\n",
+			        argv[1], lineno);
+			rc = 1;
+		}
 		if (id && kind) {
 			records++;
 			cur_group = record_group(kind, cond);

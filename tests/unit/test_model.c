@@ -31,6 +31,10 @@ static const struct {
 } every[] = {
 		{CFG("Qwen__Qwen2.5-7B.json"), 7615616512ull, "qwen2"},
 		{CFG("Qwen__Qwen3-8B.json"), 8190735360ull, "qwen3"},
+		/* worked by hand: tied embeddings, 36 x 100,930,816 a layer (q,o 2560x4096,
+		 * k,v 2560x1024, MLP 3x2560x9728, q/k norms 128, two norms) + 151936x2560
+		 * + 2560 final norm; the hub page rounds it to 4.02B */
+		{CFG("Qwen__Qwen3-4B.json"), 4022468096ull, "qwen3"},
 		{CFG("Qwen__Qwen3-30B-A3B.json"), 30532122624ull, "qwen3_moe"},
 		{CFG("mistralai__Mixtral-8x7B-v0.1.json"), 46702792704ull, "mixtral"},
 		{CFG("google__gemma-7b.json"), 8537680896ull, "gemma"},
