@@ -356,6 +356,8 @@ static int do_llamacpp_planned(const char *id, const char *cfg, json_t *cond, js
 	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_RUNTIME, "llamacpp") || set(&w, GS_F_LENGTH, len) ||
 	    set(&w, GS_F_CONCURRENCY, seqs) ||
 	    set(&w, GS_F_FORMAT, json_string_value(json_object_get(cond, "gpusizer_file_type"))) ||
+	    (json_is_string(json_object_get(cond, "gpusizer_quantizer")) &&
+	     set(&w, GS_F_QUANTIZER, json_string_value(json_object_get(cond, "gpusizer_quantizer")))) ||
 	    (json_is_true(json_object_get(cond, "flash_attn")) && set(&w, GS_F_ATTENTION, "flash")) || estimate(&w, &e))
 		return 1;
 	row(id, "GPU model buffer [MiB]", num(meas, "cuda0_model_buffer_mib"), mib(gs_estimate_item(&e, "weights")->bytes[0]),
@@ -413,6 +415,8 @@ static int do_ollama(const char *id, const char *cfg, json_t *cond, json_t *meas
 	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_RUNTIME, "ollama") ||
 	    set(&w, GS_F_RUNTIME_VERSION, json_string_value(json_object_get(cond, "gpusizer_runtime_version"))) ||
 	    set(&w, GS_F_FORMAT, json_string_value(json_object_get(cond, "gpusizer_file_type"))) ||
+	    (json_is_string(json_object_get(cond, "gpusizer_quantizer")) &&
+	     set(&w, GS_F_QUANTIZER, json_string_value(json_object_get(cond, "gpusizer_quantizer")))) ||
 	    set(&w, GS_F_GPU_FREE, avail) || estimate(&w, &e))
 		return 1;
 	const gs_ollama_fit *o = &e.ollama;

@@ -68,6 +68,7 @@
 	X(GPU_LAYERS, "gpu_layers", NULL, GS_KIND_COUNT, NULL, "llama.cpp -ngl: layers offloaded (default all + output)") \
 	X(TENSOR_SPLIT, "tensor_split", NULL, GS_KIND_STRING, NULL, "llama.cpp --tensor-split, e.g. 3,1 over gpus") \
 	X(SPLIT_MODE, "split_mode", NULL, GS_KIND_ENUM, "layer", "llama.cpp --split-mode: layer | row") \
+	X(QUANTIZER, "quantizer", NULL, GS_KIND_ENUM, "007dbbf3", "llama.cpp quantizer whose rules plan a file type from a config.json: 007dbbf3 (newest read) | b4020 (fused attn_qkv by its own rule)") \
 	X(LORA_ADAPTER, "lora_adapter", NULL, GS_KIND_STRING, NULL, "llama.cpp --lora: the adapter .gguf, or its size (160MiB)") \
 	X(N_UBATCH, "n_ubatch", NULL, GS_KIND_COUNT, "512", "llama.cpp physical batch") \
 	X(NUM_BATCH, "num_batch", NULL, GS_KIND_COUNT, "512", "Ollama num_batch (its default 512)") \
@@ -130,6 +131,8 @@ typedef enum gs_recipe {
 	GS_RECIPE_DEEPSPEED, GS_RECIPE_TORCHTUNE
 } gs_recipe;
 typedef enum gs_split_mode { GS_SPLIT_LAYER, GS_SPLIT_ROW } gs_split_mode;
+/* the llama.cpp quantizer releases whose per-tensor rules gpusizer knows */
+typedef enum gs_quantizer { GS_QUANT_007DBBF3, GS_QUANT_B4020 } gs_quantizer;
 /* zero: the DeepSpeed ZeRO stage 0-3 itself */
 
 typedef struct gs_value {
@@ -172,6 +175,11 @@ gs_kind gs_field_kind(gs_field f);
 const char *gs_origin_name(gs_origin o);
 
 static inline bool gs_wl_set(const gs_workload *w, gs_field f) { return w->v[f].from != GS_FROM_UNSET; }
+/* given by the user (sheet or flag), not filled from its default */
+static inline bool gs_wl_given(const gs_workload *w, gs_field f)
+{
+	return w->v[f].from == GS_FROM_SHEET || w->v[f].from == GS_FROM_FLAG;
+}
 static inline const char *gs_wl_str(const gs_workload *w, gs_field f) { return w->v[f].text; }
 static inline uint64_t gs_wl_u64(const gs_workload *w, gs_field f) { return w->v[f].u; }
 static inline gs_ratio gs_wl_ratio(const gs_workload *w, gs_field f) { return w->v[f].r; }
@@ -189,6 +197,7 @@ static inline gs_fsdp gs_wl_fsdp(const gs_workload *w) { return (gs_fsdp)w->v[GS
 static inline gs_offload gs_wl_offload(const gs_workload *w) { return (gs_offload)w->v[GS_F_OFFLOAD].e; }
 static inline gs_export gs_wl_export(const gs_workload *w) { return (gs_export)w->v[GS_F_EXPORT].e; }
 static inline gs_split_mode gs_wl_split_mode(const gs_workload *w) { return (gs_split_mode)w->v[GS_F_SPLIT_MODE].e; }
+static inline gs_quantizer gs_wl_quantizer(const gs_workload *w) { return (gs_quantizer)w->v[GS_F_QUANTIZER].e; }
 static inline gs_recipe gs_wl_recipe(const gs_workload *w) { return (gs_recipe)w->v[GS_F_RECIPE].e; }
 /* conservative's values are {"no", "yes"} (workload.c): index 1 is yes */
 static inline bool gs_wl_conservative(const gs_workload *w) { return w->v[GS_F_CONSERVATIVE].e == 1; }

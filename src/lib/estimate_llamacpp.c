@@ -306,20 +306,34 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where,
 		                    "format %s is not a llama.cpp file type; expected one of %s (or a .gguf model)", name,
 		                    gsi_gguf_ftypes());
-	gs_status s = gsi_gguf_plan(&e->model, ft, NULL, NULL, err);
+	gs_quantizer q = gs_wl_quantizer(w);
+	gs_status s = gsi_gguf_plan_by(&e->model, ft, q, NULL, NULL, err);
 	if (s)
 		return s;
 	e->weights_only = e->model.inv.stored_bytes; /* the planned file's tensors */
+	e->weights_only_from_file = true;          /* its bits per weight, not the type's nominal bits */
 	gsi_unknown(e, "weights: the tensor table is planned from config.json as llama.cpp's converter and "
-	            "quantizer (llama-quant.cpp) would make a %s file without an importance matrix%s; a published "
-	            ".gguf may differ (another converter, --tensor-type overrides): read it for exact bytes", ft,
+	            "quantizer (%s) would make a %s file without an importance matrix%s; a published "
+	            ".gguf may differ (another converter, --tensor-type overrides): read it for exact bytes",
+	            q == GS_QUANT_B4020 ? "build 4020's src/llama.cpp" : "llama-quant.cpp at 007dbbf3", ft,
 	            strncmp(ft, "IQ", 2) == 0 ? " (with one for the types that need it)" : "");
+	/* a fused attn_qkv (Phi-3, GPT-NeoX) is typed by a rule that changed
+	 * between quantizer releases: say which one planned it */
+	if (e->model.inv.quantized && (!strcmp(e->model.model_type, "phi3") || !strcmp(e->model.model_type, "gpt_neox")) &&
+	    !gs_wl_given(w, GS_F_QUANTIZER))
+		gsi_unknown(e, "weights: attn_qkv is typed as llama-quant.cpp at 007dbbf3 types attn_v; a file made by an "
+		            "older llama-quantize (build 4020, Nov 2024) gives it its own rule (Q3_K_M/L: Q4_K, Q4_K_M: "
+		            "Q5_K, Q5_K_M: Q6_K, else the file type's): --quantizer b4020 plans that file");
 	return GS_OK;
 }
 
 gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err)
 {
 	const gs_model *m = &e->model;
+	if (m->has_inventory && gs_wl_given(&e->workload, GS_F_QUANTIZER))
+		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_QUANTIZER].where,
+		                    "quantizer: it plans a file type from a config.json; this model's tensor types are "
+		                    "read from its file");
 	if (!m->has_inventory) {
 		/* a config.json: plan the GGUF llama.cpp would make of it */
 		gs_status ps = plan_from_config(e, err);

@@ -106,6 +106,7 @@ typedef struct plan {
 	const char *float_type;         /* what the converter wrote 2-D tensors in */
 	int n_attention_wv, i_attention_wv, i_ffn_down, i_ffn_gate, i_ffn_up;
 	bool tied, has_imatrix, is_70b;
+	bool qkv_own_rule;              /* build 4020: attn_qkv is not attn_v-like */
 	gs_inventory_summary *s;
 	void (*each)(const gsi_plan_tensor *, void *);
 	void *ctx;
@@ -166,6 +167,8 @@ static const char *low_bit_iq(plan *p, cat c, const char *t)
 {
 	uint32_t gqa = p->m->kv_heads ? p->m->heads / p->m->kv_heads : 1, E = p->m->experts;
 	bool s_or_m = IS(FT_IQ2_S, FT_IQ2_M);
+	if (c == C_ATTN_QKV && p->qkv_own_rule)
+		return t; /* build 4020's low-bit branch names attn_v.weight only */
 	if (c == C_ATTN_V || c == C_ATTN_QKV) {
 		p->i_attention_wv++;
 		return gqa >= 4 || E >= 4 ? "Q4_K" : s_or_m ? "IQ3_S" : "Q2_K";
@@ -293,8 +296,12 @@ static const char *rules(plan *p, const char *name, cat c, uint64_t nx, const ch
 	if (IS(FT_IQ2_XXS, FT_IQ2_XS, FT_IQ1_S, FT_IQ2_S, FT_IQ2_M, FT_IQ1_M))
 		return low_bit_iq(p, c, t);
 	switch (c) {
+	case C_ATTN_QKV:
+		if (p->qkv_own_rule) /* build 4020 src/llama.cpp: its own branch after attn_v's */
+			return IS(FT_Q3_K_M, FT_Q3_K_L, FT_IQ3_M) ? "Q4_K" : p->ft == FT_Q4_K_M ? "Q5_K"
+			       : p->ft == FT_Q5_K_M ? "Q6_K" : t;
+		return attn_v_type(p, t); /* 007dbbf3: attn_v-like, the later QKV branch is never reached */
 	case C_ATTN_V:
-	case C_ATTN_QKV: /* attn_v-like: llama.cpp's later QKV branch is never reached */
 		return attn_v_type(p, t);
 	case C_ATTN_K:
 		if (p->m->experts == 8)
@@ -390,7 +397,7 @@ static void add(plan *p, const char *name, int layer, uint64_t ne0, uint64_t ne1
 
 /* The architectures whose layout and rules are implemented. */
 static const char *const supported[] = {"llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3_moe",
-                                        "gemma", "gemma2", "gemma3_text", "phi3"};
+                                        "gemma", "gemma2", "gemma3_text", "phi3", "gpt_neox"};
 
 static bool has_type(const gs_model *m, const char *const *list, size_t n)
 {
@@ -402,11 +409,39 @@ static bool has_type(const gs_model *m, const char *const *list, size_t n)
 #define TYPE_IN(m, ...) has_type((m), (const char *const[]){__VA_ARGS__}, \
 	sizeof((const char *const[]){__VA_ARGS__}) / sizeof(const char *))
 
+/* GPT-NeoX (Pythia) as convert_hf_to_gguf.py writes it: LayerNorms with
+ * biases, one fused query_key_value with its bias, and a biased, ungated
+ * MLP (llama.cpp's LLM_ARCH_GPTNEOX tensor list). */
+static void gpt_neox_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, qkv = 3 * (uint64_t)m->heads * m->head_dim, ff = m->intermediate;
+	char n[48];
+#define T(suffix, ...) do { snprintf(n, sizeof n, "blk.%u." suffix, l); add(p, n, (int)l, __VA_ARGS__); } while (0)
+	T("attn_norm.weight", h, 0, 0);
+	T("attn_norm.bias", h, 0, 0);
+	T("attn_qkv.weight", h, qkv, 0);
+	T("attn_qkv.bias", qkv, 0, 0);
+	T("attn_output.weight", h, h, 0);
+	T("attn_output.bias", h, 0, 0);
+	T("ffn_norm.weight", h, 0, 0);
+	T("ffn_norm.bias", h, 0, 0);
+	T("ffn_up.weight", h, ff, 0);
+	T("ffn_up.bias", ff, 0, 0);
+	T("ffn_down.weight", ff, h, 0);
+	T("ffn_down.bias", h, 0, 0);
+#undef T
+}
+
 static void layer(plan *p, uint32_t l)
 {
 	const gs_model *m = p->m;
 	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim, dv = m->v_head_dim ? m->v_head_dim : d;
 	char n[48];
+	if (TYPE_IN(m, "gpt_neox")) {
+		gpt_neox_layer(p, l);
+		return;
+	}
 #define T(suffix, ...) do { snprintf(n, sizeof n, "blk.%u." suffix, l); add(p, n, (int)l, __VA_ARGS__); } while (0)
 	T("attn_norm.weight", h, 0, 0);
 	if (TYPE_IN(m, "phi3")) {
@@ -462,6 +497,12 @@ static void dtypes_text(const plan *p, gs_inventory_summary *s)
 gs_status gsi_gguf_plan(gs_model *m, const char *name, void (*each)(const gsi_plan_tensor *, void *), void *ctx,
                         gs_error *err)
 {
+	return gsi_gguf_plan_by(m, name, GS_QUANT_007DBBF3, each, ctx, err);
+}
+
+gs_status gsi_gguf_plan_by(gs_model *m, const char *name, gs_quantizer quantizer,
+                           void (*each)(const gsi_plan_tensor *, void *), void *ctx, gs_error *err)
+{
 	int ft = ftype_of(name);
 	if (ft < 0)
 		return gs_error_set(err, GS_EINPUT, "format", "\"%.30s\" is not a llama.cpp file type; expected one of %s",
@@ -482,6 +523,7 @@ gs_status gsi_gguf_plan(gs_model *m, const char *name, void (*each)(const gsi_pl
 	/* the converter keeps the checkpoint's float type (bf16 models stay BF16) */
 	p->float_type = !strcmp(m->torch_dtype, "float16") ? "F16" : !strcmp(m->torch_dtype, "float32") ? "F32" : "BF16";
 	p->tied = m->tied_embeddings;
+	p->qkv_own_rule = quantizer == GS_QUANT_B4020;
 	p->n_attention_wv = (int)m->layers;
 	/* tensor_requires_imatrix: these file types cannot be made without one */
 	p->has_imatrix = IS(FT_IQ1_S, FT_IQ1_M, FT_IQ2_XXS, FT_IQ2_XS, FT_IQ2_S, FT_IQ3_XXS, FT_Q2_K_S);
@@ -496,12 +538,14 @@ gs_status gsi_gguf_plan(gs_model *m, const char *name, void (*each)(const gsi_pl
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
 		layer(p, l);
 	add(p, "output_norm.weight", -1, m->hidden, 0, 0);
+	if (TYPE_IN(m, "gpt_neox"))
+		add(p, "output_norm.bias", -1, m->hidden, 0, 0);
 	if (!p->tied)
 		add(p, "output.weight", -1, m->hidden, m->vocab, 0);
 	snprintf(s->format, sizeof s->format, "gguf");
 	snprintf(s->main_format, sizeof s->main_format, "gguf:%s", ftypes[ft].name);
 	snprintf(s->quantization, sizeof s->quantization, "planned from config.json as llama.cpp's converter and "
-	         "quantizer would make a %s file", ftypes[ft].name);
+	         "quantizer%s would make a %s file", quantizer == GS_QUANT_B4020 ? " of build 4020" : "", ftypes[ft].name);
 	s->quantized = quantized_type(ftypes[ft].base);
 	s->config_params = m->params;
 	dtypes_text(p, s);
@@ -515,7 +559,7 @@ gs_status gsi_gguf_plan(gs_model *m, const char *name, void (*each)(const gsi_pl
 const char *gsi_gguf_arch(const gs_model *m)
 {
 	static const char *const map[][2] = {{"mistral", "llama"}, {"mixtral", "llama"}, {"qwen3_moe", "qwen3moe"},
-	                                     {"gemma3_text", "gemma3"}};
+	                                     {"gemma3_text", "gemma3"}, {"gpt_neox", "gptneox"}};
 	if (!strncmp(m->model_type, "gguf:", 5))
 		return m->model_type + 5;
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)

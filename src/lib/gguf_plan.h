@@ -14,6 +14,7 @@
 
 #include "gpusizer/model.h"
 #include "gpusizer/status.h"
+#include "gpusizer/workload.h"
 
 /* One tensor of the planned file. */
 typedef struct gsi_plan_tensor {
@@ -47,5 +48,13 @@ const char *gsi_gguf_arch(const gs_model *m);
  * that are), GS_EINPUT for an unknown file type. */
 gs_status gsi_gguf_plan(gs_model *m, const char *ftype, void (*each)(const gsi_plan_tensor *t, void *ctx),
                         void *ctx, gs_error *err) GS_WARN_UNUSED;
+
+/* gsi_gguf_plan with the rules of a given llama.cpp quantizer release
+ * (gs_quantizer): GS_QUANT_007DBBF3, the default, sizes a fused attn_qkv as
+ * attn_v; GS_QUANT_B4020 (build 4020, Nov 2024, and the builds before the
+ * tensor-category rules) gives it its own rule. Same ownership and errors. */
+gs_status gsi_gguf_plan_by(gs_model *m, const char *ftype, gs_quantizer quantizer,
+                           void (*each)(const gsi_plan_tensor *t, void *ctx), void *ctx,
+                           gs_error *err) GS_WARN_UNUSED;
 
 #endif

@@ -37,6 +37,7 @@ static const char *const enum_values[GS_F__COUNT][10] = {
 	[GS_F_KEEP_FORMAT] = {"bf16", "fp16", "fp32", NULL},
 	[GS_F_EXPORT] = {"gpu", "cpu", "layerwise", "adapters", NULL},
 	[GS_F_SPLIT_MODE] = {"layer", "row", NULL},
+	[GS_F_QUANTIZER] = {"007dbbf3", "b4020", NULL},
 };
 
 /* The largest value a count field takes: far above any real workload, and

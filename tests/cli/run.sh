@@ -127,7 +127,12 @@ case_ 0 "Q4_K: 193 tensors, 3655139328 B; F32: 65 tensors, 1064960 B; Q6_K: 33 t
 case_ 0 "weights                estimated             4.30" estimate $L31 --runtime llamacpp --format q4_k_m --context 2048
 case_ 0 "gguf:Q5_K_M            5.73                5.00" estimate $L31 --runtime llamacpp --format q4_k_m,q5_k_m,q8_0 --context 8192
 case_ 2 "not a llama.cpp file type" estimate $L31 --runtime llamacpp --format nf4
-case_ 2 'quantization rules are implemented for llama, mistral' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q4_K_M
+case_ 2 'quantization rules are implemented for llama, mistral' estimate data/models/tiiuae__falcon-7b.json --runtime llamacpp --format Q4_K_M
+case_ 0 'Q6_K: 130 tensors, 2275660800 B; F32: 258 tensors, 4280320 B' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q6_K --context 2048
+case_ 0 'Q2_K: 65 tensors, 523944960 B; F32: 258 tensors, 4280320 B; Q3_K: 64 tensors' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --quantizer b4020 --context 2048
+case_ 0 '--quantizer b4020 plans that file' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --context 2048
+case_ 2 'quantizer: only runtimes llamacpp and ollama plan a llama.cpp file type' estimate $L31 --runtime vllm --quantizer b4020
+case_ 2 'got "b9999", expected one of 007dbbf3, b4020' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --quantizer b9999
 case_ 2 'unknown format "Q4_K_X"' estimate $L31 --runtime llamacpp --format Q4_K_X
 
 case_ 0 '"device": "CUDA1"' estimate $L31 --runtime llamacpp --format q4_k_m --context 8192 --gpus 2 --gpu-layers 20 --json
@@ -344,7 +349,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mis
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (107 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (108 models) matches "no-such-model"' models no-such-model
 case_ 2 'unexpected argument "--gpu"' models --gpu H100
 # Llama 3.2 Vision: one <|image|> token per image in the text, the cross-attention layers' K/V over its tiles
 case_ 0 "parameters:  10670220835" estimate meta-llama/Llama-3.2-11B-Vision-Instruct
@@ -452,7 +457,7 @@ case_ 0 '"high_bytes": 14954011373' estimate $BERT $BA --json
 case_ 2 'expected one of no, yes' estimate $BERT $BA --conservative=maybe
 case_ 1 "one change makes it fit: checkpointing full" fit $BERT $BA --capacity 13GiB --conservative
 case_ 0 '"kv_tokens_interval"' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
-case_ 0 "KV tokens interval:  39116 to 65195 tokens; vllm-v1 KV capacity: 1 record, error -0.4 %: one error shows no spread" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
+case_ 0 "KV tokens interval:  46299 to 51671 tokens; vllm-v1 KV capacity: 2 records, errors -0.4 % to +0.6 %, widened by 5.0 points" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 "(conservative: the peak is its high end)" estimate tests/data/sheets/llama31-8b-conservative.yaml
 case_ 2 'tests/data/bad/conservative.yaml:2:15: conservative: got "maybe", expected one of no, yes' estimate tests/data/bad/conservative.yaml
 case_ 1 "against the peak per GPU, 18.39 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml --conservative

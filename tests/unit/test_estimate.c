@@ -415,13 +415,38 @@ static void test_gguf_plan(void **st)
 	             GS_F_FORMAT, "Q4_K_M", GS_F_LENGTH, "2048", END);
 	assert_non_null(strstr(E->model.inv.dtypes, "Q8_0: 64 tensors"));
 	assert_non_null(strstr(E->model.inv.dtypes, "F32: 97 tensors"));
+	/* GPT-NeoX (Pythia-2.8B): biased LayerNorms, fused attn_qkv with a bias,
+	 * an ungated MLP; 388 tensors as ggml-ci's converted files (its build
+	 * 4020 log: f32 258, q6_K 130, CUDA0 2073.58 MiB, CPU_Mapped 100.74 MiB) */
+	run_estimate(E, &m, GS_F_MODEL, CFG("EleutherAI__pythia-2.8b.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT,
+	             "Q6_K", GS_F_LENGTH, "2048", END);
+	assert_string_equal(E->model.inv.dtypes, "Q6_K: 130 tensors, 2275660800 B; F32: 258 tensors, 4280320 B");
+	assert_int_equal(E->model.inv.tensors, 388);
+	assert_int_equal(E->model.inv.input_bytes, 105638400ull);     /* 50304 rows x 2100 B */
+	assert_int_equal(item_at(E, "weights", 0), 2174302720ull);    /* 2073.577 MiB */
+	/* Q5_1 keeps the output Q6_K: 129 q5_1 + 1 q6_K (the log's counts) */
+	run_estimate(E, &m, GS_F_MODEL, CFG("EleutherAI__pythia-2.8b.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT,
+	             "Q5_1", GS_F_LENGTH, "2048", END);
+	assert_non_null(strstr(E->model.inv.dtypes, "Q5_1: 129 tensors"));
+	assert_non_null(strstr(E->model.inv.dtypes, "Q6_K: 1 tensors"));
+	/* the quantizer of build 4020 (ggml-ci's pythia files): attn_qkv by its own
+	 * rule, Q5_K in every layer for Q4_K_M; the log: q4_K 81, q5_K 32, q6_K 17,
+	 * CUDA0 1632.95 MiB; 007dbbf3 types it as attn_v (Q6_K in 16 layers) */
+	run_estimate(E, &m, GS_F_MODEL, CFG("EleutherAI__pythia-2.8b.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT,
+	             "Q4_K_M", GS_F_QUANTIZER, "b4020", GS_F_LENGTH, "2048", END);
+	assert_string_equal(E->model.inv.dtypes, "Q4_K: 81 tensors, 898191360 B; F32: 258 tensors, 4280320 B; "
+	                                         "Q5_K: 32 tensors, 432537600 B; Q6_K: 17 tensors, 449702400 B");
+	assert_int_equal(item_at(E, "weights", 0), 1712273920ull); /* 1632.95 MiB */
+	run_estimate(E, &m, GS_F_MODEL, CFG("EleutherAI__pythia-2.8b.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT,
+	             "Q4_K_M", GS_F_LENGTH, "2048", END);
+	assert_non_null(strstr(E->model.inv.dtypes, "Q6_K: 33 tensors"));
 	/* an architecture without the rules: refused, never treated as llama */
 	gs_workload w;
 	gs_error err;
-	load_workload(&w, &m, GS_F_MODEL, CFG("EleutherAI__pythia-2.8b.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT,
+	load_workload(&w, &m, GS_F_MODEL, CFG("tiiuae__falcon-7b.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT,
 	              "Q4_K_M", END);
 	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
-	assert_non_null(strstr(err.msg, "gpt_neox"));
+	assert_non_null(strstr(err.msg, "falcon"));
 }
 
 static void test_ollama(void **st)
@@ -558,9 +583,9 @@ static void test_intervals(void **st)
 	gs_band_factors(1, -0.30, -0.30, &lo, &hi, NULL, 0);
 	assert_true(fabs(lo - 1 / 1.25) < 1e-9 && fabs(hi - 1 / (1 - 0.35)) < 1e-9);
 	assert_non_null(gs_band_find("training", "peak"));
-	/* one SGLang log fitted: its pool's band rests on 1 record; its peak on none (±25 %, said so) */
+	/* two SGLang logs fitted: its pool's band rests on 2 records; its peak on none (±25 %, said so) */
 	assert_non_null(gs_band_find("sglang", "kv"));
-	assert_int_equal(gs_band_find("sglang", "kv")->records, 1);
+	assert_int_equal(gs_band_find("sglang", "kv")->records, 2);
 	assert_null(gs_band_find("sglang", "peak"));
 
 	gs_model m;
