@@ -9,7 +9,10 @@
  * CUDA graphs (model_runner.py profile_max_num_token):
  *
  *   rest   = free_after_weights - free_at_start x (1 - mem_fraction_static)
- *          = free_at_start x mem_fraction_static - weights
+ *          = free_at_start x mem_fraction_static - weights - load window
+ *
+ * where the load window is what the weights load holds beyond the weights'
+ * bytes (the caching allocator's rounding and the rotary cache, below).
  *   tokens = floor(rest / cell),  cell = KV bytes of one token on one GPU
  *
  * rest <= 0 is SGLang's "Not enough memory. Please try to increase
@@ -88,6 +91,69 @@ static void serve_items(gs_estimate *e, uint64_t chunk, uint64_t running)
 	            (unsigned long long)e->tp);
 }
 
+/* PyTorch's caching allocator (c10/cuda/CUDACachingAllocator.cpp): an
+ * allocation of kMinLargeAlloc (10 MiB) or more gets a segment of its own,
+ * rounded up to kRoundLarge (2 MiB); what it rounds away stays reserved, and
+ * SGLang's free-memory reading (cudaMemGetInfo after empty_cache) sees it
+ * as taken by the weights load. */
+static uint64_t rounded_away(uint64_t bytes)
+{
+	const uint64_t round = 2ull << 20;
+	return bytes >= (10ull << 20) ? (round - bytes % round) % round : 0;
+}
+
+/* What SGLang's weights load takes on one GPU beyond the weights' bytes:
+ * each weight tensor's allocator rounding, in SGLang's fused layout (one
+ * qkv_proj, one gate_up_proj, one 3-D w13 and w2 per MoE layer, the
+ * vocabulary padded to 64 and split over tp), and the rotary cos/sin cache,
+ * which SGLang keeps in fp32 on CUDA (layers/rotary_embedding.py: "cache
+ * needs to be in FP32 for numerical stability"; max_position_embeddings x
+ * head_dim x 4 B). 16-bit weights of a llama-shaped decoder only: other
+ * layouts return 0 and say so. */
+static uint64_t load_window(gs_estimate *e, char *why, size_t cap)
+{
+	const gs_model *m = &e->model;
+	const gs_format *f = &e->format;
+	uint64_t el = f->value_bits.den == 1 && !f->quantized ? f->value_bits.num / 8 : 0;
+	if (el != 2 && el != 4) {
+		snprintf(why, cap, "not computed for %s weights (the tensors' stored sizes differ)", f->name);
+		return 0;
+	}
+	if (m->attn == GS_ATTN_MLA || m->ssm || m->encoder_layers || !m->heads || !m->head_dim || !m->hidden) {
+		snprintf(why, cap, "not computed for this layout (MLA, state-space or encoder-decoder)");
+		return 0;
+	}
+	uint64_t tp = e->tp ? e->tp : 1, h = m->hidden, d = m->head_dim;
+	uint64_t q = m->heads / tp ? m->heads / tp : 1;
+	uint64_t kv = m->kv_heads >= tp ? m->kv_heads / tp : 1; /* a KV head is replicated below tp */
+	uint64_t waste = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
+		waste += rounded_away((q + 2 * kv) * d * h * el);
+		waste += rounded_away(q * d * h * el);
+		if (m->layer_is_moe[l] && m->experts) {
+			uint64_t mi = m->moe_intermediate / tp;
+			waste += rounded_away((uint64_t)m->experts * 2 * mi * h * el);
+			waste += rounded_away((uint64_t)m->experts * mi * h * el);
+			if (m->shared_intermediate) {
+				waste += rounded_away(2 * (uint64_t)(m->shared_intermediate / tp) * h * el);
+				waste += rounded_away((uint64_t)(m->shared_intermediate / tp) * h * el);
+			}
+		} else {
+			uint64_t ff = m->intermediate / tp;
+			waste += rounded_away((m->gated_mlp ? 2 : 1) * ff * h * el);
+			waste += rounded_away(ff * h * el);
+		}
+	}
+	uint64_t vocab = ((uint64_t)m->vocab + 63) / 64 * 64;
+	waste += rounded_away(vocab / tp * h * el) * (m->tied_embeddings ? 1 : 2);
+	uint64_t rope = (uint64_t)m->max_position * d * 4;
+	snprintf(why, cap, "%llu B rounded away by the caching allocator (2 MiB per tensor of 10 MiB or more, "
+	         "fused layout, / tp %llu) + rotary cache %u positions x %llu x 4 B = %llu B",
+	         (unsigned long long)waste, (unsigned long long)tp, m->max_position, (unsigned long long)d,
+	         (unsigned long long)rope);
+	return waste + rope;
+}
+
 /* The pool, once weights are placed on each GPU. */
 static void pool(gs_estimate *e, gs_item *kv)
 {
@@ -102,7 +168,8 @@ static void pool(gs_estimate *e, gs_item *kv)
 	gs_bytes ctx = gsi_item_bytes(e, "runtime_context", PH_LOAD);
 	gs_bytes weights = 0;
 	for (size_t i = 0; i < e->n_items; i++)
-		if (e->items[i].shard == GS_SHARD_WEIGHTS && e->items[i].basis != GS_BASIS_UNKNOWN)
+		if ((e->items[i].shard == GS_SHARD_WEIGHTS || !strcmp(e->items[i].id, "load_window")) &&
+		    e->items[i].basis != GS_BASIS_UNKNOWN)
 			weights = gs_add_sat(weights, e->items[i].bytes[PH_LOAD]);
 	p->free_at_start = e->cuda_total > ctx ? e->cuda_total - ctx : 0;
 	gs_bytes kept;
@@ -122,7 +189,8 @@ static void pool(gs_estimate *e, gs_item *kv)
 	e->has_sglang = true;
 	gsi_item_put(kv, 1, gs_mul_sat(p->tokens, p->cell_bytes));
 	gsi_item_put(kv, 2, gs_mul_sat(p->tokens, p->cell_bytes));
-	gsi_formula(kv, "pool: floor((%llu B free at start x %llu/%llu - %llu B weights) / %llu B per token) = %llu tokens",
+	gsi_formula(kv, "pool: floor((%llu B free at start x %llu/%llu - %llu B weights and load window) / %llu B per token) "
+	            "= %llu tokens",
 	            (unsigned long long)p->free_at_start, (unsigned long long)p->mem_fraction_static.num,
 	            (unsigned long long)p->mem_fraction_static.den, (unsigned long long)weights,
 	            (unsigned long long)p->cell_bytes, (unsigned long long)p->tokens);
@@ -181,6 +249,16 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 		serve_items(e, p->chunked_prefill_size, e->concurrency);
 		return GS_OK;
 	}
+	char why[240];
+	uint64_t lw = load_window(e, why, sizeof why);
+	gs_item *it = gsi_item(e, "load_window", lw ? GS_BASIS_ESTIMATED : GS_BASIS_UNKNOWN,
+	                       METHOD "§7b (PyTorch CUDACachingAllocator kRoundLarge; SGLang rotary_embedding.py)");
+	it->shard = GS_SHARD_NONE;
+	gsi_item_all(it, ALL_PHASES, lw);
+	gsi_formula(it, "%s", why);
+	if (!lw)
+		gsi_unknown(e, "load_window: what SGLang's weights load holds beyond the weights (allocator rounding, "
+		            "rotary cache) is %s", why);
 	pool(e, kv);
 	/* the sheet's load decodes at once, up to what the scheduler admits */
 	serve_items(e, p->chunked_prefill_size,

@@ -354,8 +354,10 @@ static void test_vllm_sampler(void **st)
 
 /* SGLang 0.4.9 on an H100 SXM: mem_fraction_static round((81559 - 10240) /
  * 81559, 3) = 0.874; free at start = CUDA total 81082 MiB - 0.34 GiB;
- * pool = floor(free x 0.874) - weights 16060522496 = 57928443072 B, over
- * 131072 B per token = 441958 tokens; max_running_requests min(tokens / 2,
+ * pool = floor(free x 0.874) - weights 16060522496 - load window 67108864
+ * (Llama-3.1-8B's tensors are whole 2 MiB multiples at tp 1; its fp32
+ * rotary cache is 131072 x 128 x 4 B) = 57861334208 B, over 131072 B per
+ * token = 441446 tokens; max_running_requests min(tokens / 2,
  * clamp(tokens / 8192 x 512, 2048, 4096)) = 4096. */
 static void test_sglang_pool(void **st)
 {
@@ -368,9 +370,10 @@ static void test_sglang_pool(void **st)
 	assert_int_equal(E->sglang.mem_fraction_static.num, 874);
 	assert_int_equal(E->sglang.mem_fraction_static.den, 1000);
 	assert_int_equal(E->sglang.free_at_start, (81082ull << 20) - 365072220ull);
-	assert_int_equal(E->sglang.pool_bytes, 57928443072ull);
+	assert_int_equal(item_at(E, "load_window", 0), 67108864ull);
+	assert_int_equal(E->sglang.pool_bytes, 57861334208ull);
 	assert_int_equal(E->sglang.cell_bytes, 131072);
-	assert_int_equal(E->sglang.tokens, 441958);
+	assert_int_equal(E->sglang.tokens, 441446);
 	assert_int_equal(E->sglang.max_running_requests, 4096);
 	assert_int_equal(E->sglang.chunked_prefill_size, 8192);
 	assert_true(E->sglang.sheet_fits);
@@ -383,6 +386,14 @@ static void test_sglang_pool(void **st)
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
 	             GS_F_GPU, "RTX 4090", GS_F_GPUS, "2", GS_F_TP, "2", GS_F_LENGTH, "8192", END);
 	assert_int_equal(E->sglang.mem_fraction_static.num, 875);
+	/* QwQ-32B at tp 4 (record sglang-g6-qwq-32b-tp4-l4-v043post4: the load
+	 * took 15.54 GiB for 15.26 GiB of weights): per layer qkv 18350080 B
+	 * (0.5 MiB rounded away), o 13107200 (1.5), gate_up 141557760 (1), down
+	 * 70778880 (0.5): 3.5 MiB x 64 + embedding and head 2 x 786432 =
+	 * 236453888 B, + rotary cache 131072 x 128 x 4 = 67108864 B */
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__QwQ-32B.json"), GS_F_RUNTIME, "sglang", GS_F_GPU, "L4", GS_F_GPUS,
+	             "4", GS_F_TP, "4", GS_F_LENGTH, "8192", END);
+	assert_int_equal(item_at(E, "load_window", 0), 236453888ull + 67108864ull);
 	/* weights beyond the fraction: SGLang's "Not enough memory" */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
 	             GS_F_CAPACITY, "16GiB", GS_F_LENGTH, "8192", END);
