@@ -110,20 +110,25 @@ static uint64_t rounded_away(uint64_t bytes)
  * needs to be in FP32 for numerical stability"; max_position_embeddings x
  * head_dim x 4 B). 16-bit weights of a llama-shaped decoder only: other
  * layouts return 0 and say so. */
-static uint64_t load_window(gs_estimate *e, char *why, size_t cap)
+static uint64_t load_window(gs_estimate *e, bool *rounding_known, char *why, size_t cap)
 {
 	const gs_model *m = &e->model;
 	const gs_format *f = &e->format;
-	uint64_t el = f->value_bits.den == 1 && !f->quantized ? f->value_bits.num / 8 : 0;
-	if (el != 2 && el != 4) {
-		snprintf(why, cap, "not computed for %s weights (the tensors' stored sizes differ)", f->name);
-		return 0;
-	}
+	*rounding_known = false;
 	if (m->attn == GS_ATTN_MLA || m->ssm || m->encoder_layers || !m->heads || !m->head_dim || !m->hidden) {
 		snprintf(why, cap, "not computed for this layout (MLA, state-space or encoder-decoder)");
 		return 0;
 	}
 	uint64_t tp = e->tp ? e->tp : 1, h = m->hidden, d = m->head_dim;
+	uint64_t rope = (uint64_t)m->max_position * d * 4;
+	uint64_t el = f->value_bits.den == 1 && !f->quantized ? f->value_bits.num / 8 : 0;
+	if (el != 2 && el != 4) {
+		snprintf(why, cap, "rotary cache %u positions x %llu x 4 B = %llu B; the allocator's rounding of %s "
+		         "tensors is not computed (their stored sizes differ)", m->max_position, (unsigned long long)d,
+		         (unsigned long long)rope, f->name);
+		return rope;
+	}
+	*rounding_known = true;
 	uint64_t q = m->heads / tp ? m->heads / tp : 1;
 	uint64_t kv = m->kv_heads >= tp ? m->kv_heads / tp : 1; /* a KV head is replicated below tp */
 	uint64_t waste = 0;
@@ -146,7 +151,6 @@ static uint64_t load_window(gs_estimate *e, char *why, size_t cap)
 	}
 	uint64_t vocab = ((uint64_t)m->vocab + 63) / 64 * 64;
 	waste += rounded_away(vocab / tp * h * el) * (m->tied_embeddings ? 1 : 2);
-	uint64_t rope = (uint64_t)m->max_position * d * 4;
 	snprintf(why, cap, "%llu B rounded away by the caching allocator (2 MiB per tensor of 10 MiB or more, "
 	         "fused layout, / tp %llu) + rotary cache %u positions x %llu x 4 B = %llu B",
 	         (unsigned long long)waste, (unsigned long long)tp, m->max_position, (unsigned long long)d,
@@ -250,15 +254,19 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 		return GS_OK;
 	}
 	char why[240];
-	uint64_t lw = load_window(e, why, sizeof why);
+	bool rounding_known;
+	uint64_t lw = load_window(e, &rounding_known, why, sizeof why);
 	gs_item *it = gsi_item(e, "load_window", lw ? GS_BASIS_ESTIMATED : GS_BASIS_UNKNOWN,
 	                       METHOD "§7b (PyTorch CUDACachingAllocator kRoundLarge; SGLang rotary_embedding.py)");
 	it->shard = GS_SHARD_NONE;
 	gsi_item_all(it, ALL_PHASES, lw);
 	gsi_formula(it, "%s", why);
-	if (!lw)
-		gsi_unknown(e, "load_window: what SGLang's weights load holds beyond the weights (allocator rounding, "
-		            "rotary cache) is %s", why);
+	if (!rounding_known && lw)
+		gsi_unknown(e, "load_window: the caching allocator's rounding of %s weight tensors is not computed "
+		            "(their stored sizes differ); only the rotary cache is counted", e->format.name);
+	else if (!rounding_known)
+		gsi_unknown(e, "load_window: %s; SGLang's weights load holds more than the weights' bytes (the caching "
+		            "allocator's rounding, the rotary cache)", why);
 	pool(e, kv);
 	/* the sheet's load decodes at once, up to what the scheduler admits */
 	serve_items(e, p->chunked_prefill_size,

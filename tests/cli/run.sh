@@ -83,6 +83,8 @@ case_ 0 "fused-experts workspace larger" estimate data/models/mistralai__Mixtral
 case_ 0 "SGLang KV pool:      53.89 GiB (57.86 GB; 57861210112 B) = 441446 tokens (max_total_num_tokens), max_running_requests 4096" estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --concurrency 16
 case_ 0 "SGLang mem_fraction_static: 880/1000 (by tensor-parallel size: 0.880 for tp 1); chunked_prefill_size 2048" estimate $L31 --runtime sglang --runtime-version 0.4.6 --gpu "RTX 4090" --context 8192
 case_ 0 '"max_running_requests": 4096' estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --json
+case_ 0 "load_window: 236453888 B rounded away by the caching allocator" estimate data/models/Qwen__QwQ-32B.json --runtime sglang --gpu L4 --gpus 4 --tp 4 --context 8192
+case_ 0 "rounding of fp8-e4m3 weight tensors is not computed" estimate $L31 --runtime sglang --format fp8-e4m3 --gpu L4 --context 4096
 case_ 1 "SGLang: the sheet needs 262144 tokens for 2 sequences of 131072: DOES NOT FIT" estimate $L31 --runtime sglang --gpu "RTX 4090" --context 128k --concurrency 2
 case_ 2 "max_loras sizes vLLM's LoRA slots" estimate $L31 --runtime sglang --gpu "RTX 4090" --max-loras 2
 case_ 0 "largest concurrency: 5 sequences" fit $L31 --runtime sglang --gpu "RTX 4090" --context 8192
