@@ -113,6 +113,11 @@ typedef struct gs_model {
 	                           Korthikanti's activation formula applies      */
 	uint64_t largest_layer_params; /* one decoder layer, for ZeRO-3 gathers */
 	uint32_t num_labels;    /* >0: a sequence-classification head (no token logits) */
+	uint32_t token_labels;  /* >0: a token-classification head: logits of
+	                           this width on every token instead of the vocabulary */
+	bool encoder_only;      /* bert: a bidirectional encoder, one forward
+	                           pass, no generate() and no KV cache */
+	bool mlm_head;          /* bert: vocabulary logits on every token */
 	/* Vision-language (gemma3, llava): the vision tower and projector, and
 	 * the tokens each image adds to the text sequence. */
 	uint64_t vision_params;

@@ -188,6 +188,12 @@ static gs_status checkpoint_format(const gs_workload *w, const gs_model *m, gs_e
 static gs_status check_model_kind(const gs_estimate *e, const gs_workload *w, const gs_model *m, gs_error *err)
 {
 	bool any_ssm = gs_model_ssm_layers(m) > 0;
+	if (m->encoder_only && e->runtime != GS_RT_TRANSFORMERS)
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
+		                    "model_type \"%.40s\" is an encoder (no generation, no KV cache): gpusizer sizes it "
+		                    "with runtime transformers only (its %s rules are for text-only attention decoders; "
+		                    "the engines serve encoders only as pooling models, which are not modelled)",
+		                    m->model_type, gs_runtime_name(e->runtime));
 	if ((m->encoder_layers || any_ssm || m->vision_params) && e->runtime != GS_RT_TRANSFORMERS)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
 		                    "model_type \"%.40s\" is %s: gpusizer sizes it with runtime transformers only (its %s "

@@ -543,15 +543,18 @@ static void activation_items(gs_estimate *e)
 		gsi_formula(act, "training, per microbatch of %llu x %llu tokens: %s; validation (no grad, batch %llu): %s",
 		            (unsigned long long)b, (unsigned long long)s, why, (unsigned long long)be, vwhy);
 		bool chunked = gs_wl_loss(w) == GS_LOSS_CHUNKED;
-		uint64_t rows = m->num_labels ? 1 : (chunked && s > 1024 ? 1024 : s);
-		uint64_t width = m->num_labels ? m->num_labels : m->vocab;
+		/* a sequence classifier scores one row a sequence; a token
+		 * classifier every token, in its labels' width, unchunked */
+		uint64_t rows = m->num_labels ? 1 : m->token_labels ? s : (chunked && s > 1024 ? 1024 : s);
+		uint64_t width = m->num_labels ? m->num_labels : m->token_labels ? m->token_labels : m->vocab;
 		gs_bytes tl = gs_mul_sat(gs_mul_sat(rows, b), gs_mul_sat(width, 10));
 		gs_bytes vl = gs_mul_sat(gs_mul_sat(m->num_labels ? 1 : s, be), gs_mul_sat(width, 6));
 		gsi_item_put(lg, PH_FWD, tl);
 		gsi_item_put(lg, PH_BWD, tl);
 		gsi_item_put(lg, PH_VAL, vl);
 		gsi_formula(lg, "%s%llu x %llu x %llu x (2 + 4 + 4) B for the loss; validation %llu x %llu x %llu x (2 + 4) B",
-		            m->num_labels ? "classifier: " : chunked ? "chunked loss, 1024-token chunks: " : "",
+		            m->num_labels ? "classifier: " : m->token_labels ? "token classifier: "
+		            : chunked ? "chunked loss, 1024-token chunks: " : "",
 		            (unsigned long long)rows, (unsigned long long)b, (unsigned long long)width,
 		            (unsigned long long)(m->num_labels ? 1 : s), (unsigned long long)be, (unsigned long long)width);
 	} else {

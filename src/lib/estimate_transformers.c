@@ -263,11 +263,67 @@ static void logits_item(gs_estimate *e)
 	}
 }
 
+/* An encoder (BERT) runs one forward pass over the whole input: no
+ * generate(), so no decode phase and no KV cache; its head's output is the
+ * logits, in the model's dtype: the MLM head's vocabulary scores on every
+ * token, a token classifier's labels on every token, a sequence
+ * classifier's labels once a sequence; BertModel returns the hidden states,
+ * already the forward pass's last buffer. */
+static void encoder_phases(gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	uint64_t b = e->concurrency, s = e->length, el = gsi_act_bytes(e);
+	e->n_phases = 2;
+	gsi_phase(e, PH_LOAD, "load", "weights on the device, CUDA context up");
+	gsi_phase(e, PH_RUN, "forward", "the whole input in one forward pass (an encoder: no generation)");
+	gsi_weight_items(e, ALL_PHASES);
+	for (size_t i = 0; i < e->n_items; i++)
+		e->items[i].shard = GS_SHARD_WEIGHTS;
+
+	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED, METHOD "§5 (encoders); modeling_bert.py");
+	kv->shard = GS_SHARD_KV;
+	gsi_item_put(kv, PH_RUN, 0);
+	gsi_formula(kv, "none: an encoder attends over the whole input in one pass and keeps no cache");
+	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
+	                        METHOD "§5 (our derivation from Transformers' modeling code; to be measured)");
+	act->varies = true;
+	act->shard = GS_SHARD_TP;
+	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED, METHOD "§5 (encoders); modeling_bert.py heads");
+	lg->varies = true;
+	lg->shard = GS_SHARD_LOGITS;
+	if (!s) {
+		act->basis = lg->basis = GS_BASIS_UNKNOWN;
+		act->live = lg->live = LIVE(PH_RUN);
+		gsi_formula(act, "needs a length (--context N)");
+		gsi_formula(lg, "needs a length (--context N)");
+		gsi_unknown(e, "activations and logits: need a length (--context N)");
+		return;
+	}
+	char why[400];
+	gsi_item_put(act, PH_RUN, gsi_forward_peak(e, b, s, s, e->attention, why, sizeof why));
+	gsi_formula(act, "forward: %s", why);
+	uint64_t rows = m->num_labels ? 1 : s;
+	uint64_t width = m->mlm_head ? m->vocab : m->num_labels ? m->num_labels : m->token_labels;
+	gsi_item_put(lg, PH_RUN, gs_mul_sat(gs_mul_sat(b, rows), gs_mul_sat(width, el)));
+	if (width)
+		gsi_formula(lg, "%s: %llu seqs x %llu rows x %llu x %llu B",
+		            m->mlm_head ? "MLM head, vocabulary scores on every token"
+		            : m->num_labels ? "sequence classifier" : "token classifier",
+		            (unsigned long long)b, (unsigned long long)rows, (unsigned long long)width,
+		            (unsigned long long)el);
+	else
+		gsi_formula(lg, "none: BertModel returns the hidden states (the activations' last buffer)");
+}
+
 static void transformers_phases(gs_estimate *e)
 {
 	const gs_model *m = &e->model;
 	bool arch = m->has_architecture, len = e->length > 0;
 
+	if (m->encoder_only) {
+		encoder_phases(e);
+		return;
+	}
 	e->n_phases = 3;
 	gsi_phase(e, PH_LOAD, "load", "weights on the device, CUDA context up");
 	gsi_phase(e, PH_RUN, "prefill", "the whole prompt in one forward pass");

@@ -304,9 +304,19 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 		matrices(&c, GSI_NM_O, h, h, 1); /* BertPooler.dense, named "dense" like o */
 		add(&s->other, h);
 	}
-	if (a->num_labels) {
-		s->lm_head = (uint64_t)a->num_labels * h; /* the classifier replaces lm_head */
-		add(&s->other, a->num_labels);
+	if (a->mlm_head) { /* cls.predictions: transform.dense (named "dense"), its LayerNorm, decoder bias */
+		matrices(&c, GSI_NM_O, h, h, 1);
+		add(&s->other, h + (uint64_t)a->V);
+		add(&s->norm, 2 * h);
+	}
+	if (a->pooled_head) { /* cls.seq_relationship: h x labels + bias */
+		add(&s->linear, (uint64_t)a->pooled_head * h);
+		add(&s->other, a->pooled_head);
+	}
+	uint32_t labels = a->num_labels ? a->num_labels : a->token_labels;
+	if (labels) {
+		s->lm_head = (uint64_t)labels * h; /* the classifier replaces lm_head */
+		add(&s->other, labels);
 	}
 	add(&s->norm, h * norm_w * ((a->no_final_norm ? 0 : 1) + (uint64_t)a->extra_norms)); /* final norm (and extra ones) */
 
@@ -317,6 +327,9 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->largest_layer_params = largest;
 	m->gpt_style = a->gpt_style;
 	m->num_labels = a->num_labels;
+	m->token_labels = a->token_labels;
+	m->encoder_only = a->encoder_only;
+	m->mlm_head = a->mlm_head;
 	m->encoder_layers = a->enc_L;
 	m->ssm = a->ssm;
 	for (uint32_t l = 0; l < a->L && a->ssm; l++)

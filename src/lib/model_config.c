@@ -439,9 +439,67 @@ static gs_status read_gpt_oss(reader *r, gsi_arch *a, gs_model *m)
 
 /* BERT (post-LayerNorm encoder, modeling_bert.py): q/k/v/o and MLP with
  * biases, two LayerNorms per layer, word + position + token-type embeddings
- * and their LayerNorm (counted where the final norm goes: same size), a
- * pooler. BertForSequenceClassification replaces the MLM head with a
- * classifier of h x num_labels (labels from id2label, 2 by default). */
+ * and their LayerNorm (counted where the final norm goes: same size). The
+ * head follows architectures[0], as each class of modeling_bert.py builds
+ * it; the pooler (dense h x h) exists only where a head reads the pooled
+ * output (BertModel's add_pooling_layer=False in the others):
+ *   (none), BertModel                 pooler
+ *   BertForMaskedLM, BertLMHeadModel  MLM head (transform dense + LayerNorm,
+ *                                     decoder bias; decoder tied unless
+ *                                     tie_word_embeddings is false)
+ *   BertForPreTraining                pooler, MLM head, NSP h x 2
+ *   BertForSequenceClassification     pooler, classifier h x labels
+ *   BertForNextSentencePrediction     pooler, h x 2
+ *   BertForMultipleChoice             pooler, h x 1 (one score a choice)
+ *   BertForTokenClassification        classifier h x labels on every token
+ *   BertForQuestionAnswering          qa_outputs h x 2 on every token
+ * Labels come from id2label (2 without it, PretrainedConfig's default).
+ * Any other class is refused: its head is not known. */
+static uint32_t config_labels(reader *r)
+{
+	json_t *labels = json_object_get(r->root, "id2label");
+	return labels && json_is_object(labels) && json_object_size(labels) > 0
+	       ? (uint32_t)json_object_size(labels) : 2;
+}
+
+static gs_status bert_head(reader *r, gsi_arch *a)
+{
+	json_t *archs = json_object_get(r->root, "architectures");
+	const char *arch = json_string_value(json_array_get(archs, 0));
+	a->tied = true; /* no decoder matrix unless an MLM head unties it */
+	if (!arch || !strcmp(arch, "BertModel")) {
+		a->pooler = 1;
+	} else if (!strcmp(arch, "BertForMaskedLM") || !strcmp(arch, "BertLMHeadModel")) {
+		a->mlm_head = true;
+		TRY(flag(r, "tie_word_embeddings", &a->tied, true));
+	} else if (!strcmp(arch, "BertForPreTraining")) {
+		a->pooler = 1;
+		a->mlm_head = true;
+		a->pooled_head = 2;
+		TRY(flag(r, "tie_word_embeddings", &a->tied, true));
+	} else if (!strcmp(arch, "BertForSequenceClassification")) {
+		a->pooler = 1;
+		a->num_labels = config_labels(r);
+	} else if (!strcmp(arch, "BertForNextSentencePrediction")) {
+		a->pooler = 1;
+		a->num_labels = 2;
+	} else if (!strcmp(arch, "BertForMultipleChoice")) {
+		a->pooler = 1;
+		a->num_labels = 1;
+	} else if (!strcmp(arch, "BertForTokenClassification")) {
+		a->token_labels = config_labels(r);
+	} else if (!strcmp(arch, "BertForQuestionAnswering")) {
+		a->token_labels = 2;
+	} else {
+		return field_error(r, "architectures",
+		                   "names a BERT class whose head gpusizer does not know (known: BertModel, "
+		                   "BertForMaskedLM, BertLMHeadModel, BertForPreTraining, "
+		                   "BertForSequenceClassification, BertForNextSentencePrediction, "
+		                   "BertForMultipleChoice, BertForTokenClassification, BertForQuestionAnswering)");
+	}
+	return GS_OK;
+}
+
 static gs_status read_bert(reader *r, gsi_arch *a, gs_model *m)
 {
 	uint32_t types;
@@ -451,22 +509,15 @@ static gs_status read_bert(reader *r, gsi_arch *a, gs_model *m)
 	a->qkv_bias = a->o_bias = a->mlp_bias = true;
 	a->norm_bias = true;
 	a->gpt_style = true;
-	a->tied = true; /* BertForMaskedLM ties its decoder to the embeddings */
+	a->encoder_only = true;
 	a->pos_embed = (uint64_t)a->max_pos + types;
-	a->pooler = 1;
 	a->nm[GSI_NM_Q] = "query";
 	a->nm[GSI_NM_K] = "key";
 	a->nm[GSI_NM_V] = "value";
 	a->nm[GSI_NM_O] = "dense";
 	a->nm[GSI_NM_UP] = "dense";
 	a->nm[GSI_NM_DOWN] = "dense";
-	const char *arch = json_string_value(json_array_get(json_object_get(r->root, "architectures"), 0));
-	if (arch && strstr(arch, "ForSequenceClassification")) {
-		json_t *labels = json_object_get(r->root, "id2label");
-		a->num_labels = labels && json_is_object(labels) && json_object_size(labels) > 0
-		              ? (uint32_t)json_object_size(labels) : 2;
-	}
-	return GS_OK;
+	return bert_head(r, a);
 }
 
 /* Qwen (the first, modeling_qwen.py of Qwen/Qwen-7B, trust_remote_code):

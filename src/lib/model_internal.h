@@ -71,6 +71,14 @@ typedef struct gsi_arch {
 	bool parallel_ssm, ssm_out_bias, ssm_no_norm;
 	bool hybrid;           /* layers mix attention and Mamba (m->layer_is_ssm) */
 	uint32_t num_labels;  /* sequence classification: head h x labels (+ bias) */
+	uint32_t token_labels; /* token classification / question answering: a
+	                          head h x labels (+ bias) on every token */
+	bool mlm_head;        /* bert: BertLMPredictionHead's transform (dense
+	                         h x h + bias, LayerNorm) and decoder bias; the
+	                         decoder matrix is lm_head (tied by default) */
+	uint32_t pooled_head; /* bert: a head on the pooled output beside the
+	                         MLM head (BertForPreTraining's NSP: 2) */
+	bool encoder_only;    /* bert: no generate(), no KV cache */
 	/* module names as the checkpoint (and PEFT) call them */
 	const char *nm[GSI_NM_COUNT];
 } gsi_arch;

@@ -225,11 +225,19 @@ case_ 2 "nonexist.json: No such file" matrix data/models/nonexist.json data/mode
 # PEFT's default LoRA targets per model type (v0.20.0 constants.py): print_trainable_parameters' counts
 case_ 0 "trainable:   294912 parameters (LoRA r=8: c_attn 12x(768->2304))" estimate data/models/openai-community__gpt2.json --task lora --context 512
 case_ 0 "trainable:   2621440 parameters (LoRA r=8: query_key_value 32x(2560->7680))" estimate data/models/EleutherAI__pythia-2.8b.json --task lora --context 512
-case_ 0 "trainable:   786432 parameters (LoRA r=8: query 24x(1024->1024), value 24x(1024->1024))" estimate tests/data/configs/google-bert__bert-large-uncased.json --task lora --context 512
+case_ 0 "trainable:   786432 parameters (LoRA r=8: query 24x(1024->1024), value 24x(1024->1024))" estimate tests/data/configs/bert-large-uncased-seqcls.json --task lora --context 512
+# BERT's head follows its class: BertForMaskedLM (the hub's class) has no pooler and an MLM head
+case_ 0 "parameters:  335174458" estimate google-bert/bert-large-uncased
+case_ 0 "parameters:  109482240" estimate tests/data/configs/bert-base-uncased-bertmodel.json
+# an encoder: one forward pass, no KV cache; the engines refuse it
+case_ 0 "kv_cache: none: an encoder attends over the whole input in one pass" estimate google-bert/bert-base-uncased --context 512
+case_ 2 'model_type "bert" is an encoder (no generation, no KV cache)' estimate google-bert/bert-base-uncased --context 512 --runtime sglang --gpu L4
 case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "phi3"' estimate data/models/microsoft__Phi-3-mini-4k-instruct.json --task lora --context 512
 case_ 0 "LoRA r=8: qkv_proj" estimate data/models/microsoft__Phi-3-mini-4k-instruct.json --task lora --context 512 --lora-targets qkv_proj
 # a model_type gpusizer does not model: from its tensor table only, marked; a bare config exits 2
 GEN=$(mktemp -d)
+printf '{"architectures": ["BertForRanking"], "model_type": "bert", "hidden_size": 64, "intermediate_size": 128, "num_attention_heads": 4, "num_hidden_layers": 2, "vocab_size": 100, "max_position_embeddings": 64}' > "$GEN/bert-ranking.json"
+case_ 2 'field "architectures" names a BERT class whose head gpusizer does not know' estimate "$GEN/bert-ranking.json"
 python3 tests/cli/generic_model.py "$GEN/newarch"
 case_ 0 "parameters:  95040" estimate "$GEN/newarch" --context 128
 case_ 0 'model_type "newarch" is not modelled: the parameters are the tensor table' estimate "$GEN/newarch" --context 128
@@ -351,7 +359,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mis
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (108 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (111 models) matches "no-such-model"' models no-such-model
 case_ 2 'unexpected argument "--gpu"' models --gpu H100
 # Llama 3.2 Vision: one <|image|> token per image in the text, the cross-attention layers' K/V over its tiles
 case_ 0 "parameters:  10670220835" estimate meta-llama/Llama-3.2-11B-Vision-Instruct
@@ -448,7 +456,7 @@ if [ "$rc" -eq 3 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL
 # calibration intervals and --conservative (issue #14, method.md §17a): BERT-large
 # fp16 batch 4 as published (13939 MiB used) fits 13 GiB at the point estimate,
 # not at the high end of the training interval
-BERT=tests/data/configs/google-bert__bert-large-uncased.json
+BERT=tests/data/configs/bert-large-uncased-seqcls.json
 BA="--task full --context 512 --microbatch 4 --attention eager --precision amp --optimizer adamw-forloop --runtime-context 1343MiB"
 case_ 0 "fits: peak backward 12.05 GiB" estimate $BERT $BA --capacity 13GiB
 case_ 0 "interval (90 % target): 11.81 GiB to 13.93 GiB; training peaks: 6 records" estimate $BERT $BA

@@ -72,6 +72,37 @@ static void test_llama3_bf16(void **st)
 	assert_int_equal(item_at(E, "kv_cache", 2), 2147483648ull);
 }
 
+/* An encoder runs one forward pass: two phases, no KV cache, and the
+ * head's output as logits (method.md §5, "Encoders"). */
+static void test_encoder_forward(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, CFG("google-bert__bert-large-uncased.json"), GS_F_LENGTH, "512",
+	             GS_F_CONCURRENCY, "8", END);
+	assert_int_equal(E->n_phases, 2);
+	assert_string_equal(E->phases[1].id, "forward");
+	assert_int_equal(item_at(E, "kv_cache", 1), 0);
+	/* the MLM head scores every position: 8 x 512 x 30522 x 2 B */
+	assert_int_equal(item_at(E, "logits", 1), 250036224ull);
+	/* sdpa: max(MLP 4096 x 2 x 4096 x 2, attention 4096 x 7 x 1024 x 2) + residual 2 x 4096 x 1024 x 2 */
+	assert_int_equal(item_at(E, "activations", 1), 67108864ull + 16777216ull);
+	/* the sequence classifier: 8 x 2 labels x 2 B */
+	run_estimate(E, &m, GS_F_MODEL, TCFG("bert-large-uncased-seqcls.json"), GS_F_LENGTH, "512",
+	             GS_F_CONCURRENCY, "8", END);
+	assert_int_equal(item_at(E, "logits", 1), 32);
+	/* BertModel returns hidden states: no logits of its own */
+	run_estimate(E, &m, GS_F_MODEL, TCFG("bert-base-uncased-bertmodel.json"), GS_F_LENGTH, "128", END);
+	assert_int_equal(item_at(E, "logits", 1), 0);
+	/* an engine's rules are for generating decoders: refused */
+	gs_workload w;
+	gs_error err;
+	load_workload(&w, &m, GS_F_MODEL, CFG("google-bert__bert-large-uncased.json"), GS_F_LENGTH, "512",
+	              GS_F_RUNTIME, "vllm", GS_F_CAPACITY, "24GiB", END);
+	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
+	assert_non_null(strstr(err.msg, "is an encoder"));
+}
+
 static void test_eager_attention(void **st)
 {
 	(void)st;
@@ -601,7 +632,7 @@ static void test_intervals(void **st)
 
 	gs_model m;
 	static gs_estimate e;
-	run_estimate(&e, &m, GS_F_MODEL, TCFG("google-bert__bert-large-uncased.json"), GS_F_TASK, "full",
+	run_estimate(&e, &m, GS_F_MODEL, TCFG("bert-large-uncased-seqcls.json"), GS_F_TASK, "full",
 	             GS_F_LENGTH, "512", GS_F_MICROBATCH, "4", GS_F_ATTENTION, "eager", GS_F_PRECISION, "amp",
 	             GS_F_OPTIMIZER, "adamw-forloop", GS_F_RUNTIME_CONTEXT, "1343MiB", -1);
 	const gs_band *b = gs_band_find("training", "peak");
@@ -614,11 +645,11 @@ static void test_intervals(void **st)
 	assert_true(l < 14616297472ull && 14616297472ull < h); /* the published 13939 MiB */
 
 	/* conservative: the capacity check reads the high end */
-	run_estimate(&e, &m, GS_F_MODEL, TCFG("google-bert__bert-large-uncased.json"), GS_F_TASK, "full",
+	run_estimate(&e, &m, GS_F_MODEL, TCFG("bert-large-uncased-seqcls.json"), GS_F_TASK, "full",
 	             GS_F_LENGTH, "512", GS_F_MICROBATCH, "4", GS_F_ATTENTION, "eager", GS_F_PRECISION, "amp",
 	             GS_F_OPTIMIZER, "adamw-forloop", GS_F_RUNTIME_CONTEXT, "1343MiB", GS_F_CAPACITY, "13GiB", -1);
 	assert_true(e.fits);
-	run_estimate(&e, &m, GS_F_MODEL, TCFG("google-bert__bert-large-uncased.json"), GS_F_TASK, "full",
+	run_estimate(&e, &m, GS_F_MODEL, TCFG("bert-large-uncased-seqcls.json"), GS_F_TASK, "full",
 	             GS_F_LENGTH, "512", GS_F_MICROBATCH, "4", GS_F_ATTENTION, "eager", GS_F_PRECISION, "amp",
 	             GS_F_OPTIMIZER, "adamw-forloop", GS_F_RUNTIME_CONTEXT, "1343MiB", GS_F_CAPACITY, "13GiB",
 	             GS_F_CONSERVATIVE, "yes", -1);
@@ -690,6 +721,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_seed_example),      cmocka_unit_test(test_llama3_bf16),
 		cmocka_unit_test(test_eager_attention),   cmocka_unit_test(test_quantized_formats),
+		cmocka_unit_test(test_encoder_forward),
 		cmocka_unit_test(test_mla_and_moe),       cmocka_unit_test(test_vllm_budget),
 		cmocka_unit_test(test_unsupported),        cmocka_unit_test(test_vllm_releases),
 		cmocka_unit_test(test_vllm_sampler),

@@ -49,7 +49,17 @@ static const struct {
 		{CFG("EleutherAI__pythia-70m.json"), 70426624ull, "gpt_neox"},
 		{CFG("EleutherAI__pythia-410m.json"), 405334016ull, "gpt_neox"},
 		/* 335,141,888 BertModel + 1024 x 2 + 2 classifier */
-		{TCFG("google-bert__bert-large-uncased.json"), 335143938ull, "bert"},
+		{TCFG("bert-large-uncased-seqcls.json"), 335143938ull, "bert"},
+		/* measured model.parameters() of BertForMaskedLM (no pooler; the
+		 * MLM transform, its LayerNorm and the decoder bias; the decoder tied):
+		 * bert-base-uncased 109,514,298 and BertModel 109,482,240, bert-tiny
+		 * 4,416,698 (gh:25387056261); BERT-Large 335,174,458 and the
+		 * multilingual cased base 177,974,523 (gyunggyung/DistilKoBiLSTM) */
+		{CFG("google-bert__bert-base-uncased.json"), 109514298ull, "bert"},
+		{TCFG("bert-base-uncased-bertmodel.json"), 109482240ull, "bert"},
+		{TCFG("bert-tiny-fields.json"), 4416698ull, "bert"},
+		{CFG("google-bert__bert-large-uncased.json"), 335174458ull, "bert"},
+		{CFG("google-bert__bert-base-multilingual-cased.json"), 177974523ull, "bert"},
 		{CFG("bigcode__octocoder.json"), 15517456384ull, "gpt_bigcode"}, /* StarCoder, MQA */
 		/* KerasHub's bloom_560m_multi preset: "params": 559214592 */
 		{CFG("bigscience__bloom-560m.json"), 559214592ull, "bloom"},
@@ -200,10 +210,65 @@ static void test_modules(void **st)
 	assert_true(g.gpt_style);
 	assert_int_equal(module(&g, "c_fc", 0)->count, 12);
 	assert_int_equal(module(&g, "c_proj", 768)->in, 768); /* attention; the MLP c_proj is 3072 -> 768 */
-	gs_model b = load(TCFG("google-bert__bert-large-uncased.json"));
+	gs_model b = load(TCFG("bert-large-uncased-seqcls.json"));
 	assert_int_equal(b.num_labels, 2);
 	/* attention output x 24 + pooler are 1024 -> 1024; the MLP output (4096 -> 1024) is its own entry */
 	assert_int_equal(module(&b, "dense", 1024)->count, 24 + 1);
+	/* BertForMaskedLM: no pooler, the MLM transform instead; vocabulary logits */
+	gs_model mlm = load(CFG("google-bert__bert-large-uncased.json"));
+	assert_int_equal(mlm.num_labels, 0);
+	assert_int_equal(mlm.token_labels, 0);
+	assert_int_equal(module(&mlm, "dense", 1024)->count, 24 + 1);
+}
+
+/* A BERT config read with another class: the head modeling_bert.py builds
+ * for it, from the base model's 335,141,888 (pooler 1,049,600 included). */
+static gs_model bert_as(const char *arch, const char *extra)
+{
+	char text[1024];
+	snprintf(text, sizeof text,
+	         "{\"architectures\": [\"%s\"], \"model_type\": \"bert\", \"hidden_size\": 1024, "
+	         "\"intermediate_size\": 4096, \"num_attention_heads\": 16, \"num_hidden_layers\": 24, "
+	         "\"vocab_size\": 30522, \"max_position_embeddings\": 512, \"type_vocab_size\": 2%s}",
+	         arch, extra);
+	gs_model m;
+	gs_error err;
+	memset(&m, 0, sizeof m);
+	if (gs_model_from_config_json(text, strlen(text), "bert.json", &m, &err))
+		fail_msg("%s: %s", arch, err.msg);
+	return m;
+}
+
+static void test_bert_heads(void **st)
+{
+	(void)st;
+	const uint64_t base = 335141888ull, pooler = 1024ull * 1024 + 1024;
+	const uint64_t mlm = 1024ull * 1024 + 1024 + 2 * 1024 + 30522; /* transform, LayerNorm, decoder bias */
+	assert_int_equal(bert_as("BertModel", "").params, base);
+	assert_int_equal(bert_as("BertForMaskedLM", "").params, base - pooler + mlm);
+	assert_int_equal(bert_as("BertLMHeadModel", "").params, base - pooler + mlm);
+	/* an untied decoder adds its matrix */
+	assert_int_equal(bert_as("BertForMaskedLM", ", \"tie_word_embeddings\": false").params,
+	                 base - pooler + mlm + 30522ull * 1024);
+	/* 336,226,108: the pooler, the MLM head and NSP's 1024 x 2 + 2 */
+	assert_int_equal(bert_as("BertForPreTraining", "").params, base + mlm + 2050);
+	assert_int_equal(bert_as("BertForNextSentencePrediction", "").params, base + 2050);
+	assert_int_equal(bert_as("BertForMultipleChoice", "").params, base + 1025);
+	gs_model tok = bert_as("BertForTokenClassification",
+	                       ", \"id2label\": {\"0\": \"O\", \"1\": \"B\", \"2\": \"I\"}");
+	assert_int_equal(tok.params, base - pooler + 3 * 1024 + 3);
+	assert_int_equal(tok.token_labels, 3);
+	assert_int_equal(tok.num_labels, 0);
+	assert_int_equal(bert_as("BertForQuestionAnswering", "").params, base - pooler + 2050);
+	/* a class whose head is not known is refused by name, never counted as another */
+	gs_model m;
+	gs_error err;
+	const char *bad = "{\"architectures\": [\"BertForSomething\"], \"model_type\": \"bert\", \"hidden_size\": 64, "
+	                  "\"intermediate_size\": 128, \"num_attention_heads\": 4, \"num_hidden_layers\": 2, "
+	                  "\"vocab_size\": 100, \"max_position_embeddings\": 64}";
+	assert_int_equal(gs_model_from_config_json(bad, strlen(bad), "bad.json", &m, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "architectures"));
+	assert_non_null(strstr(err.msg, "BertForMaskedLM"));
 }
 
 static void test_kv_elements(void **st)
@@ -717,6 +782,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_issue_counts), cmocka_unit_test(test_every_model_type),
 		cmocka_unit_test(test_split_llama3), cmocka_unit_test(test_modules),
+		cmocka_unit_test(test_bert_heads),
 		cmocka_unit_test(test_kv_elements),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_opt_marian_bailing_errors),       cmocka_unit_test(test_supported_list),

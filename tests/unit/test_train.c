@@ -110,7 +110,7 @@ static void test_activation_shapes(void **st)
 /* Mixed precision under autocast and per-parameter optimizers (method.md
  * §10, "Mixed precision under autocast"; issue #14). BERT-large: 24 layers,
  * h 1024, 16 heads, s 512, b 4, eager attention. */
-#define BERT TCFG("google-bert__bert-large-uncased.json")
+#define BERT TCFG("bert-large-uncased-seqcls.json")
 static void test_autocast_and_forloop(void **st)
 {
 	(void)st;
