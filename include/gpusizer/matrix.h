@@ -28,7 +28,11 @@ typedef struct gs_matrix_cell {
 	uint64_t best;            /* largest context / concurrency / microbatch  */
 	bool bounded_by_model;    /* the model's context window, not memory     */
 	gs_bytes peak;            /* at best; or at 1 when nothing fits         */
-	char reason[200];         /* why not (or what stops it), for people    */
+	char reason[1024];        /* why not (or what stops it), for people:
+	                           * as long as gs_error.msg, so a refusal is
+	                           * never cut (the CLI and the web name the
+	                           * source of a field with prefixes of
+	                           * different lengths)                        */
 } gs_matrix_cell;
 
 typedef struct gs_matrix_row {

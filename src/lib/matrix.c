@@ -30,6 +30,11 @@ size_t gs_matrix_default_formats(gs_runtime rt, gs_task task, char out[][40], si
 	return k;
 }
 
+/* A refused cell carries the estimate's whole message: cut, it would end
+ * at a different word in the CLI and the web, whose field prefixes differ. */
+_Static_assert(sizeof(((gs_matrix_cell *)0)->reason) >= sizeof(((gs_error *)0)->msg),
+               "a cell's reason holds a whole gs_error message");
+
 static void fill_cell(gs_matrix_cell *c, const gs_fit_result *r)
 {
 	char g[40];
@@ -64,7 +69,7 @@ static void run_cell(const gs_workload *base, const gs_model *m, const char *for
 	if (gs_workload_set(&w, GS_F_FORMAT, format, strlen(format), GS_FROM_FLAG, "matrix", &err) ||
 	    gs_workload_finish(&w, &err) || gs_fit_run(&w, m, cap, how, target, &r, &err)) {
 		c->error = true;
-		snprintf(c->reason, sizeof c->reason, "%.199s", err.msg);
+		snprintf(c->reason, sizeof c->reason, "%s", err.msg);
 		return;
 	}
 	fill_cell(c, &r);
