@@ -395,6 +395,32 @@ static int do_llamacpp(const char *id, const char *cfg, json_t *cond, json_t *me
 	return 0;
 }
 
+/* A published GGUF file's size against the tensor data gpusizer plans for
+ * it from the config.json (conditions.gpusizer_file_type, and
+ * gpusizer_imatrix / gpusizer_quantizer with their reasons). The file also
+ * holds its metadata (the tokenizer above all), which the plan leaves out:
+ * llama.cpp keeps it in host memory, not in a GPU buffer. */
+static int do_gguf_file(const char *id, const char *cfg, json_t *cond, json_t *meas)
+{
+	static gs_estimate e;
+	gs_workload w;
+	const char *im = json_string_value(json_object_get(cond, "gpusizer_imatrix"));
+	if (im && !json_is_string(json_object_get(cond, "gpusizer_imatrix_why"))) {
+		fprintf(stderr, "%s: gpusizer_imatrix without gpusizer_imatrix_why\n", id);
+		return 1;
+	}
+	gs_workload_init(&w);
+	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_RUNTIME, "llamacpp") ||
+	    set(&w, GS_F_FORMAT, json_string_value(json_object_get(cond, "gpusizer_file_type"))) ||
+	    (im && set(&w, GS_F_IMATRIX, im)) || set(&w, GS_F_LENGTH, "512") || estimate(&w, &e))
+		return 1;
+	double file = num(meas, "file_bytes");
+	row(id, "tensor data vs file [B]", file, (double)e.weights_only, "B");
+	head(id, "bytes", file, (double)e.weights_only);
+	printf("%-44s (%s; the file's metadata is not in the plan)\n", id, e.model.inv.quantization);
+	return 0;
+}
+
 /* "6.5 GiB" / "411.0 MiB" as Ollama's log prints a size, in that unit. */
 static double logged(json_t *meas, const char *k, const char **unit)
 {
@@ -639,7 +665,7 @@ static void accuracy_table(void)
 	static const char *const order[][2] = {
 		{"training", "peak"}, {"transformers", "peak"}, {"vllm-v0", "peak"}, {"vllm-v0", "kv"},
 		{"vllm-v1", "peak"}, {"vllm-v1", "kv"}, {"sglang", "kv"}, {"llamacpp", "peak"}, {"ollama", "peak"},
-		{"params", "count"}, {"params", "stored"}, {"gpu_total", "count"},
+		{"gguf_file", "bytes"}, {"params", "count"}, {"params", "stored"}, {"gpu_total", "count"},
 	};
 	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
 		table_line(order[i][0], order[i][1], false);
@@ -751,6 +777,8 @@ int main(int argc, char **argv)
 				rc |= do_llamacpp(id, cfg, cond, meas);
 		} else if (strcmp(kind, "ollama") == 0) {
 			rc |= do_ollama(id, cfg, cond, meas);
+		} else if (strcmp(kind, "gguf_file") == 0) {
+			rc |= do_gguf_file(id, cfg, cond, meas);
 		} else if (strcmp(kind, "hf") == 0) {
 			rc |= do_hf(id, cfg, cond, meas);
 		} else {

@@ -69,6 +69,7 @@
 	X(TENSOR_SPLIT, "tensor_split", NULL, GS_KIND_STRING, NULL, "llama.cpp --tensor-split, e.g. 3,1 over gpus") \
 	X(SPLIT_MODE, "split_mode", NULL, GS_KIND_ENUM, "layer", "llama.cpp --split-mode: layer | row") \
 	X(QUANTIZER, "quantizer", NULL, GS_KIND_ENUM, "007dbbf3", "llama.cpp quantizer whose rules plan a file type from a config.json: 007dbbf3 (newest read) | b4020 (fused attn_qkv by its own rule)") \
+	X(IMATRIX, "imatrix", NULL, GS_KIND_ENUM, "no", "llama.cpp: plan the file as llama-quantize makes it with an importance matrix: no | yes (--imatrix alone means yes)") \
 	X(LORA_ADAPTER, "lora_adapter", NULL, GS_KIND_STRING, NULL, "llama.cpp --lora: the adapter .gguf, or its size (160MiB)") \
 	X(N_UBATCH, "n_ubatch", NULL, GS_KIND_COUNT, "512", "llama.cpp physical batch") \
 	X(NUM_BATCH, "num_batch", NULL, GS_KIND_COUNT, "512", "Ollama num_batch (its default 512)") \
@@ -198,6 +199,8 @@ static inline gs_offload gs_wl_offload(const gs_workload *w) { return (gs_offloa
 static inline gs_export gs_wl_export(const gs_workload *w) { return (gs_export)w->v[GS_F_EXPORT].e; }
 static inline gs_split_mode gs_wl_split_mode(const gs_workload *w) { return (gs_split_mode)w->v[GS_F_SPLIT_MODE].e; }
 static inline gs_quantizer gs_wl_quantizer(const gs_workload *w) { return (gs_quantizer)w->v[GS_F_QUANTIZER].e; }
+/* imatrix's values are {"no", "yes"} (workload.c): index 1 is yes */
+static inline bool gs_wl_imatrix(const gs_workload *w) { return w->v[GS_F_IMATRIX].e == 1; }
 static inline gs_recipe gs_wl_recipe(const gs_workload *w) { return (gs_recipe)w->v[GS_F_RECIPE].e; }
 /* conservative's values are {"no", "yes"} (workload.c): index 1 is yes */
 static inline bool gs_wl_conservative(const gs_workload *w) { return w->v[GS_F_CONSERVATIVE].e == 1; }

@@ -157,8 +157,8 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 				return rc;
 			continue;
 		}
-		/* --conservative alone is --conservative yes */
-		if (strcmp(arg, "--conservative") == 0 &&
+		/* --conservative and --imatrix alone are --conservative yes, --imatrix yes */
+		if ((strcmp(arg, "--conservative") == 0 || strcmp(arg, "--imatrix") == 0) &&
 		    (i + 1 >= argc || (strcmp(argv[i + 1], "yes") != 0 && strcmp(argv[i + 1], "no") != 0))) {
 			if ((rc = valued_option(arg, "yes", cmd, a)))
 				return rc;

@@ -300,6 +300,10 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_QUANTIZER].where,
 		                    "quantizer: only runtimes llamacpp and ollama plan a llama.cpp file type; runtime %s "
 		                    "does not", gs_runtime_name(e->runtime));
+	if (gs_wl_given(w, GS_F_IMATRIX) && e->runtime != GS_RT_LLAMACPP && e->runtime != GS_RT_OLLAMA)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMATRIX].where,
+		                    "imatrix: only runtimes llamacpp and ollama plan a llama.cpp file type; runtime %s "
+		                    "does not", gs_runtime_name(e->runtime));
 	if (e->runtime != GS_RT_OLLAMA)
 		for (gs_field f = GS_F_NUM_BATCH; f <= GS_F_GPU_OVERHEAD; f++)
 			if (w->v[f].from == GS_FROM_SHEET || w->v[f].from == GS_FROM_FLAG)

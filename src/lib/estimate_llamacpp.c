@@ -307,16 +307,33 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 		                    "format %s is not a llama.cpp file type; expected one of %s (or a .gguf model)", name,
 		                    gsi_gguf_ftypes());
 	gs_quantizer q = gs_wl_quantizer(w);
-	gs_status s = gsi_gguf_plan_by(&e->model, ft, q, NULL, NULL, err);
+	gsi_quant_opts opts = {q, gs_wl_imatrix(w)};
+	gs_status s = gsi_gguf_plan_by(&e->model, ft, &opts, NULL, NULL, err);
 	if (s)
 		return s;
 	e->weights_only = e->model.inv.stored_bytes; /* the planned file's tensors */
 	e->weights_only_from_file = true;          /* its bits per weight, not the type's nominal bits */
 	gsi_unknown(e, "weights: the tensor table is planned from config.json as llama.cpp's converter and "
-	            "quantizer (%s) would make a %s file without an importance matrix%s; a published "
+	            "quantizer (%s) would make a %s file %s an importance matrix%s; a published "
 	            ".gguf may differ (another converter, --tensor-type overrides): read it for exact bytes",
 	            q == GS_QUANT_B4020 ? "build 4020's src/llama.cpp" : "llama-quant.cpp at 007dbbf3", ft,
-	            strncmp(ft, "IQ", 2) == 0 ? " (with one for the types that need it)" : "");
+	            opts.imatrix ? "with" : "without",
+	            !opts.imatrix && strncmp(ft, "IQ", 2) == 0 ? " (with one for the types that need it)" : "");
+	/* where an importance matrix changes the types and the sheet does not
+	 * say whether the file had one, name the other file's size */
+	if (gsi_gguf_imatrix_matters(ft) && !gs_wl_given(w, GS_F_IMATRIX)) {
+		gs_model other = e->model;
+		gsi_quant_opts with = {q, true};
+		if (gsi_gguf_plan_by(&other, ft, &with, NULL, NULL, err) == GS_OK &&
+		    other.inv.stored_bytes != e->model.inv.stored_bytes) {
+			gs_bytes a = e->model.inv.stored_bytes, b = other.inv.stored_bytes;
+			gsi_unknown(e, "weights: made with an importance matrix (llama-quantize --imatrix, as many published "
+			            "%s files are), the file holds %llu B %s (the first layers' ffn_down in %s): "
+			            "--imatrix plans that file", ft, (unsigned long long)(b > a ? b - a : a - b),
+			            b > a ? "more" : "less",
+			            !strcmp(ft, "Q4_0") ? "Q4_1" : !strcmp(ft, "Q5_0") ? "Q5_1" : "the file type's own type, not Q5_K");
+		}
+	}
 	/* a fused attn_qkv (Phi-3, GPT-NeoX) is typed by a rule that changed
 	 * between quantizer releases: say which one planned it */
 	if (e->model.inv.quantized && (!strcmp(e->model.model_type, "phi3") || !strcmp(e->model.model_type, "gpt_neox")) &&
@@ -333,6 +350,10 @@ gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err)
 	if (m->has_inventory && gs_wl_given(&e->workload, GS_F_QUANTIZER))
 		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_QUANTIZER].where,
 		                    "quantizer: it plans a file type from a config.json; this model's tensor types are "
+		                    "read from its file");
+	if (m->has_inventory && gs_wl_given(&e->workload, GS_F_IMATRIX))
+		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_IMATRIX].where,
+		                    "imatrix: it plans a file type from a config.json; this model's tensor types are "
 		                    "read from its file");
 	if (!m->has_inventory) {
 		/* a config.json: plan the GGUF llama.cpp would make of it */

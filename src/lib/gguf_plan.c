@@ -497,12 +497,23 @@ static void dtypes_text(const plan *p, gs_inventory_summary *s)
 gs_status gsi_gguf_plan(gs_model *m, const char *name, void (*each)(const gsi_plan_tensor *, void *), void *ctx,
                         gs_error *err)
 {
-	return gsi_gguf_plan_by(m, name, GS_QUANT_007DBBF3, each, ctx, err);
+	return gsi_gguf_plan_by(m, name, NULL, each, ctx, err);
 }
 
-gs_status gsi_gguf_plan_by(gs_model *m, const char *name, gs_quantizer quantizer,
+bool gsi_gguf_imatrix_matters(const char *name)
+{
+	int ft = ftype_of(name);
+	plan pl = {.ft = (ftype)ft}, *p = &pl;
+	return ft >= 0 && IS(FT_Q4_0, FT_Q5_0, FT_IQ4_NL, FT_IQ4_XS);
+}
+
+gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *opts,
                            void (*each)(const gsi_plan_tensor *, void *), void *ctx, gs_error *err)
 {
+	static const gsi_quant_opts defaults = {GS_QUANT_007DBBF3, false};
+	if (!opts)
+		opts = &defaults;
+	gs_quantizer quantizer = opts->quantizer;
 	int ft = ftype_of(name);
 	if (ft < 0)
 		return gs_error_set(err, GS_EINPUT, "format", "\"%.30s\" is not a llama.cpp file type; expected one of %s",
@@ -526,7 +537,7 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, gs_quantizer quantizer
 	p->qkv_own_rule = quantizer == GS_QUANT_B4020;
 	p->n_attention_wv = (int)m->layers;
 	/* tensor_requires_imatrix: these file types cannot be made without one */
-	p->has_imatrix = IS(FT_IQ1_S, FT_IQ1_M, FT_IQ2_XXS, FT_IQ2_XS, FT_IQ2_S, FT_IQ3_XXS, FT_Q2_K_S);
+	p->has_imatrix = opts->imatrix || IS(FT_IQ1_S, FT_IQ1_M, FT_IQ2_XXS, FT_IQ2_XS, FT_IQ2_S, FT_IQ3_XXS, FT_Q2_K_S);
 	/* llama-model.cpp calls 80-layer llama and qwen2 models 70B */
 	p->is_70b = m->layers == 80 && TYPE_IN(m, "llama", "qwen2");
 	gs_inventory_summary *s = &m->inv;
@@ -545,7 +556,8 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, gs_quantizer quantizer
 	snprintf(s->format, sizeof s->format, "gguf");
 	snprintf(s->main_format, sizeof s->main_format, "gguf:%s", ftypes[ft].name);
 	snprintf(s->quantization, sizeof s->quantization, "planned from config.json as llama.cpp's converter and "
-	         "quantizer%s would make a %s file", quantizer == GS_QUANT_B4020 ? " of build 4020" : "", ftypes[ft].name);
+	         "quantizer%s would make a %s file%s", quantizer == GS_QUANT_B4020 ? " of build 4020" : "", ftypes[ft].name,
+	         opts->imatrix ? " with an importance matrix" : "");
 	s->quantized = quantized_type(ftypes[ft].base);
 	s->config_params = m->params;
 	dtypes_text(p, s);

@@ -49,12 +49,25 @@ const char *gsi_gguf_arch(const gs_model *m);
 gs_status gsi_gguf_plan(gs_model *m, const char *ftype, void (*each)(const gsi_plan_tensor *t, void *ctx),
                         void *ctx, gs_error *err) GS_WARN_UNUSED;
 
-/* gsi_gguf_plan with the rules of a given llama.cpp quantizer release
- * (gs_quantizer): GS_QUANT_007DBBF3, the default, sizes a fused attn_qkv as
- * attn_v; GS_QUANT_B4020 (build 4020, Nov 2024, and the builds before the
- * tensor-category rules) gives it its own rule. Same ownership and errors. */
-gs_status gsi_gguf_plan_by(gs_model *m, const char *ftype, gs_quantizer quantizer,
+/* How the file is quantized: which llama.cpp quantizer release's rules
+ * (GS_QUANT_007DBBF3, the default, sizes a fused attn_qkv as attn_v;
+ * GS_QUANT_B4020, build 4020 of Nov 2024 and the builds before the
+ * tensor-category rules, gives it its own rule), and whether llama-quantize
+ * ran with an importance matrix (--imatrix), which changes a few choices;
+ * the file types that need one always have it. */
+typedef struct gsi_quant_opts {
+	gs_quantizer quantizer;
+	bool imatrix;
+} gsi_quant_opts;
+
+/* gsi_gguf_plan with those options (NULL: the defaults). Same ownership
+ * and errors. */
+gs_status gsi_gguf_plan_by(gs_model *m, const char *ftype, const gsi_quant_opts *opts,
                            void (*each)(const gsi_plan_tensor *t, void *ctx), void *ctx,
                            gs_error *err) GS_WARN_UNUSED;
+
+/* Whether an importance matrix changes the types llama-quantize gives file
+ * type `ftype` (canonical name) when it does not require one. */
+bool gsi_gguf_imatrix_matters(const char *ftype);
 
 #endif

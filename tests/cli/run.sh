@@ -135,6 +135,12 @@ case_ 0 'Q2_K: 65 tensors, 523944960 B; F32: 258 tensors, 4280320 B; Q3_K: 64 te
 case_ 0 '--quantizer b4020 plans that file' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --context 2048
 case_ 2 'quantizer: only runtimes llamacpp and ollama plan a llama.cpp file type' estimate $L31 --runtime vllm --quantizer b4020
 case_ 2 'got "b9999", expected one of 007dbbf3, b4020' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --quantizer b9999
+# --imatrix: Q4_0's first n_layer/8 ffn_down in Q4_1 (a published imatrix Q4_0 of Qwen3-8B is this plus its metadata)
+case_ 0 'Q4_1: 4 tensors, 125829120 B' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --imatrix --context 512
+case_ 0 'Q4_1: 4 tensors, 125829120 B' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --imatrix yes --context 512
+case_ 0 'the file holds 12582912 B more (the first layers'"'"' ffn_down in Q4_1): --imatrix plans that file' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --context 512
+case_ 2 'imatrix: only runtimes llamacpp and ollama plan a llama.cpp file type' estimate $L31 --runtime vllm --imatrix
+case_ 2 'got "maybe", expected one of no, yes' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --imatrix=maybe
 case_ 2 'unknown format "Q4_K_X"' estimate $L31 --runtime llamacpp --format Q4_K_X
 
 case_ 0 '"device": "CUDA1"' estimate $L31 --runtime llamacpp --format q4_k_m --context 8192 --gpus 2 --gpu-layers 20 --json

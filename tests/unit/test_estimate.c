@@ -448,6 +448,26 @@ static void test_gguf_plan(void **st)
 	assert_int_equal(item_at(E, "weights", 0), 4617396224ull); /* CUDA0 4403.49 MiB in the log */
 	assert_int_equal(E->model.inv.input_bytes, 295501824ull); /* CPU 281.81 MiB */
 	assert_int_equal(item_at(E, "kv_cache", 1), 1024ull << 20);
+	/* --imatrix: Q4_0's first n_layer/8 ffn_down become Q4_1 (llama-quant.cpp's
+	 * "guard against craziness"). Qwen3-8B: 4 of 36 layers, 4096 x 12288 each,
+	 * + 2 bytes a 32-block: 12,582,912 B more. A published imatrix Q4_0 file is
+	 * 4,787,332,640 B, its Q4_K_M and Q8_0 files 5,957,152 B above their
+	 * planned data (the metadata): 4,787,332,640 - 5,957,152 = 4,781,375,488 */
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3-8B.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT, "Q4_0",
+	             GS_F_LENGTH, "512", END);
+	assert_int_equal(E->weights_only, 4768792576ull);
+	bool named = false;
+	for (size_t i = 0; i < E->n_unknowns; i++)
+		named |= strstr(E->unknowns[i], "12582912 B more") != NULL;
+	assert_true(named);
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3-8B.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT, "Q4_0",
+	             GS_F_IMATRIX, "yes", GS_F_LENGTH, "512", END);
+	assert_int_equal(E->weights_only, 4781375488ull);
+	assert_non_null(strstr(E->model.inv.dtypes, "Q4_1: 4 tensors, 125829120 B"));
+	/* Q4_K_M does not depend on it */
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3-8B.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT, "Q4_K_M",
+	             GS_F_IMATRIX, "yes", GS_F_LENGTH, "512", END);
+	assert_int_equal(E->weights_only, 5021827072ull);
 	/* Q8_0 keeps the output Q8_0; a 70B-class llama bumps attn_v to Q5_K in Q3_K_S */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT,
 	             "q8_0", GS_F_LENGTH, "2048", END);
