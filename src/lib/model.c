@@ -317,6 +317,8 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	if (labels) {
 		s->lm_head = (uint64_t)labels * h; /* the classifier replaces lm_head */
 		add(&s->other, labels);
+	} else if (a->lm_head_bias) {
+		add(&s->other, a->V);
 	}
 	add(&s->norm, h * norm_w * ((a->no_final_norm ? 0 : 1) + (uint64_t)a->extra_norms)); /* final norm (and extra ones) */
 

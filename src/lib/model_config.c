@@ -26,7 +26,7 @@
 #define MAX_DIM ((uint64_t)1 << 31)
 
 static const char supported[] =
-	"llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
+	"llama, mistral, mixtral, phimoe, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
 	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, ernie4_5_moe, qwen3_next, bailing_moe, qwen, starcoder2, opt, "
 	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, umt5, bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama and mistral3 (vision)";
 
@@ -185,6 +185,23 @@ static gs_status read_mixtral(reader *r, gsi_arch *a, gs_model *m)
 	a->nm[GSI_NM_EDOWN] = "w2";
 	for (uint32_t l = 0; l < a->L; l++)
 		m->layer_is_moe[l] = true;
+	return GS_OK;
+}
+
+/* PhiMoE (Phi-3.5-MoE, Phi-mini-MoE; Transformers' modeling_phimoe.py, as
+ * of v4.46-v4.57): Mixtral's layout with LayerNorms that carry a bias
+ * (PhimoeDecoderLayer's input_layernorm and post_attention_layernorm,
+ * PhimoeModel.norm), q/k/v/o biases with attention_bias, a router without
+ * bias and lm_head's bias with lm_head_bias. Its attention takes head_dim
+ * as hidden_size / num_attention_heads whatever the config says. */
+static gs_status read_phimoe(reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(read_mixtral(r, a, m));
+	if (a->d * a->a != a->h)
+		return field_error(r, "head_dim", "must be hidden_size / num_attention_heads: PhimoeAttention derives it so");
+	TRY(attention_bias(r, a, false));
+	TRY(flag(r, "lm_head_bias", &a->lm_head_bias, false));
+	a->norm_bias = true;
 	return GS_OK;
 }
 
@@ -1343,6 +1360,7 @@ static const struct {
 	{"llama", read_llama, "q_proj,v_proj", 0},
 	{"mistral", read_mistral, "q_proj,v_proj", 0},
 	{"mixtral", read_mixtral, "q_proj,v_proj", F_MOE},
+	{"phimoe", read_phimoe, NULL, F_MOE},
 	{"qwen2", read_qwen2, "q_proj,v_proj", 0},
 	{"qwen3", read_qwen3, "q_proj,v_proj", 0},
 	{"qwen3_moe", read_qwen3_moe, NULL, F_MOE},

@@ -26,6 +26,7 @@ typedef struct gsi_arch {
 	bool qk_norm_full;     /* q/k norms over all heads (a x d and a_kv x d: OLMo 2),
 	                          not per head (d each: Qwen3, Gemma 3)          */
 	bool norm_bias;
+	bool lm_head_bias;  /* lm_head = Linear(h, V, bias=True) (PhiMoE's lm_head_bias) */
 	uint64_t pos_embed; /* rows of a learned position embedding (GPT-2) */
 	uint32_t embed_w;   /* OPT's word_embed_proj_dim: the token embedding and
 	                       the head work in this width, behind project_in and

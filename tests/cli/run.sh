@@ -244,6 +244,10 @@ case_ 0 "LoRA r=8: qkv_proj" estimate data/models/microsoft__Phi-3-mini-4k-instr
 GEN=$(mktemp -d)
 printf '{"architectures": ["BertForRanking"], "model_type": "bert", "hidden_size": 64, "intermediate_size": 128, "num_attention_heads": 4, "num_hidden_layers": 2, "vocab_size": 100, "max_position_embeddings": 64}' > "$GEN/bert-ranking.json"
 case_ 2 'field "architectures" names a BERT class whose head gpusizer does not know' estimate "$GEN/bert-ranking.json"
+# PhiMoE's attention derives head_dim from hidden_size: a config that says otherwise is refused
+printf '{"model_type": "phimoe", "hidden_size": 64, "head_dim": 32, "intermediate_size": 32, "num_attention_heads": 4, "num_key_value_heads": 2, "num_hidden_layers": 2, "vocab_size": 100, "num_local_experts": 4, "num_experts_per_tok": 2}' > "$GEN/phimoe-head-dim.json"
+case_ 2 'field "head_dim" must be hidden_size / num_attention_heads: PhimoeAttention derives it so' estimate "$GEN/phimoe-head-dim.json"
+case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "phimoe"' estimate microsoft/Phi-mini-MoE-instruct --task lora
 python3 tests/cli/generic_model.py "$GEN/newarch"
 case_ 0 "parameters:  95040" estimate "$GEN/newarch" --context 128
 case_ 0 'model_type "newarch" is not modelled: the parameters are the tensor table' estimate "$GEN/newarch" --context 128
@@ -346,7 +350,7 @@ case_ 2 "model_type \"rwkv\" is not supported, and its config lacks the standard
 case_ 2 "list_value.yaml:2:10: reserve: expected a single value, not a list" estimate tests/data/bad/list_value.yaml
 case_ 2 "unknown_key.yaml:2:1: unknown field \"context_length\"" estimate tests/data/bad/unknown_key.yaml
 case_ 2 "malformed.yaml:2:7: malformed YAML" estimate tests/data/bad/malformed.yaml
-case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-405B
+case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-4-Scout-17B-16E
 # the model library: its ids are read offline (the hub above is unreachable), any case; a revision it
 # does not hold goes to the hub
 case_ 0 "revision:    not recorded where the copy was taken (gpusizer's model library, copy: verbatim" estimate meta-llama/Llama-3.1-8B
@@ -356,16 +360,16 @@ case_ 0 '"library_copy": "verbatim"' estimate Qwen/Qwen3-0.6B --json
 case_ 0 "revision: not recorded where the copy was taken (gpusizer's model library, copy: fields)" sheet --model Qwen/Qwen3-8B
 case_ 3 "(the built-in library holds this id, but not at that revision)" estimate meta-llama/Llama-3.1-8B@main
 case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-8B --revision 0e9e39f
-case_ 3 "(not in gpusizer's built-in model library either: gpusizer models)" estimate meta-llama/Llama-3.1-405B
+case_ 3 "(not in gpusizer's built-in model library either: gpusizer models)" estimate meta-llama/Llama-4-Scout-17B-16E
 # offline by choice: an id in neither the library nor the cache is the input's problem
-HF_HUB_OFFLINE=1 case_ 2 "HF_HUB_OFFLINE is set and this revision is not in the cache" estimate meta-llama/Llama-3.1-405B
+HF_HUB_OFFLINE=1 case_ 2 "HF_HUB_OFFLINE is set and this revision is not in the cache" estimate meta-llama/Llama-4-Scout-17B-16E
 case_ 0 "meta-llama/Llama-3.2-1B-Instruct             1235814400  131072 (model max)" matrix --library --gpu "H100 SXM"
 case_ 0 "Qwen/Qwen2-0.5B-Instruct                      494032768  212" matrix --library --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16
 case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mistral        12247782400     128000  preset" models
-case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B
+case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (111 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (115 models) matches "no-such-model"' models no-such-model
 case_ 2 'unexpected argument "--gpu"' models --gpu H100
 # Llama 3.2 Vision: one <|image|> token per image in the text, the cross-attention layers' K/V over its tiles
 case_ 0 "parameters:  10670220835" estimate meta-llama/Llama-3.2-11B-Vision-Instruct

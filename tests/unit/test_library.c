@@ -97,6 +97,7 @@ static void test_preset_copies_count_the_published_sizes(void **st)
 	    {"codellama/CodeLlama-34b-hf", 33744232448ull},         /* "33.7B" */
 	    {"Qwen/Qwen3-235B-A22B-Instruct-2507", 235093634560ull}, /* "235B" */
 	    {"deepseek-ai/DeepSeek-R1-Distill-Llama-70B", 70553706496ull}, /* "70.6B" */
+	    {"meta-llama/Llama-3.1-405B", 405853388800ull},         /* "405B" */
 	    {"deepseek-ai/DeepSeek-R1-Distill-Qwen-7B", 7615616512ull},    /* "7.62B" */
 	    /* measured, not rounded: the safetensors totals the source reports */
 	    {"Qwen/Qwen2.5-72B-Instruct", 72706203648ull},
@@ -126,7 +127,7 @@ static void test_find_is_exact_but_for_case(void **st)
 	assert_string_equal(e.copy, "verbatim");
 	assert_false(gs_library_find("meta-llama/Llama-3.1-8B@main", &e));  /* a revision: the hub's */
 	assert_false(gs_library_find("meta-llama/Llama-3.1", &e));          /* no prefix matching */
-	assert_false(gs_library_find("meta-llama/Llama-3.1-405B", &e));
+	assert_false(gs_library_find("meta-llama/Llama-4-Scout-17B-16E", &e));
 }
 
 /* A library id resolves with the hub unreachable; a revision the copy was

@@ -142,6 +142,12 @@ static const struct {
 		 * published study measured them (transformers 4.39.3) */
 		{CFG("facebook__opt-125m.json"), 125239296ull, "opt"},
 		{TCFG("opt-350m-fields.json"), 331196416ull, "opt"},
+		/* PhiMoE: our counts at the published sizes, Phi-mini-MoE-instruct (the
+		 * hub's config.json) "7.6B" and Phi-3.5-MoE-instruct's fields "41.9B";
+		 * the difference from Mixtral's rules is 2h of LayerNorm bias per norm,
+		 * the q/k/v/o biases and lm_head's bias (V) */
+		{CFG("microsoft__Phi-mini-MoE-instruct.json"), 7647632704ull, "phimoe"},
+		{TCFG("phi-3.5-moe-fields.json"), 41873153344ull, "phimoe"},
 		/* MarianMT: opus-mt-en-de's fields give 74,410,496, the published
 		 * count of the frozen model (the sinusoidal positions are parameters
 		 * too); opus-mt-en-fr (the hub's config.json) is the same shape with
@@ -678,7 +684,7 @@ static void test_errors(void **st)
 	                       "\"vocab_size\":100,\"time_step_rank\":\"big\"}", &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "\"time_step_rank\" must be an integer or \"auto\""));
 	assert_int_equal(parse("{\"model_type\":\"rwkv\"}", &err), GS_EUNSUPPORTED);
-	assert_non_null(strstr(err.msg, "llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma, gemma2, "
+	assert_non_null(strstr(err.msg, "llama, mistral, mixtral, phimoe, qwen2, qwen3, qwen3_moe, gemma, gemma2, "
 	                                "gemma3_text, phi3, gpt2"));
 	assert_non_null(strstr(err.msg, "deepseek_v3"));
 	assert_int_equal(parse("{\"hidden_size\":64}", &err), GS_EINPUT);
