@@ -98,6 +98,7 @@ static void test_preset_copies_count_the_published_sizes(void **st)
 	    {"Qwen/Qwen3-235B-A22B-Instruct-2507", 235093634560ull}, /* "235B" */
 	    {"deepseek-ai/DeepSeek-R1-Distill-Llama-70B", 70553706496ull}, /* "70.6B" */
 	    {"meta-llama/Llama-3.1-405B", 405853388800ull},         /* "405B" */
+	    {"meta-llama/Llama-3.3-70B-Instruct", 70553706496ull},  /* "70.6B" (a field copy) */
 	    {"deepseek-ai/DeepSeek-R1-Distill-Qwen-7B", 7615616512ull},    /* "7.62B" */
 	    /* measured, not rounded: the safetensors totals the source reports */
 	    {"Qwen/Qwen2.5-72B-Instruct", 72706203648ull},
