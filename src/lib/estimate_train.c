@@ -81,6 +81,30 @@ static uint64_t largest_tensor(const gs_model *m)
 	return big;
 }
 
+/* PEFT's all-linear adapts every nn.Linear but the output head
+ * (tuners_utils.py _maybe_include_all_linear_layers, v0.20.0), so it adapts
+ * a mixture of experts' router too where the Transformers release builds
+ * it as one (Mixtral's, Qwen-MoE's and PhiMoE's gate) and not where the
+ * router is a bare weight (DeepSeek-V2/V3's, gpt-oss's: no line). gpusizer
+ * does not know which release will run: the r x (h + E) per MoE layer is
+ * named. */
+static void router_unknown(gs_estimate *e, uint64_t r)
+{
+	const gs_model *m = &e->model;
+	static const char *const weight_only[] = {"deepseek_v2", "deepseek_v3", "gpt_oss"};
+	for (size_t i = 0; i < sizeof weight_only / sizeof weight_only[0]; i++)
+		if (!strcmp(m->model_type, weight_only[i]))
+			return;
+	uint64_t moe_layers = 0;
+	for (uint32_t l = 0; l < m->layers; l++)
+		moe_layers += m->layer_is_moe[l];
+	uint64_t n = gs_mul_sat(gs_mul_sat(r, (uint64_t)m->hidden + m->experts), moe_layers);
+	gsi_unknown(e, "trainable: all-linear also adapts each MoE layer's router where the Transformers release "
+	            "builds it as an nn.Linear (the gate of Mixtral, Qwen-MoE and PhiMoE): r x (%u + %u) x %llu layers "
+	            "= %llu parameters more, not counted",
+	            m->hidden, m->experts, (unsigned long long)moe_layers, (unsigned long long)n);
+}
+
 /* Trainable LoRA parameters: r x (in + out) per adapted matrix. Fills
  * e->train.adapted; returns GS_EINPUT when a target matches nothing. */
 static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adafactor_elems,
@@ -122,6 +146,8 @@ static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adaf
 			p = c + 1;
 		}
 	}
+	if (all && m->experts)
+		router_unknown(e, r);
 	for (size_t i = 0; i < m->n_modules; i++) {
 		const gs_linear_module *x = &m->modules[i];
 		if (!all && !has_target(targets, x->name))
