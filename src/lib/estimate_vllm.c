@@ -242,6 +242,14 @@ static void v1_unknowns(gs_estimate *e, const gsi_release *r)
 {
 	if (!r->v1)
 		return;
+	/* 0.8.5's determine_available_memory (read at cfe45320 and 0012cf69,
+	 * before PR #19312) adds total - free - torch allocated after the profile
+	 * run to the peak: another process's memory is counted as its own */
+	if (r->v[0] == 0 && r->v[1] < 9)
+		gsi_unknown(e, "kv_cache: V1 %s counts every byte on the GPU that its torch did not allocate, other "
+		            "processes' and a display server's included, as its own non-torch memory: each GiB they hold "
+		            "comes off the KV pool (vllm/v1/worker/gpu_worker.py determine_available_memory, until PR "
+		            "#19312)", r->version);
 	gsi_unknown(e, "activations: V1 runs torch.compile inside the profile run; a cold compile cache adds "
 	            "Inductor's scratch to the profiled peak and shrinks the pool (a published cold/warm pair: "
 	            "torch peak +2.59/+0.74 GiB, non-torch +0.86/+0.22 GiB)");
