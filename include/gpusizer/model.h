@@ -35,6 +35,8 @@ typedef struct gs_param_split {
 	uint64_t linear_cols;     /* sum of input features                    */
 	uint64_t experts;         /* the routed experts' matrices, a part of
 	                             linear (what MXFP4 checkpoints quantize) */
+	uint64_t expert_matrices, expert_rows, expert_cols; /* their part of the
+	                             three shape sums above                   */
 } gs_param_split;
 
 typedef enum gs_attn_kind { GS_ATTN_MHA_GQA, GS_ATTN_MLA } gs_attn_kind;
@@ -99,6 +101,10 @@ typedef struct gs_model {
 	/* Mixture of experts: experts per MoE layer, active per token, width;
 	 * the shared experts' summed width (one MLP every token runs), or 0. */
 	uint32_t experts, experts_per_token, moe_intermediate, shared_intermediate;
+	bool experts_params;    /* the routed experts are 3-D parameters, not
+	                           nn.Linear modules (gpt-oss's GptOssExperts):
+	                           they are absent from modules[], so PEFT's
+	                           all-linear and a lora_targets list pass them by */
 	bool layer_is_moe[GS_MAX_LAYERS];
 	/* Attention: MLA (DeepSeek V2/V3) latent cache dimensions. */
 	gs_attn_kind attn;

@@ -142,12 +142,26 @@ static void stored_weight_items(gs_estimate *e, unsigned live)
 		            "parameters; Transformers recomputes them", (unsigned long long)s->buffer_elements);
 }
 
+/* bitsandbytes replaces nn.Linear and Conv1D modules only
+ * (Transformers' integrations/bitsandbytes.py replace_with_bnb_linear), so
+ * a model whose experts are 3-D parameters keeps them in 16 bits. */
+static bool bnb_passes_experts(const gs_estimate *e)
+{
+	gs_family fam = e->format.family;
+	return e->model.experts_params && (fam == GS_FAM_BNB_4BIT || fam == GS_FAM_BNB_INT8);
+}
+
 /* Scales, zero points and block metadata of the main format. */
 static void metadata_item(gs_estimate *e, unsigned live, uint64_t q, const char *src)
 {
 	const gs_model *m = &e->model;
 	const gs_format *f = &e->format;
-	const gs_param_split *s = &m->split;
+	gs_param_split shapes = m->split, *s = &shapes;
+	if (bnb_passes_experts(e)) { /* the experts carry no scales: not quantized */
+		s->linear_matrices -= s->expert_matrices;
+		s->linear_rows -= s->expert_rows;
+		s->linear_cols -= s->expert_cols;
+	}
 	char bits[48];
 	gs_item *qm = gsi_item(e, "quant_metadata", GS_BASIS_ESTIMATED, src);
 	bool needs_shapes = f->row_meta_bytes || f->in_meta_bytes || f->matrix_meta_bytes;
@@ -207,7 +221,8 @@ static void other_format_item(gs_estimate *e, unsigned live, uint64_t kept, cons
 		            (unsigned long long)(f->keep_bits.num / f->keep_bits.den));
 	} else {
 		gsi_item_all(o, live, gsi_ceil_bits(kept, f->keep_bits));
-		gsi_formula(o, "%llu params (%s%s%sbiases/routers) x %llu bits / 8", (unsigned long long)kept,
+		gsi_formula(o, "%llu params (%s%s%s%sbiases/routers) x %llu bits / 8", (unsigned long long)kept,
+		            bnb_passes_experts(e) ? "the experts' 3-D parameters, which bitsandbytes does not replace, " : "",
 		            e->keep & GS_KEEP_EMBED ? "embeddings, " : "",
 		            e->keep & GS_KEEP_LM_HEAD ? "lm_head, " : "", e->keep & GS_KEEP_NORM ? "norms, " : "",
 		            (unsigned long long)(f->keep_bits.num / f->keep_bits.den));
@@ -236,6 +251,10 @@ void gsi_weight_items(gs_estimate *e, unsigned live)
 	} else if (f->quantized && m->has_architecture) {
 		q = s->linear;
 		kept = s->other;
+		if (bnb_passes_experts(e)) { /* 3-D expert parameters stay in 16 bits */
+			q -= s->experts;
+			kept += s->experts;
+		}
 		if (e->keep & GS_KEEP_EMBED) kept += s->embed; else q += s->embed;
 		if (e->keep & GS_KEEP_LM_HEAD) kept += s->lm_head; else q += s->lm_head;
 		if (e->keep & GS_KEEP_NORM) kept += s->norm; else q += s->norm;
@@ -249,6 +268,20 @@ void gsi_weight_items(gs_estimate *e, unsigned live)
 
 	metadata_item(e, live, q, src);
 	other_format_item(e, live, kept, src);
+	if ((f->family == GS_FAM_BNB_4BIT || f->family == GS_FAM_BNB_INT8) && m->has_architecture && s->experts &&
+	    !m->experts_params && e->runtime == GS_RT_TRANSFORMERS) {
+		/* the 4.x layout is counted: each expert an nn.Linear bitsandbytes replaces */
+		gs_bytes as_counted = gs_add_sat(gs_add_sat(gsi_ceil_bits(s->experts, f->value_bits),
+		                                            gsi_ceil_bits(s->experts, f->meta_bits)),
+		                                 gs_mul_sat(s->expert_rows, f->row_meta_bytes));
+		gs_bytes kept16 = gsi_ceil_bits(s->experts, f->keep_bits);
+		char more[48];
+		gs_format_bytes(kept16 > as_counted ? kept16 - as_counted : 0, GS_UNIT_GiB, more, sizeof more);
+		gsi_unknown(e, "weights: where the Transformers release stores the experts as 3-D parameters (its newer "
+		            "MixtralExperts), bitsandbytes, which replaces nn.Linear and Conv1D only "
+		            "(integrations/bitsandbytes.py replace_with_bnb_linear), leaves them in 16 bits: %s more "
+		            "than counted here", more);
+	}
 	if (f->experts_only && m->has_architecture && e->runtime == GS_RT_TRANSFORMERS) {
 		char more[48];
 		gs_bytes mx = gs_add_sat(gsi_ceil_bits(q, f->value_bits), gsi_ceil_bits(q, f->meta_bits));

@@ -78,31 +78,45 @@ static uint64_t largest_tensor(const gs_model *m)
 	for (size_t i = 0; i < m->n_modules; i++)
 		if (m->modules[i].in * m->modules[i].out > big)
 			big = m->modules[i].in * m->modules[i].out;
+	/* 3-D experts are one tensor per layer: gate_up_proj (E, h, 2 x moe width) */
+	uint64_t fused = gs_mul_sat(gs_mul_sat(m->experts, m->hidden),
+	                            (uint64_t)(m->gated_mlp ? 2 : 1) * m->moe_intermediate);
+	if (m->experts_params && fused > big)
+		big = fused;
 	return big;
 }
 
-/* PEFT's all-linear adapts every nn.Linear but the output head
- * (tuners_utils.py _maybe_include_all_linear_layers, v0.20.0), so it adapts
- * a mixture of experts' router too where the Transformers release builds
- * it as one (Mixtral's, Qwen-MoE's and PhiMoE's gate) and not where the
- * router is a bare weight (DeepSeek-V2/V3's, gpt-oss's: no line). gpusizer
- * does not know which release will run: the r x (h + E) per MoE layer is
- * named. */
-static void router_unknown(gs_estimate *e, uint64_t r)
+/* How a Transformers release builds a mixture of experts decides what
+ * PEFT's all-linear (every nn.Linear and Conv1D but the output head,
+ * tuners_utils.py _maybe_include_all_linear_layers, v0.20.0) adapts, and
+ * the release is not in the workload. The 4.x layout is counted (experts
+ * and router as nn.Linear: modeling_mixtral.py, modeling_phimoe.py at
+ * 008f5c8c29be); the other layout is named with its size. gpt-oss, whose
+ * experts are parameters in every release, is counted as it is
+ * (m->experts_params: nothing to name). */
+static void moe_layout_unknowns(gs_estimate *e, uint64_t r)
 {
 	const gs_model *m = &e->model;
-	static const char *const weight_only[] = {"deepseek_v2", "deepseek_v3", "gpt_oss"};
+	if (m->experts_params)
+		return;
+	static const char *const weight_only[] = {"deepseek_v2", "deepseek_v3"};
+	bool router_linear = true;
 	for (size_t i = 0; i < sizeof weight_only / sizeof weight_only[0]; i++)
-		if (!strcmp(m->model_type, weight_only[i]))
-			return;
+		router_linear &= strcmp(m->model_type, weight_only[i]) != 0;
 	uint64_t moe_layers = 0;
 	for (uint32_t l = 0; l < m->layers; l++)
 		moe_layers += m->layer_is_moe[l];
-	uint64_t n = gs_mul_sat(gs_mul_sat(r, (uint64_t)m->hidden + m->experts), moe_layers);
-	gsi_unknown(e, "trainable: all-linear also adapts each MoE layer's router where the Transformers release "
-	            "builds it as an nn.Linear (the gate of Mixtral, Qwen-MoE and PhiMoE): r x (%u + %u) x %llu layers "
-	            "= %llu parameters more, not counted",
-	            m->hidden, m->experts, (unsigned long long)moe_layers, (unsigned long long)n);
+	if (router_linear)
+		gsi_unknown(e, "trainable: all-linear also adapts each MoE layer's router where the Transformers release "
+		            "builds it as an nn.Linear (the gate of Mixtral, Qwen-MoE and PhiMoE in 4.x): r x (%u + %u) x "
+		            "%llu layers = %llu parameters more, not counted", m->hidden, m->experts,
+		            (unsigned long long)moe_layers,
+		            (unsigned long long)gs_mul_sat(gs_mul_sat(r, (uint64_t)m->hidden + m->experts), moe_layers));
+	uint64_t experts = gs_mul_sat(r, gs_add_sat(m->split.expert_rows, m->split.expert_cols));
+	gsi_unknown(e, "trainable: where the Transformers release stores the experts as 3-D parameters (its "
+	            "newer MixtralExperts, gate_up_proj and down_proj under @use_experts_implementation), all-linear "
+	            "adapts none of them: %llu parameters of the count above are the experts' adapters",
+	            (unsigned long long)experts);
 }
 
 /* Trainable LoRA parameters: r x (in + out) per adapted matrix. Fills
@@ -138,8 +152,10 @@ static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adaf
 						         m->modules[i].name);
 				return gs_error_set(err, GS_EINPUT, w->v[GS_F_LORA_TARGETS].where,
 				                    "lora_targets: \"%.*s\" is not a linear module of this model; it has: "
-				                    "%s (or all-linear)",
-				                    (int)(len > 40 ? 40 : len), p, have);
+				                    "%s (or all-linear)%s",
+				                    (int)(len > 40 ? 40 : len), p, have,
+				                    m->experts_params ? "; its experts are 3-D parameters, which PEFT adapts "
+				                    "through target_parameters, a LoRA gpusizer does not size" : "");
 			}
 			if (!c)
 				break;
@@ -147,7 +163,7 @@ static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adaf
 		}
 	}
 	if (all && m->experts)
-		router_unknown(e, r);
+		moe_layout_unknowns(e, r);
 	for (size_t i = 0; i < m->n_modules; i++) {
 		const gs_linear_module *x = &m->modules[i];
 		if (!all && !has_target(targets, x->name))
@@ -406,7 +422,8 @@ static gs_status trainable_counts(gs_estimate *e, bool full, bool qlora, uint64_
 	e->train.grad_accum = gs_wl_u64(w, GS_F_GRAD_ACCUM);
 	e->train.effective_batch = gs_mul_sat(gs_mul_sat(e->train.microbatch, e->train.grad_accum), e->dp);
 	if (qlora && arch)
-		snprintf(e->train.kept_aside, sizeof e->train.kept_aside, "%s%s%s%s",
+		snprintf(e->train.kept_aside, sizeof e->train.kept_aside, "%s%s%s%s%s",
+		         m->experts_params ? "the experts (3-D parameters), " : "",
 		         e->keep & GS_KEEP_EMBED ? "embed_tokens, " : "", e->keep & GS_KEEP_LM_HEAD && !m->tied_embeddings ? "lm_head, " : "",
 		         e->keep & GS_KEEP_NORM ? "norms, " : "", "biases and routers (in bf16)");
 
@@ -650,11 +667,13 @@ static void export_item(gs_estimate *e, bool full, bool qlora)
 		snprintf(e->host_what, sizeof e->host_what, "the merged 16-bit model (export layerwise)%s",
 		         e->train.host_inputs ? " and the offloaded layer inputs of checkpointing" : "");
 	} else if (qlora) {
-		uint64_t deq = gs_mul_sat(m->split.linear, 2);
+		/* 3-D expert parameters were never quantized (estimate_items.c) */
+		uint64_t quantized = m->split.linear - (m->experts_params ? m->split.experts : 0);
+		uint64_t deq = gs_mul_sat(quantized, 2);
 		bool cpu = gs_wl_export(w) == GS_EXPORT_CPU;
 		gsi_item_put(ex, PH_EXPORT, cpu ? 0 : deq);
-		gsi_formula(ex, "a merge needs the base dequantized: %llu linear params x 2 B = %llu B, %s",
-		            (unsigned long long)m->split.linear, (unsigned long long)deq,
+		gsi_formula(ex, "a merge needs the base dequantized: %llu quantized linear params x 2 B = %llu B, %s",
+		            (unsigned long long)quantized, (unsigned long long)deq,
 		            cpu ? "in host memory (export cpu)" : "on the GPU (export cpu moves it to host memory)");
 		if (cpu) {
 			e->host_bytes = gs_add_sat(e->host_bytes, deq);

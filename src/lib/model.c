@@ -25,6 +25,7 @@ typedef struct counter {
 	gs_param_split s;
 	gs_model *m;
 	const gsi_arch *a;
+	bool in_experts; /* mlp_params is counting routed experts */
 } counter;
 
 static void add(uint64_t *acc, uint64_t v) { *acc = gs_add_sat(*acc, v); }
@@ -56,7 +57,15 @@ static void matrices(counter *c, int nm, uint64_t out, uint64_t in, uint64_t n)
 	s->linear_matrices = gs_add_sat(s->linear_matrices, n);
 	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(out, n));
 	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(in, n));
-	gsi_note_module(c->m, c->a->nm[nm], in, out, n);
+	bool expert = nm == GSI_NM_EGATE || nm == GSI_NM_EUP || nm == GSI_NM_EDOWN ||
+	              (nm == GSI_NM_GATE_UP && c->in_experts);
+	if (expert) {
+		s->expert_matrices = gs_add_sat(s->expert_matrices, n);
+		s->expert_rows = gs_add_sat(s->expert_rows, gs_mul_sat(out, n));
+		s->expert_cols = gs_add_sat(s->expert_cols, gs_mul_sat(in, n));
+	}
+	if (!(expert && c->a->experts_params))
+		gsi_note_module(c->m, c->a->nm[nm], in, out, n);
 }
 
 static void matrix(counter *c, int nm, uint64_t out, uint64_t in) { matrices(c, nm, out, in, 1); }
@@ -179,6 +188,7 @@ static void mlp_params(counter *c, uint64_t width, uint64_t n, bool expert)
 	uint64_t h = a->h;
 	int g = expert ? GSI_NM_EGATE : GSI_NM_GATE, u = expert ? GSI_NM_EUP : GSI_NM_UP;
 	int d = expert ? GSI_NM_EDOWN : GSI_NM_DOWN;
+	c->in_experts = expert;
 	if (a->gated && a->fused_gate_up) {
 		matrices(c, GSI_NM_GATE_UP, 2 * width, h, n);
 	} else if (a->gated) {
@@ -188,6 +198,7 @@ static void mlp_params(counter *c, uint64_t width, uint64_t n, bool expert)
 		matrices(c, u, width, h, n);
 	}
 	matrices(c, d, h, width, n);
+	c->in_experts = false;
 	if (expert) /* the matrices just counted: gate (when gated), up, down */
 		add(&c->s.experts, gs_mul_sat(gs_mul_sat(a->gated ? 3 : 2, gs_mul_sat(width, h)), n));
 	if (a->mlp_bias)
@@ -360,6 +371,7 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->gated_mlp = a->gated;
 	m->tied_embeddings = a->tied;
 	m->experts = a->E;
+	m->experts_params = a->experts_params;
 	m->experts_per_token = a->topk;
 	m->moe_intermediate = a->moe_i;
 	m->shared_intermediate = a->shared_i;

@@ -449,6 +449,10 @@ static gs_status read_gpt_oss(reader *r, gsi_arch *a, gs_model *m)
 	a->mlp_bias = true;
 	a->router_bias = true;
 	a->fused_gate_up = true;
+	/* GptOssExperts holds gate_up_proj (E, h, 2i) and down_proj (E, i, h) as
+	 * nn.Parameter, and GptOssTopKRouter its weight and bias: no nn.Linear
+	 * for PEFT's all-linear or bitsandbytes to find */
+	a->experts_params = true;
 	for (uint32_t l = 0; l < a->L; l++)
 		m->layer_is_moe[l] = true;
 	return windows(r, a, m, even_rule, 0, true);

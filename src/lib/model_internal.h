@@ -36,6 +36,8 @@ typedef struct gsi_arch {
 	uint32_t moe_latent;   /* Nemotron-H: experts work in this width, behind
 	                          fc1/fc2 latent projections (0: hidden size) */
 	bool router_bias;
+	bool experts_params;   /* experts are 3-D parameters: counted, not noted
+	                          as linear modules (gs_model.experts_params) */
 	/* MLA */
 	bool mla;
 	uint32_t q_lora, kv_lora, nope, rope;

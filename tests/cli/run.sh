@@ -252,6 +252,9 @@ case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "phimoe"
 case_ 0 "each GiB they hold comes off the KV pool" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --runtime-version 0.8.5 --length 8192
 # all-linear on a mixture of experts: the router's adapter is named, not counted (it depends on the release)
 case_ 0 'r x (4096 + 8) x 32 layers = 1050624 parameters more, not counted' estimate mistralai/Mixtral-8x7B-v0.1 --task qlora --lora-targets all-linear --length 2048
+case_ 0 'all-linear adapts none of them: 113246208 parameters of the count above are the experts' estimate mistralai/Mixtral-8x7B-v0.1 --task lora --lora-targets all-linear --length 2048
+case_ 0 'leaves them in 16 bits: 62.33 GiB more than counted here' estimate mistralai/Mixtral-8x7B-v0.1 --task qlora --lora-targets all-linear --length 2048
+case_ 0 'trainable:   3981312 parameters' estimate openai/gpt-oss-20b --task lora --lora-targets all-linear --length 2048
 python3 tests/cli/generic_model.py "$GEN/newarch"
 case_ 0 "parameters:  95040" estimate "$GEN/newarch" --context 128
 case_ 0 'model_type "newarch" is not modelled: the parameters are the tensor table' estimate "$GEN/newarch" --context 128

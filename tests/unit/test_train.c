@@ -290,6 +290,33 @@ static void test_encoder_decoder(void **st)
 	assert_int_equal(item_at(E, "activations", 1), 12 * block + 6 * cross);
 }
 
+/* gpt-oss keeps its experts (GptOssExperts) and router as nn.Parameter:
+ * PEFT's all-linear adapts attention alone, bitsandbytes leaves the experts
+ * in 16 bits, and a 3-D expert tensor is the largest one a loop touches. */
+static void test_moe_experts_as_parameters(void **st)
+{
+	(void)st;
+	gs_model m;
+	const char *oss = CFG("openai__gpt-oss-20b.json");
+	run_estimate(E, &m, GS_F_MODEL, oss, GS_F_TASK, "lora", GS_F_LORA_TARGETS, "all-linear", GS_F_LENGTH, "512", END);
+	/* 24 x 8 x ((2880 + 4096) + 2 x (2880 + 512) + (4096 + 2880)) */
+	assert_int_equal(E->train.trainable, 3981312ull);
+	assert_true(m.experts_params);
+	run_estimate(E, &m, GS_F_MODEL, oss, GS_F_TASK, "qlora", GS_F_LORA_TARGETS, "all-linear", GS_F_LENGTH, "512",
+	             END);
+	/* quantized: attention's 24 x (2 x 2880 x 4096 + 2 x 2880 x 512) = 637,009,920 params at 4 bits */
+	assert_int_equal(item_at(E, "weights", 0), 637009920ull / 2);
+	assert_int_equal(item_at(E, "other_format_modules", 0), (20914757184ull - 637009920ull) * 2);
+	assert_non_null(strstr(E->train.kept_aside, "the experts (3-D parameters)"));
+	assert_int_equal(item_at(E, "export_transient", 6), 637009920ull * 2);
+	expect_error(GS_EINPUT, "its experts are 3-D parameters, which PEFT adapts through target_parameters", GS_F_MODEL,
+	             oss, GS_F_TASK, "lora", GS_F_LORA_TARGETS, "gate_up_proj", GS_F_LENGTH, "512", END);
+	/* a per-parameter loop's temporaries: the 3-D gate_up_proj, 128 x 2880 x 5760 in the 120b */
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-120b.json"), GS_F_TASK, "full", GS_F_OPTIMIZER,
+	             "adamw-forloop", GS_F_LENGTH, "512", END);
+	assert_int_equal(item_at(E, "optimizer_temporaries", 3), 2ull * 2123366400ull * 4);
+}
+
 static void test_errors(void **st)
 {
 	(void)st;
@@ -363,6 +390,7 @@ int main(void)
 		cmocka_unit_test(test_placement),
 		cmocka_unit_test(test_export_and_recipes),
 		cmocka_unit_test(test_errors), cmocka_unit_test(test_fit_training),
+		cmocka_unit_test(test_moe_experts_as_parameters),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
