@@ -226,6 +226,8 @@ static void moe_params(counter *c)
 		mlp_params(c, a->moe_i, a->E, true);
 	}
 	add(&s->other, (uint64_t)a->E * h); /* router */
+	if (a->router_module)
+		gsi_note_module(c->m, a->router_module, h, a->E, 1);
 	if (a->router_bias)
 		add(&s->other, a->E);        /* e_score_correction_bias */
 	if (a->shared_i)

@@ -666,6 +666,11 @@ static gs_status read_granitemoe(reader *r, gsi_arch *a, gs_model *m)
 	a->fused_gate_up = true;
 	a->nm[GSI_NM_GATE_UP] = "input_linear";
 	a->nm[GSI_NM_EDOWN] = "output_linear";
+	/* GraniteMoeParallelExperts holds input_linear and output_linear as one
+	 * nn.Parameter (E, out, in) each; GraniteMoeTopKGating's router is
+	 * self.layer = nn.Linear(h, E) (modeling_granitemoe.py) */
+	a->experts_params = true;
+	a->router_module = "layer";
 	for (uint32_t l = 0; l < a->L; l++)
 		m->layer_is_moe[l] = true;
 	return GS_OK;

@@ -38,6 +38,9 @@ typedef struct gsi_arch {
 	bool router_bias;
 	bool experts_params;   /* experts are 3-D parameters: counted, not noted
 	                          as linear modules (gs_model.experts_params) */
+	const char *router_module; /* the router is an nn.Linear of this name in
+	                          every release (GraniteMoE's router.layer): noted
+	                          as a module, so all-linear adapts it */
 	/* MLA */
 	bool mla;
 	uint32_t q_lora, kv_lora, nope, rope;

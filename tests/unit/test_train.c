@@ -311,6 +311,12 @@ static void test_moe_experts_as_parameters(void **st)
 	assert_int_equal(item_at(E, "export_transient", 6), 637009920ull * 2);
 	expect_error(GS_EINPUT, "its experts are 3-D parameters, which PEFT adapts through target_parameters", GS_F_MODEL,
 	             oss, GS_F_TASK, "lora", GS_F_LORA_TARGETS, "gate_up_proj", GS_F_LENGTH, "512", END);
+	/* GraniteMoE: experts are parameters (GraniteMoeParallelExperts), the
+	 * router an nn.Linear (router.layer): all-linear adapts attention and
+	 * the router, 24 x 8 x ((1024 + 1024) x 2 + (1024 + 512) x 2 + (1024 + 32)) */
+	run_estimate(E, &m, GS_F_MODEL, CFG("ibm-granite__granite-3.0-1b-a400m-base.json"), GS_F_TASK, "lora",
+	             GS_F_LORA_TARGETS, "all-linear", GS_F_LENGTH, "512", END);
+	assert_int_equal(E->train.trainable, 1579008ull);
 	/* a per-parameter loop's temporaries: the 3-D gate_up_proj, 128 x 2880 x 5760 in the 120b */
 	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-120b.json"), GS_F_TASK, "full", GS_F_OPTIMIZER,
 	             "adamw-forloop", GS_F_LENGTH, "512", END);
