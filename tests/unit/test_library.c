@@ -7,6 +7,7 @@
 #include <strings.h>
 #include "helpers.h"
 #include "gpusizer/library.h"
+#include "gpusizer/matrix.h"
 
 static void test_every_entry_reads_and_names_its_file(void **st)
 {
@@ -119,6 +120,16 @@ static void test_preset_copies_count_the_published_sizes(void **st)
 	}
 }
 
+/* matrix --library puts every library model in one matrix, beside the
+ * models given on the command line (at most 128): the matrix must hold both */
+static void test_library_fits_a_matrix(void **st)
+{
+	(void)st;
+	if (gs_library_count() + 128 > GS_MATRIX_MAX_MODELS)
+		fail_msg("the library has %zu models: matrix --library with 128 more needs GS_MATRIX_MAX_MODELS >= %zu",
+		         gs_library_count(), gs_library_count() + 128);
+}
+
 static void test_find_is_exact_but_for_case(void **st)
 {
 	(void)st;
@@ -160,6 +171,7 @@ int main(void)
 	    cmocka_unit_test(test_every_entry_reads_and_names_its_file),
 	    cmocka_unit_test(test_every_file_is_in_the_index),
 	    cmocka_unit_test(test_preset_copies_count_the_published_sizes),
+	    cmocka_unit_test(test_library_fits_a_matrix),
 	    cmocka_unit_test(test_find_is_exact_but_for_case),
 	    cmocka_unit_test(test_resolve_reads_the_library_offline),
 	};
