@@ -188,8 +188,9 @@ static gs_status read_mixtral(reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
-/* PhiMoE (Phi-3.5-MoE, Phi-mini-MoE; Transformers' modeling_phimoe.py, as
- * of v4.46-v4.57): Mixtral's layout with LayerNorms that carry a bias
+/* PhiMoE (Phi-3.5-MoE, Phi-mini-MoE; Transformers' modeling_phimoe.py as
+ * read at huggingface/transformers@008f5c8c29be, a 4.x file that still
+ * warns of a v4.47 removal): Mixtral's layout with LayerNorms that carry a bias
  * (PhimoeDecoderLayer's input_layernorm and post_attention_layernorm,
  * PhimoeModel.norm), q/k/v/o biases with attention_bias, a router without
  * bias and lm_head's bias with lm_head_bias. Its attention takes head_dim
