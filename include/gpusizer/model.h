@@ -33,10 +33,9 @@ typedef struct gs_param_split {
 	uint64_t linear_matrices; /* number of weight matrices                */
 	uint64_t linear_rows;     /* sum of output features                   */
 	uint64_t linear_cols;     /* sum of input features                    */
-	uint64_t experts;         /* the routed experts' matrices, a part of
-	                             linear (what MXFP4 checkpoints quantize) */
-	uint64_t expert_matrices, expert_rows, expert_cols; /* their part of the
-	                             three shape sums above                   */
+	/* The routed experts' matrices, a part of linear (what MXFP4
+	 * checkpoints quantize), and their part of the three shape sums. */
+	uint64_t experts, expert_matrices, expert_rows, expert_cols;
 } gs_param_split;
 
 typedef enum gs_attn_kind { GS_ATTN_MHA_GQA, GS_ATTN_MLA } gs_attn_kind;
@@ -64,6 +63,8 @@ typedef struct gs_inventory_summary {
 	bool quantized;
 	char main_format[40];        /* "bf16", "nf4-dq", "gptq-g128", "gguf:Q4_K"   */
 	char quantization[160];      /* what was recognised, in words               */
+	bool planned;                /* planned from config.json (gguf_plan.h), not
+	                                read from a file                            */
 	char unquantized[160];       /* classes stored in 16/32 bits next to it      */
 	char dtypes[320];            /* "BF16: 291 tensors, 16060522496 B; ..."     */
 	char note[320];              /* config vs tensors, explained                 */

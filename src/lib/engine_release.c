@@ -8,58 +8,63 @@
 #include "engine_release.h"
 #include "estimate_items.h"
 
-/* vLLM and SGLang rows leave the Ollama fields empty */
-#define NO_OLLAMA 0, 0, GSI_OLLAMA_LOG_KV_IN, false, "", "", false
-
+/* Designated fields: a row names what its release sets; every other field
+ * is 0, false, NULL or its enum's first value (GSI_BIG_NONE, GSI_SGL_BY_TP,
+ * GSI_OLLAMA_LOG_KV_IN). */
 static const gsi_release releases[] = {
 	/* vLLM, oldest first */
-	{GS_RT_VLLM, "0.6.4", {0, 6, 4}, false, 512, true, GSI_BIG_NONE, false, 32768, 36, false, false, false, GSI_SGL_BY_TP,
-	 "vLLM v0.6.4: vllm/config.py SchedulerConfig (chunked prefill 512 tokens, else max(max_model_len, 2048)), "
-	 "vllm/engine/arg_utils.py (chunked prefill on above 32768 tokens), vllm/worker/worker.py "
+	{.engine = GS_RT_VLLM, .version = "0.6.4", .v = {0, 6, 4}, .chunk_tokens = 512, .long_context_chunked = true,
+	 .moe_chunk = 32768, .sampler_bytes = 36,
+	 .source = "vLLM v0.6.4: vllm/config.py SchedulerConfig (chunked prefill 512 tokens, else max(max_model_len, "
+	 "2048)), vllm/engine/arg_utils.py (chunked prefill on above 32768 tokens), vllm/worker/worker.py "
 	 "determine_num_available_blocks, vllm/model_executor/layers/sampler.py (native top-k/top-p without "
 	 "FlashInfer, absent from requirements-cuda.txt), vllm/config.py get_head_size and "
-	 "models/deepseek_v2.py (no MLA: every head's K and V at 256), models/registry.py (no DeepSeek-V3)",
-	 NO_OLLAMA},
-	{GS_RT_VLLM, "0.7.3", {0, 7, 3}, false, 2048, true, GSI_BIG_NONE, false, 32768, 36, true, true, true, GSI_SGL_BY_TP,
-	 "vLLM v0.7.3: vllm/config.py SchedulerConfig (chunked prefill 2048 tokens since PR #10544), "
+	 "models/deepseek_v2.py (no MLA: every head's K and V at 256), models/registry.py (no DeepSeek-V3)"},
+	{.engine = GS_RT_VLLM, .version = "0.7.3", .v = {0, 7, 3}, .chunk_tokens = 2048, .long_context_chunked = true,
+	 .moe_chunk = 32768, .sampler_bytes = 36, .mla_latent = true, .mla_absorb = true, .mla_align256 = true,
+	 .source = "vLLM v0.7.3: vllm/config.py SchedulerConfig (chunked prefill 2048 tokens since PR #10544), "
 	 "vllm/engine/arg_utils.py, vllm/worker/worker.py, vllm/model_executor/layers/sampler.py (as 0.6.4), "
 	 "vllm/worker/cache_engine.py (MLA entries aligned to 256 B), vllm/attention/backends/mla/utils.py "
-	 "process_weights_after_loading (absorbed W_Q_UK, W_UV_O)",
-	 NO_OLLAMA},
-	{GS_RT_VLLM, "0.8.5", {0, 8, 5}, true, 0, false, GSI_BIG_BY_NAME, true, 32768, 36, true, false, false, GSI_SGL_BY_TP,
-	 "vLLM v0.8.5: vllm/engine/arg_utils.py _set_default_args_v1 (H100/H200 by name), "
+	 "process_weights_after_loading (absorbed W_Q_UK, W_UV_O)"},
+	{.engine = GS_RT_VLLM, .version = "0.8.5", .v = {0, 8, 5}, .v1 = true, .big = GSI_BIG_BY_NAME,
+	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .mla_latent = true,
+	 .nontorch_all_processes = true,
+	 .source = "vLLM v0.8.5: vllm/engine/arg_utils.py _set_default_args_v1 (H100/H200 by name), "
 	 "vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
 	 "_dummy_sampler_run, vllm/v1/sample/sampler.py, vllm/v1/sample/ops/topk_topp_sampler.py "
-	 "(native top-k/top-p: FlashInfer >= 0.2.3 is turned away)", NO_OLLAMA},
-	{GS_RT_VLLM, "0.10.1", {0, 10, 1}, true, 0, false, GSI_BIG_BY_MEMORY, true, 32768, 8, true, false, false, GSI_SGL_BY_TP,
-	 "vLLM v0.10.1: vllm/engine/arg_utils.py (>= 70 GiB and not A100, PR #17885), "
-	 "vllm/v1/worker/gpu_worker.py, vllm/model_executor/layers/fused_moe/fused_moe.py, vllm/envs.py", NO_OLLAMA},
+	 "(native top-k/top-p: FlashInfer >= 0.2.3 is turned away)"},
+	{.engine = GS_RT_VLLM, .version = "0.10.1", .v = {0, 10, 1}, .v1 = true, .big = GSI_BIG_BY_MEMORY,
+	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 8, .mla_latent = true,
+	 .source = "vLLM v0.10.1: vllm/engine/arg_utils.py (>= 70 GiB and not A100, PR #17885), "
+	 "vllm/v1/worker/gpu_worker.py, vllm/model_executor/layers/fused_moe/fused_moe.py, vllm/envs.py"},
 	/* SGLang, oldest first */
-	{GS_RT_SGLANG, "0.4.6", {0, 4, 6}, false, 0, false, GSI_BIG_NONE, false, 0, 0, true, false, false, GSI_SGL_BY_TP,
-	 "SGLang v0.4.6: python/sglang/srt/server_args.py __post_init__ (mem_fraction_static by TP, "
+	{.engine = GS_RT_SGLANG, .version = "0.4.6", .v = {0, 4, 6}, .sgl = GSI_SGL_BY_TP,
+	 .source = "SGLang v0.4.6: python/sglang/srt/server_args.py __post_init__ (mem_fraction_static by TP, "
 	 "chunked_prefill_size by GPU memory, PR #2044), model_executor/model_runner.py "
-	 "profile_max_num_token and init_memory_pool", NO_OLLAMA},
-	{GS_RT_SGLANG, "0.4.9", {0, 4, 9}, false, 0, false, GSI_BIG_NONE, false, 0, 0, true, false, false, GSI_SGL_RESERVED,
-	 "SGLang v0.4.9: python/sglang/srt/server_args.py __post_init__ (reserved_mem by GPU memory, "
-	 "PR #7054), model_executor/model_runner.py profile_max_num_token", NO_OLLAMA},
-	/* Ollama, oldest first: only the fields after `sgl` apply */
-	{GS_RT_OLLAMA, "0.5.4", {0, 5, 4}, false, 0, false, GSI_BIG_NONE, false, 0, 0, true, false, false, GSI_SGL_BY_TP,
-	 "Ollama v0.5.4: api/types.go DefaultOptions (num_ctx 2048, num_batch 512), server/sched.go "
+	 "profile_max_num_token and init_memory_pool"},
+	{.engine = GS_RT_SGLANG, .version = "0.4.9", .v = {0, 4, 9}, .sgl = GSI_SGL_RESERVED,
+	 .source = "SGLang v0.4.9: python/sglang/srt/server_args.py __post_init__ (reserved_mem by GPU memory, "
+	 "PR #7054), model_executor/model_runner.py profile_max_num_token"},
+	/* Ollama, oldest first */
+	{.engine = GS_RT_OLLAMA, .version = "0.5.4", .v = {0, 5, 4},
+	 .source = "Ollama v0.5.4: api/types.go DefaultOptions (num_ctx 2048, num_batch 512), server/sched.go "
 	 "(defaultParallel 4, then 1), envconfig/config.go (OLLAMA_NUM_PARALLEL 0, OLLAMA_FLASH_ATTENTION, "
 	 "OLLAMA_KV_CACHE_TYPE, OLLAMA_GPU_OVERHEAD 0), llm/memory.go EstimateGPULayers, llm/ggml.go GraphSize, "
 	 "discover/gpu.go (CUDA minimum memory 457 MiB), llama.cpp ba1cb19c",
-	 2048, 4, GSI_OLLAMA_LOG_KV_IN, false, "llama qwen2 phi3 gemma gemma2", "", false},
-	{GS_RT_OLLAMA, "0.6.8", {0, 6, 8}, false, 0, false, GSI_BIG_NONE, false, 0, 0, true, false, false, GSI_SGL_BY_TP,
-	 "Ollama v0.6.8: envconfig/config.go (OLLAMA_CONTEXT_LENGTH 4096), server/sched.go (defaultParallel 2), "
-	 "llm/memory.go, fs/ggml/ggml.go GraphSize and OllamaEngineRequired, discover/gpu.go",
-	 4096, 2, GSI_OLLAMA_LOG_BLOCKS, false, "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2",
-	 "gemma3 mistral3 llama4", false},
-	{GS_RT_OLLAMA, "0.11.4", {0, 11, 4}, false, 0, false, GSI_BIG_NONE, false, 0, 0, true, false, false, GSI_SGL_BY_TP,
-	 "Ollama v0.11.4: envconfig/config.go (OLLAMA_NUM_PARALLEL 1, OLLAMA_CONTEXT_LENGTH 4096), "
+	 .num_ctx = 2048, .auto_parallel = 4, .weights_log = GSI_OLLAMA_LOG_KV_IN,
+	 .llama_archs = "llama qwen2 phi3 gemma gemma2", .engine_archs = ""},
+	{.engine = GS_RT_OLLAMA, .version = "0.6.8", .v = {0, 6, 8},
+	 .source = "Ollama v0.6.8: envconfig/config.go (OLLAMA_CONTEXT_LENGTH 4096), server/sched.go (defaultParallel "
+	 "2), llm/memory.go, fs/ggml/ggml.go GraphSize and OllamaEngineRequired, discover/gpu.go",
+	 .num_ctx = 4096, .auto_parallel = 2, .weights_log = GSI_OLLAMA_LOG_BLOCKS,
+	 .llama_archs = "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2", .engine_archs = "gemma3 mistral3 llama4"},
+	{.engine = GS_RT_OLLAMA, .version = "0.11.4", .v = {0, 11, 4},
+	 .source = "Ollama v0.11.4: envconfig/config.go (OLLAMA_NUM_PARALLEL 1, OLLAMA_CONTEXT_LENGTH 4096), "
 	 "llm/memory.go (blocks fitted from the last), llm/server.go (num_ctx capped at the trained context, "
 	 "PR #11175), fs/ggml/ggml.go, discover/gpu.go",
-	 4096, 0, GSI_OLLAMA_LOG_SPLIT, true, "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2",
-	 "gemma3 gemma3n mistral3 llama4 mllama qwen25vl gptoss", true},
+	 .num_ctx = 4096, .auto_parallel = 0, .weights_log = GSI_OLLAMA_LOG_SPLIT, .layers_from_last = true,
+	 .llama_archs = "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2",
+	 .engine_archs = "gemma3 gemma3n mistral3 llama4 mllama qwen25vl gptoss", .cap_ctx_at_train = true},
 };
 
 #define NREL (sizeof releases / sizeof releases[0])

@@ -62,6 +62,11 @@ typedef struct gsi_release {
 	bool mla_align256;           /* V0 cache_engine.py align_to_256bytes: each MLA
 	                                latent entry padded to 256 B (PR #12676,
 	                                2025-02-04, until PR #14842, 2025-03-15) */
+	bool nontorch_all_processes; /* V1 determine_available_memory adds total -
+	                                free - torch allocated after the profile
+	                                run: other processes' memory counts as its
+	                                own (0.8.5, read at cfe45320 and 0012cf69;
+	                                until PR #19312)                        */
 	/* SGLang */
 	gsi_sgl_rule sgl;
 	const char *source;          /* the files read, at that tag               */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "estimate_items.h"
+#include "gguf_plan.h"
 #include "gpusizer/inventory.h"
 
 /* One row per runtime, the way ggml lists its backends: adding a runtime is
@@ -296,17 +297,13 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME_VERSION].where,
 		                    "runtime_version: gpusizer has release tables for vllm, sglang and ollama; runtime %s "
 		                    "has none", gs_runtime_name(e->runtime));
-	if (gs_wl_given(w, GS_F_QUANTIZER) && e->runtime != GS_RT_LLAMACPP && e->runtime != GS_RT_OLLAMA)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_QUANTIZER].where,
-		                    "quantizer: only runtimes llamacpp and ollama plan a llama.cpp file type; runtime %s "
-		                    "does not", gs_runtime_name(e->runtime));
-	if (gs_wl_given(w, GS_F_IMATRIX) && e->runtime != GS_RT_LLAMACPP && e->runtime != GS_RT_OLLAMA)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMATRIX].where,
-		                    "imatrix: only runtimes llamacpp and ollama plan a llama.cpp file type; runtime %s "
-		                    "does not", gs_runtime_name(e->runtime));
+	gs_field plan = gsi_gguf_plan_field_given(w);
+	if (plan != GS_F__COUNT && e->runtime != GS_RT_LLAMACPP && e->runtime != GS_RT_OLLAMA)
+		return gs_error_set(err, GS_EINPUT, w->v[plan].where, "%s: only runtimes llamacpp and ollama plan a "
+		                    "llama.cpp file type; runtime %s does not", gs_field_key(plan), gs_runtime_name(e->runtime));
 	if (e->runtime != GS_RT_OLLAMA)
 		for (gs_field f = GS_F_NUM_BATCH; f <= GS_F_GPU_OVERHEAD; f++)
-			if (w->v[f].from == GS_FROM_SHEET || w->v[f].from == GS_FROM_FLAG)
+			if (gs_wl_given(w, f))
 				return gs_error_set(err, GS_EINPUT, w->v[f].where, "%s: only runtime ollama reads it",
 				                    gs_field_key(f));
 	if ((s = check_model_kind(e, w, m, err)))

@@ -142,14 +142,12 @@ static void stored_weight_items(gs_estimate *e, unsigned live)
 		            "parameters; Transformers recomputes them", (unsigned long long)s->buffer_elements);
 }
 
+static bool is_bnb(const gs_format *f) { return f->family == GS_FAM_BNB_4BIT || f->family == GS_FAM_BNB_INT8; }
+
 /* bitsandbytes replaces nn.Linear and Conv1D modules only
  * (Transformers' integrations/bitsandbytes.py replace_with_bnb_linear), so
  * a model whose experts are 3-D parameters keeps them in 16 bits. */
-static bool bnb_passes_experts(const gs_estimate *e)
-{
-	gs_family fam = e->format.family;
-	return e->model.experts_params && (fam == GS_FAM_BNB_4BIT || fam == GS_FAM_BNB_INT8);
-}
+static bool bnb_passes_experts(const gs_estimate *e) { return e->model.experts_params && is_bnb(&e->format); }
 
 /* Scales, zero points and block metadata of the main format. */
 static void metadata_item(gs_estimate *e, unsigned live, uint64_t q, const char *src)
@@ -268,7 +266,7 @@ void gsi_weight_items(gs_estimate *e, unsigned live)
 
 	metadata_item(e, live, q, src);
 	other_format_item(e, live, kept, src);
-	if ((f->family == GS_FAM_BNB_4BIT || f->family == GS_FAM_BNB_INT8) && m->has_architecture && s->experts &&
+	if (is_bnb(f) && m->has_architecture && s->experts &&
 	    !m->experts_params && e->runtime == GS_RT_TRANSFORMERS) {
 		/* the 4.x layout is counted: each expert an nn.Linear bitsandbytes replaces */
 		gs_bytes as_counted = gs_add_sat(gs_add_sat(gsi_ceil_bits(s->experts, f->value_bits),

@@ -347,14 +347,10 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err)
 {
 	const gs_model *m = &e->model;
-	if (m->has_inventory && gs_wl_given(&e->workload, GS_F_QUANTIZER))
-		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_QUANTIZER].where,
-		                    "quantizer: it plans a file type from a config.json; this model's tensor types are "
-		                    "read from its file");
-	if (m->has_inventory && gs_wl_given(&e->workload, GS_F_IMATRIX))
-		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_IMATRIX].where,
-		                    "imatrix: it plans a file type from a config.json; this model's tensor types are "
-		                    "read from its file");
+	gs_field plan = gsi_gguf_plan_field_given(&e->workload);
+	if (m->has_inventory && plan != GS_F__COUNT)
+		return gs_error_set(err, GS_EINPUT, e->workload.v[plan].where, "%s: it plans a file type from a "
+		                    "config.json; this model's tensor types are read from its file", gs_field_key(plan));
 	if (!m->has_inventory) {
 		/* a config.json: plan the GGUF llama.cpp would make of it */
 		gs_status ps = plan_from_config(e, err);

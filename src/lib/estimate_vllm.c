@@ -242,10 +242,7 @@ static void v1_unknowns(gs_estimate *e, const gsi_release *r)
 {
 	if (!r->v1)
 		return;
-	/* 0.8.5's determine_available_memory (read at cfe45320 and 0012cf69,
-	 * before PR #19312) adds total - free - torch allocated after the profile
-	 * run to the peak: another process's memory is counted as its own */
-	if (r->v[0] == 0 && r->v[1] < 9)
+	if (r->nontorch_all_processes)
 		gsi_unknown(e, "kv_cache: V1 %s counts every byte on the GPU that its torch did not allocate, other "
 		            "processes' and a display server's included, as its own non-torch memory: each GiB they hold "
 		            "comes off the KV pool (vllm/v1/worker/gpu_worker.py determine_available_memory, until PR "
@@ -389,7 +386,6 @@ static void fixed_items(gs_estimate *e, const gsi_release *r)
 		                        gs_mul_sat(gs_mul_sat(seqs, m->vocab), el + r->sampler_bytes));
 		gs_bytes a_gpu = (a + e->tp - 1) / e->tp, l = s > a_gpu ? s - a_gpu : 0;
 		gsi_item_all(lg, LIVE(1) | LIVE(2), l);
-		lg->shard = GS_SHARD_LAST_STAGE;
 		gsi_formula(lg, "sampler stage %llu B = hidden states %llu x %u x %llu B + %llu dummy requests x %u vocab x "
 		            "(%llu + %u) B (%s), after the forward pass freed its activations; this item is what it adds "
 		            "above the forward peak of one GPU (%llu B): max(0, stage - forward)",

@@ -409,6 +409,11 @@ static bool has_type(const gs_model *m, const char *const *list, size_t n)
 #define TYPE_IN(m, ...) has_type((m), (const char *const[]){__VA_ARGS__}, \
 	sizeof((const char *const[]){__VA_ARGS__}) / sizeof(const char *))
 
+/* A layer's tensor blk.L.suffix of shape ne0 x ne1 x ne2; WB adds a
+ * weight and its bias of b elements. Both need `p`, `l` and a buffer `n`. */
+#define T(suffix, ...) do { snprintf(n, sizeof n, "blk.%u." suffix, l); add(p, n, (int)l, __VA_ARGS__); } while (0)
+#define WB(base, ne0, ne1, b) do { T(base ".weight", ne0, ne1, 0); T(base ".bias", b, 0, 0); } while (0)
+
 /* GPT-NeoX (Pythia) as convert_hf_to_gguf.py writes it: LayerNorms with
  * biases, one fused query_key_value with its bias, and a biased, ungated
  * MLP (llama.cpp's LLM_ARCH_GPTNEOX tensor list). */
@@ -417,20 +422,12 @@ static void gpt_neox_layer(plan *p, uint32_t l)
 	const gs_model *m = p->m;
 	uint64_t h = m->hidden, qkv = 3 * (uint64_t)m->heads * m->head_dim, ff = m->intermediate;
 	char n[48];
-#define T(suffix, ...) do { snprintf(n, sizeof n, "blk.%u." suffix, l); add(p, n, (int)l, __VA_ARGS__); } while (0)
-	T("attn_norm.weight", h, 0, 0);
-	T("attn_norm.bias", h, 0, 0);
-	T("attn_qkv.weight", h, qkv, 0);
-	T("attn_qkv.bias", qkv, 0, 0);
-	T("attn_output.weight", h, h, 0);
-	T("attn_output.bias", h, 0, 0);
-	T("ffn_norm.weight", h, 0, 0);
-	T("ffn_norm.bias", h, 0, 0);
-	T("ffn_up.weight", h, ff, 0);
-	T("ffn_up.bias", ff, 0, 0);
-	T("ffn_down.weight", ff, h, 0);
-	T("ffn_down.bias", h, 0, 0);
-#undef T
+	WB("attn_norm", h, 0, h);
+	WB("attn_qkv", h, qkv, qkv);
+	WB("attn_output", h, h, h);
+	WB("ffn_norm", h, 0, h);
+	WB("ffn_up", h, ff, ff);
+	WB("ffn_down", ff, h, h);
 }
 
 static void layer(plan *p, uint32_t l)
@@ -442,7 +439,6 @@ static void layer(plan *p, uint32_t l)
 		gpt_neox_layer(p, l);
 		return;
 	}
-#define T(suffix, ...) do { snprintf(n, sizeof n, "blk.%u." suffix, l); add(p, n, (int)l, __VA_ARGS__); } while (0)
 	T("attn_norm.weight", h, 0, 0);
 	if (TYPE_IN(m, "phi3")) {
 		T("attn_qkv.weight", h, (a + 2 * kv) * d, 0);
@@ -482,6 +478,7 @@ static void layer(plan *p, uint32_t l)
 		T("ffn_down.weight", m->intermediate, h, 0);
 	}
 #undef T
+#undef WB
 }
 
 static void dtypes_text(const plan *p, gs_inventory_summary *s)
@@ -498,6 +495,15 @@ gs_status gsi_gguf_plan(gs_model *m, const char *name, void (*each)(const gsi_pl
                         gs_error *err)
 {
 	return gsi_gguf_plan_by(m, name, NULL, each, ctx, err);
+}
+
+gs_field gsi_gguf_plan_field_given(const gs_workload *w)
+{
+	static const gs_field fields[] = {GS_F_QUANTIZER, GS_F_IMATRIX};
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		if (gs_wl_given(w, fields[i]))
+			return fields[i];
+	return GS_F__COUNT;
 }
 
 bool gsi_gguf_imatrix_matters(const char *name)
@@ -559,6 +565,7 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	         "quantizer%s would make a %s file%s", quantizer == GS_QUANT_B4020 ? " of build 4020" : "", ftypes[ft].name,
 	         opts->imatrix ? " with an importance matrix" : "");
 	s->quantized = quantized_type(ftypes[ft].base);
+	s->planned = true;
 	s->config_params = m->params;
 	dtypes_text(p, s);
 	if (s->param_elements != m->params)

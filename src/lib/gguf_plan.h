@@ -66,6 +66,11 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *ftype, const gsi_quant_opts 
                            void (*each)(const gsi_plan_tensor *t, void *ctx), void *ctx,
                            gs_error *err) GS_WARN_UNUSED;
 
+/* The first sheet field that chooses how a file type is planned
+ * (quantizer, imatrix) the user gave, or GS_F__COUNT: they mean nothing to
+ * a read .gguf or another runtime, which refuse them by name. */
+gs_field gsi_gguf_plan_field_given(const gs_workload *w);
+
 /* Whether an importance matrix changes the types llama-quantize gives file
  * type `ftype` (canonical name) when it does not require one. */
 bool gsi_gguf_imatrix_matters(const char *ftype);

@@ -60,6 +60,7 @@ static void matrices(counter *c, int nm, uint64_t out, uint64_t in, uint64_t n)
 	bool expert = nm == GSI_NM_EGATE || nm == GSI_NM_EUP || nm == GSI_NM_EDOWN ||
 	              (nm == GSI_NM_GATE_UP && c->in_experts);
 	if (expert) {
+		s->experts = gs_add_sat(s->experts, gs_mul_sat(gs_mul_sat(out, in), n));
 		s->expert_matrices = gs_add_sat(s->expert_matrices, n);
 		s->expert_rows = gs_add_sat(s->expert_rows, gs_mul_sat(out, n));
 		s->expert_cols = gs_add_sat(s->expert_cols, gs_mul_sat(in, n));
@@ -199,8 +200,6 @@ static void mlp_params(counter *c, uint64_t width, uint64_t n, bool expert)
 	}
 	matrices(c, d, h, width, n);
 	c->in_experts = false;
-	if (expert) /* the matrices just counted: gate (when gated), up, down */
-		add(&c->s.experts, gs_mul_sat(gs_mul_sat(a->gated ? 3 : 2, gs_mul_sat(width, h)), n));
 	if (a->mlp_bias)
 		add(&c->s.other, gs_mul_sat((a->gated ? 2 * width : width) + h, n));
 }
@@ -217,7 +216,6 @@ static void moe_params(counter *c)
 		uint64_t lat = a->moe_latent;
 		matrices(c, GSI_NM_EUP, a->moe_i, lat, a->E);
 		matrices(c, GSI_NM_EDOWN, lat, a->moe_i, a->E);
-		add(&s->experts, gs_mul_sat(gs_mul_sat(2, gs_mul_sat(a->moe_i, lat)), a->E));
 		matrices(c, GSI_NM_UP, lat, h, 1);               /* fc1_latent_proj */
 		matrices(c, GSI_NM_DOWN, h, lat, 1);             /* fc2_latent_proj */
 		if (a->mlp_bias)

@@ -4,8 +4,9 @@
  *
  * config.json says how its weights are stored: FP8 (per tensor, per output
  * channel, 128x128 blocks), fbgemm FP8, bitsandbytes 4/8-bit, GPTQ, AWQ, a
- * compressed-tensors scheme, or MXFP4 on a mixture of experts (gpt-oss). The estimate takes that as the default format,
- * so an FP8 checkpoint is not sized as bf16. Anything this file cannot map
+ * compressed-tensors scheme, or MXFP4 on a mixture of experts (gpt-oss).
+ * The estimate takes that as the default format, so an FP8 checkpoint is
+ * not sized as bf16. Anything this file cannot map
  * is recorded with the reason; the estimate then refuses to guess.
  */
 #include <jansson.h>

@@ -145,7 +145,7 @@ static void seed_figures(out *o, const gs_estimate *e)
 	if (e->weights_only_from_file) {
 		gs_ratio eff = {gs_mul_sat(e->weights_only, 8), e->model.params};
 		char d[32];
-		bool planned = !strncmp(e->model.inv.quantization, "planned", 7);
+		bool planned = e->model.inv.planned;
 		put(o, "\nweights only:        %s = %llu params x %s bits / 8 (the %sfile's effective bits per weight: "
 		    "its parameter tensors' stored bytes)\n", triple(e->weights_only, buf, sizeof buf),
 		    (unsigned long long)e->model.params, gs_ratio_decimal(eff, d, sizeof d), planned ? "planned " : "");
