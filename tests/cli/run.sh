@@ -248,6 +248,8 @@ case_ 2 'field "architectures" names a BERT class whose head gpusizer does not k
 printf '{"model_type": "phimoe", "hidden_size": 64, "head_dim": 32, "intermediate_size": 32, "num_attention_heads": 4, "num_key_value_heads": 2, "num_hidden_layers": 2, "vocab_size": 100, "num_local_experts": 4, "num_experts_per_tok": 2}' > "$GEN/phimoe-head-dim.json"
 case_ 2 'field "head_dim" must be hidden_size / num_attention_heads: PhimoeAttention derives it so' estimate "$GEN/phimoe-head-dim.json"
 case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "phimoe"' estimate microsoft/Phi-mini-MoE-instruct --task lora
+# a file type planned from config.json says its bits per weight are the planned file's
+case_ 0 "x 4.90 bits / 8 (the planned file's effective bits per weight" estimate Qwen/Qwen3-8B --runtime llamacpp --format Q4_K_M
 # V1 0.8.5 counts other processes' memory as its own non-torch memory
 case_ 0 "each GiB they hold comes off the KV pool" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --runtime-version 0.8.5 --length 8192
 # all-linear on a mixture of experts: the router's adapter is named, not counted (it depends on the release)

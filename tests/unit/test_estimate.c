@@ -315,6 +315,9 @@ static void test_vllm_releases(void **st)
 		assert_int_equal(E->vllm.profile_tokens, cases[i].tokens);
 		assert_int_equal(E->vllm.profile_seqs, cases[i].seqs);
 		assert_string_equal(E->runtime_version, cases[i].version);
+		/* only 0.8.5 counts other processes' memory as its own (release field) */
+		assert_int_equal(has_unknown(E, "each GiB they hold comes off the KV pool"),
+		                 !strcmp(cases[i].version, "0.8.5"));
 	}
 	/* a version between two known releases: the older one, said so */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",

@@ -378,7 +378,7 @@ static void test_mllama_cross_attention(void **st)
 	static const char bad[] = "{\"model_type\":\"mllama\",\"text_config\":{\"cross_attention_layers\":[3,40]},"
 	                          "\"vision_config\":{}}";
 	gs_error err;
-	assert_int_equal(gs_model_from_config_json(bad, sizeof bad - 1, "bad.json", &m, &err), GS_EINPUT);
+	assert_int_equal(parse(bad, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "cross_attention_layers[1]"));
 }
 
@@ -396,17 +396,17 @@ static void test_mamba2(void **st)
 	static const char no_groups[] = "{\"model_type\":\"mamba2\",\"hidden_size\":64,\"num_hidden_layers\":2,"
 	                                "\"vocab_size\":100,\"state_size\":16,\"conv_kernel\":4,\"expand\":2,"
 	                                "\"num_heads\":2,\"head_dim\":64,\"chunk_size\":256}";
-	assert_int_equal(gs_model_from_config_json(no_groups, sizeof no_groups - 1, "m2.json", &m, &err), GS_EINPUT);
+	assert_int_equal(parse(no_groups, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "n_groups"));
 	static const char bad_heads[] = "{\"model_type\":\"mamba2\",\"hidden_size\":64,\"num_hidden_layers\":2,"
 	                                "\"vocab_size\":100,\"state_size\":16,\"conv_kernel\":4,\"expand\":2,"
 	                                "\"num_heads\":3,\"head_dim\":64,\"n_groups\":1,\"chunk_size\":256}";
-	assert_int_equal(gs_model_from_config_json(bad_heads, sizeof bad_heads - 1, "m2.json", &m, &err), GS_EINPUT);
+	assert_int_equal(parse(bad_heads, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "num_heads"));
 	static const char no_bias[] = "{\"model_type\":\"mamba2\",\"hidden_size\":64,\"num_hidden_layers\":2,"
 	                              "\"vocab_size\":100,\"state_size\":16,\"conv_kernel\":4,\"expand\":2,"
 	                              "\"num_heads\":2,\"head_dim\":64,\"n_groups\":1,\"chunk_size\":256}";
-	assert_int_equal(gs_model_from_config_json(no_bias, sizeof no_bias - 1, "m2.json", &m, &err), GS_EINPUT);
+	assert_int_equal(parse(no_bias, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "use_bias"));
 }
 
@@ -453,18 +453,18 @@ static void test_nemotron_h(void **st)
 	    "\"num_attention_heads\":4,\"intermediate_size\":512,\"ssm_state_size\":16,\"mamba_num_heads\":8,"
 	    "\"mamba_head_dim\":32,\"n_groups\":2,\"conv_kernel\":4,\"chunk_size\":64,"
 	    "\"hybrid_override_pattern\":\"ME*\"}";
-	assert_int_equal(gs_model_from_config_json(moe, sizeof moe - 1, "nh.json", &m, &err), GS_EINPUT);
+	assert_int_equal(parse(moe, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "n_routed_experts"));
 	static const char none[] = "{\"model_type\":\"nemotron_h\",\"hidden_size\":256,\"vocab_size\":1000,"
 	    "\"num_attention_heads\":4,\"intermediate_size\":512,\"ssm_state_size\":16,\"mamba_num_heads\":8,"
 	    "\"mamba_head_dim\":32,\"n_groups\":2,\"conv_kernel\":4,\"chunk_size\":64}";
-	assert_int_equal(gs_model_from_config_json(none, sizeof none - 1, "nh.json", &m, &err), GS_EINPUT);
+	assert_int_equal(parse(none, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "layers_block_type"));
 	/* a field absent under both its names is named under both */
 	static const char nogroups[] = "{\"model_type\":\"nemotron_h\",\"hidden_size\":256,\"vocab_size\":1000,"
 	    "\"num_attention_heads\":4,\"intermediate_size\":512,\"ssm_state_size\":16,\"mamba_num_heads\":8,"
 	    "\"mamba_head_dim\":32,\"conv_kernel\":4,\"chunk_size\":64,\"hybrid_override_pattern\":\"M*\"}";
-	assert_int_equal(gs_model_from_config_json(nogroups, sizeof nogroups - 1, "nh.json", &m, &err), GS_EINPUT);
+	assert_int_equal(parse(nogroups, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "\"n_groups\" is required (or its older name \"mamba_n_groups\")"));
 }
 
@@ -511,7 +511,7 @@ static void test_shared_experts_width(void **st)
 	    "\"num_experts_per_tok\":2,\"moe_intermediate_size\":65536,\"n_shared_experts\":65536,"
 	    "\"kv_lora_rank\":16,\"qk_rope_head_dim\":8,\"qk_nope_head_dim\":8,\"v_head_dim\":8}";
 	gs_error err;
-	assert_int_equal(gs_model_from_config_json(wide, sizeof wide - 1, "wide.json", &m, &err), GS_EINPUT);
+	assert_int_equal(parse(wide, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "n_shared_experts"));
 }
 
@@ -536,7 +536,7 @@ static void test_falcon_h1(void **st)
 	    "\"mamba_n_heads\":4,\"mamba_d_head\":64,\"mamba_n_groups\":1,\"mamba_d_state\":16,\"mamba_d_conv\":4,"
 	    "\"mamba_chunk_size\":64,\"mamba_rms_norm\":true,\"mamba_conv_bias\":true,\"mamba_proj_bias\":false,"
 	    "\"projectors_bias\":false}";
-	assert_int_equal(gs_model_from_config_json(bad, sizeof bad - 1, "fh.json", &m, &err), GS_EINPUT);
+	assert_int_equal(parse(bad, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "mamba_n_heads"));
 }
 
@@ -567,7 +567,7 @@ static void test_qwen3_next(void **st)
 	    "\"vocab_size\":1000,\"num_experts\":4,\"num_experts_per_tok\":2,\"moe_intermediate_size\":64,"
 	    "\"linear_num_key_heads\":3,\"linear_key_head_dim\":32,\"linear_num_value_heads\":4,"
 	    "\"linear_value_head_dim\":32,\"linear_conv_kernel_dim\":4}";
-	assert_int_equal(gs_model_from_config_json(bad, sizeof bad - 1, "q3n.json", &m, &err), GS_EINPUT);
+	assert_int_equal(parse(bad, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "linear_num_value_heads"));
 }
 
