@@ -65,6 +65,7 @@
 	X(RUNTIME, "runtime", NULL, GS_KIND_ENUM, "transformers", "transformers | vllm | sglang | llamacpp | ollama (llama.cpp and Ollama: a .gguf, or a config.json with --format Q4_K_M)") \
 	X(RUNTIME_VERSION, "runtime_version", NULL, GS_KIND_STRING, NULL, "engine release whose defaults apply: vllm 0.6.4 | 0.7.3 | 0.8.5 | 0.10.1, sglang 0.4.6 | 0.4.9, ollama 0.5.4 | 0.6.8 | 0.11.4 (default: the newest)") \
 	X(ENTRYPOINT, "entrypoint", NULL, GS_KIND_ENUM, "serve", "vLLM entry point: serve (vllm serve, OpenAI server) | llm (the LLM class)") \
+	X(SAMPLER, "sampler", NULL, GS_KIND_ENUM, NULL, "vLLM top-k/top-p sampler in the profile run: native | flashinfer (default: the release's path; the startup log names it)") \
 	X(GPU_LAYERS, "gpu_layers", NULL, GS_KIND_COUNT, NULL, "llama.cpp -ngl: layers offloaded (default all + output)") \
 	X(TENSOR_SPLIT, "tensor_split", NULL, GS_KIND_STRING, NULL, "llama.cpp --tensor-split, e.g. 3,1 over gpus") \
 	X(SPLIT_MODE, "split_mode", NULL, GS_KIND_ENUM, "layer", "llama.cpp --split-mode: layer | row") \
@@ -116,6 +117,7 @@ typedef enum gs_origin { GS_FROM_UNSET, GS_FROM_DEFAULT, GS_FROM_SHEET, GS_FROM_
 typedef enum gs_task { GS_TASK_INFERENCE, GS_TASK_FULL, GS_TASK_LORA, GS_TASK_QLORA } gs_task;
 typedef enum gs_runtime { GS_RT_TRANSFORMERS, GS_RT_VLLM, GS_RT_SGLANG, GS_RT_LLAMACPP, GS_RT_OLLAMA } gs_runtime;
 typedef enum gs_entrypoint { GS_ENTRY_SERVE, GS_ENTRY_LLM } gs_entrypoint;
+typedef enum gs_sampler { GS_SAMPLER_NATIVE, GS_SAMPLER_FLASHINFER } gs_sampler;
 typedef enum gs_attention { GS_ATTN_IMPL_FLASH, GS_ATTN_IMPL_SDPA, GS_ATTN_IMPL_EAGER } gs_attention;
 typedef enum gs_optimizer {
 	GS_OPT_ADAMW, GS_OPT_ADAMW_FUSED, GS_OPT_ADAMW_8BIT, GS_OPT_PAGED_ADAMW_8BIT, GS_OPT_SGD,
@@ -188,6 +190,7 @@ static inline gs_task gs_wl_task(const gs_workload *w) { return (gs_task)w->v[GS
 static inline bool gs_wl_training(const gs_workload *w) { return w->v[GS_F_TASK].e != GS_TASK_INFERENCE; }
 static inline gs_runtime gs_wl_runtime(const gs_workload *w) { return (gs_runtime)w->v[GS_F_RUNTIME].e; }
 static inline gs_entrypoint gs_wl_entrypoint(const gs_workload *w) { return (gs_entrypoint)w->v[GS_F_ENTRYPOINT].e; }
+static inline gs_sampler gs_wl_sampler(const gs_workload *w) { return (gs_sampler)w->v[GS_F_SAMPLER].e; }
 static inline gs_attention gs_wl_attention(const gs_workload *w) { return (gs_attention)w->v[GS_F_ATTENTION].e; }
 static inline gs_optimizer gs_wl_optimizer(const gs_workload *w) { return (gs_optimizer)w->v[GS_F_OPTIMIZER].e; }
 static inline gs_precision gs_wl_precision(const gs_workload *w) { return (gs_precision)w->v[GS_F_PRECISION].e; }

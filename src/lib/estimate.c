@@ -292,6 +292,10 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_KV_FORMAT_V].where,
 		                    "kv_format_v: only runtime llamacpp keeps V in another format than K; "
 		                    "use kv_format for both");
+	if (gs_wl_set(w, GS_F_SAMPLER) && e->runtime != GS_RT_VLLM)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_SAMPLER].where,
+		                    "sampler: only runtime vllm's profile run is sized by its sampler path; runtime %s "
+		                    "has none", gs_runtime_name(e->runtime));
 	if (gs_wl_set(w, GS_F_RUNTIME_VERSION) && e->runtime != GS_RT_VLLM && e->runtime != GS_RT_SGLANG &&
 	    e->runtime != GS_RT_OLLAMA)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME_VERSION].where,

@@ -203,36 +203,69 @@ static void profile_shape(gs_estimate *e, const gsi_release *r)
  * probabilities and the log-probabilities Sampler.forward always computes. */
 #define V0_FLASHINFER_SAMPLER_BYTES 12u
 
-/* What the profile run's sampler holds per logit besides the model's own
- * (docs/method.md §7 "Logits"). */
-static const char *sampler_words(const gsi_release *r)
+/* The sampler path the profile run takes: the release's own (the other one
+ * named as unknown), or the one --sampler states, which the startup log
+ * names ("Using FlashInfer for top-p & top-k sampling" or "FlashInfer is
+ * not available. Falling back to the PyTorch-native implementation"). */
+typedef struct sampler_path {
+	unsigned bytes; /* per logit besides the model's own (docs/method.md §7 "Logits") */
+	bool stated;    /* given with --sampler: no other path to name          */
+} sampler_path;
+
+static gs_status sampler_for(const gs_estimate *e, const gsi_release *r, sampler_path *out, gs_error *err)
 {
-	if (r->sampler_bytes == NATIVE_SAMPLER_BYTES)
+	const gs_workload *w = &e->workload;
+	*out = (sampler_path){r->sampler_bytes, false};
+	if (!gs_wl_given(w, GS_F_SAMPLER))
+		return GS_OK;
+	out->stated = true;
+	if (gs_wl_sampler(w) == GS_SAMPLER_NATIVE)
+		out->bytes = NATIVE_SAMPLER_BYTES;
+	else if (!r->v1)
+		out->bytes = V0_FLASHINFER_SAMPLER_BYTES;
+	else if (r->sampler_bytes == NATIVE_SAMPLER_BYTES)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_SAMPLER].where,
+		                    "sampler: vLLM %s's V1 sampler falls back to the native path with FlashInfer >= 0.2.3 "
+		                    "(vllm/v1/sample/ops/topk_topp_sampler.py), so gpusizer counts it native; its path "
+		                    "with an older FlashInfer was not read. Use sampler native or another release",
+		                    r->version);
+	return GS_OK;
+}
+
+static const char *sampler_words(unsigned bytes)
+{
+	if (bytes == NATIVE_SAMPLER_BYTES)
 		return "the native top-k/top-p sampler at its sort: fp32 copy 4, sorted values 4 and int64 indices 8, "
 		       "the sort's int64 reverse indices 8 and CUB's alternate keys and values 12";
+	if (bytes == V0_FLASHINFER_SAMPLER_BYTES)
+		return "V0's FlashInfer path: fp32 copy 4, probabilities 4, log-probabilities 4";
 	return "FlashInfer's sampler: fp32 copy 4, fp32 probabilities 4";
 }
 
-/* The other sampler path of the release, when one exists: V0's pip wheels
- * carry no FlashInfer (requirements-cuda.txt) and are counted native, its
- * container image has FlashInfer; 0.8.5 turns FlashInfer away; 0.10.1 is
- * counted with FlashInfer, installed or not. */
-static void sampler_unknown(gs_estimate *e, const gsi_release *r, uint64_t seqs, uint32_t vocab)
+/* The other sampler path of the release, when the user did not state one:
+ * V0's pip wheels carry no FlashInfer (requirements-cuda.txt) and are
+ * counted native, its container image has FlashInfer; 0.8.5 turns FlashInfer
+ * away; 0.10.1 is counted with FlashInfer, installed or not. */
+static void sampler_unknown(gs_estimate *e, const gsi_release *r, const sampler_path *sp, uint64_t seqs,
+                            uint32_t vocab)
 {
 	char size[48];
-	if (r->sampler_bytes == NATIVE_SAMPLER_BYTES && !r->v1) {
+	if (sp->stated)
+		return;
+	if (sp->bytes == NATIVE_SAMPLER_BYTES && !r->v1) {
 		gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), NATIVE_SAMPLER_BYTES - V0_FLASHINFER_SAMPLER_BYTES),
 		                GS_UNIT_GiB, size, sizeof size);
 		gsi_unknown(e, "logits: counted with the native top-k/top-p sampler of vLLM's pip wheels (no FlashInfer); "
 		            "with FlashInfer installed, as in vLLM's container image, the sampler holds %u B less per "
-		            "logit: up to %s less in the profile run", (unsigned)(NATIVE_SAMPLER_BYTES -
-		            V0_FLASHINFER_SAMPLER_BYTES), size);
-	} else if (r->sampler_bytes != NATIVE_SAMPLER_BYTES) {
-		gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), NATIVE_SAMPLER_BYTES - r->sampler_bytes), GS_UNIT_GiB,
+		            "logit: up to %s less in the profile run (--sampler flashinfer when the log says \"Using "
+		            "FlashInfer\")", (unsigned)(NATIVE_SAMPLER_BYTES - V0_FLASHINFER_SAMPLER_BYTES), size);
+	} else if (sp->bytes != NATIVE_SAMPLER_BYTES) {
+		gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), NATIVE_SAMPLER_BYTES - sp->bytes), GS_UNIT_GiB,
 		                size, sizeof size);
 		gsi_unknown(e, "logits: counted with FlashInfer's top-k/top-p sampler (vLLM's default when FlashInfer is "
 		            "installed, as in its container image); the native one holds %u B more per logit: up to %s more "
-		            "in the profile run", (unsigned)(NATIVE_SAMPLER_BYTES - r->sampler_bytes), size);
+		            "in the profile run (--sampler native when the log says \"FlashInfer is not available\")",
+		            (unsigned)(NATIVE_SAMPLER_BYTES - sp->bytes), size);
 	}
 }
 
@@ -355,7 +388,7 @@ static void mla_items(gs_estimate *e, const gsi_release *r)
 
 /* The items that do not depend on the pool: weights, non-torch memory,
  * LoRA slots, the profile run's activations and logits, CUDA graphs. */
-static void fixed_items(gs_estimate *e, const gsi_release *r)
+static void fixed_items(gs_estimate *e, const gsi_release *r, const sampler_path *sp)
 {
 	const gs_model *m = &e->model;
 	const gs_vllm_budget *v = &e->vllm;
@@ -383,16 +416,16 @@ static void fixed_items(gs_estimate *e, const gsi_release *r)
 		 * vocabulary on the GPU that samples; the item is what that stage
 		 * adds above the forward peak of one GPU. */
 		gs_bytes s = gs_add_sat(gs_mul_sat(gs_mul_sat(T, m->hidden), el),
-		                        gs_mul_sat(gs_mul_sat(seqs, m->vocab), el + r->sampler_bytes));
+		                        gs_mul_sat(gs_mul_sat(seqs, m->vocab), el + sp->bytes));
 		gs_bytes a_gpu = (a + e->tp - 1) / e->tp, l = s > a_gpu ? s - a_gpu : 0;
 		gsi_item_all(lg, LIVE(1) | LIVE(2), l);
 		gsi_formula(lg, "sampler stage %llu B = hidden states %llu x %u x %llu B + %llu dummy requests x %u vocab x "
 		            "(%llu + %u) B (%s), after the forward pass freed its activations; this item is what it adds "
 		            "above the forward peak of one GPU (%llu B): max(0, stage - forward)",
 		            (unsigned long long)s, (unsigned long long)T, m->hidden, (unsigned long long)el,
-		            (unsigned long long)seqs, m->vocab, (unsigned long long)el, (unsigned)r->sampler_bytes,
-		            sampler_words(r), (unsigned long long)a_gpu);
-		sampler_unknown(e, r, seqs, m->vocab);
+		            (unsigned long long)seqs, m->vocab, (unsigned long long)el, sp->bytes,
+		            sampler_words(sp->bytes), (unsigned long long)a_gpu);
+		sampler_unknown(e, r, sp, seqs, m->vocab);
 		v1_unknowns(e, r);
 	} else {
 		act->basis = lg->basis = GS_BASIS_UNKNOWN;
@@ -527,8 +560,11 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	gsi_phase(e, PH_RUN, "profile", "dummy forward of max_num_batched_tokens tokens");
 	gsi_phase(e, PH_STEADY, "serve", "KV pool allocated, CUDA graphs captured, serving");
 
+	sampler_path sp;
+	if ((s = sampler_for(e, r, &sp, err)))
+		return s;
 	profile_shape(e, r);
-	fixed_items(e, r);
+	fixed_items(e, r, &sp);
 	/* weights, activations and logits per GPU before the pool is sized */
 	gsi_apply_placement(e, 0);
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,

@@ -23,6 +23,7 @@ static const char *const enum_values[GS_F__COUNT][10] = {
 	[GS_F_TASK] = {"inference", "full", "lora", "qlora", NULL},
 	[GS_F_RUNTIME] = {"transformers", "vllm", "sglang", "llamacpp", "ollama", NULL},
 	[GS_F_ENTRYPOINT] = {"serve", "llm", NULL},
+	[GS_F_SAMPLER] = {"native", "flashinfer", NULL},
 	[GS_F_ATTENTION] = {"flash", "sdpa", "eager", NULL},
 	[GS_F_OPTIMIZER] = {"adamw", "adamw-fused", "adamw-8bit", "paged-adamw-8bit", "sgd", "sgd-momentum",
 	                    "adafactor", "lion", "adamw-forloop", NULL},

@@ -384,6 +384,25 @@ static void test_vllm_sampler(void **st)
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.6.4", GS_F_GPU, "L40S", GS_F_LENGTH, "2048", END);
 	assert_int_equal(item_at(E, "activations", 1) + item_at(E, "logits", 1), hidden + 256ull * 128256 * 38);
+	/* --sampler states the path the startup log names: 0.10.1 without
+	 * FlashInfer sorts natively (2 + 36), V0 in vLLM's container image has
+	 * FlashInfer (2 + 12); a stated path names no other */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.10.1", GS_F_SAMPLER, "native", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+	assert_int_equal(item_at(E, "logits", 1), hidden + 256ull * 128256 * 38 - forward);
+	assert_false(has_unknown(E, "per logit"));
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.6.4", GS_F_SAMPLER, "flashinfer", GS_F_GPU, "L40S", GS_F_LENGTH, "2048",
+	             END);
+	assert_int_equal(item_at(E, "activations", 1) + item_at(E, "logits", 1), hidden + 256ull * 128256 * 14);
+	assert_false(has_unknown(E, "per logit"));
+	/* 0.8.5 samples natively with every FlashInfer since 0.2.3: refused */
+	gs_workload w;
+	gs_error err;
+	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	              GS_F_RUNTIME_VERSION, "0.8.5", GS_F_SAMPLER, "flashinfer", END);
+	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "falls back to the native path with FlashInfer >= 0.2.3"));
 }
 
 /* SGLang 0.4.9 on an H100 SXM: mem_fraction_static round((81559 - 10240) /
