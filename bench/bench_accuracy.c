@@ -218,12 +218,22 @@ static int do_vllm(const char *id, const char *cfg, json_t *cond, json_t *meas)
 		printf("%-44s skipped: the record does not say which vLLM release ran\n", id);
 		return 0;
 	}
-	if (serving_workload(&w, "vllm", cfg, cond, meas, "total_gpu_memory_gib") || estimate(&w, &e))
+	if (serving_workload(&w, "vllm", cfg, cond, meas, "total_gpu_memory_gib"))
 		return 1;
-	/* what vLLM's "model weights take" counts: the weights, and under MLA the
-	 * modules it replicates across tp and the absorbed matrices it keeps */
+	/* the sampler path the record's log names ("Using FlashInfer ..." or
+	 * "FlashInfer is not available ..."), with the line quoted beside it */
+	const char *sampler = json_string_value(json_object_get(cond, "gpusizer_sampler"));
+	if (sampler && !json_is_string(json_object_get(cond, "gpusizer_sampler_why"))) {
+		fprintf(stderr, "%s: gpusizer_sampler without gpusizer_sampler_why\n", id);
+		return 1;
+	}
+	if ((sampler && set(&w, GS_F_SAMPLER, sampler)) || estimate(&w, &e))
+		return 1;
+	/* what vLLM's "model weights take" counts: the weights, under MLA the
+	 * modules it replicates across tp and the absorbed matrices it keeps,
+	 * and Marlin's padding of MXFP4 experts */
 	gs_bytes weights = gsi_weights_total(&e);
-	static const char *const with_weights[] = {"tp_replicated", "mla_absorbed"};
+	static const char *const with_weights[] = {"tp_replicated", "mla_absorbed", "marlin_padding"};
 	for (size_t i = 0; i < sizeof with_weights / sizeof with_weights[0]; i++) {
 		const gs_item *it = gs_estimate_item(&e, with_weights[i]);
 		if (it)

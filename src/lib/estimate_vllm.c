@@ -327,6 +327,53 @@ static gs_bytes v0_layer_extra(const gs_estimate *e, uint64_t T, gs_bytes a, cha
 	return out;
 }
 
+/* MXFP4 experts (gpt-oss) on a GPU without FP4 compute (compute capability
+ * 8.x) run on Marlin, whose MoE kernel needs n % 256 == 0 and k % 128 == 0
+ * for each linear: vLLM pads hidden to a multiple of 256 and each GPU's
+ * moe_intermediate / tp to a multiple of 128 before it creates the experts'
+ * weights and block scales (vllm/model_executor/layers/quantization/mxfp4.py
+ * Mxfp4MoEMethod.create_weights, the Marlin branch; 0.10.1's logs print
+ * "Weight-only FP4 compression will be used leveraging the Marlin kernel").
+ * gpt-oss-120b at tp 4: 2880 -> 3072 and 720 -> 768, 13.8 % more expert
+ * bytes. The item is the padding alone, per GPU; the weights item / tp holds
+ * the rest. Hopper and later take other backends, not read: named. */
+static void marlin_mxfp4_pad(gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	if (!m->has_architecture || !m->experts || strcmp(e->format.name, "mxfp4-experts") != 0)
+		return;
+	const gs_device *d = gs_wl_set(w, GS_F_GPU) ? gs_device_find(gs_wl_str(w, GS_F_GPU)) : NULL;
+	if (!d || strncmp(d->compute_capability, "8.", 2) != 0) {
+		gsi_unknown(e, "weights: vLLM pads MXFP4 experts to its MoE kernel's tiles (on a compute capability 8.x "
+		            "GPU, Marlin: hidden to 256, moe_intermediate / tp to 128); %s, whose backend was not read: "
+		            "unpadded bytes are counted", d ? "this GPU takes another backend" : "no --gpu names the "
+		            "compute capability");
+		return;
+	}
+	uint64_t tp = e->tp ? e->tp : 1, moe_layers = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		moe_layers += m->layer_is_moe[l];
+	uint64_t H = m->hidden, I = (m->moe_intermediate + tp - 1) / tp;
+	uint64_t Hp = (H + 255) / 256 * 256, Ip = (I + 127) / 128 * 128;
+	/* gate_up (2 I x H) and down (H x I): 4 bits a value, an 8-bit scale per 32 */
+	uint64_t padded = gs_mul_sat(gs_mul_sat(moe_layers, m->experts), 3 * Ip * Hp);
+	uint64_t plain = gs_mul_sat(gs_mul_sat(moe_layers, m->experts), 3 * I * H);
+	gs_bytes extra = padded > plain ? (padded - plain) / 2 + (padded - plain) / 32 : 0;
+	if (!extra)
+		return;
+	gs_item *it = gsi_item(e, "marlin_padding", GS_BASIS_ESTIMATED,
+	                       METHOD "§7 (vLLM quantization/mxfp4.py Mxfp4MoEMethod.create_weights, Marlin branch)");
+	it->shard = GS_SHARD_NONE;
+	gsi_item_all(it, ALL_PHASES, extra);
+	gsi_formula(it, "Marlin pads MXFP4 experts on compute capability %s: %llu MoE layers x %u experts x 3 x "
+	            "(%llu x %llu - %llu x %llu) values (hidden %llu -> %llu, moe_intermediate / tp %llu -> %llu) x "
+	            "(4 bits + 8 bits / 32) / 8 per GPU", d->compute_capability, (unsigned long long)moe_layers,
+	            m->experts, (unsigned long long)Ip, (unsigned long long)Hp, (unsigned long long)I,
+	            (unsigned long long)H, (unsigned long long)H, (unsigned long long)Hp, (unsigned long long)I,
+	            (unsigned long long)Ip);
+}
+
 /* DeepSeek's MLA under vLLM (models/deepseek_v2.py): q_a_proj,
  * kv_a_proj_with_mqa and the MoE router are ReplicatedLinear, whole on every
  * GPU where gpusizer's weights divide by tp; and 0.7.1-0.7.3's V0 MLA
@@ -396,6 +443,7 @@ static void fixed_items(gs_estimate *e, const gsi_release *r, const sampler_path
 	char why[600];
 	gsi_serving_context(e, ALL_PHASES, "KV");
 	mla_items(e, r);
+	marlin_mxfp4_pad(e);
 
 	uint64_t T = v->profile_tokens, seqs = v->profile_seqs;
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,

@@ -405,6 +405,25 @@ static void test_vllm_sampler(void **st)
 	assert_non_null(strstr(err.msg, "falls back to the native path with FlashInfer >= 0.2.3"));
 }
 
+/* gpt-oss-120b (MXFP4 experts) under vLLM at tp 4 on A100s (compute
+ * capability 8.0, Marlin): hidden 2880 -> 3072 and 2880 / 4 = 720 -> 768, so
+ * each GPU holds 36 x 128 x 3 x (768 x 3072 - 720 x 2880) more values at 4
+ * bits with an 8-bit scale per 32: 1,974,730,752 + 123,420,672 B. On an
+ * H100 (another backend, not read) nothing is added and it is named. */
+static void test_vllm_marlin_mxfp4(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-120b.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "A100 80GB",
+	             GS_F_CUDA_TOTAL, "79.28GiB", GS_F_TP, "4", GS_F_GPUS, "4", GS_F_LENGTH, "16384", END);
+	assert_int_equal(item_at(E, "marlin_padding", 0), 1974730752ull + 123420672ull);
+	assert_false(has_unknown(E, "whose backend was not read"));
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-120b.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "H100 SXM",
+	             GS_F_TP, "4", GS_F_GPUS, "4", GS_F_LENGTH, "16384", END);
+	assert_null(gs_estimate_item(E, "marlin_padding"));
+	assert_true(has_unknown(E, "this GPU takes another backend"));
+}
+
 /* SGLang 0.4.9 on an H100 SXM: mem_fraction_static round((81559 - 10240) /
  * 81559, 3) = 0.874; free at start = CUDA total 81082 MiB - 0.34 GiB;
  * pool = floor(free x 0.874) - weights 16060522496 - load window 67108864
@@ -767,6 +786,7 @@ int main(void)
 		cmocka_unit_test(test_mla_and_moe),       cmocka_unit_test(test_vllm_budget),
 		cmocka_unit_test(test_unsupported),        cmocka_unit_test(test_vllm_releases),
 		cmocka_unit_test(test_vllm_sampler),
+		cmocka_unit_test(test_vllm_marlin_mxfp4),
 		cmocka_unit_test(test_config_attention),
 		cmocka_unit_test(test_sglang_pool),        cmocka_unit_test(test_gguf_plan),
 		cmocka_unit_test(test_ollama),            cmocka_unit_test(test_intervals),
