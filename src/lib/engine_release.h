@@ -67,6 +67,10 @@ typedef struct gsi_release {
 	                                run: other processes' memory counts as its
 	                                own (0.8.5, read at cfe45320 and 0012cf69;
 	                                until PR #19312)                        */
+	bool mxfp4_marlin_pad;       /* MXFP4 experts on compute capability 8.x run
+	                                on Marlin, padded to its tiles (quantization/
+	                                mxfp4.py create_weights; gpt-oss arrived
+	                                with 0.10.1)                            */
 	/* SGLang */
 	gsi_sgl_rule sgl;
 	const char *source;          /* the files read, at that tag               */

@@ -337,11 +337,12 @@ static gs_bytes v0_layer_extra(const gs_estimate *e, uint64_t T, gs_bytes a, cha
  * gpt-oss-120b at tp 4: 2880 -> 3072 and 720 -> 768, 13.8 % more expert
  * bytes. The item is the padding alone, per GPU; the weights item / tp holds
  * the rest. Hopper and later take other backends, not read: named. */
-static void marlin_mxfp4_pad(gs_estimate *e)
+static void marlin_mxfp4_pad(gs_estimate *e, const gsi_release *r)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
-	if (!m->has_architecture || !m->experts || strcmp(e->format.name, "mxfp4-experts") != 0)
+	if (!r->mxfp4_marlin_pad || !m->has_architecture || !m->experts ||
+	    strcmp(e->format.name, "mxfp4-experts") != 0)
 		return;
 	const gs_device *d = gs_wl_set(w, GS_F_GPU) ? gs_device_find(gs_wl_str(w, GS_F_GPU)) : NULL;
 	if (!d || strncmp(d->compute_capability, "8.", 2) != 0) {
@@ -443,7 +444,7 @@ static void fixed_items(gs_estimate *e, const gsi_release *r, const sampler_path
 	char why[600];
 	gsi_serving_context(e, ALL_PHASES, "KV");
 	mla_items(e, r);
-	marlin_mxfp4_pad(e);
+	marlin_mxfp4_pad(e, r);
 
 	uint64_t T = v->profile_tokens, seqs = v->profile_seqs;
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,

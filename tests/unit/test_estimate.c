@@ -409,7 +409,8 @@ static void test_vllm_sampler(void **st)
  * capability 8.0, Marlin): hidden 2880 -> 3072 and 2880 / 4 = 720 -> 768, so
  * each GPU holds 36 x 128 x 3 x (768 x 3072 - 720 x 2880) more values at 4
  * bits with an 8-bit scale per 32: 1,974,730,752 + 123,420,672 B. On an
- * H100 (another backend, not read) nothing is added and it is named. */
+ * H100 (another backend, not read) nothing is added and it is named; 0.8.5,
+ * older than gpt-oss, has no such rule. */
 static void test_vllm_marlin_mxfp4(void **st)
 {
 	(void)st;
@@ -422,6 +423,10 @@ static void test_vllm_marlin_mxfp4(void **st)
 	             GS_F_TP, "4", GS_F_GPUS, "4", GS_F_LENGTH, "16384", END);
 	assert_null(gs_estimate_item(E, "marlin_padding"));
 	assert_true(has_unknown(E, "this GPU takes another backend"));
+	/* releases before gpt-oss (0.10.1) have no such rule */
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-120b.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION,
+	             "0.8.5", GS_F_GPU, "A100 80GB", GS_F_TP, "4", GS_F_GPUS, "4", GS_F_LENGTH, "16384", END);
+	assert_null(gs_estimate_item(E, "marlin_padding"));
 }
 
 /* SGLang 0.4.9 on an H100 SXM: mem_fraction_static round((81559 - 10240) /
