@@ -110,6 +110,21 @@ static int set(gs_workload *w, gs_field f, const char *v)
 	return 0;
 }
 
+/* Set f from conditions.<key> when the record has it (0 when absent or
+ * set, 1 when refused). A condition that changes how gpusizer reads the
+ * run must carry its reason beside it (<key>_why) when `reason` is true. */
+static int set_condition(const char *id, gs_workload *w, json_t *cond, const char *key, gs_field f, bool reason)
+{
+	const char *v = json_string_value(json_object_get(cond, key));
+	char why[64];
+	snprintf(why, sizeof why, "%s_why", key);
+	if (v && reason && !json_is_string(json_object_get(cond, why))) {
+		fprintf(stderr, "%s: %s without %s: quote the log line or say why\n", id, key, why);
+		return 1;
+	}
+	return v ? set(w, f, v) : 0;
+}
+
 static int estimate(gs_workload *w, gs_estimate *e)
 {
 	gs_error err;
@@ -148,8 +163,8 @@ static int do_params(const char *id, const char *cfg, json_t *cond, json_t *meas
  * (conditions.gpusizer_runtime_version, with the reason beside it), the
  * CUDA total the engine logged, its utilization and max_model_len. Nothing
  * else is set: the release's own rules pick the profile run. */
-static int serving_workload(gs_workload *w, const char *rt, const char *cfg, json_t *cond, json_t *meas,
-                            const char *total_key)
+static int serving_workload(const char *id, gs_workload *w, const char *rt, const char *cfg, json_t *cond,
+                            json_t *meas, const char *total_key)
 {
 	char cap[64], len[32], util[32];
 	const char *ver = json_string_value(json_object_get(cond, "gpusizer_runtime_version"));
@@ -179,12 +194,10 @@ static int serving_workload(gs_workload *w, const char *rt, const char *cfg, jso
 		return 1;
 	/* a checkpoint quantized where the library's config is not (the FP8
 	 * re-release of a model): the format gpusizer names it by */
-	const char *fmt = json_string_value(json_object_get(cond, "gpusizer_format"));
-	if (fmt && set(w, GS_F_FORMAT, fmt))
+	if (set_condition(id, w, cond, "gpusizer_format", GS_F_FORMAT, true))
 		return 1;
 	/* a record whose total is already the free memory after the CUDA context */
-	const char *ctx = json_string_value(json_object_get(cond, "gpusizer_runtime_context"));
-	if (ctx && set(w, GS_F_RUNTIME_CONTEXT, ctx))
+	if (set_condition(id, w, cond, "gpusizer_runtime_context", GS_F_RUNTIME_CONTEXT, false))
 		return 1;
 	/* the engine's batch limits when the log's command line sets them */
 	static const struct {
@@ -218,16 +231,11 @@ static int do_vllm(const char *id, const char *cfg, json_t *cond, json_t *meas)
 		printf("%-44s skipped: the record does not say which vLLM release ran\n", id);
 		return 0;
 	}
-	if (serving_workload(&w, "vllm", cfg, cond, meas, "total_gpu_memory_gib"))
+	if (serving_workload(id, &w, "vllm", cfg, cond, meas, "total_gpu_memory_gib"))
 		return 1;
 	/* the sampler path the record's log names ("Using FlashInfer ..." or
 	 * "FlashInfer is not available ..."), with the line quoted beside it */
-	const char *sampler = json_string_value(json_object_get(cond, "gpusizer_sampler"));
-	if (sampler && !json_is_string(json_object_get(cond, "gpusizer_sampler_why"))) {
-		fprintf(stderr, "%s: gpusizer_sampler without gpusizer_sampler_why\n", id);
-		return 1;
-	}
-	if ((sampler && set(&w, GS_F_SAMPLER, sampler)) || estimate(&w, &e))
+	if (set_condition(id, &w, cond, "gpusizer_sampler", GS_F_SAMPLER, true) || estimate(&w, &e))
 		return 1;
 	/* what vLLM's "model weights take" counts: the weights, under MLA the
 	 * modules it replicates across tp and the absorbed matrices it keeps,
@@ -284,7 +292,7 @@ static int do_sglang(const char *id, const char *cfg, json_t *cond, json_t *meas
 		printf("%-44s skipped: the record does not say which SGLang release ran\n", id);
 		return 0;
 	}
-	if (serving_workload(&w, "sglang", cfg, cond, meas, "total_gpu_memory_gib"))
+	if (serving_workload(id, &w, "sglang", cfg, cond, meas, "total_gpu_memory_gib"))
 		return 1;
 	json_t *fr = json_object_get(cond, "mem_fraction_static");
 	snprintf(f, sizeof f, "%.3f", json_number_value(fr));
@@ -366,8 +374,7 @@ static int do_llamacpp_planned(const char *id, const char *cfg, json_t *cond, js
 	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_RUNTIME, "llamacpp") || set(&w, GS_F_LENGTH, len) ||
 	    set(&w, GS_F_CONCURRENCY, seqs) ||
 	    set(&w, GS_F_FORMAT, json_string_value(json_object_get(cond, "gpusizer_file_type"))) ||
-	    (json_is_string(json_object_get(cond, "gpusizer_quantizer")) &&
-	     set(&w, GS_F_QUANTIZER, json_string_value(json_object_get(cond, "gpusizer_quantizer")))) ||
+	    set_condition(id, &w, cond, "gpusizer_quantizer", GS_F_QUANTIZER, false) ||
 	    (json_is_true(json_object_get(cond, "flash_attn")) && set(&w, GS_F_ATTENTION, "flash")) || estimate(&w, &e))
 		return 1;
 	row(id, "GPU model buffer [MiB]", num(meas, "cuda0_model_buffer_mib"), mib(gs_estimate_item(&e, "weights")->bytes[0]),
@@ -414,15 +421,11 @@ static int do_gguf_file(const char *id, const char *cfg, json_t *cond, json_t *m
 {
 	static gs_estimate e;
 	gs_workload w;
-	const char *im = json_string_value(json_object_get(cond, "gpusizer_imatrix"));
-	if (im && !json_is_string(json_object_get(cond, "gpusizer_imatrix_why"))) {
-		fprintf(stderr, "%s: gpusizer_imatrix without gpusizer_imatrix_why\n", id);
-		return 1;
-	}
 	gs_workload_init(&w);
 	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_RUNTIME, "llamacpp") ||
 	    set(&w, GS_F_FORMAT, json_string_value(json_object_get(cond, "gpusizer_file_type"))) ||
-	    (im && set(&w, GS_F_IMATRIX, im)) || set(&w, GS_F_LENGTH, "512") || estimate(&w, &e))
+	    set_condition(id, &w, cond, "gpusizer_imatrix", GS_F_IMATRIX, true) || set(&w, GS_F_LENGTH, "512") ||
+	    estimate(&w, &e))
 		return 1;
 	double file = num(meas, "file_bytes");
 	row(id, "tensor data vs file [B]", file, (double)e.weights_only, "B");
@@ -451,8 +454,7 @@ static int do_ollama(const char *id, const char *cfg, json_t *cond, json_t *meas
 	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_RUNTIME, "ollama") ||
 	    set(&w, GS_F_RUNTIME_VERSION, json_string_value(json_object_get(cond, "gpusizer_runtime_version"))) ||
 	    set(&w, GS_F_FORMAT, json_string_value(json_object_get(cond, "gpusizer_file_type"))) ||
-	    (json_is_string(json_object_get(cond, "gpusizer_quantizer")) &&
-	     set(&w, GS_F_QUANTIZER, json_string_value(json_object_get(cond, "gpusizer_quantizer")))) ||
+	    set_condition(id, &w, cond, "gpusizer_quantizer", GS_F_QUANTIZER, false) ||
 	    set(&w, GS_F_GPU_FREE, avail) || estimate(&w, &e))
 		return 1;
 	const gs_ollama_fit *o = &e.ollama;

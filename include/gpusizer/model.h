@@ -210,6 +210,10 @@ uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_ml
  * 0 for an attention-only model. */
 uint64_t gs_model_ssm_layers(const gs_model *m);
 
+/* Layers whose MLP is a mixture of experts (layer_is_moe): all of Mixtral,
+ * all but the first_k_dense_replace of DeepSeek-V3, 0 for a dense model. */
+uint64_t gs_model_moe_layers(const gs_model *m);
+
 /* Mllama's cross-attention K/V elements for one sequence with `images`
  * images: cross layers x kv_heads x (head_dim + v_head_dim) x
  * cross_tokens_per_image x images; 0 for other models. */

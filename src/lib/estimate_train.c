@@ -103,9 +103,7 @@ static void moe_layout_unknowns(gs_estimate *e, uint64_t r)
 	bool router_linear = true;
 	for (size_t i = 0; i < sizeof weight_only / sizeof weight_only[0]; i++)
 		router_linear &= strcmp(m->model_type, weight_only[i]) != 0;
-	uint64_t moe_layers = 0;
-	for (uint32_t l = 0; l < m->layers; l++)
-		moe_layers += m->layer_is_moe[l];
+	uint64_t moe_layers = gs_model_moe_layers(m);
 	if (router_linear)
 		gsi_unknown(e, "trainable: all-linear also adapts each MoE layer's router where the Transformers release "
 		            "builds it as an nn.Linear (the gate of Mixtral, Qwen-MoE and PhiMoE in 4.x): r x (%u + %u) x "

@@ -223,7 +223,7 @@ static gs_status sampler_for(const gs_estimate *e, const gsi_release *r, sampler
 		out->bytes = NATIVE_SAMPLER_BYTES;
 	else if (!r->v1)
 		out->bytes = V0_FLASHINFER_SAMPLER_BYTES;
-	else if (r->sampler_bytes == NATIVE_SAMPLER_BYTES)
+	else if (r->sampler_bytes == NATIVE_SAMPLER_BYTES) /* a V1 release counted native turned FlashInfer away */
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_SAMPLER].where,
 		                    "sampler: vLLM %s's V1 sampler falls back to the native path with FlashInfer >= 0.2.3 "
 		                    "(vllm/v1/sample/ops/topk_topp_sampler.py), so gpusizer counts it native; its path "
@@ -352,9 +352,7 @@ static void marlin_mxfp4_pad(gs_estimate *e, const gsi_release *r)
 		            "compute capability");
 		return;
 	}
-	uint64_t tp = e->tp ? e->tp : 1, moe_layers = 0;
-	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
-		moe_layers += m->layer_is_moe[l];
+	uint64_t tp = e->tp ? e->tp : 1, moe_layers = gs_model_moe_layers(m);
 	uint64_t H = m->hidden, I = (m->moe_intermediate + tp - 1) / tp;
 	uint64_t Hp = (H + 255) / 256 * 256, Ip = (I + 127) / 128 * 128;
 	/* gate_up (2 I x H) and down (H x I): 4 bits a value, an 8-bit scale per 32 */
@@ -391,9 +389,7 @@ static void mla_items(gs_estimate *e, const gsi_release *r)
 	if (!m->has_architecture || m->attn != GS_ATTN_MLA || !r->mla_latent)
 		return;
 	uint64_t h = m->hidden, L = m->layers, tp = e->tp ? e->tp : 1, el = gsi_act_bytes(e);
-	uint64_t moe_layers = 0;
-	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
-		moe_layers += m->layer_is_moe[l];
+	uint64_t moe_layers = gs_model_moe_layers(m);
 	bool fp8 = e->format.family == GS_FAM_FP8, wide = !e->format.quantized;
 	gs_ratio bpw = gs_format_bpw(&e->format);
 	uint64_t proj = gs_mul_sat(L, ((uint64_t)m->q_lora_rank + m->kv_lora_rank + m->qk_rope_head_dim) * h);

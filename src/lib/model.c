@@ -461,6 +461,14 @@ uint64_t gs_model_ssm_layers(const gs_model *m)
 	return n;
 }
 
+uint64_t gs_model_moe_layers(const gs_model *m)
+{
+	uint64_t n = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		n += m->layer_is_moe[l];
+	return n;
+}
+
 uint64_t gs_model_ssm_conv_elements(const gs_model *m)
 {
 	/* Mamba-2's convolution also covers B and C: inner + 2 G N channels */
