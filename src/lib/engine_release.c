@@ -38,7 +38,14 @@ static const gsi_release releases[] = {
 	 .mxfp4_marlin_pad = true,
 	 .source = "vLLM v0.10.1: vllm/engine/arg_utils.py (>= 70 GiB and not A100, PR #17885), "
 	 "vllm/v1/worker/gpu_worker.py, vllm/model_executor/layers/fused_moe/fused_moe.py, vllm/envs.py, "
-	 "vllm/model_executor/layers/quantization/mxfp4.py (Marlin's padding, read in later copies)"},
+	 "vllm/model_executor/layers/quantization/mxfp4.py (Marlin's padding, read in main two days before: 94096a47)"},
+	{.engine = GS_RT_VLLM, .version = "0.11.0", .v = {0, 11, 0}, .v1 = true, .big = GSI_BIG_BY_MEMORY,
+	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 8, .mla_latent = true,
+	 .mxfp4_marlin_pad = true, .comm_in_baseline = true,
+	 .source = "vLLM v0.11.0 (releases/v0.11.0, b8b302cd): vllm/v1/worker/gpu_worker.py init_device (NCCL "
+	 "set up before the memory snapshot, PR #25359), vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py "
+	 "profile_run, vllm/v1/sample/ops/topk_topp_sampler.py, vllm/envs.py, fused_moe/fused_moe.py, "
+	 "quantization/mxfp4.py"},
 	/* SGLang, oldest first */
 	{.engine = GS_RT_SGLANG, .version = "0.4.6", .v = {0, 4, 6}, .sgl = GSI_SGL_BY_TP,
 	 .source = "SGLang v0.4.6: python/sglang/srt/server_args.py __post_init__ (mem_fraction_static by TP, "

@@ -71,6 +71,11 @@ typedef struct gsi_release {
 	                                on Marlin, padded to its tiles (quantization/
 	                                mxfp4.py create_weights; gpt-oss arrived
 	                                with 0.10.1)                            */
+	bool comm_in_baseline;       /* V1 init_device sets up NCCL and custom
+	                                all-reduce before the start-up memory
+	                                snapshot (PR #25359, 0.11.0): their buffers
+	                                are on the GPU but outside the KV budget;
+	                                before, they came off the pool          */
 	/* SGLang */
 	gsi_sgl_rule sgl;
 	const char *source;          /* the files read, at that tag               */
@@ -98,7 +103,7 @@ struct gs_estimate;
 gs_status gsi_release_for(struct gs_estimate *e, gs_runtime engine, const gsi_release **out,
                           gs_error *err) GS_WARN_UNUSED;
 
-/* "0.6.4, 0.7.3, 0.8.5, 0.10.1" for the engine. */
+/* "0.6.4, 0.7.3, 0.8.5, 0.10.1, 0.11.0" for the engine. */
 /* (Ollama rows: see engine_release.c and docs/method.md §14b.) */
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap);
 

@@ -431,6 +431,12 @@ static void bucket_buffers(gs_estimate *e, const sharding *h)
 	}
 }
 
+gs_bytes gsi_comm_allowance(const gs_estimate *e)
+{
+	/* a runtime context the user measured already holds the communicators */
+	return e->gpus > 1 && !gs_wl_set(&e->workload, GS_F_RUNTIME_CONTEXT) ? GS_GiB : 0;
+}
+
 /* ZeRO-3/FSDP gather layers on the fly; more than one GPU adds NCCL buffers. */
 static void communication_items(gs_estimate *e, const sharding *h)
 {
@@ -444,13 +450,13 @@ static void communication_items(gs_estimate *e, const sharding *h)
 		gsi_formula(g, "4 B x largest layer %llu params / tp %llu (the layer in use and the one prefetched, in 16 bits)",
 		            (unsigned long long)m->largest_layer_params, (unsigned long long)tp);
 	}
-	/* a runtime context the user measured already holds the communicators */
-	if (e->gpus > 1 && !gs_wl_set(&e->workload, GS_F_RUNTIME_CONTEXT)) {
+	gs_bytes comm = gsi_comm_allowance(e);
+	if (comm) {
 		gs_item *ctx = (gs_item *)gs_estimate_item(e, "runtime_context");
 		if (ctx) {
 			for (size_t p = 0; p < e->n_phases; p++)
 				if (ctx->live & LIVE(p))
-					ctx->bytes[p] = gs_add_sat(ctx->bytes[p], GS_GiB);
+					ctx->bytes[p] = gs_add_sat(ctx->bytes[p], comm);
 			snprintf(ctx->formula + strlen(ctx->formula), sizeof ctx->formula - strlen(ctx->formula),
 			         " + NCCL buffers 1 GiB (%llu GPUs; 1-2 GiB seen)", (unsigned long long)e->gpus);
 		}

@@ -112,6 +112,11 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err);
 /* Divide the items over GPUs for pipeline stage `stage`. */
 void gsi_apply_placement(gs_estimate *e, uint32_t stage);
 
+/* The allowance gsi_apply_placement adds to runtime_context for the
+ * communicators (NCCL, custom all-reduce) of a multi-GPU estimate: 1 GiB
+ * when more than one GPU and no measured runtime context was given, else 0. */
+gs_bytes gsi_comm_allowance(const gs_estimate *e);
+
 /* Set phase p's id and one-line description. */
 void gsi_phase(gs_estimate *e, int p, const char *id, const char *what);
 

@@ -488,9 +488,11 @@ bool gsi_vllm_pool_holds(const gs_estimate *e, uint64_t tokens)
 	return blocks > 0 && (!e->length || e->vllm.needed_blocks <= blocks);
 }
 
-/* The sum of the known items that the budget holds (all but the pool and
- * the CUDA graphs, which come after it). */
-static gs_bytes in_budget(const gs_estimate *e)
+/* The sum of the known items that the budget holds: all but the pool and
+ * the CUDA graphs, which come after it, and, in a release that sets up its
+ * communicators before the start-up memory snapshot (0.11.0, PR #25359),
+ * their allowance in runtime_context, which that snapshot already holds. */
+static gs_bytes in_budget(const gs_estimate *e, const gsi_release *r)
 {
 	gs_bytes fixed = 0;
 	for (size_t i = 0; i < e->n_items; i++) {
@@ -498,7 +500,8 @@ static gs_bytes in_budget(const gs_estimate *e)
 		if (it->basis != GS_BASIS_UNKNOWN && strcmp(it->id, "kv_cache") != 0 && strcmp(it->id, "cuda_graphs") != 0)
 			fixed = gs_add_sat(fixed, it->bytes[PH_RUN]);
 	}
-	return fixed;
+	gs_bytes comm = r->comm_in_baseline ? gsi_comm_allowance(e) : 0;
+	return fixed > comm ? fixed - comm : 0;
 }
 
 /* The KV pool: what gpu_memory_utilization x the CUDA total leaves after
@@ -557,7 +560,7 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 	v->capacity = e->cuda_total;
 	if (gs_mul_ratio_floor(e->cuda_total, gs_wl_ratio(w, GS_F_GPU_MEMORY_UTILIZATION), &v->budget))
 		v->budget = UINT64_MAX;
-	gs_bytes fixed = in_budget(e);
+	gs_bytes fixed = in_budget(e, r), comm = r->comm_in_baseline ? gsi_comm_allowance(e) : 0;
 	v->over_budget = fixed >= v->budget;
 	v->kv_available = v->over_budget ? 0 : v->budget - fixed;
 	v->blocks = v->kv_available / v->block_bytes;
@@ -571,6 +574,13 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 	            gs_wl_str(w, GS_F_GPU_MEMORY_UTILIZATION), (unsigned long long)e->cuda_total,
 	            (unsigned long long)fixed, (unsigned long long)v->block_bytes,
 	            (unsigned long long)v->blocks, (unsigned long long)v->tokens);
+	if (comm) {
+		size_t n = strlen(kv->formula);
+		snprintf(kv->formula + n, sizeof kv->formula - n, "; the fixed part leaves out runtime_context's %llu B "
+		         "of NCCL buffers: vLLM %s sets up its communicators before the start-up memory snapshot "
+		         "(gpu_worker.py init_device), so they sit on the GPU outside gpu_memory_utilization's budget",
+		         (unsigned long long)comm, r->version);
+	}
 	if (m->attn == GS_ATTN_MLA && !r->mla_latent) {
 		size_t n = strlen(kv->formula);
 		snprintf(kv->formula + n, sizeof kv->formula - n, "; vLLM %s has no MLA: each layer caches K and V of "

@@ -69,13 +69,14 @@ case_ 0 "vLLM profile run:    8192 tokens, 1024 dummy requests (V1, vllm serve, 
 case_ 0 "vLLM profile run:    2048 tokens, 256 dummy requests (V1, vllm serve, below 70 GiB or an A100)" estimate $L31 --runtime vllm --gpu "A100 80GB" --context 8192
 case_ 0 "vLLM profile run:    16384 tokens, 1024 dummy requests (V1, LLM class, CUDA total >= 70 GiB" estimate $L31 --runtime vllm --gpu "H200" --entrypoint llm --context 8192
 case_ 0 "0.9.2 is not in the release table: the defaults of 0.8.5" estimate $L31 --runtime vllm --runtime-version 0.9.2 --gpu "RTX 4090" --context 8192
-case_ 0 '"runtime_version": "0.10.1"' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
+case_ 0 '"runtime_version": "0.11.0"' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
+case_ 0 "0.10.2 is not in the release table: the defaults of 0.10.1" estimate $L31 --runtime vllm --runtime-version 0.10.2 --gpu "RTX 4090" --context 8192
 case_ 0 '"cuda_total_bytes": 25756172288' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
 case_ 0 "CUDA total:  23.28 GiB (24.99 GB; 24993857536 B) — derived: device total - 728 MiB" estimate $L31 --runtime vllm --capacity 24564MiB --context 8192
 case_ 0 "CUDA total:  23.00 GiB (24.70 GB; 24696061952 B) — given: 23GiB" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 23GiB --context 8192
 case_ 2 "cuda_total 30GiB is more than the device total" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 30GiB
-case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.5, 0.10.1" estimate $L31 --runtime vllm --runtime-version 0.5.4
-case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.11.0
+case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.5, 0.10.1, 0.11.0" estimate $L31 --runtime vllm --runtime-version 0.5.4
+case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.11.1
 case_ 2 "is not a release number" estimate $L31 --runtime vllm --runtime-version latest
 case_ 2 "runtime_version: gpusizer has release tables for vllm, sglang and ollama" estimate $L31 --runtime-version 0.6.4
 case_ 0 "lora_slots" estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --max-loras 4 --max-lora-rank 64
@@ -116,12 +117,12 @@ case_ 1 "vLLM's KV pool holds 48896 tokens (3056 blocks of 16); one request need
 case_ 1 "the largest pool for the need first" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
 case_ 1 "kv_format fp8: pool 97792 tokens (6112 blocks)" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
 case_ 1 "cuda_graphs 0GiB with gpu_memory_utilization 0.99: pool 66576 tokens" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
-case_ 1 '"kv_tokens_after": 203952' fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4 --json
+case_ 1 '"kv_tokens_after": 220336' fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4 --json
 case_ 1 "SGLang would not start: the fixed items leave no KV pool" fit $L31 --runtime sglang --capacity 16GiB --context 8192
 case_ 0 "max_model_len 262144 tokens; the KV cache holds 34736" diagnose tests/data/logs/vllm-v1-pp.log
 case_ 0 "phase: profile" diagnose tests/data/logs/vllm-no-cache.log
 case_ 0 "SGLang: no memory left for the token-to-KV pool" diagnose tests/data/logs/sglang-negative.log
-case_ 0 "1. tp 2 with gpus 2: pool 203952 tokens" diagnose tests/data/logs/vllm-v0-qwen15.log $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 0 "1. tp 2 with gpus 2: pool 220336 tokens" diagnose tests/data/logs/vllm-v0-qwen15.log $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
 case_ 0 "SGLang would not start" diagnose tests/data/logs/sglang-not-enough.log $L31 --runtime sglang --capacity 16GiB --context 8192
 
 # llama.cpp file types from a config.json (issue #10)

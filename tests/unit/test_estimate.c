@@ -329,19 +329,63 @@ static void test_vllm_releases(void **st)
 	assert_string_equal(E->runtime_version, "0.6.4");
 	assert_string_equal(E->release_note, "");
 	/* outside the table, or not a version: refused */
-	static const char *const bad[] = {"0.5.4", "0.11.0", "latest", "1"};
+	static const char *const bad[] = {"0.5.4", "0.11.1", "latest", "1"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		gs_workload w;
 		gs_error err;
 		load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 		              GS_F_RUNTIME_VERSION, bad[i], END);
 		assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EINPUT);
-		assert_non_null(strstr(err.msg, "0.6.4, 0.7.3, 0.8.5, 0.10.1"));
+		assert_non_null(strstr(err.msg, "0.6.4, 0.7.3, 0.8.5, 0.10.1, 0.11.0"));
 	}
 	/* LoRA slots: 4 x rank 64 x (32 layers x 81920 + 2 x 128512 + 2 x 4096) + 256 x 4096, x 2 B */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_GPU, "H200", GS_F_LENGTH, "4096", GS_F_MAX_LORAS, "4", GS_F_MAX_LORA_RANK, "64", END);
 	assert_int_equal(item_at(E, "lora_slots", 0), 4ull * 185794560 * 2);
+}
+
+/* Where the communicators' memory goes: until 0.10.1 vLLM took its memory
+ * snapshot before setting up NCCL and custom all-reduce, so their buffers
+ * (1 GiB a GPU in gpusizer's runtime_context) came off the KV pool; 0.11.0
+ * sets them up first (PR #25359), so the snapshot holds them and the pool
+ * is 1 GiB larger. Llama-3.1-70B at tp 4 on H100 SXM (CUDA total
+ * 85,020,639,232 B, budget floor(0.9 x that) = 76,518,575,308 B, 1,310,720 B
+ * a block): fixed 38,163,226,460 B gives 29262 blocks, without the 1 GiB
+ * 37,089,484,636 B gives 30082. At tp 1 the two releases agree. */
+static void test_vllm_comm_baseline(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-70B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.10.1", GS_F_GPU, "H100 SXM", GS_F_TP, "4", GS_F_GPUS, "4",
+	             GS_F_LENGTH, "32768", END);
+	assert_int_equal(E->vllm.blocks, 29262);
+	assert_int_equal(E->vllm.kv_available, 76518575308ull - 38163226460ull);
+	gs_bytes ctx = item_at(E, "runtime_context", 1);
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-70B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.11.0", GS_F_GPU, "H100 SXM", GS_F_TP, "4", GS_F_GPUS, "4",
+	             GS_F_LENGTH, "32768", END);
+	assert_int_equal(E->vllm.kv_available, 76518575308ull - 37089484636ull);
+	assert_int_equal(E->vllm.blocks, 30082);
+	/* the buffers are still on the GPU: the item keeps them */
+	assert_int_equal(item_at(E, "runtime_context", 1), ctx);
+	assert_non_null(strstr(gs_estimate_item(E, "kv_cache")->formula, "outside gpu_memory_utilization's budget"));
+	/* the release's sources are printed whole (release_source holds 400 B) */
+	assert_non_null(strstr(E->release_source, "quantization/mxfp4.py"));
+	/* a measured runtime context is taken as given, in the budget */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-70B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.11.0", GS_F_GPU, "H100 SXM", GS_F_TP, "4", GS_F_GPUS, "4",
+	             GS_F_RUNTIME_CONTEXT, "1.34GiB", GS_F_LENGTH, "32768", END);
+	assert_int_equal(E->vllm.blocks, 29262);
+	/* one GPU: nothing to leave out */
+	uint64_t blocks[2];
+	const char *rel[2] = {"0.10.1", "0.11.0"};
+	for (int i = 0; i < 2; i++) {
+		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+		             GS_F_RUNTIME_VERSION, rel[i], GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+		blocks[i] = E->vllm.blocks;
+	}
+	assert_int_equal(blocks[0], blocks[1]);
 }
 
 /* The profile run's dummy sampler by release, 256 requests x 128256 logits,
@@ -790,6 +834,7 @@ int main(void)
 		cmocka_unit_test(test_encoder_forward),
 		cmocka_unit_test(test_mla_and_moe),       cmocka_unit_test(test_vllm_budget),
 		cmocka_unit_test(test_unsupported),        cmocka_unit_test(test_vllm_releases),
+		cmocka_unit_test(test_vllm_comm_baseline),
 		cmocka_unit_test(test_vllm_sampler),
 		cmocka_unit_test(test_vllm_marlin_mxfp4),
 		cmocka_unit_test(test_config_attention),
