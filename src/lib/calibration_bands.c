@@ -8,9 +8,10 @@ const gs_band gs_bands[] = {
 	{"transformers", "peak", 2, -0.003621, 0.015983},
 	{"vllm-v0", "peak", 17, -0.052513, 0.000525},
 	{"vllm-v0", "kv", 16, -0.266588, 0.335806},
-	{"vllm-v1", "kv", 5, -0.083945, 0.006084},
+	{"vllm-v1", "peak", 7, -0.033694, -0.000923},
+	{"vllm-v1", "kv", 13, -0.095994, 0.009833},
 	{"sglang", "kv", 2, 0.000343, 0.003085},
 	{"llamacpp", "peak", 10, 0.000170, 0.001336},
 	{"ollama", "peak", 1, -0.007062, -0.007062},
 };
-const size_t gs_n_bands = 8;
+const size_t gs_n_bands = 9;

@@ -199,14 +199,16 @@ static void profile_shape(gs_estimate *e, const gsi_release *r)
  * (SortStable.cu segmented_sort_pairs): int64 reverse indices 8 and CUB's
  * alternate keys and values 12. docs/method.md §7 "Logits". */
 #define NATIVE_SAMPLER_BYTES 36u
-/* V0's FlashInfer path (vLLM's container image): the fp32 copy, the
- * probabilities and the log-probabilities Sampler.forward always computes. */
-#define V0_FLASHINFER_SAMPLER_BYTES 12u
 
-/* The sampler path the profile run takes: the release's own (the other one
- * named as unknown), or the one --sampler states, which the startup log
- * names ("Using FlashInfer for top-p & top-k sampling" or "FlashInfer is
- * not available. Falling back to the PyTorch-native implementation"). */
+/* The sampler path the profile run takes: the release's default (native,
+ * the larger; FlashInfer named as unknown with its size), or the one
+ * --sampler states, which the startup log names ("Using FlashInfer for
+ * top-p & top-k sampling" or "FlashInfer is not available. Falling back to
+ * the PyTorch-native implementation"). FlashInfer's bytes are the
+ * release's (engine_release.c flashinfer_bytes, docs/method.md §7
+ * "Logits"): V0's Sampler.forward keeps the fp32 copy, the probabilities
+ * and the log-probabilities; V1's top_k_top_p_sampling_from_logits (PR
+ * #18608) the fp32 copy, the top-k masked logits and their softmax. */
 typedef struct sampler_path {
 	unsigned bytes; /* per logit besides the model's own (docs/method.md §7 "Logits") */
 	bool stated;    /* given with --sampler: no other path to name          */
@@ -221,9 +223,9 @@ static gs_status sampler_for(const gs_estimate *e, const gsi_release *r, sampler
 	out->stated = true;
 	if (gs_wl_sampler(w) == GS_SAMPLER_NATIVE)
 		out->bytes = NATIVE_SAMPLER_BYTES;
-	else if (!r->v1)
-		out->bytes = V0_FLASHINFER_SAMPLER_BYTES;
-	else if (r->sampler_bytes == NATIVE_SAMPLER_BYTES) /* a V1 release counted native turned FlashInfer away */
+	else if (r->flashinfer_bytes)
+		out->bytes = r->flashinfer_bytes;
+	else /* 0.8.5 turns every FlashInfer since 0.2.3 away */
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_SAMPLER].where,
 		                    "sampler: vLLM %s's V1 sampler falls back to the native path with FlashInfer >= 0.2.3 "
 		                    "(vllm/v1/sample/ops/topk_topp_sampler.py), so gpusizer counts it native; its path "
@@ -232,41 +234,34 @@ static gs_status sampler_for(const gs_estimate *e, const gsi_release *r, sampler
 	return GS_OK;
 }
 
-static const char *sampler_words(unsigned bytes)
+static const char *sampler_words(unsigned bytes, bool v1)
 {
 	if (bytes == NATIVE_SAMPLER_BYTES)
 		return "the native top-k/top-p sampler at its sort: fp32 copy 4, sorted values 4 and int64 indices 8, "
 		       "the sort's int64 reverse indices 8 and CUB's alternate keys and values 12";
-	if (bytes == V0_FLASHINFER_SAMPLER_BYTES)
-		return "V0's FlashInfer path: fp32 copy 4, probabilities 4, log-probabilities 4";
-	return "FlashInfer's sampler: fp32 copy 4, fp32 probabilities 4";
+	return v1 ? "FlashInfer's sampler from logits: fp32 copy 4, top-k masked logits 4, their softmax 4"
+	          : "V0's FlashInfer path: fp32 copy 4, probabilities 4, log-probabilities 4";
 }
 
-/* The other sampler path of the release, when the user did not state one:
- * V0's pip wheels carry no FlashInfer (requirements-cuda.txt) and are
- * counted native, its container image has FlashInfer; 0.8.5 turns FlashInfer
- * away; 0.10.1 is counted with FlashInfer, installed or not. */
+/* The other sampler path, when the user did not state one. Every release
+ * is counted native, the larger: vLLM takes FlashInfer's path only when
+ * FlashInfer is installed (not in V0's pip wheels, requirements-cuda.txt;
+ * optional for V1's) and importable, and an image that installs it is not
+ * a guarantee (a published vllm/vllm-openai:v0.11.0 table of six models
+ * on H100 measured the native path's 38 B a logit). The FlashInfer figure
+ * is named with its size; 0.8.5 turns FlashInfer away. */
 static void sampler_unknown(gs_estimate *e, const gsi_release *r, const sampler_path *sp, uint64_t seqs,
                             uint32_t vocab)
 {
 	char size[48];
-	if (sp->stated)
+	if (sp->stated || !r->flashinfer_bytes || sp->bytes <= r->flashinfer_bytes)
 		return;
-	if (sp->bytes == NATIVE_SAMPLER_BYTES && !r->v1) {
-		gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), NATIVE_SAMPLER_BYTES - V0_FLASHINFER_SAMPLER_BYTES),
-		                GS_UNIT_GiB, size, sizeof size);
-		gsi_unknown(e, "logits: counted with the native top-k/top-p sampler of vLLM's pip wheels (no FlashInfer); "
-		            "with FlashInfer installed, as in vLLM's container image, the sampler holds %u B less per "
-		            "logit: up to %s less in the profile run (--sampler flashinfer when the log says \"Using "
-		            "FlashInfer\")", (unsigned)(NATIVE_SAMPLER_BYTES - V0_FLASHINFER_SAMPLER_BYTES), size);
-	} else if (sp->bytes != NATIVE_SAMPLER_BYTES) {
-		gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), NATIVE_SAMPLER_BYTES - sp->bytes), GS_UNIT_GiB,
-		                size, sizeof size);
-		gsi_unknown(e, "logits: counted with FlashInfer's top-k/top-p sampler (vLLM's default when FlashInfer is "
-		            "installed, as in its container image); the native one holds %u B more per logit: up to %s more "
-		            "in the profile run (--sampler native when the log says \"FlashInfer is not available\")",
-		            (unsigned)(NATIVE_SAMPLER_BYTES - sp->bytes), size);
-	}
+	unsigned less = sp->bytes - r->flashinfer_bytes;
+	gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), less), GS_UNIT_GiB, size, sizeof size);
+	gsi_unknown(e, "logits: counted with the native top-k/top-p sampler, the larger path; when vLLM takes "
+	            "FlashInfer's (its log says \"Using FlashInfer for top-p & top-k sampling\") the sampler holds "
+	            "%u B less per logit: up to %s less in the profile run, a larger KV pool (--sampler flashinfer)",
+	            less, size);
 }
 
 /* V1 releases: what the profile run may hold that no formula here counts
@@ -469,7 +464,7 @@ static void fixed_items(gs_estimate *e, const gsi_release *r, const sampler_path
 		            "above the forward peak of one GPU (%llu B): max(0, stage - forward)",
 		            (unsigned long long)s, (unsigned long long)T, m->hidden, (unsigned long long)el,
 		            (unsigned long long)seqs, m->vocab, (unsigned long long)el, sp->bytes,
-		            sampler_words(sp->bytes), (unsigned long long)a_gpu);
+		            sampler_words(sp->bytes, r->v1), (unsigned long long)a_gpu);
 		sampler_unknown(e, r, sp, seqs, m->vocab);
 		v1_unknowns(e, r);
 	} else {

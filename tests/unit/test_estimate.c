@@ -350,8 +350,8 @@ static void test_vllm_releases(void **st)
  * sets them up first (PR #25359), so the snapshot holds them and the pool
  * is 1 GiB larger. Llama-3.1-70B at tp 4 on H100 SXM (CUDA total
  * 85,020,639,232 B, budget floor(0.9 x that) = 76,518,575,308 B, 1,310,720 B
- * a block): fixed 38,163,226,460 B gives 29262 blocks, without the 1 GiB
- * 37,089,484,636 B gives 30082. At tp 1 the two releases agree. */
+ * a block): fixed 41,840,582,492 B gives 26457 blocks, without the 1 GiB
+ * 40,766,840,668 B gives 27276. At tp 1 the two releases agree. */
 static void test_vllm_comm_baseline(void **st)
 {
 	(void)st;
@@ -359,14 +359,14 @@ static void test_vllm_comm_baseline(void **st)
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-70B-Instruct.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.10.1", GS_F_GPU, "H100 SXM", GS_F_TP, "4", GS_F_GPUS, "4",
 	             GS_F_LENGTH, "32768", END);
-	assert_int_equal(E->vllm.blocks, 29262);
-	assert_int_equal(E->vllm.kv_available, 76518575308ull - 38163226460ull);
+	assert_int_equal(E->vllm.blocks, 26457);
+	assert_int_equal(E->vllm.kv_available, 76518575308ull - 41840582492ull);
 	gs_bytes ctx = item_at(E, "runtime_context", 1);
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-70B-Instruct.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.11.0", GS_F_GPU, "H100 SXM", GS_F_TP, "4", GS_F_GPUS, "4",
 	             GS_F_LENGTH, "32768", END);
-	assert_int_equal(E->vllm.kv_available, 76518575308ull - 37089484636ull);
-	assert_int_equal(E->vllm.blocks, 30082);
+	assert_int_equal(E->vllm.kv_available, 76518575308ull - 40766840668ull);
+	assert_int_equal(E->vllm.blocks, 27276);
 	/* the buffers are still on the GPU: the item keeps them */
 	assert_int_equal(item_at(E, "runtime_context", 1), ctx);
 	assert_non_null(strstr(gs_estimate_item(E, "kv_cache")->formula, "outside gpu_memory_utilization's budget"));
@@ -376,7 +376,7 @@ static void test_vllm_comm_baseline(void **st)
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-70B-Instruct.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.11.0", GS_F_GPU, "H100 SXM", GS_F_TP, "4", GS_F_GPUS, "4",
 	             GS_F_RUNTIME_CONTEXT, "1.34GiB", GS_F_LENGTH, "32768", END);
-	assert_int_equal(E->vllm.blocks, 29262);
+	assert_int_equal(E->vllm.blocks, 26457);
 	/* one GPU: nothing to leave out */
 	uint64_t blocks[2];
 	const char *rel[2] = {"0.10.1", "0.11.0"};
@@ -392,11 +392,11 @@ static void test_vllm_comm_baseline(void **st)
  * after the forward pass has freed its activations: the sampler stage holds
  * the 2048 hidden states (2048 x 4096 x 2 B) and the bf16 logits with the
  * sampler's own bytes, and the logits item is what that stage adds above the
- * forward peak. 0.8.5's native top-k/top-p sampler holds 36 B per logit at
- * its sort (2 + 36); 0.10.1 is counted with FlashInfer's (2 + 8) and names
- * the native one's extra 28 B; V0 (0.6.4) is counted native (pip wheels carry
- * no FlashInfer) and names the container image's FlashInfer, 24 B less; both
- * V1 releases name the cold torch.compile cache. */
+ * forward peak. Every release is counted with the native top-k/top-p
+ * sampler, 36 B per logit at its sort (2 + 36), and names FlashInfer's path
+ * 24 B less (V0: fp32 copy, probabilities, log-probabilities; V1 from
+ * logits: fp32 copy, masked logits, softmax), except 0.8.5, which turns
+ * FlashInfer away; the V1 releases name the cold torch.compile cache. */
 static void test_vllm_sampler(void **st)
 {
 	(void)st;
@@ -410,9 +410,15 @@ static void test_vllm_sampler(void **st)
 	assert_false(has_unknown(E, "FlashInfer"));
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.10.1", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
-	assert_int_equal(item_at(E, "logits", 1), hidden + 256ull * 128256 * 10 - forward);
+	assert_int_equal(item_at(E, "logits", 1), hidden + 256ull * 128256 * 38 - forward);
 	assert_true(has_unknown(E, "cold compile cache"));
-	assert_true(has_unknown(E, "28 B more per logit: up to 0.86 GiB"));
+	assert_true(has_unknown(E, "24 B less per logit: up to 0.73 GiB"));
+	/* FlashInfer's path when stated: from logits, 2 + 12 */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.11.0", GS_F_SAMPLER, "flashinfer", GS_F_GPU, "L40S", GS_F_LENGTH,
+	             "32768", END);
+	assert_int_equal(item_at(E, "logits", 1), hidden + 256ull * 128256 * 14 - forward);
+	assert_false(has_unknown(E, "per logit"));
 	/* V0 at 32768 tokens: the forward peak (3,355,443,200 B + the layer's
 	 * input held by V0's eager layer loop, 32768 x 4096 x 2 B) is above the
 	 * sampler stage (268,435,456 + 256 x 128256 x 38 B), which adds nothing */
@@ -429,8 +435,8 @@ static void test_vllm_sampler(void **st)
 	             GS_F_RUNTIME_VERSION, "0.6.4", GS_F_GPU, "L40S", GS_F_LENGTH, "2048", END);
 	assert_int_equal(item_at(E, "activations", 1) + item_at(E, "logits", 1), hidden + 256ull * 128256 * 38);
 	/* --sampler states the path the startup log names: 0.10.1 without
-	 * FlashInfer sorts natively (2 + 36), V0 in vLLM's container image has
-	 * FlashInfer (2 + 12); a stated path names no other */
+	 * FlashInfer sorts natively (2 + 36), V0 with FlashInfer installed takes
+	 * it (2 + 12); a stated path names no other */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.10.1", GS_F_SAMPLER, "native", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
 	assert_int_equal(item_at(E, "logits", 1), hidden + 256ull * 128256 * 38 - forward);
