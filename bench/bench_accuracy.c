@@ -237,16 +237,9 @@ static int do_vllm(const char *id, const char *cfg, json_t *cond, json_t *meas)
 	 * "FlashInfer is not available ..."), with the line quoted beside it */
 	if (set_condition(id, &w, cond, "gpusizer_sampler", GS_F_SAMPLER, true) || estimate(&w, &e))
 		return 1;
-	/* what vLLM's "model weights take" counts: the weights, under MLA the
-	 * modules it replicates across tp and the absorbed matrices it keeps,
-	 * and Marlin's padding of MXFP4 experts */
+	/* what vLLM's "model weights take" counts (gsi_weights_total names the
+	 * items) */
 	gs_bytes weights = gsi_weights_total(&e);
-	static const char *const with_weights[] = {"tp_replicated", "mla_absorbed", "marlin_padding"};
-	for (size_t i = 0; i < sizeof with_weights / sizeof with_weights[0]; i++) {
-		const gs_item *it = gs_estimate_item(&e, with_weights[i]);
-		if (it)
-			weights = gs_add_sat(weights, it->bytes[0]);
-	}
 	bool has_w = json_object_get(meas, "weights_gib") || json_object_get(meas, "weights_gb_loading_log");
 	double measured_w = json_object_get(meas, "weights_gib") ? num(meas, "weights_gib")
 	                                                        : num(meas, "weights_gb_loading_log");

@@ -235,7 +235,9 @@ typedef struct gs_estimate {
 	gs_ollama_fit ollama;
 	char runtime_version[16]; /* the engine release whose defaults were used, or "" */
 	char release_note[200];   /* a version between two known ones, etc.      */
-	char release_source[400]; /* the release's source files                  */
+	const char *release_source; /* the release's source files: static text of
+	                               the release table, set with runtime_version;
+	                               NULL while runtime_version is ""          */
 
 	/* Placement: gpus = dp x tp x pp. The items are the worst GPU's (its
 	 * pipeline stage is `stage`); stage_peak has every stage's peak, and
@@ -270,7 +272,11 @@ gs_status gs_estimate_run(const gs_workload *w, const gs_model *m,
 /* The item with `id`, or NULL. Borrowed from e. */
 const gs_item *gs_estimate_item(const gs_estimate *e, const char *id);
 
-/* weights + quant_metadata + other_format_modules, as loaded (phase 0). */
+/* What the weights occupy on one GPU as loaded (phase 0): weights,
+ * quant_metadata and other_format_modules, and where an engine keeps more
+ * than the checkpoint's bytes (vLLM: tp_replicated, mla_absorbed,
+ * marlin_padding), those items too: what vLLM's "model weights take" and
+ * "Model loading took" lines count. */
 gs_bytes gsi_weights_total(const gs_estimate *e);
 
 /* The largest phase peak. */

@@ -182,7 +182,7 @@ gs_status gsi_release_for(gs_estimate *e, gs_runtime engine, const gsi_release *
 	if (s)
 		return s;
 	snprintf(e->runtime_version, sizeof e->runtime_version, "%s", (*out)->version);
-	snprintf(e->release_source, sizeof e->release_source, "%s", (*out)->source);
+	e->release_source = (*out)->source;
 	if (e->release_note[0])
 		gsi_unknown(e, "runtime_version: %s", e->release_note);
 	return GS_OK;

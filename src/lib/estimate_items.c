@@ -56,6 +56,15 @@ void gsi_formula(gs_item *it, const char *fmt, ...)
 	va_end(ap);
 }
 
+void gsi_formula_add(gs_item *it, const char *fmt, ...)
+{
+	size_t n = strlen(it->formula);
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(it->formula + n, sizeof it->formula - n, fmt, ap);
+	va_end(ap);
+}
+
 void gsi_unknown(gs_estimate *e, const char *fmt, ...)
 {
 	if (e->n_unknowns >= GS_MAX_UNKNOWNS)
@@ -88,8 +97,12 @@ gs_bytes gsi_item_bytes(const gs_estimate *e, const char *id, int phase)
 
 gs_bytes gsi_weights_total(const gs_estimate *e)
 {
-	return gs_add_sat(gs_add_sat(gsi_item_bytes(e, "weights", 0), gsi_item_bytes(e, "quant_metadata", 0)),
-	                  gsi_item_bytes(e, "other_format_modules", 0));
+	static const char *const ids[] = {"weights",       "quant_metadata", "other_format_modules",
+	                                  "tp_replicated", "mla_absorbed",   "marlin_padding"};
+	gs_bytes sum = 0;
+	for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
+		sum = gs_add_sat(sum, gsi_item_bytes(e, ids[i], 0));
+	return sum;
 }
 
 gs_bytes gs_estimate_peak(const gs_estimate *e) { return e->phases[e->peak_phase].peak; }
@@ -401,8 +414,7 @@ static gs_bytes offload_item(gs_estimate *e, gs_item *it)
 			mx = it->bytes[p];
 		it->bytes[p] = 0;
 	}
-	snprintf(it->formula + strlen(it->formula), sizeof it->formula - strlen(it->formula),
-	         "; offloaded: %llu B in host memory per GPU, 0 on the GPU", (unsigned long long)mx);
+	gsi_formula_add(it, "; offloaded: %llu B in host memory per GPU, 0 on the GPU", (unsigned long long)mx);
 	return mx;
 }
 
@@ -426,8 +438,7 @@ static void bucket_buffers(gs_estimate *e, const sharding *h)
 		for (size_t p = 0; p < e->n_phases; p++)
 			if (bf->live & LIVE(p))
 				bf->bytes[p] = gs_add_sat(bf->bytes[p], extra);
-		snprintf(bf->formula + strlen(bf->formula), sizeof bf->formula - strlen(bf->formula), " + %s: %llu B",
-		         what, (unsigned long long)extra);
+		gsi_formula_add(bf, " + %s: %llu B", what, (unsigned long long)extra);
 	}
 }
 
@@ -457,8 +468,7 @@ static void communication_items(gs_estimate *e, const sharding *h)
 			for (size_t p = 0; p < e->n_phases; p++)
 				if (ctx->live & LIVE(p))
 					ctx->bytes[p] = gs_add_sat(ctx->bytes[p], comm);
-			snprintf(ctx->formula + strlen(ctx->formula), sizeof ctx->formula - strlen(ctx->formula),
-			         " + NCCL buffers 1 GiB (%llu GPUs; 1-2 GiB seen)", (unsigned long long)e->gpus);
+			gsi_formula_add(ctx, " + NCCL buffers 1 GiB (%llu GPUs; 1-2 GiB seen)", (unsigned long long)e->gpus);
 		}
 	}
 }

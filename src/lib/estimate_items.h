@@ -32,6 +32,8 @@ gs_item *gsi_item(gs_estimate *e, const char *id, gs_basis basis, const char *so
 void gsi_item_put(gs_item *it, int phase, gs_bytes b);
 void gsi_item_all(gs_item *it, unsigned live, gs_bytes b);
 void gsi_formula(gs_item *it, const char *fmt, ...) GS_PRINTF(2, 3);
+/* Append to it->formula (truncated at its size, as gsi_formula). */
+void gsi_formula_add(gs_item *it, const char *fmt, ...) GS_PRINTF(2, 3);
 void gsi_unknown(gs_estimate *e, const char *fmt, ...) GS_PRINTF(2, 3);
 gs_bytes gsi_item_bytes(const gs_estimate *e, const char *id, int phase);
 

@@ -141,30 +141,27 @@ static void hybrid_extras(gs_estimate *e, gs_item *kv, gs_item *act)
 		if (sc > act->bytes[p])
 			gsi_item_put(act, p, sc);
 	}
-	size_t n = strlen(kv->formula);
 	if (m->ssm_groups)
-		snprintf(kv->formula + n, sizeof kv->formula - n, " in the attention layers; + the %llu %s layers' "
-		         "state, %llu seqs x ((%u inner + 2 x %u groups x %u state) x %u taps x %s + %u heads x %u head dim "
-		         "x %u state x %s) per layer, %llu B in all", (unsigned long long)gs_model_ssm_layers(m),
-		         m->gdn ? "Gated DeltaNet" : "Mamba-2", (unsigned long long)b,
-		         m->ssm_inner, m->ssm_groups, m->ssm_state, m->ssm_conv, e->kv_format.name, m->ssm_heads,
-		         m->ssm_head_dim, m->ssm_state, m->ssm_state_fp32 ? "fp32" : e->kv_format.name,
-		         (unsigned long long)state);
+		gsi_formula_add(kv, " in the attention layers; + the %llu %s layers' state, %llu seqs x ((%u inner + 2 x "
+		                "%u groups x %u state) x %u taps x %s + %u heads x %u head dim x %u state x %s) per layer, "
+		                "%llu B in all", (unsigned long long)gs_model_ssm_layers(m),
+		                m->gdn ? "Gated DeltaNet" : "Mamba-2", (unsigned long long)b, m->ssm_inner, m->ssm_groups,
+		                m->ssm_state, m->ssm_conv, e->kv_format.name, m->ssm_heads, m->ssm_head_dim, m->ssm_state,
+		                m->ssm_state_fp32 ? "fp32" : e->kv_format.name, (unsigned long long)state);
 	else
-		snprintf(kv->formula + n, sizeof kv->formula - n, " in the attention layers; + the %llu Mamba layers' "
-		         "state, %llu seqs x %u inner x (%u + %u) x %s each (%llu B)",
-		         (unsigned long long)gs_model_ssm_layers(m), (unsigned long long)b, m->ssm_inner, m->ssm_conv,
-		         m->ssm_state, e->kv_format.name, (unsigned long long)state);
-	n = strlen(act->formula);
+		gsi_formula_add(kv, " in the attention layers; + the %llu Mamba layers' state, %llu seqs x %u inner x "
+		                "(%u + %u) x %s each (%llu B)", (unsigned long long)gs_model_ssm_layers(m),
+		                (unsigned long long)b, m->ssm_inner, m->ssm_conv, m->ssm_state, e->kv_format.name,
+		                (unsigned long long)state);
 	if (m->ssm_groups) {
-		snprintf(act->formula + n, sizeof act->formula - n, "; or a %s block's transient with the %s kernels when "
-		         "larger (in_proj, conv, scan and norm outputs, and fp32 chunk states)",
-		         m->gdn ? "Gated DeltaNet" : "Mamba-2", m->gdn ? "flash-linear-attention" : "mamba-ssm");
+		gsi_formula_add(act, "; or a %s block's transient with the %s kernels when larger (in_proj, conv, scan "
+		                "and norm outputs, and fp32 chunk states)", m->gdn ? "Gated DeltaNet" : "Mamba-2",
+		                m->gdn ? "flash-linear-attention" : "mamba-ssm");
 		mamba2_fallback_unknown(e, b, s);
 	}
 	else
-		snprintf(act->formula + n, sizeof act->formula - n, "; or a Mamba block's slow-path scan when larger "
-		         "(3 fp32 b x %u x s x %u tensors)", m->ssm_inner, m->ssm_state);
+		gsi_formula_add(act, "; or a Mamba block's slow-path scan when larger (3 fp32 b x %u x s x %u tensors)",
+		                m->ssm_inner, m->ssm_state);
 }
 
 /* The vision tower encodes b x images images of P patches before the

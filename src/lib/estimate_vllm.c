@@ -483,11 +483,9 @@ bool gsi_vllm_pool_holds(const gs_estimate *e, uint64_t tokens)
 	return blocks > 0 && (!e->length || e->vllm.needed_blocks <= blocks);
 }
 
-/* The sum of the known items that the budget holds: all but the pool and
- * the CUDA graphs, which come after it, and, in a release that sets up its
- * communicators before the start-up memory snapshot (0.11.0, PR #25359),
- * their allowance in runtime_context, which that snapshot already holds. */
-static gs_bytes in_budget(const gs_estimate *e, const gsi_release *r)
+/* The sum of the known items that the budget holds (all but the pool and
+ * the CUDA graphs, which come after it). */
+static gs_bytes in_budget(const gs_estimate *e)
 {
 	gs_bytes fixed = 0;
 	for (size_t i = 0; i < e->n_items; i++) {
@@ -495,8 +493,7 @@ static gs_bytes in_budget(const gs_estimate *e, const gsi_release *r)
 		if (it->basis != GS_BASIS_UNKNOWN && strcmp(it->id, "kv_cache") != 0 && strcmp(it->id, "cuda_graphs") != 0)
 			fixed = gs_add_sat(fixed, it->bytes[PH_RUN]);
 	}
-	gs_bytes comm = r->comm_in_baseline ? gsi_comm_allowance(e) : 0;
-	return fixed > comm ? fixed - comm : 0;
+	return fixed;
 }
 
 /* The KV pool: what gpu_memory_utilization x the CUDA total leaves after
@@ -555,7 +552,11 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 	v->capacity = e->cuda_total;
 	if (gs_mul_ratio_floor(e->cuda_total, gs_wl_ratio(w, GS_F_GPU_MEMORY_UTILIZATION), &v->budget))
 		v->budget = UINT64_MAX;
-	gs_bytes fixed = in_budget(e, r), comm = r->comm_in_baseline ? gsi_comm_allowance(e) : 0;
+	/* a release that sets up its communicators before the start-up memory
+	 * snapshot (0.11.0, PR #25359) budgets without runtime_context's
+	 * allowance for them: the snapshot already holds it */
+	gs_bytes comm = r->comm_in_baseline ? gsi_comm_allowance(e) : 0, all = in_budget(e);
+	gs_bytes fixed = all > comm ? all - comm : 0;
 	v->over_budget = fixed >= v->budget;
 	v->kv_available = v->over_budget ? 0 : v->budget - fixed;
 	v->blocks = v->kv_available / v->block_bytes;
@@ -569,24 +570,17 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 	            gs_wl_str(w, GS_F_GPU_MEMORY_UTILIZATION), (unsigned long long)e->cuda_total,
 	            (unsigned long long)fixed, (unsigned long long)v->block_bytes,
 	            (unsigned long long)v->blocks, (unsigned long long)v->tokens);
-	if (comm) {
-		size_t n = strlen(kv->formula);
-		snprintf(kv->formula + n, sizeof kv->formula - n, "; the fixed part leaves out runtime_context's %llu B "
-		         "of NCCL buffers: vLLM %s sets up its communicators before the start-up memory snapshot "
-		         "(gpu_worker.py init_device), so they sit on the GPU outside gpu_memory_utilization's budget",
-		         (unsigned long long)comm, r->version);
-	}
-	if (m->attn == GS_ATTN_MLA && !r->mla_latent) {
-		size_t n = strlen(kv->formula);
-		snprintf(kv->formula + n, sizeof kv->formula - n, "; vLLM %s has no MLA: each layer caches K and V of "
-		         "%u heads / tp at head size 256 (192 padded)", r->version, m->heads);
-	}
-	if (entry && aligned != entry) {
-		size_t n = strlen(kv->formula);
-		snprintf(kv->formula + n, sizeof kv->formula - n, "; each layer's MLA latent entry of %llu B padded to "
-		         "%llu B (V0 cache engine, 256-byte alignment)", (unsigned long long)entry,
-		         (unsigned long long)aligned);
-	}
+	if (comm)
+		gsi_formula_add(kv, "; the fixed part leaves out runtime_context's %llu B of NCCL buffers: vLLM %s sets "
+		                "up its communicators before the start-up memory snapshot (gpu_worker.py init_device), so "
+		                "they sit on the GPU outside gpu_memory_utilization's budget",
+		                (unsigned long long)comm, r->version);
+	if (m->attn == GS_ATTN_MLA && !r->mla_latent)
+		gsi_formula_add(kv, "; vLLM %s has no MLA: each layer caches K and V of %u heads / tp at head size 256 "
+		                "(192 padded)", r->version, m->heads);
+	if (entry && aligned != entry)
+		gsi_formula_add(kv, "; each layer's MLA latent entry of %llu B padded to %llu B (V0 cache engine, "
+		                "256-byte alignment)", (unsigned long long)entry, (unsigned long long)aligned);
 	if (v->over_budget)
 		gsi_unknown(e, "vLLM: weights, activations and non-torch memory exceed gpu_memory_utilization x "
 		            "the CUDA total: vLLM would refuse to start (no memory for the cache blocks)");
@@ -603,8 +597,10 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	if (s)
 		return s;
 	if (!r->mla_latent && !strcmp(e->model.model_type, "deepseek_v3"))
-		return gs_error_set(err, GS_EINPUT, "runtime_version", "vLLM %s has no DeepseekV3ForCausalLM "
-		                    "(vllm/model_executor/models/registry.py); DeepSeek-V3 needs 0.7.3 or later", r->version);
+		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_RUNTIME_VERSION].where,
+		                    "runtime_version: vLLM %s has no DeepseekV3ForCausalLM "
+		                    "(vllm/model_executor/models/registry.py); DeepSeek-V3 needs 0.7.3 or later",
+		                    r->version);
 	e->n_phases = 3;
 	gsi_phase(e, PH_LOAD, "load", "weights loaded");
 	gsi_phase(e, PH_RUN, "profile", "dummy forward of max_num_batched_tokens tokens");

@@ -370,7 +370,9 @@ static void test_vllm_comm_baseline(void **st)
 	/* the buffers are still on the GPU: the item keeps them */
 	assert_int_equal(item_at(E, "runtime_context", 1), ctx);
 	assert_non_null(strstr(gs_estimate_item(E, "kv_cache")->formula, "outside gpu_memory_utilization's budget"));
-	/* the release's sources are printed whole (release_source holds 400 B) */
+	/* the estimate cites the change it applies, whole: release_source is
+	 * the table's own text */
+	assert_non_null(strstr(E->release_source, "PR #25359"));
 	assert_non_null(strstr(E->release_source, "quantization/mxfp4.py"));
 	/* a measured runtime context is taken as given, in the budget */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-70B-Instruct.json"), GS_F_RUNTIME, "vllm",
