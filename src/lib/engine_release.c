@@ -15,6 +15,7 @@ static const gsi_release releases[] = {
 	/* vLLM, oldest first */
 	{.engine = GS_RT_VLLM, .version = "0.6.4", .v = {0, 6, 4}, .chunk_tokens = 512, .long_context_chunked = true,
 	 .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer_bytes = 12,
+	 .flashinfer_what = "V0's FlashInfer path: fp32 copy 4, probabilities 4, log-probabilities 4",
 	 .source = "vLLM v0.6.4: vllm/config.py SchedulerConfig (chunked prefill 512 tokens, else max(max_model_len, "
 	 "2048)), vllm/engine/arg_utils.py (chunked prefill on above 32768 tokens), vllm/worker/worker.py "
 	 "determine_num_available_blocks, vllm/model_executor/layers/sampler.py (native top-k/top-p without "
@@ -23,26 +24,31 @@ static const gsi_release releases[] = {
 	{.engine = GS_RT_VLLM, .version = "0.7.3", .v = {0, 7, 3}, .chunk_tokens = 2048, .long_context_chunked = true,
 	 .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer_bytes = 12, .mla_latent = true, .mla_absorb = true,
 	 .mla_align256 = true,
+	 .flashinfer_what = "V0's FlashInfer path: fp32 copy 4, probabilities 4, log-probabilities 4",
 	 .source = "vLLM v0.7.3: vllm/config.py SchedulerConfig (chunked prefill 2048 tokens since PR #10544), "
 	 "vllm/engine/arg_utils.py, vllm/worker/worker.py, vllm/model_executor/layers/sampler.py (as 0.6.4), "
 	 "vllm/worker/cache_engine.py (MLA entries aligned to 256 B), vllm/attention/backends/mla/utils.py "
 	 "process_weights_after_loading (absorbed W_Q_UK, W_UV_O)"},
 	{.engine = GS_RT_VLLM, .version = "0.8.5", .v = {0, 8, 5}, .v1 = true, .big = GSI_BIG_BY_NAME,
-	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .mla_latent = true,
-	 .nontorch_all_processes = true,
+	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer_bytes = 8,
+	 .flashinfer_what = "FlashInfer older than 0.2.3, sampling from probabilities (0.8.5 turns 0.2.3 and later "
+	 "away): fp32 copy 4, probabilities 4",
+	 .mla_latent = true, .nontorch_all_processes = true,
 	 .source = "vLLM v0.8.5: vllm/engine/arg_utils.py _set_default_args_v1 (H100/H200 by name), "
 	 "vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
 	 "_dummy_sampler_run, vllm/v1/sample/sampler.py, vllm/v1/sample/ops/topk_topp_sampler.py "
-	 "(native top-k/top-p: FlashInfer >= 0.2.3 is turned away)"},
+	 "(FlashInfer >= 0.2.3 is turned away; an older one samples from probabilities)"},
 	{.engine = GS_RT_VLLM, .version = "0.10.1", .v = {0, 10, 1}, .v1 = true, .big = GSI_BIG_BY_MEMORY,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer_bytes = 12, .mla_latent = true,
 	 .mxfp4_marlin_pad = true,
+	 .flashinfer_what = "FlashInfer's sampler from logits: fp32 copy 4, top-k masked logits 4, their softmax 4",
 	 .source = "vLLM v0.10.1: vllm/engine/arg_utils.py (>= 70 GiB and not A100, PR #17885), "
 	 "vllm/v1/worker/gpu_worker.py, vllm/model_executor/layers/fused_moe/fused_moe.py, vllm/envs.py, "
 	 "vllm/model_executor/layers/quantization/mxfp4.py (Marlin's padding, read in main two days before: 94096a47)"},
 	{.engine = GS_RT_VLLM, .version = "0.11.0", .v = {0, 11, 0}, .v1 = true, .big = GSI_BIG_BY_MEMORY,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer_bytes = 12, .mla_latent = true,
 	 .mxfp4_marlin_pad = true, .comm_in_baseline = true,
+	 .flashinfer_what = "FlashInfer's sampler from logits: fp32 copy 4, top-k masked logits 4, their softmax 4",
 	 .source = "vLLM v0.11.0 (releases/v0.11.0, b8b302cd): vllm/v1/worker/gpu_worker.py init_device (NCCL "
 	 "set up before the memory snapshot, PR #25359), vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py "
 	 "profile_run, vllm/v1/sample/ops/topk_topp_sampler.py, vllm/envs.py, fused_moe/fused_moe.py, "

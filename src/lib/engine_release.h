@@ -52,8 +52,9 @@ typedef struct gsi_release {
 	                                say which path ran: bytes per logit held at
 	                                its peak besides the model's own logits
 	                                (docs/method.md §7, "Logits")            */
-	uint8_t flashinfer_bytes;    /* the same on FlashInfer's top-k/top-p path;
-	                                0: the release turns FlashInfer away     */
+	uint8_t flashinfer_bytes;    /* the same on FlashInfer's top-k/top-p path
+	                                (every vLLM row has one)                 */
+	const char *flashinfer_what; /* what those bytes are, for the formula   */
 	bool mla_latent;             /* caches DeepSeek's MLA latent; false: 0.6.4,
 	                                whose deepseek_v2 attention caches every
 	                                head's K and V padded to 256 and which has

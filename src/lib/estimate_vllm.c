@@ -207,40 +207,30 @@ static void profile_shape(gs_estimate *e, const gsi_release *r)
  * the PyTorch-native implementation"). FlashInfer's bytes are the
  * release's (engine_release.c flashinfer_bytes, docs/method.md §7
  * "Logits"): V0's Sampler.forward keeps the fp32 copy, the probabilities
- * and the log-probabilities; V1's top_k_top_p_sampling_from_logits (PR
- * #18608) the fp32 copy, the top-k masked logits and their softmax. */
+ * and the log-probabilities; 0.8.5 with a FlashInfer older than 0.2.3 the
+ * fp32 copy and the probabilities; V1's top_k_top_p_sampling_from_logits
+ * (PR #18608) the fp32 copy, the top-k masked logits and their softmax. */
 typedef struct sampler_path {
 	unsigned bytes; /* per logit besides the model's own (docs/method.md §7 "Logits") */
 	bool stated;    /* given with --sampler: no other path to name          */
 } sampler_path;
 
-static gs_status sampler_for(const gs_estimate *e, const gsi_release *r, sampler_path *out, gs_error *err)
+static sampler_path sampler_for(const gs_estimate *e, const gsi_release *r)
 {
 	const gs_workload *w = &e->workload;
-	*out = (sampler_path){r->sampler_bytes, false};
 	if (!gs_wl_given(w, GS_F_SAMPLER))
-		return GS_OK;
-	out->stated = true;
+		return (sampler_path){r->sampler_bytes, false};
 	if (gs_wl_sampler(w) == GS_SAMPLER_NATIVE)
-		out->bytes = NATIVE_SAMPLER_BYTES;
-	else if (r->flashinfer_bytes)
-		out->bytes = r->flashinfer_bytes;
-	else /* 0.8.5 turns every FlashInfer since 0.2.3 away */
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_SAMPLER].where,
-		                    "sampler: vLLM %s's V1 sampler falls back to the native path with FlashInfer >= 0.2.3 "
-		                    "(vllm/v1/sample/ops/topk_topp_sampler.py), so gpusizer counts it native; its path "
-		                    "with an older FlashInfer was not read. Use sampler native or another release",
-		                    r->version);
-	return GS_OK;
+		return (sampler_path){NATIVE_SAMPLER_BYTES, true};
+	return (sampler_path){r->flashinfer_bytes, true};
 }
 
-static const char *sampler_words(unsigned bytes, bool v1)
+static const char *sampler_words(unsigned bytes, const gsi_release *r)
 {
 	if (bytes == NATIVE_SAMPLER_BYTES)
 		return "the native top-k/top-p sampler at its sort: fp32 copy 4, sorted values 4 and int64 indices 8, "
 		       "the sort's int64 reverse indices 8 and CUB's alternate keys and values 12";
-	return v1 ? "FlashInfer's sampler from logits: fp32 copy 4, top-k masked logits 4, their softmax 4"
-	          : "V0's FlashInfer path: fp32 copy 4, probabilities 4, log-probabilities 4";
+	return r->flashinfer_what;
 }
 
 /* The other sampler path, when the user did not state one. Every release
@@ -249,12 +239,12 @@ static const char *sampler_words(unsigned bytes, bool v1)
  * optional for V1's) and importable, and an image that installs it is not
  * a guarantee (a published vllm/vllm-openai:v0.11.0 table of six models
  * on H100 measured the native path's 38 B a logit). The FlashInfer figure
- * is named with its size; 0.8.5 turns FlashInfer away. */
+ * is named with its size. */
 static void sampler_unknown(gs_estimate *e, const gsi_release *r, const sampler_path *sp, uint64_t seqs,
                             uint32_t vocab)
 {
 	char size[48];
-	if (sp->stated || !r->flashinfer_bytes || sp->bytes <= r->flashinfer_bytes)
+	if (sp->stated || sp->bytes <= r->flashinfer_bytes)
 		return;
 	unsigned less = sp->bytes - r->flashinfer_bytes;
 	gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), less), GS_UNIT_GiB, size, sizeof size);
@@ -464,7 +454,7 @@ static void fixed_items(gs_estimate *e, const gsi_release *r, const sampler_path
 		            "above the forward peak of one GPU (%llu B): max(0, stage - forward)",
 		            (unsigned long long)s, (unsigned long long)T, m->hidden, (unsigned long long)el,
 		            (unsigned long long)seqs, m->vocab, (unsigned long long)el, sp->bytes,
-		            sampler_words(sp->bytes, r->v1), (unsigned long long)a_gpu);
+		            sampler_words(sp->bytes, r), (unsigned long long)a_gpu);
 		sampler_unknown(e, r, sp, seqs, m->vocab);
 		v1_unknowns(e, r);
 	} else {
@@ -606,9 +596,7 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	gsi_phase(e, PH_RUN, "profile", "dummy forward of max_num_batched_tokens tokens");
 	gsi_phase(e, PH_STEADY, "serve", "KV pool allocated, CUDA graphs captured, serving");
 
-	sampler_path sp;
-	if ((s = sampler_for(e, r, &sp, err)))
-		return s;
+	sampler_path sp = sampler_for(e, r);
 	profile_shape(e, r);
 	fixed_items(e, r, &sp);
 	/* weights, activations and logits per GPU before the pool is sized */
