@@ -110,18 +110,26 @@ static int set(gs_workload *w, gs_field f, const char *v)
 	return 0;
 }
 
+/* A condition that changes how gpusizer reads the run carries its reason
+ * beside it (<key>_why): 1, said on stderr, when conditions.<key> is there
+ * without one. */
+static int missing_reason(const char *id, json_t *cond, const char *key)
+{
+	char why[64];
+	snprintf(why, sizeof why, "%s_why", key);
+	if (!json_object_get(cond, key) || json_is_string(json_object_get(cond, why)))
+		return 0;
+	fprintf(stderr, "%s: %s without %s: quote the log line or say why\n", id, key, why);
+	return 1;
+}
+
 /* Set f from conditions.<key> when the record has it (0 when absent or
- * set, 1 when refused). A condition that changes how gpusizer reads the
- * run must carry its reason beside it (<key>_why) when `reason` is true. */
+ * set, 1 when refused), with its reason when `reason` is true. */
 static int set_condition(const char *id, gs_workload *w, json_t *cond, const char *key, gs_field f, bool reason)
 {
 	const char *v = json_string_value(json_object_get(cond, key));
-	char why[64];
-	snprintf(why, sizeof why, "%s_why", key);
-	if (v && reason && !json_is_string(json_object_get(cond, why))) {
-		fprintf(stderr, "%s: %s without %s: quote the log line or say why\n", id, key, why);
+	if (reason && missing_reason(id, cond, key))
 		return 1;
-	}
 	return v ? set(w, f, v) : 0;
 }
 
@@ -178,8 +186,10 @@ static int serving_workload(const char *id, gs_workload *w, const char *rt, cons
 	char tps[16];
 	snprintf(tps, sizeof tps, "%lld", json_is_integer(tp) ? json_integer_value(tp) : 1);
 	snprintf(len, sizeof len, "%lld", maxlen);
-	/* the log's own total, else the device table's, named by the record */
+	/* the log's own total, else one the record names, with where it came from */
 	const char *given = json_string_value(json_object_get(cond, "gpusizer_cuda_total"));
+	if (missing_reason(id, cond, "gpusizer_cuda_total"))
+		return 1;
 	if (json_object_get(meas, total_key) || !given)
 		snprintf(cap, sizeof cap, "%.2fGiB", num(meas, total_key));
 	else

@@ -157,10 +157,7 @@ static void stored_weight_items(gs_estimate *e, unsigned live)
 
 static bool is_bnb(const gs_format *f) { return f->family == GS_FAM_BNB_4BIT || f->family == GS_FAM_BNB_INT8; }
 
-/* bitsandbytes replaces nn.Linear and Conv1D modules only
- * (Transformers' integrations/bitsandbytes.py replace_with_bnb_linear), so
- * a model whose experts are 3-D parameters keeps them in 16 bits. */
-static bool bnb_passes_experts(const gs_estimate *e) { return e->model.experts_params && is_bnb(&e->format); }
+bool gsi_bnb_passes_experts(const gs_estimate *e) { return e->model.experts_params && is_bnb(&e->format); }
 
 /* Scales, zero points and block metadata of the main format. */
 static void metadata_item(gs_estimate *e, unsigned live, uint64_t q, const char *src)
@@ -168,7 +165,7 @@ static void metadata_item(gs_estimate *e, unsigned live, uint64_t q, const char 
 	const gs_model *m = &e->model;
 	const gs_format *f = &e->format;
 	gs_param_split shapes = m->split, *s = &shapes;
-	if (bnb_passes_experts(e)) { /* the experts carry no scales: not quantized */
+	if (gsi_bnb_passes_experts(e)) { /* the experts carry no scales: not quantized */
 		s->linear_matrices -= s->expert_matrices;
 		s->linear_rows -= s->expert_rows;
 		s->linear_cols -= s->expert_cols;
@@ -233,7 +230,7 @@ static void other_format_item(gs_estimate *e, unsigned live, uint64_t kept, cons
 	} else {
 		gsi_item_all(o, live, gsi_ceil_bits(kept, f->keep_bits));
 		gsi_formula(o, "%llu params (%s%s%s%sbiases/routers) x %llu bits / 8", (unsigned long long)kept,
-		            bnb_passes_experts(e) ? "the experts' 3-D parameters, which bitsandbytes does not replace, " : "",
+		            gsi_bnb_passes_experts(e) ? "the experts' 3-D parameters, which bitsandbytes does not replace, " : "",
 		            e->keep & GS_KEEP_EMBED ? "embeddings, " : "",
 		            e->keep & GS_KEEP_LM_HEAD ? "lm_head, " : "", e->keep & GS_KEEP_NORM ? "norms, " : "",
 		            (unsigned long long)(f->keep_bits.num / f->keep_bits.den));
@@ -262,7 +259,7 @@ void gsi_weight_items(gs_estimate *e, unsigned live)
 	} else if (f->quantized && m->has_architecture) {
 		q = s->linear;
 		kept = s->other;
-		if (bnb_passes_experts(e)) { /* 3-D expert parameters stay in 16 bits */
+		if (gsi_bnb_passes_experts(e)) { /* 3-D expert parameters stay in 16 bits */
 			q -= s->experts;
 			kept += s->experts;
 		}
@@ -468,7 +465,9 @@ static void communication_items(gs_estimate *e, const sharding *h)
 			for (size_t p = 0; p < e->n_phases; p++)
 				if (ctx->live & LIVE(p))
 					ctx->bytes[p] = gs_add_sat(ctx->bytes[p], comm);
-			gsi_formula_add(ctx, " + NCCL buffers 1 GiB (%llu GPUs; 1-2 GiB seen)", (unsigned long long)e->gpus);
+			char size[48];
+			gs_format_bytes(comm, GS_UNIT_GiB, size, sizeof size);
+			gsi_formula_add(ctx, " + NCCL buffers %s (%llu GPUs; 1-2 GiB seen)", size, (unsigned long long)e->gpus);
 		}
 	}
 }

@@ -114,6 +114,12 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err);
 /* Divide the items over GPUs for pipeline stage `stage`. */
 void gsi_apply_placement(gs_estimate *e, uint32_t stage);
 
+/* Whether the format is bitsandbytes and the model's routed experts are
+ * 3-D parameters: bitsandbytes replaces nn.Linear and Conv1D modules only
+ * (Transformers' integrations/bitsandbytes.py replace_with_bnb_linear), so
+ * those experts stay in 16 bits, unquantized and without scales. */
+bool gsi_bnb_passes_experts(const gs_estimate *e);
+
 /* The allowance gsi_apply_placement adds to runtime_context for the
  * communicators (NCCL, custom all-reduce) of a multi-GPU estimate: 1 GiB
  * when more than one GPU and no measured runtime context was given, else 0. */

@@ -321,17 +321,16 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 	            !opts.imatrix && strncmp(ft, "IQ", 2) == 0 ? " (with one for the types that need it)" : "");
 	/* where an importance matrix changes the types and the sheet does not
 	 * say whether the file had one, name the other file's size */
-	if (gsi_gguf_imatrix_matters(ft) && !gs_wl_given(w, GS_F_IMATRIX)) {
+	const char *change = gsi_gguf_imatrix_change(ft);
+	if (change && !gs_wl_given(w, GS_F_IMATRIX)) {
 		gs_model other = e->model;
 		gsi_quant_opts with = {q, true};
 		if (gsi_gguf_plan_by(&other, ft, &with, NULL, NULL, err) == GS_OK &&
 		    other.inv.stored_bytes != e->model.inv.stored_bytes) {
 			gs_bytes a = e->model.inv.stored_bytes, b = other.inv.stored_bytes;
 			gsi_unknown(e, "weights: made with an importance matrix (llama-quantize --imatrix, as many published "
-			            "%s files are), the file holds %llu B %s (the first layers' ffn_down in %s): "
-			            "--imatrix plans that file", ft, (unsigned long long)(b > a ? b - a : a - b),
-			            b > a ? "more" : "less",
-			            !strcmp(ft, "Q4_0") ? "Q4_1" : !strcmp(ft, "Q5_0") ? "Q5_1" : "the file type's own type, not Q5_K");
+			            "%s files are), the file holds %llu B %s (%s): --imatrix plans that file", ft,
+			            (unsigned long long)(b > a ? b - a : a - b), b > a ? "more" : "less", change);
 		}
 	}
 	/* a fused attn_qkv (Phi-3, GPT-NeoX) is typed by a rule that changed

@@ -421,7 +421,7 @@ static gs_status trainable_counts(gs_estimate *e, bool full, bool qlora, uint64_
 	e->train.effective_batch = gs_mul_sat(gs_mul_sat(e->train.microbatch, e->train.grad_accum), e->dp);
 	if (qlora && arch)
 		snprintf(e->train.kept_aside, sizeof e->train.kept_aside, "%s%s%s%s%s",
-		         m->experts_params ? "the experts (3-D parameters), " : "",
+		         gsi_bnb_passes_experts(e) ? "the experts (3-D parameters), " : "",
 		         e->keep & GS_KEEP_EMBED ? "embed_tokens, " : "", e->keep & GS_KEEP_LM_HEAD && !m->tied_embeddings ? "lm_head, " : "",
 		         e->keep & GS_KEEP_NORM ? "norms, " : "", "biases and routers (in bf16)");
 
@@ -665,8 +665,7 @@ static void export_item(gs_estimate *e, bool full, bool qlora)
 		snprintf(e->host_what, sizeof e->host_what, "the merged 16-bit model (export layerwise)%s",
 		         e->train.host_inputs ? " and the offloaded layer inputs of checkpointing" : "");
 	} else if (qlora) {
-		/* 3-D expert parameters were never quantized (estimate_items.c) */
-		uint64_t quantized = m->split.linear - (m->experts_params ? m->split.experts : 0);
+		uint64_t quantized = m->split.linear - (gsi_bnb_passes_experts(e) ? m->split.experts : 0);
 		uint64_t deq = gs_mul_sat(quantized, 2);
 		bool cpu = gs_wl_export(w) == GS_EXPORT_CPU;
 		gsi_item_put(ex, PH_EXPORT, cpu ? 0 : deq);

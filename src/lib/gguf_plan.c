@@ -506,11 +506,17 @@ gs_field gsi_gguf_plan_field_given(const gs_workload *w)
 	return GS_F__COUNT;
 }
 
-bool gsi_gguf_imatrix_matters(const char *name)
+const char *gsi_gguf_imatrix_change(const char *name)
 {
-	int ft = ftype_of(name);
-	plan pl = {.ft = (ftype)ft}, *p = &pl;
-	return ft >= 0 && IS(FT_Q4_0, FT_Q5_0, FT_IQ4_NL, FT_IQ4_XS);
+	/* ffn_down_type's two rules that read has_imatrix for file types that
+	 * do not require one */
+	switch (ftype_of(name)) {
+	case FT_Q4_0: return "the first n_layer/8 ffn_down in Q4_1";
+	case FT_Q5_0: return "the first n_layer/8 ffn_down in Q5_1";
+	case FT_IQ4_NL:
+	case FT_IQ4_XS: return "the first n_layer/8 ffn_down in the file type's own type, not Q5_K";
+	default: return NULL;
+	}
 }
 
 gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *opts,

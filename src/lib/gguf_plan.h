@@ -71,8 +71,9 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *ftype, const gsi_quant_opts 
  * a read .gguf or another runtime, which refuse them by name. */
 gs_field gsi_gguf_plan_field_given(const gs_workload *w);
 
-/* Whether an importance matrix changes the types llama-quantize gives file
- * type `ftype` (canonical name) when it does not require one. */
-bool gsi_gguf_imatrix_matters(const char *ftype);
+/* What an importance matrix changes in the types llama-quantize gives
+ * file type `ftype` (canonical name), in words, or NULL where it changes
+ * nothing (or the type requires one). Static text. */
+const char *gsi_gguf_imatrix_change(const char *ftype);
 
 #endif

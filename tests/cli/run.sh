@@ -142,7 +142,7 @@ case_ 2 'got "b9999", expected one of 007dbbf3, b4020' estimate data/models/Eleu
 # --imatrix: Q4_0's first n_layer/8 ffn_down in Q4_1 (a published imatrix Q4_0 of Qwen3-8B is this plus its metadata)
 case_ 0 'Q4_1: 4 tensors, 125829120 B' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --imatrix --context 512
 case_ 0 'Q4_1: 4 tensors, 125829120 B' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --imatrix yes --context 512
-case_ 0 'the file holds 12582912 B more (the first layers'"'"' ffn_down in Q4_1): --imatrix plans that file' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --context 512
+case_ 0 'the file holds 12582912 B more (the first n_layer/8 ffn_down in Q4_1): --imatrix plans that file' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --context 512
 case_ 2 'imatrix: only runtimes llamacpp and ollama plan a llama.cpp file type' estimate $L31 --runtime vllm --imatrix
 case_ 2 'got "maybe", expected one of no, yes' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --imatrix=maybe
 case_ 2 'unknown format "Q4_K_X"' estimate $L31 --runtime llamacpp --format Q4_K_X

@@ -338,6 +338,27 @@ static void test_vllm_releases(void **st)
 		assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EINPUT);
 		assert_non_null(strstr(err.msg, "0.6.4, 0.7.3, 0.8.5, 0.10.1, 0.11.0"));
 	}
+	/* every release an engine's table knows is in runtime_version's help:
+	 * the refusal lists the table, the help is written by hand */
+	static const char *const engines[] = {"vllm", "sglang", "ollama"};
+	for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++) {
+		gs_workload w;
+		gs_error err;
+		load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, engines[i],
+		              GS_F_FORMAT, !strcmp(engines[i], "ollama") ? "Q4_K_M" : "bf16", GS_F_RUNTIME_VERSION, "latest",
+		              END);
+		assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EINPUT);
+		const char *known = strstr(err.msg, "known releases: ");
+		assert_non_null(known);
+		char list[160], help[400];
+		snprintf(list, sizeof list, "%s", known + strlen("known releases: "));
+		snprintf(help, sizeof help, "%s", gs_field_help(GS_F_RUNTIME_VERSION));
+		for (char *v = strtok(list, ", "); v; v = strtok(NULL, ", ")) {
+			char want[64];
+			snprintf(want, sizeof want, " %s", v);
+			assert_non_null(strstr(help, want));
+		}
+	}
 	/* LoRA slots: 4 x rank 64 x (32 layers x 81920 + 2 x 128512 + 2 x 4096) + 256 x 4096, x 2 B */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_GPU, "H200", GS_F_LENGTH, "4096", GS_F_MAX_LORAS, "4", GS_F_MAX_LORA_RANK, "64", END);
@@ -390,6 +411,20 @@ static void test_vllm_comm_baseline(void **st)
 	assert_int_equal(blocks[0], blocks[1]);
 }
 
+/* Llama-3.1-8B under vLLM `version` on an L40S at `length` tokens, with
+ * the sampler path `sampler` stated, or the release's default (NULL). */
+static void run_sampler_case(const char *version, const char *sampler, const char *length)
+{
+	gs_model m;
+	if (sampler)
+		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+		             GS_F_RUNTIME_VERSION, version, GS_F_SAMPLER, sampler, GS_F_GPU, "L40S", GS_F_LENGTH, length,
+		             END);
+	else
+		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+		             GS_F_RUNTIME_VERSION, version, GS_F_GPU, "L40S", GS_F_LENGTH, length, END);
+}
+
 /* The profile run's dummy sampler by release, 256 requests x 128256 logits,
  * after the forward pass has freed its activations: the sampler stage holds
  * the 2048 hidden states (2048 x 4096 x 2 B) and the bf16 logits with the
@@ -403,59 +438,47 @@ static void test_vllm_comm_baseline(void **st)
 static void test_vllm_sampler(void **st)
 {
 	(void)st;
-	gs_model m;
 	const uint64_t hidden = 2048ull * 4096 * 2, forward = 209715200ull; /* Llama-3.1-8B at 2048 tokens */
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_RUNTIME_VERSION, "0.8.5", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
-	assert_int_equal(item_at(E, "activations", 1), forward);
-	assert_int_equal(item_at(E, "logits", 1), hidden + 256ull * 128256 * 38 - forward); /* 1,054,736,384 B */
-	assert_true(has_unknown(E, "cold compile cache"));
-	assert_true(has_unknown(E, "28 B less per logit: up to 0.86 GiB"));
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_RUNTIME_VERSION, "0.10.1", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
-	assert_int_equal(item_at(E, "logits", 1), hidden + 256ull * 128256 * 38 - forward);
-	assert_true(has_unknown(E, "cold compile cache"));
-	assert_true(has_unknown(E, "24 B less per logit: up to 0.73 GiB"));
-	/* FlashInfer's path when stated: from logits, 2 + 12 */
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_RUNTIME_VERSION, "0.11.0", GS_F_SAMPLER, "flashinfer", GS_F_GPU, "L40S", GS_F_LENGTH,
-	             "32768", END);
-	assert_int_equal(item_at(E, "logits", 1), hidden + 256ull * 128256 * 14 - forward);
-	assert_false(has_unknown(E, "per logit"));
+	const uint64_t logits = 256ull * 128256;                              /* dummy requests x vocabulary */
+	/* bytes per logit: the model's 2 + the sampler's; `other`: the path
+	 * named as unknown with its size, or NULL where the path was stated
+	 * (then no other is named) */
+	static const struct {
+		const char *version, *sampler;
+		uint64_t per_logit;
+		const char *other;
+	} v1[] = {
+		{"0.8.5", NULL, 2 + 36, "28 B less per logit: up to 0.86 GiB"},  /* FlashInfer < 0.2.3: 8 */
+		{"0.10.1", NULL, 2 + 36, "24 B less per logit: up to 0.73 GiB"}, /* from logits: 12 */
+		{"0.10.1", "native", 2 + 36, NULL},                               /* the log: no FlashInfer */
+		{"0.11.0", "flashinfer", 2 + 12, NULL},
+		{"0.8.5", "flashinfer", 2 + 8, NULL},
+	};
+	for (size_t i = 0; i < sizeof v1 / sizeof v1[0]; i++) {
+		run_sampler_case(v1[i].version, v1[i].sampler, "32768");
+		assert_int_equal(item_at(E, "activations", 1), forward);
+		assert_int_equal(item_at(E, "logits", 1), hidden + logits * v1[i].per_logit - forward);
+		assert_true(has_unknown(E, "cold compile cache"));
+		if (v1[i].other)
+			assert_true(has_unknown(E, v1[i].other));
+		else
+			assert_false(has_unknown(E, "per logit"));
+	}
 	/* V0 at 32768 tokens: the forward peak (3,355,443,200 B + the layer's
 	 * input held by V0's eager layer loop, 32768 x 4096 x 2 B) is above the
 	 * sampler stage (268,435,456 + 256 x 128256 x 38 B), which adds nothing */
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_RUNTIME_VERSION, "0.6.4", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+	run_sampler_case("0.6.4", NULL, "32768");
 	assert_int_equal(item_at(E, "activations", 1), 3355443200ull + 32768ull * 4096 * 2);
 	assert_int_equal(item_at(E, "logits", 1), 0);
 	assert_true(has_unknown(E, "24 B less per logit"));
 	assert_false(has_unknown(E, "cold compile cache"));
 	/* at 2048 tokens the sampler stage is the peak (record
 	 * vllm-v071-r1-distill-qwen7b-v100 logged 1.40 GiB for Qwen's 152064
-	 * logits a row) */
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_RUNTIME_VERSION, "0.6.4", GS_F_GPU, "L40S", GS_F_LENGTH, "2048", END);
-	assert_int_equal(item_at(E, "activations", 1) + item_at(E, "logits", 1), hidden + 256ull * 128256 * 38);
-	/* --sampler states the path the startup log names: 0.10.1 without
-	 * FlashInfer sorts natively (2 + 36), V0 with FlashInfer installed takes
-	 * it (2 + 12); a stated path names no other */
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_RUNTIME_VERSION, "0.10.1", GS_F_SAMPLER, "native", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
-	assert_int_equal(item_at(E, "logits", 1), hidden + 256ull * 128256 * 38 - forward);
-	assert_false(has_unknown(E, "per logit"));
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_RUNTIME_VERSION, "0.6.4", GS_F_SAMPLER, "flashinfer", GS_F_GPU, "L40S", GS_F_LENGTH, "2048",
-	             END);
-	assert_int_equal(item_at(E, "activations", 1) + item_at(E, "logits", 1), hidden + 256ull * 128256 * 14);
-	assert_false(has_unknown(E, "per logit"));
-	/* 0.8.5 turns FlashInfer 0.2.3 and later away; an older one samples
-	 * from the probabilities (2 + 8), and a 0.8.5 default names that path
-	 * 28 B less: 256 x 128256 x 28 B = 0.86 GiB */
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_RUNTIME_VERSION, "0.8.5", GS_F_SAMPLER, "flashinfer", GS_F_GPU, "L40S", GS_F_LENGTH,
-	             "32768", END);
-	assert_int_equal(item_at(E, "logits", 1), hidden + 256ull * 128256 * 10 - forward);
+	 * logits a row), natively or with FlashInfer installed (2 + 12) */
+	run_sampler_case("0.6.4", NULL, "2048");
+	assert_int_equal(item_at(E, "activations", 1) + item_at(E, "logits", 1), hidden + logits * (2 + 36));
+	run_sampler_case("0.6.4", "flashinfer", "2048");
+	assert_int_equal(item_at(E, "activations", 1) + item_at(E, "logits", 1), hidden + logits * (2 + 12));
 	assert_false(has_unknown(E, "per logit"));
 }
 
@@ -556,10 +579,7 @@ static void test_gguf_plan(void **st)
 	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3-8B.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT, "Q4_0",
 	             GS_F_LENGTH, "512", END);
 	assert_int_equal(E->weights_only, 4768792576ull);
-	bool named = false;
-	for (size_t i = 0; i < E->n_unknowns; i++)
-		named |= strstr(E->unknowns[i], "12582912 B more") != NULL;
-	assert_true(named);
+	assert_true(has_unknown(E, "12582912 B more"));
 	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3-8B.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT, "Q4_0",
 	             GS_F_IMATRIX, "yes", GS_F_LENGTH, "512", END);
 	assert_int_equal(E->weights_only, 4781375488ull);
