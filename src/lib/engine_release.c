@@ -29,23 +29,46 @@ static const gsi_release releases[] = {
 	 "vllm/engine/arg_utils.py, vllm/worker/worker.py, vllm/model_executor/layers/sampler.py (as 0.6.4), "
 	 "vllm/worker/cache_engine.py (MLA entries aligned to 256 B), vllm/attention/backends/mla/utils.py "
 	 "process_weights_after_loading (absorbed W_Q_UK, W_UV_O)"},
-	{.engine = GS_RT_VLLM, .version = "0.8.5", .v = {0, 8, 5}, .v1 = true, .big = GSI_BIG_BY_NAME,
+	/* 0.8.4, 0.8.5 and 0.9.0 profile, sample and count non-torch memory
+	 * alike (determine_available_memory, profile_run, _dummy_sampler_run and
+	 * the CUDA path of topk_topp_sampler.py read the same at 93e5f3c5,
+	 * cfe45320 and 09f106a9); they differ in which GPUs get the larger
+	 * batch defaults. */
+	{.engine = GS_RT_VLLM, .version = "0.8.4", .v = {0, 8, 4}, .v1 = true, .big = GSI_BIG_BY_NAME,
+	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer_bytes = 8,
+	 .flashinfer_what = "FlashInfer older than 0.2.3, sampling from probabilities (0.8.4 turns 0.2.3 and later "
+	 "away): fp32 copy 4, probabilities 4",
+	 .mla_latent = true, .nontorch_all_processes = true,
+	 .source = "vLLM v0.8.4 (main at 93e5f3c5, 2025-04-12, whose log lines the 0.8.4 logs print): "
+	 "vllm/engine/arg_utils.py _set_default_args_v1 (H100/H200 by name, PR #12369), "
+	 "vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
+	 "_dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py (as 0.8.5)"},
+	{.engine = GS_RT_VLLM, .version = "0.8.5", .v = {0, 8, 5}, .v1 = true, .big = GSI_BIG_BY_MEMORY,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer_bytes = 8,
 	 .flashinfer_what = "FlashInfer older than 0.2.3, sampling from probabilities (0.8.5 turns 0.2.3 and later "
 	 "away): fp32 copy 4, probabilities 4",
 	 .mla_latent = true, .nontorch_all_processes = true,
-	 .source = "vLLM v0.8.5: vllm/engine/arg_utils.py _set_default_args_v1 (H100/H200 by name), "
-	 "vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
+	 .source = "vLLM v0.8.5 (cfe45320): vllm/engine/arg_utils.py _set_default_args_v1 (CUDA total >= 70 GiB, "
+	 "PR #17073), vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
 	 "_dummy_sampler_run, vllm/v1/sample/sampler.py, vllm/v1/sample/ops/topk_topp_sampler.py "
 	 "(FlashInfer >= 0.2.3 is turned away; an older one samples from probabilities)"},
-	{.engine = GS_RT_VLLM, .version = "0.10.1", .v = {0, 10, 1}, .v1 = true, .big = GSI_BIG_BY_MEMORY,
+	{.engine = GS_RT_VLLM, .version = "0.9.0", .v = {0, 9, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer_bytes = 8,
+	 .flashinfer_what = "FlashInfer older than 0.2.3, sampling from probabilities (0.9.0 turns 0.2.3 and later "
+	 "away): fp32 copy 4, probabilities 4",
+	 .mla_latent = true, .nontorch_all_processes = true,
+	 .source = "vLLM v0.9.0 (main at 09f106a9, 2025-05-14): vllm/engine/arg_utils.py _set_default_args_v1 "
+	 "(>= 70 GiB and not A100, PR #17885), vllm/v1/worker/gpu_worker.py determine_available_memory, "
+	 "gpu_model_runner.py profile_run and _dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py "
+	 "(as 0.8.5; sampling from logits, PR #18608, and PR #19312's profiling came after)"},
+	{.engine = GS_RT_VLLM, .version = "0.10.1", .v = {0, 10, 1}, .v1 = true, .big = GSI_BIG_NOT_A100,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer_bytes = 12, .mla_latent = true,
 	 .mxfp4_marlin_pad = true,
 	 .flashinfer_what = "FlashInfer's sampler from logits: fp32 copy 4, top-k masked logits 4, their softmax 4",
 	 .source = "vLLM v0.10.1: vllm/engine/arg_utils.py (>= 70 GiB and not A100, PR #17885), "
 	 "vllm/v1/worker/gpu_worker.py, vllm/model_executor/layers/fused_moe/fused_moe.py, vllm/envs.py, "
 	 "vllm/model_executor/layers/quantization/mxfp4.py (Marlin's padding, read in main two days before: 94096a47)"},
-	{.engine = GS_RT_VLLM, .version = "0.11.0", .v = {0, 11, 0}, .v1 = true, .big = GSI_BIG_BY_MEMORY,
+	{.engine = GS_RT_VLLM, .version = "0.11.0", .v = {0, 11, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer_bytes = 12, .mla_latent = true,
 	 .mxfp4_marlin_pad = true, .comm_in_baseline = true,
 	 .flashinfer_what = "FlashInfer's sampler from logits: fp32 copy 4, top-k masked logits 4, their softmax 4",
@@ -135,7 +158,7 @@ void gsi_release_list(gs_runtime engine, char *buf, size_t cap)
 gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_release **out,
                            char *note, size_t notecap, gs_error *err)
 {
-	const gsi_release *oldest = NULL, *newest = NULL, *below = NULL;
+	const gsi_release *oldest = NULL, *newest = NULL, *below = NULL, *above = NULL;
 	note[0] = 0;
 	for (size_t i = 0; i < NREL; i++)
 		if (releases[i].engine == engine) {
@@ -168,6 +191,8 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 		}
 		if (c < 0)
 			below = r;
+		else if (!above)
+			above = r;
 	}
 	if (!below)
 		return gs_error_set(err, GS_EINPUT, where, "%.40s is older than the oldest release gpusizer knows; "
@@ -176,6 +201,13 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 		return gs_error_set(err, GS_EINPUT, where, "%.40s is newer than the newest release gpusizer knows, "
 		                    "and its defaults may have changed; known releases: %s (give the newest to use "
 		                    "its defaults)", text, known);
+	/* vLLM 0.8.0 made V1 the default engine: a release between a V0 row and
+	 * a V1 row ran an engine neither row describes, and was not read */
+	if (below->v1 != above->v1)
+		return gs_error_set(err, GS_EINPUT, where, "%.40s lies between %s (V0) and %s (V1), the engine changed "
+		                    "between them and the releases in between were not read; give the known release whose "
+		                    "engine ran (the log's 'Initializing a V1 LLM engine' or VLLM_USE_V1=0); known releases: %s",
+		                    text, below->version, above->version, known);
 	*out = below;
 	snprintf(note, notecap, "%.40s is not in the release table: the defaults of %s, the known release "
 	         "before it, are used", text, below->version);

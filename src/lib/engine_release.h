@@ -19,9 +19,10 @@
 
 /* vLLM V1: which GPUs get the larger max_num_batched_tokens / max_num_seqs. */
 typedef enum gsi_big_gpu_rule {
-	GSI_BIG_NONE,      /* V0: no such rule                                   */
-	GSI_BIG_BY_NAME,   /* "h100" or "h200" in the device name                */
-	GSI_BIG_BY_MEMORY  /* CUDA total >= 70 GiB and "a100" not in the name    */
+	GSI_BIG_NONE,       /* V0: no such rule                                  */
+	GSI_BIG_BY_NAME,    /* "h100" or "h200" in the device name (PR #12369)   */
+	GSI_BIG_BY_MEMORY,  /* CUDA total >= 70 GiB, any name (PR #17073)        */
+	GSI_BIG_NOT_A100    /* the same, but "a100" not in the name (PR #17885)  */
 } gsi_big_gpu_rule;
 
 /* SGLang: how mem_fraction_static is chosen when not given. */
@@ -107,7 +108,7 @@ struct gs_estimate;
 gs_status gsi_release_for(struct gs_estimate *e, gs_runtime engine, const gsi_release **out,
                           gs_error *err) GS_WARN_UNUSED;
 
-/* "0.6.4, 0.7.3, 0.8.5, 0.10.1, 0.11.0" for the engine. */
+/* "0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0" for the engine. */
 /* (Ollama rows: see engine_release.c and docs/method.md §14b.) */
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap);
 

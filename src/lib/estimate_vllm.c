@@ -168,15 +168,18 @@ static void profile_shape(gs_estimate *e, const gsi_release *r)
 		         chunked ? "above 32768, chunked prefill on, its default batch"
 		                 : "chunked prefill off, max(max_model_len, 2048)");
 	} else {
-		bool big = r->big == GSI_BIG_BY_NAME
-		               ? device_name_has(e, "h100") || device_name_has(e, "h200")
-		               : e->has_capacity && e->cuda_total >= 70 * GS_GiB && !device_name_has(e, "a100");
+		bool by_size = e->has_capacity && e->cuda_total >= 70 * GS_GiB;
+		bool big = r->big == GSI_BIG_BY_NAME     ? device_name_has(e, "h100") || device_name_has(e, "h200")
+		           : r->big == GSI_BIG_BY_MEMORY ? by_size
+		                                         : by_size && !device_name_has(e, "a100");
 		tokens = big ? (llm ? 16384 : 8192) : (llm ? 8192 : 2048);
 		seqs = big ? 1024 : 256;
-		snprintf(why, sizeof why, "V1, %s, %s", llm ? "LLM class" : "vllm serve",
-		         r->big == GSI_BIG_BY_NAME ? (big ? "H100/H200 by name" : "not an H100/H200 by name")
-		         : big ? "CUDA total >= 70 GiB and not an A100"
-		               : e->has_capacity ? "below 70 GiB or an A100" : "no GPU given: the smaller GPUs' defaults");
+		const char *rule = r->big == GSI_BIG_BY_NAME     ? (big ? "H100/H200 by name" : "not an H100/H200 by name")
+		                   : !e->has_capacity            ? "no GPU given: the smaller GPUs' defaults"
+		                   : r->big == GSI_BIG_BY_MEMORY ? (big ? "CUDA total >= 70 GiB" : "CUDA total below 70 GiB")
+		                   : big                         ? "CUDA total >= 70 GiB and not an A100"
+		                                                 : "below 70 GiB or an A100";
+		snprintf(why, sizeof why, "V1, %s, %s", llm ? "LLM class" : "vllm serve", rule);
 	}
 	if (gs_wl_set(w, GS_F_MAX_NUM_BATCHED_TOKENS)) {
 		tokens = wl_bytes(e, GS_F_MAX_NUM_BATCHED_TOKENS);

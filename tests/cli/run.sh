@@ -65,17 +65,21 @@ case_ 0 "1978 blocks of 16 tokens = 31648 tokens" estimate $L31 --runtime vllm -
 case_ 0 "vLLM profile run:    20000 tokens, 256 dummy requests (V0, max_model_len 20000: chunked prefill off" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 20000
 case_ 1 "vLLM profile run:    512 tokens" estimate $L31 --runtime vllm --runtime-version 0.6.4 --gpu "RTX 3090" --context 65536
 case_ 1 "vLLM profile run:    2048 tokens" estimate $L31 --runtime vllm --runtime-version 0.7.3 --gpu "RTX 3090" --context 65536
-case_ 0 "vLLM profile run:    8192 tokens, 1024 dummy requests (V1, vllm serve, H100/H200 by name)" estimate $L31 --runtime vllm --runtime-version 0.8.5 --gpu "H100 SXM" --context 8192
+case_ 0 "vLLM profile run:    8192 tokens, 1024 dummy requests (V1, vllm serve, H100/H200 by name)" estimate $L31 --runtime vllm --runtime-version 0.8.4 --gpu "H100 SXM" --context 8192
+# 0.8.5 gave the larger batches to any GPU of 70 GiB (PR #17073); 0.9.0 took the A100 back out (PR #17885)
+case_ 0 "vLLM profile run:    8192 tokens, 1024 dummy requests (V1, vllm serve, CUDA total >= 70 GiB)" estimate $L31 --runtime vllm --runtime-version 0.8.5 --gpu "A100 80GB" --context 8192
+case_ 0 "vLLM profile run:    2048 tokens, 256 dummy requests (V1, vllm serve, below 70 GiB or an A100)" estimate $L31 --runtime vllm --runtime-version 0.9.0 --gpu "A100 80GB" --context 8192
 case_ 0 "vLLM profile run:    2048 tokens, 256 dummy requests (V1, vllm serve, below 70 GiB or an A100)" estimate $L31 --runtime vllm --gpu "A100 80GB" --context 8192
 case_ 0 "vLLM profile run:    16384 tokens, 1024 dummy requests (V1, LLM class, CUDA total >= 70 GiB" estimate $L31 --runtime vllm --gpu "H200" --entrypoint llm --context 8192
-case_ 0 "0.9.2 is not in the release table: the defaults of 0.8.5" estimate $L31 --runtime vllm --runtime-version 0.9.2 --gpu "RTX 4090" --context 8192
+case_ 0 "0.9.2 is not in the release table: the defaults of 0.9.0" estimate $L31 --runtime vllm --runtime-version 0.9.2 --gpu "RTX 4090" --context 8192
+case_ 2 "0.8.2 lies between 0.7.3 (V0) and 0.8.4 (V1)" estimate $L31 --runtime vllm --runtime-version 0.8.2 --gpu "RTX 4090" --context 8192
 case_ 0 '"runtime_version": "0.11.0"' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
 case_ 0 "0.10.2 is not in the release table: the defaults of 0.10.1" estimate $L31 --runtime vllm --runtime-version 0.10.2 --gpu "RTX 4090" --context 8192
 case_ 0 '"cuda_total_bytes": 25756172288' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
 case_ 0 "CUDA total:  23.28 GiB (24.99 GB; 24993857536 B) — derived: device total - 728 MiB" estimate $L31 --runtime vllm --capacity 24564MiB --context 8192
 case_ 0 "CUDA total:  23.00 GiB (24.70 GB; 24696061952 B) — given: 23GiB" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 23GiB --context 8192
 case_ 2 "cuda_total 30GiB is more than the device total" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 30GiB
-case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.5, 0.10.1, 0.11.0" estimate $L31 --runtime vllm --runtime-version 0.5.4
+case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0" estimate $L31 --runtime vllm --runtime-version 0.5.4
 case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.11.1
 case_ 2 "is not a release number" estimate $L31 --runtime vllm --runtime-version latest
 case_ 2 "runtime_version: gpusizer has release tables for vllm, sglang and ollama" estimate $L31 --runtime-version 0.6.4

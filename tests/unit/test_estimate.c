@@ -293,8 +293,9 @@ static void test_vllm_budget(void **st)
 	assert_int_equal(item_at(E, "kv_cache", 2), 2ull * 512 * 16 * 131072);
 }
 
-/* V1's batch defaults by release: 0.8.5 picks H100/H200 by name, 0.10.1 any
- * GPU of 70 GiB or more that is not an A100; the LLM class doubles the tokens. */
+/* V1's batch defaults by release: 0.8.4 picks H100/H200 by name, 0.8.5 any
+ * GPU of 70 GiB or more (an A100 80GB, a B200 too), 0.9.0 and later the same
+ * but not an A100; the LLM class doubles the tokens. */
 static void test_vllm_releases(void **st)
 {
 	(void)st;
@@ -304,8 +305,11 @@ static void test_vllm_releases(void **st)
 		uint64_t tokens, seqs;
 	} cases[] = {
 		{"0.10.1", "H200", "serve", 8192, 1024},   {"0.10.1", "A100 80GB", "serve", 2048, 256},
-		{"0.10.1", "B200", "serve", 8192, 1024},   {"0.8.5", "B200", "serve", 2048, 256},
-		{"0.8.5", "H100 SXM", "llm", 16384, 1024}, {"0.10.1", "RTX 4090", "llm", 8192, 256},
+		{"0.10.1", "B200", "serve", 8192, 1024},   {"0.8.4", "B200", "serve", 2048, 256},
+		{"0.8.4", "H100 SXM", "llm", 16384, 1024}, {"0.10.1", "RTX 4090", "llm", 8192, 256},
+		{"0.8.5", "A100 80GB", "serve", 8192, 1024}, {"0.8.5", "B200", "llm", 16384, 1024},
+		{"0.8.5", "L40S", "serve", 2048, 256},     {"0.9.0", "A100 80GB", "serve", 2048, 256},
+		{"0.9.0", "H100 SXM", "serve", 8192, 1024},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
@@ -315,19 +319,30 @@ static void test_vllm_releases(void **st)
 		assert_int_equal(E->vllm.profile_tokens, cases[i].tokens);
 		assert_int_equal(E->vllm.profile_seqs, cases[i].seqs);
 		assert_string_equal(E->runtime_version, cases[i].version);
-		/* only 0.8.5 counts other processes' memory as its own (release field) */
+		/* only 0.8.4 to 0.9.0 count other processes' memory as their own
+		 * (release field; PR #19312 came after 0.9.0) */
 		assert_int_equal(has_unknown(E, "each GiB they hold comes off the KV pool"),
-		                 !strcmp(cases[i].version, "0.8.5"));
+		                 !strncmp(cases[i].version, "0.8.", 4) || !strcmp(cases[i].version, "0.9.0"));
 	}
 	/* a version between two known releases: the older one, said so */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "v0.9.2", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "4096", END);
-	assert_string_equal(E->runtime_version, "0.8.5");
+	assert_string_equal(E->runtime_version, "0.9.0");
 	assert_non_null(strstr(E->release_note, "0.9.2 is not in the release table"));
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.6.4.post1", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "4096", END);
 	assert_string_equal(E->runtime_version, "0.6.4");
 	assert_string_equal(E->release_note, "");
+	/* between the last V0 row and the first V1 row (0.8.0 made V1 the
+	 * default): neither row describes it, refused */
+	{
+		gs_workload w;
+		gs_error err;
+		load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+		              GS_F_RUNTIME_VERSION, "0.8.2", END);
+		assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EINPUT);
+		assert_non_null(strstr(err.msg, "0.8.2 lies between 0.7.3 (V0) and 0.8.4 (V1)"));
+	}
 	/* outside the table, or not a version: refused */
 	static const char *const bad[] = {"0.5.4", "0.11.1", "latest", "1"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -336,7 +351,7 @@ static void test_vllm_releases(void **st)
 		load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 		              GS_F_RUNTIME_VERSION, bad[i], END);
 		assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EINPUT);
-		assert_non_null(strstr(err.msg, "0.6.4, 0.7.3, 0.8.5, 0.10.1, 0.11.0"));
+		assert_non_null(strstr(err.msg, "0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0"));
 	}
 	/* every release an engine's table knows is in runtime_version's help:
 	 * the refusal lists the table, the help is written by hand */
