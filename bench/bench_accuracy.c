@@ -190,7 +190,14 @@ static int serving_workload(const char *id, gs_workload *w, const char *rt, cons
 	const char *given = json_string_value(json_object_get(cond, "gpusizer_cuda_total"));
 	if (missing_reason(id, cond, "gpusizer_cuda_total"))
 		return 1;
-	if (json_object_get(meas, total_key) || !given)
+	/* the budget is a fraction of this total: without one the record
+	 * cannot be sized, and a zero would read as an estimate of no pool */
+	if (!json_object_get(meas, total_key) && !given) {
+		fprintf(stderr, "%s: no CUDA total: give measured.%s from the log or conditions.gpusizer_cuda_total with "
+		                "gpusizer_cuda_total_why\n", id, total_key);
+		return 1;
+	}
+	if (json_object_get(meas, total_key))
 		snprintf(cap, sizeof cap, "%.2fGiB", num(meas, total_key));
 	else
 		snprintf(cap, sizeof cap, "%s", given);

@@ -494,7 +494,7 @@ case_ 0 '"high_bytes": 14954011373' estimate $BERT $BA --json
 case_ 2 'expected one of no, yes' estimate $BERT $BA --conservative=maybe
 case_ 1 "one change makes it fit: checkpointing full" fit $BERT $BA --capacity 13GiB --conservative
 case_ 0 '"kv_tokens_interval"' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
-case_ 0 "KV tokens interval:  39868 to 47385 tokens; vllm-v1 KV capacity: 16 records, errors -9.6 % to +3.1 %, widened by 2.0 points" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
+case_ 0 "KV tokens interval:  39868 to 47385 tokens; vllm-v1 KV capacity: 18 records, errors -9.6 % to +3.1 %, widened by 2.0 points" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 "(conservative: the peak is its high end)" estimate tests/data/sheets/llama31-8b-conservative.yaml
 case_ 2 'tests/data/bad/conservative.yaml:2:15: conservative: got "maybe", expected one of no, yes' estimate tests/data/bad/conservative.yaml
 case_ 1 "against the peak per GPU, 18.39 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml --conservative
