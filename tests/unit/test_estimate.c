@@ -468,6 +468,8 @@ static void test_vllm_sampler(void **st)
 		{"0.10.1", "native", 2 + 36, NULL},                               /* the log: no FlashInfer */
 		{"0.11.0", "flashinfer", 2 + 12, NULL},
 		{"0.8.5", "flashinfer", 2 + 8, NULL},
+		{"0.8.4", "flashinfer", 2 + 8, NULL},                              /* the same CUDA path */
+		{"0.9.0", NULL, 2 + 36, "28 B less per logit: up to 0.86 GiB"},  /* sampling from logits came after */
 	};
 	for (size_t i = 0; i < sizeof v1 / sizeof v1[0]; i++) {
 		run_sampler_case(v1[i].version, v1[i].sampler, "32768");
