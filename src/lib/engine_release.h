@@ -38,6 +38,14 @@ typedef enum gsi_ollama_log {
 	GSI_OLLAMA_LOG_SPLIT     /* total = blocks + output, repeating = blocks     */
 } gsi_ollama_log;
 
+/* vLLM: what FlashInfer's top-k/top-p path holds per logit in the profile
+ * run besides the model's own logits, and what those bytes are (for the
+ * formula). Releases share a path; docs/method.md §7 "Logits". */
+typedef struct gsi_flashinfer_path {
+	uint8_t bytes;
+	const char *what;
+} gsi_flashinfer_path;
+
 typedef struct gsi_release {
 	gs_runtime engine;
 	const char *version;         /* "0.6.4"                                   */
@@ -53,9 +61,8 @@ typedef struct gsi_release {
 	                                say which path ran: bytes per logit held at
 	                                its peak besides the model's own logits
 	                                (docs/method.md §7, "Logits")            */
-	uint8_t flashinfer_bytes;    /* the same on FlashInfer's top-k/top-p path
-	                                (every vLLM row has one)                 */
-	const char *flashinfer_what; /* what those bytes are, for the formula   */
+	const gsi_flashinfer_path *flashinfer; /* the same on FlashInfer's top-k/top-p
+	                                path (every vLLM row has one)            */
 	bool mla_latent;             /* caches DeepSeek's MLA latent; false: 0.6.4,
 	                                whose deepseek_v2 attention caches every
 	                                head's K and V padded to 256 and which has

@@ -149,6 +149,29 @@ static bool any_sliding(const gs_model *m)
 	return false;
 }
 
+/* Whether a V1 release gives this GPU its larger batch defaults
+ * (engine_release.h gsi_big_gpu_rule), and the rule's words for *why. */
+static bool big_gpu(const gs_estimate *e, const gsi_release *r, const char **why)
+{
+	bool by_size = e->has_capacity && e->cuda_total >= 70 * GS_GiB;
+	if (r->big == GSI_BIG_BY_NAME) {
+		bool big = device_name_has(e, "h100") || device_name_has(e, "h200");
+		*why = big ? "H100/H200 by name" : "not an H100/H200 by name";
+		return big;
+	}
+	if (!e->has_capacity) {
+		*why = "no GPU given: the smaller GPUs' defaults";
+		return false;
+	}
+	if (r->big == GSI_BIG_BY_MEMORY) {
+		*why = by_size ? "CUDA total >= 70 GiB" : "CUDA total below 70 GiB";
+		return by_size;
+	}
+	bool big = by_size && !device_name_has(e, "a100");
+	*why = big ? "CUDA total >= 70 GiB and not an A100" : "below 70 GiB or an A100";
+	return big;
+}
+
 /* max_num_batched_tokens and max_num_seqs of the profile run, by the
  * release's rule, unless the sheet gives them. */
 static void profile_shape(gs_estimate *e, const gsi_release *r)
@@ -168,17 +191,10 @@ static void profile_shape(gs_estimate *e, const gsi_release *r)
 		         chunked ? "above 32768, chunked prefill on, its default batch"
 		                 : "chunked prefill off, max(max_model_len, 2048)");
 	} else {
-		bool by_size = e->has_capacity && e->cuda_total >= 70 * GS_GiB;
-		bool big = r->big == GSI_BIG_BY_NAME     ? device_name_has(e, "h100") || device_name_has(e, "h200")
-		           : r->big == GSI_BIG_BY_MEMORY ? by_size
-		                                         : by_size && !device_name_has(e, "a100");
+		const char *rule;
+		bool big = big_gpu(e, r, &rule);
 		tokens = big ? (llm ? 16384 : 8192) : (llm ? 8192 : 2048);
 		seqs = big ? 1024 : 256;
-		const char *rule = r->big == GSI_BIG_BY_NAME     ? (big ? "H100/H200 by name" : "not an H100/H200 by name")
-		                   : !e->has_capacity            ? "no GPU given: the smaller GPUs' defaults"
-		                   : r->big == GSI_BIG_BY_MEMORY ? (big ? "CUDA total >= 70 GiB" : "CUDA total below 70 GiB")
-		                   : big                         ? "CUDA total >= 70 GiB and not an A100"
-		                                                 : "below 70 GiB or an A100";
 		snprintf(why, sizeof why, "V1, %s, %s", llm ? "LLM class" : "vllm serve", rule);
 	}
 	if (gs_wl_set(w, GS_F_MAX_NUM_BATCHED_TOKENS)) {
@@ -207,12 +223,8 @@ static void profile_shape(gs_estimate *e, const gsi_release *r)
  * the larger; FlashInfer named as unknown with its size), or the one
  * --sampler states, which the startup log names ("Using FlashInfer for
  * top-p & top-k sampling" or "FlashInfer is not available. Falling back to
- * the PyTorch-native implementation"). FlashInfer's bytes are the
- * release's (engine_release.c flashinfer_bytes, docs/method.md §7
- * "Logits"): V0's Sampler.forward keeps the fp32 copy, the probabilities
- * and the log-probabilities; 0.8.5 with a FlashInfer older than 0.2.3 the
- * fp32 copy and the probabilities; V1's top_k_top_p_sampling_from_logits
- * (PR #18608) the fp32 copy, the top-k masked logits and their softmax. */
+ * the PyTorch-native implementation"). FlashInfer's bytes and what they
+ * are come with the release (engine_release.c, its FlashInfer paths). */
 typedef struct sampler_path {
 	unsigned bytes; /* per logit besides the model's own (docs/method.md §7 "Logits") */
 	bool stated;    /* given with --sampler: no other path to name          */
@@ -225,7 +237,7 @@ static sampler_path sampler_for(const gs_estimate *e, const gsi_release *r)
 		return (sampler_path){r->sampler_bytes, false};
 	if (gs_wl_sampler(w) == GS_SAMPLER_NATIVE)
 		return (sampler_path){NATIVE_SAMPLER_BYTES, true};
-	return (sampler_path){r->flashinfer_bytes, true};
+	return (sampler_path){r->flashinfer->bytes, true};
 }
 
 static const char *sampler_words(unsigned bytes, const gsi_release *r)
@@ -233,7 +245,7 @@ static const char *sampler_words(unsigned bytes, const gsi_release *r)
 	if (bytes == NATIVE_SAMPLER_BYTES)
 		return "the native top-k/top-p sampler at its sort: fp32 copy 4, sorted values 4 and int64 indices 8, "
 		       "the sort's int64 reverse indices 8 and CUB's alternate keys and values 12";
-	return r->flashinfer_what;
+	return r->flashinfer->what;
 }
 
 /* The other sampler path, when the user did not state one. Every release
@@ -247,9 +259,9 @@ static void sampler_unknown(gs_estimate *e, const gsi_release *r, const sampler_
                             uint32_t vocab)
 {
 	char size[48];
-	if (sp->stated || sp->bytes <= r->flashinfer_bytes)
+	if (sp->stated || sp->bytes <= r->flashinfer->bytes)
 		return;
-	unsigned less = sp->bytes - r->flashinfer_bytes;
+	unsigned less = sp->bytes - r->flashinfer->bytes;
 	gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), less), GS_UNIT_GiB, size, sizeof size);
 	gsi_unknown(e, "logits: counted with the native top-k/top-p sampler, the larger path; when vLLM takes "
 	            "FlashInfer's (its log says \"Using FlashInfer for top-p & top-k sampling\") the sampler holds "

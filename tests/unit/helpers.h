@@ -70,6 +70,27 @@ static inline void run_estimate(gs_estimate *e, gs_model *m, ...)
 		fail_msg("estimate: %s", err.msg);
 }
 
+/* Expect the estimate of (field, "value") pairs ending with -1 to fail,
+ * at the workload, the model or the estimate, with status `want` and a
+ * message that contains `needle`. */
+static inline void expect_estimate_error(gs_estimate *e, gs_status want, const char *needle, ...)
+{
+	gs_workload w;
+	gs_model m;
+	gs_error err;
+	va_list ap;
+	va_start(ap, needle);
+	wl_from_pairs(&w, ap);
+	va_end(ap);
+	gs_status s = gs_workload_finish(&w, &err);
+	if (!s)
+		s = gs_workload_model(&w, &m, &err);
+	if (!s)
+		s = gs_estimate_run(&w, &m, e, &err);
+	if (s != want || !strstr(err.msg, needle))
+		fail_msg("status %d (want %d), message: %s (want %s)", s, want, s ? err.msg : "", needle);
+}
+
 static inline gs_bytes item_at(const gs_estimate *e, const char *id, int phase)
 {
 	const gs_item *it = gs_estimate_item(e, id);

@@ -95,12 +95,8 @@ static void test_encoder_forward(void **st)
 	run_estimate(E, &m, GS_F_MODEL, TCFG("bert-base-uncased-bertmodel.json"), GS_F_LENGTH, "128", END);
 	assert_int_equal(item_at(E, "logits", 1), 0);
 	/* an engine's rules are for generating decoders: refused */
-	gs_workload w;
-	gs_error err;
-	load_workload(&w, &m, GS_F_MODEL, CFG("google-bert__bert-large-uncased.json"), GS_F_LENGTH, "512",
-	              GS_F_RUNTIME, "vllm", GS_F_CAPACITY, "24GiB", END);
-	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
-	assert_non_null(strstr(err.msg, "is an encoder"));
+	expect_estimate_error(E, GS_EUNSUPPORTED, "is an encoder", GS_F_MODEL, CFG("google-bert__bert-large-uncased.json"),
+	             GS_F_LENGTH, "512", GS_F_RUNTIME, "vllm", GS_F_CAPACITY, "24GiB", END);
 }
 
 static void test_eager_attention(void **st)
@@ -277,15 +273,8 @@ static void test_vllm_budget(void **st)
 	run_estimate(E, &m, GS_F_MODEL, CFG("deepseek-ai__DeepSeek-V2-Lite.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.6.4", GS_F_GPU, "A100 80GB", GS_F_LENGTH, "8192", END);
 	assert_int_equal(E->vllm.block_bytes, 27ull * 16 * 16 * 2 * 256 * 2);
-	{
-		gs_workload w;
-		gs_error err;
-		gs_model dm;
-		load_workload(&w, &dm, GS_F_MODEL, CFG("deepseek-ai__DeepSeek-V3.json"), GS_F_RUNTIME, "vllm",
-		              GS_F_RUNTIME_VERSION, "0.6.4", GS_F_LENGTH, "8192", END);
-		assert_int_equal(gs_estimate_run(&w, &dm, E, &err), GS_EINPUT);
-		assert_non_null(strstr(err.msg, "no DeepseekV3ForCausalLM"));
-	}
+	expect_estimate_error(E, GS_EINPUT, "no DeepseekV3ForCausalLM", GS_F_MODEL, CFG("deepseek-ai__DeepSeek-V3.json"),
+	             GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, "0.6.4", GS_F_LENGTH, "8192", END);
 	/* without a capacity: the sheet's need, and the pool listed as unknown */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_LENGTH, "8192", GS_F_CONCURRENCY, "2", END);
@@ -335,24 +324,13 @@ static void test_vllm_releases(void **st)
 	assert_string_equal(E->release_note, "");
 	/* between the last V0 row and the first V1 row (0.8.0 made V1 the
 	 * default): neither row describes it, refused */
-	{
-		gs_workload w;
-		gs_error err;
-		load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-		              GS_F_RUNTIME_VERSION, "0.8.2", END);
-		assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EINPUT);
-		assert_non_null(strstr(err.msg, "0.8.2 lies between 0.7.3 (V0) and 0.8.4 (V1)"));
-	}
+	expect_estimate_error(E, GS_EINPUT, "0.8.2 lies between 0.7.3 (V0) and 0.8.4 (V1)", GS_F_MODEL,
+	             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, "0.8.2", END);
 	/* outside the table, or not a version: refused */
 	static const char *const bad[] = {"0.5.4", "0.11.1", "latest", "1"};
-	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		gs_workload w;
-		gs_error err;
-		load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-		              GS_F_RUNTIME_VERSION, bad[i], END);
-		assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EINPUT);
-		assert_non_null(strstr(err.msg, "0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0"));
-	}
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		expect_estimate_error(E, GS_EINPUT, "0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0", GS_F_MODEL,
+		             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, bad[i], END);
 	/* every release an engine's table knows is in runtime_version's help:
 	 * the refusal lists the table, the help is written by hand */
 	static const char *const engines[] = {"vllm", "sglang", "ollama"};
@@ -640,12 +618,8 @@ static void test_gguf_plan(void **st)
 	             "Q4_K_M", GS_F_LENGTH, "2048", END);
 	assert_non_null(strstr(E->model.inv.dtypes, "Q6_K: 33 tensors"));
 	/* an architecture without the rules: refused, never treated as llama */
-	gs_workload w;
-	gs_error err;
-	load_workload(&w, &m, GS_F_MODEL, CFG("tiiuae__falcon-7b.json"), GS_F_RUNTIME, "llamacpp", GS_F_FORMAT,
-	              "Q4_K_M", END);
-	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
-	assert_non_null(strstr(err.msg, "falcon"));
+	expect_estimate_error(E, GS_EUNSUPPORTED, "falcon", GS_F_MODEL, CFG("tiiuae__falcon-7b.json"), GS_F_RUNTIME, "llamacpp",
+	             GS_F_FORMAT, "Q4_K_M", END);
 }
 
 static void test_ollama(void **st)
@@ -706,16 +680,10 @@ static void test_ollama(void **st)
 	assert_int_equal(o->graph_partial, 32 / 8 * o->kv / 6);
 	/* refused: an architecture its llama.cpp does not know, one it runs on
 	 * its own engine */
-	gs_workload w;
-	gs_error err;
-	load_workload(&w, &m, GS_F_MODEL, CFG("Qwen__Qwen3-8B.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION, "0.5.4",
-	              GS_F_FORMAT, "Q4_K_M", END);
-	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
-	assert_non_null(strstr(err.msg, "does not know architecture qwen3"));
-	load_workload(&w, &m, GS_F_MODEL, CFG("google__gemma-3-1b-it.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION,
-	              "0.6.8", GS_F_FORMAT, "Q4_K_M", END);
-	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
-	assert_non_null(strstr(err.msg, "own engine"));
+	expect_estimate_error(E, GS_EUNSUPPORTED, "does not know architecture qwen3", GS_F_MODEL, CFG("Qwen__Qwen3-8B.json"),
+	             GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION, "0.5.4", GS_F_FORMAT, "Q4_K_M", END);
+	expect_estimate_error(E, GS_EUNSUPPORTED, "own engine", GS_F_MODEL, CFG("google__gemma-3-1b-it.json"), GS_F_RUNTIME,
+	             "ollama", GS_F_RUNTIME_VERSION, "0.6.8", GS_F_FORMAT, "Q4_K_M", END);
 }
 
 /* Mamba with Transformers (method.md §5): the recurrent state instead of
@@ -731,12 +699,8 @@ static void test_state_space(void **st)
 	/* prefill: 3 fp32 b x inner x s x state + b x s x (4 x inner + 2h) x 2 B */
 	assert_int_equal(item_at(E, "activations", 1),
 	                 4ull * 1536 * 2048 * 16 * 12 + 4ull * 2048 * (4 * 1536 + 2 * 768) * 2);
-	gs_workload w;
-	gs_error err;
-	load_workload(&w, &m, GS_F_MODEL, CFG("state-spaces__mamba-130m-hf.json"), GS_F_RUNTIME, "vllm", GS_F_LENGTH,
-	              "2048", END);
-	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
-	assert_non_null(strstr(err.msg, "is a state-space model"));
+	expect_estimate_error(E, GS_EUNSUPPORTED, "is a state-space model", GS_F_MODEL, CFG("state-spaces__mamba-130m-hf.json"),
+	             GS_F_RUNTIME, "vllm", GS_F_LENGTH, "2048", END);
 }
 
 /* Vision-language (method.md §2, §5): images add their tokens to the
@@ -857,10 +821,8 @@ static void test_unsupported(void **st)
 	gs_model m;
 	gs_error err;
 	/* vLLM with pipeline stages is not modelled: refused, not guessed */
-	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPUS, "2",
-	              GS_F_PP, "2", END);
-	assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EUNSUPPORTED);
-	assert_non_null(strstr(err.msg, "pipeline"));
+	expect_estimate_error(E, GS_EUNSUPPORTED, "pipeline", GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_RUNTIME,
+	             "vllm", GS_F_GPUS, "2", GS_F_PP, "2", END);
 	/* ZeRO describes adaptation, not inference */
 	gs_workload_init(&w);
 	wl_set(&w, GS_F_PARAMS, "7e9");

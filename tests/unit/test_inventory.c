@@ -498,14 +498,8 @@ static void fixtures(void **st)
 		assert_non_null(strstr(err.msg, "test"));
 	}
 	/* a read .gguf's types are its own: a quantizer release to plan with is refused */
-	{
-		gs_workload w;
-		gs_error err;
-		load_workload(&w, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-q4_0.gguf", GS_F_RUNTIME, "llamacpp",
-		              GS_F_QUANTIZER, "b4020", -1);
-		assert_int_equal(gs_estimate_run(&w, &m, e, &err), GS_EINPUT);
-		assert_non_null(strstr(err.msg, "read from its file"));
-	}
+	expect_estimate_error(e, GS_EINPUT, "read from its file", GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-q4_0.gguf",
+	             GS_F_RUNTIME, "llamacpp", GS_F_QUANTIZER, "b4020", -1);
 	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf", GS_F_RUNTIME, "llamacpp",
 	             GS_F_LENGTH, "2048", GS_F_KV_FORMAT, "fp16", GS_F_KV_FORMAT_V, "q8_0", GS_F_ATTENTION, "flash", -1);
 	assert_int_equal(item_at(e, "kv_cache", 1), 513802240ull);

@@ -240,24 +240,6 @@ static void test_placement(void **st)
 	assert_int_equal(item_at(E, "logits", 1), 0); /* the head is on stage 3 */
 }
 
-static void expect_error(gs_status want, const char *needle, ...)
-{
-	gs_workload w;
-	gs_model m;
-	gs_error err;
-	va_list ap;
-	va_start(ap, needle);
-	wl_from_pairs(&w, ap);
-	va_end(ap);
-	gs_status s = gs_workload_finish(&w, &err);
-	if (!s)
-		s = gs_workload_model(&w, &m, &err);
-	if (!s)
-		s = gs_estimate_run(&w, &m, E, &err);
-	if (s != want || !strstr(err.msg, needle))
-		fail_msg("status %d (want %d), message: %s (want %s)", s, want, err.msg, needle);
-}
-
 /* Encoder-decoders (T5, BART; issue #13, method.md §2 and §10): PEFT's
  * default targets match the cross-attention's q/v too, the decoder caches
  * the input's cross-attention K/V, and training keeps both stacks. */
@@ -309,7 +291,7 @@ static void test_moe_experts_as_parameters(void **st)
 	assert_int_equal(item_at(E, "other_format_modules", 0), (20914757184ull - 637009920ull) * 2);
 	assert_non_null(strstr(E->train.kept_aside, "the experts (3-D parameters)"));
 	assert_int_equal(item_at(E, "export_transient", 6), 637009920ull * 2);
-	expect_error(GS_EINPUT, "its experts are 3-D parameters, which PEFT adapts through target_parameters", GS_F_MODEL,
+	expect_estimate_error(E, GS_EINPUT, "its experts are 3-D parameters, which PEFT adapts through target_parameters", GS_F_MODEL,
 	             oss, GS_F_TASK, "lora", GS_F_LORA_TARGETS, "gate_up_proj", GS_F_LENGTH, "512", END);
 	/* GraniteMoE: experts are parameters (GraniteMoeParallelExperts), the
 	 * router an nn.Linear (router.layer): all-linear adapts attention and
@@ -326,17 +308,17 @@ static void test_moe_experts_as_parameters(void **st)
 static void test_errors(void **st)
 {
 	(void)st;
-	expect_error(GS_EINPUT, "no default LoRA target modules for model_type \"umt5\"", GS_F_MODEL,
+	expect_estimate_error(E, GS_EINPUT, "no default LoRA target modules for model_type \"umt5\"", GS_F_MODEL,
 	             CFG("google__umt5-small.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
-	expect_error(GS_EUNSUPPORTED, "is an encoder-decoder: gpusizer sizes it with runtime transformers only",
+	expect_estimate_error(E, GS_EUNSUPPORTED, "is an encoder-decoder: gpusizer sizes it with runtime transformers only",
 	             GS_F_MODEL, CFG("google-t5__t5-small.json"), GS_F_RUNTIME, "vllm", GS_F_LENGTH, "512", END);
-	expect_error(GS_EINPUT, "cannot stay in nf4", GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_FORMAT, "nf4", END);
-	expect_error(GS_EINPUT, "bitsandbytes 4-bit base", GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_FORMAT, "bf16", END);
-	expect_error(GS_EINPUT, "it has: q_proj, k_proj", GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_LORA_TARGETS, "qkv", END);
-	expect_error(GS_EINPUT, "not a multiple of tp x pp", GS_F_MODEL, L3, GS_F_GPUS, "3", GS_F_TP, "2", END);
-	expect_error(GS_EINPUT, "zero 3 or fsdp full", GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_OFFLOAD, "params", END);
-	expect_error(GS_EINPUT, "module shapes", GS_F_PARAMS, "7e9", GS_F_TASK, "lora", END);
-	expect_error(GS_EINPUT, "adaptation runs with runtime transformers", GS_F_MODEL, L3, GS_F_TASK, "full",
+	expect_estimate_error(E, GS_EINPUT, "cannot stay in nf4", GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_FORMAT, "nf4", END);
+	expect_estimate_error(E, GS_EINPUT, "bitsandbytes 4-bit base", GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_FORMAT, "bf16", END);
+	expect_estimate_error(E, GS_EINPUT, "it has: q_proj, k_proj", GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_LORA_TARGETS, "qkv", END);
+	expect_estimate_error(E, GS_EINPUT, "not a multiple of tp x pp", GS_F_MODEL, L3, GS_F_GPUS, "3", GS_F_TP, "2", END);
+	expect_estimate_error(E, GS_EINPUT, "zero 3 or fsdp full", GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_OFFLOAD, "params", END);
+	expect_estimate_error(E, GS_EINPUT, "module shapes", GS_F_PARAMS, "7e9", GS_F_TASK, "lora", END);
+	expect_estimate_error(E, GS_EINPUT, "adaptation runs with runtime transformers", GS_F_MODEL, L3, GS_F_TASK, "full",
 	             GS_F_RUNTIME, "vllm", END);
 }
 
