@@ -75,7 +75,7 @@ case_ 0 "0.9.2 is not in the release table: the defaults of 0.9.0" estimate $L31
 case_ 2 "0.8.2 lies between 0.7.3 (V0) and 0.8.4 (V1)" estimate $L31 --runtime vllm --runtime-version 0.8.2 --gpu "RTX 4090" --context 8192
 case_ 0 '"runtime_version": "0.11.0"' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
 case_ 0 "0.10.2 is not in the release table: the defaults of 0.10.1" estimate $L31 --runtime vllm --runtime-version 0.10.2 --gpu "RTX 4090" --context 8192
-case_ 0 '"cuda_total_bytes": 25756172288' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
+case_ 0 '"cuda_total_bytes": 25254407700' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
 case_ 0 "CUDA total:  23.28 GiB (24.99 GB; 24993857536 B) — derived: device total - 728 MiB" estimate $L31 --runtime vllm --capacity 24564MiB --context 8192
 case_ 0 "CUDA total:  23.00 GiB (24.70 GB; 24696061952 B) — given: 23GiB" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 23GiB --context 8192
 case_ 2 "cuda_total 30GiB is more than the device total" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 30GiB
@@ -117,16 +117,16 @@ case_ 2 'compressed-tensors weights scheme "float" (4 bits)' estimate $Q-unreada
 case_ 0 '"format": "bf16"' estimate $Q-unreadable-hqq.json --format bf16 --json
 
 # fit and diagnose speak in KV-pool terms for serving engines (issue #15)
-case_ 1 "vLLM's KV pool holds 41888 tokens (2618 blocks of 16); one request needs 32768 tokens, the sheet 131072" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 "vLLM's KV pool holds 38432 tokens (2402 blocks of 16); one request needs 32768 tokens, the sheet 131072" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
 case_ 1 "the largest pool for the need first" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
-case_ 1 "kv_format fp8: pool 83776 tokens (5236 blocks)" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
-case_ 1 "cuda_graphs 0GiB with gpu_memory_utilization 0.99: pool 59568 tokens" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
-case_ 1 '"kv_tokens_after": 206304' fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4 --json
+case_ 1 "kv_format fp8: pool 76880 tokens (4805 blocks)" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 "cuda_graphs 0GiB with gpu_memory_utilization 0.99: pool 55776 tokens" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 '"kv_tokens_after": 199408' fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4 --json
 case_ 1 "SGLang would not start: the fixed items leave no KV pool" fit $L31 --runtime sglang --capacity 16GiB --context 8192
 case_ 0 "max_model_len 262144 tokens; the KV cache holds 34736" diagnose tests/data/logs/vllm-v1-pp.log
 case_ 0 "phase: profile" diagnose tests/data/logs/vllm-no-cache.log
 case_ 0 "SGLang: no memory left for the token-to-KV pool" diagnose tests/data/logs/sglang-negative.log
-case_ 0 "1. tp 2 with gpus 2: pool 206304 tokens" diagnose tests/data/logs/vllm-v0-qwen15.log $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 0 "1. tp 2 with gpus 2: pool 199408 tokens" diagnose tests/data/logs/vllm-v0-qwen15.log $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
 case_ 0 "SGLang would not start" diagnose tests/data/logs/sglang-not-enough.log $L31 --runtime sglang --capacity 16GiB --context 8192
 
 # llama.cpp file types from a config.json (issue #10)
@@ -231,7 +231,7 @@ case_ 0 "meta-llama__Llama-3.1-8B.json                8030261248  35712         
 case_ 0 "Qwen__Qwen3-30B-A3B.json                    30532122624  x 30.48 GiB in decode at 1  3488" matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 'not for model_type "gpt2"' matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 '"schema": "gpusizer/matrix/v1"' matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime ollama --json
-case_ 0 "| meta-llama__Llama-3.1-8B.json | 8030261248 | 5 | 11 |" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16,fp8 --markdown
+case_ 0 "| meta-llama__Llama-3.1-8B.json | 8030261248 | 4 | 11 |" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16,fp8 --markdown
 case_ 2 "matrix: no model" matrix --gpu "RTX 4090"
 case_ 2 "matrix: give a capacity" matrix data/models/meta-llama__Llama-3.1-8B.json
 case_ 2 "the formats are the columns" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --format bf16
@@ -381,7 +381,7 @@ case_ 3 "(not in gpusizer's built-in model library either: gpusizer models)" est
 # offline by choice: an id in neither the library nor the cache is the input's problem
 HF_HUB_OFFLINE=1 case_ 2 "HF_HUB_OFFLINE is set and this revision is not in the cache" estimate meta-llama/Llama-4-Scout-17B-16E
 case_ 0 "meta-llama/Llama-3.2-1B-Instruct             1235814400  131072 (model max)" matrix --library --gpu "H100 SXM"
-case_ 0 "Qwen/Qwen2-0.5B-Instruct                      494032768  202" matrix --library --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16
+case_ 0 "Qwen/Qwen2-0.5B-Instruct                      494032768  197" matrix --library --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16
 case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mistral        12247782400     128000  preset" models
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
@@ -494,7 +494,7 @@ case_ 0 '"high_bytes": 14954011373' estimate $BERT $BA --json
 case_ 2 'expected one of no, yes' estimate $BERT $BA --conservative=maybe
 case_ 1 "one change makes it fit: checkpointing full" fit $BERT $BA --capacity 13GiB --conservative
 case_ 0 '"kv_tokens_interval"' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
-case_ 0 "KV tokens interval:  39868 to 47385 tokens; vllm-v1 KV capacity: 18 records, errors -9.6 % to +3.1 %, widened by 2.0 points" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
+case_ 0 "KV tokens interval:  36579 to 43475 tokens; vllm-v1 KV capacity: 20 records, errors -9.6 % to +3.1 %, widened by 2.0 points" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 "(conservative: the peak is its high end)" estimate tests/data/sheets/llama31-8b-conservative.yaml
 case_ 2 'tests/data/bad/conservative.yaml:2:15: conservative: got "maybe", expected one of no, yes' estimate tests/data/bad/conservative.yaml
 case_ 1 "against the peak per GPU, 18.39 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml --conservative

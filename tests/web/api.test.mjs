@@ -94,10 +94,10 @@ test("a model, an uploaded config.json, fit, shortlist, sheet", async () => {
   const v = await (await post("/api/fit", { model: "models/meta-llama__Llama-3.1-8B.json", runtime: "vllm",
     length: 32768, concurrency: 4, gpu: "RTX 4090" })).json();
   assert.equal(v.sheet.fits, false);
-  assert.equal(v.sheet.pool.kv_tokens, 41888);
+  assert.equal(v.sheet.pool.kv_tokens, 38432);
   assert.equal(v.sheet.pool.request_tokens, 32768);
   assert.equal(v.changes.ranked[0].field, "tp");
-  assert.equal(v.changes.ranked.find((c) => c.field === "kv_format").pool.kv_tokens_after, 83776);
+  assert.equal(v.changes.ranked.find((c) => c.field === "kv_format").pool.kv_tokens_after, 76880);
   const s = await (await post("/api/shortlist", { params: "7e9", bits: 16, reserve: "6GiB" })).json();
   assert.equal(s.schema, "gpusizer/shortlist/v1");
   assert.equal(s.offers.find((o) => o.id === "rtx4090-3d").cost.total, "47.14");
