@@ -73,9 +73,9 @@ static const gs_device table[] = {
 	 "[gh:37147423438] [CC]"},
 	{"RTX 4080 SUPER", "NVIDIA GeForce RTX 4080 SUPER", "4080 super", 16, NONE, NONE, "8.9", "[CC]; no total seen"},
 	{"RTX 4090", "NVIDIA GeForce RTX 4090", "4090", 24, MIB(24564), "nvidia-smi total", 25254407700ull,
-	 "torch total_memory 23.52 GiB (printed to two decimals); other hosts published 23.65 GiB and 24563 MiB: the "
-	 "lowest",
-	 "8.9", "[gh:11223326262] [sip] [4090] [CC] [gh]"},
+	 "torch total_memory 23.52 GiB (printed to two decimals); other hosts published 23.65 GiB and 24563 MiB: "
+	 "the lowest",
+	 "8.9", "[gh:11223326262] [gh:67133514795] [sip] [4090] [CC] [gh]"},
 	{"RTX 4090 D", "NVIDIA GeForce RTX 4090 D", "4090 d,4090d", 24, MIB(24564), "nvidia-smi total", NONE, "8.9",
 	 "[gh:33295060080] [CC]"},
 	{"RTX 5070", "NVIDIA GeForce RTX 5070", "5070", 12, MIB(12227), "nvidia-smi total", NONE, "12.0",
