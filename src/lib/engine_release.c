@@ -26,15 +26,14 @@ static const gsi_flashinfer_path fi_from_logits = {12, "FlashInfer's sampler fro
 static const gsi_release releases[] = {
 	/* vLLM, oldest first */
 	{.engine = GS_RT_VLLM, .version = "0.6.4", .v = {0, 6, 4}, .chunk_tokens = 512, .long_context_chunked = true,
-	 .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer = &fi_v0,
+	 .moe_chunk = 32768, .flashinfer = &fi_v0,
 	 .source = "vLLM v0.6.4: vllm/config.py SchedulerConfig (chunked prefill 512 tokens, else max(max_model_len, "
 	 "2048)), vllm/engine/arg_utils.py (chunked prefill on above 32768 tokens), vllm/worker/worker.py "
 	 "determine_num_available_blocks, vllm/model_executor/layers/sampler.py (native top-k/top-p without "
 	 "FlashInfer, absent from requirements-cuda.txt), vllm/config.py get_head_size and "
 	 "models/deepseek_v2.py (no MLA: every head's K and V at 256), models/registry.py (no DeepSeek-V3)"},
 	{.engine = GS_RT_VLLM, .version = "0.7.3", .v = {0, 7, 3}, .chunk_tokens = 2048, .long_context_chunked = true,
-	 .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer = &fi_v0, .mla_latent = true, .mla_absorb = true,
-	 .mla_align256 = true,
+	 .moe_chunk = 32768, .flashinfer = &fi_v0, .mla_latent = true, .mla_absorb = true, .mla_align256 = true,
 	 .source = "vLLM v0.7.3: vllm/config.py SchedulerConfig (chunked prefill 2048 tokens since PR #10544), "
 	 "vllm/engine/arg_utils.py, vllm/worker/worker.py, vllm/model_executor/layers/sampler.py (as 0.6.4), "
 	 "vllm/worker/cache_engine.py (MLA entries aligned to 256 B), vllm/attention/backends/mla/utils.py "
@@ -45,34 +44,34 @@ static const gsi_release releases[] = {
 	 * cfe45320 and 09f106a9); they differ in which GPUs get the larger
 	 * batch defaults. */
 	{.engine = GS_RT_VLLM, .version = "0.8.4", .v = {0, 8, 4}, .v1 = true, .big = GSI_BIG_BY_NAME,
-	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer = &fi_from_probs,
+	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
 	 .source = "vLLM v0.8.4 (main at 93e5f3c5, 2025-04-12, whose log lines the 0.8.4 logs print): "
 	 "vllm/engine/arg_utils.py _set_default_args_v1 (H100/H200 by name, PR #12369), "
 	 "vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
 	 "_dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py (as 0.8.5)"},
 	{.engine = GS_RT_VLLM, .version = "0.8.5", .v = {0, 8, 5}, .v1 = true, .big = GSI_BIG_BY_MEMORY,
-	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer = &fi_from_probs,
+	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
 	 .source = "vLLM v0.8.5 (cfe45320): vllm/engine/arg_utils.py _set_default_args_v1 (CUDA total >= 70 GiB, "
 	 "PR #17073), vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
 	 "_dummy_sampler_run, vllm/v1/sample/sampler.py, vllm/v1/sample/ops/topk_topp_sampler.py "
 	 "(FlashInfer >= 0.2.3 is turned away; an older one samples from probabilities)"},
 	{.engine = GS_RT_VLLM, .version = "0.9.0", .v = {0, 9, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
-	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer = &fi_from_probs,
+	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
 	 .source = "vLLM v0.9.0 (main at 09f106a9, 2025-05-14): vllm/engine/arg_utils.py _set_default_args_v1 "
 	 "(>= 70 GiB and not A100, PR #17885), vllm/v1/worker/gpu_worker.py determine_available_memory, "
 	 "gpu_model_runner.py profile_run and _dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py "
 	 "(as 0.8.5; sampling from logits, PR #18608, and PR #19312's profiling came after)"},
 	{.engine = GS_RT_VLLM, .version = "0.10.1", .v = {0, 10, 1}, .v1 = true, .big = GSI_BIG_NOT_A100,
-	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer = &fi_from_logits,
+	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits,
 	 .mla_latent = true, .mxfp4_marlin_pad = true,
 	 .source = "vLLM v0.10.1: vllm/engine/arg_utils.py (>= 70 GiB and not A100, PR #17885), "
 	 "vllm/v1/worker/gpu_worker.py, vllm/model_executor/layers/fused_moe/fused_moe.py, vllm/envs.py, "
 	 "vllm/model_executor/layers/quantization/mxfp4.py (Marlin's padding, read in main two days before: 94096a47)"},
 	{.engine = GS_RT_VLLM, .version = "0.11.0", .v = {0, 11, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
-	 .moe_cache13_shared = true, .moe_chunk = 32768, .sampler_bytes = 36, .flashinfer = &fi_from_logits,
+	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.11.0 (releases/v0.11.0, b8b302cd): vllm/v1/worker/gpu_worker.py init_device (NCCL "
 	 "set up before the memory snapshot, PR #25359), vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py "

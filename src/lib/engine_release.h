@@ -57,12 +57,11 @@ typedef struct gsi_release {
 	gsi_big_gpu_rule big;
 	bool moe_cache13_shared;     /* fused MoE: caches 1 and 3 share one buffer */
 	uint32_t moe_chunk;          /* VLLM_FUSED_MOE_CHUNK_SIZE                 */
-	uint8_t sampler_bytes;       /* profile run's sampler when the log does not
-	                                say which path ran: bytes per logit held at
-	                                its peak besides the model's own logits
-	                                (docs/method.md §7, "Logits")            */
-	const gsi_flashinfer_path *flashinfer; /* the same on FlashInfer's top-k/top-p
-	                                path (every vLLM row has one)            */
+	const gsi_flashinfer_path *flashinfer; /* FlashInfer's top-k/top-p path in the
+	                                profile run (every vLLM row has one); the
+	                                native path, counted unless the log says
+	                                FlashInfer, is the same in every release
+	                                (estimate_vllm.c NATIVE_SAMPLER_BYTES)   */
 	bool mla_latent;             /* caches DeepSeek's MLA latent; false: 0.6.4,
 	                                whose deepseek_v2 attention caches every
 	                                head's K and V padded to 256 and which has

@@ -219,37 +219,32 @@ static void profile_shape(gs_estimate *e, const gsi_release *r)
  * alternate keys and values 12. docs/method.md §7 "Logits". */
 #define NATIVE_SAMPLER_BYTES 36u
 
-/* The sampler path the profile run takes: the release's default (native,
- * the larger; FlashInfer named as unknown with its size), or the one
- * --sampler states, which the startup log names ("Using FlashInfer for
- * top-p & top-k sampling" or "FlashInfer is not available. Falling back to
- * the PyTorch-native implementation"). FlashInfer's bytes and what they
- * are come with the release (engine_release.c, its FlashInfer paths). */
+/* The sampler path the profile run takes: native unless --sampler states
+ * FlashInfer, as the startup log names it ("Using FlashInfer for top-p &
+ * top-k sampling" or "FlashInfer is not available. Falling back to the
+ * PyTorch-native implementation"). Native is every release's default here,
+ * the larger of the two (sampler_unknown names the other); FlashInfer's
+ * bytes and what they are come with the release (engine_release.c). */
 typedef struct sampler_path {
-	unsigned bytes; /* per logit besides the model's own (docs/method.md §7 "Logits") */
-	bool stated;    /* given with --sampler: no other path to name          */
+	unsigned bytes;   /* per logit besides the model's own (docs/method.md §7 "Logits") */
+	const char *what; /* those bytes, for the formula                              */
+	bool stated;      /* given with --sampler: no other path to name              */
 } sampler_path;
 
 static sampler_path sampler_for(const gs_estimate *e, const gsi_release *r)
 {
 	const gs_workload *w = &e->workload;
-	if (!gs_wl_given(w, GS_F_SAMPLER))
-		return (sampler_path){r->sampler_bytes, false};
-	if (gs_wl_sampler(w) == GS_SAMPLER_NATIVE)
-		return (sampler_path){NATIVE_SAMPLER_BYTES, true};
-	return (sampler_path){r->flashinfer->bytes, true};
+	bool stated = gs_wl_given(w, GS_F_SAMPLER);
+	if (stated && gs_wl_sampler(w) == GS_SAMPLER_FLASHINFER)
+		return (sampler_path){r->flashinfer->bytes, r->flashinfer->what, true};
+	return (sampler_path){NATIVE_SAMPLER_BYTES,
+	                      "the native top-k/top-p sampler at its sort: fp32 copy 4, sorted values 4 and int64 "
+	                      "indices 8, the sort's int64 reverse indices 8 and CUB's alternate keys and values 12",
+	                      stated};
 }
 
-static const char *sampler_words(unsigned bytes, const gsi_release *r)
-{
-	if (bytes == NATIVE_SAMPLER_BYTES)
-		return "the native top-k/top-p sampler at its sort: fp32 copy 4, sorted values 4 and int64 indices 8, "
-		       "the sort's int64 reverse indices 8 and CUB's alternate keys and values 12";
-	return r->flashinfer->what;
-}
-
-/* The other sampler path, when the user did not state one. Every release
- * is counted native, the larger: vLLM takes FlashInfer's path only when
+/* The other sampler path, when the user did not state one. Native is
+ * counted, the larger: vLLM takes FlashInfer's path only when
  * FlashInfer is installed (not in V0's pip wheels, requirements-cuda.txt;
  * optional for V1's) and importable, and an image that installs it is not
  * a guarantee (a published vllm/vllm-openai:v0.11.0 table of six models
@@ -469,7 +464,7 @@ static void fixed_items(gs_estimate *e, const gsi_release *r, const sampler_path
 		            "above the forward peak of one GPU (%llu B): max(0, stage - forward)",
 		            (unsigned long long)s, (unsigned long long)T, m->hidden, (unsigned long long)el,
 		            (unsigned long long)seqs, m->vocab, (unsigned long long)el, sp->bytes,
-		            sampler_words(sp->bytes, r), (unsigned long long)a_gpu);
+		            sp->what, (unsigned long long)a_gpu);
 		sampler_unknown(e, r, sp, seqs, m->vocab);
 		v1_unknowns(e, r);
 	} else {
