@@ -77,6 +77,57 @@ static const gsi_release releases[] = {
 	 "set up before the memory snapshot, PR #25359), vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py "
 	 "profile_run, vllm/v1/sample/ops/topk_topp_sampler.py, vllm/envs.py, fused_moe/fused_moe.py, "
 	 "quantization/mxfp4.py"},
+	/* 0.11.1 to 0.16.0 budget, profile and sample as 0.11.0 does: read at
+	 * each tag, init_device still sets up NCCL before the start-up snapshot,
+	 * determine_available_memory and memory_profiling (vllm/utils/mem_utils.py
+	 * from 0.11.1) subtract the same three terms, profile_run and
+	 * _dummy_sampler_run are unchanged, _set_default_max_num_seqs_and_
+	 * batched_tokens_args keeps PR #17885's rule and figures, and the native
+	 * sampler sorts in torch (apply_top_k_top_p; a Triton kernel takes over
+	 * from 0.17.0). What changes: FlashInfer's sampler is opt-in from 0.11.1
+	 * (VLLM_USE_FLASHINFER_SAMPLER=1), and VLLM_FUSED_MOE_CHUNK_SIZE falls
+	 * from 32768 to 16384 in 0.12.0, where MXFP4 experts take Marlin on compute
+	 * capability 11.0 and later too (quantization/mxfp4.py). From 0.18.0 a profile of the CUDA graphs
+	 * runs inside the memory profile (profile_cudagraph_memory; its estimate
+	 * comes off the pool from 0.20.0): not read, so not in the table. */
+	{.engine = GS_RT_VLLM, .version = "0.11.1", .v = {0, 11, 1}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
+	 .mla_latent = true, .mxfp4_marlin_pad = true, .comm_in_baseline = true,
+	 .source = "vLLM v0.11.1 (43936849): vllm/v1/worker/gpu_worker.py init_device and determine_available_memory, "
+	 "vllm/utils/mem_utils.py memory_profiling, vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py "
+	 "profile_run and _dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py (FlashInfer opt-in), "
+	 "vllm/envs.py, fused_moe/fused_moe.py, quantization/mxfp4.py"},
+	{.engine = GS_RT_VLLM, .version = "0.12.0", .v = {0, 12, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
+	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
+	 .source = "vLLM v0.12.0 (4fd9d6a8): vllm/envs.py (VLLM_FUSED_MOE_CHUNK_SIZE 16384), "
+	 "vllm/v1/worker/gpu_worker.py, vllm/utils/mem_utils.py, vllm/engine/arg_utils.py, "
+	 "vllm/v1/worker/gpu_model_runner.py, vllm/v1/sample/ops/topk_topp_sampler.py, fused_moe/fused_moe.py, "
+	 "quantization/mxfp4.py"},
+	{.engine = GS_RT_VLLM, .version = "0.13.0", .v = {0, 13, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
+	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
+	 .source = "vLLM v0.13.0 (72506c98): vllm/v1/worker/gpu_worker.py (the workspace manager, init_workspace_manager, "
+	 "allocates on first use), vllm/utils/mem_utils.py, vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py, "
+	 "vllm/v1/sample/ops/topk_topp_sampler.py, vllm/envs.py, fused_moe/fused_moe.py, quantization/mxfp4.py"},
+	{.engine = GS_RT_VLLM, .version = "0.14.0", .v = {0, 14, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
+	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
+	 .source = "vLLM v0.14.0 (b17039bc): vllm/v1/worker/gpu_worker.py, vllm/utils/mem_utils.py, "
+	 "vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py, vllm/v1/sample/ops/topk_topp_sampler.py, "
+	 "vllm/envs.py, fused_moe/fused_moe.py, quantization/mxfp4.py"},
+	{.engine = GS_RT_VLLM, .version = "0.15.0", .v = {0, 15, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
+	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
+	 .source = "vLLM v0.15.0 (f1764434): vllm/v1/worker/gpu_worker.py, vllm/utils/mem_utils.py, "
+	 "vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py, vllm/v1/sample/ops/topk_topp_sampler.py, "
+	 "vllm/envs.py, fused_moe/fused_moe.py, quantization/mxfp4.py"},
+	{.engine = GS_RT_VLLM, .version = "0.16.0", .v = {0, 16, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
+	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
+	 .source = "vLLM v0.16.0 (89a77b10): vllm/v1/worker/gpu_worker.py, vllm/utils/mem_utils.py (memory_stats "
+	 "through current_platform, the same counters), vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py, "
+	 "vllm/v1/sample/ops/topk_topp_sampler.py, vllm/envs.py, fused_moe/fused_moe.py, quantization/mxfp4.py"},
 	/* SGLang, oldest first */
 	{.engine = GS_RT_SGLANG, .version = "0.4.6", .v = {0, 4, 6}, .sgl = GSI_SGL_BY_TP,
 	 .source = "SGLang v0.4.6: python/sglang/srt/server_args.py __post_init__ (mem_fraction_static by TP, "

@@ -62,6 +62,9 @@ typedef struct gsi_release {
 	                                native path, counted unless the log says
 	                                FlashInfer, is the same in every release
 	                                (estimate_vllm.c NATIVE_SAMPLER_BYTES)   */
+	bool flashinfer_opt_in;      /* FlashInfer's sampler only with
+	                                VLLM_USE_FLASHINFER_SAMPLER=1 (0.11.1 on;
+	                                before, whenever FlashInfer imported)   */
 	bool mla_latent;             /* caches DeepSeek's MLA latent; false: 0.6.4,
 	                                whose deepseek_v2 attention caches every
 	                                head's K and V padded to 256 and which has
@@ -82,6 +85,9 @@ typedef struct gsi_release {
 	                                on Marlin, padded to its tiles (quantization/
 	                                mxfp4.py create_weights; gpt-oss arrived
 	                                with 0.10.1)                            */
+	bool mxfp4_marlin_cc11;      /* ... and on compute capability 11.0 and
+	                                later (triton_kernels only from 9.0 to
+	                                below 11.0: get_mxfp4_backend, 0.12.0)  */
 	bool comm_in_baseline;       /* V1 init_device sets up NCCL and custom
 	                                all-reduce before the start-up memory
 	                                snapshot (PR #25359, 0.11.0): their buffers
@@ -114,7 +120,7 @@ struct gs_estimate;
 gs_status gsi_release_for(struct gs_estimate *e, gs_runtime engine, const gsi_release **out,
                           gs_error *err) GS_WARN_UNUSED;
 
-/* "0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0" for the engine. */
+/* "0.6.4, 0.7.3, ..., 0.16.0": the engine's releases, oldest first. */
 /* (Ollama rows: see engine_release.c and docs/method.md §14b.) */
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap);
 

@@ -19,6 +19,7 @@
  * rule (engine_release.c); the sheet may override both.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "gpusizer/devices.h"
@@ -244,12 +245,13 @@ static sampler_path sampler_for(const gs_estimate *e, const gsi_release *r)
 }
 
 /* The other sampler path, when the user did not state one. Native is
- * counted, the larger: vLLM takes FlashInfer's path only when
+ * counted, the larger: until 0.11.0 vLLM takes FlashInfer's path only when
  * FlashInfer is installed (not in V0's pip wheels, requirements-cuda.txt;
  * optional for V1's) and importable, and an image that installs it is not
  * a guarantee (a published vllm/vllm-openai:v0.11.0 table of six models
- * on H100 measured the native path's 38 B a logit). The FlashInfer figure
- * is named with its size. */
+ * on H100 measured the native path's 38 B a logit); from 0.11.1 only when
+ * VLLM_USE_FLASHINFER_SAMPLER=1 asks for it. The FlashInfer figure is
+ * named with its size. */
 static void sampler_unknown(gs_estimate *e, const gsi_release *r, const sampler_path *sp, uint64_t seqs,
                             uint32_t vocab)
 {
@@ -258,10 +260,16 @@ static void sampler_unknown(gs_estimate *e, const gsi_release *r, const sampler_
 		return;
 	unsigned less = sp->bytes - r->flashinfer->bytes;
 	gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), less), GS_UNIT_GiB, size, sizeof size);
-	gsi_unknown(e, "logits: counted with the native top-k/top-p sampler, the larger path; when vLLM takes "
-	            "FlashInfer's (its log says \"Using FlashInfer for top-p & top-k sampling\") the sampler holds "
-	            "%u B less per logit: up to %s less in the profile run, a larger KV pool (--sampler flashinfer)",
-	            less, size);
+	if (r->flashinfer_opt_in)
+		gsi_unknown(e, "logits: counted with the native top-k/top-p sampler, vLLM %s's default; with "
+		            "VLLM_USE_FLASHINFER_SAMPLER=1 it takes FlashInfer's (log: \"Using FlashInfer for top-p & top-k "
+		            "sampling\"), %u B less per logit: up to %s less in the profile run, a larger KV pool "
+		            "(--sampler flashinfer)", r->version, less, size);
+	else
+		gsi_unknown(e, "logits: counted with the native top-k/top-p sampler, the larger path; when vLLM takes "
+		            "FlashInfer's (its log says \"Using FlashInfer for top-p & top-k sampling\") the sampler holds "
+		            "%u B less per logit: up to %s less in the profile run, a larger KV pool (--sampler flashinfer)",
+		            less, size);
 }
 
 /* V1 releases: what the profile run may hold that no formula here counts
@@ -331,7 +339,9 @@ static gs_bytes v0_layer_extra(const gs_estimate *e, uint64_t T, gs_bytes a, cha
  * "Weight-only FP4 compression will be used leveraging the Marlin kernel").
  * gpt-oss-120b at tp 4: 2880 -> 3072 and 720 -> 768, 13.8 % more expert
  * bytes. The item is the padding alone, per GPU; the weights item / tp holds
- * the rest. Hopper and later take other backends, not read: named. */
+ * the rest. From 0.12.0 compute capability 11.0 and later (Thor, RTX 50,
+ * RTX PRO Blackwell) take Marlin too: triton_kernels is used only from 9.0
+ * to below 11.0. Hopper and B200 take other backends, not read: named. */
 static void marlin_mxfp4_pad(gs_estimate *e, const gsi_release *r)
 {
 	const gs_model *m = &e->model;
@@ -340,11 +350,14 @@ static void marlin_mxfp4_pad(gs_estimate *e, const gsi_release *r)
 	    strcmp(e->format.name, "mxfp4-experts") != 0)
 		return;
 	const gs_device *d = gs_wl_set(w, GS_F_GPU) ? gs_device_find(gs_wl_str(w, GS_F_GPU)) : NULL;
-	if (!d || strncmp(d->compute_capability, "8.", 2) != 0) {
-		gsi_unknown(e, "weights: vLLM pads MXFP4 experts to its MoE kernel's tiles (on a compute capability 8.x "
+	/* Marlin on 8.x; from 0.12.0 also on 11.0 and later (triton_kernels
+	 * only between 9.0 and 11.0, get_mxfp4_backend) */
+	long major = d ? strtol(d->compute_capability, NULL, 10) : 0;
+	if (!d || !(major == 8 || (r->mxfp4_marlin_cc11 && major >= 11))) {
+		gsi_unknown(e, "weights: vLLM pads MXFP4 experts to its MoE kernel's tiles (on a compute capability %s "
 		            "GPU, Marlin: hidden to 256, moe_intermediate / tp to 128); %s, whose backend was not read: "
-		            "unpadded bytes are counted", d ? "this GPU takes another backend" : "no --gpu names the "
-		            "compute capability");
+		            "unpadded bytes are counted", r->mxfp4_marlin_cc11 ? "8.x or 11.0 and later" : "8.x",
+		            d ? "this GPU takes another backend" : "no --gpu names the compute capability");
 		return;
 	}
 	uint64_t tp = e->tp ? e->tp : 1, moe_layers = gs_model_moe_layers(m);

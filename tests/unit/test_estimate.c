@@ -327,9 +327,10 @@ static void test_vllm_releases(void **st)
 	expect_estimate_error(E, GS_EINPUT, "0.8.2 lies between 0.7.3 (V0) and 0.8.4 (V1)", GS_F_MODEL,
 	             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, "0.8.2", END);
 	/* outside the table, or not a version: refused */
-	static const char *const bad[] = {"0.5.4", "0.11.1", "latest", "1"};
+	static const char *const bad[] = {"0.5.4", "0.16.1", "0.17.0", "latest", "1"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-		expect_estimate_error(E, GS_EINPUT, "0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0", GS_F_MODEL,
+		expect_estimate_error(E, GS_EINPUT, "0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0, 0.11.1, 0.12.0, "
+		             "0.13.0, 0.14.0, 0.15.0, 0.16.0", GS_F_MODEL,
 		             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, bad[i], END);
 	/* every release an engine's table knows is in runtime_version's help:
 	 * the refusal lists the table, the help is written by hand */
@@ -402,6 +403,75 @@ static void test_vllm_comm_baseline(void **st)
 		blocks[i] = E->vllm.blocks;
 	}
 	assert_int_equal(blocks[0], blocks[1]);
+}
+
+/* The releases after 0.11.0 (0.11.1 to 0.16.0), read at their tags: they
+ * budget, profile and sample as 0.11.0 does, so Llama-3.1-8B on an L40S
+ * gets 0.11.0's pool from every one of them. Worked value (record
+ * vllm-a100-40g-llama31-8b-llm-eager-v0151, vLLM 0.15.1, 157,936 tokens
+ * logged): Llama-3.1-8B-Instruct through the LLM class on an A100 40GB at
+ * 131072 tokens profiles 8192 tokens and 256 requests; budget
+ * floor(0.9 x 42,298,834,944) = 38,068,951,449 B, fixed 17,740,377,948 B,
+ * 2,097,152 B a block: 9693 blocks, 155,088 tokens. What changes:
+ * VLLM_FUSED_MOE_CHUNK_SIZE 32768 -> 16384 in 0.12.0 (Mixtral at 32768
+ * profile tokens: the fused-experts workspace of 16384 tokens x top-2 x
+ * (2 x 14336 + 14336) x 2 B, 2,818,572,288 B less), FlashInfer's sampler
+ * opt-in from 0.11.1, and Marlin for MXFP4 experts on compute capability
+ * 11.0 and later from 0.12.0. */
+static void test_vllm_later_releases(void **st)
+{
+	(void)st;
+	gs_model m;
+	static const char *const later[] = {"0.11.1", "0.12.0", "0.13.0", "0.14.0", "0.15.0", "0.16.0"};
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.11.0", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+	uint64_t blocks_0110 = E->vllm.blocks;
+	assert_true(has_unknown(E, "the larger path")); /* 0.11.0 takes FlashInfer whenever it imports */
+	for (size_t i = 0; i < sizeof later / sizeof later[0]; i++) {
+		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+		             GS_F_RUNTIME_VERSION, later[i], GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+		assert_string_equal(E->runtime_version, later[i]);
+		assert_int_equal(E->vllm.blocks, blocks_0110);
+		assert_true(has_unknown(E, "with VLLM_USE_FLASHINFER_SAMPLER=1 it takes FlashInfer's"));
+		assert_true(has_unknown(E, "(--sampler flashinfer)")); /* whole, not cut at the buffer */
+	}
+	/* no version: the newest */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_GPU, "A100 40GB", GS_F_ENTRYPOINT, "llm", GS_F_LENGTH, "131072", END);
+	assert_string_equal(E->runtime_version, "0.16.0");
+	assert_int_equal(E->vllm.profile_tokens, 8192);
+	assert_int_equal(E->vllm.profile_seqs, 256);
+	assert_int_equal(E->vllm.budget, 38068951449ull);
+	assert_int_equal(E->vllm.kv_available, 38068951449ull - 17740377948ull);
+	assert_int_equal(E->vllm.blocks, 9693);
+	assert_int_equal(E->vllm.tokens, 155088);
+	/* 0.15.1, a patch release: 0.15.0's rules, said so */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.15.1", GS_F_GPU, "A100 40GB", GS_F_ENTRYPOINT, "llm",
+	             GS_F_LENGTH, "131072", END);
+	assert_string_equal(E->runtime_version, "0.15.0");
+	assert_int_equal(E->vllm.blocks, 9693);
+	assert_non_null(strstr(E->release_note, "0.15.1 is not in the release table"));
+	/* the MoE chunk */
+	gs_bytes act[2];
+	const char *moe[2] = {"0.11.1", "0.12.0"};
+	for (int i = 0; i < 2; i++) {
+		run_estimate(E, &m, GS_F_MODEL, CFG("mistralai__Mixtral-8x7B-v0.1.json"), GS_F_RUNTIME, "vllm",
+		             GS_F_RUNTIME_VERSION, moe[i], GS_F_GPU, "H200", GS_F_MAX_NUM_BATCHED_TOKENS, "32768",
+		             GS_F_LENGTH, "32768", END);
+		act[i] = item_at(E, "activations", 1);
+	}
+	assert_int_equal(act[0] - act[1], 16384ull * 2 * (2 * 14336 + 14336) * 2);
+	/* MXFP4 experts on an RTX 5090 (12.0): Marlin's padding from 0.12.0,
+	 * named as another backend before */
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION,
+	             "0.12.0", GS_F_GPU, "RTX 5090", GS_F_LENGTH, "8192", END);
+	assert_non_null(gs_estimate_item(E, "marlin_padding"));
+	assert_false(has_unknown(E, "this GPU takes another backend"));
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION,
+	             "0.11.1", GS_F_GPU, "RTX 5090", GS_F_LENGTH, "8192", END);
+	assert_null(gs_estimate_item(E, "marlin_padding"));
+	assert_true(has_unknown(E, "this GPU takes another backend"));
 }
 
 /* Llama-3.1-8B under vLLM `version` on an L40S at `length` tokens, with
@@ -844,6 +914,7 @@ int main(void)
 		cmocka_unit_test(test_mla_and_moe),       cmocka_unit_test(test_vllm_budget),
 		cmocka_unit_test(test_unsupported),        cmocka_unit_test(test_vllm_releases),
 		cmocka_unit_test(test_vllm_comm_baseline),
+		cmocka_unit_test(test_vllm_later_releases),
 		cmocka_unit_test(test_vllm_sampler),
 		cmocka_unit_test(test_vllm_marlin_mxfp4),
 		cmocka_unit_test(test_config_attention),
