@@ -68,6 +68,11 @@ static inline void run_estimate(gs_estimate *e, gs_model *m, ...)
 	va_end(ap);
 	if (gs_estimate_run(&w, m, e, &err))
 		fail_msg("estimate: %s", err.msg);
+	/* an unknown that fills its buffer was cut off: the user would read
+	 * half a sentence (gsi_unknown formats into a fixed array) */
+	for (size_t i = 0; i < e->n_unknowns; i++)
+		if (strlen(e->unknowns[i]) >= sizeof e->unknowns[i] - 1)
+			fail_msg("unknown %zu cut off at %zu bytes: %s", i, sizeof e->unknowns[i] - 1, e->unknowns[i]);
 }
 
 /* Expect the estimate of (field, "value") pairs ending with -1 to fail,
