@@ -86,10 +86,11 @@ static const gsi_release releases[] = {
 	 * sampler sorts in torch (apply_top_k_top_p; a Triton kernel takes over
 	 * from 0.17.0). What changes: FlashInfer's sampler is opt-in from 0.11.1
 	 * (VLLM_USE_FLASHINFER_SAMPLER=1), and VLLM_FUSED_MOE_CHUNK_SIZE falls
-	 * from 32768 to 16384 in 0.12.0, where MXFP4 experts take Marlin on compute
-	 * capability 11.0 and later too (quantization/mxfp4.py). From 0.18.0 a profile of the CUDA graphs
-	 * runs inside the memory profile (profile_cudagraph_memory; its estimate
-	 * comes off the pool from 0.20.0): not read, so not in the table. */
+	 * from 32768 to 16384 in 0.12.0, where MXFP4 experts take Marlin on
+	 * compute capability 11.0 and later too (quantization/mxfp4.py). From
+	 * 0.18.0 a profile of the CUDA graphs runs inside the memory profile
+	 * (profile_cudagraph_memory; its estimate comes off the pool from
+	 * 0.20.0): not read, so not in the table. */
 	{.engine = GS_RT_VLLM, .version = "0.11.1", .v = {0, 11, 1}, .v1 = true, .big = GSI_BIG_NOT_A100,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .comm_in_baseline = true,
