@@ -213,6 +213,10 @@ static int serving_workload(const char *id, gs_workload *w, const char *rt, cons
 	 * re-release of a model): the format gpusizer names it by */
 	if (set_condition(id, w, cond, "gpusizer_format", GS_F_FORMAT, true))
 		return 1;
+	/* vLLM's entry point, whose batch defaults the estimator derives (a record
+	 * that gives max_num_batched_tokens instead bypasses that rule) */
+	if (set_condition(id, w, cond, "gpusizer_entrypoint", GS_F_ENTRYPOINT, false))
+		return 1;
 	/* a record whose total is already the free memory after the CUDA context */
 	if (set_condition(id, w, cond, "gpusizer_runtime_context", GS_F_RUNTIME_CONTEXT, false))
 		return 1;

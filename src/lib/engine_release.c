@@ -20,19 +20,26 @@ static const gsi_flashinfer_path fi_from_probs = {8, "FlashInfer older than 0.2.
 static const gsi_flashinfer_path fi_from_logits = {12, "FlashInfer's sampler from logits: fp32 copy 4, top-k masked "
                                                        "logits 4, their softmax 4"};
 
+/* The files read at each tag from 0.12.0 to 0.16.0, against 0.11.0
+ * (docs/method.md §7, "Six releases after 0.11.0"). */
+#define V1_FILES_FROM_0_12                                                                            \
+	"vllm/v1/worker/gpu_worker.py, vllm/utils/mem_utils.py, vllm/engine/arg_utils.py, "             \
+	"vllm/v1/worker/gpu_model_runner.py, vllm/v1/sample/ops/topk_topp_sampler.py, vllm/envs.py, " \
+	"fused_moe/fused_moe.py, quantization/mxfp4.py"
+
 /* Designated fields: a row names what its release sets; every other field
  * is 0, false, NULL or its enum's first value (GSI_BIG_NONE, GSI_SGL_BY_TP,
  * GSI_OLLAMA_LOG_KV_IN). */
 static const gsi_release releases[] = {
 	/* vLLM, oldest first */
-	{.engine = GS_RT_VLLM, .version = "0.6.4", .v = {0, 6, 4}, .chunk_tokens = 512, .long_context_chunked = true,
+	{.engine = GS_RT_VLLM, .version = "0.6.4", .chunk_tokens = 512, .long_context_chunked = true,
 	 .moe_chunk = 32768, .flashinfer = &fi_v0,
 	 .source = "vLLM v0.6.4: vllm/config.py SchedulerConfig (chunked prefill 512 tokens, else max(max_model_len, "
 	 "2048)), vllm/engine/arg_utils.py (chunked prefill on above 32768 tokens), vllm/worker/worker.py "
 	 "determine_num_available_blocks, vllm/model_executor/layers/sampler.py (native top-k/top-p without "
 	 "FlashInfer, absent from requirements-cuda.txt), vllm/config.py get_head_size and "
 	 "models/deepseek_v2.py (no MLA: every head's K and V at 256), models/registry.py (no DeepSeek-V3)"},
-	{.engine = GS_RT_VLLM, .version = "0.7.3", .v = {0, 7, 3}, .chunk_tokens = 2048, .long_context_chunked = true,
+	{.engine = GS_RT_VLLM, .version = "0.7.3", .chunk_tokens = 2048, .long_context_chunked = true,
 	 .moe_chunk = 32768, .flashinfer = &fi_v0, .mla_latent = true, .mla_absorb = true, .mla_align256 = true,
 	 .source = "vLLM v0.7.3: vllm/config.py SchedulerConfig (chunked prefill 2048 tokens since PR #10544), "
 	 "vllm/engine/arg_utils.py, vllm/worker/worker.py, vllm/model_executor/layers/sampler.py (as 0.6.4), "
@@ -43,34 +50,34 @@ static const gsi_release releases[] = {
 	 * the CUDA path of topk_topp_sampler.py read the same at 93e5f3c5,
 	 * cfe45320 and 09f106a9); they differ in which GPUs get the larger
 	 * batch defaults. */
-	{.engine = GS_RT_VLLM, .version = "0.8.4", .v = {0, 8, 4}, .v1 = true, .big = GSI_BIG_BY_NAME,
+	{.engine = GS_RT_VLLM, .version = "0.8.4", .v1 = true, .big = GSI_BIG_BY_NAME,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
 	 .source = "vLLM v0.8.4 (main at 93e5f3c5, 2025-04-12, whose log lines the 0.8.4 logs print): "
 	 "vllm/engine/arg_utils.py _set_default_args_v1 (H100/H200 by name, PR #12369), "
 	 "vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
 	 "_dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py (as 0.8.5)"},
-	{.engine = GS_RT_VLLM, .version = "0.8.5", .v = {0, 8, 5}, .v1 = true, .big = GSI_BIG_BY_MEMORY,
+	{.engine = GS_RT_VLLM, .version = "0.8.5", .v1 = true, .big = GSI_BIG_BY_MEMORY,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
 	 .source = "vLLM v0.8.5 (cfe45320): vllm/engine/arg_utils.py _set_default_args_v1 (CUDA total >= 70 GiB, "
 	 "PR #17073), vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
 	 "_dummy_sampler_run, vllm/v1/sample/sampler.py, vllm/v1/sample/ops/topk_topp_sampler.py "
 	 "(FlashInfer >= 0.2.3 is turned away; an older one samples from probabilities)"},
-	{.engine = GS_RT_VLLM, .version = "0.9.0", .v = {0, 9, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.9.0", .v1 = true, .big = GSI_BIG_NOT_A100,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
 	 .source = "vLLM v0.9.0 (main at 09f106a9, 2025-05-14): vllm/engine/arg_utils.py _set_default_args_v1 "
 	 "(>= 70 GiB and not A100, PR #17885), vllm/v1/worker/gpu_worker.py determine_available_memory, "
 	 "gpu_model_runner.py profile_run and _dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py "
 	 "(as 0.8.5; sampling from logits, PR #18608, and PR #19312's profiling came after)"},
-	{.engine = GS_RT_VLLM, .version = "0.10.1", .v = {0, 10, 1}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.10.1", .v1 = true, .big = GSI_BIG_NOT_A100,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits,
 	 .mla_latent = true, .mxfp4_marlin_pad = true,
 	 .source = "vLLM v0.10.1: vllm/engine/arg_utils.py (>= 70 GiB and not A100, PR #17885), "
 	 "vllm/v1/worker/gpu_worker.py, vllm/model_executor/layers/fused_moe/fused_moe.py, vllm/envs.py, "
 	 "vllm/model_executor/layers/quantization/mxfp4.py (Marlin's padding, read in main two days before: 94096a47)"},
-	{.engine = GS_RT_VLLM, .version = "0.11.0", .v = {0, 11, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.11.0", .v1 = true, .big = GSI_BIG_NOT_A100,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.11.0 (releases/v0.11.0, b8b302cd): vllm/v1/worker/gpu_worker.py init_device (NCCL "
@@ -91,66 +98,58 @@ static const gsi_release releases[] = {
 	 * 0.18.0 a profile of the CUDA graphs runs inside the memory profile
 	 * (profile_cudagraph_memory; its estimate comes off the pool from
 	 * 0.20.0): not read, so not in the table. */
-	{.engine = GS_RT_VLLM, .version = "0.11.1", .v = {0, 11, 1}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.11.1", .v1 = true, .big = GSI_BIG_NOT_A100,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.11.1 (43936849): vllm/v1/worker/gpu_worker.py init_device and determine_available_memory, "
 	 "vllm/utils/mem_utils.py memory_profiling, vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py "
 	 "profile_run and _dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py (FlashInfer opt-in), "
 	 "vllm/envs.py, fused_moe/fused_moe.py, quantization/mxfp4.py"},
-	{.engine = GS_RT_VLLM, .version = "0.12.0", .v = {0, 12, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.12.0", .v1 = true, .big = GSI_BIG_NOT_A100,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
-	 .source = "vLLM v0.12.0 (4fd9d6a8): vllm/envs.py (VLLM_FUSED_MOE_CHUNK_SIZE 16384), "
-	 "vllm/v1/worker/gpu_worker.py, vllm/utils/mem_utils.py, vllm/engine/arg_utils.py, "
-	 "vllm/v1/worker/gpu_model_runner.py, vllm/v1/sample/ops/topk_topp_sampler.py, fused_moe/fused_moe.py, "
-	 "quantization/mxfp4.py"},
-	{.engine = GS_RT_VLLM, .version = "0.13.0", .v = {0, 13, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .source = "vLLM v0.12.0 (4fd9d6a8; VLLM_FUSED_MOE_CHUNK_SIZE 16384 in vllm/envs.py, Marlin from compute "
+	 "capability 11.0 in quantization/mxfp4.py): " V1_FILES_FROM_0_12},
+	{.engine = GS_RT_VLLM, .version = "0.13.0", .v1 = true, .big = GSI_BIG_NOT_A100,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
-	 .source = "vLLM v0.13.0 (72506c98): vllm/v1/worker/gpu_worker.py (the workspace manager, init_workspace_manager, "
-	 "allocates on first use), vllm/utils/mem_utils.py, vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py, "
-	 "vllm/v1/sample/ops/topk_topp_sampler.py, vllm/envs.py, fused_moe/fused_moe.py, quantization/mxfp4.py"},
-	{.engine = GS_RT_VLLM, .version = "0.14.0", .v = {0, 14, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .source = "vLLM v0.13.0 (72506c98; gpu_worker.py's workspace manager allocates on first use): "
+	 V1_FILES_FROM_0_12},
+	{.engine = GS_RT_VLLM, .version = "0.14.0", .v1 = true, .big = GSI_BIG_NOT_A100,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
-	 .source = "vLLM v0.14.0 (b17039bc): vllm/v1/worker/gpu_worker.py, vllm/utils/mem_utils.py, "
-	 "vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py, vllm/v1/sample/ops/topk_topp_sampler.py, "
-	 "vllm/envs.py, fused_moe/fused_moe.py, quantization/mxfp4.py"},
-	{.engine = GS_RT_VLLM, .version = "0.15.0", .v = {0, 15, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .source = "vLLM v0.14.0 (b17039bc): " V1_FILES_FROM_0_12},
+	{.engine = GS_RT_VLLM, .version = "0.15.0", .v1 = true, .big = GSI_BIG_NOT_A100,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
-	 .source = "vLLM v0.15.0 (f1764434): vllm/v1/worker/gpu_worker.py, vllm/utils/mem_utils.py, "
-	 "vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py, vllm/v1/sample/ops/topk_topp_sampler.py, "
-	 "vllm/envs.py, fused_moe/fused_moe.py, quantization/mxfp4.py"},
-	{.engine = GS_RT_VLLM, .version = "0.16.0", .v = {0, 16, 0}, .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .source = "vLLM v0.15.0 (f1764434): " V1_FILES_FROM_0_12},
+	{.engine = GS_RT_VLLM, .version = "0.16.0", .v1 = true, .big = GSI_BIG_NOT_A100,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
-	 .source = "vLLM v0.16.0 (89a77b10): vllm/v1/worker/gpu_worker.py, vllm/utils/mem_utils.py (memory_stats "
-	 "through current_platform, the same counters), vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py, "
-	 "vllm/v1/sample/ops/topk_topp_sampler.py, vllm/envs.py, fused_moe/fused_moe.py, quantization/mxfp4.py"},
+	 .source = "vLLM v0.16.0 (89a77b10; mem_utils.py reads the same counters through current_platform): "
+	 V1_FILES_FROM_0_12},
 	/* SGLang, oldest first */
-	{.engine = GS_RT_SGLANG, .version = "0.4.6", .v = {0, 4, 6}, .sgl = GSI_SGL_BY_TP,
+	{.engine = GS_RT_SGLANG, .version = "0.4.6", .sgl = GSI_SGL_BY_TP,
 	 .source = "SGLang v0.4.6: python/sglang/srt/server_args.py __post_init__ (mem_fraction_static by TP, "
 	 "chunked_prefill_size by GPU memory, PR #2044), model_executor/model_runner.py "
 	 "profile_max_num_token and init_memory_pool"},
-	{.engine = GS_RT_SGLANG, .version = "0.4.9", .v = {0, 4, 9}, .sgl = GSI_SGL_RESERVED,
+	{.engine = GS_RT_SGLANG, .version = "0.4.9", .sgl = GSI_SGL_RESERVED,
 	 .source = "SGLang v0.4.9: python/sglang/srt/server_args.py __post_init__ (reserved_mem by GPU memory, "
 	 "PR #7054), model_executor/model_runner.py profile_max_num_token"},
 	/* Ollama, oldest first */
-	{.engine = GS_RT_OLLAMA, .version = "0.5.4", .v = {0, 5, 4},
+	{.engine = GS_RT_OLLAMA, .version = "0.5.4",
 	 .source = "Ollama v0.5.4: api/types.go DefaultOptions (num_ctx 2048, num_batch 512), server/sched.go "
 	 "(defaultParallel 4, then 1), envconfig/config.go (OLLAMA_NUM_PARALLEL 0, OLLAMA_FLASH_ATTENTION, "
 	 "OLLAMA_KV_CACHE_TYPE, OLLAMA_GPU_OVERHEAD 0), llm/memory.go EstimateGPULayers, llm/ggml.go GraphSize, "
 	 "discover/gpu.go (CUDA minimum memory 457 MiB), llama.cpp ba1cb19c",
 	 .num_ctx = 2048, .auto_parallel = 4, .weights_log = GSI_OLLAMA_LOG_KV_IN,
 	 .llama_archs = "llama qwen2 phi3 gemma gemma2", .engine_archs = ""},
-	{.engine = GS_RT_OLLAMA, .version = "0.6.8", .v = {0, 6, 8},
+	{.engine = GS_RT_OLLAMA, .version = "0.6.8",
 	 .source = "Ollama v0.6.8: envconfig/config.go (OLLAMA_CONTEXT_LENGTH 4096), server/sched.go (defaultParallel "
 	 "2), llm/memory.go, fs/ggml/ggml.go GraphSize and OllamaEngineRequired, discover/gpu.go",
 	 .num_ctx = 4096, .auto_parallel = 2, .weights_log = GSI_OLLAMA_LOG_BLOCKS,
 	 .llama_archs = "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2", .engine_archs = "gemma3 mistral3 llama4"},
-	{.engine = GS_RT_OLLAMA, .version = "0.11.4", .v = {0, 11, 4},
+	{.engine = GS_RT_OLLAMA, .version = "0.11.4",
 	 .source = "Ollama v0.11.4: envconfig/config.go (OLLAMA_NUM_PARALLEL 1, OLLAMA_CONTEXT_LENGTH 4096), "
 	 "llm/memory.go (blocks fitted from the last), llm/server.go (num_ctx capped at the trained context, "
 	 "PR #11175), fs/ggml/ggml.go, discover/gpu.go",
@@ -237,7 +236,9 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 		const gsi_release *r = &releases[i];
 		if (r->engine != engine)
 			continue;
-		int c = cmp3(r->v, v);
+		unsigned rv[3];
+		parse_version(r->version, rv); /* the table's own versions always parse (unit test) */
+		int c = cmp3(rv, v);
 		if (c == 0) {
 			*out = r;
 			return GS_OK;

@@ -48,8 +48,7 @@ typedef struct gsi_flashinfer_path {
 
 typedef struct gsi_release {
 	gs_runtime engine;
-	const char *version;         /* "0.6.4"                                   */
-	unsigned v[3];               /* the same, as numbers, for ordering        */
+	const char *version;         /* "0.6.4"; rows oldest first per engine     */
 	/* vLLM */
 	bool v1;                     /* the V1 engine is the default              */
 	uint32_t chunk_tokens;       /* V0: max_num_batched_tokens with chunked prefill */

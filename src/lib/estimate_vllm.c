@@ -260,16 +260,12 @@ static void sampler_unknown(gs_estimate *e, const gsi_release *r, const sampler_
 		return;
 	unsigned less = sp->bytes - r->flashinfer->bytes;
 	gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), less), GS_UNIT_GiB, size, sizeof size);
-	if (r->flashinfer_opt_in)
-		gsi_unknown(e, "logits: counted with the native top-k/top-p sampler, vLLM %s's default; with "
-		            "VLLM_USE_FLASHINFER_SAMPLER=1 it takes FlashInfer's (log: \"Using FlashInfer for top-p & top-k "
-		            "sampling\"), %u B less per logit: up to %s less in the profile run, a larger KV pool "
-		            "(--sampler flashinfer)", r->version, less, size);
-	else
-		gsi_unknown(e, "logits: counted with the native top-k/top-p sampler, the larger path; when vLLM takes "
-		            "FlashInfer's (its log says \"Using FlashInfer for top-p & top-k sampling\") the sampler holds "
-		            "%u B less per logit: up to %s less in the profile run, a larger KV pool (--sampler flashinfer)",
-		            less, size);
+	gsi_unknown(e, "logits: counted with the native top-k/top-p sampler, %s FlashInfer's (its log says \"Using "
+	            "FlashInfer for top-p & top-k sampling\") the sampler holds %u B less per logit: up to %s less in "
+	            "the profile run, a larger KV pool (--sampler flashinfer)",
+	            r->flashinfer_opt_in ? "vLLM's default; with VLLM_USE_FLASHINFER_SAMPLER=1 it takes"
+	                                 : "the larger path; when vLLM takes",
+	            less, size);
 }
 
 /* V1 releases: what the profile run may hold that no formula here counts
