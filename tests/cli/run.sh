@@ -163,6 +163,15 @@ case_ 0 'memory.required.full="6.5 GiB" memory.required.partial="6.5 GiB" memory
 case_ 0 'memory.graph.full="560.0 MiB" memory.graph.partial="677.5 MiB"' estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090" --gpu-free 24975835136B
 case_ 0 '"parallel": 4' estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090" --json
 case_ 0 "num_batch 512 tokens (llama.cpp n_ubatch 512 tokens)" estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090"
+# Ollama 0.5.4 offloading Phi-4 in part on an RTX 4060 Laptop (7099 MiB free): its log line, and the
+# buffers llama.cpp then printed: CUDA0 model 5731.89 MiB (6010327040 B), CUDA0 KV 290.00 MiB (bench record
+# ollama-4060laptop-phi-4-q4km-estimate; the file's tensor types are the b4020 quantizer's)
+P4="estimate tests/data/configs/phi-4-fields.json --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --quantizer b4020 --gpu-free 7443841024B"
+case_ 0 'layers.model=41 layers.offload=29' $P4
+case_ 0 'memory.required.full="9.6 GiB" memory.required.partial="6.8 GiB" memory.required.kv="400.0 MiB"' $P4
+case_ 0 '"bytes": 6010327040' $P4 --json
+case_ 0 '"bytes": 304087040' $P4 --json
+case_ 1 "DOES NOT FIT on the GPU: Ollama offloads 29 of 41 layers" $P4 --capacity 8GiB
 case_ 1 "DOES NOT FIT on the GPU: Ollama offloads" estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q8_0 --capacity 8GiB
 case_ 1 "Ollama offloads" fit $L31 --runtime ollama --runtime-version 0.5.4 --format Q8_0 --capacity 8GiB --context 8192
 case_ 0 "Ollama layers x parallel" estimate $L31 --runtime ollama --format q4_k_m,q8_0 --gpu "RTX 4090"
