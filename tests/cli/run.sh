@@ -163,6 +163,9 @@ case_ 0 'memory.required.full="6.5 GiB" memory.required.partial="6.5 GiB" memory
 case_ 0 'memory.graph.full="560.0 MiB" memory.graph.partial="677.5 MiB"' estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090" --gpu-free 24975835136B
 case_ 0 '"parallel": 4' estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090" --json
 case_ 0 "num_batch 512 tokens (llama.cpp n_ubatch 512 tokens)" estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090"
+# Ollama 0.5.1/0.5.2 (0.5.4's arithmetic) loading llama3.2:3b whole on an 80 GB GPU (ollama/ollama#8098;
+# bench record ollama-8098-80g-llama32-3b-q4km-estimate): every figure of its log line
+case_ 0 'memory.weights.total="2.4 GiB" memory.weights.repeating="2.1 GiB" memory.weights.nonrepeating="308.2 MiB" memory.graph.full="424.0 MiB" memory.graph.partial="570.7 MiB"' estimate data/models/meta-llama__Llama-3.2-3B-Instruct.json --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu-free 84396224102B
 # Ollama 0.5.4 offloading Phi-4 in part on an RTX 4060 Laptop (7099 MiB free): its log line, and the
 # buffers llama.cpp then printed: CUDA0 model 5731.89 MiB (6010327040 B), CUDA0 KV 290.00 MiB (bench record
 # ollama-4060laptop-phi-4-q4km-estimate; the file's tensor types are the b4020 quantizer's)
