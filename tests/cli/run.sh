@@ -166,6 +166,10 @@ case_ 0 "num_batch 512 tokens (llama.cpp n_ubatch 512 tokens)" estimate $L31 --r
 # Ollama 0.5.1/0.5.2 (0.5.4's arithmetic) loading llama3.2:3b whole on an 80 GB GPU (ollama/ollama#8098;
 # bench record ollama-8098-80g-llama32-3b-q4km-estimate): every figure of its log line
 case_ 0 'memory.weights.total="2.4 GiB" memory.weights.repeating="2.1 GiB" memory.weights.nonrepeating="308.2 MiB" memory.graph.full="424.0 MiB" memory.graph.partial="570.7 MiB"' estimate data/models/meta-llama__Llama-3.2-3B-Instruct.json --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu-free 84396224102B
+# Ollama 0.5.4 loading qwen2.5:14b whole with 10.0 GiB free: parallel 4 does not fit, 1 does (ollama/ollama#8588;
+# bench record ollama-8588-win-qwen25-14b-q4km-estimate)
+case_ 0 'memory.weights.total="7.7 GiB" memory.weights.repeating="7.1 GiB" memory.weights.nonrepeating="609.1 MiB" memory.graph.full="307.0 MiB" memory.graph.partial="916.1 MiB"' estimate tests/data/configs/qwen2.5-14b-fields.json --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu-free 10737418240B
+case_ 0 'OLLAMA_NUM_PARALLEL 0 (automatic): 1 (the larger value does not fit entirely)' estimate tests/data/configs/qwen2.5-14b-fields.json --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu-free 10737418240B
 # Ollama 0.5.4 offloading Phi-4 in part on an RTX 4060 Laptop (7099 MiB free): its log line, and the
 # buffers llama.cpp then printed: CUDA0 model 5731.89 MiB (6010327040 B), CUDA0 KV 290.00 MiB (bench record
 # ollama-4060laptop-phi-4-q4km-estimate; the file's tensor types are the b4020 quantizer's)
