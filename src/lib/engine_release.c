@@ -27,6 +27,9 @@ static const gsi_flashinfer_path fi_from_logits = {12, "FlashInfer's sampler fro
 	"vllm/v1/worker/gpu_model_runner.py, vllm/v1/sample/ops/topk_topp_sampler.py, vllm/envs.py, " \
 	"fused_moe/fused_moe.py, quantization/mxfp4.py"
 
+/* ... and from 0.17.0, with the Triton top-k/top-p kernel. */
+#define V1_FILES_FROM_0_17 V1_FILES_FROM_0_12 ", vllm/v1/sample/ops/topk_topp_triton.py"
+
 /* Designated fields: a row names what its release sets; every other field
  * is 0, false, NULL or its enum's first value (GSI_BIG_NONE, GSI_SGL_BY_TP,
  * GSI_OLLAMA_LOG_KV_IN). */
@@ -94,10 +97,7 @@ static const gsi_release releases[] = {
 	 * from 0.17.0). What changes: FlashInfer's sampler is opt-in from 0.11.1
 	 * (VLLM_USE_FLASHINFER_SAMPLER=1), and VLLM_FUSED_MOE_CHUNK_SIZE falls
 	 * from 32768 to 16384 in 0.12.0, where MXFP4 experts take Marlin on
-	 * compute capability 11.0 and later too (quantization/mxfp4.py). From
-	 * 0.18.0 a profile of the CUDA graphs runs inside the memory profile
-	 * (profile_cudagraph_memory; its estimate comes off the pool from
-	 * 0.20.0): not read, so not in the table. */
+	 * compute capability 11.0 and later too (quantization/mxfp4.py). */
 	{.engine = GS_RT_VLLM, .version = "0.11.1", .v1 = true, .big = GSI_BIG_NOT_A100,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .comm_in_baseline = true,
@@ -128,6 +128,38 @@ static const gsi_release releases[] = {
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.16.0 (89a77b10; mem_utils.py reads the same counters through current_platform): "
 	 V1_FILES_FROM_0_12},
+	/* 0.17.0 to 0.19.0 against 0.16.0, read at each tag: init_device,
+	 * determine_available_memory (0.17.0), memory_profiling, profile_run,
+	 * _dummy_sampler_run, the batch defaults (0.17.0 adds an opt-in
+	 * --performance-mode throughput that doubles them) and kv_cache_utils.py's
+	 * blocks are unchanged. What changes: apply_top_k_top_p sends 8 rows or
+	 * more to a Triton kernel that works in place (0.17.0); fused_experts_impl
+	 * stops chunking and VLLM_FUSED_MOE_CHUNK_SIZE is gone (0.18.0);
+	 * determine_available_memory profiles the CUDA graphs after the torch
+	 * peak is taken and subtracts the estimate only when
+	 * VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 (0.18.0, still opt-in in
+	 * 0.19.0's envs.py; memory_profiling empties the cache on exit); MXFP4
+	 * experts choose their backend from a priority list (0.19.0). 0.20.0 takes
+	 * the CUDA graph estimate off the pool by default: not in the table, as
+	 * gpusizer has no model of CUDA graph memory. */
+	{.engine = GS_RT_VLLM, .version = "0.17.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
+	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
+	 .comm_in_baseline = true,
+	 .source = "vLLM v0.17.0 (b31e9326; apply_top_k_top_p in vllm/v1/sample/ops/topk_topp_sampler.py sends 8 rows "
+	 "or more to the Triton kernel): " V1_FILES_FROM_0_17},
+	{.engine = GS_RT_VLLM, .version = "0.18.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .moe_cache13_shared = true, .moe_chunk = UINT32_MAX, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
+	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
+	 .cudagraph_profiled = true, .comm_in_baseline = true,
+	 .source = "vLLM v0.18.0 (bcf2be96; fused_experts_impl without chunks, determine_available_memory and "
+	 "profile_cudagraph_memory in vllm/v1/worker/gpu_model_runner.py): " V1_FILES_FROM_0_17},
+	{.engine = GS_RT_VLLM, .version = "0.19.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .moe_cache13_shared = true, .moe_chunk = UINT32_MAX, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
+	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
+	 .cudagraph_profiled = true, .mxfp4_backend_unread = true, .comm_in_baseline = true,
+	 .source = "vLLM v0.19.0 (2a69949b; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS still 0 in vllm/envs.py; MXFP4 "
+	 "experts in fused_moe/oracle/mxfp4.py): " V1_FILES_FROM_0_17},
 	/* SGLang, oldest first */
 	{.engine = GS_RT_SGLANG, .version = "0.4.6", .sgl = GSI_SGL_BY_TP,
 	 .source = "SGLang v0.4.6: python/sglang/srt/server_args.py __post_init__ (mem_fraction_static by TP, "

@@ -59,8 +59,10 @@ typedef struct gsi_release {
 	const gsi_flashinfer_path *flashinfer; /* FlashInfer's top-k/top-p path in the
 	                                profile run (every vLLM row has one); the
 	                                native path, counted unless the log says
-	                                FlashInfer, is the same in every release
-	                                (estimate_vllm.c NATIVE_SAMPLER_BYTES)   */
+	                                FlashInfer, is torch's sort until 0.16.0
+	                                and a Triton kernel from 0.17.0
+	                                (estimate_vllm.c NATIVE_SAMPLER_BYTES,
+	                                TRITON_SAMPLER_BYTES; triton_topk below)  */
 	bool flashinfer_opt_in;      /* FlashInfer's sampler only with
 	                                VLLM_USE_FLASHINFER_SAMPLER=1 (0.11.1 on;
 	                                before, whenever FlashInfer imported)   */
@@ -87,6 +89,19 @@ typedef struct gsi_release {
 	bool mxfp4_marlin_cc11;      /* ... and on compute capability 11.0 and
 	                                later (triton_kernels only from 9.0 to
 	                                below 11.0: get_mxfp4_backend, 0.12.0)  */
+	bool triton_topk;            /* the native top-k/top-p path runs a Triton
+	                                kernel in place for 8 rows or more, with a
+	                                cached buffer of one vocabulary row per SM
+	                                (0.17.0 on: topk_topp_triton.py), instead
+	                                of torch's sort                          */
+	bool cudagraph_profiled;     /* determine_available_memory also profiles the
+	                                CUDA graphs; the estimate comes off the pool
+	                                only with VLLM_MEMORY_PROFILER_ESTIMATE_
+	                                CUDAGRAPHS=1 (0.18.0 on; default from 0.20.0) */
+	bool mxfp4_backend_unread;   /* MXFP4 experts take a backend from a priority
+	                                list (fused_moe/oracle/mxfp4.py, 0.19.0) not
+	                                read here: the earlier Marlin rule is counted
+	                                and named as an unknown                  */
 	bool comm_in_baseline;       /* V1 init_device sets up NCCL and custom
 	                                all-reduce before the start-up memory
 	                                snapshot (PR #25359, 0.11.0): their buffers
@@ -119,7 +134,7 @@ struct gs_estimate;
 gs_status gsi_release_for(struct gs_estimate *e, gs_runtime engine, const gsi_release **out,
                           gs_error *err) GS_WARN_UNUSED;
 
-/* "0.6.4, 0.7.3, ..., 0.16.0": the engine's releases, oldest first. */
+/* "0.6.4, 0.7.3, ..., 0.19.0": the engine's releases, oldest first. */
 /* (Ollama rows: see engine_release.c and docs/method.md §14b.) */
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap);
 

@@ -223,25 +223,51 @@ static void profile_shape(gs_estimate *e, const gsi_release *r)
 /* The sampler path the profile run takes: native unless --sampler states
  * FlashInfer, as the startup log names it ("Using FlashInfer for top-p &
  * top-k sampling" or "FlashInfer is not available. Falling back to the
- * PyTorch-native implementation"). Native is every release's default here,
- * the larger of the two (sampler_unknown names the other); FlashInfer's
- * bytes and what they are come with the release (engine_release.c). */
+ * PyTorch-native implementation"). Native is every release's default here:
+ * torch's sort until 0.16.0, the larger of the two (sampler_unknown names
+ * the other), and a Triton kernel from 0.17.0, as large as FlashInfer's;
+ * FlashInfer's bytes and what they are come with the release
+ * (engine_release.c). */
 typedef struct sampler_path {
 	unsigned bytes;   /* per logit besides the model's own (docs/method.md §7 "Logits") */
 	const char *what; /* those bytes, for the formula                              */
 	bool stated;      /* given with --sampler: no other path to name              */
+	bool triton_rows; /* plus the Triton kernel's buffer of vocabulary rows        */
 } sampler_path;
+
+/* vLLM's native path from 0.17.0 (vllm/v1/sample/ops/topk_topp_sampler.py
+ * apply_top_k_top_p, 8 rows or more): Sampler.forward's fp32 copy, top-k
+ * and top-p applied in place by topk_topp_triton.py, then
+ * compiled_random_sample's softmax probabilities and exponential draws
+ * (torch.compile may fuse them away: counted, the larger). The kernel's
+ * cached buffer holds min(next_pow2(min(SMs, rows)), SMs) vocabulary rows
+ * in fp32; with fewer than 256 SMs that is at most min(next_pow2(rows),
+ * 256) rows, which is what is counted (triton_buffer_rows). */
+#define TRITON_SAMPLER_BYTES 12u
+
+static uint64_t triton_buffer_rows(uint64_t seqs)
+{
+	uint64_t p = 1;
+	while (p < seqs && p < 256)
+		p <<= 1;
+	return p;
+}
 
 static sampler_path sampler_for(const gs_estimate *e, const gsi_release *r)
 {
 	const gs_workload *w = &e->workload;
 	bool stated = gs_wl_given(w, GS_F_SAMPLER);
 	if (stated && gs_wl_sampler(w) == GS_SAMPLER_FLASHINFER)
-		return (sampler_path){r->flashinfer->bytes, r->flashinfer->what, true};
+		return (sampler_path){r->flashinfer->bytes, r->flashinfer->what, true, false};
+	if (r->triton_topk)
+		return (sampler_path){TRITON_SAMPLER_BYTES,
+		                      "native path from 0.17.0: fp32 copy 4, top-k/top-p in place (Triton), then "
+		                      "compiled_random_sample's probabilities 4 and draws 4 unless torch.compile fuses them",
+		                      stated, true};
 	return (sampler_path){NATIVE_SAMPLER_BYTES,
 	                      "the native top-k/top-p sampler at its sort: fp32 copy 4, sorted values 4 and int64 "
 	                      "indices 8, the sort's int64 reverse indices 8 and CUB's alternate keys and values 12",
-	                      stated};
+	                      stated, false};
 }
 
 /* The other sampler path, when the user did not state one. Native is
@@ -279,6 +305,10 @@ static void v1_unknowns(gs_estimate *e, const gsi_release *r)
 		            "processes' and a display server's included, as its own non-torch memory: each GiB they hold "
 		            "comes off the KV pool (vllm/v1/worker/gpu_worker.py determine_available_memory, until PR "
 		            "#19312)", r->version);
+	if (r->cudagraph_profiled)
+		gsi_unknown(e, "kv_cache: vLLM %s also profiles the CUDA graphs inside its memory profile and takes that "
+		            "estimate off the pool only with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 (its log then says "
+		            "how much, as a higher --gpu-memory-utilization to ask for): not counted here", r->version);
 	gsi_unknown(e, "activations: V1 runs torch.compile inside the profile run; a cold compile cache adds "
 	            "Inductor's scratch to the profiled peak and shrinks the pool (a published cold/warm pair: "
 	            "torch peak +2.59/+0.74 GiB, non-torch +0.86/+0.22 GiB)");
@@ -345,6 +375,10 @@ static void marlin_mxfp4_pad(gs_estimate *e, const gsi_release *r)
 	if (!r->mxfp4_marlin_pad || !m->has_architecture || !m->experts ||
 	    strcmp(e->format.name, "mxfp4-experts") != 0)
 		return;
+	if (r->mxfp4_backend_unread)
+		gsi_unknown(e, "weights: vLLM %s picks the MXFP4 experts' kernel from a priority list "
+		            "(fused_moe/oracle/mxfp4.py select_mxfp4_moe_backend) not read here; the padding 0.18.0's "
+		            "rule gives is counted (Marlin on compute capability 8.x and 11.0 and later)", r->version);
 	const gs_device *d = gs_wl_set(w, GS_F_GPU) ? gs_device_find(gs_wl_str(w, GS_F_GPU)) : NULL;
 	/* Marlin on 8.x; from 0.12.0 also on 11.0 and later (triton_kernels
 	 * only between 9.0 and 11.0, get_mxfp4_backend) */
@@ -464,16 +498,22 @@ static void fixed_items(gs_estimate *e, const gsi_release *r, const sampler_path
 		 * T hidden states and one logit row per dummy request over the whole
 		 * vocabulary on the GPU that samples; the item is what that stage
 		 * adds above the forward peak of one GPU. */
-		gs_bytes s = gs_add_sat(gs_mul_sat(gs_mul_sat(T, m->hidden), el),
-		                        gs_mul_sat(gs_mul_sat(seqs, m->vocab), el + sp->bytes));
+		uint64_t rows = sp->triton_rows ? triton_buffer_rows(seqs) : 0;
+		gs_bytes s = gs_add_sat(gs_add_sat(gs_mul_sat(gs_mul_sat(T, m->hidden), el),
+		                                   gs_mul_sat(gs_mul_sat(seqs, m->vocab), el + sp->bytes)),
+		                        gs_mul_sat(gs_mul_sat(rows, m->vocab), 4));
 		gs_bytes a_gpu = (a + e->tp - 1) / e->tp, l = s > a_gpu ? s - a_gpu : 0;
+		char buffer[96] = "";
+		if (rows)
+			snprintf(buffer, sizeof buffer, " + buffer %llu rows (min(next_pow2(%llu), 256)) x %u vocab x 4 B",
+			         (unsigned long long)rows, (unsigned long long)seqs, m->vocab);
 		gsi_item_all(lg, LIVE(1) | LIVE(2), l);
 		gsi_formula(lg, "sampler stage %llu B = hidden states %llu x %u x %llu B + %llu dummy requests x %u vocab x "
-		            "(%llu + %u) B (%s), after the forward pass freed its activations; this item is what it adds "
+		            "(%llu + %u) B (%s)%s, after the forward pass freed its activations; this item is what it adds "
 		            "above the forward peak of one GPU (%llu B): max(0, stage - forward)",
 		            (unsigned long long)s, (unsigned long long)T, m->hidden, (unsigned long long)el,
 		            (unsigned long long)seqs, m->vocab, (unsigned long long)el, sp->bytes,
-		            sp->what, (unsigned long long)a_gpu);
+		            sp->what, buffer, (unsigned long long)a_gpu);
 		sampler_unknown(e, r, sp, seqs, m->vocab);
 		v1_unknowns(e, r);
 	} else {

@@ -73,15 +73,15 @@ case_ 0 "vLLM profile run:    2048 tokens, 256 dummy requests (V1, vllm serve, b
 case_ 0 "vLLM profile run:    16384 tokens, 1024 dummy requests (V1, LLM class, CUDA total >= 70 GiB" estimate $L31 --runtime vllm --gpu "H200" --entrypoint llm --context 8192
 case_ 0 "0.9.2 is not in the release table: the defaults of 0.9.0" estimate $L31 --runtime vllm --runtime-version 0.9.2 --gpu "RTX 4090" --context 8192
 case_ 2 "0.8.2 lies between 0.7.3 (V0) and 0.8.4 (V1)" estimate $L31 --runtime vllm --runtime-version 0.8.2 --gpu "RTX 4090" --context 8192
-case_ 0 '"runtime_version": "0.16.0"' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
+case_ 0 '"runtime_version": "0.19.0"' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
 case_ 0 "0.15.1 is not in the release table: the defaults of 0.15.0" estimate $L31 --runtime vllm --runtime-version 0.15.1 --gpu "RTX 4090" --context 8192
 case_ 0 "0.10.2 is not in the release table: the defaults of 0.10.1" estimate $L31 --runtime vllm --runtime-version 0.10.2 --gpu "RTX 4090" --context 8192
 case_ 0 '"cuda_total_bytes": 25254407700' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
 case_ 0 "CUDA total:  23.28 GiB (24.99 GB; 24993857536 B) — derived: device total - 728 MiB" estimate $L31 --runtime vllm --capacity 24564MiB --context 8192
 case_ 0 "CUDA total:  23.00 GiB (24.70 GB; 24696061952 B) — given: 23GiB" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 23GiB --context 8192
 case_ 2 "cuda_total 30GiB is more than the device total" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 30GiB
-case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0, 0.11.1, 0.12.0, 0.13.0, 0.14.0, 0.15.0, 0.16.0" estimate $L31 --runtime vllm --runtime-version 0.5.4
-case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.17.0
+case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0, 0.11.1, 0.12.0, 0.13.0, 0.14.0, 0.15.0, 0.16.0, 0.17.0, 0.18.0, 0.19.0" estimate $L31 --runtime vllm --runtime-version 0.5.4
+case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.20.0
 case_ 2 "is not a release number" estimate $L31 --runtime vllm --runtime-version latest
 case_ 2 "runtime_version: gpusizer has release tables for vllm, sglang and ollama" estimate $L31 --runtime-version 0.6.4
 case_ 0 "lora_slots" estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --max-loras 4 --max-lora-rank 64
@@ -118,16 +118,16 @@ case_ 2 'compressed-tensors weights scheme "float" (4 bits)' estimate $Q-unreada
 case_ 0 '"format": "bf16"' estimate $Q-unreadable-hqq.json --format bf16 --json
 
 # fit and diagnose speak in KV-pool terms for serving engines (issue #15)
-case_ 1 "vLLM's KV pool holds 38432 tokens (2402 blocks of 16); one request needs 32768 tokens, the sheet 131072" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
-case_ 1 "the largest pool for the need first" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
-case_ 1 "kv_format fp8: pool 76880 tokens (4805 blocks)" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
-case_ 1 "cuda_graphs 0GiB with gpu_memory_utilization 0.99: pool 55776 tokens" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
-case_ 1 '"kv_tokens_after": 199408' fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4 --json
+case_ 1 "vLLM's KV pool holds 38432 tokens (2402 blocks of 16); one request needs 32768 tokens, the sheet 131072" fit $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 "the largest pool for the need first" fit $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 "kv_format fp8: pool 76880 tokens (4805 blocks)" fit $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 "cuda_graphs 0GiB with gpu_memory_utilization 0.99: pool 55776 tokens" fit $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 '"kv_tokens_after": 199408' fit $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 32768 --concurrency 4 --json
 case_ 1 "SGLang would not start: the fixed items leave no KV pool" fit $L31 --runtime sglang --capacity 16GiB --context 8192
 case_ 0 "max_model_len 262144 tokens; the KV cache holds 34736" diagnose tests/data/logs/vllm-v1-pp.log
 case_ 0 "phase: profile" diagnose tests/data/logs/vllm-no-cache.log
 case_ 0 "SGLang: no memory left for the token-to-KV pool" diagnose tests/data/logs/sglang-negative.log
-case_ 0 "1. tp 2 with gpus 2: pool 199408 tokens" diagnose tests/data/logs/vllm-v0-qwen15.log $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 0 "1. tp 2 with gpus 2: pool 199408 tokens" diagnose tests/data/logs/vllm-v0-qwen15.log $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 32768 --concurrency 4
 case_ 0 "SGLang would not start" diagnose tests/data/logs/sglang-not-enough.log $L31 --runtime sglang --capacity 16GiB --context 8192
 
 # llama.cpp file types from a config.json (issue #10)
@@ -140,7 +140,8 @@ case_ 0 'Q6_K: 130 tensors, 2275660800 B; F32: 258 tensors, 4280320 B' estimate 
 case_ 0 'Q2_K: 65 tensors, 523944960 B; F32: 258 tensors, 4280320 B; Q3_K: 64 tensors' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --quantizer b4020 --context 2048
 case_ 0 '--quantizer b4020 plans that file' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --context 2048
 case_ 2 'quantizer: only runtimes llamacpp and ollama plan a llama.cpp file type' estimate $L31 --runtime vllm --quantizer b4020
-case_ 0 'native top-k/top-p sampler at its sort' estimate $L31 --runtime vllm --gpu L40S --context 8192 --sampler native
+case_ 0 'native top-k/top-p sampler at its sort' estimate $L31 --runtime vllm --runtime-version 0.16.0 --gpu L40S --context 8192 --sampler native
+case_ 0 'native path from 0.17.0: fp32 copy 4, top-k/top-p in place (Triton)' estimate $L31 --runtime vllm --runtime-version 0.17.0 --gpu L40S --context 8192 --sampler native
 case_ 2 'sampler: only runtime vllm' estimate $L31 --runtime sglang --gpu L40S --context 8192 --sampler native
 case_ 2 'got "torch", expected one of native, flashinfer' estimate $L31 --runtime vllm --gpu L40S --sampler torch
 case_ 2 'got "b9999", expected one of 007dbbf3, b4020' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --quantizer b9999
@@ -248,7 +249,7 @@ case_ 0 "meta-llama__Llama-3.1-8B.json                8030261248  35712         
 case_ 0 "Qwen__Qwen3-30B-A3B.json                    30532122624  x 30.48 GiB in decode at 1  3488" matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 'not for model_type "gpt2"' matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 '"schema": "gpusizer/matrix/v1"' matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime ollama --json
-case_ 0 "| meta-llama__Llama-3.1-8B.json | 8030261248 | 4 | 11 |" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16,fp8 --markdown
+case_ 0 "| meta-llama__Llama-3.1-8B.json | 8030261248 | 4 | 11 |" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime vllm --runtime-version 0.16.0 --context 8192 --formats bf16,fp8 --markdown
 case_ 2 "matrix: no model" matrix --gpu "RTX 4090"
 case_ 2 "matrix: give a capacity" matrix data/models/meta-llama__Llama-3.1-8B.json
 case_ 2 "the formats are the columns" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --format bf16
@@ -398,7 +399,7 @@ case_ 3 "(not in gpusizer's built-in model library either: gpusizer models)" est
 # offline by choice: an id in neither the library nor the cache is the input's problem
 HF_HUB_OFFLINE=1 case_ 2 "HF_HUB_OFFLINE is set and this revision is not in the cache" estimate meta-llama/Llama-4-Scout-17B-16E
 case_ 0 "meta-llama/Llama-3.2-1B-Instruct             1235814400  131072 (model max)" matrix --library --gpu "H100 SXM"
-case_ 0 "Qwen/Qwen2-0.5B-Instruct                      494032768  197" matrix --library --gpu "RTX 4090" --runtime vllm --context 8192 --formats bf16
+case_ 0 "Qwen/Qwen2-0.5B-Instruct                      494032768  197" matrix --library --gpu "RTX 4090" --runtime vllm --runtime-version 0.16.0 --context 8192 --formats bf16
 case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mistral        12247782400     128000  preset" models
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
@@ -511,7 +512,9 @@ case_ 0 '"high_bytes": 14954011373' estimate $BERT $BA --json
 case_ 2 'expected one of no, yes' estimate $BERT $BA --conservative=maybe
 case_ 1 "one change makes it fit: checkpointing full" fit $BERT $BA --capacity 13GiB --conservative
 case_ 0 '"kv_tokens_interval"' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
-case_ 0 "KV tokens interval:  36579 to 43475 tokens; vllm-v1 KV capacity: 23 records, errors -9.6 % to +3.1 %, widened by 2.0 points" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
+case_ 0 "KV tokens interval:  36579 to 43475 tokens; vllm-v1 KV capacity: 24 records, errors -9.6 % to +3.1 %, widened by 2.0 points" estimate --model $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 8192
+case_ 0 "KV tokens interval:  41345 to 49140 tokens; vllm-v1 KV capacity: 24 records" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
+case_ 0 "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 "(conservative: the peak is its high end)" estimate tests/data/sheets/llama31-8b-conservative.yaml
 case_ 2 'tests/data/bad/conservative.yaml:2:15: conservative: got "maybe", expected one of no, yes' estimate tests/data/bad/conservative.yaml
 case_ 1 "against the peak per GPU, 18.39 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml --conservative

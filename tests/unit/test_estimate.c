@@ -327,10 +327,10 @@ static void test_vllm_releases(void **st)
 	expect_estimate_error(E, GS_EINPUT, "0.8.2 lies between 0.7.3 (V0) and 0.8.4 (V1)", GS_F_MODEL,
 	             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, "0.8.2", END);
 	/* outside the table, or not a version: refused */
-	static const char *const bad[] = {"0.5.4", "0.16.1", "0.17.0", "latest", "1"};
+	static const char *const bad[] = {"0.5.4", "0.19.1", "0.20.0", "latest", "1"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		expect_estimate_error(E, GS_EINPUT, "0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0, 0.11.1, 0.12.0, "
-		             "0.13.0, 0.14.0, 0.15.0, 0.16.0", GS_F_MODEL,
+		             "0.13.0, 0.14.0, 0.15.0, 0.16.0, 0.17.0, 0.18.0, 0.19.0", GS_F_MODEL,
 		             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, bad[i], END);
 	/* every release an engine's table knows is in runtime_version's help:
 	 * the refusal lists the table, the help is written by hand */
@@ -421,6 +421,18 @@ static void test_vllm_comm_baseline(void **st)
 	assert_int_equal(blocks[0], blocks[1]);
 }
 
+/* Mixtral-8x7B on an H200 at 32768 profile tokens under vLLM `version`:
+ * the profile run's activations, where the fused-experts workspace
+ * dominates (its chunk is what releases change). */
+static gs_bytes mixtral_profile_activations(const char *version)
+{
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, CFG("mistralai__Mixtral-8x7B-v0.1.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, version, GS_F_GPU, "H200", GS_F_MAX_NUM_BATCHED_TOKENS, "32768",
+	             GS_F_LENGTH, "32768", END);
+	return item_at(E, "activations", 1);
+}
+
 /* The releases after 0.11.0 (0.11.1 to 0.16.0), read at their tags: they
  * budget, profile and sample as 0.11.0 does, so Llama-3.1-8B on an L40S
  * gets 0.11.0's pool from every one of them. Worked value (record
@@ -450,9 +462,10 @@ static void test_vllm_later_releases(void **st)
 		assert_int_equal(E->vllm.blocks, blocks_0110);
 		assert_true(has_unknown(E, "with VLLM_USE_FLASHINFER_SAMPLER=1 it takes FlashInfer's"));
 	}
-	/* no version: the newest */
+	/* the worked value, under 0.16.0 */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B-Instruct.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_GPU, "A100 40GB", GS_F_ENTRYPOINT, "llm", GS_F_LENGTH, "131072", END);
+	             GS_F_RUNTIME_VERSION, "0.16.0", GS_F_GPU, "A100 40GB", GS_F_ENTRYPOINT, "llm", GS_F_LENGTH,
+	             "131072", END);
 	assert_string_equal(E->runtime_version, "0.16.0");
 	assert_int_equal(E->vllm.profile_tokens, 8192);
 	assert_int_equal(E->vllm.profile_seqs, 256);
@@ -468,15 +481,8 @@ static void test_vllm_later_releases(void **st)
 	assert_int_equal(E->vllm.blocks, 9693);
 	assert_non_null(strstr(E->release_note, "0.15.1 is not in the release table"));
 	/* the MoE chunk */
-	gs_bytes act[2];
-	const char *moe[2] = {"0.11.1", "0.12.0"};
-	for (int i = 0; i < 2; i++) {
-		run_estimate(E, &m, GS_F_MODEL, CFG("mistralai__Mixtral-8x7B-v0.1.json"), GS_F_RUNTIME, "vllm",
-		             GS_F_RUNTIME_VERSION, moe[i], GS_F_GPU, "H200", GS_F_MAX_NUM_BATCHED_TOKENS, "32768",
-		             GS_F_LENGTH, "32768", END);
-		act[i] = item_at(E, "activations", 1);
-	}
-	assert_int_equal(act[0] - act[1], 16384ull * 2 * (2 * 14336 + 14336) * 2);
+	assert_int_equal(mixtral_profile_activations("0.11.1") - mixtral_profile_activations("0.12.0"),
+	                 16384ull * 2 * (2 * 14336 + 14336) * 2);
 	/* MXFP4 experts on an RTX 5090 (12.0): Marlin's padding from 0.12.0,
 	 * named as another backend before */
 	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION,
@@ -487,6 +493,58 @@ static void test_vllm_later_releases(void **st)
 	             "0.11.1", GS_F_GPU, "RTX 5090", GS_F_LENGTH, "8192", END);
 	assert_null(gs_estimate_item(E, "marlin_padding"));
 	assert_true(has_unknown(E, "this GPU takes another backend"));
+}
+
+/* 0.17.0 to 0.19.0, read at their tags against 0.16.0 (docs/method.md §7,
+ * "Three releases after 0.16.0"): the same budget, profile run and blocks;
+ * the native top-k/top-p path is a Triton kernel in place from 0.17.0. Worked
+ * value, Llama-3.1-8B on an L40S at 32768 tokens (vllm serve: 2048 tokens,
+ * 256 requests): the sampler stage holds the 2048 hidden states
+ * (16,777,216 B), 256 x 128256 logits x (2 + 12) B = 459,669,504 B and the
+ * kernel's buffer of 256 rows x 128256 x 4 B = 131,334,144 B: 607,780,864 B,
+ * where 0.16.0's sort held 16,777,216 + 256 x 128256 x 38 B =
+ * 1,264,451,584 B. The pool grows by the difference, 656,670,720 B, less
+ * what rounds down to whole blocks; the release with no version is 0.19.0,
+ * and 0.18.0 on name the CUDA graph profile they leave out of the pool. */
+static void test_vllm_releases_after_0160(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.16.0", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+	uint64_t avail_0160 = E->vllm.kv_available, fwd = item_at(E, "activations", 1);
+	assert_int_equal(item_at(E, "logits", 1), 1264451584ull - fwd);
+	static const char *const later[] = {"0.17.0", "0.18.0", "0.19.0"};
+	for (size_t i = 0; i < sizeof later / sizeof later[0]; i++) {
+		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+		             GS_F_RUNTIME_VERSION, later[i], GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+		assert_string_equal(E->runtime_version, later[i]);
+		assert_int_equal(item_at(E, "activations", 1), fwd);
+		assert_int_equal(item_at(E, "logits", 1), 607780864ull - fwd);
+		assert_int_equal(E->vllm.kv_available, avail_0160 + (1264451584ull - 607780864ull));
+		assert_int_equal(E->vllm.blocks, E->vllm.kv_available / (2ull << 20));
+		assert_false(has_unknown(E, "FlashInfer's"));  /* 12 B a logit either way */
+		assert_true(has_unknown(E, "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1") == (i > 0));
+	}
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "L40S",
+	             GS_F_LENGTH, "32768", END);
+	assert_string_equal(E->runtime_version, "0.19.0");
+	/* the buffer: min(next_pow2(rows), 256) rows; 100 requests take 128 */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.17.0", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", GS_F_MAX_NUM_SEQS, "100",
+	             END);
+	assert_non_null(strstr(gs_estimate_item(E, "logits")->formula, "buffer 128 rows"));
+	/* 0.18.0 stops chunking the fused experts: Mixtral at 32768 profile
+	 * tokens holds 32768 tokens' workspace where 0.17.0 held 16384's */
+	assert_int_equal(mixtral_profile_activations("0.18.0") - mixtral_profile_activations("0.17.0"),
+	                 16384ull * 2 * (2 * 14336 + 14336) * 2);
+	/* 0.19.0 chooses the MXFP4 experts' backend from a list not read here */
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION,
+	             "0.19.0", GS_F_GPU, "RTX 5090", GS_F_LENGTH, "8192", END);
+	assert_true(has_unknown(E, "select_mxfp4_moe_backend"));
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION,
+	             "0.18.0", GS_F_GPU, "RTX 5090", GS_F_LENGTH, "8192", END);
+	assert_false(has_unknown(E, "select_mxfp4_moe_backend"));
 }
 
 /* Llama-3.1-8B under vLLM `version` on an L40S at `length` tokens, with
@@ -930,6 +988,7 @@ int main(void)
 		cmocka_unit_test(test_unsupported),        cmocka_unit_test(test_vllm_releases),
 		cmocka_unit_test(test_vllm_comm_baseline),
 		cmocka_unit_test(test_vllm_later_releases),
+		cmocka_unit_test(test_vllm_releases_after_0160),
 		cmocka_unit_test(test_vllm_sampler),
 		cmocka_unit_test(test_vllm_marlin_mxfp4),
 		cmocka_unit_test(test_config_attention),

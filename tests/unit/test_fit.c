@@ -107,7 +107,7 @@ static void test_vllm_fit(void **st)
 	assert_string_equal(r.limit_item, "kv_cache");
 }
 
-/* vLLM on an RTX 4090, Llama-3.1-8B, 32768 tokens x 4: the pool in vLLM's
+/* vLLM 0.16.0 on an RTX 4090, Llama-3.1-8B, 32768 tokens x 4: the pool in vLLM's
  * terms, and the single changes ranked by the pool they give per need, each
  * the estimate re-run (figures from that estimate, not a rule). */
 static void test_serving_pool_changes(void **st)
@@ -116,8 +116,9 @@ static void test_serving_pool_changes(void **st)
 	gs_workload w;
 	gs_model m;
 	gs_error err;
-	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU,
-	              "RTX 4090", GS_F_LENGTH, "32768", GS_F_CONCURRENCY, "4", -1);
+	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	              GS_F_RUNTIME_VERSION, "0.16.0", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "32768", GS_F_CONCURRENCY, "4",
+	              -1);
 	gs_fit_answer a;
 	assert_int_equal(gs_fit_answer_run(&w, &m, 24564ull << 20, "RTX 4090", NULL, &a, &err), GS_OK);
 	assert_false(gs_fit_answer_ok(&a)); /* exit 1: the sheet's requirement does not fit */

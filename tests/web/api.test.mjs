@@ -92,7 +92,7 @@ test("a model, an uploaded config.json, fit, shortlist, sheet", async () => {
   assert.equal(f.best, 4);
   /* a serving engine: the pool in its own terms and the changes ranked by what they give it */
   const v = await (await post("/api/fit", { model: "models/meta-llama__Llama-3.1-8B.json", runtime: "vllm",
-    length: 32768, concurrency: 4, gpu: "RTX 4090" })).json();
+    runtime_version: "0.16.0", length: 32768, concurrency: 4, gpu: "RTX 4090" })).json();
   assert.equal(v.sheet.fits, false);
   assert.equal(v.sheet.pool.kv_tokens, 38432);
   assert.equal(v.sheet.pool.request_tokens, 32768);
