@@ -92,7 +92,7 @@ typedef struct gs_interval {
 	bool has_kv;                 /* vLLM / SGLang: the KV band below applies    */
 	unsigned kv_records;
 	double kv_low_factor, kv_high_factor;
-	char kv_why[240];
+	char kv_why[320];
 	bool conservative;           /* conservative yes                             */
 	bool margin_applied;         /* ... and the peaks shown are the high ends
 	                                (not with an engine's pool, judged by its
@@ -115,6 +115,13 @@ typedef struct gs_vllm_budget {
 	bool v1;                  /* the release's V1 engine                     */
 	uint64_t tokens_low, tokens_high; /* the calibration interval on tokens */
 	char why_tokens[200];     /* how the release's rule chose profile_tokens */
+	bool graphs_in_budget;    /* the release takes its CUDA graph estimate off
+	                             the pool (0.20.0 on): cuda_graphs is inside  */
+	uint64_t tokens_graphs_low; /* tokens with the largest logged CUDA graph
+	                             estimate in place of a default cuda_graphs
+	                             (when graphs_low_why is set); the
+	                             interval's low end holds it               */
+	const char *graphs_low_why; /* static text saying so, or NULL           */
 } gs_vllm_budget;
 
 /* SGLang's token-to-KV pool (docs/method.md §7b):

@@ -139,9 +139,14 @@ static const gsi_release releases[] = {
 	 * peak is taken and subtracts the estimate only when
 	 * VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 (0.18.0, still opt-in in
 	 * 0.19.0's envs.py; memory_profiling empties the cache on exit); MXFP4
-	 * experts choose their backend from a priority list (0.19.0). 0.20.0 takes
-	 * the CUDA graph estimate off the pool by default: not in the table, as
-	 * gpusizer has no model of CUDA graph memory. */
+	 * experts choose their backend from a priority list (0.19.0).
+	 * 0.20.0 against 0.19.0 (PR #38284): VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
+	 * defaults to 1, so the CUDA graph estimate comes off the pool, and
+	 * gpu_memory_utilization defaults to 0.92 to make up for it; the profile
+	 * runs whenever cudagraph_mode is not NONE. _dummy_run, profile_run,
+	 * _dummy_sampler_run, the batch defaults (get_batch_defaults, byte for
+	 * byte), the sampler ops and kv_cache_utils.py's uniform blocks are
+	 * otherwise unchanged; the fused-MoE runner was rewritten (not read). */
 	{.engine = GS_RT_VLLM, .version = "0.17.0", .v1 = true, .big = GSI_BIG_NOT_A100,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
@@ -160,6 +165,14 @@ static const gsi_release releases[] = {
 	 .cudagraph_profiled = true, .mxfp4_backend_unread = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.19.0 (2a69949b; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS still 0 in vllm/envs.py; MXFP4 "
 	 "experts in fused_moe/oracle/mxfp4.py): " V1_FILES_FROM_0_17},
+	{.engine = GS_RT_VLLM, .version = "0.20.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .moe_cache13_shared = true, .moe_chunk = UINT32_MAX, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
+	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
+	 .cudagraph_profiled = true, .cudagraph_in_pool = true, .gpu_util_default = "0.92", .moe_runner_unread = true,
+	 .mxfp4_backend_unread = true, .comm_in_baseline = true,
+	 .source = "vLLM v0.20.0 (88d34c64; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS 1 in vllm/envs.py, "
+	 "gpu_memory_utilization 0.92 in vllm/config/cache.py, determine_available_memory subtracting "
+	 "profile_cudagraph_memory's estimate): " V1_FILES_FROM_0_17},
 	/* SGLang, oldest first */
 	{.engine = GS_RT_SGLANG, .version = "0.4.6", .sgl = GSI_SGL_BY_TP,
 	 .source = "SGLang v0.4.6: python/sglang/srt/server_args.py __post_init__ (mem_fraction_static by TP, "

@@ -98,6 +98,15 @@ typedef struct gsi_release {
 	                                CUDA graphs; the estimate comes off the pool
 	                                only with VLLM_MEMORY_PROFILER_ESTIMATE_
 	                                CUDAGRAPHS=1 (0.18.0 on; default from 0.20.0) */
+	bool cudagraph_in_pool;      /* ... and by default takes it off the pool:
+	                                VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
+	                                defaults to 1 (0.20.0 on, PR #38284) */
+	const char *gpu_util_default; /* gpu_memory_utilization when not given;
+	                                NULL: 0.9 (0.92 from 0.20.0, PR #38284) */
+	bool moe_runner_unread;      /* the fused-MoE runner and its oracles were
+	                                rewritten (0.20.0) and not read here: the
+	                                0.19.0 workspace rule is counted and named
+	                                as an unknown                            */
 	bool mxfp4_backend_unread;   /* MXFP4 experts take a backend from a priority
 	                                list (fused_moe/oracle/mxfp4.py, 0.19.0) not
 	                                read here: the earlier Marlin rule is counted
@@ -134,7 +143,7 @@ struct gs_estimate;
 gs_status gsi_release_for(struct gs_estimate *e, gs_runtime engine, const gsi_release **out,
                           gs_error *err) GS_WARN_UNUSED;
 
-/* "0.6.4, 0.7.3, ..., 0.19.0": the engine's releases, oldest first. */
+/* "0.6.4, 0.7.3, ..., 0.20.0": the engine's releases, oldest first. */
 /* (Ollama rows: see engine_release.c and docs/method.md §14b.) */
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap);
 

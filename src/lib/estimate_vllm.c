@@ -8,10 +8,11 @@
  * what is left of gpu_memory_utilization x the total CUDA reports to the KV
  * cache, in blocks of 16 tokens (determine_num_available_blocks in V0's
  * worker.py, determine_available_memory in V1's gpu_worker.py). CUDA graphs
- * are captured afterwards, outside that budget, in every release the table
- * knows:
+ * are captured afterwards, outside that budget, up to 0.19.0; from 0.20.0
+ * vLLM profiles them too and takes its estimate off the pool:
  *
  *   kv_available = util x cuda_total - weights - activation_peak - non_torch - lora
+ *                  [- cuda_graphs, 0.20.0 on]
  *   blocks       = floor(kv_available / (16 x KV bytes per token))
  *   max concurrency at length s = blocks x 16 / s  (the "x" figure vLLM logs)
  *
@@ -305,10 +306,14 @@ static void v1_unknowns(gs_estimate *e, const gsi_release *r)
 		            "processes' and a display server's included, as its own non-torch memory: each GiB they hold "
 		            "comes off the KV pool (vllm/v1/worker/gpu_worker.py determine_available_memory, until PR "
 		            "#19312)", r->version);
-	if (r->cudagraph_profiled)
+	if (r->cudagraph_profiled && !r->cudagraph_in_pool)
 		gsi_unknown(e, "kv_cache: vLLM %s also profiles the CUDA graphs inside its memory profile and takes that "
 		            "estimate off the pool only with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 (its log then says "
 		            "how much, as a higher --gpu-memory-utilization to ask for): not counted here", r->version);
+	if (r->moe_runner_unread && e->model.experts)
+		gsi_unknown(e, "activations: vLLM %s rewrote its fused-MoE runner (fused_moe/runner/moe_runner.py, "
+		            "oracle/unquantized.py), not read here; the experts' workspace is 0.19.0's rule "
+		            "(fused_experts_impl, whose caches are unchanged)", r->version);
 	gsi_unknown(e, "activations: V1 runs torch.compile inside the profile run; a cold compile cache adds "
 	            "Inductor's scratch to the profiled peak and shrinks the pool (a published cold/warm pair: "
 	            "torch peak +2.59/+0.74 GiB, non-torch +0.86/+0.22 GiB)");
@@ -545,6 +550,45 @@ static gs_bytes in_budget(const gs_estimate *e)
 	return fixed;
 }
 
+/* The largest CUDA graph estimate vLLM printed in the published logs read
+ * ("Estimated CUDA graph memory: 2.35 GiB total", vLLM 0.19.1, Qwen3-8B on an
+ * A100-SXM4-40GB, bench/calibration.jsonl vllm-a100-40g-qwen3-8b-serve-v0191);
+ * the others read 0.04 to 0.83 GiB. Evidence, not a bound. */
+#define CUDAGRAPH_LOGGED_MAX (235 * GS_GiB / 100)
+
+/* 0.20.0 on: vLLM captures every CUDA graph once inside its memory profile
+ * (gpu_model_runner.py profile_cudagraph_memory: the first capture of each
+ * mode plus (n - 1) x the second's, FULL and PIECEWISE overlaid) and takes
+ * that estimate off the pool (gpu_worker.py determine_available_memory,
+ * VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 by default). gpusizer has no
+ * model of that figure: cuda_graphs is the sheet's (or the default), and
+ * when it is the default the interval's low end also holds the largest
+ * figure the logs show. */
+static void graphs_in_pool(gs_estimate *e, gs_item *kv, const gsi_release *r, gs_bytes graphs)
+{
+	gs_vllm_budget *v = &e->vllm;
+	const gs_value *g = &e->workload.v[GS_F_CUDA_GRAPHS];
+	gsi_formula_add(kv, "; the fixed part holds cuda_graphs' %llu B: vLLM %s profiles its CUDA graphs and takes "
+	                "that estimate off the pool (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 by default)",
+	                (unsigned long long)graphs, r->version);
+	for (size_t i = 0; i < e->n_items; i++)
+		if (!strcmp(e->items[i].id, "cuda_graphs"))
+			gsi_formula(&e->items[i], "%s (%s), profiled by vLLM %s and taken off the KV pool: inside the "
+			            "budget", g->text, g->where, r->version);
+	if (g->from != GS_FROM_DEFAULT)
+		return; /* the sheet's figure, from its own log or 0 for enforce_eager */
+	gsi_unknown(e, "kv_cache: vLLM %s takes its own CUDA graph estimate off the pool; cuda_graphs (%s, %s) "
+	            "stands for it, logs show 0.04-2.35 GiB: give --cuda-graphs from the log's \"Estimated CUDA graph "
+	            "memory\" (0GiB with enforce_eager)", r->version, g->text, g->where);
+	if (graphs < CUDAGRAPH_LOGGED_MAX && !v->over_budget) {
+		gs_bytes less = CUDAGRAPH_LOGGED_MAX - graphs;
+		gs_bytes left = v->kv_available > less ? v->kv_available - less : 0;
+		v->tokens_graphs_low = gs_mul_sat(left / v->block_bytes, BLOCK_TOKENS);
+		v->graphs_low_why = "cuda_graphs is a default: the low end also holds 2.35 GiB of CUDA graphs, the "
+		                    "largest vLLM estimate in the logs read";
+	}
+}
+
 /* The KV pool: what gpu_memory_utilization x the CUDA total leaves after
  * the fixed items, in 16-token blocks (or the sheet's need, without a
  * capacity). */
@@ -606,6 +650,9 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 	 * allowance for them: the snapshot already holds it */
 	gs_bytes comm = r->comm_in_baseline ? gsi_comm_allowance(e) : 0, all = in_budget(e);
 	gs_bytes fixed = all > comm ? all - comm : 0;
+	gs_bytes graphs = r->cudagraph_in_pool ? wl_bytes(e, GS_F_CUDA_GRAPHS) : 0;
+	v->graphs_in_budget = r->cudagraph_in_pool;
+	fixed = gs_add_sat(fixed, graphs);
 	v->over_budget = fixed >= v->budget;
 	v->kv_available = v->over_budget ? 0 : v->budget - fixed;
 	v->blocks = v->kv_available / v->block_bytes;
@@ -619,6 +666,8 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 	            gs_wl_str(w, GS_F_GPU_MEMORY_UTILIZATION), (unsigned long long)e->cuda_total,
 	            (unsigned long long)fixed, (unsigned long long)v->block_bytes,
 	            (unsigned long long)v->blocks, (unsigned long long)v->tokens);
+	if (r->cudagraph_in_pool)
+		graphs_in_pool(e, kv, r, graphs);
 	if (comm)
 		gsi_formula_add(kv, "; the fixed part leaves out runtime_context's %llu B of NCCL buffers: vLLM %s sets "
 		                "up its communicators before the start-up memory snapshot (gpu_worker.py init_device), so "
@@ -638,11 +687,27 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 		            "vLLM's hybrid allocator may fit more tokens");
 }
 
+/* A default the release changed: gpu_memory_utilization 0.92 from 0.20.0
+ * (vllm/config/cache.py, PR #38284), where the sheet gives none. */
+static gs_status release_defaults(gs_estimate *e, const gsi_release *r, gs_error *err)
+{
+	gs_value *u = &e->workload.v[GS_F_GPU_MEMORY_UTILIZATION];
+	if (!r->gpu_util_default || u->from != GS_FROM_DEFAULT)
+		return GS_OK;
+	char where[64];
+	snprintf(where, sizeof where, "vLLM %s default", r->version);
+	return gs_workload_set(&e->workload, GS_F_GPU_MEMORY_UTILIZATION, r->gpu_util_default,
+	                       strlen(r->gpu_util_default), GS_FROM_DEFAULT, where, err);
+}
+
 gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 {
 	(void)stage; /* vLLM is sized with pp = 1 (estimate.c refuses more) */
 	const gsi_release *r;
 	gs_status s = gsi_release_for(e, GS_RT_VLLM, &r, err);
+	if (s)
+		return s;
+	s = release_defaults(e, r, err);
 	if (s)
 		return s;
 	if (!r->mla_latent && !strcmp(e->model.model_type, "deepseek_v3"))

@@ -412,23 +412,31 @@ static size_t serving_candidates(const gs_workload *w, const gs_estimate *e, can
 	c[n].f2 = (F2); snprintf(c[n].value2, 64, "%.63s", (V2)); snprintf(c[n].cost, sizeof c[n].cost, "%s", (COST)); \
 	n++; } } while (0)
 	gs_field frac_f = vllm ? GS_F_GPU_MEMORY_UTILIZATION : GS_F_MEM_FRACTION_STATIC;
-	gs_ratio now = vllm ? gs_wl_ratio(w, GS_F_GPU_MEMORY_UTILIZATION) : e->sglang.mem_fraction_static;
+	/* the estimate's workload: a release may have changed the default */
+	gs_ratio now = vllm ? gs_wl_ratio(&e->workload, GS_F_GPU_MEMORY_UTILIZATION) : e->sglang.mem_fraction_static;
 	uint64_t now_pct = now.den ? now.num * 100 / now.den : 0;
 	gs_bytes graphs = item_peak(e, "cuda_graphs");
-	/* what must stay outside: vLLM's graphs; SGLang's graphs and serve transients */
-	gs_bytes outside = vllm ? graphs : gs_add_sat(graphs, gs_add_sat(item_peak(e, "activations"),
-	                                                                  item_peak(e, "logits")));
+	/* what must stay outside: vLLM's graphs (inside the budget from 0.20.0);
+	 * SGLang's graphs and serve transients */
+	gs_bytes vllm_out = e->vllm.graphs_in_budget ? 0 : graphs;
+	gs_bytes outside = vllm ? vllm_out : gs_add_sat(graphs, gs_add_sat(item_peak(e, "activations"),
+	                                                                    item_peak(e, "logits")));
 	gs_bytes total = vllm ? e->cuda_total : e->sglang.free_at_start;
-	unsigned up = max_fraction(total, outside), eager = max_fraction(total, outside - graphs);
+	bool graphs_inside = vllm && e->vllm.graphs_in_budget;
+	unsigned up = max_fraction(total, outside), eager = max_fraction(total, outside > graphs ? outside - graphs : 0);
 	const char *name = vllm ? "gpu_memory_utilization" : "mem_fraction_static";
 	if (up > now_pct) {
 		snprintf(v, sizeof v, "0.%02u", up);
-		snprintf(cost, sizeof cost, "the largest %s that leaves %s and 1 %% of %s out of the budget; "
-		         "nothing else may run on the GPU", name, vllm ? "the CUDA graphs" : "the CUDA graphs, a prefill "
-		         "chunk and the logits", vllm ? "the CUDA total" : "the free memory");
+		snprintf(cost, sizeof cost, "the largest %s that leaves %s1 %% of %s out of the budget; "
+		         "nothing else may run on the GPU", name, graphs_inside ? "" : vllm ? "the CUDA graphs and " :
+		         "the CUDA graphs, a prefill chunk and the logits and ", vllm ? "the CUDA total" : "the free memory");
 		ADD(frac_f, v, GS_F__COUNT, "", cost);
 	}
-	if (graphs && eager > now_pct) {
+	if (graphs && graphs_inside) {
+		snprintf(cost, sizeof cost, "enforce_eager: no CUDA graphs, slower decoding at small batches; vLLM %s takes "
+		         "their estimate off the pool, so it grows by it at the same %s", e->runtime_version, name);
+		ADD(GS_F_CUDA_GRAPHS, "0GiB", GS_F__COUNT, "", cost);
+	} else if (graphs && eager > now_pct) {
 		snprintf(v2, sizeof v2, "0.%02u", eager);
 		snprintf(cost, sizeof cost, "%s: no CUDA graphs, slower decoding at small batches; their memory goes to "
 		         "the pool (%s %s)", vllm ? "enforce_eager" : "--disable-cuda-graph", name, v2);

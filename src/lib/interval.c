@@ -110,6 +110,15 @@ void gsi_apply_interval(gs_estimate *e)
 		uint64_t t = e->has_vllm ? e->vllm.tokens : e->sglang.tokens;
 		*tl = scale(t, iv->kv_low_factor, false);
 		*th = scale(t, iv->kv_high_factor, true);
+		/* vLLM 0.20.0 on with a default cuda_graphs: the low end also holds
+		 * the largest CUDA graph estimate the logs show (estimate_vllm.c) */
+		if (e->has_vllm && e->vllm.graphs_low_why) {
+			uint64_t g = scale(e->vllm.tokens_graphs_low, iv->kv_low_factor, false);
+			if (g < *tl)
+				*tl = g;
+			size_t n = strlen(iv->kv_why);
+			snprintf(iv->kv_why + n, sizeof iv->kv_why - n, "; %s", e->vllm.graphs_low_why);
+		}
 	}
 	if (!gs_wl_conservative(&e->workload))
 		return;

@@ -327,10 +327,10 @@ static void test_vllm_releases(void **st)
 	expect_estimate_error(E, GS_EINPUT, "0.8.2 lies between 0.7.3 (V0) and 0.8.4 (V1)", GS_F_MODEL,
 	             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, "0.8.2", END);
 	/* outside the table, or not a version: refused */
-	static const char *const bad[] = {"0.5.4", "0.19.1", "0.20.0", "latest", "1"};
+	static const char *const bad[] = {"0.5.4", "0.20.1", "0.21.0", "latest", "1"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		expect_estimate_error(E, GS_EINPUT, "0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0, 0.11.1, 0.12.0, "
-		             "0.13.0, 0.14.0, 0.15.0, 0.16.0, 0.17.0, 0.18.0, 0.19.0", GS_F_MODEL,
+		             "0.13.0, 0.14.0, 0.15.0, 0.16.0, 0.17.0, 0.18.0, 0.19.0, 0.20.0", GS_F_MODEL,
 		             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, bad[i], END);
 	/* every release an engine's table knows is in runtime_version's help:
 	 * the refusal lists the table, the help is written by hand */
@@ -504,8 +504,8 @@ static void test_vllm_later_releases(void **st)
  * kernel's buffer of 256 rows x 128256 x 4 B = 131,334,144 B: 607,780,864 B,
  * where 0.16.0's sort held 16,777,216 + 256 x 128256 x 38 B =
  * 1,264,451,584 B. The pool grows by the difference, 656,670,720 B, less
- * what rounds down to whole blocks; the release with no version is 0.19.0,
- * and 0.18.0 on name the CUDA graph profile they leave out of the pool. */
+ * what rounds down to whole blocks; 0.18.0 and 0.19.0 name the CUDA graph
+ * profile they leave out of the pool. */
 static void test_vllm_releases_after_0160(void **st)
 {
 	(void)st;
@@ -526,9 +526,6 @@ static void test_vllm_releases_after_0160(void **st)
 		assert_false(has_unknown(E, "FlashInfer's"));  /* 12 B a logit either way */
 		assert_true(has_unknown(E, "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1") == (i > 0));
 	}
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "L40S",
-	             GS_F_LENGTH, "32768", END);
-	assert_string_equal(E->runtime_version, "0.19.0");
 	/* the buffer: min(next_pow2(rows), 256) rows; 100 requests take 128 */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.17.0", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", GS_F_MAX_NUM_SEQS, "100",
@@ -545,6 +542,61 @@ static void test_vllm_releases_after_0160(void **st)
 	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION,
 	             "0.18.0", GS_F_GPU, "RTX 5090", GS_F_LENGTH, "8192", END);
 	assert_false(has_unknown(E, "select_mxfp4_moe_backend"));
+}
+
+/* 0.20.0 against 0.19.0 (docs/method.md §7, PR #38284): gpu_memory_utilization
+ * defaults to 0.92 and the CUDA graph estimate comes off the pool. Worked
+ * value, Llama-3.1-8B on an L40S (CUDA total 45589 MiB = 47,803,531,264 B)
+ * at 32768 tokens: the budget grows from floor(0.9 x total) =
+ * 43,023,178,137 B to floor(0.92 x total) = 43,979,248,762 B, 956,070,625 B
+ * more, and the default cuda_graphs' 536,870,912 B come off: the pool is
+ * 419,199,713 B larger than 0.19.0's. The interval's low end also holds
+ * 2.35 GiB of graphs in place of the default; a sheet's own figure (0 with
+ * enforce_eager) takes the unknown and the wider low end away. */
+static void test_vllm_0200(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.19.0", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+	uint64_t avail_0190 = E->vllm.kv_available;
+	assert_int_equal(E->vllm.budget, 43023178137ull);
+	assert_false(E->vllm.graphs_in_budget);
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "L40S",
+	             GS_F_LENGTH, "32768", END);
+	assert_string_equal(E->runtime_version, "0.20.0"); /* the newest is the default */
+	assert_string_equal(gs_wl_str(&E->workload, GS_F_GPU_MEMORY_UTILIZATION), "0.92");
+	assert_string_equal(E->workload.v[GS_F_GPU_MEMORY_UTILIZATION].where, "vLLM 0.20.0 default");
+	assert_int_equal(E->vllm.budget, 43979248762ull);
+	assert_true(E->vllm.graphs_in_budget);
+	assert_int_equal(E->vllm.kv_available, avail_0190 + 956070625ull - 536870912ull);
+	assert_true(has_unknown(E, "Estimated CUDA graph memory"));
+	/* the low end: the pool with 2.35 GiB of graphs, then the band's factor */
+	uint64_t less = 235ull * (1ull << 30) / 100 - 536870912ull;
+	uint64_t graphs_low = (E->vllm.kv_available - less) / E->vllm.block_bytes * 16;
+	assert_int_equal(E->vllm.tokens_graphs_low, graphs_low);
+	assert_true(E->vllm.tokens_low <= graphs_low && E->vllm.tokens_low < E->vllm.tokens);
+	assert_non_null(strstr(E->interval.kv_why, "2.35 GiB of CUDA graphs"));
+	/* the steady phase fills the budget: the graphs are inside it */
+	assert_true(item_at(E, "cuda_graphs", 2) == 536870912ull);
+	/* enforce_eager: no graphs, no unknown, the pool larger by the default */
+	uint64_t avail = E->vllm.kv_available;
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "L40S",
+	             GS_F_LENGTH, "32768", GS_F_CUDA_GRAPHS, "0GiB", END);
+	assert_int_equal(E->vllm.kv_available, avail + 536870912ull);
+	assert_false(has_unknown(E, "Estimated CUDA graph memory"));
+	assert_null(E->vllm.graphs_low_why);
+	/* the sheet's gpu_memory_utilization stands */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "L40S",
+	             GS_F_LENGTH, "32768", GS_F_GPU_MEMORY_UTILIZATION, "0.9", END);
+	assert_int_equal(E->vllm.budget, 43023178137ull);
+	/* MoE models name the fused-MoE runner 0.20.0 rewrote */
+	run_estimate(E, &m, GS_F_MODEL, CFG("mistralai__Mixtral-8x7B-v0.1.json"), GS_F_RUNTIME, "vllm", GS_F_GPU,
+	             "H100 SXM", GS_F_TP, "2", GS_F_GPUS, "2", GS_F_LENGTH, "8192", END);
+	assert_true(has_unknown(E, "rewrote its fused-MoE runner"));
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "L40S",
+	             GS_F_LENGTH, "32768", END);
+	assert_false(has_unknown(E, "rewrote its fused-MoE runner"));
 }
 
 /* Llama-3.1-8B under vLLM `version` on an L40S at `length` tokens, with
@@ -989,6 +1041,7 @@ int main(void)
 		cmocka_unit_test(test_vllm_comm_baseline),
 		cmocka_unit_test(test_vllm_later_releases),
 		cmocka_unit_test(test_vllm_releases_after_0160),
+		cmocka_unit_test(test_vllm_0200),
 		cmocka_unit_test(test_vllm_sampler),
 		cmocka_unit_test(test_vllm_marlin_mxfp4),
 		cmocka_unit_test(test_config_attention),
