@@ -169,8 +169,13 @@ static size_t invalidators(const gs_estimate *e, char lines[][240], size_t cap)
 		         (unsigned long long)e->concurrency, gib(kv->bytes[e->n_phases - 1] / e->concurrency, b, sizeof b));
 	snprintf(lines[n++], 240, "another weight or KV format than %.40s / %.40s: other bytes, and the quality to re-confirm",
 	         e->format.name, e->kv_format.name);
-	snprintf(lines[n++], 240, "another framework or version than %.20s: runtime context, allocator slack and activation "
-	         "terms are estimates for it", gs_runtime_name(e->runtime));
+	if (e->runtime_version[0])
+		snprintf(lines[n++], 240, "another framework or release than %.20s %.20s: its defaults change between releases, "
+		         "and runtime context and activation terms are estimates for it", gs_runtime_name(e->runtime),
+		         e->runtime_version);
+	else
+		snprintf(lines[n++], 240, "another framework or version than %.20s: runtime context, allocator slack and "
+		         "activation terms are estimates for it", gs_runtime_name(e->runtime));
 	if (gs_wl_set(&e->workload, GS_F_QUALITY))
 		snprintf(lines[n++], 240, "another evaluation than \"%.150s\"", gs_wl_str(&e->workload, GS_F_QUALITY));
 	for (size_t i = 0; i < e->n_items && n < cap; i++)

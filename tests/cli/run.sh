@@ -523,6 +523,7 @@ case_ 0 "vLLM budget:         21.64 GiB (23.23 GB; 23234055084 B) = gpu_memory_u
 case_ 0 "vLLM KV cache:       5.27 GiB (5.66 GB; 5662310400 B), 2700 blocks of 16 tokens = 43200 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 "KV tokens interval:  26695 to 48869 tokens; vllm-v1 KV capacity: 24 records, errors -9.6 % to +3.1 %, widened by 2.0 points; cuda_graphs is a default: the low end also holds 2.35 GiB of CUDA graphs" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 'give --cuda-graphs from the log' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
+case_ 0 "another framework or release than vllm 0.20.0: its defaults change between releases" sheet data/sheets/llama3-8b-chat.yaml --runtime vllm --gpu L40S
 case_ 0 '"cuda_graphs_in_budget": true' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
 case_ 0 '"cuda_graphs_in_budget": false' estimate --model $L31 --runtime vllm --runtime-version 0.19.0 --gpu "RTX 4090" --context 8192 --json
 case_ 0 "vLLM KV cache:       5.77 GiB (6.20 GB; 6199181312 B), 2956 blocks of 16 tokens = 47296 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB
