@@ -281,14 +281,17 @@ static int do_vllm(const char *id, const char *cfg, json_t *cond, json_t *meas)
 		head(id, "peak", num(meas, "peak_torch_memory_gib"), gib(weights + act->bytes[1] + lg->bytes[1]));
 	else if (json_object_get(meas, "activation_peak_gib"))
 		head(id, "peak", measured_w + num(meas, "activation_peak_gib"), gib(weights + act->bytes[1] + lg->bytes[1]));
+	/* the log's "GPU KV cache size": from 0.20.1 max concurrency x
+	 * max_model_len, not blocks x 16 (estimate_vllm.c printed_tokens) */
+	double printed = (double)(e.vllm.tokens_printed ? e.vllm.tokens_printed : e.vllm.tokens);
 	if (json_object_get(meas, "kv_cache_gib"))
 		head(id, "kv", num(meas, "kv_cache_gib"), gib(gs_estimate_item(&e, "kv_cache")->bytes[2]));
 	else if (json_object_get(meas, "kv_tokens"))
-		head(id, "kv", num(meas, "kv_tokens"), (double)e.vllm.tokens);
+		head(id, "kv", num(meas, "kv_tokens"), printed);
 	if (json_object_get(meas, "num_gpu_blocks"))
 		row(id, "KV blocks", num(meas, "num_gpu_blocks"), (double)e.vllm.blocks, "");
 	if (json_object_get(meas, "kv_tokens"))
-		row(id, "KV tokens", num(meas, "kv_tokens"), (double)e.vllm.tokens, "");
+		row(id, "KV tokens", num(meas, "kv_tokens"), printed, "");
 	if (json_object_get(meas, "max_concurrency"))
 		row(id, "max concurrency [x]", atof(json_string_value(json_object_get(meas, "max_concurrency"))),
 		    (double)e.vllm.max_concurrency_milli / 1000.0, "");

@@ -103,6 +103,11 @@ typedef struct gsi_release {
 	                                defaults to 1 (0.20.0 on, PR #38284) */
 	const char *gpu_util_default; /* gpu_memory_utilization when not given;
 	                                NULL: 0.9 (0.92 from 0.20.0, PR #38284) */
+	bool tokens_by_concurrency;  /* the log's "GPU KV cache size" is
+	                                int(blocks / ceil(len / 16) x len), max
+	                                concurrency times max_model_len, not
+	                                blocks x 16 (0.20.1 on: kv_cache_utils.py
+	                                _report_kv_cache_config)                 */
 	bool moe_runner_unread;      /* the fused-MoE runner and its oracles were
 	                                rewritten (0.20.0) and not read here: the
 	                                0.19.0 workspace rule is counted and named

@@ -589,6 +589,19 @@ static void graphs_in_pool(gs_estimate *e, gs_item *kv, const gsi_release *r, gs
 	}
 }
 
+/* 0.20.1 on: the log's "GPU KV cache size" is max concurrency x max_model_len,
+ * int(num_blocks / cdiv(max_model_len, 16) * max_model_len) in Python's
+ * doubles (kv_cache_utils.py _report_kv_cache_config and
+ * get_max_concurrency_for_kv_cache_config, one uniform group): blocks x 16
+ * when the length is a multiple of 16, fewer otherwise. */
+static uint64_t printed_tokens(uint64_t blocks, uint64_t length)
+{
+	if (!length)
+		return 0;
+	uint64_t per_request = (length + BLOCK_TOKENS - 1) / BLOCK_TOKENS;
+	return (uint64_t)((double)blocks / (double)per_request * (double)length);
+}
+
 /* The KV pool: what gpu_memory_utilization x the CUDA total leaves after
  * the fixed items, in 16-token blocks (or the sheet's need, without a
  * capacity). */
@@ -659,6 +672,7 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 	v->tokens = gs_mul_sat(v->blocks, BLOCK_TOKENS);
 	if (e->length)
 		v->max_concurrency_milli = gs_mul_sat(v->tokens, 1000) / e->length;
+	v->tokens_printed = r->tokens_by_concurrency ? printed_tokens(v->blocks, e->length) : v->tokens;
 	v->sheet_fits = gsi_vllm_pool_holds(e, v->tokens);
 	gsi_item_put(kv, 2, gs_mul_sat(v->blocks, v->block_bytes));
 	gsi_formula(kv, "pool: floor((%s x %llu B CUDA total - %llu B fixed) / %llu B per block) = %llu blocks "

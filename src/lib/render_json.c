@@ -239,6 +239,7 @@ static void extras_json(json_t *root, const gs_estimate *e)
 		json_object_set_new(vo, "profile_tokens_why", json_string(v->why_tokens));
 		json_object_set_new(vo, "engine", json_string(v->v1 ? "V1" : "V0"));
 		json_object_set_new(vo, "cuda_graphs_in_budget", json_boolean(v->graphs_in_budget));
+		json_object_set_new(vo, "kv_tokens_printed", json_integer((json_int_t)v->tokens_printed));
 		json_object_set_new(vo, "kv_tokens_interval", tokens_interval_json(e, v->tokens_low, v->tokens_high));
 	}
 	if (e->has_sglang) {

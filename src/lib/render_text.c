@@ -291,6 +291,10 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 		put(o, "%svLLM KV cache:       %s, %llu blocks of 16 tokens = %llu tokens\n", md ? "- " : "",
 		    triple(gs_mul_sat(v->blocks, v->block_bytes), buf, sizeof buf),
 		    (unsigned long long)v->blocks, (unsigned long long)v->tokens);
+		if (v->tokens_printed != v->tokens)
+			put(o, "%svLLM %s log prints:  GPU KV cache size %llu tokens (max concurrency x %llu tokens)\n",
+			    md ? "- " : "", e->runtime_version, (unsigned long long)v->tokens_printed,
+			    (unsigned long long)e->length);
 		if (e->length)
 			put(o, "%svLLM max concurrency for %llu tokens per request: %llu.%02llux; the sheet needs "
 			    "%llu blocks for %llu sequence%s: %s\n", md ? "- " : "",

@@ -327,10 +327,10 @@ static void test_vllm_releases(void **st)
 	expect_estimate_error(E, GS_EINPUT, "0.8.2 lies between 0.7.3 (V0) and 0.8.4 (V1)", GS_F_MODEL,
 	             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, "0.8.2", END);
 	/* outside the table, or not a version: refused */
-	static const char *const bad[] = {"0.5.4", "0.20.1", "0.21.0", "latest", "1"};
+	static const char *const bad[] = {"0.5.4", "0.20.3", "0.21.0", "latest", "1"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		expect_estimate_error(E, GS_EINPUT, "0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0, 0.11.1, 0.12.0, "
-		             "0.13.0, 0.14.0, 0.15.0, 0.16.0, 0.17.0, 0.18.0, 0.19.0, 0.20.0", GS_F_MODEL,
+		             "0.13.0, 0.14.0, 0.15.0, 0.16.0, 0.17.0, 0.18.0, 0.19.0, 0.20.0, 0.20.1, 0.20.2", GS_F_MODEL,
 		             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, bad[i], END);
 	/* every release an engine's table knows is in runtime_version's help:
 	 * the refusal lists the table, the help is written by hand */
@@ -562,9 +562,8 @@ static void test_vllm_0200(void **st)
 	uint64_t avail_0190 = E->vllm.kv_available;
 	assert_int_equal(E->vllm.budget, 43023178137ull);
 	assert_false(E->vllm.graphs_in_budget);
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "L40S",
-	             GS_F_LENGTH, "32768", END);
-	assert_string_equal(E->runtime_version, "0.20.0"); /* the newest is the default */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.20.0", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
 	assert_string_equal(gs_wl_str(&E->workload, GS_F_GPU_MEMORY_UTILIZATION), "0.92");
 	assert_string_equal(E->workload.v[GS_F_GPU_MEMORY_UTILIZATION].where, "vLLM 0.20.0 default");
 	assert_int_equal(E->vllm.budget, 43979248762ull);
@@ -600,6 +599,35 @@ static void test_vllm_0200(void **st)
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "L40S",
 	             GS_F_LENGTH, "32768", END);
 	assert_false(has_unknown(E, "rewrote its fused-MoE runner"));
+	assert_string_equal(E->runtime_version, "0.20.2"); /* the newest is the default */
+}
+
+/* 0.20.1 on, the log's "GPU KV cache size" is max concurrency x
+ * max_model_len, int(blocks / cdiv(len, 16) * len) (kv_cache_utils.py
+ * _report_kv_cache_config): the pool is 0.20.0's, the printed figure is
+ * blocks x 16 only when the length is a multiple of 16. Worked value:
+ * Llama-3.1-8B on an RTX 4090 holds 2700 blocks; at 20001 tokens a request
+ * takes 1251 of them, and 2700 / 1251 x 20001 = 43167.9: 43167 printed,
+ * where 0.20.0 printed 43200. */
+static void test_vllm_0201_printed_tokens(void **st)
+{
+	(void)st;
+	gs_model m;
+	static const struct {
+		const char *version, *length;
+		uint64_t printed;
+	} cases[] = {
+		{"0.20.0", "20001", 43200}, {"0.20.1", "20001", 43167}, {"0.20.2", "20001", 43167},
+		{"0.20.1", "20000", 43200}, {"0.20.2", "8192", 43200},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+		             GS_F_RUNTIME_VERSION, cases[i].version, GS_F_GPU, "RTX 4090", GS_F_LENGTH, cases[i].length,
+		             END);
+		assert_int_equal(E->vllm.blocks, 2700);
+		assert_int_equal(E->vllm.tokens, 43200);
+		assert_int_equal(E->vllm.tokens_printed, cases[i].printed);
+	}
 }
 
 /* Llama-3.1-8B under vLLM `version` on an L40S at `length` tokens, with
@@ -1045,6 +1073,7 @@ int main(void)
 		cmocka_unit_test(test_vllm_later_releases),
 		cmocka_unit_test(test_vllm_releases_after_0160),
 		cmocka_unit_test(test_vllm_0200),
+		cmocka_unit_test(test_vllm_0201_printed_tokens),
 		cmocka_unit_test(test_vllm_sampler),
 		cmocka_unit_test(test_vllm_marlin_mxfp4),
 		cmocka_unit_test(test_config_attention),
