@@ -118,7 +118,7 @@ typedef struct gs_offer_result {
 	size_t n_reqs;
 	unsigned preferences_met;
 	gs_bytes usable;          /* per GPU capacity used for the memory check      */
-	char usable_how[96];
+	char usable_how[256];
 	gs_bytes need;            /* per GPU peak (reserve included)                 */
 	int64_t margin;           /* usable - need, bytes (negative: short)          */
 	bool has_cost;

@@ -95,6 +95,12 @@ static const gs_device table[] = {
 	{"RTX 5000 Ada", "NVIDIA RTX 5000 Ada Generation", "5000 ada", 32, NONE, NONE, "8.9", "[CC]; no total seen"},
 	{"RTX 6000 Ada", "NVIDIA RTX 6000 Ada Generation", "6000 ada", 48, MIB(49140), "nvidia-smi total, ECC off", NONE, "8.9",
 	 "[yl] [gh] [CC]"},
+	/* 94.97 GiB x 2^30, as vLLM printed it (two decimals); the same log's
+	 * 0.92 of it, 87.37 GiB, bounds it to 94.962-94.973 GiB */
+	{"RTX PRO 6000", "NVIDIA RTX PRO 6000 Blackwell Server Edition;NVIDIA RTX PRO 6000 Blackwell Workstation Edition;"
+	 "NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", "rtx pro 6000 blackwell,pro 6000 blackwell", 96,
+	 MIB(97887), "nvidia-smi total, all three editions (97886 MiB on Windows)", 101973261025ull, "vLLM's device total 94.97 GiB on a Server Edition (printed to two decimals)",
+	 "12.0", "[gh:51775020357] [gh:54960637267] [gh:60661372536] [gh:56961843898] [gh:56903712922] [CC]"},
 	{"A100 40GB", "NVIDIA A100-SXM4-40GB;NVIDIA A100-PCIE-40GB", "a100 40gb sxm,a100 40gb pcie", 40, MIB(40960),
 	 "nvidia-smi total, driver 580 (40536 MiB on driver 470)", 42298834944ull, "deviceQuery total global memory", "8.0",
 	 "[gk] [br834] [gh:8854356503] [br3873] [CC]"},

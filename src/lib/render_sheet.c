@@ -49,7 +49,7 @@ static void margin_text(const gs_offer_result *r, char *buf, size_t cap)
 int gs_render_shortlist_text(FILE *f, const gs_shortlist *sl, const gs_estimate *e, bool md)
 {
 	out o = {f, 0};
-	char a[48], c[160], m[160];
+	char a[48], c[160], m[320];
 	if (e->need_basis[0] && strcmp(e->need_basis, "estimate"))
 		put(&o, "%sshortlist: %zu offers against the need per GPU, %s (basis %s: %s); campaign %s\n", md ? "### " : "",
 		    sl->n, gib(e->need, a, sizeof a), e->need_basis, e->need_why,
@@ -363,7 +363,7 @@ static void html_items(out *o, const gs_estimate *e)
  * evidence (an excluded offer: only what excludes it). */
 static void html_offers(out *o, const gs_shortlist *sl)
 {
-	char c[160], m[160];
+	char c[160], m[320];
 	put(o, "<table><tr><th>offer</th><th>GPU</th><th>verdict</th><th>cost</th><th>margin per GPU</th>"
 	    "<th style=\"text-align:left\">requirements: verdict, condition, evidence</th></tr>\n");
 	for (size_t i = 0; i < sl->n; i++) {

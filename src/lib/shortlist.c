@@ -100,7 +100,7 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 	const gs_evidence *run = find_kind(ev, o, GS_REQ_MEMORY, true, "measurement", false);
 	const gs_evidence *good = run ? run : cap;
 	gs_bytes nominal = o->nominal_gb * GS_GB;
-	char a[64], b[96], c[96], dd[64], how[96];
+	char a[64], b[96], c[96], dd[64], how[256];
 	/* a run that validates the sheet, or a failed run, replaces the estimate
 	 * (gpusizer/measured.h); otherwise the estimate's peak */
 	bool measured = !strcmp(e->need_basis, "measured");

@@ -1,6 +1,7 @@
 /* test_workload.c — the sheet (YAML/JSON), flags over sheet, provenance, errors. */
 #include "helpers.h"
 #include "gpusizer/devices.h"
+#include "gpusizer/catalog.h"
 
 static gs_status sheet(const char *text, gs_workload *w, gs_error *err)
 {
@@ -143,6 +144,9 @@ static void test_devices(void **st)
 		{"nvidia h20", "H20"},                  {"rtx4090", "RTX 4090"},
 		{"4090", "RTX 4090"},                   {"Tesla T4", "T4"},
 		{"NVIDIA RTX 6000 Ada Generation", "RTX 6000 Ada"}, {"AMD Instinct MI300X", "MI300X"},
+		{"NVIDIA RTX PRO 6000 Blackwell Server Edition", "RTX PRO 6000"},
+		{"NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", "RTX PRO 6000"},
+		{"rtx-pro-6000-blackwell", "RTX PRO 6000"},
 	};
 	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
 		assert_int_equal(gs_device_lookup(ok[i].name, "--gpu", &d, &err), GS_OK);
@@ -177,6 +181,9 @@ static void test_devices(void **st)
 		assert_true(t[i].reported_bytes == 0 || t[i].reported_how[0]);
 		assert_true(t[i].cuda_bytes == 0 || (t[i].cuda_bytes < t[i].reported_bytes && t[i].cuda_how[0]));
 		assert_ptr_equal(gs_device_find(t[i].name), &t[i]); /* every marketing name is unambiguous */
+		/* the shortlist quotes the how in a fixed field: it must fit whole */
+		assert_true(strlen(t[i].reported_how) + strlen("device-reported (, device table)") <
+		            sizeof((gs_offer_result *)0)->usable_how);
 	}
 }
 
