@@ -106,7 +106,12 @@ typedef struct gs_vllm_budget {
 	gs_bytes block_bytes;     /* one block of 16 tokens, all layers         */
 	uint64_t blocks;          /* floor(kv_available / block_bytes)          */
 	uint64_t tokens;          /* blocks x 16                                */
-	uint64_t max_concurrency_milli; /* tokens / length, in thousandths      */
+	uint64_t max_concurrency_milli; /* vLLM's max concurrency at the sheet's
+	                             length, in thousandths (truncated): tokens /
+	                             length, or from 0.10.1's row blocks /
+	                             cdiv(length, 16)                           */
+	uint64_t max_concurrency_centi; /* the same in hundredths, rounded as
+	                             vLLM's "%.2fx" prints it (ties to even)    */
 	bool over_budget;         /* the fixed items exceed the budget           */
 	uint64_t needed_blocks;   /* concurrency x ceil(length / 16)             */
 	bool sheet_fits;          /* needed_blocks <= blocks                     */

@@ -32,7 +32,8 @@ static const gsi_flashinfer_path fi_from_logits = {12, "FlashInfer's sampler fro
 /* The rules 0.20.0, 0.20.1 and 0.20.2 share (0.19.0's, with the CUDA graph
  * estimate off the pool and 0.92, PR #38284); each row adds its own. */
 #define V1_RULES_0_20                                                                                          \
-	.v1 = true, .big = GSI_BIG_NOT_A100, .moe_cache13_shared = true, .moe_chunk = UINT32_MAX,               \
+	.v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true, .moe_cache13_shared = true,         \
+	.moe_chunk = UINT32_MAX,                                                                                 \
 	.flashinfer = &fi_from_logits, .flashinfer_opt_in = true, .mla_latent = true, .mxfp4_marlin_pad = true, \
 	.mxfp4_marlin_cc11 = true, .triton_topk = true, .cudagraph_profiled = true, .cudagraph_in_pool = true,  \
 	.gpu_util_default = "0.92", .moe_runner_unread = true, .mxfp4_backend_unread = true,                    \
@@ -82,13 +83,13 @@ static const gsi_release releases[] = {
 	 "(>= 70 GiB and not A100, PR #17885), vllm/v1/worker/gpu_worker.py determine_available_memory, "
 	 "gpu_model_runner.py profile_run and _dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py "
 	 "(as 0.8.5; sampling from logits, PR #18608, and PR #19312's profiling came after)"},
-	{.engine = GS_RT_VLLM, .version = "0.10.1", .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.10.1", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits,
 	 .mla_latent = true, .mxfp4_marlin_pad = true,
 	 .source = "vLLM v0.10.1: vllm/engine/arg_utils.py (>= 70 GiB and not A100, PR #17885), "
 	 "vllm/v1/worker/gpu_worker.py, vllm/model_executor/layers/fused_moe/fused_moe.py, vllm/envs.py, "
 	 "vllm/model_executor/layers/quantization/mxfp4.py (Marlin's padding, read in main two days before: 94096a47)"},
-	{.engine = GS_RT_VLLM, .version = "0.11.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.11.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.11.0 (releases/v0.11.0, b8b302cd): vllm/v1/worker/gpu_worker.py init_device (NCCL "
@@ -106,32 +107,32 @@ static const gsi_release releases[] = {
 	 * (VLLM_USE_FLASHINFER_SAMPLER=1), and VLLM_FUSED_MOE_CHUNK_SIZE falls
 	 * from 32768 to 16384 in 0.12.0, where MXFP4 experts take Marlin on
 	 * compute capability 11.0 and later too (quantization/mxfp4.py). */
-	{.engine = GS_RT_VLLM, .version = "0.11.1", .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.11.1", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.11.1 (43936849): vllm/v1/worker/gpu_worker.py init_device and determine_available_memory, "
 	 "vllm/utils/mem_utils.py memory_profiling, vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py "
 	 "profile_run and _dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py (FlashInfer opt-in), "
 	 "vllm/envs.py, fused_moe/fused_moe.py, quantization/mxfp4.py"},
-	{.engine = GS_RT_VLLM, .version = "0.12.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.12.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.12.0 (4fd9d6a8; VLLM_FUSED_MOE_CHUNK_SIZE 16384 in vllm/envs.py, Marlin from compute "
 	 "capability 11.0 in quantization/mxfp4.py): " V1_FILES_FROM_0_12},
-	{.engine = GS_RT_VLLM, .version = "0.13.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.13.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.13.0 (72506c98; gpu_worker.py's workspace manager allocates on first use): "
 	 V1_FILES_FROM_0_12},
-	{.engine = GS_RT_VLLM, .version = "0.14.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.14.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.14.0 (b17039bc): " V1_FILES_FROM_0_12},
-	{.engine = GS_RT_VLLM, .version = "0.15.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.15.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.15.0 (f1764434): " V1_FILES_FROM_0_12},
-	{.engine = GS_RT_VLLM, .version = "0.16.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.16.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.16.0 (89a77b10; mem_utils.py reads the same counters through current_platform): "
@@ -155,19 +156,19 @@ static const gsi_release releases[] = {
 	 * _dummy_sampler_run, the batch defaults (get_batch_defaults, byte for
 	 * byte), the sampler ops and kv_cache_utils.py's uniform blocks are
 	 * otherwise unchanged; the fused-MoE runner was rewritten (not read). */
-	{.engine = GS_RT_VLLM, .version = "0.17.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.17.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
 	 .comm_in_baseline = true,
 	 .source = "vLLM v0.17.0 (b31e9326; apply_top_k_top_p in vllm/v1/sample/ops/topk_topp_sampler.py sends 8 rows "
 	 "or more to the Triton kernel): " V1_FILES_FROM_0_17},
-	{.engine = GS_RT_VLLM, .version = "0.18.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.18.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = UINT32_MAX, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
 	 .cudagraph_profiled = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.18.0 (bcf2be96; fused_experts_impl without chunks, determine_available_memory and "
 	 "profile_cudagraph_memory in vllm/v1/worker/gpu_model_runner.py): " V1_FILES_FROM_0_17},
-	{.engine = GS_RT_VLLM, .version = "0.19.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.19.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = UINT32_MAX, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
 	 .cudagraph_profiled = true, .mxfp4_backend_unread = true, .comm_in_baseline = true,

@@ -103,6 +103,10 @@ typedef struct gsi_release {
 	                                defaults to 1 (0.20.0 on, PR #38284) */
 	const char *gpu_util_default; /* gpu_memory_utilization when not given;
 	                                NULL: 0.9 (0.92 from 0.20.0, PR #38284) */
+	bool concurrency_by_blocks;  /* V1's "Maximum concurrency" is blocks /
+	                                cdiv(max_model_len, 16) (kv_cache_utils.py
+	                                get_max_concurrency_for_kv_cache_config,
+	                                0.9.1 on), not tokens / max_model_len   */
 	bool tokens_by_concurrency;  /* the log's "GPU KV cache size" is
 	                                int(blocks / ceil(len / 16) x len), max
 	                                concurrency times max_model_len, not

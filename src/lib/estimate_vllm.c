@@ -589,6 +589,21 @@ static void graphs_in_pool(gs_estimate *e, gs_item *kv, const gsi_release *r, gs
 	}
 }
 
+/* The "Maximum concurrency for L tokens per request: X.XXx" vLLM logs: V0
+ * and V1 up to 0.9.0 divide the pool's tokens by L (worker.py;
+ * kv_cache_utils.py _report_kv_cache_config); from 0.9.1 V1 divides its
+ * blocks by the blocks one request needs, cdiv(L, 16)
+ * (get_max_concurrency_for_kv_cache_config). The two agree when L is a
+ * multiple of 16. Python's "%.2f" rounds the quotient, ties to even. */
+static void max_concurrency(gs_vllm_budget *v, const gsi_release *r, uint64_t length)
+{
+	uint64_t num = r->concurrency_by_blocks ? v->blocks : v->tokens;
+	uint64_t den = r->concurrency_by_blocks ? (length + BLOCK_TOKENS - 1) / BLOCK_TOKENS : length;
+	v->max_concurrency_milli = gs_mul_sat(num, 1000) / den;
+	uint64_t n100 = gs_mul_sat(num, 100), q = n100 / den, rem = n100 % den;
+	v->max_concurrency_centi = 2 * rem > den || (2 * rem == den && (q & 1)) ? q + 1 : q;
+}
+
 /* 0.20.1 on: the log's "GPU KV cache size" is max concurrency x max_model_len,
  * int(num_blocks / cdiv(max_model_len, 16) * max_model_len) in Python's
  * doubles (kv_cache_utils.py _report_kv_cache_config and
@@ -671,7 +686,7 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 	v->blocks = v->kv_available / v->block_bytes;
 	v->tokens = gs_mul_sat(v->blocks, BLOCK_TOKENS);
 	if (e->length)
-		v->max_concurrency_milli = gs_mul_sat(v->tokens, 1000) / e->length;
+		max_concurrency(v, r, e->length);
 	v->tokens_printed = r->tokens_by_concurrency ? printed_tokens(v->blocks, e->length) : v->tokens;
 	v->sheet_fits = gsi_vllm_pool_holds(e, v->tokens);
 	gsi_item_put(kv, 2, gs_mul_sat(v->blocks, v->block_bytes));

@@ -298,8 +298,8 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 		if (e->length)
 			put(o, "%svLLM max concurrency for %llu tokens per request: %llu.%02llux; the sheet needs "
 			    "%llu blocks for %llu sequence%s: %s\n", md ? "- " : "",
-			    (unsigned long long)e->length, (unsigned long long)(v->max_concurrency_milli / 1000),
-			    (unsigned long long)(v->max_concurrency_milli % 1000 / 10),
+			    (unsigned long long)e->length, (unsigned long long)(v->max_concurrency_centi / 100),
+			    (unsigned long long)(v->max_concurrency_centi % 100),
 			    (unsigned long long)v->needed_blocks, (unsigned long long)e->concurrency,
 			    e->concurrency == 1 ? "" : "s", v->sheet_fits ? "fits" : "DOES NOT FIT");
 	}

@@ -531,6 +531,8 @@ case_ 0 "= 97887 MiB for RTX PRO 6000" estimate $L31 --gpu "NVIDIA RTX PRO 6000 
 case_ 0 "vLLM KV cache:       62.33 GiB (66.92 GB; 66923790336 B), 28366 blocks of 16 tokens = 453856 tokens" estimate data/models/Qwen__Qwen3-8B.json --runtime vllm --runtime-version 0.20.1 --gpu "RTX PRO 6000" --entrypoint llm --gpu-memory-utilization 0.85 --context 1024
 # from 0.20.1 the log prints max concurrency x max_model_len as the token capacity
 case_ 0 "vLLM 0.20.2 log prints:  GPU KV cache size 43167 tokens (max concurrency x 20001 tokens)" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 20001
+case_ 0 "vLLM max concurrency for 20001 tokens per request: 2.16x" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 20001
+case_ 0 "vLLM max concurrency for 1536 tokens per request: 28.12x" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 1536
 case_ 0 '"kv_tokens_printed": 43167' estimate --model $L31 --runtime vllm --runtime-version 0.20.1 --gpu "RTX 4090" --context 20001 --json
 case_ 0 '"kv_tokens_printed": 43200' estimate --model $L31 --runtime vllm --runtime-version 0.20.0 --gpu "RTX 4090" --context 20001 --json
 case_ 0 '"cuda_graphs_in_budget": true' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json

@@ -608,7 +608,11 @@ static void test_vllm_0200(void **st)
  * blocks x 16 only when the length is a multiple of 16. Worked value:
  * Llama-3.1-8B on an RTX 4090 holds 2700 blocks; at 20001 tokens a request
  * takes 1251 of them, and 2700 / 1251 x 20001 = 43167.9: 43167 printed,
- * where 0.20.0 printed 43200. */
+ * where 0.20.0 printed 43200. The "Maximum concurrency" beside it is
+ * blocks / cdiv(length, 16) from 0.9.1 (2700 / 1251 = 2.158; 0.9.0's row
+ * divides tokens by the length), printed by Python's "%.2f", which rounds
+ * ties to even: 2700 / 96 = 28.125 prints 28.12, 2700 / 32 = 84.375
+ * prints 84.38. */
 static void test_vllm_0201_printed_tokens(void **st)
 {
 	(void)st;
@@ -627,6 +631,20 @@ static void test_vllm_0201_printed_tokens(void **st)
 		assert_int_equal(E->vllm.blocks, 2700);
 		assert_int_equal(E->vllm.tokens, 43200);
 		assert_int_equal(E->vllm.tokens_printed, cases[i].printed);
+	}
+	static const struct {
+		const char *version, *length;
+		uint64_t milli, centi;
+	} conc[] = {
+		{"0.20.2", "20001", 2158, 216}, {"0.20.2", "1536", 28125, 2812}, {"0.20.2", "512", 84375, 8438},
+		{"0.9.0", "20001", 38432ull * 1000 / 20001, 192}, {"0.10.1", "20001", 2402ull * 1000 / 1251, 192},
+	};
+	for (size_t i = 0; i < sizeof conc / sizeof conc[0]; i++) {
+		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+		             GS_F_RUNTIME_VERSION, conc[i].version, GS_F_GPU, "RTX 4090", GS_F_LENGTH, conc[i].length,
+		             END);
+		assert_int_equal(E->vllm.max_concurrency_milli, conc[i].milli);
+		assert_int_equal(E->vllm.max_concurrency_centi, conc[i].centi);
 	}
 }
 
