@@ -141,7 +141,7 @@ test("errors are JSON with a clear message", async () => {
   assert.equal(r.status, 413);
   // fetch() may not override Host (a forbidden header), so use node:http.
   const status = await new Promise((resolve, reject) => {
-    http.get({ host: "127.0.0.1", port, path: "/api/health", headers: { Host: `rebind.example:${port}` } },
+    http.get({ host: "127.0.0.1", port, agent: false, path: "/api/health", headers: { Host: `rebind.example:${port}` } },
       (res) => { res.resume(); resolve(res.statusCode); }).on("error", reject);
   });
   assert.equal(status, 403);
@@ -172,9 +172,12 @@ test("1,000 malformed requests, then still serving", async () => {
   assert.equal(r.status, 200);
 });
 
-// raw HTTP, for headers fetch() may not set (Host, Origin) and for timing
+// raw HTTP, for headers fetch() may not set (Host, Origin) and for timing.
+// A fresh connection each time (agent: false): Node's default agent keeps
+// sockets alive, and a POST sent on one the server is closing for idleness
+// fails with "socket hang up", a race of the test, not a refusal.
 const rawRequest = (opts, body) => new Promise((resolve, reject) => {
-  const rq = http.request({ host: "127.0.0.1", port, ...opts }, (res) => {
+  const rq = http.request({ host: "127.0.0.1", port, agent: false, ...opts }, (res) => {
     let text = "";
     res.on("data", (d) => { text += d; });
     res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, text }));
