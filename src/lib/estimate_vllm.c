@@ -14,7 +14,8 @@
  *   kv_available = util x cuda_total - weights - activation_peak - non_torch - lora
  *                  [- cuda_graphs, 0.20.0 on]
  *   blocks       = floor(kv_available / (16 x KV bytes per token))
- *   max concurrency at length s = blocks x 16 / s  (the "x" figure vLLM logs)
+ *   max concurrency at length s = blocks x 16 / s, or from 0.9.1's V1
+ *                                 blocks / cdiv(s, 16) (the "x" vLLM logs)
  *
  * How many tokens and sequences the profile run executes is the release's
  * rule (engine_release.c); the sheet may override both.
