@@ -122,8 +122,8 @@ typedef struct gs_vllm_budget {
 	char why_tokens[200];     /* how the release's rule chose profile_tokens */
 	uint64_t tokens_printed;  /* what the release's log prints as "GPU KV cache
 	                             size": tokens, or from 0.20.1 int(blocks /
-	                             ceil(length / 16) x length); 0 without a
-	                             length there                               */
+	                             ceil(length / 16) x length) (tokens when no
+	                             length is given)                           */
 	bool graphs_in_budget;    /* the release takes its CUDA graph estimate off
 	                             the pool (0.20.0 on): cuda_graphs is inside  */
 	uint64_t tokens_graphs_low; /* tokens with the largest logged CUDA graph

@@ -612,8 +612,6 @@ static void max_concurrency(gs_vllm_budget *v, const gsi_release *r, uint64_t le
  * when the length is a multiple of 16, fewer otherwise. */
 static uint64_t printed_tokens(uint64_t blocks, uint64_t length)
 {
-	if (!length)
-		return 0;
 	uint64_t per_request = (length + BLOCK_TOKENS - 1) / BLOCK_TOKENS;
 	return (uint64_t)((double)blocks / (double)per_request * (double)length);
 }
@@ -688,7 +686,8 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 	v->tokens = gs_mul_sat(v->blocks, BLOCK_TOKENS);
 	if (e->length)
 		max_concurrency(v, r, e->length);
-	v->tokens_printed = r->tokens_by_concurrency ? printed_tokens(v->blocks, e->length) : v->tokens;
+	/* without a length the max_model_len vLLM divides by is not known here */
+	v->tokens_printed = r->tokens_by_concurrency && e->length ? printed_tokens(v->blocks, e->length) : v->tokens;
 	v->sheet_fits = gsi_vllm_pool_holds(e, v->tokens);
 	gsi_item_put(kv, 2, gs_mul_sat(v->blocks, v->block_bytes));
 	gsi_formula(kv, "pool: floor((%s x %llu B CUDA total - %llu B fixed) / %llu B per block) = %llu blocks "

@@ -623,11 +623,16 @@ static void test_vllm_0201_printed_tokens(void **st)
 	} cases[] = {
 		{"0.20.0", "20001", 43200}, {"0.20.1", "20001", 43167}, {"0.20.2", "20001", 43167},
 		{"0.20.1", "20000", 43200}, {"0.20.2", "8192", 43200},
+		{"0.20.2", NULL, 43200}, /* no length: the pool's own tokens */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-		             GS_F_RUNTIME_VERSION, cases[i].version, GS_F_GPU, "RTX 4090", GS_F_LENGTH, cases[i].length,
-		             END);
+		if (cases[i].length)
+			run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+			             GS_F_RUNTIME_VERSION, cases[i].version, GS_F_GPU, "RTX 4090", GS_F_LENGTH,
+			             cases[i].length, END);
+		else
+			run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+			             GS_F_RUNTIME_VERSION, cases[i].version, GS_F_GPU, "RTX 4090", END);
 		assert_int_equal(E->vllm.blocks, 2700);
 		assert_int_equal(E->vllm.tokens, 43200);
 		assert_int_equal(E->vllm.tokens_printed, cases[i].printed);
