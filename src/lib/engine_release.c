@@ -29,12 +29,13 @@ static const gsi_flashinfer_path fi_from_logits = {12, "FlashInfer's sampler fro
 
 /* ... and from 0.17.0, with the Triton top-k/top-p kernel. */
 #define V1_FILES_FROM_0_17 V1_FILES_FROM_0_12 ", vllm/v1/sample/ops/topk_topp_triton.py"
-/* The rules 0.20.0, 0.20.1 and 0.20.2 share (0.19.0's, with the CUDA graph
- * estimate off the pool and 0.92, PR #38284); each row adds its own. */
-#define V1_RULES_0_20                                                                                          \
+/* The rules 0.20.0 to 0.21.0 share (0.19.0's, with the CUDA graph estimate
+ * off the pool and 0.92, PR #38284); each row adds its own, FlashInfer's
+ * sampler opt-in included (0.20.x) or not (0.21.0). */
+#define V1_RULES_FROM_0_20                                                                                     \
 	.v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true, .moe_cache13_shared = true,         \
 	.moe_chunk = UINT32_MAX,                                                                                 \
-	.flashinfer = &fi_from_logits, .flashinfer_opt_in = true, .mla_latent = true, .mxfp4_marlin_pad = true, \
+	.flashinfer = &fi_from_logits, .mla_latent = true, .mxfp4_marlin_pad = true,                            \
 	.mxfp4_marlin_cc11 = true, .triton_topk = true, .cudagraph_profiled = true, .cudagraph_in_pool = true,  \
 	.gpu_util_default = "0.92", .moe_runner_unread = true, .mxfp4_backend_unread = true,                    \
 	.comm_in_baseline = true
@@ -174,7 +175,7 @@ static const gsi_release releases[] = {
 	 .cudagraph_profiled = true, .mxfp4_backend_unread = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.19.0 (2a69949b; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS still 0 in vllm/envs.py; MXFP4 "
 	 "experts in fused_moe/oracle/mxfp4.py): " V1_FILES_FROM_0_17},
-	{.engine = GS_RT_VLLM, .version = "0.20.0", V1_RULES_0_20,
+	{.engine = GS_RT_VLLM, .version = "0.20.0", V1_RULES_FROM_0_20, .flashinfer_opt_in = true,
 	 .source = "vLLM v0.20.0 (88d34c64; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS 1 in vllm/envs.py, "
 	 "gpu_memory_utilization 0.92 in vllm/config/cache.py, determine_available_memory subtracting "
 	 "profile_cudagraph_memory's estimate): " V1_FILES_FROM_0_17},
@@ -183,13 +184,28 @@ static const gsi_release releases[] = {
 	 * _report_kv_cache_config prints max concurrency x max_model_len as the
 	 * "GPU KV cache size". 0.20.2 changes none of these files further (its
 	 * fixes touch DeepSeek-V4, CUDA graph capture sizes and sleep mode). */
-	{.engine = GS_RT_VLLM, .version = "0.20.1", V1_RULES_0_20, .tokens_by_concurrency = true,
+	{.engine = GS_RT_VLLM, .version = "0.20.1", V1_RULES_FROM_0_20, .flashinfer_opt_in = true,
+	 .tokens_by_concurrency = true,
 	 .source = "vLLM v0.20.1 (132765e3; as 0.20.0, the token capacity printed as max concurrency x max_model_len in "
 	 "vllm/v1/core/kv_cache_utils.py _report_kv_cache_config): " V1_FILES_FROM_0_17},
-	{.engine = GS_RT_VLLM, .version = "0.20.2", V1_RULES_0_20, .tokens_by_concurrency = true,
+	{.engine = GS_RT_VLLM, .version = "0.20.2", V1_RULES_FROM_0_20, .flashinfer_opt_in = true,
+	 .tokens_by_concurrency = true,
 	 .source = "vLLM v0.20.2 (bc150f50; these files as at 0.20.1: the CUDA graph estimate off the pool and "
 	 "gpu_memory_utilization 0.92 from 0.20.0, the token capacity printed as max concurrency x max_model_len): "
 	 V1_FILES_FROM_0_17},
+	/* 0.21.0 against 0.20.2: determine_available_memory, profile_run,
+	 * profile_cudagraph_memory, the batch defaults and kv_cache_utils.py's
+	 * uniform blocks and report are unchanged. FlashInfer's top-k/top-p
+	 * sampler is on by default where the GPU supports it
+	 * (VLLM_USE_FLASHINFER_SAMPLER defaults to True, PR #40376), and
+	 * _dummy_sampler_run then also runs forward_native with a generator
+	 * (PR #41375), so the native path's peak is in the profile either way.
+	 * The loader caps the allocator's split size while loading (reserved
+	 * memory only; the weights figure counts allocated bytes). */
+	{.engine = GS_RT_VLLM, .version = "0.21.0", V1_RULES_FROM_0_20, .tokens_by_concurrency = true, .native_warmed = true,
+	 .source = "vLLM v0.21.0 (ad7125a4; VLLM_USE_FLASHINFER_SAMPLER True in vllm/envs.py, _dummy_sampler_run "
+	 "warming forward_native in vllm/v1/worker/gpu_model_runner.py, random_sample in "
+	 "vllm/v1/sample/ops/topk_topp_sampler.py): " V1_FILES_FROM_0_17},
 	/* SGLang, oldest first */
 	{.engine = GS_RT_SGLANG, .version = "0.4.6", .sgl = GSI_SGL_BY_TP,
 	 .source = "SGLang v0.4.6: python/sglang/srt/server_args.py __post_init__ (mem_fraction_static by TP, "

@@ -107,6 +107,11 @@ typedef struct gsi_release {
 	                                cdiv(max_model_len, 16) (kv_cache_utils.py
 	                                get_max_concurrency_for_kv_cache_config,
 	                                0.9.1 on), not tokens / max_model_len   */
+	bool native_warmed;          /* _dummy_sampler_run also runs the native
+	                                path with a generator after the default
+	                                one (0.21.0 on, PR #41375): the profile
+	                                holds the native path's peak whichever
+	                                sampler serves                           */
 	bool tokens_by_concurrency;  /* the log's "GPU KV cache size" is
 	                                int(blocks / ceil(len / 16) x len), max
 	                                concurrency times max_model_len, not

@@ -259,6 +259,15 @@ static sampler_path sampler_for(const gs_estimate *e, const gsi_release *r)
 {
 	const gs_workload *w = &e->workload;
 	bool stated = gs_wl_given(w, GS_F_SAMPLER);
+	/* from 0.21.0 the dummy sampler run also runs the native path, with a
+	 * generator, after the default one: its peak is in the profile whichever
+	 * path serves (gpu_model_runner.py _dummy_sampler_run, PR #41375) */
+	if (r->native_warmed)
+		return (sampler_path){TRITON_SAMPLER_BYTES,
+		                      "native path, which the profile warms after the default one from 0.21.0 (FlashInfer's "
+		                      "or its own): fp32 copy 4, top-k/top-p in place (Triton), then random_sample's "
+		                      "probabilities 4 and draws 4",
+		                      true, true};
 	if (stated && gs_wl_sampler(w) == GS_SAMPLER_FLASHINFER)
 		return (sampler_path){r->flashinfer->bytes, r->flashinfer->what, true, false};
 	if (r->triton_topk)

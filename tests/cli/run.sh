@@ -73,7 +73,7 @@ case_ 0 "vLLM profile run:    2048 tokens, 256 dummy requests (V1, vllm serve, b
 case_ 0 "vLLM profile run:    16384 tokens, 1024 dummy requests (V1, LLM class, CUDA total >= 70 GiB" estimate $L31 --runtime vllm --gpu "H200" --entrypoint llm --context 8192
 case_ 0 "0.9.2 is not in the release table: the defaults of 0.9.0" estimate $L31 --runtime vllm --runtime-version 0.9.2 --gpu "RTX 4090" --context 8192
 case_ 2 "0.8.2 lies between 0.7.3 (V0) and 0.8.4 (V1)" estimate $L31 --runtime vllm --runtime-version 0.8.2 --gpu "RTX 4090" --context 8192
-case_ 0 '"runtime_version": "0.20.2"' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
+case_ 0 '"runtime_version": "0.21.0"' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
 case_ 0 "0.19.1 is not in the release table: the defaults of 0.19.0" estimate $L31 --runtime vllm --runtime-version 0.19.1 --gpu "RTX 4090" --context 8192
 case_ 0 "0.15.1 is not in the release table: the defaults of 0.15.0" estimate $L31 --runtime vllm --runtime-version 0.15.1 --gpu "RTX 4090" --context 8192
 case_ 0 "0.10.2 is not in the release table: the defaults of 0.10.1" estimate $L31 --runtime vllm --runtime-version 0.10.2 --gpu "RTX 4090" --context 8192
@@ -81,9 +81,9 @@ case_ 0 '"cuda_total_bytes": 25254407700' estimate $L31 --runtime vllm --gpu "RT
 case_ 0 "CUDA total:  23.28 GiB (24.99 GB; 24993857536 B) — derived: device total - 728 MiB" estimate $L31 --runtime vllm --capacity 24564MiB --context 8192
 case_ 0 "CUDA total:  23.00 GiB (24.70 GB; 24696061952 B) — given: 23GiB" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 23GiB --context 8192
 case_ 2 "cuda_total 30GiB is more than the device total" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 30GiB
-case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0, 0.11.1, 0.12.0, 0.13.0, 0.14.0, 0.15.0, 0.16.0, 0.17.0, 0.18.0, 0.19.0, 0.20.0, 0.20.1, 0.20.2" estimate $L31 --runtime vllm --runtime-version 0.5.4
-case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.20.3
-case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.21.0
+case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0, 0.11.1, 0.12.0, 0.13.0, 0.14.0, 0.15.0, 0.16.0, 0.17.0, 0.18.0, 0.19.0, 0.20.0, 0.20.1, 0.20.2, 0.21.0" estimate $L31 --runtime vllm --runtime-version 0.5.4
+case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.21.1
+case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.22.0
 case_ 2 "is not a release number" estimate $L31 --runtime vllm --runtime-version latest
 case_ 2 "runtime_version: gpusizer has release tables for vllm, sglang and ollama" estimate $L31 --runtime-version 0.6.4
 case_ 0 "lora_slots" estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --max-loras 4 --max-lora-rank 64
@@ -517,31 +517,34 @@ case_ 0 '"kv_tokens_interval"' estimate --model $L31 --runtime vllm --gpu "RTX 4
 case_ 0 "KV tokens interval:  36579 to 43475 tokens; vllm-v1 KV capacity: 24 records, errors -9.6 % to +3.1 %, widened by 2.0 points" estimate --model $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 8192
 case_ 0 "KV tokens interval:  41345 to 49140 tokens; vllm-v1 KV capacity: 24 records" estimate --model $L31 --runtime vllm --runtime-version 0.19.0 --gpu "RTX 4090" --context 8192
 case_ 0 "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1" estimate --model $L31 --runtime vllm --runtime-version 0.19.0 --gpu "RTX 4090" --context 8192
-# vLLM 0.20.0 to 0.20.2 (the default): gpu_memory_utilization 0.92, the CUDA graph
+# vLLM 0.20.0 to 0.21.0 (the default): gpu_memory_utilization 0.92, the CUDA graph
 # estimate off the pool; a default cuda_graphs widens the low end to the
 # largest logged estimate, the sheet's own figure takes that away
 case_ 0 "vLLM budget:         21.64 GiB (23.23 GB; 23234055084 B) = gpu_memory_utilization 0.92 x CUDA total" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 "vLLM KV cache:       5.27 GiB (5.66 GB; 5662310400 B), 2700 blocks of 16 tokens = 43200 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 "KV tokens interval:  26695 to 48869 tokens; vllm-v1 KV capacity: 24 records, errors -9.6 % to +3.1 %, widened by 2.0 points; cuda_graphs is a default: the low end also holds 2.35 GiB of CUDA graphs" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
 case_ 0 'give --cuda-graphs from the log' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
-case_ 0 "another framework or release than vllm 0.20.2: its defaults change between releases" sheet data/sheets/llama3-8b-chat.yaml --runtime vllm --gpu L40S
+case_ 0 "another framework or release than vllm 0.21.0: its defaults change between releases" sheet data/sheets/llama3-8b-chat.yaml --runtime vllm --gpu L40S
 # the RTX PRO 6000 Blackwell by any of its printed names, with the CUDA total vLLM printed
 case_ 0 "CUDA total:  94.97 GiB (101.97 GB; 101973261025 B) — published: vLLM's device total 94.97 GiB on a Server Edition" estimate $L31 --runtime vllm --gpu "NVIDIA RTX PRO 6000 Blackwell Server Edition" --context 8192
 case_ 0 "= 97887 MiB for RTX PRO 6000" estimate $L31 --gpu "NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition"
 case_ 0 "vLLM KV cache:       62.33 GiB (66.92 GB; 66923790336 B), 28366 blocks of 16 tokens = 453856 tokens" estimate data/models/Qwen__Qwen3-8B.json --runtime vllm --runtime-version 0.20.1 --gpu "RTX PRO 6000" --entrypoint llm --gpu-memory-utilization 0.85 --context 1024
 # from 0.20.1 the log prints max concurrency x max_model_len as the token capacity
-case_ 0 "vLLM 0.20.2 log prints:  GPU KV cache size 43167 tokens (max concurrency x 20001 tokens)" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 20001
+case_ 0 "vLLM 0.21.0 log prints:  GPU KV cache size 43167 tokens (max concurrency x 20001 tokens)" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 20001
 case_ 0 "vLLM max concurrency for 20001 tokens per request: 2.16x" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 20001
 case_ 0 "vLLM max concurrency for 1536 tokens per request: 28.12x" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 1536
 case_ 0 '"kv_tokens_printed": 43167' estimate --model $L31 --runtime vllm --runtime-version 0.20.1 --gpu "RTX 4090" --context 20001 --json
 case_ 0 '"kv_tokens_printed": 43200' estimate --model $L31 --runtime vllm --runtime-version 0.20.0 --gpu "RTX 4090" --context 20001 --json
+# 0.21.0 warms the native sampler in the profile after FlashInfer's: --sampler flashinfer lowers nothing
+case_ 0 "vLLM KV cache:       24.59 GiB (26.41 GB; 26407337984 B), 12592 blocks of 16 tokens = 201472 tokens" estimate $L31 --runtime vllm --gpu L40S --context 32768 --sampler flashinfer
+case_ 0 "which the profile warms after the default one from 0.21.0" estimate $L31 --runtime vllm --gpu L40S --context 32768 --sampler flashinfer
 case_ 0 '"cuda_graphs_in_budget": true' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
 case_ 0 '"cuda_graphs_in_budget": false' estimate --model $L31 --runtime vllm --runtime-version 0.19.0 --gpu "RTX 4090" --context 8192 --json
 case_ 0 "vLLM KV cache:       5.77 GiB (6.20 GB; 6199181312 B), 2956 blocks of 16 tokens = 47296 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB
 case_ 0 "KV tokens interval:  45016 to 53502 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB
 case_ 0 '"why": "vllm-v1 KV capacity: 24 records, errors -9.6 % to +3.1 %, widened by 2.0 points"' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB --json
 case_ 0 "vLLM budget:         21.17 GiB (22.73 GB; 22728966930 B) = gpu_memory_utilization 0.9 x CUDA total" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --gpu-memory-utilization 0.9
-case_ 1 "cuda_graphs 0GiB: pool 47296 tokens (2956 blocks), 0.36x the 131072 tokens the sheet needs; peak 21.64 GiB, still does not fit; cost: enforce_eager: no CUDA graphs, slower decoding at small batches; vLLM 0.20.2 takes their estimate off the pool" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 1 "cuda_graphs 0GiB: pool 47296 tokens (2956 blocks), 0.36x the 131072 tokens the sheet needs; peak 21.64 GiB, still does not fit; cost: enforce_eager: no CUDA graphs, slower decoding at small batches; vLLM 0.21.0 takes their estimate off the pool" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
 case_ 0 "(conservative: the peak is its high end)" estimate tests/data/sheets/llama31-8b-conservative.yaml
 case_ 2 'tests/data/bad/conservative.yaml:2:15: conservative: got "maybe", expected one of no, yes' estimate tests/data/bad/conservative.yaml
 case_ 1 "against the peak per GPU, 18.39 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml --conservative

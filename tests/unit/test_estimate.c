@@ -327,10 +327,10 @@ static void test_vllm_releases(void **st)
 	expect_estimate_error(E, GS_EINPUT, "0.8.2 lies between 0.7.3 (V0) and 0.8.4 (V1)", GS_F_MODEL,
 	             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, "0.8.2", END);
 	/* outside the table, or not a version: refused */
-	static const char *const bad[] = {"0.5.4", "0.20.3", "0.21.0", "latest", "1"};
+	static const char *const bad[] = {"0.5.4", "0.21.1", "0.22.0", "latest", "1"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		expect_estimate_error(E, GS_EINPUT, "0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0, 0.11.1, 0.12.0, "
-		             "0.13.0, 0.14.0, 0.15.0, 0.16.0, 0.17.0, 0.18.0, 0.19.0, 0.20.0, 0.20.1, 0.20.2", GS_F_MODEL,
+		             "0.13.0, 0.14.0, 0.15.0, 0.16.0, 0.17.0, 0.18.0, 0.19.0, 0.20.0, 0.20.1, 0.20.2, 0.21.0", GS_F_MODEL,
 		             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, bad[i], END);
 	/* every release an engine's table knows is in runtime_version's help:
 	 * the refusal lists the table, the help is written by hand */
@@ -599,7 +599,7 @@ static void test_vllm_0200(void **st)
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "L40S",
 	             GS_F_LENGTH, "32768", END);
 	assert_false(has_unknown(E, "rewrote its fused-MoE runner"));
-	assert_string_equal(E->runtime_version, "0.20.2"); /* the newest is the default */
+	assert_string_equal(E->runtime_version, "0.21.0"); /* the newest is the default */
 }
 
 /* 0.20.1 on, the log's "GPU KV cache size" is max concurrency x
@@ -665,6 +665,28 @@ static void run_sampler_case(const char *version, const char *sampler, const cha
 	else
 		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 		             GS_F_RUNTIME_VERSION, version, GS_F_GPU, "L40S", GS_F_LENGTH, length, END);
+}
+
+/* 0.21.0 against 0.20.2: FlashInfer's sampler is on by default (PR #40376)
+ * and _dummy_sampler_run then also runs the native path with a generator
+ * (PR #41375), so the profile holds the native path's 12 B a logit and the
+ * Triton buffer whichever sampler serves: the pool is 0.20.2's, and
+ * --sampler flashinfer, which gives 0.20.2 a larger pool (FlashInfer holds
+ * no Triton buffer), changes nothing. */
+static void test_vllm_0210(void **st)
+{
+	(void)st;
+	run_sampler_case("0.20.2", NULL, "32768");
+	uint64_t avail = E->vllm.kv_available, lg = item_at(E, "logits", 1);
+	run_sampler_case("0.20.2", "flashinfer", "32768");
+	assert_true(E->vllm.kv_available > avail);
+	static const char *const sampler[] = {NULL, "flashinfer", "native"};
+	for (size_t i = 0; i < sizeof sampler / sizeof sampler[0]; i++) {
+		run_sampler_case("0.21.0", sampler[i], "32768");
+		assert_int_equal(item_at(E, "logits", 1), lg);
+		assert_int_equal(E->vllm.kv_available, avail);
+		assert_false(has_unknown(E, "--sampler flashinfer"));
+	}
 }
 
 /* The profile run's dummy sampler by release, 256 requests x 128256 logits,
@@ -1097,6 +1119,7 @@ int main(void)
 		cmocka_unit_test(test_vllm_releases_after_0160),
 		cmocka_unit_test(test_vllm_0200),
 		cmocka_unit_test(test_vllm_0201_printed_tokens),
+		cmocka_unit_test(test_vllm_0210),
 		cmocka_unit_test(test_vllm_sampler),
 		cmocka_unit_test(test_vllm_marlin_mxfp4),
 		cmocka_unit_test(test_config_attention),
