@@ -64,7 +64,7 @@ typedef struct gs_item {
 	unsigned live;                 /* bit p set: live in phase p              */
 	bool varies;                   /* grows with length, concurrency, microbatch */
 	gs_shard shard;                /* how placement divides it                */
-	char formula[512];             /* the formula with the numbers put in     */
+	char formula[1024];            /* the formula with the numbers put in     */
 	char source[256];              /* docs/method.md section and outside source */
 } gs_item;
 

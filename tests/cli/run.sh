@@ -538,6 +538,7 @@ case_ 0 '"kv_tokens_printed": 43200' estimate --model $L31 --runtime vllm --runt
 # 0.21.0 warms the native sampler in the profile after FlashInfer's: --sampler flashinfer lowers nothing
 case_ 0 "vLLM KV cache:       24.59 GiB (26.41 GB; 26407337984 B), 12592 blocks of 16 tokens = 201472 tokens" estimate $L31 --runtime vllm --gpu L40S --context 32768 --sampler flashinfer
 case_ 0 "which the profile warms after the default one from 0.21.0" estimate $L31 --runtime vllm --gpu L40S --context 32768 --sampler flashinfer
+case_ 0 "max(0, stage - forward) [docs/method.md §7" estimate data/models/mistralai__Mixtral-8x7B-v0.1.json --runtime vllm --gpu H200 --context 8192
 case_ 0 '"cuda_graphs_in_budget": true' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
 case_ 0 '"cuda_graphs_in_budget": false' estimate --model $L31 --runtime vllm --runtime-version 0.19.0 --gpu "RTX 4090" --context 8192 --json
 case_ 0 "vLLM KV cache:       5.77 GiB (6.20 GB; 6199181312 B), 2956 blocks of 16 tokens = 47296 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB
