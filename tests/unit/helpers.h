@@ -73,11 +73,14 @@ static inline void run_estimate(gs_estimate *e, gs_model *m, ...)
 	for (size_t i = 0; i < e->n_unknowns; i++)
 		if (strlen(e->unknowns[i]) >= sizeof e->unknowns[i] - 1)
 			fail_msg("unknown %zu cut off at %zu bytes: %s", i, sizeof e->unknowns[i] - 1, e->unknowns[i]);
-	/* the same for each item's formula */
+	/* the same for each item's formula and the intervals' reasons */
 	for (size_t i = 0; i < e->n_items; i++)
 		if (strlen(e->items[i].formula) >= sizeof e->items[i].formula - 1)
 			fail_msg("formula of %s cut off at %zu bytes: %s", e->items[i].id, sizeof e->items[i].formula - 1,
 			         e->items[i].formula);
+	if (strlen(e->interval.why) >= sizeof e->interval.why - 1 ||
+	    strlen(e->interval.kv_why) >= sizeof e->interval.kv_why - 1)
+		fail_msg("interval reason cut off: %s / %s", e->interval.why, e->interval.kv_why);
 }
 
 /* Expect the estimate of (field, "value") pairs ending with -1 to fail,
