@@ -282,6 +282,15 @@ static void test_vllm_budget(void **st)
 	assert_int_equal(item_at(E, "kv_cache", 2), 2ull * 512 * 16 * 131072);
 }
 
+/* Llama-3.1-8B under vLLM `version` on an L40S at `length` tokens, with one
+ * more (field, "value") pair, or none: an `extra` of END ends the list. */
+static void l31_l40s(const char *version, const char *length, int extra, const char *value)
+{
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, version, GS_F_GPU, "L40S", GS_F_LENGTH, length, extra, value, END);
+}
+
 /* V1's batch defaults by release: 0.8.4 picks H100/H200 by name, 0.8.5 any
  * GPU of 70 GiB or more (an A100 80GB, a B200 too), 0.9.0 and later the same
  * but not an A100; the LLM class doubles the tokens. */
@@ -414,8 +423,7 @@ static void test_vllm_comm_baseline(void **st)
 	uint64_t blocks[2];
 	const char *rel[2] = {"0.10.1", "0.11.0"};
 	for (int i = 0; i < 2; i++) {
-		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-		             GS_F_RUNTIME_VERSION, rel[i], GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+		l31_l40s(rel[i], "32768", END, NULL);
 		blocks[i] = E->vllm.blocks;
 	}
 	assert_int_equal(blocks[0], blocks[1]);
@@ -451,13 +459,11 @@ static void test_vllm_later_releases(void **st)
 	(void)st;
 	gs_model m;
 	static const char *const later[] = {"0.11.1", "0.12.0", "0.13.0", "0.14.0", "0.15.0", "0.16.0"};
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_RUNTIME_VERSION, "0.11.0", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+	l31_l40s("0.11.0", "32768", END, NULL);
 	uint64_t blocks_0110 = E->vllm.blocks;
 	assert_true(has_unknown(E, "the larger path")); /* 0.11.0 takes FlashInfer whenever it imports */
 	for (size_t i = 0; i < sizeof later / sizeof later[0]; i++) {
-		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-		             GS_F_RUNTIME_VERSION, later[i], GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+		l31_l40s(later[i], "32768", END, NULL);
 		assert_string_equal(E->runtime_version, later[i]);
 		assert_int_equal(E->vllm.blocks, blocks_0110);
 		assert_true(has_unknown(E, "with VLLM_USE_FLASHINFER_SAMPLER=1 it takes FlashInfer's"));
@@ -510,14 +516,12 @@ static void test_vllm_releases_after_0160(void **st)
 {
 	(void)st;
 	gs_model m;
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_RUNTIME_VERSION, "0.16.0", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+	l31_l40s("0.16.0", "32768", END, NULL);
 	uint64_t avail_0160 = E->vllm.kv_available, fwd = item_at(E, "activations", 1);
 	assert_int_equal(item_at(E, "logits", 1), 1264451584ull - fwd);
 	static const char *const later[] = {"0.17.0", "0.18.0", "0.19.0"};
 	for (size_t i = 0; i < sizeof later / sizeof later[0]; i++) {
-		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-		             GS_F_RUNTIME_VERSION, later[i], GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+		l31_l40s(later[i], "32768", END, NULL);
 		assert_string_equal(E->runtime_version, later[i]);
 		assert_int_equal(item_at(E, "activations", 1), fwd);
 		assert_int_equal(item_at(E, "logits", 1), 607780864ull - fwd);
@@ -527,9 +531,7 @@ static void test_vllm_releases_after_0160(void **st)
 		assert_true(has_unknown(E, "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1") == (i > 0));
 	}
 	/* the buffer: min(next_pow2(rows), 256) rows; 100 requests take 128 */
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_RUNTIME_VERSION, "0.17.0", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", GS_F_MAX_NUM_SEQS, "100",
-	             END);
+	l31_l40s("0.17.0", "32768", GS_F_MAX_NUM_SEQS, "100");
 	assert_non_null(strstr(gs_estimate_item(E, "logits")->formula, "buffer 128 rows"));
 	/* 0.18.0 stops chunking the fused experts: Mixtral at 32768 profile
 	 * tokens holds 32768 tokens' workspace where 0.17.0 held 16384's */
@@ -557,13 +559,11 @@ static void test_vllm_0200(void **st)
 {
 	(void)st;
 	gs_model m;
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_RUNTIME_VERSION, "0.19.0", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+	l31_l40s("0.19.0", "32768", END, NULL);
 	uint64_t avail_0190 = E->vllm.kv_available;
 	assert_int_equal(E->vllm.budget, 43023178137ull);
 	assert_false(E->vllm.graphs_in_budget);
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	             GS_F_RUNTIME_VERSION, "0.20.0", GS_F_GPU, "L40S", GS_F_LENGTH, "32768", END);
+	l31_l40s("0.20.0", "32768", END, NULL);
 	assert_string_equal(gs_wl_str(&E->workload, GS_F_GPU_MEMORY_UTILIZATION), "0.92");
 	assert_string_equal(E->workload.v[GS_F_GPU_MEMORY_UTILIZATION].where, "vLLM 0.20.0 default");
 	assert_int_equal(E->vllm.budget, 43979248762ull);
@@ -583,14 +583,12 @@ static void test_vllm_0200(void **st)
 	assert_true(E->vllm.budget - E->phases[2].peak < E->vllm.block_bytes);
 	/* enforce_eager: no graphs, no unknown, the pool larger by the default */
 	uint64_t avail = E->vllm.kv_available;
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "L40S",
-	             GS_F_LENGTH, "32768", GS_F_CUDA_GRAPHS, "0GiB", END);
+	l31_l40s("0.20.0", "32768", GS_F_CUDA_GRAPHS, "0GiB");
 	assert_int_equal(E->vllm.kv_available, avail + 536870912ull);
 	assert_false(has_unknown(E, "Estimated CUDA graph memory"));
 	assert_null(E->vllm.graphs_low_why);
 	/* the sheet's gpu_memory_utilization stands */
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "L40S",
-	             GS_F_LENGTH, "32768", GS_F_GPU_MEMORY_UTILIZATION, "0.9", END);
+	l31_l40s("0.20.0", "32768", GS_F_GPU_MEMORY_UTILIZATION, "0.9");
 	assert_int_equal(E->vllm.budget, 43023178137ull);
 	/* MoE models name the fused-MoE runner 0.20.0 rewrote */
 	run_estimate(E, &m, GS_F_MODEL, CFG("mistralai__Mixtral-8x7B-v0.1.json"), GS_F_RUNTIME, "vllm", GS_F_GPU,
@@ -653,20 +651,6 @@ static void test_vllm_0201_printed_tokens(void **st)
 	}
 }
 
-/* Llama-3.1-8B under vLLM `version` on an L40S at `length` tokens, with
- * the sampler path `sampler` stated, or the release's default (NULL). */
-static void run_sampler_case(const char *version, const char *sampler, const char *length)
-{
-	gs_model m;
-	if (sampler)
-		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-		             GS_F_RUNTIME_VERSION, version, GS_F_SAMPLER, sampler, GS_F_GPU, "L40S", GS_F_LENGTH, length,
-		             END);
-	else
-		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-		             GS_F_RUNTIME_VERSION, version, GS_F_GPU, "L40S", GS_F_LENGTH, length, END);
-}
-
 /* 0.21.0 against 0.20.2: FlashInfer's sampler is on by default (PR #40376)
  * and _dummy_sampler_run then also runs the native path with a generator
  * (PR #41375), so the profile holds the native path's 12 B a logit and the
@@ -676,13 +660,13 @@ static void run_sampler_case(const char *version, const char *sampler, const cha
 static void test_vllm_0210(void **st)
 {
 	(void)st;
-	run_sampler_case("0.20.2", NULL, "32768");
+	l31_l40s("0.20.2", "32768", END, NULL);
 	uint64_t avail = E->vllm.kv_available, lg = item_at(E, "logits", 1);
-	run_sampler_case("0.20.2", "flashinfer", "32768");
+	l31_l40s("0.20.2", "32768", GS_F_SAMPLER, "flashinfer");
 	assert_true(E->vllm.kv_available > avail);
 	static const char *const sampler[] = {NULL, "flashinfer", "native"};
 	for (size_t i = 0; i < sizeof sampler / sizeof sampler[0]; i++) {
-		run_sampler_case("0.21.0", sampler[i], "32768");
+		l31_l40s("0.21.0", "32768", sampler[i] ? GS_F_SAMPLER : END, sampler[i]);
 		assert_int_equal(item_at(E, "logits", 1), lg);
 		assert_int_equal(E->vllm.kv_available, avail);
 		assert_false(has_unknown(E, "--sampler flashinfer"));
@@ -721,7 +705,7 @@ static void test_vllm_sampler(void **st)
 		{"0.9.0", NULL, 2 + 36, "28 B less per logit: up to 0.86 GiB"},  /* sampling from logits came after */
 	};
 	for (size_t i = 0; i < sizeof v1 / sizeof v1[0]; i++) {
-		run_sampler_case(v1[i].version, v1[i].sampler, "32768");
+		l31_l40s(v1[i].version, "32768", v1[i].sampler ? GS_F_SAMPLER : END, v1[i].sampler);
 		assert_int_equal(item_at(E, "activations", 1), forward);
 		assert_int_equal(item_at(E, "logits", 1), hidden + logits * v1[i].per_logit - forward);
 		assert_true(has_unknown(E, "cold compile cache"));
@@ -733,7 +717,7 @@ static void test_vllm_sampler(void **st)
 	/* V0 at 32768 tokens: the forward peak (3,355,443,200 B + the layer's
 	 * input held by V0's eager layer loop, 32768 x 4096 x 2 B) is above the
 	 * sampler stage (268,435,456 + 256 x 128256 x 38 B), which adds nothing */
-	run_sampler_case("0.6.4", NULL, "32768");
+	l31_l40s("0.6.4", "32768", END, NULL);
 	assert_int_equal(item_at(E, "activations", 1), 3355443200ull + 32768ull * 4096 * 2);
 	assert_int_equal(item_at(E, "logits", 1), 0);
 	assert_true(has_unknown(E, "24 B less per logit"));
@@ -741,9 +725,9 @@ static void test_vllm_sampler(void **st)
 	/* at 2048 tokens the sampler stage is the peak (record
 	 * vllm-v071-r1-distill-qwen7b-v100 logged 1.40 GiB for Qwen's 152064
 	 * logits a row), natively or with FlashInfer installed (2 + 12) */
-	run_sampler_case("0.6.4", NULL, "2048");
+	l31_l40s("0.6.4", "2048", END, NULL);
 	assert_int_equal(item_at(E, "activations", 1) + item_at(E, "logits", 1), hidden + logits * (2 + 36));
-	run_sampler_case("0.6.4", "flashinfer", "2048");
+	l31_l40s("0.6.4", "2048", GS_F_SAMPLER, "flashinfer");
 	assert_int_equal(item_at(E, "activations", 1) + item_at(E, "logits", 1), hidden + logits * (2 + 12));
 	assert_false(has_unknown(E, "per logit"));
 }
