@@ -128,9 +128,9 @@ typedef struct gs_vllm_budget {
 	                             the pool (0.20.0 on): cuda_graphs is inside  */
 	uint64_t tokens_graphs_low; /* tokens with the largest logged CUDA graph
 	                             estimate in place of a default cuda_graphs
-	                             (when graphs_low_why is set); the
+	                             (when graphs_low_why is not empty); the
 	                             interval's low end holds it               */
-	const char *graphs_low_why; /* static text saying so, or NULL           */
+	char graphs_low_why[160]; /* saying so, or empty                        */
 } gs_vllm_budget;
 
 /* SGLang's token-to-KV pool (docs/method.md §7b):

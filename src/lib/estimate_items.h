@@ -71,8 +71,9 @@ bool gsi_sglang_pool_holds(const gs_estimate *e, uint64_t tokens);
 
 /* The fixed items both serving engines share: weights, the runtime context
  * (default 0.34 GiB), LoRA slots (vLLM) and CUDA graphs, live in `live`
- * (graphs only in the last phase). estimate_vllm.c. */
-void gsi_serving_context(gs_estimate *e, unsigned live, const char *engine);
+ * (graphs only in the last phase), the graphs outside the pool's budget or,
+ * with `graphs_in_budget` (vLLM 0.20.0 on), inside it. estimate_vllm.c. */
+void gsi_serving_context(gs_estimate *e, unsigned live, const char *engine, bool graphs_in_budget);
 
 /* The activation peak of a forward pass over `tokens` tokens in a serving
  * engine (FlashAttention, no s^2 term), with a mixture of experts' fused

@@ -237,7 +237,7 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 	p->chunked_prefill_size = gs_wl_set(w, GS_F_CHUNKED_PREFILL_SIZE) ? wl(e, GS_F_CHUNKED_PREFILL_SIZE)
 	                                                                   : chunk_rule(r, gpu_mem);
 
-	gsi_serving_context(e, ALL_PHASES, "token-to-KV");
+	gsi_serving_context(e, ALL_PHASES, "token-to-KV", false);
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
 	                       METHOD "§4, §7b; SGLang token-to-KV pool (one slot per token; MLA stores the latent)");
 	kv->varies = true;

@@ -64,7 +64,7 @@ static void lora_item(gs_estimate *e, unsigned live)
 	            (unsigned long long)per_layer_dense, m->layers, LORA_EXTRA_VOCAB, (unsigned long long)el);
 }
 
-void gsi_serving_context(gs_estimate *e, unsigned live, const char *engine)
+void gsi_serving_context(gs_estimate *e, unsigned live, const char *engine, bool graphs_in_budget)
 {
 	const gs_workload *w = &e->workload;
 	gsi_weight_items(e, live);
@@ -88,8 +88,12 @@ void gsi_serving_context(gs_estimate *e, unsigned live, const char *engine)
 	gs_item *cg = gsi_item(e, "cuda_graphs", GS_BASIS_ESTIMATED,
 	                       METHOD "§7 (CUDA graphs 0.5-1.9 GiB seen; 0 with enforce_eager / --disable-cuda-graph)");
 	gsi_item_put(cg, (int)e->n_phases - 1, wl_bytes(e, GS_F_CUDA_GRAPHS));
-	gsi_formula(cg, "%s (%s), captured after the %s pool is sized: outside its budget",
-	            gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where, engine);
+	if (graphs_in_budget)
+		gsi_formula(cg, "%s (%s), profiled by vLLM %s and taken off the %s pool: inside the budget",
+		            gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where, e->runtime_version, engine);
+	else
+		gsi_formula(cg, "%s (%s), captured after the %s pool is sized: outside its budget",
+		            gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where, engine);
 }
 
 gs_bytes gsi_serving_forward_peak(const gs_estimate *e, uint64_t T, bool cache13_shared, uint64_t moe_chunk,
@@ -491,7 +495,7 @@ static void fixed_items(gs_estimate *e, const gsi_release *r, const sampler_path
 	const gs_vllm_budget *v = &e->vllm;
 	uint64_t el = gsi_act_bytes(e);
 	char why[600];
-	gsi_serving_context(e, ALL_PHASES, "KV");
+	gsi_serving_context(e, ALL_PHASES, "KV", r->cudagraph_in_pool);
 	mla_items(e, r);
 	marlin_mxfp4_pad(e, r);
 
@@ -581,21 +585,19 @@ static void graphs_in_pool(gs_estimate *e, gs_item *kv, const gsi_release *r, gs
 	gsi_formula_add(kv, "; the fixed part holds cuda_graphs' %llu B: vLLM %s profiles its CUDA graphs and takes "
 	                "that estimate off the pool (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 by default)",
 	                (unsigned long long)graphs, r->version);
-	for (size_t i = 0; i < e->n_items; i++)
-		if (!strcmp(e->items[i].id, "cuda_graphs"))
-			gsi_formula(&e->items[i], "%s (%s), profiled by vLLM %s and taken off the KV pool: inside the "
-			            "budget", g->text, g->where, r->version);
 	if (g->from != GS_FROM_DEFAULT)
 		return; /* the sheet's figure, from its own log or 0 for enforce_eager */
+	char most[24];
+	gs_format_bytes(CUDAGRAPH_LOGGED_MAX, GS_UNIT_GiB, most, sizeof most);
 	gsi_unknown(e, "kv_cache: vLLM %s takes its own CUDA graph estimate off the pool; cuda_graphs (%s, %s) "
-	            "stands for it, logs show 0.04-2.35 GiB: give --cuda-graphs from the log's \"Estimated CUDA graph "
-	            "memory\" (0GiB with enforce_eager)", r->version, g->text, g->where);
+	            "stands for it, logs show 0.04 GiB to %s: give --cuda-graphs from the log's \"Estimated CUDA "
+	            "graph memory\" (0GiB with enforce_eager)", r->version, g->text, g->where, most);
 	if (graphs < CUDAGRAPH_LOGGED_MAX && !v->over_budget) {
 		gs_bytes less = CUDAGRAPH_LOGGED_MAX - graphs;
 		gs_bytes left = v->kv_available > less ? v->kv_available - less : 0;
 		v->tokens_graphs_low = gs_mul_sat(left / v->block_bytes, BLOCK_TOKENS);
-		v->graphs_low_why = "cuda_graphs is a default: the low end also holds 2.35 GiB of CUDA graphs, the "
-		                    "largest vLLM estimate in the logs read";
+		snprintf(v->graphs_low_why, sizeof v->graphs_low_why, "cuda_graphs is a default: the low end also holds "
+		         "%s of CUDA graphs, the largest vLLM estimate in the logs read", most);
 	}
 }
 

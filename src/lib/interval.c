@@ -112,7 +112,7 @@ void gsi_apply_interval(gs_estimate *e)
 		*th = scale(t, iv->kv_high_factor, true);
 		/* vLLM 0.20.0 on with a default cuda_graphs: the low end also holds
 		 * the largest CUDA graph estimate the logs show (estimate_vllm.c) */
-		if (e->has_vllm && e->vllm.graphs_low_why) {
+		if (e->has_vllm && e->vllm.graphs_low_why[0]) {
 			uint64_t g = scale(e->vllm.tokens_graphs_low, iv->kv_low_factor, false);
 			if (g < *tl)
 				*tl = g;

@@ -586,7 +586,7 @@ static void test_vllm_0200(void **st)
 	l31_l40s("0.20.0", "32768", GS_F_CUDA_GRAPHS, "0GiB");
 	assert_int_equal(E->vllm.kv_available, avail + 536870912ull);
 	assert_false(has_unknown(E, "Estimated CUDA graph memory"));
-	assert_null(E->vllm.graphs_low_why);
+	assert_string_equal(E->vllm.graphs_low_why, "");
 	/* the sheet's gpu_memory_utilization stands */
 	l31_l40s("0.20.0", "32768", GS_F_GPU_MEMORY_UTILIZATION, "0.9");
 	assert_int_equal(E->vllm.budget, 43023178137ull);
