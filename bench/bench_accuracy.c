@@ -283,7 +283,7 @@ static int do_vllm(const char *id, const char *cfg, json_t *cond, json_t *meas)
 		head(id, "peak", measured_w + num(meas, "activation_peak_gib"), gib(weights + act->bytes[1] + lg->bytes[1]));
 	/* the log's "GPU KV cache size": from 0.20.1 max concurrency x
 	 * max_model_len, not blocks x 16 (estimate_vllm.c printed_tokens) */
-	double printed = (double)(e.vllm.tokens_printed ? e.vllm.tokens_printed : e.vllm.tokens);
+	double printed = (double)e.vllm.tokens_printed;
 	if (json_object_get(meas, "kv_cache_gib"))
 		head(id, "kv", num(meas, "kv_cache_gib"), gib(gs_estimate_item(&e, "kv_cache")->bytes[2]));
 	else if (json_object_get(meas, "kv_tokens"))

@@ -149,14 +149,7 @@ static const gsi_release releases[] = {
 	 * peak is taken and subtracts the estimate only when
 	 * VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 (0.18.0, still opt-in in
 	 * 0.19.0's envs.py; memory_profiling empties the cache on exit); MXFP4
-	 * experts choose their backend from a priority list (0.19.0).
-	 * 0.20.0 against 0.19.0 (PR #38284): VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
-	 * defaults to 1, so the CUDA graph estimate comes off the pool, and
-	 * gpu_memory_utilization defaults to 0.92 to make up for it; the profile
-	 * runs whenever cudagraph_mode is not NONE. _dummy_run, profile_run,
-	 * _dummy_sampler_run, the batch defaults (get_batch_defaults, byte for
-	 * byte), the sampler ops and kv_cache_utils.py's uniform blocks are
-	 * otherwise unchanged; the fused-MoE runner was rewritten (not read). */
+	 * experts choose their backend from a priority list (0.19.0). */
 	{.engine = GS_RT_VLLM, .version = "0.17.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
@@ -175,6 +168,13 @@ static const gsi_release releases[] = {
 	 .cudagraph_profiled = true, .mxfp4_backend_unread = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.19.0 (2a69949b; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS still 0 in vllm/envs.py; MXFP4 "
 	 "experts in fused_moe/oracle/mxfp4.py): " V1_FILES_FROM_0_17},
+	/* 0.20.0 against 0.19.0 (PR #38284): VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
+	 * defaults to 1, so the CUDA graph estimate comes off the pool, and
+	 * gpu_memory_utilization defaults to 0.92 to make up for it; the profile
+	 * runs whenever cudagraph_mode is not NONE. _dummy_run, profile_run,
+	 * _dummy_sampler_run, the batch defaults (get_batch_defaults, byte for
+	 * byte), the sampler ops and kv_cache_utils.py's uniform blocks are
+	 * otherwise unchanged; the fused-MoE runner was rewritten (not read). */
 	{.engine = GS_RT_VLLM, .version = "0.20.0", V1_RULES_FROM_0_20, .flashinfer_opt_in = true,
 	 .source = "vLLM v0.20.0 (88d34c64; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS 1 in vllm/envs.py, "
 	 "gpu_memory_utilization 0.92 in vllm/config/cache.py, determine_available_memory subtracting "
@@ -202,7 +202,8 @@ static const gsi_release releases[] = {
 	 * (PR #41375), so the native path's peak is in the profile either way.
 	 * The loader caps the allocator's split size while loading (reserved
 	 * memory only; the weights figure counts allocated bytes). */
-	{.engine = GS_RT_VLLM, .version = "0.21.0", V1_RULES_FROM_0_20, .tokens_by_concurrency = true, .native_warmed = true,
+	{.engine = GS_RT_VLLM, .version = "0.21.0", V1_RULES_FROM_0_20, .tokens_by_concurrency = true,
+	 .native_warmed = true,
 	 .source = "vLLM v0.21.0 (ad7125a4; VLLM_USE_FLASHINFER_SAMPLER True in vllm/envs.py, _dummy_sampler_run "
 	 "warming forward_native in vllm/v1/worker/gpu_model_runner.py, random_sample in "
 	 "vllm/v1/sample/ops/topk_topp_sampler.py): " V1_FILES_FROM_0_17},

@@ -157,7 +157,7 @@ struct gs_estimate;
 gs_status gsi_release_for(struct gs_estimate *e, gs_runtime engine, const gsi_release **out,
                           gs_error *err) GS_WARN_UNUSED;
 
-/* "0.6.4, 0.7.3, ..., 0.20.0": the engine's releases, oldest first. */
+/* "0.6.4, 0.7.3, ..., 0.21.0": the engine's releases, oldest first. */
 /* (Ollama rows: see engine_release.c and docs/method.md §14b.) */
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap);
 

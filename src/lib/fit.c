@@ -416,14 +416,13 @@ static size_t serving_candidates(const gs_workload *w, const gs_estimate *e, can
 	gs_ratio now = vllm ? gs_wl_ratio(&e->workload, GS_F_GPU_MEMORY_UTILIZATION) : e->sglang.mem_fraction_static;
 	uint64_t now_pct = now.den ? now.num * 100 / now.den : 0;
 	gs_bytes graphs = item_peak(e, "cuda_graphs");
-	/* what must stay outside: vLLM's graphs (inside the budget from 0.20.0);
-	 * SGLang's graphs and serve transients */
-	gs_bytes vllm_out = e->vllm.graphs_in_budget ? 0 : graphs;
-	gs_bytes outside = vllm ? vllm_out : gs_add_sat(graphs, gs_add_sat(item_peak(e, "activations"),
-	                                                                    item_peak(e, "logits")));
-	gs_bytes total = vllm ? e->cuda_total : e->sglang.free_at_start;
+	/* what must stay outside the budget: vLLM's graphs up to 0.19.0 (from
+	 * 0.20.0 they are inside it); SGLang's graphs and serve transients */
 	bool graphs_inside = vllm && e->vllm.graphs_in_budget;
-	unsigned up = max_fraction(total, outside), eager = max_fraction(total, outside > graphs ? outside - graphs : 0);
+	gs_bytes outside = graphs_inside ? 0 : vllm ? graphs : gs_add_sat(graphs, gs_add_sat(item_peak(e, "activations"),
+	                                                                                    item_peak(e, "logits")));
+	gs_bytes total = vllm ? e->cuda_total : e->sglang.free_at_start;
+	unsigned up = max_fraction(total, outside), eager = max_fraction(total, outside - (graphs_inside ? 0 : graphs));
 	const char *name = vllm ? "gpu_memory_utilization" : "mem_fraction_static";
 	if (up > now_pct) {
 		snprintf(v, sizeof v, "0.%02u", up);
