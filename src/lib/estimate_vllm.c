@@ -237,7 +237,7 @@ static void profile_shape(gs_estimate *e, const gsi_release *r)
 typedef struct sampler_path {
 	unsigned bytes;   /* per logit besides the model's own (docs/method.md §7 "Logits") */
 	const char *what; /* those bytes, for the formula                              */
-	bool stated;      /* given with --sampler: no other path to name              */
+	bool stated;      /* given with --sampler, or both warmed (0.21.0): none to name */
 	bool triton_rows; /* plus the Triton kernel's buffer of vocabulary rows        */
 } sampler_path;
 

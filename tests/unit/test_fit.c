@@ -164,6 +164,28 @@ static void test_serving_pool_changes(void **st)
 	assert_true(kv8 && tp2 && eager && util);
 	assert_string_equal(a.changes[0].field, "tp");
 	gs_fit_answer_free(&a);
+	/* 0.21.0 takes its CUDA graph estimate off the pool: the fraction may go
+	 * up to leave only 1 % of the CUDA total, and eager mode grows the pool
+	 * by the graphs at the same fraction (method.md §9a) */
+	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	              GS_F_RUNTIME_VERSION, "0.21.0", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "32768", GS_F_CONCURRENCY, "4",
+	              -1);
+	assert_int_equal(gs_fit_answer_run(&w, &m, 24564ull << 20, "RTX 4090", NULL, &a, &err), GS_OK);
+	eager = util = false;
+	for (size_t i = 0; i < a.n_changes; i++) {
+		const gs_change *c = &a.changes[i];
+		if (!strcmp(c->field, "cuda_graphs")) {
+			eager = true;
+			assert_string_equal(c->also, ""); /* no fraction to raise with it */
+			assert_int_equal(c->pool_tokens_after, a.sheet_pool.tokens + (512ull << 20) / (2ull << 20) * 16);
+		}
+		if (!strcmp(c->field, "gpu_memory_utilization")) {
+			util = true;
+			assert_string_equal(c->value, "0.99"); /* floor(100 x CUDA total / CUDA total) - 1 */
+		}
+	}
+	assert_true(eager && util);
+	gs_fit_answer_free(&a);
 	/* SGLang, weights above its fraction: it would not start; the view says so */
 	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang", GS_F_CAPACITY,
 	              "16GiB", GS_F_LENGTH, "8192", -1);
