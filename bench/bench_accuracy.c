@@ -472,11 +472,15 @@ static int do_ollama(const char *id, const char *cfg, json_t *cond, json_t *meas
 	    set(&w, GS_F_RUNTIME_VERSION, json_string_value(json_object_get(cond, "gpusizer_runtime_version"))) ||
 	    set(&w, GS_F_FORMAT, json_string_value(json_object_get(cond, "gpusizer_file_type"))) ||
 	    set_condition(id, &w, cond, "gpusizer_quantizer", GS_F_QUANTIZER, false) ||
+	    set_condition(id, &w, cond, "gpusizer_gpus", GS_F_GPUS, true) ||
+	    set_condition(id, &w, cond, "gpusizer_num_ctx", GS_F_LENGTH, true) ||
+	    set_condition(id, &w, cond, "gpusizer_attention", GS_F_ATTENTION, true) ||
 	    set(&w, GS_F_GPU_FREE, avail) || estimate(&w, &e))
 		return 1;
 	const gs_ollama_fit *o = &e.ollama;
 	static const struct { const char *key; size_t off; } f[] = {
 		{"required_full", offsetof(gs_ollama_fit, required_full)},
+		{"required_partial", offsetof(gs_ollama_fit, required_partial)},
 		{"required_kv", offsetof(gs_ollama_fit, kv)},
 		{"weights_total", offsetof(gs_ollama_fit, weights_total)},
 		{"weights_repeating", offsetof(gs_ollama_fit, weights_repeating)},
@@ -496,6 +500,14 @@ static int do_ollama(const char *id, const char *cfg, json_t *cond, json_t *meas
 	}
 	row(id, "Ollama parallel", num(meas, "parallel"), (double)o->parallel, "");
 	row(id, "Ollama layers offloaded", num(meas, "layers_offload"), (double)o->layers_offload, "");
+	const char *split = json_string_value(json_object_get(meas, "layers_split"));
+	if (split) {
+		char mine[96] = "";
+		for (uint64_t g = 0; g < o->gpus_used && g < GS_MAX_STAGES; g++)
+			snprintf(mine + strlen(mine), sizeof mine - strlen(mine), "%s%llu", g ? "," : "",
+				 (unsigned long long)o->layer_split[g]);
+		printf("%-44s Ollama layers.split: logged %s, gpusizer %s\n", id, split, mine);
+	}
 	row(id, "llama.cpp --ctx-size", num(meas, "ctx_size"), (double)(o->num_ctx * o->parallel), "");
 	printf("%-44s (the log prints one decimal: an error under 0.05 GiB / MiB is exact agreement)\n", id);
 	return 0;

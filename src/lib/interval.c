@@ -52,14 +52,20 @@ const gs_band *gs_band_find(const char *group, const char *quantity)
 
 /* --- applied to an estimate ----------------------------------------------- */
 
-/* The kind whose records vouch for this estimate. vLLM's V0 and V1 engines
- * profile memory with different code, so their records are kept apart. */
+/* The kind whose records vouch for this estimate's peaks. vLLM's V0 and V1
+ * engines profile memory with different code, so their records are kept
+ * apart. Under Ollama the GPU holds llama.cpp's buffers, so llama.cpp's
+ * records vouch for the peak; the ollama records measure something else:
+ * how closely Ollama's own estimate (its required.full, which picks the
+ * layers) is recomputed, and that is not memory the GPU holds. */
 static const char *group_of(const gs_estimate *e)
 {
 	if (gs_wl_training(&e->workload))
 		return "training";
 	if (e->runtime == GS_RT_VLLM)
 		return e->vllm.v1 ? "vllm-v1" : "vllm-v0";
+	if (e->runtime == GS_RT_OLLAMA)
+		return "llamacpp";
 	return gs_runtime_name(e->runtime);
 }
 

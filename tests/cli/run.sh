@@ -182,6 +182,14 @@ case_ 0 'memory.required.full="9.6 GiB" memory.required.partial="6.8 GiB" memory
 case_ 0 '"bytes": 6010327040' $P4 --json
 case_ 0 '"bytes": 304087040' $P4 --json
 case_ 1 "DOES NOT FIT on the GPU: Ollama offloads 29 of 41 layers" $P4 --capacity 8GiB
+# Ollama (main of 2025-02-15, 0.5.4's estimate) splitting a Llama-3 70B Q8_0 over four L4s with 22.0 GiB free
+# each, num_ctx 64000, flash attention: 44 of 81 layers, 11 a GPU (ollama/ollama#9181; bench record
+# ollama-9181-4xl4-llama3-70b-q8_0-estimate)
+O70="estimate data/models/meta-llama__Llama-3.3-70B-Instruct.json --runtime ollama --runtime-version 0.5.4 --format Q8_0 --gpus 4 --gpu-free 23622320128B --context 64000 --attention flash"
+case_ 0 'layers.model=81 layers.offload=44 layers.split="11,11,11,11"' $O70
+case_ 0 'memory.required.full="127.4 GiB" memory.required.partial="87.1 GiB" memory.required.kv="19.5 GiB" memory.required.allocations="[21.8 GiB 21.8 GiB 21.8 GiB 21.8 GiB]"' $O70
+case_ 0 'memory.weights.total="87.3 GiB" memory.weights.repeating="86.2 GiB" memory.weights.nonrepeating="1.0 GiB" memory.graph.full="8.2 GiB" memory.graph.partial="8.2 GiB"' $O70
+case_ 0 'llamacpp peaks: ' $O70
 case_ 1 "DOES NOT FIT on the GPU: Ollama offloads" estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q8_0 --capacity 8GiB
 case_ 1 "Ollama offloads" fit $L31 --runtime ollama --runtime-version 0.5.4 --format Q8_0 --capacity 8GiB --context 8192
 case_ 0 "Ollama layers x parallel" estimate $L31 --runtime ollama --format q4_k_m,q8_0 --gpu "RTX 4090"
