@@ -12,6 +12,6 @@ const gs_band gs_bands[] = {
 	{"vllm-v1", "kv", 24, -0.095994, 0.030646},
 	{"sglang", "kv", 2, 0.000343, 0.003085},
 	{"llamacpp", "peak", 10, 0.000170, 0.001336},
-	{"ollama", "peak", 5, -0.007062, 0.005307},
+	{"ollama", "peak", 6, -0.007062, 0.005307},
 };
 const size_t gs_n_bands = 9;
