@@ -222,19 +222,39 @@ static const gsi_release releases[] = {
 	 "OLLAMA_KV_CACHE_TYPE, OLLAMA_GPU_OVERHEAD 0), llm/memory.go EstimateGPULayers, llm/ggml.go GraphSize, "
 	 "discover/gpu.go (CUDA minimum memory 457 MiB), llama.cpp ba1cb19c",
 	 .num_ctx = 2048, .auto_parallel = 4, .weights_log = GSI_OLLAMA_LOG_KV_IN,
-	 .llama_archs = "llama qwen2 phi3 gemma gemma2", .engine_archs = ""},
+	 .llama_archs = "llama qwen2 phi3 gemma gemma2", .engine_archs = "",
+	 /* v0.5.2 to v0.5.11 against v0.5.4: llm/memory.go, llm/ggml.go and
+	  * llm/gguf.go are byte-identical; api/types.go, envconfig/config.go,
+	  * server/sched.go, discover/gpu.go and llm/server.go change request
+	  * handling and runner lookup only. v0.5.12 moves llm/ggml.go to
+	  * fs/ggml/ggml.go and drops BF16 from the tensor type sizes. */
+	 .same_from = "0.5.2", .same_to = "0.5.11"},
 	{.engine = GS_RT_OLLAMA, .version = "0.6.8",
 	 .source = "Ollama v0.6.8: envconfig/config.go (OLLAMA_CONTEXT_LENGTH 4096), server/sched.go (defaultParallel "
 	 "2), llm/memory.go, fs/ggml/ggml.go GraphSize and OllamaEngineRequired, discover/gpu.go",
 	 .num_ctx = 4096, .auto_parallel = 2, .weights_log = GSI_OLLAMA_LOG_BLOCKS,
-	 .llama_archs = "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2", .engine_archs = "gemma3 mistral3 llama4"},
+	 .llama_archs = "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2", .engine_archs = "gemma3 mistral3 llama4",
+	 /* v0.6.7 against v0.6.8: only llm/server.go (library paths, Pid) and
+	  * server/sched.go (log lines) differ; v0.6.7 is where
+	  * OLLAMA_CONTEXT_LENGTH became 4096 */
+	 .same_from = "0.6.7", .same_to = "0.6.8",
+	 .changed_before = "0.5.12 sizes BF16 tensors as 0 bytes, 0.5.13 to 0.6.6 changed fs/ggml/ggml.go in "
+	 "every release, and before 0.6.7 the default num_ctx is 2048"},
 	{.engine = GS_RT_OLLAMA, .version = "0.11.4",
 	 .source = "Ollama v0.11.4: envconfig/config.go (OLLAMA_NUM_PARALLEL 1, OLLAMA_CONTEXT_LENGTH 4096), "
 	 "llm/memory.go (blocks fitted from the last), llm/server.go (num_ctx capped at the trained context, "
 	 "PR #11175), fs/ggml/ggml.go, discover/gpu.go",
 	 .num_ctx = 4096, .auto_parallel = 0, .weights_log = GSI_OLLAMA_LOG_SPLIT, .layers_from_last = true,
 	 .llama_archs = "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2",
-	 .engine_archs = "gemma3 gemma3n mistral3 llama4 mllama qwen25vl gptoss", .cap_ctx_at_train = true},
+	 .engine_archs = "gemma3 gemma3n mistral3 llama4 mllama qwen25vl gptoss", .cap_ctx_at_train = true,
+	 /* v0.10.0 to v0.11.3 against v0.11.4: llm/memory.go, llm/server.go,
+	  * server/sched.go, envconfig/config.go and discover/gpu.go are
+	  * byte-identical; fs/ggml adds gpt-oss and MXFP4 only, which both
+	  * refuse */
+	 .same_from = "0.10.0", .same_to = "0.11.4",
+	 .changed_before = "0.7.0 fits blocks from the last and 0.7.1 changed which layer is the buffer, 0.9.3 "
+	 "caps num_ctx at the trained context (PR #11175) and multiplies the graph estimates (PR #11208), and "
+	 "0.10.0 makes one request at a time the default (PR #11330)"},
 };
 
 #define NREL (sizeof releases / sizeof releases[0])
@@ -282,15 +302,36 @@ void gsi_release_list(gs_runtime engine, char *buf, size_t cap)
 	for (size_t i = 0; i < NREL; i++)
 		if (releases[i].engine == engine) {
 			size_t n = strlen(buf);
-			snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", releases[i].version);
+			if (releases[i].same_from)
+				snprintf(buf + n, cap - n, "%s%s (for %s to %s)", n ? ", " : "", releases[i].version,
+				         releases[i].same_from, releases[i].same_to ? releases[i].same_to : releases[i].version);
+			else
+				snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", releases[i].version);
 		}
 }
 
+/* The row whose same_from..same_to holds v, or NULL. */
+static const gsi_release *row_covering(gs_runtime engine, const unsigned v[3])
+{
+	for (size_t i = 0; i < NREL; i++) {
+		const gsi_release *r = &releases[i];
+		if (r->engine != engine || !r->same_from)
+			continue;
+		unsigned from[3], to[3];
+		parse_version(r->same_from, from);
+		parse_version(r->same_to ? r->same_to : r->version, to);
+		if (cmp3(from, v) <= 0 && cmp3(v, to) <= 0)
+			return r;
+	}
+	return NULL;
+}
+
 gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_release **out,
-                           char *note, size_t notecap, gs_error *err)
+                           char *note, size_t notecap, bool *approximate, gs_error *err)
 {
 	const gsi_release *oldest = NULL, *newest = NULL, *below = NULL, *above = NULL;
 	note[0] = 0;
+	*approximate = false;
 	for (size_t i = 0; i < NREL; i++)
 		if (releases[i].engine == engine) {
 			if (!oldest)
@@ -305,7 +346,7 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 	}
 	const char *text = gs_wl_str(w, GS_F_RUNTIME_VERSION);
 	const char *where = w->v[GS_F_RUNTIME_VERSION].where;
-	char known[160];
+	char known[200];
 	gsi_release_list(engine, known, sizeof known);
 	unsigned v[3];
 	if (!parse_version(text, v))
@@ -327,6 +368,13 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 		else if (!above)
 			above = r;
 	}
+	const gsi_release *same = row_covering(engine, v);
+	if (same) {
+		*out = same;
+		snprintf(note, notecap, "%.40s estimates as %s does: the files its estimate reads were compared with "
+		         "%s's and do not differ in it", text, same->version, same->version);
+		return GS_OK;
+	}
 	if (!below)
 		return gs_error_set(err, GS_EINPUT, where, "%.40s is older than the oldest release gpusizer knows; "
 		                    "known releases: %s", text, known);
@@ -341,7 +389,12 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 		                    "between them and the releases in between were not read; give the known release whose "
 		                    "engine ran (the log's 'Initializing a V1 LLM engine' or VLLM_USE_V1=0); known releases: %s",
 		                    text, below->version, above->version, known);
+	if (above->changed_before)
+		return gs_error_set(err, GS_EINPUT, where, "%.40s is not in the release table, and the estimate changed "
+		                    "between %s and %s (%s): the older row's rules would be wrong, so none is used; "
+		                    "known releases: %s", text, below->version, above->version, above->changed_before, known);
 	*out = below;
+	*approximate = true;
 	snprintf(note, notecap, "%.40s is not in the release table: the defaults of %s, the known release "
 	         "before it, are used", text, below->version);
 	return GS_OK;
@@ -349,12 +402,14 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 
 gs_status gsi_release_for(gs_estimate *e, gs_runtime engine, const gsi_release **out, gs_error *err)
 {
-	gs_status s = gsi_release_pick(engine, &e->workload, out, e->release_note, sizeof e->release_note, err);
+	bool approximate;
+	gs_status s = gsi_release_pick(engine, &e->workload, out, e->release_note, sizeof e->release_note,
+	                               &approximate, err);
 	if (s)
 		return s;
 	snprintf(e->runtime_version, sizeof e->runtime_version, "%s", (*out)->version);
 	e->release_source = (*out)->source;
-	if (e->release_note[0])
+	if (approximate)
 		gsi_unknown(e, "runtime_version: %s", e->release_note);
 	return GS_OK;
 }

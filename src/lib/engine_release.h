@@ -141,23 +141,38 @@ typedef struct gsi_release {
 	const char *llama_archs;     /* GGUF architectures its llama.cpp builds   */
 	const char *engine_archs;    /* architectures it runs on its own engine   */
 	bool cap_ctx_at_train;       /* num_ctx capped at the model's trained context */
+	/* Releases this row stands for, besides its own: those whose estimate
+	 * files were compared tag to tag with this row's and differ in nothing
+	 * the estimate reads (NULL: this row only). */
+	const char *same_from;       /* the oldest such release                   */
+	const char *same_to;         /* the newest such release                   */
+	/* Non-NULL: releases between the previous row's range and this row's
+	 * changed the estimate and were not read, so a version there is refused
+	 * rather than given the older row's rules; the text says what changed.
+	 * NULL: such a version takes the older row, named as an unknown. */
+	const char *changed_before;
 } gsi_release;
 
 /* The release `w` asks for (runtime_version), or the engine's newest when
- * unset. A version between two known releases takes the older one and says
- * so in `note` (empty otherwise). Errors: GS_EINPUT for a version that is
- * not a release number, or older than the oldest / newer than the newest
- * known release, listing the known ones. */
+ * unset. A version inside a row's same_from..same_to takes that row and
+ * says so in `note`; one between two rows takes the older, says so and
+ * sets *approximate, unless the newer row has changed_before (empty note
+ * otherwise). Errors:
+ * GS_EINPUT for a version that is not a release number, older than the
+ * oldest / newer than the newest known release, or in a gap whose changes
+ * were not read, listing the known releases. */
 gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_release **out,
-                           char *note, size_t notecap, gs_error *err) GS_WARN_UNUSED;
+                           char *note, size_t notecap, bool *approximate, gs_error *err) GS_WARN_UNUSED;
 
 /* gsi_release_pick for e's workload, recorded on e as every output shows
- * it: runtime_version, release_source, and the note as an unknown. */
+ * it: runtime_version, release_source, the note, and an approximate pick's
+ * note as an unknown. */
 struct gs_estimate;
 gs_status gsi_release_for(struct gs_estimate *e, gs_runtime engine, const gsi_release **out,
                           gs_error *err) GS_WARN_UNUSED;
 
-/* "0.6.4, 0.7.3, ..., 0.21.0": the engine's releases, oldest first. */
+/* "0.6.4, 0.7.3, ..., 0.21.0": the engine's releases, oldest first; a row
+ * standing for more releases adds them ("0.11.4 (for 0.10.0 to 0.11.4)"). */
 /* (Ollama rows: see engine_release.c and docs/method.md §14b.) */
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap);
 

@@ -193,8 +193,10 @@ case_ 0 'llamacpp peaks: ' $O70
 case_ 1 "DOES NOT FIT on the GPU: Ollama offloads" estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q8_0 --capacity 8GiB
 case_ 1 "Ollama offloads" fit $L31 --runtime ollama --runtime-version 0.5.4 --format Q8_0 --capacity 8GiB --context 8192
 case_ 0 "Ollama layers x parallel" estimate $L31 --runtime ollama --format q4_k_m,q8_0 --gpu "RTX 4090"
-case_ 0 "0.9.6 is not in the release table: the defaults of 0.6.8" estimate $L31 --runtime ollama --runtime-version 0.9.6 --format Q4_K_M --gpu "RTX 4090"
-case_ 2 "known releases: 0.5.4, 0.6.8, 0.11.4" estimate $L31 --runtime ollama --runtime-version 0.30.0 --format Q4_K_M
+case_ 2 "0.9.6 is not in the release table, and the estimate changed between 0.6.8 and 0.11.4" estimate $L31 --runtime ollama --runtime-version 0.9.6 --format Q4_K_M --gpu "RTX 4090"
+case_ 0 "ollama 0.5.4 release; 0.5.7 estimates as 0.5.4 does" estimate $L31 --runtime ollama --runtime-version 0.5.7 --format Q4_K_M --gpu "RTX 4090"
+case_ 0 "ollama 0.11.4 release; v0.10.1 estimates as 0.11.4 does" estimate $L31 --runtime ollama --runtime-version v0.10.1 --format Q4_K_M --gpu "RTX 4090"
+case_ 2 "known releases: 0.5.4 (for 0.5.2 to 0.5.11), 0.6.8 (for 0.6.7 to 0.6.8), 0.11.4 (for 0.10.0 to 0.11.4)" estimate $L31 --runtime ollama --runtime-version 0.30.0 --format Q4_K_M
 case_ 2 "does not know architecture qwen3" estimate data/models/Qwen__Qwen3-8B.json --runtime ollama --runtime-version 0.5.4 --format Q4_K_M
 case_ 2 "runs gemma3 on its own engine" estimate data/models/google__gemma-3-1b-it.json --runtime ollama --runtime-version 0.6.8 --format Q4_K_M
 case_ 2 "OLLAMA_KV_CACHE_TYPE accepts f16, q8_0 or q4_0" estimate $L31 --runtime ollama --format Q4_K_M --kv-format fp8

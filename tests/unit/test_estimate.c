@@ -353,20 +353,42 @@ static void test_vllm_releases(void **st)
 		assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EINPUT);
 		const char *known = strstr(err.msg, "known releases: ");
 		assert_non_null(known);
-		char list[160], help[400];
+		char list[200], help[500];
 		snprintf(list, sizeof list, "%s", known + strlen("known releases: "));
 		snprintf(help, sizeof help, "%s", gs_field_help(GS_F_RUNTIME_VERSION));
 		unsigned prev = 0;
-		for (char *v = strtok(list, ", "); v; v = strtok(NULL, ", ")) {
+		/* entries "0.21.0" or "0.5.4 (for 0.5.2 to 0.5.11)", ", " between */
+		for (char *v = list, *next; v; v = next) {
+			next = strstr(v, ", ");
+			if (next) {
+				*next = 0;
+				next += 2;
+			}
 			char want[64];
 			snprintf(want, sizeof want, " %s", v);
 			assert_non_null(strstr(help, want));
 			/* the table keeps only version strings: each must be a
-			 * release number, oldest first, that picks its own row */
-			unsigned a, b, c;
+			 * release number, oldest first, that picks its own row,
+			 * and a range's ends must pick it too */
+			unsigned a, b, c, from[3], to[3];
 			assert_int_equal(sscanf(v, "%u.%u.%u", &a, &b, &c), 3);
 			assert_true(a * 1000000 + b * 1000 + c > prev);
 			prev = a * 1000000 + b * 1000 + c;
+			if (strchr(v, '(')) {
+				assert_int_equal(sscanf(strchr(v, '('), "(for %u.%u.%u to %u.%u.%u)", &from[0], &from[1],
+				                        &from[2], &to[0], &to[1], &to[2]), 6);
+				for (int end = 0; end < 2; end++) {
+					const unsigned *x = end ? to : from;
+					snprintf(want, sizeof want, "%u.%u.%u", x[0], x[1], x[2]);
+					gs_workload wr;
+					gs_model mr;
+					load_workload(&wr, &mr, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME,
+					              engines[i], GS_F_FORMAT, "Q4_K_M", GS_F_RUNTIME_VERSION, want, END);
+					assert_int_equal(gs_estimate_run(&wr, &mr, E, &err), GS_OK);
+					assert_true(!strncmp(E->runtime_version, v, strlen(E->runtime_version)));
+				}
+				*strchr(v, ' ') = 0;
+			}
 			snprintf(want, sizeof want, "%s", v);
 			gs_workload wv;
 			gs_model mv;
@@ -933,6 +955,25 @@ static void test_ollama(void **st)
 	assert_int_equal(o->parallel, 2);
 	assert_true(o->graph_by_rule);
 	assert_int_equal(o->graph_partial, 32 / 8 * o->kv / 6);
+	/* a release whose estimate files read as a row's takes that row, with
+	 * a note but no unknown; one in a gap whose changes were not read is
+	 * refused (method.md §14b) */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION,
+	             "0.5.7", GS_F_FORMAT, "Q4_K_M", GS_F_GPU, "RTX 4090", END);
+	assert_string_equal(E->runtime_version, "0.5.4");
+	assert_non_null(strstr(E->release_note, "0.5.7 estimates as 0.5.4 does"));
+	assert_false(has_unknown(E, "runtime_version"));
+	assert_int_equal(o->parallel, 4);
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION,
+	             "0.10.1", GS_F_FORMAT, "Q4_K_M", GS_F_GPU, "RTX 4090", END);
+	assert_string_equal(E->runtime_version, "0.11.4");
+	assert_int_equal(o->parallel, 1);
+	expect_estimate_error(E, GS_EINPUT, "changed between 0.6.8 and 0.11.4", GS_F_MODEL,
+	             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION, "0.9.6",
+	             GS_F_FORMAT, "Q4_K_M", END);
+	expect_estimate_error(E, GS_EINPUT, "0.5.12 sizes BF16 tensors as 0 bytes", GS_F_MODEL,
+	             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION, "0.5.12",
+	             GS_F_FORMAT, "Q4_K_M", END);
 	/* refused: an architecture its llama.cpp does not know, one it runs on
 	 * its own engine */
 	expect_estimate_error(E, GS_EUNSUPPORTED, "does not know architecture qwen3", GS_F_MODEL, CFG("Qwen__Qwen3-8B.json"),
