@@ -69,7 +69,9 @@ static const gsi_release releases[] = {
 	 .source = "vLLM v0.8.4 (main at 93e5f3c5, 2025-04-12, whose log lines the 0.8.4 logs print): "
 	 "vllm/engine/arg_utils.py _set_default_args_v1 (H100/H200 by name, PR #12369), "
 	 "vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
-	 "_dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py (as 0.8.5)"},
+	 "_dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py (as 0.8.5)",
+	 .changed_before = "0.8.0 made the V1 engine the default, and the releases in between were not read; give "
+	 "the known release whose engine ran, as the log's 'Initializing a V1 LLM engine' or VLLM_USE_V1=0 tells"},
 	{.engine = GS_RT_VLLM, .version = "0.8.5", .v1 = true, .big = GSI_BIG_BY_MEMORY,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
@@ -304,7 +306,7 @@ void gsi_release_list(gs_runtime engine, char *buf, size_t cap)
 			size_t n = strlen(buf);
 			if (releases[i].same_from)
 				snprintf(buf + n, cap - n, "%s%s (for %s to %s)", n ? ", " : "", releases[i].version,
-				         releases[i].same_from, releases[i].same_to ? releases[i].same_to : releases[i].version);
+				         releases[i].same_from, releases[i].same_to);
 			else
 				snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", releases[i].version);
 		}
@@ -319,7 +321,7 @@ static const gsi_release *row_covering(gs_runtime engine, const unsigned v[3])
 			continue;
 		unsigned from[3], to[3];
 		parse_version(r->same_from, from);
-		parse_version(r->same_to ? r->same_to : r->version, to);
+		parse_version(r->same_to, to);
 		if (cmp3(from, v) <= 0 && cmp3(v, to) <= 0)
 			return r;
 	}
@@ -382,16 +384,9 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 		return gs_error_set(err, GS_EINPUT, where, "%.40s is newer than the newest release gpusizer knows, "
 		                    "and its defaults may have changed; known releases: %s (give the newest to use "
 		                    "its defaults)", text, known);
-	/* vLLM 0.8.0 made V1 the default engine: a release between a V0 row and
-	 * a V1 row ran an engine neither row describes, and was not read */
-	if (below->v1 != above->v1)
-		return gs_error_set(err, GS_EINPUT, where, "%.40s lies between %s (V0) and %s (V1), the engine changed "
-		                    "between them and the releases in between were not read; give the known release whose "
-		                    "engine ran (the log's 'Initializing a V1 LLM engine' or VLLM_USE_V1=0); known releases: %s",
-		                    text, below->version, above->version, known);
 	if (above->changed_before)
 		return gs_error_set(err, GS_EINPUT, where, "%.40s is not in the release table, and the estimate changed "
-		                    "between %s and %s (%s): the older row's rules would be wrong, so none is used; "
+		                    "between %s and %s: %s. The older row's rules would be wrong, so none is used; "
 		                    "known releases: %s", text, below->version, above->version, above->changed_before, known);
 	*out = below;
 	*approximate = true;

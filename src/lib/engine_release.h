@@ -141,14 +141,15 @@ typedef struct gsi_release {
 	const char *llama_archs;     /* GGUF architectures its llama.cpp builds   */
 	const char *engine_archs;    /* architectures it runs on its own engine   */
 	bool cap_ctx_at_train;       /* num_ctx capped at the model's trained context */
-	/* Releases this row stands for, besides its own: those whose estimate
-	 * files were compared tag to tag with this row's and differ in nothing
-	 * the estimate reads (NULL: this row only). */
+	/* The releases this row stands for, its own among them: those whose
+	 * estimate files were compared tag to tag with this row's and differ in
+	 * nothing the estimate reads. Both set, or both NULL (this row only). */
 	const char *same_from;       /* the oldest such release                   */
 	const char *same_to;         /* the newest such release                   */
-	/* Non-NULL: releases between the previous row's range and this row's
-	 * changed the estimate and were not read, so a version there is refused
-	 * rather than given the older row's rules; the text says what changed.
+	/* Non-NULL: releases between the previous row and this one changed the
+	 * estimate (vLLM 0.8.0's V1 engine, Ollama's minor releases) and were
+	 * not read, so a version there is refused rather than given the older
+	 * row's rules; the text says what changed and what to give instead.
 	 * NULL: such a version takes the older row, named as an unknown. */
 	const char *changed_before;
 } gsi_release;
@@ -156,11 +157,10 @@ typedef struct gsi_release {
 /* The release `w` asks for (runtime_version), or the engine's newest when
  * unset. A version inside a row's same_from..same_to takes that row and
  * says so in `note`; one between two rows takes the older, says so and
- * sets *approximate, unless the newer row has changed_before (empty note
- * otherwise). Errors:
- * GS_EINPUT for a version that is not a release number, older than the
- * oldest / newer than the newest known release, or in a gap whose changes
- * were not read, listing the known releases. */
+ * sets *approximate, unless the newer row has changed_before. The note is
+ * empty otherwise. Errors: GS_EINPUT for a version that is not a release
+ * number, older than the oldest / newer than the newest known release, or
+ * in a gap whose changes were not read, listing the known releases. */
 gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_release **out,
                            char *note, size_t notecap, bool *approximate, gs_error *err) GS_WARN_UNUSED;
 

@@ -72,7 +72,7 @@ case_ 0 "vLLM profile run:    2048 tokens, 256 dummy requests (V1, vllm serve, b
 case_ 0 "vLLM profile run:    2048 tokens, 256 dummy requests (V1, vllm serve, below 70 GiB or an A100)" estimate $L31 --runtime vllm --gpu "A100 80GB" --context 8192
 case_ 0 "vLLM profile run:    16384 tokens, 1024 dummy requests (V1, LLM class, CUDA total >= 70 GiB" estimate $L31 --runtime vllm --gpu "H200" --entrypoint llm --context 8192
 case_ 0 "0.9.2 is not in the release table: the defaults of 0.9.0" estimate $L31 --runtime vllm --runtime-version 0.9.2 --gpu "RTX 4090" --context 8192
-case_ 2 "0.8.2 lies between 0.7.3 (V0) and 0.8.4 (V1)" estimate $L31 --runtime vllm --runtime-version 0.8.2 --gpu "RTX 4090" --context 8192
+case_ 2 "0.8.2 is not in the release table, and the estimate changed between 0.7.3 and 0.8.4: 0.8.0 made the V1 engine the default" estimate $L31 --runtime vllm --runtime-version 0.8.2 --gpu "RTX 4090" --context 8192
 case_ 0 '"runtime_version": "0.21.0"' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
 case_ 0 "0.19.1 is not in the release table: the defaults of 0.19.0" estimate $L31 --runtime vllm --runtime-version 0.19.1 --gpu "RTX 4090" --context 8192
 case_ 0 "0.15.1 is not in the release table: the defaults of 0.15.0" estimate $L31 --runtime vllm --runtime-version 0.15.1 --gpu "RTX 4090" --context 8192

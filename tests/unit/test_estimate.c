@@ -333,8 +333,8 @@ static void test_vllm_releases(void **st)
 	assert_string_equal(E->release_note, "");
 	/* between the last V0 row and the first V1 row (0.8.0 made V1 the
 	 * default): neither row describes it, refused */
-	expect_estimate_error(E, GS_EINPUT, "0.8.2 lies between 0.7.3 (V0) and 0.8.4 (V1)", GS_F_MODEL,
-	             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, "0.8.2", END);
+	expect_estimate_error(E, GS_EINPUT, "changed between 0.7.3 and 0.8.4: 0.8.0 made the V1 engine the default",
+	             GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, "0.8.2", END);
 	/* outside the table, or not a version: refused */
 	static const char *const bad[] = {"0.5.4", "0.21.1", "0.22.0", "latest", "1"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
@@ -368,26 +368,33 @@ static void test_vllm_releases(void **st)
 			snprintf(want, sizeof want, " %s", v);
 			assert_non_null(strstr(help, want));
 			/* the table keeps only version strings: each must be a
-			 * release number, oldest first, that picks its own row,
-			 * and a range's ends must pick it too */
-			unsigned a, b, c, from[3], to[3];
-			assert_int_equal(sscanf(v, "%u.%u.%u", &a, &b, &c), 3);
-			assert_true(a * 1000000 + b * 1000 + c > prev);
-			prev = a * 1000000 + b * 1000 + c;
-			if (strchr(v, '(')) {
-				assert_int_equal(sscanf(strchr(v, '('), "(for %u.%u.%u to %u.%u.%u)", &from[0], &from[1],
-				                        &from[2], &to[0], &to[1], &to[2]), 6);
-				for (int end = 0; end < 2; end++) {
-					const unsigned *x = end ? to : from;
-					snprintf(want, sizeof want, "%u.%u.%u", x[0], x[1], x[2]);
-					gs_workload wr;
-					gs_model mr;
-					load_workload(&wr, &mr, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME,
-					              engines[i], GS_F_FORMAT, "Q4_K_M", GS_F_RUNTIME_VERSION, want, END);
-					assert_int_equal(gs_estimate_run(&wr, &mr, E, &err), GS_OK);
-					assert_true(!strncmp(E->runtime_version, v, strlen(E->runtime_version)));
-				}
-				*strchr(v, ' ') = 0;
+			 * release number that picks its own row; a range must hold
+			 * its row and its ends pick it too; rows and ranges run
+			 * oldest first without overlapping */
+			unsigned r[3][3], n = 1; /* the row, then a range's ends */
+			assert_int_equal(sscanf(v, "%u.%u.%u", &r[0][0], &r[0][1], &r[0][2]), 3);
+			char *range = strstr(v, " (for ");
+			if (range) {
+				assert_int_equal(sscanf(range, " (for %u.%u.%u to %u.%u.%u)", &r[1][0], &r[1][1], &r[1][2],
+				                        &r[2][0], &r[2][1], &r[2][2]), 6);
+				*range = 0; /* v is the row's version from here */
+				n = 3;
+			}
+			unsigned key[3];
+			for (unsigned k = 0; k < n; k++)
+				key[k] = r[k][0] * 1000000 + r[k][1] * 1000 + r[k][2];
+			unsigned first = n == 3 ? key[1] : key[0], last = n == 3 ? key[2] : key[0];
+			assert_true(first > prev && first <= key[0] && key[0] <= last);
+			prev = last;
+			for (unsigned k = 1; k < n; k++) {
+				snprintf(want, sizeof want, "%u.%u.%u", r[k][0], r[k][1], r[k][2]);
+				gs_workload wr;
+				gs_model mr;
+				load_workload(&wr, &mr, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME,
+				              engines[i], GS_F_FORMAT, !strcmp(engines[i], "ollama") ? "Q4_K_M" : "bf16",
+				              GS_F_RUNTIME_VERSION, want, END);
+				assert_int_equal(gs_estimate_run(&wr, &mr, E, &err), GS_OK);
+				assert_string_equal(E->runtime_version, v);
 			}
 			snprintf(want, sizeof want, "%s", v);
 			gs_workload wv;
