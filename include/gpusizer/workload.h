@@ -63,7 +63,14 @@
 	X(RESERVE, "reserve", NULL, GS_KIND_BYTES, "0GiB", "explicit extra margin: 6GiB") \
 	X(GPUS, "gpus", NULL, GS_KIND_COUNT, "1", "number of GPUs") \
 	X(RUNTIME, "runtime", NULL, GS_KIND_ENUM, "transformers", "transformers | vllm | sglang | llamacpp | ollama (llama.cpp and Ollama: a .gguf, or a config.json with --format Q4_K_M)") \
-	X(RUNTIME_VERSION, "runtime_version", NULL, GS_KIND_STRING, NULL, "engine release whose defaults apply: vllm 0.6.4 | 0.7.3 | 0.8.4 | 0.8.5 | 0.9.0 | 0.10.1 | 0.11.0 | 0.11.1 | 0.12.0 | 0.13.0 | 0.14.0 | 0.15.0 | 0.16.0 | 0.17.0 | 0.18.0 | 0.19.0 | 0.20.0 | 0.20.1 | 0.20.2 | 0.21.0, sglang 0.4.6 | 0.4.9, ollama 0.5.4 (for 0.5.2 to 0.5.11) | 0.6.8 (for 0.6.7 to 0.6.8) | 0.11.4 (for 0.10.0 to 0.11.4) (default: the newest)") \
+	X(RUNTIME_VERSION, "runtime_version", NULL, GS_KIND_STRING, NULL, \
+	  "engine release whose defaults apply: vllm 0.6.4 | 0.7.3 | 0.8.4 | 0.8.5 | " \
+	  "0.9.0 (for 0.9.0 to 0.9.0.1) | 0.10.1 (for 0.10.1 to 0.10.1.1) | 0.11.0 | " \
+	  "0.11.1 (for 0.11.1 to 0.11.2) | 0.12.0 | 0.13.0 | 0.14.0 (for 0.14.0 to 0.14.1) | " \
+	  "0.15.0 (for 0.15.0 to 0.15.1) | 0.16.0 | 0.17.0 | 0.18.0 (for 0.18.0 to 0.18.1) | " \
+	  "0.19.0 (for 0.19.0 to 0.19.1) | 0.20.0 | 0.20.1 (for 0.20.1 to 0.20.2) | 0.21.0, sglang 0.4.6 | " \
+	  "0.4.9, ollama 0.5.4 (for 0.5.2 to 0.5.11) | 0.6.8 (for 0.6.7 to 0.6.8) | " \
+	  "0.11.4 (for 0.10.0 to 0.11.4) (default: the newest)") \
 	X(ENTRYPOINT, "entrypoint", NULL, GS_KIND_ENUM, "serve", "vLLM entry point: serve (vllm serve, OpenAI server) | llm (the LLM class)") \
 	X(SAMPLER, "sampler", NULL, GS_KIND_ENUM, NULL, "vLLM top-k/top-p sampler in the profile run, as the startup log names it: native | flashinfer (default: native counted, FlashInfer's smaller figure named)") \
 	X(GPU_LAYERS, "gpu_layers", NULL, GS_KIND_COUNT, NULL, "llama.cpp -ngl: layers offloaded (default all + output)") \

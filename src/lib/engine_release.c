@@ -79,7 +79,19 @@ static const gsi_release releases[] = {
 	 "PR #17073), vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
 	 "_dummy_sampler_run, vllm/v1/sample/sampler.py, vllm/v1/sample/ops/topk_topp_sampler.py "
 	 "(FlashInfer >= 0.2.3 is turned away; an older one samples from probabilities)"},
+	/* Patch releases a row stands for (same_from..same_to), each compared
+	 * with its row at the release tags over the files the rows cite
+	 * (gpu_worker.py, mem_utils.py, arg_utils.py, gpu_model_runner.py, the
+	 * sampler ops, envs.py, fused_moe.py, the MXFP4 files, kv_cache_utils.py,
+	 * config/cache.py): 0.9.0.1, 0.10.1.1, 0.18.1, 0.19.1 and 0.20.2 change
+	 * none of them; 0.11.2 changes decode-context-parallel metadata and where
+	 * an assertion sits, 0.14.1 how envs.py parses VLLM_PORT, 0.15.1 the
+	 * quantization schemes fused_moe.py accepts and the encoder lengths of
+	 * encoder-decoder graph capture, none of them on the memory path sized
+	 * here. 0.17.1 builds KV-zeroing metadata after the pool and is not
+	 * covered (docs/method.md §7, "The release table"). */
 	{.engine = GS_RT_VLLM, .version = "0.9.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	 .same_from = "0.9.0", .same_to = "0.9.0.1",
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
 	 .source = "vLLM v0.9.0 (main at 09f106a9, 2025-05-14): vllm/engine/arg_utils.py _set_default_args_v1 "
@@ -87,6 +99,7 @@ static const gsi_release releases[] = {
 	 "gpu_model_runner.py profile_run and _dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py "
 	 "(as 0.8.5; sampling from logits, PR #18608, and PR #19312's profiling came after)"},
 	{.engine = GS_RT_VLLM, .version = "0.10.1", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .same_from = "0.10.1", .same_to = "0.10.1.1",
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits,
 	 .mla_latent = true, .mxfp4_marlin_pad = true,
 	 .source = "vLLM v0.10.1: vllm/engine/arg_utils.py (>= 70 GiB and not A100, PR #17885), "
@@ -111,6 +124,7 @@ static const gsi_release releases[] = {
 	 * from 32768 to 16384 in 0.12.0, where MXFP4 experts take Marlin on
 	 * compute capability 11.0 and later too (quantization/mxfp4.py). */
 	{.engine = GS_RT_VLLM, .version = "0.11.1", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .same_from = "0.11.1", .same_to = "0.11.2",
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.11.1 (43936849): vllm/v1/worker/gpu_worker.py init_device and determine_available_memory, "
@@ -128,10 +142,12 @@ static const gsi_release releases[] = {
 	 .source = "vLLM v0.13.0 (72506c98; gpu_worker.py's workspace manager allocates on first use): "
 	 V1_FILES_FROM_0_12},
 	{.engine = GS_RT_VLLM, .version = "0.14.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .same_from = "0.14.0", .same_to = "0.14.1",
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.14.0 (b17039bc): " V1_FILES_FROM_0_12},
 	{.engine = GS_RT_VLLM, .version = "0.15.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .same_from = "0.15.0", .same_to = "0.15.1",
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.15.0 (f1764434): " V1_FILES_FROM_0_12},
@@ -159,12 +175,14 @@ static const gsi_release releases[] = {
 	 .source = "vLLM v0.17.0 (b31e9326; apply_top_k_top_p in vllm/v1/sample/ops/topk_topp_sampler.py sends 8 rows "
 	 "or more to the Triton kernel): " V1_FILES_FROM_0_17},
 	{.engine = GS_RT_VLLM, .version = "0.18.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .same_from = "0.18.0", .same_to = "0.18.1",
 	 .moe_cache13_shared = true, .moe_chunk = UINT32_MAX, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
 	 .cudagraph_profiled = true, .comm_in_baseline = true,
 	 .source = "vLLM v0.18.0 (bcf2be96; fused_experts_impl without chunks, determine_available_memory and "
 	 "profile_cudagraph_memory in vllm/v1/worker/gpu_model_runner.py): " V1_FILES_FROM_0_17},
 	{.engine = GS_RT_VLLM, .version = "0.19.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .same_from = "0.19.0", .same_to = "0.19.1",
 	 .moe_cache13_shared = true, .moe_chunk = UINT32_MAX, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
 	 .cudagraph_profiled = true, .mxfp4_backend_unread = true, .comm_in_baseline = true,
@@ -185,17 +203,14 @@ static const gsi_release releases[] = {
 	 * gpu_model_runner.py one argument; envs.py one DeepSeek-V4 variable);
 	 * _report_kv_cache_config prints max concurrency x max_model_len as the
 	 * "GPU KV cache size". 0.20.2 changes none of these files further (its
-	 * fixes touch DeepSeek-V4, CUDA graph capture sizes and sleep mode). */
+	 * fixes touch DeepSeek-V4, CUDA graph capture sizes and sleep mode), so
+	 * this row stands for it. */
 	{.engine = GS_RT_VLLM, .version = "0.20.1", V1_RULES_FROM_0_20, .flashinfer_opt_in = true,
+	 .same_from = "0.20.1", .same_to = "0.20.2",
 	 .tokens_by_concurrency = true,
 	 .source = "vLLM v0.20.1 (132765e3; as 0.20.0, the token capacity printed as max concurrency x max_model_len in "
 	 "vllm/v1/core/kv_cache_utils.py _report_kv_cache_config): " V1_FILES_FROM_0_17},
-	{.engine = GS_RT_VLLM, .version = "0.20.2", V1_RULES_FROM_0_20, .flashinfer_opt_in = true,
-	 .tokens_by_concurrency = true,
-	 .source = "vLLM v0.20.2 (bc150f50; these files as at 0.20.1: the CUDA graph estimate off the pool and "
-	 "gpu_memory_utilization 0.92 from 0.20.0, the token capacity printed as max concurrency x max_model_len): "
-	 V1_FILES_FROM_0_17},
-	/* 0.21.0 against 0.20.2: determine_available_memory, profile_run,
+	/* 0.21.0 against 0.20.2 (0.20.1's row): determine_available_memory, profile_run,
 	 * profile_cudagraph_memory, the batch defaults and kv_cache_utils.py's
 	 * uniform blocks and report are unchanged. FlashInfer's top-k/top-p
 	 * sampler is on by default where the GPU supports it
@@ -261,22 +276,28 @@ static const gsi_release releases[] = {
 
 #define NREL (sizeof releases / sizeof releases[0])
 
-static int cmp3(const unsigned a[3], const unsigned b[3])
+/* A release number's parts: major, minor, patch, and the fourth part vLLM
+ * gives some patch releases (0.9.0.1, 0.10.1.1); missing parts are 0. */
+#define VPARTS 4
+
+static int cmp_version(const unsigned a[VPARTS], const unsigned b[VPARTS])
 {
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < VPARTS; i++)
 		if (a[i] != b[i])
 			return a[i] < b[i] ? -1 : 1;
 	return 0;
 }
 
-/* "0.6.4", "v0.6.4", "0.6.4.post1", "0.10" (patch 0): 1 when it parses. */
-static int parse_version(const char *s, unsigned out[3])
+/* "0.6.4", "v0.6.4", "0.6.4.post1", "0.10" (patch 0), "0.10.1.1": 1 when it
+ * parses. */
+static int parse_version(const char *s, unsigned out[VPARTS])
 {
 	if (*s == 'v' || *s == 'V')
 		s++;
-	out[0] = out[1] = out[2] = 0;
+	for (int i = 0; i < VPARTS; i++)
+		out[i] = 0;
 	int parts = 0;
-	while (parts < 3) {
+	while (parts < VPARTS) {
 		unsigned v = 0;
 		int digits = 0;
 		while (*s >= '0' && *s <= '9' && digits < 6) {
@@ -313,16 +334,16 @@ void gsi_release_list(gs_runtime engine, char *buf, size_t cap)
 }
 
 /* The row whose same_from..same_to holds v, or NULL. */
-static const gsi_release *row_covering(gs_runtime engine, const unsigned v[3])
+static const gsi_release *row_covering(gs_runtime engine, const unsigned v[VPARTS])
 {
 	for (size_t i = 0; i < NREL; i++) {
 		const gsi_release *r = &releases[i];
 		if (r->engine != engine || !r->same_from)
 			continue;
-		unsigned from[3], to[3];
+		unsigned from[VPARTS], to[VPARTS];
 		parse_version(r->same_from, from);
 		parse_version(r->same_to, to);
-		if (cmp3(from, v) <= 0 && cmp3(v, to) <= 0)
+		if (cmp_version(from, v) <= 0 && cmp_version(v, to) <= 0)
 			return r;
 	}
 	return NULL;
@@ -348,9 +369,9 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 	}
 	const char *text = gs_wl_str(w, GS_F_RUNTIME_VERSION);
 	const char *where = w->v[GS_F_RUNTIME_VERSION].where;
-	char known[200];
+	char known[GSI_RELEASE_LIST_MAX];
 	gsi_release_list(engine, known, sizeof known);
-	unsigned v[3];
+	unsigned v[VPARTS];
 	if (!parse_version(text, v))
 		return gs_error_set(err, GS_EINPUT, where, "\"%.40s\" is not a release number; known releases: %s",
 		                    text, known);
@@ -358,9 +379,9 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 		const gsi_release *r = &releases[i];
 		if (r->engine != engine)
 			continue;
-		unsigned rv[3];
+		unsigned rv[VPARTS];
 		parse_version(r->version, rv); /* the table's own versions always parse (unit test) */
-		int c = cmp3(rv, v);
+		int c = cmp_version(rv, v);
 		if (c == 0) {
 			*out = r;
 			return GS_OK;

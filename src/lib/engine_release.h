@@ -143,7 +143,9 @@ typedef struct gsi_release {
 	bool cap_ctx_at_train;       /* num_ctx capped at the model's trained context */
 	/* The releases this row stands for, its own among them: those whose
 	 * estimate files were compared tag to tag with this row's and differ in
-	 * nothing the estimate reads. Both set, or both NULL (this row only). */
+	 * nothing the estimate reads (vLLM's patch releases, up to a fourth part
+	 * as in 0.10.1.1; Ollama's minor releases). Both set, or both NULL (this
+	 * row only). */
 	const char *same_from;       /* the oldest such release                   */
 	const char *same_to;         /* the newest such release                   */
 	/* Non-NULL: releases between the previous row and this one changed the
@@ -172,8 +174,11 @@ gs_status gsi_release_for(struct gs_estimate *e, gs_runtime engine, const gsi_re
                           gs_error *err) GS_WARN_UNUSED;
 
 /* "0.6.4, 0.7.3, ..., 0.21.0": the engine's releases, oldest first; a row
- * standing for more releases adds them ("0.11.4 (for 0.10.0 to 0.11.4)"). */
+ * standing for more releases adds them ("0.11.4 (for 0.10.0 to 0.11.4)").
+ * GSI_RELEASE_LIST_MAX holds any engine's list (the release-list unit test
+ * reads every entry back, so a cut one fails it). */
 /* (Ollama rows: see engine_release.c and docs/method.md §14b.) */
+#define GSI_RELEASE_LIST_MAX 512
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap);
 
 #endif

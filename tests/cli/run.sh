@@ -74,14 +74,17 @@ case_ 0 "vLLM profile run:    16384 tokens, 1024 dummy requests (V1, LLM class, 
 case_ 0 "0.9.2 is not in the release table: the defaults of 0.9.0" estimate $L31 --runtime vllm --runtime-version 0.9.2 --gpu "RTX 4090" --context 8192
 case_ 2 "0.8.2 is not in the release table, and the estimate changed between 0.7.3 and 0.8.4: 0.8.0 made the V1 engine the default" estimate $L31 --runtime vllm --runtime-version 0.8.2 --gpu "RTX 4090" --context 8192
 case_ 0 '"runtime_version": "0.21.0"' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
-case_ 0 "0.19.1 is not in the release table: the defaults of 0.19.0" estimate $L31 --runtime vllm --runtime-version 0.19.1 --gpu "RTX 4090" --context 8192
-case_ 0 "0.15.1 is not in the release table: the defaults of 0.15.0" estimate $L31 --runtime vllm --runtime-version 0.15.1 --gpu "RTX 4090" --context 8192
+case_ 0 "0.19.1 estimates as 0.19.0 does" estimate $L31 --runtime vllm --runtime-version 0.19.1 --gpu "RTX 4090" --context 8192
+case_ 0 "0.15.1 estimates as 0.15.0 does" estimate $L31 --runtime vllm --runtime-version 0.15.1 --gpu "RTX 4090" --context 8192
+# vLLM's four-part patch releases are release numbers
+case_ 0 "0.10.1.1 estimates as 0.10.1 does" estimate $L31 --runtime vllm --runtime-version 0.10.1.1 --gpu "RTX 4090" --context 8192
+case_ 0 "0.17.1 is not in the release table: the defaults of 0.17.0" estimate $L31 --runtime vllm --runtime-version 0.17.1 --gpu "RTX 4090" --context 8192
 case_ 0 "0.10.2 is not in the release table: the defaults of 0.10.1" estimate $L31 --runtime vllm --runtime-version 0.10.2 --gpu "RTX 4090" --context 8192
 case_ 0 '"cuda_total_bytes": 25254407700' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
 case_ 0 "CUDA total:  23.28 GiB (24.99 GB; 24993857536 B) — derived: device total - 728 MiB" estimate $L31 --runtime vllm --capacity 24564MiB --context 8192
 case_ 0 "CUDA total:  23.00 GiB (24.70 GB; 24696061952 B) — given: 23GiB" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 23GiB --context 8192
 case_ 2 "cuda_total 30GiB is more than the device total" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 30GiB
-case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0, 0.11.1, 0.12.0, 0.13.0, 0.14.0, 0.15.0, 0.16.0, 0.17.0, 0.18.0, 0.19.0, 0.20.0, 0.20.1, 0.20.2, 0.21.0" estimate $L31 --runtime vllm --runtime-version 0.5.4
+case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0 (for 0.9.0 to 0.9.0.1), 0.10.1 (for 0.10.1 to 0.10.1.1), 0.11.0, 0.11.1 (for 0.11.1 to 0.11.2), 0.12.0, 0.13.0, 0.14.0 (for 0.14.0 to 0.14.1), 0.15.0 (for 0.15.0 to 0.15.1), 0.16.0, 0.17.0, 0.18.0 (for 0.18.0 to 0.18.1), 0.19.0 (for 0.19.0 to 0.19.1), 0.20.0, 0.20.1 (for 0.20.1 to 0.20.2), 0.21.0" estimate $L31 --runtime vllm --runtime-version 0.5.4
 case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.21.1
 case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.22.0
 case_ 2 "is not a release number" estimate $L31 --runtime vllm --runtime-version latest

@@ -294,6 +294,26 @@ static void l31_l40s(const char *version, const char *length, int extra, const c
 /* V1's batch defaults by release: 0.8.4 picks H100/H200 by name, 0.8.5 any
  * GPU of 70 GiB or more (an A100 80GB, a B200 too), 0.9.0 and later the same
  * but not an A100; the LLM class doubles the tokens. */
+/* "0.10.1.1" as one number that sorts as the release does (up to four
+ * parts of at most 16 bits); a string that is not such a number fails. */
+static unsigned long long release_key(const char *s)
+{
+	unsigned long long key = 0;
+	int parts = 0;
+	for (;;) {
+		char *end;
+		unsigned long part = strtoul(s, &end, 10);
+		assert_true(end > s && part < 65536 && parts < 4);
+		key = key << 16 | part;
+		parts++;
+		if (*end != '.')
+			break;
+		s = end + 1;
+	}
+	assert_true(parts >= 3);
+	return key << 16 * (4 - parts);
+}
+
 static void test_vllm_releases(void **st)
 {
 	(void)st;
@@ -338,8 +358,11 @@ static void test_vllm_releases(void **st)
 	/* outside the table, or not a version: refused */
 	static const char *const bad[] = {"0.5.4", "0.21.1", "0.22.0", "latest", "1"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-		expect_estimate_error(E, GS_EINPUT, "0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0, 0.10.1, 0.11.0, 0.11.1, 0.12.0, "
-		             "0.13.0, 0.14.0, 0.15.0, 0.16.0, 0.17.0, 0.18.0, 0.19.0, 0.20.0, 0.20.1, 0.20.2, 0.21.0", GS_F_MODEL,
+		expect_estimate_error(E, GS_EINPUT, "0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0 (for 0.9.0 to 0.9.0.1), "
+		             "0.10.1 (for 0.10.1 to 0.10.1.1), 0.11.0, 0.11.1 (for 0.11.1 to 0.11.2), 0.12.0, 0.13.0, "
+		             "0.14.0 (for 0.14.0 to 0.14.1), 0.15.0 (for 0.15.0 to 0.15.1), 0.16.0, 0.17.0, "
+		             "0.18.0 (for 0.18.0 to 0.18.1), 0.19.0 (for 0.19.0 to 0.19.1), 0.20.0, "
+		             "0.20.1 (for 0.20.1 to 0.20.2), 0.21.0", GS_F_MODEL,
 		             CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, bad[i], END);
 	/* every release an engine's table knows is in runtime_version's help:
 	 * the refusal lists the table, the help is written by hand */
@@ -353,10 +376,11 @@ static void test_vllm_releases(void **st)
 		assert_int_equal(gs_estimate_run(&w, &m, E, &err), GS_EINPUT);
 		const char *known = strstr(err.msg, "known releases: ");
 		assert_non_null(known);
-		char list[200], help[500];
+		char list[sizeof err.msg], help[1024]; /* the list is part of the message */
 		snprintf(list, sizeof list, "%s", known + strlen("known releases: "));
 		snprintf(help, sizeof help, "%s", gs_field_help(GS_F_RUNTIME_VERSION));
-		unsigned prev = 0;
+		assert_true(strlen(help) < sizeof help - 1);
+		unsigned long long prev = 0;
 		/* entries "0.21.0" or "0.5.4 (for 0.5.2 to 0.5.11)", ", " between */
 		for (char *v = list, *next; v; v = next) {
 			next = strstr(v, ", ");
@@ -371,23 +395,20 @@ static void test_vllm_releases(void **st)
 			 * release number that picks its own row; a range must hold
 			 * its row and its ends pick it too; rows and ranges run
 			 * oldest first without overlapping */
-			unsigned r[3][3], n = 1; /* the row, then a range's ends */
-			assert_int_equal(sscanf(v, "%u.%u.%u", &r[0][0], &r[0][1], &r[0][2]), 3);
+			char ends[2][24]; /* a range's ends, when it has one */
+			unsigned n = 0;
 			char *range = strstr(v, " (for ");
 			if (range) {
-				assert_int_equal(sscanf(range, " (for %u.%u.%u to %u.%u.%u)", &r[1][0], &r[1][1], &r[1][2],
-				                        &r[2][0], &r[2][1], &r[2][2]), 6);
+				assert_int_equal(sscanf(range, " (for %23[0-9.] to %23[0-9.])", ends[0], ends[1]), 2);
 				*range = 0; /* v is the row's version from here */
-				n = 3;
+				n = 2;
 			}
-			unsigned key[3];
-			for (unsigned k = 0; k < n; k++)
-				key[k] = r[k][0] * 1000000 + r[k][1] * 1000 + r[k][2];
-			unsigned first = n == 3 ? key[1] : key[0], last = n == 3 ? key[2] : key[0];
-			assert_true(first > prev && first <= key[0] && key[0] <= last);
+			unsigned long long row = release_key(v);
+			unsigned long long first = n ? release_key(ends[0]) : row, last = n ? release_key(ends[1]) : row;
+			assert_true(first > prev && first <= row && row <= last);
 			prev = last;
-			for (unsigned k = 1; k < n; k++) {
-				snprintf(want, sizeof want, "%u.%u.%u", r[k][0], r[k][1], r[k][2]);
+			for (unsigned k = 0; k < n; k++) {
+				snprintf(want, sizeof want, "%s", ends[k]);
 				gs_workload wr;
 				gs_model mr;
 				load_workload(&wr, &mr, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME,
@@ -508,13 +529,27 @@ static void test_vllm_later_releases(void **st)
 	assert_int_equal(E->vllm.kv_available, 38068951449ull - 17740377948ull);
 	assert_int_equal(E->vllm.blocks, 9693);
 	assert_int_equal(E->vllm.tokens, 155088);
-	/* 0.15.1, a patch release: 0.15.0's rules, said so */
+	/* 0.15.1, a patch release whose files were compared with 0.15.0's: that
+	 * row, said so, and no unknown; 0.17.1, not covered by its row: the
+	 * older row's rules, named as an unknown; vLLM's four-part 0.10.1.1 */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B-Instruct.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.15.1", GS_F_GPU, "A100 40GB", GS_F_ENTRYPOINT, "llm",
 	             GS_F_LENGTH, "131072", END);
 	assert_string_equal(E->runtime_version, "0.15.0");
 	assert_int_equal(E->vllm.blocks, 9693);
-	assert_non_null(strstr(E->release_note, "0.15.1 is not in the release table"));
+	assert_non_null(strstr(E->release_note, "0.15.1 estimates as 0.15.0 does"));
+	assert_false(has_unknown(E, "runtime_version"));
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.17.1", GS_F_GPU, "A100 40GB", END);
+	assert_string_equal(E->runtime_version, "0.17.0");
+	assert_true(has_unknown(E, "runtime_version: 0.17.1 is not in the release table"));
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.10.1.1", GS_F_GPU, "A100 40GB", END);
+	assert_string_equal(E->runtime_version, "0.10.1");
+	assert_false(has_unknown(E, "runtime_version"));
+	expect_estimate_error(E, GS_EINPUT, "\"0.10.1.1.1\" is not a release number", GS_F_MODEL,
+	             CFG("meta-llama__Llama-3.1-8B-Instruct.json"), GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION,
+	             "0.10.1.1.1", END);
 	/* the MoE chunk */
 	assert_int_equal(mixtral_profile_activations("0.11.1") - mixtral_profile_activations("0.12.0"),
 	                 16384ull * 2 * (2 * 14336 + 14336) * 2);
