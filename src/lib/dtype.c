@@ -134,6 +134,15 @@ static const struct {
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
+/* A row of the named table by its exact name, or NULL. */
+static const gs_format *named_row(const char *name)
+{
+	for (size_t i = 0; i < NELEM(named); i++)
+		if (strcmp(name, named[i].name) == 0)
+			return &named[i];
+	return NULL;
+}
+
 size_t gs_format_table(const gs_format **out)
 {
 	*out = named;
@@ -300,17 +309,19 @@ gs_status gs_format_parse(const char *text, const char *field, gs_format *out, g
 	}
 	const char *alias = strcmp(s, "fp8") == 0 ? "fp8-e4m3" : strcmp(s, "float32") == 0 ? "fp32"
 	                  : strcmp(s, "bfloat16") == 0 ? "bf16" : strcmp(s, "float16") == 0 ? "fp16" : s;
-	for (size_t i = 0; i < NELEM(named); i++)
-		if (strcmp(alias, named[i].name) == 0) {
-			*out = named[i];
-			return GS_OK;
-		}
+	const gs_format *row = named_row(alias);
+	if (row) {
+		*out = *row;
+		return GS_OK;
+	}
 	uint64_t g;
 	int act;
 	int is_gptq = parse_group(s, "gptq", &g, &act);
 	int is_gptq8 = !is_gptq && parse_group(s, "gptq8", &g, &act);
 	if (is_gptq || is_gptq8 || parse_group(s, "awq", &g, &act)) {
-		*out = named[is_gptq || is_gptq8 ? NELEM(named) - 2 : NELEM(named) - 1];
+		/* the family's own row, found by its name: never by its place in
+		 * the table, which grows */
+		*out = *named_row(is_gptq || is_gptq8 ? "gptq-g128" : "awq-g128");
 		/* per group: an fp16 scale and a zero point packed at the value width */
 		uint64_t bits = is_gptq8 ? 8 : 4;
 		out->value_bits = R(bits, 1);
@@ -319,7 +330,14 @@ gs_status gs_format_parse(const char *text, const char *field, gs_format *out, g
 		snprintf(out->name, sizeof out->name, "%s-g%llu%s", is_gptq ? "gptq" : is_gptq8 ? "gptq8" : "awq",
 		         (unsigned long long)g, act ? "-act" : "");
 		if (is_gptq8)
-			out->description = "GPTQ 8-bit, group N: fp16 scale + 8-bit zero per group";
+			out->description = act ? "GPTQ 8-bit, group N (in the name): fp16 scale + 8-bit zero per group, "
+			                         "int32 g_idx per input feature (act-order)"
+			                       : "GPTQ 8-bit, group N (in the name): fp16 scale + 8-bit zero per group";
+		else if (g != 128 || act)
+			out->description = is_gptq ? act ? "GPTQ 4-bit, group N (in the name): fp16 scale + 4-bit zero per "
+			                                   "group, int32 g_idx per input feature (act-order)"
+			                                 : "GPTQ 4-bit, group N (in the name): fp16 scale + 4-bit zero per group"
+			                           : "AWQ 4-bit, group N (in the name): fp16 scale + 4-bit zero per group";
 		return GS_OK;
 	}
 unknown:

@@ -47,6 +47,46 @@ static void test_gptq_awq(void **st)
 	assert_int_equal(gs_format_parse("gptq-g0", "f", &f, &err), GS_EINPUT);
 }
 
+/* Every spelling of a group-quantized format takes its own family's row,
+ * looked up by name: a table that grew (mxfp4-experts was appended) once
+ * gave "awq" the MXFP4 row and "gptq" AWQ's. */
+static void test_group_rows_by_name(void **st)
+{
+	(void)st;
+	static const struct {
+		const char *spelling, *name;
+		gs_family family;
+		const char *source_word;
+	} cases[] = {
+		{"awq", "awq-g128", GS_FAM_AWQ, "AutoAWQ"},          {"AWQ", "awq-g128", GS_FAM_AWQ, "AutoAWQ"},
+		{"awq-g128", "awq-g128", GS_FAM_AWQ, "AutoAWQ"},     {"awq-g64", "awq-g64", GS_FAM_AWQ, "AutoAWQ"},
+		{"awq-g32", "awq-g32", GS_FAM_AWQ, "AutoAWQ"},       {"gptq", "gptq-g128", GS_FAM_GPTQ, "AutoGPTQ"},
+		{"gptq-g128", "gptq-g128", GS_FAM_GPTQ, "AutoGPTQ"}, {"gptq-g64", "gptq-g64", GS_FAM_GPTQ, "AutoGPTQ"},
+		{"gptq-g128-act", "gptq-g128-act", GS_FAM_GPTQ, "AutoGPTQ"},
+		{"gptq8", "gptq8-g128", GS_FAM_GPTQ, "AutoGPTQ"},    {"gptq8-g32-act", "gptq8-g32-act", GS_FAM_GPTQ, "AutoGPTQ"},
+		{"mxfp4-experts", "mxfp4-experts", GS_FAM_MXFP4, "Microscaling"},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		gs_format f;
+		gs_error err;
+		if (gs_format_parse(cases[i].spelling, "--format", &f, &err))
+			fail_msg("%s: %s", cases[i].spelling, err.msg);
+		if (strcmp(f.name, cases[i].name) || f.family != cases[i].family || !strstr(f.source, cases[i].source_word))
+			fail_msg("%s: got %s (family %d, source %s), expected %s (family %d)", cases[i].spelling, f.name,
+			         (int)f.family, f.source, cases[i].name, (int)cases[i].family);
+		/* only the MXFP4 row quantizes the experts alone */
+		assert_int_equal(f.experts_only, cases[i].family == GS_FAM_MXFP4);
+		/* the name it prints parses back to the same row */
+		gs_format again;
+		if (gs_format_parse(f.name, "--format", &again, &err) || strcmp(again.name, f.name) ||
+		    again.family != f.family)
+			fail_msg("%s does not parse back to itself", f.name);
+		/* a group other than 128 does not claim group 128 */
+		if (strstr(f.name, "-g128") == NULL && strstr(f.description, "group 128"))
+			fail_msg("%s: description \"%s\" names group 128", f.name, f.description);
+	}
+}
+
 static void test_gguf_types(void **st)
 {
 	(void)st;
@@ -100,6 +140,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_float_and_bnb), cmocka_unit_test(test_gptq_awq),
+		cmocka_unit_test(test_group_rows_by_name),
 		cmocka_unit_test(test_gguf_types), cmocka_unit_test(test_errors_and_keep),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
