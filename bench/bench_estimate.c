@@ -66,13 +66,14 @@ int main(int argc, char **argv)
 	}
 	gs_workload w;
 	gs_workload_init(&w);
-	if (set(&w, GS_F_MODEL, argv[1]) || set(&w, GS_F_CONCURRENCY, "8") || gs_workload_finish(&w, &err))
+	if (set(&w, GS_F_MODEL, argv[1]) || set(&w, GS_F_CONCURRENCY, "8") || set(&w, GS_F_CAPACITY, "24564MiB") ||
+	    gs_workload_finish(&w, &err))
 		return 1;
 	gs_fit_result fr;
 	t0 = now();
 	int fits = n / 100 > 0 ? (int)(n / 100) : 1;
 	for (int i = 0; i < fits; i++)
-		if (gs_fit_run(&w, &m, 24564ull << 20, "bench", GS_FIT_CONTEXT, &fr, &err))
+		if (gs_fit_run(&w, &m, GS_FIT_CONTEXT, &fr, &err))
 			return 1;
 	double t = now() - t0;
 	printf("fit (largest context for 8 sequences on 24564 MiB): %.0f per second (answer %llu tokens)\n", fits / t,

@@ -44,6 +44,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include "gpusizer/devices.h"
 #include "gpusizer/estimate.h"
 #include "gpusizer/status.h"
 #include "gpusizer/units.h"
@@ -54,6 +55,7 @@
 typedef struct gs_offer {
 	char id[64];
 	char gpu[48];
+	const gs_device *device;  /* gpu's row, resolved when the offer is read   */
 	char where[160];          /* file:line:column of the record                 */
 	uint64_t count;
 	uint64_t nominal_gb;      /* per GPU, decimal GB; 0 unknown                  */
@@ -119,8 +121,10 @@ typedef struct gs_offer_result {
 	unsigned preferences_met;
 	gs_bytes usable;          /* per GPU capacity used for the memory check      */
 	char usable_how[256];
-	gs_bytes need;            /* per GPU peak (reserve included)                 */
-	int64_t margin;           /* usable - need, bytes (negative: short)          */
+	gs_bytes need;            /* per GPU peak (reserve included) on this device  */
+	int64_t margin;           /* the verdict's margin, or minus its shortfall, in
+	                             its rule's terms (device or pool bytes)        */
+	gs_rule rule;             /* the rule that judged memory on this device       */
 	bool has_cost;
 	uint64_t periods;         /* price periods the campaign takes                */
 	gs_ratio cost;            /* price x periods x GPUs                          */
@@ -152,14 +156,20 @@ gs_status gs_evidence_load_buffer(const char *buf, size_t len, const char *name,
  * unknown. */
 void gs_catalog_default(gs_catalog *out /* OUT */);
 
-/* Judge every offer against the estimate (e, for workload w) and rank.
- * The campaign duration is the sheet's `campaign` (0: one price period). */
-void gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev,
-                      gs_shortlist *out /* OUT */);
+/* Judge every offer against the estimate e and rank. The memory
+ * requirement re-runs e's workload on each offer's device (its table
+ * total, or the capacity its evidence or seller states on that device) and
+ * reads the one verdict (gpusizer/verdict.h): for a serving engine that is
+ * its pool on that device, exactly as `estimate --gpu` says. The campaign
+ * duration is the sheet's `campaign` (0: one price period). Errors:
+ * GS_ENOMEM only; a workload an offer's device cannot take leaves that
+ * requirement to confirm, with the reason. */
+gs_status gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev,
+                           gs_shortlist *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 
 /* The same, with the figures in the requirements' texts in `unit` (the
  * above uses GiB); the byte fields are exact either way. */
-void gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev,
-                            gs_unit unit, gs_shortlist *out /* OUT */);
+gs_status gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev,
+                                 gs_unit unit, gs_shortlist *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 
 #endif

@@ -34,6 +34,7 @@
 #include "gpusizer/model.h"
 #include "gpusizer/status.h"
 #include "gpusizer/units.h"
+#include "gpusizer/verdict.h"
 #include "gpusizer/workload.h"
 
 #define GS_MAX_PHASES 7
@@ -112,9 +113,9 @@ typedef struct gs_vllm_budget {
 	                             cdiv(length, 16)                           */
 	uint64_t max_concurrency_centi; /* the same in hundredths, rounded as
 	                             vLLM's "%.2fx" prints it (ties to even)    */
+	gs_bytes fixed;           /* what the budget holds before the pool        */
 	bool over_budget;         /* the fixed items exceed the budget           */
 	uint64_t needed_blocks;   /* concurrency x ceil(length / 16)             */
-	bool sheet_fits;          /* needed_blocks <= blocks                     */
 	uint64_t profile_tokens;  /* max_num_batched_tokens of the profile run   */
 	uint64_t profile_seqs;    /* max_num_seqs                                */
 	bool v1;                  /* the release's V1 engine                     */
@@ -146,8 +147,8 @@ typedef struct gs_sglang_pool {
 	uint64_t max_running_requests;
 	uint64_t chunked_prefill_size;
 	uint64_t needed_tokens;   /* concurrency x length                        */
-	bool sheet_fits;
 	bool refused;             /* rest <= 0: "Not enough memory"              */
+	gs_bytes over_by;         /* refused: by how much the weights exceed it  */
 	uint64_t tokens_low, tokens_high; /* the calibration interval on tokens */
 } gs_sglang_pool;
 
@@ -239,8 +240,10 @@ typedef struct gs_estimate {
 	bool has_capacity;
 	gs_bytes capacity;
 	char capacity_how[320];
-	bool fits;             /* has_capacity: the peak (or vLLM's need) fits      */
-	gs_bytes margin;       /* capacity - peak when fits, else peak - capacity   */
+	/* has_capacity: does it fit, by the runtime's own rule, with its margin
+	 * or shortfall in that rule's terms (gpusizer/verdict.h); every command
+	 * reads this, none decides on its own */
+	gs_capacity_verdict verdict;
 	gs_bytes cuda_total;   /* has_capacity: the total CUDA reports (engines budget from it) */
 	char cuda_how[256];
 	bool has_vllm;

@@ -50,7 +50,7 @@ typedef struct gs_fit_result {
 	uint64_t best;          /* largest value that fits                        */
 	uint64_t fixed;         /* the other dimension, as given                  */
 	gs_bytes capacity;
-	char capacity_how[192];
+	char capacity_how[320];
 	bool bounded_by_model;  /* stopped at the model's max context, not memory */
 	uint64_t model_max;
 	char limit_phase[16];   /* the phase that overflows first at best + 1     */
@@ -65,12 +65,13 @@ typedef struct gs_fit_result {
 	gs_bytes ollama_required, ollama_available;
 } gs_fit_result;
 
-/* Search on workload w (finished) and model m against capacity `cap`
- * (described by `how`). The dimension not searched is taken from w.
- * Errors: those of gs_estimate_run. A result that does not fit is GS_OK with
- * fits == false. */
-gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap,
-                     const char *how, gs_fit_target target,
+/* Search on workload w (finished) and model m against w's own capacity
+ * (its gpu or capacity field: the device stays in every probe, so its rules
+ * apply in the search as in `estimate`). Every probe is judged by the one
+ * verdict (gpusizer/verdict.h). The dimension not searched is taken from w.
+ * Errors: GS_EINPUT when w has no capacity; those of gs_estimate_run. A
+ * result that does not fit is GS_OK with fits == false. */
+gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_fit_target target,
                      gs_fit_result *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 
 /* One change to the workload, tried alone, and what it does to the peak. */
@@ -107,8 +108,10 @@ typedef struct gs_change {
  * format, concurrency, attention; for llama.cpp its K and V cache types,
  * flash attention, and the most blocks that fit on the GPU, -ngl) and list
  * those that lower the peak, the largest saving first. *n receives the
- * count (at most GS_MAX_CHANGES). */
-gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap,
+ * count (at most GS_MAX_CHANGES). Each is judged (fits_after) by the one
+ * verdict against w's own capacity; without one they are ranked only and
+ * fits_after is false. */
+gs_status gs_fit_changes(const gs_workload *w, const gs_model *m,
                          gs_change out[GS_MAX_CHANGES], size_t *n, gs_bytes *peak_now,
                          gs_error *err) GS_WARN_UNUSED;
 
@@ -130,7 +133,8 @@ typedef struct gs_fit_answer {
 	gs_estimate *at_best[2];       /* owned; NULL where nothing fits                 */
 	gs_bytes capacity;
 	bool has_sheet;                /* the sheet states a length                      */
-	bool sheet_fits;               /* its workload's peak fits (vLLM: and its pool)  */
+	bool sheet_fits;               /* its workload fits: sheet_verdict.fits          */
+	gs_capacity_verdict sheet_verdict; /* the sheet's workload, by the one verdict   */
 	gs_bytes sheet_peak;
 	char sheet_phase[16];
 	char sheet_workload[96];       /* "4096 tokens, microbatch 1"                     */
@@ -148,10 +152,10 @@ typedef struct gs_fit_answer {
 	size_t over_index[8];          /* their place in the estimate's phases          */
 } gs_fit_answer;
 
-/* Run the plan for_text picks (gs_fit_plan). Release with
- * gs_fit_answer_free (also on error: nothing is then held). */
-gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, gs_bytes cap, const char *how,
-                            const char *for_text, gs_fit_answer *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+/* Run the plan for_text picks (gs_fit_plan) against w's capacity. Release
+ * with gs_fit_answer_free (also on error: nothing is then held). */
+gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, const char *for_text,
+                            gs_fit_answer *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 void gs_fit_answer_free(gs_fit_answer *a);
 
 /* The answer's verdict, fit's exit status: when the sheet states a length,

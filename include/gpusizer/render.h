@@ -40,6 +40,10 @@ int gs_render_compare_text(FILE *out, const gs_estimate *const *rows, size_t n,
 
 /* New JSON object (caller frees with json_decref); NULL on allocation failure. */
 json_t *gs_estimate_to_json(const gs_estimate *e);
+/* The capacity object of the estimate's JSON: capacity, the one verdict
+ * (gpusizer/verdict.h) with its rule, margin or shortfall, the device and a
+ * pool engine's units. NULL-free; caller owns the reference. */
+json_t *gs_verdict_to_json(const gs_estimate *e);
 json_t *gs_fit_to_json(const gs_fit_result *r, const gs_estimate *at_best);
 
 /* Fit answer as text. */

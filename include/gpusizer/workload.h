@@ -154,8 +154,15 @@ typedef struct gs_value {
 	int e;              /* ENUM: the index of the value (the enums above) */
 } gs_value;
 
+/* The device table's row the gpu field names (gpusizer/devices.h). */
+struct gs_device;
+
 typedef struct gs_workload {
 	gs_value v[GS_F__COUNT];
+	/* Resolved once, when gpu is set (gs_workload_set looks the name up and
+	 * refuses an unknown or ambiguous one), so that no estimate looks a
+	 * name up again: the row itself, static storage, NULL without gpu. */
+	const struct gs_device *device;
 } gs_workload;
 
 /* Start from nothing set; then apply a sheet, flags, and finally defaults. */
@@ -164,7 +171,12 @@ void gs_workload_init(gs_workload *w /* OUT */);
 /* Set field `f` from text (len bytes, need not be NUL-terminated), validating
  * it for its kind; a later call overrides an earlier one. `where` locates the
  * value for errors and provenance. Errors: GS_EINPUT naming `where` and the
- * field, saying what was expected. */
+ * field, saying what was expected (for gpu: an unknown or ambiguous device
+ * name, with the nearest known ones).
+ *
+ * A default derived from another field (eval_microbatch = microbatch) stays
+ * derived: setting the field it follows, after gs_workload_finish, sets it
+ * too, unless it was given itself. Searches (fit) rely on this. */
 gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t len,
                           gs_origin from, const char *where, gs_error *err) GS_WARN_UNUSED;
 
@@ -219,8 +231,7 @@ static inline bool gs_wl_conservative(const gs_workload *w) { return w->v[GS_F_C
  * ("PEFT v0.20.0 with Transformers' Trainer"); static strings. */
 const char *gs_recipe_source(gs_recipe r);
 
-/* Forget field f (as if never given); fit uses it to search a capacity
- * instead of the sheet's GPU. */
+/* Forget field f (as if never given); forgetting gpu forgets its device. */
 void gs_workload_unset(gs_workload *w, gs_field f);
 
 /* Load a YAML (or JSON) sheet into w as GS_FROM_SHEET values. Errors name

@@ -115,17 +115,25 @@ static int find_remedies(const cli_args *a, const gs_oom *o, remedies *r)
 	int rc = cli_workload(a, -1, true, &w);
 	if (rc)
 		return rc;
-	r->cap = o->has_capacity ? o->capacity : 0;
 	bool found_cap = false;
-	char how[192];
-	if (!r->cap && gs_workload_capacity(&w, &r->cap, &found_cap, how, sizeof how, &err))
+	char how[320];
+	/* the failed run's own capacity, as its log states it, judges the
+	 * changes; else the sheet's device */
+	if (o->has_capacity) {
+		char t[32];
+		int n = snprintf(t, sizeof t, "%llu B", (unsigned long long)o->capacity);
+		gs_workload_unset(&w, GS_F_GPU);
+		if (gs_workload_set(&w, GS_F_CAPACITY, t, (size_t)n, GS_FROM_FLAG, "the log's capacity", &err))
+			return cli_fail(&err);
+	}
+	if (gs_workload_capacity(&w, &r->cap, &found_cap, how, sizeof how, &err))
 		return cli_fail(&err);
-	if (!o->has_capacity && !found_cap)
+	if (!found_cap)
 		r->cap = 0;
 	if (!(r->e = malloc(sizeof *r->e)))
 		return EXIT_ENV;
 	if (gs_workload_model(&w, &m, &err) || gs_estimate_run(&w, &m, r->e, &err) ||
-	    gs_fit_changes(&w, &m, r->cap ? r->cap : UINT64_MAX, r->ch, &r->nch, &r->peak_now, &err))
+	    gs_fit_changes(&w, &m, r->ch, &r->nch, &r->peak_now, &err))
 		return cli_fail(&err);
 	size_t k = 0; /* keep the changes that act on the failing phase */
 	for (size_t i = 0; i < r->nch; i++)

@@ -150,7 +150,7 @@ int cmd_estimate(int argc, char **argv)
 		rc = EXIT_ENV;
 	}
 	/* with a capacity the answer can be "does not fit": exit 1, as fit does */
-	bool no_fit = e->has_capacity && !e->fits;
+	bool no_fit = e->has_capacity && !e->verdict.fits;
 	free(ms);
 	free(e);
 	if (!rc)

@@ -52,7 +52,7 @@ int cmd_fit(int argc, char **argv)
 		return cli_fail(&err);
 	cli_report_model(&a, &m);
 	gs_fit_answer ans;
-	if (gs_fit_answer_run(&w, &m, cap, how, a.fit_for, &ans, &err))
+	if (gs_fit_answer_run(&w, &m, a.fit_for, &ans, &err))
 		return cli_fail(&err);
 	if (a.json) {
 		json_t *o = gs_fit_answer_to_json(&ans);

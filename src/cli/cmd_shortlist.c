@@ -66,7 +66,10 @@ static int run(int argc, char **argv, const char *cmd)
 		}
 	if ((rc = cli_measurements(&a, e, &ms)))
 		goto out;
-	gs_shortlist_run(e, cat, ev, sl);
+	if (gs_shortlist_run(e, cat, ev, sl, &err)) {
+		rc = cli_fail(&err);
+		goto out;
+	}
 	if (a.json) {
 		json_t *o = strcmp(cmd, "sheet") ? gs_shortlist_to_json(sl, e) : gs_sheet_to_json(e, sl, ms);
 		if (!o || json_dumpf(o, stdout, JSON_INDENT(2)))

@@ -185,7 +185,7 @@ static void api_fit(json_t *body, gs_workload *w, gs_model *m, serve_response *o
 		return;
 	}
 	gs_fit_answer a;
-	if (gs_fit_answer_run(w, m, cap, how, json_string_value(jt), &a, &err)) {
+	if (gs_fit_answer_run(w, m, json_string_value(jt), &a, &err)) {
 		char msg[sizeof err.msg + 32];
 		snprintf(msg, sizeof msg, "%s%s", !strcmp(err.where, "for") ? "request body: " : "", err.msg);
 		error(out, 400, msg);
@@ -288,7 +288,10 @@ static void api_offers(const serve_request *rq, json_t *body, const gs_estimate 
 		goto out;
 	}
 	bool shortlist = !strcmp(rq->url, "/api/shortlist");
-	gs_shortlist_run_units(e, cat, ev, shortlist ? unit : GS_UNIT_GiB, sl);
+	if (gs_shortlist_run_units(e, cat, ev, shortlist ? unit : GS_UNIT_GiB, sl, &err)) {
+		error(out, 500, err.msg);
+		goto out;
+	}
 	if (shortlist) {
 		send_json(out, 200, gs_shortlist_to_json(sl, e));
 		goto out;

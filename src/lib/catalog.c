@@ -159,9 +159,9 @@ static gs_status offer_field(void *ctx, size_t i, const char *k, const char *v, 
 		return text(o->id, sizeof o->id, k, v, n, where, err);
 	if (!strcmp(k, "gpu")) {
 		gs_status s = text(o->gpu, sizeof o->gpu, k, v, n, where, err);
-		if (!s && !gs_device_find(o->gpu))
-			return gs_error_set(err, GS_EINPUT, where, "gpu \"%s\" is not in the device table (gpusizer formats)", o->gpu);
-		return s;
+		/* resolved once, here: an unknown or ambiguous name is refused with
+		 * the nearest known ones */
+		return s ? s : gs_device_lookup(o->gpu, field, &o->device, err);
 	}
 	if (!strcmp(k, "count")) {
 		gs_status s = gs_parse_count(v, n, field, &o->count, err);
@@ -208,11 +208,10 @@ static gs_status offer_end(void *ctx, size_t i, const char *where, gs_error *err
 			return gs_error_set(err, GS_EINPUT, where, "offer id \"%s\" is used twice", o->id);
 	if (o->has_price && (!o->currency[0] || !o->period_hours))
 		return gs_error_set(err, GS_EINPUT, where, "offer %s: a price needs its currency and period", o->id);
-	const gs_device *d = gs_device_find(o->gpu);
 	if (!o->count)
 		o->count = 1;
 	if (!o->nominal_gb)
-		o->nominal_gb = d->nominal_gb;
+		o->nominal_gb = o->device->nominal_gb;
 	snprintf(o->where, sizeof o->where, "%s", where);
 	snprintf(o->source, sizeof o->source, "%s", "catalog file");
 	c->n = i + 1;
@@ -255,8 +254,9 @@ void gs_catalog_default(gs_catalog *c)
 		gs_offer *o = &c->offers[c->n++];
 		snprintf(o->id, sizeof o->id, "%s", example[i].id);
 		snprintf(o->gpu, sizeof o->gpu, "%s", example[i].gpu);
+		o->device = gs_device_find(example[i].gpu);
 		o->count = 1;
-		o->nominal_gb = gs_device_find(example[i].gpu)->nominal_gb;
+		o->nominal_gb = o->device->nominal_gb;
 		o->has_price = gs_parse_ratio(example[i].price, strlen(example[i].price), "price", 0, &o->price, NULL) == GS_OK;
 		snprintf(o->price_text, sizeof o->price_text, "%s", example[i].price);
 		snprintf(o->currency, sizeof o->currency, "USD");
@@ -274,6 +274,7 @@ void gs_catalog_default(gs_catalog *c)
 		for (char *p = o->id; *p; p++)
 			*p = *p == ' ' ? '-' : (char)((*p >= 'A' && *p <= 'Z') ? *p - 'A' + 'a' : *p);
 		snprintf(o->gpu, sizeof o->gpu, "%s", t[i].name);
+		o->device = &t[i];
 		o->count = 1;
 		o->nominal_gb = t[i].nominal_gb;
 		snprintf(o->source, sizeof o->source, "built-in: device table (price unknown: no source)");

@@ -79,19 +79,6 @@ static void totals(gs_estimate *e)
 			e->conservative = gs_add_sat(e->conservative, mx);
 	}
 	e->envelope = gs_add_sat(e->weights_only, gs_wl_u64(&e->workload, GS_F_RESERVE));
-	if (e->has_capacity) {
-		gs_bytes peak = e->phases[e->peak_phase].peak;
-		e->fits = peak <= e->capacity;
-		if (e->has_vllm)
-			e->fits = e->fits && e->vllm.sheet_fits && !e->vllm.over_budget;
-		if (e->has_sglang)
-			e->fits = e->fits && e->sglang.sheet_fits;
-		if (e->has_ollama) /* a partial offload runs, but not on the GPU */
-			e->fits = e->fits && e->ollama.full_offload;
-		e->margin = peak <= e->capacity ? e->capacity - peak : peak - e->capacity;
-		if (e->has_ollama && !e->ollama.full_offload) /* short by what Ollama leaves on the CPU */
-			e->margin = e->ollama.required_full - e->ollama.required_partial;
-	}
 }
 
 static const char *default_kv(const gs_format *f)
@@ -385,6 +372,7 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	gsi_apply_interval(e);
 	if (e->interval.conservative)
 		totals(e);
+	gs_verdict_decide(e);
 	if (training) {
 		static const char *const states[] = {"weights", "quant_metadata", "other_format_modules", "adapter_weights",
 		                                     "gradients", "master_weights", "optimizer_states"};

@@ -66,8 +66,6 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err);
  * SGLang also within max_running_requests), or any one sequence when no
  * length is given. The estimate's verdict uses the pool's own size, the
  * conservative one (interval.c) the low end of its interval. */
-bool gsi_vllm_pool_holds(const gs_estimate *e, uint64_t tokens);
-bool gsi_sglang_pool_holds(const gs_estimate *e, uint64_t tokens);
 
 /* The fixed items both serving engines share: weights, the runtime context
  * (default 0.34 GiB), LoRA slots (vLLM) and CUDA graphs, live in `live`

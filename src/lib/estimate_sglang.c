@@ -180,6 +180,7 @@ static void pool(gs_estimate *e, gs_item *kv)
 	if (gs_mul_ratio_floor(p->free_at_start, p->mem_fraction_static, &kept))
 		kept = UINT64_MAX;
 	p->refused = kept <= weights;
+	p->over_by = p->refused ? weights - kept : 0;
 	p->pool_bytes = p->refused ? 0 : kept - weights;
 	p->tokens = p->pool_bytes / p->cell_bytes;
 	uint64_t ctx_len = e->length ? e->length : (m->max_position ? m->max_position : 1);
@@ -189,7 +190,6 @@ static void pool(gs_estimate *e, gs_item *kv)
 		pool_reqs = pool_reqs < 2048 ? 2048 : pool_reqs > 4096 ? 4096 : pool_reqs;
 	uint64_t want = reqs ? reqs : p->tokens / 2;
 	p->max_running_requests = want < pool_reqs ? want : pool_reqs;
-	p->sheet_fits = gsi_sglang_pool_holds(e, p->tokens);
 	e->has_sglang = true;
 	gsi_item_put(kv, 1, gs_mul_sat(p->tokens, p->cell_bytes));
 	gsi_item_put(kv, 2, gs_mul_sat(p->tokens, p->cell_bytes));
@@ -201,13 +201,6 @@ static void pool(gs_estimate *e, gs_item *kv)
 	if (p->refused)
 		gsi_unknown(e, "SGLang: the weights take more than mem_fraction_static of the free memory: SGLang "
 		            "would stop with \"Not enough memory. Please try to increase --mem-fraction-static.\"");
-}
-
-bool gsi_sglang_pool_holds(const gs_estimate *e, uint64_t tokens)
-{
-	const gs_sglang_pool *p = &e->sglang;
-	return !p->refused && tokens > 0 &&
-	       (!e->length || (p->needed_tokens <= tokens && e->concurrency <= p->max_running_requests));
 }
 
 gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)

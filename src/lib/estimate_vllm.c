@@ -132,16 +132,17 @@ gs_bytes gsi_serving_forward_peak(const gs_estimate *e, uint64_t T, bool cache13
 
 /* --- vLLM ---------------------------------------------------------------- */
 
-/* Does the device's name (as torch reports it) contain `needle`? */
+/* Does the device's name (as torch reports it) contain `needle`? The
+ * device was resolved when the workload was set (workload.h); its table
+ * row and the names nvidia-smi prints for it are searched. */
 static bool device_name_has(const gs_estimate *e, const char *needle)
 {
-	const gs_workload *w = &e->workload;
-	if (!gs_wl_set(w, GS_F_GPU))
+	const gs_device *d = e->workload.device;
+	if (!d)
 		return false;
-	const gs_device *d = gs_device_find(gs_wl_str(w, GS_F_GPU));
-	const char *names[3] = {gs_wl_str(w, GS_F_GPU), d ? d->name : "", d ? d->smi_names : ""};
+	const char *names[2] = {d->name, d->smi_names};
 	size_t n = strlen(needle);
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 2; i++)
 		for (const char *p = names[i]; *p; p++)
 			if (strncasecmp(p, needle, n) == 0)
 				return true;
@@ -398,7 +399,7 @@ static void marlin_mxfp4_pad(gs_estimate *e, const gsi_release *r)
 		gsi_unknown(e, "weights: vLLM %s picks the MXFP4 experts' kernel from a priority list "
 		            "(fused_moe/oracle/mxfp4.py select_mxfp4_moe_backend) not read here; the padding 0.18.0's "
 		            "rule gives is counted (Marlin on compute capability 8.x and 11.0 and later)", r->version);
-	const gs_device *d = gs_wl_set(w, GS_F_GPU) ? gs_device_find(gs_wl_str(w, GS_F_GPU)) : NULL;
+	const gs_device *d = w->device;
 	/* Marlin on 8.x; from 0.12.0 also on 11.0 and later (triton_kernels
 	 * only between 9.0 and 11.0, get_mxfp4_backend) */
 	long major = d ? strtol(d->compute_capability, NULL, 10) : 0;
@@ -545,12 +546,6 @@ static void fixed_items(gs_estimate *e, const gsi_release *r, const sampler_path
 	}
 }
 
-bool gsi_vllm_pool_holds(const gs_estimate *e, uint64_t tokens)
-{
-	uint64_t blocks = tokens / BLOCK_TOKENS;
-	return blocks > 0 && (!e->length || e->vllm.needed_blocks <= blocks);
-}
-
 /* The sum of the known items that the budget holds (all but the pool and
  * the CUDA graphs, which come after it). */
 static gs_bytes in_budget(const gs_estimate *e)
@@ -691,6 +686,7 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 	gs_bytes graphs = r->cudagraph_in_pool ? wl_bytes(e, GS_F_CUDA_GRAPHS) : 0;
 	v->graphs_in_budget = r->cudagraph_in_pool;
 	fixed = gs_add_sat(fixed, graphs);
+	v->fixed = fixed;
 	v->over_budget = fixed >= v->budget;
 	v->kv_available = v->over_budget ? 0 : v->budget - fixed;
 	v->blocks = v->kv_available / v->block_bytes;
@@ -699,7 +695,6 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 		max_concurrency(v, r, e->length);
 	/* without a length the max_model_len vLLM divides by is not known here */
 	v->tokens_printed = r->tokens_by_concurrency && e->length ? printed_tokens(v->blocks, e->length) : v->tokens;
-	v->sheet_fits = gsi_vllm_pool_holds(e, v->tokens);
 	gsi_item_put(kv, 2, gs_mul_sat(v->blocks, v->block_bytes));
 	gsi_formula(kv, "pool: floor((%s x %llu B CUDA total - %llu B fixed) / %llu B per block) = %llu blocks "
 	            "x 16 tokens = %llu tokens",

@@ -68,25 +68,19 @@ static void name_limit(const gs_estimate *e, gs_fit_result *r, bool growing_only
 			}
 }
 
-/* Serving engines pre-allocate a KV pool: their verdict is the estimate's
- * own (the peak against the capacity and the pool against the sheet's
- * need), which is monotone in length and concurrency like the peak. */
+/* Serving engines pre-allocate a KV pool: their changes are ranked by what
+ * grows the pool. */
 static bool pool_engine(const gs_workload *w)
 {
 	return !gs_wl_training(w) && (gs_wl_runtime(w) == GS_RT_VLLM || gs_wl_runtime(w) == GS_RT_SGLANG);
 }
 
-/* Engines whose verdict is more than the peak: a pool (vLLM, SGLang) or,
- * for Ollama, whether it offloads every layer (a partial offload starts,
- * but runs on the CPU). */
-static bool own_verdict(const gs_workload *w)
+/* Every probe is judged by the one verdict (verdict.c), which is monotone
+ * in length, concurrency and microbatch for every rule: the peak grows, a
+ * pool's need grows while the pool shrinks or stays. */
+static bool fits_now(const probe *p)
 {
-	return pool_engine(w) || (!gs_wl_training(w) && gs_wl_runtime(w) == GS_RT_OLLAMA);
-}
-
-static bool fits_now(const probe *p, gs_bytes peak, gs_bytes cap)
-{
-	return own_verdict(&p->w) ? p->e->fits : peak <= cap;
+	return p->e->verdict.fits;
 }
 
 /* Ollama's own figures where the search stopped. */
@@ -115,7 +109,7 @@ void gs_pool_view_of(const gs_estimate *e, gs_pool_view *v)
 		v->blocks = e->vllm.blocks;
 		v->budget = e->vllm.budget;
 		v->refused = e->vllm.over_budget || e->vllm.blocks == 0;
-		v->fits = e->vllm.sheet_fits && !e->vllm.over_budget;
+		v->fits = e->verdict.pool_holds;
 		/* whole blocks per sequence */
 		uint64_t per_seq = (e->length + 15) / 16;
 		v->max_concurrency = per_seq ? e->vllm.blocks / per_seq : 0;
@@ -128,7 +122,7 @@ void gs_pool_view_of(const gs_estimate *e, gs_pool_view *v)
 			kept = UINT64_MAX;
 		v->budget = kept;
 		v->refused = e->sglang.refused || e->sglang.tokens == 0;
-		v->fits = e->sglang.sheet_fits;
+		v->fits = e->verdict.pool_holds;
 		v->max_concurrency = e->length ? e->sglang.tokens / e->length : 0;
 		if (v->max_concurrency > e->sglang.max_running_requests)
 			v->max_concurrency = e->sglang.max_running_requests;
@@ -150,34 +144,32 @@ void gs_pool_view_of(const gs_estimate *e, gs_pool_view *v)
 	}
 }
 
-gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, const char *how,
-                     gs_fit_target target, gs_fit_result *r, gs_error *err)
+/* The workload's own capacity (its --gpu or --capacity), which fit and the
+ * estimates it runs share: the search keeps the device, so every rule that
+ * depends on it (a release's batch defaults by GPU, its CUDA total) is the
+ * same in the search as in `estimate`. */
+static gs_status capacity_of(const gs_workload *w, gs_bytes *cap, char *how, size_t howcap, gs_error *err)
+{
+	bool found;
+	gs_status s = gs_workload_capacity(w, cap, &found, how, howcap, err);
+	if (!s && !found)
+		s = gs_error_set(err, GS_EINPUT, NULL, "give a capacity: --gpu \"RTX 4090\" or --capacity 24GB");
+	return s;
+}
+
+gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_fit_target target, gs_fit_result *r, gs_error *err)
 {
 	assert(w && m && r);
 	memset(r, 0, sizeof *r);
 	r->target = target;
-	r->capacity = cap;
-	snprintf(r->capacity_how, sizeof r->capacity_how, "%s", how ? how : "");
+	gs_status cs = capacity_of(w, &r->capacity, r->capacity_how, sizeof r->capacity_how, err);
+	if (cs)
+		return cs;
 	if (!m->has_architecture)
 		return gs_error_set(err, GS_EINPUT, NULL, "fit needs an architecture to grow the KV cache "
 		                    "and activations: give --model config.json, not --params");
 	probe p = {*w, m, target == GS_FIT_CONTEXT ? GS_F_LENGTH
 	                  : target == GS_FIT_MICROBATCH ? GS_F_MICROBATCH : GS_F_CONCURRENCY, NULL};
-	/* the capacity searched against is the one given, whatever the sheet said */
-	char capt[32];
-	snprintf(capt, sizeof capt, "%llu B", (unsigned long long)cap);
-	/* the engines' CUDA total goes with it: the device's published one when
-	 * the capacity is that device's */
-	char cudat[32], cuda_how[256];
-	gs_bytes cuda;
-	gs_status cs = gs_workload_cuda_total(&p.w, cap, &cuda, cuda_how, sizeof cuda_how, err);
-	if (cs)
-		return cs;
-	snprintf(cudat, sizeof cudat, "%llu B", (unsigned long long)cuda);
-	gs_workload_unset(&p.w, GS_F_GPU);
-	if ((cs = gs_workload_set(&p.w, GS_F_CAPACITY, capt, strlen(capt), GS_FROM_FLAG, "fit", err)) ||
-	    (cs = gs_workload_set(&p.w, GS_F_CUDA_TOTAL, cudat, strlen(cudat), GS_FROM_FLAG, "fit", err)))
-		return cs;
 	bool training = gs_wl_training(w);
 	r->training = training;
 	r->fixed = target == GS_FIT_CONTEXT ? gs_wl_u64(w, training ? GS_F_MICROBATCH : GS_F_CONCURRENCY)
@@ -197,7 +189,7 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 	gs_bytes peak;
 	if ((s = run_at(&p, 1, &peak, err)))
 		goto out;
-	if (!fits_now(&p, peak, cap)) {
+	if (!fits_now(&p)) {
 		r->fits = false;
 		r->peak_over = peak;
 		name_limit(p.e, r, false);
@@ -210,7 +202,7 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 	r->fits = true;
 	if ((s = run_at(&p, hi, &peak, err)))
 		goto out;
-	if (fits_now(&p, peak, cap)) {
+	if (fits_now(&p)) {
 		r->best = hi;
 		r->peak_at_best = peak;
 		r->bounded_by_model = target == GS_FIT_CONTEXT && r->model_max != 0;
@@ -223,7 +215,7 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_bytes cap, cons
 		uint64_t mid = lo + (hi - lo) / 2;
 		if ((s = run_at(&p, mid, &peak, err)))
 			goto out;
-		if (fits_now(&p, peak, cap))
+		if (fits_now(&p))
 			lo = mid;
 		else
 			hi = mid;
@@ -549,14 +541,23 @@ static bool ranks_before(const gs_change *a, const gs_change *b)
 	return a->saves > b->saves;
 }
 
-gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap, gs_change out[GS_MAX_CHANGES],
-                         size_t *n, gs_bytes *peak_now, gs_error *err)
+gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_change out[GS_MAX_CHANGES], size_t *n,
+                         gs_bytes *peak_now, gs_error *err)
 {
 	*n = 0;
+	/* without a capacity the changes are ranked, not judged */
+	gs_bytes cap;
+	bool found;
+	char how[320];
+	gs_status s = gs_workload_capacity(w, &cap, &found, how, sizeof how, err);
+	if (s)
+		return s;
+	if (!found)
+		cap = UINT64_MAX;
 	gs_estimate *e = malloc(sizeof *e);
 	if (!e)
 		return gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
-	gs_status s = gs_estimate_run(w, m, e, err);
+	s = gs_estimate_run(w, m, e, err);
 	if (s) {
 		free(e);
 		return s;
@@ -622,14 +623,13 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_bytes cap, 
 			snprintf(x->also, sizeof x->also, "%.31s %.31s", gs_field_key(c[i].f2), c[i].value2);
 		x->peak_after = after;
 		x->saves = after < *peak_now ? *peak_now - after : 0;
-		x->fits_after = own_verdict(w) ? e->fits : after <= cap;
+		x->fits_after = e->verdict.fits;
 		snprintf(x->cost, sizeof x->cost, "%s", c[i].cost);
 		if (pool && v.known) {
 			x->pool = true;
 			x->pool_tokens_after = v.tokens;
 			x->pool_blocks_after = v.blocks;
 			x->need_after = v.need_tokens;
-			x->fits_after = e->fits;
 		}
 	}
 	if (gs_wl_runtime(w) == GS_RT_LLAMACPP && *n < GS_MAX_CHANGES &&
@@ -744,16 +744,19 @@ void gs_fit_answer_free(gs_fit_answer *a)
 	}
 }
 
-gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, gs_bytes cap, const char *how,
-                            const char *for_text, gs_fit_answer *a, gs_error *err)
+gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, const char *for_text, gs_fit_answer *a,
+                            gs_error *err)
 {
 	assert(w && m && a);
 	memset(a, 0, sizeof *a);
-	a->capacity = cap;
+	char how[320];
+	gs_status s = capacity_of(w, &a->capacity, how, sizeof how, err);
+	gs_bytes cap = a->capacity;
 	gs_fit_target t[2];
-	gs_status s = gs_fit_plan(w, for_text, t, &a->n, err);
+	if (!s)
+		s = gs_fit_plan(w, for_text, t, &a->n, err);
 	for (size_t i = 0; !s && i < a->n; i++) {
-		if ((s = gs_fit_run(w, m, cap, how, t[i], &a->r[i], err)) || !a->r[i].fits)
+		if ((s = gs_fit_run(w, m, t[i], &a->r[i], err)) || !a->r[i].fits)
 			continue;
 		/* the estimate at the answer, for the JSON's estimate_at_best */
 		gs_workload wb = *w;
@@ -773,16 +776,15 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, gs_bytes ca
 		describe_sheet(w, a->sheet_workload, sizeof a->sheet_workload);
 		gs_error ignored;
 		gs_bytes peak_before_changes; /* the same peak as below; that estimate also names its phase */
-		a->has_changes = gs_fit_changes(w, m, cap, a->changes, &a->n_changes, &peak_before_changes, &ignored) == GS_OK;
+		a->has_changes = gs_fit_changes(w, m, a->changes, &a->n_changes, &peak_before_changes, &ignored) == GS_OK;
 		gs_estimate *e = malloc(sizeof *e);
 		if (!e)
 			s = gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
 		else if (!(s = gs_estimate_run(w, m, e, err))) {
 			a->sheet_peak = gs_estimate_peak(e);
 			snprintf(a->sheet_phase, sizeof a->sheet_phase, "%s", e->phases[e->peak_phase].id);
-			/* vLLM, SGLang: the pool must hold the sheet's sequences, not just the budget */
-			a->sheet_fits = a->sheet_peak <= cap && (!e->has_vllm || (e->vllm.sheet_fits && !e->vllm.over_budget)) &&
-			                (!e->has_sglang || e->sglang.sheet_fits) && (!e->has_ollama || e->ollama.full_offload);
+			a->sheet_fits = e->verdict.fits;
+			a->sheet_verdict = e->verdict;
 			gs_pool_view_of(e, &a->sheet_pool);
 			for (size_t p = 0; p < e->n_phases && a->n_over < 8; p++)
 				if (e->phases[p].peak > cap) {

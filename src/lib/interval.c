@@ -129,15 +129,10 @@ void gsi_apply_interval(gs_estimate *e)
 	if (!gs_wl_conservative(&e->workload))
 		return;
 	iv->conservative = true;
-	if (pool) {
-		/* the engine fills its budget whatever the estimate says: what can
-		 * be short is the pool, so the sheet is judged by its low end */
-		if (e->has_vllm)
-			e->vllm.sheet_fits = gsi_vllm_pool_holds(e, e->vllm.tokens_low);
-		else
-			e->sglang.sheet_fits = gsi_sglang_pool_holds(e, e->sglang.tokens_low);
+	/* the engine fills its budget whatever the estimate says: what can be
+	 * short is the pool, so the verdict (verdict.c) judges it by its low end */
+	if (pool)
 		return;
-	}
 	iv->margin_applied = true;
 	gs_item *m = gsi_item(e, "calibration_margin", GS_BASIS_ESTIMATED,
 	                      "docs/method.md §17a (calibration residuals, bench/calibration.jsonl)");

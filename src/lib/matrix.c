@@ -59,7 +59,7 @@ static void fill_cell(gs_matrix_cell *c, const gs_fit_result *r)
 
 /* One cell: the base with this format, searched on model m. */
 static void run_cell(const gs_workload *base, const gs_model *m, const char *format, gs_fit_target target,
-                     gs_bytes cap, const char *how, gs_matrix_cell *c)
+                     gs_matrix_cell *c)
 {
 	gs_workload w = *base;
 	gs_error err;
@@ -67,7 +67,7 @@ static void run_cell(const gs_workload *base, const gs_model *m, const char *for
 	gs_error_clear(&err);
 	w.v[GS_F_BITS].from = GS_FROM_UNSET; /* the column is the format */
 	if (gs_workload_set(&w, GS_F_FORMAT, format, strlen(format), GS_FROM_FLAG, "matrix", &err) ||
-	    gs_workload_finish(&w, &err) || gs_fit_run(&w, m, cap, how, target, &r, &err)) {
+	    gs_workload_finish(&w, &err) || gs_fit_run(&w, m, target, &r, &err)) {
 		c->error = true;
 		snprintf(c->reason, sizeof c->reason, "%s", err.msg);
 		return;
@@ -123,7 +123,7 @@ gs_status gs_matrix_add_row(gs_matrix *mx, const gs_workload *base, const char *
 	row->params = m->params;
 	row->max_position = m->max_position;
 	for (size_t f = 0; f < mx->n_formats; f++)
-		run_cell(base, m, mx->formats[f], mx->target, mx->capacity, mx->capacity_how, &row->cells[f]);
+		run_cell(base, m, mx->formats[f], mx->target, &row->cells[f]);
 	return GS_OK;
 }
 

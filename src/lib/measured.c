@@ -393,11 +393,9 @@ void gs_measurements_apply(gs_measurements *ms, gs_estimate *e)
 		         ms->n_runs ? " (see Measurements)" : "");
 	e->floor = ms->floor;
 	snprintf(e->floor_why, sizeof e->floor_why, "%s", ms->floor_why);
-	/* with a capacity, a measured or failed run's need is the verdict */
-	if (e->has_capacity && strcmp(ms->need_basis, "estimate")) {
-		e->fits = ms->need <= e->capacity;
-		e->margin = e->fits ? e->capacity - ms->need : ms->need - e->capacity;
-	}
+	/* with a capacity, a measured or failed run's need is what the one
+	 * verdict judges from now on */
+	gs_verdict_decide(e);
 }
 
 /* --- the sheet's Measurements section ------------------------------------------ */

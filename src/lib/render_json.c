@@ -218,11 +218,7 @@ static void extras_json(json_t *root, const gs_estimate *e)
 		json_object_set_new(tt, "planned_from_config", json_boolean(s->shards == 0));
 	}
 	if (e->has_capacity)
-		json_object_set_new(root, "capacity",
-		                    json_pack("{s:o, s:s, s:b, s:o, s:o, s:s}", "bytes", jbytes(e->capacity), "how",
-		                              e->capacity_how, "fits", e->fits,
-		                              e->fits ? "margin_bytes" : "short_bytes", jbytes(e->margin),
-		                              "cuda_total_bytes", jbytes(e->cuda_total), "cuda_total_how", e->cuda_how));
+		json_object_set_new(root, "capacity", gs_verdict_to_json(e));
 	if (e->has_vllm) {
 		const gs_vllm_budget *v = &e->vllm;
 		json_object_set_new(root, "vllm",
@@ -231,7 +227,7 @@ static void extras_json(json_t *root, const gs_estimate *e)
 		                              "block_bytes", jbytes(v->block_bytes), "blocks", (json_int_t)v->blocks,
 		                              "kv_tokens", (json_int_t)v->tokens, "max_concurrency",
 		                              (double)v->max_concurrency_milli / 1000.0, "needed_blocks",
-		                              (json_int_t)v->needed_blocks, "sheet_fits", v->sheet_fits,
+		                              (json_int_t)v->needed_blocks, "sheet_fits", e->verdict.pool_holds,
 		                              "over_budget", v->over_budget));
 		json_t *vo = json_object_get(root, "vllm");
 		json_object_set_new(vo, "profile_tokens", json_integer((json_int_t)v->profile_tokens));
@@ -253,10 +249,34 @@ static void extras_json(json_t *root, const gs_estimate *e)
 		                              (json_int_t)p->chunked_prefill_size, "free_at_start_bytes",
 		                              jbytes(p->free_at_start), "pool_bytes", jbytes(p->pool_bytes), "cell_bytes",
 		                              jbytes(p->cell_bytes), "needed_tokens", (json_int_t)p->needed_tokens,
-		                              "sheet_fits", p->sheet_fits, "refused", p->refused));
+		                              "sheet_fits", e->verdict.pool_holds, "refused", p->refused));
 		json_object_set_new(json_object_get(root, "sglang"), "kv_tokens_interval",
 		                    tokens_interval_json(e, p->tokens_low, p->tokens_high));
 	}
+}
+
+/* The one verdict (gpusizer/verdict.h) with the capacity it judged
+ * against: fits, the rule that decided and its margin or shortfall in its
+ * own terms, the device beside it, and a pool engine's units. */
+json_t *gs_verdict_to_json(const gs_estimate *e)
+{
+	const gs_capacity_verdict *v = &e->verdict;
+	json_t *o = json_pack("{s:o, s:s, s:b, s:s, s:o, s:s, s:b, s:o, s:s}", "bytes", jbytes(e->capacity), "how",
+	                      e->capacity_how, "fits", v->fits, "rule", gs_rule_name(v->rule),
+	                      v->fits ? "margin_bytes" : "short_bytes", jbytes(v->fits ? v->margin : v->shortfall), "why",
+	                      v->why, "as_far_as_known", v->as_far_as_known, "cuda_total_bytes", jbytes(e->cuda_total),
+	                      "cuda_total_how", e->cuda_how);
+	json_object_set_new(o, "device", json_pack("{s:o, s:b, s:o}", "load_bytes", jbytes(v->load), "fits",
+	                                           v->device_fits, v->device_fits ? "margin_bytes" : "short_bytes",
+	                                           jbytes(v->device_margin)));
+	if (v->rule == GS_RULE_VLLM_POOL || v->rule == GS_RULE_SGLANG_POOL) {
+		json_t *p = json_pack("{s:s, s:I, s:o, s:I, s:I, s:b, s:b}", "unit", v->unit_tokens == 16 ? "block" : "token",
+		                      "unit_tokens", (json_int_t)v->unit_tokens, "unit_bytes", jbytes(v->unit_bytes), "units",
+		                      (json_int_t)v->pool_units, "needed_units", (json_int_t)v->need_units, "holds",
+		                      v->pool_holds, "refused", v->pool_refused);
+		json_object_set_new(o, "pool", p);
+	}
+	return o;
 }
 
 static json_t *ollama_json(const gs_estimate *e)
@@ -405,6 +425,13 @@ json_t *gs_fit_answer_to_json(const gs_fit_answer *a)
 		                                          "fits", a->sheet_fits, "peak_phase", a->sheet_phase,
 		                                          "peak_bytes", jbytes(a->sheet_peak), "capacity_bytes",
 		                                          jbytes(a->capacity)));
+	if (o && a->has_sheet) {
+		const gs_capacity_verdict *v = &a->sheet_verdict;
+		json_object_set_new(json_object_get(o, "sheet"), "verdict",
+		                    json_pack("{s:s, s:b, s:o, s:s}", "rule", gs_rule_name(v->rule), "fits", v->fits,
+		                              v->fits ? "margin_bytes" : "short_bytes", jbytes(v->fits ? v->margin : v->shortfall),
+		                              "why", v->why));
+	}
 	if (o && a->has_sheet && a->sheet_pool.known)
 		json_object_set_new(json_object_get(o, "sheet"), "pool", pool_json(&a->sheet_pool));
 	if (o && a->has_changes)

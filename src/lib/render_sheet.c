@@ -37,7 +37,11 @@ static void cost_text(const gs_offer_result *r, char *buf, size_t cap)
 static void margin_text(const gs_offer_result *r, char *buf, size_t cap)
 {
 	char g[40];
-	if (r->margin >= 0) {
+	bool pool = r->rule == GS_RULE_VLLM_POOL || r->rule == GS_RULE_SGLANG_POOL;
+	if (pool) /* the engine's KV pool, not the device: no share of the card */
+		snprintf(buf, cap, r->margin >= 0 ? "%s of KV pool to spare" : "short by %s of KV pool",
+		         gib((gs_bytes)(r->margin >= 0 ? r->margin : -r->margin), g, sizeof g));
+	else if (r->margin >= 0) {
 		uint64_t pm = r->usable ? (uint64_t)r->margin * 1000 / r->usable : 0;
 		snprintf(buf, cap, "%s (%llu.%llu %% of %s)", gib((gs_bytes)r->margin, g, sizeof g), (unsigned long long)(pm / 10),
 		         (unsigned long long)(pm % 10), r->usable_how);
@@ -54,6 +58,12 @@ int gs_render_shortlist_text(FILE *f, const gs_shortlist *sl, const gs_estimate 
 		put(&o, "%sshortlist: %zu offers against the need per GPU, %s (basis %s: %s); campaign %s\n", md ? "### " : "",
 		    sl->n, gib(e->need, a, sizeof a), e->need_basis, e->need_why,
 		    sl->campaign_hours ? "given" : "not given (costs are per price period)");
+	else if (!gs_wl_training(&e->workload) &&
+	         (e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG || e->runtime == GS_RT_OLLAMA))
+		/* an engine's verdict depends on the device: each offer's is its own */
+		put(&o, "%sshortlist: %zu offers, each judged by %s on its own GPU (the sheet's need alone: %s, %s); "
+		    "campaign %s\n", md ? "### " : "", sl->n, gs_runtime_name(e->runtime), gib(gs_estimate_peak(e), a, sizeof a),
+		    e->phases[e->peak_phase].id, sl->campaign_hours ? "given" : "not given (costs are per price period)");
 	else
 		put(&o, "%sshortlist: %zu offers against the peak per GPU, %s (%s)%s; campaign %s\n", md ? "### " : "", sl->n,
 		    gib(gs_estimate_peak(e), a, sizeof a), e->phases[e->peak_phase].id,

@@ -249,38 +249,56 @@ static void summary_lines(out *o, const gs_estimate *e, bool md)
 	}
 }
 
-/* The capacity check and vLLM's pool. */
+/* The capacity check and vLLM's pool: the one verdict's words and figures
+ * (gpusizer/verdict.h), the device beside a pool engine's own rule. */
 static void capacity_lines(out *o, const gs_estimate *e, bool md)
 {
 	const gs_phase *pk = &e->phases[e->peak_phase];
+	const gs_capacity_verdict *vd = &e->verdict;
 	char buf[96];
 	if (e->has_capacity) {
 		char cap[96];
 		triple(e->capacity, cap, sizeof cap);
 		char peak[40];
 		gs_format_bytes(pk->peak, GS_UNIT_GiB, peak, sizeof peak);
-		char mg[40];
-		gs_format_bytes(e->margin, GS_UNIT_GiB, mg, sizeof mg);
-		if (e->need_basis[0] && strcmp(e->need_basis, "estimate"))
+		unsigned long long pm = (unsigned long long)(gs_mul_sat(vd->device_margin, 1000) /
+		                                             (e->capacity ? e->capacity : 1));
+		switch (vd->rule) {
+		case GS_RULE_MEASURED:
 			put(o, "%scapacity check:      %s: need %s (basis %s) of %s, %s %s\n", md ? "- " : "",
-			    e->fits ? "fits" : "DOES NOT FIT", triple(e->need, buf, sizeof buf), e->need_basis, cap,
-			    e->fits ? "useful margin" : "short by", mg);
-		else if (e->has_ollama && !e->ollama.full_offload)
-			put(o, "%scapacity check:      DOES NOT FIT on the GPU: Ollama offloads %llu of %llu layers and runs the "
-			    "rest (%s by its estimate) on the CPU; the GPU part peaks at %s of %s\n", md ? "- " : "",
-			    (unsigned long long)e->ollama.layers_offload, (unsigned long long)e->ollama.layers_model,
-			    triple(e->margin, buf, sizeof buf), peak, cap);
-		else if (e->fits)
-			put(o, "%scapacity check:      fits%s: peak %s %s of %s, useful margin %s (%llu.%01llu %%)\n",
-			    md ? "- " : "", pk->has_unknown ? " as far as known" : "", pk->id, peak, cap,
-			    triple(e->margin, buf, sizeof buf),
-			    (unsigned long long)(gs_mul_sat(e->margin, 1000) / (e->capacity ? e->capacity : 1) / 10),
-			    (unsigned long long)(gs_mul_sat(e->margin, 1000) / (e->capacity ? e->capacity : 1) % 10));
-		else
-			put(o, "%scapacity check:      DOES NOT FIT%s: peak %s %s, short by %s on %s\n", md ? "- " : "",
-			    e->has_vllm && !e->vllm.sheet_fits ? " (vLLM's KV pool is smaller than the sheet needs)"
-			    : e->has_sglang && !e->sglang.sheet_fits ? " (SGLang's pool is smaller than the sheet needs)" : "",
-			    pk->id, peak, triple(e->margin, buf, sizeof buf), cap);
+			    vd->fits ? "fits" : "DOES NOT FIT", triple(e->need, buf, sizeof buf), e->need_basis, cap,
+			    vd->fits ? "useful margin" : "short by", gs_format_bytes(vd->fits ? vd->margin : vd->shortfall,
+			                                                          GS_UNIT_GiB, peak, sizeof peak));
+			break;
+		case GS_RULE_OLLAMA_LAYERS:
+		case GS_RULE_PEAK:
+			if (vd->rule == GS_RULE_OLLAMA_LAYERS && !e->ollama.full_offload)
+				put(o, "%scapacity check:      DOES NOT FIT on the GPU: %s; the GPU part peaks at %s of %s\n",
+				    md ? "- " : "", vd->why, peak, cap);
+			else if (vd->fits)
+				put(o, "%scapacity check:      fits%s: peak %s %s of %s, useful margin %s (%llu.%01llu %%)\n",
+				    md ? "- " : "", vd->as_far_as_known ? " as far as known" : "", pk->id, peak, cap,
+				    triple(vd->margin, buf, sizeof buf), pm / 10, pm % 10);
+			else
+				put(o, "%scapacity check:      DOES NOT FIT: peak %s %s, short by %s on %s\n", md ? "- " : "",
+				    pk->id, peak, triple(vd->shortfall, buf, sizeof buf), cap);
+			break;
+		case GS_RULE_VLLM_POOL:
+		case GS_RULE_SGLANG_POOL:
+			put(o, "%scapacity check:      %s%s: %s\n", md ? "- " : "", vd->fits ? "fits" : "DOES NOT FIT",
+			    vd->as_far_as_known ? " as far as known" : "", vd->why);
+			/* the device apart: what the engine's budget leaves on the card */
+			if (vd->device_fits)
+				put(o, "%sdevice:              peak %s %s of %s; %s (%llu.%01llu %%) outside %s's budget\n",
+				    md ? "- " : "", pk->id, peak, cap, triple(vd->device_margin, buf, sizeof buf), pm / 10, pm % 10,
+				    vd->rule == GS_RULE_VLLM_POOL ? "vLLM" : "SGLang");
+			else
+				put(o, "%sdevice:              peak %s %s exceeds %s by %s\n", md ? "- " : "", pk->id, peak, cap,
+				    triple(vd->device_margin, buf, sizeof buf));
+			break;
+		case GS_RULE_NONE:
+			break;
+		}
 	}
 	if (e->has_vllm) {
 		const gs_vllm_budget *v = &e->vllm;
@@ -301,7 +319,7 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 			    (unsigned long long)e->length, (unsigned long long)(v->max_concurrency_centi / 100),
 			    (unsigned long long)(v->max_concurrency_centi % 100),
 			    (unsigned long long)v->needed_blocks, (unsigned long long)e->concurrency,
-			    e->concurrency == 1 ? "" : "s", v->sheet_fits ? "fits" : "DOES NOT FIT");
+			    e->concurrency == 1 ? "" : "s", e->verdict.pool_holds ? "fits" : "DOES NOT FIT");
 	}
 	if (e->has_sglang) {
 		const gs_sglang_pool *p = &e->sglang;
@@ -315,7 +333,7 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 			put(o, "%sSGLang: the sheet needs %llu tokens for %llu sequence%s of %llu: %s\n", md ? "- " : "",
 			    (unsigned long long)p->needed_tokens, (unsigned long long)e->concurrency,
 			    e->concurrency == 1 ? "" : "s", (unsigned long long)e->length,
-			    p->sheet_fits ? "fits" : "DOES NOT FIT");
+			    e->verdict.pool_holds ? "fits" : "DOES NOT FIT");
 	}
 }
 
@@ -707,10 +725,19 @@ int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
 	}
 	if (a->has_sheet) {
 		char pk[40], cap[40], at[160];
-		put(&o, "\nthe sheet's workload (%s): %s: peak %s %s of %s\n", a->sheet_workload,
+		char mg[40];
+		const gs_capacity_verdict *v = &a->sheet_verdict;
+		put(&o, "\nthe sheet's workload (%s): %s: peak %s %s of %s", a->sheet_workload,
 		    a->sheet_fits ? "fits" : "DOES NOT FIT", a->sheet_phase,
 		    gs_format_bytes(a->sheet_peak, GS_UNIT_GiB, pk, sizeof pk),
 		    gs_format_bytes(a->capacity, GS_UNIT_GiB, cap, sizeof cap));
+		if (v->rule == GS_RULE_PEAK)
+			put(&o, ", %s %s", v->fits ? "margin" : "short by",
+			    gs_format_bytes(v->fits ? v->margin : v->shortfall, GS_UNIT_GiB, mg, sizeof mg));
+		put(&o, "\n");
+		/* a rule beyond the peak speaks its own terms: the pool, the layers */
+		if (a->sheet_verdict.rule != GS_RULE_PEAK && a->sheet_verdict.why[0])
+			put(&o, "  %s\n", a->sheet_verdict.why);
 		if (a->sheet_pool.known)
 			pool_lines(&o, &a->sheet_pool, "  ");
 		if (a->has_changes && a->headline[0] && a->n_over)

@@ -89,10 +89,44 @@ static void margin_text(gs_bytes usable, gs_bytes need, gs_unit u, char *buf, si
 	}
 }
 
-static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_set *ev, gs_unit u)
+/* The sheet's estimate on this offer's device: the workload with the
+ * offer's GPU (its table total and CUDA total), or the capacity the offer's
+ * evidence or seller states on that same device, judged by the one verdict
+ * (gpusizer/verdict.h). A run that validates the sheet, or a failed run,
+ * keeps its need. *out is scratch owned by the caller. */
+static gs_status offer_estimate(const gs_estimate *e, const gs_offer *o, gs_bytes usable, bool from_table,
+                                gs_estimate *out, gs_error *err)
+{
+	gs_workload w = e->workload;
+	gs_workload_unset(&w, GS_F_GPU);
+	gs_workload_unset(&w, GS_F_CAPACITY);
+	gs_workload_unset(&w, GS_F_CUDA_TOTAL); /* the user's own device's, not the offer's */
+	gs_status s;
+	if (from_table) {
+		s = gs_workload_set(&w, GS_F_GPU, o->device->name, strlen(o->device->name), GS_FROM_FLAG, o->id, err);
+	} else {
+		char t[32];
+		int n = snprintf(t, sizeof t, "%llu B", (unsigned long long)usable);
+		s = gs_workload_set(&w, GS_F_CAPACITY, t, (size_t)n, GS_FROM_FLAG, o->id, err);
+		w.device = o->device; /* the device's own rules, with the stated capacity */
+	}
+	if (!s)
+		s = gs_estimate_run(&w, &e->model, out, err);
+	if (s)
+		return s;
+	if (e->need_basis[0] && strcmp(e->need_basis, "estimate")) {
+		snprintf(out->need_basis, sizeof out->need_basis, "%s", e->need_basis);
+		out->need = e->need;
+		snprintf(out->need_why, sizeof out->need_why, "%s", e->need_why);
+		gs_verdict_decide(out);
+	}
+	return GS_OK;
+}
+
+static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_set *ev, gs_unit u, gs_estimate *oe)
 {
 	const gs_offer *o = r->offer;
-	const gs_device *d = gs_device_find(o->gpu);
+	const gs_device *d = o->device;
 	/* a probe tells the capacity; only a measured run of this workload
 	 * confirms that what the estimate does not know fits too */
 	const gs_evidence *bad = find_evidence(ev, o, GS_REQ_MEMORY, false);
@@ -101,10 +135,8 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 	const gs_evidence *good = run ? run : cap;
 	gs_bytes nominal = o->nominal_gb * GS_GB;
 	char a[64], b[96], c[96], dd[64], how[256];
-	/* a run that validates the sheet, or a failed run, replaces the estimate
-	 * (gpusizer/measured.h); otherwise the estimate's peak */
 	bool measured = !strcmp(e->need_basis, "measured");
-	r->need = e->need_basis[0] && strcmp(e->need_basis, "estimate") ? e->need : gs_estimate_peak(e);
+	bool from_table = false;
 	if (cap) {
 		r->usable = cap->bytes;
 		snprintf(r->usable_how, sizeof r->usable_how, "reported by the device (%s evidence)", cap->kind);
@@ -113,45 +145,76 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 		snprintf(r->usable_how, sizeof r->usable_how, "device-reported per the offer");
 	} else if (d && d->reported_bytes) {
 		r->usable = d->reported_bytes;
+		from_table = true;
 		snprintf(r->usable_how, sizeof r->usable_how, "device-reported (%s, device table)", d->reported_how);
 	} else {
 		r->usable = nominal;
 		snprintf(r->usable_how, sizeof r->usable_how, "nominal %llu GB (no device-reported figure)",
 		         (unsigned long long)o->nominal_gb);
 	}
-	r->margin = (int64_t)r->usable - (int64_t)r->need;
 	snprintf(how, sizeof how, "%s", r->usable_how);
-	bool unknown = e->phases[e->peak_phase].has_unknown && !measured;
+	gs_error err;
+	gs_error_clear(&err);
+	if (offer_estimate(e, o, r->usable, from_table, oe, &err)) {
+		/* the workload cannot be sized on this device (an engine's rule
+		 * refuses it): nothing establishes that it fits */
+		gs_req_result *q = add(r, GS_REQ_MEMORY, bad ? GS_EXCLUDE : GS_TO_CONFIRM);
+		r->need = gs_estimate_peak(e);
+		r->margin = (int64_t)r->usable - (int64_t)r->need;
+		snprintf(q->detail, sizeof q->detail, "not sized on %s: %.700s", o->gpu, err.msg);
+		if (bad)
+			cite(q, bad);
+		return;
+	}
+	const gs_capacity_verdict *v = &oe->verdict;
+	r->need = v->load;
+	r->rule = v->rule;
+	r->margin = v->fits ? (int64_t)v->margin : -(int64_t)v->shortfall;
+	bool unknown = oe->phases[oe->peak_phase].has_unknown && !measured;
 	bool below_floor = e->floor && r->usable < e->floor;
-	gs_verdict v = bad || below_floor ? GS_EXCLUDE : r->need > r->usable ? GS_EXCLUDE
-	             : unknown && !run ? GS_TO_CONFIRM : GS_ADMISSIBLE;
-	gs_req_result *q = add(r, GS_REQ_MEMORY, v);
-	gs_format_bytes(r->need, u, a, sizeof a);
-	margin_text(nominal, r->need, u, b, sizeof b);
-	margin_text(r->usable, r->need, u, c, sizeof c);
+	gs_verdict verdict = bad || below_floor ? GS_EXCLUDE : !v->fits ? GS_EXCLUDE
+	                   : unknown && !run ? GS_TO_CONFIRM : GS_ADMISSIBLE;
+	gs_req_result *q = add(r, GS_REQ_MEMORY, verdict);
+	gs_format_bytes(v->load, u, a, sizeof a);
+	margin_text(nominal, v->load, u, b, sizeof b);
 	gs_format_bytes(r->usable, u, dd, sizeof dd);
 	char unk[200] = "";
 	if (unknown && !bad && !run) {
 		size_t k = 0;
-		for (size_t i = 0; i < e->n_items; i++)
-			if (e->items[i].basis == GS_BASIS_UNKNOWN)
-				k += (size_t)snprintf(unk + k, sizeof unk - k, "%s%s", k ? ", " : "", e->items[i].id);
+		for (size_t i = 0; i < oe->n_items; i++)
+			if (oe->items[i].basis == GS_BASIS_UNKNOWN)
+				k += (size_t)snprintf(unk + k, sizeof unk - k, "%s%s", k ? ", " : "", oe->items[i].id);
 	}
 	char basis[400];
 	if (e->need_basis[0] && strcmp(e->need_basis, "estimate"))
 		snprintf(basis, sizeof basis, "%s: %s", e->need_basis, e->need_why);
 	else
-		snprintf(basis, sizeof basis, "%s", e->phases[e->peak_phase].id);
+		snprintf(basis, sizeof basis, "%s", oe->phases[oe->peak_phase].id);
 	/* below a measured floor the unknown items no longer matter: say why instead */
 	if (below_floor) {
 		char g[48];
 		gs_format_bytes(e->floor, u, g, sizeof g);
 		snprintf(unk, sizeof unk, "%.40s (%.150s)", g, e->floor_why);
 	}
-	snprintf(q->detail, sizeof q->detail, "%s %s per GPU (%.200s); nominal %llu GB: %s; usable %s, %s: %s%s%s%s",
-	         measured ? "need" : "peak", a, basis, (unsigned long long)o->nominal_gb, b, dd, how, c,
-	         below_floor ? "; below a measured peak of " : unk[0] ? "; to confirm: the items not yet known (" : "", unk,
-	         below_floor ? "" : unk[0] ? ") must fit in that margin" : "");
+	/* the rule's own words: a pool engine's blocks or tokens apart from
+	 * the device, whose nominal figure says nothing about the pool */
+	size_t k;
+	if (v->rule == GS_RULE_VLLM_POOL || v->rule == GS_RULE_SGLANG_POOL) {
+		gs_format_bytes(v->device_margin, u, c, sizeof c);
+		k = (size_t)snprintf(q->detail, sizeof q->detail, "%s on this GPU: %s; device: peak %s per GPU (%.40s) of "
+		                     "usable %s, %s: %s %s", v->rule == GS_RULE_VLLM_POOL ? "vLLM" : "SGLang", v->why, a,
+		                     basis, dd, how, c, v->device_fits ? "outside the engine's budget" : "over the device");
+	} else {
+		margin_text(r->usable, v->load, u, c, sizeof c);
+		k = (size_t)snprintf(q->detail, sizeof q->detail, "%s %s per GPU (%.200s); nominal %llu GB: %s; usable %s, %s: %s",
+		                     measured ? "need" : "peak", a, basis, (unsigned long long)o->nominal_gb, b, dd, how, c);
+		if (v->rule == GS_RULE_OLLAMA_LAYERS && !v->fits && k < sizeof q->detail)
+			k += (size_t)snprintf(q->detail + k, sizeof q->detail - k, " (%s)", v->why);
+	}
+	if (k < sizeof q->detail)
+		snprintf(q->detail + k, sizeof q->detail - k, "%s%s%s", below_floor ? "; below a measured peak of "
+		         : unk[0] ? "; to confirm: the items not yet known (" : "", unk,
+		         below_floor ? "" : unk[0] ? ") must fit in that margin" : "");
 	if (bad || good)
 		cite(q, bad ? bad : good);
 }
@@ -166,7 +229,7 @@ static bool cc_at_least(const char *cc, unsigned major, unsigned minor)
 
 static void compute(gs_offer_result *r, const gs_estimate *e, const gs_evidence_set *ev)
 {
-	const gs_device *d = gs_device_find(r->offer->gpu);
+	const gs_device *d = r->offer->device;
 	const char *cc = d ? d->compute_capability : "?";
 	bool fp8 = e->format.family == GS_FAM_FP8 || e->kv_format.family == GS_FAM_FP8;
 	bool bf16 = !fp8 && e->format.family != GS_FAM_RAW_BITS && e->format.family != GS_FAM_GGUF &&
@@ -249,16 +312,20 @@ static int rank(const void *pa, const void *pb)
 	return (int)b->preferences_met - (int)a->preferences_met;
 }
 
-void gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev, gs_shortlist *out)
+gs_status gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev, gs_shortlist *out,
+                           gs_error *err)
 {
-	gs_shortlist_run_units(e, cat, ev, GS_UNIT_GiB, out);
+	return gs_shortlist_run_units(e, cat, ev, GS_UNIT_GiB, out, err);
 }
 
-void gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev, gs_unit unit,
-                            gs_shortlist *out)
+gs_status gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev, gs_unit unit,
+                                 gs_shortlist *out, gs_error *err)
 {
 	assert(e && cat && ev && out);
 	memset(out, 0, sizeof *out);
+	gs_estimate *oe = malloc(sizeof *oe); /* each offer's estimate, in turn */
+	if (!oe)
+		return gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
 	const gs_workload *w = &e->workload;
 	out->campaign_hours = gs_wl_set(w, GS_F_CAMPAIGN) ? gs_wl_u64(w, GS_F_CAMPAIGN) : 0;
 	bool training = gs_wl_training(w);
@@ -267,7 +334,7 @@ void gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const g
 		gs_offer_result *r = &out->r[out->n++];
 		const gs_offer *o = &cat->offers[i];
 		r->offer = o;
-		memory(r, e, ev, unit);
+		memory(r, e, ev, unit, oe);
 		gs_req_result *q = add(r, GS_REQ_GPUS, o->count >= e->gpus ? GS_ADMISSIBLE : GS_EXCLUDE);
 		snprintf(q->detail, sizeof q->detail, "the placement needs %llu GPU%s; the offer has %llu",
 		         (unsigned long long)e->gpus, e->gpus == 1 ? "" : "s", (unsigned long long)o->count);
@@ -316,10 +383,12 @@ void gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const g
 			r->cost.den = o->price.den;
 		}
 	}
+	free(oe);
 	qsort(out->r, out->n, sizeof out->r[0], rank);
 	for (size_t i = 0; i < out->n; i++) {
 		out->n_retained += out->r[i].verdict == GS_ADMISSIBLE;
 		out->n_to_confirm += out->r[i].verdict == GS_TO_CONFIRM;
 		out->n_excluded += out->r[i].verdict == GS_EXCLUDE;
 	}
+	return GS_OK;
 }

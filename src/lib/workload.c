@@ -141,7 +141,39 @@ int gs_field_by_flag(const char *flag)
 
 void gs_workload_init(gs_workload *w) { memset(w, 0, sizeof *w); }
 
-void gs_workload_unset(gs_workload *w, gs_field f) { memset(&w->v[f], 0, sizeof w->v[f]); }
+void gs_workload_unset(gs_workload *w, gs_field f)
+{
+	memset(&w->v[f], 0, sizeof w->v[f]);
+	if (f == GS_F_GPU)
+		w->device = NULL;
+}
+
+/* Defaults that follow another field's value rather than a constant: the
+ * derived field is filled from its source by gs_workload_finish and, while
+ * it stays a default, follows every later change of the source. */
+static const struct derived {
+	gs_field field, from;
+	const char *where;
+} derived[] = {
+	{GS_F_EVAL_MICROBATCH, GS_F_MICROBATCH, "default (= microbatch)"},
+};
+
+static void follow(gs_workload *w, const struct derived *d)
+{
+	gs_value *v = &w->v[d->field];
+	*v = w->v[d->from];
+	v->from = GS_FROM_DEFAULT;
+	snprintf(v->where, sizeof v->where, "%s", d->where);
+}
+
+/* After field f changed: refresh the defaults derived from it. */
+static void refresh_derived(gs_workload *w, gs_field f)
+{
+	for (size_t i = 0; i < sizeof derived / sizeof derived[0]; i++)
+		if (derived[i].from == f && w->v[derived[i].field].from == GS_FROM_DEFAULT &&
+		    w->v[f].from != GS_FROM_UNSET)
+			follow(w, &derived[i]);
+}
 
 static gs_status check_enum(gs_field f, const char *text, const char *where, int *index, gs_error *err)
 {
@@ -240,9 +272,15 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 			snprintf(err->where, sizeof err->where, "%s", where);
 		return s;
 	}
+	const gs_device *dev = NULL;
+	if (f == GS_F_GPU && (s = gs_device_lookup(v.text, field, &dev, err)))
+		return s;
 	v.from = from;
 	snprintf(v.where, sizeof v.where, "%s", where);
 	w->v[f] = v;
+	if (f == GS_F_GPU)
+		w->device = dev;
+	refresh_derived(w, f);
 	return GS_OK;
 }
 
@@ -291,12 +329,9 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 		if (s)
 			return s; /* a bad built-in default is a bug, but never a crash */
 	}
-	if (!gs_wl_set(w, GS_F_EVAL_MICROBATCH)) {
-		gs_value *v = &w->v[GS_F_EVAL_MICROBATCH];
-		*v = w->v[GS_F_MICROBATCH];
-		v->from = GS_FROM_DEFAULT;
-		snprintf(v->where, sizeof v->where, "default (= microbatch)");
-	}
+	for (size_t i = 0; i < sizeof derived / sizeof derived[0]; i++)
+		if (!gs_wl_set(w, derived[i].field) && gs_wl_set(w, derived[i].from))
+			follow(w, &derived[i]);
 	return GS_OK;
 }
 
@@ -310,13 +345,9 @@ gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out, bool *found,
 		snprintf(how, howcap, "given: %s (%s)", w->v[GS_F_CAPACITY].text, w->v[GS_F_CAPACITY].where);
 		return GS_OK;
 	}
-	if (!gs_wl_set(w, GS_F_GPU))
+	const gs_device *d = w->device;
+	if (!d)
 		return GS_OK;
-	const char *name = w->v[GS_F_GPU].text;
-	const gs_device *d;
-	gs_status s = gs_device_lookup(name, w->v[GS_F_GPU].where, &d, err);
-	if (s)
-		return s;
 	if (!d->reported_bytes)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
 		                    "no device-reported total is on record for %s (nominal %llu GB, which is not "
@@ -347,9 +378,8 @@ gs_status gs_workload_cuda_total(const gs_workload *w, gs_bytes device_total, gs
 		snprintf(how, howcap, "given: %s (%s)", w->v[GS_F_CUDA_TOTAL].text, w->v[GS_F_CUDA_TOTAL].where);
 		return GS_OK;
 	}
-	const gs_device *d = NULL;
-	if (!gs_wl_set(w, GS_F_CAPACITY) && gs_wl_set(w, GS_F_GPU))
-		d = gs_device_find(w->v[GS_F_GPU].text);
+	/* a capacity given by hand is not the device's: its CUDA total is derived */
+	const gs_device *d = gs_wl_set(w, GS_F_CAPACITY) ? NULL : w->device;
 	*out = gs_device_cuda_total(d, device_total, how, howcap);
 	return GS_OK;
 }

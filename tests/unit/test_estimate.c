@@ -60,12 +60,13 @@ static void test_llama3_bf16(void **st)
 	/* against a device: the margin is capacity minus the peak phase */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_LENGTH, "8192",
 	             GS_F_GPU, "RTX 4090", END);
-	assert_true(E->fits);
-	assert_int_equal(E->margin, (24564ull << 20) - 18689519872ull);
+	assert_true(E->verdict.fits);
+	assert_int_equal(E->verdict.rule, GS_RULE_PEAK);
+	assert_int_equal(E->verdict.margin, (24564ull << 20) - 18689519872ull);
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_LENGTH, "8192",
 	             GS_F_CAPACITY, "18689519871B", END);
-	assert_false(E->fits);
-	assert_int_equal(E->margin, 1);
+	assert_false(E->verdict.fits);
+	assert_int_equal(E->verdict.shortfall, 1);
 	/* concurrency scales the cache linearly */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_LENGTH, "8192",
 	             GS_F_CONCURRENCY, "4", GS_F_KV_FORMAT, "fp8", END);
@@ -227,7 +228,7 @@ static void test_vllm_budget(void **st)
 	assert_int_equal(E->vllm.kv_available, 22786948989ull - 18637434716ull);
 	assert_int_equal(E->vllm.blocks, 1978);         /* vLLM logged 1952 */
 	assert_int_equal(E->vllm.max_concurrency_milli, 1582); /* vLLM logged 1.56x */
-	assert_true(E->vllm.sheet_fits);
+	assert_true(E->verdict.pool_holds);
 	/* CUDA graphs come after the pool: on top of the budget, not inside it */
 	assert_int_equal(item_at(E, "cuda_graphs", 2), 512ull << 20);
 	/* above 32768 tokens V0 turns chunked prefill on: 512 tokens in 0.6.4, 2048 in 0.7.3 */
@@ -844,7 +845,7 @@ static void test_sglang_pool(void **st)
 	assert_int_equal(E->sglang.tokens, 441446);
 	assert_int_equal(E->sglang.max_running_requests, 4096);
 	assert_int_equal(E->sglang.chunked_prefill_size, 8192);
-	assert_true(E->sglang.sheet_fits);
+	assert_true(E->verdict.pool_holds);
 	/* 0.4.6: by tensor-parallel size; chunked prefill 2048 below 25000 MiB */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
 	             GS_F_RUNTIME_VERSION, "0.4.6", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "8192", END);
@@ -866,7 +867,7 @@ static void test_sglang_pool(void **st)
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
 	             GS_F_CAPACITY, "16GiB", GS_F_LENGTH, "8192", END);
 	assert_true(E->sglang.refused);
-	assert_false(E->fits);
+	assert_false(E->verdict.fits);
 }
 
 /* llama.cpp file types from config.json (gguf_plan.c): the quantizer's
@@ -980,7 +981,7 @@ static void test_ollama(void **st)
 	assert_int_equal(o->parallel, 1);
 	assert_true(o->layers_offload > 0 && o->layers_offload < 33);
 	assert_false(o->full_offload);
-	assert_false(E->fits);
+	assert_false(E->verdict.fits);
 	assert_true(o->required_full > o->required_partial);
 	/* 0.11.4: OLLAMA_NUM_PARALLEL 1, num_ctx 4096 by default, capped at the
 	 * trained context (131072) */
@@ -1107,12 +1108,12 @@ static void test_intervals(void **st)
 	run_estimate(&e, &m, GS_F_MODEL, TCFG("bert-large-uncased-seqcls.json"), GS_F_TASK, "full",
 	             GS_F_LENGTH, "512", GS_F_MICROBATCH, "4", GS_F_ATTENTION, "eager", GS_F_PRECISION, "amp",
 	             GS_F_OPTIMIZER, "adamw-forloop", GS_F_RUNTIME_CONTEXT, "1343MiB", GS_F_CAPACITY, "13GiB", -1);
-	assert_true(e.fits);
+	assert_true(e.verdict.fits);
 	run_estimate(&e, &m, GS_F_MODEL, TCFG("bert-large-uncased-seqcls.json"), GS_F_TASK, "full",
 	             GS_F_LENGTH, "512", GS_F_MICROBATCH, "4", GS_F_ATTENTION, "eager", GS_F_PRECISION, "amp",
 	             GS_F_OPTIMIZER, "adamw-forloop", GS_F_RUNTIME_CONTEXT, "1343MiB", GS_F_CAPACITY, "13GiB",
 	             GS_F_CONSERVATIVE, "yes", -1);
-	assert_false(e.fits);
+	assert_false(e.verdict.fits);
 	assert_int_equal(gs_estimate_peak(&e), h);
 	assert_non_null(gs_estimate_item(&e, "calibration_margin"));
 
@@ -1129,10 +1130,10 @@ static void test_intervals(void **st)
 	snprintf(c, sizeof c, "%llu", (unsigned long long)n);
 	run_estimate(&e, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU,
 	             "RTX 4090", GS_F_LENGTH, "1024", GS_F_CONCURRENCY, c, -1);
-	assert_true(e.vllm.sheet_fits);
+	assert_true(e.verdict.pool_holds);
 	run_estimate(&e, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU,
 	             "RTX 4090", GS_F_LENGTH, "1024", GS_F_CONCURRENCY, c, GS_F_CONSERVATIVE, "yes", -1);
-	assert_false(e.vllm.sheet_fits);
+	assert_false(e.verdict.pool_holds);
 	assert_null(gs_estimate_item(&e, "calibration_margin"));
 
 	/* SGLang: the same, on its token pool (no record: +-25 %) */
@@ -1145,10 +1146,10 @@ static void test_intervals(void **st)
 	snprintf(c, sizeof c, "%llu", (unsigned long long)n);
 	run_estimate(&e, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang", GS_F_GPU,
 	             "RTX 4090", GS_F_LENGTH, "1024", GS_F_CONCURRENCY, c, -1);
-	assert_true(e.sglang.sheet_fits);
+	assert_true(e.verdict.pool_holds);
 	run_estimate(&e, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang", GS_F_GPU,
 	             "RTX 4090", GS_F_LENGTH, "1024", GS_F_CONCURRENCY, c, GS_F_CONSERVATIVE, "yes", -1);
-	assert_false(e.sglang.sheet_fits);
+	assert_false(e.verdict.pool_holds);
 	assert_null(gs_estimate_item(&e, "calibration_margin"));
 }
 

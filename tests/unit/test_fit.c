@@ -29,6 +29,16 @@ static gs_bytes peak_at(gs_workload w, gs_field f, uint64_t v)
 	return gs_estimate_peak(&e);
 }
 
+/* w with its capacity set to cap bytes (fit reads the workload's own). */
+static const gs_workload *with_cap(gs_workload *w, gs_bytes cap)
+{
+	char t[32];
+	snprintf(t, sizeof t, "%llu B", (unsigned long long)cap);
+	gs_workload_unset(w, GS_F_GPU);
+	wl_set(w, GS_F_CAPACITY, t);
+	return w;
+}
+
 static void test_concurrency_exact(void **st)
 {
 	(void)st;
@@ -39,7 +49,7 @@ static void test_concurrency_exact(void **st)
 	gs_fit_result r;
 	assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
 	gs_bytes cap = 24564ull << 20;
-	assert_int_equal(gs_fit_run(&w, &m, cap, "RTX 4090", GS_FIT_CONCURRENCY, &r, &err), GS_OK);
+	assert_int_equal(gs_fit_run(with_cap(&w, cap), &m, GS_FIT_CONCURRENCY, &r, &err), GS_OK);
 	assert_true(r.fits);
 	assert_int_equal(r.best, 4);
 	assert_true(peak_at(w, GS_F_CONCURRENCY, r.best) <= cap);
@@ -58,7 +68,7 @@ static void test_context_exact(void **st)
 	gs_fit_result r;
 	assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
 	gs_bytes cap = 24000000000ull;
-	assert_int_equal(gs_fit_run(&w, &m, cap, "24GB", GS_FIT_CONTEXT, &r, &err), GS_OK);
+	assert_int_equal(gs_fit_run(with_cap(&w, cap), &m, GS_FIT_CONTEXT, &r, &err), GS_OK);
 	assert_true(r.fits);
 	assert_false(r.bounded_by_model);
 	assert_true(r.best > 1000 && r.best < 8192);
@@ -66,7 +76,7 @@ static void test_context_exact(void **st)
 	assert_true(peak_at(w, GS_F_LENGTH, r.best + 1) > cap);
 	assert_int_equal(r.peak_at_best, peak_at(w, GS_F_LENGTH, r.best));
 	/* a large card: bounded by the model's 8192-token window */
-	assert_int_equal(gs_fit_run(&w, &m, 143771ull << 20, "H200", GS_FIT_CONTEXT, &r, &err), GS_OK);
+	assert_int_equal(gs_fit_run(with_cap(&w, 143771ull << 20), &m, GS_FIT_CONTEXT, &r, &err), GS_OK);
 	assert_true(r.bounded_by_model);
 	assert_int_equal(r.best, 8192);
 }
@@ -79,13 +89,13 @@ static void test_does_not_fit(void **st)
 	gs_error err;
 	gs_fit_result r;
 	assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
-	assert_int_equal(gs_fit_run(&w, &m, 16000000000ull, "16GB", GS_FIT_CONTEXT, &r, &err), GS_OK);
+	assert_int_equal(gs_fit_run(with_cap(&w, 16000000000ull), &m, GS_FIT_CONTEXT, &r, &err), GS_OK);
 	assert_false(r.fits);
 	assert_string_equal(r.limit_item, "weights");
 	/* --params has no architecture to grow */
 	gs_model p;
 	gs_model_from_params(7000000000ull, &p);
-	assert_int_equal(gs_fit_run(&w, &p, 16000000000ull, "16GB", GS_FIT_CONTEXT, &r, &err), GS_EINPUT);
+	assert_int_equal(gs_fit_run(with_cap(&w, 16000000000ull), &p, GS_FIT_CONTEXT, &r, &err), GS_EINPUT);
 }
 
 static void test_vllm_fit(void **st)
@@ -97,7 +107,7 @@ static void test_vllm_fit(void **st)
 	gs_error err;
 	gs_fit_result r;
 	assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
-	assert_int_equal(gs_fit_run(&w, &m, 24564ull << 20, "RTX 4090", GS_FIT_CONCURRENCY, &r, &err), GS_OK);
+	assert_int_equal(gs_fit_run(with_cap(&w, 24564ull << 20), &m, GS_FIT_CONCURRENCY, &r, &err), GS_OK);
 	/* blocks / ceil(8192 / 16): the same arithmetic vLLM uses */
 	static gs_estimate e;
 	gs_workload wc = w;
@@ -120,7 +130,7 @@ static void test_serving_pool_changes(void **st)
 	              GS_F_RUNTIME_VERSION, "0.16.0", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "32768", GS_F_CONCURRENCY, "4",
 	              -1);
 	gs_fit_answer a;
-	assert_int_equal(gs_fit_answer_run(&w, &m, 24564ull << 20, "RTX 4090", NULL, &a, &err), GS_OK);
+	assert_int_equal(gs_fit_answer_run(&w, &m, NULL, &a, &err), GS_OK);
 	assert_false(gs_fit_answer_ok(&a)); /* exit 1: the sheet's requirement does not fit */
 	const gs_pool_view *v = &a.sheet_pool;
 	assert_true(v->known);
@@ -170,7 +180,7 @@ static void test_serving_pool_changes(void **st)
 	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	              GS_F_RUNTIME_VERSION, "0.21.0", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "32768", GS_F_CONCURRENCY, "4",
 	              -1);
-	assert_int_equal(gs_fit_answer_run(&w, &m, 24564ull << 20, "RTX 4090", NULL, &a, &err), GS_OK);
+	assert_int_equal(gs_fit_answer_run(&w, &m, NULL, &a, &err), GS_OK);
 	eager = util = false;
 	for (size_t i = 0; i < a.n_changes; i++) {
 		const gs_change *c = &a.changes[i];
@@ -189,7 +199,7 @@ static void test_serving_pool_changes(void **st)
 	/* SGLang, weights above its fraction: it would not start; the view says so */
 	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang", GS_F_CAPACITY,
 	              "16GiB", GS_F_LENGTH, "8192", -1);
-	assert_int_equal(gs_fit_answer_run(&w, &m, 16ull << 30, "16GiB", NULL, &a, &err), GS_OK);
+	assert_int_equal(gs_fit_answer_run(&w, &m, NULL, &a, &err), GS_OK);
 	assert_true(a.sheet_pool.known);
 	assert_true(a.sheet_pool.refused);
 	assert_false(a.r[0].fits);
@@ -233,7 +243,7 @@ static void test_adaptation_changes(void **st)
 	              -1);
 	assert_string_equal(gs_wl_str(&w, GS_F_CHECKPOINTING), "full");
 	assert_string_equal(w.v[GS_F_CHECKPOINTING].where, "recipe peft");
-	assert_int_equal(gs_fit_answer_run(&w, &m, 16ull << 30, "16GiB", NULL, &a, &err), GS_OK);
+	assert_int_equal(gs_fit_answer_run(with_cap(&w, 16ull << 30), &m, NULL, &a, &err), GS_OK);
 	assert_false(a.sheet_fits);
 	assert_int_equal(a.n_over, 1);
 	assert_string_equal(a.over[0], "export");
@@ -244,7 +254,7 @@ static void test_adaptation_changes(void **st)
 	 * overflow; checkpointing is the remedy the answer names first */
 	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_TASK, "lora", GS_F_LENGTH, "4096",
 	              -1);
-	assert_int_equal(gs_fit_answer_run(&w, &m, 24564ull << 20, "RTX 4090", NULL, &a, &err), GS_OK);
+	assert_int_equal(gs_fit_answer_run(with_cap(&w, 24564ull << 20), &m, NULL, &a, &err), GS_OK);
 	assert_string_equal(top_change(&a, "backward", t, sizeof t), "checkpointing offloaded");
 	assert_non_null(strstr(a.headline, "one change makes it fit: checkpointing full"));
 	gs_fit_answer_free(&a);
@@ -252,7 +262,7 @@ static void test_adaptation_changes(void **st)
 	 * change is the optimizer offload, and twice the GPUs is among them */
 	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_TASK, "full", GS_F_LENGTH, "2048",
 	              GS_F_GPUS, "2", GS_F_ZERO, "2", -1);
-	assert_int_equal(gs_fit_answer_run(&w, &m, 24564ull << 20, "RTX 4090", NULL, &a, &err), GS_OK);
+	assert_int_equal(gs_fit_answer_run(with_cap(&w, 24564ull << 20), &m, NULL, &a, &err), GS_OK);
 	assert_string_equal(top_change(&a, "first_update", t, sizeof t), "offload optimizer");
 	bool more_gpus = false;
 	for (size_t i = 0; i < a.n_changes; i++)

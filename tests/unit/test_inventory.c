@@ -510,11 +510,11 @@ static void fixtures(void **st)
 		gs_workload w;
 		gs_error err;
 		load_workload(&w, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf", GS_F_RUNTIME, "llamacpp",
-		              GS_F_LENGTH, "32768", -1);
+		              GS_F_LENGTH, "32768", GS_F_CAPACITY, "8000000000B", -1);
 		gs_change ch[GS_MAX_CHANGES];
 		size_t nch;
 		gs_bytes now;
-		assert_int_equal(gs_fit_changes(&w, &m, 8000000000ull, ch, &nch, &now, &err), GS_OK);
+		assert_int_equal(gs_fit_changes(&w, &m, ch, &nch, &now, &err), GS_OK);
 		assert_true(nch >= 4);
 		assert_string_equal(ch[0].field, "gpu_layers");
 		assert_string_equal(ch[0].value, "11");

@@ -43,7 +43,7 @@ static void test_seed_offers(void **st)
 	seed_estimate();
 	assert_int_equal(gs_catalog_load_file(SEED, C, &err), GS_OK);
 	memset(V, 0, sizeof *V);
-	gs_shortlist_run(E, C, V, S);
+	assert_int_equal(gs_shortlist_run(E, C, V, S, NULL), GS_OK);
 	assert_int_equal(S->n_to_confirm, 2);
 	assert_int_equal(S->n_retained, 0);
 	const gs_offer_result *a = offer("rtx4090-3d"), *b = offer("rtx6000ada-3d");
@@ -69,7 +69,7 @@ static void test_seed_offers(void **st)
 	/* a 1-week campaign takes 3 periods of 3 days */
 	gs_model m;
 	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_BITS, "16", GS_F_RESERVE, "6GiB", GS_F_CAMPAIGN, "1w", -1);
-	gs_shortlist_run(E, C, V, S);
+	assert_int_equal(gs_shortlist_run(E, C, V, S, NULL), GS_OK);
 	assert_string_equal(gs_ratio_decimal(offer("rtx4090-3d")->cost, c, sizeof c), "141.42");
 }
 
@@ -81,13 +81,13 @@ static void test_evidence_decides(void **st)
 	assert_int_equal(gs_catalog_load_file(SEED, C, &err), GS_OK);
 	memset(V, 0, sizeof *V);
 	assert_int_equal(gs_evidence_load_file(GS_DATA_DIR "/evidence/rtx4090-confirmed.yaml", V, &err), GS_OK);
-	gs_shortlist_run(E, C, V, S);
+	assert_int_equal(gs_shortlist_run(E, C, V, S, NULL), GS_OK);
 	assert_int_equal(S->n_retained, 1);
 	assert_string_equal(S->r[0].offer->id, "rtx4090-3d"); /* retained first */
 	assert_int_equal(S->r[0].verdict, GS_ADMISSIBLE);
 	/* a failed run excludes, whatever the price */
 	assert_int_equal(gs_evidence_load_file(GS_DATA_DIR "/evidence/rtx6000ada-failed.yaml", V, &err), GS_OK);
-	gs_shortlist_run(E, C, V, S);
+	assert_int_equal(gs_shortlist_run(E, C, V, S, NULL), GS_OK);
 	assert_int_equal(offer("rtx6000ada-3d")->verdict, GS_EXCLUDE);
 	assert_non_null(strstr(req(offer("rtx6000ada-3d"), GS_REQ_SOFTWARE)->evidence, "driver 535"));
 }
@@ -108,7 +108,7 @@ static void test_user_conditions(void **st)
 	                 "    version: offer sheet v2\n    scope: the eu offer\n    outcome: confirms\n";
 	memset(V, 0, sizeof *V);
 	assert_int_equal(gs_evidence_load_buffer(ev, strlen(ev), "e.yaml", V, &err), GS_OK);
-	gs_shortlist_run(E, C, V, S);
+	assert_int_equal(gs_shortlist_run(E, C, V, S, NULL), GS_OK);
 	assert_int_equal(offer("us")->verdict, GS_EXCLUDE);      /* a required condition failed */
 	assert_int_equal(offer("eu")->verdict, GS_TO_CONFIRM);   /* still open: required, not yet confirmed */
 	assert_int_equal(offer("eu")->preferences_met, 1);
@@ -132,13 +132,13 @@ static void test_default_catalog(void **st)
 	assert_true(C->n > 20);
 	assert_string_equal(C->offers[0].id, "rtx4090-3d");
 	memset(V, 0, sizeof *V);
-	gs_shortlist_run(E, C, V, S);
+	assert_int_equal(gs_shortlist_run(E, C, V, S, NULL), GS_OK);
 	assert_int_equal(offer("t4")->verdict, GS_EXCLUDE);   /* 15360 MiB < the peak */
 	assert_false(offer("h100-sxm")->has_cost);            /* no price with a source */
 	/* bf16 needs compute capability 8.0: a T4 (7.5) is excluded for it */
 	gs_model m;
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-2-7b-hf.json"), GS_F_FORMAT, "nf4", GS_F_LENGTH, "512", -1);
-	gs_shortlist_run(E, C, V, S);
+	assert_int_equal(gs_shortlist_run(E, C, V, S, NULL), GS_OK);
 	assert_int_equal(req(offer("t4"), GS_REQ_COMPUTE)->verdict, GS_EXCLUDE);
 	assert_int_equal(req(offer("l4"), GS_REQ_COMPUTE)->verdict, GS_ADMISSIBLE);
 }

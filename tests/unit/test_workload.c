@@ -109,10 +109,13 @@ static void test_finish_rules(void **st)
 	assert_true(found);
 	assert_int_equal(cap, 24564ull << 20);
 	assert_non_null(strstr(how, "device-reported"));
+	/* an unknown device is refused where it is set, naming the nearest */
 	gs_workload_init(&w);
-	wl_set(&w, GS_F_GPU, "RTX 9999");
-	assert_int_equal(gs_workload_capacity(&w, &cap, &found, how, sizeof how, &err), GS_EINPUT);
+	assert_int_equal(gs_workload_set(&w, GS_F_GPU, "RTX 9999", 8, GS_FROM_SHEET, "s.yaml:3:6", &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "RTX 4090"));
+	assert_non_null(strstr(err.msg, "s.yaml:3:6"));
+	assert_false(gs_wl_set(&w, GS_F_GPU));
+	assert_null(w.device);
 }
 
 static void test_flags(void **st)
