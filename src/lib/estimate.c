@@ -124,6 +124,13 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_PP].where,
 		                    "pipeline parallelism with the %s runtime is not modelled yet; use tp",
 		                    gs_runtime_name(e->runtime));
+	/* a degree the engine refuses to start with is not sized */
+	if (e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG) {
+		gs_status s = gsi_engine_tp_check(&e->model, e->tp, e->runtime == GS_RT_VLLM ? "vLLM" : "SGLang",
+		                                  w->v[GS_F_TP].where, err);
+		if (s)
+			return s;
+	}
 	bool training = gs_wl_training(w);
 	bool zero3 = gs_wl_zero(w) == 3 || gs_wl_fsdp(w) == GS_FSDP_FULL;
 	if (gs_wl_offload(w) == GS_OFFLOAD_PARAMS && !zero3)

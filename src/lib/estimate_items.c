@@ -518,3 +518,64 @@ void gsi_apply_placement(gs_estimate *e, uint32_t stage)
 	bucket_buffers(e, &h);
 	communication_items(e, &h);
 }
+
+/* --- tensor parallelism the serving engines accept ------------------------ */
+
+/* The first rule tp breaks, in the engine's words; NULL when it starts. */
+static const char *tp_broken(const gs_model *m, uint64_t tp, char *why, size_t cap)
+{
+	if (tp <= 1)
+		return NULL;
+	if (m->heads % tp) {
+		snprintf(why, cap, "\"Total number of attention heads (%u) must be divisible by tensor parallel size "
+		         "(%llu).\" (config/model.py verify_with_parallel_config)", m->heads, (unsigned long long)tp);
+		return why;
+	}
+	uint64_t kv = m->kv_heads ? m->kv_heads : m->heads;
+	if (m->attn != GS_ATTN_MLA && (tp >= kv ? tp % kv : kv % tp)) {
+		snprintf(why, cap, "%llu KV heads neither split over nor replicate evenly on %llu GPUs: \"%llu is not "
+		         "divisible by %llu\" (layers/linear.py QKVParallelLinear)", (unsigned long long)kv,
+		         (unsigned long long)tp, (unsigned long long)(tp >= kv ? tp : kv),
+		         (unsigned long long)(tp >= kv ? kv : tp));
+		return why;
+	}
+	/* a dense MLP (every layer of a dense model, the first layers of some
+	 * mixtures) and shared experts are column- and row-parallel linears;
+	 * routed experts are split by integer division, without a check */
+	bool dense = !m->experts;
+	for (uint32_t l = 0; !dense && l < m->layers && l < GS_MAX_LAYERS; l++)
+		dense = !m->layer_is_moe[l];
+	uint32_t widths[2] = {dense ? m->intermediate : 0, m->experts ? m->shared_intermediate : 0};
+	for (int i = 0; i < 2; i++)
+		if (widths[i] && widths[i] % tp) {
+			snprintf(why, cap, "the %s width %u does not split over %llu GPUs: \"%u is not divisible by %llu\" "
+			         "(layers/linear.py MergedColumnParallelLinear)", i ? "shared experts' MLP" : "MLP", widths[i],
+			         (unsigned long long)tp, widths[i], (unsigned long long)tp);
+			return why;
+		}
+	uint64_t vocab = ((uint64_t)m->vocab + 63) / 64 * 64;
+	if (vocab % tp) {
+		snprintf(why, cap, "the vocabulary padded to 64 (%llu) does not split over %llu GPUs: \"%llu is not "
+		         "divisible by %llu\" (layers/vocab_parallel_embedding.py)", (unsigned long long)vocab,
+		         (unsigned long long)tp, (unsigned long long)vocab, (unsigned long long)tp);
+		return why;
+	}
+	return NULL;
+}
+
+gs_status gsi_engine_tp_check(const gs_model *m, uint64_t tp, const char *engine, const char *where,
+                              gs_error *err)
+{
+	char why[320];
+	if (!m->has_architecture || !m->heads || !tp_broken(m, tp, why, sizeof why))
+		return GS_OK;
+	char ok[160] = "";
+	size_t k = 0;
+	for (uint64_t t = 1; t <= m->heads && t <= 1024 && k < sizeof ok - 12; t++) {
+		char scratch[320];
+		if (!tp_broken(m, t, scratch, sizeof scratch))
+			k += (size_t)snprintf(ok + k, sizeof ok - k, "%s%llu", k ? ", " : "", (unsigned long long)t);
+	}
+	return gs_error_set(err, GS_EINPUT, where, "tp %llu: %s would not start: %s; tensor-parallel degrees it "
+	                    "accepts for this model: %s", (unsigned long long)tp, engine, why, ok);
+}

@@ -61,11 +61,14 @@ gs_status gsi_estimate_transformers(gs_estimate *e, uint32_t stage, gs_error *er
 gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err);
 gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err);
 
-/* Whether an engine's KV pool of `tokens` tokens holds the sheet: its
- * concurrency x length (vLLM in whole 16-token blocks per sequence;
- * SGLang also within max_running_requests), or any one sequence when no
- * length is given. The estimate's verdict uses the pool's own size, the
- * conservative one (interval.c) the low end of its interval. */
+/* Whether vLLM or SGLang would start with tensor-parallel degree tp on
+ * model m: the attention heads split evenly, the KV heads split or
+ * replicate evenly, the dense MLP's columns and the padded vocabulary split
+ * evenly (the divide() asserts of their linear.py and
+ * vocab_parallel_embedding.py, docs/method.md §11a). GS_EINPUT with the
+ * engine's own reason and the degrees that would start, at `where`. */
+gs_status gsi_engine_tp_check(const gs_model *m, uint64_t tp, const char *engine, const char *where,
+                              gs_error *err);
 
 /* The fixed items both serving engines share: weights, the runtime context
  * (default 0.34 GiB), LoRA slots (vLLM) and CUDA graphs, live in `live`

@@ -74,6 +74,12 @@ static void by_pool(gs_capacity_verdict *v, const char *engine, const char *unit
 	                (!v->max_requests || v->requests <= v->max_requests);
 	v->fits = v->device_fits && v->pool_holds;
 	units(v, v->pool_units, unit, p, sizeof p);
+	if (v->fits && !v->need_units) {
+		v->margin = gs_mul_sat(v->pool_units, v->unit_bytes);
+		snprintf(v->why, sizeof v->why, "%s's KV pool holds %s (%s); the sheet gives no length to need from it",
+		         engine, p, gib(v->margin, a, sizeof a));
+		return;
+	}
 	if (v->fits) {
 		v->margin = gs_mul_sat(v->pool_units - v->need_units, v->unit_bytes);
 		uint64_t spare = v->pool_units - v->need_units;

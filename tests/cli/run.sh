@@ -68,6 +68,14 @@ C7=tests/data/sheets/vllm-llama31-8b-c7.yaml
 case_ 1 "short by 884 blocks = 1.73 GiB of pool" estimate $C7 --gpu "RTX 4090"
 case_ 1 "memory [exclude]: vLLM on this GPU: vLLM's KV pool holds 2700 blocks (43200 tokens), the sheet needs 3584 blocks (57344 tokens): short by 884 blocks" shortlist $C7 --catalog data/catalogs/seed-offers.yaml
 case_ 0 "margin short by 1.73 GiB of KV pool" sheet $C7 --catalog data/catalogs/seed-offers.yaml
+# defect 4: a tensor-parallel degree the engine refuses to start with is refused with its reason (exit 2)
+case_ 2 "tp 3: vLLM would not start: \"Total number of attention heads (32) must be divisible by tensor parallel size (3).\"" estimate meta-llama/Llama-3.1-8B --runtime vllm --gpus 3 --tp 3 --gpu "RTX 4090"
+case_ 2 "degrees it accepts for this model: 1, 2, 4, 8, 16, 32" estimate meta-llama/Llama-3.1-8B --runtime sglang --gpus 3 --tp 3 --gpu "RTX 4090"
+case_ 2 "5 KV heads neither split over nor replicate evenly on 3 GPUs" estimate HuggingFaceTB/SmolLM2-360M-Instruct --runtime vllm --gpus 3 --tp 3 --gpu L4
+case_ 0 "vLLM's KV pool holds" estimate meta-llama/Llama-3.1-8B --runtime vllm --gpus 16 --tp 16 --gpu "RTX 4090"
+# defect 7: eval_microbatch follows the microbatch through fit's search (validation is the largest phase)
+case_ 0 "largest microbatch: 5 sequences" fit bigscience/bloomz-560m --task lora --checkpointing full --loss chunked --context 2048 --gpu L4
+case_ 1 "capacity check:      DOES NOT FIT: peak validation 24.07 GiB" estimate bigscience/bloomz-560m --task lora --checkpointing full --loss chunked --context 2048 --gpu L4 --microbatch 6
 # defect 6: fit and matrix search with the device kept, so a release's rules by GPU (0.8.4's H100/H200
 # by name; 0.9.0 on: not an A100) hold in the search as in estimate
 case_ 0 "largest context: 17632 tokens" fit deepseek-ai/DeepSeek-R1-Distill-Qwen-32B --runtime vllm --runtime-version 0.8.4 --gpu "H100 SXM"

@@ -118,6 +118,30 @@ static void test_finish_rules(void **st)
 	assert_null(w.device);
 }
 
+/* A default derived from another field stays derived: fit sets the
+ * microbatch after finish, and the validation batch must follow it unless
+ * the sheet gave its own (issue 35, defect 7). */
+static void test_derived_defaults(void **st)
+{
+	(void)st;
+	gs_workload w;
+	gs_error err;
+	gs_workload_init(&w);
+	wl_set(&w, GS_F_PARAMS, "7e9");
+	wl_set(&w, GS_F_TASK, "full");
+	wl_set(&w, GS_F_MICROBATCH, "2");
+	assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
+	assert_int_equal(gs_wl_u64(&w, GS_F_EVAL_MICROBATCH), 2);
+	assert_int_equal(w.v[GS_F_EVAL_MICROBATCH].from, GS_FROM_DEFAULT);
+	wl_set(&w, GS_F_MICROBATCH, "6");
+	assert_int_equal(gs_wl_u64(&w, GS_F_EVAL_MICROBATCH), 6);
+	assert_string_equal(w.v[GS_F_EVAL_MICROBATCH].where, "default (= microbatch)");
+	/* given, it stays as given */
+	wl_set(&w, GS_F_EVAL_MICROBATCH, "1");
+	wl_set(&w, GS_F_MICROBATCH, "8");
+	assert_int_equal(gs_wl_u64(&w, GS_F_EVAL_MICROBATCH), 1);
+}
+
 static void test_flags(void **st)
 {
 	(void)st;
@@ -195,7 +219,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sheet_and_provenance), cmocka_unit_test(test_json_sheet),
 		cmocka_unit_test(test_sheet_errors), cmocka_unit_test(test_finish_rules),
-		cmocka_unit_test(test_flags), cmocka_unit_test(test_devices),
+		cmocka_unit_test(test_derived_defaults), cmocka_unit_test(test_flags), cmocka_unit_test(test_devices),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
