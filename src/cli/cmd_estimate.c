@@ -19,7 +19,8 @@ static void usage(void)
 	       "  --json              machine output, schema gpusizer/estimate/v1\n"
 	       "  --markdown          Markdown tables\n"
 	       "  --units U           table unit: GiB (default), GB, MiB, MB\n"
-	       "  --bits 16,8,4       a comma list (or --format bf16,int8,nf4) compares formats in one table\n"
+	       "  --bits 16,8,4       a comma list (or --format bf16,int8,nf4) compares formats in one table;\n"
+	       "                      with --gpu each row gets the verdict it gets alone, exit 1 if one does not fit\n"
 	       "  --gpu/--capacity    also checks the peak against the device: exit 1 if it does not fit\n"
 	       "  --run FILE          a measured run (gpusizer measure), repeatable: the phases it covered at the\n"
 	       "                      sheet's dimensions become measured, and the need per GPU its peak + margin\n"
@@ -69,6 +70,7 @@ static int compare(const cli_args *a, int field, const char *list)
 	if (!rows)
 		return EXIT_ENV;
 	int rc = 0;
+	bool no_fit = false;
 	gs_workload base, w;
 	gs_model m;
 	gs_error err;
@@ -93,6 +95,9 @@ static int compare(const cli_args *a, int field, const char *list)
 		}
 		ptrs[r] = &rows[r];
 	}
+	/* each row gets the verdict and exit status it gets alone: exit 1 when one does not fit */
+	for (size_t r = 0; r < n; r++)
+		no_fit |= rows[r].has_capacity && !rows[r].verdict.fits;
 	if (a->json) {
 		json_t *o = gs_estimate_rows_to_json((const gs_estimate *const *)ptrs, n);
 		json_dumpf(o, stdout, JSON_INDENT(2));
@@ -103,7 +108,9 @@ static int compare(const cli_args *a, int field, const char *list)
 	}
 out:
 	free(rows);
-	return rc ? rc : finish_stdout();
+	if (!rc)
+		rc = finish_stdout();
+	return rc ? rc : no_fit ? EXIT_NO_FIT : 0;
 }
 
 int cmd_estimate(int argc, char **argv)

@@ -281,8 +281,8 @@ gs_status gs_device_lookup(const char *name, const char *where, const gs_device 
 	for (size_t k = 0; k < NDEV && best <= 3; k++)
 		if (dist[k] == best)
 			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", list[0] ? ", " : "", table[k].name);
-	return gs_error_set(err, GS_EINPUT, where, "unknown GPU \"%.60s\"%s%s%s; `gpusizer formats` lists the known "
-	                    "ones (or give --capacity)", name, list[0] ? "; did you mean " : "", list,
+	return gs_error_set(err, GS_EINPUT, where, "unknown GPU \"%.60s\": not in the device table%s%s%s; `gpusizer "
+	                    "formats` lists the known ones (or give --capacity)", name, list[0] ? "; did you mean " : "", list,
 	                    list[0] ? "?" : "");
 }
 

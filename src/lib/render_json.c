@@ -459,9 +459,16 @@ json_t *gs_fit_answer_to_json(const gs_fit_answer *a)
 json_t *gs_estimate_rows_to_json(const gs_estimate *const *rows, size_t n)
 {
 	json_t *arr = json_array();
-	for (size_t r = 0; r < n; r++)
+	bool judged = false, all_fit = true;
+	for (size_t r = 0; r < n; r++) {
 		json_array_append_new(arr, gs_estimate_to_json(rows[r]));
-	return json_pack("{s:s, s:o}", "schema", "gpusizer/estimate-compare/v1", "rows", arr);
+		judged |= rows[r]->has_capacity;
+		all_fit &= !rows[r]->has_capacity || rows[r]->verdict.fits;
+	}
+	json_t *o = json_pack("{s:s, s:o}", "schema", "gpusizer/estimate-compare/v1", "rows", arr);
+	if (o && judged) /* each row's own verdict is its "capacity" object; this is the exit status's */
+		json_object_set_new(o, "all_fit", json_boolean(all_fit));
+	return o;
 }
 
 json_t *gs_formats_to_json(void)

@@ -502,6 +502,50 @@ static void llamacpp_rows(out *o, const gs_estimate *const *rows, size_t n, bool
 		    rows[0]->runtime_version);
 }
 
+/* What the indicative envelope (weights only + reserve) leaves out: every
+ * other item the estimate carries in some phase, and every unknown one. The
+ * envelope is the quick calculator's figure; these items are in the peak. */
+static void outside_envelope(const gs_estimate *e, char *left, size_t cap)
+{
+	left[0] = 0;
+	for (size_t i = 0; i < e->n_items; i++) {
+		const gs_item *it = &e->items[i];
+		if (!strcmp(it->id, "weights") || !strcmp(it->id, "reserve"))
+			continue;
+		bool live = it->basis == GS_BASIS_UNKNOWN;
+		for (size_t p = 0; p < e->n_phases && !live; p++)
+			live = it->bytes[p] > 0;
+		if (live)
+			snprintf(left + strlen(left), cap - strlen(left), "%s%s%s", left[0] ? ", " : "", it->id,
+			         it->basis == GS_BASIS_UNKNOWN ? " (unknown)" : "");
+	}
+	if (!left[0])
+		snprintf(left, cap, "nothing");
+}
+
+/* With a device, each row's verdict in the words estimate prints for that
+ * format alone: the same rule (gpusizer/verdict.h), the same figures. */
+static void verdict_rows(out *o, const gs_estimate *const *rows, size_t n, bool md)
+{
+	char cap[96], peak[40], amount[40];
+	put(o, "\n%son %s, %s (each row's verdict, as `estimate` gives it for that format alone):\n",
+	    md ? "### " : "", rows[0]->workload.device ? rows[0]->workload.device->name : "the given capacity",
+	    triple(rows[0]->capacity, cap, sizeof cap));
+	for (size_t r = 0; r < n; r++) {
+		const gs_estimate *e = rows[r];
+		const gs_capacity_verdict *vd = &e->verdict;
+		gs_format_bytes(e->phases[e->peak_phase].peak, GS_UNIT_GiB, peak, sizeof peak);
+		gs_format_bytes(vd->fits ? vd->margin : vd->shortfall, GS_UNIT_GiB, amount, sizeof amount);
+		bool said = vd->rule == GS_RULE_PEAK; /* the other rules' sentences carry their own terms */
+		put(o, "%s%-14s %s%s (rule %s): peak %s %s, %s %s%s%s%s\n", md ? "- " : "  ", e->format.name,
+		    vd->fits ? "fits" : "DOES NOT FIT", vd->fits && vd->as_far_as_known ? " as far as known" : "",
+		    gs_rule_name(vd->rule), e->phases[e->peak_phase].id, peak, vd->fits ? "margin" : "short by", amount,
+		    vd->rule == GS_RULE_VLLM_POOL || vd->rule == GS_RULE_SGLANG_POOL ? " of pool" : "", said ? "" : "; ",
+		    said ? "" : vd->why);
+	}
+	put(o, "exit status: 0 when every row fits, 1 when one does not\n");
+}
+
 int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bool md)
 {
 	out o = {f, 0};
@@ -526,13 +570,8 @@ int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bo
 		    "indicative envelope [GiB]", "indicative envelope [GB]", "leaves out");
 	for (size_t r = 0; r < n; r++) {
 		const gs_estimate *e = rows[r];
-		char left[200] = "";
-		for (size_t i = 0; i < e->n_items; i++)
-			if (e->items[i].basis == GS_BASIS_UNKNOWN)
-				snprintf(left + strlen(left), sizeof left - strlen(left), "%s%s", left[0] ? ", " : "",
-				         e->items[i].id);
-		if (!left[0])
-			snprintf(left, sizeof left, "nothing unknown");
+		char left[200];
+		outside_envelope(e, left, sizeof left);
 		cell(e->weights_only, GS_UNIT_GiB, a, sizeof a);
 		cell(e->weights_only, GS_UNIT_GB, b, sizeof b);
 		cell(e->envelope, GS_UNIT_GiB, c, sizeof c);
@@ -541,6 +580,8 @@ int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bo
 		    e->format.name, a, b, c, d, left);
 	}
 notes:
+	if (e0->has_capacity)
+		verdict_rows(&o, rows, n, md);
 	/* the notes of every row, each said once */
 	put(&o, "\nwhat the rows leave out:\n");
 	for (size_t r = 0; r < n; r++)
