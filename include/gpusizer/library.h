@@ -46,6 +46,11 @@ size_t gs_library_count(void);
  * never is). */
 gs_status gs_library_at(size_t i, gs_library_entry *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 
+/* "Did you mean": up to three library ids nearest to `id` (without its
+ * @revision or :file), ignoring case, comma-separated into buf. Returns how
+ * many; 0 when none is within 3 edits and under half the id. */
+size_t gs_library_nearest(const char *id, char *buf, size_t cap);
+
 /* The entry whose id equals `id`, ignoring case as the hub does. False
  * when there is none (or `id` carries a revision "@..." or a file ":..."). */
 bool gs_library_find(const char *id, gs_library_entry *out /* OUT */);

@@ -43,6 +43,13 @@ gs_status gs_parse_bytes(const char *text, size_t len, const char *field,
 gs_status gs_parse_count(const char *text, size_t len, const char *field,
                          uint64_t *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 
+/* The same parse, its error's examples of the count's own kind: a
+ * parameter count ("7B"), tokens (as gs_parse_tokens) or a plain count
+ * (gs_parse_count's). */
+typedef enum gs_count_kind { GS_COUNT_PLAIN, GS_COUNT_PARAMS, GS_COUNT_TOKENS } gs_count_kind;
+gs_status gs_parse_count_of(const char *text, size_t len, const char *field, gs_count_kind kind,
+                            uint64_t *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+
 /* Parse a token count: as gs_parse_count, but k/K is 1024 and M 1024^2, as
  * context windows are named: "8k" and "8K" are 8192 tokens, "32k" 32768,
  * "128K" 131072. A plain number is taken as it is. */

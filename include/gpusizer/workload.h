@@ -190,6 +190,11 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err) GS_WARN_UNUSED;
 int gs_field_by_key(const char *key, size_t len);
 int gs_field_by_flag(const char *flag);
 
+/* "Did you mean": the field flag ("--context") or the command's own option
+ * (extra[], e.g. "--json") nearest to an unknown flag, into buf; NULL when
+ * none is near enough (at most 3 edits, under half the word). */
+const char *gs_flag_suggest(const char *flag, const char *const *extra, size_t n_extra, char *buf, size_t cap);
+
 /* Static metadata for a field. */
 const char *gs_field_key(gs_field f);
 const char *gs_field_help(gs_field f);

@@ -127,7 +127,16 @@ static int valued_option(const char *name, const char *value, const char *cmd, c
 	} else {
 		int f = gs_field_by_flag(name);
 		if (f < 0) {
-			fprintf(stderr, "gpusizer %s: unknown option \"%s\" (see gpusizer %s --help)\n", cmd, name, cmd);
+			static const char *const own[] = {"--help", "--json", "--markdown", "--html", "--verbose", "--force-run",
+			                                  "--library", "--sheet", "--units", "--catalog", "--evidence", "--run",
+			                                  "--oom", "--formats", "--models-dir", "--for", "--conservative",
+			                                  "--imatrix"};
+			char near[64];
+			if (gs_flag_suggest(name, own, sizeof own / sizeof *own, near, sizeof near))
+				fprintf(stderr, "gpusizer %s: unknown option \"%s\"; did you mean %s? (see gpusizer %s --help)\n",
+				        cmd, name, near, cmd);
+			else
+				fprintf(stderr, "gpusizer %s: unknown option \"%s\" (see gpusizer %s --help)\n", cmd, name, cmd);
 			return EXIT_USAGE;
 		}
 		if (a->n_flags == CLI_MAX_FLAGS) {

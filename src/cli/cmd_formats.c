@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "gpusizer/devices.h"
 #include "gpusizer/dtype.h"
+#include "gpusizer/render.h"
 
 static void mib_text(uint64_t b, char *buf, size_t cap)
 {
@@ -25,9 +26,17 @@ static void bpw(gs_ratio r, char *buf, size_t cap)
 int cmd_formats(int argc, char **argv)
 {
 	if (argc > 0 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0)) {
-		printf("usage: gpusizer formats\n\nLists the named weight formats (bits per weight including "
-		       "block metadata, modules kept aside) and the built-in device table.\n");
+		printf("usage: gpusizer formats [--json]\n\nLists the named weight formats (bits per weight including "
+		       "block metadata, modules kept aside) and the built-in device table.\n\n"
+		       "  --json              machine output, schema gpusizer/formats/v1 (what /api/formats serves)\n");
 		return 0;
+	}
+	if (argc == 1 && strcmp(argv[0], "--json") == 0) {
+		json_t *o = gs_formats_to_json();
+		int bad = !o || json_dumpf(o, stdout, JSON_INDENT(2)) != 0;
+		putchar('\n');
+		json_decref(o);
+		return bad || fflush(stdout) || ferror(stdout) ? EXIT_ENV : 0;
 	}
 	if (argc > 0) {
 		fprintf(stderr, "gpusizer formats: unexpected argument \"%s\"\n", argv[0]);

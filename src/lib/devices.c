@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <strings.h>
 #include "gpusizer/devices.h"
+#include "nearest.h"
 
 #define MIB(x) ((uint64_t)(x) << 20)
 
@@ -213,29 +214,6 @@ const gs_device *gs_device_find(const char *name)
 	return matches(want, hit, NDEV) == 1 ? hit[0] : NULL;
 }
 
-/* Edit distance, for "did you mean". */
-static size_t distance(const char *a, const char *b)
-{
-	size_t lb = strlen(b), row[KEY + 1];
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; a[i - 1]; i++) {
-		size_t diag = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j];
-			size_t best = diag + (a[i - 1] != b[j - 1]);
-			if (row[j] + 1 < best)
-				best = row[j] + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag = up;
-		}
-	}
-	return row[lb];
-}
-
 struct nearest {
 	const char *want;
 	size_t best;
@@ -244,7 +222,7 @@ struct nearest {
 static bool note_distance(const char *key, void *ctx)
 {
 	struct nearest *n = ctx;
-	size_t d = distance(n->want, key);
+	size_t d = gsi_edit_distance(n->want, key);
 	if (d < n->best)
 		n->best = d;
 	return false;

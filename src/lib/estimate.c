@@ -100,6 +100,12 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 	e->tp = gs_wl_u64(w, GS_F_TP);
 	e->pp = gs_wl_u64(w, GS_F_PP);
 	uint64_t tppp = gs_mul_sat(e->tp, e->pp);
+	if (e->gpus % tppp && w->v[GS_F_GPUS].from == GS_FROM_DEFAULT) /* say which field to add */
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_TP].from == GS_FROM_DEFAULT ? w->v[GS_F_PP].where
+		                                                                        : w->v[GS_F_TP].where,
+		                    "tp %llu x pp %llu needs %llu GPUs (or a multiple): add --gpus %llu (sheet: gpus: "
+		                    "%llu); gpus is 1 when not given", (unsigned long long)e->tp, (unsigned long long)e->pp,
+		                    (unsigned long long)tppp, (unsigned long long)tppp, (unsigned long long)tppp);
 	if (e->gpus % tppp)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPUS].where,
 		                    "gpus %llu is not a multiple of tp x pp = %llu",

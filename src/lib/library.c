@@ -4,12 +4,15 @@
  * files it names.
  */
 #include <assert.h>
+#include <ctype.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "gpusizer/library.h"
 #include "library_data.h"
+#include "nearest.h"
 
 enum { COL_ID, COL_FILE, COL_FAMILY, COL_COPY, COL_REVISION, COL_SOURCE, N_COLS };
 
@@ -132,6 +135,38 @@ bool gs_library_find(const char *id, gs_library_entry *out)
 		if (strncasecmp(p, id, n) == 0 && p[n] == '\t')
 			return parse_row(p, line, out, NULL) == GS_OK;
 	return false;
+}
+
+size_t gs_library_nearest(const char *id, char *buf, size_t cap)
+{
+	assert(id && buf && cap);
+	char want[GSI_NEAREST_MAX + 1], have[GSI_NEAREST_MAX + 1];
+	size_t n = strcspn(id, "@:"), line, best = SIZE_MAX, found = 0;
+	buf[0] = 0;
+	if (n > GSI_NEAREST_MAX)
+		return 0;
+	for (size_t i = 0; i < n; i++) /* the hub ignores case: so does the distance */
+		want[i] = (char)tolower((unsigned char)id[i]);
+	want[n] = 0;
+	/* two passes over the id column: the best distance, then every id at it */
+	for (int pass = 0; pass < 2; pass++)
+		for (const char *p = next_row(NULL, &line); p; p = next_row(p, &line)) {
+			size_t k = strcspn(p, "\t");
+			if (k > GSI_NEAREST_MAX)
+				continue;
+			for (size_t i = 0; i < k; i++)
+				have[i] = (char)tolower((unsigned char)p[i]);
+			have[k] = 0;
+			size_t d = gsi_edit_distance(want, have);
+			if (pass == 0 && d < best && gsi_near_enough(d, n))
+				best = d;
+			else if (pass == 1 && d == best && found < 3) {
+				size_t used = strlen(buf);
+				snprintf(buf + used, cap - used, "%s%.*s", found ? ", " : "", (int)k, p);
+				found++;
+			}
+		}
+	return found;
 }
 
 gs_status gs_library_model(const gs_library_entry *e, gs_model *out, gs_error *err)

@@ -180,12 +180,35 @@ static void cell_text(const gs_matrix_cell *c, char *buf, size_t cap, const char
 		snprintf(buf, cap, "x %s", c->reason);
 }
 
+/* A hub or library id (org/name) in full; a path by its file name. */
+static const char *row_name(const gs_matrix_row *r)
+{
+	const char *name = strrchr(r->model, '/');
+	bool id = name && name == strchr(r->model, '/') && r->model[0] != '.' && !strstr(r->model, ".json") &&
+	          !strstr(r->model, ".gguf");
+	return id || !name ? r->model : name + 1;
+}
+
 int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md)
 {
 	int bad = 0;
-	char cap[40], b[240];
+	char cap[40], b[1100];
 	const char *notes[GS_MATRIX_MAX_MODELS * 2];
 	size_t nn = 0;
+	/* columns as wide as their widest entry: ids and cells are never cut */
+	int wname = 5, wcell[GS_MATRIX_MAX_FORMATS];
+	for (size_t j = 0; j < mx->n_formats; j++)
+		wcell[j] = (int)strlen(mx->formats[j]);
+	for (size_t i = 0; i < mx->n_rows; i++) {
+		const gs_matrix_row *r = &mx->rows[i];
+		int w = (int)strlen(row_name(r));
+		wname = w > wname ? w : wname;
+		for (size_t j = 0; !r->problem[0] && j < mx->n_formats; j++) {
+			cell_text(&r->cells[j], b, sizeof b, notes, &nn); /* numbered as the second pass will */
+			wcell[j] = (int)strlen(b) > wcell[j] ? (int)strlen(b) : wcell[j];
+		}
+	}
+	nn = 0;
 	gs_format_bytes(mx->capacity, GS_UNIT_GiB, cap, sizeof cap);
 	bad |= fprintf(f, "%swhat fits on %s (%s), runtime %s, task %s: each cell the largest %s %s\n\n",
 	               md ? "### " : "", cap, mx->capacity_how, mx->runtime, mx->task, target_name(mx),
@@ -200,27 +223,33 @@ int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md)
 			bad |= fprintf(f, "---:|") < 0;
 		bad |= fprintf(f, "\n") < 0;
 	} else {
-		bad |= fprintf(f, "%-40s %14s", "model", "parameters") < 0;
+		bad |= fprintf(f, "%-*s %14s", wname, "model", "parameters") < 0;
 		for (size_t j = 0; j < mx->n_formats; j++)
-			bad |= fprintf(f, "  %-26s", mx->formats[j]) < 0;
+			bad |= fprintf(f, "  %-*s", wcell[j], mx->formats[j]) < 0;
 		bad |= fprintf(f, "\n") < 0;
 	}
 	for (size_t i = 0; i < mx->n_rows; i++) {
 		const gs_matrix_row *r = &mx->rows[i];
-		/* a hub or library id (org/name) in full; a path by its file name */
-		const char *name = strrchr(r->model, '/');
-		bool id = name && name == strchr(r->model, '/') && r->model[0] != '.' && !strstr(r->model, ".json") &&
-		          !strstr(r->model, ".gguf");
-		name = id || !name ? r->model : name + 1;
+		const char *name = row_name(r);
 		if (r->problem[0]) {
-			bad |= fprintf(f, md ? "| %s | | x %s |\n" : "%-40.40s %14s  x %s\n", name, md ? r->problem : "-",
-			               r->problem) < 0;
+			if (md)
+				bad |= fprintf(f, "| %s | | x %s |\n", name, r->problem) < 0;
+			else
+				bad |= fprintf(f, "%-*s %14s  x %s\n", wname, name, "-", r->problem) < 0;
 			continue;
 		}
-		bad |= fprintf(f, md ? "| %s | %llu |" : "%-40.40s %14llu", name, (unsigned long long)r->params) < 0;
+		if (md)
+			bad |= fprintf(f, "| %s | %llu |", name, (unsigned long long)r->params) < 0;
+		else
+			bad |= fprintf(f, "%-*s %14llu", wname, name, (unsigned long long)r->params) < 0;
 		for (size_t j = 0; j < mx->n_formats; j++) {
 			cell_text(&r->cells[j], b, sizeof b, notes, &nn);
-			bad |= fprintf(f, md ? " %s |" : "  %-26.26s", b) < 0;
+			if (md)
+				bad |= fprintf(f, " %s |", b) < 0;
+			else if (j + 1 < mx->n_formats)
+				bad |= fprintf(f, "  %-*s", wcell[j], b) < 0;
+			else
+				bad |= fprintf(f, "  %s", b) < 0; /* no trailing blanks */
 		}
 		bad |= fprintf(f, "\n") < 0;
 	}

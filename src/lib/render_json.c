@@ -478,9 +478,19 @@ json_t *gs_formats_to_json(void)
 	json_t *fs = json_array(), *ds = json_array();
 	for (size_t i = 0; i < n; i++) {
 		gs_ratio b = gs_format_bpw(&t[i]);
-		json_array_append_new(fs, json_pack("{s:s, s:f, s:s, s:s}", "name", t[i].name, "bits_per_weight",
-		                                    (double)b.num / (double)b.den, "description", t[i].description, "source",
-		                                    t[i].source));
+		json_t *kept = json_array();
+		static const struct { unsigned bit; const char *name; } keep[] = {
+			{GS_KEEP_EMBED, "embed"}, {GS_KEEP_LM_HEAD, "lm_head"}, {GS_KEEP_NORM, "norm"}};
+		for (size_t k = 0; k < 3; k++)
+			if (t[i].keep_default & keep[k].bit)
+				json_array_append_new(kept, json_string(keep[k].name));
+		json_array_append_new(fs, json_pack("{s:s, s:f, s:f, s:b, s:o, s:f, s:b, s:s, s:s}", "name", t[i].name,
+		                                    "bits_per_weight", (double)b.num / (double)b.den, "value_bits",
+		                                    (double)t[i].value_bits.num / (double)t[i].value_bits.den, "quantized",
+		                                    t[i].quantized, "kept", kept, "kept_bits",
+		                                    t[i].keep_bits.den ? (double)t[i].keep_bits.num / (double)t[i].keep_bits.den : 0.0,
+		                                    "experts_only", t[i].experts_only, "description", t[i].description,
+		                                    "source", t[i].source));
 	}
 	const gs_device *d;
 	n = gs_device_table(&d);

@@ -366,7 +366,29 @@ static void html_items(out *o, const gs_estimate *e)
 		}
 		put(o, "</tr>\n");
 	}
+	/* the phase peaks in both units, as the Markdown sheet's table ends */
+	static const struct { gs_unit unit; const char *name; } units[] = {{GS_UNIT_GiB, "GiB"}, {GS_UNIT_GB, "GB"}};
+	for (size_t u = 0; u < 2; u++) {
+		put(o, "<tr class=\"phase-peak\"><th>phase peak [%s]</th><td></td>", units[u].name);
+		for (size_t p = 0; p < e->n_phases; p++)
+			put(o, "<th>%s</th>", gs_format_bytes(e->phases[p].peak, units[u].unit, a, sizeof a));
+		put(o, "</tr>\n");
+	}
 	put(o, "</table>\n");
+}
+
+/* Every item's formula with its source, as the Markdown sheet lists them. */
+static void html_formulas(out *o, const gs_estimate *e)
+{
+	put(o, "<h3>Formulas and sources</h3>\n<ul id=\"formulas\">\n");
+	for (size_t i = 0; i < e->n_items; i++) {
+		put(o, "<li><b>%s</b>: ", e->items[i].id);
+		esc(o, e->items[i].formula);
+		put(o, " [");
+		esc(o, e->items[i].source);
+		put(o, "]</li>\n");
+	}
+	put(o, "</ul>\n");
 }
 
 /* The offers with their verdicts, each requirement with its condition and
@@ -525,8 +547,16 @@ int gs_render_sheet_html(FILE *f, const gs_estimate *e, const gs_shortlist *sl, 
 	put(&o, "<p>Peak per GPU: <b id=\"peak\">%s</b> in phase %s%s. Conservative envelope (sum of maxima, not an observed "
 	    "peak): %s.</p>\n", gib(gs_estimate_peak(e), a, sizeof a), e->phases[e->peak_phase].id,
 	    e->phases[e->peak_phase].has_unknown ? " (excluding unknown items)" : "", gib(e->conservative, b, sizeof b));
+	if (e->has_capacity) {
+		const gs_capacity_verdict *v = &e->verdict;
+		put(&o, "<p id=\"verdict\">Capacity check (rule %s): <b>%s%s</b>: ", gs_rule_name(v->rule),
+		    v->fits ? "fits" : "DOES NOT FIT", v->fits && v->as_far_as_known ? " as far as known" : "");
+		esc(&o, v->why);
+		put(&o, ".</p>\n");
+	}
 	svg_chart(&o, e);
 	html_items(&o, e);
+	html_formulas(&o, e);
 	if (e->n_unknowns) {
 		put(&o, "<p>Unknowns (not in any figure):</p><ul>\n");
 		for (size_t i = 0; i < e->n_unknowns; i++) {

@@ -99,8 +99,8 @@ static void header(out *o, const gs_estimate *e)
 	const gs_train_info *t = &e->train;
 	if (t->training) {
 		put(o, "batch:       microbatch %llu x grad_accum %llu x data-parallel %llu = effective batch %llu "
-		    "sequences per update\n", (unsigned long long)t->microbatch, (unsigned long long)t->grad_accum,
-		    (unsigned long long)e->dp, (unsigned long long)t->effective_batch);
+		    "sequence%s per update\n", (unsigned long long)t->microbatch, (unsigned long long)t->grad_accum,
+		    (unsigned long long)e->dp, (unsigned long long)t->effective_batch, t->effective_batch == 1 ? "" : "s");
 		put(o, "trainable:   %llu parameters%s", (unsigned long long)t->trainable, t->frozen ? "" : "\n");
 		if (t->frozen)
 			put(o, " (LoRA r=%s: %s); frozen base %llu\n", gs_wl_str(w, GS_F_LORA_RANK), t->adapted,
@@ -614,8 +614,9 @@ static void pool_lines(out *o, const gs_pool_view *v, const char *lead)
 			put(o, "; one request needs %llu tokens, the sheet %llu", (unsigned long long)v->request_tokens,
 			    (unsigned long long)v->need_tokens);
 		put(o, "\n");
-		put(o, "  largest context at the sheet's concurrency: %llu tokens; largest concurrency at its length: %llu "
-		    "sequences\n", (unsigned long long)v->max_context, (unsigned long long)v->max_concurrency);
+		put(o, "  largest context at the sheet's concurrency: %llu token%s; largest concurrency at its length: %llu "
+		    "sequence%s\n", (unsigned long long)v->max_context, v->max_context == 1 ? "" : "s",
+		    (unsigned long long)v->max_concurrency, v->max_concurrency == 1 ? "" : "s");
 	}
 	if (v->eater[0])
 		put(o, "  the budget's largest fixed item: %s, %s\n", v->eater, triple(v->eater_bytes, buf, sizeof buf));
@@ -628,21 +629,20 @@ int gs_render_pool_text(FILE *f, const gs_pool_view *v, const char *lead)
 	return o.bad ? -1 : 0;
 }
 
-int gs_render_fit_text(FILE *f, const gs_fit_result *r)
+/* One search's answer, without the capacity line (said once per answer). */
+static void fit_body(out *o, const gs_fit_result *r)
 {
-	out o = {f, 0};
 	char buf[96];
 	const char *what = r->target == GS_FIT_CONTEXT ? "context" : r->target == GS_FIT_MICROBATCH ? "microbatch" : "concurrency";
 	const char *unit = r->target == GS_FIT_CONTEXT ? "token" : "sequence"; /* + "s" unless 1 */
-	put(&o, "capacity: %s — %s\n", triple(r->capacity, buf, sizeof buf), r->capacity_how);
 	if (r->target == GS_FIT_CONTEXT)
-		put(&o, "searched: largest context at %s %llu\n", r->training ? "microbatch" : "concurrency",
+		put(o, "searched: largest context at %s %llu\n", r->training ? "microbatch" : "concurrency",
 		    (unsigned long long)r->fixed);
 	else
-		put(&o, "searched: largest %s at context %llu tokens\n", what, (unsigned long long)r->fixed);
+		put(o, "searched: largest %s at context %llu tokens\n", what, (unsigned long long)r->fixed);
 	if (!r->fits && r->pool.known) {
-		pool_lines(&o, &r->pool, "does not fit: ");
-		return o.bad ? -1 : 0;
+		pool_lines(o, &r->pool, "does not fit: ");
+		return;
 	}
 	char ol[96], oa[96];
 	if (r->ollama) {
@@ -650,32 +650,40 @@ int gs_render_fit_text(FILE *f, const gs_fit_result *r)
 		triple(r->ollama_available, oa, sizeof oa);
 	}
 	if (!r->fits && r->ollama) {
-		put(&o, "does not fit: even at 1 %s Ollama offloads %llu of %llu layers (its estimate needs "
+		put(o, "does not fit: even at 1 %s Ollama offloads %llu of %llu layers (its estimate needs "
 		    "memory.required.full %s; memory.available %s per GPU)\n", r->target == GS_FIT_CONTEXT ? "token" : "sequence",
 		    (unsigned long long)r->ollama_offload, (unsigned long long)r->ollama_layers, ol, oa);
-		return o.bad ? -1 : 0;
+		return;
 	}
 	if (!r->fits) {
-		put(&o, "does not fit: even 1 %s needs %s\n", r->target == GS_FIT_CONTEXT ? "token" : "sequence",
+		put(o, "does not fit: even 1 %s needs %s\n", r->target == GS_FIT_CONTEXT ? "token" : "sequence",
 		    triple(r->peak_over, buf, sizeof buf));
-		put(&o, "limit: phase %s, item %s\n", r->limit_phase, r->limit_item);
-		return o.bad ? -1 : 0;
+		put(o, "limit: phase %s, item %s\n", r->limit_phase, r->limit_item);
+		return;
 	}
-	put(&o, "largest %s: %llu %s%s (peak %s)\n", what, (unsigned long long)r->best, unit, r->best == 1 ? "" : "s",
+	put(o, "largest %s: %llu %s%s (peak %s)\n", what, (unsigned long long)r->best, unit, r->best == 1 ? "" : "s",
 	    triple(r->peak_at_best, buf, sizeof buf));
 	if (r->bounded_by_model)
-		put(&o, "limit: the model's max_position_embeddings (%llu), not memory\n",
+		put(o, "limit: the model's max_position_embeddings (%llu), not memory\n",
 		    (unsigned long long)r->model_max);
 	else if (r->pool.known)
-		put(&o, "limit: %s's KV pool (%llu tokens) at %llu %ss\n", r->pool.engine, (unsigned long long)r->pool.tokens,
+		put(o, "limit: %s's KV pool (%llu tokens) at %llu %ss\n", r->pool.engine, (unsigned long long)r->pool.tokens,
 		    (unsigned long long)r->best + 1, unit);
 	else if (r->ollama)
-		put(&o, "limit: at %llu %ss Ollama offloads %llu of %llu layers (memory.required.full %s; memory.available "
+		put(o, "limit: at %llu %ss Ollama offloads %llu of %llu layers (memory.required.full %s; memory.available "
 		    "%s per GPU) and runs the rest on the CPU\n", (unsigned long long)r->best + 1, unit,
 		    (unsigned long long)r->ollama_offload, (unsigned long long)r->ollama_layers, ol, oa);
 	else
-		put(&o, "limit: phase %s, item %s (at %llu %ss the peak is %s)\n", r->limit_phase, r->limit_item,
+		put(o, "limit: phase %s, item %s (at %llu %ss the peak is %s)\n", r->limit_phase, r->limit_item,
 		    (unsigned long long)r->best + 1, unit, triple(r->peak_over, buf, sizeof buf));
+}
+
+int gs_render_fit_text(FILE *f, const gs_fit_result *r)
+{
+	out o = {f, 0};
+	char buf[96];
+	put(&o, "capacity: %s — %s\n", triple(r->capacity, buf, sizeof buf), r->capacity_how);
+	fit_body(&o, r);
 	return o.bad ? -1 : 0;
 }
 
@@ -700,7 +708,8 @@ int gs_render_changes_text(FILE *f, const gs_change *c, size_t n, gs_bytes peak_
 				put(&o, ", %llu.%02llux the %llu tokens the sheet needs", (unsigned long long)(c[i].pool_tokens_after / c[i].need_after),
 				    (unsigned long long)(c[i].pool_tokens_after % c[i].need_after * 100 / c[i].need_after),
 				    (unsigned long long)c[i].need_after);
-			put(&o, "; peak %s%s; cost: %s\n", gs_format_bytes(c[i].peak_after, GS_UNIT_GiB, d, sizeof d),
+			put(&o, "; peak %s%s%s; cost: %s\n", gs_format_bytes(c[i].peak_after, GS_UNIT_GiB, d, sizeof d),
+			    cap && c[i].peak_after > cap ? " (above the card: the engine would not start)" : "",
 			    !cap ? "" : c[i].fits_after ? ", fits" : ", still does not fit", c[i].cost);
 			continue;
 		}
@@ -758,11 +767,13 @@ int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
 	out o = {f, 0};
 	if (a->headline[0])
 		put(&o, "%s\n\n", a->headline);
+	char buf[96];
+	if (a->n)
+		put(&o, "capacity: %s — %s\n", triple(a->r[0].capacity, buf, sizeof buf), a->r[0].capacity_how);
 	for (size_t i = 0; i < a->n; i++) {
 		if (i)
 			put(&o, "\n");
-		if (gs_render_fit_text(f, &a->r[i]))
-			o.bad = 1;
+		fit_body(&o, &a->r[i]);
 	}
 	if (a->has_sheet) {
 		char pk[40], cap[40], at[160];

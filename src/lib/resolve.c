@@ -85,10 +85,17 @@ static gs_status from_hub(const gs_workload *w, gs_model *out, gs_error *err)
 		const char *id = gs_wl_str(w, GS_F_MODEL);
 		char bare[sizeof e.id]; /* the id without @revision or :file */
 		snprintf(bare, sizeof bare, "%.*s", (int)strcspn(id, "@:"), id);
-		if (err && strlen(err->msg) + 80 < sizeof err->msg)
-			strcat(err->msg, gs_library_find(bare, &e)
-			                 ? " (the built-in library holds this id, but not at that revision)"
-			                 : " (not in gpusizer's built-in model library either: gpusizer models)");
+		char near[300];
+		size_t used = err ? strlen(err->msg) : 0;
+		if (err && gs_library_find(bare, &e))
+			snprintf(err->msg + used, sizeof err->msg - used,
+			         " (the built-in library holds this id, but not at that revision)");
+		else if (err && gs_library_nearest(bare, near, sizeof near))
+			snprintf(err->msg + used, sizeof err->msg - used,
+			         " (not in gpusizer's built-in model library either; did you mean %s?)", near);
+		else if (err)
+			snprintf(err->msg + used, sizeof err->msg - used,
+			         " (not in gpusizer's built-in model library either: gpusizer models)");
 		return s;
 	}
 	struct stat st;

@@ -193,7 +193,8 @@ gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, 
 			r->exited = true;
 			json_t *st = json_object_get(o, "status"), *sg = json_object_get(o, "signal");
 			r->status = json_is_integer(st) ? (int)json_integer_value(st) : -1;
-			r->signal = json_is_integer(sg) ? (int)json_integer_value(sg) : -1;
+			/* signal 0 is no signal: a record written as {"status": 0, "signal": 0} exited normally */
+			r->signal = json_is_integer(sg) && json_integer_value(sg) > 0 ? (int)json_integer_value(sg) : -1;
 		}
 		json_decref(o);
 	}

@@ -205,13 +205,21 @@ gs_status gs_parse_bytes(const char *t, size_t len, const char *field, gs_bytes 
 	return GS_OK;
 }
 
-#define COUNT_EXPECTED "a non-negative whole count, e.g. 7e9, 7B, 350M, 8192"
+/* What a bad count should have been, with examples of its own kind: a
+ * parameter count is not spelled like a concurrency or a context. */
+static const char *const count_expected[] = {
+	[GS_COUNT_PLAIN] = "a whole number, e.g. 1, 8, 64",
+	[GS_COUNT_PARAMS] = "a non-negative whole count, e.g. 7e9, 7B, 350M, 8030261248",
+	[GS_COUNT_TOKENS] = "a whole number of tokens, e.g. 8192, 8k, 128K",
+};
+#define COUNT_EXPECTED count_expected[kind]
 
 /* kilo: 1000 for counts of parameters and sequences ("7B", "70k"), 1024 for
  * token counts, as context windows are named ("8K context" = 8192). */
-static gs_status parse_count_base(const char *t, size_t len, const char *field, bool tokens, uint64_t *out,
-                                  gs_error *err)
+static gs_status parse_count_base(const char *t, size_t len, const char *field, gs_count_kind kind,
+                                  uint64_t *out, gs_error *err)
 {
+	bool tokens = kind == GS_COUNT_TOKENS;
 	decimal d;
 	size_t used;
 	gs_status s = parse_decimal(t, len, &d, &used);
@@ -248,12 +256,20 @@ static gs_status parse_count_base(const char *t, size_t len, const char *field, 
 
 gs_status gs_parse_count(const char *t, size_t len, const char *field, uint64_t *out, gs_error *err)
 {
-	return parse_count_base(t, len, field, false, out, err);
+	return parse_count_base(t, len, field, GS_COUNT_PLAIN, out, err);
+}
+
+gs_status gs_parse_count_of(const char *t, size_t len, const char *field, gs_count_kind kind, uint64_t *out,
+                            gs_error *err)
+{
+	if ((unsigned)kind > GS_COUNT_TOKENS)
+		kind = GS_COUNT_PLAIN;
+	return parse_count_base(t, len, field, kind, out, err);
 }
 
 gs_status gs_parse_tokens(const char *t, size_t len, const char *field, uint64_t *out, gs_error *err)
 {
-	return parse_count_base(t, len, field, true, out, err);
+	return parse_count_base(t, len, field, GS_COUNT_TOKENS, out, err);
 }
 
 static uint64_t gcd(uint64_t a, uint64_t b)

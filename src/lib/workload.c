@@ -3,11 +3,13 @@
  * and defaults (gpusizer/workload.h). The YAML reader is sheet.c.
  */
 #include <assert.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/devices.h"
 #include "gpusizer/dtype.h"
 #include "gpusizer/workload.h"
+#include "nearest.h"
 #include "recipe.h"
 
 static const struct field_info {
@@ -121,6 +123,44 @@ int gs_field_by_key(const char *key, size_t len)
 	return -1;
 }
 
+/* A field's flag: "--" + its key with dashes for underscores. */
+static void field_flag(int f, char *buf, size_t cap)
+{
+	snprintf(buf, cap, "--%s", fields[f].key);
+	for (char *p = buf + 2; *p; p++)
+		if (*p == '_')
+			*p = '-';
+}
+
+const char *gs_flag_suggest(const char *flag, const char *const *extra, size_t n_extra, char *buf, size_t cap)
+{
+	size_t best = SIZE_MAX, len = strlen(flag);
+	char cand[64];
+	buf[0] = 0;
+	for (int f = 0; f < GS_F__COUNT; f++)
+		for (int k = 0; k < 2; k++) {
+			if (k == 1 && !fields[f].alias)
+				continue;
+			if (k == 0)
+				field_flag(f, cand, sizeof cand);
+			else
+				snprintf(cand, sizeof cand, "%s", fields[f].alias);
+			size_t d = gsi_edit_distance(flag, cand);
+			if (d < best && gsi_near_enough(d, len)) {
+				best = d;
+				snprintf(buf, cap, "%s", cand);
+			}
+		}
+	for (size_t i = 0; i < n_extra; i++) {
+		size_t d = gsi_edit_distance(flag, extra[i]);
+		if (d < best && gsi_near_enough(d, len)) {
+			best = d;
+			snprintf(buf, cap, "%s", extra[i]);
+		}
+	}
+	return buf[0] ? buf : NULL;
+}
+
 int gs_field_by_flag(const char *flag)
 {
 	if (strncmp(flag, "--", 2) != 0)
@@ -227,8 +267,8 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 			s = check_split(v.text, field, err);
 		break;
 	case GS_KIND_COUNT:
-		s = is_tokens(f) ? gs_parse_tokens(v.text, len, field, &v.u, err)
-		                 : gs_parse_count(v.text, len, field, &v.u, err);
+		s = gs_parse_count_of(v.text, len, field, is_tokens(f) ? GS_COUNT_TOKENS
+		                                          : f == GS_F_PARAMS ? GS_COUNT_PARAMS : GS_COUNT_PLAIN, &v.u, err);
 		if (!s && v.u == 0)
 			s = gs_error_set(err, GS_EINPUT, field, "must be at least 1");
 		if (!s && count_max[f] && v.u > count_max[f])

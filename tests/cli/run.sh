@@ -43,6 +43,23 @@ case_ 1 "16.06  kv_cache, activations, logits, runtime_context, allocator_slack"
 case_ 1 '"all_fit": false' estimate meta-llama/Llama-3.1-8B-Instruct --bits 16,4 --gpu "RTX 4090" --context 8192 --concurrency 8 --json
 case_ 0 '"all_fit": true' estimate meta-llama/Llama-3.1-8B-Instruct --bits 8,4 --gpu "H100 SXM" --context 8192 --json
 case_ 1 "bits:16        DOES NOT FIT (rule vllm-pool): peak serve 21.64 GiB, short by 2.73 GiB of pool" estimate meta-llama/Llama-3.1-8B-Instruct --bits 16,4 --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8
+# issue 35 defect 8: the smaller ones, each pinned
+case_ 0 "context-labs/meta-llama-Llama-3.2-3B-Instruct-FP16     3212749824" matrix context-labs/meta-llama-Llama-3.2-3B-Instruct-FP16 meta-llama/Llama-3.1-8B-Instruct --gpu "RTX 4090"
+case_ 0 "deepseek-ai/DeepSeek-R1-Distill-Llama-70B             70553706496  x 131.91 GiB in decode at 1" matrix deepseek-ai/DeepSeek-R1-Distill-Llama-70B context-labs/meta-llama-Llama-3.2-3B-Instruct-FP16 --gpu "RTX 4090"
+case_ 2 "--tp: tp 2 x pp 1 needs 2 GPUs (or a multiple): add --gpus 2" estimate meta-llama/Llama-3.1-8B-Instruct --tp 2
+case_ 2 '--concurrency: got "7x", expected a whole number, e.g. 1, 8, 64' estimate meta-llama/Llama-3.1-8B-Instruct --concurrency 7x
+case_ 2 '--context: got "8q", expected a whole number of tokens, e.g. 8192, 8k, 128K' estimate meta-llama/Llama-3.1-8B-Instruct --context 8q
+case_ 2 '--params: got "7x", expected a non-negative whole count, e.g. 7e9, 7B' estimate --params 7x
+case_ 2 'unknown option "--contxt"; did you mean --context?' estimate meta-llama/Llama-3.1-8B-Instruct --contxt 8k
+case_ 2 'unknown option "--jsn"; did you mean --json?' fit meta-llama/Llama-3.1-8B-Instruct --jsn x
+case_ 3 "did you mean meta-llama/Llama-3.1-8B-Instruct?" estimate meta-llama/Llama-3.1-8B-Instrct
+case_ 0 "meta-llama/Llama-2-13b-hf                          Llama 2          llama          13015864320       4096" models
+case_ 0 "meta-llama/Llama-2-70b-hf                          Llama 2          llama          68976648192       4096" models
+case_ 0 '<ul id="formulas">' sheet meta-llama/Llama-3.1-8B-Instruct --context 8192 --gpu "RTX 4090" --html
+case_ 0 '<tr class="phase-peak"><th>phase peak [GB]</th>' sheet meta-llama/Llama-3.1-8B-Instruct --context 8192 --gpu "RTX 4090" --html
+case_ 0 '<p id="verdict">Capacity check (rule peak): <b>fits</b>' sheet meta-llama/Llama-3.1-8B-Instruct --context 8192 --gpu "RTX 4090" --html
+case_ 0 '"schema": "gpusizer/formats/v1"' formats --json
+case_ 1 "largest concurrency at its length: 1 sequence" fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 40000 --concurrency 2
 case_ 0 "19.04 GiB" estimate data/sheets/seed-7b.yaml
 case_ 0 '"parameters": 8030261248' estimate --model $L3 --json
 case_ 0 '"parameters": 7241732096' estimate --model data/models/mistralai__Mistral-7B-v0.1.json --json
@@ -91,7 +108,7 @@ case_ 1 "capacity check:      DOES NOT FIT: peak validation 24.07 GiB" estimate 
 case_ 0 "largest context: 17632 tokens" fit deepseek-ai/DeepSeek-R1-Distill-Qwen-32B --runtime vllm --runtime-version 0.8.4 --gpu "H100 SXM"
 case_ 1 "vLLM's KV pool holds 1102 blocks (17632 tokens), the sheet needs 2175 blocks" estimate deepseek-ai/DeepSeek-R1-Distill-Qwen-32B --runtime vllm --runtime-version 0.8.4 --gpu "H100 SXM" --context 34800
 case_ 0 "largest context: 42624 tokens" fit deepseek-ai/DeepSeek-R1-Distill-Qwen-32B --runtime vllm --gpu "A100 80GB"
-case_ 0 "meta-llama/Llama-3.1-70B-Instruct           70553706496  104032" matrix meta-llama/Llama-3.1-70B-Instruct --gpu "A100 80GB" --runtime vllm --formats nf4
+case_ 0 "meta-llama/Llama-3.1-70B-Instruct    70553706496  104032" matrix meta-llama/Llama-3.1-70B-Instruct --gpu "A100 80GB" --runtime vllm --formats nf4
 case_ 0 '"margin_bytes"' estimate $L3 --context 8192 --capacity 24GB --json
 case_ 0 "nf4-dq" formats
 case_ 0 "24564 MiB" formats
@@ -298,8 +315,8 @@ case_ 2 "tests/data/bad/evidence.yaml:3:14: outcome: expected confirms or fails"
 case_ 0 "phase: backward" diagnose tests/data/logs/torch-backward.log
 case_ 0 "3. " diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
 # what fits on this GPU: models x formats
-case_ 0 "meta-llama__Llama-3.1-8B.json                8030261248  35712                       62888                       62866                       74777" matrix --models-dir data/models --gpu "RTX 4090"
-case_ 0 "Qwen__Qwen3-30B-A3B.json                    30532122624  x 30.48 GiB in decode at 1  3488" matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
+case_ 0 "meta-llama__Llama-3.1-8B.json                                8030261248  35712                         62888                        62866                        74777" matrix --models-dir data/models --gpu "RTX 4090"
+case_ 0 "Qwen__Qwen3-30B-A3B.json                                    30532122624  x 30.48 GiB in decode at 1   3488 " matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 'not for model_type "gpt2"' matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 '"schema": "gpusizer/matrix/v1"' matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime ollama --json
 case_ 0 "| meta-llama__Llama-3.1-8B.json | 8030261248 | 4 | 11 |" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime vllm --runtime-version 0.16.0 --context 8192 --formats bf16,fp8 --markdown
@@ -451,8 +468,8 @@ case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-8B --rev
 case_ 3 "(not in gpusizer's built-in model library either: gpusizer models)" estimate meta-llama/Llama-4-Scout-17B-16E
 # offline by choice: an id in neither the library nor the cache is the input's problem
 HF_HUB_OFFLINE=1 case_ 2 "HF_HUB_OFFLINE is set and this revision is not in the cache" estimate meta-llama/Llama-4-Scout-17B-16E
-case_ 0 "meta-llama/Llama-3.2-1B-Instruct             1235814400  131072 (model max)" matrix --library --gpu "H100 SXM"
-case_ 0 "Qwen/Qwen2-0.5B-Instruct                      494032768  197" matrix --library --gpu "RTX 4090" --runtime vllm --runtime-version 0.16.0 --context 8192 --formats bf16
+case_ 0 "meta-llama/Llama-3.2-1B-Instruct                       1235814400  131072 (model max)" matrix --library --gpu "H100 SXM"
+case_ 0 "Qwen/Qwen2-0.5B-Instruct                                494032768  197" matrix --library --gpu "RTX 4090" --runtime vllm --runtime-version 0.16.0 --context 8192 --formats bf16
 case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mistral        12247782400     128000  preset" models
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json

@@ -141,6 +141,26 @@ static void test_killed_and_empty(void **st)
 	assert_int_equal(gs_measurements_add_run(M, E, other, "data/sheets/mine.yaml", true, &err), GS_OK);
 }
 
+/* issue 35: "signal": 0 is no signal; the run exited normally and validates */
+static void test_signal_zero(void **st)
+{
+	(void)st;
+	estimate_7b("4096");
+	gs_error err;
+	const char *run = write_file("g.jsonl", HEADER PHASE("load", 0, 16000000000, 16100000000)
+	                                        PHASE("prefill", 4096, 19000000000, 21474836480)
+	                                        "{\"type\":\"exit\",\"status\":0,\"signal\":0}\n");
+	assert_int_equal(gs_measurements_add_run(M, E, run, NULL, false, &err), GS_OK);
+	assert_true(M->runs[0].validates);
+	assert_null(strstr(M->runs[0].why, "signal"));
+	const char *killed = write_file("h.jsonl", HEADER PHASE("load", 0, 16000000000, 16100000000)
+	                                           PHASE("prefill", 4096, 19000000000, 21474836480)
+	                                           "{\"type\":\"exit\",\"status\":null,\"signal\":9}\n");
+	assert_int_equal(gs_measurements_add_run(M, E, killed, NULL, false, &err), GS_OK);
+	assert_false(M->runs[1].validates);
+	assert_non_null(strstr(M->runs[1].why, "killed by signal 9"));
+}
+
 static void test_oom_bound(void **st)
 {
 	(void)st;
@@ -196,7 +216,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_reserved_counter_margin), cmocka_unit_test(test_unmeasured_phases),
 		cmocka_unit_test(test_shorter_run_is_a_floor),
-		cmocka_unit_test(test_killed_and_empty),        cmocka_unit_test(test_oom_bound),
+		cmocka_unit_test(test_killed_and_empty), cmocka_unit_test(test_signal_zero),        cmocka_unit_test(test_oom_bound),
 		cmocka_unit_test(test_sha256),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
