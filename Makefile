@@ -6,6 +6,7 @@
 #   make check    build every variant, run all tests (after scripts/deps.sh, see README)
 #   make install  PREFIX=/usr/local, DESTDIR honoured: bin, lib, include, pkg-config, man
 #   make bench    speed and accuracy benchmarks (bench/README.md)
+#   make sweep    the property layer over the whole cross product (tests/prop/prop.c)
 #   make bands    regenerate the interval bands from bench/calibration.jsonl
 #   make deps     install the Debian packages the build and tests need (as root)
 
@@ -13,7 +14,7 @@ JOBS ?= 2
 CMAKE ?= cmake
 PREFIX ?= /usr/local
 
-.PHONY: all deps demo check install bench bands clean
+.PHONY: all deps demo check sweep install bench bands clean
 
 # Plain `make` only builds: installing packages belongs to the README's
 # set-up command (sh scripts/deps.sh), never to a build.
@@ -42,6 +43,14 @@ check: all
 	sh tests/cli/run.sh build/gpusizer
 	sh tests/cli/golden.sh build/gpusizer
 	sh tests/install/run.sh build
+
+# The property layer over every library model x format spelling x runtime x
+# task, under the sanitizers (make check runs one combination in eight).
+sweep:
+	$(CMAKE) -S . -B build-check -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang \
+	    -DGS_SANITIZE=ON -DGS_FUZZ=ON >/dev/null
+	$(CMAKE) --build build-check -j $(JOBS) --target prop
+	build-check/prop --every 1
 
 install: all
 	DESTDIR=$(DESTDIR) $(CMAKE) --install build --prefix $(PREFIX)

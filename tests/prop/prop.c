@@ -1,0 +1,678 @@
+/*
+ * prop.c — the property layer (issue 35): every model of the built-in
+ * library x every advertised format spelling x every runtime x inference,
+ * LoRA, QLoRA and full fine-tuning, checked against invariants that hold for
+ * any workload, rather than against worked values:
+ *
+ *   refusal    no crash and no unexplained refusal: every error is one of the
+ *              deliberate refusals listed below (a new message fails here
+ *              until it is added on purpose, with the reason it is right);
+ *   peak       the peak is the largest phase and at least the weights; the
+ *              JSON's phases and the text's "peak phase" line say the same;
+ *   bits       weights never grow as bits fall (fp32 >= bf16 >= int8 >= nf4);
+ *   kv         the KV cache is linear in the length and in the concurrency
+ *              (vLLM and SGLang: their need, to the block);
+ *   fit        fit's largest answer fits by the estimate on the same device
+ *              and the next step does not;
+ *   shortlist  the shortlist's memory requirement on a device agrees with
+ *              `estimate --gpu` on it;
+ *   sheet      a sheet and the same fields as flags give the same JSON;
+ *   tp         tp 2 on 2 GPUs halves the weights per GPU, within the share
+ *              of the embeddings and output head (replicated or padded);
+ *   devices    every device of the table resolves to its own capacity;
+ *   aliases    awq = awq-g128, gptq = gptq-g128, fp8 = fp8-e4m3, file-type
+ *              spellings; each named format keeps its own row's figures;
+ *   matrix     each matrix cell is fit's answer for that model and format.
+ *
+ * Usage: prop [--every N] [--verbose] [--all]
+ *   --every N  check one combination in N (deterministic; default 1 = the
+ *              whole cross product, `make sweep`); `make check` runs a sample.
+ *   --verbose  also list the deliberate refusals met; --all  print every
+ *              violation (by default the first 12 of each kind).
+ * Prints each violation and a summary; exit 1 when there is any.
+ */
+#define _GNU_SOURCE
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "gpusizer/catalog.h"
+#include "gpusizer/devices.h"
+#include "gpusizer/dtype.h"
+#include "gpusizer/estimate.h"
+#include "gpusizer/fit.h"
+#include "gpusizer/library.h"
+#include "gpusizer/matrix.h"
+#include "gpusizer/render.h"
+#include "gpusizer/workload.h"
+
+/* The deliberate refusals: a substring of the message and why refusing is
+ * the right answer. Anything else the library refuses is a violation. */
+static const struct {
+	const char *needle, *why;
+} refusals[] = {
+	{"serves models; adaptation runs with runtime transformers",
+	 "vLLM, SGLang, llama.cpp and Ollama serve models; adaptation is sized under Transformers"},
+	{"QLoRA trains adapters on a bitsandbytes",
+	 "QLoRA's base is a bitsandbytes 4-bit format; any other format contradicts the task"},
+	{"has no default LoRA target modules",
+	 "PEFT itself asks for target_modules on this model_type: the user must name them"},
+	{"tensor layout and quantization rules are implemented for",
+	 "llama.cpp's planned tensor table covers the listed families; others need their .gguf read"},
+	{"quantizes the experts of a mixture of experts", "mxfp4-experts has no meaning on a dense model"},
+	{"is not a llama.cpp file type", "llama.cpp and Ollama load GGUF file types; other formats do not exist there"},
+	{"llama.cpp splits layers over GPUs by tensor_split", "llama.cpp has no tensor parallel degree to size"},
+	{"verify_with_parallel_config", "the engine's own divisibility rule refuses the degree (docs/method.md §11a)"},
+	{"is a state-space model or hybrid: gpusizer sizes it with runtime transformers only",
+	 "the engines' hybrid cache layouts are not modelled yet: refused, not guessed (issue 36)"},
+	{"is a vision-language model: gpusizer sizes it with runtime transformers only",
+	 "the engines' encoder cache and profile are not modelled yet: refused, not guessed (issue 36)"},
+	{"the vision tower's training activations are not modelled", "a named unknown: refused, not guessed"},
+	{"the training activations of a state-space model", "a named unknown: refused, not guessed"},
+	{"is an encoder-decoder: gpusizer sizes it with runtime transformers only",
+	 "the serving engines' rules are for decoders; an encoder-decoder's cross-attention cache is not theirs"},
+	{"is an encoder (no generation, no KV cache): gpusizer sizes it with runtime transformers only",
+	 "an encoder generates nothing: there is no serving engine pool to size"},
+	{"full fine-tuning trains every weight, so they cannot stay in",
+	 "trained weights are floating point: a quantized format contradicts full fine-tuning"},
+	{"does not know architecture", "Ollama's llama.cpp runner has no graph for it: Ollama refuses the model"},
+	{"on its own engine, not on llama.cpp", "Ollama's new engine is not modelled yet: refused, not guessed (issue 36)"},
+};
+
+static bool verbose, print_all;
+/* how many times each property was checked, for the summary */
+enum { P_PEAK, P_KV, P_FIT, P_SHORTLIST, P_SHEET, P_TP, P_BITS, P_DEVICES, P_ALIASES, P_MATRIX, P__N };
+static const char *const p_name[P__N] = {"peak", "kv", "fit", "shortlist", "sheet", "tp", "bits", "devices", "aliases",
+                                        "matrix"};
+static unsigned long p_count[P__N];
+static unsigned long n_checked, n_refused, n_bad;
+static char seen_refusal[64][160];
+static size_t n_seen;
+
+/* Violations by kind: each kind's first ones are printed, all are counted. */
+static const char *kinds[16];
+static unsigned long kind_count[16];
+
+__attribute__((format(printf, 3, 4)))
+static void violation(const char *what, const char *combo, const char *fmt, ...)
+{
+	va_list ap;
+	size_t k = 0;
+	n_bad++;
+	while (k < 16 && kinds[k] && strcmp(kinds[k], what))
+		k++;
+	if (k < 16) {
+		kinds[k] = what;
+		if (++kind_count[k] > 12 && !print_all) /* enough to read; the count says the rest */
+			return;
+	}
+	printf("VIOLATION %s [%s]: ", what, combo);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+/* A refusal is deliberate when its message carries a listed needle. */
+static bool deliberate(const char *msg)
+{
+	for (size_t i = 0; i < sizeof refusals / sizeof *refusals; i++)
+		if (strstr(msg, refusals[i].needle)) {
+			if (verbose) {
+				bool seen = false;
+				for (size_t k = 0; k < n_seen && !seen; k++)
+					seen = !strcmp(seen_refusal[k], refusals[i].needle);
+				if (!seen && n_seen < 64)
+					snprintf(seen_refusal[n_seen++], sizeof seen_refusal[0], "%s", refusals[i].needle);
+			}
+			return true;
+		}
+	return false;
+}
+
+static const char *const formats[] = {
+	/* the rows of `gpusizer formats` */
+	"fp32", "bf16", "fp16", "fp8-e4m3", "fp8-e5m2", "fp8-channel", "fp8-block128", "int8", "nf4", "nf4-dq", "fp4",
+	"fp4-dq", "gptq-g128", "awq-g128", "mxfp4-experts",
+	/* the spellings its help and the error message advertise */
+	"fp8", "float32", "bfloat16", "float16", "gptq", "gptq-g64", "gptq-g32", "gptq-g128-act", "gptq8", "gptq8-g128",
+	"awq", "awq-g64", "awq-g32", "bits:16", "bits:4", "bits:4.5",
+	/* GGUF: types, file types, with and without the prefix */
+	"gguf:Q8_0", "gguf:Q4_K_M", "Q4_K_M", "q4_k_m", "gguf:Q6_K", "gguf:Q2_K", "gguf:F16", "gguf:IQ4_XS", "gguf:MXFP4",
+};
+#define N_FORMATS (sizeof formats / sizeof *formats)
+static const char *const runtimes[] = {"transformers", "vllm", "sglang", "llamacpp", "ollama"};
+static const char *const tasks[] = {"inference", "lora", "qlora", "full"};
+/* devices the combinations rotate through (every row is checked apart) */
+static const char *const gpus[] = {"RTX 4090", "L4", "A100 80GB", "H100 SXM", "RTX 3090", "L40S", "H200"};
+
+typedef struct combo {
+	const gs_library_entry *entry;
+	const gs_model *m;
+	const char *format, *runtime, *task, *gpu;
+	uint64_t length, concurrency;
+	char name[300];
+} combo;
+
+static bool is_gguf(const char *f)
+{
+	return !strncmp(f, "gguf:", 5) || !strcasecmp(f, "Q4_K_M");
+}
+
+/* Build the combination's workload, with extra (field, value) pairs. */
+static gs_status workload_of(const combo *c, gs_workload *w, gs_error *err, int n_extra, const gs_field *ef,
+                             const char *const *ev)
+{
+	gs_workload_init(w);
+	struct pair {
+		gs_field f;
+		const char *v;
+	} set[24];
+	size_t n = 0;
+	char len[24], conc[24];
+	snprintf(len, sizeof len, "%llu", (unsigned long long)c->length);
+	snprintf(conc, sizeof conc, "%llu", (unsigned long long)c->concurrency);
+	set[n++] = (struct pair){GS_F_MODEL, c->entry->id};
+	set[n++] = (struct pair){GS_F_FORMAT, c->format};
+	set[n++] = (struct pair){GS_F_RUNTIME, c->runtime};
+	set[n++] = (struct pair){GS_F_TASK, c->task};
+	set[n++] = (struct pair){GS_F_LENGTH, len};
+	set[n++] = (struct pair){strcmp(c->task, "inference") ? GS_F_MICROBATCH : GS_F_CONCURRENCY, conc};
+	if (c->gpu)
+		set[n++] = (struct pair){GS_F_GPU, c->gpu};
+	for (int i = 0; i < n_extra; i++)
+		set[n++] = (struct pair){ef[i], ev[i]};
+	for (size_t i = 0; i < n; i++) {
+		gs_status s = gs_workload_set(w, set[i].f, set[i].v, strlen(set[i].v), GS_FROM_FLAG, gs_field_key(set[i].f), err);
+		if (s)
+			return s;
+	}
+	return gs_workload_finish(w, err);
+}
+
+/* Estimate the combination (with extra fields); false when refused (a
+ * deliberate refusal, or a violation already reported). */
+static bool estimate_of(const combo *c, gs_estimate *e, int n_extra, const gs_field *ef, const char *const *ev)
+{
+	gs_workload w;
+	gs_error err;
+	gs_error_clear(&err);
+	if (workload_of(c, &w, &err, n_extra, ef, ev) || gs_estimate_run(&w, c->m, e, &err)) {
+		if (!deliberate(err.msg))
+			violation("refusal", c->name, "unlisted refusal: %s", err.msg);
+		return false;
+	}
+	return true;
+}
+
+static gs_bytes item_max(const gs_estimate *e, const char *id)
+{
+	const gs_item *it = gs_estimate_item(e, id);
+	gs_bytes b = 0;
+	for (size_t p = 0; it && p < e->n_phases; p++)
+		b = it->bytes[p] > b ? it->bytes[p] : b;
+	return b;
+}
+
+/* peak: the largest phase, at least the weights; JSON and text agree. */
+static void check_peak(const combo *c, const gs_estimate *e)
+{
+	p_count[P_PEAK]++;
+	gs_bytes top = 0;
+	for (size_t p = 0; p < e->n_phases; p++)
+		top = e->phases[p].peak > top ? e->phases[p].peak : top;
+	gs_bytes peak = gs_estimate_peak(e);
+	if (peak != top || e->phases[e->peak_phase].peak != top)
+		violation("peak", c->name, "peak %llu, largest phase %llu", (unsigned long long)peak, (unsigned long long)top);
+	gs_bytes w = item_max(e, "weights");
+	if (w > peak)
+		violation("peak", c->name, "weights %llu above the peak %llu", (unsigned long long)w, (unsigned long long)peak);
+	json_t *o = gs_estimate_to_json(e);
+	json_t *ph = json_object_get(o, "phases");
+	json_int_t jtop = 0;
+	size_t i;
+	json_t *v;
+	json_array_foreach(ph, i, v) {
+		json_int_t b = json_integer_value(json_object_get(v, "peak_bytes"));
+		jtop = b > jtop ? b : jtop;
+	}
+	const char *jphase = json_string_value(json_object_get(o, "peak_phase"));
+	if ((gs_bytes)jtop != peak || !jphase || strcmp(jphase, e->phases[e->peak_phase].id))
+		violation("peak", c->name, "JSON peak %lld in %s, estimate %llu in %s", (long long)jtop, jphase ? jphase : "?",
+		          (unsigned long long)peak, e->phases[e->peak_phase].id);
+	json_decref(o);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f || gs_render_estimate_text(f, e, GS_UNIT_GiB, false))
+		violation("peak", c->name, "the text could not be rendered");
+	if (f)
+		fclose(f);
+	char want[64];
+	snprintf(want, sizeof want, "; %llu B)", (unsigned long long)peak);
+	const char *line = text ? strstr(text, "peak phase:") : NULL;
+	const char *eol = line ? strchr(line, '\n') : NULL;
+	const char *hit = line ? strstr(line, want) : NULL;
+	if (!hit || (eol && hit > eol))
+		violation("peak", c->name, "the text's peak phase line does not say %llu B", (unsigned long long)peak);
+	free(text);
+}
+
+/* Whether every layer keeps all `tokens` tokens: no sliding window that
+ * caps it, no state-space or linear-attention layer of constant size. */
+static bool attention_only(const gs_model *m, uint64_t tokens)
+{
+	if (m->ssm || (m->sliding_window && m->sliding_window < tokens))
+		return false;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		if (m->layer_is_ssm[l])
+			return false;
+	return true;
+}
+
+/* kv: linear in length and concurrency (engines: their need, to the block). */
+static void check_kv(const combo *c, const gs_estimate *e1)
+{
+	p_count[P_KV]++;
+	gs_estimate *e2 = malloc(sizeof *e2);
+	combo c2 = *c;
+	c2.length = c->length * 2;
+	bool engine = !strcmp(c->runtime, "vllm") || !strcmp(c->runtime, "sglang");
+	for (int k = 0; k < 2 && e2; k++) {
+		if (k == 1) {
+			c2.length = c->length;
+			c2.concurrency = c->concurrency * 2;
+		}
+		if (!estimate_of(&c2, e2, 0, NULL, NULL))
+			continue;
+		if (engine) {
+			uint64_t a = e1->verdict.need_units, b = e2->verdict.need_units;
+			if (e1->has_capacity && b != 2 * a)
+				violation("kv", c->name, "%s doubled: the engine's need %llu -> %llu units", k ? "concurrency" : "length",
+				          (unsigned long long)a, (unsigned long long)b);
+			continue;
+		}
+		/* a partial offload keeps on the GPU the KV of the layers it holds, and
+		 * their number moves with the length: only a whole offload is linear */
+		if ((e1->has_ollama && !e1->ollama.full_offload) || (e2->has_ollama && !e2->ollama.full_offload))
+			continue;
+		gs_bytes a = item_max(e1, "kv_cache"), b = item_max(e2, "kv_cache");
+		if (k == 0 && !attention_only(c->m, c2.length)) { /* windows and states stop growing: between */
+			if (b < a || b > 2 * a)
+				violation("kv", c->name, "length doubled: kv_cache %llu -> %llu bytes, outside [x1, x2]",
+				          (unsigned long long)a, (unsigned long long)b);
+			continue;
+		}
+		if (a && b != 2 * a)
+			violation("kv", c->name, "%s doubled: kv_cache %llu -> %llu bytes", k ? "concurrency" : "length",
+			          (unsigned long long)a, (unsigned long long)b);
+	}
+	free(e2);
+}
+
+/* fit: its answer fits by the estimate on the same device; the next does not. */
+static void check_fit(const combo *c)
+{
+	p_count[P_FIT]++;
+	gs_workload w;
+	gs_error err;
+	gs_error_clear(&err);
+	combo c1 = *c;
+	if (workload_of(&c1, &w, &err, 0, NULL, NULL))
+		return;
+	bool training = strcmp(c->task, "inference") != 0;
+	gs_fit_target t = training ? GS_FIT_MICROBATCH : GS_FIT_CONCURRENCY;
+	gs_fit_result r;
+	if (gs_fit_run(&w, c->m, t, &r, &err)) {
+		if (!deliberate(err.msg))
+			violation("fit", c->name, "fit refused what estimate took: %s", err.msg);
+		return;
+	}
+	gs_estimate *e = malloc(sizeof *e);
+	if (!e)
+		return;
+	combo at = *c;
+	at.concurrency = r.fits ? r.best : 1;
+	if (estimate_of(&at, e, 0, NULL, NULL) && e->verdict.fits != r.fits)
+		violation("fit", c->name, "fit says %s at %llu, estimate says %s", r.fits ? "fits" : "does not fit",
+		          (unsigned long long)at.concurrency, e->verdict.fits ? "fits" : "does not fit");
+	if (r.fits && !r.bounded_by_model && r.best < 4096) {
+		at.concurrency = r.best + 1;
+		if (estimate_of(&at, e, 0, NULL, NULL) && e->verdict.fits)
+			violation("fit", c->name, "fit stops at %llu but the estimate fits %llu", (unsigned long long)r.best,
+			          (unsigned long long)at.concurrency);
+	}
+	free(e);
+}
+
+/* shortlist: the offer of one card of this device judges memory as estimate does. */
+static void check_shortlist(const combo *c, const gs_estimate *e)
+{
+	p_count[P_SHORTLIST]++;
+	static gs_catalog cat;
+	static bool loaded;
+	if (!loaded) {
+		gs_catalog_default(&cat);
+		loaded = true;
+	}
+	gs_evidence_set ev;
+	memset(&ev, 0, sizeof ev);
+	gs_shortlist *sl = malloc(sizeof *sl);
+	gs_error err;
+	if (!sl)
+		return;
+	if (gs_shortlist_run(e, &cat, &ev, sl, &err)) {
+		violation("shortlist", c->name, "shortlist refused: %s", err.msg);
+		free(sl);
+		return;
+	}
+	const gs_device *d = gs_device_find(c->gpu);
+	for (size_t i = 0; i < sl->n; i++) {
+		const gs_offer_result *r = &sl->r[i];
+		if (r->offer->device != d || r->offer->count != 1 || r->offer->reported)
+			continue;
+		for (size_t q = 0; q < r->n_reqs; q++)
+			if (r->reqs[q].req == GS_REQ_MEMORY && (r->reqs[q].verdict == GS_EXCLUDE) == e->verdict.fits)
+				violation("shortlist", c->name, "offer %s: memory %s, estimate --gpu says %s", r->offer->id,
+				          gs_verdict_name(r->reqs[q].verdict), e->verdict.fits ? "fits" : "does not fit");
+	}
+	free(sl);
+}
+
+/* Remove where a field's value came from: the one difference a sheet makes. */
+static void strip_origin(json_t *o)
+{
+	const char *ff = json_string_value(json_object_get(o, "format_from"));
+	if (ff && (!strcmp(ff, "flag") || !strcmp(ff, "sheet")))
+		json_object_del(o, "format_from");
+	json_t *wl = json_object_get(o, "workload");
+	const char *k;
+	json_t *v;
+	json_object_foreach(wl, k, v) {
+		json_object_del(v, "from");
+		json_object_del(v, "where");
+	}
+}
+
+/* sheet: the same fields as a YAML sheet give the same JSON as flags. */
+static void check_sheet(const combo *c, const gs_estimate *e)
+{
+	p_count[P_SHEET]++;
+	char yaml[1024];
+	snprintf(yaml, sizeof yaml, "model: %s\nformat: \"%s\"\nruntime: %s\ntask: %s\nlength: %llu\n%s: %llu\ngpu: \"%s\"\n",
+	         c->entry->id, c->format, c->runtime, c->task, (unsigned long long)c->length,
+	         strcmp(c->task, "inference") ? "microbatch" : "concurrency", (unsigned long long)c->concurrency, c->gpu);
+	gs_workload w;
+	gs_error err;
+	gs_workload_init(&w);
+	gs_estimate *s = malloc(sizeof *s);
+	if (!s)
+		return;
+	if (gs_sheet_load_buffer(yaml, strlen(yaml), "prop.yaml", &w, &err) || gs_workload_finish(&w, &err) ||
+	    gs_estimate_run(&w, c->m, s, &err)) {
+		violation("sheet", c->name, "the sheet was refused where the flags were not: %s", err.msg);
+		free(s);
+		return;
+	}
+	json_t *a = gs_estimate_to_json(e), *b = gs_estimate_to_json(s);
+	strip_origin(a);
+	strip_origin(b);
+	if (!json_equal(a, b)) {
+		const char *key = "?", *sub = "";
+		json_t *va;
+		json_object_foreach(a, key, va) {
+			json_t *vb = json_object_get(b, key);
+			if (!json_equal(va, vb)) {
+				const char *k2;
+				json_t *x;
+				if (json_is_object(va))
+					json_object_foreach(va, k2, x)
+						if (!json_equal(x, json_object_get(vb, k2))) {
+							sub = k2;
+							break;
+						}
+				break;
+			}
+		}
+		violation("sheet", c->name, "a sheet and the same flags give different JSON at %s%s%s", key, sub[0] ? "." : "",
+		          sub);
+	}
+	json_decref(a);
+	json_decref(b);
+	free(s);
+}
+
+/* tp: two GPUs in tensor parallel hold half the weights each, within the
+ * embeddings' and output head's share (replicated or padded by the engine). */
+static void check_tp(const combo *c, const gs_estimate *e1)
+{
+	p_count[P_TP]++;
+	static const gs_field ef[] = {GS_F_TP, GS_F_GPUS};
+	static const char *const ev[] = {"2", "2"};
+	gs_estimate *e2 = malloc(sizeof *e2);
+	if (!e2)
+		return;
+	if (estimate_of(c, e2, 2, ef, ev)) {
+		gs_bytes w1 = item_max(e1, "weights"), w2 = item_max(e2, "weights");
+		/* embeddings + head at up to 32 bits, and the vocabulary padded to 64 per rank */
+		gs_bytes share = (gs_bytes)(c->m->vocab + 128) * c->m->hidden * 4 * 2;
+		gs_bytes half = w1 / 2;
+		if (w2 + share < half || w2 > half + share)
+			violation("tp", c->name, "weights per GPU %llu at tp 2, %llu at tp 1 (share %llu)", (unsigned long long)w2,
+			          (unsigned long long)w1, (unsigned long long)share);
+	}
+	free(e2);
+}
+
+/* bits: for one model, weights never grow as bits fall. */
+static void check_bits(const gs_library_entry *entry, const gs_model *m)
+{
+	p_count[P_BITS]++;
+	static const char *const order[] = {"fp32", "bf16", "int8", "nf4"};
+	gs_bytes prev = UINT64_MAX;
+	gs_estimate *e = malloc(sizeof *e);
+	for (size_t i = 0; i < 4 && e; i++) {
+		combo c = {entry, m, order[i], "transformers", "inference", NULL, 256, 1, ""};
+		snprintf(c.name, sizeof c.name, "%s %s", entry->id, order[i]);
+		if (!estimate_of(&c, e, 0, NULL, NULL))
+			continue;
+		gs_bytes w = item_max(e, "weights") + item_max(e, "quant_metadata") + item_max(e, "other_format_modules");
+		if (w > prev)
+			violation("bits", c.name, "weights %llu above the wider format's %llu", (unsigned long long)w,
+			          (unsigned long long)prev);
+		prev = w;
+	}
+	free(e);
+}
+
+/* devices: every row resolves to its own capacity. */
+static void check_devices(void)
+{
+	p_count[P_DEVICES]++;
+	const gs_device *d;
+	size_t n = gs_device_table(&d);
+	for (size_t i = 0; i < n; i++) {
+		gs_workload w;
+		gs_error err;
+		gs_workload_init(&w);
+		gs_bytes cap = 0;
+		bool found = false;
+		char how[512];
+		if (gs_workload_set(&w, GS_F_PARAMS, "7e9", 3, GS_FROM_FLAG, "--params", &err) ||
+		    gs_workload_set(&w, GS_F_GPU, d[i].name, strlen(d[i].name), GS_FROM_FLAG, "--gpu", &err) ||
+		    gs_workload_finish(&w, &err) || gs_workload_capacity(&w, &cap, &found, how, sizeof how, &err)) {
+			/* a row with no device-reported total is refused on purpose:
+			 * the nominal figure is not what the device offers */
+			if (d[i].reported_bytes || !strstr(err.msg, "no device-reported total is on record"))
+				violation("devices", d[i].name, "refused: %s", err.msg);
+			continue;
+		}
+		gs_bytes want = d[i].reported_bytes;
+		if (cap != want || w.device != &d[i])
+			violation("devices", d[i].name, "capacity %llu, the table says %llu", (unsigned long long)cap,
+			          (unsigned long long)want);
+	}
+}
+
+/* aliases: two spellings of one format parse to the same row and figures. */
+static void check_aliases(void)
+{
+	p_count[P_ALIASES]++;
+	static const char *const same[][2] = {
+		{"awq", "awq-g128"}, {"gptq", "gptq-g128"}, {"fp8", "fp8-e4m3"}, {"float16", "fp16"}, {"bfloat16", "bf16"},
+		{"float32", "fp32"}, {"Q4_K_M", "gguf:Q4_K_M"}, {"q4_k_m", "gguf:Q4_K_M"}, {"gptq8", "gptq8-g128"},
+		{"q8_0", "gguf:Q8_0"},
+	};
+	for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
+		gs_format a, b;
+		gs_error err;
+		if (gs_format_parse(same[i][0], "f", &a, &err) || gs_format_parse(same[i][1], "f", &b, &err)) {
+			violation("aliases", same[i][0], "refused: %s", err.msg);
+			continue;
+		}
+		if (strcmp(a.name, b.name) || a.family != b.family || gs_format_bpw(&a).num * gs_format_bpw(&b).den !=
+		    gs_format_bpw(&b).num * gs_format_bpw(&a).den || strcmp(a.description, b.description) ||
+		    strcmp(a.source, b.source) || a.keep_default != b.keep_default || a.experts_only != b.experts_only)
+			violation("aliases", same[i][0], "%s and %s differ (%s vs %s)", same[i][0], same[i][1], a.name, b.name);
+	}
+	/* every spelling whose canonical name is a row of the table carries that row */
+	const gs_format *t;
+	size_t n = gs_format_table(&t);
+	for (size_t k = 0; k < N_FORMATS; k++) {
+		gs_format f;
+		gs_error err;
+		if (gs_format_parse(formats[k], "f", &f, &err)) {
+			violation("aliases", formats[k], "an advertised spelling is refused: %s", err.msg);
+			continue;
+		}
+		for (size_t i = 0; i < n; i++)
+			if (!strcmp(t[i].name, f.name) &&
+			    (t[i].family != f.family || strcmp(t[i].source, f.source) || strcmp(t[i].description, f.description) ||
+			     t[i].keep_default != f.keep_default || t[i].experts_only != f.experts_only))
+				violation("aliases", formats[k], "parses to %s but not to its row's figures", f.name);
+	}
+}
+
+/* matrix: each cell is fit's answer on the same device. */
+static void check_matrix(const gs_library_entry *entry, const gs_model *m, const char *gpu)
+{
+	p_count[P_MATRIX]++;
+	gs_workload base;
+	gs_error err;
+	gs_workload_init(&base);
+	if (gs_workload_set(&base, GS_F_GPU, gpu, strlen(gpu), GS_FROM_FLAG, "--gpu", &err))
+		return;
+	gs_matrix *mx = malloc(sizeof *mx);
+	char fm[2][40] = {"bf16", "nf4"};
+	const char *models[1] = {entry->id};
+	if (!mx)
+		return;
+	if (gs_matrix_run(&base, models, 1, fm, 2, mx, &err)) {
+		violation("matrix", entry->id, "matrix refused: %s", err.msg);
+		free(mx);
+		return;
+	}
+	for (size_t j = 0; j < 2 && mx->n_rows == 1 && !mx->rows[0].problem[0]; j++) {
+		const gs_matrix_cell *cell = &mx->rows[0].cells[j];
+		gs_workload w = base;
+		gs_fit_result r;
+		if (gs_workload_set(&w, GS_F_MODEL, entry->id, strlen(entry->id), GS_FROM_FLAG, "m", &err) ||
+		    gs_workload_set(&w, GS_F_FORMAT, fm[j], strlen(fm[j]), GS_FROM_FLAG, "f", &err) ||
+		    gs_workload_finish(&w, &err) || gs_fit_run(&w, m, mx->target, &r, &err)) {
+			if (!cell->error)
+				violation("matrix", entry->id, "%s: the cell answered, fit refused: %s", fm[j], err.msg);
+			continue;
+		}
+		if (cell->error || cell->fits != r.fits || (r.fits && cell->best != r.best))
+			violation("matrix", entry->id, "%s on %s: cell %llu (%s), fit %llu (%s)", fm[j], gpu,
+			          (unsigned long long)cell->best, cell->fits ? "fits" : "no", (unsigned long long)r.best,
+			          r.fits ? "fits" : "no");
+	}
+	free(mx);
+}
+
+int main(int argc, char **argv)
+{
+	unsigned long every = 1;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--every") && i + 1 < argc)
+			every = strtoul(argv[++i], NULL, 10);
+		else if (!strcmp(argv[i], "--verbose"))
+			verbose = true;
+		else if (!strcmp(argv[i], "--all"))
+			print_all = true;
+		else {
+			fprintf(stderr, "usage: prop [--every N] [--verbose] [--all]\n");
+			return 2;
+		}
+	}
+	if (!every)
+		every = 1;
+	check_devices();
+	check_aliases();
+	size_t n_models = gs_library_count();
+	gs_estimate *e = malloc(sizeof *e);
+	gs_library_entry *entries = calloc(n_models, sizeof *entries);
+	gs_model *models = calloc(n_models, sizeof *models);
+	if (!e || !entries || !models)
+		return 3;
+	unsigned long k = 0;
+	for (size_t i = 0; i < n_models; i++) {
+		gs_error err;
+		if (gs_library_at(i, &entries[i], &err) || gs_library_model(&entries[i], &models[i], &err)) {
+			violation("refusal", entries[i].id, "a library model does not load: %s", err.msg);
+			continue;
+		}
+		const gs_model *m = &models[i];
+		check_bits(&entries[i], m);
+		if (i % (every > 4 ? every / 4 : 1) == 0)
+			check_matrix(&entries[i], m, gpus[i % (sizeof gpus / sizeof *gpus)]);
+		uint64_t L = m->max_position && m->max_position < 2048 ? m->max_position / 4 : 512;
+		L = L >= 16 ? L / 16 * 16 : 16;
+		for (size_t r = 0; r < sizeof runtimes / sizeof *runtimes; r++)
+			for (size_t t = 0; t < sizeof tasks / sizeof *tasks; t++)
+				for (size_t f = 0; f < N_FORMATS; f++) {
+					/* a format the runtime does not load, adaptation on a serving
+					 * engine: refusals, a few of each suffice */
+					bool gguf_rt = r >= 3;
+					if ((gguf_rt != is_gguf(formats[f]) || (r && t)) && f % 7)
+						continue;
+					if (k++ % every)
+						continue;
+					combo c = {&entries[i], m, formats[f], runtimes[r], tasks[t],
+					           gpus[(i + f + r) % (sizeof gpus / sizeof *gpus)], L, 1, ""};
+					snprintf(c.name, sizeof c.name, "%s --format %s --runtime %s --task %s --context %llu --gpu \"%s\"",
+					         c.entry->id, c.format, c.runtime, c.task, (unsigned long long)L, c.gpu);
+					n_checked++;
+					if (!estimate_of(&c, e, 0, NULL, NULL)) {
+						n_refused++;
+						continue;
+					}
+					check_peak(&c, e);
+					check_kv(&c, e);
+					unsigned long h = k / every;
+					if (h % 3 == 0)
+						check_sheet(&c, e);
+					if (h % 5 == 0)
+						check_shortlist(&c, e);
+					if (h % 7 == 0 && t == 0 && r != 4)
+						check_tp(&c, e);
+					if (h % 11 == 0)
+						check_fit(&c);
+				}
+	}
+	printf("%lu combinations, %lu refused deliberately, %lu violations\n", n_checked, n_refused, n_bad);
+	for (size_t i = 0; i < P__N; i++)
+		printf("  %-10s checked %lu times\n", p_name[i], p_count[i]);
+	for (size_t i = 0; i < 16 && kinds[i]; i++)
+		printf("  violations of %s: %lu\n", kinds[i], kind_count[i]);
+	for (size_t i = 0; verbose && i < n_seen; i++)
+		printf("  refusal seen: %s\n", seen_refusal[i]);
+	free(e);
+	free(entries);
+	free(models);
+	return n_bad ? 1 : 0;
+}
