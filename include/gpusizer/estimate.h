@@ -307,6 +307,5 @@ gs_bytes gs_estimate_peak(const gs_estimate *e);
 void gs_estimate_interval(const gs_estimate *e, gs_bytes shown, gs_bytes *low, gs_bytes *high);
 
 const char *gs_basis_name(gs_basis b);
-const char *gs_runtime_name(gs_runtime r);
 
 #endif

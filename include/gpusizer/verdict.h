@@ -9,7 +9,7 @@
  * that offer's device), the web API and the Python package (which speak the
  * same JSON). None of them decides on its own.
  *
- * The rules (docs/method.md §9b):
+ * The rules (docs/method.md §9c):
  *   peak          Transformers, llama.cpp, every adaptation: the largest
  *                 phase peak (reserve included) against the device's
  *                 capacity. Margin and shortfall are device bytes.

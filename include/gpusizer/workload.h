@@ -236,6 +236,13 @@ static inline bool gs_wl_conservative(const gs_workload *w) { return w->v[GS_F_C
  * ("PEFT v0.20.0 with Transformers' Trainer"); static strings. */
 const char *gs_recipe_source(gs_recipe r);
 
+/* "checkpointing full, length 1024": the fields whose value came from the
+ * recipe's defaults, into buf ("" when none). */
+void gs_workload_recipe_settings(const gs_workload *w, char *buf, size_t cap);
+
+/* The runtime's name as sheets spell it ("transformers", "vllm", ...). */
+const char *gs_runtime_name(gs_runtime r);
+
 /* Forget field f (as if never given); forgetting gpu forgets its device. */
 void gs_workload_unset(gs_workload *w, gs_field f);
 

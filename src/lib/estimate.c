@@ -16,18 +16,18 @@
 
 /* One row per runtime, the way ggml lists its backends: adding a runtime is
  * a new estimate_<runtime>.c with its estimate() and a row here (and its
- * name in workload.c's accepted values). Rows are indexed by gs_runtime. */
+ * name in workload.c's accepted values, which gs_runtime_name reads). Rows
+ * are indexed by gs_runtime. */
 static const struct runtime_row {
 	gs_runtime id;
-	const char *name;
 	bool trains; /* adaptation runs on it */
 	gs_status (*estimate)(gs_estimate *e, uint32_t stage, gs_error *err);
 } runtimes[] = {
-	{GS_RT_TRANSFORMERS, "transformers", true, gsi_estimate_transformers},
-	{GS_RT_VLLM, "vllm", false, gsi_estimate_vllm},
-	{GS_RT_SGLANG, "sglang", false, gsi_estimate_sglang},
-	{GS_RT_LLAMACPP, "llamacpp", false, gsi_estimate_llamacpp},
-	{GS_RT_OLLAMA, "ollama", false, gsi_estimate_ollama},
+	{GS_RT_TRANSFORMERS, true, gsi_estimate_transformers},
+	{GS_RT_VLLM, false, gsi_estimate_vllm},
+	{GS_RT_SGLANG, false, gsi_estimate_sglang},
+	{GS_RT_LLAMACPP, false, gsi_estimate_llamacpp},
+	{GS_RT_OLLAMA, false, gsi_estimate_ollama},
 };
 
 static const struct runtime_row *runtime_of(gs_runtime r)
@@ -35,8 +35,6 @@ static const struct runtime_row *runtime_of(gs_runtime r)
 	assert((size_t)r < sizeof runtimes / sizeof runtimes[0] && runtimes[r].id == r);
 	return &runtimes[r];
 }
-
-const char *gs_runtime_name(gs_runtime r) { return runtime_of(r)->name; }
 
 
 

@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpusizer/fit.h"
-#include "recipe.h"
 
 #define MAX_CONTEXT ((uint64_t)1 << 30)     /* the workload's own bounds (workload.c) */
 #define MAX_CONCURRENCY ((uint64_t)1 << 20)
@@ -703,7 +702,7 @@ static void headline(gs_fit_answer *a, const gs_workload *w)
 			                      k ? ", " : "", a->r[i].target == GS_FIT_CONTEXT ? "length" : "microbatch",
 			                      (unsigned long long)a->r[i].best,
 			                      a->r[i].target == GS_FIT_CONTEXT ? "token" : "sequence", a->r[i].best == 1 ? "" : "s");
-	gsi_recipe_settings(w, set, sizeof set);
+	gs_workload_recipe_settings(w, set, sizeof set);
 	char recipe[300];
 	snprintf(recipe, sizeof recipe, "the %.30s recipe's defaults (%.80s%s%.150s)", gs_wl_str(w, GS_F_RECIPE),
 	         gs_recipe_source(gs_wl_recipe(w)), set[0] ? ": " : "", set);

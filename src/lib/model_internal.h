@@ -117,4 +117,15 @@ void gsi_note_module(gs_model *m, const char *name, uint64_t in, uint64_t out, u
 bool gsi_is_multimodal_type(const char *type);
 gs_status gsi_read_multimodal(const void *root, const char *type, const char *name, gs_model *m, gs_error *err);
 
+/* A text model's config (model_config.c): root is its jansson object and
+ * type its model_type; m is cleared, filled by the type's reader, and
+ * described (gsi_config_describe). Vision configs read their text_config
+ * with it. */
+gs_status gsi_read_text_config(const void *root, const char *type, const char *name, gs_model *m, gs_error *err);
+
+/* What a config says beside its dimensions: model_type, source name, the
+ * architecture, torch_dtype, attention implementation and
+ * quantization_config (model_config.c). */
+void gsi_config_describe(const void *root, const char *type, const char *name, gs_model *m);
+
 #endif

@@ -512,12 +512,9 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 		                  "\"%s\"", k->text_type);
 		goto out;
 	}
-	char *buf = json_dumps(text, JSON_COMPACT);
 	char tname[600];
 	snprintf(tname, sizeof tname, "%s (text_config)", name);
-	st = buf ? gs_model_from_config_json(buf, strlen(buf), tname, m, err)
-	         : gs_error_set(err, GS_ENOMEM, name, "out of memory");
-	free(buf);
+	st = gsi_read_text_config(text, tt, tname, m, err);
 	if (st)
 		goto out;
 	if (k->tower == TOWER_MLLAMA)

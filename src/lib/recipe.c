@@ -84,38 +84,11 @@ const char *gs_recipe_source(gs_recipe r)
 	return "?";
 }
 
-gs_status gsi_recipe_apply(gs_workload *w, gs_error *err)
+size_t gsi_recipe_defaults(gs_recipe r, gs_task task, gsi_recipe_default out[], size_t cap)
 {
-	if (!gs_wl_set(w, GS_F_RECIPE)) {
-		gs_status s = gs_workload_set(w, GS_F_RECIPE, "peft", 4, GS_FROM_DEFAULT, "default", err);
-		if (s)
-			return s;
-	}
-	gs_recipe r = gs_wl_recipe(w);
-	unsigned task = 1u << gs_wl_task(w);
-	char where[96];
-	snprintf(where, sizeof where, "recipe %.80s", w->v[GS_F_RECIPE].text);
-	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-		const struct recipe_row *x = &rows[i];
-		if (x->recipe != r || !(x->tasks & task) || gs_wl_set(w, x->field))
-			continue;
-		gs_status s = gs_workload_set(w, x->field, x->value, strlen(x->value), GS_FROM_DEFAULT, where, err);
-		if (s)
-			return s;
-	}
-	return GS_OK;
-}
-
-void gsi_recipe_settings(const gs_workload *w, char *buf, size_t cap)
-{
-	size_t k = 0;
-	buf[0] = 0;
-	for (int f = 0; f < GS_F__COUNT; f++) {
-		const gs_value *v = &w->v[f];
-		if (v->from != GS_FROM_DEFAULT || strncmp(v->where, "recipe ", 7))
-			continue;
-		int n = snprintf(buf + k, k < cap ? cap - k : 0, "%s%s %.40s", k ? ", " : "", gs_field_key((gs_field)f), v->text);
-		if (n > 0)
-			k += (size_t)n;
-	}
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (rows[i].recipe == r && (rows[i].tasks & (1u << task)) && n < cap)
+			out[n++] = (gsi_recipe_default){rows[i].field, rows[i].value};
+	return n;
 }

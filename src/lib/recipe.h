@@ -6,16 +6,20 @@
 #ifndef GS_RECIPE_H
 #define GS_RECIPE_H
 
-#include "gpusizer/status.h"
+#include <stddef.h>
 #include "gpusizer/workload.h"
 
-/* Set the recipe's defaults (the sheet's `recipe`, else peft) on every
- * unset field, recorded as defaults whose `where` names the recipe. For
- * adaptation tasks only; errors only from a malformed table (a bug). */
-gs_status gsi_recipe_apply(gs_workload *w, gs_error *err);
+/* One default of a recipe: the field and its value as the sheet would
+ * spell it. */
+typedef struct gsi_recipe_default {
+	gs_field field;
+	const char *value;
+} gsi_recipe_default;
 
-/* "checkpointing full, length 1024": the fields whose value came from the
- * recipe, in `buf` ("" when none). */
-void gsi_recipe_settings(const gs_workload *w, char *buf, size_t cap);
+/* The defaults recipe r uses for task, into out (at most cap); returns how
+ * many. The workload applies them to the fields the sheet leaves unset
+ * (workload.c): this table knows nothing of workloads, so it sits below
+ * them. */
+size_t gsi_recipe_defaults(gs_recipe r, gs_task task, gsi_recipe_default out[], size_t cap);
 
 #endif

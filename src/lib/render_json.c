@@ -6,7 +6,6 @@
 #include "gpusizer/devices.h"
 #include "gpusizer/interval.h"
 #include "gpusizer/render.h"
-#include "recipe.h"
 
 static json_t *jbytes(gs_bytes b) { return json_integer(b > INT64_MAX ? INT64_MAX : (json_int_t)b); }
 
@@ -177,7 +176,7 @@ static void extras_json(json_t *root, const gs_estimate *e)
 {
 	if (e->train.training) {
 		char set[200];
-		gsi_recipe_settings(&e->workload, set, sizeof set);
+		gs_workload_recipe_settings(&e->workload, set, sizeof set);
 		json_object_set_new(root, "recipe", json_pack("{s:s, s:s, s:s}", "name", gs_wl_str(&e->workload, GS_F_RECIPE),
 		                                              "source", gs_recipe_source(gs_wl_recipe(&e->workload)),
 		                                              "defaults_set", set));

@@ -9,7 +9,6 @@
 #include "gpusizer/interval.h"
 #include "gpusizer/library.h"
 #include "gpusizer/render.h"
-#include "recipe.h"
 #include "render_internal.h"
 
 void gs_render_put(out *o, const char *fmt, ...)
@@ -111,7 +110,7 @@ static void header(out *o, const gs_estimate *e)
 		    t->frozen ? "bf16 base + fp32 adapters" : gs_wl_str(w, GS_F_PRECISION),
 		    gs_wl_str(w, GS_F_CHECKPOINTING), gs_wl_str(w, GS_F_LOSS));
 		char set[200];
-		gsi_recipe_settings(w, set, sizeof set);
+		gs_workload_recipe_settings(w, set, sizeof set);
 		put(o, "recipe:      %s: %s; its defaults here: %s\n", gs_wl_str(w, GS_F_RECIPE),
 		    gs_recipe_source(gs_wl_recipe(w)), set[0] ? set : "none beyond the plain ones");
 	} else if (e->has_ollama) {

@@ -1,6 +1,6 @@
 /*
  * verdict.c — does it fit on this device? One function for every runtime
- * (gpusizer/verdict.h, docs/method.md §9b).
+ * (gpusizer/verdict.h, docs/method.md §9c).
  *
  * It reads the figures the estimate already holds and computes nothing of
  * its own beyond differences and products, so every command that reads

@@ -161,6 +161,13 @@ const char *gs_flag_suggest(const char *flag, const char *const *extra, size_t n
 	return buf[0] ? buf : NULL;
 }
 
+/* The runtime's name is the workload's own spelling of it: one list. */
+const char *gs_runtime_name(gs_runtime r)
+{
+	assert((size_t)r <= GS_RT_OLLAMA && enum_values[GS_F_RUNTIME][r]);
+	return enum_values[GS_F_RUNTIME][r];
+}
+
 int gs_field_by_flag(const char *flag)
 {
 	if (strncmp(flag, "--", 2) != 0)
@@ -324,6 +331,44 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 	return GS_OK;
 }
 
+/* The recipe's defaults (the sheet's `recipe`, else peft) on every unset
+ * field, recorded as defaults whose `where` names the recipe
+ * (docs/method.md §10a; the table is recipe.c's). */
+static gs_status apply_recipe(gs_workload *w, gs_error *err)
+{
+	if (!gs_wl_set(w, GS_F_RECIPE)) {
+		gs_status s = gs_workload_set(w, GS_F_RECIPE, "peft", 4, GS_FROM_DEFAULT, "default", err);
+		if (s)
+			return s;
+	}
+	gsi_recipe_default d[GS_F__COUNT];
+	size_t n = gsi_recipe_defaults(gs_wl_recipe(w), gs_wl_task(w), d, GS_F__COUNT);
+	char where[96];
+	snprintf(where, sizeof where, "recipe %.80s", w->v[GS_F_RECIPE].text);
+	for (size_t i = 0; i < n; i++) {
+		if (gs_wl_set(w, d[i].field))
+			continue;
+		gs_status s = gs_workload_set(w, d[i].field, d[i].value, strlen(d[i].value), GS_FROM_DEFAULT, where, err);
+		if (s)
+			return s;
+	}
+	return GS_OK;
+}
+
+void gs_workload_recipe_settings(const gs_workload *w, char *buf, size_t cap)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (int f = 0; f < GS_F__COUNT; f++) {
+		const gs_value *v = &w->v[f];
+		if (v->from != GS_FROM_DEFAULT || strncmp(v->where, "recipe ", 7))
+			continue;
+		int n = snprintf(buf + k, k < cap ? cap - k : 0, "%s%s %.40s", k ? ", " : "", fields[f].key, v->text);
+		if (n > 0)
+			k += (size_t)n;
+	}
+}
+
 gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 {
 	assert(w);
@@ -355,7 +400,7 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RECIPE].where, "recipe: an adaptation recipe needs task full, "
 		                    "lora or qlora");
 	if (gs_wl_set(w, GS_F_TASK) && gs_wl_task(w) != GS_TASK_INFERENCE) {
-		gs_status s = gsi_recipe_apply(w, err);
+		gs_status s = apply_recipe(w, err);
 		if (s)
 			return s;
 	}
