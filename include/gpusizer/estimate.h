@@ -65,6 +65,7 @@ typedef struct gs_item {
 	unsigned live;                 /* bit p set: live in phase p              */
 	bool varies;                   /* grows with length, concurrency, microbatch */
 	gs_shard shard;                /* how placement divides it                */
+	bool lean;                     /* its estimate is lean: no formula text   */
 	char formula[1024];            /* the formula with the numbers put in     */
 	char source[256];              /* docs/method.md section and outside source */
 } gs_item;
@@ -223,6 +224,10 @@ typedef struct gs_estimate {
 	uint64_t image_tokens; /* text tokens per image (the model's, or image_tokens) */
 	uint64_t concurrency;
 
+	/* A lean estimate (fit's and matrix's search probes) has every figure
+	 * and verdict, but no formula, reason or interval text: nothing prints it */
+	bool lean;
+
 	gs_bytes weights_only; /* the quick calculator's P x bits / 8                        */
 	gs_bytes envelope;     /* weights_only + reserve                          */
 	gs_bytes conservative; /* sum of per-item maxima (labelled as such)       */
@@ -287,6 +292,14 @@ typedef struct gs_estimate {
  * not modelled (vLLM with pp > 1, adaptation of a --params model with LoRA). */
 gs_status gs_estimate_run(const gs_workload *w, const gs_model *m,
                           gs_estimate *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+
+/* The same figures, phases and verdict (fits, margin, shortfall), without
+ * the texts: no item formula, no verdict or interval sentence (out->lean
+ * is true). For searches that only compare figures, as fit's and matrix's
+ * probes do; about half the time of gs_estimate_run (bench/README.md).
+ * Errors as gs_estimate_run's. */
+gs_status gs_estimate_run_lean(const gs_workload *w, const gs_model *m,
+                               gs_estimate *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 
 /* The item with `id`, or NULL. Borrowed from e. */
 const gs_item *gs_estimate_item(const gs_estimate *e, const char *id);

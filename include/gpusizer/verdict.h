@@ -72,6 +72,7 @@ typedef struct gs_capacity_verdict {
 	uint64_t requests, max_requests; /* SGLang: concurrency vs max_running_requests */
 	bool pool_holds;           /* the pool holds the sheet's need (and requests) */
 	char why[480];             /* one sentence with the figures, in the rule's words */
+	bool silent;               /* a search probe's verdict (lean estimate): why left "" */
 } gs_capacity_verdict;
 
 struct gs_estimate;

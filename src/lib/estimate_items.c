@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include "estimate_items.h"
 #include "gpusizer/inventory.h"
@@ -22,14 +23,27 @@ const char *gs_basis_name(gs_basis b)
 	return "?";
 }
 
+/* snprintf(dst, cap, "%s", src) without the format machinery: this runs
+ * for every item of every estimate of every search. */
+static void copy_text(char *dst, size_t cap, const char *src)
+{
+	size_t n = strnlen(src, cap - 1);
+	memcpy(dst, src, n);
+	dst[n] = 0;
+}
+
 gs_item *gsi_item(gs_estimate *e, const char *id, gs_basis basis, const char *source)
 {
 	/* GS_MAX_ITEMS is sized for every item the runtimes add: more is a bug */
 	assert(e->n_items < GS_MAX_ITEMS);
 	gs_item *it = &e->items[e->n_items++];
-	memset(it, 0, sizeof *it);
-	snprintf(it->id, sizeof it->id, "%s", id);
-	snprintf(it->source, sizeof it->source, "%s", source);
+	/* the figures cleared; the formula's 1 KiB only terminated (it is
+	 * written whole by gsi_formula, and read as a string) */
+	memset(it, 0, offsetof(gs_item, formula));
+	it->formula[0] = 0;
+	it->lean = e->lean;
+	copy_text(it->id, sizeof it->id, id);
+	copy_text(it->source, sizeof it->source, source);
 	it->basis = basis;
 	return it;
 }
@@ -50,6 +64,8 @@ void gsi_item_all(gs_item *it, unsigned live, gs_bytes b)
 
 void gsi_formula(gs_item *it, const char *fmt, ...)
 {
+	if (it->lean)
+		return;
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(it->formula, sizeof it->formula, fmt, ap);
@@ -58,6 +74,8 @@ void gsi_formula(gs_item *it, const char *fmt, ...)
 
 void gsi_formula_add(gs_item *it, const char *fmt, ...)
 {
+	if (it->lean)
+		return;
 	size_t n = strlen(it->formula);
 	va_list ap;
 	va_start(ap, fmt);

@@ -31,7 +31,7 @@ static gs_status run_at(probe *p, uint64_t x, gs_bytes *peak, gs_error *err)
 	gs_status s = gs_workload_set(&p->w, p->f, num, strlen(num), GS_FROM_FLAG, "fit", err);
 	if (s)
 		return s; /* past the workload's maxima: the search's bound is wrong */
-	s = gs_estimate_run(&p->w, p->m, p->e, err);
+	s = gs_estimate_run_lean(&p->w, p->m, p->e, err); /* a probe: figures only */
 	if (s == GS_ERANGE) {
 		/* figures past 8 EiB (a length search of a model without a trained
 		 * length, e.g. T5's relative positions): simply does not fit */
@@ -468,7 +468,7 @@ static gs_status peak_with(const gs_workload *w, const gs_model *m, gs_field f, 
 	int len = snprintf(v, sizeof v, "%llu", (unsigned long long)value);
 	gs_status s = gs_workload_set(&t, f, v, (size_t)len, GS_FROM_FLAG, "fit", &ignored);
 	if (!s)
-		s = gs_estimate_run(&t, m, e, &ignored);
+		s = gs_estimate_run_lean(&t, m, e, &ignored); /* only its figures are read */
 	if (!s)
 		*peak = gs_estimate_peak(e);
 	return s;
@@ -582,7 +582,7 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_change out[
 		if (gs_workload_set(&t, c[i].f, c[i].value, strlen(c[i].value), GS_FROM_FLAG, "fit", &ignored) ||
 		    (c[i].f2 != GS_F__COUNT &&
 		     gs_workload_set(&t, c[i].f2, c[i].value2, strlen(c[i].value2), GS_FROM_FLAG, "fit", &ignored)) ||
-		    gs_estimate_run(&t, m, e, &ignored))
+		    gs_estimate_run_lean(&t, m, e, &ignored)) /* its figures and verdict are read, no text */
 			continue; /* a change this model or layout cannot take is not a candidate */
 		gs_bytes after = gs_estimate_peak(e);
 		gs_pool_view v;

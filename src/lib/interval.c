@@ -75,8 +75,9 @@ static void fill(const char *group, const char *quantity, unsigned *records, dou
 	const gs_band *b = gs_band_find(group, quantity);
 	char rule[200];
 	*records = b ? b->records : 0;
-	gs_band_factors(*records, b ? b->r_min : 0, b ? b->r_max : 0, lo, hi, rule, sizeof rule);
-	snprintf(why, cap, "%s%s: %s", group, !strcmp(quantity, "kv") ? " KV capacity" : " peaks", rule);
+	gs_band_factors(*records, b ? b->r_min : 0, b ? b->r_max : 0, lo, hi, why ? rule : NULL, sizeof rule);
+	if (why) /* NULL: a lean estimate, whose texts nobody reads */
+		snprintf(why, cap, "%s%s: %s", group, !strcmp(quantity, "kv") ? " KV capacity" : " peaks", rule);
 }
 
 static gs_bytes scale(gs_bytes b, double f, bool up)
@@ -106,11 +107,12 @@ void gsi_apply_interval(gs_estimate *e)
 	gs_interval *iv = &e->interval;
 	memset(iv, 0, sizeof *iv);
 	snprintf(iv->group, sizeof iv->group, "%s", group_of(e));
-	fill(iv->group, "peak", &iv->records, &iv->low_factor, &iv->high_factor, iv->why, sizeof iv->why);
+	fill(iv->group, "peak", &iv->records, &iv->low_factor, &iv->high_factor, e->lean ? NULL : iv->why, sizeof iv->why);
 	bool pool = e->has_vllm || e->has_sglang;
 	if (pool) {
 		iv->has_kv = true;
-		fill(iv->group, "kv", &iv->kv_records, &iv->kv_low_factor, &iv->kv_high_factor, iv->kv_why, sizeof iv->kv_why);
+		fill(iv->group, "kv", &iv->kv_records, &iv->kv_low_factor, &iv->kv_high_factor, e->lean ? NULL : iv->kv_why,
+		     sizeof iv->kv_why);
 		uint64_t *tl = e->has_vllm ? &e->vllm.tokens_low : &e->sglang.tokens_low;
 		uint64_t *th = e->has_vllm ? &e->vllm.tokens_high : &e->sglang.tokens_high;
 		uint64_t t = e->has_vllm ? e->vllm.tokens : e->sglang.tokens;

@@ -29,6 +29,9 @@ static const char *gib(gs_bytes b, char *buf, size_t cap)
 	return gs_format_bytes(b, b && b < GS_GiB ? GS_UNIT_MiB : GS_UNIT_GiB, buf, cap);
 }
 
+/* The verdict's sentence; a search probe (v->silent) needs only the figures. */
+#define SAY(v, ...) ((v)->silent ? 0 : snprintf((v)->why, sizeof (v)->why, __VA_ARGS__))
+
 static const char *plural(uint64_t n) { return n == 1 ? "" : "s"; }
 
 /* "2700 blocks (43200 tokens)" or "29958 tokens" */
@@ -58,10 +61,10 @@ static void by_device(gs_capacity_verdict *v, const char *what, const char *phas
 	v->margin = v->fits ? v->device_margin : 0;
 	v->shortfall = v->fits ? 0 : v->device_margin;
 	if (v->fits)
-		snprintf(v->why, sizeof v->why, "%s %s%s%s of %s: margin %s", what, phase, phase[0] ? " " : "",
+		SAY(v, "%s %s%s%s of %s: margin %s", what, phase, phase[0] ? " " : "",
 		         gib(v->load, a, sizeof a), gib(v->capacity, b, sizeof b), gib(v->margin, c, sizeof c));
 	else
-		snprintf(v->why, sizeof v->why, "%s %s%s%s exceeds %s by %s", what, phase, phase[0] ? " " : "",
+		SAY(v, "%s %s%s%s exceeds %s by %s", what, phase, phase[0] ? " " : "",
 		         gib(v->load, a, sizeof a), gib(v->capacity, b, sizeof b), gib(v->shortfall, c, sizeof c));
 }
 
@@ -76,7 +79,7 @@ static void by_pool(gs_capacity_verdict *v, const char *engine, const char *unit
 	units(v, v->pool_units, unit, p, sizeof p);
 	if (v->fits && !v->need_units) {
 		v->margin = gs_mul_sat(v->pool_units, v->unit_bytes);
-		snprintf(v->why, sizeof v->why, "%s's KV pool holds %s (%s); the sheet gives no length to need from it",
+		SAY(v, "%s's KV pool holds %s (%s); the sheet gives no length to need from it",
 		         engine, p, gib(v->margin, a, sizeof a));
 		return;
 	}
@@ -88,7 +91,7 @@ static void by_pool(gs_capacity_verdict *v, const char *engine, const char *unit
 		else
 			snprintf(c, sizeof c, "%llu tokens, %s", (unsigned long long)gs_mul_sat(spare, v->unit_tokens),
 			         gib(v->margin, a, sizeof a));
-		snprintf(v->why, sizeof v->why, "%s's KV pool holds %s, the sheet needs %s: %llu %s%s to spare (%s of pool)",
+		SAY(v, "%s's KV pool holds %s, the sheet needs %s: %llu %s%s to spare (%s of pool)",
 		         engine, p, units(v, v->need_units, unit, n, sizeof n), (unsigned long long)spare, unit, plural(spare),
 		         c);
 		return;
@@ -97,7 +100,7 @@ static void by_pool(gs_capacity_verdict *v, const char *engine, const char *unit
 		/* the engine's own footprint passes the card: a budget fraction
 		 * above what the device has room for */
 		v->shortfall = v->device_margin;
-		snprintf(v->why, sizeof v->why, "%s's memory (%s) exceeds the device's %s by %s: lower its budget "
+		SAY(v, "%s's memory (%s) exceeds the device's %s by %s: lower its budget "
 		         "fraction", engine, gib(v->load, a, sizeof a), gib(v->capacity, b, sizeof b),
 		         gib(v->device_margin, c, sizeof c));
 		return;
@@ -107,21 +110,21 @@ static void by_pool(gs_capacity_verdict *v, const char *engine, const char *unit
 	units(v, need, unit, n, sizeof n);
 	if (v->pool_refused) {
 		v->shortfall = gs_add_sat(v->over_budget_by, gs_mul_sat(need, v->unit_bytes));
-		snprintf(v->why, sizeof v->why, "%s would not start: its fixed items exceed its budget by %s, and the "
+		SAY(v, "%s would not start: its fixed items exceed its budget by %s, and the "
 		         "sheet's %s need %s more: short by %s", engine, gib(v->over_budget_by, a, sizeof a), n,
 		         gib(gs_mul_sat(need, v->unit_bytes), b, sizeof b), gib(v->shortfall, c, sizeof c));
 		return;
 	}
 	if (need > v->pool_units) {
 		v->shortfall = gs_mul_sat(need - v->pool_units, v->unit_bytes);
-		snprintf(v->why, sizeof v->why, "%s's KV pool holds %s, the sheet needs %s: short by %llu %s%s = %s of "
+		SAY(v, "%s's KV pool holds %s, the sheet needs %s: short by %llu %s%s = %s of "
 		         "pool", engine, p, n, (unsigned long long)(need - v->pool_units), unit,
 		         plural(need - v->pool_units), gib(v->shortfall, a, sizeof a));
 		return;
 	}
 	/* the pool holds the tokens; the requests are more than it schedules */
 	v->shortfall = 0;
-	snprintf(v->why, sizeof v->why, "%s holds the tokens but schedules at most %llu requests at once "
+	SAY(v, "%s holds the tokens but schedules at most %llu requests at once "
 	         "(max_running_requests); the sheet has %llu", engine, (unsigned long long)v->max_requests,
 	         (unsigned long long)v->requests);
 }
@@ -165,7 +168,7 @@ static void ollama_rule(gs_capacity_verdict *v, const gs_estimate *e)
 	v->fits = v->device_fits && o->full_offload;
 	if (!o->full_offload) {
 		v->shortfall = o->required_full > o->required_partial ? o->required_full - o->required_partial : 0;
-		snprintf(v->why, sizeof v->why, "Ollama offloads %llu of %llu layers and runs the rest (%s by its "
+		SAY(v, "Ollama offloads %llu of %llu layers and runs the rest (%s by its "
 		         "estimate) on the CPU", (unsigned long long)o->layers_offload, (unsigned long long)o->layers_model,
 		         gib(v->shortfall, a, sizeof a));
 		return;
@@ -177,6 +180,7 @@ void gs_verdict_decide(gs_estimate *e)
 {
 	gs_capacity_verdict *v = &e->verdict;
 	memset(v, 0, sizeof *v);
+	v->silent = e->lean;
 	if (!e->has_capacity)
 		return;
 	const gs_phase *pk = &e->phases[e->peak_phase];

@@ -22,7 +22,8 @@
  *   devices    every device of the table resolves to its own capacity;
  *   aliases    awq = awq-g128, gptq = gptq-g128, fp8 = fp8-e4m3, file-type
  *              spellings; each named format keeps its own row's figures;
- *   matrix     each matrix cell is fit's answer for that model and format.
+ *   matrix     each matrix cell is fit's answer for that model and format;
+ *   lean       a search's lean estimate has the full one's figures and verdict.
  *
  * Usage: prop [--every N] [--verbose] [--all]
  *   --every N  check one combination in N (deterministic; default 1 = the
@@ -84,9 +85,9 @@ static const struct {
 
 static bool verbose, print_all;
 /* how many times each property was checked, for the summary */
-enum { P_PEAK, P_KV, P_FIT, P_SHORTLIST, P_SHEET, P_TP, P_BITS, P_DEVICES, P_ALIASES, P_MATRIX, P__N };
+enum { P_PEAK, P_KV, P_FIT, P_SHORTLIST, P_SHEET, P_TP, P_BITS, P_DEVICES, P_ALIASES, P_MATRIX, P_LEAN, P__N };
 static const char *const p_name[P__N] = {"peak", "kv", "fit", "shortlist", "sheet", "tp", "bits", "devices", "aliases",
-                                        "matrix"};
+                                        "matrix", "lean"};
 static unsigned long p_count[P__N];
 static unsigned long n_checked, n_refused, n_bad;
 static char seen_refusal[64][160];
@@ -271,6 +272,32 @@ static bool attention_only(const gs_model *m, uint64_t tokens)
 		if (m->layer_is_ssm[l])
 			return false;
 	return true;
+}
+
+/* lean: a search's estimate (no texts) has the full one's figures and verdict. */
+static void check_lean(const combo *c, const gs_estimate *full)
+{
+	p_count[P_LEAN]++;
+	gs_estimate *e = malloc(sizeof *e);
+	gs_workload w;
+	gs_error err;
+	if (!e)
+		return;
+	if (workload_of(c, &w, &err, 0, NULL, NULL) || gs_estimate_run_lean(&w, c->m, e, &err)) {
+		violation("lean", c->name, "the lean estimate refused what the full one took: %s", err.msg);
+		free(e);
+		return;
+	}
+	bool same = e->n_phases == full->n_phases && e->n_items == full->n_items &&
+	            e->verdict.fits == full->verdict.fits && e->verdict.margin == full->verdict.margin &&
+	            e->verdict.shortfall == full->verdict.shortfall && e->verdict.rule == full->verdict.rule;
+	for (size_t p = 0; same && p < e->n_phases; p++)
+		same = e->phases[p].peak == full->phases[p].peak;
+	for (size_t i = 0; same && i < e->n_items; i++)
+		same = !memcmp(e->items[i].bytes, full->items[i].bytes, sizeof e->items[i].bytes);
+	if (!same)
+		violation("lean", c->name, "the lean estimate's figures differ from the full one's");
+	free(e);
 }
 
 /* kv: linear in length and concurrency (engines: their need, to the block). */
@@ -653,6 +680,7 @@ int main(int argc, char **argv)
 					}
 					check_peak(&c, e);
 					check_kv(&c, e);
+					check_lean(&c, e);
 					unsigned long h = k / every;
 					if (h % 3 == 0)
 						check_sheet(&c, e);
