@@ -225,7 +225,7 @@ int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md)
 	} else {
 		bad |= fprintf(f, "%-*s %14s", wname, "model", "parameters") < 0;
 		for (size_t j = 0; j < mx->n_formats; j++)
-			bad |= fprintf(f, "  %-*s", wcell[j], mx->formats[j]) < 0;
+			bad |= fprintf(f, "  %-*s", j + 1 < mx->n_formats ? wcell[j] : 0, mx->formats[j]) < 0;
 		bad |= fprintf(f, "\n") < 0;
 	}
 	for (size_t i = 0; i < mx->n_rows; i++) {
