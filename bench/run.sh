@@ -54,26 +54,8 @@ serve_start() { # milliseconds from exec to the first /api/health answer, 20 sta
 }
 serve_start
 echo
-echo "== hostile inputs: time to refuse or read (one run each)"
-H=$(mktemp -d)
-python3 - "$H" <<'PY'
-import struct, sys
-d = sys.argv[1]
-open(d + "/deep.yaml", "w").write("model: " + "[" * 200000)
-def gguf(path, n):  # n distinct u32 keys, no tensors: every key is checked for duplicates
-    with open(path, "wb") as f:
-        f.write(b"GGUF" + struct.pack("<IQQ", 3, 0, n))
-        for i in range(n):
-            k = b"key.%08d" % i
-            f.write(struct.pack("<Q", len(k)) + k + struct.pack("<II", 4, i))
-gguf(d + "/keys-65536.gguf", 65536)
-gguf(d + "/keys-80000.gguf", 80000)
-PY
-once() { t0=$(date +%s%N); "$@" >/dev/null 2>&1 || true; t1=$(date +%s%N); awk -v ns=$((t1 - t0)) 'BEGIN { printf "%.1f ms\n", ns / 1e6 }'; }
-echo "YAML sheet nested 200,000 deep (refused at depth 16): $(once "$B/gpusizer" estimate "$H/deep.yaml")"
-echo "GGUF with 65,536 metadata keys (read in full):         $(once "$B/gpusizer" estimate "$H/keys-65536.gguf")"
-echo "GGUF with 80,000 metadata keys (refused by count):     $(once "$B/gpusizer" estimate "$H/keys-80000.gguf")"
-rm -rf "$H"
+echo "== hostile inputs: CPU time and peak memory to refuse or read (bench/hostile.sh; budget 1 s, 512 MiB)"
+sh bench/hostile.sh "$B" || true
 echo
 echo "== accuracy against published measurements"
 "$B/gen_fixtures" "$B/fixtures" data/models > /dev/null

@@ -4,7 +4,7 @@
 # nothing on a prepared one.
 set -eu
 PKGS="build-essential cmake pkg-config clang libclang-rt-14-dev \
-libjansson-dev libyaml-dev libcmocka-dev libcurl4-openssl-dev libssl-dev libmicrohttpd-dev chromium python3-torch curl ca-certificates"
+libjansson-dev libyaml-dev libcmocka-dev libcurl4-openssl-dev libssl-dev libsodium-dev libmicrohttpd-dev chromium python3-torch curl ca-certificates time"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

@@ -42,6 +42,15 @@ gs_status gs_device_lookup(const char *name, const char *where, const gs_device 
  * there is one, else smi_total minus the largest gap seen between the two
  * in published pairs (GS_CUDA_GAP_MAX). `how` says which. */
 #define GS_CUDA_GAP_MAX (728ull << 20)
+
+/* The most memory one GPU is taken to hold: 4 TiB, over ten times the
+ * largest device of the table (288 GB). A capacity, a reserve or any other
+ * per-GPU size beyond it is a typo, and a margin computed from it would
+ * read as a percentage of nothing real. */
+#define GS_DEVICE_MAX_BYTES (4ull << 40)
+
+/* GS_EINPUT naming `field` when b is above GS_DEVICE_MAX_BYTES. */
+gs_status gs_device_bytes_check(uint64_t b, const char *field, gs_error *err) GS_WARN_UNUSED;
 uint64_t gs_device_cuda_total(const gs_device *d, uint64_t smi_total, char *how, size_t howcap);
 
 /* The whole table; *out is borrowed static storage. */

@@ -44,6 +44,9 @@
 
 #define GS_MAX_DIMS 8
 #define GS_SAFETENSORS_MAX_HEADER ((uint64_t)100 << 20)
+/* At most this many tensors in one safetensors file, counted before the
+ * header's JSON is parsed (issue 39). */
+#define GS_SAFETENSORS_MAX_TENSORS 65536
 #define GS_GGUF_MAX_METADATA ((uint64_t)256 << 20)
 
 typedef enum gs_tensor_class {
@@ -94,6 +97,9 @@ gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, u
  * first appearance. Names must be plain file names ending in .safetensors.
  * *files is allocated (caller frees each and the array with
  * gs_shard_list_free). */
+/* At most this many distinct shard files: refused (GS_EINPUT) at the first
+ * name past it, before more comparisons are made. */
+#define GS_SAFETENSORS_MAX_SHARDS 256
 gs_status gs_safetensors_index_parse(const void *buf, size_t len, const char *name,
                                      char ***files /* OUT */, size_t *n /* OUT */,
                                      uint64_t *total_size /* OUT: 0 if absent */,

@@ -254,7 +254,10 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 
 /* Put the tensor table's exact counts into a model read from config.json:
  * parameters and the split by class come from the tensors, the config
- * keeps the architecture. The summary notes any difference. */
-void gs_model_apply_inventory(gs_model *m, const gs_inventory_summary *s);
+ * keeps the architecture. The summary notes any difference; a table that
+ * differs from the config's count by a factor of 10 or more is refused
+ * (GS_EINPUT naming `source`): they do not describe one model. */
+gs_status gs_model_apply_inventory(gs_model *m, const gs_inventory_summary *s, const char *source,
+                                   gs_error *err) GS_WARN_UNUSED;
 
 #endif

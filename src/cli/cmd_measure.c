@@ -71,19 +71,47 @@ static size_t process_tree(int root, int *pids, size_t cap)
 	return n;
 }
 
-static void write_line(FILE *out, json_t *o)
+/* The run file, with what has been written: it stops at GS_RUN_MAX_FILE
+ * (what `--run` reads), keeping room for the exit record, rather than grow
+ * to a size no reader takes. */
+typedef struct sink {
+	FILE *f;
+	size_t written;
+	bool full;
+} sink;
+
+#define EXIT_ROOM 4096 /* the exit record and the truncation marker */
+
+static void write_line(sink *out, json_t *o)
 {
 	char *s = json_dumps(o, JSON_COMPACT);
+	const char *type = json_string_value(json_object_get(o, "type"));
+	bool is_exit = type && !strcmp(type, "exit");
+	if (s && out->full && !is_exit) {
+		free(s);
+		s = NULL;
+	}
+	if (s && !is_exit && out->written + strlen(s) + 1 > GS_RUN_MAX_FILE - EXIT_ROOM) {
+		out->full = true;
+		fprintf(stderr, "gpusizer measure: the run file reached %zu MiB, what a run file may hold: no more samples "
+		        "are written (lengthen --interval)\n", GS_RUN_MAX_FILE >> 20);
+		free(s);
+		json_t *note = json_pack("{s:s, s:s}", "type", "marker_error", "text", "the run file is full: samples and "
+		                         "markers after this line were not written");
+		s = json_dumps(note, JSON_COMPACT);
+		json_decref(note);
+	}
 	if (s) {
-		fputs(s, out);
-		fputc('\n', out);
-		fflush(out); /* a kill at any moment leaves every finished line */
+		fputs(s, out->f);
+		fputc('\n', out->f);
+		fflush(out->f); /* a kill at any moment leaves every finished line */
+		out->written += strlen(s) + 1;
 		free(s);
 	}
 	json_decref(o);
 }
 
-static void header(FILE *out, char **cmd, const char *sheet, long interval, const gs_probe *info, bool nvml,
+static void header(sink *out, char **cmd, const char *sheet, long interval, const gs_probe *info, bool nvml,
                    const gs_error *err)
 {
 	char host[128] = "unknown", when[32];
@@ -111,7 +139,7 @@ static void header(FILE *out, char **cmd, const char *sheet, long interval, cons
 }
 
 /* Each complete marker line becomes a run record with its arrival time. */
-static void markers(FILE *out, char *buf, size_t *len, uint64_t t)
+static void markers(sink *out, char *buf, size_t *len, uint64_t t)
 {
 	char *p = buf, *end = buf + *len, *nl;
 	while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
@@ -168,7 +196,7 @@ static bool marker_pending(int fd, bool eof)
 	return !eof && poll(&pf, 1, 0) > 0;
 }
 
-static void record_sample(FILE *out, uint64_t t, unsigned g, gs_bytes dev, gs_bytes proc, gs_bytes *peak, bool tty)
+static void record_sample(sink *out, uint64_t t, unsigned g, gs_bytes dev, gs_bytes proc, gs_bytes *peak, bool tty)
 {
 	write_line(out, json_pack("{s:s, s:I, s:i, s:I, s:I}", "type", "sample", "t_ms", (json_int_t)t, "gpu", (int)g,
 	                          "device_used", (json_int_t)dev, "process_used", (json_int_t)proc));
@@ -258,7 +286,7 @@ static pid_t spawn(char **cmd, int fds[2])
 
 /* Sample the GPUs and read the markers until the child has exited and its
  * pipe is drained; the child's wait status. */
-static int watch(FILE *out, gs_nvml *nv, const gs_probe *pinfo, pid_t child, int marker_fd, long interval,
+static int watch(sink *out, gs_nvml *nv, const gs_probe *pinfo, pid_t child, int marker_fd, long interval,
                  const struct timespec *t0p)
 {
 	/* the terminal's Ctrl-C reaches the child; the tool stays to write the end */
@@ -325,8 +353,8 @@ int cmd_measure(int argc, char **argv)
 		return rc;
 	if (o.summary)
 		return summary(o.summary, o.json);
-	FILE *out = fopen(o.out_path, "w");
-	if (!out) {
+	sink run = {fopen(o.out_path, "w"), 0, false}, *out = &run;
+	if (!run.f) {
 		fprintf(stderr, "gpusizer: error: %s: %s\n", o.out_path, strerror(errno));
 		return EXIT_USAGE;
 	}
@@ -344,7 +372,7 @@ int cmd_measure(int argc, char **argv)
 		fprintf(stderr, "gpusizer: error: %s: %s\n", piped ? "fork" : "pipe", strerror(errno));
 		if (piped)
 			close(fds[0]);
-		fclose(out);
+		fclose(run.f);
 		gs_nvml_close(nv);
 		return EXIT_ENV;
 	}
@@ -356,9 +384,10 @@ int cmd_measure(int argc, char **argv)
 	write_line(out, json_pack("{s:s, s:I, s:o, s:o}", "type", "exit", "t_ms", (json_int_t)now_ms(&t0), "status",
 	                          WIFEXITED(status) ? json_integer(WEXITSTATUS(status)) : json_null(), "signal",
 	                          WIFSIGNALED(status) ? json_integer(WTERMSIG(status)) : json_null()));
-	fclose(out);
+	fclose(run.f);
 	gs_nvml_close(nv);
 	fflush(stdout);
 	summary(o.out_path, o.json);
-	return code;
+	/* a run file cut at its limit is not a whole record: say so by the exit status */
+	return run.full && code == 0 ? EXIT_ENV : code;
 }

@@ -167,10 +167,16 @@ static gs_status offer_field(void *ctx, size_t i, const char *k, const char *v, 
 		gs_status s = gs_parse_count(v, n, field, &o->count, err);
 		return !s && o->count == 0 ? gs_error_set(err, GS_EINPUT, field, "must be at least 1") : s;
 	}
-	if (!strcmp(k, "nominal_gb"))
-		return gs_parse_count(v, n, field, &o->nominal_gb, err);
-	if (!strcmp(k, "reported"))
-		return gs_parse_bytes(v, n, field, &o->reported, err);
+	if (!strcmp(k, "nominal_gb")) {
+		gs_status s = gs_parse_count(v, n, field, &o->nominal_gb, err);
+		return s ? s : gs_device_bytes_check(o->nominal_gb > UINT64_MAX / 1000000000u ? UINT64_MAX
+		                                                                             : o->nominal_gb * 1000000000u,
+		                                     field, err);
+	}
+	if (!strcmp(k, "reported")) {
+		gs_status s = gs_parse_bytes(v, n, field, &o->reported, err);
+		return s ? s : gs_device_bytes_check(o->reported, field, err);
+	}
 	if (!strcmp(k, "host_ram"))
 		return gs_parse_bytes(v, n, field, &o->host_ram, err);
 	if (!strcmp(k, "interconnect"))

@@ -282,3 +282,11 @@ size_t gs_device_table(const gs_device **out)
 	*out = table;
 	return NDEV;
 }
+
+gs_status gs_device_bytes_check(uint64_t b, const char *field, gs_error *err)
+{
+	if (b <= GS_DEVICE_MAX_BYTES)
+		return GS_OK;
+	return gs_error_set(err, GS_EINPUT, field, "%llu B is more than one GPU holds (at most 4 TiB is taken: the "
+	                    "largest device of the table has 288 GB); check the unit", (unsigned long long)b);
+}

@@ -5,6 +5,7 @@
  * before the message (the traceback).
  */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,10 +72,22 @@ static bool uint_after(const char *line, const char *key, uint64_t *out)
 		return false;
 	p += strlen(key);
 	char *end;
+	errno = 0;
 	unsigned long long v = strtoull(p, &end, 10);
-	if (end == p)
+	if (end == p || errno == ERANGE)
 		return false;
 	*out = v;
+	return true;
+}
+
+/* A device index as a log gives it: no machine has 65,536 GPUs, and an
+ * index past int's range must not wrap to GPU 0 ("on device 4294967296"). */
+static bool gpu_after(const char *line, const char *key, int *gpu)
+{
+	uint64_t v;
+	if (!uint_after(line, key, &v) || v > 65535)
+		return false;
+	*gpu = (int)v;
 	return true;
 }
 
@@ -84,9 +97,7 @@ static bool parse_torch(const char *l, gs_oom *o)
 		return false;
 	o->kind = GS_OOM_TORCH;
 	o->has_requested = size_after(l, "Tried to allocate ", &o->requested);
-	uint64_t g;
-	if (uint_after(l, "GPU ", &g))
-		o->gpu = (int)g;
+	gpu_after(l, "GPU ", &o->gpu);
 	/* 2.x */
 	o->has_capacity = size_after(l, "has a total capacity of ", &o->capacity) ||
 	                  size_after(l, "has a total capacty of ", &o->capacity);
@@ -112,12 +123,11 @@ static bool parse_torch(const char *l, gs_oom *o)
 
 static bool parse_llamacpp(const char *l, gs_oom *o)
 {
-	uint64_t dev, bytes;
+	uint64_t bytes;
 	if (strstr(l, "cudaMalloc failed") && strstr(l, "allocating ")) {
 		o->kind = GS_OOM_LLAMACPP;
 		o->has_requested = size_after(l, "allocating ", &o->requested);
-		if (uint_after(l, "on device ", &dev))
-			o->gpu = (int)dev;
+		gpu_after(l, "on device ", &o->gpu);
 		return true;
 	}
 	const char *p = strstr(l, "failed to allocate CUDA");
@@ -125,8 +135,7 @@ static bool parse_llamacpp(const char *l, gs_oom *o)
 		o->kind = GS_OOM_LLAMACPP;
 		o->requested = bytes;
 		o->has_requested = true;
-		if (uint_after(p, "failed to allocate CUDA", &dev))
-			o->gpu = (int)dev;
+		gpu_after(p, "failed to allocate CUDA", &o->gpu);
 		return true;
 	}
 	return false;
@@ -318,16 +327,22 @@ bool gs_diagnose_log(const char *buf, size_t len, gs_oom *o)
 	lookback lb;
 	lb.seen = 0;
 	unsigned lineno = 0;
-	char line[2048];
+	/* a whole line up to 64 KiB: PyTorch's message comes after a long
+	 * traceback line in some logs, and was missed past 2,047 characters */
+	enum { LINE_MAX_BYTES = 64 << 10 };
+	char *line = malloc(LINE_MAX_BYTES);
+	if (!line)
+		return false;
 	for (const char *p = buf, *end = buf + len; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *le = nl ? nl : end;
 		lineno++;
-		copy_line(p, le, line, sizeof line);
+		copy_line(p, le, line, LINE_MAX_BYTES);
 		if (parse_torch(line, o) || parse_llamacpp(line, o) || parse_vllm(line, o) || parse_sglang(line, o)) {
 			o->line = lineno;
 			snprintf(o->message, sizeof o->message, "%.399s", line);
 			place_failure(&lb, o);
+			free(line);
 			return true;
 		}
 		lb.starts[lb.seen % LOOKBACK] = p;
@@ -335,6 +350,7 @@ bool gs_diagnose_log(const char *buf, size_t len, gs_oom *o)
 		lb.seen++;
 		p = nl ? nl + 1 : end;
 	}
+	free(line);
 	memset(o, 0, sizeof *o);
 	o->gpu = -1;
 	return false;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "keyed_hash.h"
 #include "gpusizer/dtype.h"
 #include "tensor_table.h"
 
@@ -40,14 +41,6 @@ typedef struct cursor {
 	gs_error *err;
 	key_set keys;    /* this file's keys (an inventory holds one GGUF) */
 } cursor;
-
-static uint64_t hash_key(const char *k, size_t n)
-{
-	uint64_t h = 1469598103934665603ull; /* FNV-1a */
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)k[i]) * 1099511628211ull;
-	return h;
-}
 
 static size_t left(const cursor *c) { return (size_t)(c->end - c->p); }
 
@@ -129,7 +122,7 @@ static gs_status rdstr(cursor *c, const char **s, uint64_t *n)
 /* Keep a metadata entry; consumes m->str (freed on failure). */
 static gs_status add_meta(gs_inventory *inv, cursor *c, const char *key, size_t klen, gsi_meta *m)
 {
-	size_t mask = c->keys.cap - 1, at = (size_t)hash_key(key, klen) & mask;
+	size_t mask = c->keys.cap - 1, at = (size_t)gsi_keyed_hash(key, klen) & mask;
 	for (; c->keys.slot[at]; at = (at + 1) & mask) {
 		const char *k0 = inv->kv[c->keys.slot[at] - 1].key;
 		if (strlen(k0) == klen && memcmp(k0, key, klen) == 0) {
@@ -360,17 +353,38 @@ gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t
 	uint64_t header = (uint64_t)(c.p - (const unsigned char *)buf);
 	uint64_t data_start = (header + align - 1) / align * align;
 	uint64_t end = data_start;
+	gsi_span *spans = malloc((inv->n - first + 1) * sizeof *spans);
+	size_t ns = 0;
+	if (!spans)
+		return gs_error_set(err, GS_ENOMEM, name, "out of memory");
 	for (size_t i = first; i < inv->n; i++) {
 		const gs_tensor *t = &inv->t[i];
 		uint64_t t_end;
-		if (!gsi_add_ok(data_start, t->offset, &t_end) || !gsi_add_ok(t_end, t->bytes, &t_end))
+		if (!gsi_add_ok(data_start, t->offset, &t_end) || !gsi_add_ok(t_end, t->bytes, &t_end)) {
+			free(spans);
 			return fail(&c, "tensor \"%s\": its data offset and size are too large to represent", t->name);
-		if (file_size && t_end > file_size)
+		}
+		if (file_size && t_end > file_size) {
+			free(spans);
 			return fail(&c, "tensor \"%s\": its data runs past the end of the %llu-byte file", t->name,
 			            (unsigned long long)file_size);
+		}
 		if (t_end > end)
 			end = t_end;
+		if (t->bytes)
+			spans[ns++] = (gsi_span){t->offset, t->offset + t->bytes};
 	}
+	/* two tensors on the same bytes: 1,000 tensors of 16 MiB at offset 0 in
+	 * a 16 MB file read as 15.63 GiB of weights. Alignment padding between
+	 * tensors is allowed; an overlap is not. */
+	gsi_spans_sort(spans, ns);
+	for (size_t i = 1; i < ns; i++)
+		if (spans[i].begin < spans[i - 1].end) {
+			uint64_t at = spans[i].begin;
+			free(spans);
+			return fail(&c, "two tensors' data overlap (at data offset %llu)", (unsigned long long)at);
+		}
+	free(spans);
 	inv->file_end = end;
 	inv->header_bytes += header;
 	inv->shards = 1;

@@ -22,7 +22,7 @@
 #define MAX_SMALL_FILE (8u << 20)   /* config.json, index, API answers */
 #define FIRST_RANGE (32u << 10)     /* a first look at each header     */
 #define MAX_TRIES 4
-#define MAX_FILES 256
+#define MAX_FILES GS_SAFETENSORS_MAX_SHARDS /* gpusizer/inventory.h */
 /* Header bytes held at once over all files of one model: a real 8B model's
  * safetensors headers take well under 1 MiB, a 405B model's about 4 MiB. */
 #define HEADER_BUDGET (32u << 20)
@@ -42,6 +42,13 @@ static int64_t now_ms(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* What sets the limit, for the message that suggests raising it: the
+ * embedding program's setting (serve's --hub-timeout) or the environment. */
+static const char *timeout_knob(void)
+{
+	return g_timeout_s ? "the program's hub time limit (gpusizer serve --hub-timeout)" : "GPUSIZER_HUB_TIMEOUT";
 }
 
 static unsigned timeout_s(void)
@@ -262,7 +269,8 @@ static gs_status transfer_error(hub *h, const xfer *x, const char *what, uint64_
 	case CURLE_OPERATION_TIMEDOUT:
 		if (now_ms() + 50 >= h->deadline)
 			return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: stopped at the %u s limit for this model; %s "
-			                    "(set GPUSIZER_HUB_TIMEOUT to allow longer)", h->org, h->name, what, h->timeout, got);
+			                    "(raise %s to allow longer)", h->org, h->name, what, h->timeout, got,
+			                    timeout_knob());
 		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: slower than %d bytes/s for %d s, or over %d s for "
 		                    "one request; %s", h->org, h->name, what, LOW_SPEED_BYTES, LOW_SPEED_SECONDS,
 		                    REQUEST_TIMEOUT_S, got);
@@ -388,8 +396,8 @@ static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *t
 			bool retry = code == 429 || code >= 500 || code == 0;
 			if (retry && now_ms() + 250 >= h->deadline) {
 				s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: no answer within the %u s limit for this "
-				                 "model (HTTP %ld; set GPUSIZER_HUB_TIMEOUT to allow longer)", h->org, h->name,
-				                 what[i], h->timeout, code);
+				                 "model (HTTP %ld; raise %s to allow longer)", h->org, h->name, what[i], h->timeout,
+				                 code, timeout_knob());
 				goto out;
 			}
 			if (retry && ++tries[i] < MAX_TRIES) {
@@ -441,10 +449,18 @@ static gs_status mkdirs(hub *h, const char *path)
 static gs_status write_atomic(hub *h, const char *path, const void *data, size_t len, uint64_t size)
 {
 	char tmp[1200];
-	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	/* a name of this writer's own: threads of one process (serve) writing
+	 * the same file shared "path.tmp.<pid>", and one renamed it away from
+	 * under another; each renames its own now, and the last rename wins */
+	snprintf(tmp, sizeof tmp, "%s.tmp.XXXXXX", path);
+	int fd = mkstemp(tmp);
 	if (fd < 0)
-		return gs_error_set(h->err, GS_EIO, tmp, "%s", strerror(errno));
+		return gs_error_set(h->err, GS_EIO, path, "cannot write the cache: %s", strerror(errno));
+	if (fchmod(fd, 0644) != 0) { /* mkstemp makes 0600: the cache is shared like the hub's own */
+		close(fd);
+		unlink(tmp);
+		return gs_error_set(h->err, GS_EIO, path, "cannot write the cache: %s", strerror(errno));
+	}
 	bool ok = write(fd, data, len) == (ssize_t)len && (size <= len || ftruncate(fd, (off_t)size) == 0);
 	ok = close(fd) == 0 && ok;
 	if (!ok || rename(tmp, path) != 0) {
@@ -827,8 +843,11 @@ gs_status gs_hub_fetch(const char *id, const char *rev_override, gs_hub_result *
 		if (from_cache(&h, rev))
 			return GS_OK;
 		/* the user chose offline: a name that cannot be found offline is the input's problem (exit 2) */
-		return gs_error_set(err, GS_EINPUT, NULL, "%s/%s@%s: HF_HUB_OFFLINE is set and this revision is not in the "
-		                    "cache (%s): run once online first", h.org, h.name, rev, h.cache);
+		/* the cache's place by its rule, not its path: under serve the path
+		 * would tell a client the server's home directory */
+		return gs_error_set(err, GS_EINPUT, NULL, "%s/%s@%s: HF_HUB_OFFLINE is set and this revision is not in "
+		                    "gpusizer's hub cache ($XDG_CACHE_HOME/gpusizer/hub, else ~/.cache/gpusizer/hub): run once "
+		                    "online first", h.org, h.name, rev);
 	}
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
 		return gs_error_set(err, GS_ENET, NULL, "cannot initialise libcurl");

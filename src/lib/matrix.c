@@ -180,13 +180,20 @@ static void cell_text(const gs_matrix_cell *c, char *buf, size_t cap, const char
 		snprintf(buf, cap, "x %s", c->reason);
 }
 
-/* A hub or library id (org/name) in full; a path by its file name. */
-static const char *row_name(const gs_matrix_row *r)
+/* A hub or library id (org/name) in full; a path by its file name. Control
+ * characters (a file named with terminal escapes) print as '?': a name
+ * read from a folder is not allowed to drive the terminal. */
+static const char *row_name(const gs_matrix_row *r, char *buf, size_t cap)
 {
 	const char *name = strrchr(r->model, '/');
 	bool id = name && name == strchr(r->model, '/') && r->model[0] != '.' && !strstr(r->model, ".json") &&
 	          !strstr(r->model, ".gguf");
-	return id || !name ? r->model : name + 1;
+	const char *from = id || !name ? r->model : name + 1;
+	size_t n = 0;
+	for (; *from && n + 1 < cap; from++, n++)
+		buf[n] = (unsigned char)*from < 0x20 || *from == 0x7f ? '?' : *from;
+	buf[n] = 0;
+	return buf;
 }
 
 int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md)
@@ -201,7 +208,8 @@ int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md)
 		wcell[j] = (int)strlen(mx->formats[j]);
 	for (size_t i = 0; i < mx->n_rows; i++) {
 		const gs_matrix_row *r = &mx->rows[i];
-		int w = (int)strlen(row_name(r));
+		char nb[sizeof r->model];
+		int w = (int)strlen(row_name(r, nb, sizeof nb));
 		wname = w > wname ? w : wname;
 		for (size_t j = 0; !r->problem[0] && j < mx->n_formats; j++) {
 			cell_text(&r->cells[j], b, sizeof b, notes, &nn); /* numbered as the second pass will */
@@ -230,7 +238,8 @@ int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md)
 	}
 	for (size_t i = 0; i < mx->n_rows; i++) {
 		const gs_matrix_row *r = &mx->rows[i];
-		const char *name = row_name(r);
+		char nb[sizeof r->model];
+		const char *name = row_name(r, nb, sizeof nb);
 		if (r->problem[0]) {
 			if (md)
 				bad |= fprintf(f, "| %s | | x %s |\n", name, r->problem) < 0;

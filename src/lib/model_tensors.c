@@ -10,9 +10,16 @@
 #include "model_internal.h"
 #include "tensor_table.h"
 
-void gs_model_apply_inventory(gs_model *m, const gs_inventory_summary *s)
+gs_status gs_model_apply_inventory(gs_model *m, const gs_inventory_summary *s, const char *source, gs_error *err)
 {
 	uint64_t config = m->params;
+	/* a table that contradicts its config by an order of magnitude or more
+	 * (no tensors, other files, a truncated listing) is no basis for "fits" */
+	if (config && (s->param_elements < config / 10 || s->param_elements / 10 > config))
+		return gs_error_set(err, GS_EINPUT, source, "the tensor table holds %llu parameters where config.json "
+		                    "gives %llu: they describe different models (or the table is incomplete); give the "
+		                    "config.json alone, or the checkpoint that belongs to it",
+		                    (unsigned long long)s->param_elements, (unsigned long long)config);
 	m->has_inventory = true;
 	m->inv = *s;
 	m->inv.config_params = config;
@@ -23,7 +30,7 @@ void gs_model_apply_inventory(gs_model *m, const gs_inventory_summary *s)
 	m->split.norm = s->class_logical[GS_TC_NORM];
 	m->split.other = s->class_logical[GS_TC_OTHER];
 	if (!config)
-		return;
+		return GS_OK;
 	if (config == s->param_elements && !s->buffer_elements)
 		snprintf(m->inv.note, sizeof m->inv.note, "config.json and the tensor table agree: %llu parameters",
 		         (unsigned long long)config);
@@ -36,6 +43,7 @@ void gs_model_apply_inventory(gs_model *m, const gs_inventory_summary *s)
 		         "the tensor table is used (tied or extra heads, or a config this version reads differently)",
 		         (unsigned long long)config, (unsigned long long)s->param_elements,
 		         (long long)(s->param_elements - config));
+	return GS_OK;
 }
 
 static uint64_t meta_or(const gs_inventory *inv, const char *arch, const char *key, uint64_t def)

@@ -47,7 +47,7 @@ static gs_status model_from_checkpoint(const char *path, bool is_dir, gs_model *
 			gs_inventory_summarize(inv, bits, &sum);
 			if (gguf)
 				out->params = 0; /* no config count to compare with */
-			gs_model_apply_inventory(out, &sum);
+			s = gs_model_apply_inventory(out, &sum, path, err);
 		}
 	}
 	gs_inventory_free(inv);
@@ -177,6 +177,17 @@ static bool allowed_path(const gs_model_policy *p, const char *text, char *out, 
 			snprintf(cand, sizeof cand, "%s", text);
 		else
 			snprintf(cand, sizeof cand, "%s/%s", p->roots[i], text);
+		/* a name whose first part is in a root is a local name, whether or
+		 * not the rest exists: otherwise "link_out/passwd" (refused) and
+		 * "link_out/nonexistent" (sent to the hub) would tell a client
+		 * which files exist outside the roots */
+		if (text[0] != '/') {
+			char first[PATH_MAX + 1100];
+			struct stat st;
+			snprintf(first, sizeof first, "%s/%.*s", p->roots[i], (int)strcspn(text, "/"), text);
+			if (lstat(first, &st) == 0)
+				*exists = true;
+		}
 		if (!realpath(cand, real))
 			continue;
 		*exists = true;

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* memmem */
 /*
  * safetensors.c — the safetensors header and the sharded index
  * (gpusizer/inventory.h has the format). Only the header is read; the data
@@ -34,16 +35,6 @@ static gs_status bad(gs_error *err, const char *file, const char *what, const ch
 	                    tensor ? tensor : "", tensor ? "\"" : "", what);
 }
 
-typedef struct span {
-	uint64_t begin, end;
-} span;
-
-static int by_begin(const void *a, const void *b)
-{
-	const span *x = a, *y = b;
-	return x->begin < y->begin ? -1 : x->begin > y->begin;
-}
-
 gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t file_size,
                                const char *name, uint32_t shard, uint64_t *need, gs_error *err)
 {
@@ -75,6 +66,16 @@ gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, u
 	const char *hdr = (const char *)p + 8;
 	if (n < 2 || hdr[0] != '{')
 		return bad(err, name, "the header must be a JSON object starting with '{'", NULL);
+	/* the tensor count bounded before the JSON tree is built: each tensor is
+	 * a handful of allocations, and 131,072 of them took over a second */
+	size_t tensors = 0;
+	for (const char *q = hdr, *e = hdr + n; (q = memmem(q, (size_t)(e - q), "data_offsets", 12)); q += 12)
+		if (++tensors > GS_SAFETENSORS_MAX_TENSORS) {
+			char what[160];
+			snprintf(what, sizeof what, "more than %d tensors in one file (the largest checkpoints hold a few "
+			         "thousand per shard)", GS_SAFETENSORS_MAX_TENSORS);
+			return bad(err, name, what, NULL);
+		}
 	json_error_t je;
 	json_t *root = json_loadb(hdr, (size_t)n, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
@@ -84,7 +85,7 @@ gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, u
 	}
 	gs_status s = GS_OK;
 	size_t count = json_object_size(root);
-	span *spans = calloc(count ? count : 1, sizeof *spans);
+	gsi_span *spans = calloc(count ? count : 1, sizeof *spans);
 	size_t nspans = 0;
 	if (!spans) {
 		json_decref(root);
@@ -181,7 +182,7 @@ gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, u
 			goto out;
 	}
 	/* the data region is covered exactly: no holes, no overlaps */
-	qsort(spans, nspans, sizeof *spans, by_begin);
+	gsi_spans_sort(spans, nspans);
 	uint64_t at = 0;
 	for (size_t i = 0; i < nspans; i++) {
 		if (spans[i].begin != at) {
@@ -259,6 +260,14 @@ gs_status gs_safetensors_index_parse(const void *buf, size_t len, const char *na
 		for (k = 0; k < count; k++)
 			if (strcmp(list[k], f) == 0)
 				break;
+		if (k == count && count == GS_SAFETENSORS_MAX_SHARDS) {
+			/* the cap before any more work: every new name would be compared
+			 * with every earlier one (a 4 MB index took 19 s) */
+			gs_shard_list_free(list, count);
+			s = gs_error_set(err, GS_EINPUT, name, "weight_map names more than %d shard files: more than this "
+			                 "version reads", GS_SAFETENSORS_MAX_SHARDS);
+			goto out;
+		}
 		if (k == count) {
 			list[count] = strdup(f);
 			if (!list[count]) {

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "keyed_hash.h"
 #include "tensor_table.h"
 
 gs_inventory *gs_inventory_new(void) { return calloc(1, sizeof(gs_inventory)); }
@@ -30,19 +31,11 @@ void gs_inventory_free(gs_inventory *inv)
 size_t gs_inventory_count(const gs_inventory *inv) { return inv->n; }
 const gs_tensor *gs_inventory_tensor(const gs_inventory *inv, size_t i) { return i < inv->n ? &inv->t[i] : NULL; }
 
-static uint64_t hash_name(const char *s, size_t n)
-{
-	uint64_t h = 1469598103934665603ull; /* FNV-1a */
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-	return h;
-}
-
 static long find(const gs_inventory *inv, const char *name, size_t n)
 {
 	if (!inv->hcap)
 		return -1;
-	for (size_t k = hash_name(name, n) & (inv->hcap - 1);; k = (k + 1) & (inv->hcap - 1)) {
+	for (size_t k = gsi_keyed_hash(name, n) & (inv->hcap - 1);; k = (k + 1) & (inv->hcap - 1)) {
 		uint32_t v = inv->hash[k];
 		if (!v)
 			return -1;
@@ -59,7 +52,7 @@ long gsi_inv_find(const gs_inventory *inv, const char *name) { return find(inv, 
 static void fill_hash(const gs_inventory *inv, uint32_t *h, size_t cap)
 {
 	for (size_t i = 0; i < inv->n; i++) {
-		size_t k = hash_name(inv->t[i].name, strlen(inv->t[i].name)) & (cap - 1);
+		size_t k = gsi_keyed_hash(inv->t[i].name, strlen(inv->t[i].name)) & (cap - 1);
 		while (h[k])
 			k = (k + 1) & (cap - 1);
 		h[k] = (uint32_t)i + 1;
@@ -88,6 +81,13 @@ gs_status gsi_inv_add(gs_inventory *inv, const char *name, size_t n, const gs_te
 		                    (int)(n > 80 ? 80 : n), name);
 	if (inv->n >= UINT32_MAX - 1)
 		return gs_error_set(err, GS_EPARSE, file, "too many tensors");
+	/* checked sums: 16 shards of 2^60 B each wrapped to 0 and "fit" */
+	uint64_t tb, tl, te;
+	if (__builtin_add_overflow(inv->total_bytes, t->bytes, &tb) || tb > GSI_INV_MAX_TOTAL ||
+	    __builtin_add_overflow(inv->total_logical, t->logical, &tl) || tl > GSI_INV_MAX_TOTAL ||
+	    __builtin_add_overflow(inv->total_elements, t->elements, &te) || te > GSI_INV_MAX_TOTAL)
+		return gs_error_set(err, GS_EPARSE, file, "tensor \"%.*s\": the tensors' sizes add up to more than "
+		                    "2^53 bytes or parameters: not a real checkpoint", (int)(n > 80 ? 80 : n), name);
 	if (inv->n == inv->cap) {
 		size_t cap = inv->cap ? inv->cap * 2 : 256;
 		gs_tensor *nt = realloc(inv->t, cap * sizeof *nt);
@@ -111,13 +111,28 @@ gs_status gsi_inv_add(gs_inventory *inv, const char *name, size_t n, const gs_te
 			free(copy);
 			return gs_error_set(err, GS_ENOMEM, file, "out of memory");
 		}
-		return GS_OK;
+	} else {
+		size_t k = gsi_keyed_hash(copy, n) & (inv->hcap - 1);
+		while (inv->hash[k])
+			k = (k + 1) & (inv->hcap - 1);
+		inv->hash[k] = (uint32_t)inv->n;
 	}
-	size_t k = hash_name(copy, n) & (inv->hcap - 1);
-	while (inv->hash[k])
-		k = (k + 1) & (inv->hcap - 1);
-	inv->hash[k] = (uint32_t)inv->n;
+	inv->total_bytes = tb;
+	inv->total_logical = tl;
+	inv->total_elements = te;
 	return GS_OK;
+}
+
+static int by_begin(const void *a, const void *b)
+{
+	const gsi_span *x = a, *y = b;
+	return x->begin < y->begin ? -1 : x->begin > y->begin;
+}
+
+void gsi_spans_sort(gsi_span *s, size_t n)
+{
+	if (n > 1)
+		qsort(s, n, sizeof *s, by_begin);
 }
 
 bool gsi_utf8_ok(const char *s, size_t len)
@@ -177,6 +192,12 @@ void gsi_inv_truncate(gs_inventory *inv, size_t n_tensors, size_t n_kv)
 	for (size_t i = n_tensors; i < inv->n; i++)
 		free(inv->t[i].name);
 	inv->n = n_tensors;
+	inv->total_bytes = inv->total_logical = inv->total_elements = 0;
+	for (size_t i = 0; i < n_tensors; i++) { /* each sum was checked when it was added */
+		inv->total_bytes += inv->t[i].bytes;
+		inv->total_logical += inv->t[i].logical;
+		inv->total_elements += inv->t[i].elements;
+	}
 	/* rebuild the hash in place: fewer names than before always fit, and
 	 * no allocation can fail and leave entries that point past inv->n */
 	if (inv->hcap) {

@@ -26,12 +26,28 @@ struct gs_inventory {
 	uint64_t file_end;  /* the last parsed file: where its last tensor ends, as its header says */
 	uint32_t shards;
 	char format[16];
+	/* running totals over every tensor added: bounded at insertion, so no
+	 * later sum over the table can wrap (gsi_inv_add) */
+	uint64_t total_bytes, total_logical, total_elements;
 };
 
-/* Append a tensor (name copied). GS_EPARSE for a duplicate name,
+/* No checkpoint holds more than this many bytes or parameters (8 PiB; the
+ * largest published models hold a few TB): totals beyond it are refused. */
+#define GSI_INV_MAX_TOTAL ((uint64_t)1 << 53)
+
+/* Append a tensor (name copied). GS_EPARSE for a duplicate name, or when
+ * the table's bytes, parameters or elements would pass GSI_INV_MAX_TOTAL;
  * GS_ENOMEM on allocation failure. */
 gs_status gsi_inv_add(gs_inventory *inv, const char *name, size_t name_len, const gs_tensor *t,
                       const char *file, gs_error *err);
+
+/* A tensor's data: [begin, end) bytes from the start of the data. */
+typedef struct gsi_span {
+	uint64_t begin, end;
+} gsi_span;
+
+/* Sort spans by begin (O(n log n)). */
+void gsi_spans_sort(gsi_span *s, size_t n);
 
 /* a * b into *out; false (and *out untouched) when it overflows 64 bits */
 static inline bool gsi_mul_ok(uint64_t a, uint64_t b, uint64_t *out)

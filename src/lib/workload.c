@@ -283,7 +283,10 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 			                 (unsigned long long)v.u, (unsigned long long)count_max[f]);
 		break;
 	case GS_KIND_BYTES:
+		/* every size field is memory of one GPU (or its share) */
 		s = gs_parse_bytes(v.text, len, field, &v.u, err);
+		if (!s)
+			s = gs_device_bytes_check(v.u, field, err);
 		break;
 	case GS_KIND_RATIO:
 	case GS_KIND_PERCENT:
@@ -292,6 +295,9 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 			s = gs_error_set(err, GS_EINPUT, field, "must be above 0");
 		if (!s && f == GS_F_BITS && v.r.num > 64 * v.r.den)
 			s = gs_error_set(err, GS_EINPUT, field, "got %s, expected at most 64 bits per weight", v.text);
+		if (!s && f == GS_F_ALLOCATOR_SLACK && v.r.num > v.r.den)
+			s = gs_error_set(err, GS_EINPUT, field, "got %s, expected at most 100%% (the caching allocator "
+			                 "rounds and caches; it does not double a tensor)", v.text);
 		if (!s && (f == GS_F_GPU_MEMORY_UTILIZATION || f == GS_F_MEM_FRACTION_STATIC) &&
 		    (v.r.num == 0 || v.r.num > v.r.den))
 			s = gs_error_set(err, GS_EINPUT, field, "got %s, expected a fraction in (0, 1]", v.text);

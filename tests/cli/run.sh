@@ -43,6 +43,10 @@ case_ 1 "16.06  kv_cache, activations, logits, runtime_context, allocator_slack"
 case_ 1 '"all_fit": false' estimate meta-llama/Llama-3.1-8B-Instruct --bits 16,4 --gpu "RTX 4090" --context 8192 --concurrency 8 --json
 case_ 0 '"all_fit": true' estimate meta-llama/Llama-3.1-8B-Instruct --bits 8,4 --gpu "H100 SXM" --context 8192 --json
 case_ 1 "bits:16        DOES NOT FIT (rule vllm-pool): peak serve 21.64 GiB, short by 2.73 GiB of pool" estimate meta-llama/Llama-3.1-8B-Instruct --bits 16,4 --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8
+# issue 39: sizes beyond any GPU and percentages beyond physics are refused, naming the field
+case_ 2 "--capacity: 109950063265972224 B is more than one GPU holds" estimate --params 7e9 --capacity 99999TiB
+case_ 2 "--allocator-slack: got 1000%, expected at most 100%" estimate --params 7e9 --allocator-slack 1000%
+case_ 2 "--reserve: " estimate --params 7e9 --reserve 5PiB
 # issue 35 defect 8: the smaller ones, each pinned
 case_ 0 "context-labs/meta-llama-Llama-3.2-3B-Instruct-FP16     3212749824" matrix context-labs/meta-llama-Llama-3.2-3B-Instruct-FP16 meta-llama/Llama-3.1-8B-Instruct --gpu "RTX 4090"
 case_ 0 "deepseek-ai/DeepSeek-R1-Distill-Llama-70B             70553706496  x 131.91 GiB in decode at 1" matrix deepseek-ai/DeepSeek-R1-Distill-Llama-70B context-labs/meta-llama-Llama-3.2-3B-Instruct-FP16 --gpu "RTX 4090"
@@ -467,7 +471,7 @@ case_ 3 "(the built-in library holds this id, but not at that revision)" estimat
 case_ 3 "cannot reach http://127.0.0.1:9" estimate meta-llama/Llama-3.1-8B --revision 0e9e39f
 case_ 3 "(not in gpusizer's built-in model library either: gpusizer models)" estimate meta-llama/Llama-4-Scout-17B-16E
 # offline by choice: an id in neither the library nor the cache is the input's problem
-HF_HUB_OFFLINE=1 case_ 2 "HF_HUB_OFFLINE is set and this revision is not in the cache" estimate meta-llama/Llama-4-Scout-17B-16E
+HF_HUB_OFFLINE=1 case_ 2 "HF_HUB_OFFLINE is set and this revision is not in gpusizer's hub cache (\$XDG_CACHE_HOME/gpusizer/hub, else ~/.cache/gpusizer/hub)" estimate meta-llama/Llama-4-Scout-17B-16E
 case_ 0 "meta-llama/Llama-3.2-1B-Instruct                       1235814400  131072 (model max)" matrix --library --gpu "H100 SXM"
 case_ 0 "Qwen/Qwen2-0.5B-Instruct                                494032768  197" matrix --library --gpu "RTX 4090" --runtime vllm --runtime-version 0.16.0 --context 8192 --formats bf16
 case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mistral        12247782400     128000  preset" models

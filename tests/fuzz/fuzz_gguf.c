@@ -14,8 +14,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		gs_inventory_summary s;
 		gs_inventory_summarize(inv, 0, &s);
 		gs_model m;
-		if (gs_model_from_gguf(inv, "fuzz", &m, &err) == GS_OK)
-			gs_model_apply_inventory(&m, &s);
+		if (gs_model_from_gguf(inv, "fuzz", &m, &err) == GS_OK && gs_model_apply_inventory(&m, &s, "fuzz", &err))
+			m.params = 0; /* refused: nothing more to exercise */
 	}
 	gs_inventory_free(inv);
 	return 0;

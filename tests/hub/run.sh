@@ -54,7 +54,7 @@ check "malformed id" 2 "no such file or folder, and not a hub id" -- estimate te
 HF_HUB_OFFLINE=1 "$B" estimate test/llama3-8b --context 8192 --verbose > "$T/off" 2>&1
 if grep -q "from the cache" "$T/off" && sed -n '/^item /,/^phase peak \[GB\]/p' "$T/off" | cmp -s - "$T/a"; then ok; else cp "$T/off" "$T/out"; no "offline from the cache"; fi
 XDG_CACHE_HOME="$T/empty" HF_HUB_OFFLINE=1 "$B" estimate test/llama3-8b > "$T/out" 2>&1
-if [ $? -eq 2 ] && grep -q "not in the cache" "$T/out"; then ok; else no "offline without cache"; fi
+if [ $? -eq 2 ] && grep -q "not in gpusizer's hub cache" "$T/out" && ! grep -q "$T/empty" "$T/out"; then ok; else no "offline without cache"; fi
 # 6. the cache holds sparse headers, written atomically (no temporary files left)
 if ls "$T/cache/gpusizer/hub/test/llama3-8b/snapshots/"*/model-00001-of-00004.safetensors > /dev/null 2>&1 &&
    ! ls -R "$T/cache" | grep -q '\.tmp\.'; then ok; else no "cache layout"; fi

@@ -25,7 +25,7 @@ cc -std=c11 -o "$T/consumer" tests/install/consumer.c $(pkg-config --cflags --li
 	&& LD_LIBRARY_PATH="$R/lib" "$T/consumer" > "$T/log" 2>&1 && ok || no "shared: build and run a consumer"
 # libgpusizer.a itself, its dependencies shared (Debian ships no static libcurl stack)
 cc -std=c11 -o "$T/consumer-static" tests/install/consumer.c $(pkg-config --cflags gpusizer) "$R/lib/libgpusizer.a" \
-	$(pkg-config --libs jansson yaml-0.1 libcurl) -lm -ldl > "$T/log" 2>&1 \
+	$(pkg-config --libs jansson yaml-0.1 libcurl libcrypto libsodium) -lm -ldl -lpthread > "$T/log" 2>&1 \
 	&& "$T/consumer-static" > "$T/log" 2>&1 && ok || no "static: build and run a consumer"
 "$R/bin/gpusizer" --version > "$T/log" 2>&1 && ok || no "installed binary runs"
 man -l "$R/share/man/man1/gpusizer.1" 2>/dev/null | grep -q "SHORTLIST" && ok || \

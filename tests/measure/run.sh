@@ -119,5 +119,12 @@ else
 	fail=$((fail + 1)); echo "FAIL: chromium is missing (scripts/deps.sh installs it)"
 fi
 
+# issue 39: a flood of output stops at the run file's limit (64 MiB) and the exit status says so
+"$B" measure --out "$T/big.jsonl" -- sh -c 'head -c 60000000 /dev/zero | tr "\0" "x" | fold -w 200 >&$GPUSIZER_MARKER_FD' \
+	> "$T/out" 2>&1; rc=$?
+[ $rc -eq 3 ] && [ "$(wc -c < "$T/big.jsonl")" -le 67108864 ] && has "the run file reached 64 MiB" &&
+	tail -n 1 "$T/big.jsonl" | grep -q '"type":"exit"' && ok || no "a run file at its limit: exit $rc"
+rm -f "$T/big.jsonl"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -105,6 +105,29 @@ static void test_nothing_found(void **st)
 /* A sample belongs to the phase whose markers stand around it in the run
  * file, even when it shares the millisecond of a phase_end: the 6 GiB read
  * after load ended is prefill's, not load's. */
+/* issue 39: a message after 3,000 characters on its line is found; a device
+ * index past any real machine is no GPU, not GPU 0 */
+static void test_long_lines_and_devices(void **st)
+{
+	(void)st;
+	gs_oom o;
+	size_t pad = 3000;
+	const char *msg = " torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 3 has a total "
+	                  "capacity of 23.99 GiB of which 1.00 GiB is free.";
+	char *buf = malloc(pad + strlen(msg) + 1);
+	assert_non_null(buf);
+	memset(buf, 'x', pad);
+	strcpy(buf + pad, msg);
+	assert_true(gs_diagnose_log(buf, strlen(buf), &o));
+	assert_int_equal(o.gpu, 3);
+	assert_int_equal(o.requested, 2ull << 30);
+	free(buf);
+	const char *ll = "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 1024.00 MiB on device 4294967296: "
+	                 "cudaMalloc failed: out of memory\n";
+	assert_true(gs_diagnose_log(ll, strlen(ll), &o));
+	assert_int_equal(o.gpu, -1);
+}
+
 static void test_run_samples_by_file_order(void **st)
 {
 	(void)st;
@@ -136,7 +159,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_torch_2x_backward), cmocka_unit_test(test_torch_1x_load),
 		cmocka_unit_test(test_generation_llamacpp_vllm), cmocka_unit_test(test_nothing_found),
-		cmocka_unit_test(test_run_samples_by_file_order), cmocka_unit_test(test_serving_engines),
+		cmocka_unit_test(test_run_samples_by_file_order), cmocka_unit_test(test_long_lines_and_devices), cmocka_unit_test(test_serving_engines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

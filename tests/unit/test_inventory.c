@@ -113,6 +113,16 @@ static void index_rules(void **st)
 	                     "{\"weight_map\":{\"a\":5}}"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		assert_int_equal(gs_safetensors_index_parse(bad[i], strlen(bad[i]), "i.json", &files, &n, &total, &err), GS_EPARSE);
+	/* issue 39: the shard cap is checked as names arrive, before the n^2 of comparing them all */
+	char *many = malloc(300 * 40 + 64);
+	assert_non_null(many);
+	size_t k = (size_t)sprintf(many, "{\"weight_map\":{");
+	for (int i = 0; i < 300; i++)
+		k += (size_t)sprintf(many + k, "%s\"t%d\":\"s%05d.safetensors\"", i ? "," : "", i, i);
+	sprintf(many + k, "}}");
+	assert_int_equal(gs_safetensors_index_parse(many, strlen(many), "i.json", &files, &n, &total, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "more than 256 shard files"));
+	free(many);
 }
 
 /* ---- GGUF ------------------------------------------------------------------ */
@@ -177,6 +187,23 @@ static void gguf_valid(void **st)
 	assert_int_equal(gs_inventory_tensor(inv, 0)->bytes, 128);
 	gs_inventory_free(inv);
 }
+/* issue 39: two tensors on the same bytes, and sizes whose sum would wrap */
+static void gguf_overlap_and_wrap(void **st)
+{
+	(void)st;
+	gb g;
+	gguf_base(&g, 3, 2, 1);
+	gstr(&g, "general.architecture"); g32(&g, 8); gstr(&g, "llama");
+	gstr(&g, "a"); g32(&g, 1); g64(&g, 32); g32(&g, 0); g64(&g, 0);
+	gstr(&g, "b"); g32(&g, 1); g64(&g, 32); g32(&g, 0); g64(&g, 96); /* a holds bytes 0-127: b starts inside it */
+	uint64_t data = (g.n + 31) / 32 * 32;
+	gguf_expect(&g, data + 256, GS_EPARSE, "overlap");
+	gguf_base(&g, 3, 2, 0);
+	gstr(&g, "a"); g32(&g, 1); g64(&g, 1ull << 51); g32(&g, 0); g64(&g, 0); /* 2^53 B: the most a table holds */
+	gstr(&g, "b"); g32(&g, 1); g64(&g, 1ull << 51); g32(&g, 0); g64(&g, 1ull << 53);
+	gguf_expect(&g, 0, GS_EPARSE, "add up to more than 2^53");
+}
+
 static void gguf_bad_magic(void **st) { (void)st; gb g; valid_gguf(&g); g.b[0] = 'X'; gguf_expect(&g, 0, GS_EPARSE, "bad magic"); }
 static void gguf_version_1(void **st) { (void)st; gb g; valid_gguf(&g); g.b[4] = 1; gguf_expect(&g, 0, GS_EPARSE, "version 1"); }
 static void gguf_future_version(void **st) { (void)st; gb g; valid_gguf(&g); g.b[4] = 4; gguf_expect(&g, 0, GS_EPARSE, "newer"); }
@@ -554,7 +581,7 @@ int main(void)
 		cmocka_unit_test(st_offsets_mismatch), cmocka_unit_test(st_overlap), cmocka_unit_test(st_hole),
 		cmocka_unit_test(st_data_past_eof), cmocka_unit_test(st_not_covering), cmocka_unit_test(st_non_utf8_name),
 		cmocka_unit_test(st_empty_name), cmocka_unit_test(st_metadata_types), cmocka_unit_test(index_rules),
-		cmocka_unit_test(gguf_valid), cmocka_unit_test(gguf_bad_magic), cmocka_unit_test(gguf_version_1),
+		cmocka_unit_test(gguf_valid), cmocka_unit_test(gguf_overlap_and_wrap), cmocka_unit_test(gguf_bad_magic), cmocka_unit_test(gguf_version_1),
 		cmocka_unit_test(gguf_future_version), cmocka_unit_test(gguf_huge_tensor_count),
 		cmocka_unit_test(gguf_huge_kv_count), cmocka_unit_test(gguf_truncated), cmocka_unit_test(gguf_duplicate_key),
 		cmocka_unit_test(gguf_bad_alignment), cmocka_unit_test(gguf_misaligned_offset),

@@ -159,6 +159,17 @@ static void test_file_errors(void **st)
 	(void)st;
 	bad("offers:\n  - id: a\n    gpu: RTX 4090\n    prize: 3\n", true, "c.yaml:4:5", "unknown field \"prize\"");
 	bad("offers:\n  - id: a\n    gpu: RTX 9090\n", true, "c.yaml:3:10", "not in the device table");
+	/* issue 39: anchors are counted before libyaml's loader registers them (a quadratic scan) */
+	char *anchors = malloc(300 * 16 + 64);
+	assert_non_null(anchors);
+	size_t k = (size_t)sprintf(anchors, "offers:\n  - id: a\n    gpu: RTX 4090\n    notes: [");
+	for (int i = 0; i < 300; i++)
+		k += (size_t)sprintf(anchors + k, "%s&a%d 0", i ? ", " : "", i);
+	sprintf(anchors + k, "]\n");
+	bad(anchors, true, NULL, "more than 256 anchors and aliases");
+	free(anchors);
+	/* an absurd capacity is a typo, not a device */
+	bad("offers:\n  - id: a\n    gpu: RTX 4090\n    reported: 9000000TB\n", true, NULL, "more than one GPU holds");
 	bad("offers:\n  - id: a\n    gpu: L4\n  - id: a\n    gpu: L4\n", true, "c.yaml:4:5", "used twice");
 	bad("offers:\n  - id: a\n    gpu: L4\n    price: 3\n", true, "c.yaml:2:5", "currency and period");
 	bad("offers:\n  - id: a\n    gpu: L4\n    period: 3 days\n", true, "c.yaml:4:13", "72h, 3d");
