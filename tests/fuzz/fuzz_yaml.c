@@ -1,6 +1,6 @@
-/* fuzz_yaml.c — libFuzzer target: the YAML guard (nesting depth, one
- * document) and, when it passes, the sheet and catalog loaders behind it.
- * A refusal must say why. */
+/* fuzz_yaml.c — libFuzzer target: the YAML guard (nesting depth, one document,
+ * anchors and aliases, values) and, when it passes, the sheet and catalog loaders
+ * behind it. A refusal must say why. */
 #include <stdint.h>
 #include <stdlib.h>
 #include "gpusizer/catalog.h"
