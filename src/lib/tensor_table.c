@@ -79,8 +79,9 @@ gs_status gsi_inv_add(gs_inventory *inv, const char *name, size_t n, const gs_te
 	if (find(inv, name, n) >= 0)
 		return gs_error_set(err, GS_EPARSE, file, "tensor \"%.*s\" appears twice",
 		                    (int)(n > 80 ? 80 : n), name);
-	if (inv->n >= UINT32_MAX - 1)
-		return gs_error_set(err, GS_EPARSE, file, "too many tensors");
+	if (inv->n >= GSI_INV_MAX_TENSORS) /* memory: the table, not the bytes read, is what grows */
+		return gs_error_set(err, GS_EPARSE, file, "more than %u tensors in one checkpoint (the largest published "
+		                    "hold about 92,000)", (unsigned)GSI_INV_MAX_TENSORS);
 	/* checked sums: 16 shards of 2^60 B each wrapped to 0 and "fit" */
 	uint64_t tb, tl, te;
 	if (__builtin_add_overflow(inv->total_bytes, t->bytes, &tb) || tb > GSI_INV_MAX_TOTAL ||

@@ -35,6 +35,11 @@ struct gs_inventory {
  * largest published models hold a few TB): totals beyond it are refused. */
 #define GSI_INV_MAX_TOTAL ((uint64_t)1 << 53)
 
+/* No checkpoint has more tensors than this (DeepSeek-V3, by its layout, about 92,000 over
+ * 163 shards): a table past it is refused, bounding its memory (issue 39:
+ * the hub's budget counted header bytes, not the tree parsed from them). */
+#define GSI_INV_MAX_TENSORS (1u << 18)
+
 /* Append a tensor (name copied). GS_EPARSE for a duplicate name, or when
  * the table's bytes, parameters or elements would pass GSI_INV_MAX_TOTAL;
  * GS_ENOMEM on allocation failure. */
