@@ -13,6 +13,7 @@
 #ifndef GPUSIZER_STATUS_H
 #define GPUSIZER_STATUS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #if defined(__GNUC__)
@@ -33,7 +34,8 @@ typedef enum gs_status {
 	GS_ERANGE = 5,       /* a value overflows what can be represented     */
 	GS_ENOMEM = 6,       /* allocation failed                             */
 	GS_ENET = 7,         /* network or hub: unreachable, HTTP error, offline */
-	GS_ENODEV = 8        /* no GPU driver or no GPU                       */
+	GS_ENODEV = 8,       /* no GPU driver or no GPU                       */
+	GS_ETIME = 9         /* the calling thread's deadline passed (gs_deadline_set) */
 } gs_status;
 
 /* What went wrong and where. `where` is "file:line:column", "file: field
@@ -56,5 +58,15 @@ gs_status gs_error_set(gs_error *err, gs_status code, const char *where,
 
 /* Reset *err to GS_OK with empty strings. */
 void gs_error_clear(gs_error *err);
+
+/* A deadline for the calling thread's long work: fit's searches, matrix
+ * cells, shortlist offers and single changes check it between steps and stop
+ * with GS_ETIME once it has passed, so a server stops work on a request whose
+ * time is up (issue 39). `seconds` from now on the monotonic clock; 0 or
+ * less clears it (the default: no deadline). Each thread has its own. */
+void gs_deadline_set(double seconds);
+
+/* Whether the calling thread's deadline has passed (false when none is set). */
+bool gs_deadline_passed(void);
 
 #endif

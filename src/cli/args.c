@@ -12,6 +12,7 @@ int cli_fail(const gs_error *err)
 	switch (err->code) {
 	case GS_ENOMEM:
 	case GS_ENET:
+	case GS_ETIME:
 	case GS_ENODEV: return EXIT_ENV;
 	default: return EXIT_USAGE;
 	}

@@ -34,6 +34,7 @@
 #define MAX_CONNECTIONS 256u
 #define PER_IP_CONNECTIONS 128u
 #define IDLE_TIMEOUT_S 10u
+#define QUIET_S 3.0 /* a connection that sends no request within this is closed */
 
 static struct {
 	serve_config cfg;
@@ -49,6 +50,7 @@ static struct {
 typedef struct conn {
 	int fd;
 	struct timespec start;        /* of the request in progress (or the next one) */
+	bool active;                  /* a request's headers have arrived             */
 	bool shut;
 	struct conn *next, **prev;
 } conn;
@@ -119,6 +121,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state, enum
 	if (ci && ci->socket_context) {
 		pthread_mutex_lock(&g.lock);
 		((conn *)ci->socket_context)->start = mono_now();
+		((conn *)ci->socket_context)->active = false;
 		pthread_mutex_unlock(&g.lock);
 	}
 }
@@ -129,8 +132,12 @@ static void watchdog(void)
 {
 	struct timespec now = mono_now();
 	pthread_mutex_lock(&g.lock);
+	/* past the request's deadline, or silent: 200 idle connections from
+	 * the operator's own address held /api/health off for the 10 s idle
+	 * time-out; now a connection that sends no request within QUIET_S goes */
 	for (conn *k = g.conns; k; k = k->next)
-		if (!k->shut && seconds_since(k->start, now) > g.deadline_s) {
+		if (!k->shut && (seconds_since(k->start, now) > g.deadline_s ||
+		                 (!k->active && seconds_since(k->start, now) > QUIET_S))) {
 			shutdown(k->fd, SHUT_RDWR);
 			k->shut = true;
 		}
@@ -161,6 +168,13 @@ static const char *header(struct MHD_Connection *c, const char *name)
 	return MHD_lookup_connection_value(c, MHD_HEADER_KIND, name);
 }
 
+/* The watchdog's record of connection c. */
+static conn *my_conn(struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	return ci ? ci->socket_context : NULL;
+}
+
 static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                                const char *version, const char *upload, size_t *upload_size, void **state)
 {
@@ -172,6 +186,12 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		if (!rq)
 			return MHD_NO;
 		*state = rq;
+		conn *k = my_conn(c);
+		if (k) {
+			pthread_mutex_lock(&g.lock);
+			k->active = true;
+			pthread_mutex_unlock(&g.lock);
+		}
 		return MHD_YES;
 	}
 	if (*upload_size) { /* body chunks, capped */
@@ -197,7 +217,16 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		.body = rq->body, .len = rq->len, .too_big = rq->too_big,
 	};
 	serve_response out;
+	/* the library's long work stops when this request's time is up */
+	conn *k = my_conn(c);
+	if (k) {
+		pthread_mutex_lock(&g.lock);
+		double left = g.deadline_s - seconds_since(k->start, mono_now());
+		pthread_mutex_unlock(&g.lock);
+		gs_deadline_set(left > 0.001 ? left : 0.001);
+	}
 	serve_handle(&g.cfg, &in, &out);
+	gs_deadline_set(0);
 	enum MHD_Result ret = queue(c, &out);
 	serve_response_free(&out);
 	return ret;

@@ -20,6 +20,10 @@
  * application/json (a cross-site form or text/plain "simple request" cannot).
  */
 #include <arpa/inet.h>
+#include <errno.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -153,6 +157,47 @@ bool serve_is_json_type(const char *ct)
 
 /* The body's sheet fields into a workload and its model. Returns 0, or an
  * HTTP status with *msg: 400 for the request, 502 when the hub failed. */
+/* The HTTP status for a library error: the network's, memory's and the
+ * deadline's are the server's side; everything else is the request's. */
+static unsigned status_of(const gs_error *err)
+{
+	return err->code == GS_ENET ? 502 : err->code == GS_ENOMEM ? 500 : err->code == GS_ETIME ? 503 : 400;
+}
+
+/* Reading a model that is not in the library (a hub id, a local path)
+ * builds its tensor table, up to a few hundred MB for the largest headers
+ * the caps allow: at most MODEL_READS requests do it at once, so the
+ * server's total stays bounded whatever 8 workers are asked (issue 39:
+ * 8 concurrent hub requests took it to 1.37 GB). A request that cannot get
+ * a slot within its deadline is answered 503. */
+#define MODEL_READS 2
+static sem_t reads;
+static pthread_once_t reads_once = PTHREAD_ONCE_INIT;
+static void reads_init(void) { sem_init(&reads, 0, MODEL_READS); }
+
+static gs_status read_model(const serve_config *cfg, const gs_workload *w, gs_model *m, gs_error *err)
+{
+	gs_library_entry e;
+	const char *name = gs_wl_str(w, GS_F_MODEL);
+	if (!gs_wl_set(w, GS_F_MODEL) || gs_library_find(name, &e)) /* from the binary: no table to build */
+		return gs_workload_model_with(w, &cfg->policy, m, err);
+	pthread_once(&reads_once, reads_init);
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += 25;
+	int r;
+	while ((r = sem_timedwait(&reads, &until)) != 0 && errno == EINTR)
+		;
+	if (r != 0 || gs_deadline_passed()) {
+		if (r == 0)
+			sem_post(&reads);
+		return gs_error_set(err, GS_ETIME, NULL, "the server is reading other models: try again shortly");
+	}
+	gs_status s = gs_workload_model_with(w, &cfg->policy, m, err);
+	sem_post(&reads);
+	return s;
+}
+
 static unsigned workload_from_json(const serve_config *cfg, json_t *body, gs_workload *w, gs_model *m, char *msg,
                                    size_t cap, bool no_model)
 {
@@ -161,9 +206,9 @@ static unsigned workload_from_json(const serve_config *cfg, json_t *body, gs_wor
 	gs_error_clear(&err);
 	bool have_model;
 	if (gs_request_workload(body, extra, w, m, &have_model, &err) ||
-	    (!have_model && !no_model && gs_workload_model_with(w, &cfg->policy, m, &err))) {
+	    (!have_model && !no_model && read_model(cfg, w, m, &err))) {
 		snprintf(msg, cap, "%s", err.msg);
-		return err.code == GS_ENET ? 502 : err.code == GS_ENOMEM ? 500 : 400;
+		return status_of(&err);
 	}
 	return 0;
 }
@@ -188,7 +233,7 @@ static void api_fit(json_t *body, gs_workload *w, gs_model *m, serve_response *o
 	if (gs_fit_answer_run(w, m, json_string_value(jt), &a, &err)) {
 		char msg[sizeof err.msg + 32];
 		snprintf(msg, sizeof msg, "%s%s", !strcmp(err.where, "for") ? "request body: " : "", err.msg);
-		error(out, 400, msg);
+		error(out, status_of(&err), msg);
 		return;
 	}
 	send_json(out, 200, gs_fit_answer_to_json(&a));
@@ -246,7 +291,7 @@ static void api_matrix(json_t *body, const gs_workload *w, const gs_model *m, bo
 	}
 	if (gs_matrix_begin(w, cols, nf, mx, &err) ||
 	    (library ? library_rows(mx, w, &err) : gs_matrix_add_row(mx, w, m->source, m, NULL, &err)))
-		error(out, 400, err.msg);
+		error(out, status_of(&err), err.msg);
 	else
 		send_json(out, 200, gs_matrix_to_json(mx));
 	free(mx);
@@ -289,7 +334,7 @@ static void api_offers(const serve_request *rq, json_t *body, const gs_estimate 
 	}
 	bool shortlist = !strcmp(rq->url, "/api/shortlist");
 	if (gs_shortlist_run_units(e, cat, ev, shortlist ? unit : GS_UNIT_GiB, sl, &err)) {
-		error(out, 500, err.msg);
+		error(out, err.code == GS_ETIME ? 503 : 500, err.msg);
 		goto out;
 	}
 	if (shortlist) {

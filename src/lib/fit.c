@@ -26,6 +26,8 @@ typedef struct probe {
 /* Estimate at value x of the searched field; *peak gets the largest phase. */
 static gs_status run_at(probe *p, uint64_t x, gs_bytes *peak, gs_error *err)
 {
+	if (gs_deadline_passed()) /* a server's request whose time is up: stop between probes */
+		return gs_error_set(err, GS_ETIME, NULL, "stopped: the time limit for this request passed");
 	char num[32];
 	snprintf(num, sizeof num, "%llu", (unsigned long long)x);
 	gs_status s = gs_workload_set(&p->w, p->f, num, strlen(num), GS_FROM_FLAG, "fit", err);
@@ -576,7 +578,7 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_change out[
 	size_t nc = candidates(w, c, 2 * GS_MAX_CHANGES);
 	if (pool)
 		nc += serving_candidates(w, e, c + nc, 2 * GS_MAX_CHANGES - nc);
-	for (size_t i = 0; i < nc && *n < GS_MAX_CHANGES; i++) {
+	for (size_t i = 0; i < nc && *n < GS_MAX_CHANGES && !gs_deadline_passed(); i++) {
 		gs_workload t = *w;
 		gs_error ignored;
 		if (gs_workload_set(&t, c[i].f, c[i].value, strlen(c[i].value), GS_FROM_FLAG, "fit", &ignored) ||

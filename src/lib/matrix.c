@@ -111,6 +111,9 @@ gs_status gs_matrix_begin(const gs_workload *base, char formats[][40], size_t n_
 gs_status gs_matrix_add_row(gs_matrix *mx, const gs_workload *base, const char *name, const gs_model *m,
                             const char *problem, gs_error *err)
 {
+	if (gs_deadline_passed()) /* a server's request whose time is up: no more rows */
+		return gs_error_set(err, GS_ETIME, "matrix", "stopped after %zu models: the time limit for this request "
+		                    "passed", mx->n_rows);
 	if (mx->n_rows == GS_MATRIX_MAX_MODELS)
 		return gs_error_set(err, GS_EINPUT, "matrix", "at most %d models", GS_MATRIX_MAX_MODELS);
 	gs_matrix_row *row = &mx->rows[mx->n_rows++];

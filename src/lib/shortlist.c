@@ -331,6 +331,11 @@ gs_status gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, co
 	bool training = gs_wl_training(w);
 	char cond[480]; /* wide enough for every field it quotes: nothing is cut */
 	for (size_t i = 0; i < cat->n; i++) {
+		if (gs_deadline_passed()) { /* a server's request whose time is up: no more offers */
+			free(oe);
+			return gs_error_set(err, GS_ETIME, NULL, "stopped after %zu offers: the time limit for this request "
+			                    "passed", i);
+		}
 		gs_offer_result *r = &out->r[out->n++];
 		const gs_offer *o = &cat->offers[i];
 		r->offer = o;

@@ -1,7 +1,9 @@
 /* status.c — error records (gpusizer/status.h). */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include "gpusizer/status.h"
 
 const char *gs_strerror(gs_status s)
@@ -16,6 +18,7 @@ const char *gs_strerror(gs_status s)
 	case GS_ENOMEM: return "out of memory";
 	case GS_ENET: return "network error";
 	case GS_ENODEV: return "no GPU";
+	case GS_ETIME: return "time limit passed";
 	}
 	return "unknown error";
 }
@@ -43,4 +46,24 @@ void gs_error_clear(gs_error *err)
 	if (!err)
 		return;
 	memset(err, 0, sizeof *err);
+}
+
+/* monotonic nanoseconds; 0 = no deadline */
+static _Thread_local int64_t deadline_ns;
+
+static int64_t mono_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+void gs_deadline_set(double seconds)
+{
+	deadline_ns = seconds > 0 ? mono_ns() + (int64_t)(seconds * 1e9) : 0;
+}
+
+bool gs_deadline_passed(void)
+{
+	return deadline_ns && mono_ns() > deadline_ns;
 }

@@ -58,6 +58,27 @@ static void test_concurrency_exact(void **st)
 	assert_string_equal(r.limit_item, "kv_cache");
 }
 
+/* issue 39: past the thread's deadline a search stops with GS_ETIME, and
+ * a cleared deadline lets the same search run */
+static void test_deadline(void **st)
+{
+	(void)st;
+	const char *kv[][2] = {{"length", "8192"}};
+	gs_workload w = base(kv, 1);
+	gs_model m;
+	gs_error err;
+	gs_fit_result r;
+	assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
+	gs_deadline_set(1e-9);
+	while (!gs_deadline_passed())
+		;
+	assert_int_equal(gs_fit_run(with_cap(&w, 24564ull << 20), &m, GS_FIT_CONCURRENCY, &r, &err), GS_ETIME);
+	assert_non_null(strstr(err.msg, "time limit"));
+	gs_deadline_set(0);
+	assert_false(gs_deadline_passed());
+	assert_int_equal(gs_fit_run(with_cap(&w, 24564ull << 20), &m, GS_FIT_CONCURRENCY, &r, &err), GS_OK);
+}
+
 static void test_context_exact(void **st)
 {
 	(void)st;
@@ -223,7 +244,7 @@ static const char *top_change(const gs_fit_answer *a, const char *phase, char *b
 		if (after && after < a->over_peak[k] && (!best || after < best->phases_after[a->over_index[k]]))
 			best = &a->changes[i];
 	}
-	snprintf(buf, cap, "%s %s", best ? best->field : "-", best ? best->value : "-");
+	snprintf(buf, cap, "%.31s %.47s", best ? best->field : "-", best ? best->value : "-");
 	return buf;
 }
 
@@ -275,7 +296,7 @@ static void test_adaptation_changes(void **st)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_concurrency_exact), cmocka_unit_test(test_context_exact),
+		cmocka_unit_test(test_concurrency_exact), cmocka_unit_test(test_context_exact), cmocka_unit_test(test_deadline),
 		cmocka_unit_test(test_does_not_fit),      cmocka_unit_test(test_vllm_fit),
 		cmocka_unit_test(test_serving_pool_changes), cmocka_unit_test(test_adaptation_changes),
 	};

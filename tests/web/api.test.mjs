@@ -312,3 +312,29 @@ test("binding beyond loopback needs --allow-remote, which reads no local path", 
     s3.kill("SIGTERM");
   }
 });
+
+// issue 39: 200 silent connections from the operator's own address are
+// closed after 3 s without a request, so /api/health answers again
+test("silent connections do not lock out health", async () => {
+  const socks = [];
+  for (let i = 0; i < 200; i++) {
+    const s = net.connect(port, "127.0.0.1");
+    s.on("error", () => {});
+    socks.push(s);
+  }
+  try {
+    await new Promise((r) => setTimeout(r, 200));
+    const t0 = Date.now();
+    let ok = false;
+    while (!ok && Date.now() - t0 < 8000) {
+      try {
+        const r = await fetch(base + "/api/health", { signal: AbortSignal.timeout(1000) });
+        ok = r.status === 200;
+      } catch (e) { await new Promise((r) => setTimeout(r, 100)); }
+    }
+    assert.ok(ok, "health answered within 8 s");
+    assert.ok(Date.now() - t0 < 5000, `health took ${Date.now() - t0} ms`);
+  } finally {
+    socks.forEach((s) => s.destroy());
+  }
+});
