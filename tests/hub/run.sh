@@ -88,5 +88,24 @@ wait "$CURL" 2>/dev/null
 ms=$(( (t1 - t0) / 1000000 ))
 if [ "$ms" -lt 1000 ]; then ok; echo "hub: serve stopped ${ms} ms after SIGTERM, mid hub fetch"; else echo "stopped after $ms ms" > "$T/out"; no "SIGTERM mid hub fetch stops within a second"; fi
 
+# issue 39: 16 concurrent requests to one server for one model not yet cached; the threads
+# shared the temporary name path.tmp.<pid> and 10 in 256 failed "cannot write the cache"
+XDG_CACHE_HOME="$T/cache16" "$B" serve --port 0 > "$T/serve16.out" 2>&1 &
+SERVE=$!
+for i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$T/serve16.out" ] && break; sleep 0.2; done
+URL=$(sed 's/.*listening on //' "$T/serve16.out")
+i=0; pids=""
+while [ $i -lt 16 ]; do
+	curl -s -m 60 -o "$T/c16.$i" -w '%{http_code}\n' -H 'Content-Type: application/json' \
+	    -d '{"model":"test/llama3-8b","length":"8192"}' "${URL}api/estimate" > "$T/code16.$i" &
+	pids="$pids $!"
+	i=$((i + 1))
+done
+for p in $pids; do wait "$p" 2>/dev/null; done
+kill -TERM "$SERVE" 2>/dev/null; wait "$SERVE" 2>/dev/null
+bad=$(cat "$T"/code16.* | grep -vc "^200$" || true)
+if [ "$bad" -eq 0 ] && ! ls -R "$T/cache16" | grep -q '\.tmp\.'; then ok
+else { cat "$T"/code16.*; grep -h '"error"' "$T"/c16.*; } > "$T/out"; no "16 concurrent first reads of one hub model ($bad not 200)"; fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
