@@ -23,7 +23,9 @@
  *   aliases    awq = awq-g128, gptq = gptq-g128, fp8 = fp8-e4m3, file-type
  *              spellings; each named format keeps its own row's figures;
  *   matrix     each matrix cell is fit's answer for that model and format;
- *   lean       a search's lean estimate has the full one's figures and verdict.
+ *   lean       a search's lean estimate has the full one's figures and verdict;
+ *   releases   every release --help names, and the ends of its range, map to
+ *              that row of the release table.
  *
  * Usage: prop [--every N] [--verbose] [--all]
  *   --every N  check one combination in N (deterministic; default 1 = the
@@ -85,9 +87,10 @@ static const struct {
 
 static bool verbose, print_all;
 /* how many times each property was checked, for the summary */
-enum { P_PEAK, P_KV, P_FIT, P_SHORTLIST, P_SHEET, P_TP, P_BITS, P_DEVICES, P_ALIASES, P_MATRIX, P_LEAN, P__N };
+enum { P_PEAK, P_KV, P_FIT, P_SHORTLIST, P_SHEET, P_TP, P_BITS, P_DEVICES, P_ALIASES, P_MATRIX, P_LEAN, P_RELEASES,
+       P__N };
 static const char *const p_name[P__N] = {"peak", "kv", "fit", "shortlist", "sheet", "tp", "bits", "devices", "aliases",
-                                        "matrix", "lean"};
+                                        "matrix", "lean", "releases"};
 static unsigned long p_count[P__N];
 static unsigned long n_checked, n_refused, n_bad;
 static char seen_refusal[64][160];
@@ -583,6 +586,66 @@ static void check_aliases(void)
 	}
 }
 
+/* The release `v` of `engine` as an estimate takes it: the row it maps to
+ * (e->runtime_version), or "" when refused. */
+static void release_row(const gs_model *m, const char *engine, const char *v, char *row, size_t cap)
+{
+	gs_workload w;
+	gs_error err;
+	gs_estimate *e = malloc(sizeof *e);
+	row[0] = 0;
+	if (!e)
+		return;
+	const char *fmt = strcmp(engine, "ollama") ? "bf16" : "gguf:Q4_K_M";
+	struct { gs_field f; const char *v; } set[] = {
+		{GS_F_MODEL, "meta-llama/Llama-3.1-8B-Instruct"}, {GS_F_RUNTIME, engine}, {GS_F_RUNTIME_VERSION, v},
+		{GS_F_FORMAT, fmt}, {GS_F_LENGTH, "1024"}, {GS_F_GPU, "H100 SXM"}};
+	gs_workload_init(&w);
+	bool ok = true;
+	for (size_t i = 0; ok && i < sizeof set / sizeof *set; i++)
+		ok = !gs_workload_set(&w, set[i].f, set[i].v, strlen(set[i].v), GS_FROM_FLAG, "prop", &err);
+	if (ok && !gs_workload_finish(&w, &err) && !gs_estimate_run(&w, m, e, &err))
+		snprintf(row, cap, "%s", e->runtime_version);
+	free(e);
+}
+
+/* releases: every release --help names, and both ends of the range it
+ * stands for, map to that row of the release table. */
+static void check_releases(const gs_model *m)
+{
+	p_count[P_RELEASES]++;
+	const char *help = gs_field_help(GS_F_RUNTIME_VERSION);
+	const char *p = strstr(help, ": ");
+	char engine[16] = "";
+	while (p && *p) {
+		p += strspn(p, ":,| ");
+		if (!strncmp(p, "(default", 8))
+			break;
+		size_t n = strcspn(p, " ,|");
+		char word[32];
+		snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), p);
+		p += n;
+		if (word[0] < '0' || word[0] > '9') { /* an engine's name: its rows follow */
+			snprintf(engine, sizeof engine, "%.15s", word);
+			continue;
+		}
+		char lo[32], hi[32], row[32];
+		snprintf(lo, sizeof lo, "%s", word);
+		snprintf(hi, sizeof hi, "%s", word);
+		if (!strncmp(p, " (for ", 6) && sscanf(p + 6, "%31s to %31[^)]", lo, hi) == 2)
+			p = strchr(p, ')') + 1;
+		const char *ends[3] = {word, lo, hi};
+		for (int k = 0; k < 3; k++) {
+			release_row(m, engine, ends[k], row, sizeof row);
+			if (strcmp(row, word))
+				violation("releases", engine, "--runtime-version %s maps to row \"%s\", --help names %s", ends[k], row,
+				          word);
+		}
+	}
+	if (!engine[0])
+		violation("releases", "help", "no release list in --runtime-version's help");
+}
+
 /* matrix: each cell is fit's answer on the same device. */
 static void check_matrix(const gs_library_entry *entry, const gs_model *m, const char *gpu)
 {
@@ -640,6 +703,15 @@ int main(int argc, char **argv)
 		every = 1;
 	check_devices();
 	check_aliases();
+	{
+		gs_library_entry le;
+		gs_model lm;
+		gs_error err;
+		if (gs_library_find("meta-llama/Llama-3.1-8B-Instruct", &le) && !gs_library_model(&le, &lm, &err))
+			check_releases(&lm);
+		else
+			violation("releases", "library", "Llama-3.1-8B-Instruct is not in the library");
+	}
 	size_t n_models = gs_library_count();
 	gs_estimate *e = malloc(sizeof *e);
 	gs_library_entry *entries = calloc(n_models, sizeof *entries);
