@@ -44,7 +44,7 @@ gs_status gs_device_lookup(const char *name, const char *where, const gs_device 
 #define GS_CUDA_GAP_MAX (728ull << 20)
 
 /* The most memory one GPU is taken to hold: 4 TiB, over ten times the
- * largest device of the table (288 GB). A capacity, a reserve or any other
+ * largest device of the table (256 GB, MI325X). A capacity, a reserve or any other
  * per-GPU size beyond it is a typo, and a margin computed from it would
  * read as a percentage of nothing real. */
 #define GS_DEVICE_MAX_BYTES (4ull << 40)

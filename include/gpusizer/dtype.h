@@ -102,6 +102,10 @@ gs_status gs_kv_format_parse(const char *text, const char *field,
 
 /* Parse a comma list of module classes for --keep: "embed,lm_head,norm",
  * "none", "default" (returns -1 in *mask meaning "the format's default"). */
+/* Module class i (0, 1, ...) by the name --keep takes ("embed", "lm_head",
+ * "norm") and its GS_KEEP_* bit; NULL past the last. */
+const char *gs_keep_class(size_t i, unsigned *bit /* OUT, may be NULL */);
+
 gs_status gs_keep_parse(const char *text, const char *field, int *mask /* OUT */,
                         gs_error *err) GS_WARN_UNUSED;
 

@@ -190,6 +190,10 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err) GS_WARN_UNUSED;
 int gs_field_by_key(const char *key, size_t len);
 int gs_field_by_flag(const char *flag);
 
+/* A field's flag: "--" + its sheet key with dashes for underscores
+ * ("--max-num-seqs"), into buf; returns buf. */
+const char *gs_field_flag(gs_field f, char *buf, size_t cap);
+
 /* "Did you mean": the field flag ("--context") or the command's own option
  * (extra[], e.g. "--json") nearest to an unknown flag, into buf; NULL when
  * none is near enough (at most 3 edits, under half the word). */

@@ -25,10 +25,7 @@ void cli_print_fields(void)
 	       "token counts take 8k = 8192, parameter counts 7B = 7e9):\n");
 	for (int f = 0; f < GS_F__COUNT; f++) {
 		char flag[48];
-		snprintf(flag, sizeof flag, "--%s", gs_field_key((gs_field)f));
-		for (char *p = flag + 2; *p; p++)
-			if (*p == '_')
-				*p = '-';
+		gs_field_flag((gs_field)f, flag, sizeof flag);
 		if (f == GS_F_LENGTH)
 			snprintf(flag, sizeof flag, "--context, --length");
 		printf("  %-28s %s\n", flag, gs_field_help((gs_field)f));

@@ -287,6 +287,10 @@ gs_status gs_device_bytes_check(uint64_t b, const char *field, gs_error *err)
 {
 	if (b <= GS_DEVICE_MAX_BYTES)
 		return GS_OK;
-	return gs_error_set(err, GS_EINPUT, field, "%llu B is more than one GPU holds (at most 4 TiB is taken: the "
-	                    "largest device of the table has 288 GB); check the unit", (unsigned long long)b);
+	uint64_t largest = 0; /* for the message: the table's own largest device */
+	for (size_t k = 0; k < NDEV; k++)
+		largest = table[k].nominal_gb > largest ? table[k].nominal_gb : largest;
+	return gs_error_set(err, GS_EINPUT, field, "%llu B is more than one GPU holds (sizes up to 4 TiB are taken; the "
+	                    "largest device of the table has %llu GB); check the unit", (unsigned long long)b,
+	                    (unsigned long long)largest);
 }

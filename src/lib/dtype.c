@@ -369,6 +369,21 @@ gs_status gs_kv_format_parse(const char *text, const char *field, gs_format *out
 	                    "fp8-e4m3, fp8-e5m2, q8_0, q4_0, q4_1, q5_0, q5_1 or iq4_nl", text);
 }
 
+/* The module classes a format keeps aside, by the names --keep takes. */
+static const struct {
+	unsigned bit;
+	const char *name;
+} keep_classes[] = {{GS_KEEP_EMBED, "embed"}, {GS_KEEP_LM_HEAD, "lm_head"}, {GS_KEEP_NORM, "norm"}};
+
+const char *gs_keep_class(size_t i, unsigned *bit)
+{
+	if (i >= NELEM(keep_classes))
+		return NULL;
+	if (bit)
+		*bit = keep_classes[i].bit;
+	return keep_classes[i].name;
+}
+
 gs_status gs_keep_parse(const char *text, const char *field, int *mask, gs_error *err)
 {
 	if (strcmp(text, "default") == 0) {
@@ -383,13 +398,11 @@ gs_status gs_keep_parse(const char *text, const char *field, int *mask, gs_error
 	const char *p = text;
 	while (*p) {
 		const char *e = strchr(p, ',');
-		size_t n = e ? (size_t)(e - p) : strlen(p);
-		if (n == 5 && strncmp(p, "embed", 5) == 0)
-			m |= GS_KEEP_EMBED;
-		else if (n == 7 && strncmp(p, "lm_head", 7) == 0)
-			m |= GS_KEEP_LM_HEAD;
-		else if (n == 4 && strncmp(p, "norm", 4) == 0)
-			m |= GS_KEEP_NORM;
+		size_t n = e ? (size_t)(e - p) : strlen(p), k = 0;
+		while (k < NELEM(keep_classes) && !(strlen(keep_classes[k].name) == n && !strncmp(p, keep_classes[k].name, n)))
+			k++;
+		if (k < NELEM(keep_classes))
+			m |= (int)keep_classes[k].bit;
 		else
 			return gs_error_set(err, GS_EINPUT, field,
 			                    "unknown module class \"%.*s\"; expected a comma list of "

@@ -478,11 +478,10 @@ json_t *gs_formats_to_json(void)
 	for (size_t i = 0; i < n; i++) {
 		gs_ratio b = gs_format_bpw(&t[i]);
 		json_t *kept = json_array();
-		static const struct { unsigned bit; const char *name; } keep[] = {
-			{GS_KEEP_EMBED, "embed"}, {GS_KEEP_LM_HEAD, "lm_head"}, {GS_KEEP_NORM, "norm"}};
-		for (size_t k = 0; k < 3; k++)
-			if (t[i].keep_default & keep[k].bit)
-				json_array_append_new(kept, json_string(keep[k].name));
+		unsigned bit;
+		for (size_t k = 0; gs_keep_class(k, &bit); k++)
+			if (t[i].keep_default & bit)
+				json_array_append_new(kept, json_string(gs_keep_class(k, NULL)));
 		json_array_append_new(fs, json_pack("{s:s, s:f, s:f, s:b, s:o, s:f, s:b, s:s, s:s}", "name", t[i].name,
 		                                    "bits_per_weight", (double)b.num / (double)b.den, "value_bits",
 		                                    (double)t[i].value_bits.num / (double)t[i].value_bits.den, "quantized",

@@ -535,12 +535,12 @@ static void verdict_rows(out *o, const gs_estimate *const *rows, size_t n, bool 
 		const gs_capacity_verdict *vd = &e->verdict;
 		gs_format_bytes(e->phases[e->peak_phase].peak, GS_UNIT_GiB, peak, sizeof peak);
 		gs_format_bytes(vd->fits ? vd->margin : vd->shortfall, GS_UNIT_GiB, amount, sizeof amount);
-		bool said = vd->rule == GS_RULE_PEAK; /* the other rules' sentences carry their own terms */
+		bool by_peak = vd->rule == GS_RULE_PEAK; /* the other rules' sentences carry their own terms */
 		put(o, "%s%-14s %s%s (rule %s): peak %s %s, %s %s%s%s%s\n", md ? "- " : "  ", e->format.name,
 		    vd->fits ? "fits" : "DOES NOT FIT", vd->fits && vd->as_far_as_known ? " as far as known" : "",
 		    gs_rule_name(vd->rule), e->phases[e->peak_phase].id, peak, vd->fits ? "margin" : "short by", amount,
-		    vd->rule == GS_RULE_VLLM_POOL || vd->rule == GS_RULE_SGLANG_POOL ? " of pool" : "", said ? "" : "; ",
-		    said ? "" : vd->why);
+		    vd->rule == GS_RULE_VLLM_POOL || vd->rule == GS_RULE_SGLANG_POOL ? " of pool" : "", by_peak ? "" : "; ",
+		    by_peak ? "" : vd->why);
 	}
 	put(o, "exit status: 0 when every row fits, 1 when one does not\n");
 }

@@ -212,7 +212,6 @@ static const char *const count_expected[] = {
 	[GS_COUNT_PARAMS] = "a non-negative whole count, e.g. 7e9, 7B, 350M, 8030261248",
 	[GS_COUNT_TOKENS] = "a whole number of tokens, e.g. 8192, 8k, 128K",
 };
-#define COUNT_EXPECTED count_expected[kind]
 
 /* kilo: 1000 for counts of parameters and sequences ("7B", "70k"), 1024 for
  * token counts, as context windows are named ("8K context" = 8192). */
@@ -226,7 +225,7 @@ static gs_status parse_count_base(const char *t, size_t len, const char *field, 
 	if (s == GS_ERANGE)
 		return gs_error_set(err, GS_EINPUT, field, "number too large");
 	if (s)
-		return fail(err, field, t, len, COUNT_EXPECTED);
+		return fail(err, field, t, len, count_expected[kind]);
 	size_t i = used;
 	while (i < len && is_space(t[i]))
 		i++;
@@ -237,14 +236,14 @@ static gs_status parse_count_base(const char *t, size_t len, const char *field, 
 		case 'M': mult = tokens ? 1048576ull : 1000000ull; break;
 		case 'B': case 'G': mult = 1000000000ull; break;
 		case 'T': mult = 1000000000000ull; break;
-		default: return fail(err, field, t, len, COUNT_EXPECTED);
+		default: return fail(err, field, t, len, count_expected[kind]);
 		}
 		i++;
 	}
 	while (i < len && is_space(t[i]))
 		i++;
 	if (i != len)
-		return fail(err, field, t, len, COUNT_EXPECTED);
+		return fail(err, field, t, len, count_expected[kind]);
 	u128 num, den;
 	if (scale(d, mult, &num, &den) || num / den > UINT64_MAX)
 		return gs_error_set(err, GS_EINPUT, field, "count out of range");

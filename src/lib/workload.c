@@ -123,13 +123,13 @@ int gs_field_by_key(const char *key, size_t len)
 	return -1;
 }
 
-/* A field's flag: "--" + its key with dashes for underscores. */
-static void field_flag(int f, char *buf, size_t cap)
+const char *gs_field_flag(gs_field f, char *buf, size_t cap)
 {
 	snprintf(buf, cap, "--%s", fields[f].key);
 	for (char *p = buf + 2; *p; p++)
 		if (*p == '_')
 			*p = '-';
+	return buf;
 }
 
 const char *gs_flag_suggest(const char *flag, const char *const *extra, size_t n_extra, char *buf, size_t cap)
@@ -142,7 +142,7 @@ const char *gs_flag_suggest(const char *flag, const char *const *extra, size_t n
 			if (k == 1 && !fields[f].alias)
 				continue;
 			if (k == 0)
-				field_flag(f, cand, sizeof cand);
+				gs_field_flag((gs_field)f, cand, sizeof cand);
 			else
 				snprintf(cand, sizeof cand, "%s", fields[f].alias);
 			size_t d = gsi_edit_distance(flag, cand);

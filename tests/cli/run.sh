@@ -46,7 +46,7 @@ case_ 1 "bits:16        DOES NOT FIT (rule vllm-pool): peak serve 21.64 GiB, sho
 # issue 39: sizes beyond any GPU and percentages beyond physics are refused, naming the field
 case_ 2 "--capacity: 109950063265972224 B is more than one GPU holds" estimate --params 7e9 --capacity 99999TiB
 case_ 2 "--allocator-slack: got 1000%, expected at most 100%" estimate --params 7e9 --allocator-slack 1000%
-case_ 2 "--reserve: " estimate --params 7e9 --reserve 5PiB
+case_ 2 "--reserve: 5497558138880000 B is more than one GPU holds" estimate --params 7e9 --reserve 5000TiB
 # issue 35 defect 8: the smaller ones, each pinned
 case_ 0 "context-labs/meta-llama-Llama-3.2-3B-Instruct-FP16     3212749824" matrix context-labs/meta-llama-Llama-3.2-3B-Instruct-FP16 meta-llama/Llama-3.1-8B-Instruct --gpu "RTX 4090"
 case_ 0 "deepseek-ai/DeepSeek-R1-Distill-Llama-70B             70553706496  x 131.91 GiB in decode at 1" matrix deepseek-ai/DeepSeek-R1-Distill-Llama-70B context-labs/meta-llama-Llama-3.2-3B-Instruct-FP16 --gpu "RTX 4090"
