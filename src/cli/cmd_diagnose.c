@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+#include "gpusizer/api.h"
 #include "gpusizer/diagnose.h"
 #include "gpusizer/file.h"
 #include "gpusizer/fit.h"
@@ -12,34 +13,6 @@
 #include "gpusizer/render.h"
 
 #define MAX_LOG_READ GS_DIAGNOSE_MAX_LOG
-
-/* Which sheet fields can change the memory of a phase. */
-static bool relevant(const char *phase, const char *field)
-{
-	static const struct {
-		const char *phase, *fields;
-	} map[] = {
-		{"load", ",format,offload,zero,keep,gpu_layers,gpus,"},
-		{"forward", ",checkpointing,microbatch,loss,length,zero,offload,optimizer,lora_rank,attention,gpus,"},
-		{"backward", ",checkpointing,microbatch,loss,length,zero,offload,optimizer,lora_rank,attention,gpus,"},
-		{"first_update", ",optimizer,zero,offload,lora_rank,gpus,"},
-		{"export", ",export,"},
-		{"prefill", ",kv_format,concurrency,length,format,attention,kv_format_v,gpu_layers,"},
-		{"decode", ",kv_format,concurrency,length,format,kv_format_v,gpu_layers,"},
-		{"serve", ",kv_format,concurrency,length,format,kv_format_v,gpu_layers,gpu_memory_utilization,tp,"
-		          "cuda_graphs,max_num_seqs,max_num_batched_tokens,mem_fraction_static,"},
-		{"profile", ",format,tp,gpu_memory_utilization,cuda_graphs,max_num_seqs,max_num_batched_tokens,"},
-		{"pool", ",format,tp,mem_fraction_static,cuda_graphs,kv_format,length,concurrency,"},
-		{"context", ",kv_format,concurrency,length,kv_format_v,gpu_layers,attention,"},
-		{"validation", ",length,attention,microbatch,eval_microbatch,"},
-	};
-	char key[48];
-	snprintf(key, sizeof key, ",%.40s,", field);
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (!strcmp(map[i].phase, phase))
-			return strstr(map[i].fields, key) != NULL;
-	return true; /* unknown phase: every change may help */
-}
 
 static void figure(const char *name, bool has, gs_bytes b, bool *first)
 {
@@ -85,28 +58,15 @@ static int phase_from_run(const char *run_path, gs_oom *o)
 		free(run);
 		return EXIT_USAGE;
 	}
-	for (size_t k = run->nphases; k > 0; k--)
-		if (!run->phases[k - 1].ended) {
-			snprintf(o->phase, sizeof o->phase, "%.15s", run->phases[k - 1].name);
-			snprintf(o->phase_why, sizeof o->phase_why, "the run %.120s: phase %.31s began and did not end", run_path,
-			         run->phases[k - 1].name);
-			break;
-		}
+	gs_oom_phase_from_run(o, run, run_path);
 	free(rb);
 	free(run);
 	return 0;
 }
 
 /* The workload's estimate and the single changes that act on the failing
- * phase. */
-typedef struct remedies {
-	gs_estimate *e;            /* NULL without a workload */
-	gs_change ch[GS_MAX_CHANGES];
-	size_t nch;
-	gs_bytes peak_now, cap;    /* cap 0: unknown, the changes are ranked, not judged */
-} remedies;
-
-static int find_remedies(const cli_args *a, const gs_oom *o, remedies *r)
+ * phase (gs_remedies_find, shared with the API). */
+static int find_remedies(const cli_args *a, const gs_oom *o, gs_remedies *r)
 {
 	gs_workload w;
 	gs_model m;
@@ -115,35 +75,12 @@ static int find_remedies(const cli_args *a, const gs_oom *o, remedies *r)
 	int rc = cli_workload(a, -1, true, &w);
 	if (rc)
 		return rc;
-	bool found_cap = false;
-	char how[320];
-	/* the failed run's own capacity, as its log states it, judges the
-	 * changes; else the sheet's device */
-	if (o->has_capacity) {
-		char t[32];
-		int n = snprintf(t, sizeof t, "%llu B", (unsigned long long)o->capacity);
-		gs_workload_unset(&w, GS_F_GPU);
-		if (gs_workload_set(&w, GS_F_CAPACITY, t, (size_t)n, GS_FROM_FLAG, "the log's capacity", &err))
-			return cli_fail(&err);
-	}
-	if (gs_workload_capacity(&w, &r->cap, &found_cap, how, sizeof how, &err))
+	if (gs_workload_model(&w, &m, &err) || gs_remedies_find(&w, &m, o, r, &err))
 		return cli_fail(&err);
-	if (!found_cap)
-		r->cap = 0;
-	if (!(r->e = malloc(sizeof *r->e)))
-		return EXIT_ENV;
-	if (gs_workload_model(&w, &m, &err) || gs_estimate_run(&w, &m, r->e, &err) ||
-	    gs_fit_changes(&w, &m, r->ch, &r->nch, &r->peak_now, &err))
-		return cli_fail(&err);
-	size_t k = 0; /* keep the changes that act on the failing phase */
-	for (size_t i = 0; i < r->nch; i++)
-		if (relevant(o->phase, r->ch[i].field))
-			r->ch[k++] = r->ch[i];
-	r->nch = k;
 	return 0;
 }
 
-static void print_text(const char *log, const gs_oom *o, const remedies *r)
+static void print_text(const char *log, const gs_oom *o, const gs_remedies *r)
 {
 	char g[40], h[40];
 	printf("first out-of-memory: %s line %u: %s\n", log, o->line, gs_oom_kind_name(o->kind));
@@ -167,11 +104,11 @@ static void print_text(const char *log, const gs_oom *o, const remedies *r)
 		       "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True may recover part of it\n",
 		       gs_format_bytes(o->reserved_unallocated, GS_UNIT_GiB, g, sizeof g),
 		       gs_format_bytes(o->capacity, GS_UNIT_GiB, h, sizeof h));
-	if (r->e) {
+	if (r) {
 		printf("estimate for the workload: peak %s in phase %s\n",
-		       gs_format_bytes(gs_estimate_peak(r->e), GS_UNIT_GiB, g, sizeof g), r->e->phases[r->e->peak_phase].id);
+		       gs_format_bytes(gs_estimate_peak(&r->e), GS_UNIT_GiB, g, sizeof g), r->e.phases[r->e.peak_phase].id);
 		gs_pool_view v;
-		gs_pool_view_of(r->e, &v);
+		gs_pool_view_of(&r->e, &v);
 		if (v.known)
 			gs_render_pool_text(stdout, &v, "  ");
 		gs_render_changes_text(stdout, r->ch, r->nch, r->peak_now, r->cap, NULL);
@@ -216,21 +153,20 @@ int cmd_diagnose(int argc, char **argv)
 	bool have_workload = a.sheet || a.positional;
 	for (size_t i = 0; i < a.n_flags; i++)
 		have_workload |= a.flags[i].field == GS_F_MODEL || a.flags[i].field == GS_F_PARAMS;
-	remedies r;
-	memset(&r, 0, sizeof r);
-	if (have_workload && (rc = find_remedies(&a, &o, &r))) {
-		free(r.e);
-		return rc;
+	gs_remedies *r = NULL;
+	if (have_workload && (!(r = malloc(sizeof *r)) || (rc = find_remedies(&a, &o, r)))) {
+		free(r);
+		return r ? rc : EXIT_ENV;
 	}
 	if (a.json) {
-		json_t *j = gs_oom_to_json(&o, r.e ? gs_changes_to_json(r.ch, r.nch, r.peak_now, r.cap) : NULL);
+		json_t *j = gs_oom_to_json(&o, r ? gs_changes_to_json(r->ch, r->nch, r->peak_now, r->cap) : NULL);
 		json_dumpf(j, stdout, JSON_INDENT(2));
 		putchar('\n');
 		json_decref(j);
 	} else {
-		print_text(log, &o, &r);
+		print_text(log, &o, r);
 	}
-	free(r.e);
+	free(r);
 	if (fflush(stdout) || ferror(stdout))
 		return EXIT_ENV;
 	return 0;

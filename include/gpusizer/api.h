@@ -1,0 +1,97 @@
+/*
+ * gpusizer/api.h — one request in, one answer out, per verb. The single
+ * path the web page (`gpusizer serve`), the Python package (ctypes) and any
+ * other binding take to the library: a verb, a JSON object of sheet fields
+ * (the keys of a workload sheet, docs/sheet.md) plus the verb's own members,
+ * and a JSON answer (or the sheet as HTML or Markdown).
+ *
+ *   verb        body members besides the sheet's fields      answer
+ *   health      (none)                                       {"status":"ok","version"}
+ *   formats     (none)                                       the format and device tables
+ *   catalog     (none)                                       the built-in catalog
+ *   models      (none)                                       the built-in model library
+ *   estimate    "config": {config.json}                      gpusizer/estimate/v1
+ *   fit         "for": "context"|"concurrency"|"microbatch"  the fit answer
+ *   matrix      "formats": [names], "library": true|false    gpusizer/matrix/v1
+ *   shortlist   "catalog", "evidence": YAML text; "units"    gpusizer/shortlist/v1
+ *   sheet       as shortlist; format "json"|"html"|"markdown" gpusizer/sheet/v1
+ *   compare     "estimate": {estimate JSON}, "run": run file text (gpusizer/run/v1)
+ *   diagnose    "log": a failed run's log text; "run": its run file text;
+ *               sheet fields (optional) for the ranked single changes
+ *
+ * Nothing here opens a file but the model the sheet names (under the
+ * options' policy): catalogs, evidence, runs and logs come as text.
+ *
+ * Errors are answers too: {"error": message, "status": code, "field": the
+ * sheet field or body member at fault, when there is one}. The status is
+ * HTTP's: 400 the request, 404 an unknown verb, 422 a value out of range,
+ * 500 memory, 502 the hub, 503 the calling thread's deadline
+ * (gs_deadline_set) or the options' model reader.
+ *
+ * Ownership: the answer's body is malloc'd and NUL-terminated; release it
+ * with gs_api_answer_free (C) or gs_api_free (the flat call). Thread-safe:
+ * every call works on its own memory.
+ */
+#ifndef GPUSIZER_API_H
+#define GPUSIZER_API_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "gpusizer/diagnose.h"
+#include "gpusizer/fit.h"
+#include "gpusizer/measure.h"
+#include "gpusizer/resolve.h"
+
+typedef gs_status (*gs_api_model_reader)(void *ctx, const gs_workload *w, const gs_model_policy *policy,
+                                         gs_model *out, gs_error *err);
+
+typedef struct gs_api_options {
+	const gs_model_policy *policy; /* NULL: the CLI's (any local path, the hub)        */
+	gs_api_model_reader read_model; /* NULL: gs_workload_model_with(w, policy, ...)     */
+	void *ctx;                     /* handed to read_model                            */
+} gs_api_options;
+
+typedef struct gs_api_answer {
+	unsigned status;               /* 200, or the error's HTTP status                 */
+	const char *type;              /* static MIME type of body                        */
+	char *body;                    /* malloc'd, NUL-terminated                        */
+	size_t len;
+} gs_api_answer;
+
+/* The answer to `verb` with `body` (len bytes of JSON; an empty body is {}).
+ * format: for "sheet" only, "json" (NULL), "html" or "markdown". opt may be
+ * NULL. Always fills *out; body NULL only when even the error could not be
+ * allocated (status 500). */
+void gs_api_call(const char *verb, const char *format, const char *body, size_t len, const gs_api_options *opt,
+                 gs_api_answer *out /* OUT */);
+void gs_api_answer_free(gs_api_answer *a);
+
+/* The flat form for foreign-function interfaces: the CLI's policy, the
+ * answer's text in *out (release with gs_api_free), its status returned. */
+unsigned gs_api_json(const char *verb, const char *format, const char *body, size_t len, char **out /* OUT */,
+                     size_t *out_len /* OUT */);
+void gs_api_free(void *p);
+
+/* The library's version ("0.1.0"): a binding checks it against its own. */
+const char *gs_version(void);
+
+/* --- diagnose's two steps, shared by `gpusizer diagnose` and the API ------------ */
+
+/* The phase a measured run had open when it ended is the phase that failed:
+ * set o->phase and o->phase_why from it (nothing when every phase ended). */
+void gs_oom_phase_from_run(gs_oom *o, const gs_run *r, const char *run_name);
+
+/* The workload's estimate and the single changes that act on the failing
+ * phase, ranked by saving; the log's capacity, when it states one, judges
+ * them, else the sheet's device (cap 0: unknown, ranked only). w is
+ * modified (the log's capacity). */
+typedef struct gs_remedies {
+	gs_estimate e;
+	gs_change ch[GS_MAX_CHANGES];
+	size_t nch;
+	gs_bytes peak_now, cap;
+} gs_remedies;
+gs_status gs_remedies_find(gs_workload *w, const gs_model *m, const gs_oom *o, gs_remedies *r /* OUT */,
+                           gs_error *err) GS_WARN_UNUSED;
+
+#endif
