@@ -4,7 +4,7 @@
 #   make          release build: build/gpusizer, libgpusizer.{a,so}, build/gpusizer.1
 #   make demo     build, then run the 7B worked example and a Llama-3-8B estimate
 #   make check    build every variant, run all tests (after scripts/deps.sh, see README)
-#   make install  PREFIX=/usr/local, DESTDIR honoured: bin, lib, include, pkg-config, man
+#   make install  PREFIX=/usr/local, DESTDIR honoured: bin, lib, include, pkg-config, man, the Python package
 #   make bench    speed and accuracy benchmarks (bench/README.md)
 #   make sweep    the property layer over the whole cross product (tests/prop/prop.c)
 #   make bands    regenerate the interval bands from bench/calibration.jsonl
@@ -43,6 +43,7 @@ check: all
 	sh tests/cli/run.sh build/gpusizer
 	sh tests/cli/golden.sh build/gpusizer
 	sh tests/install/run.sh build
+	sh python/tests/run.sh build
 
 # The property layer over every library model x format spelling x runtime x
 # task, under the sanitizers (make check runs one combination in eight).

@@ -4,7 +4,8 @@
 # nothing on a prepared one.
 set -eu
 PKGS="build-essential cmake pkg-config clang libclang-rt-14-dev \
-libjansson-dev libyaml-dev libcmocka-dev libcurl4-openssl-dev libssl-dev libsodium-dev libmicrohttpd-dev chromium python3-torch curl ca-certificates time"
+libjansson-dev libyaml-dev libcmocka-dev libcurl4-openssl-dev libssl-dev libsodium-dev libmicrohttpd-dev chromium python3-torch curl ca-certificates time \
+python3-pytest python3-nbclient python3-ipykernel python3-venv python3-pip python3-setuptools python3-wheel"
 missing=""
 for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \

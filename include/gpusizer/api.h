@@ -7,6 +7,7 @@
  *
  *   verb        body members besides the sheet's fields      answer
  *   health      (none)                                       {"status":"ok","version"}
+ *   fields      (none)                                       the sheet fields: key, flag, kind, help
  *   formats     (none)                                       the format and device tables
  *   catalog     (none)                                       the built-in catalog
  *   models      (none)                                       the built-in model library

@@ -202,6 +202,9 @@ const char *gs_flag_suggest(const char *flag, const char *const *extra, size_t n
 /* Static metadata for a field. */
 const char *gs_field_key(gs_field f);
 const char *gs_field_help(gs_field f);
+/* The extra flag alias ("--context" for length) and the default text; NULL when none. */
+const char *gs_field_alias(gs_field f);
+const char *gs_field_default(gs_field f);
 gs_kind gs_field_kind(gs_field f);
 const char *gs_origin_name(gs_origin o);
 

@@ -136,9 +136,62 @@ static const char *string_member(const json_t *body, const char *key, bool *bad)
 	return json_string_value(v);
 }
 
+/* What the CLI prints, as the answer: the renderers write to a FILE. */
+enum text_kind { TEXT_ESTIMATE, TEXT_ESTIMATE_MD, TEXT_FIT, TEXT_SHORTLIST, TEXT_SHEET_MD, TEXT_SHEET_HTML };
+
+typedef struct text_args {
+	const gs_estimate *e;
+	const gs_shortlist *sl;
+	const gs_fit_answer *fit;
+	gs_unit unit;
+} text_args;
+
+static void answer_rendered(enum text_kind k, const text_args *t, gs_api_answer *out)
+{
+	char *text = NULL;
+	size_t tlen = 0;
+	FILE *f = open_memstream(&text, &tlen);
+	if (!f) {
+		answer_msg(out, 500, "out of memory");
+		return;
+	}
+	int rc = 0;
+	switch (k) {
+	case TEXT_ESTIMATE: rc = gs_render_estimate_text(f, t->e, t->unit, false); break;
+	case TEXT_ESTIMATE_MD: rc = gs_render_estimate_text(f, t->e, t->unit, true); break;
+	case TEXT_FIT: rc = gs_render_fit_answer_text(f, t->fit); break;
+	case TEXT_SHORTLIST: rc = gs_render_shortlist_text(f, t->sl, t->e, false); break;
+	case TEXT_SHEET_MD: rc = gs_render_sheet_markdown(f, t->e, t->sl, NULL); break;
+	case TEXT_SHEET_HTML: rc = gs_render_sheet_html(f, t->e, t->sl, NULL); break;
+	}
+	if (fclose(f) || rc < 0) {
+		free(text);
+		answer_msg(out, 500, "out of memory");
+		return;
+	}
+	answer_text(out, 200, k == TEXT_SHEET_HTML ? "text/html; charset=utf-8"
+	                    : k == TEXT_SHEET_MD || k == TEXT_ESTIMATE_MD ? "text/markdown; charset=utf-8"
+	                    : "text/plain; charset=utf-8", text, tlen);
+}
+
+/* The "units" member: GiB unless the request names another. */
+static bool units_member(const json_t *body, gs_unit *unit)
+{
+	gs_error err;
+	*unit = GS_UNIT_GiB;
+	const json_t *ju = json_object_get(body, "units");
+	return !ju || json_is_null(ju) || (json_is_string(ju) && !gs_parse_unit(json_string_value(ju), unit, &err));
+}
+
+static bool is_format(const char *format, const char *name)
+{
+	return format && !strcmp(format, name);
+}
+
 /* --- verbs -------------------------------------------------------------------------------- */
 
-static void api_fit(const json_t *body, const gs_workload *w, const gs_model *m, gs_api_answer *out)
+static void api_fit(const char *format, const json_t *body, const gs_workload *w, const gs_model *m,
+                    gs_api_answer *out)
 {
 	gs_error err;
 	gs_error_clear(&err);
@@ -164,7 +217,10 @@ static void api_fit(const json_t *body, const gs_workload *w, const gs_model *m,
 		snprintf(msg, sizeof msg, "%s%s", !strcmp(err.where, "for") ? "request body: " : "", err.msg);
 		answer_error(out, status_of(&err), &err, msg);
 	} else {
-		answer_json(out, 200, gs_fit_answer_to_json(a));
+		if (is_format(format, "text"))
+			answer_rendered(TEXT_FIT, &(text_args){.fit = a}, out);
+		else
+			answer_json(out, 200, gs_fit_answer_to_json(a));
 		gs_fit_answer_free(a);
 	}
 	free(a);
@@ -225,25 +281,6 @@ static void api_matrix(const json_t *body, const gs_workload *w, const gs_model 
 	free(mx);
 }
 
-/* The sheet as HTML or Markdown text. */
-static void sheet_text(const gs_estimate *e, const gs_shortlist *sl, bool html, gs_api_answer *out)
-{
-	char *text = NULL;
-	size_t tlen = 0;
-	FILE *f = open_memstream(&text, &tlen);
-	if (!f) {
-		answer_msg(out, 500, "out of memory");
-		return;
-	}
-	int rc = html ? gs_render_sheet_html(f, e, sl, NULL) : gs_render_sheet_markdown(f, e, sl, NULL);
-	if (fclose(f) || rc < 0) {
-		free(text);
-		answer_msg(out, 500, "out of memory");
-		return;
-	}
-	answer_text(out, 200, html ? "text/html; charset=utf-8" : "text/markdown; charset=utf-8", text, tlen);
-}
-
 /* shortlist and sheet: the estimate against a catalog. */
 static void api_offers(bool shortlist, const char *format, const json_t *body, const gs_estimate *e,
                        gs_api_answer *out)
@@ -256,16 +293,15 @@ static void api_offers(bool shortlist, const char *format, const json_t *body, c
 		answer_msg(out, 400, "request body: catalog and evidence: expected YAML text in a string");
 		return;
 	}
-	bool html = format && !strcmp(format, "html");
-	if (!shortlist && format && !html && strcmp(format, "markdown") && strcmp(format, "json")) {
-		answer_msg(out, 400, "format: expected html, markdown or json");
+	if (format && !is_format(format, "json") &&
+	    (shortlist ? !is_format(format, "text") : !is_format(format, "html") && !is_format(format, "markdown"))) {
+		answer_msg(out, 400, shortlist ? "format: expected json or text" : "format: expected html, markdown or json");
 		return;
 	}
 	/* the page's GB/GiB toggle reaches the requirements' texts; the sizing
 	 * sheet is a document of its own and stays in GiB throughout */
-	gs_unit unit = GS_UNIT_GiB;
-	const json_t *ju = json_object_get(body, "units");
-	if (ju && !json_is_null(ju) && (!json_is_string(ju) || gs_parse_unit(json_string_value(ju), &unit, &err))) {
+	gs_unit unit;
+	if (!units_member(body, &unit)) {
 		answer_msg(out, 400, "request body: units: expected \"GiB\", \"GB\", \"MiB\" or \"MB\"");
 		return;
 	}
@@ -281,12 +317,15 @@ static void api_offers(bool shortlist, const char *format, const json_t *body, c
 		answer_error(out, 400, &err, NULL);
 	else if (gs_shortlist_run_units(e, cat, ev, shortlist ? unit : GS_UNIT_GiB, sl, &err))
 		answer_error(out, err.code == GS_ETIME ? 503 : 500, &err, NULL);
+	else if (shortlist && is_format(format, "text"))
+		answer_rendered(TEXT_SHORTLIST, &(text_args){.e = e, .sl = sl}, out);
 	else if (shortlist)
 		answer_json(out, 200, gs_shortlist_to_json(sl, e));
-	else if (!format || !strcmp(format, "json"))
+	else if (!format || is_format(format, "json"))
 		answer_json(out, 200, gs_sheet_to_json(e, sl, NULL));
 	else
-		sheet_text(e, sl, html, out);
+		answer_rendered(is_format(format, "html") ? TEXT_SHEET_HTML : TEXT_SHEET_MD, &(text_args){.e = e, .sl = sl},
+		                out);
 	free(cat);
 	free(ev);
 	free(sl);
@@ -408,6 +447,20 @@ static void api_workload(const char *verb, const char *format, json_t *body, con
 		answer_msg(out, 400, "request body: library: the rows are the library's models; give no model, config or params");
 		return;
 	}
+	bool text = is_format(format, "text") || is_format(format, "markdown");
+	if (format && !is_format(format, "json") &&
+	    (!strcmp(verb, "sheet") ? !is_format(format, "html") && !is_format(format, "markdown")
+	     : !strcmp(verb, "estimate") ? !text : strcmp(verb, "matrix") ? !is_format(format, "text") : true)) {
+		answer_msg(out, 400, !strcmp(verb, "sheet") ? "format: expected html, markdown or json"
+		                   : !strcmp(verb, "estimate") ? "format: expected json, text or markdown"
+		                   : strcmp(verb, "matrix") ? "format: expected json or text" : "format: expected json");
+		return;
+	}
+	gs_unit unit;
+	if (!units_member(body, &unit)) {
+		answer_msg(out, 400, "request body: units: expected \"GiB\", \"GB\", \"MiB\" or \"MB\"");
+		return;
+	}
 	gs_workload w;
 	gs_model *m = malloc(sizeof *m);
 	gs_estimate *e = malloc(sizeof *e);
@@ -422,17 +475,60 @@ static void api_workload(const char *verb, const char *format, json_t *body, con
 	if (st)
 		answer_error(out, status_of(&err), &err, NULL);
 	else if (!strcmp(verb, "fit"))
-		api_fit(body, &w, m, out);
+		api_fit(format, body, &w, m, out);
 	else if (is_matrix)
 		api_matrix(body, &w, m, library, out);
 	else if (gs_estimate_run(&w, m, e, &err))
 		answer_error(out, err.code == GS_ERANGE ? 422 : status_of(&err), &err, NULL);
+	else if (!strcmp(verb, "estimate") && (is_format(format, "text") || is_format(format, "markdown")))
+		answer_rendered(is_format(format, "text") ? TEXT_ESTIMATE : TEXT_ESTIMATE_MD,
+		                &(text_args){.e = e, .unit = unit}, out);
 	else if (!strcmp(verb, "estimate"))
 		answer_json(out, 200, gs_estimate_to_json(e));
 	else
 		api_offers(!strcmp(verb, "shortlist"), format, body, e, out);
 	free(m);
 	free(e);
+}
+
+static const char *kind_name(gs_kind k)
+{
+	switch (k) {
+	case GS_KIND_STRING: return "string";
+	case GS_KIND_COUNT: return "count";
+	case GS_KIND_BYTES: return "bytes";
+	case GS_KIND_RATIO: return "ratio";
+	case GS_KIND_PERCENT: return "percent";
+	case GS_KIND_ENUM: return "enum";
+	case GS_KIND_FORMAT: return "format";
+	case GS_KIND_KV_FORMAT: return "kv_format";
+	case GS_KIND_KEEP: return "keep";
+	case GS_KIND_DURATION: return "duration";
+	}
+	return "string";
+}
+
+/* The sheet's fields: key, flag, alias, kind, default and help, so a binding can
+ * check its arguments by name and suggest the nearest one. */
+static json_t *fields_json(void)
+{
+	json_t *a = json_array();
+	for (int f = 0; a && f < GS_F__COUNT; f++) {
+		char flag[64];
+		json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "key", gs_field_key((gs_field)f), "flag",
+		                      gs_field_flag((gs_field)f, flag, sizeof flag), "kind", kind_name(gs_field_kind((gs_field)f)),
+		                      "help", gs_field_help((gs_field)f));
+		const char *alias = gs_field_alias((gs_field)f), *def = gs_field_default((gs_field)f);
+		if (o && alias)
+			json_object_set_new(o, "alias", json_string(alias));
+		if (o && def)
+			json_object_set_new(o, "default", json_string(def));
+		if (!o || json_array_append_new(a, o)) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return json_pack("{s:s, s:o}", "schema", "gpusizer/fields/v1", "fields", a);
 }
 
 static json_t *catalog_json(void)
@@ -483,6 +579,10 @@ void gs_api_call(const char *verb, const char *format, const char *body, size_t 
 		answer_json(out, 200, gs_formats_to_json());
 		return;
 	}
+	if (!strcmp(verb, "fields")) {
+		answer_json(out, 200, fields_json());
+		return;
+	}
 	if (!strcmp(verb, "catalog")) {
 		answer_json(out, 200, catalog_json());
 		return;
@@ -498,8 +598,8 @@ void gs_api_call(const char *verb, const char *format, const char *body, size_t 
 		known |= !strcmp(verb, workload_verbs[i]);
 	if (!known) {
 		char msg[200];
-		snprintf(msg, sizeof msg, "unknown verb \"%.40s\": expected health, formats, catalog, models, estimate, "
-		         "fit, matrix, shortlist, sheet, compare or diagnose", verb);
+		snprintf(msg, sizeof msg, "unknown verb \"%.40s\": expected health, fields, formats, catalog, models, "
+		         "estimate, fit, matrix, shortlist, sheet, compare or diagnose", verb);
 		answer_msg(out, 404, msg);
 		return;
 	}

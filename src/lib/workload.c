@@ -102,6 +102,8 @@ static gs_status check_split(const char *t, const char *field, gs_error *err)
 
 const char *gs_field_key(gs_field f) { return fields[f].key; }
 const char *gs_field_help(gs_field f) { return fields[f].help; }
+const char *gs_field_alias(gs_field f) { return fields[f].alias; }
+const char *gs_field_default(gs_field f) { return fields[f].def; }
 gs_kind gs_field_kind(gs_field f) { return fields[f].kind; }
 
 const char *gs_origin_name(gs_origin o)

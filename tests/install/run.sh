@@ -30,5 +30,15 @@ cc -std=c11 -o "$T/consumer-static" tests/install/consumer.c $(pkg-config --cfla
 "$R/bin/gpusizer" --version > "$T/log" 2>&1 && ok || no "installed binary runs"
 man -l "$R/share/man/man1/gpusizer.1" 2>/dev/null | grep -q "SHORTLIST" && ok || \
 	{ grep -q '^.SH "SHORTLIST"' "$R/share/man/man1/gpusizer.1" && ok || no "man page has every command"; }
+# the Python package, from the installed tree, finds the installed library
+# through the folder make install recorded (no GPUSIZER_LIB, no ldconfig)
+PYDIR=$(cd "$R" && ls -d lib/python3*/dist-packages 2>/dev/null | head -1)
+[ -n "$PYDIR" ] && [ -f "$R/$PYDIR/gpusizer/__init__.py" ] && ok || no "python package installed"
+grep -q "LIBDIR = '$P/lib'" "$R/$PYDIR/gpusizer/_installed.py" 2>/dev/null && ok || no "python package records its lib folder"
+# the recorded folder is $P/lib; inside DESTDIR it is $R/lib: point it there to run it
+sed -i "s|LIBDIR = .*|LIBDIR = '$R/lib'|" "$R/$PYDIR/gpusizer/_installed.py" 2>/dev/null
+(cd "$T" && env -u GPUSIZER_LIB PYTHONPATH="$R/$PYDIR" /usr/bin/python3 -c \
+	"import gpusizer; e = gpusizer.estimate(params=7e9, bits=16, reserve='6GiB'); print(gpusizer.library().how, e.envelope.bytes)") \
+	> "$T/log" 2>&1 && grep -q "make install's folder 20442450944" "$T/log" && ok || no "installed python package runs"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
