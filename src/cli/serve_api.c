@@ -4,6 +4,7 @@
  *   GET  /                 the page (embedded at build time: web/index.html)
  *   GET  /api/health       {"status": "ok", "version"}
  *   GET  /api/formats      the named formats and the device table
+ *   GET  /api/fields       the sheet's fields (key, flag, kind, help) and each engine's releases
  *   GET  /api/catalog      the built-in catalog
  *   GET  /api/models       the built-in model library (gpusizer/models/v1)
  *   POST /api/estimate     a workload sheet as JSON (+ "config": {...config.json...})
@@ -12,6 +13,9 @@
  *                          with "library": true, every library model instead of "model"
  *   POST /api/shortlist    the same + "catalog": "YAML text", "evidence": "YAML text"
  *   POST /api/sheet        the same; ?format=html|markdown|json
+ *   POST /api/compare      "estimate": {its JSON}, "run": a run file's text
+ *   POST /api/diagnose     "log": a failed run's log text (+ "run", + sheet fields for the changes)
+ *   Every /api/ path is the verb of the same name in gpusizer/api.h.
  *   OPTIONS on any known path: 204 with Allow, and no CORS header.
  *
  * The threat model is in docs/serve.md; in short, a request is answered only
@@ -208,6 +212,7 @@ static const struct route {
 	{"/index.html", "GET, OPTIONS"},
 	{"/api/health", "GET, OPTIONS"},
 	{"/api/formats", "GET, OPTIONS"},
+	{"/api/fields", "GET, OPTIONS"},
 	{"/api/catalog", "GET, OPTIONS"},
 	{"/api/models", "GET, OPTIONS"},
 	{"/api/estimate", "POST, OPTIONS"},
@@ -215,6 +220,8 @@ static const struct route {
 	{"/api/matrix", "POST, OPTIONS"},
 	{"/api/shortlist", "POST, OPTIONS"},
 	{"/api/sheet", "POST, OPTIONS"},
+	{"/api/compare", "POST, OPTIONS"},
+	{"/api/diagnose", "POST, OPTIONS"},
 };
 
 void serve_handle(const serve_config *cfg, const serve_request *rq, serve_response *out)

@@ -14,6 +14,7 @@
 #include "gpusizer/matrix.h"
 #include "gpusizer/render.h"
 #include "gpusizer/request.h"
+#include "engine_release.h"
 
 #ifndef GS_LIB_VERSION
 #define GS_LIB_VERSION "dev"
@@ -528,7 +529,26 @@ static json_t *fields_json(void)
 			return NULL;
 		}
 	}
-	return json_pack("{s:s, s:o}", "schema", "gpusizer/fields/v1", "fields", a);
+	/* the release rows of each engine that has them, oldest first */
+	json_t *rel = json_object();
+	static const gs_runtime engines[] = {GS_RT_VLLM, GS_RT_SGLANG, GS_RT_LLAMACPP, GS_RT_OLLAMA};
+	for (size_t i = 0; rel && i < sizeof engines / sizeof engines[0]; i++) {
+		const char *v[64];
+		size_t n = gsi_release_versions(engines[i], v, 64);
+		json_t *list = json_array();
+		for (size_t k = 0; list && k < n; k++)
+			json_array_append_new(list, json_string(v[k]));
+		if (list && n)
+			json_object_set_new(rel, gs_runtime_name(engines[i]), list);
+		else
+			json_decref(list);
+	}
+	if (!a || !rel) {
+		json_decref(a);
+		json_decref(rel);
+		return NULL;
+	}
+	return json_pack("{s:s, s:o, s:o}", "schema", "gpusizer/fields/v1", "fields", a, "releases", rel);
 }
 
 static json_t *catalog_json(void)

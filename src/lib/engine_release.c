@@ -333,6 +333,15 @@ void gsi_release_list(gs_runtime engine, char *buf, size_t cap)
 		}
 }
 
+size_t gsi_release_versions(gs_runtime engine, const char **out, size_t cap)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < NREL; i++)
+		if (releases[i].engine == engine && n < cap)
+			out[n++] = releases[i].version;
+	return n;
+}
+
 /* The row whose same_from..same_to holds v, or NULL. */
 static const gsi_release *row_covering(gs_runtime engine, const unsigned v[VPARTS])
 {

@@ -181,4 +181,8 @@ gs_status gsi_release_for(struct gs_estimate *e, gs_runtime engine, const gsi_re
 #define GSI_RELEASE_LIST_MAX 512
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap);
 
+/* The engine's rows' versions, oldest first, into out (at most cap);
+ * returns how many. The web page offers them in its release menu. */
+size_t gsi_release_versions(gs_runtime engine, const char **out, size_t cap);
+
 #endif

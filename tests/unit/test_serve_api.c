@@ -2,6 +2,7 @@
  * socket (src/cli/serve_api.c). */
 #include <stdlib.h>
 #include "helpers.h"
+#include "gpusizer/api.h"
 #include "serve_api.h"
 
 static serve_config config(unsigned port, const char *bind, bool remote)
@@ -94,12 +95,54 @@ static void answers(void **st)
 	assert_non_null(strstr(t, "run files are read by the command line only"));
 }
 
+/* The library's API (gpusizer/api.h) the server and the Python package
+ * share: the same answer through either door, errors naming their field. */
+static void library_api(void **st)
+{
+	(void)st;
+	serve_config c = config(8080, "127.0.0.1", false);
+	char t[1 << 16];
+	static const char body[] = "{\"params\":\"7e9\",\"bits\":16,\"reserve\":\"6GiB\"}";
+	assert_int_equal(status_of(&c, "POST", "/api/estimate", "application/json", body, t, sizeof t), 200);
+	char *out = NULL;
+	size_t len = 0;
+	assert_int_equal(gs_api_json("estimate", NULL, body, strlen(body), &out, &len), 200);
+	assert_string_equal(out, t);
+	gs_api_free(out);
+	/* the CLI's text of the same request */
+	assert_int_equal(gs_api_json("estimate", "text", body, strlen(body), &out, &len), 200);
+	assert_non_null(strstr(out, "indicative envelope: 19.04 GiB (20.44 GB; 20442450944 B)"));
+	gs_api_free(out);
+	assert_int_equal(gs_api_json("estimate", "xml", body, strlen(body), &out, &len), 400);
+	gs_api_free(out);
+	static const char bad[] = "{\"params\":\"7e9\",\"length\":\"abc\"}";
+	assert_int_equal(gs_api_json("estimate", NULL, bad, strlen(bad), &out, &len), 400);
+	assert_non_null(strstr(out, "\"field\": \"length\""));
+	gs_api_free(out);
+	assert_int_equal(gs_api_json("estimat", NULL, "", 0, &out, &len), 404);
+	assert_non_null(strstr(out, "unknown verb"));
+	gs_api_free(out);
+	/* the fields and each engine's releases, for the page's menus */
+	assert_int_equal(status_of(&c, "GET", "/api/fields", NULL, NULL, t, sizeof t), 200);
+	assert_non_null(strstr(t, "\"alias\": \"--context\""));
+	assert_non_null(strstr(t, "\"0.21.0\""));
+	assert_string_equal(gs_version(), "0.1.0");
+	/* compare and diagnose take their files as text */
+	assert_int_equal(gs_api_json("diagnose", NULL, "{\"log\":\"nothing here\"}", 22, &out, &len), 400);
+	assert_non_null(strstr(out, "no out-of-memory message"));
+	gs_api_free(out);
+	assert_int_equal(gs_api_json("compare", NULL, "{\"estimate\":{},\"run\":\"\"}", 24, &out, &len), 400);
+	assert_non_null(strstr(out, "estimate's JSON"));
+	gs_api_free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(hosts),
 		cmocka_unit_test(origins_and_types),
 		cmocka_unit_test(answers),
+		cmocka_unit_test(library_api),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

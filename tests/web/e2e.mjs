@@ -92,6 +92,106 @@ try {
   check("phone width: no sideways scrolling",
     await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
   await page.screenshot({ path: out + "/page-phone.png" });
+
+  // --- issue 37: the page as capable as the CLI ---------------------------------------------
+  const p2 = await browser.newPage({ viewport: { width: 1100, height: 1400 } });
+  const sent = [];
+  p2.on("request", (r) => { if (r.url().endsWith("/api/estimate")) sent.push(JSON.parse(r.postData())); });
+  await p2.goto(url);
+  check("favicon", await p2.evaluate(() => !!document.querySelector('link[rel="icon"]')));
+  await p2.waitForFunction(() => document.getElementById("envelope").textContent === "19.04 GiB", null, { timeout: 10000 });
+  // a model: the calculator's 16 bits and 6 GiB reserve do not leak into it
+  await p2.fill("#model", "meta-llama/Llama-3.1-8B");
+  await p2.fill("#length", "8192");
+  await p2.waitForFunction(() => document.querySelector('tr[data-item="kv_cache"]') &&
+    document.getElementById("source").textContent.includes("8030261248"), null, { timeout: 10000 });
+  const lastSent = () => sent[sent.length - 1];
+  check("model estimate: no bits, no reserve sent: " + JSON.stringify(lastSent()),
+    !("bits" in lastSent()) && !("reserve" in lastSent()) && !("params" in lastSent()));
+  check("the page says which fields apply", (await p2.textContent("#applies")).includes("reserve not added"));
+  // runtime settings appear for their runtime only
+  // rendered, not just flagged: a CSS display rule can override the hidden attribute
+  const visible = (id) => p2.evaluate((i) => document.getElementById(i).getClientRects().length > 0, id);
+  check("transformers: no vLLM settings", !(await visible("gpu_memory_utilization")) && !(await visible("runtime_version")));
+  await p2.selectOption("#runtime", "vllm");
+  check("vllm: its settings shown, llama.cpp's hidden", (await visible("gpu_memory_utilization")) && !(await visible("gpu_layers")));
+  const rels = await p2.evaluate(() => [...document.querySelectorAll("#runtime_version option")].map((o) => o.value));
+  check("vllm releases offered, newest first: " + rels.slice(0, 3), rels[0] === "" && rels[1] === "0.21.0" && rels.includes("0.6.4"));
+  await p2.selectOption("#runtime_version", "0.20.0");
+  await p2.selectOption("#gpu", "RTX 4090");
+  await p2.fill("#gpus", "2");
+  await p2.fill("#tp", "2");
+  await p2.fill("#gpu_memory_utilization", "0.85");
+  await p2.waitForFunction(() => document.getElementById("peak-phase").textContent.length > 0 &&
+    !document.getElementById("error").textContent, null, { timeout: 10000 });
+  await p2.waitForTimeout(400);
+  const s2 = lastSent();
+  check("multi-GPU vLLM request: " + JSON.stringify(s2), s2.runtime === "vllm" && s2.runtime_version === "0.20.0" &&
+    s2.tp === "2" && s2.gpus === "2" && s2.gpu_memory_utilization === "0.85" && !("gpu_layers" in s2));
+  const peak2 = await p2.textContent("#peak");
+  // the shared link restores the view
+  const link = p2.url();
+  check("state in the URL: " + link, link.includes("runtime=vllm") && link.includes("tp=2") && link.includes("runtime_version=0.20.0"));
+  const p3 = await browser.newPage({ viewport: { width: 1100, height: 1400 } });
+  await p3.goto(link);
+  await p3.waitForFunction((pk) => document.getElementById("peak").textContent === pk, peak2, { timeout: 10000 }).catch(() => {});
+  check("shared link: same fields", (await p3.inputValue("#model")) === "meta-llama/Llama-3.1-8B" &&
+    (await p3.inputValue("#runtime_version")) === "0.20.0" && (await p3.inputValue("#tp")) === "2" &&
+    (await p3.inputValue("#gpu")) === "RTX 4090");
+  check("shared link: same peak " + peak2, (await p3.textContent("#peak")) === peak2);
+  await p3.close();
+  // stable colours, a legend that does not overlap
+  const kvFill = await p2.getAttribute('#chart rect[data-item="kv_cache"]', "fill");
+  const swatch = await p2.evaluate(() => getComputedStyle(document.querySelector('#legend li[data-item="kv_cache"] i')).backgroundColor);
+  check("legend swatch is the bar's colour", kvFill === "#f28e2b" && swatch === "rgb(242, 142, 43)");
+  check("legend entries do not overlap", await p2.evaluate(() => {
+    const r = [...document.querySelectorAll("#legend li")].map((li) => li.getBoundingClientRect());
+    for (let i = 0; i < r.length; i++) for (let k = i + 1; k < r.length; k++)
+      if (r[i].left < r[k].right && r[k].left < r[i].right && r[i].top < r[k].bottom && r[k].top < r[i].bottom) return false;
+    return r.length > 2;
+  }));
+  await p2.fill("#length", "4096");
+  await p2.waitForFunction(() => !document.querySelector('#chart rect[data-item="kv_cache"]') ||
+    document.querySelector('#chart rect[data-item="kv_cache"]').getAttribute("fill") === "#f28e2b", null, { timeout: 10000 });
+  check("kv_cache keeps its colour after a change", (await p2.getAttribute('#chart rect[data-item="kv_cache"]', "fill")) === "#f28e2b");
+  // an error clears the figures it invalidates
+  await p2.fill("#length", "abc");
+  await p2.waitForFunction(() => document.getElementById("error").textContent.includes("length"), null, { timeout: 10000 });
+  check("error clears the figures", (await p2.textContent("#peak")) === "…" && (await p2.textContent("#items tbody")).trim() === "" &&
+    (await p2.locator("#chart svg").count()) === 0);
+  await p2.fill("#length", "8192");
+  await p2.waitForFunction(() => document.getElementById("peak").textContent !== "…", null, { timeout: 10000 });
+  // a slow answer shows the busy indicator
+  await p2.route("**/api/estimate", async (r) => { await new Promise((z) => setTimeout(z, 900)); await r.continue(); });
+  await p2.fill("#concurrency", "2");
+  await p2.waitForFunction(() => !document.getElementById("busy").hidden, null, { timeout: 5000 }).catch(() => {});
+  check("busy indicator on a slow request", !(await p2.evaluate(() => document.getElementById("busy").hidden)));
+  await p2.waitForFunction(() => document.getElementById("busy").hidden, null, { timeout: 10000 });
+  await p2.unroute("**/api/estimate");
+  // adaptation fields for adaptation only
+  await p2.selectOption("#task", "lora");
+  check("lora: recipe and rank shown, concurrency hidden", (await visible("recipe")) && (await visible("lora_rank")) && !(await visible("concurrency")));
+  await p2.selectOption("#task", "inference");
+  check("inference: no adaptation fields", !(await visible("recipe")));
+  // the user's own catalog, multi-GPU offers judged with the sheet's placement
+  const cat = "offers:\n  - id: duo\n    gpu: RTX 4090\n    count: 2\n  - id: solo\n    gpu: RTX 4090\n    count: 1\n";
+  await p2.setInputFiles("#catalog-file", { name: "mine.yaml", mimeType: "text/yaml", buffer: Buffer.from(cat) });
+  await p2.click("#shortlist-btn");
+  await p2.waitForFunction(() => document.querySelector("#offers").textContent.includes("duo"), null, { timeout: 10000 });
+  const offers = await p2.evaluate(() => [...document.querySelectorAll("#offers tr")].map((r) => r.textContent));
+  check("own catalog: only its offers", offers.length === 3 && !offers.some((t) => t.includes("rtx4090-3d")));
+  check("the placement's 2 GPUs exclude the single-GPU offer: " + offers.find((t) => t.startsWith("solo")),
+    offers.some((t) => t.startsWith("solo") && t.includes("exclude") && t.includes("needs 2 GPU")) &&
+    offers.some((t) => t.startsWith("duo") && !t.includes("exclude")));
+  await p2.setInputFiles("#catalog-file", { name: "bad.yaml", mimeType: "text/yaml", buffer: Buffer.from("offers:\n  - id: [\n") });
+  await p2.click("#shortlist-btn");
+  await p2.waitForFunction(() => /catalog:\d+:\d+/.test(document.getElementById("error").textContent), null, { timeout: 10000 }).catch(() => {});
+  check("malformed catalog: the parser's line and column: " + (await p2.textContent("#error")),
+    /catalog:\d+:\d+/.test(await p2.textContent("#error")) && (await p2.textContent("#offers")) === "");
+  await p2.setInputFiles("#catalog-file", { name: "big.yaml", mimeType: "text/yaml", buffer: Buffer.alloc(300 * 1024, 32) });
+  check("oversized catalog refused on the page", (await p2.textContent("#error")).includes("256 KiB"));
+  await p2.screenshot({ path: out + "/page-multi-gpu.png", fullPage: true });
+  await p2.close();
 } finally {
   await browser.close();
   server.kill("SIGTERM");
