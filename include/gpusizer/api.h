@@ -67,6 +67,10 @@ void gs_api_call(const char *verb, const char *format, const char *body, size_t 
                  gs_api_answer *out /* OUT */);
 void gs_api_answer_free(gs_api_answer *a);
 
+/* An error answer, {"error": msg, "status": status}, as every verb gives
+ * one (for a caller's own refusals: serve's Host and Origin checks). */
+void gs_api_error(unsigned status, const char *msg, gs_api_answer *out /* OUT */);
+
 /* The flat form for foreign-function interfaces: the CLI's policy, the
  * answer's text in *out (release with gs_api_free), its status returned. */
 unsigned gs_api_json(const char *verb, const char *format, const char *body, size_t len, char **out /* OUT */,

@@ -32,10 +32,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <jansson.h>
 #include "gpusizer/api.h"
 #include "gpusizer/library.h"
-#include "gpusizer/render.h"
 #include "serve_api.h"
 
 extern const unsigned char gs_web_index[];
@@ -63,24 +61,24 @@ static void set_body(serve_response *out, unsigned code, const char *type, const
 	out->len = len;
 }
 
-static void send_json(serve_response *out, unsigned code, json_t *o)
+static void from_answer(serve_response *out, gs_api_answer *a)
 {
-	char *s = o ? json_dumps(o, JSON_INDENT(1)) : NULL;
-	json_decref(o);
-	if (!s) {
+	if (!a->body) { /* not even the error could be allocated */
 		static const char oom[] = "{\"error\":\"out of memory\",\"status\":500}";
 		set_body(out, 500, "application/json", oom, sizeof oom - 1);
 		return;
 	}
-	out->code = code;
-	out->type = "application/json";
-	out->body = s;
-	out->len = strlen(s);
+	out->code = a->status;
+	out->type = a->type;
+	out->body = a->body;
+	out->len = a->len;
 }
 
 static void error(serve_response *out, unsigned code, const char *msg)
 {
-	send_json(out, code, gs_api_error_to_json(msg, code));
+	gs_api_answer a;
+	gs_api_error(code, msg, &a);
+	from_answer(out, &a);
 }
 
 /* --- access policy ---------------------------------------------------------------- */
@@ -195,14 +193,7 @@ static void api_call(const serve_config *cfg, const serve_request *rq, serve_res
 	gs_api_answer a;
 	bool post = !strcmp(rq->method, "POST");
 	gs_api_call(rq->url + 5, rq->format, post ? rq->body : NULL, post ? rq->len : 0, &opt, &a);
-	if (!a.body) {
-		error(out, 500, "out of memory");
-		return;
-	}
-	out->code = a.status;
-	out->type = a.type;
-	out->body = a.body;
-	out->len = a.len;
+	from_answer(out, &a);
 }
 
 static const struct route {

@@ -107,6 +107,12 @@ static void answer_msg(gs_api_answer *out, unsigned status, const char *msg)
 	answer_error(out, status, &e, NULL);
 }
 
+void gs_api_error(unsigned status, const char *msg, gs_api_answer *out)
+{
+	memset(out, 0, sizeof *out);
+	answer_msg(out, status, msg);
+}
+
 /* The HTTP status of a library error: the network's, memory's and the
  * deadline's are the server's side; a value out of range is 422 for the
  * estimate; everything else is the request's. */
