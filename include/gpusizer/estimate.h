@@ -200,7 +200,7 @@ typedef struct gs_train_info {
 	uint64_t trainable;        /* parameters that receive gradients        */
 	uint64_t frozen;           /* parameters kept frozen (LoRA base)       */
 	uint64_t microbatch, grad_accum, effective_batch; /* effective = mb x accum x dp */
-	char adapted[256];         /* LoRA: the modules adapted, with counts   */
+	char adapted[640];         /* LoRA: the modules adapted, with counts   */
 	char kept_aside[160];      /* QLoRA: modules kept in 16 bits           */
 	gs_bytes host_per_gpu;     /* offloaded states/params in host memory   */
 	gs_bytes model_states;     /* weights + gradients + master + optimizer, per GPU */

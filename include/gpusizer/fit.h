@@ -145,7 +145,7 @@ typedef struct gs_fit_answer {
 	/* adaptation: one sentence first, the largest microbatch and length that
 	 * fit in every phase, under which recipe, and the single change that
 	 * makes the sheet fit when it does not */
-	char headline[1200];
+	char headline[1500];
 	size_t n_over;                 /* phases of the sheet's workload above the capacity */
 	char over[8][16];
 	gs_bytes over_peak[8];

@@ -58,7 +58,9 @@ static gs_status lora_targets(gs_estimate *e, gs_error *err)
 {
 	gs_workload *w = &e->workload;
 	const char *type = e->model.model_type;
-	if (w->v[GS_F_LORA_TARGETS].from != GS_FROM_DEFAULT || !type[0])
+	/* given on the sheet, or a recipe's own default (its `where` names it) */
+	if (w->v[GS_F_LORA_TARGETS].from != GS_FROM_DEFAULT || !type[0] ||
+	    !strncmp(w->v[GS_F_LORA_TARGETS].where, "recipe ", 7))
 		return GS_OK;
 	const char *t = e->model.peft_targets;
 	if (!t[0])
@@ -134,31 +136,37 @@ static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adaf
 	char *out = e->train.adapted;
 	size_t cap = sizeof e->train.adapted;
 	out[0] = 0;
-	/* every named target must exist in the model */
-	if (!all) {
-		for (const char *p = targets; *p;) {
-			const char *c = strchr(p, ',');
-			size_t len = c ? (size_t)(c - p) : strlen(p);
-			bool found = false;
-			for (size_t i = 0; i < m->n_modules; i++)
-				found |= strlen(m->modules[i].name) == len && strncmp(m->modules[i].name, p, len) == 0;
-			if (!found) {
-				char have[300] = "";
-				for (size_t i = 0; i < m->n_modules; i++)
-					if (!strstr(have, m->modules[i].name))
-						snprintf(have + strlen(have), sizeof have - strlen(have), "%s%s", i ? ", " : "",
-						         m->modules[i].name);
-				return gs_error_set(err, GS_EINPUT, w->v[GS_F_LORA_TARGETS].where,
-				                    "lora_targets: \"%.*s\" is not a linear module of this model; it has: "
-				                    "%s (or all-linear)%s",
-				                    (int)(len > 40 ? 40 : len), p, have,
-				                    m->experts_params ? "; its experts are 3-D parameters, which PEFT adapts "
-				                    "through target_parameters, a LoRA gpusizer does not size" : "");
-			}
-			if (!c)
-				break;
-			p = c + 1;
-		}
+	/* PEFT v0.20.0 (tuners_utils.py inject_adapter) matches targets by
+	 * the modules' last name and refuses only a list that matches nothing;
+	 * names the model lacks are passed over in silence (q_proj on Phi-3's
+	 * fused qkv_proj), so they are named here */
+	char unmatched[200] = "";
+	bool any = all;
+	for (const char *p = targets; !all && *p;) {
+		const char *c = strchr(p, ',');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		bool found = false;
+		for (size_t i = 0; i < m->n_modules; i++)
+			found |= strlen(m->modules[i].name) == len && strncmp(m->modules[i].name, p, len) == 0;
+		any |= found;
+		if (!found)
+			snprintf(unmatched + strlen(unmatched), sizeof unmatched - strlen(unmatched), "%s%.*s",
+			         unmatched[0] ? ", " : "", (int)(len > 40 ? 40 : len), p);
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	if (!any) {
+		char have[300] = "";
+		for (size_t i = 0; i < m->n_modules; i++)
+			if (!strstr(have, m->modules[i].name))
+				snprintf(have + strlen(have), sizeof have - strlen(have), "%s%s", i ? ", " : "", m->modules[i].name);
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_LORA_TARGETS].where,
+		                    "lora_targets: none of \"%.100s\" is a linear module of this model (PEFT refuses a "
+		                    "target list that matches nothing); it has: %s (or all-linear)%s",
+		                    targets, have,
+		                    m->experts_params ? "; its experts are 3-D parameters, which PEFT adapts "
+		                    "through target_parameters, a LoRA gpusizer does not size" : "");
 	}
 	if (all && m->experts)
 		moe_layout_unknowns(e, r);
@@ -174,6 +182,11 @@ static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adaf
 		         x->name, (unsigned long long)x->count, (unsigned long long)x->in,
 		         (unsigned long long)x->out);
 	}
+	if (unmatched[0])
+		snprintf(out + strlen(out), cap - strlen(out), "; not in this model, so PEFT adapts nothing for: %s%s",
+		         unmatched, gs_wl_recipe(w) == GS_RECIPE_UNSLOTH
+		         ? " (Unsloth's models/mapper.py loads its own unsloth/ copy of some models, Phi-3 among them: "
+		           "size that copy's config.json when you train it)" : "");
 	return GS_OK;
 }
 

@@ -694,7 +694,7 @@ static void describe_sheet(const gs_workload *w, char *buf, size_t cap)
 /* Adaptation: the answer in one sentence, before the detail. */
 static void headline(gs_fit_answer *a, const gs_workload *w)
 {
-	char pk[40], cp[40], g[40], lim[200] = "", set[200];
+	char pk[40], cp[40], g[40], lim[200] = "", set[400];
 	size_t k = 0;
 	gs_format_bytes(a->sheet_peak, GS_UNIT_GiB, pk, sizeof pk);
 	gs_format_bytes(a->capacity, GS_UNIT_GiB, cp, sizeof cp);
@@ -705,12 +705,12 @@ static void headline(gs_fit_answer *a, const gs_workload *w)
 			                      (unsigned long long)a->r[i].best,
 			                      a->r[i].target == GS_FIT_CONTEXT ? "token" : "sequence", a->r[i].best == 1 ? "" : "s");
 	gs_workload_recipe_settings(w, set, sizeof set);
-	char recipe[300];
-	snprintf(recipe, sizeof recipe, "the %.30s recipe's defaults (%.80s%s%.150s)", gs_wl_str(w, GS_F_RECIPE),
+	char recipe[520];
+	snprintf(recipe, sizeof recipe, "the %.30s recipe's defaults (%.80s%s%.380s)", gs_wl_str(w, GS_F_RECIPE),
 	         gs_recipe_source(gs_wl_recipe(w)), set[0] ? ": " : "", set);
 	const char *task = gs_wl_str(w, GS_F_TASK);
 	if (a->sheet_fits) {
-		snprintf(a->headline, sizeof a->headline, "Yes: %.20s at %.95s fits in %s in every phase (peak %s, %s) under %.300s%s%.190s.",
+		snprintf(a->headline, sizeof a->headline, "Yes: %.20s at %.95s fits in %s in every phase (peak %s, %s) under %.520s%s%.190s.",
 		         task, a->sheet_workload, cp, pk, a->sheet_phase, recipe, lim[0] ? "; " : "", lim);
 		return;
 	}
@@ -727,12 +727,12 @@ static void headline(gs_fit_answer *a, const gs_workload *w)
 		k += (size_t)snprintf(over + k, k < sizeof over ? sizeof over - k : 0, "%s%s %s", k ? ", " : "", a->over[i],
 		                      gs_format_bytes(a->over_peak[i], GS_UNIT_GiB, g, sizeof g));
 	if (best)
-		snprintf(a->headline, sizeof a->headline, "Not as set: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.300s; one "
+		snprintf(a->headline, sizeof a->headline, "Not as set: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.520s; one "
 		         "change makes it fit: %.31s %.63s%s%.63s -> peak %s.", task, a->sheet_workload, pk, a->sheet_phase, cp, over,
 		         recipe, best->field, best->value, best->also[0] ? " with " : "", best->also,
 		         gs_format_bytes(best->peak_after, GS_UNIT_GiB, g, sizeof g));
 	else
-		snprintf(a->headline, sizeof a->headline, "No: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.300s, and no single "
+		snprintf(a->headline, sizeof a->headline, "No: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.520s, and no single "
 		         "change makes it fit; see the ranked changes%s%.190s.", task, a->sheet_workload, pk, a->sheet_phase, cp,
 		         over, recipe, lim[0] ? "; what fits: " : "", lim);
 }

@@ -13,7 +13,8 @@
  * spell it. */
 typedef struct gsi_recipe_default {
 	gs_field field;
-	const char *value;
+	const char *value;   /* NULL: the framework has no default and refuses to run without it */
+	const char *why;     /* for a NULL value: the framework's rule, and what its examples give */
 } gsi_recipe_default;
 
 /* The defaults recipe r uses for task, into out (at most cap); returns how

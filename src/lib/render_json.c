@@ -175,7 +175,7 @@ static void placement_json(json_t *root, const gs_estimate *e)
 static void extras_json(json_t *root, const gs_estimate *e)
 {
 	if (e->train.training) {
-		char set[200];
+		char set[400];
 		gs_workload_recipe_settings(&e->workload, set, sizeof set);
 		json_object_set_new(root, "recipe", json_pack("{s:s, s:s, s:s}", "name", gs_wl_str(&e->workload, GS_F_RECIPE),
 		                                              "source", gs_recipe_source(gs_wl_recipe(&e->workload)),

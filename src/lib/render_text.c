@@ -109,7 +109,7 @@ static void header(out *o, const gs_estimate *e)
 		put(o, "optimizer:   %s, precision %s, checkpointing %s, loss %s\n", gs_wl_str(w, GS_F_OPTIMIZER),
 		    t->frozen ? "bf16 base + fp32 adapters" : gs_wl_str(w, GS_F_PRECISION),
 		    gs_wl_str(w, GS_F_CHECKPOINTING), gs_wl_str(w, GS_F_LOSS));
-		char set[200];
+		char set[400];
 		gs_workload_recipe_settings(w, set, sizeof set);
 		put(o, "recipe:      %s: %s; its defaults here: %s\n", gs_wl_str(w, GS_F_RECIPE),
 		    gs_recipe_source(gs_wl_recipe(w)), set[0] ? set : "none beyond the plain ones");

@@ -356,6 +356,8 @@ static gs_status apply_recipe(gs_workload *w, gs_error *err)
 	for (size_t i = 0; i < n; i++) {
 		if (gs_wl_set(w, d[i].field))
 			continue;
+		if (!d[i].value) /* the framework itself refuses to run without it */
+			return gs_error_set(err, GS_EINPUT, fields[d[i].field].key, "%s", d[i].why);
 		gs_status s = gs_workload_set(w, d[i].field, d[i].value, strlen(d[i].value), GS_FROM_DEFAULT, where, err);
 		if (s)
 			return s;
@@ -371,7 +373,7 @@ void gs_workload_recipe_settings(const gs_workload *w, char *buf, size_t cap)
 		const gs_value *v = &w->v[f];
 		if (v->from != GS_FROM_DEFAULT || strncmp(v->where, "recipe ", 7))
 			continue;
-		int n = snprintf(buf + k, k < cap ? cap - k : 0, "%s%s %.40s", k ? ", " : "", fields[f].key, v->text);
+		int n = snprintf(buf + k, k < cap ? cap - k : 0, "%s%s %.100s", k ? ", " : "", fields[f].key, v->text);
 		if (n > 0)
 			k += (size_t)n;
 	}

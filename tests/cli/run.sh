@@ -296,7 +296,9 @@ case_ 0 "per GPU (peak):      GPU 0: " estimate $L3 --task full --context 2048 -
 case_ 0 "largest microbatch:" fit $L3 --task qlora --context 2048 --checkpointing full --gpu "RTX 4090"
 case_ 0 "2. checkpointing full: saves 25.02 GiB" fit $L3 --task full --context 4096 --gpu "H100 SXM" --gpus 8 --zero 2
 case_ 0 '"changes"' fit $L3 --task qlora --context 2048 --gpu "RTX 4090" --json
-case_ 2 "lora_targets: \"qkv\" is not a linear module of this model" estimate $L3 --task lora --lora-targets qkv
+case_ 2 "lora_targets: none of \"qkv\" is a linear module of this model (PEFT refuses a target list that matches nothing)" estimate $L3 --task lora --lora-targets qkv
+# PEFT passes over names the model lacks when another matches: counted as PEFT does, the rest named
+case_ 0 "not in this model, so PEFT adapts nothing for: qkv" estimate $L3 --task lora --lora-targets q_proj,qkv
 case_ 2 "cannot stay in nf4" estimate $L3 --task full --format nf4
 case_ 2 "not a multiple of tp x pp" estimate $L3 --gpus 3 --tp 2
 case_ 2 "--optimizer: got \"adam9\", expected one of adamw" estimate $L3 --task full --optimizer adam9
@@ -426,8 +428,12 @@ case_ 1 "1. export cpu: export 18.84 GiB -> 5.84 GiB (this phase fits)" fit $L31
 case_ 1 '"answer": "Not as set: qlora at 4096 tokens' fit $L31 --task qlora --context 4096 --capacity 16GiB --json
 case_ 0 "Yes: qlora at 4096 tokens, microbatch 1 fits in 16.00 GiB in every phase" fit $L31 --task qlora --context 4096 --capacity 16GiB --recipe llama-factory
 case_ 1 "one change makes it fit: checkpointing full -> peak 22.82 GiB" fit $L3 --task lora --context 4096 --gpu "RTX 4090"
-case_ 0 "recipe:      trl-sft: TRL v1.9.0 SFTTrainer / SFTConfig; its defaults here: length 1024, optimizer adamw, checkpointing full, loss chunked, export adapters" estimate $L31 --task qlora --recipe trl-sft
-case_ 0 "recipe:      unsloth: Unsloth v0.1.801-beta FastLanguageModel; its defaults here: length 2048, checkpointing offloaded, loss chunked, export layerwise" estimate $L31 --task qlora --recipe unsloth
+case_ 0 "recipe:      trl-sft: TRL v1.9.0 SFTTrainer / SFTConfig; its defaults here: length 1024, lora_rank 16, optimizer adamw, checkpointing full, loss chunked, export adapters" estimate $L31 --task qlora --recipe trl-sft
+case_ 0 "recipe:      unsloth: Unsloth v0.1.801-beta FastLanguageModel; its defaults here: length 2048, lora_rank 16, lora_targets q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj, checkpointing offloaded, loss chunked, export layerwise" estimate $L31 --task qlora --recipe unsloth
+case_ 0 "trainable:   41943040 parameters (LoRA r=16" estimate $L31 --task qlora --recipe unsloth
+case_ 2 "Axolotl v0.18.0 has no default lora_r" estimate $L31 --task qlora --recipe axolotl
+case_ 2 "Axolotl v0.18.0 has no default targets" estimate $L31 --task qlora --recipe axolotl --lora-rank 32
+case_ 0 "trainable:   83886080 parameters" estimate $L31 --task qlora --recipe axolotl --lora-rank 32 --lora-targets all-linear
 case_ 0 "its defaults here: microbatch 2, optimizer paged-adamw-8bit, precision bf16, checkpointing full, loss chunked" estimate $L31 --task full --recipe torchtune --context 2048
 case_ 0 "length:      4096 tokens" estimate $L31 --task qlora --recipe trl-sft --context 4096
 case_ 2 "recipe: an adaptation recipe needs task full, lora or qlora" estimate $L31 --recipe peft

@@ -185,9 +185,63 @@ static void test_export_and_recipes(void **st)
 	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_RECIPE, "llama-factory", END);
 	assert_string_equal(gs_wl_str(&E->workload, GS_F_EXPORT), "cpu");
 	assert_int_equal(E->length, 2048);
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_RECIPE, "axolotl", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_RECIPE, "axolotl", GS_F_LORA_RANK, "32",
+	             GS_F_LORA_TARGETS, "all-linear", END);
 	assert_string_equal(gs_wl_str(&E->workload, GS_F_OPTIMIZER), "adamw-fused");
 	assert_int_equal(E->length, 512);
+}
+
+/* The trainable count each recipe's framework prints, from the defaults
+ * read at its release (docs/method.md §10a). Published prints: Unsloth's
+ * notebooks (unslothai/notebooks, 2026-08-18) show 83,886,080 for
+ * Llama-3.1-8B and Mistral-7B-v0.3 at lora_rank 32 on the seven
+ * projections (Llama3.1_(8B)-GRPO, Mistral_v0.3_(7B)-GRPO) and 40,370,176
+ * for Qwen2.5(-Coder)-7B at its default r = 16 (CodeForces-cot). */
+static void test_recipe_trainable_counts(void **st)
+{
+	(void)st;
+	static const struct {
+		const char *model, *recipe, *rank;
+		uint64_t trainable;
+	} rows[] = {
+		{CFG("meta-llama__Llama-3.1-8B.json"), "peft", NULL, 3407872},        /* q,v r=8 */
+		{CFG("meta-llama__Llama-3.1-8B.json"), "trl-sft", NULL, 6815744},     /* q,v r=16 */
+		{CFG("meta-llama__Llama-3.1-8B.json"), "unsloth", NULL, 41943040},    /* 7 projections r=16 */
+		{CFG("meta-llama__Llama-3.1-8B.json"), "unsloth", "32", 83886080},    /* the GRPO notebook's print */
+		{CFG("meta-llama__Llama-3.1-8B.json"), "llama-factory", NULL, 20971520}, /* all r=8 */
+		{CFG("meta-llama__Llama-3.1-8B.json"), "torchtune", NULL, 19660800},  /* q,v,o + MLP r=8 */
+		{CFG("mistralai__Mistral-7B-v0.3.json"), "unsloth", NULL, 41943040},
+		{CFG("mistralai__Mistral-7B-v0.3.json"), "unsloth", "32", 83886080},
+		{CFG("mistralai__Mistral-7B-v0.1.json"), "llama-factory", NULL, 20971520},
+		{CFG("Qwen__Qwen2.5-7B.json"), "peft", NULL, 2523136},
+		{CFG("Qwen__Qwen2.5-7B.json"), "unsloth", NULL, 40370176},
+		{CFG("Qwen__Qwen2.5-7B.json"), "llama-factory", NULL, 20185088},
+		{CFG("Qwen__Qwen2.5-7B.json"), "torchtune", NULL, 19267584},
+	};
+	gs_model m;
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		if (rows[i].rank)
+			run_estimate(E, &m, GS_F_MODEL, rows[i].model, GS_F_TASK, "qlora", GS_F_RECIPE, rows[i].recipe,
+			             GS_F_LORA_RANK, rows[i].rank, GS_F_LENGTH, "512", END);
+		else
+			run_estimate(E, &m, GS_F_MODEL, rows[i].model, GS_F_TASK, "qlora", GS_F_RECIPE, rows[i].recipe,
+			             GS_F_LENGTH, "512", END);
+		assert_int_equal(E->train.trainable, rows[i].trainable);
+	}
+	/* Axolotl runs LoRA only when its config names the rank and the targets */
+	gs_workload w;
+	gs_error err;
+	gs_workload_init(&w);
+	assert_int_equal(gs_workload_set(&w, GS_F_MODEL, L3, strlen(L3), GS_FROM_FLAG, "t", &err), GS_OK);
+	assert_int_equal(gs_workload_set(&w, GS_F_TASK, "lora", 4, GS_FROM_FLAG, "t", &err), GS_OK);
+	assert_int_equal(gs_workload_set(&w, GS_F_RECIPE, "axolotl", 7, GS_FROM_FLAG, "t", &err), GS_OK);
+	assert_int_equal(gs_workload_finish(&w, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "Axolotl v0.18.0 has no default lora_r"));
+	/* PEFT passes over target names the model lacks, and says nothing: named here */
+	run_estimate(E, &m, GS_F_MODEL, CFG("microsoft__Phi-3-mini-4k-instruct.json"), GS_F_TASK, "lora", GS_F_RECIPE,
+	             "unsloth", GS_F_LENGTH, "512", END);
+	assert_non_null(strstr(E->train.adapted, "PEFT adapts nothing for: q_proj, k_proj, v_proj, gate_proj, up_proj"));
+	assert_int_equal(E->train.trainable, 16ull * (3072 + 3072) * 32 + 16ull * (8192 + 3072) * 32); /* o, down */
 }
 
 static void test_placement(void **st)
@@ -378,6 +432,7 @@ int main(void)
 		cmocka_unit_test(test_activation_shapes), cmocka_unit_test(test_autocast_and_forloop),
 		cmocka_unit_test(test_placement),
 		cmocka_unit_test(test_export_and_recipes),
+		cmocka_unit_test(test_recipe_trainable_counts),
 		cmocka_unit_test(test_errors), cmocka_unit_test(test_fit_training),
 		cmocka_unit_test(test_moe_experts_as_parameters),
 	};
