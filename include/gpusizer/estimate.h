@@ -205,6 +205,8 @@ typedef struct gs_train_info {
 	gs_bytes host_per_gpu;     /* offloaded states/params in host memory   */
 	gs_bytes model_states;     /* weights + gradients + master + optimizer, per GPU */
 	gs_bytes host_inputs;      /* offloaded checkpointing: layer inputs in host memory */
+	uint64_t lengths[3];       /* the sheet's lengths: p50, p95, max (0: not given) */
+	uint64_t executed_length;  /* the longest batch's tokens: lengths' max, else length */
 } gs_train_info;
 
 typedef struct gs_estimate {

@@ -35,6 +35,7 @@
 	X(TASK, "task", NULL, GS_KIND_ENUM, "inference", "inference | full | lora | qlora") \
 	X(FORMAT, "format", NULL, GS_KIND_FORMAT, "bf16", "weight format (gpusizer formats)") \
 	X(LENGTH, "length", "--context", GS_KIND_COUNT, NULL, "tokens per sequence actually required") \
+	X(LENGTHS, "lengths", NULL, GS_KIND_STRING, NULL, "adaptation: the dataset's tokens per sequence as p50,p95,max (e.g. 380,1200,3900): batches are padded to their longest, so the training peak is at max, not at length") \
 	X(CONCURRENCY, "concurrency", NULL, GS_KIND_COUNT, "1", "sequences decoded at once") \
 	X(IMAGES, "images", NULL, GS_KIND_COUNT, NULL, "images per sequence (vision-language models): each adds the model's image tokens to the length") \
 	X(IMAGE_TOKENS, "image_tokens", NULL, GS_KIND_COUNT, NULL, "tokens per image, instead of the model's; needed for Qwen2-VL, where (H/28) x (W/28) depends on the image") \

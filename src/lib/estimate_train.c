@@ -373,6 +373,54 @@ static gs_status check_inputs(const gs_estimate *e, gs_error *err)
 	return GS_OK;
 }
 
+/* The sheet's lengths (p50,p95,max of the dataset): the frameworks pad a
+ * batch to its longest sequence (Transformers' DataCollatorWithPadding and
+ * TRL's collator pad to the longest in the batch) and truncate a sequence
+ * to their max_length, so the peak is at the data's longest, and a longest
+ * beyond length is cut before it trains. */
+static gs_status dataset_lengths(gs_estimate *e, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	e->train.executed_length = e->length;
+	if (!gs_wl_set(w, GS_F_LENGTHS))
+		return GS_OK;
+	const char *t = gs_wl_str(w, GS_F_LENGTHS), *where = w->v[GS_F_LENGTHS].where;
+	uint64_t v[3];
+	size_t n = 0;
+	for (const char *p = t; n < 3;) {
+		const char *c = strchr(p, ',');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		while (len && *p == ' ')
+			p++, len--;
+		gs_error perr;
+		if (gs_parse_count(p, len, "lengths", &v[n], &perr) || !v[n])
+			return gs_error_set(err, GS_EINPUT, where, "lengths: got \"%.60s\", expected the dataset's tokens per "
+			                    "sequence as p50,p95,max, three whole numbers such as 380,1200,3900", t);
+		n++;
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	size_t commas = 0;
+	for (const char *p = t; *p; p++)
+		commas += *p == ',';
+	if (n != 3 || commas != 2)
+		return gs_error_set(err, GS_EINPUT, where, "lengths: got \"%.60s\", expected three figures, p50,p95,max "
+		                    "(e.g. 380,1200,3900)", t);
+	if (v[0] > v[1] || v[1] > v[2])
+		return gs_error_set(err, GS_EINPUT, where, "lengths: %llu,%llu,%llu: expected p50 <= p95 <= max",
+		                    (unsigned long long)v[0], (unsigned long long)v[1], (unsigned long long)v[2]);
+	if (e->length && v[2] > e->length)
+		return gs_error_set(err, GS_EINPUT, where, "lengths: the dataset's longest sequence, %llu tokens, is beyond "
+		                    "length %llu (%s): the trainers truncate every sequence to their max_length / "
+		                    "max_seq_length, so what trains is cut there; give length %llu or more, or the lengths "
+		                    "after truncation", (unsigned long long)v[2], (unsigned long long)e->length,
+		                    w->v[GS_F_LENGTH].where, (unsigned long long)v[2]);
+	memcpy(e->train.lengths, v, sizeof v);
+	e->train.executed_length = v[2];
+	return GS_OK;
+}
+
 /* The bytes per trainable parameter (weights, gradients, master, states);
  * full fine-tuning also stores the weights at the precision's width. */
 static gs_status precision_of(gs_estimate *e, bool full, const precision **out, gs_error *err)
@@ -570,10 +618,10 @@ static void activation_items(gs_estimate *e)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
-	bool arch = m->has_architecture, len = e->length > 0;
+	bool arch = m->has_architecture, len = e->train.executed_length > 0;
 	char why[600];
 	/* activations and logits */
-	uint64_t b = e->train.microbatch, be = gs_wl_u64(w, GS_F_EVAL_MICROBATCH), s = e->length;
+	uint64_t b = e->train.microbatch, be = gs_wl_u64(w, GS_F_EVAL_MICROBATCH), s = e->train.executed_length;
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
 	                        METHOD "§10 (Korthikanti et al. 2022, arXiv 2205.05198; llama terms our derivation, to be measured)");
 	act->shard = GS_SHARD_ACT;
@@ -626,7 +674,7 @@ static void activation_items(gs_estimate *e)
 static void buffer_items(gs_estimate *e, bool qlora)
 {
 	const gs_model *m = &e->model;
-	uint64_t b = e->train.microbatch, s = e->length;
+	uint64_t b = e->train.microbatch, s = e->train.executed_length;
 	/* buffers: data, communication buckets, dequantization scratch */
 	gs_item *bf = gsi_item(e, "buffers", GS_BASIS_ESTIMATED,
 	                       METHOD "§11; PyTorch DDP (gradient_as_bucket_view=False keeps a bucket copy of the "
@@ -714,7 +762,7 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	const precision *pr;
 	uint64_t trainable, adafactor_elems, largest;
 	gs_status st;
-	if ((st = check_inputs(e, err)) || (st = precision_of(e, full, &pr, err)))
+	if ((st = check_inputs(e, err)) || (st = dataset_lengths(e, err)) || (st = precision_of(e, full, &pr, err)))
 		return st;
 	train_phases(e, full, qlora);
 	if ((st = trainable_counts(e, full, qlora, &trainable, &adafactor_elems, &largest, err)))

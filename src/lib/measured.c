@@ -77,7 +77,8 @@ static bool dimension_free(const gs_estimate *e, const gs_phase *ph)
 static void sheet_dims(const gs_estimate *e, uint64_t *len, uint64_t *batch, bool *training)
 {
 	*training = e->train.training;
-	*len = e->length;
+	/* with the dataset's lengths, a run validates at its longest batch */
+	*len = *training && e->train.executed_length ? e->train.executed_length : e->length;
 	*batch = *training ? e->train.microbatch : e->concurrency;
 }
 

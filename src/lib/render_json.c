@@ -191,6 +191,12 @@ static void extras_json(json_t *root, const gs_estimate *e)
 		                              "adapted_modules", t->adapted, "kept_in_16_bit", t->kept_aside,
 		                              "model_states_bytes", jbytes(t->model_states), "host_bytes_per_gpu",
 		                              jbytes(t->host_per_gpu)));
+		json_t *tr = json_object_get(root, "training");
+		if (tr)
+			json_object_set_new(tr, "executed_length", json_integer((json_int_t)t->executed_length));
+		if (tr && t->lengths[2])
+			json_object_set_new(tr, "lengths", json_pack("{s:I, s:I, s:I}", "p50", (json_int_t)t->lengths[0], "p95",
+			                                             (json_int_t)t->lengths[1], "max", (json_int_t)t->lengths[2]));
 	}
 	if (e->host_bytes)
 		json_object_set_new(root, "host", json_pack("{s:o, s:s}", "bytes", jbytes(e->host_bytes), "what", e->host_what));

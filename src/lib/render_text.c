@@ -100,6 +100,11 @@ static void header(out *o, const gs_estimate *e)
 		put(o, "batch:       microbatch %llu x grad_accum %llu x data-parallel %llu = effective batch %llu "
 		    "sequence%s per update\n", (unsigned long long)t->microbatch, (unsigned long long)t->grad_accum,
 		    (unsigned long long)e->dp, (unsigned long long)t->effective_batch, t->effective_batch == 1 ? "" : "s");
+		if (t->lengths[2])
+			put(o, "executed:    %llu tokens, the dataset's longest (p50 %llu, p95 %llu): batches are padded to their "
+			    "longest sequence, so the training phases are sized at %llu, not at length %llu\n",
+			    (unsigned long long)t->lengths[2], (unsigned long long)t->lengths[0],
+			    (unsigned long long)t->lengths[1], (unsigned long long)t->lengths[2], (unsigned long long)e->length);
 		put(o, "trainable:   %llu parameters%s", (unsigned long long)t->trainable, t->frozen ? "" : "\n");
 		if (t->frozen)
 			put(o, " (LoRA r=%s: %s); frozen base %llu\n", gs_wl_str(w, GS_F_LORA_RANK), t->adapted,

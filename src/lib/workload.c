@@ -409,6 +409,10 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 	if (gs_wl_set(w, GS_F_RECIPE) && (!gs_wl_set(w, GS_F_TASK) || gs_wl_task(w) == GS_TASK_INFERENCE))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RECIPE].where, "recipe: an adaptation recipe needs task full, "
 		                    "lora or qlora");
+	if (gs_wl_set(w, GS_F_LENGTHS) && (!gs_wl_set(w, GS_F_TASK) || gs_wl_task(w) == GS_TASK_INFERENCE))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_LENGTHS].where, "lengths: the dataset's length distribution "
+		                    "sizes training batches: it needs task full, lora or qlora (serving is sized by length "
+		                    "and concurrency)");
 	if (gs_wl_set(w, GS_F_TASK) && gs_wl_task(w) != GS_TASK_INFERENCE) {
 		gs_status s = apply_recipe(w, err);
 		if (s)

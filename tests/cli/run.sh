@@ -432,6 +432,12 @@ case_ 0 "recipe:      trl-sft: TRL v1.9.0 SFTTrainer / SFTConfig; its defaults h
 case_ 0 "recipe:      unsloth: Unsloth v0.1.801-beta FastLanguageModel; its defaults here: length 2048, lora_rank 16, lora_targets q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj, checkpointing offloaded, loss chunked, export layerwise" estimate $L31 --task qlora --recipe unsloth
 case_ 0 "trainable:   41943040 parameters (LoRA r=16" estimate $L31 --task qlora --recipe unsloth
 case_ 2 "Axolotl v0.18.0 has no default lora_r" estimate $L31 --task qlora --recipe axolotl
+# the dataset's lengths: the peak at its longest batch; refused past length, out of order, or for serving
+case_ 0 "executed:    1900 tokens, the dataset's longest (p50 380, p95 1200)" estimate $L31 --task qlora --recipe unsloth --lengths 380,1200,1900
+case_ 2 "lengths: the dataset's longest sequence, 3900 tokens, is beyond length 2048 (recipe unsloth)" estimate $L31 --task qlora --recipe unsloth --lengths 380,1200,3900
+case_ 2 "lengths: 3,2,1: expected p50 <= p95 <= max" estimate $L31 --task qlora --lengths 3,2,1 --context 100
+case_ 2 "expected three figures, p50,p95,max" estimate $L31 --task qlora --lengths 3,2 --context 100
+case_ 2 "it needs task full, lora or qlora" estimate $L31 --lengths 1,2,3
 case_ 2 "Axolotl v0.18.0 has no default targets" estimate $L31 --task qlora --recipe axolotl --lora-rank 32
 case_ 0 "trainable:   83886080 parameters" estimate $L31 --task qlora --recipe axolotl --lora-rank 32 --lora-targets all-linear
 case_ 0 "its defaults here: microbatch 2, optimizer paged-adamw-8bit, precision bf16, checkpointing full, loss chunked" estimate $L31 --task full --recipe torchtune --context 2048

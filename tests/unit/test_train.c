@@ -244,6 +244,27 @@ static void test_recipe_trainable_counts(void **st)
 	assert_int_equal(E->train.trainable, 16ull * (3072 + 3072) * 32 + 16ull * (8192 + 3072) * 32); /* o, down */
 }
 
+/* lengths: a batch is padded to its longest sequence, so the training
+ * phases at lengths' max equal those of a sheet whose length is that max */
+static void test_dataset_lengths(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LENGTH, "1900", GS_F_MICROBATCH, "2", END);
+	gs_bytes act = item_at(E, "activations", 2), lg = item_at(E, "logits", 2), peak = gs_estimate_peak(E);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LENGTH, "4096", GS_F_LENGTHS, "380,1200,1900",
+	             GS_F_MICROBATCH, "2", END);
+	assert_int_equal(E->train.executed_length, 1900);
+	assert_int_equal(E->length, 4096);
+	assert_int_equal(item_at(E, "activations", 2), act);
+	assert_int_equal(item_at(E, "logits", 2), lg);
+	assert_int_equal(gs_estimate_peak(E), peak);
+	json_t *j = gs_estimate_to_json(E);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(json_object_get(j, "training"), "lengths"),
+	                                                    "p95")), 1200);
+	json_decref(j);
+}
+
 static void test_placement(void **st)
 {
 	(void)st;
@@ -433,6 +454,7 @@ int main(void)
 		cmocka_unit_test(test_placement),
 		cmocka_unit_test(test_export_and_recipes),
 		cmocka_unit_test(test_recipe_trainable_counts),
+		cmocka_unit_test(test_dataset_lengths),
 		cmocka_unit_test(test_errors), cmocka_unit_test(test_fit_training),
 		cmocka_unit_test(test_moe_experts_as_parameters),
 	};
