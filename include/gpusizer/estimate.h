@@ -207,6 +207,7 @@ typedef struct gs_train_info {
 	gs_bytes host_inputs;      /* offloaded checkpointing: layer inputs in host memory */
 	uint64_t lengths[3];       /* the sheet's lengths: p50, p95, max (0: not given) */
 	uint64_t executed_length;  /* the longest batch's tokens: lengths' max, else length */
+	uint64_t tower_layers;     /* vision-language: the tower's layers with adapters (0: frozen) */
 } gs_train_info;
 
 typedef struct gs_estimate {

@@ -76,6 +76,7 @@ typedef struct gs_inventory_summary {
 typedef struct gs_linear_module {
 	char name[24];
 	uint64_t in, out, count;
+	bool tower;             /* a vision tower's or projector's module, not the text decoder's */
 } gs_linear_module;
 
 typedef struct gs_model {

@@ -200,10 +200,18 @@ static gs_status check_model_kind(const gs_estimate *e, const gs_workload *w, co
 		                    "rules are for text-only attention decoders)", m->model_type,
 		                    any_ssm ? "a state-space model or hybrid" : m->vision_params ? "a vision-language model"
 		                                                   : "an encoder-decoder", gs_runtime_name(e->runtime));
-	if (m->vision_params && gs_wl_training(w))
+	/* a frozen vision tower is sized for adaptation (estimate_train.c);
+	 * Llama 3.2 Vision's cross-attention layers save what its text layers do
+	 * not, which is not modelled */
+	if (m->vision_params && gs_wl_training(w) && gs_model_cross_layers(m))
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
-		                    "task %s on model_type \"%.40s\": the vision tower's training activations are not "
-		                    "modelled; inference is", gs_wl_str(w, GS_F_TASK), m->model_type);
+		                    "task %s on model_type \"%.40s\": the cross-attention layers' saved tensors (K/V over "
+		                    "every image tile, for backward) are not modelled; inference is", gs_wl_str(w, GS_F_TASK),
+		                    m->model_type);
+	if (m->vision_params && gs_wl_task(w) == GS_TASK_FULL)
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
+		                    "task full on model_type \"%.40s\": a trained vision tower's activations are not "
+		                    "modelled (LoRA and QLoRA with the tower frozen are)", m->model_type);
 	if (any_ssm && gs_wl_training(w))
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
 		                    "task %s on model_type \"%.40s\": the training activations of a state-space model (the "

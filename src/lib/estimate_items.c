@@ -597,3 +597,19 @@ gs_status gsi_engine_tp_check(const gs_model *m, uint64_t tp, const char *engine
 	return gs_error_set(err, GS_EINPUT, where, "tp %llu: %s would not start: %s; tensor-parallel degrees it "
 	                    "accepts for this model: %s", (unsigned long long)tp, engine, why, ok);
 }
+
+/* The vision tower encodes b x images images of P patches before the
+ * decoder runs (SDPA): its widest transient, MLP 2 x i_v or attention
+ * 7 x h_v, plus the residual, per patch (method.md §2, vision-language). */
+gs_bytes gsi_vision_peak(const gs_estimate *e, uint64_t b, char *why, size_t cap)
+{
+	const gs_model *m = &e->model;
+	uint64_t patches = m->vision_merge ? gs_mul_sat(e->image_tokens, m->vision_merge) : m->vision_patches;
+	uint64_t T = gs_mul_sat(gs_mul_sat(b, e->images), patches), el = gsi_act_bytes(e);
+	uint64_t hv = m->vision_hidden, w2 = 2 * (uint64_t)m->vision_intermediate;
+	gs_bytes vis = gs_mul_sat(T, ((w2 > 7 * hv ? w2 : 7 * hv) + 2 * hv) * el);
+	snprintf(why, cap, "; vision tower: %llu patches x (max(2 x %u, 7 x %llu) + 2 x %llu) x %llu B = %llu B",
+	         (unsigned long long)T, m->vision_intermediate, (unsigned long long)hv, (unsigned long long)hv,
+	         (unsigned long long)el, (unsigned long long)vis);
+	return vis;
+}

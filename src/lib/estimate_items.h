@@ -139,4 +139,8 @@ gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, cha
  * its low end. The caller recomputes the totals afterwards. */
 void gsi_apply_interval(gs_estimate *e);
 
+/* The vision tower's widest forward transient for b sequences of e->images
+ * images (SDPA; method.md §2, vision-language), its formula appended to why. */
+gs_bytes gsi_vision_peak(const gs_estimate *e, uint64_t b, char *why, size_t cap);
+
 #endif /* GS_ESTIMATE_ITEMS_H */

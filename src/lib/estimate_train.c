@@ -170,16 +170,23 @@ static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adaf
 	}
 	if (all && m->experts)
 		moe_layout_unknowns(e, r);
+	/* LLaMA-Factory keeps the vision tower and projector out of its targets
+	 * (freeze_vision_tower True, model/model_utils/misc.py); PEFT's name
+	 * matching, which the others use, adapts a tower layer whose name matches */
+	bool freeze_tower = gs_wl_recipe(w) == GS_RECIPE_LLAMA_FACTORY;
+	e->train.tower_layers = 0;
 	for (size_t i = 0; i < m->n_modules; i++) {
 		const gs_linear_module *x = &m->modules[i];
-		if (!all && !has_target(targets, x->name))
+		if ((!all && !has_target(targets, x->name)) || (x->tower && freeze_tower))
 			continue;
+		if (x->tower && x->count > e->train.tower_layers)
+			e->train.tower_layers = x->count;
 		*trainable = gs_add_sat(*trainable, gs_mul_sat(gs_mul_sat(r, x->in + x->out), x->count));
 		*adafactor_elems = gs_add_sat(*adafactor_elems, gs_mul_sat(2 * r + x->in + x->out, x->count));
 		if (r * (x->in > x->out ? x->in : x->out) > *largest_adapter)
 			*largest_adapter = r * (x->in > x->out ? x->in : x->out);
-		snprintf(out + strlen(out), cap - strlen(out), "%s%s %llux(%llu->%llu)", out[0] ? ", " : "",
-		         x->name, (unsigned long long)x->count, (unsigned long long)x->in,
+		snprintf(out + strlen(out), cap - strlen(out), "%s%s%s %llux(%llu->%llu)", out[0] ? ", " : "",
+		         x->tower ? "vision " : "", x->name, (unsigned long long)x->count, (unsigned long long)x->in,
 		         (unsigned long long)x->out);
 	}
 	if (unmatched[0])
@@ -613,6 +620,32 @@ static void optimizer_items(gs_estimate *e, const precision *pr, uint64_t traina
 
 }
 
+/* A vision tower whose layers carry adapters is trained through them: each
+ * of its layers keeps its activations for backward, 34 B per patch and
+ * hidden unit in 16 bits with SDPA (Korthikanti et al. 2022's per-layer
+ * 34 s b h, applied to the ViT layers: our derivation, to be measured), or
+ * under checkpointing (Transformers' gradient_checkpointing_enable reaches
+ * the tower's encoder too) its layer inputs and one layer recomputed.
+ * 0 when the tower is frozen or no image is given. */
+static gs_bytes tower_saved(const gs_estimate *e, uint64_t b, char *why, size_t cap)
+{
+	const gs_model *m = &e->model;
+	uint64_t Lv = e->train.tower_layers;
+	if (!Lv || !e->images)
+		return 0;
+	uint64_t patches = m->vision_merge ? gs_mul_sat(e->image_tokens, m->vision_merge) : m->vision_patches;
+	uint64_t T = gs_mul_sat(gs_mul_sat(b, e->images), patches), hv = m->vision_hidden, el = gsi_act_bytes(e);
+	uint64_t layer = gs_mul_sat(gs_mul_sat(T, hv), 17 * el);
+	bool ckpt = gs_wl_checkpointing(&e->workload) != GS_CKPT_NONE;
+	gs_bytes saved = ckpt ? gs_add_sat(gs_mul_sat(gs_mul_sat(Lv, T), hv * el), layer) : gs_mul_sat(Lv, layer);
+	size_t n = strlen(why);
+	snprintf(why + n, cap > n ? cap - n : 0, "; vision tower with adapters on %llu layers: %s = %llu B",
+	         (unsigned long long)Lv, ckpt ? "layer inputs L_v x patches x h_v x bytes + one layer's 17 x bytes"
+	                                      : "L_v x patches x h_v x 17 x bytes (34 B in 16 bits)",
+	         (unsigned long long)saved);
+	return saved;
+}
+
 /* Activations saved for backward, the loss's logits, and validation's. */
 static void activation_items(gs_estimate *e)
 {
@@ -637,13 +670,28 @@ static void activation_items(gs_estimate *e)
 			snprintf(e->host_what, sizeof e->host_what, "the offloaded layer inputs of activation checkpointing");
 			e->train.host_inputs = inputs;
 		}
-		gsi_item_put(act, PH_FWD, ta);
+		/* a frozen vision tower runs first in the forward pass: no input or
+		 * weight of it needs a gradient, so autograd saves nothing of it and
+		 * its transient is gone before the decoder's activations build up */
+		char tower[400] = "";
+		gs_bytes vis = m->vision_params && e->images ? gsi_vision_peak(e, b, tower, sizeof tower) : 0;
+		gs_bytes saved = tower_saved(e, b, tower, sizeof tower);
+		if (saved) /* adapters in the tower: its layers' activations wait for backward */
+			ta = gs_add_sat(ta, saved), vis = 0;
+		gsi_item_put(act, PH_FWD, vis > ta ? vis : ta);
 		gsi_item_put(act, PH_BWD, ta);
 		char vwhy[400];
 		gs_bytes va = gsi_forward_peak(e, be, s, s, e->attention, vwhy, sizeof vwhy);
+		gs_bytes vva = m->vision_params && e->images ? gsi_vision_peak(e, be, NULL, 0) : 0;
+		if (vva > va)
+			va = vva;
 		gsi_item_put(act, PH_VAL, va);
-		gsi_formula(act, "training, per microbatch of %llu x %llu tokens: %s; validation (no grad, batch %llu): %s",
-		            (unsigned long long)b, (unsigned long long)s, why, (unsigned long long)be, vwhy);
+		gsi_formula(act, "training, per microbatch of %llu x %llu tokens: %s; validation (no grad, batch %llu): %s%s%s",
+		            (unsigned long long)b, (unsigned long long)s, why, (unsigned long long)be, vwhy,
+		            !tower[0] ? "" : e->train.tower_layers ? "; vision tower with adapters" :
+		            "; frozen vision tower first in forward (nothing saved for backward)", tower);
+		if (m->vision_params && !e->images)
+			gsi_unknown(e, "vision tower: no images given, so its pass is not counted; give images (per sequence)");
 		bool chunked = gs_wl_loss(w) == GS_LOSS_CHUNKED;
 		/* a sequence classifier scores one row a sequence; a token
 		 * classifier every token, in its labels' width, unchunked */

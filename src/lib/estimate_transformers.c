@@ -164,22 +164,6 @@ static void hybrid_extras(gs_estimate *e, gs_item *kv, gs_item *act)
 		                m->ssm_inner, m->ssm_state);
 }
 
-/* The vision tower encodes b x images images of P patches before the
- * decoder runs (SDPA): its widest transient, MLP 2 x i_v or attention
- * 7 x h_v, plus the residual, per patch (method.md §2, vision-language). */
-static gs_bytes vision_peak(const gs_estimate *e, uint64_t b, char *why, size_t cap)
-{
-	const gs_model *m = &e->model;
-	uint64_t patches = m->vision_merge ? gs_mul_sat(e->image_tokens, m->vision_merge) : m->vision_patches;
-	uint64_t T = gs_mul_sat(gs_mul_sat(b, e->images), patches), el = gsi_act_bytes(e);
-	uint64_t hv = m->vision_hidden, w2 = 2 * (uint64_t)m->vision_intermediate;
-	gs_bytes vis = gs_mul_sat(T, ((w2 > 7 * hv ? w2 : 7 * hv) + 2 * hv) * el);
-	snprintf(why, cap, "; vision tower: %llu patches x (max(2 x %u, 7 x %llu) + 2 x %llu) x %llu B = %llu B",
-	         (unsigned long long)T, m->vision_intermediate, (unsigned long long)hv, (unsigned long long)hv,
-	         (unsigned long long)el, (unsigned long long)vis);
-	return vis;
-}
-
 /* The KV cache and the forward pass's transient peak, for prefill (the
  * whole prompt) and decode (one token, the cache at full length). */
 static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
@@ -219,7 +203,7 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 	gs_bytes pre = gsi_forward_peak(e, b, s, s, e->attention, why, sizeof why);
 	if (e->images) {
 		size_t n = strlen(why);
-		gs_bytes vis = vision_peak(e, b, why + n, sizeof why - n);
+		gs_bytes vis = gsi_vision_peak(e, b, why + n, sizeof why - n);
 		if (vis > pre)
 			pre = vis;
 	}

@@ -517,6 +517,7 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	st = gsi_read_text_config(text, tt, tname, m, err);
 	if (st)
 		goto out;
+	size_t first_tower = m->n_modules; /* what follows is the tower's and the projector's */
 	if (k->tower == TOWER_MLLAMA)
 		st = read_mllama(cross, vis, name, m, err);
 	else if (k->tower == TOWER_PIXTRAL)
@@ -525,6 +526,8 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 		st = qwen ? read_qwen_tower(k, vis, name, m, err) : read_vit_tower(k, root, vis, name, m, err);
 	if (st)
 		goto out;
+	for (size_t i = first_tower; i < m->n_modules; i++)
+		m->modules[i].tower = true;
 	if (m->params > GSI_MAX_PARAMS) {
 		st = gs_error_set(err, GS_EINPUT, name, "the dimensions describe more than 2^53 parameters: not a real model");
 		goto out;

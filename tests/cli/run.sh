@@ -438,6 +438,14 @@ case_ 2 "lengths: the dataset's longest sequence, 3900 tokens, is beyond length 
 case_ 2 "lengths: 3,2,1: expected p50 <= p95 <= max" estimate $L31 --task qlora --lengths 3,2,1 --context 100
 case_ 2 "expected three figures, p50,p95,max" estimate $L31 --task qlora --lengths 3,2 --context 100
 case_ 2 "it needs task full, lora or qlora" estimate $L31 --lengths 1,2,3
+# vision-language adaptation: QLoRA on Mistral 3 and Gemma 3 answered; the tower frozen (LLaMA-Factory) or
+# trained through the adapters PEFT's name matching puts in it (Unsloth's seven names)
+case_ 0 "vision q_proj 24x(1024->1024)" estimate mistralai/Magistral-Small-2509 --task qlora --recipe unsloth --context 2048 --images 1 --image-tokens 256
+case_ 0 "frozen vision tower first in forward (nothing saved for backward)" estimate google/gemma-3-4b-it --task qlora --recipe llama-factory --context 2048 --images 1
+case_ 0 "vision tower with adapters on 27 layers" estimate google/gemma-3-4b-it --task qlora --recipe unsloth --context 2048 --images 1
+case_ 1 "DOES NOT FIT" estimate google/gemma-3-4b-it --task qlora --recipe unsloth --context 2048 --images 1 --capacity 4GiB
+case_ 2 "the cross-attention layers' saved tensors" estimate meta-llama/Llama-3.2-11B-Vision-Instruct --task qlora --context 2048
+case_ 2 "a trained vision tower's activations are not modelled" estimate google/gemma-3-4b-it --task full --context 2048
 case_ 2 "Axolotl v0.18.0 has no default targets" estimate $L31 --task qlora --recipe axolotl --lora-rank 32
 case_ 0 "trainable:   83886080 parameters" estimate $L31 --task qlora --recipe axolotl --lora-rank 32 --lora-targets all-linear
 case_ 0 "its defaults here: microbatch 2, optimizer paged-adamw-8bit, precision bf16, checkpointing full, loss chunked" estimate $L31 --task full --recipe torchtune --context 2048
@@ -653,7 +661,7 @@ case_ 0 "length:      3028 tokens (100 text + 1 images x 2928 image tokens)" est
 case_ 2 "qwen2_vl's tokens per image depend on the image's size: give image_tokens (Qwen2-VL: (H/28) x (W/28)" estimate data/models/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 1
 case_ 0 "length:      1024 tokens (512 text + 2 images x 256 image tokens)" estimate data/models/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 2 --image-tokens 256
 case_ 2 "is a vision-language model: gpusizer sizes it with runtime transformers only" estimate data/models/google__gemma-3-4b-it.json --runtime vllm --context 1024
-case_ 2 "the vision tower's training activations are not modelled" estimate data/models/llava-hf__llava-1.5-7b-hf.json --task lora --lora-targets q_proj,v_proj --context 512
+case_ 0 "vision tower: no images given, so its pass is not counted" estimate data/models/llava-hf__llava-1.5-7b-hf.json --task lora --lora-targets q_proj,v_proj --context 512
 # a state-space model (issue #13): a recurrent state per sequence, not a KV cache
 case_ 0 "no KV cache: recurrent state 1 seqs x 24 layers x 1536 inner x (4 conv taps + 16 state)" estimate data/models/state-spaces__mamba-130m-hf.json --context 2048
 case_ 2 "is a state-space model or hybrid: gpusizer sizes it with runtime transformers only" estimate data/models/state-spaces__mamba-130m-hf.json --runtime llamacpp --format Q8_0 --context 2048

@@ -73,7 +73,10 @@ static const struct {
 	 "the engines' hybrid cache layouts are not modelled yet: refused, not guessed (issue 36)"},
 	{"is a vision-language model: gpusizer sizes it with runtime transformers only",
 	 "the engines' encoder cache and profile are not modelled yet: refused, not guessed (issue 36)"},
-	{"the vision tower's training activations are not modelled", "a named unknown: refused, not guessed"},
+	{"the cross-attention layers' saved tensors", "Llama 3.2 Vision's cross-attention layers in training: a named "
+	 "unknown, refused, not guessed"},
+	{"a trained vision tower's activations are not modelled", "full fine-tuning trains the tower itself: a named "
+	 "unknown, refused, not guessed (LoRA and QLoRA are sized)"},
 	{"the training activations of a state-space model", "a named unknown: refused, not guessed"},
 	{"is an encoder-decoder: gpusizer sizes it with runtime transformers only",
 	 "the serving engines' rules are for decoders; an encoder-decoder's cross-attention cache is not theirs"},
