@@ -34,7 +34,7 @@ static int records, skipped; /* answered = records - skipped: a do_* may skip */
 typedef struct headline {
 	char id[80];
 	char group[16];   /* training, transformers, vllm-v0, vllm-v1, sglang, llamacpp, ollama, params, gpu_total */
-	char quantity[8]; /* peak, kv, count */
+	char quantity[8]; /* peak, kv, count, load */
 	double measured, estimated;
 	bool held_out;
 } headline;
@@ -577,6 +577,60 @@ static int do_hf(const char *id, const char *cfg, json_t *cond, json_t *meas)
 	return 0;
 }
 
+/* An Unsloth notebook's saved outputs: PyTorch's reserved memory after
+ * loading and get_peft_model, and its peak after training, printed in GiB.
+ * Reserved memory holds no CUDA context (runtime_context 0) and is compared
+ * with the phases' peaks; the training ran the data's own lengths, which
+ * the notebooks do not state, so max_seq_length is an upper bound for them. */
+static int do_unsloth(const char *id, const char *cfg, json_t *cond, json_t *meas)
+{
+	static gs_estimate e;
+	if (json_is_true(json_object_get(cond, "dynamic_4bit"))) {
+		printf("%-44s skipped: Unsloth Dynamic 4-bit checkpoint: the layers kept in 16 bits are listed in its "
+		       "quantization_config, not in config.json\n", id);
+		skipped++;
+		return 0;
+	}
+	gs_workload w;
+	gs_workload_init(&w);
+	char len[32], b[32], ga[32], r[32], targets[200] = "";
+	snprintf(len, sizeof len, "%lld", json_integer_value(json_object_get(cond, "max_seq_length")));
+	snprintf(b, sizeof b, "%lld", json_integer_value(json_object_get(cond, "per_device_train_batch_size")));
+	snprintf(ga, sizeof ga, "%lld", json_integer_value(json_object_get(cond, "gradient_accumulation_steps")));
+	snprintf(r, sizeof r, "%lld", json_integer_value(json_object_get(cond, "lora_r")));
+	json_t *tm = json_object_get(cond, "target_modules");
+	for (size_t i = 0; i < json_array_size(tm); i++)
+		snprintf(targets + strlen(targets), sizeof targets - strlen(targets), "%s%s", i ? "," : "",
+		         json_string_value(json_array_get(tm, i)));
+	const char *optim = json_string_value(json_object_get(cond, "optim"));
+	const char *opt = optim && !strcmp(optim, "adamw_8bit") ? "adamw-8bit"
+	                : optim && !strcmp(optim, "paged_adamw_8bit") ? "paged-adamw-8bit" : "adamw";
+	bool q = json_is_true(json_object_get(cond, "load_in_4bit"));
+	const char *rel = json_string_value(json_object_get(cond, "unsloth_version"));
+	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_TASK, q ? "qlora" : "lora") || set(&w, GS_F_RECIPE, "unsloth") ||
+	    (q && set(&w, GS_F_FORMAT, "nf4-dq")) || set(&w, GS_F_LENGTH, len) || set(&w, GS_F_MICROBATCH, b) ||
+	    set(&w, GS_F_GRAD_ACCUM, ga) || set(&w, GS_F_LORA_RANK, r) || (targets[0] && set(&w, GS_F_LORA_TARGETS, targets)) ||
+	    set(&w, GS_F_OPTIMIZER, opt) || set(&w, GS_F_RUNTIME_CONTEXT, "0GiB") ||
+	    (rel && set(&w, GS_F_RECIPE_RELEASE, rel)) || estimate(&w, &e))
+		return 1;
+	gs_bytes load = 0, peak = 0;
+	for (size_t i = 0; i < e.n_phases; i++) {
+		const char *ph = e.phases[i].id;
+		if (!strcmp(ph, "load"))
+			load = e.phases[i].peak;
+		else if (!strcmp(ph, "forward") || !strcmp(ph, "backward") || !strcmp(ph, "first_update") ||
+		         !strcmp(ph, "update"))
+			peak = e.phases[i].peak > peak ? e.phases[i].peak : peak;
+	}
+	row(id, "reserved after load [GiB]", num(meas, "load_reserved_gib"), gib(load), "GiB");
+	head(id, "load", num(meas, "load_reserved_gib"), gib(load));
+	row(id, "reserved peak, training [GiB]", num(meas, "peak_reserved_gib"), gib(peak), "GiB");
+	head(id, "peak", num(meas, "peak_reserved_gib"), gib(peak));
+	printf("%-44s (at max_seq_length %s: the data's own lengths are not stated; r %s, batch %s x %s, %s; Unsloth %s)\n",
+	       id, len, r, b, ga, opt, rel ? rel : "release not printed");
+	return 0;
+}
+
 static int do_gpu(const char *id, json_t *cond, json_t *meas)
 {
 	const char *g = json_string_value(json_object_get(cond, "gpu"));
@@ -704,7 +758,7 @@ static void accuracy_table(void)
 	printf("%-13s %-6s %-8s %7s %9s %8s %8s %8s %10s %10s\n", "kind", "qty", "part", "records", "median|e|",
 	       "<=5%", "<=10%", "unsafe", "unsafe>10%", "coverage");
 	static const char *const order[][2] = {
-		{"training", "peak"}, {"transformers", "peak"}, {"vllm-v0", "peak"}, {"vllm-v0", "kv"},
+		{"training", "peak"}, {"unsloth", "load"}, {"unsloth", "peak"}, {"transformers", "peak"}, {"vllm-v0", "peak"}, {"vllm-v0", "kv"},
 		{"vllm-v1", "peak"}, {"vllm-v1", "kv"}, {"sglang", "kv"}, {"llamacpp", "peak"}, {"ollama", "peak"},
 		{"gguf_file", "bytes"}, {"params", "count"}, {"params", "stored"}, {"gpu_total", "count"},
 	};
@@ -822,6 +876,8 @@ int main(int argc, char **argv)
 			rc |= do_gguf_file(id, cfg, cond, meas);
 		} else if (strcmp(kind, "hf") == 0) {
 			rc |= do_hf(id, cfg, cond, meas);
+		} else if (strcmp(kind, "unsloth") == 0) {
+			rc |= do_unsloth(id, cfg, cond, meas);
 		} else {
 			printf("%-44s skipped: kind %s (training / pipeline measurements) is not estimated yet\n", id, kind);
 			skipped++;

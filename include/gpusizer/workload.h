@@ -46,6 +46,7 @@
 	X(MODULES_TO_SAVE, "modules_to_save", NULL, GS_KIND_STRING, NULL, "LoRA: modules trained in full, e.g. lm_head,embed_tokens") \
 	X(OPTIMIZER, "optimizer", NULL, GS_KIND_ENUM, "adamw", "adamw | adamw-fused | adamw-forloop | adamw-8bit | paged-adamw-8bit | sgd | sgd-momentum | adafactor | lion") \
 	X(PRECISION, "precision", NULL, GS_KIND_ENUM, "mixed", "full fine-tuning: mixed (bf16 + fp32 master) | amp (fp32 params, autocast) | bf16 | fp32") \
+	X(RECIPE_RELEASE, "recipe_release", NULL, GS_KIND_STRING, NULL, "unsloth: the release you run, when older than the one read (v0.1.801-beta): 2024.x releases (before 2025.1) build a RoPE cache in every attention layer") \
 	X(RECIPE, "recipe", NULL, GS_KIND_ENUM, NULL, "adaptation defaults of (default peft): peft (PEFT + Transformers Trainer) | trl-sft | unsloth | axolotl | llama-factory | deepspeed | torchtune (docs/method.md §10a)") \
 	X(CHECKPOINTING, "checkpointing", NULL, GS_KIND_ENUM, "none", "activation checkpointing: none | full | selective | offloaded (layer inputs in host memory)") \
 	X(LOSS, "loss", NULL, GS_KIND_ENUM, "standard", "standard | chunked (fused or chunked cross-entropy)") \

@@ -428,6 +428,54 @@ static gs_status dataset_lengths(gs_estimate *e, gs_error *err)
 	return GS_OK;
 }
 
+/* Unsloth's RoPE cache (unsloth/models/llama.py LlamaRotaryEmbedding, read
+ * at v0.1.801-beta): cos and sin for min(4 x 8192, max_position_embeddings)
+ * positions x head_dim, built at init in the default dtype (the model's 16
+ * bits while Transformers builds it). Since #1516 (2025-01-07, "For
+ * transformers > 4.47.1 ... add rotary_emb to all attention layers") every
+ * layer shares the model's one; the 2024 releases, on Transformers up to
+ * 4.47, built one in each attention layer. recipe_release picks which. */
+static gs_status unsloth_rope(gs_estimate *e, gs_error *err)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	bool set = gs_wl_set(w, GS_F_RECIPE_RELEASE);
+	if (gs_wl_recipe(w) != GS_RECIPE_UNSLOTH) {
+		if (set)
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_RECIPE_RELEASE].where, "recipe_release: only recipe "
+			                    "unsloth has releases that differ in memory; %s is read at %s",
+			                    gs_wl_str(w, GS_F_RECIPE), gs_recipe_source(gs_wl_recipe(w)));
+		return GS_OK;
+	}
+	bool per_layer = false;
+	if (set) {
+		const char *v = gs_wl_str(w, GS_F_RECIPE_RELEASE);
+		unsigned y = 0, mo = 0;
+		char tail;
+		if (!strcmp(v, "v0.1.801-beta"))
+			per_layer = false;
+		else if (sscanf(v, "%u.%u%c", &y, &mo, &tail) >= 2 && y >= 2023 && y <= 2100 && mo >= 1 && mo <= 12)
+			per_layer = y < 2025;
+		else
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_RECIPE_RELEASE].where, "recipe_release: got \"%.40s\", "
+			                    "expected Unsloth's release as its banner prints it (2024.8, 2025.4.7) or "
+			                    "v0.1.801-beta", v);
+	}
+	if (!m->has_architecture || !m->head_dim || !gs_model_attention_layers(m))
+		return GS_OK;
+	uint64_t pos = m->max_position && m->max_position < 4 * 8192 ? m->max_position : 4 * 8192;
+	uint64_t copies = per_layer ? gs_model_attention_layers(m) : 1;
+	gs_item *rc = gsi_item(e, "rope_cache", GS_BASIS_ESTIMATED,
+	                       METHOD "§10a; Unsloth unsloth/models/llama.py LlamaRotaryEmbedding (v0.1.801-beta), "
+	                       "shared since #1516 (2025-01-07)");
+	rc->shard = GS_SHARD_NONE;
+	gsi_item_all(rc, ALL_TRAIN, gs_mul_sat(gs_mul_sat(copies, pos), (uint64_t)m->head_dim * 2 * 2));
+	gsi_formula(rc, "%llu x cos and sin of %llu positions x %u head dim x 2 B (%s)", (unsigned long long)copies,
+	            (unsigned long long)pos, m->head_dim,
+	            per_layer ? "one per attention layer: Unsloth before 2025.1" : "one, shared by every layer");
+	return GS_OK;
+}
+
 /* The bytes per trainable parameter (weights, gradients, master, states);
  * full fine-tuning also stores the weights at the precision's width. */
 static gs_status precision_of(gs_estimate *e, bool full, const precision **out, gs_error *err)
@@ -816,6 +864,8 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	if ((st = trainable_counts(e, full, qlora, &trainable, &adafactor_elems, &largest, err)))
 		return st;
 	state_items(e, pr, trainable, full);
+	if ((st = unsloth_rope(e, err)))
+		return st;
 	optimizer_items(e, pr, trainable, adafactor_elems, largest);
 	activation_items(e);
 	buffer_items(e, qlora);

@@ -432,6 +432,11 @@ case_ 0 "recipe:      trl-sft: TRL v1.9.0 SFTTrainer / SFTConfig; its defaults h
 case_ 0 "recipe:      unsloth: Unsloth v0.1.801-beta FastLanguageModel; its defaults here: length 2048, lora_rank 16, lora_targets q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj, checkpointing offloaded, loss chunked, export layerwise" estimate $L31 --task qlora --recipe unsloth
 case_ 0 "trainable:   41943040 parameters (LoRA r=16" estimate $L31 --task qlora --recipe unsloth
 case_ 2 "Axolotl v0.18.0 has no default lora_r" estimate $L31 --task qlora --recipe axolotl
+# Unsloth's RoPE cache: one shared (v0.1.801-beta), one per attention layer before 2025.1
+case_ 0 "rope_cache: 1 x cos and sin of 32768 positions x 128 head dim x 2 B (one, shared by every layer)" estimate $L31 --task qlora --recipe unsloth
+case_ 0 "rope_cache: 32 x cos and sin of 32768 positions x 128 head dim x 2 B (one per attention layer: Unsloth before 2025.1)" estimate $L31 --task qlora --recipe unsloth --recipe-release 2024.8
+case_ 2 "recipe_release: only recipe unsloth has releases that differ in memory" estimate $L31 --task qlora --recipe-release 2024.8
+case_ 2 "expected Unsloth's release as its banner prints it" estimate $L31 --task qlora --recipe unsloth --recipe-release latest
 # the dataset's lengths: the peak at its longest batch; refused past length, out of order, or for serving
 case_ 0 "executed:    1900 tokens, the dataset's longest (p50 380, p95 1200)" estimate $L31 --task qlora --recipe unsloth --lengths 380,1200,1900
 case_ 2 "lengths: the dataset's longest sequence, 3900 tokens, is beyond length 2048 (recipe unsloth)" estimate $L31 --task qlora --recipe unsloth --lengths 380,1200,3900
