@@ -591,6 +591,12 @@ static int do_unsloth(const char *id, const char *cfg, json_t *cond, json_t *mea
 		skipped++;
 		return 0;
 	}
+	const char *skip = json_string_value(json_object_get(cond, "gpusizer_skip"));
+	if (skip) {
+		printf("%-44s skipped: %s\n", id, skip);
+		skipped++;
+		return 0;
+	}
 	gs_workload w;
 	gs_workload_init(&w);
 	char len[32], b[32], ga[32], r[32], targets[200] = "";

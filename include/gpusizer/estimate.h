@@ -208,6 +208,7 @@ typedef struct gs_train_info {
 	uint64_t lengths[3];       /* the sheet's lengths: p50, p95, max (0: not given) */
 	uint64_t executed_length;  /* the longest batch's tokens: lengths' max, else length */
 	uint64_t tower_layers;     /* vision-language: the tower's layers with adapters (0: frozen) */
+	unsigned recipe_release;   /* unsloth: recipe_release as year x 100 + month; 0: the release read */
 } gs_train_info;
 
 typedef struct gs_estimate {

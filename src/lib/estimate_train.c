@@ -140,6 +140,9 @@ static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adaf
 	 * the modules' last name and refuses only a list that matches nothing;
 	 * names the model lacks are passed over in silence (q_proj on Phi-3's
 	 * fused qkv_proj), so they are named here */
+	/* Unsloth from 2026.2 takes gate/up/down to the 3-D experts (below) */
+	bool moe_params = gs_wl_recipe(w) == GS_RECIPE_UNSLOTH && m->experts_params && m->experts &&
+	                  (!e->train.recipe_release || e->train.recipe_release >= 202602);
 	char unmatched[200] = "";
 	bool any = all;
 	for (const char *p = targets; !all && *p;) {
@@ -148,6 +151,9 @@ static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adaf
 		bool found = false;
 		for (size_t i = 0; i < m->n_modules; i++)
 			found |= strlen(m->modules[i].name) == len && strncmp(m->modules[i].name, p, len) == 0;
+		static const char *const mlp[] = {"gate_proj", "up_proj", "down_proj", "gate_up_proj"};
+		for (size_t k = 0; moe_params && k < sizeof mlp / sizeof mlp[0]; k++)
+			found |= strlen(mlp[k]) == len && !strncmp(mlp[k], p, len);
 		any |= found;
 		if (!found)
 			snprintf(unmatched + strlen(unmatched), sizeof unmatched - strlen(unmatched), "%s%.*s",
@@ -189,11 +195,32 @@ static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adaf
 		         x->tower ? "vision " : "", x->name, (unsigned long long)x->count, (unsigned long long)x->in,
 		         (unsigned long long)x->out);
 	}
+	/* Unsloth from 2026.2 (get_moe_target_parameters, models/_utils.py, #3812
+	 * 2026-02-05) adapts 3-D expert parameters through PEFT's
+	 * target_parameters when gate/up or down is a target: PEFT v0.20.0's
+	 * ParamWrapper (tuners/lora/layer.py) gives a (E, in, out) parameter
+	 * lora_A in -> r x E and lora_B r x E -> out, r x E x (in + out) */
+	if (moe_params) {
+		uint64_t L = gs_model_moe_layers(m), E = m->experts, h = m->hidden, I = m->moe_intermediate;
+		bool gu = has_target(targets, "gate_proj") || has_target(targets, "up_proj") ||
+		          has_target(targets, "gate_up_proj"), dn = has_target(targets, "down_proj");
+		uint64_t width = m->gated_mlp ? 2 * I : I;
+		uint64_t add = gs_add_sat(gu ? gs_mul_sat(gs_mul_sat(r * E, h + width), L) : 0,
+		                          dn ? gs_mul_sat(gs_mul_sat(r * E, I + h), L) : 0);
+		if (add) {
+			*trainable = gs_add_sat(*trainable, add);
+			*adafactor_elems = gs_add_sat(*adafactor_elems, add);
+			snprintf(out + strlen(out), cap - strlen(out), "%s%s%s %llu layers x %llu experts as 3-D parameters "
+			         "(Unsloth's target_parameters: r x E x (in + out))", out[0] ? ", " : "",
+			         gu ? "experts.gate_up_proj" : "", gu && dn ? " and experts.down_proj" : dn ? "experts.down_proj" : "",
+			         (unsigned long long)L, (unsigned long long)E);
+		}
+	}
 	if (unmatched[0])
 		snprintf(out + strlen(out), cap - strlen(out), "; not in this model, so PEFT adapts nothing for: %s%s",
-		         unmatched, gs_wl_recipe(w) == GS_RECIPE_UNSLOTH
-		         ? " (Unsloth's models/mapper.py loads its own unsloth/ copy of some models, Phi-3 among them: "
-		           "size that copy's config.json when you train it)" : "");
+		         unmatched, gs_wl_recipe(w) == GS_RECIPE_UNSLOTH && !strcmp(m->model_type, "phi3")
+		         ? " (Unsloth's models/mapper.py loads its own unsloth/ copy of Phi-3: size that copy's config.json "
+		           "when you train it)" : "");
 	return GS_OK;
 }
 
@@ -431,48 +458,64 @@ static gs_status dataset_lengths(gs_estimate *e, gs_error *err)
 /* Unsloth's RoPE cache (unsloth/models/llama.py LlamaRotaryEmbedding, read
  * at v0.1.801-beta): cos and sin for min(4 x 8192, max_position_embeddings)
  * positions x head_dim, built at init in the default dtype (the model's 16
- * bits while Transformers builds it). Since #1516 (2025-01-07, "For
+ * bits while Transformers builds it; Gemma's in fp32). Since #1516 (2025-01-07, "For
  * transformers > 4.47.1 ... add rotary_emb to all attention layers") every
  * layer shares the model's one; the 2024 releases, on Transformers up to
  * 4.47, built one in each attention layer. recipe_release picks which. */
-static gs_status unsloth_rope(gs_estimate *e, gs_error *err)
+static void unsloth_rope(gs_estimate *e)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
-	bool set = gs_wl_set(w, GS_F_RECIPE_RELEASE);
-	if (gs_wl_recipe(w) != GS_RECIPE_UNSLOTH) {
-		if (set)
-			return gs_error_set(err, GS_EINPUT, w->v[GS_F_RECIPE_RELEASE].where, "recipe_release: only recipe "
-			                    "unsloth has releases that differ in memory; %s is read at %s",
-			                    gs_wl_str(w, GS_F_RECIPE), gs_recipe_source(gs_wl_recipe(w)));
-		return GS_OK;
-	}
-	bool per_layer = false;
-	if (set) {
-		const char *v = gs_wl_str(w, GS_F_RECIPE_RELEASE);
-		unsigned y = 0, mo = 0;
-		char tail;
-		if (!strcmp(v, "v0.1.801-beta"))
-			per_layer = false;
-		else if (sscanf(v, "%u.%u%c", &y, &mo, &tail) >= 2 && y >= 2023 && y <= 2100 && mo >= 1 && mo <= 12)
-			per_layer = y < 2025;
-		else
-			return gs_error_set(err, GS_EINPUT, w->v[GS_F_RECIPE_RELEASE].where, "recipe_release: got \"%.40s\", "
-			                    "expected Unsloth's release as its banner prints it (2024.8, 2025.4.7) or "
-			                    "v0.1.801-beta", v);
-	}
-	if (!m->has_architecture || !m->head_dim || !gs_model_attention_layers(m))
-		return GS_OK;
+	if (gs_wl_recipe(w) != GS_RECIPE_UNSLOTH)
+		return;
+	bool per_layer = e->train.recipe_release && e->train.recipe_release < 202501;
+	/* Unsloth's own rotary classes serve the types it dispatches to its
+	 * own models (models/loader.py: llama, mistral, gemma, gemma2, qwen2,
+	 * qwen3); Gemma's keeps its cache in fp32 ("We must do RoPE in
+	 * float32!", models/gemma.py GemmaFixedRotaryEmbedding); every other
+	 * type runs Transformers' rotary, which caches nothing */
+	static const struct {
+		const char *type;
+		unsigned bytes;
+	} own[] = {{"llama", 2}, {"mistral", 2}, {"qwen2", 2}, {"qwen3", 2}, {"gemma", 4}, {"gemma2", 4}};
+	unsigned el = 0;
+	for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+		if (!strcmp(m->model_type, own[i].type))
+			el = own[i].bytes;
+	if (!el || !m->head_dim || !gs_model_attention_layers(m))
+		return;
 	uint64_t pos = m->max_position && m->max_position < 4 * 8192 ? m->max_position : 4 * 8192;
 	uint64_t copies = per_layer ? gs_model_attention_layers(m) : 1;
 	gs_item *rc = gsi_item(e, "rope_cache", GS_BASIS_ESTIMATED,
 	                       METHOD "§10a; Unsloth unsloth/models/llama.py LlamaRotaryEmbedding (v0.1.801-beta), "
 	                       "shared since #1516 (2025-01-07)");
 	rc->shard = GS_SHARD_NONE;
-	gsi_item_all(rc, ALL_TRAIN, gs_mul_sat(gs_mul_sat(copies, pos), (uint64_t)m->head_dim * 2 * 2));
-	gsi_formula(rc, "%llu x cos and sin of %llu positions x %u head dim x 2 B (%s)", (unsigned long long)copies,
-	            (unsigned long long)pos, m->head_dim,
+	gsi_item_all(rc, ALL_TRAIN, gs_mul_sat(gs_mul_sat(copies, pos), (uint64_t)m->head_dim * 2 * el));
+	gsi_formula(rc, "%llu x cos and sin of %llu positions x %u head dim x %u B (%s)", (unsigned long long)copies,
+	            (unsigned long long)pos, m->head_dim, el,
 	            per_layer ? "one per attention layer: Unsloth before 2025.1" : "one, shared by every layer");
+}
+
+/* recipe_release: which Unsloth release runs, when not the one read
+ * (v0.1.801-beta); Unsloth's banner prints it as year.month[.patch]. Only
+ * Unsloth's releases differ here in what they allocate. */
+static gs_status recipe_release(gs_estimate *e, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	e->train.recipe_release = 0;
+	if (!gs_wl_set(w, GS_F_RECIPE_RELEASE))
+		return GS_OK;
+	const char *v = gs_wl_str(w, GS_F_RECIPE_RELEASE), *where = w->v[GS_F_RECIPE_RELEASE].where;
+	if (gs_wl_recipe(w) != GS_RECIPE_UNSLOTH)
+		return gs_error_set(err, GS_EINPUT, where, "recipe_release: only recipe unsloth has releases that differ in "
+		                    "memory; %s is read at %s", gs_wl_str(w, GS_F_RECIPE), gs_recipe_source(gs_wl_recipe(w)));
+	unsigned y = 0, mo = 0;
+	if (!strcmp(v, "v0.1.801-beta"))
+		return GS_OK;
+	if (sscanf(v, "%u.%u", &y, &mo) != 2 || y < 2023 || y > 2100 || mo < 1 || mo > 12)
+		return gs_error_set(err, GS_EINPUT, where, "recipe_release: got \"%.40s\", expected Unsloth's release as its "
+		                    "banner prints it (2024.8, 2025.4.7) or v0.1.801-beta", v);
+	e->train.recipe_release = y * 100 + mo;
 	return GS_OK;
 }
 
@@ -858,14 +901,14 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	const precision *pr;
 	uint64_t trainable, adafactor_elems, largest;
 	gs_status st;
-	if ((st = check_inputs(e, err)) || (st = dataset_lengths(e, err)) || (st = precision_of(e, full, &pr, err)))
+	if ((st = check_inputs(e, err)) || (st = dataset_lengths(e, err)) || (st = recipe_release(e, err)) ||
+	    (st = precision_of(e, full, &pr, err)))
 		return st;
 	train_phases(e, full, qlora);
 	if ((st = trainable_counts(e, full, qlora, &trainable, &adafactor_elems, &largest, err)))
 		return st;
 	state_items(e, pr, trainable, full);
-	if ((st = unsloth_rope(e, err)))
-		return st;
+	unsloth_rope(e);
 	optimizer_items(e, pr, trainable, adafactor_elems, largest);
 	activation_items(e);
 	buffer_items(e, qlora);

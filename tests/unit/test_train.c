@@ -228,6 +228,23 @@ static void test_recipe_trainable_counts(void **st)
 			             GS_F_LENGTH, "512", END);
 		assert_int_equal(E->train.trainable, rows[i].trainable);
 	}
+	/* gpt-oss-20b's experts are 3-D parameters: Unsloth 2025.8.5 adapted the
+	 * attention only (its notebook prints 3,981,312 at r 8,
+	 * nb/gpt-oss-(20B)-Fine-tuning.ipynb); from 2026.2 gate/up/down reach the
+	 * experts through target_parameters, r x E x (in + out) per layer */
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), GS_F_TASK, "lora", GS_F_RECIPE, "unsloth",
+	             GS_F_LORA_RANK, "8", GS_F_RECIPE_RELEASE, "2025.8.5", GS_F_LENGTH, "512", END);
+	assert_int_equal(E->train.trainable, 3981312);
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), GS_F_TASK, "lora", GS_F_RECIPE, "unsloth",
+	             GS_F_LORA_RANK, "8", GS_F_LENGTH, "512", END);
+	assert_int_equal(E->train.trainable, 3981312 + 8ull * 32 * ((2880 + 5760) + (2880 + 2880)) * 24);
+	/* Unsloth's RoPE cache: one shared, or one per attention layer before 2025.1; Gemma's in fp32 */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth",
+	             GS_F_RECIPE_RELEASE, "2024.8", GS_F_LENGTH, "512", END);
+	assert_int_equal(item_at(E, "rope_cache", 0), 32ull * 32768 * 128 * 2 * 2);
+	run_estimate(E, &m, GS_F_MODEL, CFG("google__gemma-2-9b.json"), GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth",
+	             GS_F_LENGTH, "512", END);
+	assert_int_equal(item_at(E, "rope_cache", 0), 8192ull * 256 * 2 * 4);
 	/* Axolotl runs LoRA only when its config names the rank and the targets */
 	gs_workload w;
 	gs_error err;
