@@ -169,6 +169,11 @@ static bool is_gguf(const char *f)
 	return !strncmp(f, "gguf:", 5) || !strcasecmp(f, "Q4_K_M");
 }
 
+static bool vlm_training(const combo *c)
+{
+	return c->m->vision_params && strcmp(c->task, "inference") != 0;
+}
+
 /* Build the combination's workload, with extra (field, value) pairs. */
 static gs_status workload_of(const combo *c, gs_workload *w, gs_error *err, int n_extra, const gs_field *ef,
                              const char *const *ev)
@@ -190,6 +195,13 @@ static gs_status workload_of(const combo *c, gs_workload *w, gs_error *err, int 
 	set[n++] = (struct pair){strcmp(c->task, "inference") ? GS_F_MICROBATCH : GS_F_CONCURRENCY, conc};
 	if (c->gpu)
 		set[n++] = (struct pair){GS_F_GPU, c->gpu};
+	/* vision-language adaptation: PEFT has no default targets for the
+	 * outer types, so the Unsloth recipe's names, with one image a sample */
+	if (vlm_training(c)) {
+		set[n++] = (struct pair){GS_F_RECIPE, "unsloth"};
+		set[n++] = (struct pair){GS_F_IMAGES, "1"};
+		set[n++] = (struct pair){GS_F_IMAGE_TOKENS, "256"};
+	}
 	for (int i = 0; i < n_extra; i++)
 		set[n++] = (struct pair){ef[i], ev[i]};
 	for (size_t i = 0; i < n; i++) {
@@ -435,9 +447,10 @@ static void check_sheet(const combo *c, const gs_estimate *e)
 {
 	p_count[P_SHEET]++;
 	char yaml[1024];
-	snprintf(yaml, sizeof yaml, "model: %s\nformat: \"%s\"\nruntime: %s\ntask: %s\nlength: %llu\n%s: %llu\ngpu: \"%s\"\n",
+	snprintf(yaml, sizeof yaml, "model: %s\nformat: \"%s\"\nruntime: %s\ntask: %s\nlength: %llu\n%s: %llu\ngpu: \"%s\"\n%s",
 	         c->entry->id, c->format, c->runtime, c->task, (unsigned long long)c->length,
-	         strcmp(c->task, "inference") ? "microbatch" : "concurrency", (unsigned long long)c->concurrency, c->gpu);
+	         strcmp(c->task, "inference") ? "microbatch" : "concurrency", (unsigned long long)c->concurrency, c->gpu,
+	         vlm_training(c) ? "recipe: unsloth\nimages: 1\nimage_tokens: 256\n" : "");
 	gs_workload w;
 	gs_error err;
 	gs_workload_init(&w);
@@ -746,8 +759,9 @@ int main(int argc, char **argv)
 						continue;
 					combo c = {&entries[i], m, formats[f], runtimes[r], tasks[t],
 					           gpus[(i + f + r) % (sizeof gpus / sizeof *gpus)], L, 1, ""};
-					snprintf(c.name, sizeof c.name, "%s --format %s --runtime %s --task %s --context %llu --gpu \"%s\"",
-					         c.entry->id, c.format, c.runtime, c.task, (unsigned long long)L, c.gpu);
+					snprintf(c.name, sizeof c.name, "%s --format %s --runtime %s --task %s --context %llu --gpu \"%s\"%s",
+					         c.entry->id, c.format, c.runtime, c.task, (unsigned long long)L, c.gpu,
+					         vlm_training(&c) ? " --recipe unsloth --images 1 --image-tokens 256" : "");
 					n_checked++;
 					if (!estimate_of(&c, e, 0, NULL, NULL)) {
 						n_refused++;
