@@ -171,6 +171,14 @@ try {
   // adaptation fields for adaptation only
   await p2.selectOption("#task", "lora");
   check("lora: recipe and rank shown, concurrency hidden", (await visible("recipe")) && (await visible("lora_rank")) && !(await visible("concurrency")));
+  check("the Unsloth release only with recipe unsloth", !(await visible("recipe_release")));
+  await p2.selectOption("#recipe", "unsloth");
+  await p2.fill("#lengths", "380,1200,1900");
+  await p2.waitForTimeout(400);
+  check("unsloth: its release field shown; lengths sent: " + JSON.stringify(lastSent()),
+    (await visible("recipe_release")) && lastSent().lengths === "380,1200,1900" && lastSent().recipe === "unsloth");
+  await p2.fill("#lengths", "");
+  await p2.selectOption("#recipe", "");
   await p2.selectOption("#task", "inference");
   check("inference: no adaptation fields", !(await visible("recipe")));
   // the user's own catalog, multi-GPU offers judged with the sheet's placement
