@@ -97,6 +97,8 @@ try {
   const p2 = await browser.newPage({ viewport: { width: 1100, height: 1400 } });
   const sent = [];
   p2.on("request", (r) => { if (r.url().endsWith("/api/estimate")) sent.push(JSON.parse(r.postData())); });
+  let answered = 0;
+  p2.on("requestfinished", (r) => { if (r.url().endsWith("/api/estimate")) answered++; });
   await p2.goto(url);
   check("favicon", await p2.evaluate(() => !!document.querySelector('link[rel="icon"]')));
   await p2.waitForFunction(() => document.getElementById("envelope").textContent === "19.04 GiB", null, { timeout: 10000 });
@@ -106,6 +108,14 @@ try {
   await p2.waitForFunction(() => document.querySelector('tr[data-item="kv_cache"]') &&
     document.getElementById("source").textContent.includes("8030261248"), null, { timeout: 10000 });
   const lastSent = () => sent[sent.length - 1];
+  // the estimate is asked 150 ms after the last keystroke: wait for the request that matches, up to 10 s
+  const waitSent = async (pred) => {
+    for (let t = 0; t < 100 && !(sent.length && pred(lastSent())); t++) await new Promise((z) => setTimeout(z, 100));
+    // and for its answer (and the page's rendering of it) to be in
+    for (let t = 0; t < 100 && answered < sent.length; t++) await new Promise((z) => setTimeout(z, 100));
+    await p2.waitForTimeout(100);
+    return lastSent();
+  };
   check("model estimate: no bits, no reserve sent: " + JSON.stringify(lastSent()),
     !("bits" in lastSent()) && !("reserve" in lastSent()) && !("params" in lastSent()));
   check("the page says which fields apply", (await p2.textContent("#applies")).includes("reserve not added"));
@@ -124,8 +134,9 @@ try {
   await p2.fill("#gpu_memory_utilization", "0.85");
   await p2.waitForFunction(() => document.getElementById("peak-phase").textContent.length > 0 &&
     !document.getElementById("error").textContent, null, { timeout: 10000 });
-  await p2.waitForTimeout(400);
-  const s2 = lastSent();
+  const s2 = await waitSent((b) => b.gpu_memory_utilization === "0.85" && b.tp === "2");
+  await p2.waitForFunction(() => document.getElementById("peak").textContent !== "…" &&
+    !document.getElementById("error").textContent, null, { timeout: 10000 });
   check("multi-GPU vLLM request: " + JSON.stringify(s2), s2.runtime === "vllm" && s2.runtime_version === "0.20.0" &&
     s2.tp === "2" && s2.gpus === "2" && s2.gpu_memory_utilization === "0.85" && !("gpu_layers" in s2));
   const peak2 = await p2.textContent("#peak");
@@ -174,9 +185,9 @@ try {
   check("the Unsloth release only with recipe unsloth", !(await visible("recipe_release")));
   await p2.selectOption("#recipe", "unsloth");
   await p2.fill("#lengths", "380,1200,1900");
-  await p2.waitForTimeout(400);
-  check("unsloth: its release field shown; lengths sent: " + JSON.stringify(lastSent()),
-    (await visible("recipe_release")) && lastSent().lengths === "380,1200,1900" && lastSent().recipe === "unsloth");
+  const s3 = await waitSent((b) => b.lengths === "380,1200,1900");
+  check("unsloth: its release field shown; lengths sent: " + JSON.stringify(s3),
+    (await visible("recipe_release")) && s3.lengths === "380,1200,1900" && s3.recipe === "unsloth");
   await p2.fill("#lengths", "");
   await p2.selectOption("#recipe", "");
   await p2.selectOption("#task", "inference");
