@@ -63,7 +63,7 @@ static const gsi_release releases[] = {
 	 * the CUDA path of topk_topp_sampler.py read the same at 93e5f3c5,
 	 * cfe45320 and 09f106a9); they differ in which GPUs get the larger
 	 * batch defaults. */
-	{.engine = GS_RT_VLLM, .version = "0.8.4", .v1 = true, .big = GSI_BIG_BY_NAME,
+	{.engine = GS_RT_VLLM, .version = "0.8.4", .v1 = true, .v0_below_cc8 = true, .big = GSI_BIG_BY_NAME,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
 	 .source = "vLLM v0.8.4 (main at 93e5f3c5, 2025-04-12, whose log lines the 0.8.4 logs print): "
@@ -72,7 +72,7 @@ static const gsi_release releases[] = {
 	 "_dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py (as 0.8.5)",
 	 .changed_before = "0.8.0 made the V1 engine the default, and the releases in between were not read; give "
 	 "the known release whose engine ran, as the log's 'Initializing a V1 LLM engine' or VLLM_USE_V1=0 tells"},
-	{.engine = GS_RT_VLLM, .version = "0.8.5", .v1 = true, .big = GSI_BIG_BY_MEMORY,
+	{.engine = GS_RT_VLLM, .version = "0.8.5", .v1 = true, .v0_below_cc8 = true, .big = GSI_BIG_BY_MEMORY,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
 	 .source = "vLLM v0.8.5 (cfe45320): vllm/engine/arg_utils.py _set_default_args_v1 (CUDA total >= 70 GiB, "
@@ -90,7 +90,7 @@ static const gsi_release releases[] = {
 	 * encoder-decoder graph capture, none of them on the memory path sized
 	 * here. 0.17.1 builds KV-zeroing metadata after the pool and is not
 	 * covered (docs/method.md §7, "The release table"). */
-	{.engine = GS_RT_VLLM, .version = "0.9.0", .v1 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.9.0", .v1 = true, .v0_below_cc8 = true, .big = GSI_BIG_NOT_A100,
 	 .same_from = "0.9.0", .same_to = "0.9.0.1",
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
@@ -98,7 +98,7 @@ static const gsi_release releases[] = {
 	 "(>= 70 GiB and not A100, PR #17885), vllm/v1/worker/gpu_worker.py determine_available_memory, "
 	 "gpu_model_runner.py profile_run and _dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py "
 	 "(as 0.8.5; sampling from logits, PR #18608, and PR #19312's profiling came after)"},
-	{.engine = GS_RT_VLLM, .version = "0.10.1", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	{.engine = GS_RT_VLLM, .version = "0.10.1", .v1 = true, .v0_below_cc8 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .same_from = "0.10.1", .same_to = "0.10.1.1",
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits,
 	 .mla_latent = true, .mxfp4_marlin_pad = true,
@@ -331,6 +331,12 @@ void gsi_release_list(gs_runtime engine, char *buf, size_t cap)
 			else
 				snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", releases[i].version);
 		}
+}
+
+bool gsi_version_before(const char *v, const char *limit)
+{
+	unsigned a[VPARTS], b[VPARTS];
+	return parse_version(v, a) && parse_version(limit, b) && cmp_version(a, b) < 0;
 }
 
 size_t gsi_release_versions(gs_runtime engine, const char **out, size_t cap)

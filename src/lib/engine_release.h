@@ -51,6 +51,8 @@ typedef struct gsi_release {
 	const char *version;         /* "0.6.4"; rows oldest first per engine     */
 	/* vLLM */
 	bool v1;                     /* the V1 engine is the default              */
+	bool v0_below_cc8;           /* V1 falls back to V0 on compute capability < 8.0
+	                                (arg_utils.py _is_v1_supported_oracle, 0.8.0-0.10.1) */
 	uint32_t chunk_tokens;       /* V0: max_num_batched_tokens with chunked prefill */
 	bool long_context_chunked;   /* V0: chunked prefill turned on above 32768 tokens */
 	gsi_big_gpu_rule big;
@@ -184,5 +186,9 @@ void gsi_release_list(gs_runtime engine, char *buf, size_t cap);
 /* The engine's rows' versions, oldest first, into out (at most cap);
  * returns how many. The web page offers them in its release menu. */
 size_t gsi_release_versions(gs_runtime engine, const char **out, size_t cap);
+
+/* Whether release number v comes before limit (both as gsi_release_pick
+ * reads them); false when either does not parse. */
+bool gsi_version_before(const char *v, const char *limit);
 
 #endif

@@ -735,6 +735,40 @@ static gs_status release_defaults(gs_estimate *e, const gsi_release *r, gs_error
 	                       strlen(r->gpu_util_default), GS_FROM_DEFAULT, where, err);
 }
 
+/* vLLM 0.8.0 to 0.10.1 run V1 only on compute capability 8.0 and up; on a
+ * T4, a V100 or an RTX 20xx they fall back to V0 ("Compute Capability < 8.0
+ * is not supported by the V1 Engine. Falling back to V0.", vllm/engine/
+ * arg_utils.py _is_v1_supported_oracle at v0.8.4 to v0.10.1; gone at
+ * v0.10.2). Those releases' V0 was not read, so the device's engine is
+ * refused by name rather than sized with V1's rules; without a device the
+ * fallback is named. */
+static gs_status v0_fallback(gs_estimate *e, const gsi_release *r, gs_error *err)
+{
+	/* the rule left in 0.10.2: a version between the 0.10.1 row and the next
+	 * takes 0.10.1's figures but not its fallback */
+	const gs_workload *w = &e->workload;
+	const char *asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION) : r->version;
+	if (!r->v0_below_cc8 || !gsi_version_before(asked, "0.10.2"))
+		return GS_OK;
+	const gs_device *d = w->device;
+	const char *cc = d ? d->compute_capability : NULL;
+	if (!cc || !(cc[0] >= '0' && cc[0] <= '9')) {
+		gsi_unknown(e, "engine: on a GPU of compute capability below 8.0 (T4, V100, RTX 20xx) vLLM %s falls back to "
+		            "its V0 engine (vllm/engine/arg_utils.py _is_v1_supported_oracle), which these V1 figures do not "
+		            "describe; name the GPU (--gpu) to have it checked", asked);
+		return GS_OK;
+	}
+	if (atoi(cc) >= 8)
+		return GS_OK;
+	return gs_error_set(err, GS_EUNSUPPORTED, e->workload.v[GS_F_GPU].where,
+	                    "vLLM %s on %s (compute capability %s) runs its V0 engine, not V1: \"Compute Capability < 8.0 "
+	                    "is not supported by the V1 Engine. Falling back to V0.\" (vllm/engine/arg_utils.py "
+	                    "_is_v1_supported_oracle); that release's V0 was not read. Give runtime_version 0.7.3 for "
+	                    "the nearest V0 rules gpusizer has read (a published 0.8.2 V0 log on a T4 sits within 4 %% of "
+	                    "them, bench/README.md), or 0.10.2 or later, which run V1 on this GPU",
+	                    asked, d->name, cc);
+}
+
 gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 {
 	(void)stage; /* vLLM is sized with pp = 1 (estimate.c refuses more) */
@@ -744,6 +778,8 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 		return s;
 	s = release_defaults(e, r, err);
 	if (s)
+		return s;
+	if ((s = v0_fallback(e, r, err)))
 		return s;
 	if (!r->mla_latent && !strcmp(e->model.model_type, "deepseek_v3"))
 		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_RUNTIME_VERSION].where,

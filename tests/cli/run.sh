@@ -432,6 +432,11 @@ case_ 0 "recipe:      trl-sft: TRL v1.9.0 SFTTrainer / SFTConfig; its defaults h
 case_ 0 "recipe:      unsloth: Unsloth v0.1.801-beta FastLanguageModel; its defaults here: length 2048, lora_rank 16, lora_targets q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj, checkpointing offloaded, loss chunked, export layerwise" estimate $L31 --task qlora --recipe unsloth
 case_ 0 "trainable:   41943040 parameters (LoRA r=16" estimate $L31 --task qlora --recipe unsloth
 case_ 2 "Axolotl v0.18.0 has no default lora_r" estimate $L31 --task qlora --recipe axolotl
+# vLLM 0.8.0-0.10.1 fall back to V0 below compute capability 8.0: refused by name, not sized as V1
+case_ 2 "vLLM 0.8.4 on T4 (compute capability 7.5) runs its V0 engine, not V1" estimate $L31 --runtime vllm --runtime-version 0.8.4 --gpu T4 --context 4096
+case_ 2 "vLLM 0.10.1.1 on V100" estimate $L31 --runtime vllm --runtime-version 0.10.1.1 --gpu "V100 16GB" --context 4096
+case_ 1 "vllm 0.10.1 release" estimate $L31 --runtime vllm --runtime-version 0.10.2 --gpu T4 --context 4096
+case_ 1 "falls back to its V0 engine" estimate $L31 --runtime vllm --runtime-version 0.9.0 --capacity 15GiB --context 4096
 # Unsloth's RoPE cache: one shared (v0.1.801-beta), one per attention layer before 2025.1
 case_ 0 "rope_cache: 1 x cos and sin of 32768 positions x 128 head dim x 2 B (one, shared by every layer)" estimate $L31 --task qlora --recipe unsloth
 case_ 0 "rope_cache: 32 x cos and sin of 32768 positions x 128 head dim x 2 B (one per attention layer: Unsloth before 2025.1)" estimate $L31 --task qlora --recipe unsloth --recipe-release 2024.8
