@@ -43,6 +43,11 @@ static const gsi_flashinfer_path fi_from_logits = {12, "FlashInfer's sampler fro
 /* Designated fields: a row names what its release sets; every other field
  * is 0, false, NULL or its enum's first value (GSI_BIG_NONE, GSI_SGL_BY_TP,
  * GSI_OLLAMA_LOG_KV_IN). */
+/* The first vLLM release whose V1 runs below compute capability 8.0: the
+ * "Compute Capability < 8.0 ... Falling back to V0" check of
+ * vllm/engine/arg_utils.py is in v0.8.4 to v0.10.1 and gone in v0.10.2. */
+#define CC8_V0_UNTIL "0.10.2"
+
 static const gsi_release releases[] = {
 	/* vLLM, oldest first */
 	{.engine = GS_RT_VLLM, .version = "0.6.4", .chunk_tokens = 512, .long_context_chunked = true,
@@ -63,7 +68,7 @@ static const gsi_release releases[] = {
 	 * the CUDA path of topk_topp_sampler.py read the same at 93e5f3c5,
 	 * cfe45320 and 09f106a9); they differ in which GPUs get the larger
 	 * batch defaults. */
-	{.engine = GS_RT_VLLM, .version = "0.8.4", .v1 = true, .v0_below_cc8 = true, .big = GSI_BIG_BY_NAME,
+	{.engine = GS_RT_VLLM, .version = "0.8.4", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .big = GSI_BIG_BY_NAME,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
 	 .source = "vLLM v0.8.4 (main at 93e5f3c5, 2025-04-12, whose log lines the 0.8.4 logs print): "
@@ -72,7 +77,7 @@ static const gsi_release releases[] = {
 	 "_dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py (as 0.8.5)",
 	 .changed_before = "0.8.0 made the V1 engine the default, and the releases in between were not read; give "
 	 "the known release whose engine ran, as the log's 'Initializing a V1 LLM engine' or VLLM_USE_V1=0 tells"},
-	{.engine = GS_RT_VLLM, .version = "0.8.5", .v1 = true, .v0_below_cc8 = true, .big = GSI_BIG_BY_MEMORY,
+	{.engine = GS_RT_VLLM, .version = "0.8.5", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .big = GSI_BIG_BY_MEMORY,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
 	 .source = "vLLM v0.8.5 (cfe45320): vllm/engine/arg_utils.py _set_default_args_v1 (CUDA total >= 70 GiB, "
@@ -90,7 +95,7 @@ static const gsi_release releases[] = {
 	 * encoder-decoder graph capture, none of them on the memory path sized
 	 * here. 0.17.1 builds KV-zeroing metadata after the pool and is not
 	 * covered (docs/method.md §7, "The release table"). */
-	{.engine = GS_RT_VLLM, .version = "0.9.0", .v1 = true, .v0_below_cc8 = true, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.9.0", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .big = GSI_BIG_NOT_A100,
 	 .same_from = "0.9.0", .same_to = "0.9.0.1",
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
@@ -98,7 +103,7 @@ static const gsi_release releases[] = {
 	 "(>= 70 GiB and not A100, PR #17885), vllm/v1/worker/gpu_worker.py determine_available_memory, "
 	 "gpu_model_runner.py profile_run and _dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py "
 	 "(as 0.8.5; sampling from logits, PR #18608, and PR #19312's profiling came after)"},
-	{.engine = GS_RT_VLLM, .version = "0.10.1", .v1 = true, .v0_below_cc8 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	{.engine = GS_RT_VLLM, .version = "0.10.1", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .same_from = "0.10.1", .same_to = "0.10.1.1",
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits,
 	 .mla_latent = true, .mxfp4_marlin_pad = true,
@@ -333,10 +338,10 @@ void gsi_release_list(gs_runtime engine, char *buf, size_t cap)
 		}
 }
 
-bool gsi_version_before(const char *v, const char *limit)
+bool gsi_release_v0_on_cc_below_8(const gsi_release *r, const char *asked)
 {
 	unsigned a[VPARTS], b[VPARTS];
-	return parse_version(v, a) && parse_version(limit, b) && cmp_version(a, b) < 0;
+	return r->cc8_v0_until && parse_version(asked, a) && parse_version(r->cc8_v0_until, b) && cmp_version(a, b) < 0;
 }
 
 size_t gsi_release_versions(gs_runtime engine, const char **out, size_t cap)

@@ -51,8 +51,10 @@ typedef struct gsi_release {
 	const char *version;         /* "0.6.4"; rows oldest first per engine     */
 	/* vLLM */
 	bool v1;                     /* the V1 engine is the default              */
-	bool v0_below_cc8;           /* V1 falls back to V0 on compute capability < 8.0
-	                                (arg_utils.py _is_v1_supported_oracle, 0.8.0-0.10.1) */
+	/* non-NULL: V1 falls back to V0 on compute capability < 8.0 in the
+	 * releases before this one (arg_utils.py _is_v1_supported_oracle,
+	 * 0.8.0 to 0.10.1; gsi_release_v0_on_cc_below_8) */
+	const char *cc8_v0_until;
 	uint32_t chunk_tokens;       /* V0: max_num_batched_tokens with chunked prefill */
 	bool long_context_chunked;   /* V0: chunked prefill turned on above 32768 tokens */
 	gsi_big_gpu_rule big;
@@ -187,8 +189,11 @@ void gsi_release_list(gs_runtime engine, char *buf, size_t cap);
  * returns how many. The web page offers them in its release menu. */
 size_t gsi_release_versions(gs_runtime engine, const char **out, size_t cap);
 
-/* Whether release number v comes before limit (both as gsi_release_pick
- * reads them); false when either does not parse. */
-bool gsi_version_before(const char *v, const char *limit);
+/* Whether vLLM at release `asked` (the sheet's runtime_version, or the
+ * row's own) runs its V0 engine on a GPU of compute capability below 8.0:
+ * row r's cc8_v0_until is set and asked comes before it. A version between
+ * two rows takes the older row's figures but not this fallback when the
+ * newer release dropped it. */
+bool gsi_release_v0_on_cc_below_8(const gsi_release *r, const char *asked);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "estimate_items.h"
+#include "recipe.h"
 
 #define METHOD "docs/method.md "
 
@@ -176,10 +177,9 @@ static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adaf
 	}
 	if (all && m->experts)
 		moe_layout_unknowns(e, r);
-	/* LLaMA-Factory keeps the vision tower and projector out of its targets
-	 * (freeze_vision_tower True, model/model_utils/misc.py); PEFT's name
+	/* a recipe that freezes the tower leaves its layers out; PEFT's name
 	 * matching, which the others use, adapts a tower layer whose name matches */
-	bool freeze_tower = gs_wl_recipe(w) == GS_RECIPE_LLAMA_FACTORY;
+	bool freeze_tower = gsi_recipe_freezes_vision_tower(gs_wl_recipe(w));
 	e->train.tower_layers = 0;
 	for (size_t i = 0; i < m->n_modules; i++) {
 		const gs_linear_module *x = &m->modules[i];
@@ -506,9 +506,7 @@ static gs_status recipe_release(gs_estimate *e, gs_error *err)
 	if (!gs_wl_set(w, GS_F_RECIPE_RELEASE))
 		return GS_OK;
 	const char *v = gs_wl_str(w, GS_F_RECIPE_RELEASE), *where = w->v[GS_F_RECIPE_RELEASE].where;
-	if (gs_wl_recipe(w) != GS_RECIPE_UNSLOTH)
-		return gs_error_set(err, GS_EINPUT, where, "recipe_release: only recipe unsloth has releases that differ in "
-		                    "memory; %s is read at %s", gs_wl_str(w, GS_F_RECIPE), gs_recipe_source(gs_wl_recipe(w)));
+	/* gs_workload_finish refused it for any other recipe */
 	unsigned y = 0, mo = 0;
 	if (!strcmp(v, "v0.1.801-beta"))
 		return GS_OK;

@@ -744,15 +744,15 @@ static gs_status release_defaults(gs_estimate *e, const gsi_release *r, gs_error
  * fallback is named. */
 static gs_status v0_fallback(gs_estimate *e, const gsi_release *r, gs_error *err)
 {
-	/* the rule left in 0.10.2: a version between the 0.10.1 row and the next
-	 * takes 0.10.1's figures but not its fallback */
 	const gs_workload *w = &e->workload;
 	const char *asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION) : r->version;
-	if (!r->v0_below_cc8 || !gsi_version_before(asked, "0.10.2"))
+	if (!gsi_release_v0_on_cc_below_8(r, asked))
 		return GS_OK;
 	const gs_device *d = w->device;
 	const char *cc = d ? d->compute_capability : NULL;
-	if (!cc || !(cc[0] >= '0' && cc[0] <= '9')) {
+	if (d && !(cc[0] >= '0' && cc[0] <= '9'))
+		return GS_OK; /* ROCm ("gfx942"): the check is for CUDA only (current_platform.is_cuda()) */
+	if (!d) {
 		gsi_unknown(e, "engine: on a GPU of compute capability below 8.0 (T4, V100, RTX 20xx) vLLM %s falls back to "
 		            "its V0 engine (vllm/engine/arg_utils.py _is_v1_supported_oracle), which these V1 figures do not "
 		            "describe; name the GPU (--gpu) to have it checked", asked);
@@ -765,8 +765,8 @@ static gs_status v0_fallback(gs_estimate *e, const gsi_release *r, gs_error *err
 	                    "is not supported by the V1 Engine. Falling back to V0.\" (vllm/engine/arg_utils.py "
 	                    "_is_v1_supported_oracle); that release's V0 was not read. Give runtime_version 0.7.3 for "
 	                    "the nearest V0 rules gpusizer has read (a published 0.8.2 V0 log on a T4 sits within 4 %% of "
-	                    "them, bench/README.md), or 0.10.2 or later, which run V1 on this GPU",
-	                    asked, d->name, cc);
+	                    "them, bench/README.md), or %s or later, which run V1 on this GPU",
+	                    asked, d->name, cc, r->cc8_v0_until);
 }
 
 gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)

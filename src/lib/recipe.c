@@ -121,3 +121,11 @@ size_t gsi_recipe_defaults(gs_recipe r, gs_task task, gsi_recipe_default out[], 
 			out[n++] = (gsi_recipe_default){rows[i].field, rows[i].value, rows[i].why};
 	return n;
 }
+
+bool gsi_recipe_freezes_vision_tower(gs_recipe r)
+{
+	/* LLaMA-Factory v0.9.5 hparams/finetuning_args.py freeze_vision_tower True;
+	 * model/model_utils/misc.py find_all_linear_modules leaves the tower's
+	 * and projector's modules out */
+	return r == GS_RECIPE_LLAMA_FACTORY;
+}

@@ -23,4 +23,10 @@ typedef struct gsi_recipe_default {
  * them. */
 size_t gsi_recipe_defaults(gs_recipe r, gs_task task, gsi_recipe_default out[], size_t cap);
 
+/* Whether recipe r keeps a vision-language model's tower and projector out
+ * of its LoRA targets whatever their names (LLaMA-Factory's
+ * freeze_vision_tower, True by default); the others hand PEFT names, which
+ * match a tower's layers too. */
+bool gsi_recipe_freezes_vision_tower(gs_recipe r);
+
 #endif

@@ -418,6 +418,11 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 		if (s)
 			return s;
 	}
+	/* only Unsloth's releases differ here in what they allocate */
+	if (gs_wl_set(w, GS_F_RECIPE_RELEASE) && (!gs_wl_set(w, GS_F_RECIPE) || gs_wl_recipe(w) != GS_RECIPE_UNSLOTH))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RECIPE_RELEASE].where, "recipe_release: only recipe unsloth has "
+		                    "releases that differ in memory; give recipe unsloth with an adaptation task (the "
+		                    "other recipes are read at one release each, docs/method.md §10a)");
 	for (int f = 0; f < GS_F__COUNT; f++) {
 		if (gs_wl_set(w, (gs_field)f) || !fields[f].def)
 			continue;
