@@ -351,6 +351,28 @@ static void gpu_buffers_head(const char *id, json_t *meas, const gs_estimate *e)
 	         gs_estimate_item(e, "activations")->bytes[1]));
 }
 
+/* A record's -ngl when it offloads part of the model (an integer
+ * n_gpu_layers; "all (33/33 offloaded)" is the default), into w. */
+static int set_gpu_layers(gs_workload *w, json_t *cond)
+{
+	char ngl[32];
+	json_t *layers = json_object_get(cond, "n_gpu_layers");
+	if (!json_is_integer(layers))
+		return 0;
+	snprintf(ngl, sizeof ngl, "%lld", json_integer_value(layers));
+	return set(w, GS_F_GPU_LAYERS, ngl);
+}
+
+/* One of the llama.cpp buffers the estimate lists (device "CPU", "CUDA0";
+ * kind "model", "kv", "compute"), 0 when absent. */
+static gs_bytes buffer_bytes(const gs_estimate *e, const char *device, const char *kind)
+{
+	for (uint32_t i = 0; i < e->n_buffers; i++)
+		if (!strcmp(e->buffers[i].device, device) && !strcmp(e->buffers[i].kind, kind))
+			return e->buffers[i].bytes;
+	return 0;
+}
+
 /* llama.cpp runtime on the rebuilt GGUF: every buffer its log prints. */
 static int do_llamacpp_gguf(const char *id, const char *gguf, json_t *cond, json_t *meas)
 {
@@ -363,11 +385,14 @@ static int do_llamacpp_gguf(const char *id, const char *gguf, json_t *cond, json
 	bool fa = json_integer_value(json_object_get(cond, "flash_attn")) == 1;
 	if (set(&w, GS_F_MODEL, gguf) || set(&w, GS_F_RUNTIME, "llamacpp") || set(&w, GS_F_LENGTH, ctx) ||
 	    set(&w, GS_F_N_UBATCH, ub) || set(&w, GS_F_KV_FORMAT, "fp16") || set(&w, GS_F_ATTENTION, fa ? "flash" : "sdpa") ||
-	    estimate(&w, &e))
+	    set_gpu_layers(&w, cond) || estimate(&w, &e))
 		return 1;
 	row(id, "CUDA0 model buffer [MiB]", num(meas, "cuda0_model_buffer_mib"), mib(gs_estimate_item(&e, "weights")->bytes[0]), "MiB");
-	row(id, "CPU mapped model buffer [MiB]", num(meas, "cpu_mapped_model_buffer_mib"), mib(e.model.inv.input_bytes), "MiB");
+	row(id, "CPU mapped model buffer [MiB]", num(meas, "cpu_mapped_model_buffer_mib"),
+	    mib(buffer_bytes(&e, "CPU", "model")), "MiB");
 	row(id, "CUDA0 KV buffer [MiB]", num(meas, "cuda0_kv_buffer_mib"), mib(gs_estimate_item(&e, "kv_cache")->bytes[1]), "MiB");
+	if (json_is_number(json_object_get(meas, "host_kv_buffer_mib")))
+		row(id, "host KV buffer [MiB]", num(meas, "host_kv_buffer_mib"), mib(buffer_bytes(&e, "CPU", "kv")), "MiB");
 	row(id, "CUDA0 compute buffer [MiB]", num(meas, "cuda0_compute_buffer_mib"),
 	    mib(gs_estimate_item(&e, "activations")->bytes[1]), "MiB");
 	gpu_buffers_head(id, meas, &e);
@@ -389,16 +414,18 @@ static int do_llamacpp_planned(const char *id, const char *cfg, json_t *cond, js
 	snprintf(seqs, sizeof seqs, "%lld", n_seq);
 	gs_workload_init(&w);
 	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_RUNTIME, "llamacpp") || set(&w, GS_F_LENGTH, len) ||
-	    set(&w, GS_F_CONCURRENCY, seqs) ||
+	    set(&w, GS_F_CONCURRENCY, seqs) || set_gpu_layers(&w, cond) ||
 	    set(&w, GS_F_FORMAT, json_string_value(json_object_get(cond, "gpusizer_file_type"))) ||
 	    set_condition(id, &w, cond, "gpusizer_quantizer", GS_F_QUANTIZER, false) ||
 	    (json_is_true(json_object_get(cond, "flash_attn")) && set(&w, GS_F_ATTENTION, "flash")) || estimate(&w, &e))
 		return 1;
 	row(id, "GPU model buffer [MiB]", num(meas, "cuda0_model_buffer_mib"), mib(gs_estimate_item(&e, "weights")->bytes[0]),
 	    "MiB");
-	row(id, "host model buffer [MiB]", num(meas, "cpu_model_buffer_mib"), mib(e.model.inv.input_bytes), "MiB");
+	row(id, "host model buffer [MiB]", num(meas, "cpu_model_buffer_mib"), mib(buffer_bytes(&e, "CPU", "model")), "MiB");
 	row(id, "KV buffer [MiB]", num(meas, "cuda0_kv_buffer_mib"), mib(gs_estimate_item(&e, "kv_cache")->bytes[1]),
 	    "MiB");
+	if (json_is_number(json_object_get(meas, "host_kv_buffer_mib")))
+		row(id, "host KV buffer [MiB]", num(meas, "host_kv_buffer_mib"), mib(buffer_bytes(&e, "CPU", "kv")), "MiB");
 	row(id, "GPU compute buffer [MiB]", num(meas, "cuda0_compute_buffer_mib"),
 	    mib(gs_estimate_item(&e, "activations")->bytes[1]), "MiB");
 	gpu_buffers_head(id, meas, &e);

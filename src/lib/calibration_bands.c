@@ -11,7 +11,7 @@ const gs_band gs_bands[] = {
 	{"vllm-v1", "peak", 8, -0.033694, -0.000923},
 	{"vllm-v1", "kv", 27, -0.176155, 0.030646},
 	{"sglang", "kv", 2, 0.000343, 0.003085},
-	{"llamacpp", "peak", 10, 0.000170, 0.001336},
+	{"llamacpp", "peak", 11, 0.000011, 0.001336},
 	{"ollama", "peak", 6, -0.007062, 0.005307},
 };
 const size_t gs_n_bands = 9;

@@ -99,6 +99,7 @@ typedef struct layout {
 	bool row;       /* --split-mode row */
 	double cum[GS_MAX_STAGES];
 	bool has_output, fa;
+	bool head_on_host; /* -ngl N <= n_layer: the output head stays in host memory */
 	gs_bytes host;  /* model bytes left in host memory */
 	gs_bytes host_model; /* of which the model's tensors */
 	uint64_t cells; /* KV cells after llama.cpp's padding */
@@ -115,9 +116,13 @@ static void model_buffer(gs_estimate *e, layout *y)
 	/* --split-mode row: every offloaded block's matrices split by rows over
 	 * the GPUs by tensor_split; KV, the head and the rest on the main GPU */
 	double share = y->dev == 0 ? y->cum[0] : y->cum[y->dev] - y->cum[y->dev - 1];
+	/* tied embeddings: llama-model.cpp creates the head from token_embd with
+	 * TENSOR_DUPLICATED, a second copy in the output's buffer whenever that
+	 * is not the embeddings' own (the GPU's, when the head is offloaded) */
+	uint64_t tied_head = s->head_bytes ? 0 : s->input_bytes;
 	for (uint64_t l = 0; l <= y->L; l++) {
-		uint64_t b = l < y->L ? s->layer_bytes[l] : s->output_bytes;
 		int d = device_of(l, y->L, y->ngl, y->cum, y->ndev);
+		uint64_t b = l < y->L ? s->layer_bytes[l] : s->output_bytes + (d >= 0 ? tied_head : 0);
 		if (y->row && d >= 0) {
 			bool block = l < y->L;
 			mine += block ? (uint64_t)((double)b * share + 0.5) : (y->dev == 0 ? b : 0);
@@ -132,13 +137,15 @@ static void model_buffer(gs_estimate *e, layout *y)
 	}
 	y->has_output = y->row ? y->dev == 0 && y->ngl > y->L
 	                       : device_of(y->L, y->L, y->ngl, y->cum, y->ndev) == (int)y->dev;
+	y->head_on_host = y->ngl <= y->L;
 	y->host_model = y->host;
 	char src[200];
 	snprintf(src, sizeof src, METHOD "§14; llama.cpp llama-model.cpp (layer offload); tensor bytes from the GGUF");
 	gs_item *wt = gsi_item(e, "weights", GS_BASIS_ESTIMATED, src);
 	gsi_item_all(wt, 7, mine);
 	gsi_formula(wt, "model buffer: %llu of %llu blocks%s on GPU %u (-ngl %llu), exact tensor bytes",
-	            (unsigned long long)y->my_layers, (unsigned long long)y->L, y->has_output ? " + output head" : "",
+	            (unsigned long long)y->my_layers, (unsigned long long)y->L,
+	            !y->has_output ? "" : tied_head ? " + output head (tied: a second copy of token_embd)" : " + output head",
 	            y->dev, (unsigned long long)y->ngl);
 }
 
@@ -189,7 +196,46 @@ static void add_buffer(gs_estimate *e, const char *device, const char *kind, gs_
 	}
 }
 
-/* The compute buffer: the largest of attention, FFN and output graphs. */
+/* ggml-backend's scheduler runs an op whose weights sit in host memory on
+ * the first GPU when that GPU's backend asks for it (ggml_backend_sched
+ * "1.off"; CUDA's offload_op: a batch of 32 tokens or more), copying the
+ * weights into that GPU's compute buffer as the split's input. llama.cpp
+ * --no-op-offload turns this off (docs/method.md §14 "Partial offload"). */
+#define OP_OFFLOAD_MIN_BATCH 32
+
+static bool ops_offloaded(const gs_estimate *e, const layout *y)
+{
+	return y->dev == 0 && y->ub >= OP_OFFLOAD_MIN_BATCH && gs_wl_op_offload(&e->workload) &&
+	       (y->host_layers || y->head_on_host);
+}
+
+/* The largest offloaded op's split on the first GPU: the head when it stays
+ * on the host (its weights, the normed n_ubatch x n_embd input, the logits of
+ * n_ubatch tokens: the worst-case graph has every token as an output), and a
+ * host block's expert tensor (one whole ffn_*_exps copy, its input and the
+ * n_ubatch x n_expert_used x n_ff_exp result). A dense block's matrices are
+ * smaller than the head whenever n_vocab >= n_ff. */
+static gs_bytes offloaded_split(const gs_estimate *e, const layout *y, char *how, size_t cap)
+{
+	const gs_model *m = &e->model;
+	const gs_inventory_summary *s = &m->inv;
+	uint64_t ub = y->ub, h = m->hidden;
+	gs_bytes head = 0, experts = 0;
+	if (y->head_on_host) {
+		gs_bytes w = s->head_bytes ? s->head_bytes : s->input_bytes; /* tied: token_embd is the head */
+		head = gs_add_sat(w, gs_mul_sat(ub, ((uint64_t)m->vocab + h) * 4));
+	}
+	if (y->host_layers && s->gate_exps0_bytes)
+		experts = gs_add_sat(s->gate_exps0_bytes,
+		                     gs_mul_sat(ub, (h + (uint64_t)m->experts_per_token * m->moe_intermediate) * 4));
+	snprintf(how, cap, "%s%s%s", head ? "head on the host: its weights + n_ubatch x (n_vocab + n_embd) x 4" : "",
+	         head && experts ? "; " : "",
+	         experts ? "a host block's expert tensor + n_ubatch x (n_embd + n_expert_used x n_ff_exp) x 4" : "");
+	return head > experts ? head : experts;
+}
+
+/* The compute buffer: the largest of attention, FFN and output graphs, and
+ * under partial offload the largest op offloaded from the host. */
 static void compute_buffer(gs_estimate *e, const layout *y)
 {
 	const gs_model *m = &e->model;
@@ -200,15 +246,23 @@ static void compute_buffer(gs_estimate *e, const layout *y)
 		cb = 0;
 	if (y->row && y->dev > 0) /* the other GPUs hold their row slices' results */
 		cb = gs_mul_sat(ub, (2 * ff + h) * 4) / y->ndev;
+	char off[200] = "";
+	gs_bytes split = ops_offloaded(e, y) ? offloaded_split(e, y, off, sizeof off) : 0;
+	if (split > cb)
+		cb = split;
 	gs_item *cbi = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
-	                        METHOD "§14 (compute buffer: our derivation from llama.cpp's graph, to be measured)");
+	                        METHOD "§14 (compute buffer: our derivation from llama.cpp's graph and ggml-backend's "
+	                        "scheduler; the offloaded head is measured exactly)");
 	cbi->varies = true;
 	gsi_item_all(cbi, 6, cb);
-	gsi_formula(cbi, "compute buffer: max(attention %s + 7 x %llu x %llu x 4, FFN %llu x (2 x %llu + 3 x %llu) x 4%s) B",
+	gsi_formula(cbi, "compute buffer: max(attention %s + 7 x %llu x %llu x 4, FFN %llu x (2 x %llu + 3 x %llu) x 4%s%s%s) B",
 	            fa ? "mask cells x n_ubatch x 2" : "KQ cells x n_ubatch x n_head x 4", (unsigned long long)ub,
 	            (unsigned long long)h, (unsigned long long)ub, (unsigned long long)ff, (unsigned long long)h,
-	            has_output ? ", output n_ubatch x (n_vocab + 2 n_embd) x 4" : "");
-
+	            has_output ? ", output n_ubatch x (n_vocab + 2 n_embd) x 4" : "", split ? ", ops offloaded from the "
+	            "host (batch >= 32): " : "", off);
+	if (ops_offloaded(e, y) && y->host_layers && m->vocab < ff && !m->inv.gate_exps0_bytes)
+		gsi_unknown(e, "activations: n_vocab %u is below n_ff %llu, so a host block's FFN matrix offloaded to the "
+		            "GPU may be the largest split, which is not sized", m->vocab, (unsigned long long)ff);
 }
 
 /* Host memory: embeddings, blocks not offloaded and their KV, the host

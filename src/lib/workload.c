@@ -42,6 +42,7 @@ static const char *const enum_values[GS_F__COUNT][10] = {
 	[GS_F_SPLIT_MODE] = {"layer", "row", NULL},
 	[GS_F_QUANTIZER] = {"007dbbf3", "b4020", NULL},
 	[GS_F_IMATRIX] = {"no", "yes", NULL},
+	[GS_F_OP_OFFLOAD] = {"yes", "no", NULL},
 };
 
 /* The largest value a count field takes: far above any real workload, and

@@ -219,6 +219,19 @@ case_ 2 'unknown format "Q4_K_X"' estimate $L31 --runtime llamacpp --format Q4_K
 
 case_ 0 '"device": "CUDA1"' estimate $L31 --runtime llamacpp --format q4_k_m --context 8192 --gpus 2 --gpu-layers 20 --json
 case_ 0 "with the graph of the layers on the CPU" estimate $L31 --runtime llamacpp --format q4_k_m --context 8192 --gpu-layers 20
+# partial offload: the head stays on the host and its matmul runs on CUDA0 with a copy of its weights
+# (ggml-ci build 4020, pythia-2.8b Q4_0 -ngl 10 logs 203.99 MiB = 105638400 + 512 x (50304 + 2560) x 4 B)
+PY28=data/models/EleutherAI__pythia-2.8b.json
+case_ 0 '"bytes": 213903872' estimate $PY28 --runtime llamacpp --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --json
+case_ 0 '"bytes": 170917888' estimate $PY28 --runtime llamacpp --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --op-offload no --json
+case_ 0 '"bytes": 10348544' estimate $PY28 --runtime llamacpp --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --n-ubatch 31 --json
+case_ 0 "ops offloaded from the host (batch >= 32): head on the host" estimate $PY28 --runtime llamacpp --format Q4_0 --context 2048 --gpu-layers 10
+# tied embeddings: the offloaded head is a second copy of token_embd (TENSOR_DUPLICATED), so the GPU holds every
+# tensor of the file's 633495552 B (token_embd stays on the host as well)
+case_ 0 '"bytes": 633495552' estimate data/models/Qwen__Qwen3-0.6B.json --runtime llamacpp --format Q8_0 --context 512 --json
+case_ 0 "output head (tied: a second copy of token_embd)" estimate data/models/Qwen__Qwen3-0.6B.json --runtime llamacpp --format Q8_0 --context 512
+case_ 2 "op_offload: Ollama does not take this llama.cpp option" estimate $L31 --runtime ollama --format q4_k_m --op-offload no
+case_ 2 'op-offload: got "maybe", expected one of yes, no' estimate $PY28 --runtime llamacpp --format Q4_0 --op-offload maybe
 case_ 0 '"bytes": 2093219840' estimate $L31 --runtime llamacpp --format q4_k_m --context 8192 --gpus 2 --split-mode row --json
 case_ 0 "lora_adapter           estimated             0.16" estimate $L31 --runtime llamacpp --format q4_k_m --context 2048 --lora-adapter 160MiB
 case_ 2 "expected a .safetensors or .gguf file" estimate $L31 --runtime llamacpp --format q4_k_m --lora-adapter /etc/passwd

@@ -93,9 +93,9 @@ static const struct {
 static bool verbose, print_all;
 /* how many times each property was checked, for the summary */
 enum { P_PEAK, P_KV, P_FIT, P_SHORTLIST, P_SHEET, P_TP, P_BITS, P_DEVICES, P_ALIASES, P_MATRIX, P_LEAN, P_RELEASES,
-       P__N };
+       P_OFFLOAD, P__N };
 static const char *const p_name[P__N] = {"peak", "kv", "fit", "shortlist", "sheet", "tp", "bits", "devices", "aliases",
-                                        "matrix", "lean", "releases"};
+                                        "matrix", "lean", "releases", "offload"};
 static unsigned long p_count[P__N];
 static unsigned long n_checked, n_refused, n_bad;
 static char seen_refusal[64][160];
@@ -515,6 +515,37 @@ static void check_tp(const combo *c, const gs_estimate *e1)
 	free(e2);
 }
 
+/* offload: llama.cpp's GPU peak never falls as -ngl grows, op offload or
+ * not (fit's layer search rests on it): every block moved to the GPU brings
+ * its weights and KV, and the head moved there brings more than the copy of
+ * it the offloaded split held. */
+static void check_offload(const combo *c)
+{
+	p_count[P_OFFLOAD]++;
+	static const gs_field ef[] = {GS_F_GPU_LAYERS, GS_F_OP_OFFLOAD};
+	gs_estimate *e = malloc(sizeof *e);
+	if (!e)
+		return;
+	uint64_t L = c->m->layers;
+	const uint64_t steps[] = {1, 2, L / 2, L - 1, L, L + 1};
+	for (int off = 0; off < 2; off++) {
+		gs_bytes prev = 0;
+		for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
+			char ngl[24];
+			snprintf(ngl, sizeof ngl, "%llu", (unsigned long long)steps[i]);
+			const char *ev[] = {ngl, off ? "no" : "yes"};
+			if (!estimate_of(c, e, 2, ef, ev))
+				break;
+			gs_bytes peak = gs_estimate_peak(e);
+			if (peak < prev)
+				violation("offload", c->name, "GPU peak %llu B at -ngl %s is below %llu B at the step before "
+				          "(op_offload %s)", (unsigned long long)peak, ngl, (unsigned long long)prev, ev[1]);
+			prev = peak;
+		}
+	}
+	free(e);
+}
+
 /* bits: for one model, weights never grow as bits fall. */
 static void check_bits(const gs_library_entry *entry, const gs_model *m)
 {
@@ -781,6 +812,8 @@ int main(int argc, char **argv)
 						check_tp(&c, e);
 					if (h % 11 == 0)
 						check_fit(&c);
+					if (h % 3 == 1 && r == 3 && t == 0)
+						check_offload(&c);
 				}
 	}
 	printf("%lu combinations, %lu refused deliberately, %lu violations\n", n_checked, n_refused, n_bad);
