@@ -48,4 +48,10 @@ gs_status gs_workload_model(const gs_workload *w, gs_model *out /* OUT */, gs_er
 gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *policy, gs_model *out /* OUT */,
                                  gs_error *err) GS_WARN_UNUSED;
 
+/* Whether text is an Ollama tag of a name the built-in library maps
+ * (llama3.1:8b-instruct-q4_K_M; docs/method.md §14b): the model is then that
+ * library entry, and the tag's quantization its format. A tag of a mapped
+ * name with an unmapped size is one too (its error comes with the workload). */
+bool gs_ollama_tag_is(const char *text);
+
 #endif

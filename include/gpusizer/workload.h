@@ -28,7 +28,7 @@
 
 /* X(ENUM, sheet key, extra flag alias or NULL, kind, default text or NULL, help) */
 #define GS_WORKLOAD_FIELDS(X) \
-	X(MODEL, "model", NULL, GS_KIND_STRING, NULL, "config.json, model folder, .gguf or .safetensors file, or hub id org/name[@rev]") \
+	X(MODEL, "model", NULL, GS_KIND_STRING, NULL, "config.json, model folder, .gguf or .safetensors file, hub id org/name[@rev], or Ollama tag (llama3.1:8b-instruct-q4_K_M)") \
 	X(REVISION, "revision", NULL, GS_KIND_STRING, NULL, "model commit or tag, recorded on the sheet") \
 	X(PARAMS, "params", NULL, GS_KIND_COUNT, NULL, "parameter count instead of a model: 7e9, 7B") \
 	X(BITS, "bits", NULL, GS_KIND_RATIO, NULL, "raw bits per weight instead of a format: 16, 4.5") \
@@ -82,6 +82,7 @@
 	X(IMATRIX, "imatrix", NULL, GS_KIND_ENUM, "no", "llama.cpp: plan the file as llama-quantize makes it with an importance matrix: no | yes (--imatrix alone means yes)") \
 	X(LORA_ADAPTER, "lora_adapter", NULL, GS_KIND_STRING, NULL, "llama.cpp --lora: the adapter .gguf, or its size (160MiB)") \
 	X(N_UBATCH, "n_ubatch", NULL, GS_KIND_COUNT, "512", "llama.cpp physical batch") \
+	X(SWA_FULL, "swa_full", NULL, GS_KIND_ENUM, "no", "llama.cpp --swa-full: sliding-window layers (Gemma 2/3) keep n_ctx cells as the others do, as builds before May 2025 always did: no | yes") \
 	X(OP_OFFLOAD, "op_offload", NULL, GS_KIND_ENUM, "yes", "llama.cpp: ops of weights left in host memory run on the first GPU for batches of 32 tokens or more, their weights copied into its compute buffer: yes | no (--no-op-offload)") \
 	X(NUM_BATCH, "num_batch", NULL, GS_KIND_COUNT, "512", "Ollama num_batch (its default 512)") \
 	X(GPU_FREE, "gpu_free", NULL, GS_KIND_BYTES, NULL, "Ollama: free memory per GPU at load, as its log's \"available\" (default: CUDA total - runtime_context)") \
@@ -236,6 +237,8 @@ static inline gs_offload gs_wl_offload(const gs_workload *w) { return (gs_offloa
 static inline gs_export gs_wl_export(const gs_workload *w) { return (gs_export)w->v[GS_F_EXPORT].e; }
 static inline gs_split_mode gs_wl_split_mode(const gs_workload *w) { return (gs_split_mode)w->v[GS_F_SPLIT_MODE].e; }
 static inline gs_quantizer gs_wl_quantizer(const gs_workload *w) { return (gs_quantizer)w->v[GS_F_QUANTIZER].e; }
+/* swa_full's values are {"no", "yes"} (workload.c): index 1 is yes */
+static inline bool gs_wl_swa_full(const gs_workload *w) { return w->v[GS_F_SWA_FULL].e == 1; }
 /* op_offload's values are {"yes", "no"} (workload.c): index 0 is yes */
 static inline bool gs_wl_op_offload(const gs_workload *w) { return w->v[GS_F_OP_OFFLOAD].e == 0; }
 /* imatrix's values are {"no", "yes"} (workload.c): index 1 is yes */

@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "gpusizer/measured.h"
 #include "gpusizer/hub.h"
+#include "gpusizer/resolve.h"
 
 int cli_fail(const gs_error *err)
 {
@@ -204,10 +205,14 @@ int cli_workload(const cli_args *a, int skip, bool finish, gs_workload *w)
 		return cli_fail(&err);
 	if (a->positional) {
 		struct stat st;
-		if (stat(a->positional, &st) != 0 && !gs_hub_is_id(a->positional)) {
-			fprintf(stderr, "gpusizer: error: %s: no such file or folder, and not a hub id; expected a "
-			        "config.json, a model folder, a .gguf or .safetensors file, a .yaml sheet, or "
-			        "org/name[@revision]\n", a->positional);
+		if (stat(a->positional, &st) != 0 && !gs_hub_is_id(a->positional) && !gs_ollama_tag_is(a->positional)) {
+			char latest[128];
+			snprintf(latest, sizeof latest, "%.100s:latest", a->positional);
+			fprintf(stderr, "gpusizer: error: %s: no such file or folder, and not a hub id%s%s%s; expected a "
+			        "config.json, a model folder, a .gguf or .safetensors file, a .yaml sheet, "
+			        "org/name[@revision], or an Ollama tag (llama3.1:8b-instruct-q4_K_M)\n", a->positional,
+			        gs_ollama_tag_is(latest) ? " (the Ollama tag is " : "", gs_ollama_tag_is(latest) ? latest : "",
+			        gs_ollama_tag_is(latest) ? ")" : "");
 			return EXIT_USAGE;
 		}
 		if (gs_workload_set(w, GS_F_MODEL, a->positional, strlen(a->positional), GS_FROM_FLAG,

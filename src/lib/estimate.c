@@ -194,7 +194,8 @@ static gs_status check_model_kind(const gs_estimate *e, const gs_workload *w, co
 		                    "with runtime transformers only (its %s rules are for text-only attention decoders; "
 		                    "the engines serve encoders only as pooling models, which are not modelled)",
 		                    m->model_type, gs_runtime_name(e->runtime));
-	if ((m->encoder_layers || any_ssm || m->vision_params) && e->runtime != GS_RT_TRANSFORMERS)
+	bool vision_as_text = m->vision_params && e->runtime == GS_RT_LLAMACPP && gsi_llamacpp_vision_as_text(m);
+	if ((m->encoder_layers || any_ssm || (m->vision_params && !vision_as_text)) && e->runtime != GS_RT_TRANSFORMERS)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
 		                    "model_type \"%.40s\" is %s: gpusizer sizes it with runtime transformers only (its %s "
 		                    "rules are for text-only attention decoders)", m->model_type,

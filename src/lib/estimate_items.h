@@ -102,6 +102,11 @@ gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err);
  * host) when started as `r` says, with n_ctx = e->length x e->concurrency. */
 gs_status gsi_llamacpp_buffers(gs_estimate *e, uint32_t dev, const gsi_llamacpp_run *r, gs_error *err);
 
+/* Whether llama.cpp runs this vision-language model as its text GGUF plus
+ * an --mmproj file (Gemma 3), so that the text model is sized as any
+ * decoder and the projector apart. */
+bool gsi_llamacpp_vision_as_text(const gs_model *m);
+
 /* The runtime_context item llama.cpp's estimate uses (default 250 MiB). */
 gs_bytes gsi_llamacpp_context(const gs_workload *w);
 

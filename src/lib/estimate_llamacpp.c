@@ -104,7 +104,7 @@ typedef struct layout {
 	gs_bytes host_model; /* of which the model's tensors */
 	uint64_t cells; /* KV cells after llama.cpp's padding */
 	uint64_t ub;    /* n_ubatch */
-	uint64_t per_layer_kv;
+	gs_bytes host_kv; /* the KV of the blocks left in host memory */
 } layout;
 
 /* The model buffer on this device, from the GGUF's exact tensor bytes. */
@@ -149,25 +149,87 @@ static void model_buffer(gs_estimate *e, layout *y)
 	            y->dev, (unsigned long long)y->ngl);
 }
 
-/* The KV cache of this device's blocks (llama-kv-cache.cpp). */
+/* The architectures llama.cpp gives a sliding-window cache of their own
+ * (llama-model.cpp load_hparams: swa_type STANDARD with set_swa_pattern;
+ * docs/method.md §14 "Sliding-window layers"). Other models' sliding_window
+ * (Mistral v0.1's, converted as llama) is not applied by llama.cpp. */
+static bool llamacpp_swa_arch(const gs_model *m)
+{
+	static const char *const archs[] = {"gemma2", "gemma3", "gemma3_text"};
+	for (size_t i = 0; i < sizeof archs / sizeof *archs; i++)
+		if (!strcmp(m->model_type, archs[i]))
+			return m->sliding_window > 0;
+	return false;
+}
+
+/* Where block l's KV lives: 1 on this device, -1 in host memory, 0 elsewhere. */
+static int kv_home(const layout *y, uint64_t l)
+{
+	int d = device_of(l, y->L, y->ngl, y->cum, y->ndev);
+	if (d < 0)
+		return -1;
+	if (y->row) /* --split-mode row: the KV on the main GPU */
+		return y->dev == 0 ? 1 : 0;
+	return d == (int)y->dev ? 1 : 0;
+}
+
+/* The KV cache of this device's blocks (llama-kv-cache.cpp; sliding-window
+ * layers in their own, smaller cache, llama-kv-cache-iswa.cpp). */
 static void kv_cache(gs_estimate *e, layout *y)
 {
 	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
 	uint64_t ctx = gs_mul_sat(e->length ? e->length : (m->max_position ? m->max_position : 4096), e->concurrency);
 	uint64_t pad = y->fa ? 256 : 32;
 	y->cells = (ctx + pad - 1) / pad * pad;
+	/* the SWA cache: min(base cells, n_swa x n_seq + n_ubatch) padded to 256
+	 * (one unified context of concurrency sequences, as sized here), or the
+	 * base size with --swa-full */
+	/* Ollama's runners up to v0.11.4 vendor a llama.cpp from before the
+	 * sliding-window cache (no llama-kv-cache-*iswa.cpp in those tags) */
+	bool swa = e->runtime == GS_RT_LLAMACPP && llamacpp_swa_arch(m) && !gs_wl_swa_full(w);
+	uint64_t swa_cells = y->cells;
+	if (swa) {
+		uint64_t want = gs_add_sat(gs_mul_sat(m->sliding_window, e->concurrency), y->ub);
+		swa_cells = (want < y->cells ? want : y->cells);
+		swa_cells = (swa_cells + 255) / 256 * 256;
+	}
 	uint64_t kgqa = (uint64_t)m->kv_heads * m->head_dim, vgqa = (uint64_t)m->kv_heads * m->v_head_dim;
-	y->per_layer_kv = gs_mul_sat(y->cells, type_row_bytes(&e->kv_format, kgqa) + type_row_bytes(&e->kv_format_v, vgqa));
+	uint64_t row = type_row_bytes(&e->kv_format, kgqa) + type_row_bytes(&e->kv_format_v, vgqa);
+	gs_bytes mine = 0, host = 0;
+	uint64_t my_swa = 0;
+	for (uint64_t l = 0; l < y->L && l < GS_MAX_LAYERS; l++) {
+		bool sliding = swa && m->layer_is_sliding[l];
+		gs_bytes b = gs_mul_sat(sliding ? swa_cells : y->cells, row);
+		int home = kv_home(y, l);
+		if (home > 0) {
+			mine = gs_add_sat(mine, b);
+			my_swa += sliding;
+		} else if (home < 0) {
+			host = gs_add_sat(host, b);
+		}
+	}
+	y->host_kv = host;
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED, METHOD "§14; llama.cpp llama-kv-cache.cpp");
 	kv->varies = true;
-	gsi_item_all(kv, 6, gs_mul_sat(y->per_layer_kv, y->my_layers));
+	gsi_item_all(kv, 6, mine);
+	char swa_how[160] = "";
+	if (swa)
+		snprintf(swa_how, sizeof swa_how, "; %llu of them sliding-window layers with min(cells, window %u x %llu "
+		         "sequences + n_ubatch %llu) padded to 256 = %llu cells", (unsigned long long)my_swa,
+		         m->sliding_window, (unsigned long long)e->concurrency, (unsigned long long)y->ub,
+		         (unsigned long long)swa_cells);
 	gsi_formula(kv, "%llu blocks x n_ctx %llu padded to %llu cells (pad %llu%s) x (K %llu elements in %s + V %llu "
-	            "elements in %s)",
+	            "elements in %s)%s",
 	            (unsigned long long)y->my_layers, (unsigned long long)ctx, (unsigned long long)y->cells,
 	            (unsigned long long)pad, y->fa ? ", flash attention" : "", (unsigned long long)kgqa,
-	            e->kv_format.name, (unsigned long long)vgqa, e->kv_format_v.name);
+	            e->kv_format.name, (unsigned long long)vgqa, e->kv_format_v.name, swa_how);
+	if (swa)
+		gsi_unknown(e, "kv_cache: sliding-window cells grow with n_seq_max (here concurrency %llu): llama-server's "
+		            "--parallel auto (4 slots, unified) holds window x 4 + n_ubatch; builds before May 2025 (PR "
+		            "#13194) keep n_ctx, as swa_full yes does", (unsigned long long)e->concurrency);
 	/* blocks left on the host keep their KV there */
-	y->host = gs_add_sat(y->host, gs_mul_sat(y->per_layer_kv, y->host_layers));
+	y->host = gs_add_sat(y->host, host);
 }
 
 /* One backend's graph for n_ubatch tokens: the largest of the attention
@@ -285,7 +347,7 @@ static void host_side(gs_estimate *e, const layout *y)
 	         (unsigned long long)logits);
 	add_buffer(e, "CPU", "model", y->host_model);
 	if (y->host_layers)
-		add_buffer(e, "CPU", "kv", gs_mul_sat(y->per_layer_kv, y->host_layers));
+		add_buffer(e, "CPU", "kv", y->host_kv);
 	add_buffer(e, "CPU", "compute", hc);
 	add_buffer(e, "CPU", "output", logits);
 }
@@ -418,6 +480,35 @@ gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err)
 	return GS_OK;
 }
 
+bool gsi_llamacpp_vision_as_text(const gs_model *m)
+{
+	return !strcmp(m->model_type, "gemma3");
+}
+
+/* Gemma 3's vision tower and projector: convert_hf_to_gguf.py --mmproj
+ * writes them in F16 by default, and llama-server / llama-mtmd-cli load the
+ * file on GPU 0 unless --no-mmproj-offload. Its compute buffer (clip.cpp's
+ * graph for the largest image) is not derived: named, not guessed. */
+static void vision_projector(gs_estimate *e, uint32_t dev)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	gs_bytes f16 = gs_mul_sat(m->vision_params, 2);
+	if (!gs_wl_set(w, GS_F_IMAGES) || !gs_wl_u64(w, GS_F_IMAGES)) {
+		gsi_unknown(e, "vision: the text model alone is sized (llama.cpp's %s GGUF); with --mmproj, the vision tower "
+		            "and projector add %llu B in F16 on GPU 0 and clip.cpp's compute buffer: give images to count "
+		            "the projector", gsi_gguf_arch(m), (unsigned long long)f16);
+		return;
+	}
+	gs_item *it = gsi_item(e, "vision_tower", GS_BASIS_ESTIMATED, METHOD "§14 \"Gemma 3\" (the --mmproj file "
+	                       "convert_hf_to_gguf.py writes, F16 by default)");
+	gsi_item_all(it, 7, dev == 0 ? f16 : 0);
+	gsi_formula(it, "mmproj on GPU 0: %llu vision parameters x 2 B (F16)", (unsigned long long)m->vision_params);
+	if (dev == 0)
+		gsi_unknown(e, "vision: clip.cpp's compute buffer for an image (%u patches through the tower) is not sized; "
+		            "it is the mmproj's own graph, reserved once for the largest image", m->vision_patches);
+}
+
 gs_status gsi_llamacpp_buffers(gs_estimate *e, uint32_t dev, const gsi_llamacpp_run *r, gs_error *err)
 {
 	const gs_model *m = &e->model;
@@ -459,6 +550,8 @@ gs_status gsi_llamacpp_buffers(gs_estimate *e, uint32_t dev, const gsi_llamacpp_
 	add_buffer(e, name, "compute", gsi_item_bytes(e, "activations", 1));
 	if (dev == 0)
 		host_side(e, &y);
+	if (m->vision_params && gsi_llamacpp_vision_as_text(m))
+		vision_projector(e, dev);
 	if (gs_wl_set(w, GS_F_LORA_ADAPTER))
 		return lora_adapter(e, &y, err);
 	return GS_OK;

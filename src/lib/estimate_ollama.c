@@ -272,7 +272,7 @@ static gs_status settings(gs_estimate *e, const gsi_release *r, gs_ollama_fit *o
 	const gs_workload *w = &e->workload;
 	const gs_model *m = &e->model;
 	static const gs_field not_ollama[] = {GS_F_TENSOR_SPLIT, GS_F_SPLIT_MODE, GS_F_N_UBATCH, GS_F_KV_FORMAT_V,
-	                                      GS_F_OP_OFFLOAD};
+	                                      GS_F_OP_OFFLOAD, GS_F_SWA_FULL};
 	for (size_t i = 0; i < sizeof not_ollama / sizeof not_ollama[0]; i++)
 		if (w->v[not_ollama[i]].from == GS_FROM_SHEET || w->v[not_ollama[i]].from == GS_FROM_FLAG)
 			return gs_error_set(err, GS_EINPUT, w->v[not_ollama[i]].where, "%s: Ollama does not take this llama.cpp "

@@ -399,10 +399,18 @@ static void add(plan *p, const char *name, int layer, uint64_t ne0, uint64_t ne1
 static const char *const supported[] = {"llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3_moe",
                                         "gemma", "gemma2", "gemma3_text", "phi3", "gpt_neox"};
 
+/* Gemma 3's vision-language checkpoint converts to the same text GGUF
+ * (arch gemma3) as gemma3_text: convert_hf_to_gguf.py writes the vision
+ * tower and projector to a separate --mmproj file. */
+static const char *plan_type(const gs_model *m)
+{
+	return strcmp(m->model_type, "gemma3") ? m->model_type : "gemma3_text";
+}
+
 static bool has_type(const gs_model *m, const char *const *list, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		if (!strcmp(m->model_type, list[i]))
+		if (!strcmp(plan_type(m), list[i]))
 			return true;
 	return false;
 }

@@ -107,7 +107,9 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 	m->gpt_style = !strcmp(arch, "gptneox") || !strcmp(arch, "gpt2") || !strcmp(arch, "starcoder");
 	m->gated_mlp = gsi_inv_find(inv, "blk.0.ffn_gate.weight") >= 0 || gsi_inv_find(inv, "blk.0.ffn_gate_exps.weight") >= 0;
 	m->tied_embeddings = gsi_inv_find(inv, "output.weight") < 0;
-	m->sliding_window = (uint32_t)meta_or(inv, arch, "attention.sliding_window", 0);
+	/* llama-model.cpp load_hparams: Gemma 2's window is 4096 when the file
+	 * does not say */
+	m->sliding_window = (uint32_t)meta_or(inv, arch, "attention.sliding_window", !strcmp(arch, "gemma2") ? 4096 : 0);
 	for (uint32_t l = 0; l < L; l++) {
 		m->layer_is_moe[l] = m->experts > 0;
 		if (m->sliding_window)

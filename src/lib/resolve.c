@@ -16,6 +16,7 @@
 #include "gpusizer/inventory.h"
 #include "gpusizer/library.h"
 #include "gpusizer/resolve.h"
+#include "ollama_tag.h"
 #include "tensor_table.h"
 
 /* A model folder or a .gguf/.safetensors file: the tensor table gives the
@@ -225,6 +226,21 @@ gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *po
 		return gs_error_set(err, GS_EINPUT, NULL, "no model: give --model or --params");
 	}
 	const char *text = gs_wl_str(w, GS_F_MODEL);
+	gsi_ollama_tag tag;
+	char why[320];
+	int r = gsi_ollama_tag_parse(text, &tag, why, sizeof why);
+	if (r < 0)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_MODEL].where, "%s", why);
+	if (r > 0) { /* the library's config of that name and size (ollama_tag.c) */
+		gs_library_entry le;
+		if (!gs_library_find(tag.model, &le))
+			return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_MODEL].where, "Ollama tag \"%s\": %s is not in "
+			                    "the built-in library", tag.tag, tag.model);
+		gs_status s = gs_library_model(&le, out, err);
+		if (!s)
+			snprintf(out->source, sizeof out->source, "%s (Ollama tag %s)", tag.model, tag.tag);
+		return s;
+	}
 	if (!policy) /* the CLI: the user's own files, or the hub when no such file exists */
 		return gs_hub_is_id(text) ? from_hub(w, out, err) : from_path(text, out, err);
 	char real[PATH_MAX];
@@ -243,6 +259,13 @@ gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *po
 		                    "id (org/name), or upload the config.json", text);
 	return gs_error_set(err, GS_EINPUT, NULL, "model \"%.200s\": not a model below the server's --models-dir "
 	                    "folders, and not a hub id (org/name)", text);
+}
+
+bool gs_ollama_tag_is(const char *text)
+{
+	gsi_ollama_tag t;
+	char why[320];
+	return gsi_ollama_tag_parse(text, &t, why, sizeof why) != 0;
 }
 
 gs_status gs_workload_model(const gs_workload *w, gs_model *out, gs_error *err)

@@ -10,6 +10,7 @@
 #include "gpusizer/dtype.h"
 #include "gpusizer/workload.h"
 #include "nearest.h"
+#include "ollama_tag.h"
 #include "recipe.h"
 
 static const struct field_info {
@@ -43,6 +44,7 @@ static const char *const enum_values[GS_F__COUNT][10] = {
 	[GS_F_QUANTIZER] = {"007dbbf3", "b4020", NULL},
 	[GS_F_IMATRIX] = {"no", "yes", NULL},
 	[GS_F_OP_OFFLOAD] = {"yes", "no", NULL},
+	[GS_F_SWA_FULL] = {"no", "yes", NULL},
 };
 
 /* The largest value a count field takes: far above any real workload, and
@@ -380,6 +382,51 @@ void gs_workload_recipe_settings(const gs_workload *w, char *buf, size_t cap)
 	}
 }
 
+/* An Ollama tag (llama3.1:8b-instruct-q4_K_M) names the GGUF file type it
+ * pulls: that is the format, unless the sheet gives the same one itself; a
+ * tag without one needs the format given (ollama_tag.c says why). The
+ * runtime a tag is pulled for is Ollama, unless the sheet names another. */
+static gs_status format_from_tag(gs_workload *w, gs_error *err)
+{
+	gsi_ollama_tag t;
+	char why[320];
+	const char *where = w->v[GS_F_MODEL].where;
+	int r = gsi_ollama_tag_parse(gs_wl_str(w, GS_F_MODEL), &t, why, sizeof why);
+	if (r < 0)
+		return gs_error_set(err, GS_EINPUT, where, "%s", why);
+	if (r == 0)
+		return GS_OK;
+	if (!gs_wl_set(w, GS_F_RUNTIME)) {
+		gs_status s = gs_workload_set(w, GS_F_RUNTIME, "ollama", 6, GS_FROM_DEFAULT, "the model's Ollama tag", err);
+		if (s)
+			return s;
+	}
+	if (gs_wl_set(w, GS_F_BITS))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_BITS].where, "bits: the Ollama tag \"%s\" names a GGUF "
+		                    "file; give its file type as format (Q4_K_M), not bits", t.tag);
+	if (!t.quant[0]) {
+		if (gs_wl_set(w, GS_F_FORMAT))
+			return GS_OK;
+		return gs_error_set(err, GS_EINPUT, where, "Ollama tag \"%s\" names no quantization: the registry's "
+		                    "default is in the manifest it serves (Q4_K_M for most current uploads, Q4_0 for older "
+		                    "ones) and is not read offline; name it in the tag as Ollama spells it "
+		                    "(llama3.1:8b-instruct-q4_K_M) or give format (--format Q4_K_M)", t.tag);
+	}
+	char fmt[32];
+	snprintf(fmt, sizeof fmt, "gguf:%s", t.quant);
+	if (gs_wl_set(w, GS_F_FORMAT)) {
+		gs_format given, tagged;
+		if (gs_format_parse(w->v[GS_F_FORMAT].text, "format", &given, err) ||
+		    gs_format_parse(fmt, "format", &tagged, err))
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where, "%s", err->msg);
+		if (strcmp(given.name, tagged.name) != 0)
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where, "format %s differs from %s, which the "
+			                    "Ollama tag \"%s\" names: give one of them", w->v[GS_F_FORMAT].text, t.quant, t.tag);
+		return GS_OK;
+	}
+	return gs_workload_set(w, GS_F_FORMAT, fmt, strlen(fmt), GS_FROM_DEFAULT, "the model's Ollama tag", err);
+}
+
 gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 {
 	assert(w);
@@ -399,6 +446,11 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 	if (gs_wl_set(w, GS_F_GPU) && gs_wl_set(w, GS_F_CAPACITY))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
 		                    "give either gpu or capacity, not both");
+	if (model) {
+		gs_status s = format_from_tag(w, err);
+		if (s)
+			return s;
+	}
 	/* QLoRA means a 4-bit base: nf4 with double quantization unless said */
 	if (!gs_wl_set(w, GS_F_FORMAT) && !gs_wl_set(w, GS_F_BITS) && gs_wl_set(w, GS_F_TASK) &&
 	    gs_wl_task(w) == GS_TASK_QLORA) {

@@ -226,6 +226,34 @@ case_ 0 '"bytes": 213903872' estimate $PY28 --runtime llamacpp --format Q4_0 --q
 case_ 0 '"bytes": 170917888' estimate $PY28 --runtime llamacpp --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --op-offload no --json
 case_ 0 '"bytes": 10348544' estimate $PY28 --runtime llamacpp --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --n-ubatch 31 --json
 case_ 0 "ops offloaded from the host (batch >= 32): head on the host" estimate $PY28 --runtime llamacpp --format Q4_0 --context 2048 --gpu-layers 10
+# Gemma 2/3 under llama.cpp: sliding-window layers in their own cache of min(n_ctx, window x n_seq + n_ubatch)
+# cells padded to 256 (llama-kv-cache-iswa.cpp). Gemma-3-1B, 8192 tokens: 4 full layers x 8192 + 22 sliding
+# layers x 1024 cells, 512 elements x 2 B per cell; --swa-full: all 26 at 8192
+G31=data/models/google__gemma-3-1b-it.json
+case_ 0 '"bytes": 56623104' estimate $G31 --runtime llamacpp --format Q4_K_M --context 8192 --json
+case_ 0 '"bytes": 218103808' estimate $G31 --runtime llamacpp --format Q4_K_M --context 8192 --swa-full yes --json
+case_ 0 "22 of them sliding-window layers with min(cells, window 512 x 1 sequences + n_ubatch 512) padded to 256 = 1024 cells" estimate $G31 --runtime llamacpp --format Q4_K_M --context 8192
+# Gemma-2-9B: window 4096, 4 sequences in one context of 32768: min(32768, 4 x 4096 + 512) = 16896 cells
+case_ 0 "21 of them sliding-window layers with min(cells, window 4096 x 4 sequences + n_ubatch 512) padded to 256 = 16896 cells" estimate data/models/google__gemma-2-9b.json --runtime llamacpp --format Q4_K_M --context 8192 --concurrency 4
+case_ 2 "swa_full: Ollama does not take this llama.cpp option" estimate data/models/google__gemma-2-2b-it.json --runtime ollama --format Q4_K_M --swa-full yes
+# Gemma 3 vision-language: llama.cpp runs the text GGUF; the mmproj (F16) only with images
+G34=data/models/google__gemma-3-4b-it.json
+case_ 0 "give images to count the projector" estimate $G34 --runtime llamacpp --format Q4_K_M --context 8192
+case_ 0 "mmproj on GPU 0: 419816304 vision parameters x 2 B (F16)" estimate $G34 --runtime llamacpp --format Q4_K_M --context 8192 --images 1
+case_ 0 "largest concurrency" fit $G34 --runtime llamacpp --format Q4_K_M --context 8192 --gpu "RTX 4090"
+case_ 0 "google__gemma-3-4b-it.json" matrix $G34 --runtime llamacpp --gpu L4
+# Ollama tags: the library's model of that name and size, the tag's file type, runtime ollama by default
+case_ 0 "model:       Qwen/Qwen2.5-7B-Instruct (Ollama tag qwen2.5:7b-instruct-q5_K_M)" estimate qwen2.5:7b-instruct-q5_K_M --context 8192
+case_ 0 "format:      weights gguf:Q5_K_M" estimate qwen2.5:7b-instruct-q5_K_M --context 8192
+case_ 0 "runtime ollama 0.11.4" estimate qwen2.5:7b-instruct-q5_K_M --context 8192
+case_ 0 "runtime llamacpp" estimate llama3.1:8b-instruct-q4_K_M --runtime llamacpp
+case_ 0 "largest context" fit llama3.1:8b-instruct-q4_K_M --gpu "RTX 4090"
+case_ 2 'names no quantization: the registry' estimate llama3.1:8b
+case_ 0 "format:      weights gguf:Q4_K_M" estimate llama3.1:8b --format Q4_K_M
+case_ 2 'format Q8_0 differs from Q4_K_M, which the Ollama tag "llama3.1:8b-instruct-q4_K_M" names' estimate llama3.1:8b-instruct-q4_K_M --format Q8_0
+case_ 2 'size "13b" of llama3.1 is not in the built-in library; known sizes: 8b, 70b, 405b' estimate llama3.1:13b-q4_K_M
+case_ 2 'the Ollama tag is gemma3:latest' estimate gemma3
+case_ 2 'names a GGUF file; give its file type as format' estimate llama3.1:8b-instruct-q4_K_M --bits 4
 # tied embeddings: the offloaded head is a second copy of token_embd (TENSOR_DUPLICATED), so the GPU holds every
 # tensor of the file's 633495552 B (token_embd stays on the host as well)
 case_ 0 '"bytes": 633495552' estimate data/models/Qwen__Qwen3-0.6B.json --runtime llamacpp --format Q8_0 --context 512 --json

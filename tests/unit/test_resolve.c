@@ -5,6 +5,9 @@
 #include <sys/stat.h>
 #include "helpers.h"
 #include "gpusizer/file.h"
+#include "gpusizer/library.h"
+#include "gpusizer/resolve.h"
+#include "ollama_tag.h"
 
 static char root[256], outside[256];
 
@@ -122,12 +125,53 @@ static void file_reader(void **st)
 	assert_non_null(strstr(err.msg, "No such file"));
 }
 
+/* Every Ollama tag row names a model the built-in library holds, and a tag
+ * resolves to it with the tag's file type as the format and Ollama as the
+ * runtime (docs/method.md §14b). */
+static void ollama_tags(void **st)
+{
+	(void)st;
+	char tag[64];
+	const char *id;
+	size_t n = 0;
+	for (size_t i = 0; (id = gsi_ollama_tag_row(i, tag, sizeof tag)) != NULL; i++, n++) {
+		gs_library_entry le;
+		if (!gs_library_find(id, &le))
+			fail_msg("%s maps to %s, which is not in the library", tag, id);
+		char full[96];
+		snprintf(full, sizeof full, "%s-instruct-q5_K_M", tag);
+		gs_workload w;
+		gs_error err;
+		gs_workload_init(&w);
+		assert_int_equal(gs_workload_set(&w, GS_F_MODEL, full, strlen(full), GS_FROM_FLAG, "t", &err), GS_OK);
+		assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
+		assert_string_equal(gs_wl_str(&w, GS_F_FORMAT), "gguf:Q5_K_M");
+		assert_string_equal(gs_wl_str(&w, GS_F_RUNTIME), "ollama");
+		gs_model m;
+		assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
+		assert_non_null(strstr(m.source, id));
+	}
+	assert_true(n >= 40);
+	/* not tags: a hub id, a path, a name Ollama's table does not hold */
+	assert_false(gs_ollama_tag_is("meta-llama/Llama-3.1-8B"));
+	assert_false(gs_ollama_tag_is("./llama3.1:8b"));
+	assert_false(gs_ollama_tag_is("unknownmodel:7b"));
+	assert_true(gs_ollama_tag_is("llama3.1:13b")); /* a tag; its size is refused by name */
+	gs_workload w;
+	gs_error err;
+	gs_workload_init(&w);
+	assert_int_equal(gs_workload_set(&w, GS_F_MODEL, "llama3.1:13b", 12, GS_FROM_FLAG, "t", &err), GS_OK);
+	assert_int_equal(gs_workload_finish(&w, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "known sizes: 8b, 70b, 405b"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(below_the_root_only),
 		cmocka_unit_test(no_local_paths),
 		cmocka_unit_test(file_reader),
+		cmocka_unit_test(ollama_tags),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
