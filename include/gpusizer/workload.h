@@ -73,6 +73,7 @@
 	  "0.19.0 (for 0.19.0 to 0.19.1) | 0.20.0 | 0.20.1 (for 0.20.1 to 0.20.2) | 0.21.0, sglang 0.4.6 | " \
 	  "0.4.9, ollama 0.5.4 (for 0.5.2 to 0.5.11) | 0.6.8 (for 0.6.7 to 0.6.8) | " \
 	  "0.11.4 (for 0.10.0 to 0.11.4) (default: the newest)") \
+	X(VLLM_ENGINE, "vllm_engine", NULL, GS_KIND_ENUM, NULL, "vLLM engine: v1 | v0 (VLLM_USE_V1=0; read for 0.6.4, 0.7.3 and 0.8.4 to 0.10.1); default the release's, and V0 below compute capability 8.0 in 0.8 to 0.10.1") \
 	X(ENTRYPOINT, "entrypoint", NULL, GS_KIND_ENUM, "serve", "vLLM entry point: serve (vllm serve, OpenAI server) | llm (the LLM class)") \
 	X(SAMPLER, "sampler", NULL, GS_KIND_ENUM, NULL, "vLLM top-k/top-p sampler in the profile run, as the startup log names it: native | flashinfer (default: native counted, FlashInfer's smaller figure named)") \
 	X(GPU_LAYERS, "gpu_layers", NULL, GS_KIND_COUNT, NULL, "llama.cpp -ngl: layers offloaded (default all + output)") \
@@ -128,6 +129,7 @@ typedef enum gs_origin { GS_FROM_UNSET, GS_FROM_DEFAULT, GS_FROM_SHEET, GS_FROM_
 typedef enum gs_task { GS_TASK_INFERENCE, GS_TASK_FULL, GS_TASK_LORA, GS_TASK_QLORA } gs_task;
 typedef enum gs_runtime { GS_RT_TRANSFORMERS, GS_RT_VLLM, GS_RT_SGLANG, GS_RT_LLAMACPP, GS_RT_OLLAMA } gs_runtime;
 typedef enum gs_entrypoint { GS_ENTRY_SERVE, GS_ENTRY_LLM } gs_entrypoint;
+typedef enum gs_vllm_engine { GS_VLLM_V1, GS_VLLM_V0 } gs_vllm_engine;
 typedef enum gs_sampler { GS_SAMPLER_NATIVE, GS_SAMPLER_FLASHINFER } gs_sampler;
 typedef enum gs_attention { GS_ATTN_IMPL_FLASH, GS_ATTN_IMPL_SDPA, GS_ATTN_IMPL_EAGER } gs_attention;
 typedef enum gs_optimizer {

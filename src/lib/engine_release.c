@@ -48,6 +48,30 @@ static const gsi_flashinfer_path fi_from_logits = {12, "FlashInfer's sampler fro
  * vllm/engine/arg_utils.py is in v0.8.4 to v0.10.1 and gone in v0.10.2. */
 #define CC8_V0_UNTIL "0.10.2"
 
+/* The V0 engine of 0.8.4 to 0.10.1 (VLLM_USE_V1=0, and the fallback below
+ * compute capability 8.0), read at each of those tags against 0.7.3's:
+ * vllm/worker/worker.py determine_num_available_blocks is unchanged (a
+ * docstring), vllm/worker/model_runner.py profile_run/_dummy_run run
+ * max_num_batched_tokens over max_num_seqs as before (the LoRA set-up moved
+ * into helpers), vllm/model_executor/layers/sampler.py keeps the fp32 copy,
+ * probabilities and log-probabilities (FlashInfer's call lost its success
+ * flag), SchedulerConfig (vllm/config.py; vllm/config/scheduler.py in
+ * 0.10.1) chunks 2048 tokens and otherwise max(max_model_len, 2048), and
+ * arg_utils.py _set_default_args_v0 sets max_num_seqs 256 and turns chunked
+ * prefill on above 32768 tokens, now never for MLA models. What differs
+ * from 0.7.3: fused_moe.py shares caches 1 and 3 (as the V1 rows), and MLA
+ * keeps neither the absorbed W_Q_UK/W_UV_O (PR #14770) nor the 256-byte
+ * cache alignment (PR #14842, cache_engine.py). docs/method.md §7 "V0 in
+ * 0.8 to 0.10". */
+static const gsi_release v0_of_0_8 = {
+	.engine = GS_RT_VLLM, .version = "0.8.4 to 0.10.1 (V0 engine)", .chunk_tokens = 2048,
+	.long_context_chunked = true, .long_context_no_mla = true, .moe_cache13_shared = true, .moe_chunk = 32768,
+	.flashinfer = &fi_v0, .mla_latent = true,
+	.source = "vLLM V0 of v0.8.4, v0.8.5, v0.9.0 and v0.10.1: vllm/worker/worker.py determine_num_available_blocks, "
+	"vllm/worker/model_runner.py profile_run and _dummy_run, vllm/model_executor/layers/sampler.py, vllm/config.py "
+	"(vllm/config/scheduler.py) SchedulerConfig, vllm/engine/arg_utils.py _set_default_args_v0, "
+	"vllm/worker/cache_engine.py, fused_moe/fused_moe.py"};
+
 static const gsi_release releases[] = {
 	/* vLLM, oldest first */
 	{.engine = GS_RT_VLLM, .version = "0.6.4", .chunk_tokens = 512, .long_context_chunked = true,
@@ -68,7 +92,7 @@ static const gsi_release releases[] = {
 	 * the CUDA path of topk_topp_sampler.py read the same at 93e5f3c5,
 	 * cfe45320 and 09f106a9); they differ in which GPUs get the larger
 	 * batch defaults. */
-	{.engine = GS_RT_VLLM, .version = "0.8.4", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .big = GSI_BIG_BY_NAME,
+	{.engine = GS_RT_VLLM, .version = "0.8.4", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8, .big = GSI_BIG_BY_NAME,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
 	 .source = "vLLM v0.8.4 (main at 93e5f3c5, 2025-04-12, whose log lines the 0.8.4 logs print): "
@@ -77,7 +101,7 @@ static const gsi_release releases[] = {
 	 "_dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py (as 0.8.5)",
 	 .changed_before = "0.8.0 made the V1 engine the default, and the releases in between were not read; give "
 	 "the known release whose engine ran, as the log's 'Initializing a V1 LLM engine' or VLLM_USE_V1=0 tells"},
-	{.engine = GS_RT_VLLM, .version = "0.8.5", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .big = GSI_BIG_BY_MEMORY,
+	{.engine = GS_RT_VLLM, .version = "0.8.5", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8, .big = GSI_BIG_BY_MEMORY,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
 	 .source = "vLLM v0.8.5 (cfe45320): vllm/engine/arg_utils.py _set_default_args_v1 (CUDA total >= 70 GiB, "
@@ -95,7 +119,7 @@ static const gsi_release releases[] = {
 	 * encoder-decoder graph capture, none of them on the memory path sized
 	 * here. 0.17.1 builds KV-zeroing metadata after the pool and is not
 	 * covered (docs/method.md §7, "The release table"). */
-	{.engine = GS_RT_VLLM, .version = "0.9.0", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .big = GSI_BIG_NOT_A100,
+	{.engine = GS_RT_VLLM, .version = "0.9.0", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8, .big = GSI_BIG_NOT_A100,
 	 .same_from = "0.9.0", .same_to = "0.9.0.1",
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
@@ -103,7 +127,7 @@ static const gsi_release releases[] = {
 	 "(>= 70 GiB and not A100, PR #17885), vllm/v1/worker/gpu_worker.py determine_available_memory, "
 	 "gpu_model_runner.py profile_run and _dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py "
 	 "(as 0.8.5; sampling from logits, PR #18608, and PR #19312's profiling came after)"},
-	{.engine = GS_RT_VLLM, .version = "0.10.1", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	{.engine = GS_RT_VLLM, .version = "0.10.1", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .same_from = "0.10.1", .same_to = "0.10.1.1",
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits,
 	 .mla_latent = true, .mxfp4_marlin_pad = true,

@@ -46,7 +46,8 @@ typedef struct gsi_flashinfer_path {
 	const char *what;
 } gsi_flashinfer_path;
 
-typedef struct gsi_release {
+typedef struct gsi_release gsi_release;
+struct gsi_release {
 	gs_runtime engine;
 	const char *version;         /* "0.6.4"; rows oldest first per engine     */
 	/* vLLM */
@@ -129,6 +130,12 @@ typedef struct gsi_release {
 	                                list (fused_moe/oracle/mxfp4.py, 0.19.0) not
 	                                read here: the earlier Marlin rule is counted
 	                                and named as an unknown                  */
+	bool long_context_no_mla;    /* V0: the long-context chunked prefill is not
+	                                turned on for MLA models (arg_utils.py
+	                                _set_default_args_v0, 0.8.0 on)          */
+	const struct gsi_release *v0; /* a V1 release that still has V0 (VLLM_USE_V1=0,
+	                                and its fallback below compute capability
+	                                8.0): that engine's rules; NULL without  */
 	bool comm_in_baseline;       /* V1 init_device sets up NCCL and custom
 	                                all-reduce before the start-up memory
 	                                snapshot (PR #25359, 0.11.0): their buffers
@@ -158,7 +165,7 @@ typedef struct gsi_release {
 	 * row's rules; the text says what changed and what to give instead.
 	 * NULL: such a version takes the older row, named as an unknown. */
 	const char *changed_before;
-} gsi_release;
+};
 
 /* The release `w` asks for (runtime_version), or the engine's newest when
  * unset. A version inside a row's same_from..same_to takes that row and

@@ -192,7 +192,7 @@ static void profile_shape(gs_estimate *e, const gsi_release *r)
 	char why[200];
 	if (!r->v1) {
 		bool chunked = r->long_context_chunked && mml > 32768 && !any_sliding(&e->model) &&
-		               !gs_wl_set(w, GS_F_MAX_LORAS);
+		               !gs_wl_set(w, GS_F_MAX_LORAS) && !(r->long_context_no_mla && e->model.attn == GS_ATTN_MLA);
 		seqs = 256;
 		tokens = chunked ? r->chunk_tokens : (mml > 2048 ? mml : 2048);
 		snprintf(why, sizeof why, "V0, max_model_len %llu: %s", (unsigned long long)mml,
@@ -735,38 +735,58 @@ static gs_status release_defaults(gs_estimate *e, const gsi_release *r, gs_error
 	                       strlen(r->gpu_util_default), GS_FROM_DEFAULT, where, err);
 }
 
-/* vLLM 0.8.0 to 0.10.1 run V1 only on compute capability 8.0 and up; on a
- * T4, a V100 or an RTX 20xx they fall back to V0 ("Compute Capability < 8.0
- * is not supported by the V1 Engine. Falling back to V0.", vllm/engine/
+/* Whether the sheet's device runs vLLM's V1 engine: CUDA below compute
+ * capability 8.0 does not in 0.8.0 to 0.10.1 ("Compute Capability < 8.0 is
+ * not supported by the V1 Engine. Falling back to V0.", vllm/engine/
  * arg_utils.py _is_v1_supported_oracle at v0.8.4 to v0.10.1; gone at
- * v0.10.2). Those releases' V0 was not read, so the device's engine is
- * refused by name rather than sized with V1's rules; without a device the
- * fallback is named. */
-static gs_status v0_fallback(gs_estimate *e, const gsi_release *r, gs_error *err)
+ * v0.10.2); ROCm ("gfx942") is not asked (current_platform.is_cuda()). */
+static bool falls_back_to_v0(const gs_estimate *e, const gsi_release *r, const char *asked)
+{
+	const gs_device *d = e->workload.device;
+	if (!d || !gsi_release_v0_on_cc_below_8(r, asked))
+		return false;
+	const char *cc = d->compute_capability;
+	return cc[0] >= '0' && cc[0] <= '9' && atoi(cc) < 8;
+}
+
+/* The engine whose rules apply: the release's own, V0 when the sheet says
+ * vllm_engine v0 (VLLM_USE_V1=0) or the device falls back to it. A V1
+ * release whose V0 was not read, or a V0 release asked for V1, is refused
+ * by name. */
+static gs_status engine_of(gs_estimate *e, const gsi_release **rp, gs_error *err)
 {
 	const gs_workload *w = &e->workload;
+	const gsi_release *r = *rp;
 	const char *asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION) : r->version;
-	if (!gsi_release_v0_on_cc_below_8(r, asked))
-		return GS_OK;
-	const gs_device *d = w->device;
-	const char *cc = d ? d->compute_capability : NULL;
-	if (d && !(cc[0] >= '0' && cc[0] <= '9'))
-		return GS_OK; /* ROCm ("gfx942"): the check is for CUDA only (current_platform.is_cuda()) */
-	if (!d) {
-		gsi_unknown(e, "engine: on a GPU of compute capability below 8.0 (T4, V100, RTX 20xx) vLLM %s falls back to "
-		            "its V0 engine (vllm/engine/arg_utils.py _is_v1_supported_oracle), which these V1 figures do not "
-		            "describe; name the GPU (--gpu) to have it checked", asked);
+	bool given = gs_wl_set(w, GS_F_VLLM_ENGINE);
+	gs_vllm_engine want = given ? (gs_vllm_engine)w->v[GS_F_VLLM_ENGINE].e : GS_VLLM_V1;
+	if (given && want == GS_VLLM_V1 && !r->v1)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_VLLM_ENGINE].where, "vllm_engine v1: vLLM %s's V1 engine "
+		                    "(VLLM_USE_V1=1, an alpha then) was not read; V1 is read from 0.8.4", asked);
+	bool fallback = !given && falls_back_to_v0(e, r, asked);
+	if (given && want == GS_VLLM_V1 && falls_back_to_v0(e, r, asked))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_VLLM_ENGINE].where, "vllm_engine v1: vLLM %s runs V1 only "
+		                    "on compute capability 8.0 and up, and %s has %s (vllm/engine/arg_utils.py "
+		                    "_is_v1_supported_oracle falls back to V0)", asked, w->device->name,
+		                    w->device->compute_capability);
+	if (!fallback && !(given && want == GS_VLLM_V0)) {
+		if (r->v1 && r->cc8_v0_until && !w->device && gsi_release_v0_on_cc_below_8(r, asked))
+			gsi_unknown(e, "engine: on a GPU of compute capability below 8.0 (T4, V100, RTX 20xx) vLLM %s falls "
+			            "back to its V0 engine, whose rules differ; name the GPU (--gpu) to have it applied", asked);
 		return GS_OK;
 	}
-	if (atoi(cc) >= 8)
-		return GS_OK;
-	return gs_error_set(err, GS_EUNSUPPORTED, e->workload.v[GS_F_GPU].where,
-	                    "vLLM %s on %s (compute capability %s) runs its V0 engine, not V1: \"Compute Capability < 8.0 "
-	                    "is not supported by the V1 Engine. Falling back to V0.\" (vllm/engine/arg_utils.py "
-	                    "_is_v1_supported_oracle); that release's V0 was not read. Give runtime_version 0.7.3 for "
-	                    "the nearest V0 rules gpusizer has read (a published 0.8.2 V0 log on a T4 sits within 4 %% of "
-	                    "them, bench/README.md), or %s or later, which run V1 on this GPU",
-	                    asked, d->name, cc, r->cc8_v0_until);
+	if (!r->v1)
+		return GS_OK; /* already a V0 release */
+	if (!r->v0)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_VLLM_ENGINE].where, "vllm_engine v0: vLLM %s's V0 engine was "
+		                    "not read (V0 rules: 0.6.4, 0.7.3, and 0.8.4 to 0.10.1's); give one of those releases",
+		                    asked);
+	*rp = r->v0;
+	e->release_source = r->v0->source;
+	size_t n = strlen(e->release_note);
+	snprintf(e->release_note + n, sizeof e->release_note - n, "%sits V0 engine (%s)", n ? "; " : "",
+	         fallback ? "compute capability below 8.0: V1 falls back to V0" : "vllm_engine v0, VLLM_USE_V1=0");
+	return GS_OK;
 }
 
 gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
@@ -776,10 +796,10 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	gs_status s = gsi_release_for(e, GS_RT_VLLM, &r, err);
 	if (s)
 		return s;
+	if ((s = engine_of(e, &r, err)))
+		return s;
 	s = release_defaults(e, r, err);
 	if (s)
-		return s;
-	if ((s = v0_fallback(e, r, err)))
 		return s;
 	if (!r->mla_latent && !strcmp(e->model.model_type, "deepseek_v3"))
 		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_RUNTIME_VERSION].where,

@@ -44,6 +44,7 @@ static const char *const enum_values[GS_F__COUNT][10] = {
 	[GS_F_QUANTIZER] = {"007dbbf3", "b4020", NULL},
 	[GS_F_IMATRIX] = {"no", "yes", NULL},
 	[GS_F_OP_OFFLOAD] = {"yes", "no", NULL},
+	[GS_F_VLLM_ENGINE] = {"v1", "v0", NULL},
 	[GS_F_SWA_FULL] = {"no", "yes", NULL},
 };
 

@@ -473,9 +473,18 @@ case_ 0 "recipe:      trl-sft: TRL v1.9.0 SFTTrainer / SFTConfig; its defaults h
 case_ 0 "recipe:      unsloth: Unsloth v0.1.801-beta FastLanguageModel; its defaults here: length 2048, lora_rank 16, lora_targets q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj, checkpointing offloaded, loss chunked, export layerwise" estimate $L31 --task qlora --recipe unsloth
 case_ 0 "trainable:   41943040 parameters (LoRA r=16" estimate $L31 --task qlora --recipe unsloth
 case_ 2 "Axolotl v0.18.0 has no default lora_r" estimate $L31 --task qlora --recipe axolotl
-# vLLM 0.8.0-0.10.1 fall back to V0 below compute capability 8.0: refused by name, not sized as V1
-case_ 2 "vLLM 0.8.4 on T4 (compute capability 7.5) runs its V0 engine, not V1" estimate $L31 --runtime vllm --runtime-version 0.8.4 --gpu T4 --context 4096
-case_ 2 "vLLM 0.10.1.1 on V100" estimate $L31 --runtime vllm --runtime-version 0.10.1.1 --gpu "V100 16GB" --context 4096
+# vLLM 0.8.0-0.10.1 fall back to V0 below compute capability 8.0: sized with those releases' V0 rules
+L32=data/models/meta-llama__Llama-3.2-1B-Instruct.json
+case_ 0 "its V0 engine (compute capability below 8.0: V1 falls back to V0)" estimate $L32 --runtime vllm --runtime-version 0.8.4 --gpu T4 --context 4096 --format fp16
+case_ 0 "vLLM profile run:    4096 tokens, 256 dummy requests (V0, max_model_len 4096" estimate $L32 --runtime vllm --runtime-version 0.8.4 --gpu T4 --context 4096 --format fp16
+case_ 1 "its V0 engine (compute capability below 8.0" estimate $L31 --runtime vllm --runtime-version 0.10.1.1 --gpu "V100 16GB" --context 4096
+# VLLM_USE_V1=0 (vllm_engine v0) on 0.8.4-0.10.1; chunked prefill above 32768 tokens, but never for MLA (0.8.0 on)
+case_ 0 "its V0 engine (vllm_engine v0, VLLM_USE_V1=0)" estimate $L31 --runtime vllm --runtime-version 0.9.0 --vllm-engine v0 --gpu "A100 80GB" --context 40000
+case_ 0 "2048 tokens, 256 dummy requests (V0, max_model_len 40000: above 32768, chunked prefill on" estimate $L31 --runtime vllm --runtime-version 0.9.0 --vllm-engine v0 --gpu "A100 80GB" --context 40000
+case_ 0 "40000 tokens, 256 dummy requests (V0, max_model_len 40000: chunked prefill off" estimate deepseek-ai/DeepSeek-V2-Lite --runtime vllm --runtime-version 0.9.0 --vllm-engine v0 --gpu "H100 SXM" --context 40000
+case_ 2 "vllm_engine v0: vLLM 0.11.0's V0 engine was not read" estimate $L31 --runtime vllm --runtime-version 0.11.0 --vllm-engine v0
+case_ 2 "vllm_engine v1: vLLM 0.7.3's V1 engine" estimate $L31 --runtime vllm --runtime-version 0.7.3 --vllm-engine v1
+case_ 2 "vllm_engine v1: vLLM 0.8.5 runs V1 only on compute capability 8.0 and up, and T4 has 7.5" estimate $L31 --runtime vllm --runtime-version 0.8.5 --gpu T4 --vllm-engine v1
 case_ 1 "vllm 0.10.1 release" estimate $L31 --runtime vllm --runtime-version 0.10.2 --gpu T4 --context 4096
 case_ 1 "falls back to its V0 engine" estimate $L31 --runtime vllm --runtime-version 0.9.0 --capacity 15GiB --context 4096
 # Unsloth's RoPE cache: one shared (v0.1.801-beta), one per attention layer before 2025.1

@@ -69,8 +69,6 @@ static const struct {
 	{"is not a llama.cpp file type", "llama.cpp and Ollama load GGUF file types; other formats do not exist there"},
 	{"llama.cpp splits layers over GPUs by tensor_split", "llama.cpp has no tensor parallel degree to size"},
 	{"verify_with_parallel_config", "the engine's own divisibility rule refuses the degree (docs/method.md §11a)"},
-	{"runs its V0 engine, not V1", "vLLM 0.8.0-0.10.1 fall back to V0 below compute capability 8.0, and that V0 was not "
-	 "read: refused by name (docs/method.md §7)"},
 	{"is a state-space model or hybrid: gpusizer sizes it with runtime transformers only",
 	 "the engines' hybrid cache layouts are not modelled yet: refused, not guessed (issue 36)"},
 	{"is a vision-language model: gpusizer sizes it with runtime transformers only",
