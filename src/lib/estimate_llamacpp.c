@@ -314,7 +314,7 @@ static void compute_buffer(gs_estimate *e, const layout *y)
 		cb = split;
 	gs_item *cbi = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
 	                        METHOD "§14 (compute buffer: our derivation from llama.cpp's graph and ggml-backend's "
-	                        "scheduler; the offloaded head is measured exactly)");
+	                        "scheduler; the offloaded head reproduces ggml-ci's build-4020 log)");
 	cbi->varies = true;
 	gsi_item_all(cbi, 6, cb);
 	gsi_formula(cbi, "compute buffer: max(attention %s + 7 x %llu x %llu x 4, FFN %llu x (2 x %llu + 3 x %llu) x 4%s%s%s) B",
