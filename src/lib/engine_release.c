@@ -446,9 +446,10 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 		return gs_error_set(err, GS_EINPUT, where, "%.40s is older than the oldest release gpusizer knows; "
 		                    "known releases: %s", text, known);
 	if (below == newest)
-		return gs_error_set(err, GS_EINPUT, where, "%.40s is newer than the newest release gpusizer knows, "
-		                    "and its defaults may have changed; known releases: %s (give the newest to use "
-		                    "its defaults)", text, known);
+		return gs_error_set(err, GS_EINPUT, where, "%.40s is newer than the newest release gpusizer knows, %s, "
+		                    "and its defaults may have changed: give runtime_version %s to size with that "
+		                    "release's defaults (and check its log against them); known releases: %s", text,
+		                    newest->version, newest->version, known);
 	if (above->changed_before)
 		return gs_error_set(err, GS_EINPUT, where, "%.40s is not in the release table, and the estimate changed "
 		                    "between %s and %s: %s. The older row's rules would be wrong, so none is used; "

@@ -145,7 +145,7 @@ case_ 0 "CUDA total:  23.00 GiB (24.70 GB; 24696061952 B) — given: 23GiB" esti
 case_ 2 "cuda_total 30GiB is more than the device total" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 30GiB
 case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0 (for 0.9.0 to 0.9.0.1), 0.10.1 (for 0.10.1 to 0.10.1.1), 0.11.0, 0.11.1 (for 0.11.1 to 0.11.2), 0.12.0, 0.13.0, 0.14.0 (for 0.14.0 to 0.14.1), 0.15.0 (for 0.15.0 to 0.15.1), 0.16.0, 0.17.0, 0.18.0 (for 0.18.0 to 0.18.1), 0.19.0 (for 0.19.0 to 0.19.1), 0.20.0, 0.20.1 (for 0.20.1 to 0.20.2), 0.21.0" estimate $L31 --runtime vllm --runtime-version 0.5.4
 case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.21.1
-case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.22.0
+case_ 2 "0.22.0 is newer than the newest release gpusizer knows, 0.21.0, and its defaults may have changed: give runtime_version 0.21.0" estimate $L31 --runtime vllm --runtime-version 0.22.0
 case_ 2 "is not a release number" estimate $L31 --runtime vllm --runtime-version latest
 case_ 2 "runtime_version: gpusizer has release tables for vllm, sglang and ollama" estimate $L31 --runtime-version 0.6.4
 case_ 0 "lora_slots" estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --max-loras 4 --max-lora-rank 64
