@@ -147,12 +147,16 @@ static void seed_figures(out *o, const gs_estimate *e)
 	else
 		snprintf(bits, sizeof bits, "%llu/%llu", (unsigned long long)vb.num, (unsigned long long)vb.den);
 	if (e->weights_only_from_file) {
-		gs_ratio eff = {gs_mul_sat(e->weights_only, 8), e->model.params};
-		char d[32];
+		/* a planned file holds what the converter writes to it: Gemma 3's
+		 * text GGUF leaves the vision tower to the --mmproj file, so its
+		 * own parameters, not the checkpoint's, carry the bits */
 		bool planned = e->model.inv.planned;
+		uint64_t np = planned && e->model.inv.param_elements ? e->model.inv.param_elements : e->model.params;
+		gs_ratio eff = {gs_mul_sat(e->weights_only, 8), np};
+		char d[32];
 		put(o, "\nweights only:        %s = %llu params x %s bits / 8 (the %sfile's effective bits per weight: "
 		    "its parameter tensors' stored bytes)\n", triple(e->weights_only, buf, sizeof buf),
-		    (unsigned long long)e->model.params, gs_ratio_decimal(eff, d, sizeof d), planned ? "planned " : "");
+		    (unsigned long long)np, gs_ratio_decimal(eff, d, sizeof d), planned ? "planned " : "");
 	} else {
 		put(o, "\nweights only:        %s = %llu params x %s bits / 8\n",
 		    triple(e->weights_only, buf, sizeof buf), (unsigned long long)e->model.params, bits);

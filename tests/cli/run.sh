@@ -239,6 +239,7 @@ case_ 2 "swa_full: Ollama does not take this llama.cpp option" estimate data/mod
 # Gemma 3 vision-language: llama.cpp runs the text GGUF; the mmproj (F16) only with images
 G34=data/models/google__gemma-3-4b-it.json
 case_ 0 "give images to count the projector" estimate $G34 --runtime llamacpp --format Q4_K_M --context 8192
+case_ 0 "= 3880263168 params x 5.12 bits / 8 (the planned file's" estimate $G34 --runtime llamacpp --format Q4_K_M --context 8192
 case_ 0 "mmproj on GPU 0: 419816304 vision parameters x 2 B (F16)" estimate $G34 --runtime llamacpp --format Q4_K_M --context 8192 --images 1
 case_ 0 "largest concurrency" fit $G34 --runtime llamacpp --format Q4_K_M --context 8192 --gpu "RTX 4090"
 case_ 0 "google__gemma-3-4b-it.json" matrix $G34 --runtime llamacpp --gpu L4
