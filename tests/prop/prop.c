@@ -154,7 +154,7 @@ static const char *const formats[] = {
 static const char *const runtimes[] = {"transformers", "vllm", "sglang", "llamacpp", "ollama"};
 static const char *const tasks[] = {"inference", "lora", "qlora", "full"};
 /* devices the combinations rotate through (every row is checked apart) */
-static const char *const gpus[] = {"RTX 4090", "L4", "A100 80GB", "H100 SXM", "RTX 3090", "L40S", "H200"};
+static const char *const gpus[] = {"RTX 4090", "L4", "A100 80GB", "H100 SXM", "RTX 3090", "L40S", "H200", "T4"};
 
 typedef struct combo {
 	const gs_library_entry *entry;
@@ -656,8 +656,35 @@ static void release_row(const gs_model *m, const char *engine, const char *v, ch
 	free(e);
 }
 
+/* vLLM release v on a T4 (compute capability 7.5) in fp16: 0 V0, 1 V1, -1
+ * refused. 0.8.0 to 0.10.1 fall back to V0 there, 0.10.2 on run V1. */
+static int engine_on_t4(const gs_model *m, const char *v, char *why, size_t cap)
+{
+	gs_workload w;
+	gs_error err;
+	gs_estimate *e = malloc(sizeof *e);
+	int engine = -1;
+	why[0] = 0;
+	if (!e)
+		return -1;
+	struct { gs_field f; const char *v; } set[] = {
+		{GS_F_MODEL, "meta-llama/Llama-3.1-8B-Instruct"}, {GS_F_RUNTIME, "vllm"}, {GS_F_RUNTIME_VERSION, v},
+		{GS_F_FORMAT, "fp16"}, {GS_F_LENGTH, "1024"}, {GS_F_GPU, "T4"}};
+	gs_workload_init(&w);
+	bool ok = true;
+	for (size_t i = 0; ok && i < sizeof set / sizeof *set; i++)
+		ok = !gs_workload_set(&w, set[i].f, set[i].v, strlen(set[i].v), GS_FROM_FLAG, "prop", &err);
+	if (ok && !gs_workload_finish(&w, &err) && !gs_estimate_run(&w, m, e, &err))
+		engine = e->vllm.v1 ? 1 : 0;
+	else
+		snprintf(why, cap, "%s", err.msg);
+	free(e);
+	return engine;
+}
+
 /* releases: every release --help names, and both ends of the range it
- * stands for, map to that row of the release table. */
+ * stands for, map to that row of the release table; every vLLM row runs
+ * the engine vLLM runs on a T4. */
 static void check_releases(const gs_model *m)
 {
 	p_count[P_RELEASES]++;
@@ -681,6 +708,17 @@ static void check_releases(const gs_model *m)
 		snprintf(hi, sizeof hi, "%s", word);
 		if (!strncmp(p, " (for ", 6) && sscanf(p + 6, "%31s to %31[^)]", lo, hi) == 2)
 			p = strchr(p, ')') + 1;
+		if (!strcmp(engine, "vllm")) {
+			unsigned maj = 0, min = 0, pat = 0;
+			sscanf(word, "%u.%u.%u", &maj, &min, &pat);
+			int want = maj == 0 && (min < 10 || (min == 10 && pat < 2)) ? 0 : 1;
+			char why[300];
+			int got = engine_on_t4(m, word, why, sizeof why);
+			if (got != want)
+				violation("releases", "vllm", "%s on a T4 runs %s here, vLLM runs %s%s%s", word,
+				          got < 0 ? "nothing (refused)" : got ? "V1" : "V0", want ? "V1" : "V0", why[0] ? ": " : "",
+				          why);
+		}
 		const char *ends[3] = {word, lo, hi};
 		for (int k = 0; k < 3; k++) {
 			release_row(m, engine, ends[k], row, sizeof row);
