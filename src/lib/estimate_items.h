@@ -90,6 +90,10 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err);
 typedef struct gsi_llamacpp_run {
 	uint64_t ngl;                 /* -ngl: blocks offloaded, + 1 for the output head */
 	uint64_t n_ubatch;            /* the physical batch the graphs are reserved for */
+	bool swa_cache;               /* the llama.cpp run keeps sliding-window layers
+	                                 in their own cache (llama-kv-cache-iswa.cpp,
+	                                 May 2025 on; not the llama.cpp Ollama's
+	                                 runners up to v0.11.4 vendor)         */
 	bool has_split;               /* split[] replaces the sheet's tensor_split */
 	double split[GS_MAX_STAGES];  /* one proportion per GPU                     */
 } gsi_llamacpp_run;

@@ -100,6 +100,7 @@ typedef struct layout {
 	double cum[GS_MAX_STAGES];
 	bool has_output, fa;
 	bool head_on_host; /* -ngl N <= n_layer: the output head stays in host memory */
+	bool swa_cache;    /* gsi_llamacpp_run.swa_cache */
 	gs_bytes host;  /* model bytes left in host memory */
 	gs_bytes host_model; /* of which the model's tensors */
 	uint64_t cells; /* KV cells after llama.cpp's padding */
@@ -185,9 +186,7 @@ static void kv_cache(gs_estimate *e, layout *y)
 	/* the SWA cache: min(base cells, n_swa x n_seq + n_ubatch) padded to 256
 	 * (one unified context of concurrency sequences, as sized here), or the
 	 * base size with --swa-full */
-	/* Ollama's runners up to v0.11.4 vendor a llama.cpp from before the
-	 * sliding-window cache (no llama-kv-cache-*iswa.cpp in those tags) */
-	bool swa = e->runtime == GS_RT_LLAMACPP && llamacpp_swa_arch(m) && !gs_wl_swa_full(w);
+	bool swa = y->swa_cache && llamacpp_swa_arch(m) && !gs_wl_swa_full(w);
 	uint64_t swa_cells = y->cells;
 	if (swa) {
 		uint64_t want = gs_add_sat(gs_mul_sat(m->sliding_window, e->concurrency), y->ub);
@@ -309,7 +308,8 @@ static void compute_buffer(gs_estimate *e, const layout *y)
 	if (y->row && y->dev > 0) /* the other GPUs hold their row slices' results */
 		cb = gs_mul_sat(ub, (2 * ff + h) * 4) / y->ndev;
 	char off[200] = "";
-	gs_bytes split = ops_offloaded(e, y) ? offloaded_split(e, y, off, sizeof off) : 0;
+	bool offloaded = ops_offloaded(e, y);
+	gs_bytes split = offloaded ? offloaded_split(e, y, off, sizeof off) : 0;
 	if (split > cb)
 		cb = split;
 	gs_item *cbi = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
@@ -322,7 +322,7 @@ static void compute_buffer(gs_estimate *e, const layout *y)
 	            (unsigned long long)h, (unsigned long long)ub, (unsigned long long)ff, (unsigned long long)h,
 	            has_output ? ", output n_ubatch x (n_vocab + 2 n_embd) x 4" : "", split ? ", ops offloaded from the "
 	            "host (batch >= 32): " : "", off);
-	if (ops_offloaded(e, y) && y->host_layers && m->vocab < ff && !m->inv.gate_exps0_bytes)
+	if (offloaded && y->host_layers && m->vocab < ff && !m->inv.gate_exps0_bytes)
 		gsi_unknown(e, "activations: n_vocab %u is below n_ff %llu, so a host block's FFN matrix offloaded to the "
 		            "GPU may be the largest split, which is not sized", m->vocab, (unsigned long long)ff);
 }
@@ -529,6 +529,7 @@ gs_status gsi_llamacpp_buffers(gs_estimate *e, uint32_t dev, const gsi_llamacpp_
 	y.row = gs_wl_split_mode(w) == GS_SPLIT_ROW && e->gpus > 1;
 	y.ngl = r->ngl;
 	y.ub = r->n_ubatch;
+	y.swa_cache = r->swa_cache;
 	gs_status st = parse_split(e, r, y.cum, y.ndev, err);
 	if (st)
 		return st;
@@ -572,5 +573,6 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 	memset(&r, 0, sizeof r);
 	r.ngl = gs_wl_set(w, GS_F_GPU_LAYERS) ? gs_wl_u64(w, GS_F_GPU_LAYERS) : (uint64_t)e->model.layers + 1;
 	r.n_ubatch = gs_wl_u64(w, GS_F_N_UBATCH);
+	r.swa_cache = true; /* the builds sized here: the newest read (docs/method.md §14) */
 	return gsi_llamacpp_buffers(e, dev, &r, err);
 }
