@@ -59,14 +59,14 @@ install: all
 bench: all
 	sh bench/run.sh
 
-# The calibration intervals the library carries (src/lib/calibration_bands.c,
+# The calibration intervals the library carries (src/lib/engine/calibration_bands.c,
 # docs/method.md §17a), recomputed from the records; the test bands_in_sync
 # fails until this is run after a change that moves a residual.
 bands: all
 	build/gen_fixtures build/fixtures data/models >/dev/null
 	build/bench_accuracy --bands bench/calibration.jsonl data/models tests/data/configs build/fixtures \
-	    > src/lib/calibration_bands.c.new
-	mv src/lib/calibration_bands.c.new src/lib/calibration_bands.c
+	    > src/lib/engine/calibration_bands.c.new
+	mv src/lib/engine/calibration_bands.c.new src/lib/engine/calibration_bands.c
 
 clean:
 	rm -rf build build-check

@@ -36,7 +36,7 @@ string(LENGTH "${hex}" n)
 math(EXPR len "${n} / 2")
 string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," arr "${hex}")
 file(WRITE "${OUT}.tmp" "/* generated from ${DIR} by cmake/embed_models.cmake: do not edit */\n"
-     "#include \"library_data.h\"\n${body}"
+     "#include \"model/library_data.h\"\n${body}"
      "static const unsigned char index_tsv[] = {${arr} 0};\n"
      "const char *const gsi_library_index = (const char *)index_tsv;\n"
      "const size_t gsi_library_index_len = ${len};\n"

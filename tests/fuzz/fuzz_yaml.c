@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include "gpusizer/catalog.h"
 #include "gpusizer/workload.h"
-#include "yaml_guard.h"
+#include "core/yaml_guard.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -7,7 +7,7 @@
 #include "gpusizer/file.h"
 #include "gpusizer/library.h"
 #include "gpusizer/resolve.h"
-#include "ollama_tag.h"
+#include "model/ollama_tag.h"
 
 static char root[256], outside[256];
 

@@ -1,0 +1,501 @@
+/*
+ * estimate.c — inference memory, itemized per phase (gpusizer/estimate.h).
+ *
+ * Every formula below is written out, with its source, in docs/method.md;
+ * the section is named in each item's `source`. Where a term is our own
+ * derivation the source says so: such terms are estimates until measured.
+ */
+#include <assert.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "engine/estimate_items.h"
+#include "engine/gguf_plan.h"
+#include "gpusizer/inventory.h"
+
+/* One row per runtime, the way ggml lists its backends: adding a runtime is
+ * a new estimate_<runtime>.c with its estimate() and a row here (and its
+ * name in workload.c's accepted values, which gs_runtime_name reads). Rows
+ * are indexed by gs_runtime. */
+static const struct runtime_row {
+	gs_runtime id;
+	bool trains; /* adaptation runs on it */
+	gs_status (*estimate)(gs_estimate *e, uint32_t stage, gs_error *err);
+} runtimes[] = {
+	{GS_RT_TRANSFORMERS, true, gsi_estimate_transformers},
+	{GS_RT_VLLM, false, gsi_estimate_vllm},
+	{GS_RT_SGLANG, false, gsi_estimate_sglang},
+	{GS_RT_LLAMACPP, false, gsi_estimate_llamacpp},
+	{GS_RT_OLLAMA, false, gsi_estimate_ollama},
+};
+
+static const struct runtime_row *runtime_of(gs_runtime r)
+{
+	assert((size_t)r < sizeof runtimes / sizeof runtimes[0] && runtimes[r].id == r);
+	return &runtimes[r];
+}
+
+
+
+static void reserve_item(gs_estimate *e)
+{
+	gs_item *r = gsi_item(e, "reserve", GS_BASIS_ESTIMATED, "the user's chosen margin (indicative envelope = weights only + reserve)");
+	gsi_item_all(r, (1u << e->n_phases) - 1, gs_wl_u64(&e->workload, GS_F_RESERVE));
+	gsi_formula(r, "chosen: %s (%s)", gs_wl_str(&e->workload, GS_F_RESERVE),
+	            e->workload.v[GS_F_RESERVE].where);
+}
+
+static void totals(gs_estimate *e)
+{
+	e->peak_phase = 0;
+	for (size_t p = 0; p < e->n_phases; p++) {
+		gs_phase *ph = &e->phases[p];
+		ph->peak = 0;
+		ph->has_unknown = false;
+		for (size_t i = 0; i < e->n_items; i++) {
+			const gs_item *it = &e->items[i];
+			if (!(it->live & LIVE(p)))
+				continue;
+			if (it->basis == GS_BASIS_UNKNOWN)
+				ph->has_unknown = true;
+			else
+				ph->peak = gs_add_sat(ph->peak, it->bytes[p]);
+		}
+		/* on a tie the later phase wins: it holds everything the earlier
+		 * one does, plus items that may be unknown */
+		if (ph->peak >= e->phases[e->peak_phase].peak)
+			e->peak_phase = p;
+	}
+	e->conservative = 0;
+	for (size_t i = 0; i < e->n_items; i++) {
+		gs_bytes mx = 0;
+		for (size_t p = 0; p < e->n_phases; p++)
+			if (e->items[i].bytes[p] > mx)
+				mx = e->items[i].bytes[p];
+		if (e->items[i].basis != GS_BASIS_UNKNOWN)
+			e->conservative = gs_add_sat(e->conservative, mx);
+	}
+	e->envelope = gs_add_sat(e->weights_only, gs_wl_u64(&e->workload, GS_F_RESERVE));
+}
+
+static const char *default_kv(const gs_format *f)
+{
+	if (f->family == GS_FAM_GGUF)
+		return "fp16"; /* llama.cpp's default type_k / type_v */
+	if (f->value_bits.num == 32 * f->value_bits.den && !f->quantized)
+		return "fp32";
+	if (strcmp(f->name, "fp16") == 0)
+		return "fp16";
+	return "bf16";
+}
+
+/* Placement: gpus = dp x tp x pp, checked. */
+static gs_status placement_setup(gs_estimate *e, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	e->gpus = gs_wl_u64(w, GS_F_GPUS);
+	e->tp = gs_wl_u64(w, GS_F_TP);
+	e->pp = gs_wl_u64(w, GS_F_PP);
+	uint64_t tppp = gs_mul_sat(e->tp, e->pp);
+	if (e->gpus % tppp && w->v[GS_F_GPUS].from == GS_FROM_DEFAULT) /* say which field to add */
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_TP].from == GS_FROM_DEFAULT ? w->v[GS_F_PP].where
+		                                                                        : w->v[GS_F_TP].where,
+		                    "tp %llu x pp %llu needs %llu GPUs (or a multiple): add --gpus %llu (sheet: gpus: "
+		                    "%llu); gpus is 1 when not given", (unsigned long long)e->tp, (unsigned long long)e->pp,
+		                    (unsigned long long)tppp, (unsigned long long)tppp, (unsigned long long)tppp);
+	if (e->gpus % tppp)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPUS].where,
+		                    "gpus %llu is not a multiple of tp x pp = %llu",
+		                    (unsigned long long)e->gpus, (unsigned long long)tppp);
+	e->dp = e->gpus / tppp;
+	if (e->runtime == GS_RT_LLAMACPP || e->runtime == GS_RT_OLLAMA) {
+		/* llama.cpp splits blocks over GPUs (--tensor-split): one "stage" each */
+		if (tppp != 1)
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_TP].where,
+			                    "llama.cpp splits layers over GPUs by tensor_split; leave tp and pp at 1");
+		e->pp = e->gpus;
+		e->dp = 1;
+		if (e->pp > GS_MAX_STAGES)
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPUS].where, "at most %d GPUs", GS_MAX_STAGES);
+		return GS_OK;
+	}
+	if (e->pp > GS_MAX_STAGES || (e->model.has_architecture && e->pp > e->model.layers))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_PP].where,
+		                    "pp %llu: more pipeline stages than layers (or than %d)",
+		                    (unsigned long long)e->pp, GS_MAX_STAGES);
+	if ((e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG) && e->pp > 1)
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_PP].where,
+		                    "pipeline parallelism with the %s runtime is not modelled yet; use tp",
+		                    gs_runtime_name(e->runtime));
+	/* a degree the engine refuses to start with is not sized */
+	if (e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG) {
+		gs_status s = gsi_engine_tp_check(&e->model, e->tp, e->runtime == GS_RT_VLLM ? "vLLM" : "SGLang",
+		                                  w->v[GS_F_TP].where, err);
+		if (s)
+			return s;
+	}
+	bool training = gs_wl_training(w);
+	bool zero3 = gs_wl_zero(w) == 3 || gs_wl_fsdp(w) == GS_FSDP_FULL;
+	if (gs_wl_offload(w) == GS_OFFLOAD_PARAMS && !zero3)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_OFFLOAD].where,
+		                    "offload params needs sharded parameters: zero 3 or fsdp full");
+	if (!training && (gs_wl_zero(w) != 0 || gs_wl_fsdp(w) != GS_FSDP_NONE ||
+	                  gs_wl_offload(w) != GS_OFFLOAD_NONE))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_ZERO].where,
+		                    "zero, fsdp and offload describe adaptation; for inference use tp and pp");
+	return GS_OK;
+}
+
+/* A config.json whose quantization_config says how the weights are stored
+ * sets the default format for serving it and for LoRA on it; an explicit
+ * format or bits still win. QLoRA quantizes at load (its own default) and
+ * full fine-tuning needs 16-bit weights, so neither takes it. */
+static bool checkpoint_format_applies(const gs_workload *w, const gs_model *m, const gs_estimate *e)
+{
+	gs_task t = gs_wl_task(w);
+	/* Transformers cannot train on MXFP4 (quantizer_mxfp4.py: is_trainable
+	 * False); LoRA loads it with Mxfp4Config(dequantize=True), in bf16 */
+	if (t == GS_TASK_LORA && !strcmp(m->quant_method, "mxfp4"))
+		return false;
+	/* llama.cpp and Ollama run the GGUF the checkpoint is converted to: its
+	 * file type, not the checkpoint's storage, is the format */
+	if (gs_wl_runtime(w) == GS_RT_LLAMACPP || gs_wl_runtime(w) == GS_RT_OLLAMA)
+		return false;
+	return m->quant_method[0] && !e->stored_format && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT &&
+	       (t == GS_TASK_INFERENCE || t == GS_TASK_LORA);
+}
+
+static gs_status checkpoint_format(const gs_workload *w, const gs_model *m, gs_estimate *e, gs_error *err)
+{
+	(void)w;
+	if (!m->quant_format[0])
+		return gs_error_set(err, GS_EINPUT, "model", "%s declares a quantization_config gpusizer cannot read: %s; "
+		                    "give --format with how the weights are stored (gpusizer formats)", m->source,
+		                    m->quant_problem);
+	gs_status s = gs_format_parse(m->quant_format, "quantization_config", &e->format, err);
+	if (s)
+		return s;
+	e->format_from_checkpoint = true;
+	return GS_OK;
+}
+
+/* What the runtime and the task can do with this kind of model: the
+ * engines' rules here (profile run, pool, llama.cpp's buffers and layer fit)
+ * are written for text-only attention decoders, and the training rules for
+ * text models with attention. */
+static gs_status check_model_kind(const gs_estimate *e, const gs_workload *w, const gs_model *m, gs_error *err)
+{
+	bool any_ssm = gs_model_ssm_layers(m) > 0;
+	if (m->encoder_only && e->runtime != GS_RT_TRANSFORMERS)
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
+		                    "model_type \"%.40s\" is an encoder (no generation, no KV cache): gpusizer sizes it "
+		                    "with runtime transformers only (its %s rules are for text-only attention decoders; "
+		                    "the engines serve encoders only as pooling models, which are not modelled)",
+		                    m->model_type, gs_runtime_name(e->runtime));
+	bool vision_as_text = m->vision_params && e->runtime == GS_RT_LLAMACPP && gsi_llamacpp_vision_as_text(m);
+	if ((m->encoder_layers || any_ssm || (m->vision_params && !vision_as_text)) && e->runtime != GS_RT_TRANSFORMERS)
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
+		                    "model_type \"%.40s\" is %s: gpusizer sizes it with runtime transformers only (its %s "
+		                    "rules are for text-only attention decoders)", m->model_type,
+		                    any_ssm ? "a state-space model or hybrid" : m->vision_params ? "a vision-language model"
+		                                                   : "an encoder-decoder", gs_runtime_name(e->runtime));
+	/* a frozen vision tower is sized for adaptation (estimate_train.c);
+	 * Llama 3.2 Vision's cross-attention layers save what its text layers do
+	 * not, which is not modelled */
+	if (m->vision_params && gs_wl_training(w) && gs_model_cross_layers(m))
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
+		                    "task %s on model_type \"%.40s\": the cross-attention layers' saved tensors (K/V over "
+		                    "every image tile, for backward) are not modelled; inference is", gs_wl_str(w, GS_F_TASK),
+		                    m->model_type);
+	if (m->vision_params && gs_wl_task(w) == GS_TASK_FULL)
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
+		                    "task full on model_type \"%.40s\": a trained vision tower's activations are not "
+		                    "modelled (LoRA and QLoRA with the tower frozen are)", m->model_type);
+	if (any_ssm && gs_wl_training(w))
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
+		                    "task %s on model_type \"%.40s\": the training activations of a state-space model (the "
+		                    "selective scan's saved tensors) are not modelled; inference is", gs_wl_str(w, GS_F_TASK),
+		                    m->model_type);
+	return GS_OK;
+}
+
+/* Each image enters the text sequence as the model's image tokens (or the
+ * sheet's image_tokens, which the resolution-dependent models need). */
+static gs_status add_image_tokens(gs_estimate *e, const gs_workload *w, const gs_model *m, gs_error *err)
+{
+	const char *what = m->has_architecture ? m->model_type : "(--params)";
+	bool images = gs_wl_set(w, GS_F_IMAGES), tokens = gs_wl_set(w, GS_F_IMAGE_TOKENS);
+	if ((images || tokens) && !m->vision_params)
+		return gs_error_set(err, GS_EINPUT, w->v[images ? GS_F_IMAGES : GS_F_IMAGE_TOKENS].where,
+		                    "model_type \"%.40s\" takes no images (vision-language types: gemma3, llava, llava_next, "
+		                    "qwen2_vl, qwen2_5_vl, mllama, mistral3)", what);
+	e->images = images ? gs_wl_u64(w, GS_F_IMAGES) : 0;
+	e->image_tokens = tokens ? gs_wl_u64(w, GS_F_IMAGE_TOKENS) : m->image_tokens;
+	if (e->images && !e->image_tokens)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMAGES].where, "%s's tokens per image depend on the "
+		                    "image's size: give image_tokens (%s)", m->model_type,
+		                    m->vision_merge == 1 ? "LLaVA-NeXT: 576 per 336 x 336 tile plus the base image and a "
+		                                           "newline per row, up to 2,928 at 672 x 672"
+		                    : !strcmp(m->model_type, "mistral3")
+		                        ? "Mistral 3: (H/28) rows of (W/28) tokens and a break, up to 55 x 56 = 3,080 at "
+		                          "1540 x 1540"
+		                        : "Qwen2-VL: (H/28) x (W/28), 256 for 448 x 448");
+	e->length = gs_add_sat(e->length, gs_mul_sat(e->images, e->image_tokens));
+	return GS_OK;
+}
+
+/* Zero the bytes of *e from member `from` up to member `to`. */
+#define ZERO_SPAN(e, from, to)                                                                                 \
+	memset((char *)(e) + offsetof(gs_estimate, from), 0, offsetof(gs_estimate, to) - offsetof(gs_estimate, from))
+
+/* An estimate cleared for a stage to fill, except what is written whole
+ * before anything reads it: the workload and the model (copied in), the
+ * items, unknowns and buffers (each cleared or written as it is appended;
+ * nothing reads past their counts). Clearing all 80 KB took half of an
+ * estimate's time (bench/README.md). */
+static void clear_estimate(gs_estimate *e)
+{
+	ZERO_SPAN(e, format, items);
+	ZERO_SPAN(e, n_phases, unknowns);
+	ZERO_SPAN(e, has_capacity, buffers);
+	memset(e->host_what, 0, sizeof e->host_what);
+}
+
+/* One pipeline stage, from scratch. */
+static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_t stage, bool lean, gs_estimate *e,
+                                gs_error *err)
+{
+	clear_estimate(e);
+	e->lean = lean;
+	e->workload = *w;
+	e->model = *m;
+	gs_status s;
+	/* a checkpoint read from its tensors keeps its own format unless told */
+	e->stored_format = m->has_inventory && !gs_wl_set(w, GS_F_BITS) && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT &&
+	                   gs_wl_task(w) != GS_TASK_QLORA; /* QLoRA's default is a 4-bit base */
+	if (gs_wl_set(w, GS_F_BITS))
+		gs_format_from_bits(gs_wl_ratio(w, GS_F_BITS), &e->format);
+	else if (e->stored_format && gs_format_parse(m->inv.main_format, "format", &e->format, NULL) == GS_OK)
+		;
+	else if (checkpoint_format_applies(w, m, e)) {
+		if ((s = checkpoint_format(w, m, e, err)))
+			return s;
+	} else if ((s = gs_format_parse(e->stored_format ? "bf16" : gs_wl_str(w, GS_F_FORMAT), "format", &e->format, err)))
+		return s;
+	if (m->quant_method[0] && !e->stored_format && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT &&
+	    !gs_wl_set(w, GS_F_BITS) && (gs_wl_runtime(w) == GS_RT_LLAMACPP || gs_wl_runtime(w) == GS_RT_OLLAMA))
+		gsi_unknown(e, "weights: config.json's quantization_config (%s) is how the checkpoint is stored; llama.cpp "
+		            "runs the GGUF converted from it, sized here at the default file type %s: give --format with "
+		            "the GGUF's type", m->quant_format[0] ? m->quant_format : m->quant_method, e->format.name);
+	if (e->format.experts_only && m->has_architecture && !m->split.experts)
+		return gs_error_set(err, GS_EINPUT, "format", "format %s quantizes the experts of a mixture of experts "
+		                    "and nothing else; model_type \"%.40s\" has no experts", e->format.name, m->model_type);
+	const char *kvname = gs_wl_set(w, GS_F_KV_FORMAT) ? gs_wl_str(w, GS_F_KV_FORMAT) : default_kv(&e->format);
+	if ((s = gs_kv_format_parse(kvname, "kv_format", &e->kv_format, err)))
+		return s;
+	e->kv_format_v = e->kv_format;
+	if (gs_wl_set(w, GS_F_KV_FORMAT_V) &&
+	    (s = gs_kv_format_parse(gs_wl_str(w, GS_F_KV_FORMAT_V), "kv_format_v", &e->kv_format_v, err)))
+		return s;
+	int keep;
+	if ((s = gs_keep_parse(gs_wl_str(w, GS_F_KEEP), "keep", &keep, err)))
+		return s;
+	e->keep = keep < 0 ? e->format.keep_default : (unsigned)keep;
+	/* the kept modules' own dtype: a load without torch_dtype keeps them in
+	 * float32 (Transformers' default dtype) */
+	if (gs_wl_set(w, GS_F_KEEP_FORMAT)) {
+		if (!e->format.quantized)
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_KEEP_FORMAT].where, "keep_format: format %s keeps no "
+			                    "module aside (only a quantized format does)", e->format.name);
+		e->format.keep_bits = (gs_ratio){strcmp(gs_wl_str(w, GS_F_KEEP_FORMAT), "fp32") ? 16 : 32, 1};
+	}
+	e->runtime = gs_wl_runtime(w);
+	/* only llama.cpp stores K and V in different types; elsewhere the field
+	 * would be ignored, so it is refused */
+	if (gs_wl_set(w, GS_F_KV_FORMAT_V) && e->runtime != GS_RT_LLAMACPP)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_KV_FORMAT_V].where,
+		                    "kv_format_v: only runtime llamacpp keeps V in another format than K; "
+		                    "use kv_format for both");
+	if (gs_wl_set(w, GS_F_SAMPLER) && e->runtime != GS_RT_VLLM)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_SAMPLER].where,
+		                    "sampler: only runtime vllm's profile run is sized by its sampler path; runtime %s "
+		                    "has none", gs_runtime_name(e->runtime));
+	if (gs_wl_set(w, GS_F_RUNTIME_VERSION) && e->runtime != GS_RT_VLLM && e->runtime != GS_RT_SGLANG &&
+	    e->runtime != GS_RT_OLLAMA)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME_VERSION].where,
+		                    "runtime_version: gpusizer has release tables for vllm, sglang and ollama; runtime %s "
+		                    "has none", gs_runtime_name(e->runtime));
+	gs_field plan = gsi_gguf_plan_field_given(w);
+	if (plan != GS_F__COUNT && e->runtime != GS_RT_LLAMACPP && e->runtime != GS_RT_OLLAMA)
+		return gs_error_set(err, GS_EINPUT, w->v[plan].where, "%s: only runtimes llamacpp and ollama plan a "
+		                    "llama.cpp file type; runtime %s does not", gs_field_key(plan), gs_runtime_name(e->runtime));
+	if (e->runtime != GS_RT_OLLAMA)
+		for (gs_field f = GS_F_NUM_BATCH; f <= GS_F_GPU_OVERHEAD; f++)
+			if (gs_wl_given(w, f))
+				return gs_error_set(err, GS_EINPUT, w->v[f].where, "%s: only runtime ollama reads it",
+				                    gs_field_key(f));
+	if ((s = check_model_kind(e, w, m, err)))
+		return s;
+	e->attention = gs_wl_attention(w);
+	/* config.json's _attn_implementation sets config._attn_implementation_internal
+	 * (PretrainedConfig's setter), which from_pretrained honours unless
+	 * attn_implementation= is passed: the default attention then is the config's */
+	if (!strcmp(m->config_attention, "eager") && gs_wl_runtime(w) == GS_RT_TRANSFORMERS && !m->eager_only &&
+	    w->v[GS_F_ATTENTION].from == GS_FROM_DEFAULT) {
+		e->attention = GS_ATTN_IMPL_EAGER;
+		gsi_unknown(e, "attention: config.json sets _attn_implementation eager, which Transformers' from_pretrained "
+		            "keeps unless attn_implementation= is given: eager scores are counted (--attention sdpa for "
+		            "that override)");
+	}
+	/* a model Transformers runs only with eager attention (model.h) */
+	if (m->eager_only && gs_wl_runtime(w) == GS_RT_TRANSFORMERS && e->attention != GS_ATTN_IMPL_EAGER) {
+		e->attention = GS_ATTN_IMPL_EAGER;
+		gsi_unknown(e, "attention: Transformers has no SDPA or flash path for %s (it adds its own position bias "
+		            "to the scores: ALiBi in modeling_bloom.py, relative buckets in modeling_t5.py), so eager "
+		            "scores are counted whatever attention says", m->model_type);
+	}
+	e->length = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
+	if ((s = add_image_tokens(e, w, m, err)))
+		return s;
+	e->concurrency = gs_wl_u64(w, GS_F_CONCURRENCY);
+	bool found;
+	if ((s = gs_workload_capacity(w, &e->capacity, &found, e->capacity_how, sizeof e->capacity_how, err)))
+		return s;
+	e->has_capacity = found;
+	if (found && (s = gs_workload_cuda_total(w, e->capacity, &e->cuda_total, e->cuda_how, sizeof e->cuda_how, err)))
+		return s;
+	if ((s = placement_setup(e, err)))
+		return s;
+	e->stage = stage;
+
+	bool training = gs_wl_training(w);
+	if (m->generic && (gs_wl_task(w) == GS_TASK_LORA || gs_wl_task(w) == GS_TASK_QLORA))
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where, "LoRA on model_type \"%.40s\", which "
+		                    "gpusizer does not model: its linear modules are not known; use task full or inference",
+		                    m->model_type);
+	if (training && !runtime_of(e->runtime)->trains)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where,
+		                    "%s serves models; adaptation runs with runtime transformers", gs_runtime_name(e->runtime));
+	if ((s = runtime_of(e->runtime)->estimate(e, stage, err)))
+		return s;
+	if (e->stored_format && m->has_inventory && m->params) {
+		/* the tensor table is exact: weights only is what the file stores for
+		 * its parameters (Q4_0 is 18 bytes per 32 weights, 4.5 bits, not 4) */
+		const gs_inventory_summary *si = &m->inv;
+		e->weights_only = gs_add_sat(gs_add_sat(si->packed_param_bytes, si->float_param_bytes),
+		                             si->class_bytes[GS_TC_QUANT_META]);
+		e->weights_only_from_file = true;
+	} else if (!e->weights_only) {
+		e->weights_only = gsi_ceil_bits(m->params, e->format.value_bits); /* the quick calculator's figure, on every path */
+	}
+	reserve_item(e);
+	if (e->train.host_per_gpu) {
+		e->host_bytes = e->train.host_per_gpu;
+		snprintf(e->host_what, sizeof e->host_what, "offloaded %.20s, per GPU (x %llu GPUs per node)",
+		         gs_wl_str(w, GS_F_OFFLOAD), (unsigned long long)e->gpus);
+	}
+	gsi_unknown(e, "memory used outside this process (other processes, a display server) is not "
+	            "estimated: measure it on the target machine");
+	if (m->generic)
+		gsi_unknown(e, "model_type \"%.40s\" is not modelled: the parameters are the tensor table's, the KV cache "
+		            "comes from the standard config keys (2 x layers x num_key_value_heads x head_dim), and the "
+		            "activations assume a llama-shaped layer: measure before relying on them", m->model_type);
+	if (e->length && m->max_position && e->length > m->max_position)
+		gsi_unknown(e, "length %llu exceeds the model's max_position_embeddings %u: the model may "
+		            "not support it (rope scaling?)", (unsigned long long)e->length, m->max_position);
+	totals(e);
+	/* the interval reads the phase peaks; under conservative it adds a
+	 * margin item sized from them, so the totals are summed once more */
+	gsi_apply_interval(e);
+	if (e->interval.conservative)
+		totals(e);
+	gs_verdict_decide(e);
+	if (training) {
+		static const char *const states[] = {"weights", "quant_metadata", "other_format_modules", "adapter_weights",
+		                                     "gradients", "master_weights", "optimizer_states"};
+		for (size_t k = 0; k < sizeof states / sizeof states[0]; k++) {
+			const gs_item *it = gs_estimate_item(e, states[k]);
+			if (it && it->basis != GS_BASIS_UNKNOWN)
+				e->train.model_states = gs_add_sat(e->train.model_states, it->bytes[PH_FIRST]);
+		}
+	}
+	return GS_OK;
+}
+
+/* Figures are summed with saturating arithmetic; anything at or past 2^63
+ * bytes (8 EiB: no device, and beyond a signed JSON integer) is refused
+ * here, once, instead of printed as if real in text and clamped in JSON. */
+static gs_status representable(const gs_estimate *e, gs_error *err)
+{
+	const gs_bytes limit = (gs_bytes)1 << 63;
+	bool over = e->weights_only >= limit || e->envelope >= limit || e->conservative >= limit ||
+	            e->host_bytes >= limit;
+	for (size_t p = 0; p < e->n_phases; p++)
+		over |= e->phases[p].peak >= limit;
+	for (size_t i = 0; i < e->n_items; i++)
+		for (size_t p = 0; p < e->n_phases; p++)
+			over |= e->items[i].bytes[p] >= limit;
+	if (over)
+		return gs_error_set(err, GS_ERANGE, NULL, "the figures are too large to represent (8 EiB or more per GPU); "
+		                    "check the parameter count, length and concurrency");
+	return GS_OK;
+}
+
+static gs_status estimate_run(const gs_workload *w, const gs_model *m, bool lean, gs_estimate *e, gs_error *err)
+{
+	assert(w && m && e);
+	gs_status s = estimate_stage(w, m, 0, lean, e, err);
+	if (s || e->pp == 1) {
+		e->n_stages = 1;
+		e->stage_peak[0] = s ? 0 : gs_estimate_peak(e);
+		return s ? s : representable(e, err);
+	}
+	/* pipeline: every stage differs; keep the one with the largest peak */
+	gs_estimate *tmp = malloc(sizeof *tmp);
+	gs_buffer *bufs = malloc(sizeof e->buffers);
+	if (!tmp || !bufs) {
+		free(tmp);
+		free(bufs);
+		return gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
+	}
+	gs_bytes peaks[GS_MAX_STAGES];
+	size_t n = e->pp, worst = 0;
+	peaks[0] = gs_estimate_peak(e);
+	/* every stage's own buffers (llama.cpp: one device each) */
+	size_t nb = e->n_buffers;
+	memcpy(bufs, e->buffers, nb * sizeof *bufs);
+	for (uint32_t st = 1; st < n; st++) {
+		if ((s = estimate_stage(w, m, st, lean, tmp, err)))
+			break;
+		for (size_t b = 0; b < tmp->n_buffers && nb < GS_MAX_BUFFERS; b++)
+			bufs[nb++] = tmp->buffers[b];
+		peaks[st] = gs_estimate_peak(tmp);
+		if (peaks[st] > peaks[worst]) {
+			worst = st;
+			*e = *tmp;
+		}
+	}
+	free(tmp);
+	if (s) {
+		free(bufs);
+		return s;
+	}
+	e->n_stages = n;
+	memcpy(e->stage_peak, peaks, n * sizeof peaks[0]);
+	e->n_buffers = nb;
+	memcpy(e->buffers, bufs, nb * sizeof *bufs);
+	free(bufs);
+	return representable(e, err);
+}
+
+gs_status gs_estimate_run(const gs_workload *w, const gs_model *m, gs_estimate *e, gs_error *err)
+{
+	return estimate_run(w, m, false, e, err);
+}
+
+gs_status gs_estimate_run_lean(const gs_workload *w, const gs_model *m, gs_estimate *e, gs_error *err)
+{
+	return estimate_run(w, m, true, e, err);
+}

@@ -1,0 +1,409 @@
+/*
+ * estimate_ollama.c — Ollama as a runtime (docs/method.md §14b).
+ *
+ * Ollama starts llama.cpp with options it chooses itself:
+ *  - num_ctx per request (its default by release) and OLLAMA_NUM_PARALLEL,
+ *    which, when 0, it picks by trying a larger value and then 1 against its
+ *    own estimate; llama.cpp gets n_ctx = num_ctx x parallel;
+ *  - how many layers go to the GPUs, from its own estimate
+ *    (llm/memory.go EstimateGPULayers): a minimum of 457 MiB per CUDA GPU,
+ *    one extra block as a buffer, every block with its KV, the output layer,
+ *    and a graph reserve from per-architecture formulas (GraphSize);
+ *  - flash attention and OLLAMA_KV_CACHE_TYPE only when both are on.
+ * This file recomputes Ollama's estimate from the same inputs (so its log
+ * line can be checked before the run), takes its decisions, and then sizes
+ * the buffers llama.cpp really allocates with those options
+ * (estimate_llamacpp.c). Ollama's estimate and llama.cpp's buffers differ;
+ * both are shown.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "engine/engine_release.h"
+#include "engine/estimate_items.h"
+#include "engine/gguf_plan.h"
+
+#define METHOD "docs/method.md "
+#define OLLAMA_CUDA_MINIMUM (457 * GS_MiB) /* discover/gpu.go cudaMinimumMemory */
+#define NO_GPU_LIMIT ((gs_bytes)1 << 60)  /* no capacity given: every layer fits */
+
+/* The facts Ollama's estimate reads from the GGUF. */
+typedef struct facts {
+	const char *arch;           /* GGUF general.architecture                  */
+	uint64_t L, e, heads, hkv, eh, ehk, ehv, vocab, ff;
+	const uint64_t *blk;        /* bytes of each block's tensors              */
+	gs_bytes out_layer;         /* output_norm + output (token_embd when tied) */
+	gs_bytes gate_exps0;        /* blk.0.ffn_gate_exps.weight                  */
+} facts;
+
+static bool in_list(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = list; (p = strstr(p, word)) != NULL; p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == 0 || p[n] == ' '))
+			return true;
+	return false;
+}
+
+static uint64_t max2(uint64_t a, uint64_t b) { return a > b ? a : b; }
+
+/* OLLAMA_KV_CACHE_TYPE's bytes per element, as Ollama counts them
+ * (kvCacheBytesPerElement: q8_0 1, q4_0 0.5, else 2), in halves. */
+static uint64_t kv_halves(const char *type)
+{
+	return !strcmp(type, "q8_0") ? 2 : !strcmp(type, "q4_0") ? 1 : 4;
+}
+
+/* GraphSize: KV per block and the graph reserves, for `ctx` cells
+ * (num_ctx x parallel) and a batch of `b` tokens. Integer arithmetic
+ * exactly as Ollama's Go code, left to right. */
+static void graph_size(const facts *f, uint64_t c, uint64_t b, const char *kvt, uint64_t *kv_layer,
+                       gs_bytes *partial, gs_bytes *full, bool *by_rule)
+{
+	uint64_t e = f->e, h = f->heads, hkv = f->hkv, V = f->vocab, eh = f->eh;
+	*kv_layer = c * (f->ehk + f->ehv) * hkv * kv_halves(kvt) / 2;
+	*partial = *full = 0;
+	*by_rule = false;
+	if (!strcmp(f->arch, "llama")) {
+		*full = max2(4 * b * (1 + 4 * e + c * (1 + h)), 4 * b * (e + V));
+		*partial = 4 * b * e + max2(4 * b * (1 + e + max2(c, e)) + e * e * 9 / 16 + 4 * c * (b * h + eh * hkv),
+		                            4 * b * (e + V) + e * V * 105 / 128);
+		if (f->gate_exps0) /* mixtral with stacked experts */
+			*partial = max2(3 * f->gate_exps0 + 4 * b * (2 * f->ff + hkv + e + c + eh * hkv),
+			                4 * (c * b * h + c * eh * hkv + b * 1024 + eh * hkv * b));
+	} else if (!strcmp(f->arch, "gemma") || !strcmp(f->arch, "gemma2")) {
+		*full = max2(4 * b * (e + V), 4 * b * (2 + c + c * h + 2 * e + 2 * f->ehk * h));
+		*partial = max2(4 * e * b + e * V * 105 / 128 + 4 * V * b,
+		                4 * b * (2 * e + 1 + 2 * f->ehk * h + c + c * h) + 4 * f->ehk * c * 8 +
+		                    e * f->ehk * h * 9 / 16);
+	} else if (!strcmp(f->arch, "qwen2")) {
+		*full = max2(4 * b * (e + V), 4 * b * (1 + 2 * e + c + c * h));
+		*partial = max2(4 * b * (e + V) + e * V * 105 / 128, 4 * (b * (1 + 2 * e + c * (1 + h)) + e * (1 + c)));
+	}
+	if (*partial == 0) { /* no case for the architecture: GQA x KV / 6 */
+		*partial = h / (hkv ? hkv : 1) * (*kv_layer * f->L) / 6;
+		*by_rule = true;
+	}
+	if (*full == 0)
+		*full = *partial;
+}
+
+/* EstimateGPULayers for `ngpu` GPUs with `free` bytes each, n_ctx cells,
+ * num_gpu layers requested (-1: as many as fit). */
+static void estimate_layers(const gsi_release *r, const facts *f, uint64_t c, uint64_t num_batch,
+                            const char *kvt, int64_t num_gpu, uint64_t ngpu, gs_bytes free, gs_bytes overhead,
+                            gs_ollama_fit *o)
+{
+	uint64_t kvl;
+	gs_bytes gp, gf;
+	graph_size(f, c, c < num_batch ? c : num_batch, kvt, &kvl, &gp, &gf, &o->graph_by_rule);
+	/* 0.5.4 divides the total KV by the blocks; later releases keep it per block */
+	uint64_t kv_total = kvl * f->L, kv_each = r->weights_log == GSI_OLLAMA_LOG_KV_IN ? kv_total / f->L : kvl;
+	if (ngpu > 1)
+		gf = gp; /* multi-GPU always reserves the partial graph */
+	gs_bytes graph = max2(gp, gf), layer = f->blk[0] + kv_each;
+	gs_bytes alloc[GS_MAX_STAGES] = {0}, overflow = 0, weights = 0;
+	uint64_t counts[GS_MAX_STAGES] = {0}, with_space[GS_MAX_STAGES], nspace = 0, placed = 0;
+	for (uint64_t i = 0; i < ngpu; i++) {
+		if (free < overhead + graph + OLLAMA_CUDA_MINIMUM + 2 * layer)
+			continue;
+		with_space[nspace++] = i;
+		alloc[i] += OLLAMA_CUDA_MINIMUM + layer; /* one block as a buffer */
+	}
+	for (uint64_t k = 0; k < f->L; k++) {
+		uint64_t i = r->layers_from_last ? f->L - 1 - k : k;
+		layer = f->blk[i] + kv_each;
+		weights += r->weights_log == GSI_OLLAMA_LOG_KV_IN ? layer : f->blk[i];
+		if (num_gpu >= 0 && placed >= (uint64_t)num_gpu) {
+			if (r->layers_from_last)
+				overflow += layer;
+			continue;
+		}
+		for (uint64_t j = nspace; j > 0; j--) {
+			uint64_t g = with_space[i % j];
+			if (free > overhead + alloc[g] + graph + layer) {
+				alloc[g] += layer;
+				counts[g]++;
+				placed++;
+				break;
+			}
+			memmove(&with_space[i % j], &with_space[i % j + 1], (nspace - i % j - 1) * sizeof with_space[0]);
+			nspace--;
+		}
+		if (r->layers_from_last && nspace == 0)
+			overflow += layer;
+	}
+	bool full = placed >= f->L;
+	if (!full && !r->layers_from_last)
+		overflow += (f->L - placed) * layer; /* the last block's size, as Ollama adds it */
+	if (f->out_layer && (num_gpu < 0 || placed < (uint64_t)num_gpu))
+		for (uint64_t j = nspace; j > 0; j--) {
+			uint64_t g = with_space[placed % j];
+			if (free > overhead + alloc[g] + graph + f->out_layer) {
+				alloc[g] += f->out_layer;
+				counts[g]++;
+				placed++;
+				break;
+			}
+		}
+	if (f->out_layer && placed < f->L + 1) {
+		full = false;
+		overflow += f->out_layer;
+	}
+	gs_bytes vram = 0;
+	for (uint64_t i = 0; i < ngpu; i++) {
+		if (counts[i])
+			alloc[i] += full ? gf : gp;
+		vram += alloc[i];
+		o->allocations[i] = alloc[i];
+		o->layer_split[i] = counts[i];
+	}
+	o->layers_model = f->L + 1;
+	o->layers_offload = placed;
+	o->full_offload = placed >= f->L + 1;
+	o->required_partial = placed ? vram : 0;
+	o->required_full = vram + overflow;
+	o->kv = kv_total;
+	o->graph_full = gf;
+	o->graph_partial = gp;
+	switch (r->weights_log) {
+	case GSI_OLLAMA_LOG_KV_IN:
+	case GSI_OLLAMA_LOG_BLOCKS:
+		o->weights_total = weights;
+		o->weights_repeating = weights - f->out_layer;
+		break;
+	case GSI_OLLAMA_LOG_SPLIT:
+		o->weights_total = weights + f->out_layer;
+		o->weights_repeating = weights;
+		break;
+	}
+	o->weights_nonrepeating = f->out_layer;
+}
+
+/* The scheduler (server/sched.go pickBestFullFitByLibrary): each parallel
+ * value to try, first on one GPU, then on all; none fits: parallel 1 on
+ * all GPUs, partly offloaded. */
+static void schedule(const gsi_release *r, const facts *f, const gs_estimate *e, uint64_t num_ctx,
+                     const uint64_t *tries, size_t ntries, int64_t num_gpu, gs_ollama_fit *o)
+{
+	gs_ollama_fit t;
+	for (int all = 0; all < 2; all++) {
+		uint64_t ngpu = all ? e->gpus : 1;
+		if (all && e->gpus == 1)
+			break;
+		for (size_t k = 0; k < ntries; k++) {
+			memset(&t, 0, sizeof t);
+			estimate_layers(r, f, num_ctx * tries[k], o->num_batch, o->kv_cache_type, num_gpu, ngpu, o->gpu_free,
+			                o->gpu_overhead, &t);
+			bool fits = num_gpu < 0 ? t.layers_offload >= f->L + 1 : t.layers_offload >= (uint64_t)num_gpu;
+			if (t.layers_offload > 0 && fits) {
+				o->parallel = tries[k];
+				o->gpus_used = ngpu;
+				return;
+			}
+		}
+	}
+	o->parallel = ntries > 1 ? 1 : tries[0];
+	o->gpus_used = e->gpus;
+}
+
+static gs_status kv_setting(gs_estimate *e, gs_ollama_fit *o, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	snprintf(o->kv_cache_type, sizeof o->kv_cache_type, "f16");
+	if (!gs_wl_set(w, GS_F_KV_FORMAT))
+		return gs_kv_format_parse("fp16", "kv_format", &e->kv_format, err);
+	const char *t = gs_wl_str(w, GS_F_KV_FORMAT);
+	if (strcmp(t, "fp16") && strcmp(t, "f16") && strcmp(t, "q8_0") && strcmp(t, "q4_0"))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_KV_FORMAT].where,
+		                    "kv_format %.20s: Ollama's OLLAMA_KV_CACHE_TYPE accepts f16, q8_0 or q4_0", t);
+	if (!strcmp(t, "f16") || !strcmp(t, "fp16"))
+		return gs_kv_format_parse("fp16", "kv_format", &e->kv_format, err);
+	if (!o->flash_attention) {
+		snprintf(o->settings_note, sizeof o->settings_note, "OLLAMA_KV_CACHE_TYPE=%.8s is ignored without flash "
+		         "attention (Ollama warns and keeps f16): add --attention flash", t);
+		return gs_kv_format_parse("fp16", "kv_format", &e->kv_format, err);
+	}
+	snprintf(o->kv_cache_type, sizeof o->kv_cache_type, "%.7s", t);
+	return gs_kv_format_parse(t, "kv_format", &e->kv_format, err);
+}
+
+static void read_facts(const gs_estimate *e, facts *f)
+{
+	const gs_model *m = &e->model;
+	const gs_inventory_summary *s = &m->inv;
+	memset(f, 0, sizeof *f);
+	f->arch = gsi_gguf_arch(m);
+	f->L = m->layers;
+	f->e = m->hidden;
+	f->heads = m->heads;
+	f->hkv = m->kv_heads;
+	f->eh = m->heads ? m->hidden / m->heads : 0;
+	f->ehk = m->head_dim;
+	f->ehv = m->v_head_dim;
+	f->vocab = m->vocab;
+	f->ff = m->intermediate;
+	f->blk = s->layer_bytes;
+	/* output_norm + output, or the tied token_embd in its place */
+	f->out_layer = s->output_bytes + (s->head_bytes ? 0 : s->input_bytes);
+	f->gate_exps0 = s->gate_exps0_bytes;
+}
+
+/* Which release, and whether it runs this architecture on llama.cpp. */
+static gs_status release_and_arch(gs_estimate *e, const gsi_release **r, const char *arch, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	gs_status s = gsi_release_for(e, GS_RT_OLLAMA, r, err);
+	if (s)
+		return s;
+	const char *where = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? w->v[GS_F_RUNTIME_VERSION].where : "model";
+	if (in_list((*r)->engine_archs, arch))
+		return gs_error_set(err, GS_EUNSUPPORTED, where, "Ollama %s runs %s on its own engine, not on llama.cpp; "
+		                    "gpusizer models Ollama's llama.cpp runner only (architectures %s): use --runtime "
+		                    "llamacpp for llama.cpp's own figures", (*r)->version, arch, (*r)->llama_archs);
+	if (!in_list((*r)->llama_archs, arch))
+		return gs_error_set(err, GS_EUNSUPPORTED, where, "Ollama %s's llama.cpp does not know architecture %s; "
+		                    "it runs %s", (*r)->version, arch, (*r)->llama_archs);
+	return GS_OK;
+}
+
+/* num_ctx, parallel, batch and flash attention as Ollama settles them. */
+static gs_status settings(gs_estimate *e, const gsi_release *r, gs_ollama_fit *o, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	const gs_model *m = &e->model;
+	static const gs_field not_ollama[] = {GS_F_TENSOR_SPLIT, GS_F_SPLIT_MODE, GS_F_N_UBATCH, GS_F_KV_FORMAT_V,
+	                                      GS_F_OP_OFFLOAD, GS_F_SWA_FULL};
+	for (size_t i = 0; i < sizeof not_ollama / sizeof not_ollama[0]; i++)
+		if (w->v[not_ollama[i]].from == GS_FROM_SHEET || w->v[not_ollama[i]].from == GS_FROM_FLAG)
+			return gs_error_set(err, GS_EINPUT, w->v[not_ollama[i]].where, "%s: Ollama does not take this llama.cpp "
+			                    "option (it chooses the split and batch itself); use --runtime llamacpp to set it",
+			                    gs_field_key(not_ollama[i]));
+	o->num_ctx = e->length ? e->length : r->num_ctx;
+	snprintf(o->num_ctx_why, sizeof o->num_ctx_why, e->length ? "the sheet's length" : "Ollama %s's default",
+	         r->version);
+	if (o->num_ctx < 4) { /* server/sched.go: NumCtx below 4 becomes 4 */
+		o->num_ctx = 4;
+		snprintf(o->num_ctx_why, sizeof o->num_ctx_why, "raised to 4, Ollama's minimum");
+	}
+	o->num_batch = gs_wl_u64(w, GS_F_NUM_BATCH);
+	/* flash attention: OLLAMA_FLASH_ATTENTION=1 and the model's K and V
+	 * heads of one size (SupportsFlashAttention) */
+	if (e->attention == GS_ATTN_IMPL_FLASH) {
+		if (m->head_dim && m->head_dim == m->v_head_dim)
+			o->flash_attention = true;
+		else
+			snprintf(o->settings_note, sizeof o->settings_note, "flash attention asked for, but Ollama refuses it "
+			         "for this model (K head %u, V head %u) and runs without", m->head_dim, m->v_head_dim);
+	}
+	e->attention = o->flash_attention ? GS_ATTN_IMPL_FLASH : GS_ATTN_IMPL_SDPA;
+	gs_status s = kv_setting(e, o, err);
+	if (s)
+		return s;
+	e->kv_format_v = e->kv_format;
+	o->gpu_overhead = gs_wl_set(w, GS_F_GPU_OVERHEAD) ? gs_wl_u64(w, GS_F_GPU_OVERHEAD) : 0;
+	o->minimum_memory = OLLAMA_CUDA_MINIMUM;
+	if (gs_wl_set(w, GS_F_GPU_FREE)) {
+		o->gpu_free = gs_wl_u64(w, GS_F_GPU_FREE);
+		o->gpu_free_known = true;
+		snprintf(o->gpu_free_how, sizeof o->gpu_free_how, "gpu_free %.40s (%.80s)", gs_wl_str(w, GS_F_GPU_FREE),
+		         w->v[GS_F_GPU_FREE].where);
+	} else if (e->has_capacity) {
+		gs_bytes ctx = gsi_llamacpp_context(w);
+		o->gpu_free = e->cuda_total > ctx ? e->cuda_total - ctx : 0;
+		o->gpu_free_known = true;
+		snprintf(o->gpu_free_how, sizeof o->gpu_free_how, "CUDA total less the runtime context (%llu MiB); give "
+		         "gpu_free from Ollama's \"available\" for its exact figure",
+		         (unsigned long long)(ctx / GS_MiB));
+	} else {
+		o->gpu_free = NO_GPU_LIMIT;
+		snprintf(o->gpu_free_how, sizeof o->gpu_free_how, "no GPU given: every layer assumed to fit");
+		gsi_unknown(e, "Ollama: no --gpu or --capacity, so its layer fit and automatic parallel could not be run; "
+		            "every layer is assumed offloaded");
+	}
+	return GS_OK;
+}
+
+static void items_note(gs_estimate *e, const gs_ollama_fit *o)
+{
+	if (!o->full_offload)
+		gsi_unknown(e, "Ollama offloads %llu of %llu layers: the rest, with its KV, runs on the CPU (slow); the "
+		            "GPU figures cover the offloaded part only", (unsigned long long)o->layers_offload,
+		            (unsigned long long)o->layers_model);
+	if (o->graph_by_rule)
+		gsi_unknown(e, "Ollama has no graph formula for this architecture and reserves GQA x KV / 6 = %llu B; "
+		            "llama.cpp's compute buffer is sized separately below", (unsigned long long)o->graph_partial);
+	if (o->settings_note[0])
+		gsi_unknown(e, "Ollama: %s", o->settings_note);
+}
+
+gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	gs_status s = gsi_llamacpp_model(e, err);
+	if (s)
+		return s;
+	facts f;
+	read_facts(e, &f);
+	const gsi_release *r;
+	if ((s = release_and_arch(e, &r, f.arch, err)))
+		return s;
+	if (!f.L || f.L > GS_MAX_LAYERS || !f.heads || !f.hkv)
+		return gs_error_set(err, GS_EINPUT, "model", "Ollama's estimate needs the block count and head counts");
+	gs_ollama_fit *o = &e->ollama;
+	memset(o, 0, sizeof *o);
+	if ((s = settings(e, r, o, err)))
+		return s;
+	/* parallel: the sheet's concurrency when given, else the release's rule */
+	uint64_t tries[2];
+	size_t ntries;
+	if (w->v[GS_F_CONCURRENCY].from != GS_FROM_DEFAULT) {
+		tries[0] = e->concurrency;
+		ntries = 1;
+		snprintf(o->parallel_why, sizeof o->parallel_why, "OLLAMA_NUM_PARALLEL = the sheet's concurrency");
+	} else if (r->auto_parallel) {
+		tries[0] = r->auto_parallel;
+		tries[1] = 1;
+		ntries = 2;
+	} else {
+		tries[0] = 1;
+		ntries = 1;
+		snprintf(o->parallel_why, sizeof o->parallel_why, "OLLAMA_NUM_PARALLEL's default in %s", r->version);
+	}
+	int64_t num_gpu = gs_wl_set(w, GS_F_GPU_LAYERS) ? (int64_t)gs_wl_u64(w, GS_F_GPU_LAYERS) : -1;
+	schedule(r, &f, e, o->num_ctx, tries, ntries, num_gpu, o);
+	if (ntries == 2)
+		snprintf(o->parallel_why, sizeof o->parallel_why, "OLLAMA_NUM_PARALLEL 0 (automatic): %llu %s",
+		         (unsigned long long)o->parallel,
+		         o->parallel == tries[0] ? "fits entirely on the GPU" : "(the larger value does not fit entirely)");
+	/* the server then caps num_ctx at the trained context (0.11.x) and
+	 * estimates once more with the GPUs the scheduler chose */
+	if (r->cap_ctx_at_train && e->model.max_position && o->num_ctx > e->model.max_position) {
+		o->num_ctx = e->model.max_position;
+		snprintf(o->num_ctx_why, sizeof o->num_ctx_why, "capped at the model's trained context");
+	}
+	uint64_t parallel = o->parallel, used = o->gpus_used;
+	estimate_layers(r, &f, o->num_ctx * parallel, o->num_batch, o->kv_cache_type, num_gpu, used, o->gpu_free,
+	                o->gpu_overhead, o);
+	o->parallel = parallel;
+	o->gpus_used = used;
+	/* llama.cpp as Ollama starts it: n_batch = num_batch x parallel, and
+	 * llama.cpp's own n_ubatch default of 512 caps the physical batch */
+	o->n_ubatch = o->num_batch * parallel < 512 ? o->num_batch * parallel : 512;
+	e->length = o->num_ctx;
+	e->concurrency = parallel;
+	e->has_ollama = true;
+	gsi_llamacpp_run run;
+	memset(&run, 0, sizeof run);
+	/* every row's vendored llama.cpp (v0.11.4 and before) predates the
+	 * sliding-window cache: no llama-kv-cache-*iswa.cpp in those tags */
+	run.swa_cache = false;
+	run.ngl = o->layers_offload;
+	run.n_ubatch = o->n_ubatch;
+	run.has_split = e->gpus > 1;
+	for (uint64_t g = 0; g < e->gpus && g < GS_MAX_STAGES; g++)
+		run.split[g] = g < used ? (double)o->layer_split[g] : 0;
+	if ((s = gsi_llamacpp_buffers(e, dev, &run, err)))
+		return s;
+	items_note(e, o);
+	return GS_OK;
+}

@@ -1,0 +1,268 @@
+/*
+ * estimate_sglang.c — SGLang's token-to-KV pool, release by release
+ * (docs/method.md §7b).
+ *
+ * SGLang does not profile a forward pass before sizing its pool. It reads
+ * the free memory once the CUDA context is up (total_gpu_memory, in GiB),
+ * loads the weights, reads the free memory again, and keeps
+ * (1 - mem_fraction_static) of the first figure free for activations and
+ * CUDA graphs (model_runner.py profile_max_num_token):
+ *
+ *   rest   = free_after_weights - free_at_start x (1 - mem_fraction_static)
+ *          = free_at_start x mem_fraction_static - weights - load window
+ *
+ * where the load window is what the weights load holds beyond the weights'
+ * bytes (the caching allocator's rounding and the rotary cache, below).
+ *   tokens = floor(rest / cell),  cell = KV bytes of one token on one GPU
+ *
+ * rest <= 0 is SGLang's "Not enough memory. Please try to increase
+ * --mem-fraction-static." The radix cache reuses pool slots and does not
+ * change the pool's size. How mem_fraction_static and chunked_prefill_size
+ * are chosen is the release's rule (engine_release.c).
+ */
+#include <stdio.h>
+#include <string.h>
+#include "engine/engine_release.h"
+#include "engine/estimate_items.h"
+
+static uint64_t wl(const gs_estimate *e, gs_field f) { return gs_wl_u64(&e->workload, f); }
+
+/* mem_fraction_static by the release's rule (server_args.py __post_init__).
+ * gpu_mem is nvidia-smi's total in MiB (get_nvgpu_memory_capacity); 0 when
+ * no device is known. */
+static gs_ratio fraction_rule(const gsi_release *r, uint64_t gpu_mem, uint64_t tp, char *why, size_t cap)
+{
+	if (r->sgl == GSI_SGL_BY_TP || !gpu_mem) {
+		uint64_t milli = tp >= 16 ? 790 : tp >= 8 ? 810 : tp >= 4 ? 850 : tp >= 2 ? 870 : 880;
+		snprintf(why, cap, "%s: %llu.%03llu for tp %llu", r->sgl == GSI_SGL_BY_TP ? "by tensor-parallel size"
+		                                                                        : "no GPU memory known",
+		         (unsigned long long)(milli / 1000), (unsigned long long)(milli % 1000), (unsigned long long)tp);
+		return (gs_ratio){milli, 1000};
+	}
+	/* reserved MiB, in tenths: (2.8 + tp/10) GiB below 35 GiB, (9.5 + tp/2)
+	 * below 90 GiB, (12 + tp/2) below 160 GiB, else 32 GiB */
+	uint64_t tenths = gpu_mem < 35 * 1024 ? (28 + tp) * 1024
+	                  : gpu_mem < 90 * 1024 ? (95 + 5 * tp) * 1024
+	                  : gpu_mem < 160 * 1024 ? (120 + 5 * tp) * 1024 : 320 * 1024;
+	/* round((gpu_mem - reserved) / gpu_mem, 3), in thousandths */
+	uint64_t num = gpu_mem * 10 > tenths ? gpu_mem * 10 - tenths : 0;
+	uint64_t milli = (num * 1000 + gpu_mem * 10 / 2) / (gpu_mem * 10);
+	snprintf(why, cap, "(%llu MiB - %llu.%llu GiB reserved) / %llu MiB, rounded to 3 places",
+	         (unsigned long long)gpu_mem, (unsigned long long)(tenths / 10240),
+	         (unsigned long long)(tenths / 1024 % 10), (unsigned long long)gpu_mem);
+	return (gs_ratio){milli, 1000};
+}
+
+static uint64_t chunk_rule(const gsi_release *r, uint64_t gpu_mem)
+{
+	if (r->sgl == GSI_SGL_BY_TP)
+		return gpu_mem && gpu_mem < 25000 ? 2048 : 8192;
+	if (!gpu_mem)
+		return 4096;
+	return gpu_mem < 35 * 1024 ? 2048 : gpu_mem < 160 * 1024 ? 8192 : 16384;
+}
+
+/* The serve phase's transient items: one chunked prefill's activations and
+ * the logits of the running batch's last tokens. They are added after the
+ * placement (the pool needs the placed weights), so they are divided over
+ * the tensor-parallel GPUs here. */
+static void serve_items(gs_estimate *e, uint64_t chunk, uint64_t running)
+{
+	const gs_model *m = &e->model;
+	char why[600];
+	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
+	                        METHOD "§5, §7b (a prefill chunk of chunked_prefill_size tokens; our derivation)");
+	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED, METHOD "§7b (fp32 logits of the decoding batch; our derivation)");
+	if (!m->has_architecture) {
+		act->basis = lg->basis = GS_BASIS_UNKNOWN;
+		act->live = lg->live = LIVE(2);
+		gsi_formula(act, "needs an architecture (--model config.json)");
+		gsi_formula(lg, "needs the vocabulary size (--model config.json)");
+		return;
+	}
+	gs_bytes a = gsi_serving_forward_peak(e, chunk, true, 32768, why, sizeof why);
+	gsi_item_put(act, 2, (a + e->tp - 1) / e->tp);
+	gsi_formula(act, "prefill chunk of %llu tokens, / tp %llu: %s", (unsigned long long)chunk,
+	            (unsigned long long)e->tp, why);
+	uint64_t seqs = running ? running : 1;
+	gs_bytes l = gs_mul_sat(gs_mul_sat(seqs, m->vocab), 4);
+	gsi_item_put(lg, 2, (l + e->tp - 1) / e->tp);
+	gsi_formula(lg, "%llu requests decoding (the sheet's concurrency) x %u vocab x 4 B, / tp %llu", (unsigned long long)seqs, m->vocab,
+	            (unsigned long long)e->tp);
+}
+
+/* PyTorch's caching allocator (c10/cuda/CUDACachingAllocator.cpp): an
+ * allocation of kMinLargeAlloc (10 MiB) or more gets a segment of its own,
+ * rounded up to kRoundLarge (2 MiB); what it rounds away stays reserved, and
+ * SGLang's free-memory reading (cudaMemGetInfo after empty_cache) sees it
+ * as taken by the weights load. */
+static uint64_t rounded_away(uint64_t bytes)
+{
+	const uint64_t round = 2ull << 20;
+	return bytes >= (10ull << 20) ? (round - bytes % round) % round : 0;
+}
+
+/* What SGLang's weights load takes on one GPU beyond the weights' bytes:
+ * each weight tensor's allocator rounding, in SGLang's fused layout (one
+ * qkv_proj, one gate_up_proj, one 3-D w13 and w2 per MoE layer, the
+ * vocabulary padded to 64 and split over tp), and the rotary cos/sin cache,
+ * which SGLang keeps in fp32 on CUDA (layers/rotary_embedding.py: "cache
+ * needs to be in FP32 for numerical stability"; max_position_embeddings x
+ * head_dim x 4 B). 16-bit weights of a llama-shaped decoder only: other
+ * layouts return 0 and say so. */
+static uint64_t load_window(gs_estimate *e, bool *rounding_known, char *why, size_t cap)
+{
+	const gs_model *m = &e->model;
+	const gs_format *f = &e->format;
+	*rounding_known = false;
+	if (m->attn == GS_ATTN_MLA || m->ssm || m->encoder_layers || !m->heads || !m->head_dim || !m->hidden) {
+		snprintf(why, cap, "not computed for this layout (MLA, state-space or encoder-decoder)");
+		return 0;
+	}
+	uint64_t tp = e->tp ? e->tp : 1, h = m->hidden, d = m->head_dim;
+	uint64_t rope = (uint64_t)m->max_position * d * 4;
+	uint64_t el = f->value_bits.den == 1 && !f->quantized ? f->value_bits.num / 8 : 0;
+	if (el != 2 && el != 4) {
+		snprintf(why, cap, "rotary cache %u positions x %llu x 4 B = %llu B; the allocator's rounding of %s "
+		         "tensors is not computed (their stored sizes differ)", m->max_position, (unsigned long long)d,
+		         (unsigned long long)rope, f->name);
+		return rope;
+	}
+	*rounding_known = true;
+	uint64_t q = m->heads / tp ? m->heads / tp : 1;
+	uint64_t kv = m->kv_heads >= tp ? m->kv_heads / tp : 1; /* a KV head is replicated below tp */
+	uint64_t waste = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
+		waste += rounded_away((q + 2 * kv) * d * h * el);
+		waste += rounded_away(q * d * h * el);
+		if (m->layer_is_moe[l] && m->experts) {
+			uint64_t mi = m->moe_intermediate / tp;
+			waste += rounded_away((uint64_t)m->experts * 2 * mi * h * el);
+			waste += rounded_away((uint64_t)m->experts * mi * h * el);
+			if (m->shared_intermediate) {
+				waste += rounded_away(2 * (uint64_t)(m->shared_intermediate / tp) * h * el);
+				waste += rounded_away((uint64_t)(m->shared_intermediate / tp) * h * el);
+			}
+		} else {
+			uint64_t ff = m->intermediate / tp;
+			waste += rounded_away((m->gated_mlp ? 2 : 1) * ff * h * el);
+			waste += rounded_away(ff * h * el);
+		}
+	}
+	uint64_t vocab = ((uint64_t)m->vocab + 63) / 64 * 64;
+	waste += rounded_away(vocab / tp * h * el) * (m->tied_embeddings ? 1 : 2);
+	snprintf(why, cap, "%llu B rounded away by the caching allocator (2 MiB per tensor of 10 MiB or more, "
+	         "fused layout, / tp %llu) + rotary cache %u positions x %llu x 4 B = %llu B",
+	         (unsigned long long)waste, (unsigned long long)tp, m->max_position, (unsigned long long)d,
+	         (unsigned long long)rope);
+	return waste + rope;
+}
+
+/* The pool, once weights are placed on each GPU. */
+static void pool(gs_estimate *e, gs_item *kv)
+{
+	const gs_model *m = &e->model;
+	gs_sglang_pool *p = &e->sglang;
+	uint64_t kvh = m->kv_heads ? m->kv_heads : 1;
+	uint64_t per_rank = m->attn == GS_ATTN_MLA ? kvh : (kvh + e->tp - 1) / e->tp;
+	p->cell_bytes = (gsi_kv_bytes(e, 1, 1) * per_rank + kvh - 1) / kvh;
+	if (!p->cell_bytes)
+		p->cell_bytes = 1;
+	p->needed_tokens = e->length ? gs_mul_sat(e->concurrency, e->length) : 0;
+	gs_bytes ctx = gsi_item_bytes(e, "runtime_context", PH_LOAD);
+	gs_bytes weights = 0;
+	for (size_t i = 0; i < e->n_items; i++)
+		if ((e->items[i].shard == GS_SHARD_WEIGHTS || !strcmp(e->items[i].id, "load_window")) &&
+		    e->items[i].basis != GS_BASIS_UNKNOWN)
+			weights = gs_add_sat(weights, e->items[i].bytes[PH_LOAD]);
+	p->free_at_start = e->cuda_total > ctx ? e->cuda_total - ctx : 0;
+	gs_bytes kept;
+	if (gs_mul_ratio_floor(p->free_at_start, p->mem_fraction_static, &kept))
+		kept = UINT64_MAX;
+	p->refused = kept <= weights;
+	p->over_by = p->refused ? weights - kept : 0;
+	p->pool_bytes = p->refused ? 0 : kept - weights;
+	p->tokens = p->pool_bytes / p->cell_bytes;
+	uint64_t ctx_len = e->length ? e->length : (m->max_position ? m->max_position : 1);
+	uint64_t reqs = gs_wl_set(&e->workload, GS_F_MAX_RUNNING_REQUESTS) ? wl(e, GS_F_MAX_RUNNING_REQUESTS) : 0;
+	uint64_t pool_reqs = reqs ? reqs : (uint64_t)(gs_mul_sat(p->tokens, 512) / ctx_len);
+	if (!reqs)
+		pool_reqs = pool_reqs < 2048 ? 2048 : pool_reqs > 4096 ? 4096 : pool_reqs;
+	uint64_t want = reqs ? reqs : p->tokens / 2;
+	p->max_running_requests = want < pool_reqs ? want : pool_reqs;
+	e->has_sglang = true;
+	gsi_item_put(kv, 1, gs_mul_sat(p->tokens, p->cell_bytes));
+	gsi_item_put(kv, 2, gs_mul_sat(p->tokens, p->cell_bytes));
+	gsi_formula(kv, "pool: floor((%llu B free at start x %llu/%llu - %llu B weights and load window) / %llu B per token) "
+	            "= %llu tokens",
+	            (unsigned long long)p->free_at_start, (unsigned long long)p->mem_fraction_static.num,
+	            (unsigned long long)p->mem_fraction_static.den, (unsigned long long)weights,
+	            (unsigned long long)p->cell_bytes, (unsigned long long)p->tokens);
+	if (p->refused)
+		gsi_unknown(e, "SGLang: the weights take more than mem_fraction_static of the free memory: SGLang "
+		            "would stop with \"Not enough memory. Please try to increase --mem-fraction-static.\"");
+}
+
+gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
+{
+	(void)stage;
+	const gs_workload *w = &e->workload;
+	const gsi_release *r;
+	gs_status s = gsi_release_for(e, GS_RT_SGLANG, &r, err);
+	if (s)
+		return s;
+	if (gs_wl_set(w, GS_F_MAX_LORAS))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_MAX_LORAS].where,
+		                    "max_loras sizes vLLM's LoRA slots; SGLang's LoRA memory is not modelled");
+	e->n_phases = 3;
+	gsi_phase(e, PH_LOAD, "load", "weights loaded");
+	gsi_phase(e, PH_RUN, "pool", "token-to-KV pool allocated");
+	gsi_phase(e, PH_STEADY, "serve", "CUDA graphs captured, prefill chunks and decoding");
+
+	gs_sglang_pool *p = &e->sglang;
+	uint64_t gpu_mem = e->has_capacity ? e->capacity / GS_MiB : 0;
+	if (gs_wl_set(w, GS_F_MEM_FRACTION_STATIC)) {
+		p->mem_fraction_static = gs_wl_ratio(w, GS_F_MEM_FRACTION_STATIC);
+		snprintf(p->fraction_why, sizeof p->fraction_why, "given (%s)", w->v[GS_F_MEM_FRACTION_STATIC].where);
+	} else {
+		p->mem_fraction_static = fraction_rule(r, gpu_mem, e->tp, p->fraction_why, sizeof p->fraction_why);
+	}
+	p->chunked_prefill_size = gs_wl_set(w, GS_F_CHUNKED_PREFILL_SIZE) ? wl(e, GS_F_CHUNKED_PREFILL_SIZE)
+	                                                                   : chunk_rule(r, gpu_mem);
+
+	gsi_serving_context(e, ALL_PHASES, "token-to-KV", false);
+	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
+	                       METHOD "§4, §7b; SGLang token-to-KV pool (one slot per token; MLA stores the latent)");
+	kv->varies = true;
+	kv->shard = GS_SHARD_NONE;
+	gsi_apply_placement(e, 0);
+	if (!e->model.has_architecture || !e->has_capacity) {
+		kv->basis = GS_BASIS_UNKNOWN;
+		kv->live = LIVE(1) | LIVE(2);
+		gsi_formula(kv, "%s", e->model.has_architecture ? "needs a capacity (--gpu or --capacity)"
+		                                                : "needs an architecture (--model config.json)");
+		gsi_unknown(e, "kv_cache: SGLang's pool needs %s", e->model.has_architecture
+		            ? "a capacity (--gpu or --capacity)" : "an architecture (--model config.json)");
+		serve_items(e, p->chunked_prefill_size, e->concurrency);
+		return GS_OK;
+	}
+	char why[240];
+	bool rounding_known;
+	uint64_t lw = load_window(e, &rounding_known, why, sizeof why);
+	gs_item *it = gsi_item(e, "load_window", lw ? GS_BASIS_ESTIMATED : GS_BASIS_UNKNOWN,
+	                       METHOD "§7b (PyTorch CUDACachingAllocator kRoundLarge; SGLang rotary_embedding.py)");
+	it->shard = GS_SHARD_NONE;
+	gsi_item_all(it, ALL_PHASES, lw);
+	gsi_formula(it, "%s", why);
+	if (!rounding_known && lw)
+		gsi_unknown(e, "load_window: the caching allocator's rounding of %s weight tensors is not computed "
+		            "(their stored sizes differ); only the rotary cache is counted", e->format.name);
+	else if (!rounding_known)
+		gsi_unknown(e, "load_window: %s; SGLang's weights load holds more than the weights' bytes (the caching "
+		            "allocator's rounding, the rotary cache)", why);
+	pool(e, kv);
+	/* the sheet's load decodes at once, up to what the scheduler admits */
+	serve_items(e, p->chunked_prefill_size,
+	            e->concurrency < p->max_running_requests ? e->concurrency : p->max_running_requests);
+	return GS_OK;
+}

@@ -1,0 +1,915 @@
+/*
+ * estimate_train.c — adaptation memory: full fine-tuning, LoRA and QLoRA,
+ * itemized over the phases of a training run (docs/method.md §10-11).
+ *
+ * Items are computed here for the whole model on one GPU; estimate.c's
+ * placement step then divides each by its gs_shard kind (tensor, pipeline
+ * and data parallelism, ZeRO, FSDP), so the same formulas serve every
+ * layout.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "engine/estimate_items.h"
+#include "workload/recipe.h"
+
+#define METHOD "docs/method.md "
+
+#define TRAIN_STEP (LIVE(PH_FWD) | LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD))
+#define ALL_TRAIN ((1u << 7) - 1)
+
+/* Bytes per trainable parameter by precision (ZeRO paper's 16Ψ split). */
+typedef struct precision {
+	const char *name;
+	unsigned weight, grad, master, state; /* state: bytes of one optimizer state element */
+	const char *note;
+} precision;
+
+/* indexed by gs_precision */
+static const precision precisions[] = {
+	{"mixed", 2, 2, 4, 4, "bf16 weights and gradients, fp32 master copy and states (ZeRO paper's 2+2+4+8 = 16 bytes with Adam)"},
+	{"amp", 4, 4, 0, 4, "fp32 parameters under autocast (PyTorch AMP): 4+4+8 = 16 bytes with Adam, plus the 16-bit weight copies autocast casts for the matmuls"},
+	{"bf16", 2, 2, 0, 2, "pure bf16: weights, gradients and optimizer states in bf16 (2+2+4 = 8 bytes with Adam)"},
+	{"fp32", 4, 4, 0, 4, "fp32 throughout: 4+4+8 = 16 bytes with Adam"},
+};
+
+/* LoRA adapters: PEFT casts them to fp32 on a 16-bit base
+ * (autocast_adapter_dtype): fp32 weights, gradients and Adam states. */
+static const precision lora_precision = {"lora", 4, 4, 0, 4, "LoRA adapters in fp32 (PEFT autocast_adapter_dtype)"};
+
+static bool has_target(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	for (const char *p = list; *p;) {
+		const char *c = strchr(p, ',');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		while (len && *p == ' ')
+			p++, len--;
+		if (len == n && strncmp(p, name, n) == 0)
+			return true;
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	return false;
+}
+
+/* The sheet's targets, or PEFT's default for the model type (recorded on
+ * the estimate's workload, so every output shows what was adapted). */
+static gs_status lora_targets(gs_estimate *e, gs_error *err)
+{
+	gs_workload *w = &e->workload;
+	const char *type = e->model.model_type;
+	/* given on the sheet, or a recipe's own default (its `where` names it) */
+	if (w->v[GS_F_LORA_TARGETS].from != GS_FROM_DEFAULT || !type[0] ||
+	    !strncmp(w->v[GS_F_LORA_TARGETS].where, "recipe ", 7))
+		return GS_OK;
+	const char *t = e->model.peft_targets;
+	if (!t[0])
+		return gs_error_set(err, GS_EINPUT, "lora_targets", "PEFT v0.20.0 has no default LoRA target modules for "
+		                    "model_type \"%.40s\" (it asks for target_modules): give lora_targets, e.g. all-linear",
+		                    type);
+	char where[96];
+	snprintf(where, sizeof where, "PEFT default for %.40s", type);
+	return gs_workload_set(w, GS_F_LORA_TARGETS, t, strlen(t), GS_FROM_DEFAULT, where, err);
+}
+
+/* The largest single parameter tensor, in elements: what an optimizer that
+ * loops over parameters one at a time holds temporaries for. */
+static uint64_t largest_tensor(const gs_model *m)
+{
+	uint64_t big = m->has_architecture ? (uint64_t)m->vocab * m->hidden : m->params;
+	for (size_t i = 0; i < m->n_modules; i++)
+		if (m->modules[i].in * m->modules[i].out > big)
+			big = m->modules[i].in * m->modules[i].out;
+	/* 3-D experts are one tensor per layer: gate_up_proj (E, h, 2 x moe width) */
+	uint64_t fused = gs_mul_sat(gs_mul_sat(m->experts, m->hidden),
+	                            (uint64_t)(m->gated_mlp ? 2 : 1) * m->moe_intermediate);
+	if (m->experts_params && fused > big)
+		big = fused;
+	return big;
+}
+
+/* How a Transformers release builds a mixture of experts decides what
+ * PEFT's all-linear (every nn.Linear and Conv1D but the output head,
+ * tuners_utils.py _maybe_include_all_linear_layers, v0.20.0) adapts, and
+ * the release is not in the workload. The 4.x layout is counted (experts
+ * and router as nn.Linear: modeling_mixtral.py, modeling_phimoe.py at
+ * 008f5c8c29be); the other layout is named with its size. gpt-oss, whose
+ * experts are parameters in every release, is counted as it is
+ * (m->experts_params: nothing to name). */
+static void moe_layout_unknowns(gs_estimate *e, uint64_t r)
+{
+	const gs_model *m = &e->model;
+	if (m->experts_params)
+		return;
+	static const char *const weight_only[] = {"deepseek_v2", "deepseek_v3"};
+	bool router_linear = true;
+	for (size_t i = 0; i < sizeof weight_only / sizeof weight_only[0]; i++)
+		router_linear &= strcmp(m->model_type, weight_only[i]) != 0;
+	uint64_t moe_layers = gs_model_moe_layers(m);
+	if (router_linear)
+		gsi_unknown(e, "trainable: all-linear also adapts each MoE layer's router where the Transformers release "
+		            "builds it as an nn.Linear (the gate of Mixtral, Qwen-MoE and PhiMoE in 4.x): r x (%u + %u) x "
+		            "%llu layers = %llu parameters more, not counted", m->hidden, m->experts,
+		            (unsigned long long)moe_layers,
+		            (unsigned long long)gs_mul_sat(gs_mul_sat(r, (uint64_t)m->hidden + m->experts), moe_layers));
+	uint64_t experts = gs_mul_sat(r, gs_add_sat(m->split.expert_rows, m->split.expert_cols));
+	gsi_unknown(e, "trainable: where the Transformers release stores the experts as 3-D parameters (its "
+	            "newer MixtralExperts, gate_up_proj and down_proj under @use_experts_implementation), all-linear "
+	            "adapts none of them: %llu parameters of the count above are the experts' adapters",
+	            (unsigned long long)experts);
+}
+
+/* Trainable LoRA parameters: r x (in + out) per adapted matrix. Fills
+ * e->train.adapted; returns GS_EINPUT when a target matches nothing. */
+static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adafactor_elems,
+                             uint64_t *largest_adapter, gs_error *err)
+{
+	gs_status ts = lora_targets(e, err);
+	if (ts)
+		return ts;
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	const char *targets = gs_wl_str(w, GS_F_LORA_TARGETS);
+	uint64_t r = gs_wl_u64(w, GS_F_LORA_RANK);
+	bool all = strcmp(targets, "all-linear") == 0;
+	*trainable = *adafactor_elems = *largest_adapter = 0;
+	char *out = e->train.adapted;
+	size_t cap = sizeof e->train.adapted;
+	out[0] = 0;
+	/* PEFT v0.20.0 (tuners_utils.py inject_adapter) matches targets by
+	 * the modules' last name and refuses only a list that matches nothing;
+	 * names the model lacks are passed over in silence (q_proj on Phi-3's
+	 * fused qkv_proj), so they are named here */
+	/* Unsloth from 2026.2 takes gate/up/down to the 3-D experts (below) */
+	bool moe_params = gs_wl_recipe(w) == GS_RECIPE_UNSLOTH && m->experts_params && m->experts &&
+	                  (!e->train.recipe_release || e->train.recipe_release >= 202602);
+	char unmatched[200] = "";
+	bool any = all;
+	for (const char *p = targets; !all && *p;) {
+		const char *c = strchr(p, ',');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		bool found = false;
+		for (size_t i = 0; i < m->n_modules; i++)
+			found |= strlen(m->modules[i].name) == len && strncmp(m->modules[i].name, p, len) == 0;
+		static const char *const mlp[] = {"gate_proj", "up_proj", "down_proj", "gate_up_proj"};
+		for (size_t k = 0; moe_params && k < sizeof mlp / sizeof mlp[0]; k++)
+			found |= strlen(mlp[k]) == len && !strncmp(mlp[k], p, len);
+		any |= found;
+		if (!found)
+			snprintf(unmatched + strlen(unmatched), sizeof unmatched - strlen(unmatched), "%s%.*s",
+			         unmatched[0] ? ", " : "", (int)(len > 40 ? 40 : len), p);
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	if (!any) {
+		char have[300] = "";
+		for (size_t i = 0; i < m->n_modules; i++)
+			if (!strstr(have, m->modules[i].name))
+				snprintf(have + strlen(have), sizeof have - strlen(have), "%s%s", i ? ", " : "", m->modules[i].name);
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_LORA_TARGETS].where,
+		                    "lora_targets: none of \"%.100s\" is a linear module of this model (PEFT refuses a "
+		                    "target list that matches nothing); it has: %s (or all-linear)%s",
+		                    targets, have,
+		                    m->experts_params ? "; its experts are 3-D parameters, which PEFT adapts "
+		                    "through target_parameters, a LoRA gpusizer does not size" : "");
+	}
+	if (all && m->experts)
+		moe_layout_unknowns(e, r);
+	/* a recipe that freezes the tower leaves its layers out; PEFT's name
+	 * matching, which the others use, adapts a tower layer whose name matches */
+	bool freeze_tower = gsi_recipe_freezes_vision_tower(gs_wl_recipe(w));
+	e->train.tower_layers = 0;
+	for (size_t i = 0; i < m->n_modules; i++) {
+		const gs_linear_module *x = &m->modules[i];
+		if ((!all && !has_target(targets, x->name)) || (x->tower && freeze_tower))
+			continue;
+		if (x->tower && x->count > e->train.tower_layers)
+			e->train.tower_layers = x->count;
+		*trainable = gs_add_sat(*trainable, gs_mul_sat(gs_mul_sat(r, x->in + x->out), x->count));
+		*adafactor_elems = gs_add_sat(*adafactor_elems, gs_mul_sat(2 * r + x->in + x->out, x->count));
+		if (r * (x->in > x->out ? x->in : x->out) > *largest_adapter)
+			*largest_adapter = r * (x->in > x->out ? x->in : x->out);
+		snprintf(out + strlen(out), cap - strlen(out), "%s%s%s %llux(%llu->%llu)", out[0] ? ", " : "",
+		         x->tower ? "vision " : "", x->name, (unsigned long long)x->count, (unsigned long long)x->in,
+		         (unsigned long long)x->out);
+	}
+	/* Unsloth from 2026.2 (get_moe_target_parameters, models/_utils.py, #3812
+	 * 2026-02-05) adapts 3-D expert parameters through PEFT's
+	 * target_parameters when gate/up or down is a target: PEFT v0.20.0's
+	 * ParamWrapper (tuners/lora/layer.py) gives a (E, in, out) parameter
+	 * lora_A in -> r x E and lora_B r x E -> out, r x E x (in + out) */
+	if (moe_params) {
+		uint64_t L = gs_model_moe_layers(m), E = m->experts, h = m->hidden, I = m->moe_intermediate;
+		bool gu = has_target(targets, "gate_proj") || has_target(targets, "up_proj") ||
+		          has_target(targets, "gate_up_proj"), dn = has_target(targets, "down_proj");
+		uint64_t width = m->gated_mlp ? 2 * I : I;
+		uint64_t add = gs_add_sat(gu ? gs_mul_sat(gs_mul_sat(r * E, h + width), L) : 0,
+		                          dn ? gs_mul_sat(gs_mul_sat(r * E, I + h), L) : 0);
+		if (add) {
+			*trainable = gs_add_sat(*trainable, add);
+			*adafactor_elems = gs_add_sat(*adafactor_elems, add);
+			snprintf(out + strlen(out), cap - strlen(out), "%s%s%s %llu layers x %llu experts as 3-D parameters "
+			         "(Unsloth's target_parameters: r x E x (in + out))", out[0] ? ", " : "",
+			         gu ? "experts.gate_up_proj" : "", gu && dn ? " and experts.down_proj" : dn ? "experts.down_proj" : "",
+			         (unsigned long long)L, (unsigned long long)E);
+		}
+	}
+	if (unmatched[0])
+		snprintf(out + strlen(out), cap - strlen(out), "; not in this model, so PEFT adapts nothing for: %s%s",
+		         unmatched, gs_wl_recipe(w) == GS_RECIPE_UNSLOTH && !strcmp(m->model_type, "phi3")
+		         ? " (Unsloth's models/mapper.py loads its own unsloth/ copy of Phi-3: size that copy's config.json "
+		           "when you train it)" : "");
+	return GS_OK;
+}
+
+/* modules_to_save: PEFT trains a full copy of each named module. */
+static gs_status modules_to_save(gs_estimate *e, uint64_t *params, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	*params = 0;
+	if (!gs_wl_set(w, GS_F_MODULES_TO_SAVE))
+		return GS_OK;
+	const char *list = gs_wl_str(w, GS_F_MODULES_TO_SAVE);
+	for (const char *p = list; *p;) {
+		const char *c = strchr(p, ',');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		if (len == 7 && strncmp(p, "lm_head", 7) == 0)
+			*params += e->model.split.lm_head ? e->model.split.lm_head : e->model.split.embed;
+		else if ((len == 12 && strncmp(p, "embed_tokens", 12) == 0) || (len == 5 && strncmp(p, "embed", 5) == 0))
+			*params += e->model.split.embed;
+		else
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_MODULES_TO_SAVE].where,
+			                    "modules_to_save: \"%.*s\": expected lm_head and/or embed_tokens", (int)(len > 40 ? 40 : len), p);
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	return GS_OK;
+}
+
+/* Bytes per element of the residual stream, which checkpointing keeps at
+ * each block's input: fp32 under fp32 training and under autocast (the
+ * parameters, hence the residual additions, are fp32), else 16 bits. */
+static uint64_t residual_bytes(const gs_workload *w)
+{
+	gs_precision p = gs_wl_precision(w);
+	return p == GS_PREC_FP32 || p == GS_PREC_AMP ? 4 : 2;
+}
+
+/* Blocks whose input checkpointing keeps: the decoder's, and an
+ * encoder-decoder's encoder blocks too. */
+static uint32_t checkpointed_blocks(const gs_model *m)
+{
+	return m->layers + m->encoder_layers;
+}
+
+/* One block's checkpointed input for a microbatch of b x s: s x b x h. */
+static uint64_t block_input_bytes(const gs_estimate *e, uint64_t b, uint64_t s)
+{
+	return gs_mul_sat(gs_mul_sat(s, b), residual_bytes(&e->workload) * (uint64_t)e->model.hidden);
+}
+
+/* Under autocast (fp32 parameters, 16-bit matmuls) the saved tensors are
+ * not all 16-bit: the residual stream stays fp32 (a 16-bit matmul output
+ * added to an fp32 residual is promoted), normalisation and softmax run in
+ * fp32 (autocast's fp32 op list) and save fp32 tensors, and every linear
+ * casts its fp32 input to 16 bits itself, saving its own copy. The extra
+ * bytes per layer over the all-16-bit count, derived op by op in method.md
+ * §10 ("Mixed precision under autocast"):
+ *   LayerNorm blocks (BERT, GPT-2, NeoX): 8 s b h, and eager attention 2 a s^2 b
+ *     (fp32 softmax output + its 16-bit cast for the matmul instead of 16-bit
+ *     probabilities);
+ *   llama-style blocks: 14 s b h + 4 s b a_kv d (fp32 RMSNorm input and output,
+ *     one cast per q/k/v/gate/up projection, fp32 RoPE outputs cast back). */
+static uint64_t amp_extra_per_layer(const gs_model *m, uint64_t b, uint64_t s, bool eager)
+{
+	uint64_t h = m->hidden, a = m->heads, kvd = (uint64_t)m->kv_heads * m->head_dim;
+	uint64_t sb = gs_mul_sat(s, b);
+	if (m->gpt_style)
+		return gs_add_sat(gs_mul_sat(sb, 8 * h), eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, 2 * s)) : 0);
+	return gs_mul_sat(sb, 14 * h + 4 * kvd);
+}
+
+/* One block's saved activations for a microbatch of b x s with MLP width i
+ * (method.md §10), at the workload's precision. */
+static uint64_t layer_activations(const gs_estimate *e, uint64_t b, uint64_t s, uint64_t i, bool eager)
+{
+	const gs_model *m = &e->model;
+	gs_precision prec = gs_wl_precision(&e->workload);
+	uint64_t h = m->hidden, a = m->heads, kvd = (uint64_t)m->kv_heads * m->head_dim, sb = gs_mul_sat(s, b);
+	uint64_t per = m->gpt_style ? gs_mul_sat(sb, 18 * h + 4 * i)            /* Korthikanti et al. */
+	                            : gs_mul_sat(sb, 20 * h + 4 * kvd + 8 * i);   /* our llama derivation */
+	uint64_t att = eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, s * (m->gpt_style ? 5 : 6)))
+	                     : gs_mul_sat(sb, 4 * a);                          /* fp32 logsumexp */
+	per = gs_mul_sat(gs_add_sat(per, att), prec == GS_PREC_FP32 ? 2 : 1); /* fp32 activations are twice bf16's */
+	if (prec == GS_PREC_AMP)
+		per = gs_add_sat(per, amp_extra_per_layer(m, b, s, eager));
+	return per;
+}
+
+gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap)
+{
+	const gs_model *m = &e->model;
+	gs_precision prec = gs_wl_precision(&e->workload);
+	uint64_t scale = prec == GS_PREC_FP32 ? 2 : 1; /* fp32 activations are twice bf16's */
+	gs_checkpointing ck = gs_wl_checkpointing(&e->workload);
+	bool eager = e->attention == GS_ATTN_IMPL_EAGER && ck != GS_CKPT_SELECTIVE;
+	uint64_t h = m->hidden, a = m->heads;
+	uint64_t sb = gs_mul_sat(s, b);
+	uint64_t total = 0, one_layer = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
+		uint64_t i = m->layer_is_moe[l]
+		           ? (uint64_t)m->experts_per_token * m->moe_intermediate + m->shared_intermediate
+		           : m->intermediate;
+		uint64_t per = layer_activations(e, b, s, i, eager);
+		total = gs_add_sat(total, per);
+		if (per > one_layer)
+			one_layer = per;
+	}
+	uint32_t nl = checkpointed_blocks(m);
+	if (m->encoder_layers) {
+		/* an encoder-decoder: the encoder's blocks are dense layers, and each
+		 * decoder block adds a cross-attention (Korthikanti's attention part,
+		 * 11sbh + the scores, and its norm's 2sbh) */
+		uint64_t att = eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, 5 * s)) : gs_mul_sat(sb, 4 * a);
+		uint64_t cross = gs_mul_sat(gs_add_sat(gs_mul_sat(sb, 13 * h), att), scale);
+		uint64_t enc = layer_activations(e, b, s, m->intermediate, eager);
+		total = gs_add_sat(total, gs_add_sat(gs_mul_sat(enc, m->encoder_layers), gs_mul_sat(cross, m->layers)));
+		one_layer = gs_add_sat(one_layer, cross);
+	}
+	uint64_t input = block_input_bytes(e, b, s), in_bytes = residual_bytes(&e->workload);
+	if (ck == GS_CKPT_OFFLOADED) {
+		/* block inputs go to host memory as they are checkpointed (Unsloth's
+		 * "unsloth" mode, torch's save_on_cpu): two in flight on the GPU, and
+		 * one block recomputed in full */
+		if (why)
+			snprintf(why, cap, "offloaded checkpointing: %u block inputs (s x b x h x %llu B each) in host memory, 2 "
+			         "in flight on the GPU + one block's full set (%llu B)", nl,
+			         (unsigned long long)in_bytes, (unsigned long long)one_layer);
+		return gs_add_sat(gs_mul_sat(input, 2), one_layer);
+	}
+	if (ck == GS_CKPT_FULL) {
+		/* each block keeps its input; one block is recomputed in full */
+		if (why)
+			snprintf(why, cap, "full checkpointing: %u blocks x input s x b x h x %llu B + one block's full set "
+			         "(%llu B)", nl, (unsigned long long)in_bytes, (unsigned long long)one_layer);
+		return gs_add_sat(gs_mul_sat(input, nl), one_layer);
+	}
+	if (!why)
+		return total;
+	const char *per_layer = m->gpt_style ? "s x b x (18h + 4i) (Korthikanti et al. 2022, i = 4h gives 34h)"
+	                                     : "s x b x (20h + 4 a_kv d + 8i) (our derivation for HF llama-style layers)";
+	const char *scores = !eager ? " + 4 a s b (fp32 logsumexp of flash/SDPA)"
+	                   : m->gpt_style ? " + 5 a s^2 b (eager scores)"
+	                                  : " + 6 a s^2 b (eager: fp32 softmax + 16-bit probabilities)";
+	char under[120];
+	if (prec == GS_PREC_AMP)
+		snprintf(under, sizeof under, " + what autocast keeps in fp32 (%s)",
+		         m->gpt_style ? (eager ? "8 s b h + 2 a s^2 b" : "8 s b h") : "14 s b h + 4 s b a_kv d");
+	else
+		snprintf(under, sizeof under, " x %llu for %s activations", (unsigned long long)scale,
+		         scale == 2 ? "fp32" : "16-bit");
+	snprintf(why, cap, "sum over %u layers of %s%s,%s%s", nl, per_layer, scores, under,
+	         ck == GS_CKPT_SELECTIVE ? "; selective checkpointing recomputes the attention core" : "");
+	return total;
+}
+
+static uint64_t ratio_bytes(uint64_t n, uint64_t num, uint64_t den)
+{
+	gs_ratio r = {num, den};
+	uint64_t out;
+	return gs_mul_ratio_ceil(n, r, &out) ? UINT64_MAX : out;
+}
+
+/* Refuse what adaptation cannot do with this model or format. */
+static gs_status check_inputs(const gs_estimate *e, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	const char *task = gs_wl_str(w, GS_F_TASK); /* for messages */
+	bool full = gs_wl_task(w) == GS_TASK_FULL, qlora = gs_wl_task(w) == GS_TASK_QLORA;
+	bool arch = e->model.has_architecture;
+	if (!full && !arch)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_TASK].where,
+		                    "task %s needs the model's module shapes for the adapters: give --model "
+		                    "config.json, not --params", task);
+	if (full && e->format.quantized)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where,
+		                    "full fine-tuning trains every weight, so they cannot stay in %s; use "
+		                    "fp32/bf16/fp16, or task qlora for a 4-bit base",
+		                    e->format.name);
+	if (qlora && e->format.family != GS_FAM_BNB_4BIT)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where,
+		                    "QLoRA trains adapters on a bitsandbytes 4-bit base: format nf4, nf4-dq, fp4 "
+		                    "or fp4-dq, not %s", e->format.name);
+
+	return GS_OK;
+}
+
+/* The sheet's lengths (p50,p95,max of the dataset): the frameworks pad a
+ * batch to its longest sequence (Transformers' DataCollatorWithPadding and
+ * TRL's collator pad to the longest in the batch) and truncate a sequence
+ * to their max_length, so the peak is at the data's longest, and a longest
+ * beyond length is cut before it trains. */
+static gs_status dataset_lengths(gs_estimate *e, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	e->train.executed_length = e->length;
+	if (!gs_wl_set(w, GS_F_LENGTHS))
+		return GS_OK;
+	const char *t = gs_wl_str(w, GS_F_LENGTHS), *where = w->v[GS_F_LENGTHS].where;
+	uint64_t v[3];
+	size_t n = 0;
+	for (const char *p = t; n < 3;) {
+		const char *c = strchr(p, ',');
+		size_t len = c ? (size_t)(c - p) : strlen(p);
+		while (len && *p == ' ')
+			p++, len--;
+		gs_error perr;
+		if (gs_parse_count(p, len, "lengths", &v[n], &perr) || !v[n])
+			return gs_error_set(err, GS_EINPUT, where, "lengths: got \"%.60s\", expected the dataset's tokens per "
+			                    "sequence as p50,p95,max, three whole numbers such as 380,1200,3900", t);
+		n++;
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	size_t commas = 0;
+	for (const char *p = t; *p; p++)
+		commas += *p == ',';
+	if (n != 3 || commas != 2)
+		return gs_error_set(err, GS_EINPUT, where, "lengths: got \"%.60s\", expected three figures, p50,p95,max "
+		                    "(e.g. 380,1200,3900)", t);
+	if (v[0] > v[1] || v[1] > v[2])
+		return gs_error_set(err, GS_EINPUT, where, "lengths: %llu,%llu,%llu: expected p50 <= p95 <= max",
+		                    (unsigned long long)v[0], (unsigned long long)v[1], (unsigned long long)v[2]);
+	if (e->length && v[2] > e->length)
+		return gs_error_set(err, GS_EINPUT, where, "lengths: the dataset's longest sequence, %llu tokens, is beyond "
+		                    "length %llu (%s): the trainers truncate every sequence to their max_length / "
+		                    "max_seq_length, so what trains is cut there; give length %llu or more, or the lengths "
+		                    "after truncation", (unsigned long long)v[2], (unsigned long long)e->length,
+		                    w->v[GS_F_LENGTH].where, (unsigned long long)v[2]);
+	memcpy(e->train.lengths, v, sizeof v);
+	e->train.executed_length = v[2];
+	return GS_OK;
+}
+
+/* Unsloth's RoPE cache (unsloth/models/llama.py LlamaRotaryEmbedding, read
+ * at v0.1.801-beta): cos and sin for min(4 x 8192, max_position_embeddings)
+ * positions x head_dim, built at init in the default dtype (the model's 16
+ * bits while Transformers builds it; Gemma's in fp32). Since #1516 (2025-01-07, "For
+ * transformers > 4.47.1 ... add rotary_emb to all attention layers") every
+ * layer shares the model's one; the 2024 releases, on Transformers up to
+ * 4.47, built one in each attention layer. recipe_release picks which. */
+static void unsloth_rope(gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	if (gs_wl_recipe(w) != GS_RECIPE_UNSLOTH)
+		return;
+	bool per_layer = e->train.recipe_release && e->train.recipe_release < 202501;
+	/* Unsloth's own rotary classes serve the types it dispatches to its
+	 * own models (models/loader.py: llama, mistral, gemma, gemma2, qwen2,
+	 * qwen3); Gemma's keeps its cache in fp32 ("We must do RoPE in
+	 * float32!", models/gemma.py GemmaFixedRotaryEmbedding); every other
+	 * type runs Transformers' rotary, which caches nothing */
+	static const struct {
+		const char *type;
+		unsigned bytes;
+	} own[] = {{"llama", 2}, {"mistral", 2}, {"qwen2", 2}, {"qwen3", 2}, {"gemma", 4}, {"gemma2", 4}};
+	unsigned el = 0;
+	for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+		if (!strcmp(m->model_type, own[i].type))
+			el = own[i].bytes;
+	if (!el || !m->head_dim || !gs_model_attention_layers(m))
+		return;
+	uint64_t pos = m->max_position && m->max_position < 4 * 8192 ? m->max_position : 4 * 8192;
+	uint64_t copies = per_layer ? gs_model_attention_layers(m) : 1;
+	gs_item *rc = gsi_item(e, "rope_cache", GS_BASIS_ESTIMATED,
+	                       METHOD "§10a; Unsloth unsloth/models/llama.py LlamaRotaryEmbedding (v0.1.801-beta), "
+	                       "shared since #1516 (2025-01-07)");
+	rc->shard = GS_SHARD_NONE;
+	gsi_item_all(rc, ALL_TRAIN, gs_mul_sat(gs_mul_sat(copies, pos), (uint64_t)m->head_dim * 2 * el));
+	gsi_formula(rc, "%llu x cos and sin of %llu positions x %u head dim x %u B (%s)", (unsigned long long)copies,
+	            (unsigned long long)pos, m->head_dim, el,
+	            per_layer ? "one per attention layer: Unsloth before 2025.1" : "one, shared by every layer");
+}
+
+/* recipe_release: which Unsloth release runs, when not the one read
+ * (v0.1.801-beta); Unsloth's banner prints it as year.month[.patch]. Only
+ * Unsloth's releases differ here in what they allocate. */
+static gs_status recipe_release(gs_estimate *e, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	e->train.recipe_release = 0;
+	if (!gs_wl_set(w, GS_F_RECIPE_RELEASE))
+		return GS_OK;
+	const char *v = gs_wl_str(w, GS_F_RECIPE_RELEASE), *where = w->v[GS_F_RECIPE_RELEASE].where;
+	/* gs_workload_finish refused it for any other recipe */
+	unsigned y = 0, mo = 0;
+	if (!strcmp(v, "v0.1.801-beta"))
+		return GS_OK;
+	if (sscanf(v, "%u.%u", &y, &mo) != 2 || y < 2023 || y > 2100 || mo < 1 || mo > 12)
+		return gs_error_set(err, GS_EINPUT, where, "recipe_release: got \"%.40s\", expected Unsloth's release as its "
+		                    "banner prints it (2024.8, 2025.4.7) or v0.1.801-beta", v);
+	e->train.recipe_release = y * 100 + mo;
+	return GS_OK;
+}
+
+/* The bytes per trainable parameter (weights, gradients, master, states);
+ * full fine-tuning also stores the weights at the precision's width. */
+static gs_status precision_of(gs_estimate *e, bool full, const precision **out, gs_error *err)
+{
+	*out = &lora_precision;
+	if (!full)
+		return GS_OK;
+	*out = &precisions[gs_wl_precision(&e->workload)];
+	const char *store = (*out)->weight == 4 ? "fp32"
+	                  : e->format.value_bits.num != 16 * e->format.value_bits.den ? "bf16" : NULL;
+	return store ? gs_format_parse(store, "precision", &e->format, err) : GS_OK;
+}
+
+static void train_phases(gs_estimate *e, bool full, bool qlora)
+{
+	gsi_phase(e, PH_LOAD, "load", "model (and master copy) on the device");
+	gsi_phase(e, PH_FWD, "forward", "a training forward pass; activations saved for backward");
+	gsi_phase(e, PH_BWD, "backward", "gradients computed while saved activations are still held");
+	gsi_phase(e, PH_FIRST, "first_update", "first optimizer step: states created, next to every gradient");
+	gsi_phase(e, PH_UPD, "update", "later optimizer steps");
+	gsi_phase(e, PH_VAL, "validation", "evaluation batch without gradients");
+	gsi_phase(e, PH_EXPORT, "export", full ? "saving the weights" : qlora ? "merging adapters into a dequantized base"
+	                                                                       : "merging adapters into the base");
+	e->n_phases = 7;
+
+}
+
+/* Trainable parameters (and Adafactor's factored state elements); fills
+ * e->train's counts and batch. */
+static gs_status trainable_counts(gs_estimate *e, bool full, bool qlora, uint64_t *trainable, uint64_t *adafactor_elems,
+                                  uint64_t *largest, gs_error *err)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	bool arch = m->has_architecture;
+	gs_status st;
+	uint64_t saved;
+	if (full) {
+		*trainable = m->params;
+		*largest = largest_tensor(m);
+		*adafactor_elems = arch ? gs_add_sat(gs_add_sat(m->split.linear_rows, m->split.linear_cols),
+		                                    m->params - m->split.linear)
+		                       : m->params;
+	} else {
+		if ((st = lora_params(e, trainable, adafactor_elems, largest, err)))
+			return st;
+		if ((st = modules_to_save(e, &saved, err)))
+			return st;
+		if (saved && largest_tensor(m) > *largest)
+			*largest = largest_tensor(m); /* lm_head or the embeddings, trained in full */
+		*trainable = gs_add_sat(*trainable, saved);
+		*adafactor_elems = gs_add_sat(*adafactor_elems, saved);
+	}
+	e->train.training = true;
+	e->train.trainable = *trainable;
+	e->train.frozen = full ? 0 : m->params;
+	e->train.microbatch = gs_wl_u64(w, GS_F_MICROBATCH);
+	e->train.grad_accum = gs_wl_u64(w, GS_F_GRAD_ACCUM);
+	e->train.effective_batch = gs_mul_sat(gs_mul_sat(e->train.microbatch, e->train.grad_accum), e->dp);
+	if (qlora && arch)
+		snprintf(e->train.kept_aside, sizeof e->train.kept_aside, "%s%s%s%s%s",
+		         gsi_bnb_passes_experts(e) ? "the experts (3-D parameters), " : "",
+		         e->keep & GS_KEEP_EMBED ? "embed_tokens, " : "", e->keep & GS_KEEP_LM_HEAD && !m->tied_embeddings ? "lm_head, " : "",
+		         e->keep & GS_KEEP_NORM ? "norms, " : "", "biases and routers (in bf16)");
+
+	return GS_OK;
+}
+
+/* Autocast casts each fp32 weight a matmul uses to 16 bits once per forward
+ * and caches the copy (torch/csrc/autograd ... autocast_mode.cpp: cached when
+ * the weight is a leaf that requires grad and grad mode is on). The linear
+ * saves that copy for its backward, so the copies live from forward until
+ * the layer's backward; validation (no grad) does not cache. Embeddings are
+ * gathered, not cast. */
+static void autocast_cache_item(gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	gs_item *cc = gsi_item(e, "autocast_cache", GS_BASIS_ESTIMATED,
+	                       METHOD "§10 (PyTorch autocast weight cast cache, aten/src/ATen/autocast_mode.cpp)");
+	cc->shard = GS_SHARD_WEIGHTS;
+	uint64_t linear = m->has_architecture ? m->split.linear : m->params;
+	gsi_item_all(cc, LIVE(PH_FWD) | LIVE(PH_BWD), gs_mul_sat(linear, 2));
+	gsi_formula(cc, "16-bit copies of the %llu matmul weights x 2 B, held from forward to their backward",
+	            (unsigned long long)linear);
+}
+
+/* The model states: base weights (frozen or trained), adapters, gradients,
+ * master copy. */
+static void state_items(gs_estimate *e, const precision *pr, uint64_t trainable, bool full)
+{
+	const gs_workload *w = &e->workload;
+	/* frozen or trained base weights */
+	gsi_weight_items(e, ALL_TRAIN);
+	for (size_t i = 0; i < e->n_items; i++)
+		e->items[i].shard = GS_SHARD_WEIGHTS;
+	if (!full) {
+		gs_item *ad = gsi_item(e, "adapter_weights", GS_BASIS_ESTIMATED, METHOD "§10; PEFT LoRA (r x (in + out) per module)");
+		ad->shard = GS_SHARD_WEIGHTS;
+		gsi_item_all(ad, ALL_TRAIN, gs_mul_sat(trainable, pr->weight));
+		gsi_formula(ad, "%llu trainable params x %u B (r=%s on %s%s%s)", (unsigned long long)trainable, pr->weight,
+		            gs_wl_str(w, GS_F_LORA_RANK), e->train.adapted,
+		            gs_wl_set(w, GS_F_MODULES_TO_SAVE) ? "; modules_to_save " : "",
+		            gs_wl_set(w, GS_F_MODULES_TO_SAVE) ? gs_wl_str(w, GS_F_MODULES_TO_SAVE) : "");
+	}
+
+	gs_item *gr = gsi_item(e, "gradients", GS_BASIS_ESTIMATED, METHOD "§10; ZeRO paper (Rajbhandari et al. 2020) §3");
+	gr->shard = GS_SHARD_GRADS;
+	/* with gradient accumulation the .grad tensors of the earlier
+	 * microbatches are alive during the next one's forward (zero_grad runs
+	 * only after the optimizer step) */
+	bool accumulating = e->train.grad_accum > 1;
+	gsi_item_all(gr, LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD) | (accumulating ? LIVE(PH_FWD) : 0),
+	             gs_mul_sat(trainable, pr->grad));
+	gsi_formula(gr, "%llu trainable params x %u B%s", (unsigned long long)trainable, pr->grad,
+	            accumulating ? "; also during forward: accumulated over the microbatches of one update" : "");
+
+	if (full && gs_wl_precision(w) == GS_PREC_AMP)
+		autocast_cache_item(e);
+
+	gs_item *ms = gsi_item(e, "master_weights", GS_BASIS_ESTIMATED, METHOD "§10; ZeRO paper §3 (fp32 master copy)");
+	ms->shard = GS_SHARD_OPTIM;
+	gsi_item_all(ms, ALL_TRAIN, gs_mul_sat(trainable, pr->master));
+	if (pr->master)
+		gsi_formula(ms, "%llu trainable params x 4 B (%s)", (unsigned long long)trainable, pr->note);
+	else
+		gsi_formula(ms, "none (%s)", pr->note);
+
+}
+
+/* Optimizer states and the temporaries of its step. */
+static void optimizer_items(gs_estimate *e, const precision *pr, uint64_t trainable, uint64_t adafactor_elems,
+                            uint64_t largest)
+{
+	const gs_workload *w = &e->workload;
+	/* optimizer states and temporaries */
+	gs_optimizer opt = gs_wl_optimizer(w);
+	uint64_t states = 0, temps = 0;
+	const char *osrc = METHOD "§10";
+	/* a per-parameter loop holds temporaries for one tensor at a time: the
+	 * largest trained tensor (full fine-tuning: usually the embeddings) */
+	uint64_t one = largest < trainable ? largest : trainable;
+	if (opt == GS_OPT_ADAMW || opt == GS_OPT_ADAMW_FUSED) {
+		states = gs_mul_sat(trainable, 2ull * pr->state);
+		temps = opt == GS_OPT_ADAMW_FUSED ? 0 : gs_mul_sat(trainable, 4);
+		osrc = METHOD "§10; torch.optim.AdamW (exp_avg, exp_avg_sq; foreach default)";
+	} else if (opt == GS_OPT_ADAMW_FORLOOP) {
+		/* torch _single_tensor_adamw: sqrt() and the division are two
+		 * tensors of one parameter's size before add_ works in place;
+		 * Transformers' adamw_hf (exp_avg_sq.sqrt().add_) needs one */
+		states = gs_mul_sat(trainable, 2ull * pr->state);
+		temps = gs_mul_sat(one, 2ull * 4);
+		osrc = METHOD "§10; torch.optim.AdamW(foreach=False) _single_tensor_adamw, Transformers AdamW (adamw_hf)";
+	} else if (opt == GS_OPT_ADAMW_8BIT || opt == GS_OPT_PAGED_ADAMW_8BIT) {
+		/* bitsandbytes: two uint8 states + an fp32 absmax per 2048-element block each */
+		states = gs_add_sat(gs_mul_sat(trainable, 2), ratio_bytes(trainable, 8, 2048));
+		osrc = METHOD "§10; bitsandbytes 8-bit optimizers (Dettmers et al. 2022, block-wise quantization)";
+	} else if (opt == GS_OPT_SGD) {
+		states = 0;
+		osrc = METHOD "§10; torch.optim.SGD without momentum keeps no state";
+	} else if (opt == GS_OPT_SGD_MOMENTUM || opt == GS_OPT_LION) {
+		states = gs_mul_sat(trainable, pr->state);
+		temps = opt == GS_OPT_LION ? gs_mul_sat(trainable, pr->state) : 0;
+		osrc = METHOD "§10; one momentum buffer (SGD momentum; Lion, Chen et al. 2023)";
+	} else if (opt == GS_OPT_ADAFACTOR) {
+		/* Transformers' Adafactor loops over parameters: grad**2 + eps and
+		 * the row x column product are two full-size fp32 tensors */
+		states = gs_mul_sat(adafactor_elems, 4);
+		temps = gs_mul_sat(one, 2ull * 4);
+		osrc = METHOD "§10; Adafactor (Shazeer & Stern 2018): factored second moment, rows + columns";
+	}
+	gs_item *os = gsi_item(e, "optimizer_states", GS_BASIS_ESTIMATED, osrc);
+	os->shard = GS_SHARD_OPTIM;
+	gsi_item_all(os, LIVE(PH_FWD) | LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD) | LIVE(PH_VAL) | LIVE(PH_EXPORT), states);
+	gsi_formula(os, "%s on %llu trainable params: %llu B (created lazily at the first step)%s",
+	            gs_wl_str(w, GS_F_OPTIMIZER), (unsigned long long)trainable, (unsigned long long)states,
+	            opt == GS_OPT_PAGED_ADAMW_8BIT ? "; paged: may move to host memory under pressure" : "");
+	gs_item *ot = gsi_item(e, "optimizer_temporaries", GS_BASIS_ESTIMATED,
+	                       METHOD "§10; PyTorch optimizers: foreach (multi-tensor), fused, or a loop over parameters");
+	ot->shard = GS_SHARD_OPTIM;
+	ot->varies = false;
+	gsi_item_all(ot, LIVE(PH_FIRST) | LIVE(PH_UPD), temps);
+	if (temps && (opt == GS_OPT_ADAMW_FORLOOP || opt == GS_OPT_ADAFACTOR))
+		gsi_formula(ot, "a per-parameter loop: two fp32 temporaries of the largest tensor, 2 x %llu x 4 B",
+		            (unsigned long long)one);
+	else if (temps)
+		gsi_formula(ot, "about one gradient-sized buffer: %llu params x %llu B (adamw-fused avoids most)",
+		            (unsigned long long)trainable, (unsigned long long)(temps / (trainable ? trainable : 1)));
+	else
+		gsi_formula(ot, "none for %s", gs_wl_str(w, GS_F_OPTIMIZER));
+
+}
+
+/* A vision tower whose layers carry adapters is trained through them: each
+ * of its layers keeps its activations for backward, 34 B per patch and
+ * hidden unit in 16 bits with SDPA (Korthikanti et al. 2022's per-layer
+ * 34 s b h, applied to the ViT layers: our derivation, to be measured), or
+ * under checkpointing (Transformers' gradient_checkpointing_enable reaches
+ * the tower's encoder too) its layer inputs and one layer recomputed.
+ * 0 when the tower is frozen or no image is given. */
+static gs_bytes tower_saved(const gs_estimate *e, uint64_t b, char *why, size_t cap)
+{
+	const gs_model *m = &e->model;
+	uint64_t Lv = e->train.tower_layers;
+	if (!Lv || !e->images)
+		return 0;
+	uint64_t patches = m->vision_merge ? gs_mul_sat(e->image_tokens, m->vision_merge) : m->vision_patches;
+	uint64_t T = gs_mul_sat(gs_mul_sat(b, e->images), patches), hv = m->vision_hidden, el = gsi_act_bytes(e);
+	uint64_t layer = gs_mul_sat(gs_mul_sat(T, hv), 17 * el);
+	bool ckpt = gs_wl_checkpointing(&e->workload) != GS_CKPT_NONE;
+	gs_bytes saved = ckpt ? gs_add_sat(gs_mul_sat(gs_mul_sat(Lv, T), hv * el), layer) : gs_mul_sat(Lv, layer);
+	size_t n = strlen(why);
+	snprintf(why + n, cap > n ? cap - n : 0, "; vision tower with adapters on %llu layers: %s = %llu B",
+	         (unsigned long long)Lv, ckpt ? "layer inputs L_v x patches x h_v x bytes + one layer's 17 x bytes"
+	                                      : "L_v x patches x h_v x 17 x bytes (34 B in 16 bits)",
+	         (unsigned long long)saved);
+	return saved;
+}
+
+/* Activations saved for backward, the loss's logits, and validation's. */
+static void activation_items(gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	bool arch = m->has_architecture, len = e->train.executed_length > 0;
+	char why[600];
+	/* activations and logits */
+	uint64_t b = e->train.microbatch, be = gs_wl_u64(w, GS_F_EVAL_MICROBATCH), s = e->train.executed_length;
+	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
+	                        METHOD "§10 (Korthikanti et al. 2022, arXiv 2205.05198; llama terms our derivation, to be measured)");
+	act->shard = GS_SHARD_ACT;
+	act->varies = true;
+	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED, METHOD "§10 (loss: bf16 logits, fp32 upcast, fp32 gradient)");
+	lg->shard = GS_SHARD_LOGITS;
+	lg->varies = true;
+	if (arch && len) {
+		gs_bytes ta = gsi_train_activations(e, b, s, why, sizeof why);
+		if (gs_wl_checkpointing(w) == GS_CKPT_OFFLOADED) {
+			gs_bytes inputs = gs_mul_sat(block_input_bytes(e, b, s), checkpointed_blocks(m));
+			e->host_bytes = gs_add_sat(e->host_bytes, inputs);
+			snprintf(e->host_what, sizeof e->host_what, "the offloaded layer inputs of activation checkpointing");
+			e->train.host_inputs = inputs;
+		}
+		/* a frozen vision tower runs first in the forward pass: no input or
+		 * weight of it needs a gradient, so autograd saves nothing of it and
+		 * its transient is gone before the decoder's activations build up */
+		char tower[400] = "";
+		gs_bytes vis = m->vision_params && e->images ? gsi_vision_peak(e, b, tower, sizeof tower) : 0;
+		gs_bytes saved = tower_saved(e, b, tower, sizeof tower);
+		if (saved) /* adapters in the tower: its layers' activations wait for backward */
+			ta = gs_add_sat(ta, saved), vis = 0;
+		gsi_item_put(act, PH_FWD, vis > ta ? vis : ta);
+		gsi_item_put(act, PH_BWD, ta);
+		char vwhy[400];
+		gs_bytes va = gsi_forward_peak(e, be, s, s, e->attention, vwhy, sizeof vwhy);
+		gs_bytes vva = m->vision_params && e->images ? gsi_vision_peak(e, be, NULL, 0) : 0;
+		if (vva > va)
+			va = vva;
+		gsi_item_put(act, PH_VAL, va);
+		gsi_formula(act, "training, per microbatch of %llu x %llu tokens: %s; validation (no grad, batch %llu): %s%s%s",
+		            (unsigned long long)b, (unsigned long long)s, why, (unsigned long long)be, vwhy,
+		            !tower[0] ? "" : e->train.tower_layers ? "; vision tower with adapters" :
+		            "; frozen vision tower first in forward (nothing saved for backward)", tower);
+		if (m->vision_params && !e->images)
+			gsi_unknown(e, "vision tower: no images given, so its pass is not counted; give images (per sequence)");
+		bool chunked = gs_wl_loss(w) == GS_LOSS_CHUNKED;
+		/* a sequence classifier scores one row a sequence; a token
+		 * classifier every token, in its labels' width, unchunked */
+		uint64_t rows = m->num_labels ? 1 : m->token_labels ? s : (chunked && s > 1024 ? 1024 : s);
+		uint64_t width = m->num_labels ? m->num_labels : m->token_labels ? m->token_labels : m->vocab;
+		gs_bytes tl = gs_mul_sat(gs_mul_sat(rows, b), gs_mul_sat(width, 10));
+		gs_bytes vl = gs_mul_sat(gs_mul_sat(m->num_labels ? 1 : s, be), gs_mul_sat(width, 6));
+		gsi_item_put(lg, PH_FWD, tl);
+		gsi_item_put(lg, PH_BWD, tl);
+		gsi_item_put(lg, PH_VAL, vl);
+		gsi_formula(lg, "%s%llu x %llu x %llu x (2 + 4 + 4) B for the loss; validation %llu x %llu x %llu x (2 + 4) B",
+		            m->num_labels ? "classifier: " : m->token_labels ? "token classifier: "
+		            : chunked ? "chunked loss, 1024-token chunks: " : "",
+		            (unsigned long long)rows, (unsigned long long)b, (unsigned long long)width,
+		            (unsigned long long)(m->num_labels ? 1 : s), (unsigned long long)be, (unsigned long long)width);
+	} else {
+		act->basis = lg->basis = GS_BASIS_UNKNOWN;
+		act->live = lg->live = LIVE(PH_FWD) | LIVE(PH_BWD) | LIVE(PH_VAL);
+		const char *need = !arch ? "an architecture (--model config.json)" : "a length (--context N)";
+		gsi_formula(act, "needs %s", need);
+		gsi_formula(lg, "needs %s", need);
+		gsi_unknown(e, "activations and logits: need %s", need);
+	}
+
+}
+
+/* Input batches, and QLoRA's dequantization scratch. */
+static void buffer_items(gs_estimate *e, bool qlora)
+{
+	const gs_model *m = &e->model;
+	uint64_t b = e->train.microbatch, s = e->train.executed_length;
+	/* buffers: data, communication buckets, dequantization scratch */
+	gs_item *bf = gsi_item(e, "buffers", GS_BASIS_ESTIMATED,
+	                       METHOD "§11; PyTorch DDP (gradient_as_bucket_view=False keeps a bucket copy of the "
+	                       "gradients); DeepSpeed reduce/allgather_bucket_size 5e8");
+	bf->shard = GS_SHARD_NONE;
+	uint64_t data = gs_mul_sat(gs_mul_sat(s ? s : 0, b), 3 * 8);
+	gsi_item_all(bf, TRAIN_STEP | LIVE(PH_VAL), data);
+	gsi_formula(bf, "input ids, labels, mask: 3 x %llu x %llu x 8 B", (unsigned long long)s, (unsigned long long)b);
+	if (qlora) {
+		/* bitsandbytes dequantizes one weight to 16 bits at a time in forward and backward */
+		uint64_t big = 0;
+		for (size_t i = 0; i < m->n_modules; i++)
+			if (m->modules[i].in * m->modules[i].out > big)
+				big = m->modules[i].in * m->modules[i].out;
+		gsi_item_all(bf, TRAIN_STEP | LIVE(PH_VAL), gs_add_sat(data, gs_mul_sat(big, 2)));
+		gsi_formula(bf, "input ids, labels, mask 3 x %llu x %llu x 8 B + one dequantized weight %llu x 2 B",
+		            (unsigned long long)s, (unsigned long long)b, (unsigned long long)big);
+	}
+
+}
+
+/* What saving or merging the result needs on top of the model. */
+static void export_item(gs_estimate *e, bool full, bool qlora)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	gs_item *ex = gsi_item(e, "export_transient", GS_BASIS_ESTIMATED,
+	                       METHOD "§10; PEFT merge_and_unload; bitsandbytes dequantize_4bit");
+	ex->shard = GS_SHARD_WEIGHTS;
+	if (full) {
+		gsi_item_put(ex, PH_EXPORT, 0);
+		gsi_formula(ex, "none: saving copies one tensor at a time to host memory");
+	} else if (gs_wl_export(w) == GS_EXPORT_ADAPTERS) {
+		gsi_item_put(ex, PH_EXPORT, 0);
+		gsi_formula(ex, "none: the adapters are saved alone (export adapters), no merge");
+	} else if (gs_wl_export(w) == GS_EXPORT_LAYERWISE) {
+		/* Unsloth's save_pretrained_merged: each projection dequantized to
+		 * fp32 on the GPU, merged, cast and moved to host memory */
+		gs_bytes one = 0;
+		for (size_t i = 0; i < m->n_modules; i++)
+			if (m->modules[i].in * m->modules[i].out * 4 > one)
+				one = m->modules[i].in * m->modules[i].out * 4;
+		gs_bytes merged = gs_mul_sat(m->params, 2);
+		gsi_item_put(ex, PH_EXPORT, gs_mul_sat(one, 2));
+		gsi_formula(ex, "merging tensor by tensor: the largest module in fp32 and its merged copy (2 x %llu B) on the "
+		            "GPU; the merged 16-bit model (%llu B) collects in host memory", (unsigned long long)one,
+		            (unsigned long long)merged);
+		e->host_bytes = gs_add_sat(e->host_bytes, merged);
+		snprintf(e->host_what, sizeof e->host_what, "the merged 16-bit model (export layerwise)%s",
+		         e->train.host_inputs ? " and the offloaded layer inputs of checkpointing" : "");
+	} else if (qlora) {
+		uint64_t quantized = m->split.linear - (gsi_bnb_passes_experts(e) ? m->split.experts : 0);
+		uint64_t deq = gs_mul_sat(quantized, 2);
+		bool cpu = gs_wl_export(w) == GS_EXPORT_CPU;
+		gsi_item_put(ex, PH_EXPORT, cpu ? 0 : deq);
+		gsi_formula(ex, "a merge needs the base dequantized: %llu quantized linear params x 2 B = %llu B, %s",
+		            (unsigned long long)quantized, (unsigned long long)deq,
+		            cpu ? "in host memory (export cpu)" : "on the GPU (export cpu moves it to host memory)");
+		if (cpu) {
+			e->host_bytes = gs_add_sat(e->host_bytes, deq);
+			snprintf(e->host_what, sizeof e->host_what, "the dequantized base for the QLoRA merge (export cpu)%s",
+			         e->train.host_inputs ? " and the offloaded layer inputs of checkpointing" : "");
+		}
+	} else if (gs_wl_export(w) == GS_EXPORT_CPU) {
+		gs_bytes merged = gs_mul_sat(m->params, 2);
+		gsi_item_put(ex, PH_EXPORT, 0);
+		gsi_formula(ex, "merged in host memory (export cpu): the 16-bit model there, %llu B", (unsigned long long)merged);
+		e->host_bytes = gs_add_sat(e->host_bytes, merged);
+		snprintf(e->host_what, sizeof e->host_what, "the 16-bit model merged in host memory (export cpu)%s",
+		         e->train.host_inputs ? " and the offloaded layer inputs of checkpointing" : "");
+	} else {
+		gs_bytes one = 0;
+		for (size_t i = 0; i < m->n_modules; i++)
+			if (m->modules[i].in * m->modules[i].out * 2 > one)
+				one = m->modules[i].in * m->modules[i].out * 2;
+		gsi_item_put(ex, PH_EXPORT, one);
+		gsi_formula(ex, "merging in place: one delta B x A of the largest module in 16 bits (%llu B)", (unsigned long long)one);
+	}
+}
+
+gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	bool full = gs_wl_task(w) == GS_TASK_FULL, qlora = gs_wl_task(w) == GS_TASK_QLORA;
+	const precision *pr;
+	uint64_t trainable, adafactor_elems, largest;
+	gs_status st;
+	if ((st = check_inputs(e, err)) || (st = dataset_lengths(e, err)) || (st = recipe_release(e, err)) ||
+	    (st = precision_of(e, full, &pr, err)))
+		return st;
+	train_phases(e, full, qlora);
+	if ((st = trainable_counts(e, full, qlora, &trainable, &adafactor_elems, &largest, err)))
+		return st;
+	state_items(e, pr, trainable, full);
+	unsloth_rope(e);
+	optimizer_items(e, pr, trainable, adafactor_elems, largest);
+	activation_items(e);
+	buffer_items(e, qlora);
+	export_item(e, full, qlora);
+	return GS_OK;
+}

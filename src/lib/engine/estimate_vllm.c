@@ -1,0 +1,831 @@
+/*
+ * estimate_vllm.c — vLLM's memory budget, release by release (docs/method.md
+ * §4 and §7), and the items both serving engines share.
+ *
+ * vLLM sizes its KV cache at start-up: it loads the weights, runs a dummy
+ * forward pass of max_num_batched_tokens tokens (the profile run) to find
+ * the activation peak, measures the memory used outside PyTorch, and gives
+ * what is left of gpu_memory_utilization x the total CUDA reports to the KV
+ * cache, in blocks of 16 tokens (determine_num_available_blocks in V0's
+ * worker.py, determine_available_memory in V1's gpu_worker.py). CUDA graphs
+ * are captured afterwards, outside that budget, up to 0.19.0; from 0.20.0
+ * vLLM profiles them too and takes its estimate off the pool:
+ *
+ *   kv_available = util x cuda_total - weights - activation_peak - non_torch - lora
+ *                  [- cuda_graphs, 0.20.0 on]
+ *   blocks       = floor(kv_available / (16 x KV bytes per token))
+ *   max concurrency at length s = blocks x 16 / s, or from 0.9.1's V1
+ *                                 blocks / cdiv(s, 16) (the "x" vLLM logs)
+ *
+ * How many tokens and sequences the profile run executes is the release's
+ * rule (engine_release.c); the sheet may override both.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "gpusizer/devices.h"
+#include "engine/engine_release.h"
+#include "engine/estimate_items.h"
+
+#define BLOCK_TOKENS 16
+#define LORA_EXTRA_VOCAB 256 /* vLLM's lora_extra_vocab_size default */
+
+static gs_bytes wl_bytes(const gs_estimate *e, gs_field f) { return gs_wl_u64(&e->workload, f); }
+
+/* --- shared with SGLang ------------------------------------------------- */
+
+/* LoRA slots vLLM allocates when --enable-lora: for every module it can
+ * adapt, max_loras x (A: rank x in + B: out x rank) in the model dtype, plus
+ * the embedding and lm_head with the extra vocabulary (vllm/lora/layers.py
+ * create_lora_weights). Dense layers' linears; experts are not adapted. */
+static void lora_item(gs_estimate *e, unsigned live)
+{
+	const gs_model *m = &e->model;
+	uint64_t loras = wl_bytes(e, GS_F_MAX_LORAS), r = wl_bytes(e, GS_F_MAX_LORA_RANK);
+	uint64_t el = gsi_act_bytes(e);
+	uint64_t q = (uint64_t)m->heads * m->head_dim, kv = (uint64_t)m->kv_heads * m->head_dim, h = m->hidden;
+	uint64_t attn = (h + q) + 2 * (h + kv) + (q + h);
+	uint64_t per_layer_dense = attn + (m->gated_mlp ? 3 : 2) * (h + (uint64_t)m->intermediate);
+	uint64_t layers_elems = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		layers_elems = gs_add_sat(layers_elems, m->layer_is_moe[l] ? attn : per_layer_dense);
+	/* embedding: A (vocab + extra) x r, B h x r, the extra rows extra x h;
+	 * lm_head: A r x h, B (vocab + extra) x r */
+	uint64_t vocab = (uint64_t)m->vocab + LORA_EXTRA_VOCAB;
+	uint64_t per_slot = gs_add_sat(gs_mul_sat(gs_add_sat(layers_elems, 2 * vocab + 2 * h), r),
+	                               (uint64_t)LORA_EXTRA_VOCAB * h);
+	gs_item *it = gsi_item(e, "lora_slots", GS_BASIS_ESTIMATED,
+	                       METHOD "§7 (vLLM LoRA layers' create_lora_weights: stacked A and B per slot)");
+	it->shard = GS_SHARD_TP;
+	gsi_item_all(it, live, gs_mul_sat(gs_mul_sat(per_slot, loras), el));
+	gsi_formula(it, "%llu max_loras x rank %llu x (%llu per-layer in+out summed over %u layers + embedding and "
+	            "lm_head with %d extra tokens) x %llu B", (unsigned long long)loras, (unsigned long long)r,
+	            (unsigned long long)per_layer_dense, m->layers, LORA_EXTRA_VOCAB, (unsigned long long)el);
+}
+
+void gsi_serving_context(gs_estimate *e, unsigned live, const char *engine, bool graphs_in_budget)
+{
+	const gs_workload *w = &e->workload;
+	gsi_weight_items(e, live);
+	for (size_t i = 0; i < e->n_items; i++)
+		e->items[i].shard = GS_SHARD_WEIGHTS;
+
+	gs_item *nt = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED,
+	                       METHOD "§7 (non-torch memory at TP=1: 0.04-0.34 GiB in vLLM logs)");
+	gs_bytes ntb = gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? wl_bytes(e, GS_F_RUNTIME_CONTEXT) : 34 * GS_GiB / 100;
+	gsi_item_all(nt, live, ntb);
+	gsi_formula(nt, "non-torch memory (CUDA context share, NCCL, cuBLAS workspaces): %s",
+	            gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? gs_wl_str(w, GS_F_RUNTIME_CONTEXT)
+	                                               : "0.34 GiB, the top of the TP=1 range");
+	if (e->tp > 1 && !gs_wl_set(w, GS_F_RUNTIME_CONTEXT))
+		gsi_unknown(e, "runtime_context: at tp %llu NCCL and custom all-reduce buffers are counted as 1 GiB a GPU; "
+		            "vLLM logged 0.30 GiB non-torch a GPU at tp 2 on PCIe L40S and 3.58 GiB on H100 with custom "
+		            "all-reduce: measure non-torch memory and give --runtime-context", (unsigned long long)e->tp);
+	if (gs_wl_set(w, GS_F_MAX_LORAS))
+		lora_item(e, live);
+
+	gs_item *cg = gsi_item(e, "cuda_graphs", GS_BASIS_ESTIMATED,
+	                       METHOD "§7 (CUDA graphs 0.5-1.9 GiB seen; 0 with enforce_eager / --disable-cuda-graph)");
+	gsi_item_put(cg, (int)e->n_phases - 1, wl_bytes(e, GS_F_CUDA_GRAPHS));
+	if (graphs_in_budget)
+		gsi_formula(cg, "%s (%s), profiled by vLLM %s and taken off the %s pool: inside the budget",
+		            gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where, e->runtime_version, engine);
+	else
+		gsi_formula(cg, "%s (%s), captured after the %s pool is sized: outside its budget",
+		            gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where, engine);
+}
+
+gs_bytes gsi_serving_forward_peak(const gs_estimate *e, uint64_t T, bool cache13_shared, uint64_t moe_chunk,
+                                  char *why, size_t whycap)
+{
+	const gs_model *m = &e->model;
+	gs_bytes a = gsi_forward_peak(e, 1, T, T, GS_ATTN_IMPL_FLASH, why, whycap);
+	if (!m->experts || !m->experts_per_token || !m->moe_intermediate)
+		return a;
+	/* fused_moe.py: w1 gives N = 2 x moe_intermediate (gate and up), w2 gives
+	 * K = hidden; caches 1 (M, k, N), 2 (M k, N/2) and 3 (M, k, K) for a
+	 * chunk of M tokens; later releases let caches 1 and 3 share one buffer */
+	/* per GPU, then times tp: the caller's item is divided by tp, and the
+	 * experts' intermediate is split across tp while cache 3's hidden
+	 * width is not (every rank holds M x k x hidden) */
+	uint64_t el = gsi_act_bytes(e), k = m->experts_per_token, tp = e->tp ? e->tp : 1;
+	uint64_t N = 2 * (((uint64_t)m->moe_intermediate + tp - 1) / tp), K = m->hidden;
+	uint64_t M = T < moe_chunk ? T : moe_chunk;
+	uint64_t width = cache13_shared ? (N > K ? N : K) + N / 2 : N + N / 2 + K;
+	gs_bytes ws = gs_mul_sat(gs_mul_sat(M, k), width * el);
+	gs_bytes router = gs_mul_sat(T, (uint64_t)m->experts * 4 + k * 8); /* fp32 logits, top-k weights and ids */
+	gs_bytes resid = gs_mul_sat(T, 2 * (uint64_t)m->hidden * el);
+	gs_bytes moe = gs_mul_sat(gs_add_sat(gs_add_sat(ws, router), resid), tp);
+	if (moe <= a)
+		return a;
+	if (why) {
+		size_t n = strlen(why);
+		snprintf(why + n, whycap - n, "; fused-experts workspace larger: %llu tokens x top-%llu x (%s) x %llu B "
+		         "+ router + residual%s", (unsigned long long)M, (unsigned long long)k,
+		         cache13_shared ? "max(2 x moe_intermediate, hidden) + moe_intermediate"
+		                        : "2 x moe_intermediate + moe_intermediate + hidden",
+		         (unsigned long long)el, tp > 1 ? " per GPU (moe_intermediate / tp, hidden whole), x tp" : "");
+	}
+	return moe;
+}
+
+/* --- vLLM ---------------------------------------------------------------- */
+
+/* Does the device's name (as torch reports it) contain `needle`? The
+ * device was resolved when the workload was set (workload.h); its table
+ * row and the names nvidia-smi prints for it are searched. */
+static bool device_name_has(const gs_estimate *e, const char *needle)
+{
+	const gs_device *d = e->workload.device;
+	if (!d)
+		return false;
+	const char *names[2] = {d->name, d->smi_names};
+	size_t n = strlen(needle);
+	for (int i = 0; i < 2; i++)
+		for (const char *p = names[i]; *p; p++)
+			if (strncasecmp(p, needle, n) == 0)
+				return true;
+	return false;
+}
+
+static bool any_sliding(const gs_model *m)
+{
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		if (m->layer_is_sliding[l])
+			return true;
+	return false;
+}
+
+/* Whether a V1 release gives this GPU its larger batch defaults
+ * (engine_release.h gsi_big_gpu_rule), and the rule's words for *why. */
+static bool big_gpu(const gs_estimate *e, const gsi_release *r, const char **why)
+{
+	bool by_size = e->has_capacity && e->cuda_total >= 70 * GS_GiB;
+	if (r->big == GSI_BIG_BY_NAME) {
+		bool big = device_name_has(e, "h100") || device_name_has(e, "h200");
+		*why = big ? "H100/H200 by name" : "not an H100/H200 by name";
+		return big;
+	}
+	if (!e->has_capacity) {
+		*why = "no GPU given: the smaller GPUs' defaults";
+		return false;
+	}
+	if (r->big == GSI_BIG_BY_MEMORY) {
+		*why = by_size ? "CUDA total >= 70 GiB" : "CUDA total below 70 GiB";
+		return by_size;
+	}
+	bool big = by_size && !device_name_has(e, "a100");
+	*why = big ? "CUDA total >= 70 GiB and not an A100" : "below 70 GiB or an A100";
+	return big;
+}
+
+/* max_num_batched_tokens and max_num_seqs of the profile run, by the
+ * release's rule, unless the sheet gives them. */
+static void profile_shape(gs_estimate *e, const gsi_release *r)
+{
+	const gs_workload *w = &e->workload;
+	gs_vllm_budget *v = &e->vllm;
+	uint64_t mml = e->length ? e->length : (e->model.max_position ? e->model.max_position : 2048);
+	bool llm = gs_wl_entrypoint(w) == GS_ENTRY_LLM;
+	uint64_t tokens, seqs;
+	char why[200];
+	if (!r->v1) {
+		bool chunked = r->long_context_chunked && mml > 32768 && !any_sliding(&e->model) &&
+		               !gs_wl_set(w, GS_F_MAX_LORAS) && !(r->long_context_no_mla && e->model.attn == GS_ATTN_MLA);
+		seqs = 256;
+		tokens = chunked ? r->chunk_tokens : (mml > 2048 ? mml : 2048);
+		snprintf(why, sizeof why, "V0, max_model_len %llu: %s", (unsigned long long)mml,
+		         chunked ? "above 32768, chunked prefill on, its default batch"
+		                 : "chunked prefill off, max(max_model_len, 2048)");
+	} else {
+		const char *rule;
+		bool big = big_gpu(e, r, &rule);
+		tokens = big ? (llm ? 16384 : 8192) : (llm ? 8192 : 2048);
+		seqs = big ? 1024 : 256;
+		snprintf(why, sizeof why, "V1, %s, %s", llm ? "LLM class" : "vllm serve", rule);
+	}
+	if (gs_wl_set(w, GS_F_MAX_NUM_BATCHED_TOKENS)) {
+		tokens = wl_bytes(e, GS_F_MAX_NUM_BATCHED_TOKENS);
+		snprintf(why, sizeof why, "given (%s)", w->v[GS_F_MAX_NUM_BATCHED_TOKENS].where);
+	}
+	if (gs_wl_set(w, GS_F_MAX_NUM_SEQS))
+		seqs = wl_bytes(e, GS_F_MAX_NUM_SEQS);
+	v->profile_tokens = tokens;
+	v->profile_seqs = seqs < tokens ? seqs : tokens; /* one token per dummy request at least */
+	v->v1 = r->v1;
+	snprintf(v->why_tokens, sizeof v->why_tokens, "%s", why);
+}
+
+/* The PyTorch-native top-k/top-p sampler (V0: v0.6.4 and v0.7.1
+ * vllm/model_executor/layers/sampler.py _apply_top_k_top_p; V1: v0.8.5
+ * vllm/v1/sample/ops/topk_topp_sampler.py apply_top_k_top_p): bytes per
+ * logit alive at its largest moment, the sort, besides the model's own
+ * logits: the fp32 copy 4, the sorted values 4 and their int64 indices 8,
+ * and what PyTorch's CUDA sort allocates for 128 rows or more
+ * (SortStable.cu segmented_sort_pairs): int64 reverse indices 8 and CUB's
+ * alternate keys and values 12. docs/method.md §7 "Logits". */
+#define NATIVE_SAMPLER_BYTES 36u
+
+/* The sampler path the profile run takes: native unless --sampler states
+ * FlashInfer, as the startup log names it ("Using FlashInfer for top-p &
+ * top-k sampling" or "FlashInfer is not available. Falling back to the
+ * PyTorch-native implementation"). Native is every release's default here:
+ * torch's sort until 0.16.0, the larger of the two (sampler_unknown names
+ * the other), and a Triton kernel from 0.17.0, as large as FlashInfer's;
+ * FlashInfer's bytes and what they are come with the release
+ * (engine_release.c). */
+typedef struct sampler_path {
+	unsigned bytes;   /* per logit besides the model's own (docs/method.md §7 "Logits") */
+	const char *what; /* those bytes, for the formula                              */
+	bool stated;      /* given with --sampler, or both warmed (0.21.0): none to name */
+	bool triton_rows; /* plus the Triton kernel's buffer of vocabulary rows        */
+} sampler_path;
+
+/* vLLM's native path from 0.17.0 (vllm/v1/sample/ops/topk_topp_sampler.py
+ * apply_top_k_top_p, 8 rows or more): Sampler.forward's fp32 copy, top-k
+ * and top-p applied in place by topk_topp_triton.py, then
+ * compiled_random_sample's softmax probabilities and exponential draws
+ * (torch.compile may fuse them away: counted, the larger). The kernel's
+ * cached buffer holds min(next_pow2(min(SMs, rows)), SMs) vocabulary rows
+ * in fp32; with fewer than 256 SMs that is at most min(next_pow2(rows),
+ * 256) rows, which is what is counted (triton_buffer_rows). */
+#define TRITON_SAMPLER_BYTES 12u
+
+static uint64_t triton_buffer_rows(uint64_t seqs)
+{
+	uint64_t p = 1;
+	while (p < seqs && p < 256)
+		p <<= 1;
+	return p;
+}
+
+static sampler_path sampler_for(const gs_estimate *e, const gsi_release *r)
+{
+	const gs_workload *w = &e->workload;
+	bool stated = gs_wl_given(w, GS_F_SAMPLER);
+	/* from 0.21.0 the dummy sampler run also runs the native path, with a
+	 * generator, after the default one: its peak is in the profile whichever
+	 * path serves (gpu_model_runner.py _dummy_sampler_run, PR #41375) */
+	if (r->native_warmed)
+		return (sampler_path){TRITON_SAMPLER_BYTES,
+		                      "native path, which the profile warms after the default one from 0.21.0 (FlashInfer's "
+		                      "or its own): fp32 copy 4, top-k/top-p in place (Triton), then random_sample's "
+		                      "probabilities 4 and draws 4",
+		                      true, true};
+	if (stated && gs_wl_sampler(w) == GS_SAMPLER_FLASHINFER)
+		return (sampler_path){r->flashinfer->bytes, r->flashinfer->what, true, false};
+	if (r->triton_topk)
+		return (sampler_path){TRITON_SAMPLER_BYTES,
+		                      "native path from 0.17.0: fp32 copy 4, top-k/top-p in place (Triton), then "
+		                      "compiled_random_sample's probabilities 4 and draws 4 unless torch.compile fuses them",
+		                      stated, true};
+	return (sampler_path){NATIVE_SAMPLER_BYTES,
+	                      "the native top-k/top-p sampler at its sort: fp32 copy 4, sorted values 4 and int64 "
+	                      "indices 8, the sort's int64 reverse indices 8 and CUB's alternate keys and values 12",
+	                      stated, false};
+}
+
+/* The other sampler path, when the user did not state one. Native is
+ * counted, the larger: until 0.11.0 vLLM takes FlashInfer's path only when
+ * FlashInfer is installed (not in V0's pip wheels, requirements-cuda.txt;
+ * optional for V1's) and importable, and an image that installs it is not
+ * a guarantee (a published vllm/vllm-openai:v0.11.0 table of six models
+ * on H100 measured the native path's 38 B a logit); from 0.11.1 only when
+ * VLLM_USE_FLASHINFER_SAMPLER=1 asks for it. The FlashInfer figure is
+ * named with its size. */
+static void sampler_unknown(gs_estimate *e, const gsi_release *r, const sampler_path *sp, uint64_t seqs,
+                            uint32_t vocab)
+{
+	char size[48];
+	if (sp->stated || sp->bytes <= r->flashinfer->bytes)
+		return;
+	unsigned less = sp->bytes - r->flashinfer->bytes;
+	gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), less), GS_UNIT_GiB, size, sizeof size);
+	gsi_unknown(e, "logits: counted with the native top-k/top-p sampler, %s FlashInfer's (its log says \"Using "
+	            "FlashInfer for top-p & top-k sampling\") the sampler holds %u B less per logit: up to %s less in "
+	            "the profile run, a larger KV pool (--sampler flashinfer)",
+	            r->flashinfer_opt_in ? "vLLM's default; with VLLM_USE_FLASHINFER_SAMPLER=1 it takes"
+	                                 : "the larger path; when vLLM takes",
+	            less, size);
+}
+
+/* V1 releases: what the profile run may hold that no formula here counts
+ * (a cold torch.compile cache). */
+static void v1_unknowns(gs_estimate *e, const gsi_release *r)
+{
+	if (!r->v1)
+		return;
+	if (r->nontorch_all_processes)
+		gsi_unknown(e, "kv_cache: V1 %s counts every byte on the GPU that its torch did not allocate, other "
+		            "processes' and a display server's included, as its own non-torch memory: each GiB they hold "
+		            "comes off the KV pool (vllm/v1/worker/gpu_worker.py determine_available_memory, until PR "
+		            "#19312)", r->version);
+	if (r->cudagraph_profiled && !r->cudagraph_in_pool)
+		gsi_unknown(e, "kv_cache: vLLM %s also profiles the CUDA graphs inside its memory profile and takes that "
+		            "estimate off the pool only with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 (its log then says "
+		            "how much, as a higher --gpu-memory-utilization to ask for): not counted here", r->version);
+	if (r->moe_runner_unread && e->model.experts)
+		gsi_unknown(e, "activations: vLLM %s rewrote its fused-MoE runner (fused_moe/runner/moe_runner.py, "
+		            "oracle/unquantized.py), not read here; the experts' workspace is 0.19.0's rule "
+		            "(fused_experts_impl, whose caches are unchanged)", r->version);
+	gsi_unknown(e, "activations: V1 runs torch.compile inside the profile run; a cold compile cache adds "
+	            "Inductor's scratch to the profiled peak and shrinks the pool (a published cold/warm pair: "
+	            "torch peak +2.59/+0.74 GiB, non-torch +0.86/+0.22 GiB)");
+}
+
+/* vLLM model files (v0.7.1, vllm/model_executor/models/) whose dense MLP
+ * keeps gate_up as a local until down_proj has returned (`gate_up, _ =
+ * self.gate_up_proj(x)`), where llama.py rebinds x and frees it first. */
+static bool mlp_keeps_gate_up(const char *type)
+{
+	static const char *const keep[] = {"qwen2", "qwen3", "qwen", "gemma", "gemma2", "deepseek_v2", "deepseek_v3",
+	                                   "internlm2", "olmo2", "cohere", "granite", "qwen2_vl", "qwen2_5_vl"};
+	for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
+		if (!strcmp(type, keep[i]))
+			return true;
+	return false;
+}
+
+/* V0 runs the model eagerly in its profile, and the model's layer loop
+ * (`hidden_states, residual = layer(positions, hidden_states, ...)`) keeps
+ * each layer's input referenced while the layer runs; fused_add_rms_norm
+ * normalises in place, so that input, the residual and the attention output
+ * are three T x h tensors beside the MLP's, one more than the generic
+ * forward counts; a model whose MLP keeps gate_up until down_proj holds a
+ * fourth (down_proj's output). V1 compiles the forward (Inductor frees
+ * what it no longer reads), so it keeps the generic count. */
+static gs_bytes v0_layer_extra(const gs_estimate *e, uint64_t T, gs_bytes a, char *why, size_t whycap)
+{
+	const gs_model *m = &e->model;
+	uint64_t el = gsi_act_bytes(e), th = gs_mul_sat(T, (uint64_t)m->hidden * el);
+	gs_bytes out = gs_add_sat(a, th);
+	size_t n = strlen(why);
+	snprintf(why + n, whycap - n, " + the layer's input held by the layer loop %llu x %u x %llu B",
+	         (unsigned long long)T, m->hidden, (unsigned long long)el);
+	if (m->gated_mlp && !m->experts && mlp_keeps_gate_up(m->model_type)) {
+		gs_bytes down = gs_add_sat(gs_mul_sat(4, th), gs_mul_sat(T, 3ull * m->intermediate * el));
+		if (down > out) {
+			out = down;
+			n = strlen(why);
+			snprintf(why + n, whycap - n, "; at down_proj, gate_up still held (%s's MLP): 4 x %llu x %u x %llu B "
+			         "+ 3 x %llu x %u x %llu B", m->model_type, (unsigned long long)T, m->hidden,
+			         (unsigned long long)el, (unsigned long long)T, m->intermediate, (unsigned long long)el);
+		}
+	}
+	return out;
+}
+
+/* MXFP4 experts (gpt-oss) on a GPU without FP4 compute (compute capability
+ * 8.x) run on Marlin, whose MoE kernel needs n % 256 == 0 and k % 128 == 0
+ * for each linear: vLLM pads hidden to a multiple of 256 and each GPU's
+ * moe_intermediate / tp to a multiple of 128 before it creates the experts'
+ * weights and block scales (vllm/model_executor/layers/quantization/mxfp4.py
+ * Mxfp4MoEMethod.create_weights, the Marlin branch; 0.10.1's logs print
+ * "Weight-only FP4 compression will be used leveraging the Marlin kernel").
+ * gpt-oss-120b at tp 4: 2880 -> 3072 and 720 -> 768, 13.8 % more expert
+ * bytes. The item is the padding alone, per GPU; the weights item / tp holds
+ * the rest. From 0.12.0 compute capability 11.0 and later (Thor, RTX 50,
+ * RTX PRO Blackwell) take Marlin too: triton_kernels is used only from 9.0
+ * to below 11.0. Hopper and B200 take other backends, not read: named. */
+static void marlin_mxfp4_pad(gs_estimate *e, const gsi_release *r)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	if (!r->mxfp4_marlin_pad || !m->has_architecture || !m->experts ||
+	    strcmp(e->format.name, "mxfp4-experts") != 0)
+		return;
+	if (r->mxfp4_backend_unread)
+		gsi_unknown(e, "weights: vLLM %s picks the MXFP4 experts' kernel from a priority list "
+		            "(fused_moe/oracle/mxfp4.py select_mxfp4_moe_backend) not read here; the padding 0.18.0's "
+		            "rule gives is counted (Marlin on compute capability 8.x and 11.0 and later)", r->version);
+	const gs_device *d = w->device;
+	/* Marlin on 8.x; from 0.12.0 also on 11.0 and later (triton_kernels
+	 * only between 9.0 and 11.0, get_mxfp4_backend) */
+	long major = d ? strtol(d->compute_capability, NULL, 10) : 0;
+	if (!d || !(major == 8 || (r->mxfp4_marlin_cc11 && major >= 11))) {
+		gsi_unknown(e, "weights: vLLM pads MXFP4 experts to its MoE kernel's tiles (on a compute capability %s "
+		            "GPU, Marlin: hidden to 256, moe_intermediate / tp to 128); %s, whose backend was not read: "
+		            "unpadded bytes are counted", r->mxfp4_marlin_cc11 ? "8.x or 11.0 and later" : "8.x",
+		            d ? "this GPU takes another backend" : "no --gpu names the compute capability");
+		return;
+	}
+	uint64_t tp = e->tp ? e->tp : 1, moe_layers = gs_model_moe_layers(m);
+	uint64_t H = m->hidden, I = (m->moe_intermediate + tp - 1) / tp;
+	uint64_t Hp = (H + 255) / 256 * 256, Ip = (I + 127) / 128 * 128;
+	/* gate_up (2 I x H) and down (H x I): 4 bits a value, an 8-bit scale per 32 */
+	uint64_t padded = gs_mul_sat(gs_mul_sat(moe_layers, m->experts), 3 * Ip * Hp);
+	uint64_t plain = gs_mul_sat(gs_mul_sat(moe_layers, m->experts), 3 * I * H);
+	gs_bytes extra = padded > plain ? (padded - plain) / 2 + (padded - plain) / 32 : 0;
+	if (!extra)
+		return;
+	gs_item *it = gsi_item(e, "marlin_padding", GS_BASIS_ESTIMATED,
+	                       METHOD "§7 (vLLM quantization/mxfp4.py Mxfp4MoEMethod.create_weights, Marlin branch)");
+	it->shard = GS_SHARD_NONE;
+	gsi_item_all(it, ALL_PHASES, extra);
+	gsi_formula(it, "Marlin pads MXFP4 experts on compute capability %s: %llu MoE layers x %u experts x 3 x "
+	            "(%llu x %llu - %llu x %llu) values (hidden %llu -> %llu, moe_intermediate / tp %llu -> %llu) x "
+	            "(4 bits + 8 bits / 32) / 8 per GPU", d->compute_capability, (unsigned long long)moe_layers,
+	            m->experts, (unsigned long long)Ip, (unsigned long long)Hp, (unsigned long long)I,
+	            (unsigned long long)H, (unsigned long long)H, (unsigned long long)Hp, (unsigned long long)I,
+	            (unsigned long long)Ip);
+}
+
+/* DeepSeek's MLA under vLLM (models/deepseek_v2.py): q_a_proj,
+ * kv_a_proj_with_mqa and the MoE router are ReplicatedLinear, whole on every
+ * GPU where gpusizer's weights divide by tp; and 0.7.1-0.7.3's V0 MLA
+ * backend (attention/backends/mla/utils.py process_weights_after_loading,
+ * VLLM_MLA_PERFORM_MATRIX_ABSORPTION on by default) keeps, beside the raw
+ * weights, W_QR (q_lora x heads/tp x rope, 16-bit), a dequantized
+ * kv_b_proj (W_UK, W_UV; 16-bit, only when the weights are quantized), and
+ * the absorbed W_Q_UK (q_lora x heads/tp x kv_lora) and W_UV_O
+ * (heads/tp x kv_lora x hidden), requantized to fp8 for fp8 weights, else
+ * 16-bit. Both as items of their own, whole on each GPU. */
+static void mla_items(gs_estimate *e, const gsi_release *r)
+{
+	const gs_model *m = &e->model;
+	if (!m->has_architecture || m->attn != GS_ATTN_MLA || !r->mla_latent)
+		return;
+	uint64_t h = m->hidden, L = m->layers, tp = e->tp ? e->tp : 1, el = gsi_act_bytes(e);
+	uint64_t moe_layers = gs_model_moe_layers(m);
+	bool fp8 = e->format.family == GS_FAM_FP8, wide = !e->format.quantized;
+	gs_ratio bpw = gs_format_bpw(&e->format);
+	uint64_t proj = gs_mul_sat(L, ((uint64_t)m->q_lora_rank + m->kv_lora_rank + m->qk_rope_head_dim) * h);
+	gs_bytes rep = gs_add_sat(gsi_ceil_bits(proj, bpw), gs_mul_sat(gs_mul_sat(moe_layers, m->experts), h * el));
+	if (tp > 1) {
+		gs_item *it = gsi_item(e, "tp_replicated", GS_BASIS_ESTIMATED,
+		                       METHOD "§7 (vLLM models/deepseek_v2.py: ReplicatedLinear; our derivation)");
+		it->shard = GS_SHARD_NONE;
+		gsi_item_all(it, ALL_PHASES, rep - rep / tp);
+		gsi_formula(it, "q_a_proj, kv_a_proj_with_mqa (%llu x (%u + %u + %u) x %llu layers, %s) and the router "
+		            "(%llu MoE layers x %u x %llu, %llu B) are whole on every GPU: %llu B, of which the weights "
+		            "item's / tp holds 1/%llu", (unsigned long long)h, m->q_lora_rank, m->kv_lora_rank,
+		            m->qk_rope_head_dim, (unsigned long long)L, e->format.name, (unsigned long long)moe_layers,
+		            m->experts, (unsigned long long)h, (unsigned long long)el, (unsigned long long)rep,
+		            (unsigned long long)tp);
+	}
+	if (!r->mla_absorb)
+		return;
+	uint64_t hr = ((uint64_t)m->heads + tp - 1) / tp, qin = m->q_lora_rank ? m->q_lora_rank : h;
+	uint64_t absorbed = gs_add_sat(gs_mul_sat(qin, hr * m->kv_lora_rank), gs_mul_sat(hr * m->kv_lora_rank, h));
+	gs_bytes per_layer = gs_mul_sat(gs_mul_sat(qin, hr * m->qk_rope_head_dim), el); /* W_QR */
+	if (!wide) /* W_UK, W_UV: kv_b_proj dequantized */
+		per_layer = gs_add_sat(per_layer, gs_mul_sat(gs_mul_sat(m->kv_lora_rank,
+		                                                        hr * ((uint64_t)m->qk_nope_head_dim + m->v_head_dim)),
+		                                             el));
+	per_layer = gs_add_sat(per_layer, fp8 ? absorbed : gs_mul_sat(absorbed, el));
+	gs_item *ab = gsi_item(e, "mla_absorbed", GS_BASIS_ESTIMATED,
+	                       METHOD "§7 (vLLM attention/backends/mla/utils.py process_weights_after_loading)");
+	ab->shard = GS_SHARD_NONE;
+	gsi_item_all(ab, ALL_PHASES, gs_mul_sat(per_layer, L));
+	gsi_formula(ab, "%llu layers x (W_QR %llu x %llu x %u x %llu B%s + W_Q_UK %llu x %llu x %u + W_UV_O %llu x %u x "
+	            "%llu, at %s B), per GPU", (unsigned long long)L, (unsigned long long)qin, (unsigned long long)hr,
+	            m->qk_rope_head_dim, (unsigned long long)el, wide ? "" : " + dequantized kv_b_proj",
+	            (unsigned long long)qin, (unsigned long long)hr, m->kv_lora_rank, (unsigned long long)hr,
+	            m->kv_lora_rank, (unsigned long long)h, fp8 ? "1 (fp8 requantized)" : "2");
+	if (!fp8 && !wide)
+		gsi_unknown(e, "weights: vLLM %s's MLA matrix absorption supports fp8 and unquantized weights; with %s it "
+		            "asks for VLLM_MLA_DISABLE=1, which this estimate does not model", r->version, e->format.name);
+}
+
+/* The items that do not depend on the pool: weights, non-torch memory,
+ * LoRA slots, the profile run's activations and logits, CUDA graphs. */
+static void fixed_items(gs_estimate *e, const gsi_release *r, const sampler_path *sp)
+{
+	const gs_model *m = &e->model;
+	const gs_vllm_budget *v = &e->vllm;
+	uint64_t el = gsi_act_bytes(e);
+	char why[600];
+	gsi_serving_context(e, ALL_PHASES, "KV", r->cudagraph_in_pool);
+	mla_items(e, r);
+	marlin_mxfp4_pad(e, r);
+
+	uint64_t T = v->profile_tokens, seqs = v->profile_seqs;
+	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
+	                        METHOD "§5, §7 (our derivation; vLLM profile run with FlashAttention)");
+	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
+	                       METHOD "§7 (the profile run's dummy sampler, from the release's sampler code; our derivation)");
+	act->shard = GS_SHARD_TP;
+	lg->shard = GS_SHARD_LAST_STAGE;
+	if (m->has_architecture) {
+		gs_bytes a = gsi_serving_forward_peak(e, T, r->moe_cache13_shared, r->moe_chunk, why, sizeof why);
+		if (!r->v1)
+			a = v0_layer_extra(e, T, a, why, sizeof why);
+		gsi_item_all(act, LIVE(1) | LIVE(2), a);
+		gsi_formula(act, "profile run of %llu tokens (%s): %s", (unsigned long long)T, v->why_tokens, why);
+		/* The sampler runs after the forward pass has freed its activations
+		 * (V0 execute_model; V1 profile_run after _dummy_run), holding the
+		 * T hidden states and one logit row per dummy request over the whole
+		 * vocabulary on the GPU that samples; the item is what that stage
+		 * adds above the forward peak of one GPU. */
+		uint64_t rows = sp->triton_rows ? triton_buffer_rows(seqs) : 0;
+		gs_bytes s = gs_add_sat(gs_add_sat(gs_mul_sat(gs_mul_sat(T, m->hidden), el),
+		                                   gs_mul_sat(gs_mul_sat(seqs, m->vocab), el + sp->bytes)),
+		                        gs_mul_sat(gs_mul_sat(rows, m->vocab), 4));
+		gs_bytes a_gpu = (a + e->tp - 1) / e->tp, l = s > a_gpu ? s - a_gpu : 0;
+		char buffer[96] = "";
+		if (rows)
+			snprintf(buffer, sizeof buffer, " + buffer %llu rows (min(next_pow2(%llu), 256)) x %u vocab x 4 B",
+			         (unsigned long long)rows, (unsigned long long)seqs, m->vocab);
+		gsi_item_all(lg, LIVE(1) | LIVE(2), l);
+		gsi_formula(lg, "sampler stage %llu B = hidden states %llu x %u x %llu B + %llu dummy requests x %u vocab x "
+		            "(%llu + %u) B (%s)%s, after the forward pass freed its activations; this item is what it adds "
+		            "above the forward peak of one GPU (%llu B): max(0, stage - forward)",
+		            (unsigned long long)s, (unsigned long long)T, m->hidden, (unsigned long long)el,
+		            (unsigned long long)seqs, m->vocab, (unsigned long long)el, sp->bytes,
+		            sp->what, buffer, (unsigned long long)a_gpu);
+		sampler_unknown(e, r, sp, seqs, m->vocab);
+		v1_unknowns(e, r);
+	} else {
+		act->basis = lg->basis = GS_BASIS_UNKNOWN;
+		act->live = lg->live = LIVE(1) | LIVE(2);
+		gsi_formula(act, "needs an architecture (--model config.json)");
+		gsi_formula(lg, "needs the vocabulary size (--model config.json)");
+		gsi_unknown(e, "activations, logits and kv_cache: vLLM's profile run and KV blocks need an "
+		            "architecture (--model config.json)");
+	}
+}
+
+/* The sum of the known items that the budget holds (all but the pool and
+ * the CUDA graphs, which come after it). */
+static gs_bytes in_budget(const gs_estimate *e)
+{
+	gs_bytes fixed = 0;
+	for (size_t i = 0; i < e->n_items; i++) {
+		const gs_item *it = &e->items[i];
+		if (it->basis != GS_BASIS_UNKNOWN && strcmp(it->id, "kv_cache") != 0 && strcmp(it->id, "cuda_graphs") != 0)
+			fixed = gs_add_sat(fixed, it->bytes[PH_RUN]);
+	}
+	return fixed;
+}
+
+/* The largest CUDA graph estimate vLLM printed in the published logs read
+ * ("Estimated CUDA graph memory: 2.35 GiB total", vLLM 0.19.1, Qwen3-8B on an
+ * A100-SXM4-40GB, bench/calibration.jsonl vllm-a100-40g-qwen3-8b-serve-v0191);
+ * the others read 0.04 to 0.83 GiB. Evidence, not a bound. */
+#define CUDAGRAPH_LOGGED_MAX (235 * GS_GiB / 100)
+
+/* 0.20.0 on: vLLM captures every CUDA graph once inside its memory profile
+ * (gpu_model_runner.py profile_cudagraph_memory: the first capture of each
+ * mode plus (n - 1) x the second's, FULL and PIECEWISE overlaid) and takes
+ * that estimate off the pool (gpu_worker.py determine_available_memory,
+ * VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 by default). gpusizer has no
+ * model of that figure: cuda_graphs is the sheet's (or the default), and
+ * when it is the default the interval's low end also holds the largest
+ * figure the logs show. */
+static void graphs_in_pool(gs_estimate *e, gs_item *kv, const gsi_release *r, gs_bytes graphs)
+{
+	gs_vllm_budget *v = &e->vllm;
+	const gs_value *g = &e->workload.v[GS_F_CUDA_GRAPHS];
+	gsi_formula_add(kv, "; the fixed part holds cuda_graphs' %llu B: vLLM %s profiles its CUDA graphs and takes "
+	                "that estimate off the pool (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 by default)",
+	                (unsigned long long)graphs, r->version);
+	if (g->from != GS_FROM_DEFAULT)
+		return; /* the sheet's figure, from its own log or 0 for enforce_eager */
+	char most[24];
+	gs_format_bytes(CUDAGRAPH_LOGGED_MAX, GS_UNIT_GiB, most, sizeof most);
+	gsi_unknown(e, "kv_cache: vLLM %s takes its own CUDA graph estimate off the pool; cuda_graphs (%s, %s) "
+	            "stands for it, logs show 0.04 GiB to %s: give --cuda-graphs from the log's \"Estimated CUDA "
+	            "graph memory\" (0GiB with enforce_eager)", r->version, g->text, g->where, most);
+	if (graphs < CUDAGRAPH_LOGGED_MAX && !v->over_budget) {
+		gs_bytes less = CUDAGRAPH_LOGGED_MAX - graphs;
+		gs_bytes left = v->kv_available > less ? v->kv_available - less : 0;
+		v->tokens_graphs_low = gs_mul_sat(left / v->block_bytes, BLOCK_TOKENS);
+		snprintf(v->graphs_low_why, sizeof v->graphs_low_why, "cuda_graphs is a default: the low end also holds "
+		         "%s of CUDA graphs, the largest vLLM estimate in the logs read", most);
+	}
+}
+
+/* The "Maximum concurrency for L tokens per request: X.XXx" vLLM logs: V0
+ * and V1 up to 0.9.0 divide the pool's tokens by L (worker.py;
+ * kv_cache_utils.py _report_kv_cache_config); from 0.9.1 V1 divides its
+ * blocks by the blocks one request needs, cdiv(L, 16)
+ * (get_max_concurrency_for_kv_cache_config). The two agree when L is a
+ * multiple of 16. Python's "%.2f" rounds the quotient, ties to even. */
+static void max_concurrency(gs_vllm_budget *v, const gsi_release *r, uint64_t length)
+{
+	uint64_t num = r->concurrency_by_blocks ? v->blocks : v->tokens;
+	uint64_t den = r->concurrency_by_blocks ? (length + BLOCK_TOKENS - 1) / BLOCK_TOKENS : length;
+	v->max_concurrency_milli = gs_mul_sat(num, 1000) / den;
+	uint64_t n100 = gs_mul_sat(num, 100), q = n100 / den, rem = n100 % den;
+	v->max_concurrency_centi = 2 * rem > den || (2 * rem == den && (q & 1)) ? q + 1 : q;
+}
+
+/* 0.20.1 on: the log's "GPU KV cache size" is max concurrency x max_model_len,
+ * int(num_blocks / cdiv(max_model_len, 16) * max_model_len) in Python's
+ * doubles (kv_cache_utils.py _report_kv_cache_config and
+ * get_max_concurrency_for_kv_cache_config, one uniform group): blocks x 16
+ * when the length is a multiple of 16, fewer otherwise. */
+static uint64_t printed_tokens(uint64_t blocks, uint64_t length)
+{
+	uint64_t per_request = (length + BLOCK_TOKENS - 1) / BLOCK_TOKENS;
+	return (uint64_t)((double)blocks / (double)per_request * (double)length);
+}
+
+/* The KV pool: what gpu_memory_utilization x the CUDA total leaves after
+ * the fixed items, in 16-token blocks (or the sheet's need, without a
+ * capacity). */
+static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	gs_vllm_budget *v = &e->vllm;
+	/* one block on one GPU: tensor parallelism splits the KV heads (an MLA
+	 * latent is replicated) */
+	uint64_t kvh = m->kv_heads ? m->kv_heads : 1;
+	uint64_t per_rank = m->attn == GS_ATTN_MLA ? kvh : (kvh + e->tp - 1) / e->tp;
+	v->block_bytes = (gsi_kv_bytes(e, BLOCK_TOKENS, 1) * per_rank + kvh - 1) / kvh;
+	/* 0.6.4 has no MLA: models/deepseek_v2.py caches every head's K and V
+	 * with head size 256 (config.py get_head_size pads 192 to 256), the heads
+	 * split by tp */
+	if (m->attn == GS_ATTN_MLA && !r->mla_latent) {
+		uint64_t heads = ((uint64_t)m->heads + e->tp - 1) / e->tp, layers = gs_model_kv_elements(m, 1, true) /
+		                 ((uint64_t)m->kv_lora_rank + m->qk_rope_head_dim);
+		v->block_bytes = gsi_ceil_bits(gs_mul_sat(gs_mul_sat(layers, BLOCK_TOKENS), heads * 2 * 256),
+		                               gs_format_bpw(&e->kv_format));
+	}
+	/* 0.7.3's V0 cache engine pads each layer's MLA latent entry to 256 B
+	 * (cache_engine.py get_cache_block_size, align_to_256bytes; 576 x 2 B
+	 * becomes 1280 B) */
+	gs_bytes entry = 0, aligned = 0;
+	if (m->attn == GS_ATTN_MLA && r->mla_align256) {
+		entry = gsi_ceil_bits((uint64_t)m->kv_lora_rank + m->qk_rope_head_dim, gs_format_bpw(&e->kv_format));
+		aligned = (entry + 255) / 256 * 256;
+		if (entry && aligned != entry)
+			v->block_bytes = v->block_bytes / entry * aligned;
+	}
+	if (v->block_bytes == 0)
+		v->block_bytes = 1; /* a model without attention layers; never divide by 0 */
+	if (e->length)
+		v->needed_blocks = gs_mul_sat(e->concurrency, (e->length + BLOCK_TOKENS - 1) / BLOCK_TOKENS);
+	if (!e->has_capacity) {
+		if (!e->length) {
+			kv->basis = GS_BASIS_UNKNOWN;
+			kv->live = LIVE(2);
+			gsi_formula(kv, "needs a length (--context N) or a capacity (--gpu / --capacity)");
+			gsi_unknown(e, "kv_cache: give a length for the sheet's need, or a capacity for vLLM's pool");
+			return;
+		}
+		gsi_item_put(kv, 2, gs_mul_sat(v->needed_blocks, v->block_bytes));
+		gsi_formula(kv, "%llu seqs x ceil(%llu / 16) blocks x %llu B per block (the sheet's need)",
+		            (unsigned long long)e->concurrency, (unsigned long long)e->length,
+		            (unsigned long long)v->block_bytes);
+		gsi_unknown(e, "kv_cache: vLLM fills gpu_memory_utilization x capacity with KV blocks; give "
+		            "--gpu or --capacity to see its pool, token capacity and maximum concurrency");
+		return;
+	}
+	e->has_vllm = true;
+	v->capacity = e->cuda_total;
+	if (gs_mul_ratio_floor(e->cuda_total, gs_wl_ratio(w, GS_F_GPU_MEMORY_UTILIZATION), &v->budget))
+		v->budget = UINT64_MAX;
+	/* a release that sets up its communicators before the start-up memory
+	 * snapshot (0.11.0, PR #25359) budgets without runtime_context's
+	 * allowance for them: the snapshot already holds it */
+	gs_bytes comm = r->comm_in_baseline ? gsi_comm_allowance(e) : 0, all = in_budget(e);
+	gs_bytes fixed = all > comm ? all - comm : 0;
+	gs_bytes graphs = r->cudagraph_in_pool ? wl_bytes(e, GS_F_CUDA_GRAPHS) : 0;
+	v->graphs_in_budget = r->cudagraph_in_pool;
+	fixed = gs_add_sat(fixed, graphs);
+	v->fixed = fixed;
+	v->over_budget = fixed >= v->budget;
+	v->kv_available = v->over_budget ? 0 : v->budget - fixed;
+	v->blocks = v->kv_available / v->block_bytes;
+	v->tokens = gs_mul_sat(v->blocks, BLOCK_TOKENS);
+	if (e->length)
+		max_concurrency(v, r, e->length);
+	/* without a length the max_model_len vLLM divides by is not known here */
+	v->tokens_printed = r->tokens_by_concurrency && e->length ? printed_tokens(v->blocks, e->length) : v->tokens;
+	gsi_item_put(kv, 2, gs_mul_sat(v->blocks, v->block_bytes));
+	gsi_formula(kv, "pool: floor((%s x %llu B CUDA total - %llu B fixed) / %llu B per block) = %llu blocks "
+	            "x 16 tokens = %llu tokens",
+	            gs_wl_str(w, GS_F_GPU_MEMORY_UTILIZATION), (unsigned long long)e->cuda_total,
+	            (unsigned long long)fixed, (unsigned long long)v->block_bytes,
+	            (unsigned long long)v->blocks, (unsigned long long)v->tokens);
+	if (r->cudagraph_in_pool)
+		graphs_in_pool(e, kv, r, graphs);
+	if (comm)
+		gsi_formula_add(kv, "; the fixed part leaves out runtime_context's %llu B of NCCL buffers: vLLM %s sets "
+		                "up its communicators before the start-up memory snapshot (gpu_worker.py init_device), so "
+		                "they sit on the GPU outside gpu_memory_utilization's budget",
+		                (unsigned long long)comm, r->version);
+	if (m->attn == GS_ATTN_MLA && !r->mla_latent)
+		gsi_formula_add(kv, "; vLLM %s has no MLA: each layer caches K and V of %u heads / tp at head size 256 "
+		                "(192 padded)", r->version, m->heads);
+	if (entry && aligned != entry)
+		gsi_formula_add(kv, "; each layer's MLA latent entry of %llu B padded to %llu B (V0 cache engine, "
+		                "256-byte alignment)", (unsigned long long)entry, (unsigned long long)aligned);
+	if (v->over_budget)
+		gsi_unknown(e, "vLLM: weights, activations and non-torch memory exceed gpu_memory_utilization x "
+		            "the CUDA total: vLLM would refuse to start (no memory for the cache blocks)");
+	if (any_sliding(m))
+		gsi_unknown(e, "kv_cache: sliding-window layers are counted at full length per block; "
+		            "vLLM's hybrid allocator may fit more tokens");
+}
+
+/* A default the release changed: gpu_memory_utilization 0.92 from 0.20.0
+ * (vllm/config/cache.py, PR #38284), where the sheet gives none. */
+static gs_status release_defaults(gs_estimate *e, const gsi_release *r, gs_error *err)
+{
+	gs_value *u = &e->workload.v[GS_F_GPU_MEMORY_UTILIZATION];
+	if (!r->gpu_util_default || u->from != GS_FROM_DEFAULT)
+		return GS_OK;
+	char where[64];
+	snprintf(where, sizeof where, "vLLM %s default", r->version);
+	return gs_workload_set(&e->workload, GS_F_GPU_MEMORY_UTILIZATION, r->gpu_util_default,
+	                       strlen(r->gpu_util_default), GS_FROM_DEFAULT, where, err);
+}
+
+/* Whether the sheet's device runs vLLM's V1 engine: CUDA below compute
+ * capability 8.0 does not in 0.8.0 to 0.10.1 ("Compute Capability < 8.0 is
+ * not supported by the V1 Engine. Falling back to V0.", vllm/engine/
+ * arg_utils.py _is_v1_supported_oracle at v0.8.4 to v0.10.1; gone at
+ * v0.10.2); ROCm ("gfx942") is not asked (current_platform.is_cuda()). */
+static bool falls_back_to_v0(const gs_estimate *e, const gsi_release *r, const char *asked)
+{
+	const gs_device *d = e->workload.device;
+	if (!d || !gsi_release_v0_on_cc_below_8(r, asked))
+		return false;
+	const char *cc = d->compute_capability;
+	return cc[0] >= '0' && cc[0] <= '9' && atoi(cc) < 8;
+}
+
+/* The engine whose rules apply: the release's own, V0 when the sheet says
+ * vllm_engine v0 (VLLM_USE_V1=0) or the device falls back to it. A V1
+ * release whose V0 was not read, or a V0 release asked for V1, is refused
+ * by name. */
+static gs_status engine_of(gs_estimate *e, const gsi_release **rp, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	const gsi_release *r = *rp;
+	const char *asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION) : r->version;
+	bool given = gs_wl_set(w, GS_F_VLLM_ENGINE);
+	gs_vllm_engine want = given ? (gs_vllm_engine)w->v[GS_F_VLLM_ENGINE].e : GS_VLLM_V1;
+	if (given && want == GS_VLLM_V1 && !r->v1)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_VLLM_ENGINE].where, "vllm_engine v1: vLLM %s's V1 engine "
+		                    "(VLLM_USE_V1=1, an alpha then) was not read; V1 is read from 0.8.4", asked);
+	bool fallback = !given && falls_back_to_v0(e, r, asked);
+	if (given && want == GS_VLLM_V1 && falls_back_to_v0(e, r, asked))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_VLLM_ENGINE].where, "vllm_engine v1: vLLM %s runs V1 only "
+		                    "on compute capability 8.0 and up, and %s has %s (vllm/engine/arg_utils.py "
+		                    "_is_v1_supported_oracle falls back to V0)", asked, w->device->name,
+		                    w->device->compute_capability);
+	if (!fallback && !(given && want == GS_VLLM_V0)) {
+		if (r->v1 && r->cc8_v0_until && !w->device && gsi_release_v0_on_cc_below_8(r, asked))
+			gsi_unknown(e, "engine: on a GPU of compute capability below 8.0 (T4, V100, RTX 20xx) vLLM %s falls "
+			            "back to its V0 engine, whose rules differ; name the GPU (--gpu) to have it applied", asked);
+		return GS_OK;
+	}
+	if (!r->v1)
+		return GS_OK; /* already a V0 release */
+	if (!r->v0)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_VLLM_ENGINE].where, "vllm_engine v0: vLLM %s's V0 engine was "
+		                    "not read (V0 rules: 0.6.4, 0.7.3, and 0.8.4 to 0.10.1's); give one of those releases",
+		                    asked);
+	*rp = r->v0;
+	e->release_source = r->v0->source;
+	size_t n = strlen(e->release_note);
+	snprintf(e->release_note + n, sizeof e->release_note - n, "%sits V0 engine (%s)", n ? "; " : "",
+	         fallback ? "compute capability below 8.0: V1 falls back to V0" : "vllm_engine v0, VLLM_USE_V1=0");
+	return GS_OK;
+}
+
+gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
+{
+	(void)stage; /* vLLM is sized with pp = 1 (estimate.c refuses more) */
+	const gsi_release *r;
+	gs_status s = gsi_release_for(e, GS_RT_VLLM, &r, err);
+	if (s)
+		return s;
+	if ((s = engine_of(e, &r, err)))
+		return s;
+	s = release_defaults(e, r, err);
+	if (s)
+		return s;
+	if (!r->mla_latent && !strcmp(e->model.model_type, "deepseek_v3"))
+		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_RUNTIME_VERSION].where,
+		                    "runtime_version: vLLM %s has no DeepseekV3ForCausalLM "
+		                    "(vllm/model_executor/models/registry.py); DeepSeek-V3 needs 0.7.3 or later",
+		                    r->version);
+	e->n_phases = 3;
+	gsi_phase(e, PH_LOAD, "load", "weights loaded");
+	gsi_phase(e, PH_RUN, "profile", "dummy forward of max_num_batched_tokens tokens");
+	gsi_phase(e, PH_STEADY, "serve", "KV pool allocated, CUDA graphs captured, serving");
+
+	sampler_path sp = sampler_for(e, r);
+	profile_shape(e, r);
+	fixed_items(e, r, &sp);
+	/* weights, activations and logits per GPU before the pool is sized */
+	gsi_apply_placement(e, 0);
+	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
+	                       METHOD "§4, §7; vLLM block allocator (16-token blocks; MLA stores the latent)");
+	kv->varies = true;
+	kv->shard = GS_SHARD_NONE; /* sized per GPU below */
+	if (!e->model.has_architecture) {
+		kv->basis = GS_BASIS_UNKNOWN;
+		kv->live = LIVE(2);
+		gsi_formula(kv, "needs an architecture (--model config.json)");
+		return GS_OK;
+	}
+	kv_pool(e, kv, r);
+	return GS_OK;
+}

@@ -1,0 +1,602 @@
+/*
+ * gguf_plan.c — a config.json as the GGUF llama.cpp would make of it
+ * (gguf_plan.h, docs/method.md §14a).
+ *
+ * Two steps, each after llama.cpp's own code:
+ *  1. the tensor table convert_hf_to_gguf.py writes: llama.cpp's tensor
+ *     names and shapes (ne[0] is the row length), 1-D tensors and the MoE
+ *     router (ffn_gate_inp) in F32, the rest in the file's float type;
+ *  2. the type llama-quantize gives each tensor (src/llama-quant.cpp at
+ *     commit 007dbbf3: llama_ftype_get_default_type, tensor_allows_quantization,
+ *     llama_tensor_get_type_impl, tensor_type_fallback), visiting tensors
+ *     in layer order as its weight map does.
+ * The rules are written here from reading that file; the comments name the
+ * branch each one mirrors.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include "gpusizer/dtype.h"
+#include "engine/gguf_plan.h"
+
+/* --- file types ----------------------------------------------------------- */
+
+typedef enum ftype {
+	FT_F32, FT_F16, FT_BF16, FT_Q4_0, FT_Q4_1, FT_Q5_0, FT_Q5_1, FT_Q8_0, FT_Q2_K, FT_Q2_K_S, FT_Q3_K_S,
+	FT_Q3_K_M, FT_Q3_K_L, FT_Q4_K_S, FT_Q4_K_M, FT_Q5_K_S, FT_Q5_K_M, FT_Q6_K, FT_IQ1_S, FT_IQ1_M, FT_IQ2_XXS,
+	FT_IQ2_XS, FT_IQ2_S, FT_IQ2_M, FT_IQ3_XXS, FT_IQ3_XS, FT_IQ3_S, FT_IQ3_M, FT_IQ4_NL, FT_IQ4_XS, FT_TQ1_0,
+	FT_TQ2_0, FT_MXFP4_MOE, FT_COUNT
+} ftype;
+
+/* name, default tensor type (llama_ftype_get_default_type) */
+static const struct {
+	const char *name, *base;
+} ftypes[FT_COUNT] = {
+	[FT_F32] = {"F32", "F32"},           [FT_F16] = {"F16", "F16"},           [FT_BF16] = {"BF16", "BF16"},
+	[FT_Q4_0] = {"Q4_0", "Q4_0"},        [FT_Q4_1] = {"Q4_1", "Q4_1"},        [FT_Q5_0] = {"Q5_0", "Q5_0"},
+	[FT_Q5_1] = {"Q5_1", "Q5_1"},        [FT_Q8_0] = {"Q8_0", "Q8_0"},        [FT_Q2_K] = {"Q2_K", "Q2_K"},
+	[FT_Q2_K_S] = {"Q2_K_S", "Q2_K"},    [FT_Q3_K_S] = {"Q3_K_S", "Q3_K"},    [FT_Q3_K_M] = {"Q3_K_M", "Q3_K"},
+	[FT_Q3_K_L] = {"Q3_K_L", "Q3_K"},    [FT_Q4_K_S] = {"Q4_K_S", "Q4_K"},    [FT_Q4_K_M] = {"Q4_K_M", "Q4_K"},
+	[FT_Q5_K_S] = {"Q5_K_S", "Q5_K"},    [FT_Q5_K_M] = {"Q5_K_M", "Q5_K"},    [FT_Q6_K] = {"Q6_K", "Q6_K"},
+	[FT_IQ1_S] = {"IQ1_S", "IQ1_S"},     [FT_IQ1_M] = {"IQ1_M", "IQ1_M"},     [FT_IQ2_XXS] = {"IQ2_XXS", "IQ2_XXS"},
+	[FT_IQ2_XS] = {"IQ2_XS", "IQ2_XS"},  [FT_IQ2_S] = {"IQ2_S", "IQ2_XS"},    [FT_IQ2_M] = {"IQ2_M", "IQ2_S"},
+	[FT_IQ3_XXS] = {"IQ3_XXS", "IQ3_XXS"}, [FT_IQ3_XS] = {"IQ3_XS", "IQ3_S"}, [FT_IQ3_S] = {"IQ3_S", "IQ3_S"},
+	[FT_IQ3_M] = {"IQ3_M", "IQ3_S"},     [FT_IQ4_NL] = {"IQ4_NL", "IQ4_NL"},  [FT_IQ4_XS] = {"IQ4_XS", "IQ4_XS"},
+	[FT_TQ1_0] = {"TQ1_0", "TQ1_0"},     [FT_TQ2_0] = {"TQ2_0", "TQ2_0"},     [FT_MXFP4_MOE] = {"MXFP4_MOE", "MXFP4"},
+};
+
+const char *gsi_gguf_ftypes(void)
+{
+	return "F32 F16 BF16 Q4_0 Q4_1 Q5_0 Q5_1 Q8_0 Q2_K Q2_K_S Q3_K_S Q3_K_M Q3_K_L Q4_K_S Q4_K_M Q5_K_S Q5_K_M "
+	       "Q6_K IQ1_S IQ1_M IQ2_XXS IQ2_XS IQ2_S IQ2_M IQ3_XXS IQ3_XS IQ3_S IQ3_M IQ4_NL IQ4_XS TQ1_0 TQ2_0 "
+	       "MXFP4_MOE";
+}
+
+static int ftype_of(const char *name)
+{
+	if (!strncasecmp(name, "gguf:", 5))
+		name += 5;
+	if (!strcasecmp(name, "MXFP4"))
+		return FT_MXFP4_MOE;
+	for (int i = 0; i < FT_COUNT; i++)
+		if (!strcasecmp(name, ftypes[i].name))
+			return i;
+	return -1;
+}
+
+bool gsi_gguf_ftype(const char *name, char *canon, size_t cap)
+{
+	int f = ftype_of(name);
+	if (f < 0)
+		return false;
+	snprintf(canon, cap, "%s", ftypes[f].name);
+	return true;
+}
+
+/* --- the tensor table ------------------------------------------------------ */
+
+typedef enum cat {
+	C_TOKEN_EMBD, C_ATTN_Q, C_ATTN_V, C_ATTN_K, C_ATTN_QKV, C_ATTN_OUT, C_FFN_UP, C_FFN_GATE, C_FFN_DOWN,
+	C_OUTPUT, C_OTHER
+} cat;
+
+/* tensor_get_category: by name, the first match wins */
+static cat category(const char *n)
+{
+	if (!strcmp(n, "output.weight"))
+		return C_OUTPUT;
+	if (!strcmp(n, "token_embd.weight"))
+		return C_TOKEN_EMBD;
+	static const struct {
+		const char *sub;
+		cat c;
+	} by[] = {{"attn_qkv.weight", C_ATTN_QKV}, {"attn_v.weight", C_ATTN_V}, {"attn_k.weight", C_ATTN_K},
+	          {"attn_q.weight", C_ATTN_Q},     {"attn_output.weight", C_ATTN_OUT}, {"ffn_up", C_FFN_UP},
+	          {"ffn_gate", C_FFN_GATE},        {"ffn_down", C_FFN_DOWN}};
+	for (size_t i = 0; i < sizeof by / sizeof by[0]; i++)
+		if (strstr(n, by[i].sub))
+			return by[i].c;
+	return C_OTHER;
+}
+
+typedef struct plan {
+	const gs_model *m;
+	ftype ft;
+	const char *float_type;         /* what the converter wrote 2-D tensors in */
+	int n_attention_wv, i_attention_wv, i_ffn_down, i_ffn_gate, i_ffn_up;
+	bool tied, has_imatrix, is_70b;
+	bool qkv_own_rule;              /* build 4020: attn_qkv is not attn_v-like */
+	gs_inventory_summary *s;
+	void (*each)(const gsi_plan_tensor *, void *);
+	void *ctx;
+	uint64_t counts[40];            /* tensors per type, for the dtypes text */
+	uint64_t bytes_by_type[40];
+	const char *type_names[40];
+	size_t n_types;
+} plan;
+
+static uint64_t type_bytes(const char *type, const uint64_t ne[3])
+{
+	uint32_t id, block, size;
+	if (!gs_ggml_type_by_name(type, &id, &block, &size))
+		return 0;
+	uint64_t rows = ne[1] * ne[2];
+	return ne[0] / block * size * rows;
+}
+
+static uint32_t block_of(const char *type)
+{
+	uint32_t id, block, size;
+	return gs_ggml_type_by_name(type, &id, &block, &size) ? block : 1;
+}
+
+static bool use_more_bits(int i, int n) { return i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2; }
+
+static bool is_ft(ftype f, const ftype *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (f == list[i])
+			return true;
+	return false;
+}
+#define IS(...) is_ft(p->ft, (const ftype[]){__VA_ARGS__}, sizeof((const ftype[]){__VA_ARGS__}) / sizeof(ftype))
+
+/* The output head, and the token embeddings when they are the same tensor. */
+static const char *output_type(plan *p, uint64_t nx, const char *t)
+{
+	if (p->ft == FT_MXFP4_MOE || nx % block_of(t) != 0)
+		return "Q8_0";
+	if (IS(FT_IQ2_XXS, FT_IQ2_XS, FT_IQ3_XXS, FT_IQ1_S, FT_IQ2_S, FT_IQ2_M, FT_IQ1_M))
+		return "Q5_K";
+	return strcmp(t, "Q8_0") ? "Q6_K" : t;
+}
+
+static const char *token_embd_type(plan *p, const char *t)
+{
+	if (IS(FT_IQ2_XXS, FT_IQ2_XS, FT_IQ1_S, FT_IQ1_M))
+		return "Q2_K";
+	if (IS(FT_IQ2_S, FT_IQ2_M, FT_IQ3_XXS))
+		return "IQ3_S";
+	if (IS(FT_TQ1_0, FT_TQ2_0))
+		return "Q4_K";
+	return t;
+}
+
+static const char *low_bit_iq(plan *p, cat c, const char *t)
+{
+	uint32_t gqa = p->m->kv_heads ? p->m->heads / p->m->kv_heads : 1, E = p->m->experts;
+	bool s_or_m = IS(FT_IQ2_S, FT_IQ2_M);
+	if (c == C_ATTN_QKV && p->qkv_own_rule)
+		return t; /* build 4020's low-bit branch names attn_v.weight only */
+	if (c == C_ATTN_V || c == C_ATTN_QKV) {
+		p->i_attention_wv++;
+		return gqa >= 4 || E >= 4 ? "Q4_K" : s_or_m ? "IQ3_S" : "Q2_K";
+	}
+	if (E == 8 && c == C_ATTN_K)
+		return "Q4_K";
+	if (c == C_FFN_DOWN) {
+		bool early = p->i_ffn_down < (int)p->m->layers / 8;
+		p->i_ffn_down++;
+		return early ? (s_or_m ? "IQ3_S" : "Q2_K") : t;
+	}
+	if (c == C_ATTN_OUT) {
+		if (E == 8)
+			return "Q5_K";
+		if (IS(FT_IQ1_S, FT_IQ1_M))
+			return "IQ2_XXS";
+		if (s_or_m)
+			return "IQ3_S";
+	}
+	return t;
+}
+
+static const char *attn_v_type(plan *p, const char *t)
+{
+	uint32_t gqa = p->m->kv_heads ? p->m->heads / p->m->kv_heads : 1;
+	int i = p->i_attention_wv, n = p->n_attention_wv;
+	if (p->ft == FT_Q2_K)
+		t = gqa >= 4 ? "Q4_K" : "Q3_K";
+	else if (p->ft == FT_Q2_K_S && gqa >= 4)
+		t = "Q4_K";
+	else if (p->ft == FT_IQ3_XXS)
+		t = gqa >= 4 ? "Q4_K" : !p->has_imatrix ? "IQ3_S" : "IQ3_XXS";
+	else if (IS(FT_IQ3_XS, FT_IQ3_S) && gqa >= 4)
+		t = "Q4_K";
+	else if (p->ft == FT_IQ3_M)
+		t = "Q4_K";
+	else if (p->ft == FT_Q3_K_M)
+		t = i < 2 ? "Q5_K" : "Q4_K";
+	else if (p->ft == FT_Q3_K_L)
+		t = "Q5_K";
+	else if (IS(FT_IQ4_NL, FT_IQ4_XS) && gqa >= 4)
+		t = "Q5_K";
+	else if (IS(FT_Q4_K_M, FT_Q5_K_M) && use_more_bits(i, n))
+		t = "Q6_K";
+	else if (p->ft == FT_Q4_K_S && i < 4)
+		t = "Q5_K";
+	if (p->is_70b && (!strcmp(t, "Q3_K") || !strcmp(t, "Q4_K")))
+		t = "Q5_K";
+	if (p->m->experts == 8)
+		t = "Q8_0";
+	p->i_attention_wv++;
+	return t;
+}
+
+/* The layer of an FFN tensor: the counter, or the name's with experts. */
+static int ffn_layer(const plan *p, const char *name, int counter)
+{
+	int l = counter;
+	if (p->m->experts > 1 && sscanf(name, "blk.%d.", &l) != 1)
+		l = counter;
+	return l;
+}
+
+static const char *ffn_down_type(plan *p, const char *name, const char *t)
+{
+	int l = ffn_layer(p, name, p->i_ffn_down), n = (int)p->m->layers;
+	p->i_ffn_down++;
+	if (p->ft == FT_Q2_K)
+		return "Q3_K";
+	if (p->ft == FT_Q2_K_S)
+		return l < n / 8 ? "Q4_K" : t;
+	if (p->ft == FT_IQ3_XXS && !p->has_imatrix)
+		return l < n / 8 ? "Q4_K" : "Q3_K";
+	if (p->ft == FT_Q3_K_M)
+		return l < n / 16 ? "Q5_K" : "Q4_K"; /* non-Falcon: always Q4_K past the first 1/16 */
+	if (p->ft == FT_IQ3_M && (l < n / 8 || (p->m->experts == 8 && use_more_bits(l, n))))
+		return "Q4_K";
+	if (p->ft == FT_Q3_K_L)
+		return "Q5_K";
+	if (p->ft == FT_Q4_K_M)
+		return use_more_bits(l, n) ? "Q6_K" : t;
+	if (l < n / 8 && IS(FT_IQ4_NL, FT_IQ4_XS) && !p->has_imatrix)
+		return "Q5_K";
+	if (p->ft == FT_Q5_K_M && use_more_bits(l, n))
+		return "Q6_K";
+	if (p->ft == FT_Q4_K_S && l < n / 8)
+		return "Q5_K";
+	if (IS(FT_Q4_0, FT_Q5_0) && p->has_imatrix && l < n / 8)
+		return p->ft == FT_Q4_0 ? "Q4_1" : "Q5_1";
+	return t;
+}
+
+static const char *attn_out_type(plan *p, const char *t)
+{
+	if (p->m->experts == 8)
+		return IS(FT_Q2_K, FT_IQ3_XS, FT_IQ3_XXS, FT_Q3_K_S, FT_Q3_K_M, FT_IQ4_NL, FT_Q4_K_S, FT_Q4_K_M, FT_IQ3_S,
+		          FT_IQ3_M, FT_IQ4_XS) ? "Q5_K" : t;
+	if (p->ft == FT_Q2_K)
+		return "Q3_K";
+	if (p->ft == FT_IQ3_XXS)
+		return "IQ3_S";
+	if (p->ft == FT_Q3_K_M || p->ft == FT_IQ3_M)
+		return "Q4_K";
+	if (p->ft == FT_Q3_K_L)
+		return "Q5_K";
+	return t;
+}
+
+static const char *gate_up_type(plan *p, const char *name, int *counter, const char *t)
+{
+	int l = ffn_layer(p, name, *counter), n = (int)p->m->layers;
+	(*counter)++;
+	return p->ft == FT_IQ3_XS && l >= n / 8 && l < 7 * n / 8 ? "IQ3_XXS" : t;
+}
+
+/* llama_tensor_get_type_impl */
+static const char *rules(plan *p, const char *name, cat c, uint64_t nx, const char *t)
+{
+	if (c == C_OUTPUT || (p->tied && c == C_TOKEN_EMBD))
+		return output_type(p, nx, t);
+	if (p->ft == FT_MXFP4_MOE)
+		return NULL; /* decided by the caller from the tensor's third dimension */
+	if (c == C_TOKEN_EMBD)
+		return token_embd_type(p, t);
+	if (IS(FT_IQ2_XXS, FT_IQ2_XS, FT_IQ1_S, FT_IQ2_S, FT_IQ2_M, FT_IQ1_M))
+		return low_bit_iq(p, c, t);
+	switch (c) {
+	case C_ATTN_QKV:
+		if (p->qkv_own_rule) /* build 4020 src/llama.cpp: its own branch after attn_v's */
+			return IS(FT_Q3_K_M, FT_Q3_K_L, FT_IQ3_M) ? "Q4_K" : p->ft == FT_Q4_K_M ? "Q5_K"
+			       : p->ft == FT_Q5_K_M ? "Q6_K" : t;
+		return attn_v_type(p, t); /* 007dbbf3: attn_v-like, the later QKV branch is never reached */
+	case C_ATTN_V:
+		return attn_v_type(p, t);
+	case C_ATTN_K:
+		if (p->m->experts == 8)
+			return "Q8_0";
+		return p->ft == FT_IQ3_XS ? "IQ3_XXS" : p->ft == FT_IQ3_XXS ? "IQ2_S" : t;
+	case C_ATTN_Q:
+		return p->ft == FT_IQ3_XS ? "IQ3_XXS" : p->ft == FT_IQ3_XXS ? "IQ2_S" : t;
+	case C_FFN_DOWN:
+		return ffn_down_type(p, name, t);
+	case C_ATTN_OUT:
+		return attn_out_type(p, t);
+	case C_FFN_GATE:
+		return gate_up_type(p, name, &p->i_ffn_gate, t);
+	case C_FFN_UP:
+		return gate_up_type(p, name, &p->i_ffn_up, t);
+	default:
+		return t;
+	}
+}
+
+/* tensor_type_fallback: a row not divisible by the block */
+static const char *fallback(const char *t, uint64_t ncols)
+{
+	if (ncols % block_of(t) == 0)
+		return t;
+	static const struct {
+		const char *from, *to;
+	} fb[] = {{"IQ1_S", "IQ4_NL"}, {"IQ1_M", "IQ4_NL"}, {"IQ2_XXS", "IQ4_NL"}, {"IQ2_XS", "IQ4_NL"}, {"IQ2_S", "IQ4_NL"},
+	          {"IQ3_XXS", "IQ4_NL"}, {"IQ3_S", "IQ4_NL"}, {"IQ4_XS", "IQ4_NL"}, {"Q2_K", "Q4_0"}, {"Q3_K", "Q4_0"},
+	          {"TQ1_0", "Q4_0"}, {"TQ2_0", "Q4_0"}, {"Q4_K", "Q5_0"}, {"Q5_K", "Q5_1"}, {"Q6_K", "Q8_0"}};
+	const char *to = "F16";
+	for (size_t i = 0; i < sizeof fb / sizeof fb[0]; i++)
+		if (!strcmp(t, fb[i].from))
+			to = fb[i].to;
+	return ncols % block_of(to) == 0 ? to : "F16";
+}
+
+static bool quantized_type(const char *t) { return block_of(t) > 1; }
+
+static void add(plan *p, const char *name, int layer, uint64_t ne0, uint64_t ne1, uint64_t ne2)
+{
+	gsi_plan_tensor t;
+	memset(&t, 0, sizeof t);
+	snprintf(t.name, sizeof t.name, "%s", name);
+	t.layer = layer;
+	t.ne[0] = ne0;
+	t.ne[1] = ne1 ? ne1 : 1;
+	t.ne[2] = ne2 ? ne2 : 1;
+	bool two_d = ne1 > 0;
+	bool router = strstr(name, "ffn_gate_inp") != NULL;
+	/* the converter: 1-D tensors, norms and the router in F32 */
+	const char *src = !two_d || router ? "F32" : p->float_type;
+	const char *base = ftypes[p->ft].base;
+	t.type = src;
+	/* tensor_allows_quantization: 2-D or more, a weight, not a norm, not the router */
+	bool allows = two_d && !router && strstr(name, "_norm.weight") == NULL && strstr(name, ".weight") != NULL;
+	if (allows && quantized_type(base)) {
+		cat c = category(name);
+		const char *nt = rules(p, name, c, ne0, base);
+		if (!nt) /* MXFP4_MOE: experts (3-D) to MXFP4, the rest Q8_0 */
+			nt = t.ne[2] > 1 ? "MXFP4" : "Q8_0";
+		t.type = fallback(nt, ne0);
+	} else if (allows) {
+		t.type = base; /* F32 / F16 / BF16 files: every 2-D weight in that type */
+	}
+	t.bytes = type_bytes(t.type, t.ne);
+	gs_inventory_summary *s = p->s;
+	s->tensors++;
+	if (!strcmp(name, "output.weight"))
+		s->head_bytes += t.bytes;
+	else if (!strcmp(name, "blk.0.ffn_gate_exps.weight"))
+		s->gate_exps0_bytes += t.bytes;
+	s->stored_bytes += t.bytes;
+	s->param_elements += t.ne[0] * t.ne[1] * t.ne[2];
+	if (layer >= 0 && layer < GS_MAX_LAYERS)
+		s->layer_bytes[layer] += t.bytes;
+	else if (!strcmp(name, "token_embd.weight"))
+		s->input_bytes += t.bytes;
+	else
+		s->output_bytes += t.bytes;
+	size_t k = 0;
+	while (k < p->n_types && strcmp(p->type_names[k], t.type))
+		k++;
+	if (k == p->n_types && k < sizeof p->counts / sizeof p->counts[0])
+		p->type_names[p->n_types++] = t.type;
+	if (k < p->n_types) {
+		p->counts[k]++;
+		p->bytes_by_type[k] += t.bytes;
+	}
+	if (p->each)
+		p->each(&t, p->ctx);
+}
+
+/* The architectures whose layout and rules are implemented. */
+static const char *const supported[] = {"llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3_moe",
+                                        "gemma", "gemma2", "gemma3_text", "phi3", "gpt_neox"};
+
+/* Gemma 3's vision-language checkpoint converts to the same text GGUF
+ * (arch gemma3) as gemma3_text: convert_hf_to_gguf.py writes the vision
+ * tower and projector to a separate --mmproj file. */
+static const char *plan_type(const gs_model *m)
+{
+	return strcmp(m->model_type, "gemma3") ? m->model_type : "gemma3_text";
+}
+
+static bool has_type(const gs_model *m, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(plan_type(m), list[i]))
+			return true;
+	return false;
+}
+#define TYPE_IN(m, ...) has_type((m), (const char *const[]){__VA_ARGS__}, \
+	sizeof((const char *const[]){__VA_ARGS__}) / sizeof(const char *))
+
+/* A layer's tensor blk.L.suffix of shape ne0 x ne1 x ne2; WB adds a
+ * weight and its bias of b elements. Both need `p`, `l` and a buffer `n`. */
+#define T(suffix, ...) do { snprintf(n, sizeof n, "blk.%u." suffix, l); add(p, n, (int)l, __VA_ARGS__); } while (0)
+#define WB(base, ne0, ne1, b) do { T(base ".weight", ne0, ne1, 0); T(base ".bias", b, 0, 0); } while (0)
+
+/* GPT-NeoX (Pythia) as convert_hf_to_gguf.py writes it: LayerNorms with
+ * biases, one fused query_key_value with its bias, and a biased, ungated
+ * MLP (llama.cpp's LLM_ARCH_GPTNEOX tensor list). */
+static void gpt_neox_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, qkv = 3 * (uint64_t)m->heads * m->head_dim, ff = m->intermediate;
+	char n[48];
+	WB("attn_norm", h, 0, h);
+	WB("attn_qkv", h, qkv, qkv);
+	WB("attn_output", h, h, h);
+	WB("ffn_norm", h, 0, h);
+	WB("ffn_up", h, ff, ff);
+	WB("ffn_down", ff, h, h);
+}
+
+static void layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim, dv = m->v_head_dim ? m->v_head_dim : d;
+	char n[48];
+	if (TYPE_IN(m, "gpt_neox")) {
+		gpt_neox_layer(p, l);
+		return;
+	}
+	T("attn_norm.weight", h, 0, 0);
+	if (TYPE_IN(m, "phi3")) {
+		T("attn_qkv.weight", h, (a + 2 * kv) * d, 0);
+	} else {
+		T("attn_q.weight", h, a * d, 0);
+		T("attn_k.weight", h, kv * d, 0);
+		T("attn_v.weight", h, kv * dv, 0);
+	}
+	if (TYPE_IN(m, "qwen2")) {
+		T("attn_q.bias", a * d, 0, 0);
+		T("attn_k.bias", kv * d, 0, 0);
+		T("attn_v.bias", kv * dv, 0, 0);
+	}
+	if (TYPE_IN(m, "qwen3", "qwen3_moe", "gemma3_text")) {
+		T("attn_q_norm.weight", d, 0, 0);
+		T("attn_k_norm.weight", d, 0, 0);
+	}
+	T("attn_output.weight", a * dv, h, 0);
+	if (TYPE_IN(m, "gemma2", "gemma3_text"))
+		T("post_attention_norm.weight", h, 0, 0);
+	T("ffn_norm.weight", h, 0, 0);
+	if (TYPE_IN(m, "gemma2", "gemma3_text"))
+		T("post_ffw_norm.weight", h, 0, 0);
+	if (l < GS_MAX_LAYERS && m->layer_is_moe[l]) {
+		uint64_t E = m->experts, mi = m->moe_intermediate;
+		T("ffn_gate_inp.weight", h, E, 0);
+		T("ffn_gate_exps.weight", h, mi, E);
+		T("ffn_up_exps.weight", h, mi, E);
+		T("ffn_down_exps.weight", mi, h, E);
+	} else if (TYPE_IN(m, "phi3")) {
+		T("ffn_up.weight", h, 2 * (uint64_t)m->intermediate, 0); /* gate and up fused */
+		T("ffn_down.weight", m->intermediate, h, 0);
+	} else {
+		if (m->gated_mlp)
+			T("ffn_gate.weight", h, m->intermediate, 0);
+		T("ffn_up.weight", h, m->intermediate, 0);
+		T("ffn_down.weight", m->intermediate, h, 0);
+	}
+#undef T
+#undef WB
+}
+
+static void dtypes_text(const plan *p, gs_inventory_summary *s)
+{
+	s->dtypes[0] = 0;
+	for (size_t k = 0; k < p->n_types; k++) {
+		size_t n = strlen(s->dtypes);
+		snprintf(s->dtypes + n, sizeof s->dtypes - n, "%s%s: %llu tensors, %llu B", k ? "; " : "", p->type_names[k],
+		         (unsigned long long)p->counts[k], (unsigned long long)p->bytes_by_type[k]);
+	}
+}
+
+gs_status gsi_gguf_plan(gs_model *m, const char *name, void (*each)(const gsi_plan_tensor *, void *), void *ctx,
+                        gs_error *err)
+{
+	return gsi_gguf_plan_by(m, name, NULL, each, ctx, err);
+}
+
+gs_field gsi_gguf_plan_field_given(const gs_workload *w)
+{
+	static const gs_field fields[] = {GS_F_QUANTIZER, GS_F_IMATRIX};
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		if (gs_wl_given(w, fields[i]))
+			return fields[i];
+	return GS_F__COUNT;
+}
+
+const char *gsi_gguf_imatrix_change(const char *name)
+{
+	/* ffn_down_type's two rules that read has_imatrix for file types that
+	 * do not require one */
+	switch (ftype_of(name)) {
+	case FT_Q4_0: return "the first n_layer/8 ffn_down in Q4_1";
+	case FT_Q5_0: return "the first n_layer/8 ffn_down in Q5_1";
+	case FT_IQ4_NL:
+	case FT_IQ4_XS: return "the first n_layer/8 ffn_down in the file type's own type, not Q5_K";
+	default: return NULL;
+	}
+}
+
+gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *opts,
+                           void (*each)(const gsi_plan_tensor *, void *), void *ctx, gs_error *err)
+{
+	static const gsi_quant_opts defaults = {GS_QUANT_007DBBF3, false};
+	if (!opts)
+		opts = &defaults;
+	gs_quantizer quantizer = opts->quantizer;
+	int ft = ftype_of(name);
+	if (ft < 0)
+		return gs_error_set(err, GS_EINPUT, "format", "\"%.30s\" is not a llama.cpp file type; expected one of %s",
+		                    name, gsi_gguf_ftypes());
+	if (!m->has_architecture || !has_type(m, supported, sizeof supported / sizeof supported[0])) {
+		char list[200] = "";
+		for (size_t i = 0; i < sizeof supported / sizeof supported[0]; i++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", supported[i]);
+		return gs_error_set(err, GS_EUNSUPPORTED, "format",
+		                    "llama.cpp's tensor layout and quantization rules are implemented for %s, not for "
+		                    "model_type \"%.40s\": read the model's .gguf (local or --model org/name with a .gguf) "
+		                    "for its exact tensor table", list, m->has_architecture ? m->model_type : "(none)");
+	}
+	plan pl, *p = &pl;
+	memset(p, 0, sizeof *p);
+	p->m = m;
+	p->ft = (ftype)ft;
+	/* the converter keeps the checkpoint's float type (bf16 models stay BF16) */
+	p->float_type = !strcmp(m->torch_dtype, "float16") ? "F16" : !strcmp(m->torch_dtype, "float32") ? "F32" : "BF16";
+	p->tied = m->tied_embeddings;
+	p->qkv_own_rule = quantizer == GS_QUANT_B4020;
+	p->n_attention_wv = (int)m->layers;
+	/* tensor_requires_imatrix: these file types cannot be made without one */
+	p->has_imatrix = opts->imatrix || IS(FT_IQ1_S, FT_IQ1_M, FT_IQ2_XXS, FT_IQ2_XS, FT_IQ2_S, FT_IQ3_XXS, FT_Q2_K_S);
+	/* llama-model.cpp calls 80-layer llama and qwen2 models 70B */
+	p->is_70b = m->layers == 80 && TYPE_IN(m, "llama", "qwen2");
+	gs_inventory_summary *s = &m->inv;
+	memset(s, 0, sizeof *s);
+	p->s = s;
+	p->each = each;
+	p->ctx = ctx;
+	add(p, "token_embd.weight", -1, m->hidden, m->vocab, 0);
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		layer(p, l);
+	add(p, "output_norm.weight", -1, m->hidden, 0, 0);
+	if (TYPE_IN(m, "gpt_neox"))
+		add(p, "output_norm.bias", -1, m->hidden, 0, 0);
+	if (!p->tied)
+		add(p, "output.weight", -1, m->hidden, m->vocab, 0);
+	snprintf(s->format, sizeof s->format, "gguf");
+	snprintf(s->main_format, sizeof s->main_format, "gguf:%s", ftypes[ft].name);
+	snprintf(s->quantization, sizeof s->quantization, "planned from config.json as llama.cpp's converter and "
+	         "quantizer%s would make a %s file%s", quantizer == GS_QUANT_B4020 ? " of build 4020" : "", ftypes[ft].name,
+	         opts->imatrix ? " with an importance matrix" : "");
+	s->quantized = quantized_type(ftypes[ft].base);
+	s->planned = true;
+	s->config_params = m->params;
+	dtypes_text(p, s);
+	if (s->param_elements != m->params)
+		snprintf(s->note, sizeof s->note, "the planned tensors hold %llu elements, config.json's count is %llu",
+		         (unsigned long long)s->param_elements, (unsigned long long)m->params);
+	m->has_inventory = true;
+	return GS_OK;
+}
+
+const char *gsi_gguf_arch(const gs_model *m)
+{
+	static const char *const map[][2] = {{"mistral", "llama"}, {"mixtral", "llama"}, {"qwen3_moe", "qwen3moe"},
+	                                     {"gemma3_text", "gemma3"}, {"gpt_neox", "gptneox"}};
+	if (!strncmp(m->model_type, "gguf:", 5))
+		return m->model_type + 5;
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (!strcmp(m->model_type, map[i][0]))
+			return map[i][1];
+	return m->model_type;
+}

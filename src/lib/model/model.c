@@ -1,0 +1,497 @@
+/*
+ * model.c — parameter counting and the KV/activation facts of a model
+ * (gpusizer/model.h). Formulas: docs/method.md §2 (parameters) and §4 (KV cache).
+ */
+#include <stdio.h>
+#include <string.h>
+#include "gpusizer/units.h"
+#include "model/model_internal.h"
+
+void gs_model_from_params(uint64_t params, gs_model *m)
+{
+	memset(m, 0, sizeof *m);
+	snprintf(m->source, sizeof m->source, "--params");
+	m->params = params;
+	/* without an architecture every parameter is treated as a quantizable
+	 * matrix weight; the estimate lists what that leaves unknown */
+	m->split.linear = params;
+}
+
+/* Count `n` weight matrices of out x in. Saturating: an absurd config
+ * saturates instead of wrapping, and gsi_arch_count refuses it. */
+/* Counting state: the split being summed and the model whose module table
+ * is filled. Passed explicitly: the library keeps no global state. */
+typedef struct counter {
+	gs_param_split s;
+	gs_model *m;
+	const gsi_arch *a;
+	bool in_experts; /* mlp_params is counting routed experts */
+} counter;
+
+static void add(uint64_t *acc, uint64_t v) { *acc = gs_add_sat(*acc, v); }
+
+void gsi_note_module(gs_model *m, const char *name, uint64_t in, uint64_t out, uint64_t n)
+{
+	for (size_t i = 0; i < m->n_modules; i++) {
+		gs_linear_module *x = &m->modules[i];
+		if (strcmp(x->name, name) == 0 && x->in == in && x->out == out) {
+			x->count = gs_add_sat(x->count, n);
+			return;
+		}
+	}
+	if (m->n_modules == GS_MAX_MODULES)
+		return; /* more shapes than any supported type has */
+	gs_linear_module *x = &m->modules[m->n_modules++];
+	snprintf(x->name, sizeof x->name, "%s", name);
+	x->in = in;
+	x->out = out;
+	x->count = n;
+}
+
+/* Count `n` weight matrices of out x in named `nm`. Saturating: an absurd
+ * config saturates instead of wrapping, and gsi_arch_count refuses it. */
+static void matrices(counter *c, int nm, uint64_t out, uint64_t in, uint64_t n)
+{
+	gs_param_split *s = &c->s;
+	s->linear = gs_add_sat(s->linear, gs_mul_sat(gs_mul_sat(out, in), n));
+	s->linear_matrices = gs_add_sat(s->linear_matrices, n);
+	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(out, n));
+	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(in, n));
+	bool expert = nm == GSI_NM_EGATE || nm == GSI_NM_EUP || nm == GSI_NM_EDOWN ||
+	              (nm == GSI_NM_GATE_UP && c->in_experts);
+	if (expert) {
+		s->experts = gs_add_sat(s->experts, gs_mul_sat(gs_mul_sat(out, in), n));
+		s->expert_matrices = gs_add_sat(s->expert_matrices, n);
+		s->expert_rows = gs_add_sat(s->expert_rows, gs_mul_sat(out, n));
+		s->expert_cols = gs_add_sat(s->expert_cols, gs_mul_sat(in, n));
+	}
+	if (!(expert && c->a->experts_params))
+		gsi_note_module(c->m, c->a->nm[nm], in, out, n);
+}
+
+static void matrix(counter *c, int nm, uint64_t out, uint64_t in) { matrices(c, nm, out, in, 1); }
+
+static void attention_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	gs_param_split *s = &c->s;
+	uint64_t h = a->h, heads = a->a;
+	if (a->mla) {
+		uint64_t qk = (uint64_t)a->nope + a->rope;
+		if (a->q_lora) {
+			matrix(c, GSI_NM_QA, a->q_lora, h);
+			add(&s->norm, a->q_lora);                 /* q_a_layernorm */
+			matrix(c, GSI_NM_QB, heads * qk, a->q_lora);
+		} else {
+			matrix(c, GSI_NM_Q, heads * qk, h);
+		}
+		matrix(c, GSI_NM_KVA, (uint64_t)a->kv_lora + a->rope, h);
+		add(&s->norm, a->kv_lora);                        /* kv_a_layernorm */
+		matrix(c, GSI_NM_KVB, heads * ((uint64_t)a->nope + a->v_d), a->kv_lora);
+		matrix(c, GSI_NM_O, h, heads * a->v_d);
+		return;
+	}
+	uint64_t q = gs_mul_sat(heads, a->d), k = gs_mul_sat(a->a_kv, a->d), v = gs_mul_sat(a->a_kv, a->v_d);
+	if (a->fused_qkv) {
+		matrix(c, GSI_NM_QKV, q + k + v, h);
+	} else {
+		matrix(c, GSI_NM_Q, a->attn_out_gate ? 2 * q : q, h); /* Qwen3-Next: q and its output gate */
+		matrix(c, GSI_NM_K, k, h);
+		matrix(c, GSI_NM_V, v, h);
+	}
+	matrix(c, GSI_NM_O, h, gs_mul_sat(heads, a->v_d));
+	if (a->qkv_bias)
+		add(&s->other, gs_add_sat(q, gs_add_sat(k, v)));
+	if (a->o_bias)
+		add(&s->other, h);
+	if (a->qk_norm)
+		add(&s->norm, a->qk_norm_full ? gs_add_sat(q, k) : 2ull * a->d);
+	if (a->attn_sinks)
+		add(&s->other, heads);
+}
+
+/* Mamba's mixer (modeling_mamba.py MambaMixer; Jamba's JambaMambaMixer
+ * adds RMSNorms on dt, B and C): in_proj to 2 x inner, a depthwise conv1d,
+ * x_proj, dt_proj with bias, A_log and D, out_proj. */
+static void mamba_mixer_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	gs_param_split *s = &c->s;
+	uint64_t di = a->ssm_inner, h = a->h;
+	matrix(c, GSI_NM_SSM_IN, 2 * di, h);
+	matrix(c, GSI_NM_SSM_X, (uint64_t)a->dt_rank + 2ull * a->ssm_state, di);
+	matrix(c, GSI_NM_SSM_DT, di, a->dt_rank);
+	matrix(c, GSI_NM_SSM_OUT, h, di);
+	add(&s->other, gs_mul_sat(di, (uint64_t)a->ssm_conv + (a->ssm_conv_bias ? 1 : 0))); /* conv1d */
+	add(&s->other, di);                                    /* dt_proj bias */
+	add(&s->other, gs_mul_sat(di, (uint64_t)a->ssm_state + 1)); /* A_log, D */
+	if (a->ssm_bias)
+		add(&s->other, 2 * di + h);                        /* in_proj, out_proj biases */
+	if (a->ssm_inner_norms)
+		add(&s->norm, (uint64_t)a->dt_rank + 2ull * a->ssm_state);
+}
+
+/* Mamba-2's mixer (modeling_mamba2.py Mamba2Mixer): in_proj to 2 x inner
+ * + 2 x groups x state + heads (gate, x, B, C, dt), a depthwise conv1d over
+ * inner + 2 x groups x state channels, dt_bias, A_log and D per head, a
+ * gated RMSNorm of inner, out_proj; biases on in/out_proj when use_bias. */
+static void mamba2_mixer_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	gs_param_split *s = &c->s;
+	uint64_t di = a->ssm_inner, h = a->h, gn = 2ull * a->ssm_groups * a->ssm_state;
+	uint64_t proj = 2 * di + gn + a->ssm_heads, conv_dim = di + gn;
+	matrix(c, GSI_NM_SSM_IN, proj, h);
+	matrix(c, GSI_NM_SSM_OUT, h, di);
+	add(&s->other, gs_mul_sat(conv_dim, (uint64_t)a->ssm_conv + (a->ssm_conv_bias ? 1 : 0))); /* conv1d */
+	add(&s->other, 3ull * a->ssm_heads);                   /* dt_bias, A_log, D */
+	if (!a->ssm_no_norm)
+		add(&s->norm, di);                                 /* the gated RMSNorm */
+	if (a->ssm_bias)
+		add(&s->other, proj);                              /* in_proj bias */
+	if (a->ssm_out_bias)
+		add(&s->other, h);                                 /* out_proj bias */
+}
+
+/* Qwen3-Next's Gated DeltaNet (modular_qwen3_next.py Qwen3NextGatedDeltaNet):
+ * in_proj_qkvz to 2 x key + 2 x value, in_proj_ba to 2 x value heads, a
+ * depthwise conv1d over 2 x key + value channels without bias, dt_bias and
+ * A_log per value head, a gated RMSNorm of the value head dim, out_proj;
+ * key = key heads x key head dim, value = value heads x value head dim. */
+static void gdn_mixer_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	gs_param_split *s = &c->s;
+	uint64_t key = (uint64_t)a->ssm_groups * a->ssm_state, value = (uint64_t)a->ssm_heads * a->ssm_head_dim;
+	matrix(c, GSI_NM_SSM_IN, 2 * key + 2 * value, a->h);
+	matrix(c, GSI_NM_SSM_X, 2ull * a->ssm_heads, a->h);
+	matrix(c, GSI_NM_SSM_OUT, a->h, value);
+	add(&s->other, gs_mul_sat(2 * key + value, a->ssm_conv)); /* conv1d */
+	add(&s->other, 2ull * a->ssm_heads);                      /* dt_bias, A_log */
+	add(&s->norm, a->ssm_head_dim);                           /* the gated norm */
+}
+
+/* The state-space mixer of this architecture: Mamba-2's when it has groups. */
+static void ssm_mixer_params(counter *c)
+{
+	if (c->a->gdn)
+		gdn_mixer_params(c);
+	else if (c->a->ssm_groups)
+		mamba2_mixer_params(c);
+	else
+		mamba_mixer_params(c);
+}
+
+/* `n` MLPs (n experts) of intermediate `width`, counted in closed form. */
+static void mlp_params(counter *c, uint64_t width, uint64_t n, bool expert)
+{
+	const gsi_arch *a = c->a;
+	uint64_t h = a->h;
+	int g = expert ? GSI_NM_EGATE : GSI_NM_GATE, u = expert ? GSI_NM_EUP : GSI_NM_UP;
+	int d = expert ? GSI_NM_EDOWN : GSI_NM_DOWN;
+	c->in_experts = expert;
+	if (a->gated && a->fused_gate_up) {
+		matrices(c, GSI_NM_GATE_UP, 2 * width, h, n);
+	} else if (a->gated) {
+		matrices(c, g, width, h, n);
+		matrices(c, u, width, h, n);
+	} else {
+		matrices(c, u, width, h, n);
+	}
+	matrices(c, d, h, width, n);
+	c->in_experts = false;
+	if (a->mlp_bias)
+		add(&c->s.other, gs_mul_sat((a->gated ? 2 * width : width) + h, n));
+}
+
+/* A mixture-of-experts feed-forward: E experts of moe_i (working in the
+ * latent width behind two projections when moe_latent is set), the router
+ * (+ DeepSeek-V3's e_score_correction_bias) and the shared experts. */
+static void moe_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	gs_param_split *s = &c->s;
+	uint64_t h = a->h;
+	if (a->moe_latent) {
+		uint64_t lat = a->moe_latent;
+		matrices(c, GSI_NM_EUP, a->moe_i, lat, a->E);
+		matrices(c, GSI_NM_EDOWN, lat, a->moe_i, a->E);
+		matrices(c, GSI_NM_UP, lat, h, 1);               /* fc1_latent_proj */
+		matrices(c, GSI_NM_DOWN, h, lat, 1);             /* fc2_latent_proj */
+		if (a->mlp_bias)
+			add(&s->other, lat + h);
+	} else {
+		mlp_params(c, a->moe_i, a->E, true);
+	}
+	add(&s->other, (uint64_t)a->E * h); /* router */
+	if (a->router_module)
+		gsi_note_module(c->m, a->router_module, h, a->E, 1);
+	if (a->router_bias)
+		add(&s->other, a->E);        /* e_score_correction_bias */
+	if (a->shared_i)
+		mlp_params(c, a->shared_i, 1, false);
+	if (a->shared_gate)
+		add(&s->other, h); /* Qwen2-MoE's shared_expert_gate, Linear(h, 1) */
+}
+
+/* Decoder block l: a pure state-space model's is a Mamba mixer and one
+ * norm; otherwise a mixer (attention, or Mamba in a hybrid's Mamba
+ * layers), an encoder-decoder's cross-attention, the MLP or the experts,
+ * and the block's norms. */
+static void block_params(counter *c, uint32_t l)
+{
+	const gsi_arch *a = c->a;
+	gs_param_split *s = &c->s;
+	uint64_t h = a->h, norm_w = a->norm_bias ? 2 : 1;
+	if (a->ssm || a->single_mixer) { /* one mixer and one norm */
+		if (a->ssm || c->m->layer_is_ssm[l])
+			ssm_mixer_params(c);
+		else if (c->m->layer_is_moe[l])
+			moe_params(c);
+		else if (c->m->layer_is_mlp_only[l])
+			mlp_params(c, a->i, 1, false);
+		else
+			attention_params(c);
+		add(&s->norm, h * norm_w);
+		return;
+	}
+	if (a->hybrid && c->m->layer_is_ssm[l])
+		ssm_mixer_params(c);
+	else
+		attention_params(c);
+	if (a->parallel_ssm)
+		ssm_mixer_params(c); /* beside the attention, on the same input */
+	if (a->enc_L)
+		attention_params(c); /* the decoder's cross-attention over the encoder output */
+	if (c->m->layer_is_moe[l]) {
+		moe_params(c);
+	} else {
+		mlp_params(c, a->i, 1, false);
+	}
+	add(&s->norm, (uint64_t)a->norms_per_layer * h * norm_w);
+}
+
+void gsi_arch_default_names(gsi_arch *a)
+{
+	static const char *const llama[GSI_NM_COUNT] = {
+		"q_proj", "k_proj", "v_proj", "qkv_proj", "o_proj", "gate_proj", "up_proj", "gate_up_proj",
+		"down_proj", "gate_proj", "up_proj", "down_proj", "q_a_proj", "q_b_proj",
+		"kv_a_proj_with_mqa", "kv_b_proj", "in_proj", "x_proj", "dt_proj", "out_proj"};
+	memcpy(a->nm, llama, sizeof a->nm);
+}
+
+bool gsi_arch_count(const gsi_arch *a, gs_model *m)
+{
+	counter c;
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	c.a = a;
+	m->n_modules = 0;
+	gs_param_split *s = &c.s;
+	uint64_t h = a->h, norm_w = a->norm_bias ? 2 : 1, largest = 0;
+	/* an encoder-decoder's encoder stack: self-attention, MLP, norms */
+	for (uint32_t l = 0; l < a->enc_L; l++) {
+		attention_params(&c);
+		mlp_params(&c, a->i, 1, false);
+		add(&s->norm, (uint64_t)a->enc_norms * h * norm_w);
+	}
+	add(&s->other, a->rel_bias);
+	for (uint32_t l = 0; l < a->L; l++) {
+		uint64_t before = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other);
+		block_params(&c, l);
+		uint64_t layer = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other) - before;
+		if (layer > largest)
+			largest = layer;
+	}
+	uint64_t ew = a->embed_w ? a->embed_w : h;
+	s->embed = gs_add_sat((uint64_t)a->V * ew, gs_mul_sat(a->pos_embed, h));
+	s->lm_head = a->tied ? 0 : (uint64_t)a->V * ew;
+	if (ew != h) { /* OPT's project_in and project_out (all-linear LoRA targets them) */
+		add(&s->linear, 2 * ew * h);
+		gsi_note_module(m, "project_in", ew, h, 1);
+		gsi_note_module(m, "project_out", h, ew, 1);
+	}
+	if (a->pooler) {
+		matrices(&c, GSI_NM_O, h, h, 1); /* BertPooler.dense, named "dense" like o */
+		add(&s->other, h);
+	}
+	if (a->mlm_head) { /* cls.predictions: transform.dense (named "dense"), its LayerNorm, decoder bias */
+		matrices(&c, GSI_NM_O, h, h, 1);
+		add(&s->other, h + (uint64_t)a->V);
+		add(&s->norm, 2 * h);
+	}
+	if (a->pooled_head) { /* cls.seq_relationship: h x labels + bias */
+		add(&s->linear, (uint64_t)a->pooled_head * h);
+		add(&s->other, a->pooled_head);
+	}
+	uint32_t labels = a->num_labels ? a->num_labels : a->token_labels;
+	if (labels) {
+		s->lm_head = (uint64_t)labels * h; /* the classifier replaces lm_head */
+		add(&s->other, labels);
+	} else if (a->lm_head_bias) {
+		add(&s->other, a->V);
+	}
+	add(&s->norm, h * norm_w * ((a->no_final_norm ? 0 : 1) + (uint64_t)a->extra_norms)); /* final norm (and extra ones) */
+
+	m->split = *s;
+	m->params = gs_add_sat(gs_add_sat(gs_add_sat(s->linear, s->embed), gs_add_sat(s->lm_head, s->norm)), s->other);
+	if (m->params > GSI_MAX_PARAMS)
+		return false;
+	m->largest_layer_params = largest;
+	m->gpt_style = a->gpt_style;
+	m->num_labels = a->num_labels;
+	m->token_labels = a->token_labels;
+	m->encoder_only = a->encoder_only;
+	m->mlm_head = a->mlm_head;
+	m->encoder_layers = a->enc_L;
+	m->ssm = a->ssm;
+	for (uint32_t l = 0; l < a->L && a->ssm; l++)
+		m->layer_is_ssm[l] = true;
+	m->ssm_inner = a->ssm_inner;
+	m->ssm_state = a->ssm_state;
+	m->ssm_conv = a->ssm_conv;
+	m->ssm_heads = a->ssm_heads;
+	m->ssm_head_dim = a->ssm_head_dim;
+	m->ssm_groups = a->ssm_groups;
+	m->ssm_chunk = a->ssm_chunk;
+	m->ssm_state_fp32 = a->ssm_state_fp32;
+	m->gdn = a->gdn;
+	m->attn_out_gate = a->attn_out_gate;
+	m->parallel_ssm = a->parallel_ssm;
+	m->has_architecture = true;
+	m->layers = a->L;
+	m->hidden = a->h;
+	m->heads = a->a;
+	m->kv_heads = a->a_kv;
+	m->head_dim = a->mla ? a->nope + a->rope : a->d;
+	m->v_head_dim = a->v_d;
+	m->intermediate = a->i;
+	m->vocab = a->V;
+	m->max_position = a->max_pos;
+	m->gated_mlp = a->gated;
+	m->tied_embeddings = a->tied;
+	m->experts = a->E;
+	m->experts_params = a->experts_params;
+	m->experts_per_token = a->topk;
+	m->moe_intermediate = a->moe_i;
+	m->shared_intermediate = a->shared_i;
+	m->attn = a->mla ? GS_ATTN_MLA : GS_ATTN_MHA_GQA;
+	m->kv_lora_rank = a->kv_lora;
+	m->q_lora_rank = a->q_lora;
+	m->qk_rope_head_dim = a->rope;
+	m->qk_nope_head_dim = a->nope;
+	m->sliding_window = a->window;
+	return true;
+}
+
+/* Whether layer l caches K/V of the text. Not a Mamba layer (a state per
+ * sequence instead, gs_model_ssm_state_elements), not Mllama's
+ * cross-attention (its K/V cover the image tiles,
+ * gs_model_cross_kv_elements), not a Nemotron-H MLP or experts layer. */
+static bool caches_text_kv(const gs_model *m, uint32_t l)
+{
+	return !m->layer_is_ssm[l] && !m->layer_is_cross[l] && !m->layer_is_mlp_only[l];
+}
+
+uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_mla)
+{
+	uint64_t total = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
+		if (!caches_text_kv(m, l))
+			continue;
+		uint64_t kept = tokens;
+		if (m->layer_is_sliding[l] && m->sliding_window && m->sliding_window < tokens)
+			kept = m->sliding_window;
+		uint64_t per_token;
+		if (m->attn == GS_ATTN_MLA)
+			per_token = latent_mla
+				? (uint64_t)m->kv_lora_rank + m->qk_rope_head_dim
+				: (uint64_t)m->heads * (m->qk_nope_head_dim + m->qk_rope_head_dim) +
+				  (uint64_t)m->heads * m->v_head_dim;
+		else
+			per_token = (uint64_t)m->kv_heads * (m->head_dim + m->v_head_dim);
+		total = gs_add_sat(total, gs_mul_sat(per_token, kept));
+	}
+	/* an encoder-decoder's decoder also caches the cross-attention K/V of
+	 * the input, counted here at the same length (an upper bound when the
+	 * input is shorter than `tokens`) */
+	return m->encoder_layers ? gs_mul_sat(total, 2) : total;
+}
+
+uint64_t gs_model_cross_layers(const gs_model *m)
+{
+	uint64_t n = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		n += m->layer_is_cross[l];
+	return n;
+}
+
+uint64_t gs_model_cross_kv_elements(const gs_model *m, uint64_t images)
+{
+	uint64_t per_layer = gs_mul_sat((uint64_t)m->kv_heads * (m->head_dim + m->v_head_dim),
+	                                gs_mul_sat(m->cross_tokens_per_image, images));
+	return gs_mul_sat(gs_model_cross_layers(m), per_layer);
+}
+
+uint32_t gs_model_widest_mlp(const gs_model *m)
+{
+	uint32_t w = 0;
+	bool any_dense = false, any_moe = false;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
+		if (m->layer_is_moe[l])
+			any_moe = true;
+		else
+			any_dense = true;
+	}
+	if (any_dense)
+		w = m->intermediate;
+	if (any_moe && m->moe_intermediate > w)
+		w = m->moe_intermediate;
+	/* the shared experts run as one MLP of their summed width on every token */
+	if (any_moe && m->shared_intermediate > w)
+		w = m->shared_intermediate;
+	return w;
+}
+
+uint64_t gs_model_ssm_layers(const gs_model *m)
+{
+	uint64_t n = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		n += m->layer_is_ssm[l] || m->parallel_ssm;
+	return n;
+}
+
+uint64_t gs_model_moe_layers(const gs_model *m)
+{
+	uint64_t n = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		n += m->layer_is_moe[l];
+	return n;
+}
+
+uint64_t gs_model_ssm_conv_elements(const gs_model *m)
+{
+	/* Mamba-2's convolution also covers B and C: inner + 2 G N channels */
+	uint64_t channels = (uint64_t)m->ssm_inner + 2ull * m->ssm_groups * m->ssm_state;
+	return gs_mul_sat(gs_model_ssm_layers(m), gs_mul_sat(channels, m->ssm_conv));
+}
+
+uint64_t gs_model_ssm_recurrent_elements(const gs_model *m)
+{
+	uint64_t per_layer = m->ssm_groups ? gs_mul_sat((uint64_t)m->ssm_heads * m->ssm_head_dim, m->ssm_state)
+	                                   : gs_mul_sat(m->ssm_inner, m->ssm_state);
+	return gs_mul_sat(gs_model_ssm_layers(m), per_layer);
+}
+
+uint64_t gs_model_ssm_state_elements(const gs_model *m)
+{
+	return gs_add_sat(gs_model_ssm_conv_elements(m), gs_model_ssm_recurrent_elements(m));
+}
+
+uint64_t gs_model_attention_layers(const gs_model *m)
+{
+	uint64_t n = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		n += caches_text_kv(m, l);
+	return n;
+}

@@ -1,0 +1,325 @@
+/*
+ * model_ssm.c — config.json readers of state-space models and hybrids
+ * (Mamba, Mamba-2, Nemotron-H, Falcon-H1, Jamba, Qwen3-Next), each after
+ * its Transformers modeling_<type>.py.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "model/model_reader.h"
+
+/* A Mamba mixer's inner width: `inner_key` when the config names it
+ * (Mamba's intermediate_size), else expand (default 2) x hidden_size. */
+static gs_status ssm_inner_width(gsi_reader *r, const char *expand_key, const char *inner_key, gsi_arch *a)
+{
+	json_t *v = inner_key ? json_object_get(r->root, inner_key) : NULL;
+	if (v && !json_is_null(v))
+		return gsi_cfg_dim(r, inner_key, &a->ssm_inner, true, 0, false);
+	uint32_t expand;
+	TRY(gsi_cfg_dim(r, expand_key, &expand, false, 2, false));
+	uint64_t w = (uint64_t)expand * a->h;
+	if (w >= GSI_MAX_DIM)
+		return gsi_cfg_field_error(r, expand_key, "times hidden_size must stay below 2^31 (the mixer's inner width)");
+	a->ssm_inner = (uint32_t)w;
+	return GS_OK;
+}
+
+/* A Mamba mixer's time-step rank: an integer, or "auto" (or absent) for
+ * math.ceil(hidden_size / 16) as MambaConfig and JambaConfig compute it. */
+static gs_status ssm_dt_rank(gsi_reader *r, const char *key, gsi_arch *a)
+{
+	json_t *v = json_object_get(r->root, key);
+	if (json_is_string(v) && strcmp(json_string_value(v), "auto"))
+		return gsi_cfg_field_error(r, key, "must be an integer or \"auto\"");
+	if (!v || json_is_null(v) || json_is_string(v)) {
+		a->dt_rank = (a->h + 15) / 16;
+		return GS_OK;
+	}
+	return gsi_cfg_dim(r, key, &a->dt_rank, true, 0, false);
+}
+
+/* Mamba (modeling_mamba.py): no attention; each layer an RMSNorm and a
+ * MambaMixer of inner width intermediate_size (expand x hidden): in_proj to
+ * 2 x inner, a depthwise causal conv1d of conv_kernel taps, x_proj to
+ * time_step_rank + 2 x state_size, dt_proj (with bias), A_log and D,
+ * out_proj; biases on in/out_proj when use_bias, on the convolution when
+ * use_conv_bias; the head tied by default. */
+gs_status gsi_read_mamba(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	(void)m;
+	TRY(gsi_cfg_dim(r, "hidden_size", &a->h, true, 0, false));
+	TRY(gsi_cfg_dim(r, "num_hidden_layers", &a->L, true, 0, false));
+	TRY(gsi_cfg_dim(r, "vocab_size", &a->V, true, 0, false));
+	TRY(gsi_cfg_dim(r, "state_size", &a->ssm_state, false, 16, false));
+	TRY(gsi_cfg_dim(r, "conv_kernel", &a->ssm_conv, false, 4, false));
+	TRY(ssm_inner_width(r, "expand", "intermediate_size", a));
+	if (a->L > GS_MAX_LAYERS)
+		return gsi_cfg_field_error(r, "num_hidden_layers", "exceeds the supported maximum of 512 layers");
+	TRY(ssm_dt_rank(r, "time_step_rank", a));
+	TRY(gsi_cfg_flag(r, "use_bias", &a->ssm_bias, false));
+	TRY(gsi_cfg_flag(r, "use_conv_bias", &a->ssm_conv_bias, true));
+	TRY(gsi_cfg_flag(r, "tie_word_embeddings", &a->tied, true));
+	a->ssm = true;
+	a->a = a->a_kv = 1; /* no attention heads: set so shared code never divides by zero */
+	a->d = a->v_d = 1;
+	a->i = a->ssm_inner;
+	a->gated = true; /* in_proj's gate half multiplies the scan output */
+	return GS_OK;
+}
+
+/* Mamba-2 (modeling_mamba2.py): no attention; each layer an RMSNorm and a
+ * Mamba2Mixer (mamba2_mixer_params in model.c). Every field that sizes it
+ * is required: the hub's Mamba-2 configs carry them all, and a default
+ * guessed here could be confidently wrong. num_heads x head_dim must equal
+ * expand x hidden_size, as the mixer reshapes one into the other. */
+gs_status gsi_read_mamba2(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	(void)m;
+	uint32_t expand;
+	TRY(gsi_cfg_dim(r, "hidden_size", &a->h, true, 0, false));
+	TRY(gsi_cfg_dim(r, "num_hidden_layers", &a->L, true, 0, false));
+	TRY(gsi_cfg_dim(r, "vocab_size", &a->V, true, 0, false));
+	TRY(gsi_cfg_dim(r, "state_size", &a->ssm_state, true, 0, false));
+	TRY(gsi_cfg_dim(r, "conv_kernel", &a->ssm_conv, true, 0, false));
+	TRY(gsi_cfg_dim(r, "expand", &expand, true, 0, false));
+	TRY(gsi_cfg_dim(r, "num_heads", &a->ssm_heads, true, 0, false));
+	TRY(gsi_cfg_dim(r, "head_dim", &a->ssm_head_dim, true, 0, false));
+	TRY(gsi_cfg_dim(r, "n_groups", &a->ssm_groups, true, 0, false));
+	TRY(gsi_cfg_dim(r, "chunk_size", &a->ssm_chunk, true, 0, false));
+	if (a->L > GS_MAX_LAYERS)
+		return gsi_cfg_field_error(r, "num_hidden_layers", "exceeds the supported maximum of 512 layers");
+	uint64_t inner = (uint64_t)expand * a->h;
+	if (inner >= GSI_MAX_DIM || (uint64_t)a->ssm_heads * a->ssm_head_dim != inner)
+		return gsi_cfg_field_error(r, "num_heads", "times head_dim must equal expand times hidden_size (the mixer's "
+		                   "inner width), below 2^31");
+	if (2ull * a->ssm_groups * a->ssm_state >= GSI_MAX_DIM || a->ssm_heads % a->ssm_groups)
+		return gsi_cfg_field_error(r, "n_groups", "must divide num_heads, and 2 x n_groups x state_size stay below 2^31");
+	a->ssm_inner = (uint32_t)inner;
+	TRY(gsi_cfg_flag_required(r, "use_bias", &a->ssm_bias));
+	a->ssm_out_bias = a->ssm_bias;
+	TRY(gsi_cfg_flag_required(r, "use_conv_bias", &a->ssm_conv_bias));
+	TRY(gsi_cfg_flag_required(r, "tie_word_embeddings", &a->tied));
+	a->ssm = true;
+	a->a = a->a_kv = 1; /* no attention heads: set so shared code never divides by zero */
+	a->d = a->v_d = 1;
+	a->i = a->ssm_inner;
+	a->gated = true;
+	return GS_OK;
+}
+
+/* Nemotron-H's layer kinds from layers_block_type (words, old and new
+ * names) or, when that is absent, hybrid_override_pattern ("M" Mamba-2,
+ * "*" attention, "-" MLP, "E" mixture of experts), as NemotronHConfig
+ * prefers them; the length is the layer count. */
+static gs_status nemotron_layers(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	json_t *list = json_object_get(r->root, "layers_block_type");
+	json_t *pat = json_is_array(list) ? NULL : json_object_get(r->root, "hybrid_override_pattern");
+	size_t n = json_is_string(pat) ? strlen(json_string_value(pat)) : json_is_array(list) ? json_array_size(list) : 0;
+	const char *key = json_is_string(pat) ? "hybrid_override_pattern" : "layers_block_type";
+	if (!n)
+		return gsi_cfg_field_error(r, key, "is required: a non-empty pattern of M (Mamba-2), * (attention), - (MLP) and "
+		                   "E (experts), or the list of those layer kinds");
+	if (n > GS_MAX_LAYERS)
+		return gsi_cfg_field_error(r, key, "describes more than the supported maximum of 512 layers");
+	for (size_t l = 0; l < n; l++) {
+		const char *w = json_is_string(pat) ? NULL : json_string_value(json_array_get(list, l));
+		char c = json_is_string(pat) ? json_string_value(pat)[l]
+		       : !w ? '?' : !strcmp(w, "mamba") || !strcmp(w, "linear_attention") ? 'M'
+		       : !strcmp(w, "attention") || !strcmp(w, "full_attention") ? '*'
+		       : !strcmp(w, "mlp") ? '-' : !strcmp(w, "moe") ? 'E' : '?';
+		if (c != 'M' && c != '*' && c != '-' && c != 'E')
+			return gsi_cfg_field_error(r, key, "holds a layer kind other than M (Mamba-2), * (attention), - (MLP) and "
+			                   "E (experts)");
+		m->layer_is_ssm[l] = c == 'M';
+		m->layer_is_mlp_only[l] = c == '-' || c == 'E'; /* no attention, no state */
+		m->layer_is_moe[l] = c == 'E';
+	}
+	a->L = (uint32_t)n;
+	return GS_OK;
+}
+
+/* Nemotron-H's mixture-of-experts layers (NemotronHMoE): n_routed_experts
+ * plain up/down experts of moe_intermediate_size (in moe_latent_size behind
+ * fc1/fc2 latent projections when it is set), a DeepSeek-V3 router with its
+ * e_score_correction_bias, and one shared MLP of
+ * moe_shared_expert_intermediate_size. Required only when a layer is E. */
+static gs_status nemotron_experts(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	bool any = false;
+	for (uint32_t l = 0; l < a->L; l++)
+		any |= m->layer_is_moe[l];
+	if (!any)
+		return GS_OK;
+	TRY(gsi_cfg_dim(r, "n_routed_experts", &a->E, true, 0, false));
+	TRY(gsi_cfg_dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
+	TRY(gsi_cfg_dim(r, "moe_intermediate_size", &a->moe_i, true, 0, false));
+	TRY(gsi_cfg_dim(r, "moe_shared_expert_intermediate_size", &a->shared_i, true, 0, false));
+	TRY(gsi_cfg_dim(r, "moe_latent_size", &a->moe_latent, false, 0, true));
+	if (a->topk > a->E)
+		return gsi_cfg_field_error(r, "num_experts_per_tok", "must not exceed n_routed_experts");
+	a->router_bias = true;
+	return GS_OK;
+}
+
+/* Nemotron-H (modeling_nemotron_h.py): each layer an RMSNorm and one of a
+ * Mamba-2 mixer of num_heads x head_dim = mamba_num_heads x mamba_head_dim
+ * (not expand x hidden), an attention of q/k/v/o (head_dim from the config)
+ * or a plain up/down MLP (relu2); the SSM state is kept in
+ * mamba_ssm_cache_dtype (NemotronHConfig: float32). */
+gs_status gsi_read_nemotron_h(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_cfg_dim(r, "hidden_size", &a->h, true, 0, false));
+	TRY(gsi_cfg_dim(r, "vocab_size", &a->V, true, 0, false));
+	TRY(gsi_cfg_dim(r, "num_attention_heads", &a->a, true, 0, false));
+	TRY(gsi_cfg_dim(r, "num_key_value_heads", &a->a_kv, false, a->a, false));
+	TRY(gsi_cfg_dim(r, "head_dim", &a->d, false, a->h / a->a, false));
+	TRY(gsi_cfg_dim(r, "intermediate_size", &a->i, true, 0, false));
+	TRY(gsi_cfg_dim(r, "max_position_embeddings", &a->max_pos, false, 0, true));
+	TRY(gsi_cfg_dim(r, "ssm_state_size", &a->ssm_state, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_num_heads", &a->ssm_heads, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_head_dim", &a->ssm_head_dim, true, 0, false));
+	TRY(gsi_cfg_dim_either(r, "n_groups", "mamba_n_groups", &a->ssm_groups));
+	TRY(gsi_cfg_dim_either(r, "conv_kernel", "mamba_d_conv", &a->ssm_conv));
+	TRY(gsi_cfg_dim_either(r, "chunk_size", "mamba_chunk_size", &a->ssm_chunk));
+	if (a->a % a->a_kv)
+		return gsi_cfg_field_error(r, "num_key_value_heads", "must divide num_attention_heads");
+	uint64_t inner = (uint64_t)a->ssm_heads * a->ssm_head_dim;
+	if (inner >= GSI_MAX_DIM || 2ull * a->ssm_groups * a->ssm_state >= GSI_MAX_DIM || a->ssm_heads % a->ssm_groups)
+		return gsi_cfg_field_error(r, "mamba_num_heads", "times mamba_head_dim, and 2 x n_groups x ssm_state_size, must "
+		                   "stay below 2^31, and n_groups divide mamba_num_heads");
+	a->ssm_inner = (uint32_t)inner;
+	TRY(nemotron_layers(r, a, m));
+	TRY(nemotron_experts(r, a, m));
+	bool conv_bias;
+	TRY(gsi_cfg_flag(r, "mamba_conv_bias", &conv_bias, true));
+	TRY(gsi_cfg_flag(r, "use_conv_bias", &a->ssm_conv_bias, conv_bias));
+	TRY(gsi_cfg_flag(r, "use_bias", &a->ssm_bias, false));
+	a->ssm_out_bias = a->ssm_bias;
+	TRY(gsi_cfg_flag(r, "mlp_bias", &a->mlp_bias, false));
+	TRY(gsi_cfg_attention_bias(r, a, false));
+	TRY(gsi_cfg_flag(r, "tie_word_embeddings", &a->tied, false));
+	json_t *dt = json_object_get(r->root, "mamba_ssm_cache_dtype");
+	if (dt && !json_is_null(dt) && !json_is_string(dt))
+		return gsi_cfg_field_error(r, "mamba_ssm_cache_dtype", "must be a dtype name such as \"float32\"");
+	a->ssm_state_fp32 = !dt || json_is_null(dt) || !strcmp(json_string_value(dt), "float32");
+	a->v_d = a->d;
+	a->gated = false; /* relu2 up/down MLP */
+	a->single_mixer = a->hybrid = true;
+	a->norms_per_layer = 1;
+	return GS_OK;
+}
+
+/* Falcon-H1 (modeling_falcon_h1.py): every layer an input RMSNorm, a
+ * Mamba-2 mixer (FalconH1Mixer: inner width mamba_d_ssm, or mamba_expand x
+ * hidden when null; the gated norm only with mamba_rms_norm; in_proj bias
+ * mamba_proj_bias, out_proj bias projectors_bias) and a Llama attention
+ * side by side on the same input, then a pre-MLP RMSNorm and a gated MLP.
+ * The mixer's fields are required (hub configs carry them all). */
+gs_status gsi_read_falcon_h1(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_cfg_common(r, a, m, false));
+	TRY(gsi_cfg_dim(r, "mamba_d_state", &a->ssm_state, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_n_heads", &a->ssm_heads, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_d_head", &a->ssm_head_dim, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_n_groups", &a->ssm_groups, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_d_conv", &a->ssm_conv, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_chunk_size", &a->ssm_chunk, true, 0, false));
+	json_t *dssm = json_object_get(r->root, "mamba_d_ssm");
+	if (dssm && !json_is_null(dssm))
+		TRY(gsi_cfg_dim(r, "mamba_d_ssm", &a->ssm_inner, true, 0, false));
+	else
+		TRY(ssm_inner_width(r, "mamba_expand", NULL, a));
+	if ((uint64_t)a->ssm_heads * a->ssm_head_dim != a->ssm_inner)
+		return gsi_cfg_field_error(r, "mamba_n_heads", "times mamba_d_head must equal the mixer's inner width (mamba_d_ssm, "
+		                   "or mamba_expand x hidden_size)");
+	if (2ull * a->ssm_groups * a->ssm_state >= GSI_MAX_DIM || a->ssm_heads % a->ssm_groups)
+		return gsi_cfg_field_error(r, "mamba_n_groups", "must divide mamba_n_heads, and 2 x mamba_n_groups x mamba_d_state "
+		                   "stay below 2^31");
+	bool norm;
+	TRY(gsi_cfg_flag_required(r, "mamba_rms_norm", &norm));
+	TRY(gsi_cfg_flag_required(r, "mamba_conv_bias", &a->ssm_conv_bias));
+	TRY(gsi_cfg_flag_required(r, "mamba_proj_bias", &a->ssm_bias));
+	TRY(gsi_cfg_flag_required(r, "projectors_bias", &a->ssm_out_bias));
+	a->ssm_no_norm = !norm;
+	TRY(gsi_cfg_attention_bias(r, a, false));
+	TRY(gsi_cfg_flag(r, "mlp_bias", &a->mlp_bias, false));
+	a->parallel_ssm = a->hybrid = true;
+	return GS_OK;
+}
+
+/* Jamba (modeling_jamba.py): layer i is attention when i % attn_layer_period
+ * == attn_layer_offset and a Mamba mixer otherwise (with RMSNorms on dt, B
+ * and C); its feed-forward is a mixture of num_experts experts when i %
+ * expert_layer_period == expert_layer_offset, else a dense gated MLP; two
+ * RMSNorms per layer; the head untied by default. */
+gs_status gsi_read_jamba(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	uint32_t ap, ao, ep, eo;
+	TRY(gsi_cfg_common(r, a, m, false));
+	TRY(gsi_cfg_dim(r, "attn_layer_period", &ap, false, 8, false));
+	TRY(gsi_cfg_dim(r, "attn_layer_offset", &ao, false, 4, true));
+	TRY(gsi_cfg_dim(r, "expert_layer_period", &ep, false, 2, false));
+	TRY(gsi_cfg_dim(r, "expert_layer_offset", &eo, false, 1, true));
+	TRY(gsi_cfg_dim(r, "num_experts", &a->E, false, 16, false));
+	TRY(gsi_cfg_dim(r, "num_experts_per_tok", &a->topk, false, 2, false));
+	TRY(gsi_cfg_dim(r, "mamba_d_state", &a->ssm_state, false, 16, false));
+	TRY(gsi_cfg_dim(r, "mamba_d_conv", &a->ssm_conv, false, 4, false));
+	TRY(ssm_inner_width(r, "mamba_expand", NULL, a));
+	TRY(ssm_dt_rank(r, "mamba_dt_rank", a));
+	TRY(gsi_cfg_flag(r, "mamba_conv_bias", &a->ssm_conv_bias, true));
+	TRY(gsi_cfg_flag(r, "mamba_proj_bias", &a->ssm_bias, false));
+	a->hybrid = a->ssm_inner_norms = true;
+	a->moe_i = a->i;
+	for (uint32_t l = 0; l < a->L; l++) {
+		m->layer_is_ssm[l] = l % ap != ao;
+		m->layer_is_moe[l] = a->E > 1 && l % ep == eo;
+	}
+	return GS_OK;
+}
+
+/* Qwen3-Next (Transformers modular_qwen3_next.py read at 043bb8dd): Qwen3-MoE
+ * layers whose mixer is, by layer_types (else every full_attention_interval-th
+ * layer is attention), either attention with per-head q/k norms and an
+ * output gate from a second half of q_proj, or a Gated DeltaNet whose state
+ * has Mamba-2's shape (value heads x value head dim x key head gsi_cfg_dim, fp32,
+ * plus the convolution's 2 x key + value channels x taps); the shared expert
+ * has a one-output gate (Qwen2MoeSparseMoeBlock). */
+gs_status gsi_read_qwen3_next(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_read_qwen3_moe(r, a, m));
+	uint32_t interval = 4, g, n, hv, p, taps;
+	TRY(gsi_cfg_dim(r, "shared_expert_intermediate_size", &a->shared_i, false, 0, true));
+	TRY(gsi_cfg_dim(r, "linear_num_key_heads", &g, true, 0, false));
+	TRY(gsi_cfg_dim(r, "linear_key_head_dim", &n, true, 0, false));
+	TRY(gsi_cfg_dim(r, "linear_num_value_heads", &hv, true, 0, false));
+	TRY(gsi_cfg_dim(r, "linear_value_head_dim", &p, true, 0, false));
+	TRY(gsi_cfg_dim(r, "linear_conv_kernel_dim", &taps, true, 0, false));
+	TRY(gsi_cfg_dim(r, "full_attention_interval", &interval, false, 4, false));
+	if (hv % g)
+		return gsi_cfg_field_error(r, "linear_num_value_heads", "must be a multiple of linear_num_key_heads");
+	if ((uint64_t)hv * p >= GSI_MAX_DIM || 2ull * g * n >= GSI_MAX_DIM)
+		return gsi_cfg_field_error(r, "linear_num_value_heads", "times the head dims must stay below 2^31");
+	a->shared_gate = a->shared_i > 0;
+	a->attn_out_gate = true;
+	a->gdn = a->hybrid = true;
+	a->ssm_groups = g;
+	a->ssm_state = n;
+	a->ssm_heads = hv;
+	a->ssm_head_dim = p;
+	a->ssm_inner = hv * p;
+	a->ssm_conv = taps;
+	a->ssm_chunk = 64; /* chunk_gated_delta_rule's chunk_size */
+	a->ssm_state_fp32 = true; /* the delta rule runs and keeps its state in fp32 */
+	a->nm[GSI_NM_SSM_IN] = "in_proj_qkvz";
+	a->nm[GSI_NM_SSM_X] = "in_proj_ba";
+	a->nm[GSI_NM_SSM_OUT] = "out_proj";
+	json_t *types = json_object_get(r->root, "layer_types");
+	for (uint32_t l = 0; l < a->L; l++) {
+		const char *t = json_string_value(json_array_get(types, l));
+		if (types && !json_is_null(types) && (!t || (strcmp(t, "linear_attention") && strcmp(t, "full_attention"))))
+			return gsi_cfg_field_error(r, "layer_types", "entries must be \"linear_attention\" or \"full_attention\"");
+		m->layer_is_ssm[l] = t ? !strcmp(t, "linear_attention") : (l + 1) % interval != 0;
+	}
+	return GS_OK;
+}

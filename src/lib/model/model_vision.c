@@ -1,0 +1,541 @@
+/*
+ * model_vision.c — vision-language configs (gemma3, llava, llava_next,
+ * qwen2_vl, qwen2_5_vl, mllama, mistral3): the text
+ * decoder read from text_config, over the defaults of its configuration
+ * class, plus the vision tower and the projector that feeds it
+ * (docs/method.md §2, "Vision-language models").
+ *
+ * The configs on the hub leave most text fields to their class's defaults
+ * (llava-1.5's text_config names little more than its vocabulary), so each
+ * kind carries the defaults of its text and vision configuration classes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "gpusizer/units.h"
+#include "model/model_internal.h"
+
+typedef enum { TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL, TOWER_MLLAMA, TOWER_PIXTRAL } tower_kind;
+
+typedef struct mm_kind {
+	const char *type;          /* the outer model_type                          */
+	const char *text_type;     /* text_config's model_type when it names none   */
+	const char *text_defaults; /* the text configuration class's defaults       */
+	const char *vision_defaults;
+	tower_kind tower;
+	bool anyres;               /* LLaVA-NeXT: tiles per image chosen by resolution, and an image_newline */
+} mm_kind;
+
+/* Configuration classes' defaults that more than one kind starts from:
+ * LlamaConfig (configuration_llama.py), CLIPVisionConfig
+ * (configuration_clip.py), Qwen2VLConfig's text fields
+ * (configuration_qwen2_vl.py). */
+#define LLAMA_TEXT_DEFAULTS                                                                                 \
+	"{\"vocab_size\":32000,\"hidden_size\":4096,\"intermediate_size\":11008,\"num_hidden_layers\":32," \
+	"\"num_attention_heads\":32,\"max_position_embeddings\":2048}"
+#define CLIP_VISION_DEFAULTS                                                                                \
+	"{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,\"num_attention_heads\":12," \
+	"\"num_channels\":3,\"image_size\":224,\"patch_size\":32}"
+#define QWEN2_TEXT_DEFAULTS                                                                                 \
+	"{\"vocab_size\":152064,\"hidden_size\":8192,\"intermediate_size\":29568,\"num_hidden_layers\":80," \
+	"\"num_attention_heads\":64,\"num_key_value_heads\":8,\"max_position_embeddings\":32768}"
+
+static const mm_kind kinds[] = {
+	/* Gemma3Config: Gemma3TextConfig and SiglipVisionConfig defaults
+	 * (configuration_gemma3.py, configuration_siglip.py) */
+	{"gemma3", "gemma3_text",
+	 "{\"vocab_size\":262208,\"hidden_size\":2304,\"intermediate_size\":9216,\"num_hidden_layers\":26,"
+	 "\"num_attention_heads\":8,\"num_key_value_heads\":4,\"head_dim\":256,\"max_position_embeddings\":131072,"
+	 "\"sliding_window\":4096,\"sliding_window_pattern\":6}",
+	 "{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,\"num_attention_heads\":12,"
+	 "\"num_channels\":3,\"image_size\":224,\"patch_size\":16}",
+	 TOWER_SIGLIP, false},
+	/* LlavaConfig: LlamaConfig and CLIPVisionConfig defaults
+	 * (configuration_llama.py, configuration_clip.py) */
+	{"llava", "llama", LLAMA_TEXT_DEFAULTS, CLIP_VISION_DEFAULTS, TOWER_CLIP, false},
+	/* LlavaNextConfig: the same classes' defaults (configuration_llava_next.py) */
+	{"llava_next", "llama", LLAMA_TEXT_DEFAULTS, CLIP_VISION_DEFAULTS, TOWER_CLIP, true},
+	/* Qwen2VLConfig: Qwen2 text fields at the top level (or in text_config
+	 * in later configs), Qwen2VLVisionConfig's defaults
+	 * (configuration_qwen2_vl.py) */
+	{"qwen2_vl", "qwen2", QWEN2_TEXT_DEFAULTS,
+	 "{\"depth\":32,\"embed_dim\":1280,\"mlp_ratio\":4,\"num_heads\":16,\"in_chans\":3,\"patch_size\":14,"
+	 "\"spatial_merge_size\":2,\"temporal_patch_size\":2}",
+	 TOWER_QWEN2VL, false},
+	/* MllamaConfig (Llama 3.2 Vision): MllamaTextConfig and
+	 * MllamaVisionConfig defaults (configuration_mllama.py). The text
+	 * decoder is Llama's plus cross-attention layers; it is read as llama,
+	 * then given those layers (read_mllama). */
+	{"mllama", "llama",
+	 "{\"vocab_size\":128256,\"hidden_size\":4096,\"intermediate_size\":14336,\"num_hidden_layers\":40,"
+	 "\"num_attention_heads\":32,\"num_key_value_heads\":8,\"max_position_embeddings\":131072,"
+	 "\"rope_theta\":500000,\"tie_word_embeddings\":false,\"cross_attention_layers\":[3,8,13,18,23,28,33,38]}",
+	 "{\"hidden_size\":1280,\"num_hidden_layers\":32,\"num_global_layers\":8,\"attention_heads\":16,"
+	 "\"num_channels\":3,\"intermediate_size\":5120,\"vision_output_dim\":7680,\"image_size\":448,"
+	 "\"patch_size\":14,\"max_num_tiles\":4,"
+	 "\"supported_aspect_ratios\":[[1,1],[1,2],[1,3],[1,4],[2,1],[2,2],[3,1],[4,1]]}",
+	 TOWER_MLLAMA, false},
+	/* Qwen2_5_VLConfig: the same layout; Qwen2_5_VLVisionConfig's defaults
+	 * (configuration_qwen2_5_vl.py) */
+	{"qwen2_5_vl", "qwen2", QWEN2_TEXT_DEFAULTS,
+	 "{\"depth\":32,\"hidden_size\":3584,\"intermediate_size\":3420,\"num_heads\":16,\"in_channels\":3,"
+	 "\"patch_size\":14,\"spatial_merge_size\":2,\"temporal_patch_size\":2,\"out_hidden_size\":3584}",
+	 TOWER_QWEN25VL, false},
+	/* Mistral3Config (Mistral Small 3.1/3.2, Magistral Small): a text_config
+	 * given as a dict is built as MistralConfig(**text_config), so its
+	 * missing fields take MistralConfig's defaults (configuration_mistral.py);
+	 * the vision tower PixtralVisionConfig's (configuration_pixtral.py) */
+	{"mistral3", "mistral",
+	 "{\"vocab_size\":32000,\"hidden_size\":4096,\"intermediate_size\":14336,\"num_hidden_layers\":32,"
+	 "\"num_attention_heads\":32,\"num_key_value_heads\":8,\"max_position_embeddings\":131072,"
+	 "\"sliding_window\":4096,\"tie_word_embeddings\":false}",
+	 "{\"hidden_size\":1024,\"intermediate_size\":4096,\"num_hidden_layers\":24,\"num_attention_heads\":16,"
+	 "\"num_channels\":3,\"image_size\":1024,\"patch_size\":16}",
+	 TOWER_PIXTRAL, false},
+};
+
+bool gsi_is_multimodal_type(const char *type)
+{
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (!strcmp(kinds[i].type, type))
+			return true;
+	return false;
+}
+
+/* defaults overlaid by the config's own object; NULL on a malformed
+ * default (a bug) or when `over` is not an object */
+static json_t *merged(const char *defaults, json_t *over)
+{
+	json_t *d = json_loads(defaults, 0, NULL);
+	if (!d || !json_is_object(over) || json_object_update(d, over)) {
+		json_decref(d);
+		return NULL;
+	}
+	return d;
+}
+
+static gs_status vdim(json_t *v, const char *name, const char *key, uint64_t *out, gs_error *err)
+{
+	json_t *x = json_object_get(v, key);
+	if (!json_is_integer(x) || json_integer_value(x) < 1 || json_integer_value(x) >= ((json_int_t)1 << 31))
+		return gs_error_set(err, GS_EINPUT, name, "field \"vision_config.%s\" must be an integer in [1, 2^31)", key);
+	*out = (uint64_t)json_integer_value(x);
+	return GS_OK;
+}
+
+/* The fields every ViT-style vision_config names (SigLIP, CLIP, Pixtral):
+ * width, MLP width, layers, heads, channels, patch and image size. */
+static gs_status vit_dims(json_t *vis, const char *name, uint64_t *hv, uint64_t *iv, uint64_t *lv, uint64_t *heads,
+                          uint64_t *c, uint64_t *p, uint64_t *img, gs_error *err)
+{
+	gs_status st;
+	if ((st = vdim(vis, name, "hidden_size", hv, err)) || (st = vdim(vis, name, "intermediate_size", iv, err)) ||
+	    (st = vdim(vis, name, "num_hidden_layers", lv, err)) ||
+	    (st = vdim(vis, name, "num_attention_heads", heads, err)) ||
+	    (st = vdim(vis, name, "num_channels", c, err)) || (st = vdim(vis, name, "patch_size", p, err)))
+		return st;
+	return vdim(vis, name, "image_size", img, err);
+}
+
+/* n ViT encoder layers' matrices, q/k/v/`out` (h x h) and fc1/fc2 (h x i):
+ * added to the split and the module table; returns their parameters. */
+static uint64_t vit_layer_matrices(gs_model *m, uint64_t h, uint64_t i, uint64_t n, const char *out)
+{
+	gs_param_split *s = &m->split;
+	uint64_t lin = gs_mul_sat(n, 4 * h * h + 2 * h * i);
+	s->linear = gs_add_sat(s->linear, lin);
+	s->linear_matrices = gs_add_sat(s->linear_matrices, 6 * n);
+	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(n, 4 * h + i + h));
+	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(n, 4 * h + h + i));
+	gsi_note_module(m, "q_proj", h, h, n);
+	gsi_note_module(m, "k_proj", h, h, n);
+	gsi_note_module(m, "v_proj", h, h, n);
+	gsi_note_module(m, out, h, h, n);
+	gsi_note_module(m, "fc1", h, i, n);
+	gsi_note_module(m, "fc2", i, h, n);
+	return lin;
+}
+
+/* The ViT encoder of SigLIP or CLIP (modeling_siglip.py, modeling_clip.py):
+ * a patch convolution (bias in SigLIP only), learned positions (+ CLIP's
+ * class token and its pre-LayerNorm), per layer q/k/v/out with biases, two
+ * LayerNorms with bias and an MLP fc1/fc2 with biases, a post-LayerNorm.
+ * Adds to the split and the module table; returns the parameters. */
+static uint64_t tower_params(gs_model *m, tower_kind k, uint64_t h, uint64_t i, uint64_t L, uint64_t c, uint64_t p,
+                             uint64_t patches)
+{
+	gs_param_split *s = &m->split;
+	uint64_t lin = vit_layer_matrices(m, h, i, L, "out_proj");
+	uint64_t bias = gs_mul_sat(L, 4 * h + i + h);
+	uint64_t norms = gs_mul_sat(L, 4 * h) + 2 * h + (k == TOWER_CLIP ? 2 * h : 0);
+	uint64_t embed = gs_mul_sat(c * p * p, h) + (k == TOWER_SIGLIP ? h : 0)                 /* patch conv */
+	               + gs_mul_sat(patches + (k == TOWER_CLIP ? 1 : 0), h) + (k == TOWER_CLIP ? h : 0); /* positions, class */
+	s->other = gs_add_sat(s->other, gs_add_sat(bias, embed));
+	s->norm = gs_add_sat(s->norm, norms);
+	return gs_add_sat(gs_add_sat(lin, bias), gs_add_sat(norms, embed));
+}
+
+/* The projector from the vision tower into the text decoder's embedding:
+ * Gemma 3's mm_input_projection_weight (h_v x h_t) and mm_soft_emb_norm
+ * (h_v, RMSNorm); LLaVA's linear_1 (h_v -> h_t) and linear_2 (h_t -> h_t),
+ * both with bias. */
+static uint64_t projector_params(gs_model *m, tower_kind k, uint64_t hv, uint64_t ht)
+{
+	gs_param_split *s = &m->split;
+	if (k == TOWER_SIGLIP) {
+		s->linear = gs_add_sat(s->linear, hv * ht);
+		s->linear_matrices++;
+		s->linear_rows += ht;
+		s->linear_cols += hv;
+		s->norm = gs_add_sat(s->norm, hv);
+		return hv * ht + hv;
+	}
+	s->linear = gs_add_sat(s->linear, hv * ht + ht * ht);
+	s->linear_matrices += 2;
+	s->linear_rows += 2 * ht;
+	s->linear_cols += hv + ht;
+	s->other = gs_add_sat(s->other, 2 * ht);
+	gsi_note_module(m, "linear_1", hv, ht, 1);
+	gsi_note_module(m, "linear_2", ht, ht, 1);
+	return hv * ht + ht * ht + 2 * ht;
+}
+
+/* Qwen2-VL's vision transformer (modeling_qwen2_vl.py): a Conv3d patch
+ * embedding of channels x temporal_patch x patch^2 x embed_dim without bias,
+ * rotary positions (no parameters), per block two LayerNorms, a fused qkv
+ * and proj with biases, fc1/fc2 of mlp_ratio x embed_dim with biases; the
+ * PatchMerger: a LayerNorm, then Linear(d, d) and Linear(d, h_text) with
+ * biases over d = embed_dim x spatial_merge_size^2. */
+static uint64_t qwen2vl_params(gs_model *m, bool v25, uint64_t h, uint64_t i, uint64_t L, uint64_t c, uint64_t p,
+                               uint64_t tp, uint64_t ms, uint64_t ht)
+{
+	gs_param_split *s = &m->split;
+	uint64_t d = h * ms * ms, mlp_mats = v25 ? 3 : 2;
+	uint64_t lin = gs_add_sat(gs_mul_sat(L, 4 * h * h + mlp_mats * h * i), d * d + d * ht);
+	uint64_t bias = gs_add_sat(gs_mul_sat(L, 3 * h + h + (mlp_mats - 1) * i + h), d + ht);
+	uint64_t norm_w = v25 ? 1 : 2; /* Qwen2.5-VL's RMSNorms carry no bias */
+	uint64_t norms = gs_mul_sat(L, 2 * norm_w * h) + norm_w * h;
+	uint64_t embed = gs_mul_sat(c * tp * p * p, h);
+	s->linear = gs_add_sat(s->linear, lin);
+	s->linear_matrices = gs_add_sat(s->linear_matrices, (2 + mlp_mats) * L + 2);
+	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(L, 3 * h + h + (mlp_mats - 1) * i + h) + d + ht);
+	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(L, h + h + (mlp_mats - 1) * h + i) + d + d);
+	s->other = gs_add_sat(s->other, gs_add_sat(bias, embed));
+	s->norm = gs_add_sat(s->norm, norms);
+	gsi_note_module(m, "qkv", h, 3 * h, L);
+	gsi_note_module(m, "proj", h, h, L);
+	if (v25) {
+		gsi_note_module(m, "gate_proj", h, i, L);
+		gsi_note_module(m, "up_proj", h, i, L);
+		gsi_note_module(m, "down_proj", i, h, L);
+	} else {
+		gsi_note_module(m, "fc1", h, i, L);
+		gsi_note_module(m, "fc2", i, h, L);
+	}
+	return gs_add_sat(gs_add_sat(lin, bias), gs_add_sat(norms, embed));
+}
+
+/* Pixtral's vision encoder and Mistral 3's projector (modeling_pixtral.py
+ * PixtralVisionModel, modeling_mistral3.py Mistral3MultiModalProjector): a
+ * patch convolution without bias, ln_pre (RMSNorm), per layer q/k/v/o and a
+ * gated MLP (gate/up/down) without biases and two RMSNorms, rotary 2-D
+ * positions (no parameters); then an RMSNorm of the vision width, the patch
+ * merger Linear(h x ms^2, h) without bias, linear_1 (h x feature layers ->
+ * h_text) and linear_2 (h_text -> h_text), with biases when
+ * multimodal_projector_bias. */
+static uint64_t pixtral_params(gs_model *m, uint64_t h, uint64_t i, uint64_t L, uint64_t c, uint64_t p, uint64_t ms,
+                               uint64_t nfl, bool proj_bias)
+{
+	gs_param_split *s = &m->split;
+	uint64_t ht = m->hidden, merged = h * ms * ms;
+	uint64_t tower = gs_mul_sat(L, 4 * h * h + 3 * h * i);
+	uint64_t proj = merged * h + h * nfl * ht + ht * ht;
+	uint64_t norms = gs_mul_sat(L, 2 * h) + h + h;           /* the layers', ln_pre, the projector's */
+	uint64_t other = c * p * p * h + (proj_bias ? 2 * ht : 0); /* patch conv, linear_1/2 biases */
+	s->linear = gs_add_sat(s->linear, gs_add_sat(tower, proj));
+	s->linear_matrices = gs_add_sat(s->linear_matrices, 7 * L + 3);
+	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(L, 4 * h + 2 * i + h) + h + ht + ht);
+	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(L, 4 * h + 2 * h + i) + merged + h * nfl + ht);
+	s->norm = gs_add_sat(s->norm, norms);
+	s->other = gs_add_sat(s->other, other);
+	gsi_note_module(m, "q_proj", h, h, L);
+	gsi_note_module(m, "k_proj", h, h, L);
+	gsi_note_module(m, "v_proj", h, h, L);
+	gsi_note_module(m, "o_proj", h, h, L);
+	gsi_note_module(m, "gate_proj", h, i, L);
+	gsi_note_module(m, "up_proj", h, i, L);
+	gsi_note_module(m, "down_proj", i, h, L);
+	gsi_note_module(m, "merging_layer", merged, h, 1);
+	gsi_note_module(m, "linear_1", h * nfl, ht, 1);
+	gsi_note_module(m, "linear_2", ht, ht, 1);
+	return gs_add_sat(gs_add_sat(tower, proj), gs_add_sat(norms, other));
+}
+
+/* Mistral 3's tower and projector from vision_config `vis` and the outer
+ * config `root` (spatial_merge_size, multimodal_projector_bias,
+ * vision_feature_layer), onto m. */
+static gs_status read_pixtral(json_t *root, json_t *vis, const char *name, gs_model *m, gs_error *err)
+{
+	uint64_t hv, iv, lv, heads, c, p, img, ms = 2, nfl = 1;
+	gs_status st;
+	if ((st = vit_dims(vis, name, &hv, &iv, &lv, &heads, &c, &p, &img, err)))
+		return st;
+	json_t *v = json_object_get(root, "spatial_merge_size");
+	if (v && (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 16))
+		return gs_error_set(err, GS_EINPUT, name, "field \"spatial_merge_size\" must be an integer in [1, 16]");
+	if (v)
+		ms = (uint64_t)json_integer_value(v);
+	v = json_object_get(root, "vision_feature_layer"); /* an int, or a list of layers concatenated */
+	if (json_is_array(v))
+		nfl = json_array_size(v);
+	else if (v && !json_is_integer(v))
+		return gs_error_set(err, GS_EINPUT, name, "field \"vision_feature_layer\" must be an integer or a list");
+	v = json_object_get(root, "multimodal_projector_bias");
+	if (v && !json_is_boolean(v))
+		return gs_error_set(err, GS_EINPUT, name, "field \"multimodal_projector_bias\" must be true or false");
+	if (hv % heads || lv > GS_MAX_LAYERS || nfl < 1 || nfl > GS_MAX_LAYERS || img < p)
+		return gs_error_set(err, GS_EINPUT, name, "vision_config: num_attention_heads must divide hidden_size, at "
+		                    "most 512 layers and feature layers, and image_size at least patch_size");
+	uint64_t vp = pixtral_params(m, hv, iv, lv, c, p, ms, nfl, json_is_true(v));
+	m->params = gs_add_sat(m->params, vp);
+	m->vision_params = vp;
+	m->vision_hidden = (uint32_t)hv;
+	m->vision_intermediate = (uint32_t)iv;
+	m->vision_merge = (uint32_t)(ms * ms);
+	m->vision_patches = (uint32_t)((img / p) * (img / p));
+	m->image_tokens = 0; /* rows x (columns + 1) of merged patches: the resolution decides (image_tokens) */
+	return GS_OK;
+}
+
+/* Qwen2-VL: the text fields sit at the top level in the hub's configs. */
+static json_t *flat_text(const mm_kind *k, json_t *root)
+{
+	json_t *copy = json_deep_copy(root), *t;
+	if (!copy)
+		return NULL;
+	json_object_del(copy, "vision_config");
+	t = merged(k->text_defaults, copy);
+	json_decref(copy);
+	if (t)
+		json_object_set_new(t, "model_type", json_string(k->text_type));
+	return t;
+}
+
+/* Mllama's vision model (modeling_mllama.py, MllamaVisionModel): a patch
+ * convolution without bias, a class embedding, a gated position embedding
+ * (P x h) with a tile table ((A + 1) x tiles x P x h), gated pre- and
+ * post-tile embeddings ((A + 1) x tiles x h each), LayerNorms before and
+ * after, L local layers and G global (gated) layers of q/k/v/o without
+ * bias, fc1/fc2 with bias and two LayerNorms; then the projector
+ * Linear(vision_output_dim, h_text) with bias. P = (image/patch)^2 + 1. */
+static uint64_t mllama_tower_params(gs_model *m, uint64_t h, uint64_t i, uint64_t L, uint64_t G, uint64_t c,
+                                    uint64_t p, uint64_t P, uint64_t tiles, uint64_t A, uint64_t vo)
+{
+	gs_param_split *s = &m->split;
+	uint64_t n = L + G, ht = m->hidden;
+	uint64_t lin = gs_add_sat(vit_layer_matrices(m, h, i, n, "o_proj"), vo * ht);
+	uint64_t bias = gs_add_sat(gs_mul_sat(n, i + h), ht);
+	uint64_t norms = gs_mul_sat(n, 4 * h) + 4 * h;
+	uint64_t rows = (A + 1) * tiles;
+	uint64_t embed = c * p * p * h + h + gs_mul_sat(P, h) + gs_mul_sat(rows * P, h) + 2 * rows * h;
+	uint64_t gates = 1 + 2 + 2 * G;
+	s->linear = gs_add_sat(s->linear, vo * ht); /* the projector; the layers' are counted above */
+	s->linear_matrices = gs_add_sat(s->linear_matrices, 1);
+	s->linear_rows = gs_add_sat(s->linear_rows, ht);
+	s->linear_cols = gs_add_sat(s->linear_cols, vo);
+	s->other = gs_add_sat(s->other, gs_add_sat(gs_add_sat(bias, embed), gates));
+	s->norm = gs_add_sat(s->norm, norms);
+	gsi_note_module(m, "multi_modal_projector", vo, ht, 1);
+	return gs_add_sat(gs_add_sat(lin, bias), gs_add_sat(gs_add_sat(norms, embed), gates));
+}
+
+/* Mllama: the decoder's cross-attention layers (`cl`, text_config's
+ * cross_attention_layers), which add to a Llama layer a q_norm and k_norm
+ * of head_dim and two scalar gates and cache K/V of the image tiles, not of
+ * the text; the 8 extra embedding rows of MllamaTextModel; and the tower.
+ * Each image puts one <|image|> token in the text. */
+static gs_status read_mllama(json_t *cl, json_t *vis, const char *name, gs_model *m, gs_error *err)
+{
+	size_t idx;
+	json_t *v;
+	uint64_t n = 0;
+	if (!json_is_array(cl) || !json_array_size(cl))
+		return gs_error_set(err, GS_EINPUT, name, "field \"text_config.cross_attention_layers\" must be a non-empty "
+		                    "list of layer indices");
+	json_array_foreach(cl, idx, v) {
+		json_int_t l = json_integer_value(v);
+		if (!json_is_integer(v) || l < 0 || l >= (json_int_t)m->layers || m->layer_is_cross[l])
+			return gs_error_set(err, GS_EINPUT, name, "field \"text_config.cross_attention_layers[%zu]\" must be a "
+			                    "distinct layer index in [0, %u)", idx, m->layers);
+		m->layer_is_cross[l] = true;
+		n++;
+	}
+	uint64_t hd = m->head_dim, extra_cross = n * (2 * hd + 2), extra_embed = 8 * (uint64_t)m->hidden;
+	m->params = gs_add_sat(m->params, extra_cross + extra_embed);
+	m->split.norm = gs_add_sat(m->split.norm, n * 2 * hd);
+	m->split.other = gs_add_sat(m->split.other, 2 * n);
+	m->split.embed = gs_add_sat(m->split.embed, extra_embed);
+
+	uint64_t h, i, L, G, heads, c, p, img, tiles, vo;
+	gs_status st;
+	if ((st = vdim(vis, name, "hidden_size", &h, err)) || (st = vdim(vis, name, "intermediate_size", &i, err)) ||
+	    (st = vdim(vis, name, "num_hidden_layers", &L, err)) || (st = vdim(vis, name, "num_global_layers", &G, err)) ||
+	    (st = vdim(vis, name, "attention_heads", &heads, err)) || (st = vdim(vis, name, "num_channels", &c, err)) ||
+	    (st = vdim(vis, name, "patch_size", &p, err)) || (st = vdim(vis, name, "image_size", &img, err)) ||
+	    (st = vdim(vis, name, "max_num_tiles", &tiles, err)) ||
+	    (st = vdim(vis, name, "vision_output_dim", &vo, err)))
+		return st;
+	json_t *ar = json_object_get(vis, "supported_aspect_ratios");
+	/* bounds far above any real tower keep every product below 2^64 */
+	if (img % p || h % heads || L + G > GS_MAX_LAYERS || tiles > 64 || img / p > 4096 || !json_is_array(ar) ||
+	    !json_array_size(ar) || json_array_size(ar) > 4096 || h >= (1u << 20) || i >= (1u << 20) ||
+	    vo >= (1u << 24) || c > 64 || p > 4096)
+		return gs_error_set(err, GS_EINPUT, name, "vision_config: image_size must be a multiple of patch_size, "
+		                    "attention_heads must divide hidden_size; at most 512 layers, 64 tiles, 64 channels, "
+		                    "4096 aspect ratios and 4096 patches a side; widths below 2^20 (vision_output_dim "
+		                    "2^24), and supported_aspect_ratios a non-empty list");
+	uint64_t P = (img / p) * (img / p) + 1; /* patches and the class token, per tile */
+	uint64_t v_params = mllama_tower_params(m, h, i, L, G, c, p, P, tiles, json_array_size(ar), vo);
+	m->params = gs_add_sat(m->params, v_params);
+	m->vision_params = v_params;
+	m->vision_hidden = (uint32_t)h;
+	m->vision_intermediate = (uint32_t)i;
+	/* the tower runs on every tile, its patches padded to a multiple of 8 */
+	m->vision_patches = (uint32_t)(tiles * (P + (8 - P % 8) % 8));
+	m->cross_tokens_per_image = (uint32_t)(tiles * P);
+	m->image_tokens = 1;
+	return GS_OK;
+}
+
+/* Qwen2-VL / Qwen2.5-VL's tower from vision_config `vis`, onto m. */
+static gs_status read_qwen_tower(const mm_kind *k, json_t *vis, const char *name, gs_model *m, gs_error *err)
+{
+	bool v25 = k->tower == TOWER_QWEN25VL;
+	uint64_t hv, iv = 0, lv, heads, c, p, ratio = 0, tp, ms, ht = m->hidden;
+	gs_status st;
+	if ((st = vdim(vis, name, v25 ? "hidden_size" : "embed_dim", &hv, err)) ||
+	    (st = vdim(vis, name, "depth", &lv, err)) || (st = vdim(vis, name, "num_heads", &heads, err)) ||
+	    (st = vdim(vis, name, v25 ? "intermediate_size" : "mlp_ratio", v25 ? &iv : &ratio, err)) ||
+	    (st = vdim(vis, name, v25 ? "in_channels" : "in_chans", &c, err)) ||
+	    (st = vdim(vis, name, "patch_size", &p, err)) || (st = vdim(vis, name, "temporal_patch_size", &tp, err)) ||
+	    (st = vdim(vis, name, "spatial_merge_size", &ms, err)) ||
+	    (v25 && (st = vdim(vis, name, "out_hidden_size", &ht, err))))
+		return st;
+	if (!v25)
+		iv = hv * ratio;
+	if (hv % heads || lv > GS_MAX_LAYERS || ht != m->hidden)
+		return gs_error_set(err, GS_EINPUT, name, "vision_config: num_heads must divide the vision width, at most "
+		                    "512 layers, and its output width must be the text hidden_size");
+	uint64_t v = qwen2vl_params(m, v25, hv, iv, lv, c, p, tp, ms, ht);
+	m->params = gs_add_sat(m->params, v);
+	m->vision_params = v;
+	m->vision_hidden = (uint32_t)hv;
+	m->vision_intermediate = (uint32_t)iv;
+	m->vision_merge = (uint32_t)(ms * ms);
+	m->image_tokens = 0; /* (H/28) x (W/28): the resolution decides (image_tokens) */
+	return GS_OK;
+}
+
+/* A SigLIP or CLIP tower (Gemma 3, LLaVA, LLaVA-NeXT) and its projector
+ * from vision_config `vis`, onto m; `root` for mm_tokens_per_image. */
+static gs_status read_vit_tower(const mm_kind *k, json_t *root, json_t *vis, const char *name, gs_model *m,
+                                gs_error *err)
+{
+	uint64_t hv, iv, lv, heads, c, p, img;
+	gs_status st;
+	if ((st = vit_dims(vis, name, &hv, &iv, &lv, &heads, &c, &p, &img, err)))
+		return st;
+	if (img % p || hv % heads || lv > GS_MAX_LAYERS)
+		return gs_error_set(err, GS_EINPUT, name, "vision_config: image_size must be a multiple of patch_size, "
+		                    "num_attention_heads must divide hidden_size, and at most 512 layers");
+	/* image tokens per image in the text sequence: Gemma 3 pools to
+	 * mm_tokens_per_image (256); LLaVA keeps every patch (the default
+	 * vision_feature_select_strategy drops the class token) */
+	json_t *t = json_object_get(root, "mm_tokens_per_image");
+	json_int_t pooled = t ? json_integer_value(t) : 256;
+	if (k->tower == TOWER_SIGLIP && t && (!json_is_integer(t) || pooled < 1 || pooled >= ((json_int_t)1 << 31)))
+		return gs_error_set(err, GS_EINPUT, name, "field \"mm_tokens_per_image\" must be an integer in [1, 2^31)");
+	uint64_t patches = (img / p) * (img / p);
+	uint64_t tower = tower_params(m, k->tower, hv, iv, lv, c, p, patches);
+	uint64_t proj = projector_params(m, k->tower, hv, m->hidden);
+	if (k->anyres) { /* image_newline, one text-width vector */
+		proj = gs_add_sat(proj, m->hidden);
+		m->split.other = gs_add_sat(m->split.other, m->hidden);
+	}
+	m->params = gs_add_sat(m->params, gs_add_sat(tower, proj));
+	m->vision_params = tower + proj;
+	m->vision_hidden = (uint32_t)hv;
+	m->vision_intermediate = (uint32_t)iv;
+	m->vision_patches = (uint32_t)patches;
+	m->image_tokens = (uint32_t)(k->tower == TOWER_SIGLIP ? (uint64_t)pooled : patches);
+	if (k->anyres) { /* the base image and 1-4 tiles, each patches tokens, with newlines: the resolution decides */
+		m->image_tokens = 0;
+		m->vision_merge = 1;
+	}
+	return GS_OK;
+}
+
+gs_status gsi_read_multimodal(const void *root_, const char *type, const char *name, gs_model *m, gs_error *err)
+{
+	json_t *root = (json_t *)root_;
+	const mm_kind *k = NULL;
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (!strcmp(kinds[i].type, type))
+			k = &kinds[i];
+	json_t *tc = json_object_get(root, "text_config"), *vc = json_object_get(root, "vision_config");
+	if (!k)
+		return gs_error_set(err, GS_EUNSUPPORTED, name, "model_type \"%.40s\" is not a vision-language type "
+		                    "gpusizer reads", type);
+	bool qwen = k->tower == TOWER_QWEN2VL || k->tower == TOWER_QWEN25VL;
+	bool flat = qwen && !tc;
+	if ((!flat && !json_is_object(tc)) || !json_is_object(vc))
+		return gs_error_set(err, GS_EINPUT, name, "field \"%s\" is missing or not an object (a %s config nests its "
+		                    "text decoder and its vision tower)", json_is_object(vc) ? "text_config" : "vision_config",
+		                    type);
+	json_t *text = flat ? flat_text(k, root) : merged(k->text_defaults, tc), *vis = merged(k->vision_defaults, vc);
+	json_t *cross = NULL; /* mllama's cross_attention_layers, kept from the Llama reader */
+	gs_status st = GS_OK;
+	if (!text || !vis) {
+		st = gs_error_set(err, GS_EINPUT, name, "text_config and vision_config must be JSON objects");
+		goto out;
+	}
+	if (!json_object_get(text, "model_type") || k->tower == TOWER_MLLAMA) /* mllama_text_model: Llama + cross layers */
+		json_object_set_new(text, "model_type", json_string(k->text_type));
+	if (k->tower == TOWER_MLLAMA) { /* the Llama reader knows no cross-attention layers */
+		cross = json_incref(json_object_get(text, "cross_attention_layers"));
+		json_object_del(text, "cross_attention_layers");
+	}
+	const char *tt = json_string_value(json_object_get(text, "model_type"));
+	if (!tt || gsi_is_multimodal_type(tt)) { /* one level only: no text_config inside a text_config */
+		st = gs_error_set(err, GS_EINPUT, name, "field \"text_config.model_type\" must name a text decoder such as "
+		                  "\"%s\"", k->text_type);
+		goto out;
+	}
+	char tname[600];
+	snprintf(tname, sizeof tname, "%s (text_config)", name);
+	st = gsi_read_text_config(text, tt, tname, m, err);
+	if (st)
+		goto out;
+	size_t first_tower = m->n_modules; /* what follows is the tower's and the projector's */
+	if (k->tower == TOWER_MLLAMA)
+		st = read_mllama(cross, vis, name, m, err);
+	else if (k->tower == TOWER_PIXTRAL)
+		st = read_pixtral(root, vis, name, m, err);
+	else
+		st = qwen ? read_qwen_tower(k, vis, name, m, err) : read_vit_tower(k, root, vis, name, m, err);
+	if (st)
+		goto out;
+	for (size_t i = first_tower; i < m->n_modules; i++)
+		m->modules[i].tower = true;
+	if (m->params > GSI_MAX_PARAMS) {
+		st = gs_error_set(err, GS_EINPUT, name, "the dimensions describe more than 2^53 parameters: not a real model");
+		goto out;
+	}
+	m->peft_targets[0] = 0; /* PEFT v0.20.0 has no default for the outer type */
+out:
+	json_decref(cross);
+	json_decref(text);
+	json_decref(vis);
+	return st;
+}

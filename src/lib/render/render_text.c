@@ -1,0 +1,813 @@
+/*
+ * render_text.c — estimates and fit answers for people: a plain table or
+ * Markdown. Every figure carries its unit; exact bytes are shown where a
+ * figure is one of the headline numbers.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "gpusizer/interval.h"
+#include "gpusizer/library.h"
+#include "gpusizer/render.h"
+#include "render/render_internal.h"
+
+void gs_render_put(out *o, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (vfprintf(o->f, fmt, ap) < 0)
+		o->bad = 1;
+	va_end(ap);
+}
+
+/* "13.04 GiB (14.00 GB; 14000000000 B)" */
+static const char *triple(gs_bytes b, char *buf, size_t cap)
+{
+	char gi[32], gb[32];
+	gs_format_bytes(b, GS_UNIT_GiB, gi, sizeof gi);
+	gs_format_bytes(b, GS_UNIT_GB, gb, sizeof gb);
+	snprintf(buf, cap, "%s (%s; %llu B)", gi, gb, (unsigned long long)b);
+	return buf;
+}
+
+/* A number in `unit` without the unit name (the column header has it). */
+static const char *cell(gs_bytes b, gs_unit unit, char *buf, size_t cap)
+{
+	char tmp[40];
+	gs_format_bytes(b, unit, tmp, sizeof tmp);
+	char *sp = strchr(tmp, ' ');
+	if (sp)
+		*sp = 0;
+	snprintf(buf, cap, "%s", tmp);
+	return buf;
+}
+
+static void header(out *o, const gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	char buf[96];
+	put(o, "model:       %s", m->source);
+	if (m->model_type[0])
+		put(o, " (%s%s%s)", m->model_type, m->architecture[0] ? ", " : "", m->architecture);
+	if (m->library_copy[0]) /* the config came from the built-in library, not the hub */
+		put(o, "\nrevision:    %s (gpusizer's model library, copy: %s; gpusizer models)\n",
+		    gs_library_revision_text(m->revision), m->library_copy);
+	else
+		put(o, "\nrevision:    %s%s\n", m->revision[0] ? m->revision : gs_wl_set(w, GS_F_REVISION)
+		    ? gs_wl_str(w, GS_F_REVISION) : "not given (record it on the sheet)",
+		    m->revision[0] ? " (the commit the hub resolved)" : "");
+	put(o, "parameters:  %llu\n", (unsigned long long)m->params);
+	char rt[48];
+	snprintf(rt, sizeof rt, "%s%s%s", gs_runtime_name(e->runtime), e->runtime_version[0] ? " " : "",
+	         e->runtime_version);
+	if (e->gpus > 1)
+		put(o, "task:        %s, runtime %s, %llu GPUs = dp %llu x tp %llu x pp %llu; figures per GPU "
+		    "(the worst: pipeline stage %u)\n", gs_wl_str(w, GS_F_TASK), rt,
+		    (unsigned long long)e->gpus, (unsigned long long)e->dp, (unsigned long long)e->tp,
+		    (unsigned long long)e->pp, e->stage);
+	else
+		put(o, "task:        %s, runtime %s, one GPU\n", gs_wl_str(w, GS_F_TASK), rt);
+	if (e->runtime_version[0])
+		put(o, "defaults:    %s %s release%s%s%s (%s)\n", gs_runtime_name(e->runtime), e->runtime_version,
+		    gs_wl_set(w, GS_F_RUNTIME_VERSION) ? "" : ", the newest gpusizer knows (--runtime-version)",
+		    e->release_note[0] ? "; " : "", e->release_note, e->release_source);
+	/* attention implementations are Transformers' choice (attn_implementation);
+	 * vLLM and llama.cpp pick their own kernels, so no label there */
+	char attn[48] = "";
+	static const char *const impl[] = {"flash", "sdpa", "eager"};
+	if (e->runtime == GS_RT_TRANSFORMERS) /* the one counted, which a model may force */
+		snprintf(attn, sizeof attn, ", attention %s", impl[e->attention]);
+	if (strcmp(e->kv_format.name, e->kv_format_v.name))
+		put(o, "format:      weights %s, KV cache K %s and V %s%s\n", e->format.name, e->kv_format.name,
+		    e->kv_format_v.name, attn);
+	else
+		put(o, "format:      weights %s, KV cache %s%s\n", e->format.name, e->kv_format.name, attn);
+	if (e->format_from_checkpoint)
+		put(o, "             weights as config.json's quantization_config stores them: %s\n", m->quant_read);
+	if (e->has_ollama)
+		put(o, "length:      num_ctx %llu tokens (%s)\n", (unsigned long long)e->length, e->ollama.num_ctx_why);
+	else if (e->length && e->images)
+		put(o, "length:      %llu tokens (%llu text + %llu images x %u image tokens)\n",
+		    (unsigned long long)e->length, (unsigned long long)(e->length - e->images * e->image_tokens),
+		    (unsigned long long)e->images, (unsigned)e->image_tokens);
+	else if (e->length)
+		put(o, "length:      %llu tokens\n", (unsigned long long)e->length);
+	else
+		put(o, "length:      not given\n");
+	const gs_train_info *t = &e->train;
+	if (t->training) {
+		put(o, "batch:       microbatch %llu x grad_accum %llu x data-parallel %llu = effective batch %llu "
+		    "sequence%s per update\n", (unsigned long long)t->microbatch, (unsigned long long)t->grad_accum,
+		    (unsigned long long)e->dp, (unsigned long long)t->effective_batch, t->effective_batch == 1 ? "" : "s");
+		if (t->lengths[2])
+			put(o, "executed:    %llu tokens, the dataset's longest (p50 %llu, p95 %llu): batches are padded to their "
+			    "longest sequence, so the training phases are sized at %llu, not at length %llu\n",
+			    (unsigned long long)t->lengths[2], (unsigned long long)t->lengths[0],
+			    (unsigned long long)t->lengths[1], (unsigned long long)t->lengths[2], (unsigned long long)e->length);
+		put(o, "trainable:   %llu parameters%s", (unsigned long long)t->trainable, t->frozen ? "" : "\n");
+		if (t->frozen)
+			put(o, " (LoRA r=%s: %s); frozen base %llu\n", gs_wl_str(w, GS_F_LORA_RANK), t->adapted,
+			    (unsigned long long)t->frozen);
+		if (t->kept_aside[0])
+			put(o, "kept aside:  %s\n", t->kept_aside);
+		put(o, "optimizer:   %s, precision %s, checkpointing %s, loss %s\n", gs_wl_str(w, GS_F_OPTIMIZER),
+		    t->frozen ? "bf16 base + fp32 adapters" : gs_wl_str(w, GS_F_PRECISION),
+		    gs_wl_str(w, GS_F_CHECKPOINTING), gs_wl_str(w, GS_F_LOSS));
+		char set[400];
+		gs_workload_recipe_settings(w, set, sizeof set);
+		put(o, "recipe:      %s: %s; its defaults here: %s\n", gs_wl_str(w, GS_F_RECIPE),
+		    gs_recipe_source(gs_wl_recipe(w)), set[0] ? set : "none beyond the plain ones");
+	} else if (e->has_ollama) {
+		put(o, "concurrency: %llu parallel request%s (%s); llama.cpp n_ctx = %llu x %llu\n",
+		    (unsigned long long)e->concurrency, e->concurrency == 1 ? "" : "s", e->ollama.parallel_why,
+		    (unsigned long long)e->length, (unsigned long long)e->concurrency);
+	} else {
+		put(o, "concurrency: %llu sequence%s (%s)\n", (unsigned long long)gs_wl_u64(w, GS_F_CONCURRENCY),
+		    gs_wl_u64(w, GS_F_CONCURRENCY) == 1 ? "" : "s",
+		    gs_origin_name(w->v[GS_F_CONCURRENCY].from));
+	}
+	if (gs_wl_set(w, GS_F_QUALITY))
+		put(o, "quality:     %s (a requirement to confirm by evaluation)\n", gs_wl_str(w, GS_F_QUALITY));
+	if (e->has_capacity)
+		put(o, "capacity:    %s — %s\n", triple(e->capacity, buf, sizeof buf), e->capacity_how);
+	if (e->has_capacity && (e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG))
+		put(o, "CUDA total:  %s — %s (the engine budgets from it)\n", triple(e->cuda_total, buf, sizeof buf),
+		    e->cuda_how);
+}
+
+static void seed_figures(out *o, const gs_estimate *e)
+{
+	char buf[96];
+	const gs_workload *w = &e->workload;
+	char bits[48];
+	gs_ratio vb = e->format.value_bits;
+	if (vb.den == 1)
+		snprintf(bits, sizeof bits, "%llu", (unsigned long long)vb.num);
+	else
+		snprintf(bits, sizeof bits, "%llu/%llu", (unsigned long long)vb.num, (unsigned long long)vb.den);
+	if (e->weights_only_from_file) {
+		/* a planned file holds what the converter writes to it: Gemma 3's
+		 * text GGUF leaves the vision tower to the --mmproj file, so its
+		 * own parameters, not the checkpoint's, carry the bits */
+		bool planned = e->model.inv.planned;
+		uint64_t np = planned && e->model.inv.param_elements ? e->model.inv.param_elements : e->model.params;
+		gs_ratio eff = {gs_mul_sat(e->weights_only, 8), np};
+		char d[32];
+		put(o, "\nweights only:        %s = %llu params x %s bits / 8 (the %sfile's effective bits per weight: "
+		    "its parameter tensors' stored bytes)\n", triple(e->weights_only, buf, sizeof buf),
+		    (unsigned long long)np, gs_ratio_decimal(eff, d, sizeof d), planned ? "planned " : "");
+	} else {
+		put(o, "\nweights only:        %s = %llu params x %s bits / 8\n",
+		    triple(e->weights_only, buf, sizeof buf), (unsigned long long)e->model.params, bits);
+	}
+	put(o, "indicative envelope: %s = weights only + reserve %s\n", triple(e->envelope, buf, sizeof buf),
+	    gs_wl_str(w, GS_F_RESERVE));
+}
+
+static void table(out *o, const gs_estimate *e, gs_unit unit, bool md)
+{
+	char buf[40];
+	const char *u = gs_unit_name(unit);
+	put(o, "\n");
+	if (md) {
+		put(o, "| item | basis |");
+		for (size_t p = 0; p < e->n_phases; p++)
+			put(o, " %s [%s] |", e->phases[p].id, u);
+		put(o, "\n|---|---|");
+		for (size_t p = 0; p < e->n_phases; p++)
+			put(o, "---:|");
+		put(o, "\n");
+	} else {
+		put(o, "%-22s %-10s", "item", "basis");
+		for (size_t p = 0; p < e->n_phases; p++) {
+			char h[40];
+			snprintf(h, sizeof h, "%s [%s]", e->phases[p].id, u);
+			put(o, " %15s", h);
+		}
+		put(o, "\n");
+	}
+	for (size_t i = 0; i < e->n_items; i++) {
+		const gs_item *it = &e->items[i];
+		put(o, md ? "| %s | %s |" : "%-22s %-10s", it->id, gs_basis_name(it->basis));
+		for (size_t p = 0; p < e->n_phases; p++) {
+			const char *c = !(it->live & (1u << p)) ? "-"
+			              : it->basis == GS_BASIS_UNKNOWN ? "unknown" : cell(it->bytes[p], unit, buf, sizeof buf);
+			put(o, md ? " %s |" : " %15s", c);
+		}
+		put(o, "\n");
+	}
+	const gs_unit other = unit == GS_UNIT_GiB || unit == GS_UNIT_MiB ? GS_UNIT_GB : GS_UNIT_GiB;
+	const gs_unit both[2] = {unit, other};
+	for (int k = 0; k < 2; k++) {
+		char label[40];
+		snprintf(label, sizeof label, "phase peak [%s]", gs_unit_name(both[k]));
+		put(o, md ? "| **%s** | |" : "%-22s %-10s", label, "");
+		for (size_t p = 0; p < e->n_phases; p++) {
+			char c[48];
+			snprintf(c, sizeof c, "%s%s", cell(e->phases[p].peak, both[k], buf, sizeof buf),
+			         e->phases[p].has_unknown ? "+?" : "");
+			put(o, md ? " %s |" : " %15s", c);
+		}
+		put(o, "\n");
+	}
+}
+
+/* The lines only some estimates have: model states, host memory, the
+ * tensor table, one figure per GPU. */
+static void summary_lines(out *o, const gs_estimate *e, bool md)
+{
+	char buf[96];
+	if (e->train.training && e->train.trainable) {
+		char per[40];
+		uint64_t whole = e->train.model_states / e->train.trainable;
+		uint64_t frac = (e->train.model_states % e->train.trainable) * 100 / e->train.trainable;
+		snprintf(per, sizeof per, "%llu.%02llu", (unsigned long long)whole, (unsigned long long)frac);
+		put(o, "%smodel states:        %s per GPU (weights + gradients + master + optimizer)%s%s%s\n",
+		    md ? "- " : "", triple(e->train.model_states, buf, sizeof buf),
+		    e->gpus == 1 && !e->train.frozen ? " = " : "", e->gpus == 1 && !e->train.frozen ? per : "",
+		    e->gpus == 1 && !e->train.frozen ? " B per parameter" : "");
+	}
+	if (e->host_bytes)
+		put(o, "%shost memory:         %s for %s (its own requirement, not GPU memory)\n", md ? "- " : "",
+		    triple(e->host_bytes, buf, sizeof buf), e->host_what);
+	if (e->model.has_inventory) {
+		const gs_inventory_summary *s = &e->model.inv;
+		if (!s->shards) /* planned from config.json, no file read */
+			put(o, "%stensor table:        %llu tensors, %s: %s\n", md ? "- " : "", (unsigned long long)s->tensors,
+			    s->quantization, s->dtypes);
+		else
+			put(o, "%stensor table:        %llu tensors in %llu %s file%s (%llu header bytes read): %s%s%s\n",
+			    md ? "- " : "", (unsigned long long)s->tensors, (unsigned long long)s->shards, s->format,
+			    s->shards == 1 ? "" : "s", (unsigned long long)s->header_bytes, s->quantization,
+			    s->note[0] ? "; " : "", s->note);
+	}
+	if (e->gpus > 1) {
+		put(o, "%sper GPU (peak):     ", md ? "- " : "");
+		for (size_t st = 0; st < e->n_stages; st++) {
+			char g[40];
+			gs_format_bytes(e->stage_peak[st], GS_UNIT_GiB, g, sizeof g);
+			if (e->dp * e->tp == 1)
+				put(o, " GPU %zu: %s;", st, g);
+			else
+				put(o, " GPUs %llu-%llu (stage %zu): %s;", (unsigned long long)(st * e->dp * e->tp),
+				    (unsigned long long)((st + 1) * e->dp * e->tp - 1), st, g);
+		}
+		put(o, " never one pooled number: each GPU must hold its own peak\n");
+	}
+}
+
+/* The capacity check and vLLM's pool: the one verdict's words and figures
+ * (gpusizer/verdict.h), the device beside a pool engine's own rule. */
+static void capacity_lines(out *o, const gs_estimate *e, bool md)
+{
+	const gs_phase *pk = &e->phases[e->peak_phase];
+	const gs_capacity_verdict *vd = &e->verdict;
+	char buf[96];
+	if (e->has_capacity) {
+		char cap[96];
+		triple(e->capacity, cap, sizeof cap);
+		char peak[40];
+		gs_format_bytes(pk->peak, GS_UNIT_GiB, peak, sizeof peak);
+		unsigned long long pm = (unsigned long long)(gs_mul_sat(vd->device_margin, 1000) /
+		                                             (e->capacity ? e->capacity : 1));
+		switch (vd->rule) {
+		case GS_RULE_MEASURED:
+			put(o, "%scapacity check:      %s: need %s (basis %s) of %s, %s %s\n", md ? "- " : "",
+			    vd->fits ? "fits" : "DOES NOT FIT", triple(e->need, buf, sizeof buf), e->need_basis, cap,
+			    vd->fits ? "useful margin" : "short by", gs_format_bytes(vd->fits ? vd->margin : vd->shortfall,
+			                                                          GS_UNIT_GiB, peak, sizeof peak));
+			break;
+		case GS_RULE_OLLAMA_LAYERS:
+		case GS_RULE_PEAK:
+			if (vd->rule == GS_RULE_OLLAMA_LAYERS && !e->ollama.full_offload)
+				put(o, "%scapacity check:      DOES NOT FIT on the GPU: %s; the GPU part peaks at %s of %s\n",
+				    md ? "- " : "", vd->why, peak, cap);
+			else if (vd->fits)
+				put(o, "%scapacity check:      fits%s: peak %s %s of %s, useful margin %s (%llu.%01llu %%)\n",
+				    md ? "- " : "", vd->as_far_as_known ? " as far as known" : "", pk->id, peak, cap,
+				    triple(vd->margin, buf, sizeof buf), pm / 10, pm % 10);
+			else
+				put(o, "%scapacity check:      DOES NOT FIT: peak %s %s, short by %s on %s\n", md ? "- " : "",
+				    pk->id, peak, triple(vd->shortfall, buf, sizeof buf), cap);
+			break;
+		case GS_RULE_VLLM_POOL:
+		case GS_RULE_SGLANG_POOL:
+			put(o, "%scapacity check:      %s%s: %s\n", md ? "- " : "", vd->fits ? "fits" : "DOES NOT FIT",
+			    vd->as_far_as_known ? " as far as known" : "", vd->why);
+			/* the device apart: what the engine's budget leaves on the card */
+			if (vd->device_fits)
+				put(o, "%sdevice:              peak %s %s of %s; %s (%llu.%01llu %%) outside %s's budget\n",
+				    md ? "- " : "", pk->id, peak, cap, triple(vd->device_margin, buf, sizeof buf), pm / 10, pm % 10,
+				    vd->rule == GS_RULE_VLLM_POOL ? "vLLM" : "SGLang");
+			else
+				put(o, "%sdevice:              peak %s %s exceeds %s by %s\n", md ? "- " : "", pk->id, peak, cap,
+				    triple(vd->device_margin, buf, sizeof buf));
+			break;
+		case GS_RULE_NONE:
+			break;
+		}
+	}
+	if (e->has_vllm) {
+		const gs_vllm_budget *v = &e->vllm;
+		put(o, "%svLLM profile run:    %llu tokens, %llu dummy requests (%s)\n", md ? "- " : "",
+		    (unsigned long long)v->profile_tokens, (unsigned long long)v->profile_seqs, v->why_tokens);
+		put(o, "%svLLM budget:         %s = gpu_memory_utilization %s x CUDA total\n", md ? "- " : "",
+		    triple(v->budget, buf, sizeof buf), gs_wl_str(&e->workload, GS_F_GPU_MEMORY_UTILIZATION));
+		put(o, "%svLLM KV cache:       %s, %llu blocks of 16 tokens = %llu tokens\n", md ? "- " : "",
+		    triple(gs_mul_sat(v->blocks, v->block_bytes), buf, sizeof buf),
+		    (unsigned long long)v->blocks, (unsigned long long)v->tokens);
+		if (v->tokens_printed != v->tokens)
+			put(o, "%svLLM %s log prints:  GPU KV cache size %llu tokens (max concurrency x %llu tokens)\n",
+			    md ? "- " : "", e->runtime_version, (unsigned long long)v->tokens_printed,
+			    (unsigned long long)e->length);
+		if (e->length)
+			put(o, "%svLLM max concurrency for %llu tokens per request: %llu.%02llux; the sheet needs "
+			    "%llu blocks for %llu sequence%s: %s\n", md ? "- " : "",
+			    (unsigned long long)e->length, (unsigned long long)(v->max_concurrency_centi / 100),
+			    (unsigned long long)(v->max_concurrency_centi % 100),
+			    (unsigned long long)v->needed_blocks, (unsigned long long)e->concurrency,
+			    e->concurrency == 1 ? "" : "s", e->verdict.pool_holds ? "fits" : "DOES NOT FIT");
+	}
+	if (e->has_sglang) {
+		const gs_sglang_pool *p = &e->sglang;
+		put(o, "%sSGLang mem_fraction_static: %llu/%llu (%s); chunked_prefill_size %llu\n", md ? "- " : "",
+		    (unsigned long long)p->mem_fraction_static.num, (unsigned long long)p->mem_fraction_static.den,
+		    p->fraction_why, (unsigned long long)p->chunked_prefill_size);
+		put(o, "%sSGLang KV pool:      %s = %llu tokens (max_total_num_tokens), max_running_requests %llu\n",
+		    md ? "- " : "", triple(gs_mul_sat(p->tokens, p->cell_bytes), buf, sizeof buf),
+		    (unsigned long long)p->tokens, (unsigned long long)p->max_running_requests);
+		if (e->length)
+			put(o, "%sSGLang: the sheet needs %llu tokens for %llu sequence%s of %llu: %s\n", md ? "- " : "",
+			    (unsigned long long)p->needed_tokens, (unsigned long long)e->concurrency,
+			    e->concurrency == 1 ? "" : "s", (unsigned long long)e->length,
+			    e->verdict.pool_holds ? "fits" : "DOES NOT FIT");
+	}
+}
+
+/* A size as Ollama's format.HumanBytes2 prints it ("6.5 GiB"), so the
+ * line below can be compared with its log word for word. */
+static const char *human2(gs_bytes b, char *buf, size_t cap)
+{
+	if (b >= GS_GiB)
+		snprintf(buf, cap, "%.1f GiB", (double)b / (double)GS_GiB);
+	else if (b >= GS_MiB)
+		snprintf(buf, cap, "%.1f MiB", (double)b / (double)GS_MiB);
+	else if (b >= 1024)
+		snprintf(buf, cap, "%.1f KiB", (double)b / 1024.0);
+	else
+		snprintf(buf, cap, "%llu B", (unsigned long long)b);
+	return buf;
+}
+
+/* Ollama's own estimate, as its "offload to cuda" log line prints it,
+ * beside the llama.cpp buffers it leads to. */
+static void ollama_lines(out *o, const gs_estimate *e, bool md)
+{
+	const gs_ollama_fit *f = &e->ollama;
+	char a[40], b[40], c[40];
+	const char *li = md ? "- " : "", *in = md ? "  " : "";
+	bool unlimited = !f->gpu_free_known;
+	put(o, "%sOllama %s settings:  num_batch %llu tokens (llama.cpp n_ubatch %llu tokens), flash attention %s, KV cache %s, "
+	    "%llu GPU%s used; memory.available %s per GPU (%s)\n", li, e->runtime_version,
+	    (unsigned long long)f->num_batch, (unsigned long long)f->n_ubatch, f->flash_attention ? "on" : "off",
+	    f->kv_cache_type, (unsigned long long)f->gpus_used, f->gpus_used == 1 ? "" : "s",
+	    unlimited ? "unlimited" : human2(f->gpu_free, a, sizeof a), f->gpu_free_how);
+	put(o, "%sOllama's own estimate (llm/memory.go, recomputed; its log line reads the same):\n", li);
+	put(o, "%s  layers.model=%llu layers.offload=%llu layers.split=\"", in, (unsigned long long)f->layers_model,
+	    (unsigned long long)f->layers_offload);
+	for (uint64_t g = 0; f->gpus_used > 1 && g < f->gpus_used; g++)
+		put(o, "%s%llu", g ? "," : "", (unsigned long long)f->layer_split[g]);
+	put(o, "\" memory.gpu_overhead=\"%s\"\n", human2(f->gpu_overhead, a, sizeof a));
+	put(o, "%s  memory.required.full=\"%s\" memory.required.partial=\"%s\" memory.required.kv=\"%s\" "
+	    "memory.required.allocations=\"[", in, human2(f->required_full, a, sizeof a),
+	    human2(f->required_partial, b, sizeof b), human2(f->kv, c, sizeof c));
+	for (uint64_t g = 0; g < f->gpus_used; g++)
+		put(o, "%s%s", g ? " " : "", human2(f->allocations[g], a, sizeof a));
+	put(o, "]\"\n%s  memory.weights.total=\"%s\" memory.weights.repeating=\"%s\" memory.weights.nonrepeating=\"%s\"",
+	    in, human2(f->weights_total, a, sizeof a), human2(f->weights_repeating, b, sizeof b),
+	    human2(f->weights_nonrepeating, c, sizeof c));
+	put(o, " memory.graph.full=\"%s\" memory.graph.partial=\"%s\"%s\n", human2(f->graph_full, a, sizeof a),
+	    human2(f->graph_partial, b, sizeof b), f->graph_by_rule ? " (GQA x KV / 6 rule)" : "");
+	gs_bytes mine = 0;
+	for (size_t i = 0; i < e->n_buffers; i++)
+		if (!strcmp(e->buffers[i].device, "CUDA0"))
+			mine = gs_add_sat(mine, e->buffers[i].bytes);
+	char x[96], y[96];
+	put(o, "%sOllama vs llama.cpp:  llama.cpp's buffers on CUDA0 add up to %s; Ollama reserves %s there (its "
+	    "%s minimum and one spare block included)%s\n", li, triple(mine, x, sizeof x),
+	    triple(f->allocations[0], y, sizeof y), human2(f->minimum_memory, a, sizeof a),
+	    f->full_offload ? "" : "; it offloads only part of the model");
+}
+
+int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md)
+{
+	out o = {f, 0};
+	char buf[96];
+	if (md)
+		put(&o, "## gpusizer estimate\n\n```\n");
+	header(&o, e);
+	seed_figures(&o, e);
+	if (md)
+		put(&o, "```\n");
+	table(&o, e, unit, md);
+	if (md)
+		put(&o, "\n");
+	const gs_phase *pk = &e->phases[e->peak_phase];
+	bool any_unknown = false;
+	for (size_t p = 0; p < e->n_phases; p++)
+		any_unknown |= e->phases[p].has_unknown;
+	put(&o, "%speak phase:          %s, %s%s\n", md ? "- " : "\n", pk->id, triple(pk->peak, buf, sizeof buf),
+	    pk->has_unknown ? " + unknown items (\"+?\": a floor, not a total)" : "");
+	{
+		char lo_s[40], hi_s[40];
+		gs_bytes lo, hi;
+		gs_estimate_interval(e, pk->peak, &lo, &hi);
+		gs_format_bytes(lo, unit, lo_s, sizeof lo_s);
+		gs_format_bytes(hi, unit, hi_s, sizeof hi_s);
+		put(&o, "%sinterval (%.0f %% target): %s to %s%s; %s\n", md ? "- " : "", 100 * GS_COVERAGE_TARGET, lo_s,
+		    hi_s, e->interval.margin_applied ? " (conservative: the peak is its high end)" : "", e->interval.why);
+		if (e->interval.has_kv && (e->has_vllm ? e->vllm.tokens : e->sglang.tokens)) {
+			uint64_t tl = e->has_vllm ? e->vllm.tokens_low : e->sglang.tokens_low;
+			uint64_t th = e->has_vllm ? e->vllm.tokens_high : e->sglang.tokens_high;
+			put(&o, "%sKV tokens interval:  %llu to %llu tokens%s; %s\n", md ? "- " : "", (unsigned long long)tl,
+			    (unsigned long long)th, e->interval.conservative ? " (conservative: the sheet is judged by the low end)" : "",
+			    e->interval.kv_why);
+		}
+	}
+	put(&o, "%sconservative envelope (sum of maxima, not an observed peak): %s%s\n", md ? "- " : "",
+	    triple(e->conservative, buf, sizeof buf), any_unknown ? ", known items only" : "");
+	for (size_t p = 0; p < e->n_phases; p++)
+		if (e->phases[p].measured) {
+			char d[96];
+			const gs_phase *ph = &e->phases[p];
+			int64_t diff = (int64_t)ph->measured_peak - (int64_t)ph->peak;
+			put(&o, "%smeasured:            phase %s %s (%s, run %s): %s%s than the estimate\n", md ? "- " : "", ph->id,
+			    triple(ph->measured_peak, buf, sizeof buf), ph->measured_counter, ph->measured_run,
+			    triple((gs_bytes)(diff < 0 ? -diff : diff), d, sizeof d), diff < 0 ? " less" : " more");
+		}
+	if (e->need_basis[0])
+		put(&o, "%sneed per GPU:        %s, basis %s: %s%s%s\n", md ? "- " : "", triple(e->need, buf, sizeof buf),
+		    e->need_basis, e->need_why, e->floor ? "; measured floor: " : "", e->floor ? e->floor_why : "");
+	summary_lines(&o, e, md);
+	if (e->has_ollama)
+		ollama_lines(&o, e, md);
+	capacity_lines(&o, e, md);
+	if (e->n_unknowns) {
+		put(&o, "\n%s\n", md ? "### Unknowns (not in any figure above)\n" : "unknowns (not in any figure above):");
+		for (size_t i = 0; i < e->n_unknowns; i++)
+			put(&o, "  - %s\n", e->unknowns[i]);
+	}
+	put(&o, "\n%s\n", md ? "### Formulas and sources\n" : "formulas and sources:");
+	for (size_t i = 0; i < e->n_items; i++)
+		put(&o, "  - %s: %s [%s]\n", e->items[i].id, e->items[i].formula, e->items[i].source);
+	return o.bad ? -1 : 0;
+}
+
+static gs_bytes item_phase(const gs_estimate *e, const char *id, int phase)
+{
+	const gs_item *it = gs_estimate_item(e, id);
+	return it ? it->bytes[phase] : 0;
+}
+
+/* llama.cpp: one row per file type, its buffers on the (first) GPU and the
+ * host, from the planned or read tensor table. */
+static void llamacpp_rows(out *o, const gs_estimate *const *rows, size_t n, bool md)
+{
+	bool ol = rows[0]->has_ollama; /* Ollama: its layer count, parallel and own figure too */
+	if (md)
+		put(o, "| file type | file [GB] | model on GPU [GiB] | model on host [GiB] | KV [GiB] | compute [GiB] | "
+		    "peak per GPU [GiB] |%s\n|---|---:|---:|---:|---:|---:|---:|%s\n",
+		    ol ? " Ollama layers x parallel | Ollama required.full [GiB] |" : "", ol ? "---:|---:|" : "");
+	else
+		put(o, "%-16s %10s %19s %20s %9s %14s %19s%s\n", "file type", "file [GB]", "model on GPU [GiB]",
+		    "model on host [GiB]", "KV [GiB]", "compute [GiB]", "peak per GPU [GiB]",
+		    ol ? "  Ollama layers x parallel  Ollama required.full [GiB]" : "");
+	for (size_t r = 0; r < n; r++) {
+		const gs_estimate *e = rows[r];
+		char v[8][48];
+		cell(e->model.inv.stored_bytes, GS_UNIT_GB, v[0], sizeof v[0]);
+		cell(item_phase(e, "weights", 0), GS_UNIT_GiB, v[1], sizeof v[1]);
+		cell(e->host_bytes, GS_UNIT_GiB, v[2], sizeof v[2]);
+		cell(item_phase(e, "kv_cache", 1), GS_UNIT_GiB, v[3], sizeof v[3]);
+		cell(item_phase(e, "activations", 1), GS_UNIT_GiB, v[4], sizeof v[4]);
+		cell(gs_estimate_peak(e), GS_UNIT_GiB, v[5], sizeof v[5]);
+		put(o, md ? "| %s | %s | %s | %s | %s | %s | %s |" : "%-16s %10s %19s %20s %9s %14s %19s",
+		    e->format.name, v[0], v[1], v[2], v[3], v[4], v[5]);
+		if (ol) {
+			snprintf(v[6], sizeof v[6], "%llu/%llu x %llu", (unsigned long long)e->ollama.layers_offload,
+			         (unsigned long long)e->ollama.layers_model, (unsigned long long)e->ollama.parallel);
+			cell(e->ollama.required_full, GS_UNIT_GiB, v[7], sizeof v[7]);
+			put(o, md ? " %s | %s |" : "  %24s  %26s", v[6], v[7]);
+		}
+		put(o, "\n");
+	}
+	put(o, "\nmodel on host: the token embeddings, blocks not offloaded with their KV, the host compute buffer "
+	    "and the logits.\n");
+	if (ol)
+		put(o, "Ollama %s: layers offloaded of the model's (blocks + output) x parallel requests, as its own "
+		    "estimate chooses them for each file type; n_ctx = num_ctx x parallel per row.\n",
+		    rows[0]->runtime_version);
+}
+
+/* What the indicative envelope (weights only + reserve) leaves out: every
+ * other item the estimate carries in some phase, and every unknown one. The
+ * envelope is the quick calculator's figure; these items are in the peak. */
+static void outside_envelope(const gs_estimate *e, char *left, size_t cap)
+{
+	left[0] = 0;
+	for (size_t i = 0; i < e->n_items; i++) {
+		const gs_item *it = &e->items[i];
+		if (!strcmp(it->id, "weights") || !strcmp(it->id, "reserve"))
+			continue;
+		bool live = it->basis == GS_BASIS_UNKNOWN;
+		for (size_t p = 0; p < e->n_phases && !live; p++)
+			live = it->bytes[p] > 0;
+		if (live)
+			snprintf(left + strlen(left), cap - strlen(left), "%s%s%s", left[0] ? ", " : "", it->id,
+			         it->basis == GS_BASIS_UNKNOWN ? " (unknown)" : "");
+	}
+	if (!left[0])
+		snprintf(left, cap, "nothing");
+}
+
+/* With a device, each row's verdict in the words estimate prints for that
+ * format alone: the same rule (gpusizer/verdict.h), the same figures. */
+static void verdict_rows(out *o, const gs_estimate *const *rows, size_t n, bool md)
+{
+	char cap[96], peak[40], amount[40];
+	put(o, "\n%son %s, %s (each row's verdict, as `estimate` gives it for that format alone):\n",
+	    md ? "### " : "", rows[0]->workload.device ? rows[0]->workload.device->name : "the given capacity",
+	    triple(rows[0]->capacity, cap, sizeof cap));
+	for (size_t r = 0; r < n; r++) {
+		const gs_estimate *e = rows[r];
+		const gs_capacity_verdict *vd = &e->verdict;
+		gs_format_bytes(e->phases[e->peak_phase].peak, GS_UNIT_GiB, peak, sizeof peak);
+		gs_format_bytes(vd->fits ? vd->margin : vd->shortfall, GS_UNIT_GiB, amount, sizeof amount);
+		bool by_peak = vd->rule == GS_RULE_PEAK; /* the other rules' sentences carry their own terms */
+		put(o, "%s%-14s %s%s (rule %s): peak %s %s, %s %s%s%s%s\n", md ? "- " : "  ", e->format.name,
+		    vd->fits ? "fits" : "DOES NOT FIT", vd->fits && vd->as_far_as_known ? " as far as known" : "",
+		    gs_rule_name(vd->rule), e->phases[e->peak_phase].id, peak, vd->fits ? "margin" : "short by", amount,
+		    vd->rule == GS_RULE_VLLM_POOL || vd->rule == GS_RULE_SGLANG_POOL ? " of pool" : "", by_peak ? "" : "; ",
+		    by_peak ? "" : vd->why);
+	}
+	put(o, "exit status: 0 when every row fits, 1 when one does not\n");
+}
+
+int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bool md)
+{
+	out o = {f, 0};
+	if (!n)
+		return 0;
+	const gs_estimate *e0 = rows[0];
+	char a[48], b[48], c[48], d[48];
+	if (e0->runtime == GS_RT_LLAMACPP || e0->runtime == GS_RT_OLLAMA) {
+		put(&o, "model %s, %llu parameters; %s, n_ctx %llu\n\n", e0->model.source,
+		    (unsigned long long)e0->model.params, e0->has_ollama ? "Ollama's llama.cpp" : "llama.cpp",
+		    (unsigned long long)(e0->length * e0->concurrency));
+		llamacpp_rows(&o, rows, n, md);
+		goto notes;
+	}
+	put(&o, "%smodel %s, %llu parameters, reserve %s in every row\n\n", md ? "" : "",
+	    e0->model.source, (unsigned long long)e0->model.params, gs_wl_str(&e0->workload, GS_F_RESERVE));
+	if (md)
+		put(&o, "| format | weights only [GiB] | weights only [GB] | indicative envelope [GiB] | "
+		    "indicative envelope [GB] | leaves out |\n|---|---:|---:|---:|---:|---|\n");
+	else
+		put(&o, "%-14s %19s %18s %26s %25s  %s\n", "format", "weights only [GiB]", "weights only [GB]",
+		    "indicative envelope [GiB]", "indicative envelope [GB]", "leaves out");
+	for (size_t r = 0; r < n; r++) {
+		const gs_estimate *e = rows[r];
+		char left[200];
+		outside_envelope(e, left, sizeof left);
+		cell(e->weights_only, GS_UNIT_GiB, a, sizeof a);
+		cell(e->weights_only, GS_UNIT_GB, b, sizeof b);
+		cell(e->envelope, GS_UNIT_GiB, c, sizeof c);
+		cell(e->envelope, GS_UNIT_GB, d, sizeof d);
+		put(&o, md ? "| %s | %s | %s | %s | %s | %s |\n" : "%-14s %19s %18s %26s %25s  %s\n",
+		    e->format.name, a, b, c, d, left);
+	}
+notes:
+	if (e0->has_capacity)
+		verdict_rows(&o, rows, n, md);
+	/* the notes of every row, each said once */
+	put(&o, "\nwhat the rows leave out:\n");
+	for (size_t r = 0; r < n; r++)
+		for (size_t i = 0; i < rows[r]->n_unknowns; i++) {
+			bool seen = false;
+			for (size_t q = 0; q < r && !seen; q++)
+				for (size_t j = 0; j < rows[q]->n_unknowns && !seen; j++)
+					seen = strcmp(rows[q]->unknowns[j], rows[r]->unknowns[i]) == 0;
+			if (!seen)
+				put(&o, "  - [%s] %s\n", rows[r]->format.name, rows[r]->unknowns[i]);
+		}
+	put(&o, "\nThe same reserve in every row shows only the arithmetic effect of the format; "
+	    "it is not a guaranteed total peak.\n");
+	return o.bad ? -1 : 0;
+}
+
+/* A serving engine's pool in its own terms: what it holds, what one request
+ * needs, and the fixed item that takes most of the budget. */
+static void pool_lines(out *o, const gs_pool_view *v, const char *lead)
+{
+	char buf[96];
+	if (v->refused) {
+		put(o, "%s%s would not start: the fixed items leave no KV pool in its budget of %s\n", lead, v->engine,
+		    triple(v->budget, buf, sizeof buf));
+	} else {
+		put(o, "%s%s's KV pool holds %llu tokens", lead, v->engine, (unsigned long long)v->tokens);
+		if (v->blocks)
+			put(o, " (%llu blocks of 16)", (unsigned long long)v->blocks);
+		if (v->request_tokens)
+			put(o, "; one request needs %llu tokens, the sheet %llu", (unsigned long long)v->request_tokens,
+			    (unsigned long long)v->need_tokens);
+		put(o, "\n");
+		put(o, "  largest context at the sheet's concurrency: %llu token%s; largest concurrency at its length: %llu "
+		    "sequence%s\n", (unsigned long long)v->max_context, v->max_context == 1 ? "" : "s",
+		    (unsigned long long)v->max_concurrency, v->max_concurrency == 1 ? "" : "s");
+	}
+	if (v->eater[0])
+		put(o, "  the budget's largest fixed item: %s, %s\n", v->eater, triple(v->eater_bytes, buf, sizeof buf));
+}
+
+int gs_render_pool_text(FILE *f, const gs_pool_view *v, const char *lead)
+{
+	out o = {f, 0};
+	pool_lines(&o, v, lead);
+	return o.bad ? -1 : 0;
+}
+
+/* One search's answer, without the capacity line (said once per answer). */
+static void fit_body(out *o, const gs_fit_result *r)
+{
+	char buf[96];
+	const char *what = r->target == GS_FIT_CONTEXT ? "context" : r->target == GS_FIT_MICROBATCH ? "microbatch" : "concurrency";
+	const char *unit = r->target == GS_FIT_CONTEXT ? "token" : "sequence"; /* + "s" unless 1 */
+	if (r->target == GS_FIT_CONTEXT)
+		put(o, "searched: largest context at %s %llu\n", r->training ? "microbatch" : "concurrency",
+		    (unsigned long long)r->fixed);
+	else
+		put(o, "searched: largest %s at context %llu tokens\n", what, (unsigned long long)r->fixed);
+	if (!r->fits && r->pool.known) {
+		pool_lines(o, &r->pool, "does not fit: ");
+		return;
+	}
+	char ol[96], oa[96];
+	if (r->ollama) {
+		triple(r->ollama_required, ol, sizeof ol);
+		triple(r->ollama_available, oa, sizeof oa);
+	}
+	if (!r->fits && r->ollama) {
+		put(o, "does not fit: even at 1 %s Ollama offloads %llu of %llu layers (its estimate needs "
+		    "memory.required.full %s; memory.available %s per GPU)\n", r->target == GS_FIT_CONTEXT ? "token" : "sequence",
+		    (unsigned long long)r->ollama_offload, (unsigned long long)r->ollama_layers, ol, oa);
+		return;
+	}
+	if (!r->fits) {
+		put(o, "does not fit: even 1 %s needs %s\n", r->target == GS_FIT_CONTEXT ? "token" : "sequence",
+		    triple(r->peak_over, buf, sizeof buf));
+		put(o, "limit: phase %s, item %s\n", r->limit_phase, r->limit_item);
+		return;
+	}
+	put(o, "largest %s: %llu %s%s (peak %s)\n", what, (unsigned long long)r->best, unit, r->best == 1 ? "" : "s",
+	    triple(r->peak_at_best, buf, sizeof buf));
+	if (r->bounded_by_model)
+		put(o, "limit: the model's max_position_embeddings (%llu), not memory\n",
+		    (unsigned long long)r->model_max);
+	else if (r->pool.known)
+		put(o, "limit: %s's KV pool (%llu tokens) at %llu %ss\n", r->pool.engine, (unsigned long long)r->pool.tokens,
+		    (unsigned long long)r->best + 1, unit);
+	else if (r->ollama)
+		put(o, "limit: at %llu %ss Ollama offloads %llu of %llu layers (memory.required.full %s; memory.available "
+		    "%s per GPU) and runs the rest on the CPU\n", (unsigned long long)r->best + 1, unit,
+		    (unsigned long long)r->ollama_offload, (unsigned long long)r->ollama_layers, ol, oa);
+	else
+		put(o, "limit: phase %s, item %s (at %llu %ss the peak is %s)\n", r->limit_phase, r->limit_item,
+		    (unsigned long long)r->best + 1, unit, triple(r->peak_over, buf, sizeof buf));
+}
+
+int gs_render_fit_text(FILE *f, const gs_fit_result *r)
+{
+	out o = {f, 0};
+	char buf[96];
+	put(&o, "capacity: %s — %s\n", triple(r->capacity, buf, sizeof buf), r->capacity_how);
+	fit_body(&o, r);
+	return o.bad ? -1 : 0;
+}
+
+int gs_render_changes_text(FILE *f, const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap, const char *at)
+{
+	out o = {f, 0};
+	char a[96], b[40], d[40];
+	put(&o, "single changes%s%s, %s first (peak now %s; capacity %s):\n", at ? " to " : "", at ? at : "",
+	    n && c[0].pool ? "the largest pool for the need" : "largest saving",
+	    triple(peak_now, a, sizeof a), cap ? gs_format_bytes(cap, GS_UNIT_GiB, b, sizeof b)
+	                                       : "unknown, so no verdict on fitting");
+	if (!n)
+		put(&o, "  (no single change lowers the peak)\n");
+	for (size_t i = 0; i < n; i++) {
+		if (c[i].pool) {
+			/* a serving engine: what the pool holds after, against the need */
+			put(&o, "  %zu. %s %s%s%s: pool %llu tokens", i + 1, c[i].field, c[i].value, c[i].also[0] ? " with " : "",
+			    c[i].also, (unsigned long long)c[i].pool_tokens_after);
+			if (c[i].pool_blocks_after)
+				put(&o, " (%llu blocks)", (unsigned long long)c[i].pool_blocks_after);
+			if (c[i].need_after)
+				put(&o, ", %llu.%02llux the %llu tokens the sheet needs", (unsigned long long)(c[i].pool_tokens_after / c[i].need_after),
+				    (unsigned long long)(c[i].pool_tokens_after % c[i].need_after * 100 / c[i].need_after),
+				    (unsigned long long)c[i].need_after);
+			put(&o, "; peak %s%s%s; cost: %s\n", gs_format_bytes(c[i].peak_after, GS_UNIT_GiB, d, sizeof d),
+			    cap && c[i].peak_after > cap ? " (above the card: the engine would not start)" : "",
+			    !cap ? "" : c[i].fits_after ? ", fits" : ", still does not fit", c[i].cost);
+			continue;
+		}
+		put(&o, "  %zu. %s %s%s%s: saves %s -> peak %s%s%s%s; cost: %s\n", i + 1, c[i].field, c[i].value,
+		    c[i].also[0] ? " with " : "", c[i].also, gs_format_bytes(c[i].saves, GS_UNIT_GiB, b, sizeof b),
+		    gs_format_bytes(c[i].peak_after, GS_UNIT_GiB, d, sizeof d),
+		    !cap ? "" : c[i].fits_after ? ", fits" : ", still does not fit", c[i].phase[0] ? "; acts on " : "",
+		    c[i].phase, c[i].cost);
+	}
+	return o.bad ? -1 : 0;
+}
+
+/* Adaptation: for each phase above the capacity, the changes that act on
+ * it, by what they take off that phase. */
+static void changes_by_phase(out *o, const gs_fit_answer *a)
+{
+	char b[40], c[40], d[40], cp[40];
+	gs_format_bytes(a->capacity, GS_UNIT_GiB, cp, sizeof cp);
+	for (size_t k = 0; k < a->n_over; k++) {
+		size_t pi = a->over_index[k];
+		gs_bytes before = a->over_peak[k];
+		put(o, "\nphase %s overflows (%s > %s): the changes that lower it, largest effect first:\n", a->over[k],
+		    gs_format_bytes(before, GS_UNIT_GiB, b, sizeof b), cp);
+		const gs_change *order[GS_MAX_CHANGES];
+		size_t n = 0;
+		for (size_t i = 0; i < a->n_changes; i++) {
+			gs_bytes after = a->changes[i].phases_after[pi];
+			if (after && after < before)
+				order[n++] = &a->changes[i];
+		}
+		for (size_t i = 1; i < n; i++)
+			for (size_t j = i; j > 0 && order[j]->phases_after[pi] < order[j - 1]->phases_after[pi]; j--) {
+				const gs_change *t = order[j];
+				order[j] = order[j - 1];
+				order[j - 1] = t;
+			}
+		if (!n)
+			put(o, "  (none of the changes tried lowers it)\n");
+		for (size_t i = 0; i < n && i < 5; i++) {
+			const gs_change *x = order[i];
+			gs_bytes after = x->phases_after[pi];
+			put(o, "  %zu. %s %s%s%s: %s %s -> %s%s; over all phases then %s%s; cost: %s\n", i + 1, x->field,
+			    x->value, x->also[0] ? " with " : "", x->also, a->over[k], b,
+			    gs_format_bytes(after, GS_UNIT_GiB, c, sizeof c), after <= a->capacity ? " (this phase fits)" : "",
+			    gs_format_bytes(x->peak_after, GS_UNIT_GiB, d, sizeof d), x->fits_after ? ", fits" : ", still does not fit",
+			    x->cost);
+		}
+		if (n > 5)
+			put(o, "  (%zu more below)\n", n - 5);
+	}
+}
+
+int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
+{
+	out o = {f, 0};
+	if (a->headline[0])
+		put(&o, "%s\n\n", a->headline);
+	char buf[96];
+	if (a->n)
+		put(&o, "capacity: %s — %s\n", triple(a->r[0].capacity, buf, sizeof buf), a->r[0].capacity_how);
+	for (size_t i = 0; i < a->n; i++) {
+		if (i)
+			put(&o, "\n");
+		fit_body(&o, &a->r[i]);
+	}
+	if (a->has_sheet) {
+		char pk[40], cap[40], at[160];
+		char mg[40];
+		const gs_capacity_verdict *v = &a->sheet_verdict;
+		put(&o, "\nthe sheet's workload (%s): %s: peak %s %s of %s", a->sheet_workload,
+		    a->sheet_fits ? "fits" : "DOES NOT FIT", a->sheet_phase,
+		    gs_format_bytes(a->sheet_peak, GS_UNIT_GiB, pk, sizeof pk),
+		    gs_format_bytes(a->capacity, GS_UNIT_GiB, cap, sizeof cap));
+		if (v->rule == GS_RULE_PEAK)
+			put(&o, ", %s %s", v->fits ? "margin" : "short by",
+			    gs_format_bytes(v->fits ? v->margin : v->shortfall, GS_UNIT_GiB, mg, sizeof mg));
+		put(&o, "\n");
+		/* a rule beyond the peak speaks its own terms: the pool, the layers */
+		if (a->sheet_verdict.rule != GS_RULE_PEAK && a->sheet_verdict.why[0])
+			put(&o, "  %s\n", a->sheet_verdict.why);
+		if (a->sheet_pool.known)
+			pool_lines(&o, &a->sheet_pool, "  ");
+		if (a->has_changes && a->headline[0] && a->n_over)
+			changes_by_phase(&o, a);
+		if (a->has_changes) {
+			snprintf(at, sizeof at, "the sheet's workload (%s)", a->sheet_workload);
+			put(&o, "\n");
+			if (gs_render_changes_text(f, a->changes, a->n_changes, a->sheet_peak, a->capacity, at))
+				o.bad = 1;
+		}
+	}
+	return o.bad ? -1 : 0;
+}
