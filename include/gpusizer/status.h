@@ -44,6 +44,10 @@ typedef struct gs_error {
 	gs_status code;
 	char where[256];
 	char msg[1024]; /* room for a list of the supported model types */
+	/* The sheet field or request member the error is about ("length",
+	 * "catalog"), set by whoever knows it (gs_error_field); "" when the
+	 * error is about no one field. Front doors read it, never the text. */
+	char field[64];
 } gs_error;
 
 /* Short, static English name of a status ("bad input", ...). Never NULL. */
@@ -58,6 +62,11 @@ gs_status gs_error_set(gs_error *err, gs_status code, const char *where,
 
 /* Reset *err to GS_OK with empty strings. */
 void gs_error_clear(gs_error *err);
+
+/* Record the field or member err is about (see gs_error.field); returns
+ * err->code, so that `return gs_error_field(err, "length");` passes the
+ * status on. A NULL err is a no-op returning GS_OK. */
+gs_status gs_error_field(gs_error *err, const char *field);
 
 /* A deadline for the calling thread's long work: fit's searches, matrix
  * cells, shortlist offers and single changes check it between steps and stop

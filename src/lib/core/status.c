@@ -29,6 +29,7 @@ gs_status gs_error_set(gs_error *err, gs_status code, const char *where,
 	if (!err)
 		return code;
 	err->code = code;
+	err->field[0] = 0;
 	snprintf(err->where, sizeof err->where, "%s", where ? where : "");
 	/* the location leads the message, written once, here */
 	int k = where && *where ? snprintf(err->msg, sizeof err->msg, "%s: ", where) : 0;
@@ -66,4 +67,12 @@ void gs_deadline_set(double seconds)
 bool gs_deadline_passed(void)
 {
 	return deadline_ns && mono_ns() > deadline_ns;
+}
+
+gs_status gs_error_field(gs_error *err, const char *field)
+{
+	if (!err)
+		return GS_OK;
+	snprintf(err->field, sizeof err->field, "%s", field ? field : "");
+	return err->code;
 }
