@@ -32,6 +32,14 @@
  * a Markdown table. Returns 0, or -1 if writing to `out` failed. */
 int gs_render_estimate_text(FILE *out, const gs_estimate *e, gs_unit unit, bool markdown);
 
+/* A field's help as --help, the man page and /api/fields print it: the
+ * row's text, values, default and readers (gs_field_describe), and for
+ * runtime_version the releases of each engine's table ("releases: vllm
+ * 0.6.4, ..., sglang 0.4.6, ..."), into buf; returns buf. */
+const char *gs_render_field_help(gs_field f, char *buf, size_t cap);
+/* Room for any field's help. */
+#define GS_FIELD_HELP_MAX 2048
+
 /* A comparison of formats for one model (the quick calculator's format table): one row
  * per estimate, weights only and indicative envelope in GiB and GB, and what
  * each row leaves out. */

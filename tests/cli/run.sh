@@ -147,7 +147,7 @@ case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.
 case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.21.1
 case_ 2 "0.22.0 is newer than the newest release gpusizer knows, 0.21.0, and its defaults may have changed: give runtime_version 0.21.0" estimate $L31 --runtime vllm --runtime-version 0.22.0
 case_ 2 "is not a release number" estimate $L31 --runtime vllm --runtime-version latest
-case_ 2 "runtime_version: gpusizer has release tables for vllm, sglang and ollama" estimate $L31 --runtime-version 0.6.4
+case_ 2 "--runtime-version: read by runtimes vllm, sglang and ollama, not by transformers (runtime: default)" estimate $L31 --runtime-version 0.6.4
 case_ 0 "lora_slots" estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --max-loras 4 --max-lora-rank 64
 case_ 0 "fused-experts workspace larger" estimate data/models/mistralai__Mixtral-8x7B-v0.1.json --runtime vllm --gpu H200 --context 8192
 case_ 0 "SGLang KV pool:      53.89 GiB (57.86 GB; 57861210112 B) = 441446 tokens (max_total_num_tokens), max_running_requests 4096" estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --concurrency 16
@@ -203,17 +203,17 @@ case_ 2 'quantization rules are implemented for llama, mistral' estimate data/mo
 case_ 0 'Q6_K: 130 tensors, 2275660800 B; F32: 258 tensors, 4280320 B' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q6_K --context 2048
 case_ 0 'Q2_K: 65 tensors, 523944960 B; F32: 258 tensors, 4280320 B; Q3_K: 64 tensors' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --quantizer b4020 --context 2048
 case_ 0 '--quantizer b4020 plans that file' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --context 2048
-case_ 2 'quantizer: only runtimes llamacpp and ollama plan a llama.cpp file type' estimate $L31 --runtime vllm --quantizer b4020
+case_ 2 '--quantizer: read by runtimes llamacpp and ollama, not by vllm (runtime: --runtime)' estimate $L31 --runtime vllm --quantizer b4020
 case_ 0 'native top-k/top-p sampler at its sort' estimate $L31 --runtime vllm --runtime-version 0.16.0 --gpu L40S --context 8192 --sampler native
 case_ 0 'native path from 0.17.0: fp32 copy 4, top-k/top-p in place (Triton)' estimate $L31 --runtime vllm --runtime-version 0.17.0 --gpu L40S --context 8192 --sampler native
-case_ 2 'sampler: only runtime vllm' estimate $L31 --runtime sglang --gpu L40S --context 8192 --sampler native
+case_ 2 '--sampler: read by runtime vllm, not by sglang' estimate $L31 --runtime sglang --gpu L40S --context 8192 --sampler native
 case_ 2 'got "torch", expected one of native, flashinfer' estimate $L31 --runtime vllm --gpu L40S --sampler torch
 case_ 2 'got "b9999", expected one of 007dbbf3, b4020' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --quantizer b9999
 # --imatrix: Q4_0's first n_layer/8 ffn_down in Q4_1 (a published imatrix Q4_0 of Qwen3-8B is this plus its metadata)
 case_ 0 'Q4_1: 4 tensors, 125829120 B' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --imatrix --context 512
 case_ 0 'Q4_1: 4 tensors, 125829120 B' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --imatrix yes --context 512
 case_ 0 'the file holds 12582912 B more (the first n_layer/8 ffn_down in Q4_1): --imatrix plans that file' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --context 512
-case_ 2 'imatrix: only runtimes llamacpp and ollama plan a llama.cpp file type' estimate $L31 --runtime vllm --imatrix
+case_ 2 '--imatrix: read by runtimes llamacpp and ollama, not by vllm' estimate $L31 --runtime vllm --imatrix
 case_ 2 'got "maybe", expected one of no, yes' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --imatrix=maybe
 case_ 2 'unknown format "Q4_K_X"' estimate $L31 --runtime llamacpp --format Q4_K_X
 
@@ -235,7 +235,7 @@ case_ 0 '"bytes": 218103808' estimate $G31 --runtime llamacpp --format Q4_K_M --
 case_ 0 "22 of them sliding-window layers with min(cells, window 512 x 1 sequences + n_ubatch 512) padded to 256 = 1024 cells" estimate $G31 --runtime llamacpp --format Q4_K_M --context 8192
 # Gemma-2-9B: window 4096, 4 sequences in one context of 32768: min(32768, 4 x 4096 + 512) = 16896 cells
 case_ 0 "21 of them sliding-window layers with min(cells, window 4096 x 4 sequences + n_ubatch 512) padded to 256 = 16896 cells" estimate data/models/google__gemma-2-9b.json --runtime llamacpp --format Q4_K_M --context 8192 --concurrency 4
-case_ 2 "swa_full: Ollama does not take this llama.cpp option" estimate data/models/google__gemma-2-2b-it.json --runtime ollama --format Q4_K_M --swa-full yes
+case_ 2 "--swa-full: read by runtime llamacpp, not by ollama" estimate data/models/google__gemma-2-2b-it.json --runtime ollama --format Q4_K_M --swa-full yes
 # Gemma 3 vision-language: llama.cpp runs the text GGUF; the mmproj (F16) only with images
 G34=data/models/google__gemma-3-4b-it.json
 case_ 0 "give images to count the projector" estimate $G34 --runtime llamacpp --format Q4_K_M --context 8192
@@ -259,8 +259,8 @@ case_ 2 'names a GGUF file; give its file type as format' estimate llama3.1:8b-i
 # tensor of the file's 633495552 B (token_embd stays on the host as well)
 case_ 0 '"bytes": 633495552' estimate data/models/Qwen__Qwen3-0.6B.json --runtime llamacpp --format Q8_0 --context 512 --json
 case_ 0 "output head (tied: a second copy of token_embd)" estimate data/models/Qwen__Qwen3-0.6B.json --runtime llamacpp --format Q8_0 --context 512
-case_ 2 "op_offload: Ollama does not take this llama.cpp option" estimate $L31 --runtime ollama --format q4_k_m --op-offload no
-case_ 2 'op-offload: got "maybe", expected one of yes, no' estimate $PY28 --runtime llamacpp --format Q4_0 --op-offload maybe
+case_ 2 "--op-offload: read by runtime llamacpp, not by ollama" estimate $L31 --runtime ollama --format q4_k_m --op-offload no
+case_ 2 'op-offload: got "maybe", expected one of no, yes' estimate $PY28 --runtime llamacpp --format Q4_0 --op-offload maybe
 case_ 0 '"bytes": 2093219840' estimate $L31 --runtime llamacpp --format q4_k_m --context 8192 --gpus 2 --split-mode row --json
 case_ 0 "lora_adapter           estimated             0.16" estimate $L31 --runtime llamacpp --format q4_k_m --context 2048 --lora-adapter 160MiB
 case_ 2 "expected a .safetensors or .gguf file" estimate $L31 --runtime llamacpp --format q4_k_m --lora-adapter /etc/passwd
@@ -305,9 +305,9 @@ case_ 2 "does not know architecture qwen3" estimate data/models/Qwen__Qwen3-8B.j
 case_ 2 "runs gemma3 on its own engine" estimate data/models/google__gemma-3-1b-it.json --runtime ollama --runtime-version 0.6.8 --format Q4_K_M
 case_ 2 "OLLAMA_KV_CACHE_TYPE accepts f16, q8_0 or q4_0" estimate $L31 --runtime ollama --format Q4_K_M --kv-format fp8
 case_ 0 "OLLAMA_KV_CACHE_TYPE=q8_0 is ignored without flash attention" estimate $L31 --runtime ollama --format Q4_K_M --kv-format q8_0
-case_ 2 "tensor_split: Ollama does not take this llama.cpp option" estimate $L31 --runtime ollama --format Q4_K_M --gpus 2 --tensor-split 1,1
+case_ 2 "--tensor-split: read by runtime llamacpp, not by ollama" estimate $L31 --runtime ollama --format Q4_K_M --gpus 2 --tensor-split 1,1
 case_ 2 'tensor_split "1,1,1": expected 2 non-negative proportions' estimate $L31 --runtime llamacpp --format q4_k_m --gpus 2 --tensor-split 1,1,1
-case_ 2 "num_batch: only runtime ollama reads it" estimate $L31 --runtime llamacpp --format Q4_K_M --num-batch 1024
+case_ 2 "--num-batch: read by runtime ollama, not by llamacpp" estimate $L31 --runtime llamacpp --format Q4_K_M --num-batch 1024
 
 # fit
 case_ 0 "largest concurrency: 4 sequences" fit $L3 --gpu "RTX 4090" --context 8192
@@ -492,7 +492,7 @@ case_ 1 "falls back to its V0 engine" estimate $L31 --runtime vllm --runtime-ver
 case_ 0 "rope_cache: 1 x cos and sin of 32768 positions x 128 head dim x 2 B (one, shared by every layer)" estimate $L31 --task qlora --recipe unsloth
 case_ 0 "rope_cache: 32 x cos and sin of 32768 positions x 128 head dim x 2 B (one per attention layer: Unsloth before 2025.1)" estimate $L31 --task qlora --recipe unsloth --recipe-release 2024.8
 case_ 2 "recipe_release: only recipe unsloth has releases that differ in memory" estimate $L31 --task qlora --recipe-release 2024.8
-case_ 2 "recipe_release: only recipe unsloth has releases that differ in memory" estimate $L31 --recipe-release 2024.8
+case_ 2 "--recipe-release: read by tasks full, lora and qlora, not by inference" estimate $L31 --recipe-release 2024.8
 # a ROCm GPU has no CUDA compute capability: no V0 fallback to name
 case_ 0 "vllm 0.8.4 release" estimate $L31 --runtime vllm --runtime-version 0.8.4 --gpu MI300X --context 4096
 case_ 2 "expected Unsloth's release as its banner prints it" estimate $L31 --task qlora --recipe unsloth --recipe-release latest
@@ -501,7 +501,7 @@ case_ 0 "executed:    1900 tokens, the dataset's longest (p50 380, p95 1200)" es
 case_ 2 "lengths: the dataset's longest sequence, 3900 tokens, is beyond length 2048 (recipe unsloth)" estimate $L31 --task qlora --recipe unsloth --lengths 380,1200,3900
 case_ 2 "lengths: 3,2,1: expected p50 <= p95 <= max" estimate $L31 --task qlora --lengths 3,2,1 --context 100
 case_ 2 "expected three figures, p50,p95,max" estimate $L31 --task qlora --lengths 3,2 --context 100
-case_ 2 "it needs task full, lora or qlora" estimate $L31 --lengths 1,2,3
+case_ 2 "--lengths: read by tasks full, lora and qlora, not by inference (task: default)" estimate $L31 --lengths 1,2,3
 # vision-language adaptation: QLoRA on Mistral 3 and Gemma 3 answered; the tower frozen (LLaMA-Factory) or
 # trained through the adapters PEFT's name matching puts in it (Unsloth's seven names)
 case_ 0 "vision q_proj 24x(1024->1024)" estimate mistralai/Magistral-Small-2509 --task qlora --recipe unsloth --context 2048 --images 1 --image-tokens 256
@@ -514,7 +514,7 @@ case_ 2 "Axolotl v0.18.0 has no default targets" estimate $L31 --task qlora --re
 case_ 0 "trainable:   83886080 parameters" estimate $L31 --task qlora --recipe axolotl --lora-rank 32 --lora-targets all-linear
 case_ 0 "its defaults here: microbatch 2, optimizer paged-adamw-8bit, precision bf16, checkpointing full, loss chunked" estimate $L31 --task full --recipe torchtune --context 2048
 case_ 0 "length:      4096 tokens" estimate $L31 --task qlora --recipe trl-sft --context 4096
-case_ 2 "recipe: an adaptation recipe needs task full, lora or qlora" estimate $L31 --recipe peft
+case_ 2 "--recipe: read by tasks full, lora and qlora, not by inference" estimate $L31 --recipe peft
 case_ 2 'recipe: got "hf", expected one of peft, trl-sft, unsloth, axolotl, llama-factory, deepspeed, torchtune' estimate $L31 --task lora --recipe hf
 case_ 0 "phase: export" diagnose tests/data/logs/torch-merge.log $L31 --task qlora --context 4096
 case_ 0 "1. export cpu: saves 5.55 GiB -> peak 13.29 GiB, fits; acts on export" diagnose tests/data/logs/torch-merge.log $L31 --task qlora --context 4096
@@ -590,7 +590,7 @@ case_ 2 "no model" estimate --context 8192
 case_ 2 "not both" estimate --params 7e9 --model $L3
 case_ 2 "task lora needs the model's module shapes" estimate --params 7e9 --task lora
 case_ 2 "--units: got" estimate --params 7e9 --units GBs
-case_ 2 "kv_format_v: only runtime llamacpp keeps V in another format than K" estimate --params 7e9 --kv-format-v fp8
+case_ 2 "--kv-format-v: read by runtime llamacpp, not by transformers" estimate --params 7e9 --kv-format-v fp8
 case_ 2 "unknown command" frobnicate
 case_ 2 "usage: gpusizer COMMAND"
 case_ 0 "usage: gpusizer estimate" estimate --help
@@ -611,7 +611,7 @@ if grep -q "^format:.*attention" "$OUT"; then fail=$((fail + 1)); echo "FAIL: vl
 # hardening: nonsense refused, never sized as 0 or printed saturated
 case_ 2 "--tp: 4294967296 is more than this tool sizes (at most 65536)" estimate $L3 --tp 4294967296
 case_ 2 "--gpus: 100000 is more than this tool sizes" estimate $L3 --gpus 100000
-case_ 2 "--bits: got 4294967297, expected at most 64 bits per weight" estimate --params 7e9 --bits 4294967297
+case_ 2 "--bits: got 4294967297, expected more than 0 and at most 64" estimate --params 7e9 --bits 4294967297
 case_ 2 "--params: 10000000000000000000 is more than this tool sizes" estimate --params 1e19
 case_ 2 "--params: 10000000000000000000 is more than this tool sizes" estimate --params 1e19 --json
 case_ 2 "the figures are too large to represent" estimate $L3 --context 1073741824 --concurrency 1048576

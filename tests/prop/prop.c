@@ -67,7 +67,8 @@ static const struct {
 	 "llama.cpp's planned tensor table covers the listed families; others need their .gguf read"},
 	{"quantizes the experts of a mixture of experts", "mxfp4-experts has no meaning on a dense model"},
 	{"is not a llama.cpp file type", "llama.cpp and Ollama load GGUF file types; other formats do not exist there"},
-	{"llama.cpp splits layers over GPUs by tensor_split", "llama.cpp has no tensor parallel degree to size"},
+	{"tp: read by runtimes transformers, vllm and sglang, not by",
+	 "llama.cpp and Ollama split layers over GPUs by tensor_split: the field table has no tp for them"},
 	{"verify_with_parallel_config", "the engine's own divisibility rule refuses the degree (docs/method.md §11a)"},
 	{"is a state-space model or hybrid: gpusizer sizes it with runtime transformers only",
 	 "the engines' hybrid cache layouts are not modelled yet: refused, not guessed (issue 36)"},
@@ -688,8 +689,9 @@ static int engine_on_t4(const gs_model *m, const char *v, char *why, size_t cap)
 static void check_releases(const gs_model *m)
 {
 	p_count[P_RELEASES]++;
-	const char *help = gs_field_help(GS_F_RUNTIME_VERSION);
-	const char *p = strstr(help, ": ");
+	static char help[GS_FIELD_HELP_MAX];
+	gs_render_field_help(GS_F_RUNTIME_VERSION, help, sizeof help);
+	const char *p = strstr(help, "releases: ");
 	char engine[16] = "";
 	while (p && *p) {
 		p += strspn(p, ":,| ");

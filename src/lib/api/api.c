@@ -500,19 +500,7 @@ static void api_workload(const char *verb, const char *format, json_t *body, con
 
 static const char *kind_name(gs_kind k)
 {
-	switch (k) {
-	case GS_KIND_STRING: return "string";
-	case GS_KIND_COUNT: return "count";
-	case GS_KIND_BYTES: return "bytes";
-	case GS_KIND_RATIO: return "ratio";
-	case GS_KIND_PERCENT: return "percent";
-	case GS_KIND_ENUM: return "enum";
-	case GS_KIND_FORMAT: return "format";
-	case GS_KIND_KV_FORMAT: return "kv_format";
-	case GS_KIND_KEEP: return "keep";
-	case GS_KIND_DURATION: return "duration";
-	}
-	return "string";
+	return gs_kind_name(k);
 }
 
 /* The sheet's fields: key, flag, alias, kind, default and help, so a binding can

@@ -312,30 +312,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		e->format.keep_bits = (gs_ratio){strcmp(gs_wl_str(w, GS_F_KEEP_FORMAT), "fp32") ? 16 : 32, 1};
 	}
 	e->runtime = gs_wl_runtime(w);
-	/* only llama.cpp stores K and V in different types; elsewhere the field
-	 * would be ignored, so it is refused */
-	if (gs_wl_set(w, GS_F_KV_FORMAT_V) && e->runtime != GS_RT_LLAMACPP)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_KV_FORMAT_V].where,
-		                    "kv_format_v: only runtime llamacpp keeps V in another format than K; "
-		                    "use kv_format for both");
-	if (gs_wl_set(w, GS_F_SAMPLER) && e->runtime != GS_RT_VLLM)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_SAMPLER].where,
-		                    "sampler: only runtime vllm's profile run is sized by its sampler path; runtime %s "
-		                    "has none", gs_runtime_name(e->runtime));
-	if (gs_wl_set(w, GS_F_RUNTIME_VERSION) && e->runtime != GS_RT_VLLM && e->runtime != GS_RT_SGLANG &&
-	    e->runtime != GS_RT_OLLAMA)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME_VERSION].where,
-		                    "runtime_version: gpusizer has release tables for vllm, sglang and ollama; runtime %s "
-		                    "has none", gs_runtime_name(e->runtime));
-	gs_field plan = gsi_gguf_plan_field_given(w);
-	if (plan != GS_F__COUNT && e->runtime != GS_RT_LLAMACPP && e->runtime != GS_RT_OLLAMA)
-		return gs_error_set(err, GS_EINPUT, w->v[plan].where, "%s: only runtimes llamacpp and ollama plan a "
-		                    "llama.cpp file type; runtime %s does not", gs_field_key(plan), gs_runtime_name(e->runtime));
-	if (e->runtime != GS_RT_OLLAMA)
-		for (gs_field f = GS_F_NUM_BATCH; f <= GS_F_GPU_OVERHEAD; f++)
-			if (gs_wl_given(w, f))
-				return gs_error_set(err, GS_EINPUT, w->v[f].where, "%s: only runtime ollama reads it",
-				                    gs_field_key(f));
+	/* a field this runtime does not read was refused with the workload
+	 * (gs_workload_finish, the field table's runtime masks) */
 	if ((s = check_model_kind(e, w, m, err)))
 		return s;
 	e->attention = gs_wl_attention(w);

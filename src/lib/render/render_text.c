@@ -10,6 +10,7 @@
 #include "gpusizer/library.h"
 #include "gpusizer/render.h"
 #include "render/render_internal.h"
+#include "engine/engine_release.h"
 
 void gs_render_put(out *o, const char *fmt, ...)
 {
@@ -398,6 +399,26 @@ static void ollama_lines(out *o, const gs_estimate *e, bool md)
 	    "%s minimum and one spare block included)%s\n", li, triple(mine, x, sizeof x),
 	    triple(f->allocations[0], y, sizeof y), human2(f->minimum_memory, a, sizeof a),
 	    f->full_offload ? "" : "; it offloads only part of the model");
+}
+
+const char *gs_render_field_help(gs_field f, char *buf, size_t cap)
+{
+	gs_field_describe(f, buf, cap);
+	if (f != GS_F_RUNTIME_VERSION) /* its values are the engines' release rows */
+		return buf;
+	size_t k = strlen(buf);
+	const char *lead = " -- releases: ";
+	for (int r = 0; r < GS_RT__COUNT && k < cap; r++) {
+		if (!(gs_field_runtimes(f) >> r & 1u))
+			continue;
+		char list[GSI_RELEASE_LIST_MAX];
+		gsi_release_list((gs_runtime)r, list, sizeof list);
+		int n = snprintf(buf + k, cap - k, "%s%s %s", lead, gs_runtime_name((gs_runtime)r), list);
+		if (n > 0)
+			k += (size_t)n;
+		lead = ", ";
+	}
+	return buf;
 }
 
 int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md)

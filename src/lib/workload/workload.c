@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "gpusizer/devices.h"
 #include "gpusizer/dtype.h"
 #include "gpusizer/workload.h"
@@ -13,70 +14,167 @@
 #include "model/ollama_tag.h"
 #include "workload/recipe.h"
 
+/* The values of each enum and bool field, generated from its list in
+ * workload.h, so that the C enum and the accepted strings cannot drift. */
+#define GS_ENUM_STR(e, str) str,
+#define GS_X(e, key, alias, kind, def, values, rts, tasks, phases, lo, hi, help) \
+	static const char *const values_##e[] = {values(GS_ENUM_STR) NULL};
+GS_WORKLOAD_FIELDS(GS_X)
+#undef GS_X
+
 static const struct field_info {
 	const char *key, *alias, *def, *help;
 	gs_kind kind;
+	const char *const *values; /* NULL unless an enum or a bool */
+	unsigned runtimes, tasks, phases;
+	uint64_t lo, hi;
 } fields[GS_F__COUNT] = {
-#define GS_X(e, key, alias, kind, def, help) [GS_F_##e] = {key, alias, def, help, kind},
+#define GS_X(e, key, alias, kind, def, values, rts, tasks, phases, lo, hi, help) \
+	[GS_F_##e] = {key, alias, def, help, kind, sizeof values_##e > sizeof values_##e[0] ? values_##e : NULL, rts, tasks, phases, lo, hi},
 	GS_WORKLOAD_FIELDS(GS_X)
 #undef GS_X
 };
 
-static const char *const enum_values[GS_F__COUNT][10] = {
-	[GS_F_TASK] = {"inference", "full", "lora", "qlora", NULL},
-	[GS_F_RUNTIME] = {"transformers", "vllm", "sglang", "llamacpp", "ollama", NULL},
-	[GS_F_ENTRYPOINT] = {"serve", "llm", NULL},
-	[GS_F_SAMPLER] = {"native", "flashinfer", NULL},
-	[GS_F_ATTENTION] = {"flash", "sdpa", "eager", NULL},
-	[GS_F_OPTIMIZER] = {"adamw", "adamw-fused", "adamw-8bit", "paged-adamw-8bit", "sgd", "sgd-momentum",
-	                    "adafactor", "lion", "adamw-forloop", NULL},
-	[GS_F_PRECISION] = {"mixed", "amp", "bf16", "fp32", NULL},
-	[GS_F_CHECKPOINTING] = {"none", "full", "selective", "offloaded", NULL},
-	[GS_F_RECIPE] = {"peft", "trl-sft", "unsloth", "axolotl", "llama-factory", "deepspeed", "torchtune", NULL},
-	[GS_F_LOSS] = {"standard", "chunked", NULL},
-	[GS_F_ZERO] = {"0", "1", "2", "3", NULL},
-	[GS_F_FSDP] = {"none", "full", "grad-op", NULL},
-	[GS_F_OFFLOAD] = {"none", "optimizer", "params", NULL},
-	[GS_F_CONSERVATIVE] = {"no", "yes", NULL},
-	[GS_F_KEEP_FORMAT] = {"bf16", "fp16", "fp32", NULL},
-	[GS_F_EXPORT] = {"gpu", "cpu", "layerwise", "adapters", NULL},
-	[GS_F_SPLIT_MODE] = {"layer", "row", NULL},
-	[GS_F_QUANTIZER] = {"007dbbf3", "b4020", NULL},
-	[GS_F_IMATRIX] = {"no", "yes", NULL},
-	[GS_F_OP_OFFLOAD] = {"yes", "no", NULL},
-	[GS_F_VLLM_ENGINE] = {"v1", "v0", NULL},
-	[GS_F_SWA_FULL] = {"no", "yes", NULL},
+static const char *const phase_ids[GS_PK__COUNT] = {
+#define GS_X(e, id) [GS_PK_##e] = id,
+	GS_PHASE_KINDS(GS_X)
+#undef GS_X
 };
 
-/* The largest value a count field takes: far above any real workload, and
- * low enough that no figure built from them passes 2^63 bytes unnoticed.
- * 0 = no bound beyond the parser's. */
-static const uint64_t count_max[GS_F__COUNT] = {
-	[GS_F_PARAMS] = 1000000000000000ull,     /* 10^15 parameters */
-	[GS_F_LENGTH] = 1ull << 30,              /* tokens per sequence */
-	[GS_F_CONCURRENCY] = 1ull << 20,
-	[GS_F_MICROBATCH] = 1ull << 20,
-	[GS_F_EVAL_MICROBATCH] = 1ull << 20,
-	[GS_F_GRAD_ACCUM] = 1ull << 20,
-	[GS_F_LORA_RANK] = 1ull << 16,
-	[GS_F_TP] = 1ull << 16,
-	[GS_F_PP] = 1ull << 16,
-	[GS_F_GPUS] = 1ull << 16,
-	[GS_F_GPU_LAYERS] = 1ull << 16,
-	[GS_F_N_UBATCH] = 1ull << 20,
-	[GS_F_MAX_NUM_BATCHED_TOKENS] = 1ull << 30,
-	[GS_F_MAX_NUM_SEQS] = 1ull << 20,
-	[GS_F_MAX_LORAS] = 1ull << 10,
-	[GS_F_MAX_LORA_RANK] = 1ull << 12,
-	[GS_F_CHUNKED_PREFILL_SIZE] = 1ull << 30,
-	[GS_F_MAX_RUNNING_REQUESTS] = 1ull << 20,
-};
+const char *const *gs_field_values(gs_field f) { return fields[f].values; }
+unsigned gs_field_runtimes(gs_field f) { return fields[f].runtimes; }
+unsigned gs_field_tasks(gs_field f) { return fields[f].tasks; }
+unsigned gs_field_phases(gs_field f) { return fields[f].phases; }
 
-/* Fields counted in tokens: "8k" there means 8192 (gs_parse_tokens). */
-static bool is_tokens(gs_field f)
+void gs_field_bounds(gs_field f, uint64_t *lo, uint64_t *hi)
 {
-	return f == GS_F_LENGTH || f == GS_F_MAX_NUM_BATCHED_TOKENS || f == GS_F_N_UBATCH ||
-	       f == GS_F_CHUNKED_PREFILL_SIZE;
+	*lo = fields[f].lo;
+	*hi = fields[f].hi;
+}
+
+bool gs_field_read_by(gs_field f, gs_runtime r, gs_task t)
+{
+	return (fields[f].runtimes >> r & 1u) && (fields[f].tasks >> t & 1u);
+}
+
+const char *gs_kind_name(gs_kind k)
+{
+	switch (k) {
+	case GS_KIND_STRING: return "string";
+	case GS_KIND_COUNT:
+	case GS_KIND_TOKENS:
+	case GS_KIND_PARAMS: return "count";
+	case GS_KIND_BYTES: return "bytes";
+	case GS_KIND_RATIO: return "ratio";
+	case GS_KIND_PERCENT: return "percent";
+	case GS_KIND_ENUM: return "enum";
+	case GS_KIND_BOOL: return "bool";
+	case GS_KIND_LIST: return "list";
+	case GS_KIND_FORMAT: return "format";
+	case GS_KIND_KV_FORMAT: return "kv_format";
+	case GS_KIND_KEEP: return "keep";
+	case GS_KIND_DURATION: return "duration";
+	}
+	return "string";
+}
+
+const char *gs_kind_unit(gs_kind k)
+{
+	return k == GS_KIND_TOKENS ? "tokens" : k == GS_KIND_PARAMS ? "params" : NULL;
+}
+
+const char *gs_phase_kind_id(gs_phase_kind p)
+{
+	assert((unsigned)p < GS_PK__COUNT);
+	return phase_ids[p];
+}
+
+int gs_phase_kind_by_id(const char *id)
+{
+	for (int p = 0; p < GS_PK__COUNT; p++)
+		if (!strcmp(phase_ids[p], id))
+			return p;
+	return -1;
+}
+
+bool gs_field_acts_on(gs_field f, const char *phase_id)
+{
+	int p = gs_phase_kind_by_id(phase_id);
+	return p < 0 || (fields[f].phases >> p & 1u); /* a phase no row names: every change may help */
+}
+
+/* "a", "a and b", "a, b and c": the names of the set bits of mask */
+static const char *name_list(unsigned mask, const char *const *names, size_t n, char *buf, size_t cap)
+{
+	size_t total = 0, seen = 0, k = 0;
+	for (size_t i = 0; i < n; i++)
+		total += mask >> i & 1u;
+	buf[0] = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!(mask >> i & 1u))
+			continue;
+		seen++;
+		int w = snprintf(buf + k, k < cap ? cap - k : 0, "%s%s", seen == 1 ? "" : seen == total ? " and " : ", ",
+		                 names[i]);
+		if (w > 0)
+			k += (size_t)w;
+	}
+	return buf;
+}
+
+const char *gs_runtime_list(unsigned mask, char *buf, size_t cap)
+{
+	return name_list(mask, values_RUNTIME, GS_RT__COUNT, buf, cap);
+}
+
+const char *gs_task_list(unsigned mask, char *buf, size_t cap)
+{
+	return name_list(mask, values_TASK, GS_TASK__COUNT, buf, cap);
+}
+
+const char *gs_task_name(gs_task t)
+{
+	assert((unsigned)t < GS_TASK__COUNT);
+	return values_TASK[t];
+}
+
+const char *gs_field_describe(gs_field f, char *buf, size_t cap)
+{
+	const struct field_info *fi = &fields[f];
+	size_t k = 0;
+	int n = snprintf(buf, cap, "%s", fi->help);
+	k = n > 0 ? (size_t)n : 0;
+	char vals[400] = "", who[200] = "";
+	if (fi->values)
+		for (size_t i = 0, m = 0; fi->values[i]; i++) {
+			int w = snprintf(vals + m, m < sizeof vals ? sizeof vals - m : 0, "%s%s", i ? " | " : "", fi->values[i]);
+			if (w > 0)
+				m += (size_t)w;
+		}
+	if (fi->runtimes != GS_RTS_ALL) {
+		char l[120];
+		n = snprintf(who, sizeof who, "runtime%s %s", (fi->runtimes & (fi->runtimes - 1)) ? "s" : "",
+		             gs_runtime_list(fi->runtimes, l, sizeof l));
+	}
+	if (fi->tasks != GS_TASKS_ALL) {
+		char l[120];
+		size_t m = strlen(who);
+		snprintf(who + m, sizeof who - m, "%stask%s %s", m ? ", " : "", (fi->tasks & (fi->tasks - 1)) ? "s" : "",
+		         gs_task_list(fi->tasks, l, sizeof l));
+	}
+	if (vals[0] || fi->def || who[0])
+		snprintf(buf + k, k < cap ? cap - k : 0, " (%s%s%s%s%s%s%s)", vals[0] ? "values: " : "", vals,
+		         vals[0] && fi->def ? "; " : "", fi->def ? "default " : "", fi->def ? fi->def : "",
+		         (vals[0] || fi->def) && who[0] ? "; " : "", who[0] ? "read by " : "");
+	if (who[0]) {
+		size_t m = strlen(buf);
+		/* the closing parenthesis was written last: put the readers before it */
+		if (m && buf[m - 1] == ')') {
+			buf[m - 1] = 0;
+			snprintf(buf + m - 1, m - 1 < cap ? cap - (m - 1) : 0, "%s)", who);
+		}
+	}
+	return buf;
 }
 
 /* llama.cpp --tensor-split: proportions "3,1" or "0.6,0.4", each a plain
@@ -170,8 +268,16 @@ const char *gs_flag_suggest(const char *flag, const char *const *extra, size_t n
 /* The runtime's name is the workload's own spelling of it: one list. */
 const char *gs_runtime_name(gs_runtime r)
 {
-	assert((size_t)r <= GS_RT_OLLAMA && enum_values[GS_F_RUNTIME][r]);
-	return enum_values[GS_F_RUNTIME][r];
+	assert((unsigned)r < GS_RT__COUNT);
+	return values_RUNTIME[r];
+}
+
+int gs_runtime_by_name(const char *name)
+{
+	for (int r = 0; r < GS_RT__COUNT; r++)
+		if (!strcasecmp(values_RUNTIME[r], name))
+			return r;
+	return -1;
 }
 
 int gs_field_by_flag(const char *flag)
@@ -228,25 +334,57 @@ static void refresh_derived(gs_workload *w, gs_field f)
 			follow(w, &derived[i]);
 }
 
+/* A ratio within the row's bounds: lowest 1 means above 0; highest in
+ * whole units (1 for a fraction or 100 %). */
+static gs_status check_ratio(gs_field f, const gs_value *v, const char *field, gs_error *err)
+{
+	const struct field_info *fi = &fields[f];
+	bool low = fi->lo && v->r.num == 0, high = fi->hi && v->r.num > fi->hi * v->r.den;
+	if (!low && !high)
+		return GS_OK;
+	if (fi->kind == GS_KIND_PERCENT)
+		return gs_error_set(err, GS_EINPUT, field, "got %s, expected %s%llu%%", v->text,
+		                    fi->lo ? "above 0% and at most " : "at most ", (unsigned long long)(fi->hi * 100));
+	if (fi->lo && fi->hi == 1)
+		return gs_error_set(err, GS_EINPUT, field, "got %s, expected a fraction in (0, 1]", v->text);
+	return gs_error_set(err, GS_EINPUT, field, "got %s, expected %s%llu", v->text,
+	                    fi->lo ? "more than 0 and at most " : "at most ", (unsigned long long)fi->hi);
+}
+
+/* An enum's or a bool's value, exactly as the row lists it, or in another
+ * case ("VLLM"), which is the same value. */
 static gs_status check_enum(gs_field f, const char *text, const char *where, int *index, gs_error *err)
 {
 	char list[200] = "";
-	for (int i = 0; enum_values[f][i]; i++) {
-		if (strcmp(text, enum_values[f][i]) == 0) {
-			*index = i;
-			return GS_OK;
-		}
-		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
-		         enum_values[f][i]);
-	}
+	const char *const *vals = fields[f].values;
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; vals[i]; i++)
+			if (pass ? !strcasecmp(text, vals[i]) : !strcmp(text, vals[i])) {
+				*index = i;
+				return GS_OK;
+			}
+	for (int i = 0; vals[i]; i++)
+		snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", vals[i]);
 	if (strncmp(where, "--", 2) == 0) /* a flag names itself */
 		return gs_error_set(err, GS_EINPUT, where, "got \"%.40s\", expected one of %s", text, list);
 	return gs_error_set(err, GS_EINPUT, where, "%s: got \"%.40s\", expected one of %s",
 	                    fields[f].key, text, list);
 }
 
+static gs_status set_value(gs_workload *w, gs_field f, const char *text, size_t len, gs_origin from,
+                           const char *where, gs_error *err);
+
 gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t len,
                           gs_origin from, const char *where, gs_error *err)
+{
+	gs_status s = set_value(w, f, text, len, from, where, err);
+	if (s)
+		gs_error_field(err, fields[f].key); /* the field a refused value is about */
+	return s;
+}
+
+static gs_status set_value(gs_workload *w, gs_field f, const char *text, size_t len, gs_origin from,
+                           const char *where, gs_error *err)
 {
 	assert(w && (unsigned)f < GS_F__COUNT && (text || !len) && where);
 	gs_value v;
@@ -276,17 +414,18 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 	int mask;
 	switch (fields[f].kind) {
 	case GS_KIND_STRING:
-		if (f == GS_F_TENSOR_SPLIT)
-			s = check_split(v.text, field, err);
 		break;
 	case GS_KIND_COUNT:
-		s = gs_parse_count_of(v.text, len, field, is_tokens(f) ? GS_COUNT_TOKENS
-		                                          : f == GS_F_PARAMS ? GS_COUNT_PARAMS : GS_COUNT_PLAIN, &v.u, err);
-		if (!s && v.u == 0)
-			s = gs_error_set(err, GS_EINPUT, field, "must be at least 1");
-		if (!s && count_max[f] && v.u > count_max[f])
+	case GS_KIND_TOKENS:
+	case GS_KIND_PARAMS:
+		s = gs_parse_count_of(v.text, len, field, fields[f].kind == GS_KIND_TOKENS ? GS_COUNT_TOKENS
+		                                          : fields[f].kind == GS_KIND_PARAMS ? GS_COUNT_PARAMS
+		                                                                                : GS_COUNT_PLAIN, &v.u, err);
+		if (!s && v.u < fields[f].lo)
+			s = gs_error_set(err, GS_EINPUT, field, "must be at least %llu", (unsigned long long)fields[f].lo);
+		if (!s && fields[f].hi && v.u > fields[f].hi)
 			s = gs_error_set(err, GS_ERANGE, field, "%llu is more than this tool sizes (at most %llu)",
-			                 (unsigned long long)v.u, (unsigned long long)count_max[f]);
+			                 (unsigned long long)v.u, (unsigned long long)fields[f].hi);
 		break;
 	case GS_KIND_BYTES:
 		/* every size field is memory of one GPU (or its share) */
@@ -297,19 +436,16 @@ gs_status gs_workload_set(gs_workload *w, gs_field f, const char *text, size_t l
 	case GS_KIND_RATIO:
 	case GS_KIND_PERCENT:
 		s = gs_parse_ratio(v.text, len, field, fields[f].kind == GS_KIND_PERCENT, &v.r, err);
-		if (!s && f == GS_F_BITS && v.r.num == 0)
-			s = gs_error_set(err, GS_EINPUT, field, "must be above 0");
-		if (!s && f == GS_F_BITS && v.r.num > 64 * v.r.den)
-			s = gs_error_set(err, GS_EINPUT, field, "got %s, expected at most 64 bits per weight", v.text);
-		if (!s && f == GS_F_ALLOCATOR_SLACK && v.r.num > v.r.den)
-			s = gs_error_set(err, GS_EINPUT, field, "got %s, expected at most 100%% (the caching allocator "
-			                 "rounds and caches; it does not double a tensor)", v.text);
-		if (!s && (f == GS_F_GPU_MEMORY_UTILIZATION || f == GS_F_MEM_FRACTION_STATIC) &&
-		    (v.r.num == 0 || v.r.num > v.r.den))
-			s = gs_error_set(err, GS_EINPUT, field, "got %s, expected a fraction in (0, 1]", v.text);
+		if (!s)
+			s = check_ratio(f, &v, field, err);
 		break;
 	case GS_KIND_ENUM:
+	case GS_KIND_BOOL:
 		s = check_enum(f, v.text, where, &v.e, err);
+		break;
+	case GS_KIND_LIST:
+		if (f == GS_F_TENSOR_SPLIT)
+			s = check_split(v.text, field, err);
 		break;
 	case GS_KIND_FORMAT:
 		s = gs_format_parse(v.text, field, &fmt, err);
@@ -428,6 +564,46 @@ static gs_status format_from_tag(gs_workload *w, gs_error *err)
 	return gs_workload_set(w, GS_F_FORMAT, fmt, strlen(fmt), GS_FROM_DEFAULT, "the model's Ollama tag", err);
 }
 
+/* Every field given (sheet or flag) must be read by the workload's task and
+ * runtime (the defaults: inference, transformers); the refusal names who
+ * reads it. The task is judged first: a training field under inference is
+ * about the task whatever the runtime. */
+static gs_status check_readers(const gs_workload *w, gs_error *err)
+{
+	gs_task t = gs_wl_task(w);
+	gs_runtime r = gs_wl_runtime(w);
+	if (t != GS_TASK_INFERENCE && !(GS_RTS_TRAINING >> r & 1u)) {
+		char who[80];
+		gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where, "%s serves models; adaptation runs with runtime %s",
+		             values_RUNTIME[r], gs_runtime_list(GS_RTS_TRAINING, who, sizeof who));
+		gs_error_field(err, "runtime");
+		return err ? err->code : GS_EINPUT;
+	}
+	for (int f = 0; f < GS_F__COUNT; f++) {
+		const struct field_info *fi = &fields[f];
+		if (!gs_wl_given(w, (gs_field)f) || gs_field_read_by((gs_field)f, r, t))
+			continue;
+		const gs_value *v = &w->v[f];
+		char who[160], label[80] = "";
+		/* a flag names itself; a sheet value gives its key */
+		if (strncmp(v->where, "--", 2) && strcmp(v->where, fi->key))
+			snprintf(label, sizeof label, "%s: ", fi->key);
+		gs_status s;
+		if (!(fi->tasks >> t & 1u))
+			s = gs_error_set(err, GS_EINPUT, v->where, "%sread by task%s %s, not by %s (task: %s)", label,
+			                 (fi->tasks & (fi->tasks - 1)) ? "s" : "", gs_task_list(fi->tasks, who, sizeof who),
+			                 values_TASK[t], w->v[GS_F_TASK].where[0] ? w->v[GS_F_TASK].where : "default");
+		else
+			s = gs_error_set(err, GS_EINPUT, v->where, "%sread by runtime%s %s, not by %s (runtime: %s)", label,
+			                 (fi->runtimes & (fi->runtimes - 1)) ? "s" : "",
+			                 gs_runtime_list(fi->runtimes, who, sizeof who), values_RUNTIME[r],
+			                 w->v[GS_F_RUNTIME].where[0] ? w->v[GS_F_RUNTIME].where : "default");
+		gs_error_field(err, fi->key);
+		return s;
+	}
+	return GS_OK;
+}
+
 gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 {
 	assert(w);
@@ -459,14 +635,12 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 		if (s)
 			return s;
 	}
+	/* a field the chosen task or runtime does not read would be ignored: it
+	 * is refused, the same way for every field (the rows' masks) */
+	gs_status rs = check_readers(w, err);
+	if (rs)
+		return rs;
 	/* an adaptation recipe's own defaults come before the plain ones */
-	if (gs_wl_set(w, GS_F_RECIPE) && (!gs_wl_set(w, GS_F_TASK) || gs_wl_task(w) == GS_TASK_INFERENCE))
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RECIPE].where, "recipe: an adaptation recipe needs task full, "
-		                    "lora or qlora");
-	if (gs_wl_set(w, GS_F_LENGTHS) && (!gs_wl_set(w, GS_F_TASK) || gs_wl_task(w) == GS_TASK_INFERENCE))
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_LENGTHS].where, "lengths: the dataset's length distribution "
-		                    "sizes training batches: it needs task full, lora or qlora (serving is sized by length "
-		                    "and concurrency)");
 	if (gs_wl_set(w, GS_F_TASK) && gs_wl_task(w) != GS_TASK_INFERENCE) {
 		gs_status s = apply_recipe(w, err);
 		if (s)
