@@ -542,6 +542,23 @@ static bool ranks_before(const gs_change *a, const gs_change *b)
 	return a->saves > b->saves;
 }
 
+/* Whether a candidate's fields act, by their rows' phase masks, on a phase
+ * at stake: one that overflows the capacity, or the peak phase when none
+ * does (or there is no capacity). */
+static bool acts_on_target(const gs_estimate *e, gs_bytes cap, const candidate *c)
+{
+	bool any_over = false;
+	for (size_t p = 0; p < e->n_phases; p++)
+		any_over |= e->phases[p].peak > cap;
+	for (size_t p = 0; p < e->n_phases; p++) {
+		bool at_stake = any_over ? e->phases[p].peak > cap : p == e->peak_phase;
+		if (at_stake && (gs_field_acts_on(c->f, e->phases[p].id) ||
+		                 (c->f2 != GS_F__COUNT && gs_field_acts_on(c->f2, e->phases[p].id))))
+			return true;
+	}
+	return false;
+}
+
 gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_change out[GS_MAX_CHANGES], size_t *n,
                          gs_bytes *peak_now, gs_error *err)
 {
@@ -579,6 +596,8 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_change out[
 	if (pool)
 		nc += serving_candidates(w, e, c + nc, 2 * GS_MAX_CHANGES - nc);
 	for (size_t i = 0; i < nc && *n < GS_MAX_CHANGES && !gs_deadline_passed(); i++) {
+		if (!acts_on_target(e, cap, &c[i]))
+			continue; /* its field's row says it changes none of the phases at stake */
 		gs_workload t = *w;
 		gs_error ignored;
 		if (gs_workload_set(&t, c[i].f, c[i].value, strlen(c[i].value), GS_FROM_FLAG, "fit", &ignored) ||
