@@ -35,6 +35,15 @@ static void test_parse_bytes(void **st)
 	assert_int_equal(bytes_ok("512B"), 512);
 	assert_int_equal(bytes_ok("0"), 0);
 	assert_int_equal(bytes_ok("16TiB"), 17592186044416ull);
+	/* the forms people type (issue 45): any case, the B optional; a
+	 * prefix alone is decimal, with i binary */
+	assert_int_equal(bytes_ok("24gb"), 24000000000ull);
+	assert_int_equal(bytes_ok("24G"), 24000000000ull);
+	assert_int_equal(bytes_ok("24Gb"), 24000000000ull);
+	assert_int_equal(bytes_ok("22gi"), 22ull << 30);
+	assert_int_equal(bytes_ok("22GIB"), 22ull << 30);
+	assert_int_equal(bytes_ok("512m"), 512000000ull);
+	assert_int_equal(bytes_ok("512 b"), 512);
 }
 
 static void test_parse_bytes_errors(void **st)
@@ -43,7 +52,8 @@ static void test_parse_bytes_errors(void **st)
 	bytes_bad("-1GB", "expected");
 	bytes_bad("abc", "expected");
 	bytes_bad("24", "unit");      /* ambiguous without a unit */
-	bytes_bad("24gb", "expected"); /* decimal units are case-exact: gb could be Gb */
+	bytes_bad("24xb", "the B optional"); /* the message says which forms are taken */
+	bytes_bad("24gibb", "expected");
 	bytes_bad("", "expected");
 	bytes_bad("24GBx", "expected");
 	bytes_bad("1e30TB", "range");
@@ -59,7 +69,7 @@ static void test_parse_count(void **st)
 	const struct { const char *t; uint64_t v; } ok[] = {
 		{"7e9", 7000000000ull}, {"7B", 7000000000ull}, {"8.03B", 8030000000ull},
 		{"350M", 350000000ull}, {"70k", 70000}, {"1.5T", 1500000000000ull}, {"8192", 8192},
-		{"8030261248", 8030261248ull},
+		{"8030261248", 8030261248ull}, {"8b", 8000000000ull}, {"350m", 350000000ull}, {"70K", 70000},
 	};
 	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
 		assert_int_equal(gs_parse_count(ok[i].t, strlen(ok[i].t), "--params", &c, &err), GS_OK);

@@ -24,17 +24,6 @@ typedef struct decimal {
 
 static int is_space(char c) { return c == ' ' || c == '\t'; }
 
-static int ieq(const char *a, size_t alen, const char *b)
-{
-	size_t blen = strlen(b);
-	if (alen != blen)
-		return 0;
-	for (size_t i = 0; i < alen; i++)
-		if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
-			return 0;
-	return 1;
-}
-
 /* Copy at most 40 bytes of user text for messages, replacing control bytes. */
 static void quote(const char *t, size_t len, char *buf, size_t cap)
 {
@@ -151,7 +140,30 @@ static const struct {
 	{"KiB", 1ull << 10}, {"MiB", 1ull << 20}, {"GiB", 1ull << 30}, {"TiB", 1ull << 40},
 };
 
-#define SIZE_EXPECTED "a non-negative size with a unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB), e.g. 24GB or 22.35GiB"
+/* The forms people type: any case, the B optional ("24gb", "24G" = 24 GB;
+ * "22gi", "22GIB" = 22 GiB): a prefix alone is decimal, with i binary, as
+ * in GB and GiB. 0 when the unit is none of these. */
+static uint64_t loose_unit(const char *u, size_t n)
+{
+	static const char prefix[] = "kmgt";
+	char c0 = n ? (char)(u[0] | 0x20) : 0;
+	const char *p = n ? memchr(prefix, c0, 4) : NULL;
+	if (!p)
+		return n == 1 && c0 == 'b' ? 1 : 0;
+	unsigned k = (unsigned)(p - prefix) + 1;
+	if (n == 1 || (n == 2 && (u[1] | 0x20) == 'b')) {
+		uint64_t m = 1;
+		while (k--)
+			m *= 1000;
+		return m;
+	}
+	if ((u[1] | 0x20) == 'i' && (n == 2 || (n == 3 && (u[2] | 0x20) == 'b')))
+		return 1ull << (10 * k);
+	return 0;
+}
+
+#define SIZE_EXPECTED "a non-negative size with a unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB, in any case, " \
+	"the B optional: 24G is 24GB, 22Gi is 22GiB), e.g. 24GB or 22.35GiB"
 
 gs_status gs_parse_bytes(const char *t, size_t len, const char *field, gs_bytes *out,
                          gs_error *err)
@@ -184,14 +196,8 @@ gs_status gs_parse_bytes(const char *t, size_t len, const char *field, gs_bytes 
 			if (strlen(byte_units[k].name) == ulen &&
 			    memcmp(byte_units[k].name, t + ustart, ulen) == 0)
 				mult = byte_units[k].bytes;
-		if (!mult) {
-			/* be lenient on case only for the binary units, whose case
-			 * cannot be confused with a decimal one ("gib" = "GiB") */
-			const char *bin[] = {"KiB", "MiB", "GiB", "TiB"};
-			for (size_t k = 0; k < 4; k++)
-				if (ieq(t + ustart, ulen, bin[k]))
-					mult = 1ull << (10 * (k + 1));
-		}
+		if (!mult)
+			mult = loose_unit(t + ustart, ulen);
 		if (!mult)
 			return fail(err, field, t, len, SIZE_EXPECTED);
 	}
@@ -231,11 +237,12 @@ static gs_status parse_count_base(const char *t, size_t len, const char *field, 
 		i++;
 	uint64_t mult = 1;
 	if (i < len) {
-		switch (t[i]) {
-		case 'k': case 'K': mult = tokens ? 1024ull : 1000ull; break;
-		case 'M': mult = tokens ? 1048576ull : 1000000ull; break;
-		case 'B': case 'G': mult = 1000000000ull; break;
-		case 'T': mult = 1000000000000ull; break;
+		/* any case: "8b" parameters is 8B, "128k" tokens 128K */
+		switch (t[i] | 0x20) {
+		case 'k': mult = tokens ? 1024ull : 1000ull; break;
+		case 'm': mult = tokens ? 1048576ull : 1000000ull; break;
+		case 'b': case 'g': mult = 1000000000ull; break;
+		case 't': mult = 1000000000000ull; break;
 		default: return fail(err, field, t, len, count_expected[kind]);
 		}
 		i++;
