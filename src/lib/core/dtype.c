@@ -23,6 +23,7 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "gpusizer/dtype.h"
 
@@ -265,6 +266,44 @@ static int parse_group(const char *s, const char *fam, uint64_t *g, int *act)
 	return *s == 0;
 }
 
+/* A name that says only how many bits ("int4", "q4", "4bit", "4-bit",
+ * "w4"): several formats store that many, in different bytes, so the
+ * answer is the ones to choose from. True when the error was set. */
+static bool vague_bits(const char *s, const char *text, const char *field, gs_error *err)
+{
+	static const char *const lead[] = {"int", "uint", "q", "w", ""};
+	static const struct {
+		unsigned bits;
+		const char *choose;
+	} rows[] = {
+		{2, "gguf:Q2_K, gguf:IQ2_XS"},
+		{3, "gguf:Q3_K_M, gguf:IQ3_XXS"},
+		{4, "nf4, nf4-dq, fp4, mxfp4 (gpt-oss experts), gptq (4-bit, group 128), awq (group 128), gguf:Q4_K_M, "
+		    "gguf:Q4_0"},
+		{5, "gguf:Q5_K_M, gguf:Q5_0"},
+		{6, "gguf:Q6_K"},
+		{8, "int8 (bitsandbytes LLM.int8), fp8 (e4m3), gptq8, gguf:Q8_0"},
+		{16, "bf16, fp16"},
+	};
+	for (size_t l = 0; l < NELEM(lead); l++) {
+		size_t n = strlen(lead[l]);
+		if (strncmp(s, lead[l], n))
+			continue;
+		char *end;
+		unsigned long b = strtoul(s + n, &end, 10);
+		if (end == s + n || !(*end == 0 || !strcmp(end, "bit") || !strcmp(end, "bits") || !strcmp(end, "-bit")))
+			continue;
+		for (size_t i = 0; i < NELEM(rows); i++)
+			if (rows[i].bits == b) {
+				gs_error_set(err, GS_EINPUT, field, "\"%.40s\" says %lu bits per weight, which several formats "
+				             "store, each in its own bytes: choose one of %s (gpusizer formats lists them), or "
+				             "give bits %lu for the quick calculator's figure", text, b, rows[i].choose, b);
+				return true;
+			}
+	}
+	return false;
+}
+
 gs_status gs_format_parse(const char *text, const char *field, gs_format *out, gs_error *err)
 {
 	char s[48];
@@ -340,6 +379,8 @@ gs_status gs_format_parse(const char *text, const char *field, gs_format *out, g
 			                           : "AWQ 4-bit, group N (in the name): fp16 scale + 4-bit zero per group";
 		return GS_OK;
 	}
+	if (vague_bits(s, text, field, err))
+		return GS_EINPUT;
 unknown:
 	return gs_error_set(err, GS_EINPUT, field,
 	                    "unknown format \"%.40s\"; expected fp32, bf16, fp16, fp8 (fp8-e4m3, "
