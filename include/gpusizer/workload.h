@@ -479,6 +479,12 @@ const char *gs_runtime_name(gs_runtime r);
 /* The runtime named (case as given, or any case), or -1. */
 int gs_runtime_by_name(const char *name);
 
+/* Whether a model text is a hub web address or the short form Ollama and
+ * llama-server take (https://huggingface.co/org/name[/tree/REV],
+ * hf.co/org/name[:QUANT]); gs_workload_finish turns it into the hub id, its
+ * revision and the quant's GGUF file type. */
+bool gs_model_is_hub_address(const char *text);
+
 /* Forget field f (as if never given); forgetting gpu forgets its device. */
 void gs_workload_unset(gs_workload *w, gs_field f);
 

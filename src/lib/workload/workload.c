@@ -604,6 +604,77 @@ static gs_status check_readers(const gs_workload *w, gs_error *err)
 	return GS_OK;
 }
 
+/* A model given as the hub's web address or in the short form Ollama and
+ * llama-server take ("https://huggingface.co/org/name", ".../tree/REV",
+ * "hf.co/org/name:Q4_K_M"): the hub id itself, its revision, and a quant
+ * suffix as the GGUF file type (runtime llamacpp unless given, as
+ * llama-server -hf runs it). Other text is left as it is. */
+static size_t hub_host(const char *t)
+{
+	static const char *const hosts[] = {"https://huggingface.co/", "http://huggingface.co/", "huggingface.co/",
+	                                    "https://hf.co/", "http://hf.co/", "hf.co/"};
+	for (size_t i = 0; i < sizeof hosts / sizeof hosts[0]; i++)
+		if (!strncasecmp(t, hosts[i], strlen(hosts[i])))
+			return strlen(hosts[i]);
+	return 0;
+}
+
+bool gs_model_is_hub_address(const char *text)
+{
+	return hub_host(text) != 0;
+}
+
+static gs_status model_from_url(gs_workload *w, gs_error *err)
+{
+	gs_value *v = &w->v[GS_F_MODEL];
+	const char *t = v->text;
+	size_t h = hub_host(t);
+	if (!h)
+		return GS_OK;
+	char id[256], rev[128] = "", quant[48] = "";
+	snprintf(id, sizeof id, "%s", t + h);
+	char *q = strchr(id, ':');
+	if (q) { /* hf.co/org/name:Q4_K_M */
+		snprintf(quant, sizeof quant, "%.40s", q + 1);
+		*q = 0;
+	}
+	/* org/name[/tree/REV | /blob/REV/... | /resolve/REV/...] */
+	char *slash = strchr(id, '/');
+	char *rest = slash ? strchr(slash + 1, '/') : NULL;
+	if (rest) {
+		*rest++ = 0;
+		if (!strncmp(rest, "tree/", 5) || !strncmp(rest, "blob/", 5) || !strncmp(rest, "resolve/", 8)) {
+			const char *r = strchr(rest, '/') + 1;
+			snprintf(rev, sizeof rev, "%.*s", (int)strcspn(r, "/"), r);
+		}
+	}
+	size_t n = strlen(id);
+	while (n && id[n - 1] == '/')
+		id[--n] = 0;
+	if (!slash || !id[0] || slash == id + n - 1)
+		return gs_error_set(err, GS_EINPUT, v->where, "model: \"%.120s\" is a hub address without org/name; "
+		                    "expected https://huggingface.co/org/name, hf.co/org/name[:QUANT] or org/name[@revision]",
+		                    t);
+	char model[sizeof v->text];
+	snprintf(model, sizeof model, "%s%s%s", id, rev[0] ? "@" : "", rev);
+	char where[sizeof v->where];
+	snprintf(where, sizeof where, "%s", v->where);
+	gs_origin from = v->from;
+	gs_status s = gs_workload_set(w, GS_F_MODEL, model, strlen(model), from, where, err);
+	if (s || !quant[0])
+		return s;
+	if (!gs_wl_set(w, GS_F_RUNTIME) &&
+	    (s = gs_workload_set(w, GS_F_RUNTIME, "llamacpp", 8, GS_FROM_DEFAULT, "the model's :QUANT (llama-server -hf)",
+	                         err)))
+		return s;
+	char fmt[64];
+	snprintf(fmt, sizeof fmt, "gguf:%s", quant);
+	if (gs_wl_set(w, GS_F_FORMAT) || gs_wl_set(w, GS_F_BITS))
+		return gs_error_set(err, GS_EINPUT, where, "model: the :%s after the hub id names the GGUF file type; give "
+		                    "it there or as format, not both", quant);
+	return gs_workload_set(w, GS_F_FORMAT, fmt, strlen(fmt), GS_FROM_DEFAULT, "the model's :QUANT", err);
+}
+
 gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 {
 	assert(w);
@@ -624,7 +695,9 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
 		                    "give either gpu or capacity, not both");
 	if (model) {
-		gs_status s = format_from_tag(w, err);
+		gs_status s = model_from_url(w, err);
+		if (!s)
+			s = format_from_tag(w, err);
 		if (s)
 			return s;
 	}
