@@ -80,23 +80,4 @@ void gs_api_free(void *p);
 /* The library's version ("0.1.0"): a binding checks it against its own. */
 const char *gs_version(void);
 
-/* --- diagnose's two steps, shared by `gpusizer diagnose` and the API ------------ */
-
-/* The phase a measured run had open when it ended is the phase that failed:
- * set o->phase and o->phase_why from it (nothing when every phase ended). */
-void gs_oom_phase_from_run(gs_oom *o, const gs_run *r, const char *run_name);
-
-/* The workload's estimate and the single changes that act on the failing
- * phase, ranked by saving; the log's capacity, when it states one, judges
- * them, else the sheet's device (cap 0: unknown, ranked only). w is
- * modified (the log's capacity). */
-typedef struct gs_remedies {
-	gs_estimate e;
-	gs_change ch[GS_MAX_CHANGES];
-	size_t nch;
-	gs_bytes peak_now, cap;
-} gs_remedies;
-gs_status gs_remedies_find(gs_workload *w, const gs_model *m, const gs_oom *o, gs_remedies *r /* OUT */,
-                           gs_error *err) GS_WARN_UNUSED;
-
 #endif
