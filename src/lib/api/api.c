@@ -14,7 +14,6 @@
 #include "gpusizer/matrix.h"
 #include "gpusizer/render.h"
 #include "gpusizer/request.h"
-#include "engine/engine_release.h"
 
 #ifndef GS_LIB_VERSION
 #define GS_LIB_VERSION "dev"
@@ -498,65 +497,6 @@ static void api_workload(const char *verb, const char *format, json_t *body, con
 	free(e);
 }
 
-static const char *kind_name(gs_kind k)
-{
-	switch (k) {
-	case GS_KIND_STRING: return "string";
-	case GS_KIND_COUNT: return "count";
-	case GS_KIND_BYTES: return "bytes";
-	case GS_KIND_RATIO: return "ratio";
-	case GS_KIND_PERCENT: return "percent";
-	case GS_KIND_ENUM: return "enum";
-	case GS_KIND_FORMAT: return "format";
-	case GS_KIND_KV_FORMAT: return "kv_format";
-	case GS_KIND_KEEP: return "keep";
-	case GS_KIND_DURATION: return "duration";
-	}
-	return "string";
-}
-
-/* The sheet's fields: key, flag, alias, kind, default and help, so a binding can
- * check its arguments by name and suggest the nearest one. */
-static json_t *fields_json(void)
-{
-	json_t *a = json_array();
-	for (int f = 0; a && f < GS_F__COUNT; f++) {
-		char flag[64];
-		json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "key", gs_field_key((gs_field)f), "flag",
-		                      gs_field_flag((gs_field)f, flag, sizeof flag), "kind", kind_name(gs_field_kind((gs_field)f)),
-		                      "help", gs_field_help((gs_field)f));
-		const char *alias = gs_field_alias((gs_field)f), *def = gs_field_default((gs_field)f);
-		if (o && alias)
-			json_object_set_new(o, "alias", json_string(alias));
-		if (o && def)
-			json_object_set_new(o, "default", json_string(def));
-		if (!o || json_array_append_new(a, o)) {
-			json_decref(a);
-			return NULL;
-		}
-	}
-	/* the release rows of each engine that has them, oldest first */
-	json_t *rel = json_object();
-	static const gs_runtime engines[] = {GS_RT_VLLM, GS_RT_SGLANG, GS_RT_LLAMACPP, GS_RT_OLLAMA};
-	for (size_t i = 0; rel && i < sizeof engines / sizeof engines[0]; i++) {
-		const char *v[64];
-		size_t n = gsi_release_versions(engines[i], v, 64);
-		json_t *list = json_array();
-		for (size_t k = 0; list && k < n; k++)
-			json_array_append_new(list, json_string(v[k]));
-		if (list && n)
-			json_object_set_new(rel, gs_runtime_name(engines[i]), list);
-		else
-			json_decref(list);
-	}
-	if (!a || !rel) {
-		json_decref(a);
-		json_decref(rel);
-		return NULL;
-	}
-	return json_pack("{s:s, s:o, s:o}", "schema", "gpusizer/fields/v1", "fields", a, "releases", rel);
-}
-
 static json_t *catalog_json(void)
 {
 	gs_catalog *cat = malloc(sizeof *cat);
@@ -606,7 +546,7 @@ void gs_api_call(const char *verb, const char *format, const char *body, size_t 
 		return;
 	}
 	if (!strcmp(verb, "fields")) {
-		answer_json(out, 200, fields_json());
+		answer_json(out, 200, gs_fields_to_json());
 		return;
 	}
 	if (!strcmp(verb, "catalog")) {

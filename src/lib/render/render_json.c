@@ -6,6 +6,7 @@
 #include "gpusizer/devices.h"
 #include "gpusizer/interval.h"
 #include "gpusizer/render.h"
+#include "engine/engine_release.h"
 
 static json_t *jbytes(gs_bytes b) { return json_integer(b > INT64_MAX ? INT64_MAX : (json_int_t)b); }
 
@@ -554,6 +555,65 @@ json_t *gs_oom_to_json(const gs_oom *o, json_t *changes)
 	if (changes)
 		json_object_set_new(j, "changes", changes);
 	return j;
+}
+
+static const char *kind_name(gs_kind k)
+{
+	switch (k) {
+	case GS_KIND_STRING: return "string";
+	case GS_KIND_COUNT: return "count";
+	case GS_KIND_BYTES: return "bytes";
+	case GS_KIND_RATIO: return "ratio";
+	case GS_KIND_PERCENT: return "percent";
+	case GS_KIND_ENUM: return "enum";
+	case GS_KIND_FORMAT: return "format";
+	case GS_KIND_KV_FORMAT: return "kv_format";
+	case GS_KIND_KEEP: return "keep";
+	case GS_KIND_DURATION: return "duration";
+	}
+	return "string";
+}
+
+/* The sheet's fields: key, flag, alias, kind, default and help, so a binding can
+ * check its arguments by name and suggest the nearest one. */
+json_t *gs_fields_to_json(void)
+{
+	json_t *a = json_array();
+	for (int f = 0; a && f < GS_F__COUNT; f++) {
+		char flag[64];
+		json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "key", gs_field_key((gs_field)f), "flag",
+		                      gs_field_flag((gs_field)f, flag, sizeof flag), "kind", kind_name(gs_field_kind((gs_field)f)),
+		                      "help", gs_field_help((gs_field)f));
+		const char *alias = gs_field_alias((gs_field)f), *def = gs_field_default((gs_field)f);
+		if (o && alias)
+			json_object_set_new(o, "alias", json_string(alias));
+		if (o && def)
+			json_object_set_new(o, "default", json_string(def));
+		if (!o || json_array_append_new(a, o)) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	/* the release rows of each engine that has them, oldest first */
+	json_t *rel = json_object();
+	static const gs_runtime engines[] = {GS_RT_VLLM, GS_RT_SGLANG, GS_RT_LLAMACPP, GS_RT_OLLAMA};
+	for (size_t i = 0; rel && i < sizeof engines / sizeof engines[0]; i++) {
+		const char *v[64];
+		size_t n = gsi_release_versions(engines[i], v, 64);
+		json_t *list = json_array();
+		for (size_t k = 0; list && k < n; k++)
+			json_array_append_new(list, json_string(v[k]));
+		if (list && n)
+			json_object_set_new(rel, gs_runtime_name(engines[i]), list);
+		else
+			json_decref(list);
+	}
+	if (!a || !rel) {
+		json_decref(a);
+		json_decref(rel);
+		return NULL;
+	}
+	return json_pack("{s:s, s:o, s:o}", "schema", "gpusizer/fields/v1", "fields", a, "releases", rel);
 }
 
 json_t *gs_api_error_to_json(const char *msg, unsigned code)
