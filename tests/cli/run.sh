@@ -322,7 +322,7 @@ case_ 0 "the sheet's workload (4096 tokens, microbatch 1): fits" fit $L3 --task 
 case_ 1 "the sheet's workload (8192 tokens x 16 sequences): DOES NOT FIT" fit $L3 --context 8192 --concurrency 16 --gpu "RTX 4090"
 case_ 0 "single changes to the sheet's workload (8192 tokens x 1 sequence), largest saving first" fit $L3 --context 8192 --gpu "RTX 4090"
 case_ 1 '"fits": false' fit $L3 --task lora --context 4096 --gpu "RTX 4090" --json
-case_ 2 "give a capacity" fit $L3
+case_ 2 "fit needs a capacity or a gpu" fit $L3
 case_ 2 "unknown GPU" fit $L3 --gpu "RTX 9999"
 case_ 2 "fit needs an architecture" fit --params 7e9 --capacity 24GB
 

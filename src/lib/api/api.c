@@ -201,13 +201,7 @@ static void api_fit(const char *format, const json_t *body, const gs_workload *w
 {
 	gs_error err;
 	gs_error_clear(&err);
-	gs_bytes cap;
-	bool found, bad = false;
-	char how[192];
-	if (gs_workload_capacity(w, &cap, &found, how, sizeof how, &err) || !found) {
-		answer_msg(out, 400, found ? err.msg : "fit needs a capacity or a gpu");
-		return;
-	}
+	bool bad = false;
 	const char *for_text = string_member(body, "for", &bad);
 	if (bad) {
 		answer_msg(out, 400, "request body: for: expected \"context\", \"concurrency\" or \"microbatch\"");
