@@ -14,6 +14,7 @@
  *   estimate    "config": {config.json}                      gpusizer/estimate/v1
  *   fit         "for": "context"|"concurrency"|"microbatch"  the fit answer
  *   matrix      "formats": [names], "library": true|false    gpusizer/matrix/v1
+ *               (the formats are the columns: no "format" or "bits", 400)
  *   shortlist   "catalog", "evidence": YAML text; "units"    gpusizer/shortlist/v1
  *   sheet       as shortlist; format "json"|"html"|"markdown" gpusizer/sheet/v1
  *   compare     "estimate": {estimate JSON}, "run": run file text (gpusizer/run/v1)
@@ -60,9 +61,11 @@ typedef struct gs_api_answer {
 } gs_api_answer;
 
 /* The answer to `verb` with `body` (len bytes of JSON; an empty body is {}).
- * format: for "sheet" only, "json" (NULL), "html" or "markdown". opt may be
- * NULL. Always fills *out; body NULL only when even the error could not be
- * allocated (status 500). */
+ * format: "json" (or NULL, the default) or another the verb answers in:
+ * estimate text or markdown, fit and shortlist text, sheet html or markdown
+ * (any other is refused, 400 "format: expected ..."); the verbs without a
+ * sheet answer JSON and read no format. opt may be NULL. Always fills *out;
+ * body NULL only when even the error could not be allocated (status 500). */
 void gs_api_call(const char *verb, const char *format, const char *body, size_t len, const gs_api_options *opt,
                  gs_api_answer *out /* OUT */);
 void gs_api_answer_free(gs_api_answer *a);
