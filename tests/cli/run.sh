@@ -371,6 +371,11 @@ case_ 0 "| meta-llama__Llama-3.1-8B.json | 8030261248 | 4 | 11 |" matrix data/mo
 case_ 2 "matrix: no model" matrix --gpu "RTX 4090"
 case_ 2 "matrix: give a capacity" matrix data/models/meta-llama__Llama-3.1-8B.json
 case_ 2 "the formats are the columns" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --format bf16
+# issue 44: the refusal is the library's (gs_matrix_begin), the API's too, naming the value's place
+case_ 2 "error: --format: the formats are the columns: list them in formats (--formats bf16,nf4), not in format or bits" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --format nf4
+case_ 2 "error: --bits: the formats are the columns" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --bits 4
+case_ 2 "llama3-8b-chat.yaml:6:9: format: the formats are the columns" matrix data/sheets/llama3-8b-chat.yaml --gpu "RTX 4090"
+case_ 2 'error: fit needs a capacity or a gpu: --gpu "RTX 4090" or --capacity 24GB' fit $L3 --context 8192
 case_ 2 "nonexist.json: No such file" matrix data/models/nonexist.json data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090"
 # PEFT's default LoRA targets per model type (v0.20.0 constants.py): print_trainable_parameters' counts
 case_ 0 "trainable:   294912 parameters (LoRA r=8: c_attn 12x(768->2304))" estimate data/models/openai-community__gpt2.json --task lora --context 512
