@@ -14,6 +14,7 @@
  *   estimate    "config": {config.json}                      gpusizer/estimate/v1
  *   fit         "for": "context"|"concurrency"|"microbatch"  the fit answer
  *   matrix      "formats": [names], "library": true|false    gpusizer/matrix/v1
+ *               (the formats are the columns: no "format" or "bits", 400)
  *   shortlist   "catalog", "evidence": YAML text; "units"    gpusizer/shortlist/v1
  *   sheet       as shortlist; format "json"|"html"|"markdown" gpusizer/sheet/v1
  *   compare     "estimate": {estimate JSON}, "run": run file text (gpusizer/run/v1)
@@ -60,9 +61,11 @@ typedef struct gs_api_answer {
 } gs_api_answer;
 
 /* The answer to `verb` with `body` (len bytes of JSON; an empty body is {}).
- * format: for "sheet" only, "json" (NULL), "html" or "markdown". opt may be
- * NULL. Always fills *out; body NULL only when even the error could not be
- * allocated (status 500). */
+ * format: "json" (or NULL, the default) or another the verb answers in:
+ * estimate text or markdown, fit and shortlist text, sheet html or markdown
+ * (any other is refused, 400 "format: expected ..."); the verbs without a
+ * sheet answer JSON and read no format. opt may be NULL. Always fills *out;
+ * body NULL only when even the error could not be allocated (status 500). */
 void gs_api_call(const char *verb, const char *format, const char *body, size_t len, const gs_api_options *opt,
                  gs_api_answer *out /* OUT */);
 void gs_api_answer_free(gs_api_answer *a);
@@ -79,24 +82,5 @@ void gs_api_free(void *p);
 
 /* The library's version ("0.1.0"): a binding checks it against its own. */
 const char *gs_version(void);
-
-/* --- diagnose's two steps, shared by `gpusizer diagnose` and the API ------------ */
-
-/* The phase a measured run had open when it ended is the phase that failed:
- * set o->phase and o->phase_why from it (nothing when every phase ended). */
-void gs_oom_phase_from_run(gs_oom *o, const gs_run *r, const char *run_name);
-
-/* The workload's estimate and the single changes that act on the failing
- * phase, ranked by saving; the log's capacity, when it states one, judges
- * them, else the sheet's device (cap 0: unknown, ranked only). w is
- * modified (the log's capacity). */
-typedef struct gs_remedies {
-	gs_estimate e;
-	gs_change ch[GS_MAX_CHANGES];
-	size_t nch;
-	gs_bytes peak_now, cap;
-} gs_remedies;
-gs_status gs_remedies_find(gs_workload *w, const gs_model *m, const gs_oom *o, gs_remedies *r /* OUT */,
-                           gs_error *err) GS_WARN_UNUSED;
 
 #endif

@@ -34,6 +34,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "gpusizer/fit.h"
+#include "gpusizer/measure.h"
 #include "gpusizer/status.h"
 #include "gpusizer/units.h"
 
@@ -65,5 +67,24 @@ typedef struct gs_oom {
 bool gs_diagnose_log(const char *buf, size_t len, gs_oom *out /* OUT */);
 
 const char *gs_oom_kind_name(gs_oom_kind k);
+
+/* --- after the log: shared by `gpusizer diagnose` and the API (remedies.c) --------- */
+
+/* The phase a measured run had open when it ended is the phase that failed:
+ * set o->phase and o->phase_why from it (nothing when every phase ended). */
+void gs_oom_phase_from_run(gs_oom *o, const gs_run *r, const char *run_name);
+
+/* The workload's estimate and the single changes that act on the failing
+ * phase, ranked by saving; the log's capacity, when it states one, judges
+ * them, else the sheet's device (cap 0: unknown, ranked only). w is
+ * modified (the log's capacity). */
+typedef struct gs_remedies {
+	gs_estimate e;
+	gs_change ch[GS_MAX_CHANGES];
+	size_t nch;
+	gs_bytes peak_now, cap;
+} gs_remedies;
+gs_status gs_remedies_find(gs_workload *w, const gs_model *m, const gs_oom *o, gs_remedies *r /* OUT */,
+                           gs_error *err) GS_WARN_UNUSED;
 
 #endif

@@ -153,7 +153,10 @@ typedef struct gs_fit_answer {
 } gs_fit_answer;
 
 /* Run the plan for_text picks (gs_fit_plan) against w's capacity. Release
- * with gs_fit_answer_free (also on error: nothing is then held). */
+ * with gs_fit_answer_free (also on error: nothing is then held). Errors:
+ * GS_EINPUT "fit needs a capacity or a gpu" (err->field "capacity") when w
+ * names neither, and for_text's refusal (err->field "for"), said once here
+ * for every front door. */
 gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, const char *for_text,
                             gs_fit_answer *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 void gs_fit_answer_free(gs_fit_answer *a);

@@ -63,8 +63,10 @@ size_t gs_matrix_default_formats(gs_runtime rt, gs_task task, char out[][40], si
 
 /* Fill the matrix: for each model (config.json, folder, .gguf or hub id)
  * and format, `base` (not finished) with model and format set, searched
- * against the capacity `base` names. Errors: GS_EINPUT when no model is
- * given, when base names no capacity, or too many models or formats. */
+ * against the capacity `base` names. Errors: GS_EINPUT when base has a
+ * format or bits given by a sheet, a flag or a request (the formats are the
+ * columns; err->field "format" or "bits"), when no model is given, when base
+ * names no capacity, or too many models or formats. */
 gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size_t n_models,
                         char formats[][40], size_t n_formats, gs_matrix *out /* OUT */,
                         gs_error *err) GS_WARN_UNUSED;

@@ -103,6 +103,12 @@ json_t *gs_estimate_rows_to_json(const gs_estimate *const *rows, size_t n);
 /* gpusizer/formats/v1: the named weight formats and the device table. */
 json_t *gs_formats_to_json(void);
 
+/* gpusizer/fields/v1: the sheet's fields (key, flag, alias, kind, default,
+ * help) and each engine's release rows, oldest first: what a binding or the
+ * page needs to check its arguments by name and fill its menus (the API's
+ * "fields" verb). NULL when out of memory. */
+json_t *gs_fields_to_json(void);
+
 /* gpusizer/catalog/v1: a catalog's offers. */
 json_t *gs_catalog_to_json(const gs_catalog *cat);
 

@@ -22,7 +22,8 @@
  * NULL-terminated list of member names to skip (may be NULL).
  * Errors: GS_EINPUT "request body: <member>: ..." for a non-object body, an
  * unknown member, a value that is not a string or number, "model" together
- * with "config", an invalid value or config.json; GS_ENOMEM. */
+ * with "config", an invalid value or config.json; GS_ENOMEM. err->field
+ * names the member at fault ("length", "config", an unknown member's name). */
 gs_status gs_request_workload(const json_t *body, const char *const *extra, gs_workload *w /* OUT */,
                               gs_model *m /* OUT */, bool *have_model /* OUT */,
                               gs_error *err) GS_WARN_UNUSED;

@@ -157,8 +157,13 @@ def test_library_errors_carry_the_field():
     with pytest.raises(gpusizer.GpusizerError) as ex:
         gpusizer.estimate(params=7e9, gpu="RTX 9090")
     assert "not in the device table" in str(ex.value)
-    with pytest.raises(gpusizer.GpusizerError, match="fit needs a capacity or a gpu"):
+    with pytest.raises(gpusizer.GpusizerError, match="fit needs a capacity or a gpu") as ex:
         gpusizer.fit(LLAMA3)
+    assert ex.value.field == "capacity"
+    # the formats are the columns: the library refuses a format, as the CLI does
+    with pytest.raises(gpusizer.GpusizerError, match="the formats are the columns") as ex:
+        gpusizer.matrix(LLAMA3, gpu="RTX 4090", format="nf4")
+    assert ex.value.field == "format" and ex.value.status == 400
 
 
 def _child(code, env):

@@ -38,15 +38,6 @@ int cmd_fit(int argc, char **argv)
 		return rc;
 	gs_error err;
 	gs_error_clear(&err);
-	gs_bytes cap;
-	bool found;
-	char how[192];
-	if (gs_workload_capacity(&w, &cap, &found, how, sizeof how, &err))
-		return cli_fail(&err);
-	if (!found) {
-		fprintf(stderr, "gpusizer fit: give a capacity: --gpu \"RTX 4090\" or --capacity 24GB\n");
-		return EXIT_USAGE;
-	}
 	gs_model m;
 	if (gs_workload_model(&w, &m, &err))
 		return cli_fail(&err);

@@ -112,10 +112,6 @@ int cmd_matrix(int argc, char **argv)
 	base.v[GS_F_MODEL].from = GS_FROM_UNSET;
 	gs_error err;
 	gs_error_clear(&err);
-	if (gs_wl_set(&base, GS_F_FORMAT) || gs_wl_set(&base, GS_F_BITS)) {
-		fprintf(stderr, "gpusizer matrix: the formats are the columns: give --formats LIST, not --format/--bits\n");
-		return EXIT_USAGE;
-	}
 	char cols[GS_MATRIX_MAX_FORMATS][40];
 	size_t nf = a.formats ? split_formats(a.formats, cols, GS_MATRIX_MAX_FORMATS)
 	                    : gs_matrix_default_formats(gs_wl_set(&base, GS_F_RUNTIME) ? gs_wl_runtime(&base) : GS_RT_TRANSFORMERS,

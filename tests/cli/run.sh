@@ -322,7 +322,7 @@ case_ 0 "the sheet's workload (4096 tokens, microbatch 1): fits" fit $L3 --task 
 case_ 1 "the sheet's workload (8192 tokens x 16 sequences): DOES NOT FIT" fit $L3 --context 8192 --concurrency 16 --gpu "RTX 4090"
 case_ 0 "single changes to the sheet's workload (8192 tokens x 1 sequence), largest saving first" fit $L3 --context 8192 --gpu "RTX 4090"
 case_ 1 '"fits": false' fit $L3 --task lora --context 4096 --gpu "RTX 4090" --json
-case_ 2 "give a capacity" fit $L3
+case_ 2 "fit needs a capacity or a gpu" fit $L3
 case_ 2 "unknown GPU" fit $L3 --gpu "RTX 9999"
 case_ 2 "fit needs an architecture" fit --params 7e9 --capacity 24GB
 
@@ -371,6 +371,11 @@ case_ 0 "| meta-llama__Llama-3.1-8B.json | 8030261248 | 4 | 11 |" matrix data/mo
 case_ 2 "matrix: no model" matrix --gpu "RTX 4090"
 case_ 2 "matrix: give a capacity" matrix data/models/meta-llama__Llama-3.1-8B.json
 case_ 2 "the formats are the columns" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --format bf16
+# issue 44: the refusal is the library's (gs_matrix_begin), the API's too, naming the value's place
+case_ 2 "error: --format: the formats are the columns: list them in formats (--formats bf16,nf4), not in format or bits" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --format nf4
+case_ 2 "error: --bits: the formats are the columns" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --bits 4
+case_ 2 "llama3-8b-chat.yaml:6:9: format: the formats are the columns" matrix data/sheets/llama3-8b-chat.yaml --gpu "RTX 4090"
+case_ 2 'error: fit needs a capacity or a gpu: --gpu "RTX 4090" or --capacity 24GB' fit $L3 --context 8192
 case_ 2 "nonexist.json: No such file" matrix data/models/nonexist.json data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090"
 # PEFT's default LoRA targets per model type (v0.20.0 constants.py): print_trainable_parameters' counts
 case_ 0 "trainable:   294912 parameters (LoRA r=8: c_attn 12x(768->2304))" estimate data/models/openai-community__gpt2.json --task lora --context 512
@@ -535,7 +540,8 @@ case_ 2 "--reserve: got \"abc\"" estimate --params 7e9 --reserve abc
 case_ 2 "--reserve: got \"6\", expected a non-negative size with a unit" estimate --params 7e9 --reserve 6
 case_ 2 "--params: got \"-7\"" estimate --params -7
 case_ 2 "--params: got \"seven\"" estimate --params seven
-case_ 2 "unknown format \"int3\"" estimate --params 7e9 --format int3
+case_ 2 "\"int3\" says 3 bits per weight, which several formats store" estimate --params 7e9 --format int3
+case_ 2 "unknown format \"int9\"" estimate --params 7e9 --format int9
 case_ 2 "--context: got \"many\"" estimate --params 7e9 --context many
 case_ 2 "malformed.json:5:14: malformed JSON: '}' expected" estimate tests/data/bad/malformed.json
 case_ 2 "field \"hidden_size\" is missing" estimate tests/data/bad/missing_hidden.json

@@ -120,7 +120,31 @@ static void library_api(void **st)
 	assert_non_null(strstr(out, "\"field\": \"length\""));
 	gs_api_free(out);
 	assert_int_equal(gs_api_json("estimat", NULL, "", 0, &out, &len), 404);
-	assert_non_null(strstr(out, "unknown verb"));
+	assert_non_null(strstr(out, "unknown verb \\\"estimat\\\": expected health, fields, formats, catalog, models, "
+	                            "estimate, fit, matrix, shortlist, sheet, compare or diagnose"));
+	gs_api_free(out);
+	/* the format refusals are written from the verbs' rows */
+	assert_int_equal(gs_api_json("sheet", "text", body, strlen(body), &out, &len), 400);
+	assert_non_null(strstr(out, "format: expected html, markdown or json"));
+	gs_api_free(out);
+	/* an unknown member is named in "field", not only in the text */
+	static const char unknown[] = "{\"params\":\"7e9\",\"nonsense\":1}";
+	assert_int_equal(gs_api_json("estimate", NULL, unknown, strlen(unknown), &out, &len), 400);
+	assert_non_null(strstr(out, "\"field\": \"nonsense\""));
+	gs_api_free(out);
+	/* matrix: the formats are the columns, in the library's words, for every door */
+	static const char nf4[] = "{\"model\":\"" GS_DATA_DIR "/models/meta-llama__Meta-Llama-3-8B.json\","
+	                          "\"gpu\":\"RTX 4090\",\"format\":\"nf4\"}";
+	assert_int_equal(gs_api_json("matrix", NULL, nf4, strlen(nf4), &out, &len), 400);
+	assert_non_null(strstr(out, "the formats are the columns"));
+	assert_non_null(strstr(out, "\"field\": \"format\""));
+	gs_api_free(out);
+	/* fit without a capacity: gs_fit_answer_run's one wording */
+	static const char nocap[] = "{\"model\":\"" GS_DATA_DIR "/models/meta-llama__Meta-Llama-3-8B.json\"}";
+	assert_int_equal(gs_api_json("fit", NULL, nocap, strlen(nocap), &out, &len), 400);
+	assert_non_null(strstr(out, "\"error\": \"fit needs a capacity or a gpu: --gpu \\\"RTX 4090\\\" or "
+	                            "--capacity 24GB\""));
+	assert_non_null(strstr(out, "\"field\": \"capacity\""));
 	gs_api_free(out);
 	/* the fields and each engine's releases, for the page's menus */
 	assert_int_equal(status_of(&c, "GET", "/api/fields", NULL, NULL, t, sizeof t), 200);

@@ -72,6 +72,41 @@ test("what fits on this GPU: the same cells as gpusizer matrix", async () => {
   assert.equal((await post("/api/matrix", { model: "models/meta-llama__Meta-Llama-3-8B.json" })).status, 400);
 });
 
+// the rules of a verb are the library's: the CLI and the API refuse alike
+const cliError = (args) => {
+  try {
+    execFileSync(bin, args, { stdio: "pipe" });
+  } catch (e) {
+    return { status: e.status, text: String(e.stderr) };
+  }
+  assert.fail("gpusizer " + args.join(" ") + " did not fail");
+};
+
+test("matrix: the formats are the columns, for the CLI and the API alike", async () => {
+  const r = await post("/api/matrix", { model: "models/meta-llama__Meta-Llama-3-8B.json", gpu: "RTX 4090", format: "nf4" });
+  assert.equal(r.status, 400);
+  const j = await r.json();
+  assert.equal(j.field, "format");
+  const rule = /the formats are the columns: list them in formats \(--formats bf16,nf4\), not in format or bits/;
+  assert.match(j.error, rule);
+  const cli = cliError(["matrix", "data/models/meta-llama__Meta-Llama-3-8B.json", "--gpu", "RTX 4090", "--format", "nf4"]);
+  assert.equal(cli.status, 2);
+  assert.match(cli.text, rule);
+  const bits = await post("/api/matrix", { model: "models/meta-llama__Meta-Llama-3-8B.json", gpu: "RTX 4090", bits: 4 });
+  assert.equal(bits.status, 400);
+  assert.equal((await bits.json()).field, "bits");
+});
+
+test("fit without a capacity: one message, from the CLI and the API", async () => {
+  const r = await post("/api/fit", { model: "models/meta-llama__Meta-Llama-3-8B.json", length: 8192 });
+  assert.equal(r.status, 400);
+  const j = await r.json();
+  assert.equal(j.field, "capacity");
+  const cli = cliError(["fit", "data/models/meta-llama__Meta-Llama-3-8B.json", "--context", "8192"]);
+  assert.equal(cli.status, 2);
+  assert.equal(cli.text, "gpusizer: error: " + j.error + "\n");
+});
+
 test("the seed example: the CLI's exact bytes", async () => {
   const j = await (await post("/api/estimate", { params: "7e9", bits: 16, reserve: "6GiB" })).json();
   assert.equal(j.schema, "gpusizer/estimate/v1");
@@ -116,7 +151,9 @@ test("errors are JSON with a clear message", async () => {
   assert.equal(r.status, 400);
   assert.match((await r.json()).error, /reserve/);
   r = await post("/api/estimate", { params: "7e9", nonsense: 1 });
-  assert.match((await r.json()).error, /unknown field "nonsense"/);
+  const unknown = await r.json();
+  assert.match(unknown.error, /unknown field "nonsense"/);
+  assert.equal(unknown.field, "nonsense");
   r = await post("/api/fit", { params: "7e9", gpu: "RTX 4090", for: "everything" });
   assert.equal(r.status, 400);
   assert.match((await r.json()).error, /for: got "everything", expected "context", "concurrency" or "microbatch"/);

@@ -1,7 +1,9 @@
 /*
  * api.c — one request in, one answer out, per verb (gpusizer/api.h). The
  * web server, the Python package and the CLI's diagnose share it, so a
- * figure or a refusal cannot differ between them.
+ * figure or a refusal cannot differ between them. One table, verbs[] at
+ * the end, says what each verb reads and answers; the rules of a verb are
+ * the library's, in the function it calls, never this file's.
  */
 #include <assert.h>
 #include <stdio.h>
@@ -14,7 +16,6 @@
 #include "gpusizer/matrix.h"
 #include "gpusizer/render.h"
 #include "gpusizer/request.h"
-#include "engine/engine_release.h"
 
 #ifndef GS_LIB_VERSION
 #define GS_LIB_VERSION "dev"
@@ -63,48 +64,55 @@ static void answer_json(gs_api_answer *out, unsigned status, json_t *o)
 	answer_text(out, status, JSON_TYPE, s, strlen(s));
 }
 
-/* The member or sheet field an error is about: the error's `where` when it
- * names a field, else the first word after "request body: " in its text
- * (the form gs_request_workload and this file write). "" when none. */
-static void error_field(const gs_error *err, char *buf, size_t cap)
+/* The sheet field or body member a library error is about: err->field,
+ * set where the error was made. "" when none. */
+static const char *field_of(const gs_error *err)
 {
-	buf[0] = 0;
-	if (err && gs_field_by_key(err->where, strlen(err->where)) >= 0) {
-		snprintf(buf, cap, "%s", err->where);
-		return;
-	}
+	if (err->field[0])
+		return err->field;
+	/* until workload.c sets err->field: its errors locate a sheet field as
+	 * "KEY" or "request body: KEY" in err->where */
 	static const char lead[] = "request body: ";
-	const char *m = err ? strstr(err->msg, lead) : NULL;
-	if (!m)
-		return;
-	m += sizeof lead - 1;
-	if (!strncmp(m, "unknown field \"", 15)) {
-		m += 15;
-		size_t n = strcspn(m, "\"");
-		snprintf(buf, cap, "%.*s", (int)(n < cap ? n : cap - 1), m);
-		return;
-	}
-	size_t n = strspn(m, "abcdefghijklmnopqrstuvwxyz_0123456789");
-	if (n && m[n] == ':')
-		snprintf(buf, cap, "%.*s", (int)(n < cap ? n : cap - 1), m);
+	const char *w = err->where;
+	if (!strncmp(w, lead, sizeof lead - 1))
+		w += sizeof lead - 1;
+	return gs_field_by_key(w, strlen(w)) >= 0 ? w : "";
 }
 
-static void answer_error(gs_api_answer *out, unsigned status, const gs_error *err, const char *msg)
+/* {"error": msg, "status": status} and, when field is not "", "field". */
+static void answer_refusal(gs_api_answer *out, unsigned status, const char *field, const char *msg)
 {
-	char field[64];
-	error_field(err, field, sizeof field);
-	json_t *o = gs_api_error_to_json(msg ? msg : err->msg, status);
-	if (o && field[0])
+	json_t *o = gs_api_error_to_json(msg, status);
+	if (o && field && field[0])
 		json_object_set_new(o, "field", json_string(field));
 	answer_json(out, status, o);
 }
 
+/* A library error; msg, when not NULL, says it instead of err->msg. */
+static void answer_error(gs_api_answer *out, unsigned status, const gs_error *err, const char *msg)
+{
+	answer_refusal(out, status, field_of(err), msg ? msg : err->msg);
+}
+
+/* A library error in reading one of the verb's own members (a catalog's
+ * text, a run file's): about that member unless it names a field itself. */
+static void answer_member_error(gs_api_answer *out, const char *member, gs_error *err)
+{
+	if (!err->field[0])
+		gs_error_field(err, member);
+	answer_error(out, 400, err, NULL);
+}
+
+/* A refusal about no one member. */
 static void answer_msg(gs_api_answer *out, unsigned status, const char *msg)
 {
-	gs_error e;
-	gs_error_clear(&e);
-	snprintf(e.msg, sizeof e.msg, "%s", msg);
-	answer_error(out, status, &e, NULL);
+	answer_refusal(out, status, NULL, msg);
+}
+
+/* A refusal of one of the verb's own body members ("for", "catalog", ...). */
+static void answer_member(gs_api_answer *out, const char *member, const char *msg)
+{
+	answer_refusal(out, 400, member, msg);
 }
 
 void gs_api_error(unsigned status, const char *msg, gs_api_answer *out)
@@ -119,6 +127,79 @@ void gs_api_error(unsigned status, const char *msg, gs_api_answer *out)
 static unsigned status_of(const gs_error *err)
 {
 	return err->code == GS_ENET ? 502 : err->code == GS_ENOMEM ? 500 : err->code == GS_ETIME ? 503 : 400;
+}
+
+/* --- one call: what the verb's row and the request give its handler ---------------- */
+
+typedef struct call call;
+typedef void verb_fn(const call *c);
+
+enum body_kind {
+	BODY_NONE,     /* no body is read                                          */
+	BODY_OWN,      /* the verb's own members (compare; diagnose, sheet optional) */
+	BODY_WORKLOAD  /* a sheet's fields and the verb's members; the model is read  */
+};
+
+typedef struct verb {
+	const char *name;
+	enum body_kind body;
+	/* the formats it answers in, json (no format) the default; none listed:
+	 * JSON only, and the format is not read */
+	const char *formats[4];
+	bool library_rows; /* "library": true makes every library model a row */
+	verb_fn *run;
+} verb;
+
+struct call {
+	const verb *verb;
+	const char *format;       /* NULL: json */
+	json_t *body;             /* BODY_OWN, BODY_WORKLOAD */
+	const gs_api_options *opt;
+	const gs_workload *w;     /* BODY_WORKLOAD */
+	const gs_model *m;        /* BODY_WORKLOAD, unless library */
+	gs_unit unit;             /* the "units" member */
+	bool library;
+	gs_api_answer *out;
+};
+
+static bool is_format(const char *format, const char *name)
+{
+	return format && !strcmp(format, name);
+}
+
+/* "a, b or c": the n names of list into buf. */
+static void name_list(const char *const *list, size_t n, char *buf, size_t cap)
+{
+	size_t k = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < n && k < cap; i++) {
+		int w = snprintf(buf + k, cap - k, "%s%s", !i ? "" : i + 1 == n ? " or " : ", ", list[i]);
+		k += w > 0 ? (size_t)w : 0;
+	}
+}
+
+static size_t format_count(const verb *v)
+{
+	size_t n = 0;
+	while (n < sizeof v->formats / sizeof v->formats[0] && v->formats[n])
+		n++;
+	return n;
+}
+
+/* Whether the verb answers in `format`; the refusal is answered when not. */
+static bool format_taken(const verb *v, const char *format, gs_api_answer *out)
+{
+	size_t n = format_count(v);
+	if (!format || !n || is_format(format, "json"))
+		return true;
+	for (size_t i = 0; i < n; i++)
+		if (is_format(format, v->formats[i]))
+			return true;
+	char list[120], msg[160];
+	name_list(v->formats, n, list, sizeof list);
+	snprintf(msg, sizeof msg, "format: expected %s", list);
+	answer_msg(out, 400, msg);
+	return false;
 }
 
 /* --- the sheet and its model ---------------------------------------------------------- */
@@ -190,44 +271,110 @@ static bool units_member(const json_t *body, gs_unit *unit)
 	return !ju || json_is_null(ju) || (json_is_string(ju) && !gs_parse_unit(json_string_value(ju), unit, &err));
 }
 
-static bool is_format(const char *format, const char *name)
+static bool names_a_model(const json_t *body)
 {
-	return format && !strcmp(format, name);
+	static const char *const keys[] = {"model", "params", "config"};
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		const json_t *v = json_object_get(body, keys[i]);
+		if (v && !json_is_null(v))
+			return true;
+	}
+	return false;
 }
 
-/* --- verbs -------------------------------------------------------------------------------- */
+/* --- verbs without a body ------------------------------------------------------------ */
 
-static void api_fit(const char *format, const json_t *body, const gs_workload *w, const gs_model *m,
-                    gs_api_answer *out)
+static void api_health(const call *c)
+{
+	answer_json(c->out, 200, gs_health_to_json(gs_version()));
+}
+
+static void api_fields(const call *c)
+{
+	answer_json(c->out, 200, gs_fields_to_json());
+}
+
+static void api_formats(const call *c)
+{
+	answer_json(c->out, 200, gs_formats_to_json());
+}
+
+static void api_catalog(const call *c)
+{
+	gs_catalog *cat = malloc(sizeof *cat);
+	json_t *o = NULL;
+	if (cat) {
+		gs_catalog_default(cat);
+		o = gs_catalog_to_json(cat);
+	}
+	free(cat);
+	answer_json(c->out, 200, o); /* NULL: answered 500 */
+}
+
+static void api_models(const call *c)
 {
 	gs_error err;
 	gs_error_clear(&err);
-	gs_bytes cap;
-	bool found, bad = false;
-	char how[192];
-	if (gs_workload_capacity(w, &cap, &found, how, sizeof how, &err) || !found) {
-		answer_msg(out, 400, found ? err.msg : "fit needs a capacity or a gpu");
-		return;
+	answer_json(c->out, 200, gs_library_to_json(NULL, NULL, &err)); /* NULL: answered 500 */
+}
+
+/* --- verbs of a workload --------------------------------------------------------------- */
+
+/* The estimate of the call's workload into *e; false with the error answered. */
+static bool estimate_of(const call *c, gs_estimate *e)
+{
+	gs_error err;
+	gs_error_clear(&err);
+	if (!e) {
+		answer_msg(c->out, 500, "out of memory");
+		return false;
 	}
-	const char *for_text = string_member(body, "for", &bad);
+	if (gs_estimate_run(c->w, c->m, e, &err)) {
+		answer_error(c->out, err.code == GS_ERANGE ? 422 : status_of(&err), &err, NULL);
+		return false;
+	}
+	return true;
+}
+
+static void api_estimate(const call *c)
+{
+	gs_estimate *e = malloc(sizeof *e);
+	bool text = is_format(c->format, "text"), markdown = is_format(c->format, "markdown");
+	if (estimate_of(c, e)) {
+		if (text || markdown)
+			answer_rendered(text ? TEXT_ESTIMATE : TEXT_ESTIMATE_MD, &(text_args){.e = e, .unit = c->unit},
+			                c->out);
+		else
+			answer_json(c->out, 200, gs_estimate_to_json(e));
+	}
+	free(e);
+}
+
+static void api_fit(const call *c)
+{
+	gs_error err;
+	gs_error_clear(&err);
+	bool bad = false;
+	const char *for_text = string_member(c->body, "for", &bad);
 	if (bad) {
-		answer_msg(out, 400, "request body: for: expected \"context\", \"concurrency\" or \"microbatch\"");
+		answer_member(c->out, "for",
+		              "request body: for: expected \"context\", \"concurrency\" or \"microbatch\"");
 		return;
 	}
 	gs_fit_answer *a = malloc(sizeof *a);
 	if (!a) {
-		answer_msg(out, 500, "out of memory");
+		answer_msg(c->out, 500, "out of memory");
 		return;
 	}
-	if (gs_fit_answer_run(w, m, for_text, a, &err)) {
+	if (gs_fit_answer_run(c->w, c->m, for_text, a, &err)) {
 		char msg[sizeof err.msg + 32];
 		snprintf(msg, sizeof msg, "%s%s", !strcmp(err.where, "for") ? "request body: " : "", err.msg);
-		answer_error(out, status_of(&err), &err, msg);
+		answer_error(c->out, status_of(&err), &err, msg);
 	} else {
-		if (is_format(format, "text"))
-			answer_rendered(TEXT_FIT, &(text_args){.fit = a}, out);
+		if (is_format(c->format, "text"))
+			answer_rendered(TEXT_FIT, &(text_args){.fit = a}, c->out);
 		else
-			answer_json(out, 200, gs_fit_answer_to_json(a));
+			answer_json(c->out, 200, gs_fit_answer_to_json(a));
 		gs_fit_answer_free(a);
 	}
 	free(a);
@@ -252,162 +399,199 @@ static gs_status library_rows(gs_matrix *mx, const gs_workload *w, gs_error *err
 	return s;
 }
 
-static void api_matrix(const json_t *body, const gs_workload *w, const gs_model *m, bool library, gs_api_answer *out)
+#define FORMATS_LIST "request body: formats: expected a list of 1 to 12 format names"
+#define FORMATS_NAMES "request body: formats: expected format names (gpusizer formats)"
+
+static void api_matrix(const call *c)
 {
 	char cols[GS_MATRIX_MAX_FORMATS][40];
 	size_t nf = 0;
-	const json_t *jf = json_object_get(body, "formats");
+	const json_t *jf = json_object_get(c->body, "formats");
+	size_t n = json_array_size(jf);
 	if (jf && !json_is_null(jf)) {
-		if (!json_is_array(jf) || !json_array_size(jf) || json_array_size(jf) > GS_MATRIX_MAX_FORMATS) {
-			answer_msg(out, 400, "request body: formats: expected a list of 1 to 12 format names");
+		if (!json_is_array(jf) || !n || n > GS_MATRIX_MAX_FORMATS) {
+			answer_member(c->out, "formats", FORMATS_LIST);
 			return;
 		}
-		for (size_t i = 0; i < json_array_size(jf); i++) {
+		for (size_t i = 0; i < n; i++) {
 			const char *f = json_string_value(json_array_get(jf, i));
 			if (!f || strlen(f) >= sizeof cols[0]) {
-				answer_msg(out, 400, "request body: formats: expected format names (gpusizer formats)");
+				answer_member(c->out, "formats", FORMATS_NAMES);
 				return;
 			}
 			snprintf(cols[nf++], sizeof cols[0], "%s", f);
 		}
 	} else {
-		nf = gs_matrix_default_formats(gs_wl_runtime(w), gs_wl_task(w), cols, GS_MATRIX_MAX_FORMATS);
+		nf = gs_matrix_default_formats(gs_wl_runtime(c->w), gs_wl_task(c->w), cols,
+		                               GS_MATRIX_MAX_FORMATS);
 	}
 	gs_matrix *mx = malloc(sizeof *mx);
 	gs_error err;
 	gs_error_clear(&err);
 	if (!mx) {
-		answer_msg(out, 500, "out of memory");
+		answer_msg(c->out, 500, "out of memory");
 		return;
 	}
-	if (gs_matrix_begin(w, cols, nf, mx, &err) ||
-	    (library ? library_rows(mx, w, &err) : gs_matrix_add_row(mx, w, m->source, m, NULL, &err)))
-		answer_error(out, status_of(&err), &err, NULL);
+	if (gs_matrix_begin(c->w, cols, nf, mx, &err) ||
+	    (c->library ? library_rows(mx, c->w, &err)
+	                : gs_matrix_add_row(mx, c->w, c->m->source, c->m, NULL, &err)))
+		answer_error(c->out, status_of(&err), &err, NULL);
 	else
-		answer_json(out, 200, gs_matrix_to_json(mx));
+		answer_json(c->out, 200, gs_matrix_to_json(mx));
 	free(mx);
 }
 
 /* shortlist and sheet: the estimate against a catalog. */
-static void api_offers(bool shortlist, const char *format, const json_t *body, const gs_estimate *e,
-                       gs_api_answer *out)
+static void api_offers(const call *c, bool shortlist)
 {
+	gs_estimate *e = malloc(sizeof *e);
+	if (!estimate_of(c, e)) {
+		free(e);
+		return;
+	}
 	gs_error err;
 	gs_error_clear(&err);
-	bool bad = false;
-	const char *ctext = string_member(body, "catalog", &bad), *etext = string_member(body, "evidence", &bad);
-	if (bad) {
-		answer_msg(out, 400, "request body: catalog and evidence: expected YAML text in a string");
-		return;
-	}
-	if (format && !is_format(format, "json") &&
-	    (shortlist ? !is_format(format, "text") : !is_format(format, "html") && !is_format(format, "markdown"))) {
-		answer_msg(out, 400, shortlist ? "format: expected json or text" : "format: expected html, markdown or json");
-		return;
-	}
-	/* the page's GB/GiB toggle reaches the requirements' texts; the sizing
-	 * sheet is a document of its own and stays in GiB throughout */
-	gs_unit unit;
-	if (!units_member(body, &unit)) {
-		answer_msg(out, 400, "request body: units: expected \"GiB\", \"GB\", \"MiB\" or \"MB\"");
-		return;
-	}
+	bool bad_c = false, bad_e = false;
+	const char *ctext = string_member(c->body, "catalog", &bad_c);
+	const char *etext = string_member(c->body, "evidence", &bad_e);
 	gs_catalog *cat = malloc(sizeof *cat);
 	gs_evidence_set *ev = calloc(1, sizeof *ev);
 	gs_shortlist *sl = malloc(sizeof *sl);
-	if (!cat || !ev || !sl)
-		answer_msg(out, 500, "out of memory");
+	/* the page's GB/GiB toggle reaches the requirements' texts; the sizing
+	 * sheet is a document of its own and stays in GiB throughout */
+	gs_unit unit = shortlist ? c->unit : GS_UNIT_GiB;
+	if (bad_c || bad_e)
+		answer_member(c->out, bad_c ? "catalog" : "evidence",
+		              "request body: catalog and evidence: expected YAML text in a string");
+	else if (!cat || !ev || !sl)
+		answer_msg(c->out, 500, "out of memory");
 	else if (ctext ? gs_catalog_load_buffer(ctext, strlen(ctext), "catalog", cat, &err)
 	               : (gs_catalog_default(cat), GS_OK))
-		answer_error(out, 400, &err, NULL);
+		answer_member_error(c->out, "catalog", &err);
 	else if (etext && gs_evidence_load_buffer(etext, strlen(etext), "evidence", ev, &err))
-		answer_error(out, 400, &err, NULL);
-	else if (gs_shortlist_run_units(e, cat, ev, shortlist ? unit : GS_UNIT_GiB, sl, &err))
-		answer_error(out, err.code == GS_ETIME ? 503 : 500, &err, NULL);
-	else if (shortlist && is_format(format, "text"))
-		answer_rendered(TEXT_SHORTLIST, &(text_args){.e = e, .sl = sl}, out);
+		answer_member_error(c->out, "evidence", &err);
+	else if (gs_shortlist_run_units(e, cat, ev, unit, sl, &err))
+		answer_error(c->out, err.code == GS_ETIME ? 503 : 500, &err, NULL);
+	else if (shortlist && is_format(c->format, "text"))
+		answer_rendered(TEXT_SHORTLIST, &(text_args){.e = e, .sl = sl}, c->out);
 	else if (shortlist)
-		answer_json(out, 200, gs_shortlist_to_json(sl, e));
-	else if (!format || is_format(format, "json"))
-		answer_json(out, 200, gs_sheet_to_json(e, sl, NULL));
+		answer_json(c->out, 200, gs_shortlist_to_json(sl, e));
+	else if (!c->format || is_format(c->format, "json"))
+		answer_json(c->out, 200, gs_sheet_to_json(e, sl, NULL));
 	else
-		answer_rendered(is_format(format, "html") ? TEXT_SHEET_HTML : TEXT_SHEET_MD, &(text_args){.e = e, .sl = sl},
-		                out);
+		answer_rendered(is_format(c->format, "html") ? TEXT_SHEET_HTML : TEXT_SHEET_MD,
+		                &(text_args){.e = e, .sl = sl}, c->out);
 	free(cat);
 	free(ev);
 	free(sl);
+	free(e);
 }
 
+static void api_shortlist(const call *c)
+{
+	api_offers(c, true);
+}
+
+static void api_sheet(const call *c)
+{
+	api_offers(c, false);
+}
+
+/* --- verbs of their own members -------------------------------------------------------- */
+
+#define RUN_TEXT "request body: run: expected a run file's text (gpusizer/run/v1)"
+
 /* compare: an estimate's JSON against a run file's text. */
-static void api_compare(const json_t *body, gs_api_answer *out)
+static void api_compare(const call *c)
 {
 	bool bad = false;
-	const json_t *est = json_object_get(body, "estimate");
-	const char *run_text = string_member(body, "run", &bad);
+	const json_t *est = json_object_get(c->body, "estimate");
+	const char *run_text = string_member(c->body, "run", &bad);
 	if (!json_is_object(est) || !json_is_array(json_object_get(est, "phases"))) {
-		answer_msg(out, 400, "request body: estimate: expected an estimate's JSON (gpusizer estimate --json)");
+		answer_member(c->out, "estimate", "request body: estimate: expected an estimate's JSON "
+		              "(gpusizer estimate --json)");
 		return;
 	}
 	if (bad || !run_text) {
-		answer_msg(out, 400, "request body: run: expected a run file's text (gpusizer/run/v1)");
+		answer_member(c->out, "run", RUN_TEXT);
 		return;
 	}
 	gs_run *r = malloc(sizeof *r);
-	gs_compare *c = malloc(sizeof *c);
+	gs_compare *cmp = malloc(sizeof *cmp);
 	gs_error err;
 	gs_error_clear(&err);
-	if (!r || !c)
-		answer_msg(out, 500, "out of memory");
+	if (!r || !cmp)
+		answer_msg(c->out, 500, "out of memory");
 	else if (gs_run_load(run_text, strlen(run_text), "run", r, &err))
-		answer_error(out, 400, &err, NULL);
+		answer_member_error(c->out, "run", &err);
 	else {
-		gs_compare_run(est, r, c);
-		json_t *o = json_pack("{s:o, s:o}", "run", gs_run_to_json(r), "compare", gs_compare_to_json(c));
-		answer_json(out, 200, o);
+		gs_compare_run(est, r, cmp);
+		answer_json(c->out, 200, json_pack("{s:o, s:o}", "run", gs_run_to_json(r), "compare",
+		                                   gs_compare_to_json(cmp)));
 	}
 	free(r);
-	free(c);
+	free(cmp);
 }
 
-static bool names_a_model(const json_t *body)
+/* The single changes that act on o's phase, for the body's workload: their
+ * JSON into *changes. false with the error answered. */
+static bool remedies_of(const call *c, const gs_oom *o, json_t **changes)
 {
-	static const char *const keys[] = {"model", "params", "config"};
-	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-		const json_t *v = json_object_get(body, keys[i]);
-		if (v && !json_is_null(v))
-			return true;
-	}
-	return false;
+	gs_error err;
+	gs_error_clear(&err);
+	gs_workload w;
+	bool have_model;
+	gs_model *m = malloc(sizeof *m);
+	gs_remedies *rem = malloc(sizeof *rem);
+	gs_status st = !m || !rem ? gs_error_set(&err, GS_ENOMEM, NULL, "out of memory")
+	             : gs_request_workload(c->body, extra_members, &w, m, &have_model, &err);
+	if (!st && !have_model)
+		st = read_model(c->opt, &w, m, &err);
+	if (!st)
+		st = gs_remedies_find(&w, m, o, rem, &err);
+	if (!st)
+		*changes = gs_changes_to_json(rem->ch, rem->nch, rem->peak_now, rem->cap);
+	free(m);
+	free(rem);
+	if (st)
+		answer_error(c->out, status_of(&err), &err, NULL);
+	return !st;
 }
 
 /* diagnose: the first out-of-memory of a log, its phase (from the run
  * file when given), and with a workload the single changes that act on it. */
-static void api_diagnose(const gs_api_options *opt, json_t *body, gs_api_answer *out)
+static void api_diagnose(const call *c)
 {
-	bool bad = false;
-	const char *log = string_member(body, "log", &bad), *run_text = string_member(body, "run", &bad);
-	if (bad || !log) {
-		answer_msg(out, 400, "request body: log: expected the failed run's log as text");
+	bool bad_log = false, bad_run = false;
+	const char *log = string_member(c->body, "log", &bad_log);
+	const char *run_text = string_member(c->body, "run", &bad_run);
+	if (bad_log || !log) {
+		answer_member(c->out, "log", "request body: log: expected the failed run's log as text");
+		return;
+	}
+	if (bad_run) {
+		answer_member(c->out, "run", RUN_TEXT);
 		return;
 	}
 	gs_oom o;
 	if (strlen(log) > GS_DIAGNOSE_MAX_LOG || !gs_diagnose_log(log, strlen(log), &o)) {
-		answer_msg(out, 400, strlen(log) > GS_DIAGNOSE_MAX_LOG
-		           ? "request body: log: larger than 64 MiB; cut it to the lines around the failure"
-		           : "request body: log: no out-of-memory message found; expected PyTorch's \"CUDA out of "
-		             "memory\", llama.cpp's \"cudaMalloc failed\" or \"failed to allocate\", vLLM's KV-cache "
-		             "errors or SGLang's \"Not enough memory\"");
+		answer_member(c->out, "log", strlen(log) > GS_DIAGNOSE_MAX_LOG
+		              ? "request body: log: larger than 64 MiB; cut it to the lines around the "
+		                "failure"
+		              : "request body: log: no out-of-memory message found; expected PyTorch's "
+		                "\"CUDA out of memory\", llama.cpp's \"cudaMalloc failed\" or \"failed to "
+		                "allocate\", vLLM's KV-cache errors or SGLang's \"Not enough memory\"");
 		return;
 	}
-	gs_error err;
-	gs_error_clear(&err);
 	if (run_text) {
+		gs_error err;
+		gs_error_clear(&err);
 		gs_run *r = malloc(sizeof *r);
 		if (!r || gs_run_load(run_text, strlen(run_text), "run", r, &err)) {
 			if (r)
-				answer_error(out, 400, &err, NULL);
+				answer_member_error(c->out, "run", &err);
 			else
-				answer_msg(out, 500, "out of memory");
+				answer_msg(c->out, 500, "out of memory");
 			free(r);
 			return;
 		}
@@ -415,145 +599,47 @@ static void api_diagnose(const gs_api_options *opt, json_t *body, gs_api_answer 
 		free(r);
 	}
 	json_t *changes = NULL;
-	if (names_a_model(body)) {
-		gs_workload w;
-		bool have_model;
-		gs_model *m = malloc(sizeof *m);
-		gs_remedies *rem = malloc(sizeof *rem);
-		gs_status st = !m || !rem ? gs_error_set(&err, GS_ENOMEM, NULL, "out of memory")
-		             : gs_request_workload(body, extra_members, &w, m, &have_model, &err);
-		if (!st && !have_model)
-			st = read_model(opt, &w, m, &err);
-		if (!st)
-			st = gs_remedies_find(&w, m, &o, rem, &err);
-		if (!st)
-			changes = gs_changes_to_json(rem->ch, rem->nch, rem->peak_now, rem->cap);
-		free(m);
-		free(rem);
-		if (st) {
-			answer_error(out, status_of(&err), &err, NULL);
-			return;
-		}
-	}
-	answer_json(out, 200, gs_oom_to_json(&o, changes));
+	if (names_a_model(c->body) && !remedies_of(c, &o, &changes))
+		return;
+	answer_json(c->out, 200, gs_oom_to_json(&o, changes));
 }
 
-/* estimate, fit, matrix, shortlist, sheet: a workload, its model, the verb. */
-static void api_workload(const char *verb, const char *format, json_t *body, const gs_api_options *opt,
-                         gs_api_answer *out)
+/* --- the table ----------------------------------------------------------------------------- */
+
+/* Every verb, in the order the unknown-verb message lists them. */
+static const verb verbs[] = {
+	{"health", BODY_NONE, {NULL}, false, api_health},
+	{"fields", BODY_NONE, {NULL}, false, api_fields},
+	{"formats", BODY_NONE, {NULL}, false, api_formats},
+	{"catalog", BODY_NONE, {NULL}, false, api_catalog},
+	{"models", BODY_NONE, {NULL}, false, api_models},
+	{"estimate", BODY_WORKLOAD, {"json", "text", "markdown"}, false, api_estimate},
+	{"fit", BODY_WORKLOAD, {"json", "text"}, false, api_fit},
+	{"matrix", BODY_WORKLOAD, {"json"}, true, api_matrix},
+	{"shortlist", BODY_WORKLOAD, {"json", "text"}, false, api_shortlist},
+	{"sheet", BODY_WORKLOAD, {"html", "markdown", "json"}, false, api_sheet},
+	{"compare", BODY_OWN, {NULL}, false, api_compare},
+	{"diagnose", BODY_OWN, {NULL}, false, api_diagnose},
+};
+#define N_VERBS (sizeof verbs / sizeof verbs[0])
+
+static const verb *verb_named(const char *name)
 {
-	/* "library": true on matrix: every library model is a row, and the
-	 * request names no model of its own */
-	const json_t *jl = json_object_get(body, "library");
-	bool is_matrix = !strcmp(verb, "matrix"), library = is_matrix && json_is_true(jl);
-	if (jl && !json_is_null(jl) && !json_is_boolean(jl)) {
-		answer_msg(out, 400, "request body: library: expected true or false");
-		return;
-	}
-	if (library && names_a_model(body)) {
-		answer_msg(out, 400, "request body: library: the rows are the library's models; give no model, config or params");
-		return;
-	}
-	bool text = is_format(format, "text") || is_format(format, "markdown");
-	if (format && !is_format(format, "json") &&
-	    (!strcmp(verb, "sheet") ? !is_format(format, "html") && !is_format(format, "markdown")
-	     : !strcmp(verb, "estimate") ? !text : strcmp(verb, "matrix") ? !is_format(format, "text") : true)) {
-		answer_msg(out, 400, !strcmp(verb, "sheet") ? "format: expected html, markdown or json"
-		                   : !strcmp(verb, "estimate") ? "format: expected json, text or markdown"
-		                   : strcmp(verb, "matrix") ? "format: expected json or text" : "format: expected json");
-		return;
-	}
-	gs_unit unit;
-	if (!units_member(body, &unit)) {
-		answer_msg(out, 400, "request body: units: expected \"GiB\", \"GB\", \"MiB\" or \"MB\"");
-		return;
-	}
-	gs_workload w;
-	gs_model *m = malloc(sizeof *m);
-	gs_estimate *e = malloc(sizeof *e);
-	gs_error err;
-	gs_error_clear(&err);
-	bool have_model = false;
-	gs_status st = !m || !e || (library && json_object_set_new(body, "model", json_string("(every library model)")))
-	             ? gs_error_set(&err, GS_ENOMEM, NULL, "out of memory")
-	             : gs_request_workload(body, extra_members, &w, m, &have_model, &err);
-	if (!st && !have_model && !library)
-		st = read_model(opt, &w, m, &err);
-	if (st)
-		answer_error(out, status_of(&err), &err, NULL);
-	else if (!strcmp(verb, "fit"))
-		api_fit(format, body, &w, m, out);
-	else if (is_matrix)
-		api_matrix(body, &w, m, library, out);
-	else if (gs_estimate_run(&w, m, e, &err))
-		answer_error(out, err.code == GS_ERANGE ? 422 : status_of(&err), &err, NULL);
-	else if (!strcmp(verb, "estimate") && (is_format(format, "text") || is_format(format, "markdown")))
-		answer_rendered(is_format(format, "text") ? TEXT_ESTIMATE : TEXT_ESTIMATE_MD,
-		                &(text_args){.e = e, .unit = unit}, out);
-	else if (!strcmp(verb, "estimate"))
-		answer_json(out, 200, gs_estimate_to_json(e));
-	else
-		api_offers(!strcmp(verb, "shortlist"), format, body, e, out);
-	free(m);
-	free(e);
+	for (size_t i = 0; i < N_VERBS; i++)
+		if (!strcmp(name, verbs[i].name))
+			return &verbs[i];
+	return NULL;
 }
 
-static const char *kind_name(gs_kind k)
+static void answer_unknown_verb(const char *name, gs_api_answer *out)
 {
-	return gs_kind_name(k);
-}
-
-/* The sheet's fields: key, flag, alias, kind, default and help, so a binding can
- * check its arguments by name and suggest the nearest one. */
-static json_t *fields_json(void)
-{
-	json_t *a = json_array();
-	for (int f = 0; a && f < GS_F__COUNT; f++) {
-		char flag[64];
-		json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "key", gs_field_key((gs_field)f), "flag",
-		                      gs_field_flag((gs_field)f, flag, sizeof flag), "kind", kind_name(gs_field_kind((gs_field)f)),
-		                      "help", gs_field_help((gs_field)f));
-		const char *alias = gs_field_alias((gs_field)f), *def = gs_field_default((gs_field)f);
-		if (o && alias)
-			json_object_set_new(o, "alias", json_string(alias));
-		if (o && def)
-			json_object_set_new(o, "default", json_string(def));
-		if (!o || json_array_append_new(a, o)) {
-			json_decref(a);
-			return NULL;
-		}
-	}
-	/* the release rows of each engine that has them, oldest first */
-	json_t *rel = json_object();
-	static const gs_runtime engines[] = {GS_RT_VLLM, GS_RT_SGLANG, GS_RT_LLAMACPP, GS_RT_OLLAMA};
-	for (size_t i = 0; rel && i < sizeof engines / sizeof engines[0]; i++) {
-		const char *v[64];
-		size_t n = gsi_release_versions(engines[i], v, 64);
-		json_t *list = json_array();
-		for (size_t k = 0; list && k < n; k++)
-			json_array_append_new(list, json_string(v[k]));
-		if (list && n)
-			json_object_set_new(rel, gs_runtime_name(engines[i]), list);
-		else
-			json_decref(list);
-	}
-	if (!a || !rel) {
-		json_decref(a);
-		json_decref(rel);
-		return NULL;
-	}
-	return json_pack("{s:s, s:o, s:o}", "schema", "gpusizer/fields/v1", "fields", a, "releases", rel);
-}
-
-static json_t *catalog_json(void)
-{
-	gs_catalog *cat = malloc(sizeof *cat);
-	if (!cat)
-		return NULL;
-	gs_catalog_default(cat);
-	json_t *o = gs_catalog_to_json(cat);
-	free(cat);
-	return o;
+	const char *names[N_VERBS];
+	char list[240], msg[320];
+	for (size_t i = 0; i < N_VERBS; i++)
+		names[i] = verbs[i].name;
+	name_list(names, N_VERBS, list, sizeof list);
+	snprintf(msg, sizeof msg, "unknown verb \"%.40s\": expected %s", name, list);
+	answer_msg(out, 404, msg);
 }
 
 /* The body as a JSON object; NULL with the answer set when it is not one. */
@@ -577,63 +663,80 @@ static json_t *parse_body(const char *body, size_t len, gs_api_answer *out)
 	return NULL;
 }
 
-static const char *const workload_verbs[] = {"estimate", "fit", "matrix", "shortlist", "sheet"};
+/* A workload verb: its members "library" and "units", the format, then the
+ * workload and its model, then the verb. */
+static void call_with_workload(call *c)
+{
+	/* "library": true on a verb of library rows: every library model is a
+	 * row, and the request names no model of its own */
+	const json_t *jl = json_object_get(c->body, "library");
+	c->library = c->verb->library_rows && json_is_true(jl);
+	if (jl && !json_is_null(jl) && !json_is_boolean(jl)) {
+		answer_member(c->out, "library", "request body: library: expected true or false");
+		return;
+	}
+	if (c->library && names_a_model(c->body)) {
+		answer_member(c->out, "library", "request body: library: the rows are the library's models; "
+		              "give no model, config or params");
+		return;
+	}
+	if (!format_taken(c->verb, c->format, c->out))
+		return;
+	if (!units_member(c->body, &c->unit)) {
+		answer_member(c->out, "units",
+		              "request body: units: expected \"GiB\", \"GB\", \"MiB\" or \"MB\"");
+		return;
+	}
+	gs_workload w;
+	gs_model *m = malloc(sizeof *m);
+	gs_error err;
+	gs_error_clear(&err);
+	bool have_model = false;
+	bool oom = !m || (c->library &&
+	                  json_object_set_new(c->body, "model", json_string("(every library model)")));
+	gs_status st = oom ? gs_error_set(&err, GS_ENOMEM, NULL, "out of memory")
+	             : gs_request_workload(c->body, extra_members, &w, m, &have_model, &err);
+	if (!st && !have_model && !c->library)
+		st = read_model(c->opt, &w, m, &err);
+	if (st) {
+		answer_error(c->out, status_of(&err), &err, NULL);
+	} else {
+		c->w = &w;
+		c->m = m;
+		c->verb->run(c);
+	}
+	free(m);
+}
 
-void gs_api_call(const char *verb, const char *format, const char *body, size_t len, const gs_api_options *opt,
-                 gs_api_answer *out)
+void gs_api_call(const char *verb_name, const char *format, const char *body, size_t len,
+                 const gs_api_options *opt, gs_api_answer *out)
 {
 	assert(out);
 	memset(out, 0, sizeof *out);
-	verb = verb ? verb : "";
-	if (!strcmp(verb, "health")) {
-		answer_json(out, 200, gs_health_to_json(gs_version()));
+	const verb *v = verb_named(verb_name ? verb_name : "");
+	if (!v) {
+		answer_unknown_verb(verb_name ? verb_name : "", out);
 		return;
 	}
-	if (!strcmp(verb, "formats")) {
-		answer_json(out, 200, gs_formats_to_json());
+	call c = {.verb = v, .format = format, .opt = opt, .unit = GS_UNIT_GiB, .out = out};
+	if (v->body == BODY_NONE) {
+		v->run(&c);
 		return;
 	}
-	if (!strcmp(verb, "fields")) {
-		answer_json(out, 200, fields_json());
+	if (!(c.body = parse_body(body, len, out)))
 		return;
-	}
-	if (!strcmp(verb, "catalog")) {
-		answer_json(out, 200, catalog_json());
-		return;
-	}
-	if (!strcmp(verb, "models")) {
-		gs_error err;
-		gs_error_clear(&err);
-		answer_json(out, 200, gs_library_to_json(NULL, NULL, &err)); /* NULL: answered 500 */
-		return;
-	}
-	bool known = !strcmp(verb, "compare") || !strcmp(verb, "diagnose");
-	for (size_t i = 0; i < sizeof workload_verbs / sizeof workload_verbs[0]; i++)
-		known |= !strcmp(verb, workload_verbs[i]);
-	if (!known) {
-		char msg[200];
-		snprintf(msg, sizeof msg, "unknown verb \"%.40s\": expected health, fields, formats, catalog, models, "
-		         "estimate, fit, matrix, shortlist, sheet, compare or diagnose", verb);
-		answer_msg(out, 404, msg);
-		return;
-	}
-	json_t *o = parse_body(body, len, out);
-	if (!o)
-		return;
-	if (!strcmp(verb, "compare"))
-		api_compare(o, out);
-	else if (!strcmp(verb, "diagnose"))
-		api_diagnose(opt, o, out);
+	if (v->body == BODY_WORKLOAD)
+		call_with_workload(&c);
 	else
-		api_workload(verb, format, o, opt, out);
-	json_decref(o);
+		v->run(&c);
+	json_decref(c.body);
 }
 
-unsigned gs_api_json(const char *verb, const char *format, const char *body, size_t len, char **out,
+unsigned gs_api_json(const char *verb_name, const char *format, const char *body, size_t len, char **out,
                      size_t *out_len)
 {
 	gs_api_answer a;
-	gs_api_call(verb, format, body, len, NULL, &a);
+	gs_api_call(verb_name, format, body, len, NULL, &a);
 	if (out)
 		*out = a.body;
 	else
@@ -641,75 +744,4 @@ unsigned gs_api_json(const char *verb, const char *format, const char *body, siz
 	if (out_len)
 		*out_len = a.len;
 	return a.status;
-}
-
-/* --- diagnose's two steps ------------------------------------------------------------ */
-
-void gs_oom_phase_from_run(gs_oom *o, const gs_run *r, const char *run_name)
-{
-	for (size_t k = r->nphases; k > 0; k--)
-		if (!r->phases[k - 1].ended) {
-			snprintf(o->phase, sizeof o->phase, "%.15s", r->phases[k - 1].name);
-			snprintf(o->phase_why, sizeof o->phase_why, "the run %.120s: phase %.31s began and did not end",
-			         run_name, r->phases[k - 1].name);
-			return;
-		}
-}
-
-/* Which sheet fields can change the memory of a phase. */
-static bool acts_on(const char *phase, const char *field)
-{
-	static const struct {
-		const char *phase, *fields;
-	} map[] = {
-		{"load", ",format,offload,zero,keep,gpu_layers,gpus,"},
-		{"forward", ",checkpointing,microbatch,loss,length,zero,offload,optimizer,lora_rank,attention,gpus,"},
-		{"backward", ",checkpointing,microbatch,loss,length,zero,offload,optimizer,lora_rank,attention,gpus,"},
-		{"first_update", ",optimizer,zero,offload,lora_rank,gpus,"},
-		{"export", ",export,"},
-		{"prefill", ",kv_format,concurrency,length,format,attention,kv_format_v,gpu_layers,"},
-		{"decode", ",kv_format,concurrency,length,format,kv_format_v,gpu_layers,"},
-		{"serve", ",kv_format,concurrency,length,format,kv_format_v,gpu_layers,gpu_memory_utilization,tp,"
-		          "cuda_graphs,max_num_seqs,max_num_batched_tokens,mem_fraction_static,"},
-		{"profile", ",format,tp,gpu_memory_utilization,cuda_graphs,max_num_seqs,max_num_batched_tokens,"},
-		{"pool", ",format,tp,mem_fraction_static,cuda_graphs,kv_format,length,concurrency,"},
-		{"context", ",kv_format,concurrency,length,kv_format_v,gpu_layers,attention,"},
-		{"validation", ",length,attention,microbatch,eval_microbatch,"},
-	};
-	char key[48];
-	snprintf(key, sizeof key, ",%.40s,", field);
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (!strcmp(map[i].phase, phase))
-			return strstr(map[i].fields, key) != NULL;
-	return true; /* unknown phase: every change may help */
-}
-
-gs_status gs_remedies_find(gs_workload *w, const gs_model *m, const gs_oom *o, gs_remedies *r, gs_error *err)
-{
-	memset(r, 0, sizeof *r);
-	/* the failed run's own capacity, as its log states it, judges the
-	 * changes; else the sheet's device */
-	if (o->has_capacity) {
-		char t[32];
-		int n = snprintf(t, sizeof t, "%llu B", (unsigned long long)o->capacity);
-		gs_workload_unset(w, GS_F_GPU);
-		gs_status st = gs_workload_set(w, GS_F_CAPACITY, t, (size_t)n, GS_FROM_FLAG, "the log's capacity", err);
-		if (st)
-			return st;
-	}
-	bool found = false;
-	char how[320];
-	gs_status st = gs_workload_capacity(w, &r->cap, &found, how, sizeof how, err);
-	if (st)
-		return st;
-	if (!found)
-		r->cap = 0;
-	if ((st = gs_estimate_run(w, m, &r->e, err)) || (st = gs_fit_changes(w, m, r->ch, &r->nch, &r->peak_now, err)))
-		return st;
-	size_t k = 0; /* keep the changes that act on the failing phase */
-	for (size_t i = 0; i < r->nch; i++)
-		if (acts_on(o->phase, r->ch[i].field))
-			r->ch[k++] = r->ch[i];
-	r->nch = k;
-	return GS_OK;
 }

@@ -153,8 +153,10 @@ static gs_status capacity_of(const gs_workload *w, gs_bytes *cap, char *how, siz
 {
 	bool found;
 	gs_status s = gs_workload_capacity(w, cap, &found, how, howcap, err);
-	if (!s && !found)
-		s = gs_error_set(err, GS_EINPUT, NULL, "give a capacity: --gpu \"RTX 4090\" or --capacity 24GB");
+	if (!s && !found) { /* the one wording every front door gives (gs_fit_answer_run) */
+		gs_error_set(err, GS_EINPUT, NULL, "fit needs a capacity or a gpu: --gpu \"RTX 4090\" or --capacity 24GB");
+		s = gs_error_field(err, "capacity");
+	}
 	return s;
 }
 
@@ -773,8 +775,8 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, const char 
 	gs_status s = capacity_of(w, &a->capacity, how, sizeof how, err);
 	gs_bytes cap = a->capacity;
 	gs_fit_target t[2];
-	if (!s)
-		s = gs_fit_plan(w, for_text, t, &a->n, err);
+	if (!s && (s = gs_fit_plan(w, for_text, t, &a->n, err)))
+		gs_error_field(err, "for");
 	for (size_t i = 0; !s && i < a->n; i++) {
 		if ((s = gs_fit_run(w, m, t[i], &a->r[i], err)) || !a->r[i].fits)
 			continue;

@@ -75,10 +75,32 @@ static void run_cell(const gs_workload *base, const gs_model *m, const char *for
 	fill_cell(c, &r);
 }
 
+/* The formats are the columns: a format or bits the user gave (by a sheet,
+ * a flag or a request's member; a default or a tag's format is no one's
+ * choice) would have no cell of its own. Every front door gets this refusal
+ * from here, in these words. */
+static gs_status refuse_given_format(const gs_workload *base, gs_error *err)
+{
+	gs_field f = gs_wl_given(base, GS_F_FORMAT) ? GS_F_FORMAT : GS_F_BITS;
+	if (!gs_wl_given(base, f))
+		return GS_OK;
+	const char *where = base->v[f].where;
+	char at[160]; /* a flag names itself; a sheet or request value gives its place and key */
+	if (!strncmp(where, "--", 2))
+		snprintf(at, sizeof at, "%s", where);
+	else
+		snprintf(at, sizeof at, "%.100s: %s", where, gs_field_key(f));
+	gs_error_set(err, GS_EINPUT, at, "the formats are the columns: list them in formats (--formats bf16,nf4), "
+	             "not in format or bits");
+	return gs_error_field(err, gs_field_key(f));
+}
+
 gs_status gs_matrix_begin(const gs_workload *base, char formats[][40], size_t n_formats, gs_matrix *mx,
                           gs_error *err)
 {
 	memset(mx, 0, sizeof *mx);
+	if (refuse_given_format(base, err))
+		return GS_EINPUT;
 	if (n_formats > GS_MATRIX_MAX_FORMATS || !n_formats)
 		return gs_error_set(err, GS_EINPUT, "matrix", "1 to %d formats", GS_MATRIX_MAX_FORMATS);
 	/* the capacity and the target, from the base as fit reads them */
@@ -133,6 +155,10 @@ gs_status gs_matrix_add_row(gs_matrix *mx, const gs_workload *base, const char *
 gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size_t n_models, char formats[][40],
                         size_t n_formats, gs_matrix *mx, gs_error *err)
 {
+	if (refuse_given_format(base, err)) { /* before "no model": the columns are the first thing asked */
+		memset(mx, 0, sizeof *mx);
+		return GS_EINPUT;
+	}
 	if (!n_models) {
 		memset(mx, 0, sizeof *mx);
 		return gs_error_set(err, GS_EINPUT, "matrix", "no model: give config.json files, model folders, .gguf files "

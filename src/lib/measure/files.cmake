@@ -5,5 +5,6 @@ list(APPEND GS_LIB_SOURCES
   src/lib/measure/diagnose.c
   src/lib/measure/measured.c
   src/lib/measure/probe.c
+  src/lib/measure/remedies.c
   src/lib/measure/run.c
 )

@@ -6,6 +6,7 @@
 #include "gpusizer/devices.h"
 #include "gpusizer/interval.h"
 #include "gpusizer/render.h"
+#include "engine/engine_release.h"
 
 static json_t *jbytes(gs_bytes b) { return json_integer(b > INT64_MAX ? INT64_MAX : (json_int_t)b); }
 
@@ -554,6 +555,93 @@ json_t *gs_oom_to_json(const gs_oom *o, json_t *changes)
 	if (changes)
 		json_object_set_new(j, "changes", changes);
 	return j;
+}
+
+/* The names of a mask's bits, from a name function. */
+static json_t *mask_json(unsigned mask, unsigned n, const char *(*name)(int))
+{
+	json_t *a = json_array();
+	for (unsigned i = 0; a && i < n; i++)
+		if (mask >> i & 1u)
+			json_array_append_new(a, json_string(name((int)i)));
+	return a;
+}
+
+static const char *runtime_at(int i) { return gs_runtime_name((gs_runtime)i); }
+static const char *task_at(int i) { return gs_task_name((gs_task)i); }
+static const char *phase_at(int i) { return gs_phase_kind_id((gs_phase_kind)i); }
+
+/* One field's row, whole: what a binding checks its arguments against and
+ * what the page builds its menus and its visibility from. */
+static json_t *field_json(gs_field f)
+{
+	char flag[64], help[GS_FIELD_HELP_MAX];
+	gs_kind k = gs_field_kind(f);
+	json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:o}", "key", gs_field_key(f), "flag",
+	                      gs_field_flag(f, flag, sizeof flag), "kind", gs_kind_name(k), "help", gs_field_help(f),
+	                      "describe", gs_render_field_help(f, help, sizeof help), "runtimes",
+	                      mask_json(gs_field_runtimes(f), GS_RT__COUNT, runtime_at), "tasks",
+	                      mask_json(gs_field_tasks(f), GS_TASK__COUNT, task_at), "phases",
+	                      mask_json(gs_field_phases(f), GS_PK__COUNT, phase_at));
+	if (!o)
+		return NULL;
+	const char *alias = gs_field_alias(f), *def = gs_field_default(f), *unit = gs_kind_unit(k);
+	if (alias)
+		json_object_set_new(o, "alias", json_string(alias));
+	if (def)
+		json_object_set_new(o, "default", json_string(def));
+	if (unit)
+		json_object_set_new(o, "unit", json_string(unit));
+	const char *const *vals = gs_field_values(f);
+	if (vals) {
+		json_t *va = json_array();
+		for (size_t i = 0; va && vals[i]; i++)
+			json_array_append_new(va, json_string(vals[i]));
+		json_object_set_new(o, "values", va);
+	}
+	uint64_t lo, hi;
+	gs_field_bounds(f, &lo, &hi);
+	if (lo)
+		json_object_set_new(o, "min", json_integer((json_int_t)lo));
+	if (hi)
+		json_object_set_new(o, "max", json_integer((json_int_t)hi));
+	return o;
+}
+
+/* The sheet's field table, row by row (key, flag, alias, kind, default,
+ * values, bounds, the runtimes and tasks that read each field, the phases
+ * its change acts on, its help), and each engine's release rows. */
+json_t *gs_fields_to_json(void)
+{
+	json_t *a = json_array();
+	for (int f = 0; a && f < GS_F__COUNT; f++) {
+		json_t *o = field_json((gs_field)f);
+		if (!o || json_array_append_new(a, o)) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	/* the release rows of each runtime runtime_version is read by, oldest first */
+	json_t *rel = json_object();
+	for (int r = 0; rel && r < GS_RT__COUNT; r++) {
+		if (!(gs_field_runtimes(GS_F_RUNTIME_VERSION) >> r & 1u))
+			continue;
+		const char *v[64];
+		size_t n = gsi_release_versions((gs_runtime)r, v, 64);
+		json_t *list = json_array();
+		for (size_t k = 0; list && k < n; k++)
+			json_array_append_new(list, json_string(v[k]));
+		if (list && n)
+			json_object_set_new(rel, gs_runtime_name((gs_runtime)r), list);
+		else
+			json_decref(list);
+	}
+	if (!a || !rel) {
+		json_decref(a);
+		json_decref(rel);
+		return NULL;
+	}
+	return json_pack("{s:s, s:o, s:o}", "schema", "gpusizer/fields/v1", "fields", a, "releases", rel);
 }
 
 json_t *gs_api_error_to_json(const char *msg, unsigned code)

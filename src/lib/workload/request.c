@@ -11,6 +11,15 @@
 
 #define WHERE "request body"
 
+/* The member an error is about, for the answer's "field" (gs_error.field):
+ * kept when the call that failed already named one. Returns code. */
+static gs_status about(gs_error *err, gs_status code, const char *member)
+{
+	if (err && !err->field[0])
+		gs_error_field(err, member);
+	return code;
+}
+
 static bool is_extra(const char *key, const char *const *extra)
 {
 	for (; extra && *extra; extra++)
@@ -42,7 +51,8 @@ static gs_status member_text(const char *key, const json_t *v, char *buf, size_t
 		}
 	}
 	else
-		return gs_error_set(err, GS_EINPUT, WHERE, "%.60s: expected a string or a number", key);
+		return about(err, gs_error_set(err, GS_EINPUT, WHERE, "%.60s: expected a string or a number", key),
+		             key);
 	*text = buf;
 	*len = strlen(buf);
 	return GS_OK;
@@ -51,14 +61,15 @@ static gs_status member_text(const char *key, const json_t *v, char *buf, size_t
 static gs_status uploaded_config(const json_t *cfg, gs_workload *w, gs_model *m, gs_error *err)
 {
 	if (!json_is_object(cfg))
-		return gs_error_set(err, GS_EINPUT, WHERE, "config: expected a config.json object");
+		return about(err, gs_error_set(err, GS_EINPUT, WHERE, "config: expected a config.json object"),
+		             "config");
 	char *s = json_dumps(cfg, JSON_COMPACT);
 	if (!s)
-		return gs_error_set(err, GS_ENOMEM, WHERE, "config: out of memory");
+		return about(err, gs_error_set(err, GS_ENOMEM, WHERE, "config: out of memory"), "config");
 	gs_status st = gs_model_from_config_json(s, strlen(s), "config.json (uploaded)", m, err);
 	free(s);
 	if (st)
-		return st;
+		return about(err, st, "config");
 	/* the workload names its model, so it is complete; the parsed one is used */
 	static const char name[] = "config.json (uploaded)";
 	return gs_workload_set(w, GS_F_MODEL, name, sizeof name - 1, GS_FROM_SHEET, WHERE, err);
@@ -80,26 +91,28 @@ gs_status gs_request_workload(const json_t *body, const char *const *extra, gs_w
 			continue;
 		int f = gs_field_by_key(key, strlen(key));
 		if (f < 0)
-			return gs_error_set(err, GS_EINPUT, WHERE, "unknown field \"%.60s\" "
-			                    "(the sheet's keys; see gpusizer estimate --help)", key);
+			return about(err, gs_error_set(err, GS_EINPUT, WHERE, "unknown field \"%.60s\" (the sheet's "
+			                               "keys; see gpusizer estimate --help)", key), key);
 		if (f == GS_F_MODEL && cfg && !json_is_null(cfg))
-			return gs_error_set(err, GS_EINPUT, WHERE, "give either model or config, not both");
+			return about(err, gs_error_set(err, GS_EINPUT, WHERE, "give either model or config, not both"),
+			             "config");
 		if (f == GS_F_RUNS) /* the server opens no file but its model */
-			return gs_error_set(err, GS_EINPUT, WHERE, "runs: run files are read by the command line only "
-			                    "(gpusizer sheet --run run.jsonl)");
+			return about(err, gs_error_set(err, GS_EINPUT, WHERE, "runs: run files are read by the command "
+			                               "line only (gpusizer sheet --run run.jsonl)"), "runs");
 		char num[64];
 		const char *text = NULL;
 		size_t len = 0;
 		gs_status st = member_text(key, v, num, sizeof num, &text, &len, err);
 		if (!st)
 			st = gs_workload_set(w, (gs_field)f, text, len, GS_FROM_SHEET, WHERE, err);
-		if (st)
-			return st;
+		if (st) /* the value was refused: the member is the one at fault */
+			return about(err, st, key);
 		/* a request names no local file but its model: an adapter is a size here */
 		gs_bytes b;
 		if (f == GS_F_LORA_ADAPTER && gs_parse_bytes(text, len, "lora_adapter", &b, NULL))
-			return gs_error_set(err, GS_EINPUT, WHERE, "lora_adapter: give the adapter's size (e.g. 160MiB); "
-			                    "adapter files are read by the command line only");
+			return about(err, gs_error_set(err, GS_EINPUT, WHERE, "lora_adapter: give the adapter's size "
+			                               "(e.g. 160MiB); adapter files are read by the command line only"),
+			             "lora_adapter");
 	}
 	if (cfg && !json_is_null(cfg)) {
 		gs_status st = uploaded_config(cfg, w, m, err);
