@@ -95,6 +95,12 @@ bool gs_ggml_type(uint32_t id, const char **name /* OUT */, uint32_t *block /* O
 bool gs_ggml_type_by_name(const char *name, uint32_t *id /* OUT */, uint32_t *block /* OUT */,
                           uint32_t *size /* OUT */);
 
+/* The KV-cache formats gs_kv_format_parse takes, and the llama.cpp file
+ * types (Q4_K_M, Q8_0, ...) a GGUF can be planned as: entry i, NULL past
+ * the last. Static strings; the formats verb lists them. */
+const char *gs_kv_format_name(size_t i);
+const char *gs_gguf_file_type_name(size_t i);
+
 /* Parse a KV-cache format: fp32 bf16 fp16 fp8 fp8-e4m3 fp8-e5m2 q8_0 q4_0
  * q4_1 q5_0 q5_1 iq4_nl. Bytes per cached element = gs_format_bpw / 8. */
 gs_status gs_kv_format_parse(const char *text, const char *field,

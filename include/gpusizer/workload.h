@@ -400,6 +400,9 @@ unsigned gs_field_tasks(gs_field f);
 unsigned gs_field_phases(gs_field f);
 /* The bounds of a count or ratio field as the row gives them (0, 0: none). */
 void gs_field_bounds(gs_field f, uint64_t *lo /* OUT */, uint64_t *hi /* OUT */);
+/* A field read only when another enum field has one value (recipe_release
+ * with recipe unsloth): true, with that field and its value (static). */
+bool gs_field_requires(gs_field f, gs_field *on /* OUT */, const char **value /* OUT */);
 /* Whether runtime r and task t read field f (the row's masks). */
 bool gs_field_read_by(gs_field f, gs_runtime r, gs_task t);
 /* The kind's name as /api/fields gives it: count (tokens and parameter

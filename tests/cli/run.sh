@@ -496,7 +496,7 @@ case_ 1 "falls back to its V0 engine" estimate $L31 --runtime vllm --runtime-ver
 # Unsloth's RoPE cache: one shared (v0.1.801-beta), one per attention layer before 2025.1
 case_ 0 "rope_cache: 1 x cos and sin of 32768 positions x 128 head dim x 2 B (one, shared by every layer)" estimate $L31 --task qlora --recipe unsloth
 case_ 0 "rope_cache: 32 x cos and sin of 32768 positions x 128 head dim x 2 B (one per attention layer: Unsloth before 2025.1)" estimate $L31 --task qlora --recipe unsloth --recipe-release 2024.8
-case_ 2 "recipe_release: only recipe unsloth has releases that differ in memory" estimate $L31 --task qlora --recipe-release 2024.8
+case_ 2 "--recipe-release: read with recipe unsloth only: only recipe unsloth has releases that differ in memory" estimate $L31 --task qlora --recipe-release 2024.8
 case_ 2 "--recipe-release: read by tasks full, lora and qlora, not by inference" estimate $L31 --recipe-release 2024.8
 # a ROCm GPU has no CUDA compute capability: no V0 fallback to name
 case_ 0 "vllm 0.8.4 release" estimate $L31 --runtime vllm --runtime-version 0.8.4 --gpu MI300X --context 4096

@@ -388,11 +388,39 @@ unknown:
 	                    "gptq[-gN][-act], gptq8[-gN][-act], awq[-gN], gguf:TYPE or bits:N (see `gpusizer formats`)", text);
 }
 
+/* The KV-cache formats, the one list gs_kv_format_parse takes and the
+ * formats verb names. */
+static const char *const kv_names[] = {"fp32", "bf16", "fp16", "fp8", "fp8-e4m3", "fp8-e5m2",
+                                       "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl"};
+
+const char *gs_kv_format_name(size_t i)
+{
+	return i < NELEM(kv_names) ? kv_names[i] : NULL;
+}
+
+/* The llama.cpp file types a GGUF can be planned as: the mixes, then the
+ * ggml types that are file types of their own (not I8..I64, F64, Q8_1, Q8_K). */
+const char *gs_gguf_file_type_name(size_t i)
+{
+	if (i < NELEM(ggml_ftypes))
+		return ggml_ftypes[i].ftype;
+	i -= NELEM(ggml_ftypes);
+	for (size_t k = 0; k < NELEM(ggml_ids); k++) {
+		const char *n = ggml_ids[k].name;
+		if (n[0] == 'I' && n[1] >= '0' && n[1] <= '9')
+			continue; /* I8, I16, I32, I64: integer tensors, no file type */
+		if (!strcmp(n, "F64") || !strcmp(n, "Q8_1") || !strcmp(n, "Q8_K"))
+			continue; /* only inside a computation */
+		if (i-- == 0)
+			return n;
+	}
+	return NULL;
+}
+
 gs_status gs_kv_format_parse(const char *text, const char *field, gs_format *out, gs_error *err)
 {
-	static const char *const ok[] = {"fp32", "bf16", "fp16", "fp8", "fp8-e4m3", "fp8-e5m2",
-	                                 "q8_0", "q4_0", "q4_1", "q5_0", "q5_1", "iq4_nl"};
-	for (size_t i = 0; i < NELEM(ok); i++) {
+	const char *const *ok = kv_names;
+	for (size_t i = 0; i < NELEM(kv_names); i++) {
 		if (!ieq(text, ok[i]))
 			continue;
 		if (text[0] == 'q' || text[0] == 'Q' || text[0] == 'i' || text[0] == 'I') {

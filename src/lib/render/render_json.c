@@ -506,7 +506,13 @@ json_t *gs_formats_to_json(void)
 		                                    d[i].reported_how, "cuda_total_bytes", (json_int_t)d[i].cuda_bytes,
 		                                    "cuda_total_how", d[i].cuda_how, "compute_capability",
 		                                    d[i].compute_capability, "source", d[i].source));
-	return json_pack("{s:s, s:o, s:o}", "schema", "gpusizer/formats/v1", "formats", fs, "devices", ds);
+	json_t *kv = json_array(), *gg = json_array();
+	for (size_t i = 0; kv && gs_kv_format_name(i); i++)
+		json_array_append_new(kv, json_string(gs_kv_format_name(i)));
+	for (size_t i = 0; gg && gs_gguf_file_type_name(i); i++)
+		json_array_append_new(gg, json_string(gs_gguf_file_type_name(i)));
+	return json_pack("{s:s, s:o, s:o, s:o, s:o}", "schema", "gpusizer/formats/v1", "formats", fs, "kv_formats", kv,
+	                 "gguf_file_types", gg, "devices", ds);
 }
 
 json_t *gs_catalog_to_json(const gs_catalog *cat)
@@ -599,6 +605,10 @@ static json_t *field_json(gs_field f)
 			json_array_append_new(va, json_string(vals[i]));
 		json_object_set_new(o, "values", va);
 	}
+	gs_field on;
+	const char *value;
+	if (gs_field_requires(f, &on, &value))
+		json_object_set_new(o, "requires", json_pack("{s:s}", gs_field_key(on), value));
 	uint64_t lo, hi;
 	gs_field_bounds(f, &lo, &hi);
 	if (lo)

@@ -41,6 +41,29 @@ static const char *const phase_ids[GS_PK__COUNT] = {
 #undef GS_X
 };
 
+/* Fields read only when another enum field has one value: a rule the
+ * masks cannot say, kept here once for gs_workload_finish and /api/fields. */
+static const struct requirement {
+	gs_field field, on;
+	int value;
+	const char *why;
+} requirements[] = {
+	{GS_F_RECIPE_RELEASE, GS_F_RECIPE, GS_RECIPE_UNSLOTH, "only recipe unsloth has releases that differ in memory; "
+	 "give recipe unsloth with an adaptation task (the other recipes are read at one release each, docs/method.md "
+	 "§10a)"},
+};
+
+bool gs_field_requires(gs_field f, gs_field *on, const char **value)
+{
+	for (size_t i = 0; i < sizeof requirements / sizeof requirements[0]; i++)
+		if (requirements[i].field == f) {
+			*on = requirements[i].on;
+			*value = fields[requirements[i].on].values[requirements[i].value];
+			return true;
+		}
+	return false;
+}
+
 const char *const *gs_field_values(gs_field f) { return fields[f].values; }
 unsigned gs_field_runtimes(gs_field f) { return fields[f].runtimes; }
 unsigned gs_field_tasks(gs_field f) { return fields[f].tasks; }
@@ -719,11 +742,17 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 		if (s)
 			return s;
 	}
-	/* only Unsloth's releases differ here in what they allocate */
-	if (gs_wl_set(w, GS_F_RECIPE_RELEASE) && (!gs_wl_set(w, GS_F_RECIPE) || gs_wl_recipe(w) != GS_RECIPE_UNSLOTH))
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RECIPE_RELEASE].where, "recipe_release: only recipe unsloth has "
-		                    "releases that differ in memory; give recipe unsloth with an adaptation task (the "
-		                    "other recipes are read at one release each, docs/method.md §10a)");
+	for (size_t i = 0; i < sizeof requirements / sizeof requirements[0]; i++) {
+		const struct requirement *q = &requirements[i];
+		if (gs_wl_set(w, q->field) && (!gs_wl_set(w, q->on) || w->v[q->on].e != q->value)) {
+			const char *where = w->v[q->field].where;
+			bool flag = !strncmp(where, "--", 2) || !strcmp(where, fields[q->field].key);
+			gs_error_set(err, GS_EINPUT, where, "%s%sread with %s %s only: %s", flag ? "" : fields[q->field].key,
+			             flag ? "" : ": ", fields[q->on].key, fields[q->on].values[q->value], q->why);
+			gs_error_field(err, fields[q->field].key);
+			return err ? err->code : GS_EINPUT;
+		}
+	}
 	for (int f = 0; f < GS_F__COUNT; f++) {
 		if (gs_wl_set(w, (gs_field)f) || !fields[f].def)
 			continue;
