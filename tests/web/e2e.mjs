@@ -179,8 +179,15 @@ try {
   check("busy indicator on a slow request", !(await p2.evaluate(() => document.getElementById("busy").hidden)));
   await p2.waitForFunction(() => document.getElementById("busy").hidden, null, { timeout: 10000 });
   await p2.unroute("**/api/estimate");
-  // adaptation fields for adaptation only
+  // adaptation fields for adaptation only, under the runtime that trains
+  // (the field rows: vLLM reads none of them)
   await p2.selectOption("#task", "lora");
+  check("lora under vllm: the adaptation fields hidden (vLLM reads none)", !(await visible("recipe")));
+  await p2.selectOption("#runtime", "transformers");
+  const opts = await p2.evaluate(() => [...document.querySelectorAll("#optimizer option")].map((o) => o.value));
+  const rows = await p2.evaluate(async () => (await (await fetch("/api/fields")).json()).fields.find((f) => f.key === "optimizer").values);
+  check("the optimizer menu is the field row's values: " + opts.join(" "),
+    rows.length === 9 && rows.every((v) => opts.includes(v)) && opts.includes("sgd-momentum") && opts.includes("adamw-forloop"));
   check("lora: recipe and rank shown, concurrency hidden", (await visible("recipe")) && (await visible("lora_rank")) && !(await visible("concurrency")));
   check("the Unsloth release only with recipe unsloth", !(await visible("recipe_release")));
   await p2.selectOption("#recipe", "unsloth");
@@ -192,6 +199,7 @@ try {
   await p2.selectOption("#recipe", "");
   await p2.selectOption("#task", "inference");
   check("inference: no adaptation fields", !(await visible("recipe")));
+  await p2.selectOption("#runtime", "vllm");
   // the user's own catalog, multi-GPU offers judged with the sheet's placement
   const cat = "offers:\n  - id: duo\n    gpu: RTX 4090\n    count: 2\n  - id: solo\n    gpu: RTX 4090\n    count: 1\n";
   await p2.setInputFiles("#catalog-file", { name: "mine.yaml", mimeType: "text/yaml", buffer: Buffer.from(cat) });
