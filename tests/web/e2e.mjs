@@ -185,9 +185,9 @@ try {
   check("lora under vllm: the adaptation fields hidden (vLLM reads none)", !(await visible("recipe")));
   await p2.selectOption("#runtime", "transformers");
   const opts = await p2.evaluate(() => [...document.querySelectorAll("#optimizer option")].map((o) => o.value));
-  const rows = await p2.evaluate(async () => (await (await fetch("/api/fields")).json()).fields.find((f) => f.key === "optimizer").values);
+  const optRow = await p2.evaluate(async () => (await (await fetch("/api/fields")).json()).fields.find((f) => f.key === "optimizer").values);
   check("the optimizer menu is the field row's values: " + opts.join(" "),
-    rows.length === 9 && rows.every((v) => opts.includes(v)) && opts.includes("sgd-momentum") && opts.includes("adamw-forloop"));
+    optRow.length === 9 && optRow.every((v) => opts.includes(v)) && opts.includes("sgd-momentum") && opts.includes("adamw-forloop"));
   check("lora: recipe and rank shown, concurrency hidden", (await visible("recipe")) && (await visible("lora_rank")) && !(await visible("concurrency")));
   check("the Unsloth release only with recipe unsloth", !(await visible("recipe_release")));
   await p2.selectOption("#recipe", "unsloth");
