@@ -48,7 +48,7 @@ def _names():
 
 def _value(fn, name, kind, v):
     if isinstance(v, bool):
-        if kind == "enum":
+        if kind in ("bool", "enum"):
             return "yes" if v else "no"
         raise TypeError("%s(): %s must be a %s, not bool" % (fn, name, _expected(kind)))
     if isinstance(v, str):
@@ -71,6 +71,7 @@ def _expected(kind):
         "ratio": "number (int, float or string)",
         "percent": "number (int, float or string such as '90%')",
         "duration": "duration string (e.g. '3d', '12h')",
+        "bool": "bool (or 'yes' / 'no')",
     }.get(kind, "string")
 
 

@@ -33,6 +33,7 @@ static bool is_extra(const char *key, const char *const *extra)
 static gs_status member_text(const char *key, const json_t *v, char *buf, size_t cap, const char **text,
                              size_t *len, gs_error *err)
 {
+	int f = gs_field_by_key(key, strlen(key));
 	if (json_is_string(v)) {
 		*text = json_string_value(v);
 		*len = json_string_length(v);
@@ -50,8 +51,11 @@ static gs_status member_text(const char *key, const json_t *v, char *buf, size_t
 				break;
 		}
 	}
+	else if (json_is_boolean(v) && f >= 0 && gs_field_kind((gs_field)f) == GS_KIND_BOOL)
+		snprintf(buf, cap, "%s", json_is_true(v) ? "yes" : "no"); /* a bool field's one spelling */
 	else
-		return about(err, gs_error_set(err, GS_EINPUT, WHERE, "%.60s: expected a string or a number", key),
+		return about(err, gs_error_set(err, GS_EINPUT, WHERE, "%.60s: expected a string or a number%s", key,
+		                               f >= 0 && gs_field_kind((gs_field)f) == GS_KIND_BOOL ? " or a boolean" : ""),
 		             key);
 	*text = buf;
 	*len = strlen(buf);
