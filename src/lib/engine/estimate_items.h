@@ -70,18 +70,6 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err);
 gs_status gsi_engine_tp_check(const gs_model *m, uint64_t tp, const char *engine, const char *where,
                               gs_error *err);
 
-/* The fixed items both serving engines share: weights, the runtime context
- * (default 0.34 GiB), LoRA slots (vLLM) and CUDA graphs, live in `live`
- * (graphs only in the last phase), the graphs outside the pool's budget or,
- * with `graphs_in_budget` (vLLM 0.20.0 on), inside it. estimate_vllm.c. */
-void gsi_serving_context(gs_estimate *e, unsigned live, const char *engine, bool graphs_in_budget);
-
-/* The activation peak of a forward pass over `tokens` tokens in a serving
- * engine (FlashAttention, no s^2 term), with a mixture of experts' fused
- * workspace when the model has experts. estimate_vllm.c. */
-gs_bytes gsi_serving_forward_peak(const gs_estimate *e, uint64_t tokens, bool cache13_shared, uint64_t moe_chunk,
-                                  char *why, size_t whycap);
-
 /* llama.cpp buffers for device `dev` (estimate_llamacpp.c). */
 gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err);
 

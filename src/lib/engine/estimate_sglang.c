@@ -24,6 +24,7 @@
 #include <string.h>
 #include "engine/engine_release.h"
 #include "engine/estimate_items.h"
+#include "engine/serving.h"
 
 static uint64_t wl(const gs_estimate *e, gs_field f) { return gs_wl_u64(&e->workload, f); }
 
