@@ -18,6 +18,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "engine/engine.h"
 #include "engine/engine_release.h"
 #include "engine/estimate_items.h"
 #include "engine/gguf_plan.h"

@@ -22,6 +22,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "engine/engine.h"
 #include "engine/engine_release.h"
 #include "engine/estimate_items.h"
 #include "engine/serving.h"

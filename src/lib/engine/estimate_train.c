@@ -9,6 +9,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "engine/engine.h"
 #include "engine/estimate_items.h"
 #include "workload/recipe.h"
 
@@ -309,7 +310,9 @@ static uint64_t layer_activations(const gs_estimate *e, uint64_t b, uint64_t s, 
 	return per;
 }
 
-gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap)
+/* Activations saved for backward by one layer, whole model summed, for one
+ * microbatch (docs/method.md §10). */
+static gs_bytes train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap)
 {
 	const gs_model *m = &e->model;
 	gs_precision prec = gs_wl_precision(&e->workload);
@@ -752,7 +755,7 @@ static void activation_items(gs_estimate *e)
 	lg->shard = GS_SHARD_LOGITS;
 	lg->varies = true;
 	if (arch && len) {
-		gs_bytes ta = gsi_train_activations(e, b, s, why, sizeof why);
+		gs_bytes ta = train_activations(e, b, s, why, sizeof why);
 		if (gs_wl_checkpointing(w) == GS_CKPT_OFFLOADED) {
 			gs_bytes inputs = gs_mul_sat(block_input_bytes(e, b, s), checkpointed_blocks(m));
 			e->host_bytes = gs_add_sat(e->host_bytes, inputs);

@@ -25,6 +25,7 @@
 #include <string.h>
 #include <strings.h>
 #include "gpusizer/devices.h"
+#include "engine/engine.h"
 #include "engine/engine_release.h"
 #include "engine/estimate_items.h"
 #include "engine/serving.h"
