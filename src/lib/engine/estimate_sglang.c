@@ -32,7 +32,8 @@ static uint64_t wl(const gs_estimate *e, gs_field f) { return gs_wl_u64(&e->work
 /* mem_fraction_static by the release's rule (server_args.py __post_init__).
  * gpu_mem is nvidia-smi's total in MiB (get_nvgpu_memory_capacity); 0 when
  * no device is known. */
-static gs_ratio fraction_rule(const gsi_release *r, uint64_t gpu_mem, uint64_t tp, char *why, size_t cap)
+static gs_ratio fraction_rule(const gsi_sglang_release *r, uint64_t gpu_mem, uint64_t tp, char *why,
+                              size_t cap)
 {
 	if (r->sgl == GSI_SGL_BY_TP || !gpu_mem) {
 		uint64_t milli = tp >= 16 ? 790 : tp >= 8 ? 810 : tp >= 4 ? 850 : tp >= 2 ? 870 : 880;
@@ -55,7 +56,7 @@ static gs_ratio fraction_rule(const gsi_release *r, uint64_t gpu_mem, uint64_t t
 	return (gs_ratio){milli, 1000};
 }
 
-static uint64_t chunk_rule(const gsi_release *r, uint64_t gpu_mem)
+static uint64_t chunk_rule(const gsi_sglang_release *r, uint64_t gpu_mem)
 {
 	if (r->sgl == GSI_SGL_BY_TP)
 		return gpu_mem && gpu_mem < 25000 ? 2048 : 8192;
@@ -209,8 +210,8 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 {
 	(void)stage;
 	const gs_workload *w = &e->workload;
-	const gsi_release *r;
-	gs_status s = gsi_release_for(e, GS_RT_SGLANG, &r, err);
+	const gsi_sglang_release *r;
+	gs_status s = gsi_sglang_release_for(e, &r, err);
 	if (s)
 		return s;
 	if (gs_wl_set(w, GS_F_MAX_LORAS))

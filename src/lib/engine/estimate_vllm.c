@@ -61,7 +61,7 @@ static bool any_sliding(const gs_model *m)
 
 /* Whether a V1 release gives this GPU its larger batch defaults
  * (engine_release.h gsi_big_gpu_rule), and the rule's words for *why. */
-static bool big_gpu(const gs_estimate *e, const gsi_release *r, const char **why)
+static bool big_gpu(const gs_estimate *e, const gsi_vllm_release *r, const char **why)
 {
 	bool by_size = e->has_capacity && e->cuda_total >= 70 * GS_GiB;
 	if (r->big == GSI_BIG_BY_NAME) {
@@ -84,7 +84,7 @@ static bool big_gpu(const gs_estimate *e, const gsi_release *r, const char **why
 
 /* max_num_batched_tokens and max_num_seqs of the profile run, by the
  * release's rule, unless the sheet gives them. */
-static void profile_shape(gs_estimate *e, const gsi_release *r)
+static void profile_shape(gs_estimate *e, const gsi_vllm_release *r)
 {
 	const gs_workload *w = &e->workload;
 	gs_vllm_budget *v = &e->vllm;
@@ -162,7 +162,7 @@ static uint64_t triton_buffer_rows(uint64_t seqs)
 	return p;
 }
 
-static sampler_path sampler_for(const gs_estimate *e, const gsi_release *r)
+static sampler_path sampler_for(const gs_estimate *e, const gsi_vllm_release *r)
 {
 	const gs_workload *w = &e->workload;
 	bool stated = gs_wl_given(w, GS_F_SAMPLER);
@@ -196,7 +196,7 @@ static sampler_path sampler_for(const gs_estimate *e, const gsi_release *r)
  * on H100 measured the native path's 38 B a logit); from 0.11.1 only when
  * VLLM_USE_FLASHINFER_SAMPLER=1 asks for it. The FlashInfer figure is
  * named with its size. */
-static void sampler_unknown(gs_estimate *e, const gsi_release *r, const sampler_path *sp, uint64_t seqs,
+static void sampler_unknown(gs_estimate *e, const gsi_vllm_release *r, const sampler_path *sp, uint64_t seqs,
                             uint32_t vocab)
 {
 	char size[48];
@@ -214,7 +214,7 @@ static void sampler_unknown(gs_estimate *e, const gsi_release *r, const sampler_
 
 /* V1 releases: what the profile run may hold that no formula here counts
  * (a cold torch.compile cache). */
-static void v1_unknowns(gs_estimate *e, const gsi_release *r)
+static void v1_unknowns(gs_estimate *e, const gsi_vllm_release *r)
 {
 	if (!r->v1)
 		return;
@@ -222,15 +222,15 @@ static void v1_unknowns(gs_estimate *e, const gsi_release *r)
 		gsi_unknown(e, "kv_cache: V1 %s counts every byte on the GPU that its torch did not allocate, other "
 		            "processes' and a display server's included, as its own non-torch memory: each GiB they hold "
 		            "comes off the KV pool (vllm/v1/worker/gpu_worker.py determine_available_memory, until PR "
-		            "#19312)", r->version);
+		            "#19312)", r->rel.version);
 	if (r->cudagraph_profiled && !r->cudagraph_in_pool)
 		gsi_unknown(e, "kv_cache: vLLM %s also profiles the CUDA graphs inside its memory profile and takes that "
 		            "estimate off the pool only with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 (its log then says "
-		            "how much, as a higher --gpu-memory-utilization to ask for): not counted here", r->version);
+		            "how much, as a higher --gpu-memory-utilization to ask for): not counted here", r->rel.version);
 	if (r->moe_runner_unread && e->model.experts)
 		gsi_unknown(e, "activations: vLLM %s rewrote its fused-MoE runner (fused_moe/runner/moe_runner.py, "
 		            "oracle/unquantized.py), not read here; the experts' workspace is 0.19.0's rule "
-		            "(fused_experts_impl, whose caches are unchanged)", r->version);
+		            "(fused_experts_impl, whose caches are unchanged)", r->rel.version);
 	gsi_unknown(e, "activations: V1 runs torch.compile inside the profile run; a cold compile cache adds "
 	            "Inductor's scratch to the profiled peak and shrinks the pool (a published cold/warm pair: "
 	            "torch peak +2.59/+0.74 GiB, non-torch +0.86/+0.22 GiB)");
@@ -290,7 +290,7 @@ static gs_bytes v0_layer_extra(const gs_estimate *e, uint64_t T, gs_bytes a, cha
  * the rest. From 0.12.0 compute capability 11.0 and later (Thor, RTX 50,
  * RTX PRO Blackwell) take Marlin too: triton_kernels is used only from 9.0
  * to below 11.0. Hopper and B200 take other backends, not read: named. */
-static void marlin_mxfp4_pad(gs_estimate *e, const gsi_release *r)
+static void marlin_mxfp4_pad(gs_estimate *e, const gsi_vllm_release *r)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
@@ -300,7 +300,7 @@ static void marlin_mxfp4_pad(gs_estimate *e, const gsi_release *r)
 	if (r->mxfp4_backend_unread)
 		gsi_unknown(e, "weights: vLLM %s picks the MXFP4 experts' kernel from a priority list "
 		            "(fused_moe/oracle/mxfp4.py select_mxfp4_moe_backend) not read here; the padding 0.18.0's "
-		            "rule gives is counted (Marlin on compute capability 8.x and 11.0 and later)", r->version);
+		            "rule gives is counted (Marlin on compute capability 8.x and 11.0 and later)", r->rel.version);
 	const gs_device *d = w->device;
 	/* Marlin on 8.x; from 0.12.0 also on 11.0 and later (triton_kernels
 	 * only between 9.0 and 11.0, get_mxfp4_backend) */
@@ -343,7 +343,7 @@ static void marlin_mxfp4_pad(gs_estimate *e, const gsi_release *r)
  * the absorbed W_Q_UK (q_lora x heads/tp x kv_lora) and W_UV_O
  * (heads/tp x kv_lora x hidden), requantized to fp8 for fp8 weights, else
  * 16-bit. Both as items of their own, whole on each GPU. */
-static void mla_items(gs_estimate *e, const gsi_release *r)
+static void mla_items(gs_estimate *e, const gsi_vllm_release *r)
 {
 	const gs_model *m = &e->model;
 	if (!m->has_architecture || m->attn != GS_ATTN_MLA || !r->mla_latent)
@@ -387,12 +387,13 @@ static void mla_items(gs_estimate *e, const gsi_release *r)
 	            m->kv_lora_rank, (unsigned long long)h, fp8 ? "1 (fp8 requantized)" : "2");
 	if (!fp8 && !wide)
 		gsi_unknown(e, "weights: vLLM %s's MLA matrix absorption supports fp8 and unquantized weights; with %s it "
-		            "asks for VLLM_MLA_DISABLE=1, which this estimate does not model", r->version, e->format.name);
+		            "asks for VLLM_MLA_DISABLE=1, which this estimate does not model", r->rel.version,
+		            e->format.name);
 }
 
 /* The items that do not depend on the pool: weights, non-torch memory,
  * LoRA slots, the profile run's activations and logits, CUDA graphs. */
-static void fixed_items(gs_estimate *e, const gsi_release *r, const sampler_path *sp)
+static void fixed_items(gs_estimate *e, const gsi_vllm_release *r, const sampler_path *sp)
 {
 	const gs_model *m = &e->model;
 	const gs_vllm_budget *v = &e->vllm;
@@ -475,20 +476,20 @@ static gs_bytes in_budget(const gs_estimate *e)
  * model of that figure: cuda_graphs is the sheet's (or the default), and
  * when it is the default the interval's low end also holds the largest
  * figure the logs show. */
-static void graphs_in_pool(gs_estimate *e, gs_item *kv, const gsi_release *r, gs_bytes graphs)
+static void graphs_in_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r, gs_bytes graphs)
 {
 	gs_vllm_budget *v = &e->vllm;
 	const gs_value *g = &e->workload.v[GS_F_CUDA_GRAPHS];
 	gsi_formula_add(kv, "; the fixed part holds cuda_graphs' %llu B: vLLM %s profiles its CUDA graphs and takes "
 	                "that estimate off the pool (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 by default)",
-	                (unsigned long long)graphs, r->version);
+	                (unsigned long long)graphs, r->rel.version);
 	if (g->from != GS_FROM_DEFAULT)
 		return; /* the sheet's figure, from its own log or 0 for enforce_eager */
 	char most[24];
 	gs_format_bytes(CUDAGRAPH_LOGGED_MAX, GS_UNIT_GiB, most, sizeof most);
 	gsi_unknown(e, "kv_cache: vLLM %s takes its own CUDA graph estimate off the pool; cuda_graphs (%s, %s) "
 	            "stands for it, logs show 0.04 GiB to %s: give --cuda-graphs from the log's \"Estimated CUDA "
-	            "graph memory\" (0GiB with enforce_eager)", r->version, g->text, g->where, most);
+	            "graph memory\" (0GiB with enforce_eager)", r->rel.version, g->text, g->where, most);
 	if (graphs < CUDAGRAPH_LOGGED_MAX && !v->over_budget) {
 		gs_bytes less = CUDAGRAPH_LOGGED_MAX - graphs;
 		gs_bytes left = v->kv_available > less ? v->kv_available - less : 0;
@@ -504,7 +505,7 @@ static void graphs_in_pool(gs_estimate *e, gs_item *kv, const gsi_release *r, gs
  * blocks by the blocks one request needs, cdiv(L, 16)
  * (get_max_concurrency_for_kv_cache_config). The two agree when L is a
  * multiple of 16. Python's "%.2f" rounds the quotient, ties to even. */
-static void max_concurrency(gs_vllm_budget *v, const gsi_release *r, uint64_t length)
+static void max_concurrency(gs_vllm_budget *v, const gsi_vllm_release *r, uint64_t length)
 {
 	uint64_t num = r->concurrency_by_blocks ? v->blocks : v->tokens;
 	uint64_t den = r->concurrency_by_blocks ? (length + BLOCK_TOKENS - 1) / BLOCK_TOKENS : length;
@@ -527,7 +528,7 @@ static uint64_t printed_tokens(uint64_t blocks, uint64_t length)
 /* The KV pool: what gpu_memory_utilization x the CUDA total leaves after
  * the fixed items, in 16-token blocks (or the sheet's need, without a
  * capacity). */
-static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
+static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
@@ -609,10 +610,10 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 		gsi_formula_add(kv, "; the fixed part leaves out runtime_context's %llu B of NCCL buffers: vLLM %s sets "
 		                "up its communicators before the start-up memory snapshot (gpu_worker.py init_device), so "
 		                "they sit on the GPU outside gpu_memory_utilization's budget",
-		                (unsigned long long)comm, r->version);
+		                (unsigned long long)comm, r->rel.version);
 	if (m->attn == GS_ATTN_MLA && !r->mla_latent)
 		gsi_formula_add(kv, "; vLLM %s has no MLA: each layer caches K and V of %u heads / tp at head size 256 "
-		                "(192 padded)", r->version, m->heads);
+		                "(192 padded)", r->rel.version, m->heads);
 	if (entry && aligned != entry)
 		gsi_formula_add(kv, "; each layer's MLA latent entry of %llu B padded to %llu B (V0 cache engine, "
 		                "256-byte alignment)", (unsigned long long)entry, (unsigned long long)aligned);
@@ -626,13 +627,13 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 
 /* A default the release changed: gpu_memory_utilization 0.92 from 0.20.0
  * (vllm/config/cache.py, PR #38284), where the sheet gives none. */
-static gs_status release_defaults(gs_estimate *e, const gsi_release *r, gs_error *err)
+static gs_status release_defaults(gs_estimate *e, const gsi_vllm_release *r, gs_error *err)
 {
 	gs_value *u = &e->workload.v[GS_F_GPU_MEMORY_UTILIZATION];
 	if (!r->gpu_util_default || u->from != GS_FROM_DEFAULT)
 		return GS_OK;
 	char where[64];
-	snprintf(where, sizeof where, "vLLM %s default", r->version);
+	snprintf(where, sizeof where, "vLLM %s default", r->rel.version);
 	return gs_workload_set(&e->workload, GS_F_GPU_MEMORY_UTILIZATION, r->gpu_util_default,
 	                       strlen(r->gpu_util_default), GS_FROM_DEFAULT, where, err);
 }
@@ -642,7 +643,7 @@ static gs_status release_defaults(gs_estimate *e, const gsi_release *r, gs_error
  * not supported by the V1 Engine. Falling back to V0.", vllm/engine/
  * arg_utils.py _is_v1_supported_oracle at v0.8.4 to v0.10.1; gone at
  * v0.10.2); ROCm ("gfx942") is not asked (current_platform.is_cuda()). */
-static bool falls_back_to_v0(const gs_estimate *e, const gsi_release *r, const char *asked)
+static bool falls_back_to_v0(const gs_estimate *e, const gsi_vllm_release *r, const char *asked)
 {
 	const gs_device *d = e->workload.device;
 	if (!d || !gsi_release_v0_on_cc_below_8(r, asked))
@@ -655,11 +656,11 @@ static bool falls_back_to_v0(const gs_estimate *e, const gsi_release *r, const c
  * vllm_engine v0 (VLLM_USE_V1=0) or the device falls back to it. A V1
  * release whose V0 was not read, or a V0 release asked for V1, is refused
  * by name. */
-static gs_status engine_of(gs_estimate *e, const gsi_release **rp, gs_error *err)
+static gs_status engine_of(gs_estimate *e, const gsi_vllm_release **rp, gs_error *err)
 {
 	const gs_workload *w = &e->workload;
-	const gsi_release *r = *rp;
-	const char *asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION) : r->version;
+	const gsi_vllm_release *r = *rp;
+	const char *asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION) : r->rel.version;
 	bool given = gs_wl_set(w, GS_F_VLLM_ENGINE);
 	gs_vllm_engine want = given ? (gs_vllm_engine)w->v[GS_F_VLLM_ENGINE].e : GS_VLLM_V1;
 	if (given && want == GS_VLLM_V1 && !r->v1)
@@ -684,7 +685,7 @@ static gs_status engine_of(gs_estimate *e, const gsi_release **rp, gs_error *err
 		                    "not read (V0 rules: 0.6.4, 0.7.3, and 0.8.4 to 0.10.1's); give one of those releases",
 		                    asked);
 	*rp = r->v0;
-	e->release_source = r->v0->source;
+	e->release_source = r->v0->rel.source;
 	size_t n = strlen(e->release_note);
 	snprintf(e->release_note + n, sizeof e->release_note - n, "%sits V0 engine (%s)", n ? "; " : "",
 	         fallback ? "compute capability below 8.0: V1 falls back to V0" : "vllm_engine v0, VLLM_USE_V1=0");
@@ -694,8 +695,8 @@ static gs_status engine_of(gs_estimate *e, const gsi_release **rp, gs_error *err
 gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 {
 	(void)stage; /* vLLM is sized with pp = 1 (estimate.c refuses more) */
-	const gsi_release *r;
-	gs_status s = gsi_release_for(e, GS_RT_VLLM, &r, err);
+	const gsi_vllm_release *r;
+	gs_status s = gsi_vllm_release_for(e, &r, err);
 	if (s)
 		return s;
 	if ((s = engine_of(e, &r, err)))
@@ -707,7 +708,7 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_RUNTIME_VERSION].where,
 		                    "runtime_version: vLLM %s has no DeepseekV3ForCausalLM "
 		                    "(vllm/model_executor/models/registry.py); DeepSeek-V3 needs 0.7.3 or later",
-		                    r->version);
+		                    r->rel.version);
 	e->n_phases = 3;
 	gsi_phase(e, PH_LOAD, "load", "weights loaded");
 	gsi_phase(e, PH_RUN, "profile", "dummy forward of max_num_batched_tokens tokens");
