@@ -50,8 +50,8 @@ typedef struct gsi_llamacpp_run {
 	uint64_t n_ubatch;            /* the physical batch the graphs are reserved for */
 	bool swa_cache;               /* the llama.cpp run keeps sliding-window layers
 	                                 in their own cache (llama-kv-cache-iswa.cpp,
-	                                 May 2025 on; not the llama.cpp Ollama's
-	                                 runners up to v0.11.4 vendor)         */
+	                                 May 2025 on; for Ollama, its release row's
+	                                 llamacpp_swa_cache)                    */
 	bool has_split;               /* split[] replaces the sheet's tensor_split */
 	double split[GS_MAX_STAGES];  /* one proportion per GPU                     */
 } gsi_llamacpp_run;

@@ -283,6 +283,8 @@ static const gsi_ollama_release ollama_releases[] = {
 	 "discover/gpu.go (CUDA minimum memory 457 MiB), llama.cpp ba1cb19c",
 	 .num_ctx = 2048, .auto_parallel = 4, .weights_log = GSI_OLLAMA_LOG_KV_IN,
 	 .llama_archs = "llama qwen2 phi3 gemma gemma2", .engine_archs = "",
+	 /* its llama/llama.cpp (base ba1cb19c) has no llama-kv-cache-*iswa.cpp */
+	 .llamacpp_swa_cache = false,
 	 /* v0.5.2 to v0.5.11 against v0.5.4: llm/memory.go, llm/ggml.go and
 	  * llm/gguf.go are byte-identical; api/types.go, envconfig/config.go,
 	  * server/sched.go, discover/gpu.go and llm/server.go change request
@@ -294,6 +296,8 @@ static const gsi_ollama_release ollama_releases[] = {
 	 "(defaultParallel 2), llm/memory.go, fs/ggml/ggml.go GraphSize and OllamaEngineRequired, discover/gpu.go",
 	 .num_ctx = 4096, .auto_parallel = 2, .weights_log = GSI_OLLAMA_LOG_BLOCKS,
 	 .llama_archs = "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2", .engine_archs = "gemma3 mistral3 llama4",
+	 /* no llama-kv-cache-*iswa.cpp in the llama.cpp the v0.6.8 tag vendors */
+	 .llamacpp_swa_cache = false,
 	 /* v0.6.7 against v0.6.8: only llm/server.go (library paths, Pid) and
 	  * server/sched.go (log lines) differ; v0.6.7 is where
 	  * OLLAMA_CONTEXT_LENGTH became 4096 */
@@ -307,6 +311,9 @@ static const gsi_ollama_release ollama_releases[] = {
 	 .num_ctx = 4096, .auto_parallel = 0, .weights_log = GSI_OLLAMA_LOG_SPLIT, .layers_from_last = true,
 	 .llama_archs = "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2",
 	 .engine_archs = "gemma3 gemma3n mistral3 llama4 mllama qwen25vl gptoss", .cap_ctx_at_train = true,
+	 /* no llama-kv-cache-*iswa.cpp in the llama.cpp the v0.11.4 tag vendors
+	  * (docs/method.md §14: Ollama's runners up to v0.11.4) */
+	 .llamacpp_swa_cache = false,
 	 /* v0.10.0 to v0.11.3 against v0.11.4: llm/memory.go, llm/server.go,
 	  * server/sched.go, envconfig/config.go and discover/gpu.go are
 	  * byte-identical; fs/ggml adds gpt-oss and MXFP4 only, which both

@@ -186,6 +186,11 @@ typedef struct gsi_ollama_release {
 	const char *llama_archs;     /* GGUF architectures its llama.cpp builds   */
 	const char *engine_archs;    /* architectures it runs on its own engine   */
 	bool cap_ctx_at_train;       /* num_ctx capped at the model's trained context */
+	bool llamacpp_swa_cache;     /* the llama.cpp its runner vendors keeps
+	                                sliding-window layers in their own cache
+	                                (llama-kv-cache-iswa.cpp, llama.cpp PR
+	                                #13194, May 2025): gsi_llamacpp_run's
+	                                swa_cache for the run Ollama starts     */
 } gsi_ollama_release;
 
 /* The release `w` asks for (runtime_version), or the engine's newest when

@@ -391,9 +391,9 @@ gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
 	e->has_ollama = true;
 	gsi_llamacpp_run run;
 	memset(&run, 0, sizeof run);
-	/* every row's vendored llama.cpp (v0.11.4 and before) predates the
-	 * sliding-window cache: no llama-kv-cache-*iswa.cpp in those tags */
-	run.swa_cache = false;
+	/* the llama.cpp the release vendors: with or without the sliding-window
+	 * cache (the row's llamacpp_swa_cache, and the tags it cites) */
+	run.swa_cache = r->llamacpp_swa_cache;
 	run.ngl = o->layers_offload;
 	run.n_ubatch = o->n_ubatch;
 	run.has_split = e->gpus > 1;
