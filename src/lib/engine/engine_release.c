@@ -43,7 +43,7 @@ static const gsi_flashinfer_path fi_from_logits = {12, "FlashInfer's sampler fro
 
 /* Designated fields: a row names what its release sets (.rel.* the part
  * every engine's row has); every other field is 0, false, NULL or its
- * enum's first value (GSI_BIG_NONE, GSI_SGL_BY_TP, GSI_OLLAMA_LOG_KV_IN). */
+ * enum's first value (GSI_BIG_NONE, GSI_OLLAMA_LOG_KV_IN). */
 /* The first vLLM release whose V1 runs below compute capability 8.0: the
  * "Compute Capability < 8.0 ... Falling back to V0" check of
  * vllm/engine/arg_utils.py is in v0.8.4 to v0.10.1 and gone in v0.10.2. */
@@ -263,13 +263,43 @@ static const gsi_vllm_release vllm_releases[] = {
 	 "vllm/v1/sample/ops/topk_topp_sampler.py): " V1_FILES_FROM_0_17},
 };
 
+/* SGLang's steps (engine_release.h), each as server_args.py __post_init__
+ * reads at the release that cites it (docs/method.md §7b). */
+
+/* v0.4.6: mem_fraction_static 0.79 from tp 16, 0.81 from 8, 0.85 from 4,
+ * 0.87 from 2, else 0.88. 0.4.9 falls back to it when no GPU memory is
+ * known (gpusizer's choice, named "no GPU memory known" in the output). */
+static const gsi_sgl_tp_step sgl_fraction_by_tp_0_4_6[] = {
+	{16, 790}, {8, 810}, {4, 850}, {2, 870}, {0, 880},
+};
+
+/* v0.4.6: chunked_prefill_size 2048 below 25,000 MiB, else 8192 (PR #2044);
+ * 8192 when no GPU memory is known */
+static const gsi_sgl_chunk_step sgl_chunk_0_4_6[] = {
+	{25000, 2048}, {UINT64_MAX, 8192},
+};
+
+/* v0.4.9 (PR #7054): reserved_mem (2.8 + tp/10) GiB below 35 GiB, (9.5 +
+ * tp/2) below 90 GiB, (12 + tp/2) below 160 GiB, else 32 GiB */
+static const gsi_sgl_reserve_step sgl_reserved_0_4_9[] = {
+	{35 * 1024, 28, 1}, {90 * 1024, 95, 5}, {160 * 1024, 120, 5}, {UINT64_MAX, 320, 0},
+};
+
+/* v0.4.9: chunked_prefill_size 2048 below 35 GiB, 8192 below 160 GiB, else
+ * 16384; 4096 when no GPU memory is known */
+static const gsi_sgl_chunk_step sgl_chunk_0_4_9[] = {
+	{35 * 1024, 2048}, {160 * 1024, 8192}, {UINT64_MAX, 16384},
+};
+
 /* SGLang, oldest first */
 static const gsi_sglang_release sglang_releases[] = {
-	{.rel.version = "0.4.6", .sgl = GSI_SGL_BY_TP,
+	{.rel.version = "0.4.6", .fraction_by_tp = sgl_fraction_by_tp_0_4_6, .chunk = sgl_chunk_0_4_6,
+	 .chunk_no_gpu = 8192,
 	 .rel.source = "SGLang v0.4.6: python/sglang/srt/server_args.py __post_init__ (mem_fraction_static by TP, "
 	 "chunked_prefill_size by GPU memory, PR #2044), model_executor/model_runner.py "
 	 "profile_max_num_token and init_memory_pool"},
-	{.rel.version = "0.4.9", .sgl = GSI_SGL_RESERVED,
+	{.rel.version = "0.4.9", .reserved = sgl_reserved_0_4_9, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
+	 .chunk = sgl_chunk_0_4_9, .chunk_no_gpu = 4096,
 	 .rel.source = "SGLang v0.4.9: python/sglang/srt/server_args.py __post_init__ (reserved_mem by GPU memory, "
 	 "PR #7054), model_executor/model_runner.py profile_max_num_token"},
 };

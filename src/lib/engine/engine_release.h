@@ -29,11 +29,34 @@ typedef enum gsi_big_gpu_rule {
 	GSI_BIG_NOT_A100    /* the same, but "a100" not in the name (PR #17885)  */
 } gsi_big_gpu_rule;
 
-/* SGLang: how mem_fraction_static is chosen when not given. */
-typedef enum gsi_sgl_rule {
-	GSI_SGL_BY_TP,     /* 0.88 / 0.87 / 0.85 / 0.81 / 0.79 by TP size        */
-	GSI_SGL_RESERVED   /* (gpu_mem - reserved_mem) / gpu_mem, reserved by size */
-} gsi_sgl_rule;
+/* SGLang's defaults are steps (server_args.py __post_init__), kept as data
+ * so that a release with other figures is rows, not branches: each list is
+ * read from its first step and ends with one that every value takes. GPU
+ * memory is nvidia-smi's total in MiB (get_nvgpu_memory_capacity). */
+
+/* mem_fraction_static by tensor-parallel size: the first step whose tp_from
+ * the TP size reaches; the steps go from the largest TP down, the last with
+ * tp_from 0. */
+typedef struct gsi_sgl_tp_step {
+	uint32_t tp_from;            /* from this TP size on                      */
+	uint32_t milli;              /* mem_fraction_static, in thousandths       */
+} gsi_sgl_tp_step;
+
+/* reserved_mem by GPU memory: the first step whose below_mib the GPU is
+ * under, the last with UINT64_MAX; reserved = tenths + tenths_per_tp x tp
+ * tenths of a GiB. */
+typedef struct gsi_sgl_reserve_step {
+	uint64_t below_mib;          /* GPUs of less memory than this, in MiB     */
+	uint32_t tenths;             /* reserved, in tenths of a GiB              */
+	uint32_t tenths_per_tp;      /* ... and this many more per TP rank        */
+} gsi_sgl_reserve_step;
+
+/* chunked_prefill_size by GPU memory: the first step whose below_mib the
+ * GPU is under, the last with UINT64_MAX. */
+typedef struct gsi_sgl_chunk_step {
+	uint64_t below_mib;          /* GPUs of less memory than this, in MiB     */
+	uint32_t tokens;             /* chunked_prefill_size                      */
+} gsi_sgl_chunk_step;
 
 /* Ollama: what its log line's memory.weights.total / repeating print. */
 typedef enum gsi_ollama_log {
@@ -171,7 +194,13 @@ struct gsi_vllm_release {
 /* SGLang: one release's rules (estimate_sglang.c; docs/method.md §7b). */
 typedef struct gsi_sglang_release {
 	gsi_release rel;             /* first: the part every engine's row has    */
-	gsi_sgl_rule sgl;
+	/* mem_fraction_static when not given: (gpu_mem - reserved) / gpu_mem,
+	 * rounded to 3 places, with `reserved` set; else, or when no GPU memory
+	 * is known, by TP size */
+	const gsi_sgl_reserve_step *reserved;
+	const gsi_sgl_tp_step *fraction_by_tp;
+	const gsi_sgl_chunk_step *chunk; /* chunked_prefill_size when not given   */
+	uint32_t chunk_no_gpu;       /* ... when no GPU memory is known           */
 } gsi_sglang_release;
 
 /* Ollama: one release's rules (llm/memory.go EstimateGPULayers and its
