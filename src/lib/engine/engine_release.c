@@ -111,17 +111,7 @@ static const gsi_vllm_release vllm_releases[] = {
 	 "GiB, PR #17073), vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run "
 	 "and _dummy_sampler_run, vllm/v1/sample/sampler.py, vllm/v1/sample/ops/topk_topp_sampler.py (FlashInfer >= "
 	 "0.2.3 is turned away; an older one samples from probabilities)"},
-	/* Patch releases a row stands for (same_from..same_to), each compared
-	 * with its row at the release tags over the files the rows cite
-	 * (gpu_worker.py, mem_utils.py, arg_utils.py, gpu_model_runner.py, the
-	 * sampler ops, envs.py, fused_moe.py, the MXFP4 files, kv_cache_utils.py,
-	 * config/cache.py): 0.9.0.1, 0.10.1.1, 0.18.1, 0.19.1 and 0.20.2 change
-	 * none of them; 0.11.2 changes decode-context-parallel metadata and where
-	 * an assertion sits, 0.14.1 how envs.py parses VLLM_PORT, 0.15.1 the
-	 * quantization schemes fused_moe.py accepts and the encoder lengths of
-	 * encoder-decoder graph capture, none of them on the memory path sized
-	 * here. 0.17.1 builds KV-zeroing metadata after the pool and is not
-	 * covered (docs/method.md §7, "The release table"). */
+	/* The patch releases rows stand for (same_from..same_to): docs/method.md §7, "The release table". */
 	{.rel.version = "0.9.0", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8, .big = GSI_BIG_NOT_A100,
 	 .rel.same_from = "0.9.0", .rel.same_to = "0.9.0.1",
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
