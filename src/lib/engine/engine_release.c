@@ -3,6 +3,7 @@
  * (engine_release.h). Every row cites the files it was read from; the
  * figures and their consequences are in docs/method.md §7 and §7b.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include "engine/engine_release.h"
@@ -40,9 +41,9 @@ static const gsi_flashinfer_path fi_from_logits = {12, "FlashInfer's sampler fro
 	.gpu_util_default = "0.92", .moe_runner_unread = true, .mxfp4_backend_unread = true,                    \
 	.comm_in_baseline = true
 
-/* Designated fields: a row names what its release sets; every other field
- * is 0, false, NULL or its enum's first value (GSI_BIG_NONE, GSI_SGL_BY_TP,
- * GSI_OLLAMA_LOG_KV_IN). */
+/* Designated fields: a row names what its release sets (.rel.* the part
+ * every engine's row has); every other field is 0, false, NULL or its
+ * enum's first value (GSI_BIG_NONE, GSI_OLLAMA_LOG_KV_IN). */
 /* The first vLLM release whose V1 runs below compute capability 8.0: the
  * "Compute Capability < 8.0 ... Falling back to V0" check of
  * vllm/engine/arg_utils.py is in v0.8.4 to v0.10.1 and gone in v0.10.2. */
@@ -63,27 +64,27 @@ static const gsi_flashinfer_path fi_from_logits = {12, "FlashInfer's sampler fro
  * keeps neither the absorbed W_Q_UK/W_UV_O (PR #14770) nor the 256-byte
  * cache alignment (PR #14842, cache_engine.py). docs/method.md §7 "V0 in
  * 0.8 to 0.10". */
-static const gsi_release v0_of_0_8 = {
-	.engine = GS_RT_VLLM, .version = "0.8.4 to 0.10.1 (V0 engine)", .chunk_tokens = 2048,
+static const gsi_vllm_release v0_of_0_8 = {
+	.rel.version = "0.8.4 to 0.10.1 (V0 engine)", .chunk_tokens = 2048,
 	.long_context_chunked = true, .long_context_no_mla = true, .moe_cache13_shared = true, .moe_chunk = 32768,
 	.flashinfer = &fi_v0, .mla_latent = true,
-	.source = "vLLM V0 of v0.8.4, v0.8.5, v0.9.0 and v0.10.1: vllm/worker/worker.py determine_num_available_blocks, "
-	"vllm/worker/model_runner.py profile_run and _dummy_run, vllm/model_executor/layers/sampler.py, vllm/config.py "
-	"(vllm/config/scheduler.py) SchedulerConfig, vllm/engine/arg_utils.py _set_default_args_v0, "
-	"vllm/worker/cache_engine.py, fused_moe/fused_moe.py"};
+	.rel.source = "vLLM V0 of v0.8.4, v0.8.5, v0.9.0 and v0.10.1: vllm/worker/worker.py "
+	"determine_num_available_blocks, vllm/worker/model_runner.py profile_run and _dummy_run, "
+	"vllm/model_executor/layers/sampler.py, vllm/config.py (vllm/config/scheduler.py) SchedulerConfig, "
+	"vllm/engine/arg_utils.py _set_default_args_v0, vllm/worker/cache_engine.py, fused_moe/fused_moe.py"};
 
-static const gsi_release releases[] = {
-	/* vLLM, oldest first */
-	{.engine = GS_RT_VLLM, .version = "0.6.4", .chunk_tokens = 512, .long_context_chunked = true,
+/* vLLM, oldest first */
+static const gsi_vllm_release vllm_releases[] = {
+	{.rel.version = "0.6.4", .chunk_tokens = 512, .long_context_chunked = true,
 	 .moe_chunk = 32768, .flashinfer = &fi_v0,
-	 .source = "vLLM v0.6.4: vllm/config.py SchedulerConfig (chunked prefill 512 tokens, else max(max_model_len, "
-	 "2048)), vllm/engine/arg_utils.py (chunked prefill on above 32768 tokens), vllm/worker/worker.py "
-	 "determine_num_available_blocks, vllm/model_executor/layers/sampler.py (native top-k/top-p without "
-	 "FlashInfer, absent from requirements-cuda.txt), vllm/config.py get_head_size and "
+	 .rel.source = "vLLM v0.6.4: vllm/config.py SchedulerConfig (chunked prefill 512 tokens, else "
+	 "max(max_model_len, 2048)), vllm/engine/arg_utils.py (chunked prefill on above 32768 tokens), "
+	 "vllm/worker/worker.py determine_num_available_blocks, vllm/model_executor/layers/sampler.py (native "
+	 "top-k/top-p without FlashInfer, absent from requirements-cuda.txt), vllm/config.py get_head_size and "
 	 "models/deepseek_v2.py (no MLA: every head's K and V at 256), models/registry.py (no DeepSeek-V3)"},
-	{.engine = GS_RT_VLLM, .version = "0.7.3", .chunk_tokens = 2048, .long_context_chunked = true,
+	{.rel.version = "0.7.3", .chunk_tokens = 2048, .long_context_chunked = true,
 	 .moe_chunk = 32768, .flashinfer = &fi_v0, .mla_latent = true, .mla_absorb = true, .mla_align256 = true,
-	 .source = "vLLM v0.7.3: vllm/config.py SchedulerConfig (chunked prefill 2048 tokens since PR #10544), "
+	 .rel.source = "vLLM v0.7.3: vllm/config.py SchedulerConfig (chunked prefill 2048 tokens since PR #10544), "
 	 "vllm/engine/arg_utils.py, vllm/worker/worker.py, vllm/model_executor/layers/sampler.py (as 0.6.4), "
 	 "vllm/worker/cache_engine.py (MLA entries aligned to 256 B), vllm/attention/backends/mla/utils.py "
 	 "process_weights_after_loading (absorbed W_Q_UK, W_UV_O)"},
@@ -92,55 +93,49 @@ static const gsi_release releases[] = {
 	 * the CUDA path of topk_topp_sampler.py read the same at 93e5f3c5,
 	 * cfe45320 and 09f106a9); they differ in which GPUs get the larger
 	 * batch defaults. */
-	{.engine = GS_RT_VLLM, .version = "0.8.4", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8, .big = GSI_BIG_BY_NAME,
+	{.rel.version = "0.8.4", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8, .big = GSI_BIG_BY_NAME,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
-	 .source = "vLLM v0.8.4 (main at 93e5f3c5, 2025-04-12, whose log lines the 0.8.4 logs print): "
+	 .rel.source = "vLLM v0.8.4 (main at 93e5f3c5, 2025-04-12, whose log lines the 0.8.4 logs print): "
 	 "vllm/engine/arg_utils.py _set_default_args_v1 (H100/H200 by name, PR #12369), "
 	 "vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
 	 "_dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py (as 0.8.5)",
-	 .changed_before = "0.8.0 made the V1 engine the default, and the releases in between were not read; give "
-	 "the known release whose engine ran, as the log's 'Initializing a V1 LLM engine' or VLLM_USE_V1=0 tells"},
-	{.engine = GS_RT_VLLM, .version = "0.8.5", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8, .big = GSI_BIG_BY_MEMORY,
+	 .rel.changed_before = "0.8.0 made the V1 engine the default, and the releases in between were not read; "
+	 "give the known release whose engine ran, as the log's 'Initializing a V1 LLM engine' or VLLM_USE_V1=0 "
+	 "tells"},
+	{.rel.version = "0.8.5", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8,
+	 .big = GSI_BIG_BY_MEMORY,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
-	 .source = "vLLM v0.8.5 (cfe45320): vllm/engine/arg_utils.py _set_default_args_v1 (CUDA total >= 70 GiB, "
-	 "PR #17073), vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
-	 "_dummy_sampler_run, vllm/v1/sample/sampler.py, vllm/v1/sample/ops/topk_topp_sampler.py "
-	 "(FlashInfer >= 0.2.3 is turned away; an older one samples from probabilities)"},
-	/* Patch releases a row stands for (same_from..same_to), each compared
-	 * with its row at the release tags over the files the rows cite
-	 * (gpu_worker.py, mem_utils.py, arg_utils.py, gpu_model_runner.py, the
-	 * sampler ops, envs.py, fused_moe.py, the MXFP4 files, kv_cache_utils.py,
-	 * config/cache.py): 0.9.0.1, 0.10.1.1, 0.18.1, 0.19.1 and 0.20.2 change
-	 * none of them; 0.11.2 changes decode-context-parallel metadata and where
-	 * an assertion sits, 0.14.1 how envs.py parses VLLM_PORT, 0.15.1 the
-	 * quantization schemes fused_moe.py accepts and the encoder lengths of
-	 * encoder-decoder graph capture, none of them on the memory path sized
-	 * here. 0.17.1 builds KV-zeroing metadata after the pool and is not
-	 * covered (docs/method.md §7, "The release table"). */
-	{.engine = GS_RT_VLLM, .version = "0.9.0", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8, .big = GSI_BIG_NOT_A100,
-	 .same_from = "0.9.0", .same_to = "0.9.0.1",
+	 .rel.source = "vLLM v0.8.5 (cfe45320): vllm/engine/arg_utils.py _set_default_args_v1 (CUDA total >= 70 "
+	 "GiB, PR #17073), vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run "
+	 "and _dummy_sampler_run, vllm/v1/sample/sampler.py, vllm/v1/sample/ops/topk_topp_sampler.py (FlashInfer >= "
+	 "0.2.3 is turned away; an older one samples from probabilities)"},
+	/* The patch releases rows stand for (same_from..same_to): docs/method.md §7, "The release table". */
+	{.rel.version = "0.9.0", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8, .big = GSI_BIG_NOT_A100,
+	 .rel.same_from = "0.9.0", .rel.same_to = "0.9.0.1",
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
-	 .source = "vLLM v0.9.0 (main at 09f106a9, 2025-05-14): vllm/engine/arg_utils.py _set_default_args_v1 "
+	 .rel.source = "vLLM v0.9.0 (main at 09f106a9, 2025-05-14): vllm/engine/arg_utils.py _set_default_args_v1 "
 	 "(>= 70 GiB and not A100, PR #17885), vllm/v1/worker/gpu_worker.py determine_available_memory, "
 	 "gpu_model_runner.py profile_run and _dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py "
 	 "(as 0.8.5; sampling from logits, PR #18608, and PR #19312's profiling came after)"},
-	{.engine = GS_RT_VLLM, .version = "0.10.1", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
-	 .same_from = "0.10.1", .same_to = "0.10.1.1",
+	{.rel.version = "0.10.1", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8,
+	 .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .rel.same_from = "0.10.1", .rel.same_to = "0.10.1.1",
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits,
 	 .mla_latent = true, .mxfp4_marlin_pad = true,
-	 .source = "vLLM v0.10.1: vllm/engine/arg_utils.py (>= 70 GiB and not A100, PR #17885), "
+	 .rel.source = "vLLM v0.10.1: vllm/engine/arg_utils.py (>= 70 GiB and not A100, PR #17885), "
 	 "vllm/v1/worker/gpu_worker.py, vllm/model_executor/layers/fused_moe/fused_moe.py, vllm/envs.py, "
-	 "vllm/model_executor/layers/quantization/mxfp4.py (Marlin's padding, read in main two days before: 94096a47)"},
-	{.engine = GS_RT_VLLM, .version = "0.11.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 "vllm/model_executor/layers/quantization/mxfp4.py (Marlin's padding, read in main two days before: "
+	 "94096a47)"},
+	{.rel.version = "0.11.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .comm_in_baseline = true,
-	 .source = "vLLM v0.11.0 (releases/v0.11.0, b8b302cd): vllm/v1/worker/gpu_worker.py init_device (NCCL "
-	 "set up before the memory snapshot, PR #25359), vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py "
-	 "profile_run, vllm/v1/sample/ops/topk_topp_sampler.py, vllm/envs.py, fused_moe/fused_moe.py, "
-	 "quantization/mxfp4.py"},
+	 .rel.source = "vLLM v0.11.0 (releases/v0.11.0, b8b302cd): vllm/v1/worker/gpu_worker.py init_device (NCCL "
+	 "set up before the memory snapshot, PR #25359), vllm/engine/arg_utils.py, "
+	 "vllm/v1/worker/gpu_model_runner.py profile_run, vllm/v1/sample/ops/topk_topp_sampler.py, vllm/envs.py, "
+	 "fused_moe/fused_moe.py, quantization/mxfp4.py"},
 	/* 0.11.1 to 0.16.0 budget, profile and sample as 0.11.0 does: read at
 	 * each tag, init_device still sets up NCCL before the start-up snapshot,
 	 * determine_available_memory and memory_profiling (vllm/utils/mem_utils.py
@@ -152,38 +147,39 @@ static const gsi_release releases[] = {
 	 * (VLLM_USE_FLASHINFER_SAMPLER=1), and VLLM_FUSED_MOE_CHUNK_SIZE falls
 	 * from 32768 to 16384 in 0.12.0, where MXFP4 experts take Marlin on
 	 * compute capability 11.0 and later too (quantization/mxfp4.py). */
-	{.engine = GS_RT_VLLM, .version = "0.11.1", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
-	 .same_from = "0.11.1", .same_to = "0.11.2",
+	{.rel.version = "0.11.1", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .rel.same_from = "0.11.1", .rel.same_to = "0.11.2",
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .comm_in_baseline = true,
-	 .source = "vLLM v0.11.1 (43936849): vllm/v1/worker/gpu_worker.py init_device and determine_available_memory, "
-	 "vllm/utils/mem_utils.py memory_profiling, vllm/engine/arg_utils.py, vllm/v1/worker/gpu_model_runner.py "
-	 "profile_run and _dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py (FlashInfer opt-in), "
-	 "vllm/envs.py, fused_moe/fused_moe.py, quantization/mxfp4.py"},
-	{.engine = GS_RT_VLLM, .version = "0.12.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .rel.source = "vLLM v0.11.1 (43936849): vllm/v1/worker/gpu_worker.py init_device and "
+	 "determine_available_memory, vllm/utils/mem_utils.py memory_profiling, vllm/engine/arg_utils.py, "
+	 "vllm/v1/worker/gpu_model_runner.py profile_run and _dummy_sampler_run, "
+	 "vllm/v1/sample/ops/topk_topp_sampler.py (FlashInfer opt-in), vllm/envs.py, fused_moe/fused_moe.py, "
+	 "quantization/mxfp4.py"},
+	{.rel.version = "0.12.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
-	 .source = "vLLM v0.12.0 (4fd9d6a8; VLLM_FUSED_MOE_CHUNK_SIZE 16384 in vllm/envs.py, Marlin from compute "
-	 "capability 11.0 in quantization/mxfp4.py): " V1_FILES_FROM_0_12},
-	{.engine = GS_RT_VLLM, .version = "0.13.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .rel.source = "vLLM v0.12.0 (4fd9d6a8; VLLM_FUSED_MOE_CHUNK_SIZE 16384 in vllm/envs.py, Marlin from "
+	 "compute capability 11.0 in quantization/mxfp4.py): " V1_FILES_FROM_0_12},
+	{.rel.version = "0.13.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
-	 .source = "vLLM v0.13.0 (72506c98; gpu_worker.py's workspace manager allocates on first use): "
+	 .rel.source = "vLLM v0.13.0 (72506c98; gpu_worker.py's workspace manager allocates on first use): "
 	 V1_FILES_FROM_0_12},
-	{.engine = GS_RT_VLLM, .version = "0.14.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
-	 .same_from = "0.14.0", .same_to = "0.14.1",
+	{.rel.version = "0.14.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .rel.same_from = "0.14.0", .rel.same_to = "0.14.1",
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
-	 .source = "vLLM v0.14.0 (b17039bc): " V1_FILES_FROM_0_12},
-	{.engine = GS_RT_VLLM, .version = "0.15.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
-	 .same_from = "0.15.0", .same_to = "0.15.1",
+	 .rel.source = "vLLM v0.14.0 (b17039bc): " V1_FILES_FROM_0_12},
+	{.rel.version = "0.15.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .rel.same_from = "0.15.0", .rel.same_to = "0.15.1",
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
-	 .source = "vLLM v0.15.0 (f1764434): " V1_FILES_FROM_0_12},
-	{.engine = GS_RT_VLLM, .version = "0.16.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .rel.source = "vLLM v0.15.0 (f1764434): " V1_FILES_FROM_0_12},
+	{.rel.version = "0.16.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
-	 .source = "vLLM v0.16.0 (89a77b10; mem_utils.py reads the same counters through current_platform): "
+	 .rel.source = "vLLM v0.16.0 (89a77b10; mem_utils.py reads the same counters through current_platform): "
 	 V1_FILES_FROM_0_12},
 	/* 0.17.0 to 0.19.0 against 0.16.0, read at each tag: init_device,
 	 * determine_available_memory (0.17.0), memory_profiling, profile_run,
@@ -197,26 +193,28 @@ static const gsi_release releases[] = {
 	 * VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 (0.18.0, still opt-in in
 	 * 0.19.0's envs.py; memory_profiling empties the cache on exit); MXFP4
 	 * experts choose their backend from a priority list (0.19.0). */
-	{.engine = GS_RT_VLLM, .version = "0.17.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	{.rel.version = "0.17.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
 	 .comm_in_baseline = true,
-	 .source = "vLLM v0.17.0 (b31e9326; apply_top_k_top_p in vllm/v1/sample/ops/topk_topp_sampler.py sends 8 rows "
-	 "or more to the Triton kernel): " V1_FILES_FROM_0_17},
-	{.engine = GS_RT_VLLM, .version = "0.18.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
-	 .same_from = "0.18.0", .same_to = "0.18.1",
-	 .moe_cache13_shared = true, .moe_chunk = UINT32_MAX, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
-	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
+	 .rel.source = "vLLM v0.17.0 (b31e9326; apply_top_k_top_p in vllm/v1/sample/ops/topk_topp_sampler.py sends "
+	 "8 rows or more to the Triton kernel): " V1_FILES_FROM_0_17},
+	{.rel.version = "0.18.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .rel.same_from = "0.18.0", .rel.same_to = "0.18.1",
+	 .moe_cache13_shared = true, .moe_chunk = UINT32_MAX, .flashinfer = &fi_from_logits,
+	 .flashinfer_opt_in = true, .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true,
+	 .triton_topk = true,
 	 .cudagraph_profiled = true, .comm_in_baseline = true,
-	 .source = "vLLM v0.18.0 (bcf2be96; fused_experts_impl without chunks, determine_available_memory and "
+	 .rel.source = "vLLM v0.18.0 (bcf2be96; fused_experts_impl without chunks, determine_available_memory and "
 	 "profile_cudagraph_memory in vllm/v1/worker/gpu_model_runner.py): " V1_FILES_FROM_0_17},
-	{.engine = GS_RT_VLLM, .version = "0.19.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
-	 .same_from = "0.19.0", .same_to = "0.19.1",
-	 .moe_cache13_shared = true, .moe_chunk = UINT32_MAX, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
-	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
+	{.rel.version = "0.19.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
+	 .rel.same_from = "0.19.0", .rel.same_to = "0.19.1",
+	 .moe_cache13_shared = true, .moe_chunk = UINT32_MAX, .flashinfer = &fi_from_logits,
+	 .flashinfer_opt_in = true, .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true,
+	 .triton_topk = true,
 	 .cudagraph_profiled = true, .mxfp4_backend_unread = true, .comm_in_baseline = true,
-	 .source = "vLLM v0.19.0 (2a69949b; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS still 0 in vllm/envs.py; MXFP4 "
-	 "experts in fused_moe/oracle/mxfp4.py): " V1_FILES_FROM_0_17},
+	 .rel.source = "vLLM v0.19.0 (2a69949b; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS still 0 in vllm/envs.py; "
+	 "MXFP4 experts in fused_moe/oracle/mxfp4.py): " V1_FILES_FROM_0_17},
 	/* 0.20.0 against 0.19.0 (PR #38284): VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
 	 * defaults to 1, so the CUDA graph estimate comes off the pool, and
 	 * gpu_memory_utilization defaults to 0.92 to make up for it; the profile
@@ -224,8 +222,8 @@ static const gsi_release releases[] = {
 	 * _dummy_sampler_run, the batch defaults (get_batch_defaults, byte for
 	 * byte), the sampler ops and kv_cache_utils.py's uniform blocks are
 	 * otherwise unchanged; the fused-MoE runner was rewritten (not read). */
-	{.engine = GS_RT_VLLM, .version = "0.20.0", V1_RULES_FROM_0_20, .flashinfer_opt_in = true,
-	 .source = "vLLM v0.20.0 (88d34c64; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS 1 in vllm/envs.py, "
+	{.rel.version = "0.20.0", V1_RULES_FROM_0_20, .flashinfer_opt_in = true,
+	 .rel.source = "vLLM v0.20.0 (88d34c64; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS 1 in vllm/envs.py, "
 	 "gpu_memory_utilization 0.92 in vllm/config/cache.py, determine_available_memory subtracting "
 	 "profile_cudagraph_memory's estimate): " V1_FILES_FROM_0_17},
 	/* 0.20.1 against 0.20.0: the same memory path (gpu_worker.py unchanged;
@@ -234,11 +232,11 @@ static const gsi_release releases[] = {
 	 * "GPU KV cache size". 0.20.2 changes none of these files further (its
 	 * fixes touch DeepSeek-V4, CUDA graph capture sizes and sleep mode), so
 	 * this row stands for it. */
-	{.engine = GS_RT_VLLM, .version = "0.20.1", V1_RULES_FROM_0_20, .flashinfer_opt_in = true,
-	 .same_from = "0.20.1", .same_to = "0.20.2",
+	{.rel.version = "0.20.1", V1_RULES_FROM_0_20, .flashinfer_opt_in = true,
+	 .rel.same_from = "0.20.1", .rel.same_to = "0.20.2",
 	 .tokens_by_concurrency = true,
-	 .source = "vLLM v0.20.1 (132765e3; as 0.20.0, the token capacity printed as max concurrency x max_model_len in "
-	 "vllm/v1/core/kv_cache_utils.py _report_kv_cache_config): " V1_FILES_FROM_0_17},
+	 .rel.source = "vLLM v0.20.1 (132765e3; as 0.20.0, the token capacity printed as max concurrency x "
+	 "max_model_len in vllm/v1/core/kv_cache_utils.py _report_kv_cache_config): " V1_FILES_FROM_0_17},
 	/* 0.21.0 against 0.20.2 (0.20.1's row): determine_available_memory, profile_run,
 	 * profile_cudagraph_memory, the batch defaults and kv_cache_utils.py's
 	 * uniform blocks and report are unchanged. FlashInfer's top-k/top-p
@@ -248,62 +246,137 @@ static const gsi_release releases[] = {
 	 * (PR #41375), so the native path's peak is in the profile either way.
 	 * The loader caps the allocator's split size while loading (reserved
 	 * memory only; the weights figure counts allocated bytes). */
-	{.engine = GS_RT_VLLM, .version = "0.21.0", V1_RULES_FROM_0_20, .tokens_by_concurrency = true,
+	{.rel.version = "0.21.0", V1_RULES_FROM_0_20, .tokens_by_concurrency = true,
 	 .native_warmed = true,
-	 .source = "vLLM v0.21.0 (ad7125a4; VLLM_USE_FLASHINFER_SAMPLER True in vllm/envs.py, _dummy_sampler_run "
-	 "warming forward_native in vllm/v1/worker/gpu_model_runner.py, random_sample in "
+	 .rel.source = "vLLM v0.21.0 (ad7125a4; VLLM_USE_FLASHINFER_SAMPLER True in vllm/envs.py, "
+	 "_dummy_sampler_run warming forward_native in vllm/v1/worker/gpu_model_runner.py, random_sample in "
 	 "vllm/v1/sample/ops/topk_topp_sampler.py): " V1_FILES_FROM_0_17},
-	/* SGLang, oldest first */
-	{.engine = GS_RT_SGLANG, .version = "0.4.6", .sgl = GSI_SGL_BY_TP,
-	 .source = "SGLang v0.4.6: python/sglang/srt/server_args.py __post_init__ (mem_fraction_static by TP, "
+};
+
+/* SGLang's steps (engine_release.h), each as server_args.py __post_init__
+ * reads at the release that cites it (docs/method.md §7b). */
+
+/* v0.4.6: mem_fraction_static 0.79 from tp 16, 0.81 from 8, 0.85 from 4,
+ * 0.87 from 2, else 0.88. 0.4.9 falls back to it when no GPU memory is
+ * known (gpusizer's choice, named "no GPU memory known" in the output). */
+static const gsi_sgl_tp_step sgl_fraction_by_tp_0_4_6[] = {
+	{16, 790}, {8, 810}, {4, 850}, {2, 870}, {0, 880},
+};
+
+/* v0.4.6: chunked_prefill_size 2048 below 25,000 MiB, else 8192 (PR #2044);
+ * 8192 when no GPU memory is known */
+static const gsi_sgl_chunk_step sgl_chunk_0_4_6[] = {
+	{25000, 2048}, {UINT64_MAX, 8192},
+};
+
+/* v0.4.9 (PR #7054): reserved_mem (2.8 + tp/10) GiB below 35 GiB, (9.5 +
+ * tp/2) below 90 GiB, (12 + tp/2) below 160 GiB, else 32 GiB */
+static const gsi_sgl_reserve_step sgl_reserved_0_4_9[] = {
+	{35 * 1024, 28, 1}, {90 * 1024, 95, 5}, {160 * 1024, 120, 5}, {UINT64_MAX, 320, 0},
+};
+
+/* v0.4.9: chunked_prefill_size 2048 below 35 GiB, 8192 below 160 GiB, else
+ * 16384; 4096 when no GPU memory is known */
+static const gsi_sgl_chunk_step sgl_chunk_0_4_9[] = {
+	{35 * 1024, 2048}, {160 * 1024, 8192}, {UINT64_MAX, 16384},
+};
+
+/* SGLang, oldest first */
+static const gsi_sglang_release sglang_releases[] = {
+	{.rel.version = "0.4.6", .fraction_by_tp = sgl_fraction_by_tp_0_4_6, .chunk = sgl_chunk_0_4_6,
+	 .chunk_no_gpu = 8192,
+	 .rel.source = "SGLang v0.4.6: python/sglang/srt/server_args.py __post_init__ (mem_fraction_static by TP, "
 	 "chunked_prefill_size by GPU memory, PR #2044), model_executor/model_runner.py "
 	 "profile_max_num_token and init_memory_pool"},
-	{.engine = GS_RT_SGLANG, .version = "0.4.9", .sgl = GSI_SGL_RESERVED,
-	 .source = "SGLang v0.4.9: python/sglang/srt/server_args.py __post_init__ (reserved_mem by GPU memory, "
+	{.rel.version = "0.4.9", .reserved = sgl_reserved_0_4_9, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
+	 .chunk = sgl_chunk_0_4_9, .chunk_no_gpu = 4096,
+	 .rel.source = "SGLang v0.4.9: python/sglang/srt/server_args.py __post_init__ (reserved_mem by GPU memory, "
 	 "PR #7054), model_executor/model_runner.py profile_max_num_token"},
-	/* Ollama, oldest first */
-	{.engine = GS_RT_OLLAMA, .version = "0.5.4",
-	 .source = "Ollama v0.5.4: api/types.go DefaultOptions (num_ctx 2048, num_batch 512), server/sched.go "
+};
+
+/* Ollama, oldest first */
+static const gsi_ollama_release ollama_releases[] = {
+	{.rel.version = "0.5.4",
+	 .rel.source = "Ollama v0.5.4: api/types.go DefaultOptions (num_ctx 2048, num_batch 512), server/sched.go "
 	 "(defaultParallel 4, then 1), envconfig/config.go (OLLAMA_NUM_PARALLEL 0, OLLAMA_FLASH_ATTENTION, "
 	 "OLLAMA_KV_CACHE_TYPE, OLLAMA_GPU_OVERHEAD 0), llm/memory.go EstimateGPULayers, llm/ggml.go GraphSize, "
 	 "discover/gpu.go (CUDA minimum memory 457 MiB), llama.cpp ba1cb19c",
 	 .num_ctx = 2048, .auto_parallel = 4, .weights_log = GSI_OLLAMA_LOG_KV_IN,
 	 .llama_archs = "llama qwen2 phi3 gemma gemma2", .engine_archs = "",
+	 /* its llama/llama.cpp (base ba1cb19c) has no llama-kv-cache-*iswa.cpp */
+	 .llamacpp_swa_cache = false,
 	 /* v0.5.2 to v0.5.11 against v0.5.4: llm/memory.go, llm/ggml.go and
 	  * llm/gguf.go are byte-identical; api/types.go, envconfig/config.go,
 	  * server/sched.go, discover/gpu.go and llm/server.go change request
 	  * handling and runner lookup only. v0.5.12 moves llm/ggml.go to
 	  * fs/ggml/ggml.go and drops BF16 from the tensor type sizes. */
-	 .same_from = "0.5.2", .same_to = "0.5.11"},
-	{.engine = GS_RT_OLLAMA, .version = "0.6.8",
-	 .source = "Ollama v0.6.8: envconfig/config.go (OLLAMA_CONTEXT_LENGTH 4096), server/sched.go (defaultParallel "
-	 "2), llm/memory.go, fs/ggml/ggml.go GraphSize and OllamaEngineRequired, discover/gpu.go",
+	 .rel.same_from = "0.5.2", .rel.same_to = "0.5.11"},
+	{.rel.version = "0.6.8",
+	 .rel.source = "Ollama v0.6.8: envconfig/config.go (OLLAMA_CONTEXT_LENGTH 4096), server/sched.go "
+	 "(defaultParallel 2), llm/memory.go, fs/ggml/ggml.go GraphSize and OllamaEngineRequired, discover/gpu.go",
 	 .num_ctx = 4096, .auto_parallel = 2, .weights_log = GSI_OLLAMA_LOG_BLOCKS,
 	 .llama_archs = "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2", .engine_archs = "gemma3 mistral3 llama4",
+	 /* no llama-kv-cache-*iswa.cpp in the llama.cpp the v0.6.8 tag vendors */
+	 .llamacpp_swa_cache = false,
 	 /* v0.6.7 against v0.6.8: only llm/server.go (library paths, Pid) and
 	  * server/sched.go (log lines) differ; v0.6.7 is where
 	  * OLLAMA_CONTEXT_LENGTH became 4096 */
-	 .same_from = "0.6.7", .same_to = "0.6.8",
-	 .changed_before = "0.5.12 sizes BF16 tensors as 0 bytes, 0.5.13 to 0.6.6 changed fs/ggml/ggml.go in "
+	 .rel.same_from = "0.6.7", .rel.same_to = "0.6.8",
+	 .rel.changed_before = "0.5.12 sizes BF16 tensors as 0 bytes, 0.5.13 to 0.6.6 changed fs/ggml/ggml.go in "
 	 "every release, and before 0.6.7 the default num_ctx is 2048"},
-	{.engine = GS_RT_OLLAMA, .version = "0.11.4",
-	 .source = "Ollama v0.11.4: envconfig/config.go (OLLAMA_NUM_PARALLEL 1, OLLAMA_CONTEXT_LENGTH 4096), "
+	{.rel.version = "0.11.4",
+	 .rel.source = "Ollama v0.11.4: envconfig/config.go (OLLAMA_NUM_PARALLEL 1, OLLAMA_CONTEXT_LENGTH 4096), "
 	 "llm/memory.go (blocks fitted from the last), llm/server.go (num_ctx capped at the trained context, "
 	 "PR #11175), fs/ggml/ggml.go, discover/gpu.go",
 	 .num_ctx = 4096, .auto_parallel = 0, .weights_log = GSI_OLLAMA_LOG_SPLIT, .layers_from_last = true,
 	 .llama_archs = "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2",
 	 .engine_archs = "gemma3 gemma3n mistral3 llama4 mllama qwen25vl gptoss", .cap_ctx_at_train = true,
+	 /* no llama-kv-cache-*iswa.cpp in the llama.cpp the v0.11.4 tag vendors
+	  * (docs/method.md §14: Ollama's runners up to v0.11.4) */
+	 .llamacpp_swa_cache = false,
 	 /* v0.10.0 to v0.11.3 against v0.11.4: llm/memory.go, llm/server.go,
 	  * server/sched.go, envconfig/config.go and discover/gpu.go are
 	  * byte-identical; fs/ggml adds gpt-oss and MXFP4 only, which both
 	  * refuse */
-	 .same_from = "0.10.0", .same_to = "0.11.4",
-	 .changed_before = "0.7.0 fits blocks from the last and 0.7.1 changed which layer is the buffer, 0.9.3 "
+	 .rel.same_from = "0.10.0", .rel.same_to = "0.11.4",
+	 .rel.changed_before = "0.7.0 fits blocks from the last and 0.7.1 changed which layer is the buffer, 0.9.3 "
 	 "caps num_ctx at the trained context (PR #11175) and multiplies the graph estimates (PR #11208), and "
 	 "0.10.0 makes one request at a time the default (PR #11330)"},
 };
 
-#define NREL (sizeof releases / sizeof releases[0])
+/* Each engine's table as gsi_release_pick and the lists read it: rows of
+ * `stride` bytes, each beginning with its gsi_release. */
+_Static_assert(offsetof(gsi_vllm_release, rel) == 0, "the common part comes first");
+_Static_assert(offsetof(gsi_sglang_release, rel) == 0, "the common part comes first");
+_Static_assert(offsetof(gsi_ollama_release, rel) == 0, "the common part comes first");
+
+typedef struct release_table {
+	gs_runtime engine;
+	const void *rows;
+	size_t count, stride;
+} release_table;
+
+#define TABLE(engine, rows) {engine, rows, sizeof rows / sizeof rows[0], sizeof rows[0]}
+static const release_table tables[] = {
+	TABLE(GS_RT_VLLM, vllm_releases),
+	TABLE(GS_RT_SGLANG, sglang_releases),
+	TABLE(GS_RT_OLLAMA, ollama_releases),
+};
+
+/* The engine's table; one without rows for an engine that has none. */
+static release_table table_of(gs_runtime engine)
+{
+	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++)
+		if (tables[i].engine == engine)
+			return tables[i];
+	return (release_table){engine, NULL, 0, 0};
+}
+
+/* The common part of row i of t. */
+static const gsi_release *row_at(const release_table *t, size_t i)
+{
+	return (const gsi_release *)(const void *)((const char *)t->rows + i * t->stride);
+}
 
 /* A release number's parts: major, minor, patch, and the fourth part vLLM
  * gives some patch releases (0.9.0.1, 0.10.1.1); missing parts are 0. */
@@ -350,39 +423,41 @@ static int parse_version(const char *s, unsigned out[VPARTS])
 
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap)
 {
+	release_table t = table_of(engine);
 	buf[0] = 0;
-	for (size_t i = 0; i < NREL; i++)
-		if (releases[i].engine == engine) {
-			size_t n = strlen(buf);
-			if (releases[i].same_from)
-				snprintf(buf + n, cap - n, "%s%s (for %s to %s)", n ? ", " : "", releases[i].version,
-				         releases[i].same_from, releases[i].same_to);
-			else
-				snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", releases[i].version);
-		}
+	for (size_t i = 0; i < t.count; i++) {
+		const gsi_release *r = row_at(&t, i);
+		size_t n = strlen(buf);
+		if (r->same_from)
+			snprintf(buf + n, cap - n, "%s%s (for %s to %s)", n ? ", " : "", r->version, r->same_from,
+			         r->same_to);
+		else
+			snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", r->version);
+	}
 }
 
-bool gsi_release_v0_on_cc_below_8(const gsi_release *r, const char *asked)
+bool gsi_release_v0_on_cc_below_8(const gsi_vllm_release *r, const char *asked)
 {
 	unsigned a[VPARTS], b[VPARTS];
-	return r->cc8_v0_until && parse_version(asked, a) && parse_version(r->cc8_v0_until, b) && cmp_version(a, b) < 0;
+	return r->cc8_v0_until && parse_version(asked, a) && parse_version(r->cc8_v0_until, b) &&
+	       cmp_version(a, b) < 0;
 }
 
 size_t gsi_release_versions(gs_runtime engine, const char **out, size_t cap)
 {
+	release_table t = table_of(engine);
 	size_t n = 0;
-	for (size_t i = 0; i < NREL; i++)
-		if (releases[i].engine == engine && n < cap)
-			out[n++] = releases[i].version;
+	for (size_t i = 0; i < t.count && n < cap; i++)
+		out[n++] = row_at(&t, i)->version;
 	return n;
 }
 
 /* The row whose same_from..same_to holds v, or NULL. */
-static const gsi_release *row_covering(gs_runtime engine, const unsigned v[VPARTS])
+static const gsi_release *row_covering(const release_table *t, const unsigned v[VPARTS])
 {
-	for (size_t i = 0; i < NREL; i++) {
-		const gsi_release *r = &releases[i];
-		if (r->engine != engine || !r->same_from)
+	for (size_t i = 0; i < t->count; i++) {
+		const gsi_release *r = row_at(t, i);
+		if (!r->same_from)
 			continue;
 		unsigned from[VPARTS], to[VPARTS];
 		parse_version(r->same_from, from);
@@ -396,17 +471,13 @@ static const gsi_release *row_covering(gs_runtime engine, const unsigned v[VPART
 gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_release **out,
                            char *note, size_t notecap, bool *approximate, gs_error *err)
 {
-	const gsi_release *oldest = NULL, *newest = NULL, *below = NULL, *above = NULL;
+	release_table t = table_of(engine);
+	const gsi_release *below = NULL, *above = NULL;
 	note[0] = 0;
 	*approximate = false;
-	for (size_t i = 0; i < NREL; i++)
-		if (releases[i].engine == engine) {
-			if (!oldest)
-				oldest = &releases[i];
-			newest = &releases[i];
-		}
-	if (!oldest)
+	if (!t.count)
 		return gs_error_set(err, GS_EUNSUPPORTED, NULL, "no release table for this runtime");
+	const gsi_release *newest = row_at(&t, t.count - 1);
 	if (!gs_wl_set(w, GS_F_RUNTIME_VERSION)) {
 		*out = newest;
 		return GS_OK;
@@ -419,10 +490,8 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 	if (!parse_version(text, v))
 		return gs_error_set(err, GS_EINPUT, where, "\"%.40s\" is not a release number; known releases: %s",
 		                    text, known);
-	for (size_t i = 0; i < NREL; i++) {
-		const gsi_release *r = &releases[i];
-		if (r->engine != engine)
-			continue;
+	for (size_t i = 0; i < t.count; i++) {
+		const gsi_release *r = row_at(&t, i);
 		unsigned rv[VPARTS];
 		parse_version(r->version, rv); /* the table's own versions always parse (unit test) */
 		int c = cmp_version(rv, v);
@@ -435,7 +504,7 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 		else if (!above)
 			above = r;
 	}
-	const gsi_release *same = row_covering(engine, v);
+	const gsi_release *same = row_covering(&t, v);
 	if (same) {
 		*out = same;
 		snprintf(note, notecap, "%.40s estimates as %s does: the files its estimate reads were compared with "
@@ -453,7 +522,8 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 	if (above->changed_before)
 		return gs_error_set(err, GS_EINPUT, where, "%.40s is not in the release table, and the estimate changed "
 		                    "between %s and %s: %s. The older row's rules would be wrong, so none is used; "
-		                    "known releases: %s", text, below->version, above->version, above->changed_before, known);
+		                    "known releases: %s", text, below->version, above->version, above->changed_before,
+		                    known);
 	*out = below;
 	*approximate = true;
 	snprintf(note, notecap, "%.40s is not in the release table: the defaults of %s, the known release "
@@ -473,4 +543,50 @@ gs_status gsi_release_for(gs_estimate *e, gs_runtime engine, const gsi_release *
 	if (approximate)
 		gsi_unknown(e, "runtime_version: %s", e->release_note);
 	return GS_OK;
+}
+
+/* The picked row's common part is the first member of a row of the
+ * engine's own type (the assertions above), so it converts back to it. */
+gs_status gsi_vllm_release_for(gs_estimate *e, const gsi_vllm_release **out, gs_error *err)
+{
+	const gsi_release *r;
+	gs_status s = gsi_release_for(e, GS_RT_VLLM, &r, err);
+	if (!s)
+		*out = (const gsi_vllm_release *)(const void *)r;
+	return s;
+}
+
+gs_status gsi_sglang_release_for(gs_estimate *e, const gsi_sglang_release **out, gs_error *err)
+{
+	const gsi_release *r;
+	gs_status s = gsi_release_for(e, GS_RT_SGLANG, &r, err);
+	if (!s)
+		*out = (const gsi_sglang_release *)(const void *)r;
+	return s;
+}
+
+gs_status gsi_ollama_release_for(gs_estimate *e, const gsi_ollama_release **out, gs_error *err)
+{
+	const gsi_release *r;
+	gs_status s = gsi_release_for(e, GS_RT_OLLAMA, &r, err);
+	if (!s)
+		*out = (const gsi_ollama_release *)(const void *)r;
+	return s;
+}
+
+/* Whether `word` is one of the space-separated words of `list`. */
+static bool in_list(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = list; (p = strstr(p, word)) != NULL; p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == 0 || p[n] == ' '))
+			return true;
+	return false;
+}
+
+gsi_ollama_runner gsi_ollama_runner_of(const gsi_ollama_release *r, const char *arch)
+{
+	if (in_list(r->engine_archs, arch))
+		return GSI_OLLAMA_RUNS_OWN_ENGINE;
+	return in_list(r->llama_archs, arch) ? GSI_OLLAMA_RUNS_LLAMACPP : GSI_OLLAMA_RUNS_NONE;
 }

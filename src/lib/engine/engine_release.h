@@ -1,12 +1,16 @@
 /*
  * engine_release.h — serving engines' defaults, release by release
- * (docs/method.md §7 for vLLM, §7b for SGLang).
+ * (docs/method.md §7 for vLLM, §7b for SGLang, §14b for Ollama).
  *
  * Engines change their defaults between releases: how many tokens vLLM's
  * profile run executes, which GPUs get larger batches, how SGLang picks
- * mem_fraction_static. Each row below is one release as its source reads at
- * that tag; the estimators ask this table instead of hard-coding a value.
- * The table is static; nothing here allocates.
+ * mem_fraction_static, which num_ctx Ollama defaults to. Each row is one
+ * release as its source reads at that tag; the estimators ask the row
+ * instead of hard-coding a value. Each engine has its own row type
+ * (gsi_vllm_release, gsi_sglang_release, gsi_ollama_release) and its own
+ * table in engine_release.c; every row type begins with the part all
+ * engines share (gsi_release), which picks a row by its version. The
+ * tables are static; nothing here allocates.
  */
 #ifndef GS_ENGINE_RELEASE_H
 #define GS_ENGINE_RELEASE_H
@@ -25,11 +29,34 @@ typedef enum gsi_big_gpu_rule {
 	GSI_BIG_NOT_A100    /* the same, but "a100" not in the name (PR #17885)  */
 } gsi_big_gpu_rule;
 
-/* SGLang: how mem_fraction_static is chosen when not given. */
-typedef enum gsi_sgl_rule {
-	GSI_SGL_BY_TP,     /* 0.88 / 0.87 / 0.85 / 0.81 / 0.79 by TP size        */
-	GSI_SGL_RESERVED   /* (gpu_mem - reserved_mem) / gpu_mem, reserved by size */
-} gsi_sgl_rule;
+/* SGLang's defaults are steps (server_args.py __post_init__), kept as data
+ * so that a release with other figures is rows, not branches: each list is
+ * read from its first step and ends with one that every value takes. GPU
+ * memory is nvidia-smi's total in MiB (get_nvgpu_memory_capacity). */
+
+/* mem_fraction_static by tensor-parallel size: the first step whose tp_from
+ * the TP size reaches; the steps go from the largest TP down, the last with
+ * tp_from 0. */
+typedef struct gsi_sgl_tp_step {
+	uint32_t tp_from;            /* from this TP size on                      */
+	uint32_t milli;              /* mem_fraction_static, in thousandths       */
+} gsi_sgl_tp_step;
+
+/* reserved_mem by GPU memory: the first step whose below_mib the GPU is
+ * under, the last with UINT64_MAX; reserved = tenths + tenths_per_tp x tp
+ * tenths of a GiB. */
+typedef struct gsi_sgl_reserve_step {
+	uint64_t below_mib;          /* GPUs of less memory than this, in MiB     */
+	uint32_t tenths;             /* reserved, in tenths of a GiB              */
+	uint32_t tenths_per_tp;      /* ... and this many more per TP rank        */
+} gsi_sgl_reserve_step;
+
+/* chunked_prefill_size by GPU memory: the first step whose below_mib the
+ * GPU is under, the last with UINT64_MAX. */
+typedef struct gsi_sgl_chunk_step {
+	uint64_t below_mib;          /* GPUs of less memory than this, in MiB     */
+	uint32_t tokens;             /* chunked_prefill_size                      */
+} gsi_sgl_chunk_step;
 
 /* Ollama: what its log line's memory.weights.total / repeating print. */
 typedef enum gsi_ollama_log {
@@ -46,11 +73,32 @@ typedef struct gsi_flashinfer_path {
 	const char *what;
 } gsi_flashinfer_path;
 
-typedef struct gsi_release gsi_release;
-struct gsi_release {
-	gs_runtime engine;
+/* What every engine's row has, first in each engine's row type below:
+ * the release, the files read, the releases the row stands for and the gap
+ * before it. gsi_release_pick, gsi_release_list and gsi_release_versions
+ * read only this part, so they serve every engine's table alike. */
+typedef struct gsi_release {
 	const char *version;         /* "0.6.4"; rows oldest first per engine     */
-	/* vLLM */
+	const char *source;          /* the files read, at that tag               */
+	/* The releases this row stands for, its own among them: those whose
+	 * estimate files were compared tag to tag with this row's and differ in
+	 * nothing the estimate reads (vLLM's patch releases, up to a fourth part
+	 * as in 0.10.1.1; Ollama's minor releases). Both set, or both NULL (this
+	 * row only). */
+	const char *same_from;       /* the oldest such release                   */
+	const char *same_to;         /* the newest such release                   */
+	/* Non-NULL: releases between the previous row and this one changed the
+	 * estimate (vLLM 0.8.0's V1 engine, Ollama's minor releases) and were
+	 * not read, so a version there is refused rather than given the older
+	 * row's rules; the text says what changed and what to give instead.
+	 * NULL: such a version takes the older row, named as an unknown. */
+	const char *changed_before;
+} gsi_release;
+
+/* vLLM: one release's rules (estimate_vllm.c; docs/method.md §7). */
+typedef struct gsi_vllm_release gsi_vllm_release;
+struct gsi_vllm_release {
+	gsi_release rel;             /* first: the part every engine's row has    */
 	bool v1;                     /* the V1 engine is the default              */
 	/* non-NULL: V1 falls back to V0 on compute capability < 8.0 in the
 	 * releases before this one (arg_utils.py _is_v1_supported_oracle,
@@ -133,7 +181,7 @@ struct gsi_release {
 	bool long_context_no_mla;    /* V0: the long-context chunked prefill is not
 	                                turned on for MLA models (arg_utils.py
 	                                _set_default_args_v0, 0.8.0 on)          */
-	const struct gsi_release *v0; /* a V1 release that still has V0 (VLLM_USE_V1=0,
+	const gsi_vllm_release *v0;  /* a V1 release that still has V0 (VLLM_USE_V1=0,
 	                                and its fallback below compute capability
 	                                8.0): that engine's rules; NULL without  */
 	bool comm_in_baseline;       /* V1 init_device sets up NCCL and custom
@@ -141,31 +189,38 @@ struct gsi_release {
 	                                snapshot (PR #25359, 0.11.0): their buffers
 	                                are on the GPU but outside the KV budget;
 	                                before, they came off the pool          */
-	/* SGLang */
-	gsi_sgl_rule sgl;
-	const char *source;          /* the files read, at that tag               */
-	/* Ollama (llm/memory.go EstimateGPULayers and its callers) */
+};
+
+/* SGLang: one release's rules (estimate_sglang.c; docs/method.md §7b). */
+typedef struct gsi_sglang_release {
+	gsi_release rel;             /* first: the part every engine's row has    */
+	/* mem_fraction_static when not given: (gpu_mem - reserved) / gpu_mem,
+	 * rounded to 3 places, with `reserved` set; else, or when no GPU memory
+	 * is known, by TP size */
+	const gsi_sgl_reserve_step *reserved;
+	const gsi_sgl_tp_step *fraction_by_tp;
+	const gsi_sgl_chunk_step *chunk; /* chunked_prefill_size when not given   */
+	uint32_t chunk_no_gpu;       /* ... when no GPU memory is known           */
+} gsi_sglang_release;
+
+/* Ollama: one release's rules (llm/memory.go EstimateGPULayers and its
+ * callers; estimate_ollama.c, docs/method.md §14b). */
+typedef struct gsi_ollama_release {
+	gsi_release rel;             /* first: the part every engine's row has    */
 	uint32_t num_ctx;            /* default num_ctx                           */
-	uint32_t auto_parallel;      /* tried before 1 when OLLAMA_NUM_PARALLEL is 0 (its default); 0: default is 1 */
+	uint32_t auto_parallel;      /* tried before 1 when OLLAMA_NUM_PARALLEL is 0
+	                                (its default); 0: the default is 1       */
 	gsi_ollama_log weights_log;  /* what its log's memory.weights.* add up     */
 	bool layers_from_last;       /* fits blocks from the last one down        */
 	const char *llama_archs;     /* GGUF architectures its llama.cpp builds   */
 	const char *engine_archs;    /* architectures it runs on its own engine   */
 	bool cap_ctx_at_train;       /* num_ctx capped at the model's trained context */
-	/* The releases this row stands for, its own among them: those whose
-	 * estimate files were compared tag to tag with this row's and differ in
-	 * nothing the estimate reads (vLLM's patch releases, up to a fourth part
-	 * as in 0.10.1.1; Ollama's minor releases). Both set, or both NULL (this
-	 * row only). */
-	const char *same_from;       /* the oldest such release                   */
-	const char *same_to;         /* the newest such release                   */
-	/* Non-NULL: releases between the previous row and this one changed the
-	 * estimate (vLLM 0.8.0's V1 engine, Ollama's minor releases) and were
-	 * not read, so a version there is refused rather than given the older
-	 * row's rules; the text says what changed and what to give instead.
-	 * NULL: such a version takes the older row, named as an unknown. */
-	const char *changed_before;
-};
+	bool llamacpp_swa_cache;     /* the llama.cpp its runner vendors keeps
+	                                sliding-window layers in their own cache
+	                                (llama-kv-cache-iswa.cpp, llama.cpp PR
+	                                #13194, May 2025): gsi_llamacpp_run's
+	                                swa_cache for the run Ollama starts     */
+} gsi_ollama_release;
 
 /* The release `w` asks for (runtime_version), or the engine's newest when
  * unset. A version inside a row's same_from..same_to takes that row and
@@ -184,6 +239,14 @@ struct gs_estimate;
 gs_status gsi_release_for(struct gs_estimate *e, gs_runtime engine, const gsi_release **out,
                           gs_error *err) GS_WARN_UNUSED;
 
+/* gsi_release_for with each engine's own row type. */
+gs_status gsi_vllm_release_for(struct gs_estimate *e, const gsi_vllm_release **out,
+                               gs_error *err) GS_WARN_UNUSED;
+gs_status gsi_sglang_release_for(struct gs_estimate *e, const gsi_sglang_release **out,
+                                 gs_error *err) GS_WARN_UNUSED;
+gs_status gsi_ollama_release_for(struct gs_estimate *e, const gsi_ollama_release **out,
+                                 gs_error *err) GS_WARN_UNUSED;
+
 /* "0.6.4, 0.7.3, ..., 0.21.0": the engine's releases, oldest first; a row
  * standing for more releases adds them ("0.11.4 (for 0.10.0 to 0.11.4)").
  * GSI_RELEASE_LIST_MAX holds any engine's list (the release-list unit test
@@ -201,6 +264,17 @@ size_t gsi_release_versions(gs_runtime engine, const char **out, size_t cap);
  * row r's cc8_v0_until is set and asked comes before it. A version between
  * two rows takes the older row's figures but not this fallback when the
  * newer release dropped it. */
-bool gsi_release_v0_on_cc_below_8(const gsi_release *r, const char *asked);
+bool gsi_release_v0_on_cc_below_8(const gsi_vllm_release *r, const char *asked);
+
+/* How an Ollama release runs a GGUF architecture: on the llama.cpp it
+ * vendors (llama_archs), on its own engine (engine_archs, which gpusizer
+ * does not model), or not at all. The rows' space-separated lists are read
+ * through this alone. */
+typedef enum gsi_ollama_runner {
+	GSI_OLLAMA_RUNS_LLAMACPP,
+	GSI_OLLAMA_RUNS_OWN_ENGINE,
+	GSI_OLLAMA_RUNS_NONE
+} gsi_ollama_runner;
+gsi_ollama_runner gsi_ollama_runner_of(const gsi_ollama_release *r, const char *arch);
 
 #endif

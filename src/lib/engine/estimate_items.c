@@ -1,15 +1,17 @@
 /*
  * estimate_items.c — the building blocks every runtime's estimate uses
  * (estimate_items.h): items and phases, the weight items, KV cache and
- * forward-pass sizes, and the division of items over GPUs. Nothing here
- * knows a runtime; the runtimes (estimate_<runtime>.c) sit above it and
- * estimate.c above them.
+ * forward-pass sizes; and the division of items over GPUs and the engines'
+ * tensor-parallel check (engine.h). Nothing here knows a runtime; the
+ * runtimes (estimate_<runtime>.c) sit above it and estimate.c above them
+ * (engine.h draws the levels).
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
+#include "engine/engine.h"
 #include "engine/estimate_items.h"
 #include "gpusizer/inventory.h"
 

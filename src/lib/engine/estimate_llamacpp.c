@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "engine/engine.h"
 #include "engine/estimate_items.h"
 #include "gpusizer/dtype.h"
 #include "engine/gguf_plan.h"

@@ -18,6 +18,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "engine/engine.h"
 #include "engine/engine_release.h"
 #include "engine/estimate_items.h"
 #include "engine/gguf_plan.h"
@@ -34,15 +35,6 @@ typedef struct facts {
 	gs_bytes out_layer;         /* output_norm + output (token_embd when tied) */
 	gs_bytes gate_exps0;        /* blk.0.ffn_gate_exps.weight                  */
 } facts;
-
-static bool in_list(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-	for (const char *p = list; (p = strstr(p, word)) != NULL; p += n)
-		if ((p == list || p[-1] == ' ') && (p[n] == 0 || p[n] == ' '))
-			return true;
-	return false;
-}
 
 static uint64_t max2(uint64_t a, uint64_t b) { return a > b ? a : b; }
 
@@ -89,7 +81,7 @@ static void graph_size(const facts *f, uint64_t c, uint64_t b, const char *kvt, 
 
 /* EstimateGPULayers for `ngpu` GPUs with `free` bytes each, n_ctx cells,
  * num_gpu layers requested (-1: as many as fit). */
-static void estimate_layers(const gsi_release *r, const facts *f, uint64_t c, uint64_t num_batch,
+static void estimate_layers(const gsi_ollama_release *r, const facts *f, uint64_t c, uint64_t num_batch,
                             const char *kvt, int64_t num_gpu, uint64_t ngpu, gs_bytes free, gs_bytes overhead,
                             gs_ollama_fit *o)
 {
@@ -182,7 +174,7 @@ static void estimate_layers(const gsi_release *r, const facts *f, uint64_t c, ui
 /* The scheduler (server/sched.go pickBestFullFitByLibrary): each parallel
  * value to try, first on one GPU, then on all; none fits: parallel 1 on
  * all GPUs, partly offloaded. */
-static void schedule(const gsi_release *r, const facts *f, const gs_estimate *e, uint64_t num_ctx,
+static void schedule(const gsi_ollama_release *r, const facts *f, const gs_estimate *e, uint64_t num_ctx,
                      const uint64_t *tries, size_t ntries, int64_t num_gpu, gs_ollama_fit *o)
 {
 	gs_ollama_fit t;
@@ -249,25 +241,30 @@ static void read_facts(const gs_estimate *e, facts *f)
 }
 
 /* Which release, and whether it runs this architecture on llama.cpp. */
-static gs_status release_and_arch(gs_estimate *e, const gsi_release **r, const char *arch, gs_error *err)
+static gs_status release_and_arch(gs_estimate *e, const gsi_ollama_release **r, const char *arch,
+                                  gs_error *err)
 {
 	const gs_workload *w = &e->workload;
-	gs_status s = gsi_release_for(e, GS_RT_OLLAMA, r, err);
+	gs_status s = gsi_ollama_release_for(e, r, err);
 	if (s)
 		return s;
 	const char *where = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? w->v[GS_F_RUNTIME_VERSION].where : "model";
-	if (in_list((*r)->engine_archs, arch))
+	switch (gsi_ollama_runner_of(*r, arch)) {
+	case GSI_OLLAMA_RUNS_LLAMACPP:
+		return GS_OK;
+	case GSI_OLLAMA_RUNS_OWN_ENGINE:
 		return gs_error_set(err, GS_EUNSUPPORTED, where, "Ollama %s runs %s on its own engine, not on llama.cpp; "
 		                    "gpusizer models Ollama's llama.cpp runner only (architectures %s): use --runtime "
-		                    "llamacpp for llama.cpp's own figures", (*r)->version, arch, (*r)->llama_archs);
-	if (!in_list((*r)->llama_archs, arch))
-		return gs_error_set(err, GS_EUNSUPPORTED, where, "Ollama %s's llama.cpp does not know architecture %s; "
-		                    "it runs %s", (*r)->version, arch, (*r)->llama_archs);
-	return GS_OK;
+		                    "llamacpp for llama.cpp's own figures", (*r)->rel.version, arch, (*r)->llama_archs);
+	case GSI_OLLAMA_RUNS_NONE:
+		break;
+	}
+	return gs_error_set(err, GS_EUNSUPPORTED, where, "Ollama %s's llama.cpp does not know architecture %s; "
+	                    "it runs %s", (*r)->rel.version, arch, (*r)->llama_archs);
 }
 
 /* num_ctx, parallel, batch and flash attention as Ollama settles them. */
-static gs_status settings(gs_estimate *e, const gsi_release *r, gs_ollama_fit *o, gs_error *err)
+static gs_status settings(gs_estimate *e, const gsi_ollama_release *r, gs_ollama_fit *o, gs_error *err)
 {
 	const gs_workload *w = &e->workload;
 	const gs_model *m = &e->model;
@@ -280,7 +277,7 @@ static gs_status settings(gs_estimate *e, const gsi_release *r, gs_ollama_fit *o
 			                    gs_field_key(not_ollama[i]));
 	o->num_ctx = e->length ? e->length : r->num_ctx;
 	snprintf(o->num_ctx_why, sizeof o->num_ctx_why, e->length ? "the sheet's length" : "Ollama %s's default",
-	         r->version);
+	         r->rel.version);
 	if (o->num_ctx < 4) { /* server/sched.go: NumCtx below 4 becomes 4 */
 		o->num_ctx = 4;
 		snprintf(o->num_ctx_why, sizeof o->num_ctx_why, "raised to 4, Ollama's minimum");
@@ -344,7 +341,7 @@ gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
 		return s;
 	facts f;
 	read_facts(e, &f);
-	const gsi_release *r;
+	const gsi_ollama_release *r;
 	if ((s = release_and_arch(e, &r, f.arch, err)))
 		return s;
 	if (!f.L || f.L > GS_MAX_LAYERS || !f.heads || !f.hkv)
@@ -367,7 +364,7 @@ gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
 	} else {
 		tries[0] = 1;
 		ntries = 1;
-		snprintf(o->parallel_why, sizeof o->parallel_why, "OLLAMA_NUM_PARALLEL's default in %s", r->version);
+		snprintf(o->parallel_why, sizeof o->parallel_why, "OLLAMA_NUM_PARALLEL's default in %s", r->rel.version);
 	}
 	int64_t num_gpu = gs_wl_set(w, GS_F_GPU_LAYERS) ? (int64_t)gs_wl_u64(w, GS_F_GPU_LAYERS) : -1;
 	schedule(r, &f, e, o->num_ctx, tries, ntries, num_gpu, o);
@@ -394,9 +391,9 @@ gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
 	e->has_ollama = true;
 	gsi_llamacpp_run run;
 	memset(&run, 0, sizeof run);
-	/* every row's vendored llama.cpp (v0.11.4 and before) predates the
-	 * sliding-window cache: no llama-kv-cache-*iswa.cpp in those tags */
-	run.swa_cache = false;
+	/* the llama.cpp the release vendors: with or without the sliding-window
+	 * cache (the row's llamacpp_swa_cache, and the tags it cites) */
+	run.swa_cache = r->llamacpp_swa_cache;
 	run.ngl = o->layers_offload;
 	run.n_ubatch = o->n_ubatch;
 	run.has_split = e->gpus > 1;

@@ -22,28 +22,35 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "engine/engine.h"
 #include "engine/engine_release.h"
 #include "engine/estimate_items.h"
+#include "engine/serving.h"
 
 static uint64_t wl(const gs_estimate *e, gs_field f) { return gs_wl_u64(&e->workload, f); }
 
-/* mem_fraction_static by the release's rule (server_args.py __post_init__).
+/* mem_fraction_static by the release's steps (server_args.py __post_init__).
  * gpu_mem is nvidia-smi's total in MiB (get_nvgpu_memory_capacity); 0 when
  * no device is known. */
-static gs_ratio fraction_rule(const gsi_release *r, uint64_t gpu_mem, uint64_t tp, char *why, size_t cap)
+static gs_ratio fraction_rule(const gsi_sglang_release *r, uint64_t gpu_mem, uint64_t tp, char *why,
+                              size_t cap)
 {
-	if (r->sgl == GSI_SGL_BY_TP || !gpu_mem) {
-		uint64_t milli = tp >= 16 ? 790 : tp >= 8 ? 810 : tp >= 4 ? 850 : tp >= 2 ? 870 : 880;
-		snprintf(why, cap, "%s: %llu.%03llu for tp %llu", r->sgl == GSI_SGL_BY_TP ? "by tensor-parallel size"
-		                                                                        : "no GPU memory known",
+	if (!r->reserved || !gpu_mem) {
+		const gsi_sgl_tp_step *t = r->fraction_by_tp;
+		while (tp < t->tp_from)
+			t++;
+		uint64_t milli = t->milli;
+		snprintf(why, cap, "%s: %llu.%03llu for tp %llu", !r->reserved ? "by tensor-parallel size"
+		                                                               : "no GPU memory known",
 		         (unsigned long long)(milli / 1000), (unsigned long long)(milli % 1000), (unsigned long long)tp);
 		return (gs_ratio){milli, 1000};
 	}
-	/* reserved MiB, in tenths: (2.8 + tp/10) GiB below 35 GiB, (9.5 + tp/2)
-	 * below 90 GiB, (12 + tp/2) below 160 GiB, else 32 GiB */
-	uint64_t tenths = gpu_mem < 35 * 1024 ? (28 + tp) * 1024
-	                  : gpu_mem < 90 * 1024 ? (95 + 5 * tp) * 1024
-	                  : gpu_mem < 160 * 1024 ? (120 + 5 * tp) * 1024 : 320 * 1024;
+	/* reserved MiB, in tenths: the step's tenths of a GiB, and its share per
+	 * TP rank, x 1024 */
+	const gsi_sgl_reserve_step *st = r->reserved;
+	while (gpu_mem >= st->below_mib)
+		st++;
+	uint64_t tenths = (st->tenths + st->tenths_per_tp * tp) * 1024;
 	/* round((gpu_mem - reserved) / gpu_mem, 3), in thousandths */
 	uint64_t num = gpu_mem * 10 > tenths ? gpu_mem * 10 - tenths : 0;
 	uint64_t milli = (num * 1000 + gpu_mem * 10 / 2) / (gpu_mem * 10);
@@ -53,13 +60,15 @@ static gs_ratio fraction_rule(const gsi_release *r, uint64_t gpu_mem, uint64_t t
 	return (gs_ratio){milli, 1000};
 }
 
-static uint64_t chunk_rule(const gsi_release *r, uint64_t gpu_mem)
+/* chunked_prefill_size by the release's steps. */
+static uint64_t chunk_rule(const gsi_sglang_release *r, uint64_t gpu_mem)
 {
-	if (r->sgl == GSI_SGL_BY_TP)
-		return gpu_mem && gpu_mem < 25000 ? 2048 : 8192;
 	if (!gpu_mem)
-		return 4096;
-	return gpu_mem < 35 * 1024 ? 2048 : gpu_mem < 160 * 1024 ? 8192 : 16384;
+		return r->chunk_no_gpu;
+	const gsi_sgl_chunk_step *st = r->chunk;
+	while (gpu_mem >= st->below_mib)
+		st++;
+	return st->tokens;
 }
 
 /* The serve phase's transient items: one chunked prefill's activations and
@@ -207,8 +216,8 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 {
 	(void)stage;
 	const gs_workload *w = &e->workload;
-	const gsi_release *r;
-	gs_status s = gsi_release_for(e, GS_RT_SGLANG, &r, err);
+	const gsi_sglang_release *r;
+	gs_status s = gsi_sglang_release_for(e, &r, err);
 	if (s)
 		return s;
 	if (gs_wl_set(w, GS_F_MAX_LORAS))

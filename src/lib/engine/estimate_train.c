@@ -9,6 +9,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "engine/engine.h"
 #include "engine/estimate_items.h"
 #include "workload/recipe.h"
 
@@ -121,9 +122,10 @@ static void moe_layout_unknowns(gs_estimate *e, uint64_t r)
 }
 
 /* Trainable LoRA parameters: r x (in + out) per adapted matrix. Fills
- * e->train.adapted; returns GS_EINPUT when a target matches nothing. */
-static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adafactor_elems,
-                             uint64_t *largest_adapter, gs_error *err)
+ * e->train.adapted; returns GS_EINPUT when a target matches nothing. `u`:
+ * the Unsloth release that runs, NULL for another recipe. */
+static gs_status lora_params(gs_estimate *e, const gsi_unsloth_release *u, uint64_t *trainable,
+                             uint64_t *adafactor_elems, uint64_t *largest_adapter, gs_error *err)
 {
 	gs_status ts = lora_targets(e, err);
 	if (ts)
@@ -142,8 +144,7 @@ static gs_status lora_params(gs_estimate *e, uint64_t *trainable, uint64_t *adaf
 	 * names the model lacks are passed over in silence (q_proj on Phi-3's
 	 * fused qkv_proj), so they are named here */
 	/* Unsloth from 2026.2 takes gate/up/down to the 3-D experts (below) */
-	bool moe_params = gs_wl_recipe(w) == GS_RECIPE_UNSLOTH && m->experts_params && m->experts &&
-	                  (!e->train.recipe_release || e->train.recipe_release >= 202602);
+	bool moe_params = u && u->experts_as_parameters && m->experts_params && m->experts;
 	char unmatched[200] = "";
 	bool any = all;
 	for (const char *p = targets; !all && *p;) {
@@ -309,7 +310,9 @@ static uint64_t layer_activations(const gs_estimate *e, uint64_t b, uint64_t s, 
 	return per;
 }
 
-gs_bytes gsi_train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap)
+/* Activations saved for backward by one layer, whole model summed, for one
+ * microbatch (docs/method.md §10). */
+static gs_bytes train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap)
 {
 	const gs_model *m = &e->model;
 	gs_precision prec = gs_wl_precision(&e->workload);
@@ -461,27 +464,18 @@ static gs_status dataset_lengths(gs_estimate *e, gs_error *err)
  * bits while Transformers builds it; Gemma's in fp32). Since #1516 (2025-01-07, "For
  * transformers > 4.47.1 ... add rotary_emb to all attention layers") every
  * layer shares the model's one; the 2024 releases, on Transformers up to
- * 4.47, built one in each attention layer. recipe_release picks which. */
-static void unsloth_rope(gs_estimate *e)
+ * 4.47, built one in each attention layer. The release row (recipe.c) says
+ * which. */
+static void unsloth_rope(gs_estimate *e, const gsi_unsloth_release *u)
 {
 	const gs_model *m = &e->model;
-	const gs_workload *w = &e->workload;
-	if (gs_wl_recipe(w) != GS_RECIPE_UNSLOTH)
+	if (!u)
 		return;
-	bool per_layer = e->train.recipe_release && e->train.recipe_release < 202501;
+	bool per_layer = u->rope_per_layer;
 	/* Unsloth's own rotary classes serve the types it dispatches to its
-	 * own models (models/loader.py: llama, mistral, gemma, gemma2, qwen2,
-	 * qwen3); Gemma's keeps its cache in fp32 ("We must do RoPE in
-	 * float32!", models/gemma.py GemmaFixedRotaryEmbedding); every other
+	 * own models (the row's rope_types, Gemma's cache in fp32); every other
 	 * type runs Transformers' rotary, which caches nothing */
-	static const struct {
-		const char *type;
-		unsigned bytes;
-	} own[] = {{"llama", 2}, {"mistral", 2}, {"qwen2", 2}, {"qwen3", 2}, {"gemma", 4}, {"gemma2", 4}};
-	unsigned el = 0;
-	for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
-		if (!strcmp(m->model_type, own[i].type))
-			el = own[i].bytes;
+	unsigned el = gsi_unsloth_rope_bytes(u, m->model_type);
 	if (!el || !m->head_dim || !gs_model_attention_layers(m))
 		return;
 	uint64_t pos = m->max_position && m->max_position < 4 * 8192 ? m->max_position : 4 * 8192;
@@ -498,23 +492,18 @@ static void unsloth_rope(gs_estimate *e)
 
 /* recipe_release: which Unsloth release runs, when not the one read
  * (v0.1.801-beta); Unsloth's banner prints it as year.month[.patch]. Only
- * Unsloth's releases differ here in what they allocate. */
-static gs_status recipe_release(gs_estimate *e, gs_error *err)
+ * Unsloth's releases differ here in what they allocate: *u is its row
+ * (recipe.c), NULL for another recipe. */
+static gs_status recipe_release(gs_estimate *e, const gsi_unsloth_release **u, gs_error *err)
 {
 	const gs_workload *w = &e->workload;
-	e->train.recipe_release = 0;
-	if (!gs_wl_set(w, GS_F_RECIPE_RELEASE))
-		return GS_OK;
-	const char *v = gs_wl_str(w, GS_F_RECIPE_RELEASE), *where = w->v[GS_F_RECIPE_RELEASE].where;
+	bool given = gs_wl_set(w, GS_F_RECIPE_RELEASE);
 	/* gs_workload_finish refused it for any other recipe */
-	unsigned y = 0, mo = 0;
-	if (!strcmp(v, "v0.1.801-beta"))
-		return GS_OK;
-	if (sscanf(v, "%u.%u", &y, &mo) != 2 || y < 2023 || y > 2100 || mo < 1 || mo > 12)
-		return gs_error_set(err, GS_EINPUT, where, "recipe_release: got \"%.40s\", expected Unsloth's release as its "
-		                    "banner prints it (2024.8, 2025.4.7) or v0.1.801-beta", v);
-	e->train.recipe_release = y * 100 + mo;
-	return GS_OK;
+	gs_status s = gsi_unsloth_release_parse(given ? gs_wl_str(w, GS_F_RECIPE_RELEASE) : NULL,
+	                                        w->v[GS_F_RECIPE_RELEASE].where, u, &e->train.recipe_release, err);
+	if (gs_wl_recipe(w) != GS_RECIPE_UNSLOTH)
+		*u = NULL;
+	return s;
 }
 
 /* The bytes per trainable parameter (weights, gradients, master, states);
@@ -546,8 +535,9 @@ static void train_phases(gs_estimate *e, bool full, bool qlora)
 
 /* Trainable parameters (and Adafactor's factored state elements); fills
  * e->train's counts and batch. */
-static gs_status trainable_counts(gs_estimate *e, bool full, bool qlora, uint64_t *trainable, uint64_t *adafactor_elems,
-                                  uint64_t *largest, gs_error *err)
+static gs_status trainable_counts(gs_estimate *e, bool full, bool qlora, const gsi_unsloth_release *u,
+                                  uint64_t *trainable, uint64_t *adafactor_elems, uint64_t *largest,
+                                  gs_error *err)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
@@ -561,7 +551,7 @@ static gs_status trainable_counts(gs_estimate *e, bool full, bool qlora, uint64_
 		                                    m->params - m->split.linear)
 		                       : m->params;
 	} else {
-		if ((st = lora_params(e, trainable, adafactor_elems, largest, err)))
+		if ((st = lora_params(e, u, trainable, adafactor_elems, largest, err)))
 			return st;
 		if ((st = modules_to_save(e, &saved, err)))
 			return st;
@@ -752,7 +742,7 @@ static void activation_items(gs_estimate *e)
 	lg->shard = GS_SHARD_LOGITS;
 	lg->varies = true;
 	if (arch && len) {
-		gs_bytes ta = gsi_train_activations(e, b, s, why, sizeof why);
+		gs_bytes ta = train_activations(e, b, s, why, sizeof why);
 		if (gs_wl_checkpointing(w) == GS_CKPT_OFFLOADED) {
 			gs_bytes inputs = gs_mul_sat(block_input_bytes(e, b, s), checkpointed_blocks(m));
 			e->host_bytes = gs_add_sat(e->host_bytes, inputs);
@@ -897,16 +887,17 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	const gs_workload *w = &e->workload;
 	bool full = gs_wl_task(w) == GS_TASK_FULL, qlora = gs_wl_task(w) == GS_TASK_QLORA;
 	const precision *pr;
+	const gsi_unsloth_release *u;
 	uint64_t trainable, adafactor_elems, largest;
 	gs_status st;
-	if ((st = check_inputs(e, err)) || (st = dataset_lengths(e, err)) || (st = recipe_release(e, err)) ||
+	if ((st = check_inputs(e, err)) || (st = dataset_lengths(e, err)) || (st = recipe_release(e, &u, err)) ||
 	    (st = precision_of(e, full, &pr, err)))
 		return st;
 	train_phases(e, full, qlora);
-	if ((st = trainable_counts(e, full, qlora, &trainable, &adafactor_elems, &largest, err)))
+	if ((st = trainable_counts(e, full, qlora, u, &trainable, &adafactor_elems, &largest, err)))
 		return st;
 	state_items(e, pr, trainable, full);
-	unsloth_rope(e);
+	unsloth_rope(e, u);
 	optimizer_items(e, pr, trainable, adafactor_elems, largest);
 	activation_items(e);
 	buffer_items(e, qlora);

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "engine/engine.h"
 #include "engine/estimate_items.h"
 
 /* CUDA context + framework, live in every phase (docs/method.md §6). */

@@ -1,6 +1,6 @@
 /*
  * estimate_vllm.c — vLLM's memory budget, release by release (docs/method.md
- * §4 and §7), and the items both serving engines share.
+ * §4 and §7). The items it shares with SGLang are serving.c's.
  *
  * vLLM sizes its KV cache at start-up: it loads the weights, runs a dummy
  * forward pass of max_num_batched_tokens tokens (the profile run) to find
@@ -25,112 +25,14 @@
 #include <string.h>
 #include <strings.h>
 #include "gpusizer/devices.h"
+#include "engine/engine.h"
 #include "engine/engine_release.h"
 #include "engine/estimate_items.h"
+#include "engine/serving.h"
 
 #define BLOCK_TOKENS 16
-#define LORA_EXTRA_VOCAB 256 /* vLLM's lora_extra_vocab_size default */
 
 static gs_bytes wl_bytes(const gs_estimate *e, gs_field f) { return gs_wl_u64(&e->workload, f); }
-
-/* --- shared with SGLang ------------------------------------------------- */
-
-/* LoRA slots vLLM allocates when --enable-lora: for every module it can
- * adapt, max_loras x (A: rank x in + B: out x rank) in the model dtype, plus
- * the embedding and lm_head with the extra vocabulary (vllm/lora/layers.py
- * create_lora_weights). Dense layers' linears; experts are not adapted. */
-static void lora_item(gs_estimate *e, unsigned live)
-{
-	const gs_model *m = &e->model;
-	uint64_t loras = wl_bytes(e, GS_F_MAX_LORAS), r = wl_bytes(e, GS_F_MAX_LORA_RANK);
-	uint64_t el = gsi_act_bytes(e);
-	uint64_t q = (uint64_t)m->heads * m->head_dim, kv = (uint64_t)m->kv_heads * m->head_dim, h = m->hidden;
-	uint64_t attn = (h + q) + 2 * (h + kv) + (q + h);
-	uint64_t per_layer_dense = attn + (m->gated_mlp ? 3 : 2) * (h + (uint64_t)m->intermediate);
-	uint64_t layers_elems = 0;
-	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
-		layers_elems = gs_add_sat(layers_elems, m->layer_is_moe[l] ? attn : per_layer_dense);
-	/* embedding: A (vocab + extra) x r, B h x r, the extra rows extra x h;
-	 * lm_head: A r x h, B (vocab + extra) x r */
-	uint64_t vocab = (uint64_t)m->vocab + LORA_EXTRA_VOCAB;
-	uint64_t per_slot = gs_add_sat(gs_mul_sat(gs_add_sat(layers_elems, 2 * vocab + 2 * h), r),
-	                               (uint64_t)LORA_EXTRA_VOCAB * h);
-	gs_item *it = gsi_item(e, "lora_slots", GS_BASIS_ESTIMATED,
-	                       METHOD "§7 (vLLM LoRA layers' create_lora_weights: stacked A and B per slot)");
-	it->shard = GS_SHARD_TP;
-	gsi_item_all(it, live, gs_mul_sat(gs_mul_sat(per_slot, loras), el));
-	gsi_formula(it, "%llu max_loras x rank %llu x (%llu per-layer in+out summed over %u layers + embedding and "
-	            "lm_head with %d extra tokens) x %llu B", (unsigned long long)loras, (unsigned long long)r,
-	            (unsigned long long)per_layer_dense, m->layers, LORA_EXTRA_VOCAB, (unsigned long long)el);
-}
-
-void gsi_serving_context(gs_estimate *e, unsigned live, const char *engine, bool graphs_in_budget)
-{
-	const gs_workload *w = &e->workload;
-	gsi_weight_items(e, live);
-	for (size_t i = 0; i < e->n_items; i++)
-		e->items[i].shard = GS_SHARD_WEIGHTS;
-
-	gs_item *nt = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED,
-	                       METHOD "§7 (non-torch memory at TP=1: 0.04-0.34 GiB in vLLM logs)");
-	gs_bytes ntb = gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? wl_bytes(e, GS_F_RUNTIME_CONTEXT) : 34 * GS_GiB / 100;
-	gsi_item_all(nt, live, ntb);
-	gsi_formula(nt, "non-torch memory (CUDA context share, NCCL, cuBLAS workspaces): %s",
-	            gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? gs_wl_str(w, GS_F_RUNTIME_CONTEXT)
-	                                               : "0.34 GiB, the top of the TP=1 range");
-	if (e->tp > 1 && !gs_wl_set(w, GS_F_RUNTIME_CONTEXT))
-		gsi_unknown(e, "runtime_context: at tp %llu NCCL and custom all-reduce buffers are counted as 1 GiB a GPU; "
-		            "vLLM logged 0.30 GiB non-torch a GPU at tp 2 on PCIe L40S and 3.58 GiB on H100 with custom "
-		            "all-reduce: measure non-torch memory and give --runtime-context", (unsigned long long)e->tp);
-	if (gs_wl_set(w, GS_F_MAX_LORAS))
-		lora_item(e, live);
-
-	gs_item *cg = gsi_item(e, "cuda_graphs", GS_BASIS_ESTIMATED,
-	                       METHOD "§7 (CUDA graphs 0.5-1.9 GiB seen; 0 with enforce_eager / --disable-cuda-graph)");
-	gsi_item_put(cg, (int)e->n_phases - 1, wl_bytes(e, GS_F_CUDA_GRAPHS));
-	if (graphs_in_budget)
-		gsi_formula(cg, "%s (%s), profiled by vLLM %s and taken off the %s pool: inside the budget",
-		            gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where, e->runtime_version, engine);
-	else
-		gsi_formula(cg, "%s (%s), captured after the %s pool is sized: outside its budget",
-		            gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where, engine);
-}
-
-gs_bytes gsi_serving_forward_peak(const gs_estimate *e, uint64_t T, bool cache13_shared, uint64_t moe_chunk,
-                                  char *why, size_t whycap)
-{
-	const gs_model *m = &e->model;
-	gs_bytes a = gsi_forward_peak(e, 1, T, T, GS_ATTN_IMPL_FLASH, why, whycap);
-	if (!m->experts || !m->experts_per_token || !m->moe_intermediate)
-		return a;
-	/* fused_moe.py: w1 gives N = 2 x moe_intermediate (gate and up), w2 gives
-	 * K = hidden; caches 1 (M, k, N), 2 (M k, N/2) and 3 (M, k, K) for a
-	 * chunk of M tokens; later releases let caches 1 and 3 share one buffer */
-	/* per GPU, then times tp: the caller's item is divided by tp, and the
-	 * experts' intermediate is split across tp while cache 3's hidden
-	 * width is not (every rank holds M x k x hidden) */
-	uint64_t el = gsi_act_bytes(e), k = m->experts_per_token, tp = e->tp ? e->tp : 1;
-	uint64_t N = 2 * (((uint64_t)m->moe_intermediate + tp - 1) / tp), K = m->hidden;
-	uint64_t M = T < moe_chunk ? T : moe_chunk;
-	uint64_t width = cache13_shared ? (N > K ? N : K) + N / 2 : N + N / 2 + K;
-	gs_bytes ws = gs_mul_sat(gs_mul_sat(M, k), width * el);
-	gs_bytes router = gs_mul_sat(T, (uint64_t)m->experts * 4 + k * 8); /* fp32 logits, top-k weights and ids */
-	gs_bytes resid = gs_mul_sat(T, 2 * (uint64_t)m->hidden * el);
-	gs_bytes moe = gs_mul_sat(gs_add_sat(gs_add_sat(ws, router), resid), tp);
-	if (moe <= a)
-		return a;
-	if (why) {
-		size_t n = strlen(why);
-		snprintf(why + n, whycap - n, "; fused-experts workspace larger: %llu tokens x top-%llu x (%s) x %llu B "
-		         "+ router + residual%s", (unsigned long long)M, (unsigned long long)k,
-		         cache13_shared ? "max(2 x moe_intermediate, hidden) + moe_intermediate"
-		                        : "2 x moe_intermediate + moe_intermediate + hidden",
-		         (unsigned long long)el, tp > 1 ? " per GPU (moe_intermediate / tp, hidden whole), x tp" : "");
-	}
-	return moe;
-}
-
-/* --- vLLM ---------------------------------------------------------------- */
 
 /* Does the device's name (as torch reports it) contain `needle`? The
  * device was resolved when the workload was set (workload.h); its table
@@ -159,7 +61,7 @@ static bool any_sliding(const gs_model *m)
 
 /* Whether a V1 release gives this GPU its larger batch defaults
  * (engine_release.h gsi_big_gpu_rule), and the rule's words for *why. */
-static bool big_gpu(const gs_estimate *e, const gsi_release *r, const char **why)
+static bool big_gpu(const gs_estimate *e, const gsi_vllm_release *r, const char **why)
 {
 	bool by_size = e->has_capacity && e->cuda_total >= 70 * GS_GiB;
 	if (r->big == GSI_BIG_BY_NAME) {
@@ -182,7 +84,7 @@ static bool big_gpu(const gs_estimate *e, const gsi_release *r, const char **why
 
 /* max_num_batched_tokens and max_num_seqs of the profile run, by the
  * release's rule, unless the sheet gives them. */
-static void profile_shape(gs_estimate *e, const gsi_release *r)
+static void profile_shape(gs_estimate *e, const gsi_vllm_release *r)
 {
 	const gs_workload *w = &e->workload;
 	gs_vllm_budget *v = &e->vllm;
@@ -260,7 +162,7 @@ static uint64_t triton_buffer_rows(uint64_t seqs)
 	return p;
 }
 
-static sampler_path sampler_for(const gs_estimate *e, const gsi_release *r)
+static sampler_path sampler_for(const gs_estimate *e, const gsi_vllm_release *r)
 {
 	const gs_workload *w = &e->workload;
 	bool stated = gs_wl_given(w, GS_F_SAMPLER);
@@ -294,7 +196,7 @@ static sampler_path sampler_for(const gs_estimate *e, const gsi_release *r)
  * on H100 measured the native path's 38 B a logit); from 0.11.1 only when
  * VLLM_USE_FLASHINFER_SAMPLER=1 asks for it. The FlashInfer figure is
  * named with its size. */
-static void sampler_unknown(gs_estimate *e, const gsi_release *r, const sampler_path *sp, uint64_t seqs,
+static void sampler_unknown(gs_estimate *e, const gsi_vllm_release *r, const sampler_path *sp, uint64_t seqs,
                             uint32_t vocab)
 {
 	char size[48];
@@ -312,7 +214,7 @@ static void sampler_unknown(gs_estimate *e, const gsi_release *r, const sampler_
 
 /* V1 releases: what the profile run may hold that no formula here counts
  * (a cold torch.compile cache). */
-static void v1_unknowns(gs_estimate *e, const gsi_release *r)
+static void v1_unknowns(gs_estimate *e, const gsi_vllm_release *r)
 {
 	if (!r->v1)
 		return;
@@ -320,15 +222,15 @@ static void v1_unknowns(gs_estimate *e, const gsi_release *r)
 		gsi_unknown(e, "kv_cache: V1 %s counts every byte on the GPU that its torch did not allocate, other "
 		            "processes' and a display server's included, as its own non-torch memory: each GiB they hold "
 		            "comes off the KV pool (vllm/v1/worker/gpu_worker.py determine_available_memory, until PR "
-		            "#19312)", r->version);
+		            "#19312)", r->rel.version);
 	if (r->cudagraph_profiled && !r->cudagraph_in_pool)
 		gsi_unknown(e, "kv_cache: vLLM %s also profiles the CUDA graphs inside its memory profile and takes that "
 		            "estimate off the pool only with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 (its log then says "
-		            "how much, as a higher --gpu-memory-utilization to ask for): not counted here", r->version);
+		            "how much, as a higher --gpu-memory-utilization to ask for): not counted here", r->rel.version);
 	if (r->moe_runner_unread && e->model.experts)
 		gsi_unknown(e, "activations: vLLM %s rewrote its fused-MoE runner (fused_moe/runner/moe_runner.py, "
 		            "oracle/unquantized.py), not read here; the experts' workspace is 0.19.0's rule "
-		            "(fused_experts_impl, whose caches are unchanged)", r->version);
+		            "(fused_experts_impl, whose caches are unchanged)", r->rel.version);
 	gsi_unknown(e, "activations: V1 runs torch.compile inside the profile run; a cold compile cache adds "
 	            "Inductor's scratch to the profiled peak and shrinks the pool (a published cold/warm pair: "
 	            "torch peak +2.59/+0.74 GiB, non-torch +0.86/+0.22 GiB)");
@@ -388,7 +290,7 @@ static gs_bytes v0_layer_extra(const gs_estimate *e, uint64_t T, gs_bytes a, cha
  * the rest. From 0.12.0 compute capability 11.0 and later (Thor, RTX 50,
  * RTX PRO Blackwell) take Marlin too: triton_kernels is used only from 9.0
  * to below 11.0. Hopper and B200 take other backends, not read: named. */
-static void marlin_mxfp4_pad(gs_estimate *e, const gsi_release *r)
+static void marlin_mxfp4_pad(gs_estimate *e, const gsi_vllm_release *r)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
@@ -398,7 +300,7 @@ static void marlin_mxfp4_pad(gs_estimate *e, const gsi_release *r)
 	if (r->mxfp4_backend_unread)
 		gsi_unknown(e, "weights: vLLM %s picks the MXFP4 experts' kernel from a priority list "
 		            "(fused_moe/oracle/mxfp4.py select_mxfp4_moe_backend) not read here; the padding 0.18.0's "
-		            "rule gives is counted (Marlin on compute capability 8.x and 11.0 and later)", r->version);
+		            "rule gives is counted (Marlin on compute capability 8.x and 11.0 and later)", r->rel.version);
 	const gs_device *d = w->device;
 	/* Marlin on 8.x; from 0.12.0 also on 11.0 and later (triton_kernels
 	 * only between 9.0 and 11.0, get_mxfp4_backend) */
@@ -441,7 +343,7 @@ static void marlin_mxfp4_pad(gs_estimate *e, const gsi_release *r)
  * the absorbed W_Q_UK (q_lora x heads/tp x kv_lora) and W_UV_O
  * (heads/tp x kv_lora x hidden), requantized to fp8 for fp8 weights, else
  * 16-bit. Both as items of their own, whole on each GPU. */
-static void mla_items(gs_estimate *e, const gsi_release *r)
+static void mla_items(gs_estimate *e, const gsi_vllm_release *r)
 {
 	const gs_model *m = &e->model;
 	if (!m->has_architecture || m->attn != GS_ATTN_MLA || !r->mla_latent)
@@ -485,12 +387,13 @@ static void mla_items(gs_estimate *e, const gsi_release *r)
 	            m->kv_lora_rank, (unsigned long long)h, fp8 ? "1 (fp8 requantized)" : "2");
 	if (!fp8 && !wide)
 		gsi_unknown(e, "weights: vLLM %s's MLA matrix absorption supports fp8 and unquantized weights; with %s it "
-		            "asks for VLLM_MLA_DISABLE=1, which this estimate does not model", r->version, e->format.name);
+		            "asks for VLLM_MLA_DISABLE=1, which this estimate does not model", r->rel.version,
+		            e->format.name);
 }
 
 /* The items that do not depend on the pool: weights, non-torch memory,
  * LoRA slots, the profile run's activations and logits, CUDA graphs. */
-static void fixed_items(gs_estimate *e, const gsi_release *r, const sampler_path *sp)
+static void fixed_items(gs_estimate *e, const gsi_vllm_release *r, const sampler_path *sp)
 {
 	const gs_model *m = &e->model;
 	const gs_vllm_budget *v = &e->vllm;
@@ -573,20 +476,20 @@ static gs_bytes in_budget(const gs_estimate *e)
  * model of that figure: cuda_graphs is the sheet's (or the default), and
  * when it is the default the interval's low end also holds the largest
  * figure the logs show. */
-static void graphs_in_pool(gs_estimate *e, gs_item *kv, const gsi_release *r, gs_bytes graphs)
+static void graphs_in_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r, gs_bytes graphs)
 {
 	gs_vllm_budget *v = &e->vllm;
 	const gs_value *g = &e->workload.v[GS_F_CUDA_GRAPHS];
 	gsi_formula_add(kv, "; the fixed part holds cuda_graphs' %llu B: vLLM %s profiles its CUDA graphs and takes "
 	                "that estimate off the pool (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 by default)",
-	                (unsigned long long)graphs, r->version);
+	                (unsigned long long)graphs, r->rel.version);
 	if (g->from != GS_FROM_DEFAULT)
 		return; /* the sheet's figure, from its own log or 0 for enforce_eager */
 	char most[24];
 	gs_format_bytes(CUDAGRAPH_LOGGED_MAX, GS_UNIT_GiB, most, sizeof most);
 	gsi_unknown(e, "kv_cache: vLLM %s takes its own CUDA graph estimate off the pool; cuda_graphs (%s, %s) "
 	            "stands for it, logs show 0.04 GiB to %s: give --cuda-graphs from the log's \"Estimated CUDA "
-	            "graph memory\" (0GiB with enforce_eager)", r->version, g->text, g->where, most);
+	            "graph memory\" (0GiB with enforce_eager)", r->rel.version, g->text, g->where, most);
 	if (graphs < CUDAGRAPH_LOGGED_MAX && !v->over_budget) {
 		gs_bytes less = CUDAGRAPH_LOGGED_MAX - graphs;
 		gs_bytes left = v->kv_available > less ? v->kv_available - less : 0;
@@ -602,7 +505,7 @@ static void graphs_in_pool(gs_estimate *e, gs_item *kv, const gsi_release *r, gs
  * blocks by the blocks one request needs, cdiv(L, 16)
  * (get_max_concurrency_for_kv_cache_config). The two agree when L is a
  * multiple of 16. Python's "%.2f" rounds the quotient, ties to even. */
-static void max_concurrency(gs_vllm_budget *v, const gsi_release *r, uint64_t length)
+static void max_concurrency(gs_vllm_budget *v, const gsi_vllm_release *r, uint64_t length)
 {
 	uint64_t num = r->concurrency_by_blocks ? v->blocks : v->tokens;
 	uint64_t den = r->concurrency_by_blocks ? (length + BLOCK_TOKENS - 1) / BLOCK_TOKENS : length;
@@ -625,7 +528,7 @@ static uint64_t printed_tokens(uint64_t blocks, uint64_t length)
 /* The KV pool: what gpu_memory_utilization x the CUDA total leaves after
  * the fixed items, in 16-token blocks (or the sheet's need, without a
  * capacity). */
-static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
+static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
@@ -707,10 +610,10 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 		gsi_formula_add(kv, "; the fixed part leaves out runtime_context's %llu B of NCCL buffers: vLLM %s sets "
 		                "up its communicators before the start-up memory snapshot (gpu_worker.py init_device), so "
 		                "they sit on the GPU outside gpu_memory_utilization's budget",
-		                (unsigned long long)comm, r->version);
+		                (unsigned long long)comm, r->rel.version);
 	if (m->attn == GS_ATTN_MLA && !r->mla_latent)
 		gsi_formula_add(kv, "; vLLM %s has no MLA: each layer caches K and V of %u heads / tp at head size 256 "
-		                "(192 padded)", r->version, m->heads);
+		                "(192 padded)", r->rel.version, m->heads);
 	if (entry && aligned != entry)
 		gsi_formula_add(kv, "; each layer's MLA latent entry of %llu B padded to %llu B (V0 cache engine, "
 		                "256-byte alignment)", (unsigned long long)entry, (unsigned long long)aligned);
@@ -724,13 +627,13 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_release *r)
 
 /* A default the release changed: gpu_memory_utilization 0.92 from 0.20.0
  * (vllm/config/cache.py, PR #38284), where the sheet gives none. */
-static gs_status release_defaults(gs_estimate *e, const gsi_release *r, gs_error *err)
+static gs_status release_defaults(gs_estimate *e, const gsi_vllm_release *r, gs_error *err)
 {
 	gs_value *u = &e->workload.v[GS_F_GPU_MEMORY_UTILIZATION];
 	if (!r->gpu_util_default || u->from != GS_FROM_DEFAULT)
 		return GS_OK;
 	char where[64];
-	snprintf(where, sizeof where, "vLLM %s default", r->version);
+	snprintf(where, sizeof where, "vLLM %s default", r->rel.version);
 	return gs_workload_set(&e->workload, GS_F_GPU_MEMORY_UTILIZATION, r->gpu_util_default,
 	                       strlen(r->gpu_util_default), GS_FROM_DEFAULT, where, err);
 }
@@ -740,7 +643,7 @@ static gs_status release_defaults(gs_estimate *e, const gsi_release *r, gs_error
  * not supported by the V1 Engine. Falling back to V0.", vllm/engine/
  * arg_utils.py _is_v1_supported_oracle at v0.8.4 to v0.10.1; gone at
  * v0.10.2); ROCm ("gfx942") is not asked (current_platform.is_cuda()). */
-static bool falls_back_to_v0(const gs_estimate *e, const gsi_release *r, const char *asked)
+static bool falls_back_to_v0(const gs_estimate *e, const gsi_vllm_release *r, const char *asked)
 {
 	const gs_device *d = e->workload.device;
 	if (!d || !gsi_release_v0_on_cc_below_8(r, asked))
@@ -753,11 +656,11 @@ static bool falls_back_to_v0(const gs_estimate *e, const gsi_release *r, const c
  * vllm_engine v0 (VLLM_USE_V1=0) or the device falls back to it. A V1
  * release whose V0 was not read, or a V0 release asked for V1, is refused
  * by name. */
-static gs_status engine_of(gs_estimate *e, const gsi_release **rp, gs_error *err)
+static gs_status engine_of(gs_estimate *e, const gsi_vllm_release **rp, gs_error *err)
 {
 	const gs_workload *w = &e->workload;
-	const gsi_release *r = *rp;
-	const char *asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION) : r->version;
+	const gsi_vllm_release *r = *rp;
+	const char *asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION) : r->rel.version;
 	bool given = gs_wl_set(w, GS_F_VLLM_ENGINE);
 	gs_vllm_engine want = given ? (gs_vllm_engine)w->v[GS_F_VLLM_ENGINE].e : GS_VLLM_V1;
 	if (given && want == GS_VLLM_V1 && !r->v1)
@@ -782,7 +685,7 @@ static gs_status engine_of(gs_estimate *e, const gsi_release **rp, gs_error *err
 		                    "not read (V0 rules: 0.6.4, 0.7.3, and 0.8.4 to 0.10.1's); give one of those releases",
 		                    asked);
 	*rp = r->v0;
-	e->release_source = r->v0->source;
+	e->release_source = r->v0->rel.source;
 	size_t n = strlen(e->release_note);
 	snprintf(e->release_note + n, sizeof e->release_note - n, "%sits V0 engine (%s)", n ? "; " : "",
 	         fallback ? "compute capability below 8.0: V1 falls back to V0" : "vllm_engine v0, VLLM_USE_V1=0");
@@ -792,8 +695,8 @@ static gs_status engine_of(gs_estimate *e, const gsi_release **rp, gs_error *err
 gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 {
 	(void)stage; /* vLLM is sized with pp = 1 (estimate.c refuses more) */
-	const gsi_release *r;
-	gs_status s = gsi_release_for(e, GS_RT_VLLM, &r, err);
+	const gsi_vllm_release *r;
+	gs_status s = gsi_vllm_release_for(e, &r, err);
 	if (s)
 		return s;
 	if ((s = engine_of(e, &r, err)))
@@ -805,7 +708,7 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_RUNTIME_VERSION].where,
 		                    "runtime_version: vLLM %s has no DeepseekV3ForCausalLM "
 		                    "(vllm/model_executor/models/registry.py); DeepSeek-V3 needs 0.7.3 or later",
-		                    r->version);
+		                    r->rel.version);
 	e->n_phases = 3;
 	gsi_phase(e, PH_LOAD, "load", "weights loaded");
 	gsi_phase(e, PH_RUN, "profile", "dummy forward of max_num_batched_tokens tokens");

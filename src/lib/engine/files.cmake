@@ -13,5 +13,6 @@ list(APPEND GS_LIB_SOURCES
   src/lib/engine/estimate_vllm.c
   src/lib/engine/gguf_plan.c
   src/lib/engine/interval.c
+  src/lib/engine/serving.c
   src/lib/engine/verdict.c
 )

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/interval.h"
+#include "engine/engine.h"
 #include "engine/estimate_items.h"
 
 void gs_band_factors(unsigned records, double r_min, double r_max, double *low_factor, double *high_factor,

@@ -129,3 +129,79 @@ bool gsi_recipe_freezes_vision_tower(gs_recipe r)
 	 * and projector's modules out */
 	return r == GS_RECIPE_LLAMA_FACTORY;
 }
+
+/* --- Unsloth's releases ------------------------------------------------------ */
+
+/* The types Unsloth dispatches to its own models (models/loader.py at
+ * v0.1.801-beta: llama, mistral, gemma, gemma2, qwen2, qwen3), whose rotary
+ * classes cache cos and sin: in the model's 16 bits (models/llama.py
+ * LlamaRotaryEmbedding), Gemma's in fp32 ("We must do RoPE in float32!",
+ * models/gemma.py GemmaFixedRotaryEmbedding). Read at the release read; the
+ * older rows are given the same list. */
+static const gsi_unsloth_rope own_rope_v0_1_801[] = {
+	{"llama", 2}, {"mistral", 2}, {"qwen2", 2}, {"qwen3", 2}, {"gemma", 4}, {"gemma2", 4}, {NULL, 0},
+};
+
+/* The release read, the recipe rows' own (and the sheet's when it names
+ * none). */
+static const gsi_unsloth_release unsloth_read = {
+	"v0.1.801-beta", false, true, own_rope_v0_1_801,
+	"Unsloth v0.1.801-beta: unsloth/models/llama.py LlamaRotaryEmbedding (one, shared since #1516), "
+	"models/gemma.py GemmaFixedRotaryEmbedding, models/loader.py, models/_utils.py get_moe_target_parameters",
+};
+
+/* Oldest first. */
+static const gsi_unsloth_release unsloth_releases[] = {
+	/* the 2024 releases, on Transformers up to 4.47, built a RoPE cache in
+	 * each attention layer */
+	{NULL, true, false, own_rope_v0_1_801,
+	 "Unsloth before 2025.1: unsloth/models/llama.py LlamaRotaryEmbedding in each attention layer, until #1516"},
+	/* #1516 (2025-01-07, "For transformers > 4.47.1 ... add rotary_emb to
+	 * all attention layers"): every layer points at the model's one */
+	{"2025.1", false, false, own_rope_v0_1_801,
+	 "Unsloth #1516 (2025-01-07): layer.self_attn.rotary_emb = rotary_emb, one cache shared by every layer; "
+	 "experts not yet targeted (2025.8.5's gpt-oss notebook prints 3,981,312 trainable at r 8: the attention "
+	 "only)"},
+	/* #3812 (2026-02-05): a gate/up or down target also reaches 3-D expert
+	 * parameters through PEFT's target_parameters */
+	{"2026.2", false, true, own_rope_v0_1_801,
+	 "Unsloth #3812 (2026-02-05): models/_utils.py get_moe_target_parameters"},
+};
+
+/* "2024.8", "2025.4.7": year x 100 + month; 0 when it is not a release as
+ * Unsloth's banner prints it. */
+static unsigned year_month(const char *v)
+{
+	unsigned y = 0, mo = 0;
+	if (sscanf(v, "%u.%u", &y, &mo) != 2 || y < 2023 || y > 2100 || mo < 1 || mo > 12)
+		return 0;
+	return y * 100 + mo;
+}
+
+gs_status gsi_unsloth_release_parse(const char *text, const char *where, const gsi_unsloth_release **out,
+                                    unsigned *yyyymm, gs_error *err)
+{
+	*out = &unsloth_read;
+	*yyyymm = 0;
+	if (!text || !strcmp(text, unsloth_read.release))
+		return GS_OK;
+	unsigned ym = year_month(text);
+	if (!ym)
+		return gs_error_set(err, GS_EINPUT, where, "recipe_release: got \"%.40s\", expected Unsloth's release "
+		                    "as its banner prints it (2024.8, 2025.4.7) or v0.1.801-beta", text);
+	size_t n = sizeof unsloth_releases / sizeof unsloth_releases[0];
+	*out = &unsloth_releases[0];
+	for (size_t i = 1; i < n; i++)
+		if (year_month(unsloth_releases[i].release) <= ym)
+			*out = &unsloth_releases[i];
+	*yyyymm = ym;
+	return GS_OK;
+}
+
+unsigned gsi_unsloth_rope_bytes(const gsi_unsloth_release *r, const char *model_type)
+{
+	for (const gsi_unsloth_rope *t = r->rope_types; t->model_type; t++)
+		if (!strcmp(model_type, t->model_type))
+			return t->bytes;
+	return 0;
+}

@@ -1,0 +1,105 @@
+/*
+ * engine.h — the engine wing's runtime interface: the estimate() of each
+ * runtime that estimate.c's runtime table calls, and what one part of the
+ * wing lends another (llama.cpp's buffers to Ollama, adaptation to
+ * Transformers, the placement and the interval to every runtime).
+ *
+ * The wing, bottom to top (tests/layers.txt; a file calls only files on a
+ * lower level, and tests/layers.sh checks it):
+ *
+ *   0  estimate_items.c     items, phases, weights, KV, forward peaks, and the
+ *                           placement over GPUs (estimate_items.h; placement here)
+ *      gguf_plan.c          the GGUF a config.json would become (gguf_plan.h)
+ *      verdict.c            does it fit on this device (gpusizer/verdict.h)
+ *      calibration_bands.c  the interval's bands, generated data
+ *   1  engine_release.c     vLLM's, SGLang's and Ollama's rows, release by
+ *                           release (engine_release.h)
+ *      serving.c            the items vLLM and SGLang share (serving.h)
+ *      estimate_llamacpp.c  llama.cpp's buffers, for its runtime and Ollama's
+ *      estimate_train.c     the adaptation phases, for the Transformers runtime
+ *      interval.c           the interval from the calibration bands
+ *   2  estimate_transformers.c, estimate_vllm.c, estimate_sglang.c,
+ *      estimate_ollama.c    one per runtime (llama.cpp's is on level 1)
+ *   3  estimate.c           set-up, the runtime table, totals (gpusizer/estimate.h)
+ */
+#ifndef GS_ENGINE_H
+#define GS_ENGINE_H
+
+#include <stdbool.h>
+#include "gpusizer/estimate.h"
+
+/* --- the runtimes ----------------------------------------------------------- */
+
+/* Each an estimate() of estimate.c's runtime table, in estimate_<runtime>.c:
+ * fill e's phases and items for pipeline stage (or llama.cpp device) `stage`. */
+gs_status gsi_estimate_transformers(gs_estimate *e, uint32_t stage, gs_error *err);
+gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err);
+gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err);
+/* llama.cpp buffers for device `dev` (estimate_llamacpp.c). */
+gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err);
+/* Ollama: its own layer fit and defaults, then llama.cpp's buffers as
+ * Ollama starts it (estimate_ollama.c). */
+gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err);
+
+/* --- llama.cpp for another program (estimate_llamacpp.c) --------------------- */
+
+/* How llama.cpp is started when another program chooses its options
+ * (Ollama picks -ngl, --tensor-split and the batch itself). */
+typedef struct gsi_llamacpp_run {
+	uint64_t ngl;                 /* -ngl: blocks offloaded, + 1 for the output head */
+	uint64_t n_ubatch;            /* the physical batch the graphs are reserved for */
+	bool swa_cache;               /* the llama.cpp run keeps sliding-window layers
+	                                 in their own cache (llama-kv-cache-iswa.cpp,
+	                                 May 2025 on; for Ollama, its release row's
+	                                 llamacpp_swa_cache)                    */
+	bool has_split;               /* split[] replaces the sheet's tensor_split */
+	double split[GS_MAX_STAGES];  /* one proportion per GPU                     */
+} gsi_llamacpp_run;
+
+/* Make sure e->model has a GGUF tensor table: read, or planned from a
+ * config.json for the file type in --format. GS_EINPUT otherwise. */
+gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err);
+
+/* The buffers llama.cpp allocates on device `dev` (and, for dev 0, the
+ * host) when started as `r` says, with n_ctx = e->length x e->concurrency. */
+gs_status gsi_llamacpp_buffers(gs_estimate *e, uint32_t dev, const gsi_llamacpp_run *r, gs_error *err);
+
+/* Whether llama.cpp runs this vision-language model as its text GGUF plus
+ * an --mmproj file (Gemma 3), so that the text model is sized as any
+ * decoder and the projector apart. */
+bool gsi_llamacpp_vision_as_text(const gs_model *m);
+
+/* The runtime_context item llama.cpp's estimate uses (default 250 MiB). */
+gs_bytes gsi_llamacpp_context(const gs_workload *w);
+
+/* --- hooks every runtime may call ------------------------------------------- */
+
+/* Adaptation: phases load, forward, backward, first_update, update,
+ * validation, export (estimate_train.c; the Transformers runtime's). */
+gs_status gsi_estimate_train(gs_estimate *e, gs_error *err);
+
+/* Divide the items over GPUs for pipeline stage `stage` (estimate_items.c). */
+void gsi_apply_placement(gs_estimate *e, uint32_t stage);
+
+/* The allowance gsi_apply_placement adds to runtime_context for the
+ * communicators (NCCL, custom all-reduce) of a multi-GPU estimate: 1 GiB
+ * when more than one GPU and no measured runtime context was given, else 0
+ * (estimate_items.c). */
+gs_bytes gsi_comm_allowance(const gs_estimate *e);
+
+/* Whether vLLM or SGLang would start with tensor-parallel degree tp on
+ * model m: the attention heads split evenly, the KV heads split or
+ * replicate evenly, the dense MLP's columns and the padded vocabulary split
+ * evenly (the divide() asserts of their linear.py and
+ * vocab_parallel_embedding.py, docs/method.md §11a). GS_EINPUT with the
+ * engine's own reason and the degrees that would start, at `where`
+ * (estimate_items.c). */
+gs_status gsi_engine_tp_check(const gs_model *m, uint64_t tp, const char *engine, const char *where,
+                              gs_error *err);
+
+/* Fill e->interval from the calibration bands (interval.c); under
+ * conservative yes, add the calibration_margin item or judge the KV pool by
+ * its low end. The caller recomputes the totals afterwards. */
+void gsi_apply_interval(gs_estimate *e);
+
+#endif /* GS_ENGINE_H */
