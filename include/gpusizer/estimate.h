@@ -211,6 +211,32 @@ typedef struct gs_train_info {
 	unsigned recipe_release;   /* unsloth: recipe_release as year x 100 + month; 0: the release read */
 } gs_train_info;
 
+/* A serving engine's KV pool in its own terms (vLLM's blocks, SGLang's
+ * tokens), as fit, diagnose and the renderers read it; the engine's row
+ * fills it (gs_pool_view_of in gpusizer/fit.h). known is false for a
+ * runtime without a pool, or without a capacity to size it against. */
+typedef struct gs_pool_view {
+	bool known;               /* a serving engine sized against a capacity     */
+	char engine[16];          /* "vLLM", "SGLang"                              */
+	uint64_t tokens;          /* pool tokens                                   */
+	uint64_t tokens_low, tokens_high; /* its calibration interval (0: none)    */
+	uint64_t blocks;          /* vLLM's 16-token blocks; 0 for SGLang          */
+	uint64_t request_tokens;  /* one request: the sheet's length (0 unknown)   */
+	uint64_t need_tokens;     /* concurrency x length                          */
+	uint64_t max_context;     /* at the sheet's concurrency                    */
+	uint64_t max_concurrency; /* at the sheet's length (SGLang: also its cap)  */
+	gs_bytes budget;          /* vLLM: util x CUDA total; SGLang: fraction x free */
+	char eater[32];           /* the largest fixed item in the budget          */
+	gs_bytes eater_bytes;
+	bool refused;             /* the engine would not start: no pool at all    */
+	bool fits;                /* the pool holds the sheet's need               */
+} gs_pool_view;
+
+
+/* The runtime's row (src/lib/engine/engine.h): what estimate, interval,
+ * verdict, fit, matrix and the renderers ask of a runtime. */
+struct gsi_engine;
+
 typedef struct gs_estimate {
 	gs_workload workload;  /* as resolved, with provenance                    */
 	gs_model model;
@@ -221,6 +247,7 @@ typedef struct gs_estimate {
 	gs_format kv_format;   /* the KV cache; with llama.cpp, its K half (-ctk)  */
 	gs_format kv_format_v; /* the V half: kv_format unless kv_format_v is set */
 	gs_runtime runtime;
+	const struct gsi_engine *engine; /* the runtime's row, set by the estimate      */
 	gs_attention attention;
 	unsigned keep;         /* GS_KEEP_* classes actually kept aside           */
 	uint64_t length;       /* 0 when not given; includes the images' tokens    */

@@ -23,24 +23,8 @@ typedef enum gs_fit_target { GS_FIT_CONTEXT, GS_FIT_CONCURRENCY, GS_FIT_MICROBAT
  * what the pool holds, what one request and the sheet need, the largest
  * context and concurrency it allows, and the fixed item that takes most of
  * the budget. */
-typedef struct gs_pool_view {
-	bool known;               /* a serving engine sized against a capacity     */
-	char engine[16];          /* "vLLM", "SGLang"                              */
-	uint64_t tokens;          /* pool tokens                                   */
-	uint64_t blocks;          /* vLLM's 16-token blocks; 0 for SGLang          */
-	uint64_t request_tokens;  /* one request: the sheet's length (0 unknown)   */
-	uint64_t need_tokens;     /* concurrency x length                          */
-	uint64_t max_context;     /* at the sheet's concurrency                    */
-	uint64_t max_concurrency; /* at the sheet's length (SGLang: also its cap)  */
-	gs_bytes budget;          /* vLLM: util x CUDA total; SGLang: fraction x free */
-	char eater[32];           /* the largest fixed item in the budget          */
-	gs_bytes eater_bytes;
-	bool refused;             /* the engine would not start: no pool at all    */
-	bool fits;                /* the pool holds the sheet's need               */
-} gs_pool_view;
-
-/* The pool view of an estimate (known false for other runtimes or without
- * a capacity). */
+/* (gs_pool_view, the pool in the engine's terms, is in gpusizer/estimate.h:
+ * each engine fills it, gs_pool_view_of asks the estimate's engine.) */
 void gs_pool_view_of(const gs_estimate *e, gs_pool_view *out /* OUT */);
 
 typedef struct gs_fit_result {

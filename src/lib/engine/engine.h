@@ -28,6 +28,79 @@
 #include <stdbool.h>
 #include "gpusizer/estimate.h"
 
+/* --- the runtime's row ---------------------------------------------------------- */
+
+/* One runtime (ggml's backend interface, curl's vtls backends): everything
+ * the rest of the library asks of a runtime is here, so that interval,
+ * verdict, fit, matrix and the renderers never branch on which one it is.
+ * The rows are estimate.c's table; gsi_engine_of finds one, and every
+ * estimate carries its own (e->engine). A new runtime is its file
+ * (estimate_<name>.c: estimate(), and the hooks below it needs) plus a row
+ * here and its name in workload.h's GS_RUNTIME_VALUES (docs/house.md). */
+typedef struct gsi_engine {
+	gs_runtime id;
+	const char *label;            /* how outputs name it ("vLLM")              */
+	gs_status (*estimate)(gs_estimate *e, uint32_t stage, gs_error *err);
+	/* the kinds of model its rules size; another kind is refused by name */
+	bool sizes_encoders;          /* encoder-only (no generation, no KV cache)  */
+	bool sizes_encoder_decoders;
+	bool sizes_state_space;       /* state-space and hybrid layers              */
+	bool sizes_vision;            /* vision-language models                    */
+	bool (*vision_as_text)(const gs_model *m); /* or some of them, as text plus a
+	                                 projector (llama.cpp: Gemma 3 with --mmproj) */
+	bool runs_gguf;               /* it runs a GGUF: a checkpoint's own storage
+	                                 is not its format, the file type is       */
+	bool attn_implementation;     /* attention is chosen as Transformers'
+	                                 attn_implementation (config.json's own
+	                                 _attn_implementation honoured, eager-only
+	                                 models forced to eager)                   */
+	/* placement */
+	bool splits_layers;           /* layers over GPUs by tensor_split, one device
+	                                 a stage, no tp or pp (llama.cpp, Ollama)     */
+	bool pipeline;                /* pipeline stages (pp > 1) are modelled      */
+	bool tp_divides;              /* refuses a degree its divide() asserts refuse
+	                                 (gsi_engine_tp_check)                      */
+	bool budgets_cuda_total;      /* budgets from the CUDA-visible total        */
+	bool judged_per_device;       /* its verdict depends on the device, so each
+	                                 offer of a shortlist is judged on its own  */
+	/* the calibration records that vouch for its peaks: a group's name, or
+	 * a function when the estimate decides (vLLM's V0 and V1 profile apart) */
+	const char *interval_group;
+	const char *(*interval_group_of)(const gs_estimate *e);
+	/* its KV pool, when it pre-allocates one: the view (known false without
+	 * a pool), and the interval applied to its own token count */
+	void (*pool_view)(const gs_estimate *e, gs_pool_view *v);
+	void (*pool_interval)(gs_estimate *e);
+	/* its capacity rule (verdict.c); false: no pool was sized, the peak
+	 * against the device decides */
+	bool (*verdict)(gs_capacity_verdict *v, const gs_estimate *e);
+	/* matrix's columns when none are given, for serving (adaptation's are
+	 * the task's, matrix.c) */
+	const char *const *matrix_formats;
+} gsi_engine;
+
+/* The runtime's row; static storage. */
+const gsi_engine *gsi_engine_of(gs_runtime r);
+
+/* The runtimes' capacity rules, the verdict module's (verdict.c): the pool
+ * against the sheet's need (vLLM in blocks, SGLang in tokens), Ollama's own
+ * layer fit. Each returns false, deciding nothing, when the estimate holds
+ * no such pool or fit. */
+bool gsi_verdict_vllm_pool(gs_capacity_verdict *v, const gs_estimate *e);
+bool gsi_verdict_sglang_pool(gs_capacity_verdict *v, const gs_estimate *e);
+bool gsi_verdict_ollama_layers(gs_capacity_verdict *v, const gs_estimate *e);
+
+/* The pool engines' hooks of their rows (estimate_vllm.c, estimate_sglang.c). */
+const char *gsi_vllm_interval_group(const gs_estimate *e);
+void gsi_vllm_pool_view(const gs_estimate *e, gs_pool_view *v);
+void gsi_vllm_pool_interval(gs_estimate *e);
+void gsi_sglang_pool_view(const gs_estimate *e, gs_pool_view *v);
+void gsi_sglang_pool_interval(gs_estimate *e);
+
+/* b x f, rounded up or down, 2^63 past the representable (interval.c): the
+ * interval's one scaling, which the engines' pool intervals use too. */
+gs_bytes gsi_interval_scale(gs_bytes b, double f, bool up);
+
 /* --- the runtimes ----------------------------------------------------------- */
 
 /* Each an estimate() of estimate.c's runtime table, in estimate_<runtime>.c:

@@ -16,29 +16,47 @@
 #include "engine/gguf_plan.h"
 #include "gpusizer/inventory.h"
 
-/* One row per runtime, the way ggml lists its backends: adding a runtime is
- * a new estimate_<runtime>.c with its estimate() and a row here (and its
- * name in workload.c's accepted values, which gs_runtime_name reads). Rows
- * are indexed by gs_runtime. */
-static const struct runtime_row {
-	gs_runtime id;
-	bool trains; /* adaptation runs on it */
-	gs_status (*estimate)(gs_estimate *e, uint32_t stage, gs_error *err);
-} runtimes[] = {
-	{GS_RT_TRANSFORMERS, true, gsi_estimate_transformers},
-	{GS_RT_VLLM, false, gsi_estimate_vllm},
-	{GS_RT_SGLANG, false, gsi_estimate_sglang},
-	{GS_RT_LLAMACPP, false, gsi_estimate_llamacpp},
-	{GS_RT_OLLAMA, false, gsi_estimate_ollama},
+/* The runtime table (engine.h's gsi_engine), the way ggml lists its
+ * backends: adding a runtime is a new estimate_<runtime>.c, a row here and
+ * its name in workload.h's GS_RUNTIME_VALUES (docs/house.md). Rows are
+ * found by id (gsi_engine_of), never by position. */
+static const char *const serve_formats[] = {"bf16", "fp8", "int8", "nf4", NULL};
+static const char *const gguf_formats[] = {"Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q3_K_M", "Q2_K", NULL};
+
+static const gsi_engine engines[] = {
+	{.id = GS_RT_TRANSFORMERS, .label = "Transformers", .estimate = gsi_estimate_transformers,
+	 .sizes_encoders = true, .sizes_encoder_decoders = true, .sizes_state_space = true, .sizes_vision = true,
+	 .attn_implementation = true, .pipeline = true, .matrix_formats = serve_formats},
+	{.id = GS_RT_VLLM, .label = "vLLM", .estimate = gsi_estimate_vllm, .tp_divides = true,
+	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group_of = gsi_vllm_interval_group,
+	 .pool_view = gsi_vllm_pool_view, .pool_interval = gsi_vllm_pool_interval, .verdict = gsi_verdict_vllm_pool,
+	 .matrix_formats = serve_formats},
+	{.id = GS_RT_SGLANG, .label = "SGLang", .estimate = gsi_estimate_sglang, .tp_divides = true,
+	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group = "sglang",
+	 .pool_view = gsi_sglang_pool_view, .pool_interval = gsi_sglang_pool_interval,
+	 .verdict = gsi_verdict_sglang_pool, .matrix_formats = serve_formats},
+	{.id = GS_RT_LLAMACPP, .label = "llama.cpp", .estimate = gsi_estimate_llamacpp,
+	 .vision_as_text = gsi_llamacpp_vision_as_text, .runs_gguf = true, .splits_layers = true,
+	 .interval_group = "llamacpp",
+	 .matrix_formats = gguf_formats},
+	/* under Ollama the GPU holds llama.cpp's buffers, so llama.cpp's records
+	 * vouch for the peak; the ollama records measure how closely Ollama's own
+	 * estimate (its required.full, which picks the layers) is recomputed,
+	 * which is not memory the GPU holds */
+	{.id = GS_RT_OLLAMA, .label = "Ollama", .estimate = gsi_estimate_ollama, .runs_gguf = true, .splits_layers = true,
+	 .judged_per_device = true, .interval_group = "llamacpp", .verdict = gsi_verdict_ollama_layers,
+	 .matrix_formats = gguf_formats},
 };
+_Static_assert(sizeof engines / sizeof engines[0] == GS_RT__COUNT, "one row per runtime");
 
-static const struct runtime_row *runtime_of(gs_runtime r)
+const gsi_engine *gsi_engine_of(gs_runtime r)
 {
-	assert((size_t)r < sizeof runtimes / sizeof runtimes[0] && runtimes[r].id == r);
-	return &runtimes[r];
+	for (size_t i = 0; i < sizeof engines / sizeof engines[0]; i++)
+		if (engines[i].id == r)
+			return &engines[i];
+	assert(!"a runtime without a row");
+	return &engines[0];
 }
-
-
 
 static void reserve_item(gs_estimate *e)
 {
@@ -111,7 +129,7 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 		                    "gpus %llu is not a multiple of tp x pp = %llu",
 		                    (unsigned long long)e->gpus, (unsigned long long)tppp);
 	e->dp = e->gpus / tppp;
-	if (e->runtime == GS_RT_LLAMACPP || e->runtime == GS_RT_OLLAMA) {
+	if (e->engine->splits_layers) {
 		/* llama.cpp splits blocks over GPUs (--tensor-split): one "stage" each */
 		if (tppp != 1)
 			return gs_error_set(err, GS_EINPUT, w->v[GS_F_TP].where,
@@ -126,14 +144,13 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_PP].where,
 		                    "pp %llu: more pipeline stages than layers (or than %d)",
 		                    (unsigned long long)e->pp, GS_MAX_STAGES);
-	if ((e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG) && e->pp > 1)
+	if (!e->engine->pipeline && e->pp > 1)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_PP].where,
 		                    "pipeline parallelism with the %s runtime is not modelled yet; use tp",
 		                    gs_runtime_name(e->runtime));
 	/* a degree the engine refuses to start with is not sized */
-	if (e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG) {
-		gs_status s = gsi_engine_tp_check(&e->model, e->tp, e->runtime == GS_RT_VLLM ? "vLLM" : "SGLang",
-		                                  w->v[GS_F_TP].where, err);
+	if (e->engine->tp_divides) {
+		gs_status s = gsi_engine_tp_check(&e->model, e->tp, e->engine->label, w->v[GS_F_TP].where, err);
 		if (s)
 			return s;
 	}
@@ -162,7 +179,7 @@ static bool checkpoint_format_applies(const gs_workload *w, const gs_model *m, c
 		return false;
 	/* llama.cpp and Ollama run the GGUF the checkpoint is converted to: its
 	 * file type, not the checkpoint's storage, is the format */
-	if (gs_wl_runtime(w) == GS_RT_LLAMACPP || gs_wl_runtime(w) == GS_RT_OLLAMA)
+	if (gsi_engine_of(gs_wl_runtime(w))->runs_gguf)
 		return false;
 	return m->quant_method[0] && !e->stored_format && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT &&
 	       (t == GS_TASK_INFERENCE || t == GS_TASK_LORA);
@@ -188,15 +205,18 @@ static gs_status checkpoint_format(const gs_workload *w, const gs_model *m, gs_e
  * text models with attention. */
 static gs_status check_model_kind(const gs_estimate *e, const gs_workload *w, const gs_model *m, gs_error *err)
 {
+	const gsi_engine *g = e->engine;
 	bool any_ssm = gs_model_ssm_layers(m) > 0;
-	if (m->encoder_only && e->runtime != GS_RT_TRANSFORMERS)
+	if (m->encoder_only && !g->sizes_encoders)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
 		                    "model_type \"%.40s\" is an encoder (no generation, no KV cache): gpusizer sizes it "
 		                    "with runtime transformers only (its %s rules are for text-only attention decoders; "
 		                    "the engines serve encoders only as pooling models, which are not modelled)",
 		                    m->model_type, gs_runtime_name(e->runtime));
-	bool vision_as_text = m->vision_params && e->runtime == GS_RT_LLAMACPP && gsi_llamacpp_vision_as_text(m);
-	if ((m->encoder_layers || any_ssm || (m->vision_params && !vision_as_text)) && e->runtime != GS_RT_TRANSFORMERS)
+	bool vision_as_text = m->vision_params && g->vision_as_text && g->vision_as_text(m);
+	bool refused = (m->encoder_layers && !g->sizes_encoder_decoders) || (any_ssm && !g->sizes_state_space) ||
+	               (m->vision_params && !g->sizes_vision && !vision_as_text);
+	if (refused)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
 		                    "model_type \"%.40s\" is %s: gpusizer sizes it with runtime transformers only (its %s "
 		                    "rules are for text-only attention decoders)", m->model_type,
@@ -286,7 +306,7 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	} else if ((s = gs_format_parse(e->stored_format ? "bf16" : gs_wl_str(w, GS_F_FORMAT), "format", &e->format, err)))
 		return s;
 	if (m->quant_method[0] && !e->stored_format && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT &&
-	    !gs_wl_set(w, GS_F_BITS) && (gs_wl_runtime(w) == GS_RT_LLAMACPP || gs_wl_runtime(w) == GS_RT_OLLAMA))
+	    !gs_wl_set(w, GS_F_BITS) && gsi_engine_of(gs_wl_runtime(w))->runs_gguf)
 		gsi_unknown(e, "weights: config.json's quantization_config (%s) is how the checkpoint is stored; llama.cpp "
 		            "runs the GGUF converted from it, sized here at the default file type %s: give --format with "
 		            "the GGUF's type", m->quant_format[0] ? m->quant_format : m->quant_method, e->format.name);
@@ -313,6 +333,7 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		e->format.keep_bits = (gs_ratio){strcmp(gs_wl_str(w, GS_F_KEEP_FORMAT), "fp32") ? 16 : 32, 1};
 	}
 	e->runtime = gs_wl_runtime(w);
+	e->engine = gsi_engine_of(e->runtime);
 	/* a field this runtime does not read was refused with the workload
 	 * (gs_workload_finish, the field table's runtime masks) */
 	if ((s = check_model_kind(e, w, m, err)))
@@ -321,7 +342,7 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	/* config.json's _attn_implementation sets config._attn_implementation_internal
 	 * (PretrainedConfig's setter), which from_pretrained honours unless
 	 * attn_implementation= is passed: the default attention then is the config's */
-	if (!strcmp(m->config_attention, "eager") && gs_wl_runtime(w) == GS_RT_TRANSFORMERS && !m->eager_only &&
+	if (!strcmp(m->config_attention, "eager") && e->engine->attn_implementation && !m->eager_only &&
 	    w->v[GS_F_ATTENTION].from == GS_FROM_DEFAULT) {
 		e->attention = GS_ATTN_IMPL_EAGER;
 		gsi_unknown(e, "attention: config.json sets _attn_implementation eager, which Transformers' from_pretrained "
@@ -329,7 +350,7 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		            "that override)");
 	}
 	/* a model Transformers runs only with eager attention (model.h) */
-	if (m->eager_only && gs_wl_runtime(w) == GS_RT_TRANSFORMERS && e->attention != GS_ATTN_IMPL_EAGER) {
+	if (m->eager_only && e->engine->attn_implementation && e->attention != GS_ATTN_IMPL_EAGER) {
 		e->attention = GS_ATTN_IMPL_EAGER;
 		gsi_unknown(e, "attention: Transformers has no SDPA or flash path for %s (it adds its own position bias "
 		            "to the scores: ALiBi in modeling_bloom.py, relative buckets in modeling_t5.py), so eager "
@@ -354,10 +375,9 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where, "LoRA on model_type \"%.40s\", which "
 		                    "gpusizer does not model: its linear modules are not known; use task full or inference",
 		                    m->model_type);
-	if (training && !runtime_of(e->runtime)->trains)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where,
-		                    "%s serves models; adaptation runs with runtime transformers", gs_runtime_name(e->runtime));
-	if ((s = runtime_of(e->runtime)->estimate(e, stage, err)))
+	/* a runtime that serves only was refused with the workload (GS_RTS_TRAINING) */
+	assert(!training || (GS_RTS_TRAINING >> e->runtime & 1u));
+	if ((s = e->engine->estimate(e, stage, err)))
 		return s;
 	if (e->stored_format && m->has_inventory && m->params) {
 		/* the tensor table is exact: weights only is what the file stores for

@@ -275,3 +275,30 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 	            e->concurrency < p->max_running_requests ? e->concurrency : p->max_running_requests);
 	return GS_OK;
 }
+
+/* --- the row's hooks (engine.h) ------------------------------------------------- */
+
+void gsi_sglang_pool_view(const gs_estimate *e, gs_pool_view *v)
+{
+	if (!e->has_sglang)
+		return;
+	v->known = true;
+	v->tokens = e->sglang.tokens;
+	v->tokens_low = e->sglang.tokens_low;
+	v->tokens_high = e->sglang.tokens_high;
+	gs_bytes kept;
+	if (gs_mul_ratio_floor(e->sglang.free_at_start, e->sglang.mem_fraction_static, &kept))
+		kept = UINT64_MAX;
+	v->budget = kept;
+	v->refused = e->sglang.refused || e->sglang.tokens == 0;
+	v->max_concurrency = e->length ? e->sglang.tokens / e->length : 0;
+	if (v->max_concurrency > e->sglang.max_running_requests)
+		v->max_concurrency = e->sglang.max_running_requests;
+	v->max_context = e->concurrency ? e->sglang.tokens / e->concurrency : 0;
+}
+
+void gsi_sglang_pool_interval(gs_estimate *e)
+{
+	e->sglang.tokens_low = gsi_interval_scale(e->sglang.tokens, e->interval.kv_low_factor, false);
+	e->sglang.tokens_high = gsi_interval_scale(e->sglang.tokens, e->interval.kv_high_factor, true);
+}

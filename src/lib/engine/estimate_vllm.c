@@ -732,3 +732,47 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	kv_pool(e, kv, r);
 	return GS_OK;
 }
+
+/* --- the row's hooks (engine.h) ------------------------------------------------- */
+
+/* V0 and V1 profile memory with different code: their records are apart. */
+const char *gsi_vllm_interval_group(const gs_estimate *e)
+{
+	return e->vllm.v1 ? "vllm-v1" : "vllm-v0";
+}
+
+void gsi_vllm_pool_view(const gs_estimate *e, gs_pool_view *v)
+{
+	if (!e->has_vllm)
+		return;
+	v->known = true;
+	v->tokens = e->vllm.tokens;
+	v->tokens_low = e->vllm.tokens_low;
+	v->tokens_high = e->vllm.tokens_high;
+	v->blocks = e->vllm.blocks;
+	v->budget = e->vllm.budget;
+	v->refused = e->vllm.over_budget || e->vllm.blocks == 0;
+	/* whole blocks per sequence */
+	uint64_t per_seq = (e->length + 15) / 16;
+	v->max_concurrency = per_seq ? e->vllm.blocks / per_seq : 0;
+	v->max_context = e->concurrency ? e->vllm.blocks / e->concurrency * 16 : 0;
+}
+
+/* The KV interval on the pool's tokens; from 0.20.0 with a default
+ * cuda_graphs, the low end also holds the largest CUDA graph estimate the
+ * logs show (kv_pool above). */
+void gsi_vllm_pool_interval(gs_estimate *e)
+{
+	gs_interval *iv = &e->interval;
+	e->vllm.tokens_low = gsi_interval_scale(e->vllm.tokens, iv->kv_low_factor, false);
+	e->vllm.tokens_high = gsi_interval_scale(e->vllm.tokens, iv->kv_high_factor, true);
+	if (!e->vllm.graphs_low_why[0])
+		return;
+	uint64_t g = gsi_interval_scale(e->vllm.tokens_graphs_low, iv->kv_low_factor, false);
+	if (g < e->vllm.tokens_low)
+		e->vllm.tokens_low = g;
+	if (!e->lean) {
+		size_t n = strlen(iv->kv_why);
+		snprintf(iv->kv_why + n, sizeof iv->kv_why - n, "; %s", e->vllm.graphs_low_why);
+	}
+}

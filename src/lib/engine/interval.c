@@ -63,11 +63,9 @@ static const char *group_of(const gs_estimate *e)
 {
 	if (gs_wl_training(&e->workload))
 		return "training";
-	if (e->runtime == GS_RT_VLLM)
-		return e->vllm.v1 ? "vllm-v1" : "vllm-v0";
-	if (e->runtime == GS_RT_OLLAMA)
-		return "llamacpp";
-	return gs_runtime_name(e->runtime);
+	const gsi_engine *g = e->engine;
+	return g->interval_group_of ? g->interval_group_of(e) : g->interval_group ? g->interval_group
+	                                                                         : gs_runtime_name(e->runtime);
 }
 
 static void fill(const char *group, const char *quantity, unsigned *records, double *lo, double *hi, char *why,
@@ -81,7 +79,7 @@ static void fill(const char *group, const char *quantity, unsigned *records, dou
 		snprintf(why, cap, "%s%s: %s", group, !strcmp(quantity, "kv") ? " KV capacity" : " peaks", rule);
 }
 
-static gs_bytes scale(gs_bytes b, double f, bool up)
+gs_bytes gsi_interval_scale(gs_bytes b, double f, bool up)
 {
 	double x = (double)b * f;
 	if (x >= 9.2e18)
@@ -94,10 +92,10 @@ void gs_estimate_interval(const gs_estimate *e, gs_bytes shown, gs_bytes *low, g
 	const gs_interval *iv = &e->interval;
 	if (iv->margin_applied) {
 		*high = shown;
-		*low = scale(shown, iv->low_factor / iv->high_factor, false);
+		*low = gsi_interval_scale(shown, iv->low_factor / iv->high_factor, false);
 	} else {
-		*low = scale(shown, iv->low_factor, false);
-		*high = scale(shown, iv->high_factor, true);
+		*low = gsi_interval_scale(shown, iv->low_factor, false);
+		*high = gsi_interval_scale(shown, iv->high_factor, true);
 	}
 }
 
@@ -109,25 +107,16 @@ void gsi_apply_interval(gs_estimate *e)
 	memset(iv, 0, sizeof *iv);
 	snprintf(iv->group, sizeof iv->group, "%s", group_of(e));
 	fill(iv->group, "peak", &iv->records, &iv->low_factor, &iv->high_factor, e->lean ? NULL : iv->why, sizeof iv->why);
-	bool pool = e->has_vllm || e->has_sglang;
+	gs_pool_view pv;
+	memset(&pv, 0, sizeof pv);
+	if (e->engine->pool_view)
+		e->engine->pool_view(e, &pv);
+	bool pool = pv.known;
 	if (pool) {
 		iv->has_kv = true;
 		fill(iv->group, "kv", &iv->kv_records, &iv->kv_low_factor, &iv->kv_high_factor, e->lean ? NULL : iv->kv_why,
 		     sizeof iv->kv_why);
-		uint64_t *tl = e->has_vllm ? &e->vllm.tokens_low : &e->sglang.tokens_low;
-		uint64_t *th = e->has_vllm ? &e->vllm.tokens_high : &e->sglang.tokens_high;
-		uint64_t t = e->has_vllm ? e->vllm.tokens : e->sglang.tokens;
-		*tl = scale(t, iv->kv_low_factor, false);
-		*th = scale(t, iv->kv_high_factor, true);
-		/* vLLM 0.20.0 on with a default cuda_graphs: the low end also holds
-		 * the largest CUDA graph estimate the logs show (estimate_vllm.c) */
-		if (e->has_vllm && e->vllm.graphs_low_why[0]) {
-			uint64_t g = scale(e->vllm.tokens_graphs_low, iv->kv_low_factor, false);
-			if (g < *tl)
-				*tl = g;
-			size_t n = strlen(iv->kv_why);
-			snprintf(iv->kv_why + n, sizeof iv->kv_why - n, "; %s", e->vllm.graphs_low_why);
-		}
+		e->engine->pool_interval(e);
 	}
 	if (!gs_wl_conservative(&e->workload))
 		return;
@@ -142,7 +131,7 @@ void gsi_apply_interval(gs_estimate *e)
 	m->shard = GS_SHARD_NONE;
 	for (size_t p = 0; p < e->n_phases; p++) {
 		gs_bytes pk = e->phases[p].peak;
-		gsi_item_put(m, (int)p, scale(pk, iv->high_factor, true) - pk);
+		gsi_item_put(m, (int)p, gsi_interval_scale(pk, iv->high_factor, true) - pk);
 	}
 	gsi_formula(m, "conservative: each phase's peak raised to the high end of its interval, x %.4f (%s)",
 	            iv->high_factor, iv->why);

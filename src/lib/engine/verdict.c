@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/estimate.h"
+#include "engine/engine.h"
 
 const char *gs_rule_name(gs_rule r)
 {
@@ -129,8 +130,10 @@ static void by_pool(gs_capacity_verdict *v, const char *engine, const char *unit
 	         (unsigned long long)v->requests);
 }
 
-static void vllm_rule(gs_capacity_verdict *v, const gs_estimate *e)
+bool gsi_verdict_vllm_pool(gs_capacity_verdict *v, const gs_estimate *e)
 {
+	if (!e->has_vllm)
+		return false;
 	const gs_vllm_budget *b = &e->vllm;
 	v->rule = GS_RULE_VLLM_POOL;
 	v->unit_tokens = 16;
@@ -141,10 +144,13 @@ static void vllm_rule(gs_capacity_verdict *v, const gs_estimate *e)
 	v->pool_refused = b->over_budget || b->blocks == 0;
 	v->over_budget_by = b->over_budget ? b->fixed - b->budget : 0;
 	by_pool(v, "vLLM", "block");
+	return true;
 }
 
-static void sglang_rule(gs_capacity_verdict *v, const gs_estimate *e)
+bool gsi_verdict_sglang_pool(gs_capacity_verdict *v, const gs_estimate *e)
 {
+	if (!e->has_sglang)
+		return false;
 	const gs_sglang_pool *p = &e->sglang;
 	v->rule = GS_RULE_SGLANG_POOL;
 	v->unit_tokens = 1;
@@ -158,10 +164,13 @@ static void sglang_rule(gs_capacity_verdict *v, const gs_estimate *e)
 		v->max_requests = p->max_running_requests;
 	}
 	by_pool(v, "SGLang", "token");
+	return true;
 }
 
-static void ollama_rule(gs_capacity_verdict *v, const gs_estimate *e)
+bool gsi_verdict_ollama_layers(gs_capacity_verdict *v, const gs_estimate *e)
 {
+	if (!e->has_ollama)
+		return false;
 	const gs_ollama_fit *o = &e->ollama;
 	char a[40];
 	v->rule = GS_RULE_OLLAMA_LAYERS;
@@ -171,9 +180,10 @@ static void ollama_rule(gs_capacity_verdict *v, const gs_estimate *e)
 		SAY(v, "Ollama offloads %llu of %llu layers and runs the rest (%s by its "
 		         "estimate) on the CPU", (unsigned long long)o->layers_offload, (unsigned long long)o->layers_model,
 		         gib(v->shortfall, a, sizeof a));
-		return;
+		return true;
 	}
 	by_device(v, "every layer on the GPU; peak", e->phases[e->peak_phase].id);
+	return true;
 }
 
 void gs_verdict_decide(gs_estimate *e)
@@ -190,13 +200,8 @@ void gs_verdict_decide(gs_estimate *e)
 	if (measured) {
 		v->rule = GS_RULE_MEASURED;
 		by_device(v, e->need_basis, "need");
-	} else if (e->has_vllm) {
-		vllm_rule(v, e);
-	} else if (e->has_sglang) {
-		sglang_rule(v, e);
-	} else if (e->has_ollama) {
-		ollama_rule(v, e);
-	} else {
+	} else if (!e->engine || !e->engine->verdict || !e->engine->verdict(v, e)) {
+		/* no rule of the runtime's own, or no pool sized: the peak decides */
 		v->rule = GS_RULE_PEAK;
 		by_device(v, "peak", pk->id);
 	}

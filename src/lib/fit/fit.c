@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpusizer/fit.h"
+#include "engine/engine.h"
 
 #define MAX_CONTEXT ((uint64_t)1 << 30)     /* the workload's own bounds (workload.c) */
 #define MAX_CONCURRENCY ((uint64_t)1 << 20)
@@ -73,7 +74,7 @@ static void name_limit(const gs_estimate *e, gs_fit_result *r, bool growing_only
  * grows the pool. */
 static bool pool_engine(const gs_workload *w)
 {
-	return !gs_wl_training(w) && (gs_wl_runtime(w) == GS_RT_VLLM || gs_wl_runtime(w) == GS_RT_SGLANG);
+	return !gs_wl_training(w) && gsi_engine_of(gs_wl_runtime(w))->pool_view;
 }
 
 /* Every probe is judged by the one verdict (verdict.c), which is monotone
@@ -99,36 +100,15 @@ static void ollama_limit(const gs_estimate *e, gs_fit_result *r)
 void gs_pool_view_of(const gs_estimate *e, gs_pool_view *v)
 {
 	memset(v, 0, sizeof *v);
-	if (!e->has_vllm && !e->has_sglang)
+	if (!e->engine || !e->engine->pool_view)
 		return;
-	v->known = true;
+	e->engine->pool_view(e, v); /* the engine's own terms: blocks or tokens, its budget */
+	if (!v->known)
+		return;
+	snprintf(v->engine, sizeof v->engine, "%s", e->engine->label);
 	v->request_tokens = e->length;
 	v->need_tokens = gs_mul_sat(e->length, e->concurrency);
-	if (e->has_vllm) {
-		snprintf(v->engine, sizeof v->engine, "vLLM");
-		v->tokens = e->vllm.tokens;
-		v->blocks = e->vllm.blocks;
-		v->budget = e->vllm.budget;
-		v->refused = e->vllm.over_budget || e->vllm.blocks == 0;
-		v->fits = e->verdict.pool_holds;
-		/* whole blocks per sequence */
-		uint64_t per_seq = (e->length + 15) / 16;
-		v->max_concurrency = per_seq ? e->vllm.blocks / per_seq : 0;
-		v->max_context = e->concurrency ? e->vllm.blocks / e->concurrency * 16 : 0;
-	} else {
-		snprintf(v->engine, sizeof v->engine, "SGLang");
-		v->tokens = e->sglang.tokens;
-		gs_bytes kept;
-		if (gs_mul_ratio_floor(e->sglang.free_at_start, e->sglang.mem_fraction_static, &kept))
-			kept = UINT64_MAX;
-		v->budget = kept;
-		v->refused = e->sglang.refused || e->sglang.tokens == 0;
-		v->fits = e->verdict.pool_holds;
-		v->max_concurrency = e->length ? e->sglang.tokens / e->length : 0;
-		if (v->max_concurrency > e->sglang.max_running_requests)
-			v->max_concurrency = e->sglang.max_running_requests;
-		v->max_context = e->concurrency ? e->sglang.tokens / e->concurrency : 0;
-	}
+	v->fits = e->verdict.pool_holds;
 	/* the fixed item that takes most of what the pool could have had */
 	for (size_t i = 0; i < e->n_items; i++) {
 		const gs_item *it = &e->items[i];

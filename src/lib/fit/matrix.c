@@ -5,27 +5,18 @@
 #include <string.h>
 #include "gpusizer/matrix.h"
 #include "gpusizer/resolve.h"
+#include "engine/engine.h"
 
 size_t gs_matrix_default_formats(gs_runtime rt, gs_task task, char out[][40], size_t cap)
 {
-	static const char *const gguf[] = {"Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q3_K_M", "Q2_K"};
-	static const char *const serve[] = {"bf16", "fp8", "int8", "nf4"};
-	static const char *const adapt[] = {"bf16", "int8", "nf4"};
-	static const char *const qlora[] = {"nf4-dq"};
-	const char *const *list = serve;
-	size_t n = 4;
-	if (rt == GS_RT_LLAMACPP || rt == GS_RT_OLLAMA) {
-		list = gguf;
-		n = 6;
-	} else if (task == GS_TASK_QLORA) {
-		list = qlora;
-		n = 1;
-	} else if (task != GS_TASK_INFERENCE) {
-		list = adapt;
-		n = 3;
-	}
+	/* adaptation's columns are the task's (it runs on one runtime);
+	 * serving's are the runtime's own (its row) */
+	static const char *const adapt[] = {"bf16", "int8", "nf4", NULL};
+	static const char *const qlora[] = {"nf4-dq", NULL};
+	const char *const *list = task == GS_TASK_QLORA ? qlora : task != GS_TASK_INFERENCE ? adapt
+	                        : gsi_engine_of(rt)->matrix_formats;
 	size_t k = 0;
-	for (; k < n && k < cap; k++)
+	for (; list[k] && k < cap; k++)
 		snprintf(out[k], 40, "%s", list[k]);
 	return k;
 }

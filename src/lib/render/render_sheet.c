@@ -11,6 +11,7 @@
 #include "gpusizer/measured.h"
 #include "gpusizer/render.h"
 #include "render/render_internal.h"
+#include "engine/engine.h"
 
 
 static json_t *jb(gs_bytes b) { return json_integer(b > INT64_MAX ? INT64_MAX : (json_int_t)b); }
@@ -58,8 +59,7 @@ int gs_render_shortlist_text(FILE *f, const gs_shortlist *sl, const gs_estimate 
 		put(&o, "%sshortlist: %zu offers against the need per GPU, %s (basis %s: %s); campaign %s\n", md ? "### " : "",
 		    sl->n, gib(e->need, a, sizeof a), e->need_basis, e->need_why,
 		    sl->campaign_hours ? "given" : "not given (costs are per price period)");
-	else if (!gs_wl_training(&e->workload) &&
-	         (e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG || e->runtime == GS_RT_OLLAMA))
+	else if (!gs_wl_training(&e->workload) && e->engine && e->engine->judged_per_device)
 		/* an engine's verdict depends on the device: each offer's is its own */
 		put(&o, "%sshortlist: %zu offers, each judged by %s on its own GPU (the sheet's need alone: %s, %s); "
 		    "campaign %s\n", md ? "### " : "", sl->n, gs_runtime_name(e->runtime), gib(gs_estimate_peak(e), a, sizeof a),

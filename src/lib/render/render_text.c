@@ -6,10 +6,12 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include "gpusizer/fit.h"
 #include "gpusizer/interval.h"
 #include "gpusizer/library.h"
 #include "gpusizer/render.h"
 #include "render/render_internal.h"
+#include "engine/engine.h"
 #include "engine/engine_release.h"
 
 void gs_render_put(out *o, const char *fmt, ...)
@@ -77,7 +79,7 @@ static void header(out *o, const gs_estimate *e)
 	 * vLLM and llama.cpp pick their own kernels, so no label there */
 	char attn[48] = "";
 	static const char *const impl[] = {"flash", "sdpa", "eager"};
-	if (e->runtime == GS_RT_TRANSFORMERS) /* the one counted, which a model may force */
+	if (e->engine && e->engine->attn_implementation) /* the one counted, which a model may force */
 		snprintf(attn, sizeof attn, ", attention %s", impl[e->attention]);
 	if (strcmp(e->kv_format.name, e->kv_format_v.name))
 		put(o, "format:      weights %s, KV cache K %s and V %s%s\n", e->format.name, e->kv_format.name,
@@ -132,7 +134,7 @@ static void header(out *o, const gs_estimate *e)
 		put(o, "quality:     %s (a requirement to confirm by evaluation)\n", gs_wl_str(w, GS_F_QUALITY));
 	if (e->has_capacity)
 		put(o, "capacity:    %s — %s\n", triple(e->capacity, buf, sizeof buf), e->capacity_how);
-	if (e->has_capacity && (e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG))
+	if (e->has_capacity && e->engine && e->engine->budgets_cuda_total)
 		put(o, "CUDA total:  %s — %s (the engine budgets from it)\n", triple(e->cuda_total, buf, sizeof buf),
 		    e->cuda_how);
 }
@@ -448,9 +450,10 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 		gs_format_bytes(hi, unit, hi_s, sizeof hi_s);
 		put(&o, "%sinterval (%.0f %% target): %s to %s%s; %s\n", md ? "- " : "", 100 * GS_COVERAGE_TARGET, lo_s,
 		    hi_s, e->interval.margin_applied ? " (conservative: the peak is its high end)" : "", e->interval.why);
-		if (e->interval.has_kv && (e->has_vllm ? e->vllm.tokens : e->sglang.tokens)) {
-			uint64_t tl = e->has_vllm ? e->vllm.tokens_low : e->sglang.tokens_low;
-			uint64_t th = e->has_vllm ? e->vllm.tokens_high : e->sglang.tokens_high;
+		gs_pool_view pv;
+		gs_pool_view_of(e, &pv);
+		if (e->interval.has_kv && pv.known && pv.tokens) {
+			uint64_t tl = pv.tokens_low, th = pv.tokens_high;
 			put(&o, "%sKV tokens interval:  %llu to %llu tokens%s; %s\n", md ? "- " : "", (unsigned long long)tl,
 			    (unsigned long long)th, e->interval.conservative ? " (conservative: the sheet is judged by the low end)" : "",
 			    e->interval.kv_why);
@@ -582,7 +585,7 @@ int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bo
 		return 0;
 	const gs_estimate *e0 = rows[0];
 	char a[48], b[48], c[48], d[48];
-	if (e0->runtime == GS_RT_LLAMACPP || e0->runtime == GS_RT_OLLAMA) {
+	if (e0->engine && e0->engine->runs_gguf) {
 		put(&o, "model %s, %llu parameters; %s, n_ctx %llu\n\n", e0->model.source,
 		    (unsigned long long)e0->model.params, e0->has_ollama ? "Ollama's llama.cpp" : "llama.cpp",
 		    (unsigned long long)(e0->length * e0->concurrency));
