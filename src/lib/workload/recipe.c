@@ -145,8 +145,9 @@ static const gsi_unsloth_rope own_rope_v0_1_801[] = {
 /* The release read, the recipe rows' own (and the sheet's when it names
  * none). */
 static const gsi_unsloth_release unsloth_read = {
-	"v0.1.801-beta", false, true, own_rope_v0_1_801,
-	"Unsloth v0.1.801-beta: unsloth/models/llama.py LlamaRotaryEmbedding (one, shared since #1516), "
+	.release = "v0.1.801-beta", .rope_per_layer = false, .experts_as_parameters = true,
+	.rope_types = own_rope_v0_1_801,
+	.source = "Unsloth v0.1.801-beta: unsloth/models/llama.py LlamaRotaryEmbedding (one, shared since #1516), "
 	"models/gemma.py GemmaFixedRotaryEmbedding, models/loader.py, models/_utils.py get_moe_target_parameters",
 };
 
@@ -154,18 +155,21 @@ static const gsi_unsloth_release unsloth_read = {
 static const gsi_unsloth_release unsloth_releases[] = {
 	/* the 2024 releases, on Transformers up to 4.47, built a RoPE cache in
 	 * each attention layer */
-	{NULL, true, false, own_rope_v0_1_801,
-	 "Unsloth before 2025.1: unsloth/models/llama.py LlamaRotaryEmbedding in each attention layer, until #1516"},
+	{.release = NULL, .rope_per_layer = true, .experts_as_parameters = false, .rope_types = own_rope_v0_1_801,
+	 .source = "Unsloth before 2025.1: unsloth/models/llama.py LlamaRotaryEmbedding in each attention layer, "
+	 "until #1516"},
 	/* #1516 (2025-01-07, "For transformers > 4.47.1 ... add rotary_emb to
 	 * all attention layers"): every layer points at the model's one */
-	{"2025.1", false, false, own_rope_v0_1_801,
-	 "Unsloth #1516 (2025-01-07): layer.self_attn.rotary_emb = rotary_emb, one cache shared by every layer; "
-	 "experts not yet targeted (2025.8.5's gpt-oss notebook prints 3,981,312 trainable at r 8: the attention "
-	 "only)"},
+	{.release = "2025.1", .rope_per_layer = false, .experts_as_parameters = false,
+	 .rope_types = own_rope_v0_1_801,
+	 .source = "Unsloth #1516 (2025-01-07): layer.self_attn.rotary_emb = rotary_emb, one cache shared by every "
+	 "layer; experts not yet targeted (2025.8.5's gpt-oss notebook prints 3,981,312 trainable at r 8: the "
+	 "attention only)"},
 	/* #3812 (2026-02-05): a gate/up or down target also reaches 3-D expert
 	 * parameters through PEFT's target_parameters */
-	{"2026.2", false, true, own_rope_v0_1_801,
-	 "Unsloth #3812 (2026-02-05): models/_utils.py get_moe_target_parameters"},
+	{.release = "2026.2", .rope_per_layer = false, .experts_as_parameters = true,
+	 .rope_types = own_rope_v0_1_801,
+	 .source = "Unsloth #3812 (2026-02-05): models/_utils.py get_moe_target_parameters"},
 };
 
 /* "2024.8", "2025.4.7": year x 100 + month; 0 when it is not a release as
@@ -189,10 +193,10 @@ gs_status gsi_unsloth_release_parse(const char *text, const char *where, const g
 	if (!ym)
 		return gs_error_set(err, GS_EINPUT, where, "recipe_release: got \"%.40s\", expected Unsloth's release "
 		                    "as its banner prints it (2024.8, 2025.4.7) or v0.1.801-beta", text);
-	size_t n = sizeof unsloth_releases / sizeof unsloth_releases[0];
-	*out = &unsloth_releases[0];
-	for (size_t i = 1; i < n; i++)
-		if (year_month(unsloth_releases[i].release) <= ym)
+	/* the newest row from whose release on it stands (oldest first; the
+	 * first, without a release, stands for all before the next) */
+	for (size_t i = 0; i < sizeof unsloth_releases / sizeof unsloth_releases[0]; i++)
+		if (!unsloth_releases[i].release || year_month(unsloth_releases[i].release) <= ym)
 			*out = &unsloth_releases[i];
 	*yyyymm = ym;
 	return GS_OK;
