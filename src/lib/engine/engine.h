@@ -30,6 +30,26 @@
 
 /* --- the runtime's row ---------------------------------------------------------- */
 
+/* A single change of the workload fit tries: a field and its value, at
+ * most a second with it, and what it costs in the runtime's words. */
+typedef struct gsi_change {
+	gs_field f;
+	char value[64];
+	gs_field f2;      /* GS_F__COUNT when unused */
+	char value2[64];
+	char cost[200];
+} gsi_change;
+
+/* Append one change to c[*n] when *n < cap (estimate_items.c). */
+void gsi_change_add(gsi_change *c, size_t *n, size_t cap, gs_field f, const char *value, gs_field f2,
+                    const char *value2, const char *cost);
+
+/* A runtime's own layer fit (Ollama picks the blocks it offloads). */
+typedef struct gsi_layer_fit {
+	uint64_t offload, layers;     /* blocks offloaded, of the model's           */
+	gs_bytes required, available; /* its own figure, and what it saw free       */
+} gsi_layer_fit;
+
 /* One runtime (ggml's backend interface, curl's vtls backends): everything
  * the rest of the library asks of a runtime is here, so that interval,
  * verdict, fit, matrix and the renderers never branch on which one it is.
@@ -77,6 +97,15 @@ typedef struct gsi_engine {
 	/* matrix's columns when none are given, for serving (adaptation's are
 	 * the task's, matrix.c) */
 	const char *const *matrix_formats;
+	/* fit's single changes of its own: own_changes replace the common KV
+	 * and format changes (llama.cpp's cache types, Ollama's settings);
+	 * pool_changes follow the common ones, for what grows the pool (e: the
+	 * sheet's estimate); searches_gpu_layers: fit searches -ngl */
+	size_t (*own_changes)(const gs_workload *w, gsi_change *c, size_t cap);
+	size_t (*pool_changes)(const gs_workload *w, const gs_estimate *e, gsi_change *c, size_t cap);
+	bool searches_gpu_layers;
+	/* its own layer fit where the search stopped (Ollama); false: none */
+	bool (*layer_fit)(const gs_estimate *e, gsi_layer_fit *out);
 } gsi_engine;
 
 /* The runtime's row; static storage. */
@@ -89,6 +118,13 @@ const gsi_engine *gsi_engine_of(gs_runtime r);
 bool gsi_verdict_vllm_pool(gs_capacity_verdict *v, const gs_estimate *e);
 bool gsi_verdict_sglang_pool(gs_capacity_verdict *v, const gs_estimate *e);
 bool gsi_verdict_ollama_layers(gs_capacity_verdict *v, const gs_estimate *e);
+
+/* fit's changes of llama.cpp (estimate_llamacpp.c), of Ollama and its layer
+ * fit (estimate_ollama.c), and of the pool engines (serving.c). */
+size_t gsi_llamacpp_changes(const gs_workload *w, gsi_change *c, size_t cap);
+size_t gsi_ollama_changes(const gs_workload *w, gsi_change *c, size_t cap);
+bool gsi_ollama_layer_fit(const gs_estimate *e, gsi_layer_fit *out);
+size_t gsi_serving_changes(const gs_workload *w, const gs_estimate *e, gsi_change *c, size_t cap);
 
 /* The pool engines' hooks of their rows (estimate_vllm.c, estimate_sglang.c). */
 const char *gsi_vllm_interval_group(const gs_estimate *e);

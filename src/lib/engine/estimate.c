@@ -30,22 +30,22 @@ static const gsi_engine engines[] = {
 	{.id = GS_RT_VLLM, .label = "vLLM", .estimate = gsi_estimate_vllm, .tp_divides = true,
 	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group_of = gsi_vllm_interval_group,
 	 .pool_view = gsi_vllm_pool_view, .pool_interval = gsi_vllm_pool_interval, .verdict = gsi_verdict_vllm_pool,
-	 .matrix_formats = serve_formats},
+	 .matrix_formats = serve_formats, .pool_changes = gsi_serving_changes},
 	{.id = GS_RT_SGLANG, .label = "SGLang", .estimate = gsi_estimate_sglang, .tp_divides = true,
 	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group = "sglang",
 	 .pool_view = gsi_sglang_pool_view, .pool_interval = gsi_sglang_pool_interval,
-	 .verdict = gsi_verdict_sglang_pool, .matrix_formats = serve_formats},
+	 .verdict = gsi_verdict_sglang_pool, .matrix_formats = serve_formats, .pool_changes = gsi_serving_changes},
 	{.id = GS_RT_LLAMACPP, .label = "llama.cpp", .estimate = gsi_estimate_llamacpp,
 	 .vision_as_text = gsi_llamacpp_vision_as_text, .runs_gguf = true, .splits_layers = true,
-	 .interval_group = "llamacpp",
-	 .matrix_formats = gguf_formats},
+	 .interval_group = "llamacpp", .matrix_formats = gguf_formats, .own_changes = gsi_llamacpp_changes,
+	 .searches_gpu_layers = true},
 	/* under Ollama the GPU holds llama.cpp's buffers, so llama.cpp's records
 	 * vouch for the peak; the ollama records measure how closely Ollama's own
 	 * estimate (its required.full, which picks the layers) is recomputed,
 	 * which is not memory the GPU holds */
 	{.id = GS_RT_OLLAMA, .label = "Ollama", .estimate = gsi_estimate_ollama, .runs_gguf = true, .splits_layers = true,
 	 .judged_per_device = true, .interval_group = "llamacpp", .verdict = gsi_verdict_ollama_layers,
-	 .matrix_formats = gguf_formats},
+	 .matrix_formats = gguf_formats, .own_changes = gsi_ollama_changes, .layer_fit = gsi_ollama_layer_fit},
 };
 _Static_assert(sizeof engines / sizeof engines[0] == GS_RT__COUNT, "one row per runtime");
 

@@ -615,3 +615,16 @@ gs_bytes gsi_vision_peak(const gs_estimate *e, uint64_t b, char *why, size_t cap
 	         (unsigned long long)el, (unsigned long long)vis);
 	return vis;
 }
+
+void gsi_change_add(gsi_change *c, size_t *n, size_t cap, gs_field f, const char *value, gs_field f2,
+                    const char *value2, const char *cost)
+{
+	if (*n >= cap)
+		return;
+	gsi_change *x = &c[(*n)++];
+	x->f = f;
+	snprintf(x->value, sizeof x->value, "%.63s", value);
+	x->f2 = f2;
+	snprintf(x->value2, sizeof x->value2, "%.63s", value2);
+	snprintf(x->cost, sizeof x->cost, "%s", cost);
+}

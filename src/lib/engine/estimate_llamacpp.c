@@ -577,3 +577,26 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 	r.swa_cache = true; /* the builds sized here: the newest read (docs/method.md §14) */
 	return gsi_llamacpp_buffers(e, dev, &r, err);
 }
+
+/* fit's changes of llama.cpp's own (its row's own_changes): its cache types
+ * (-ctk/-ctv); a quantized V needs flash attention, a quantized K does not.
+ * The weights are the file's. */
+size_t gsi_llamacpp_changes(const gs_workload *w, gsi_change *c, size_t cap)
+{
+	size_t n = 0;
+#define ADD(F, V, F2, V2, COST) gsi_change_add(c, &n, cap, F, V, F2, V2, COST)
+	const char *kv = gs_wl_set(w, GS_F_KV_FORMAT) ? gs_wl_str(w, GS_F_KV_FORMAT) : "fp16";
+	const char *kvv = gs_wl_set(w, GS_F_KV_FORMAT_V) ? gs_wl_str(w, GS_F_KV_FORMAT_V) : kv;
+	if (strcmp(kv, "q8_0") != 0)
+		ADD(GS_F_KV_FORMAT, "q8_0", GS_F_KV_FORMAT_V, kvv, "K cache in q8_0 (-ctk q8_0), V unchanged; no flash attention "
+		    "needed: output quality to re-confirm");
+	if (gs_wl_attention(w) == GS_ATTN_IMPL_FLASH) {
+		if (strcmp(kvv, "q8_0") != 0)
+			ADD(GS_F_KV_FORMAT_V, "q8_0", GS_F__COUNT, "", "V cache in q8_0 (-ctv q8_0): output quality to re-confirm");
+	} else {
+		ADD(GS_F_ATTENTION, "flash", GS_F__COUNT, "", "flash attention (-fa): cells padded to 256, no KQ matrix; the "
+		    "build and the GPU must support it");
+	}
+#undef ADD
+	return n;
+}

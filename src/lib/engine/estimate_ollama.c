@@ -404,3 +404,37 @@ gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
 	items_note(e, o);
 	return GS_OK;
 }
+
+/* fit's changes of Ollama's own (its row's own_changes): its environment's
+ * settings; OLLAMA_KV_CACHE_TYPE applies only with flash attention. */
+size_t gsi_ollama_changes(const gs_workload *w, gsi_change *c, size_t cap)
+{
+	size_t n = 0;
+#define ADD(F, V, F2, V2, COST) gsi_change_add(c, &n, cap, F, V, F2, V2, COST)
+	if (gs_wl_attention(w) != GS_ATTN_IMPL_FLASH) {
+		ADD(GS_F_ATTENTION, "flash", GS_F__COUNT, "", "OLLAMA_FLASH_ATTENTION=1: no KQ matrix in the compute buffer; "
+		    "the GPU must support it (compute capability 7.0 or newer)");
+		ADD(GS_F_ATTENTION, "flash", GS_F_KV_FORMAT, "q8_0", "OLLAMA_FLASH_ATTENTION=1 and OLLAMA_KV_CACHE_TYPE=q8_0: "
+		    "KV cache about halved; output quality to re-confirm");
+	} else if (!gs_wl_set(w, GS_F_KV_FORMAT) || strcmp(gs_wl_str(w, GS_F_KV_FORMAT), "q8_0") != 0) {
+		ADD(GS_F_KV_FORMAT, "q8_0", GS_F__COUNT, "", "OLLAMA_KV_CACHE_TYPE=q8_0: KV cache about halved; output "
+		    "quality to re-confirm");
+	}
+	if (w->v[GS_F_CONCURRENCY].from == GS_FROM_DEFAULT)
+		ADD(GS_F_CONCURRENCY, "1", GS_F__COUNT, "", "OLLAMA_NUM_PARALLEL=1: one request at a time, each with the "
+		    "whole num_ctx");
+#undef ADD
+	return n;
+}
+
+/* Ollama's own figures where fit's search stopped. */
+bool gsi_ollama_layer_fit(const gs_estimate *e, gsi_layer_fit *out)
+{
+	if (!e->has_ollama)
+		return false;
+	out->offload = e->ollama.layers_offload;
+	out->layers = e->ollama.layers_model;
+	out->required = e->ollama.required_full;
+	out->available = e->ollama.gpu_free;
+	return true;
+}

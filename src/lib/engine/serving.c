@@ -7,6 +7,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "engine/engine.h"
 #include "engine/estimate_items.h"
 #include "engine/serving.h"
 
@@ -109,3 +110,94 @@ gs_bytes gsi_serving_forward_peak(const gs_estimate *e, uint64_t T, bool cache13
 	}
 	return moe;
 }
+
+/* --- fit's changes for the pool engines (their rows' pool_changes) ---------------- */
+
+/* The largest figure item `id` takes in any phase (0 when absent). */
+static gs_bytes item_peak(const gs_estimate *e, const char *id)
+{
+	const gs_item *it = gs_estimate_item(e, id);
+	gs_bytes b = 0;
+	for (size_t p = 0; it && p < e->n_phases; p++)
+		if (it->bytes[p] > b)
+			b = it->bytes[p];
+	return b;
+}
+
+/* The largest fraction, in steps of 0.01, that leaves `outside` bytes and
+ * 1 % of `total` out of the engine's budget. */
+static unsigned max_fraction(gs_bytes total, gs_bytes outside)
+{
+	if (!total || outside >= total)
+		return 0;
+	uint64_t pct = (uint64_t)((total - outside) / (total / 100 ? total / 100 : 1));
+	if (pct > 100)
+		pct = 100;
+	return pct > 1 ? (unsigned)(pct - 1) : 0;
+}
+
+/* vLLM and SGLang: what grows the pool (docs/method.md §9a). `e` is the
+ * sheet's estimate. */
+size_t gsi_serving_changes(const gs_workload *w, const gs_estimate *e, gsi_change *c, size_t cap)
+{
+	size_t n = 0;
+	char v[64], v2[64], cost[200];
+	bool vllm = gs_wl_runtime(w) == GS_RT_VLLM;
+#define ADD(F, V, F2, V2, COST) gsi_change_add(c, &n, cap, F, V, F2, V2, COST)
+	gs_field frac_f = vllm ? GS_F_GPU_MEMORY_UTILIZATION : GS_F_MEM_FRACTION_STATIC;
+	/* the estimate's workload: a release may have changed the default */
+	gs_ratio now = vllm ? gs_wl_ratio(&e->workload, GS_F_GPU_MEMORY_UTILIZATION) : e->sglang.mem_fraction_static;
+	uint64_t now_pct = now.den ? now.num * 100 / now.den : 0;
+	gs_bytes graphs = item_peak(e, "cuda_graphs");
+	/* what must stay outside the budget: vLLM's graphs up to 0.19.0 (from
+	 * 0.20.0 they are inside it); SGLang's graphs and serve transients */
+	bool graphs_inside = vllm && e->vllm.graphs_in_budget;
+	gs_bytes outside = graphs_inside ? 0 : vllm ? graphs : gs_add_sat(graphs, gs_add_sat(item_peak(e, "activations"),
+	                                                                                    item_peak(e, "logits")));
+	gs_bytes total = vllm ? e->cuda_total : e->sglang.free_at_start;
+	unsigned up = max_fraction(total, outside), eager = max_fraction(total, outside - (graphs_inside ? 0 : graphs));
+	const char *name = vllm ? "gpu_memory_utilization" : "mem_fraction_static";
+	if (up > now_pct) {
+		snprintf(v, sizeof v, "0.%02u", up);
+		snprintf(cost, sizeof cost, "the largest %s that leaves %s1 %% of %s out of the budget; "
+		         "nothing else may run on the GPU", name, graphs_inside ? "" : vllm ? "the CUDA graphs and " :
+		         "the CUDA graphs, a prefill chunk and the logits and ", vllm ? "the CUDA total" : "the free memory");
+		ADD(frac_f, v, GS_F__COUNT, "", cost);
+	}
+	if (graphs && graphs_inside) {
+		snprintf(cost, sizeof cost, "enforce_eager: no CUDA graphs, slower decoding at small batches; vLLM %s takes "
+		         "their estimate off the pool, so it grows by it at the same %s", e->runtime_version, name);
+		ADD(GS_F_CUDA_GRAPHS, "0GiB", GS_F__COUNT, "", cost);
+	} else if (graphs && eager > now_pct) {
+		snprintf(v2, sizeof v2, "0.%02u", eager);
+		snprintf(cost, sizeof cost, "%s: no CUDA graphs, slower decoding at small batches; their memory goes to "
+		         "the pool (%s %s)", vllm ? "enforce_eager" : "--disable-cuda-graph", name, v2);
+		ADD(GS_F_CUDA_GRAPHS, "0GiB", frac_f, v2, cost);
+	}
+	snprintf(v, sizeof v, "%llu", (unsigned long long)(e->tp * 2));
+	snprintf(v2, sizeof v2, "%llu", (unsigned long long)(gs_wl_u64(w, GS_F_GPUS) * 2));
+	ADD(GS_F_TP, v, GS_F_GPUS, v2, "twice the GPUs, tensor parallel (NVLink preferred): weights and KV heads split; "
+	    "an offer with that many GPUs");
+	if (vllm && e->vllm.profile_seqs >= 2) {
+		snprintf(v, sizeof v, "%llu", (unsigned long long)(e->vllm.profile_seqs / 2));
+		ADD(GS_F_MAX_NUM_SEQS, v, GS_F__COUNT, "", "fewer requests scheduled at once: lower throughput under load; a "
+		    "smaller profile run");
+	}
+	if (vllm && e->vllm.v1 && e->vllm.profile_tokens >= 1024) {
+		snprintf(v, sizeof v, "%llu", (unsigned long long)(e->vllm.profile_tokens / 2));
+		ADD(GS_F_MAX_NUM_BATCHED_TOKENS, v, GS_F__COUNT, "", "smaller prefill chunks: a longer time to first token "
+		    "on long prompts");
+	}
+	if (!gs_wl_set(w, GS_F_BITS) && !e->format.quantized) {
+		ADD(GS_F_FORMAT, "fp8", GS_F__COUNT, "", "fp8 weights (native on compute capability 8.9 and later): "
+		    "quality to re-confirm against the sheet's criterion");
+		ADD(GS_F_FORMAT, "awq-g128", GS_F__COUNT, "", "a 4-bit AWQ checkpoint of the model: quality to re-confirm "
+		    "against the sheet's criterion");
+	} else if (!gs_wl_set(w, GS_F_BITS) && gs_format_bpw(&e->format).num > 5 * gs_format_bpw(&e->format).den) {
+		ADD(GS_F_FORMAT, "awq-g128", GS_F__COUNT, "", "a 4-bit AWQ checkpoint of the model: quality to re-confirm "
+		    "against the sheet's criterion");
+	}
+#undef ADD
+	return n;
+}
+

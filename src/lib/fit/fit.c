@@ -74,7 +74,8 @@ static void name_limit(const gs_estimate *e, gs_fit_result *r, bool growing_only
  * grows the pool. */
 static bool pool_engine(const gs_workload *w)
 {
-	return !gs_wl_training(w) && gsi_engine_of(gs_wl_runtime(w))->pool_view;
+	return !gs_wl_training(w) && gsi_engine_of(gs_wl_runtime(w))->pool_view &&
+	       gsi_engine_of(gs_wl_runtime(w))->pool_changes;
 }
 
 /* Every probe is judged by the one verdict (verdict.c), which is monotone
@@ -88,13 +89,14 @@ static bool fits_now(const probe *p)
 /* Ollama's own figures where the search stopped. */
 static void ollama_limit(const gs_estimate *e, gs_fit_result *r)
 {
-	if (!e->has_ollama)
+	gsi_layer_fit lf;
+	if (!e->engine->layer_fit || !e->engine->layer_fit(e, &lf))
 		return;
 	r->ollama = true;
-	r->ollama_offload = e->ollama.layers_offload;
-	r->ollama_layers = e->ollama.layers_model;
-	r->ollama_required = e->ollama.required_full;
-	r->ollama_available = e->ollama.gpu_free;
+	r->ollama_offload = lf.offload;
+	r->ollama_layers = lf.layers;
+	r->ollama_required = lf.required;
+	r->ollama_available = lf.available;
 }
 
 void gs_pool_view_of(const gs_estimate *e, gs_pool_view *v)
@@ -220,13 +222,7 @@ out:
 
 /* --- single changes -------------------------------------------------------- */
 
-typedef struct candidate {
-	gs_field f;
-	char value[64];
-	gs_field f2;      /* GS_F__COUNT when unused */
-	char value2[64];
-	char cost[200];
-} candidate;
+typedef gsi_change candidate;
 
 static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 {
@@ -309,35 +305,9 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 			ADD(GS_F_CONCURRENCY, v, GS_F__COUNT, "", "half the sequences at once: lower throughput");
 		}
 	}
-	if (!training && gs_wl_runtime(w) == GS_RT_LLAMACPP) {
-		/* llama.cpp's cache types (-ctk/-ctv); a quantized V needs flash
-		 * attention, a quantized K does not. The weights are the file's. */
-		const char *kv = gs_wl_set(w, GS_F_KV_FORMAT) ? gs_wl_str(w, GS_F_KV_FORMAT) : "fp16";
-		const char *kvv = gs_wl_set(w, GS_F_KV_FORMAT_V) ? gs_wl_str(w, GS_F_KV_FORMAT_V) : kv;
-		if (strcmp(kv, "q8_0") != 0)
-			ADD(GS_F_KV_FORMAT, "q8_0", GS_F_KV_FORMAT_V, kvv, "K cache in q8_0 (-ctk q8_0), V unchanged; no flash attention "
-			    "needed: output quality to re-confirm");
-		if (gs_wl_attention(w) == GS_ATTN_IMPL_FLASH) {
-			if (strcmp(kvv, "q8_0") != 0)
-				ADD(GS_F_KV_FORMAT_V, "q8_0", GS_F__COUNT, "", "V cache in q8_0 (-ctv q8_0): output quality to re-confirm");
-		} else {
-			ADD(GS_F_ATTENTION, "flash", GS_F__COUNT, "", "flash attention (-fa): cells padded to 256, no KQ matrix; the "
-			    "build and the GPU must support it");
-		}
-	} else if (!training && gs_wl_runtime(w) == GS_RT_OLLAMA) {
-		/* Ollama: OLLAMA_KV_CACHE_TYPE applies only with flash attention */
-		if (gs_wl_attention(w) != GS_ATTN_IMPL_FLASH) {
-			ADD(GS_F_ATTENTION, "flash", GS_F__COUNT, "", "OLLAMA_FLASH_ATTENTION=1: no KQ matrix in the compute buffer; "
-			    "the GPU must support it (compute capability 7.0 or newer)");
-			ADD(GS_F_ATTENTION, "flash", GS_F_KV_FORMAT, "q8_0", "OLLAMA_FLASH_ATTENTION=1 and OLLAMA_KV_CACHE_TYPE=q8_0: "
-			    "KV cache about halved; output quality to re-confirm");
-		} else if (!gs_wl_set(w, GS_F_KV_FORMAT) || strcmp(gs_wl_str(w, GS_F_KV_FORMAT), "q8_0") != 0) {
-			ADD(GS_F_KV_FORMAT, "q8_0", GS_F__COUNT, "", "OLLAMA_KV_CACHE_TYPE=q8_0: KV cache about halved; output "
-			    "quality to re-confirm");
-		}
-		if (w->v[GS_F_CONCURRENCY].from == GS_FROM_DEFAULT)
-			ADD(GS_F_CONCURRENCY, "1", GS_F__COUNT, "", "OLLAMA_NUM_PARALLEL=1: one request at a time, each with the "
-			    "whole num_ctx");
+	if (!training && gsi_engine_of(gs_wl_runtime(w))->own_changes) {
+		/* the runtime's own (llama.cpp's cache types, Ollama's settings): its row */
+		n += gsi_engine_of(gs_wl_runtime(w))->own_changes(w, c + n, n < cap ? cap - n : 0);
 	} else if (!training) {
 		ADD(GS_F_KV_FORMAT, "fp8", GS_F__COUNT, "", "fp8 KV cache: output quality to re-confirm");
 		if (gs_wl_attention(w) == GS_ATTN_IMPL_EAGER)
@@ -348,96 +318,6 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 	if (len >= 2) {
 		snprintf(v, sizeof v, "%llu", (unsigned long long)(len / 2));
 		ADD(GS_F_LENGTH, v, GS_F__COUNT, "", "changes the task: the sheet's length is a requirement; only if the data allow it");
-	}
-#undef ADD
-	return n;
-}
-
-/* The largest figure item `id` takes in any phase (0 when absent). */
-static gs_bytes item_peak(const gs_estimate *e, const char *id)
-{
-	const gs_item *it = gs_estimate_item(e, id);
-	gs_bytes b = 0;
-	for (size_t p = 0; it && p < e->n_phases; p++)
-		if (it->bytes[p] > b)
-			b = it->bytes[p];
-	return b;
-}
-
-/* The largest fraction, in steps of 0.01, that leaves `outside` bytes and
- * 1 % of `total` out of the engine's budget. */
-static unsigned max_fraction(gs_bytes total, gs_bytes outside)
-{
-	if (!total || outside >= total)
-		return 0;
-	uint64_t pct = (uint64_t)((total - outside) / (total / 100 ? total / 100 : 1));
-	if (pct > 100)
-		pct = 100;
-	return pct > 1 ? (unsigned)(pct - 1) : 0;
-}
-
-/* vLLM and SGLang: what grows the pool (docs/method.md §9a). `e` is the
- * sheet's estimate. */
-static size_t serving_candidates(const gs_workload *w, const gs_estimate *e, candidate *c, size_t cap)
-{
-	size_t n = 0;
-	char v[64], v2[64], cost[200];
-	bool vllm = gs_wl_runtime(w) == GS_RT_VLLM;
-#define ADD(F, V, F2, V2, COST) do { if (n < cap) { c[n].f = (F); snprintf(c[n].value, 64, "%.63s", (V)); \
-	c[n].f2 = (F2); snprintf(c[n].value2, 64, "%.63s", (V2)); snprintf(c[n].cost, sizeof c[n].cost, "%s", (COST)); \
-	n++; } } while (0)
-	gs_field frac_f = vllm ? GS_F_GPU_MEMORY_UTILIZATION : GS_F_MEM_FRACTION_STATIC;
-	/* the estimate's workload: a release may have changed the default */
-	gs_ratio now = vllm ? gs_wl_ratio(&e->workload, GS_F_GPU_MEMORY_UTILIZATION) : e->sglang.mem_fraction_static;
-	uint64_t now_pct = now.den ? now.num * 100 / now.den : 0;
-	gs_bytes graphs = item_peak(e, "cuda_graphs");
-	/* what must stay outside the budget: vLLM's graphs up to 0.19.0 (from
-	 * 0.20.0 they are inside it); SGLang's graphs and serve transients */
-	bool graphs_inside = vllm && e->vllm.graphs_in_budget;
-	gs_bytes outside = graphs_inside ? 0 : vllm ? graphs : gs_add_sat(graphs, gs_add_sat(item_peak(e, "activations"),
-	                                                                                    item_peak(e, "logits")));
-	gs_bytes total = vllm ? e->cuda_total : e->sglang.free_at_start;
-	unsigned up = max_fraction(total, outside), eager = max_fraction(total, outside - (graphs_inside ? 0 : graphs));
-	const char *name = vllm ? "gpu_memory_utilization" : "mem_fraction_static";
-	if (up > now_pct) {
-		snprintf(v, sizeof v, "0.%02u", up);
-		snprintf(cost, sizeof cost, "the largest %s that leaves %s1 %% of %s out of the budget; "
-		         "nothing else may run on the GPU", name, graphs_inside ? "" : vllm ? "the CUDA graphs and " :
-		         "the CUDA graphs, a prefill chunk and the logits and ", vllm ? "the CUDA total" : "the free memory");
-		ADD(frac_f, v, GS_F__COUNT, "", cost);
-	}
-	if (graphs && graphs_inside) {
-		snprintf(cost, sizeof cost, "enforce_eager: no CUDA graphs, slower decoding at small batches; vLLM %s takes "
-		         "their estimate off the pool, so it grows by it at the same %s", e->runtime_version, name);
-		ADD(GS_F_CUDA_GRAPHS, "0GiB", GS_F__COUNT, "", cost);
-	} else if (graphs && eager > now_pct) {
-		snprintf(v2, sizeof v2, "0.%02u", eager);
-		snprintf(cost, sizeof cost, "%s: no CUDA graphs, slower decoding at small batches; their memory goes to "
-		         "the pool (%s %s)", vllm ? "enforce_eager" : "--disable-cuda-graph", name, v2);
-		ADD(GS_F_CUDA_GRAPHS, "0GiB", frac_f, v2, cost);
-	}
-	snprintf(v, sizeof v, "%llu", (unsigned long long)(e->tp * 2));
-	snprintf(v2, sizeof v2, "%llu", (unsigned long long)(gs_wl_u64(w, GS_F_GPUS) * 2));
-	ADD(GS_F_TP, v, GS_F_GPUS, v2, "twice the GPUs, tensor parallel (NVLink preferred): weights and KV heads split; "
-	    "an offer with that many GPUs");
-	if (vllm && e->vllm.profile_seqs >= 2) {
-		snprintf(v, sizeof v, "%llu", (unsigned long long)(e->vllm.profile_seqs / 2));
-		ADD(GS_F_MAX_NUM_SEQS, v, GS_F__COUNT, "", "fewer requests scheduled at once: lower throughput under load; a "
-		    "smaller profile run");
-	}
-	if (vllm && e->vllm.v1 && e->vllm.profile_tokens >= 1024) {
-		snprintf(v, sizeof v, "%llu", (unsigned long long)(e->vllm.profile_tokens / 2));
-		ADD(GS_F_MAX_NUM_BATCHED_TOKENS, v, GS_F__COUNT, "", "smaller prefill chunks: a longer time to first token "
-		    "on long prompts");
-	}
-	if (!gs_wl_set(w, GS_F_BITS) && !e->format.quantized) {
-		ADD(GS_F_FORMAT, "fp8", GS_F__COUNT, "", "fp8 weights (native on compute capability 8.9 and later): "
-		    "quality to re-confirm against the sheet's criterion");
-		ADD(GS_F_FORMAT, "awq-g128", GS_F__COUNT, "", "a 4-bit AWQ checkpoint of the model: quality to re-confirm "
-		    "against the sheet's criterion");
-	} else if (!gs_wl_set(w, GS_F_BITS) && gs_format_bpw(&e->format).num > 5 * gs_format_bpw(&e->format).den) {
-		ADD(GS_F_FORMAT, "awq-g128", GS_F__COUNT, "", "a 4-bit AWQ checkpoint of the model: quality to re-confirm "
-		    "against the sheet's criterion");
 	}
 #undef ADD
 	return n;
@@ -576,7 +456,7 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_change out[
 	candidate c[2 * GS_MAX_CHANGES];
 	size_t nc = candidates(w, c, 2 * GS_MAX_CHANGES);
 	if (pool)
-		nc += serving_candidates(w, e, c + nc, 2 * GS_MAX_CHANGES - nc);
+		nc += e->engine->pool_changes(w, e, c + nc, 2 * GS_MAX_CHANGES - nc);
 	for (size_t i = 0; i < nc && *n < GS_MAX_CHANGES && !gs_deadline_passed(); i++) {
 		if (!acts_on_target(e, cap, &c[i]))
 			continue; /* its field's row says it changes none of the phases at stake */
@@ -634,7 +514,7 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_change out[
 			x->need_after = v.need_tokens;
 		}
 	}
-	if (gs_wl_runtime(w) == GS_RT_LLAMACPP && *n < GS_MAX_CHANGES &&
+	if (e->engine->searches_gpu_layers && *n < GS_MAX_CHANGES &&
 	    fewer_gpu_layers(w, m, cap, *peak_now, e, &out[*n]))
 		(*n)++;
 	free(e);
