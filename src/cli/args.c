@@ -3,6 +3,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "cli.h"
+#include "gpusizer/file.h"
+#include "gpusizer/measure.h"
 #include "gpusizer/measured.h"
 #include "gpusizer/hub.h"
 #include "gpusizer/resolve.h"
@@ -321,4 +323,30 @@ int cli_measurements(const cli_args *a, gs_estimate *e, gs_measurements **out)
 	gs_measurements_apply(ms, e);
 	*out = ms;
 	return 0;
+}
+
+gs_run *cli_load_run(const char *path, int *rc)
+{
+	char *buf;
+	size_t len;
+	gs_error err;
+	*rc = 0;
+	if (gs_file_read(path, GS_RUN_MAX_FILE, "a run file", &buf, &len, &err)) {
+		*rc = EXIT_USAGE;
+		cli_fail(&err);
+		return NULL;
+	}
+	gs_run *r = malloc(sizeof *r);
+	if (!r) {
+		free(buf);
+		*rc = EXIT_ENV;
+		return NULL;
+	}
+	if (gs_run_load(buf, len, path, r, &err)) {
+		*rc = cli_fail(&err);
+		free(r);
+		r = NULL;
+	}
+	free(buf);
+	return r;
 }

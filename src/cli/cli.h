@@ -3,6 +3,7 @@
 #define GS_CLI_H
 
 #include <stdbool.h>
+#include "gpusizer/catalog.h"
 #include "gpusizer/estimate.h"
 #include "gpusizer/resolve.h"
 #include "gpusizer/units.h"
@@ -70,6 +71,26 @@ int cli_workload_and_model(const cli_args *a, gs_workload *w, gs_model *m);
  * printed. */
 struct gs_measurements;
 int cli_measurements(const cli_args *a, gs_estimate *e, struct gs_measurements **out);
+
+/* shortlist and sheet: the estimate (with its runs) against the catalog
+ * and the evidence the options give, shortlisted. Returns 0, or the exit
+ * code with the error printed; release with cli_offers_free either way. */
+typedef struct cli_offers {
+	gs_estimate *e;
+	gs_catalog *cat;
+	gs_evidence_set *ev;
+	gs_shortlist *sl;
+	struct gs_measurements *ms;
+} cli_offers;
+int cli_offers_run(const cli_args *a, cli_offers *o /* OUT */);
+void cli_offers_free(cli_offers *o);
+/* Their options about runs, and where the catalog format is (for --help). */
+void cli_print_offers_options(void);
+
+/* A run file of gpusizer measure (gpusizer/measure.h), read and parsed; NULL
+ * with the error printed and *rc its exit code (free the run otherwise). */
+struct gs_run;
+struct gs_run *cli_load_run(const char *path, int *rc);
 
 /* Print a library error to stderr and return the exit code it maps to. */
 int cli_fail(const gs_error *err);
