@@ -64,20 +64,16 @@ static int run_verdict(const char *run_path, bool training, uint64_t L, uint64_t
 	return ok ? 0 : EXIT_NO_FIT;
 }
 
+const cli_option cli_ladder_options[] = {
+	{"--run", NULL, "FILE", CLI_TEXT, CLI_AT(run),
+	 "a run of gpusizer measure: whether it validates the sheet (exit 1 when not)"},
+	CLI_OPTIONS_END
+};
+
 int cmd_ladder(int argc, char **argv)
 {
-	const char *run_path = NULL;
-	char *rest[64];
-	int n = 0;
-	for (int i = 0; i < argc && n < 63; i++) {
-		if (!strcmp(argv[i], "--run") && i + 1 < argc)
-			run_path = argv[++i];
-		else
-			rest[n++] = argv[i];
-	}
-	rest[n] = NULL;
 	cli_args a;
-	int rc = cli_parse(n, rest, "ladder", &a);
+	int rc = cli_parse(argc, argv, "ladder", &a);
 	if (rc)
 		return rc;
 	if (a.help) {
@@ -85,9 +81,11 @@ int cmd_ladder(int argc, char **argv)
 		       "The stepwise validation plan: a short input and a small batch to catch preparation errors,\n"
 		       "then a usual input, then the true limit of the sheet, each with its estimated peak. With\n"
 		       "--run, whether a measured run validates the sheet: a run that executed fewer tokens,\n"
-		       "sequences or a smaller microbatch than required does not, and says so (exit 1).\n");
+		       "sequences or a smaller microbatch than required does not, and says so (exit 1).\n\n");
+		cli_print_options("ladder");
 		return 0;
 	}
+	const char *run_path = a.run;
 	gs_workload w;
 	gs_model m;
 	if ((rc = cli_workload_and_model(&a, &w, &m)))

@@ -6,6 +6,21 @@
 #include "gpusizer/measured.h"
 #include "gpusizer/render.h"
 
+const cli_option cli_sheet_options[] = {
+	{"--html", NULL, NULL, CLI_SWITCH, CLI_AT(html), "a self-contained HTML page"},
+	{"--json", NULL, NULL, CLI_SWITCH, CLI_AT(json), "machine output, schema gpusizer/sheet/v1"},
+	{"--markdown", NULL, NULL, CLI_SWITCH, CLI_AT(markdown), "Markdown (the default)"},
+	CLI_OPT_CATALOG,
+	CLI_OPT_EVIDENCE,
+	CLI_OPT_RUN_MEASURED("a measured run (gpusizer measure), repeatable; one that validates the sheet\n"
+	                     "sets the need per GPU to its peak + the justified margin, and any measured\n"
+	                     "peak excludes the offers below it"),
+	{"--oom", NULL, "LOG", CLI_TEXT, CLI_AT(oom),
+	 "a failed run's log: its first out-of-memory bounds the need from below"},
+	CLI_OPT_FORCE_RUN,
+	CLI_OPTIONS_END
+};
+
 static void usage(void)
 {
 	printf("usage: gpusizer sheet [SHEET.yaml] [MODEL] [--catalog offers.yaml] [--evidence ev.yaml ...] "
@@ -13,7 +28,8 @@ static void usage(void)
 	printf("The one-page sizing sheet: workload, estimate per phase and GPU, measurements, the\n"
 	       "requirement table with verdicts and evidence, the shortlist with costs and margins, and\n"
 	       "what would invalidate it. Markdown by default; --html a self-contained page.\n\n");
-	cli_print_offers_options();
+	cli_print_options("sheet");
+	printf("\nCatalog and evidence formats: include/gpusizer/catalog.h and docs/sheet.md.\n\n");
 	cli_print_fields();
 }
 

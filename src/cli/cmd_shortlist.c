@@ -5,6 +5,21 @@
 #include "cli.h"
 #include "gpusizer/render.h"
 
+const cli_option cli_shortlist_options[] = {
+	{"--json", NULL, NULL, CLI_SWITCH, CLI_AT(json), "machine output, schema gpusizer/shortlist/v1"},
+	{"--markdown", NULL, NULL, CLI_SWITCH, CLI_AT(markdown), "Markdown tables"},
+	{"--units", NULL, "U", CLI_UNIT, CLI_AT(unit), "the requirements' unit: GiB (default), GB, MiB, MB"},
+	CLI_OPT_CATALOG,
+	CLI_OPT_EVIDENCE,
+	CLI_OPT_RUN_MEASURED("a measured run (gpusizer measure), repeatable; one that validates the sheet\n"
+	                     "sets the need per GPU to its peak + the justified margin, and any measured\n"
+	                     "peak excludes the offers below it"),
+	{"--oom", NULL, "LOG", CLI_TEXT, CLI_AT(oom),
+	 "a failed run's log: its first out-of-memory bounds the need from below"},
+	CLI_OPT_FORCE_RUN,
+	CLI_OPTIONS_END
+};
+
 static void usage(void)
 {
 	printf("usage: gpusizer shortlist [SHEET.yaml] [MODEL] [--catalog offers.yaml] [--evidence ev.yaml ...] "
@@ -13,7 +28,8 @@ static void usage(void)
 	       "judged requirement by requirement: admissible, to confirm (with the exact condition) or\n"
 	       "exclude; the retained offers ranked by total cost for the campaign, then margin.\n"
 	       "Exit 1 when no offer is admissible.\n\n");
-	cli_print_offers_options();
+	cli_print_options("shortlist");
+	printf("\nCatalog and evidence formats: include/gpusizer/catalog.h and docs/sheet.md.\n\n");
 	cli_print_fields();
 }
 
