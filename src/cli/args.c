@@ -8,6 +8,7 @@
 #include "gpusizer/file.h"
 #include "gpusizer/measure.h"
 #include "gpusizer/measured.h"
+#include "gpusizer/nearest.h"
 #include "gpusizer/hub.h"
 #include "gpusizer/resolve.h"
 
@@ -43,9 +44,12 @@ static bool ends_with(const char *s, const char *suf)
 	return n >= m && strcmp(s + n - m, suf) == 0;
 }
 
-/* The options of every command that reads a workload. */
-static const cli_option common_options[] = {
+/* The options of every command with a table, and of those that read a workload. */
+static const cli_option help_options[] = {
 	{"--help", "-h", NULL, CLI_SWITCH, CLI_AT(help), "this text"},
+	CLI_OPTIONS_END
+};
+static const cli_option workload_options[] = {
 	{"--verbose", "-v", NULL, CLI_SWITCH, CLI_AT(verbose), "also say on stderr what was read"},
 	{"--sheet", NULL, "FILE", CLI_TEXT, CLI_AT(sheet), "the workload sheet (or give it as SHEET.yaml)"},
 	CLI_OPTIONS_END
@@ -57,6 +61,17 @@ static const cli_option *find_option(const cli_option *t, const char *name)
 		if (!strcmp(t->name, name) || (t->alias && !strcmp(t->alias, name)))
 			return t;
 	return NULL;
+}
+
+/* The command's option named `name` (or its alias), its own or a common one. */
+static const cli_option *option_of(const cli_command *c, const char *name)
+{
+	const cli_option *o = find_option(c->options, name);
+	if (!o)
+		o = find_option(help_options, name);
+	if (!o && (c->flags & CLI_WORKLOAD))
+		o = find_option(workload_options, name);
+	return o;
 }
 
 /* Set what option o names in a; value is NULL for a switch. */
@@ -104,10 +119,18 @@ static bool bool_field(int f)
 	return known[f] > 0;
 }
 
-/* A word that is not an option: a sheet (by its extension) or the model. */
+/* A word that is not an option: a sheet (by its extension) or the model;
+ * for a command without a workload, one of its words. */
 static int positional(const char *arg, const cli_command *c, cli_args *a)
 {
-	if (ends_with(arg, ".yaml") || ends_with(arg, ".yml") || ends_with(arg, ".sheet.json")) {
+	if (!(c->flags & CLI_WORKLOAD)) {
+		if (a->words.n == c->words || a->words.n == CLI_LIST_MAX) {
+			fprintf(stderr, "gpusizer %s: unexpected argument \"%s\" (see gpusizer %s --help)\n",
+			        c->name, arg, c->name);
+			return EXIT_USAGE;
+		}
+		a->words.v[a->words.n++] = arg;
+	} else if (ends_with(arg, ".yaml") || ends_with(arg, ".yml") || ends_with(arg, ".sheet.json")) {
 		if (a->sheet) {
 			fprintf(stderr, "gpusizer %s: two sheets given (%s, %s)\n", c->name, a->sheet, arg);
 			return EXIT_USAGE;
@@ -131,18 +154,21 @@ static int positional(const char *arg, const cli_command *c, cli_args *a)
 }
 
 /* An option that is neither the command's nor a field: the nearest of
- * them, its table's and the fields', is suggested. */
+ * them, its table's and (with a workload) the fields', is suggested. */
 static int unknown_option(const char *name, const cli_command *c)
 {
 	const char *own[64];
 	size_t n = 0;
-	const cli_option *tables[] = {c->options, common_options};
-	for (size_t t = 0; t < 2; t++)
-		for (const cli_option *o = tables[t]; o->name && n < sizeof own / sizeof own[0]; o++)
+	bool workload = c->flags & CLI_WORKLOAD;
+	const cli_option *tables[] = {c->options, help_options, workload ? workload_options : NULL};
+	for (size_t t = 0; t < 3; t++)
+		for (const cli_option *o = tables[t]; o && o->name && n < sizeof own / sizeof own[0]; o++)
 			own[n++] = o->name;
 	char near[64], hint[96] = "";
-	if (gs_flag_suggest(name, own, n, near, sizeof near))
-		snprintf(hint, sizeof hint, "; did you mean %s?", near);
+	const char *s = workload ? gs_flag_suggest(name, own, n, near, sizeof near)
+	                         : gs_nearest(name, own, n);
+	if (s)
+		snprintf(hint, sizeof hint, "; did you mean %s?", s);
 	fprintf(stderr, "gpusizer %s: unknown option \"%s\"%s (see gpusizer %s --help)\n", c->name, name,
 	        hint, c->name);
 	return EXIT_USAGE;
@@ -165,7 +191,7 @@ static int field_flag(int f, const char *value, const char *where, const cli_com
 int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 {
 	const cli_command *c = cli_command_named(cmd);
-	assert(c && c->options && (c->flags & CLI_WORKLOAD));
+	assert(c && c->options);
 	memset(a, 0, sizeof *a);
 	a->cmd = cmd;
 	a->unit = GS_UNIT_GiB;
@@ -173,9 +199,7 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 		const char *arg = argv[i];
 		int rc;
 		/* a switch as written (--json, -h) */
-		const cli_option *o = find_option(c->options, arg);
-		if (!o)
-			o = find_option(common_options, arg);
+		const cli_option *o = option_of(c, arg);
 		if (o && !o->arg) {
 			if ((rc = apply_option(o, NULL, cmd, a)))
 				return rc;
@@ -196,11 +220,10 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 		}
 		memcpy(name, arg, n);
 		name[n] = 0;
-		o = find_option(c->options, name);
-		if (!o)
-			o = find_option(common_options, name);
-		int f = o ? -1 : gs_field_by_flag(name);
-		if (!o && f < 0 && !eq && !strncmp(name, "--no-", 5)) { /* --no-FIELD: a yes/no field's no */
+		o = option_of(c, name);
+		int f = o || !(c->flags & CLI_WORKLOAD) ? -1 : gs_field_by_flag(name);
+		if (!o && f < 0 && !eq && (c->flags & CLI_WORKLOAD) && !strncmp(name, "--no-", 5)) {
+			/* --no-FIELD: a yes/no field's no */
 			char yes[64];
 			snprintf(yes, sizeof yes, "--%s", name + 5);
 			int g = gs_field_by_flag(yes);

@@ -52,6 +52,9 @@ typedef struct cli_args {
 	const char *formats;      /* matrix: --formats LIST                     */
 	const char *models_dir;   /* matrix: --models-dir DIR                   */
 	bool library;             /* matrix: --library, every library model     */
+	cli_list words;           /* a command without a workload: its words    */
+	const char *offer;        /* probe: --offer ID                          */
+	const char *evidence_out; /* probe: --evidence FILE, written            */
 	size_t n_flags;
 	cli_flag flags[CLI_MAX_FLAGS];
 } cli_args;
@@ -90,7 +93,7 @@ typedef struct cli_option {
 
 /* How a command reads its words. */
 enum {
-	CLI_WORKLOAD = 1u << 0, /* cli_parse: its options, then the workload's fields as flags */
+	CLI_WORKLOAD = 1u << 0, /* a workload: a sheet, a model and the fields as flags */
 	CLI_MODELS = 1u << 1    /* every word that is not a sheet is a model, a row (matrix) */
 };
 
@@ -100,6 +103,7 @@ typedef struct cli_command {
 	const char *summary;
 	const cli_option *options; /* its own, CLI_OPTIONS_END last; NULL: it reads its words itself */
 	unsigned flags;
+	unsigned words;            /* without a workload: how many words it takes (cli_args.words) */
 } cli_command;
 
 /* The command named `name` in main.c's table; NULL when none is. */
@@ -107,13 +111,14 @@ const cli_command *cli_command_named(const char *name);
 
 /* Each command's own options (in its cmd_*.c). */
 extern const cli_option cli_estimate_options[], cli_fit_options[], cli_matrix_options[],
-	cli_shortlist_options[], cli_sheet_options[], cli_diagnose_options[], cli_ladder_options[];
+	cli_shortlist_options[], cli_sheet_options[], cli_diagnose_options[], cli_ladder_options[],
+	cli_probe_options[], cli_compare_options[], cli_models_options[], cli_formats_options[];
 
-/* Parse argv after the subcommand by the command's table: its options, the
- * ones every workload command takes (--help, --verbose, --sheet), then the
- * workload's fields as flags. A yes/no field alone (--conservative, next word
- * missing or an option) means yes, --no-FIELD no. Prints the problem and
- * returns EXIT_USAGE on misuse, else 0. */
+/* Parse argv after the subcommand by the command's table: its options and
+ * --help; for a workload command also --verbose, --sheet and the workload's
+ * fields as flags (a yes/no field alone, the next word missing or an option,
+ * means yes; --no-FIELD no), else its words. Prints the problem and returns
+ * EXIT_USAGE on misuse, else 0. */
 int cli_parse(int argc, char **argv, const char *cmd, cli_args *a);
 
 /* Print the command's own options, as its table gives them (for --help). */

@@ -10,29 +10,29 @@
 #include "gpusizer/measure.h"
 #include "gpusizer/render.h"
 
+const cli_option cli_compare_options[] = {
+	{"--json", NULL, NULL, CLI_SWITCH, CLI_AT(json), "machine output, schema gpusizer/compare/v1"},
+	CLI_OPTIONS_END
+};
+
 int cmd_compare(int argc, char **argv)
 {
-	bool json = false;
-	const char *files[2] = {NULL, NULL};
-	int nf = 0;
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--json"))
-			json = true;
-		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: gpusizer compare ESTIMATE.json RUN.jsonl [--json]\n\n"
-			       "ESTIMATE.json from gpusizer estimate --json, RUN.jsonl from gpusizer measure. Per phase:\n"
-			       "the estimated peak against the measured device use (NVML; PyTorch's reserved peak when\n"
-			       "there is no NVML), the measured figures fed back as basis \"measured\", and a margin\n"
-			       "proposed from the largest shortfall.\n");
-			return 0;
-		} else if (nf < 2)
-			files[nf++] = argv[i];
-		else {
-			fprintf(stderr, "gpusizer compare: unexpected argument \"%s\"\n", argv[i]);
-			return EXIT_USAGE;
-		}
+	cli_args a;
+	int rc = cli_parse(argc, argv, "compare", &a);
+	if (rc)
+		return rc;
+	if (a.help) {
+		printf("usage: gpusizer compare ESTIMATE.json RUN.jsonl [--json]\n\n"
+		       "ESTIMATE.json from gpusizer estimate --json, RUN.jsonl from gpusizer measure. Per phase:\n"
+		       "the estimated peak against the measured device use (NVML; PyTorch's reserved peak when\n"
+		       "there is no NVML), the measured figures fed back as basis \"measured\", and a margin\n"
+		       "proposed from the largest shortfall.\n\n");
+		cli_print_options("compare");
+		return 0;
 	}
-	if (nf != 2) {
+	bool json = a.json;
+	const char *const *files = a.words.v;
+	if (a.words.n != 2) {
 		fprintf(stderr, "gpusizer compare: give ESTIMATE.json and RUN.jsonl\n");
 		return EXIT_USAGE;
 	}
@@ -51,7 +51,6 @@ int cmd_compare(int argc, char **argv)
 		json_decref(est);
 		return EXIT_USAGE;
 	}
-	int rc;
 	gs_run *r = cli_load_run(files[1], &rc);
 	gs_compare *c = r ? malloc(sizeof *c) : NULL;
 	if (!c) {

@@ -14,31 +14,36 @@
 
 /* One table drives dispatch, `gpusizer --help`, each command's options
  * (cli_parse, its --help) and so the man page, which is generated from the
- * help texts. A command without an option table reads its words itself. */
+ * help texts. measure (whose words after -- are a command line) and serve
+ * (src/serve) read their words themselves. */
 static const cli_command commands[] = {
 	{"estimate", cmd_estimate, "itemized memory per phase and per GPU: inference, adaptation, multi-GPU",
-	 cli_estimate_options, CLI_WORKLOAD},
+	 cli_estimate_options, CLI_WORKLOAD, 0},
 	{"fit", cmd_fit, "largest context, concurrency or microbatch that fits a GPU or capacity",
-	 cli_fit_options, CLI_WORKLOAD},
+	 cli_fit_options, CLI_WORKLOAD, 0},
 	{"matrix", cmd_matrix, "what fits on this GPU: models x formats, the largest context in each cell",
-	 cli_matrix_options, CLI_WORKLOAD | CLI_MODELS},
+	 cli_matrix_options, CLI_WORKLOAD | CLI_MODELS, 0},
 	{"shortlist", cmd_shortlist,
 	 "which offers can carry the workload: admissible, to confirm, excluded; ranked",
-	 cli_shortlist_options, CLI_WORKLOAD},
+	 cli_shortlist_options, CLI_WORKLOAD, 0},
 	{"sheet", cmd_sheet, "the one-page sizing sheet (Markdown, --json, --html)",
-	 cli_sheet_options, CLI_WORKLOAD},
-	{"probe", cmd_probe, "this machine's GPUs as they report themselves (NVML)", NULL, 0},
-	{"serve", cmd_serve, "the calculator as a local web page, with a JSON API", NULL, 0},
-	{"measure", cmd_measure, "run a command and record memory per phase, per GPU, per counter", NULL, 0},
+	 cli_sheet_options, CLI_WORKLOAD, 0},
+	{"probe", cmd_probe, "this machine's GPUs as they report themselves (NVML)",
+	 cli_probe_options, 0, 0},
+	{"serve", cmd_serve, "the calculator as a local web page, with a JSON API", NULL, 0, 0},
+	{"measure", cmd_measure, "run a command and record memory per phase, per GPU, per counter",
+	 NULL, 0, 0},
 	{"ladder", cmd_ladder, "the stepwise validation plan, and whether a measured run validates the sheet",
-	 cli_ladder_options, CLI_WORKLOAD},
+	 cli_ladder_options, CLI_WORKLOAD, 0},
 	{"compare", cmd_compare, "an estimate against a measured run, phase by phase, and a justified margin",
-	 NULL, 0},
+	 cli_compare_options, 0, 2},
 	{"diagnose", cmd_diagnose, "the first out-of-memory in a log: its phase and the change to try next",
-	 cli_diagnose_options, CLI_WORKLOAD},
+	 cli_diagnose_options, CLI_WORKLOAD, 0},
 	{"models", cmd_models,
-	 "the model library built in: hub ids sized offline (family, parameters, context)", NULL, 0},
-	{"formats", cmd_formats, "the weight formats and the built-in device table", NULL, 0},
+	 "the model library built in: hub ids sized offline (family, parameters, context)",
+	 cli_models_options, 0, 1},
+	{"formats", cmd_formats, "the weight formats and the built-in device table",
+	 cli_formats_options, 0, 0},
 };
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 

@@ -571,7 +571,12 @@ case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
 case_ 2 'no model of the library (116 models) matches "no-such-model"' models no-such-model
-case_ 2 'unexpected argument "--gpu"' models --gpu H100
+case_ 2 'gpusizer models: unknown option "--gpu" (see gpusizer models --help)' models --gpu H100
+case_ 2 'gpusizer models: unknown option "--jsn"; did you mean --json?' models --jsn
+case_ 2 'gpusizer models: unexpected argument "llama" (see gpusizer models --help)' models qwen llama
+case_ 2 'gpusizer compare: unexpected argument "c"' compare a b c
+case_ 2 'gpusizer formats: unexpected argument "bf16"' formats bf16
+case_ 2 'gpusizer probe: unknown option "--evidance"; did you mean --evidence?' probe --evidance x
 # Llama 3.2 Vision: one <|image|> token per image in the text, the cross-attention layers' K/V over its tiles
 case_ 0 "parameters:  10670220835" estimate meta-llama/Llama-3.2-11B-Vision-Instruct
 case_ 0 "+ 2 x 8 cross-attention layers x the same x 2 images x 6404 tile tokens, x bf16 (478412800 elements)" estimate meta-llama/Llama-3.2-11B-Vision-Instruct --context 4096 --images 2
