@@ -1,9 +1,14 @@
 /* args.c — argument parsing shared by the subcommands. */
+#include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "cli.h"
+#include "gpusizer/file.h"
+#include "gpusizer/measure.h"
 #include "gpusizer/measured.h"
+#include "gpusizer/nearest.h"
 #include "gpusizer/hub.h"
 #include "gpusizer/resolve.h"
 
@@ -39,51 +44,108 @@ static bool ends_with(const char *s, const char *suf)
 	return n >= m && strcmp(s + n - m, suf) == 0;
 }
 
-/* The commands that take measured runs (--run) and a failed run (--oom). */
-static bool runs_allowed(const char *cmd)
+/* The options of every command with a table, and of those that read a workload. */
+static const cli_option help_options[] = {
+	{"--help", "-h", NULL, CLI_SWITCH, CLI_AT(help), "this text"},
+	CLI_OPTIONS_END
+};
+static const cli_option workload_options[] = {
+	{"--verbose", "-v", NULL, CLI_SWITCH, CLI_AT(verbose), "also say on stderr what was read"},
+	{"--sheet", NULL, "FILE", CLI_TEXT, CLI_AT(sheet), "the workload sheet (or give it as SHEET.yaml)"},
+	CLI_OPTIONS_END
+};
+
+static const cli_option *find_option(const cli_option *t, const char *name)
 {
-	return !strcmp(cmd, "estimate") || !strcmp(cmd, "sheet") || !strcmp(cmd, "shortlist");
+	for (; t && t->name; t++)
+		if (!strcmp(t->name, name) || (t->alias && !strcmp(t->alias, name)))
+			return t;
+	return NULL;
 }
 
-/* A switch without a value (--json, --verbose, ...); true when it was one. */
-static bool switch_option(const char *arg, const char *cmd, cli_args *a)
+/* The command's option named `name` (or its alias), its own or a common one. */
+static const cli_option *option_of(const cli_command *c, const char *name)
 {
-	if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0)
-		a->help = true;
-	else if (strcmp(arg, "--json") == 0)
-		a->json = true;
-	else if (strcmp(arg, "--markdown") == 0)
-		a->markdown = true;
-	else if (strcmp(arg, "--html") == 0 && strcmp(cmd, "sheet") == 0)
-		a->html = true;
-	else if (strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0)
-		a->verbose = true;
-	else if (strcmp(arg, "--force-run") == 0 && runs_allowed(cmd))
-		a->force_run = true;
-	else if (strcmp(arg, "--library") == 0 && strcmp(cmd, "matrix") == 0)
-		a->library = true;
-	else
+	const cli_option *o = find_option(c->options, name);
+	if (!o)
+		o = find_option(help_options, name);
+	if (!o && (c->flags & CLI_WORKLOAD))
+		o = find_option(workload_options, name);
+	return o;
+}
+
+/* Set what option o names in a; value is NULL for a switch. */
+static int apply_option(const cli_option *o, const char *value, const char *cmd, cli_args *a)
+{
+	char *at = (char *)a + o->at;
+	switch (o->kind) {
+	case CLI_SWITCH: *(bool *)(void *)at = true; break;
+	case CLI_TEXT: *(const char **)(void *)at = value; break;
+	case CLI_LIST: {
+		cli_list *l = (cli_list *)(void *)at;
+		if (l->n == CLI_LIST_MAX) {
+			fprintf(stderr, "gpusizer %s: at most %d %s files\n", cmd, CLI_LIST_MAX, o->name);
+			return EXIT_USAGE;
+		}
+		l->v[l->n++] = value;
+		break;
+	}
+	case CLI_UNIT: {
+		gs_error err;
+		if (gs_parse_unit(value, (gs_unit *)(void *)at, &err))
+			return cli_fail(&err);
+		break;
+	}
+	}
+	return 0;
+}
+
+/* Whether field f is a yes/no switch: --FIELD alone means yes, --no-FIELD
+ * no. Until workload.h has GS_KIND_BOOL (then: gs_field_kind(f) ==
+ * GS_KIND_BOOL), the enumerated fields that take yes and no. */
+static bool bool_field(int f)
+{
+	static signed char known[GS_F__COUNT]; /* 0 not yet asked, 1 yes/no, -1 not */
+	if (f < 0 || f >= GS_F__COUNT)
 		return false;
-	return true;
+	if (!known[f]) {
+		gs_workload w;
+		gs_error err;
+		gs_workload_init(&w);
+		known[f] = gs_field_kind((gs_field)f) == GS_KIND_ENUM &&
+		           !gs_workload_set(&w, (gs_field)f, "yes", 3, GS_FROM_FLAG, "--probe", &err) &&
+		           !gs_workload_set(&w, (gs_field)f, "no", 2, GS_FROM_FLAG, "--probe", &err) ? 1 : -1;
+	}
+	return known[f] > 0;
 }
 
-/* A word that is not an option: a sheet (by its extension) or the model. */
-static int positional(const char *arg, const char *cmd, cli_args *a)
+/* A word that is not an option: a sheet (by its extension) or the model;
+ * for a command without a workload, one of its words. */
+static int positional(const char *arg, const cli_command *c, cli_args *a)
 {
-	if (ends_with(arg, ".yaml") || ends_with(arg, ".yml") || ends_with(arg, ".sheet.json")) {
+	if (!(c->flags & CLI_WORKLOAD)) {
+		if (a->words.n == c->words || a->words.n == CLI_LIST_MAX) {
+			fprintf(stderr, "gpusizer %s: unexpected argument \"%s\" (see gpusizer %s --help)\n",
+			        c->name, arg, c->name);
+			return EXIT_USAGE;
+		}
+		a->words.v[a->words.n++] = arg;
+	} else if (ends_with(arg, ".yaml") || ends_with(arg, ".yml") || ends_with(arg, ".sheet.json")) {
 		if (a->sheet) {
-			fprintf(stderr, "gpusizer %s: two sheets given (%s, %s)\n", cmd, a->sheet, arg);
+			fprintf(stderr, "gpusizer %s: two sheets given (%s, %s)\n", c->name, a->sheet, arg);
 			return EXIT_USAGE;
 		}
 		a->sheet = arg;
-	} else if (!strcmp(cmd, "matrix")) { /* one row per model */
+	} else if (c->flags & CLI_MODELS) { /* one row per model */
 		if (a->n_models == sizeof a->models / sizeof a->models[0]) {
-			fprintf(stderr, "gpusizer matrix: at most %zu models\n", sizeof a->models / sizeof a->models[0]);
+			fprintf(stderr, "gpusizer %s: at most %zu models\n", c->name,
+			        sizeof a->models / sizeof a->models[0]);
 			return EXIT_USAGE;
 		}
 		a->models[a->n_models++] = arg;
 	} else if (a->positional) {
-		fprintf(stderr, "gpusizer %s: unexpected argument \"%s\" (model already %s)\n", cmd, arg, a->positional);
+		fprintf(stderr, "gpusizer %s: unexpected argument \"%s\" (model already %s)\n", c->name, arg,
+		        a->positional);
 		return EXIT_USAGE;
 	} else {
 		a->positional = arg;
@@ -91,90 +153,66 @@ static int positional(const char *arg, const char *cmd, cli_args *a)
 	return 0;
 }
 
-/* --name VALUE: the command's own options, else a workload field. */
-static int valued_option(const char *name, const char *value, const char *cmd, cli_args *a)
+/* An option that is neither the command's nor a field: the nearest of
+ * them, its table's and (with a workload) the fields', is suggested. */
+static int unknown_option(const char *name, const cli_command *c)
 {
-	bool offers = !strcmp(cmd, "shortlist") || !strcmp(cmd, "sheet");
-	if (strcmp(name, "--sheet") == 0) {
-		a->sheet = value;
-	} else if (strcmp(name, "--units") == 0) {
-		gs_error err;
-		if (gs_parse_unit(value, &a->unit, &err))
-			return cli_fail(&err);
-	} else if (strcmp(name, "--catalog") == 0 && offers) {
-		a->catalog = value;
-	} else if (strcmp(name, "--evidence") == 0 && offers) {
-		if (a->n_evidence == 8) {
-			fprintf(stderr, "gpusizer %s: at most 8 --evidence files\n", cmd);
-			return EXIT_USAGE;
-		}
-		a->evidence[a->n_evidence++] = value;
-	} else if (strcmp(name, "--run") == 0 && runs_allowed(cmd)) {
-		if (a->n_runs == 8) {
-			fprintf(stderr, "gpusizer %s: at most 8 --run files\n", cmd);
-			return EXIT_USAGE;
-		}
-		a->runs[a->n_runs++] = value;
-	} else if (strcmp(name, "--oom") == 0 && offers) {
-		a->oom = value;
-	} else if (strcmp(name, "--formats") == 0 && strcmp(cmd, "matrix") == 0) {
-		a->formats = value;
-	} else if (strcmp(name, "--models-dir") == 0 && strcmp(cmd, "matrix") == 0) {
-		a->models_dir = value;
-	} else if (strcmp(name, "--for") == 0 && strcmp(cmd, "fit") == 0) {
-		a->fit_for = value; /* checked by the library's plan (gs_fit_plan) */
-	} else {
-		int f = gs_field_by_flag(name);
-		if (f < 0) {
-			static const char *const own[] = {"--help", "--json", "--markdown", "--html", "--verbose", "--force-run",
-			                                  "--library", "--sheet", "--units", "--catalog", "--evidence", "--run",
-			                                  "--oom", "--formats", "--models-dir", "--for", "--conservative",
-			                                  "--imatrix"};
-			char near[64];
-			if (gs_flag_suggest(name, own, sizeof own / sizeof *own, near, sizeof near))
-				fprintf(stderr, "gpusizer %s: unknown option \"%s\"; did you mean %s? (see gpusizer %s --help)\n",
-				        cmd, name, near, cmd);
-			else
-				fprintf(stderr, "gpusizer %s: unknown option \"%s\" (see gpusizer %s --help)\n", cmd, name, cmd);
-			return EXIT_USAGE;
-		}
-		if (a->n_flags == CLI_MAX_FLAGS) {
-			fprintf(stderr, "gpusizer %s: too many options\n", cmd);
-			return EXIT_USAGE;
-		}
-		cli_flag *fl = &a->flags[a->n_flags++];
-		fl->field = f;
-		fl->value = value;
-		snprintf(fl->where, sizeof fl->where, "%s", name);
+	const char *own[64];
+	size_t n = 0;
+	bool workload = c->flags & CLI_WORKLOAD;
+	const cli_option *tables[] = {c->options, help_options, workload ? workload_options : NULL};
+	for (size_t t = 0; t < 3; t++)
+		for (const cli_option *o = tables[t]; o && o->name && n < sizeof own / sizeof own[0]; o++)
+			own[n++] = o->name;
+	char near[64], hint[96] = "";
+	const char *s = workload ? gs_flag_suggest(name, own, n, near, sizeof near)
+	                         : gs_nearest(name, own, n);
+	if (s)
+		snprintf(hint, sizeof hint, "; did you mean %s?", s);
+	fprintf(stderr, "gpusizer %s: unknown option \"%s\"%s (see gpusizer %s --help)\n", c->name, name,
+	        hint, c->name);
+	return EXIT_USAGE;
+}
+
+/* A workload field given as a flag (where: the flag as written). */
+static int field_flag(int f, const char *value, const char *where, const cli_command *c, cli_args *a)
+{
+	if (a->n_flags == CLI_MAX_FLAGS) {
+		fprintf(stderr, "gpusizer %s: too many options\n", c->name);
+		return EXIT_USAGE;
 	}
+	cli_flag *fl = &a->flags[a->n_flags++];
+	fl->field = f;
+	fl->value = value;
+	snprintf(fl->where, sizeof fl->where, "%s", where);
 	return 0;
 }
 
 int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 {
+	const cli_command *c = cli_command_named(cmd);
+	assert(c && c->options);
 	memset(a, 0, sizeof *a);
 	a->cmd = cmd;
 	a->unit = GS_UNIT_GiB;
 	for (int i = 0; i < argc; i++) {
 		const char *arg = argv[i];
 		int rc;
-		if (switch_option(arg, cmd, a))
-			continue;
-		if (strncmp(arg, "--", 2) != 0) {
-			if ((rc = positional(arg, cmd, a)))
+		/* a switch as written (--json, -h) */
+		const cli_option *o = option_of(c, arg);
+		if (o && !o->arg) {
+			if ((rc = apply_option(o, NULL, cmd, a)))
 				return rc;
 			continue;
 		}
-		/* --conservative and --imatrix alone are --conservative yes, --imatrix yes */
-		if ((strcmp(arg, "--conservative") == 0 || strcmp(arg, "--imatrix") == 0) &&
-		    (i + 1 >= argc || (strcmp(argv[i + 1], "yes") != 0 && strcmp(argv[i + 1], "no") != 0))) {
-			if ((rc = valued_option(arg, "yes", cmd, a)))
+		if (strncmp(arg, "--", 2) != 0) {
+			if ((rc = positional(arg, c, a)))
 				return rc;
 			continue;
 		}
 		/* --name VALUE or --name=VALUE */
 		char name[64];
-		const char *eq = strchr(arg, '='), *value;
+		const char *eq = strchr(arg, '='), *value = NULL;
 		size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
 		if (n >= sizeof name) {
 			fprintf(stderr, "gpusizer %s: unknown option \"%.60s\"\n", cmd, arg);
@@ -182,18 +220,68 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 		}
 		memcpy(name, arg, n);
 		name[n] = 0;
-		if (eq) {
+		o = option_of(c, name);
+		int f = o || !(c->flags & CLI_WORKLOAD) ? -1 : gs_field_by_flag(name);
+		if (!o && f < 0 && !eq && (c->flags & CLI_WORKLOAD) && !strncmp(name, "--no-", 5)) {
+			/* --no-FIELD: a yes/no field's no */
+			char yes[64];
+			snprintf(yes, sizeof yes, "--%s", name + 5);
+			int g = gs_field_by_flag(yes);
+			if (bool_field(g)) {
+				if ((rc = field_flag(g, "no", name, c, a)))
+					return rc;
+				continue;
+			}
+		}
+		if (!o && f < 0)
+			return unknown_option(name, c);
+		if (o && !o->arg) {
+			fprintf(stderr, "gpusizer %s: option %s takes no value\n", cmd, name);
+			return EXIT_USAGE;
+		}
+		if (eq)
 			value = eq + 1;
-		} else if (i + 1 < argc) {
+		else if (!o && bool_field(f) && (i + 1 >= argc || !strncmp(argv[i + 1], "--", 2)))
+			value = "yes"; /* --conservative alone */
+		else if (i + 1 < argc)
 			value = argv[++i];
-		} else {
+		else {
 			fprintf(stderr, "gpusizer %s: option %s needs a value\n", cmd, name);
 			return EXIT_USAGE;
 		}
-		if ((rc = valued_option(name, value, cmd, a)))
+		if ((rc = o ? apply_option(o, value, cmd, a) : field_flag(f, value, name, c, a)))
 			return rc;
 	}
 	return 0;
+}
+
+/* One table's rows: "  --name ARG" in a column of 20, then the help; a
+ * longer name has the help on the next line. */
+static void print_rows(const cli_option *o)
+{
+	for (; o->name; o++) {
+		char head[64];
+		snprintf(head, sizeof head, "%s%s%s%s%s", o->name, o->alias ? ", " : "",
+		         o->alias ? o->alias : "", o->arg ? " " : "", o->arg ? o->arg : "");
+		if (strlen(head) < 20)
+			printf("  %-20s", head);
+		else
+			printf("  %s\n%22s", head, "");
+		for (const char *h = o->help; *h;) {
+			size_t k = strcspn(h, "\n");
+			printf("%.*s\n", (int)k, h);
+			h += k;
+			if (*h == '\n' && *++h)
+				printf("%22s", "");
+		}
+	}
+}
+
+void cli_print_options(const char *cmd)
+{
+	const cli_command *c = cli_command_named(cmd);
+	assert(c && c->options);
+	print_rows(c->options);
 }
 
 int cli_workload(const cli_args *a, int skip, bool finish, gs_workload *w)
@@ -300,7 +388,7 @@ static int sheet_runs(const cli_args *a, gs_estimate *e, gs_measurements *ms)
 int cli_measurements(const cli_args *a, gs_estimate *e, gs_measurements **out)
 {
 	*out = NULL;
-	if (!a->n_runs && !a->oom && !gs_wl_set(&e->workload, GS_F_RUNS))
+	if (!a->runs.n && !a->oom && !gs_wl_set(&e->workload, GS_F_RUNS))
 		return 0;
 	gs_measurements *ms = malloc(sizeof *ms);
 	if (!ms)
@@ -309,8 +397,8 @@ int cli_measurements(const cli_args *a, gs_estimate *e, gs_measurements **out)
 	gs_error err;
 	gs_error_clear(&err);
 	int rc = sheet_runs(a, e, ms);
-	for (size_t i = 0; !rc && i < a->n_runs; i++)
-		if (gs_measurements_add_run(ms, e, a->runs[i], a->sheet, a->force_run, &err))
+	for (size_t i = 0; !rc && i < a->runs.n; i++)
+		if (gs_measurements_add_run(ms, e, a->runs.v[i], a->sheet, a->force_run, &err))
 			rc = cli_fail(&err);
 	if (!rc && a->oom && gs_measurements_add_oom(ms, a->oom, &err))
 		rc = cli_fail(&err);
@@ -321,4 +409,30 @@ int cli_measurements(const cli_args *a, gs_estimate *e, gs_measurements **out)
 	gs_measurements_apply(ms, e);
 	*out = ms;
 	return 0;
+}
+
+gs_run *cli_load_run(const char *path, int *rc)
+{
+	char *buf;
+	size_t len;
+	gs_error err;
+	*rc = 0;
+	if (gs_file_read(path, GS_RUN_MAX_FILE, "a run file", &buf, &len, &err)) {
+		*rc = EXIT_USAGE;
+		cli_fail(&err);
+		return NULL;
+	}
+	gs_run *r = malloc(sizeof *r);
+	if (!r) {
+		free(buf);
+		*rc = EXIT_ENV;
+		return NULL;
+	}
+	if (gs_run_load(buf, len, path, r, &err)) {
+		*rc = cli_fail(&err);
+		free(r);
+		r = NULL;
+	}
+	free(buf);
+	return r;
 }

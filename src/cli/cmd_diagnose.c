@@ -119,6 +119,13 @@ static void print_text(const char *log, const gs_oom *o, const gs_remedies *r)
 	}
 }
 
+const cli_option cli_diagnose_options[] = {
+	{"--run", NULL, "FILE", CLI_TEXT, CLI_AT(run),
+	 "a run of gpusizer measure: the phase still open when it ended failed"},
+	{"--json", NULL, NULL, CLI_SWITCH, CLI_AT(json), "machine output, schema gpusizer/diagnose/v1"},
+	CLI_OPTIONS_END
+};
+
 int cmd_diagnose(int argc, char **argv)
 {
 	if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
@@ -127,7 +134,8 @@ int cmd_diagnose(int argc, char **argv)
 		       "the phase it happened in. With the workload (a sheet or flags), ranks the single changes\n"
 		       "that lower that phase's memory by the saving the estimator predicts, each with what must be\n"
 		       "re-checked. --run: a run of gpusizer measure; the phase still open when it ended is the\n"
-		       "phase that failed. Exit 2 when no out-of-memory message is found.\n");
+		       "phase that failed. Exit 2 when no out-of-memory message is found.\n\n");
+		cli_print_options("diagnose");
 		return argc < 1 ? EXIT_USAGE : 0;
 	}
 	const char *log = argv[0];
@@ -135,20 +143,10 @@ int cmd_diagnose(int argc, char **argv)
 	int rc = read_oom(log, &o);
 	if (rc)
 		return rc;
-	char *rest[64];
-	int n = 0;
-	const char *run_path = NULL;
-	for (int i = 1; i < argc && n < 63; i++) {
-		if (!strcmp(argv[i], "--run") && i + 1 < argc)
-			run_path = argv[++i];
-		else
-			rest[n++] = argv[i];
-	}
-	rest[n] = NULL;
-	if (run_path && (rc = phase_from_run(run_path, &o)))
-		return rc;
 	cli_args a;
-	if ((rc = cli_parse(n, rest, "diagnose", &a)))
+	if ((rc = cli_parse(argc - 1, argv + 1, "diagnose", &a)))
+		return rc;
+	if (a.run && (rc = phase_from_run(a.run, &o)))
 		return rc;
 	bool have_workload = a.sheet || a.positional;
 	for (size_t i = 0; i < a.n_flags; i++)

@@ -8,6 +8,16 @@
 
 #define MAX_ROWS 16
 
+const cli_option cli_estimate_options[] = {
+	{"--json", NULL, NULL, CLI_SWITCH, CLI_AT(json), "machine output, schema gpusizer/estimate/v1"},
+	{"--markdown", NULL, NULL, CLI_SWITCH, CLI_AT(markdown), "Markdown tables"},
+	{"--units", NULL, "U", CLI_UNIT, CLI_AT(unit), "table unit: GiB (default), GB, MiB, MB"},
+	CLI_OPT_RUN_MEASURED("a measured run (gpusizer measure), repeatable: the phases it covered at the\n"
+	                     "sheet's dimensions become measured, and the need per GPU its peak + margin"),
+	CLI_OPT_FORCE_RUN,
+	CLI_OPTIONS_END
+};
+
 static void usage(void)
 {
 	printf("usage: gpusizer estimate [SHEET.yaml] [CONFIG.json | MODEL_DIR | MODEL.gguf | org/name] [options]\n\n"
@@ -15,16 +25,13 @@ static void usage(void)
 	       "inference (Transformers: load, prefill, decode; vLLM: load, profile, serve; llama.cpp),\n"
 	       "adaptation (--task full, lora or qlora: load to export), and multi-GPU placement (--gpus,\n"
 	       "--tp, --pp, --zero, --fsdp, --offload), with the quick calculator's two figures (weights\n"
-	       "only and the indicative envelope).\n\n"
-	       "  --json              machine output, schema gpusizer/estimate/v1\n"
-	       "  --markdown          Markdown tables\n"
-	       "  --units U           table unit: GiB (default), GB, MiB, MB\n"
-	       "  --bits 16,8,4       a comma list (or --format bf16,int8,nf4) compares formats in one table;\n"
-	       "                      with --gpu each row gets the verdict it gets alone, exit 1 if one does not fit\n"
-	       "  --gpu/--capacity    also checks the peak against the device: exit 1 if it does not fit\n"
-	       "  --run FILE          a measured run (gpusizer measure), repeatable: the phases it covered at the\n"
-	       "                      sheet's dimensions become measured, and the need per GPU its peak + margin\n"
-	       "  --force-run         use a run recorded for another sheet anyway\n\n");
+	       "only and the indicative envelope).\n\n");
+	cli_print_options("estimate");
+	/* workload fields with a meaning of their own here */
+	printf("  --bits 16,8,4       a comma list (or --format bf16,int8,nf4) compares formats in one "
+	       "table;\n                      with --gpu each row gets the verdict it gets alone, exit 1 "
+	       "if one does not fit\n  --gpu/--capacity    also checks the peak against the device: exit 1 "
+	       "if it does not fit\n\n");
 	cli_print_fields();
 	printf("\nExamples:\n"
 	       "  gpusizer estimate --params 7e9 --bits 16 --reserve 6GiB\n"

@@ -6,6 +6,15 @@
 #include "gpusizer/fit.h"
 #include "gpusizer/render.h"
 
+const cli_option cli_fit_options[] = {
+	/* --for is checked by the library's plan (gs_fit_plan) */
+	{"--for", NULL, "context|concurrency|microbatch", CLI_TEXT, CLI_AT(fit_for),
+	 "what to search (inference default: concurrency when --context\n"
+	 "is given, else context; adaptation: microbatch and context)"},
+	{"--json", NULL, NULL, CLI_SWITCH, CLI_AT(json), "machine output, schema gpusizer/fit/v1"},
+	CLI_OPTIONS_END
+};
+
 static void usage(void)
 {
 	printf("usage: gpusizer fit [SHEET.yaml] [CONFIG.json | MODEL_DIR] (--gpu NAME | --capacity SIZE) [options]\n\n"
@@ -13,13 +22,11 @@ static void usage(void)
 	       "given --context) whose estimated peak, reserve included, fits the capacity, exact to\n"
 	       "the token. --gpu uses the device-reported total from the built-in table and says so.\n"
 	       "Exit 1 when the sheet's own length (with its concurrency or microbatch) does not fit, or,\n"
-	       "without a length, when even 1 token does not fit; what does fit is printed either way.\n\n"
-	       "  --for context|concurrency|microbatch\n"
-	       "                              what to search (inference default: concurrency when --context\n"
-	       "                              is given, else context; adaptation: microbatch and context)\n"
+	       "without a length, when even 1 token does not fit; what does fit is printed either way.\n"
 	       "With --context, also checks the sheet's own workload and lists the single changes to it\n"
-	       "that lower its peak, largest saving first, each with what it costs.\n"
-	       "  --json                      machine output, schema gpusizer/fit/v1\n\n");
+	       "that lower its peak, largest saving first, each with what it costs.\n\n");
+	cli_print_options("fit");
+	putchar('\n');
 	cli_print_fields();
 }
 

@@ -1,6 +1,5 @@
 /* cmd_formats.c — `gpusizer formats`: the named weight formats and devices. */
 #include <stdio.h>
-#include <string.h>
 #include "cli.h"
 #include "gpusizer/devices.h"
 #include "gpusizer/dtype.h"
@@ -23,24 +22,30 @@ static void bpw(gs_ratio r, char *buf, size_t cap)
 	snprintf(buf, cap, "%llu.%04llu", x / 10000, x % 10000);
 }
 
+const cli_option cli_formats_options[] = {
+	{"--json", NULL, NULL, CLI_SWITCH, CLI_AT(json),
+	 "machine output, schema gpusizer/formats/v1 (what /api/formats serves)"},
+	CLI_OPTIONS_END
+};
+
 int cmd_formats(int argc, char **argv)
 {
-	if (argc > 0 && (strcmp(argv[0], "--help") == 0 || strcmp(argv[0], "-h") == 0)) {
+	cli_args a;
+	int rc = cli_parse(argc, argv, "formats", &a);
+	if (rc)
+		return rc;
+	if (a.help) {
 		printf("usage: gpusizer formats [--json]\n\nLists the named weight formats (bits per weight including "
-		       "block metadata, modules kept aside) and the built-in device table.\n\n"
-		       "  --json              machine output, schema gpusizer/formats/v1 (what /api/formats serves)\n");
+		       "block metadata, modules kept aside) and the built-in device table.\n\n");
+		cli_print_options("formats");
 		return 0;
 	}
-	if (argc == 1 && strcmp(argv[0], "--json") == 0) {
+	if (a.json) {
 		json_t *o = gs_formats_to_json();
 		int bad = !o || json_dumpf(o, stdout, JSON_INDENT(2)) != 0;
 		putchar('\n');
 		json_decref(o);
 		return bad || fflush(stdout) || ferror(stdout) ? EXIT_ENV : 0;
-	}
-	if (argc > 0) {
-		fprintf(stderr, "gpusizer formats: unexpected argument \"%s\"\n", argv[0]);
-		return EXIT_USAGE;
 	}
 	const gs_format *t;
 	size_t n = gs_format_table(&t);

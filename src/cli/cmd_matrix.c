@@ -8,6 +8,18 @@
 #include "gpusizer/library.h"
 #include "gpusizer/matrix.h"
 
+const cli_option cli_matrix_options[] = {
+	{"--formats", NULL, "LIST", CLI_TEXT, CLI_AT(formats),
+	 "comma-separated columns, e.g. bf16,fp8,awq or q8_0,q4_k_m (the formats are\n"
+	 "the columns: not --format or --bits)"},
+	{"--library", NULL, NULL, CLI_SWITCH, CLI_AT(library),
+	 "every model of the built-in library, sized offline (gpusizer models)"},
+	{"--models-dir", NULL, "DIR", CLI_TEXT, CLI_AT(models_dir), "every *.json in DIR, sorted by name"},
+	{"--json", NULL, NULL, CLI_SWITCH, CLI_AT(json), "machine output, schema gpusizer/matrix/v1"},
+	{"--markdown", NULL, NULL, CLI_SWITCH, CLI_AT(markdown), "a Markdown table"},
+	CLI_OPTIONS_END
+};
+
 static void usage(void)
 {
 	printf("usage: gpusizer matrix [MODEL ...] [--library] [--models-dir DIR] (--gpu NAME | --capacity SIZE)\n"
@@ -20,11 +32,10 @@ static void usage(void)
 	       "int8, nf4; for llama.cpp and Ollama Q8_0, Q6_K, Q5_K_M, Q4_K_M, Q3_K_M, Q2_K). Each cell\n"
 	       "is the largest context (or, with --context, the largest concurrency, or microbatch for\n"
 	       "adaptation) that fits, by the exact search of gpusizer fit, or x with the reason.\n"
-	       "Exit 2 without a model or a capacity, or when a model cannot be read (its row says why).\n\n"
-	       "  --formats LIST      comma-separated columns, e.g. bf16,fp8,awq or q8_0,q4_k_m\n"
-	       "  --library           every model of the built-in library, sized offline (gpusizer models)\n"
-	       "  --models-dir DIR    every *.json in DIR, sorted by name\n"
-	       "  --json              machine output, schema gpusizer/matrix/v1\n\n");
+	       "Exit 2 without a model or a capacity, or when a model cannot be read (its row says "
+	       "why).\n\n");
+	cli_print_options("matrix");
+	putchar('\n');
 	cli_print_fields();
 }
 

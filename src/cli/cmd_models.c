@@ -5,6 +5,12 @@
 #include "cli.h"
 #include "gpusizer/library.h"
 
+const cli_option cli_models_options[] = {
+	{"--json", NULL, NULL, CLI_SWITCH, CLI_AT(json), "machine output, schema gpusizer/models/v1"},
+	{"--markdown", NULL, NULL, CLI_SWITCH, CLI_AT(markdown), "a Markdown table"},
+	CLI_OPTIONS_END
+};
+
 static void usage(void)
 {
 	printf("usage: gpusizer models [TEXT] [--json | --markdown]\n\n"
@@ -16,9 +22,8 @@ static void usage(void)
 	       "copy, named in its source), fields (the architecture fields of the model card and the\n"
 	       "Transformers configuration class). A hub id with @REVISION, or --revision other than the\n"
 	       "copy's, is read from the hub instead.\n"
-	       "Exit 2 when no model matches TEXT.\n\n"
-	       "  --json       machine output, schema gpusizer/models/v1\n"
-	       "  --markdown   a Markdown table\n");
+	       "Exit 2 when no model matches TEXT.\n\n");
+	cli_print_options("models");
 }
 
 /* The id column is as wide as the library's longest id, so every listing
@@ -58,23 +63,16 @@ static int no_match(const char *text, size_t n)
 
 int cmd_models(int argc, char **argv)
 {
-	const char *text = NULL;
-	bool json = false, md = false;
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			usage();
-			return 0;
-		} else if (!strcmp(argv[i], "--json")) {
-			json = true;
-		} else if (!strcmp(argv[i], "--markdown")) {
-			md = true;
-		} else if (argv[i][0] == '-' || text) {
-			fprintf(stderr, "gpusizer models: unexpected argument \"%s\" (gpusizer models --help)\n", argv[i]);
-			return EXIT_USAGE;
-		} else {
-			text = argv[i];
-		}
+	cli_args a;
+	int rc = cli_parse(argc, argv, "models", &a);
+	if (rc)
+		return rc;
+	if (a.help) {
+		usage();
+		return 0;
 	}
+	const char *text = a.words.n ? a.words.v[0] : NULL;
+	bool json = a.json, md = a.markdown;
 	gs_error err;
 	gs_error_clear(&err);
 	size_t n = gs_library_count(), shown = 0;
@@ -82,7 +80,7 @@ int cmd_models(int argc, char **argv)
 		json_t *o = gs_library_to_json(text, &shown, &err);
 		if (!o)
 			return err.msg[0] ? cli_fail(&err) : EXIT_ENV;
-		int rc = shown && json_dumpf(o, stdout, JSON_INDENT(2)) ? EXIT_ENV : 0;
+		rc = shown && json_dumpf(o, stdout, JSON_INDENT(2)) ? EXIT_ENV : 0;
 		json_decref(o);
 		if (shown)
 			putchar('\n');

@@ -7,29 +7,32 @@
 #include "gpusizer/probe.h"
 #include "gpusizer/render.h"
 
+const cli_option cli_probe_options[] = {
+	{"--json", NULL, NULL, CLI_SWITCH, CLI_AT(json), "machine output, schema gpusizer/probe/v1"},
+	{"--evidence", NULL, "FILE", CLI_TEXT, CLI_AT(evidence_out),
+	 "write a memory evidence record for shortlist (GPU 0's device-reported capacity)"},
+	{"--offer", NULL, "ID", CLI_TEXT, CLI_AT(offer),
+	 "the offer the evidence record is for (default any)"},
+	CLI_OPTIONS_END
+};
+
 int cmd_probe(int argc, char **argv)
 {
-	bool json = false;
-	const char *evidence = NULL, *offer = "any";
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: gpusizer probe [--json] [--evidence FILE [--offer ID]]\n\n"
-			       "The GPUs of this machine as they report themselves (NVML, loaded at run time): name,\n"
-			       "UUID, total/free/used bytes, compute capability, ECC and MIG modes, driver and CUDA\n"
-			       "versions. --evidence writes a memory evidence record for shortlist (the device-reported\n"
-			       "capacity of GPU 0, with version and scope). Exit 3 without a driver or a GPU.\n");
-			return 0;
-		} else if (!strcmp(argv[i], "--json")) {
-			json = true;
-		} else if (!strcmp(argv[i], "--evidence") && i + 1 < argc) {
-			evidence = argv[++i];
-		} else if (!strcmp(argv[i], "--offer") && i + 1 < argc) {
-			offer = argv[++i];
-		} else {
-			fprintf(stderr, "gpusizer probe: unknown argument \"%s\"\n", argv[i]);
-			return EXIT_USAGE;
-		}
+	cli_args args;
+	int rc = cli_parse(argc, argv, "probe", &args);
+	if (rc)
+		return rc;
+	if (args.help) {
+		printf("usage: gpusizer probe [--json] [--evidence FILE [--offer ID]]\n\n"
+		       "The GPUs of this machine as they report themselves (NVML, loaded at run time): name,\n"
+		       "UUID, total/free/used bytes, compute capability, ECC and MIG modes, driver and CUDA\n"
+		       "versions. --evidence writes a memory evidence record for shortlist (the device-reported\n"
+		       "capacity of GPU 0, with version and scope). Exit 3 without a driver or a GPU.\n\n");
+		cli_print_options("probe");
+		return 0;
 	}
+	bool json = args.json;
+	const char *evidence = args.evidence_out, *offer = args.offer ? args.offer : "any";
 	gs_probe p;
 	gs_error err;
 	gs_error_clear(&err);

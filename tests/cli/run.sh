@@ -224,6 +224,7 @@ case_ 0 "with the graph of the layers on the CPU" estimate $L31 --runtime llamac
 PY28=data/models/EleutherAI__pythia-2.8b.json
 case_ 0 '"bytes": 213903872' estimate $PY28 --runtime llamacpp --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --json
 case_ 0 '"bytes": 170917888' estimate $PY28 --runtime llamacpp --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --op-offload no --json
+case_ 0 '"bytes": 170917888' estimate $PY28 --runtime llamacpp --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --no-op-offload --json
 case_ 0 '"bytes": 10348544' estimate $PY28 --runtime llamacpp --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --n-ubatch 31 --json
 case_ 0 "ops offloaded from the host (batch >= 32): head on the host" estimate $PY28 --runtime llamacpp --format Q4_0 --context 2048 --gpu-layers 10
 # Gemma 2/3 under llama.cpp: sliding-window layers in their own cache of min(n_ctx, window x n_seq + n_ubatch)
@@ -236,6 +237,8 @@ case_ 0 "22 of them sliding-window layers with min(cells, window 512 x 1 sequenc
 # Gemma-2-9B: window 4096, 4 sequences in one context of 32768: min(32768, 4 x 4096 + 512) = 16896 cells
 case_ 0 "21 of them sliding-window layers with min(cells, window 4096 x 4 sequences + n_ubatch 512) padded to 256 = 16896 cells" estimate data/models/google__gemma-2-9b.json --runtime llamacpp --format Q4_K_M --context 8192 --concurrency 4
 case_ 2 "--swa-full: read by runtime llamacpp, not by ollama" estimate data/models/google__gemma-2-2b-it.json --runtime ollama --format Q4_K_M --swa-full yes
+case_ 0 '"bytes": 218103808' estimate $G31 --runtime llamacpp --format Q4_K_M --swa-full --context 8192 --json
+case_ 0 '"bytes": 56623104' estimate $G31 --runtime llamacpp --format Q4_K_M --context 8192 --no-swa-full --json
 # Gemma 3 vision-language: llama.cpp runs the text GGUF; the mmproj (F16) only with images
 G34=data/models/google__gemma-3-4b-it.json
 case_ 0 "give images to count the projector" estimate $G34 --runtime llamacpp --format Q4_K_M --context 8192
@@ -569,7 +572,12 @@ case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
 case_ 2 'no model of the library (116 models) matches "no-such-model"' models no-such-model
-case_ 2 'unexpected argument "--gpu"' models --gpu H100
+case_ 2 'gpusizer models: unknown option "--gpu" (see gpusizer models --help)' models --gpu H100
+case_ 2 'gpusizer models: unknown option "--jsn"; did you mean --json?' models --jsn
+case_ 2 'gpusizer models: unexpected argument "llama" (see gpusizer models --help)' models qwen llama
+case_ 2 'gpusizer compare: unexpected argument "c"' compare a b c
+case_ 2 'gpusizer formats: unexpected argument "bf16"' formats bf16
+case_ 2 'gpusizer probe: unknown option "--evidance"; did you mean --evidence?' probe --evidance x
 # Llama 3.2 Vision: one <|image|> token per image in the text, the cross-attention layers' K/V over its tiles
 case_ 0 "parameters:  10670220835" estimate meta-llama/Llama-3.2-11B-Vision-Instruct
 case_ 0 "+ 2 x 8 cross-attention layers x the same x 2 images x 6404 tile tokens, x bf16 (478412800 elements)" estimate meta-llama/Llama-3.2-11B-Vision-Instruct --context 4096 --images 2
@@ -598,6 +606,18 @@ case_ 2 "task lora needs the model's module shapes" estimate --params 7e9 --task
 case_ 2 "--units: got" estimate --params 7e9 --units GBs
 case_ 2 "--kv-format-v: read by runtime llamacpp, not by transformers" estimate --params 7e9 --kv-format-v fp8
 case_ 2 "unknown command" frobnicate
+# issue 44: did-you-mean from the command table, and each command's own options from its table
+case_ 2 'gpusizer: unknown command "estimat"; did you mean estimate?' estimat
+case_ 2 'unknown command "shortlst"; did you mean shortlist?' shortlst --params 7e9
+case_ 2 'unknown option "--librar"; did you mean --library?' matrix $L3 --gpu "RTX 4090" --librar
+case_ 2 'gpusizer estimate: unknown option "--library" (see gpusizer estimate --help)' estimate $L3 --library
+case_ 2 'gpusizer fit: unknown option "--catalog"' fit $L3 --gpu "RTX 4090" --catalog data/catalogs/seed-offers.yaml
+case_ 2 "gpusizer estimate: option --json takes no value" estimate $L3 --json=1
+case_ 2 "gpusizer sheet: at most 8 --evidence files" sheet $L3 -v --evidence a --evidence a --evidence a --evidence a --evidence a --evidence a --evidence a --evidence a --evidence a
+case_ 0 "--catalog FILE      the offers to judge" shortlist --help
+case_ 0 "--run FILE          a run of gpusizer measure: whether it validates the sheet" ladder --help
+# shortlist --units as the API's "units": the requirements' texts in it
+case_ 1 "memory [admissible]: peak 18.69 GB per GPU (prefill)" shortlist data/sheets/llama3-8b-8k.yaml --units GB
 case_ 2 "usage: gpusizer COMMAND"
 case_ 0 "usage: gpusizer estimate" estimate --help
 case_ 0 "--context, --length" fit --help
@@ -712,6 +732,12 @@ case_ 0 "(conservative: the peak is its high end)" estimate tests/data/sheets/ll
 case_ 2 'tests/data/bad/conservative.yaml:2:15: conservative: got "maybe", expected one of no, yes' estimate tests/data/bad/conservative.yaml
 case_ 1 "against the peak per GPU, 18.39 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml --conservative
 case_ 1 "against the peak per GPU, 17.41 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml
+# issue 44: a yes/no field alone means yes (next word missing or an option), --no-FIELD no
+case_ 0 "fits: peak backward 12.05 GiB" estimate $BERT $BA --capacity 13GiB --conservative --no-conservative
+case_ 1 "DOES NOT FIT: peak backward 13.93 GiB" estimate $BERT --conservative $BA --capacity 13GiB
+case_ 0 '"peak_is_high_end": false' estimate tests/data/sheets/llama31-8b-conservative.yaml --no-conservative --json
+case_ 2 '--conservative: got "maybe", expected one of no, yes' estimate $BERT $BA --conservative maybe
+case_ 2 'unknown option "--no-context"; did you mean --context?' estimate $BERT --no-context 512
 # a config mixing two architectures is refused, naming the foreign field (issue #13)
 case_ 2 'field "num_local_experts" belongs to mixtures of experts, not to model_type "llama"' estimate tests/data/bad/mixed_architectures.json
 # more decoders (issue #13): counted, and LoRA asks for targets where PEFT has no default

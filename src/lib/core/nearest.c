@@ -1,8 +1,10 @@
 /*
- * nearest.c — edit distance for "did you mean" (nearest.h).
+ * nearest.c — edit distance for "did you mean" (core/nearest.h, and
+ * gpusizer/nearest.h for the front doors).
  */
 #include <stdint.h>
 #include <string.h>
+#include "gpusizer/nearest.h"
 #include "core/nearest.h"
 
 size_t gsi_edit_distance(const char *a, const char *b)
@@ -28,4 +30,18 @@ size_t gsi_edit_distance(const char *a, const char *b)
 		}
 	}
 	return row[lb];
+}
+
+const char *gs_nearest(const char *word, const char *const *names, size_t n)
+{
+	size_t best = SIZE_MAX, len = strlen(word);
+	const char *near = NULL;
+	for (size_t i = 0; i < n; i++) {
+		size_t d = gsi_edit_distance(word, names[i]);
+		if (d < best && gsi_near_enough(d, len)) {
+			best = d;
+			near = names[i];
+		}
+	}
+	return near;
 }

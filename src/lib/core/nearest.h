@@ -2,8 +2,8 @@
  * nearest.h — "did you mean": the edit distance between two short names,
  * for the suggestions of the device table, the flags and the model library.
  */
-#ifndef GPUSIZER_NEAREST_H
-#define GPUSIZER_NEAREST_H
+#ifndef GS_NEAREST_H
+#define GS_NEAREST_H
 
 #include <stddef.h>
 
