@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include "cli.h"
 #include "gpusizer/file.h"
@@ -100,23 +101,24 @@ static int apply_option(const cli_option *o, const char *value, const char *cmd,
 	return 0;
 }
 
-/* Whether field f is a yes/no switch: --FIELD alone means yes, --no-FIELD
- * no. Until workload.h has GS_KIND_BOOL (then: gs_field_kind(f) ==
- * GS_KIND_BOOL), the enumerated fields that take yes and no. */
+/* Whether field f is a yes/no switch (kind bool): --FIELD alone means yes,
+ * --no-FIELD no. */
 static bool bool_field(int f)
 {
-	static signed char known[GS_F__COUNT]; /* 0 not yet asked, 1 yes/no, -1 not */
-	if (f < 0 || f >= GS_F__COUNT)
-		return false;
-	if (!known[f]) {
-		gs_workload w;
-		gs_error err;
-		gs_workload_init(&w);
-		known[f] = gs_field_kind((gs_field)f) == GS_KIND_ENUM &&
-		           !gs_workload_set(&w, (gs_field)f, "yes", 3, GS_FROM_FLAG, "--probe", &err) &&
-		           !gs_workload_set(&w, (gs_field)f, "no", 2, GS_FROM_FLAG, "--probe", &err) ? 1 : -1;
-	}
-	return known[f] > 0;
+	return f >= 0 && f < GS_F__COUNT && gs_field_kind((gs_field)f) == GS_KIND_BOOL;
+}
+
+/* Whether the word after a bool field's flag is its value: one of the
+ * row's values, or a word meant as one (no option, no path, model id or
+ * sheet: "maybe" is refused naming no and yes), so that --conservative
+ * model.json is --conservative yes and a model. */
+static bool bool_word(int f, const char *w)
+{
+	const char *const *v = gs_field_values((gs_field)f);
+	for (size_t i = 0; v && v[i]; i++)
+		if (!strcasecmp(w, v[i]))
+			return true;
+	return w[0] != '-' && !strpbrk(w, "/.:");
 }
 
 /* A word that is not an option: a sheet (by its extension) or the model;
@@ -241,7 +243,7 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 		}
 		if (eq)
 			value = eq + 1;
-		else if (!o && bool_field(f) && (i + 1 >= argc || !strncmp(argv[i + 1], "--", 2)))
+		else if (!o && bool_field(f) && (i + 1 >= argc || !bool_word(f, argv[i + 1])))
 			value = "yes"; /* --conservative alone */
 		else if (i + 1 < argc)
 			value = argv[++i];

@@ -125,9 +125,8 @@ int cmd_matrix(int argc, char **argv)
 	gs_error_clear(&err);
 	char cols[GS_MATRIX_MAX_FORMATS][40];
 	size_t nf = a.formats ? split_formats(a.formats, cols, GS_MATRIX_MAX_FORMATS)
-	                    : gs_matrix_default_formats(gs_wl_set(&base, GS_F_RUNTIME) ? gs_wl_runtime(&base) : GS_RT_TRANSFORMERS,
-	                                                gs_wl_set(&base, GS_F_TASK) ? gs_wl_task(&base) : GS_TASK_INFERENCE,
-	                                                cols, GS_MATRIX_MAX_FORMATS);
+	                    /* unset, the runtime and task read as their defaults (index 0) */
+	                    : gs_matrix_default_formats(gs_wl_runtime(&base), gs_wl_task(&base), cols, GS_MATRIX_MAX_FORMATS);
 	gs_matrix *mx = malloc(sizeof *mx);
 	if (!mx)
 		return EXIT_ENV;

@@ -116,9 +116,14 @@ static void test_errors_and_keep(void **st)
 	(void)st;
 	gs_format f;
 	gs_error err;
-	assert_int_equal(gs_format_parse("int3", "--format", &f, &err), GS_EINPUT);
+	assert_int_equal(gs_format_parse("int9", "--format", &f, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "--format"));
 	assert_non_null(strstr(err.msg, "nf4"));
+	/* a name that says only its bits: the formats that store that many */
+	assert_int_equal(gs_format_parse("int4", "--format", &f, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "choose one of nf4, nf4-dq, fp4"));
+	assert_int_equal(gs_format_parse("Q8", "--format", &f, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "int8 (bitsandbytes LLM.int8), fp8 (e4m3), gptq8, gguf:Q8_0"));
 	assert_int_equal(gs_format_parse("", "--format", &f, &err), GS_EINPUT);
 	assert_int_equal(gs_format_parse("bits:4.5", "--format", &f, &err), GS_OK);
 	assert_string_equal(f.name, "bits:9/2");

@@ -72,7 +72,7 @@ static void test_sheet_errors(void **st)
 	expect_error("reserve: 6\n", GS_EINPUT, "s.yaml:1:10", "unit");
 	expect_error("length: many\n", GS_EINPUT, "s.yaml:1:9", "length");
 	expect_error("length: 0\n", GS_EINPUT, "s.yaml:1:9", "at least 1");
-	expect_error("format: int3\n", GS_EINPUT, "s.yaml:1:9", "unknown format");
+	expect_error("format: int9\n", GS_EINPUT, "s.yaml:1:9", "unknown format");
 	expect_error("task: pretrain\n", GS_EINPUT, "s.yaml:1:7", "inference, full, lora, qlora");
 	expect_error("runtime: tgi\n", GS_EINPUT, "s.yaml:1:10", "transformers, vllm");
 	expect_error("gpu_memory_utilization: 1.5\n", GS_EINPUT, "s.yaml:1:25", "(0, 1]");

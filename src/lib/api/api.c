@@ -68,15 +68,7 @@ static void answer_json(gs_api_answer *out, unsigned status, json_t *o)
  * set where the error was made. "" when none. */
 static const char *field_of(const gs_error *err)
 {
-	if (err->field[0])
-		return err->field;
-	/* until workload.c sets err->field: its errors locate a sheet field as
-	 * "KEY" or "request body: KEY" in err->where */
-	static const char lead[] = "request body: ";
-	const char *w = err->where;
-	if (!strncmp(w, lead, sizeof lead - 1))
-		w += sizeof lead - 1;
-	return gs_field_by_key(w, strlen(w)) >= 0 ? w : "";
+	return err->field; /* set where the error was made; never read from the text */
 }
 
 /* {"error": msg, "status": status} and, when field is not "", "field". */

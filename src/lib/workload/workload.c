@@ -587,6 +587,13 @@ static gs_status format_from_tag(gs_workload *w, gs_error *err)
 	return gs_workload_set(w, GS_F_FORMAT, fmt, strlen(fmt), GS_FROM_DEFAULT, "the model's Ollama tag", err);
 }
 
+/* Name the field a cross-field refusal is about, then pass the status on. */
+static gs_status fail_about(gs_error *err, const char *field, gs_status s)
+{
+	gs_error_field(err, field);
+	return s;
+}
+
 /* Every field given (sheet or flag) must be read by the workload's task and
  * runtime (the defaults: inference, transformers); the refusal names who
  * reads it. The task is judged first: a training field under inference is
@@ -703,26 +710,28 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 	assert(w);
 	bool model = gs_wl_set(w, GS_F_MODEL), params = gs_wl_set(w, GS_F_PARAMS);
 	if (model && params)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_PARAMS].where,
-		                    "give either model (%s) or params, not both", w->v[GS_F_MODEL].where);
+		return fail_about(err, "params", gs_error_set(err, GS_EINPUT, w->v[GS_F_PARAMS].where,
+		                    "give either model (%s) or params, not both", w->v[GS_F_MODEL].where));
 	if (!model && !params)
-		return gs_error_set(err, GS_EINPUT, NULL,
+		return fail_about(err, "model", gs_error_set(err, GS_EINPUT, NULL,
 		                    "no model: give a config.json or model folder (model / --model) or a "
-		                    "parameter count (params / --params 7e9)");
+		                    "parameter count (params / --params 7e9)"));
 	if (params && w->v[GS_F_PARAMS].u == 0)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_PARAMS].where, "params must be at least 1");
+		return fail_about(err, "params", gs_error_set(err, GS_EINPUT, w->v[GS_F_PARAMS].where,
+		                                              "params must be at least 1"));
 	if (gs_wl_set(w, GS_F_BITS) && gs_wl_set(w, GS_F_FORMAT))
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_BITS].where,
-		                    "give either bits or format, not both (format %s from %s)", w->v[GS_F_FORMAT].text, w->v[GS_F_FORMAT].where);
+		return fail_about(err, "bits", gs_error_set(err, GS_EINPUT, w->v[GS_F_BITS].where,
+		                    "give either bits or format, not both (format %s from %s)", w->v[GS_F_FORMAT].text,
+		                    w->v[GS_F_FORMAT].where));
 	if (gs_wl_set(w, GS_F_GPU) && gs_wl_set(w, GS_F_CAPACITY))
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
-		                    "give either gpu or capacity, not both");
+		return fail_about(err, "gpu", gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
+		                                           "give either gpu or capacity, not both"));
 	if (model) {
 		gs_status s = model_from_url(w, err);
 		if (!s)
 			s = format_from_tag(w, err);
 		if (s)
-			return s;
+			return err && !err->field[0] ? fail_about(err, "model", s) : s;
 	}
 	/* QLoRA means a 4-bit base: nf4 with double quantization unless said */
 	if (!gs_wl_set(w, GS_F_FORMAT) && !gs_wl_set(w, GS_F_BITS) && gs_wl_set(w, GS_F_TASK) &&
