@@ -6,6 +6,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include "cli.h"
+#include "gpusizer/render.h"
 #include "gpusizer/file.h"
 #include "gpusizer/measure.h"
 #include "gpusizer/measured.h"
@@ -35,7 +36,8 @@ void cli_print_fields(void)
 		gs_field_flag((gs_field)f, flag, sizeof flag);
 		if (f == GS_F_LENGTH)
 			snprintf(flag, sizeof flag, "--context, --length");
-		printf("  %-28s %s\n", flag, gs_field_help((gs_field)f));
+		static char help[GS_FIELD_HELP_MAX];
+		printf("  %-28s %s\n", flag, gs_render_field_help((gs_field)f, help, sizeof help));
 	}
 }
 
@@ -295,7 +297,8 @@ int cli_workload(const cli_args *a, int skip, bool finish, gs_workload *w)
 		return cli_fail(&err);
 	if (a->positional) {
 		struct stat st;
-		if (stat(a->positional, &st) != 0 && !gs_hub_is_id(a->positional) && !gs_ollama_tag_is(a->positional)) {
+		if (stat(a->positional, &st) != 0 && !gs_hub_is_id(a->positional) && !gs_ollama_tag_is(a->positional) &&
+		    !gs_model_is_hub_address(a->positional)) {
 			char latest[128];
 			snprintf(latest, sizeof latest, "%.100s:latest", a->positional);
 			fprintf(stderr, "gpusizer: error: %s: no such file or folder, and not a hub id%s%s%s; expected a "

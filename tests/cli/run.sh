@@ -776,6 +776,27 @@ case_ 0 "two fp32 temporaries of the largest tensor, 2 x 31254528 x 4 B" estimat
 
 # the library's verbatim copies are still the hub's bytes: each row that
 # records a SHA-256 must hash to it (a hand edit of such a file fails here)
+# issue 44: a field the runtime or task does not read is refused, naming who reads it
+case_ 2 "--max-num-seqs: read by runtime vllm, not by transformers (runtime: default)" estimate $L3 --context 4096 --max-num-seqs 4
+case_ 2 "--gpu-memory-utilization: read by runtime vllm, not by transformers" estimate $L3 --context 4096 --gpu-memory-utilization 0.8
+case_ 2 "--n-ubatch: read by runtime llamacpp, not by vllm (runtime: --runtime)" estimate $L3 --runtime vllm --n-ubatch 256
+case_ 2 "--cuda-graphs: read by runtimes vllm and sglang, not by transformers" estimate $L3 --cuda-graphs 1GiB
+case_ 2 "--concurrency: read by task inference, not by lora (task: --task)" estimate $L3 --task lora --context 2048 --concurrency 4
+case_ 2 "--microbatch: read by tasks full, lora and qlora, not by inference" estimate $L3 --context 2048 --microbatch 2
+case_ 2 "--tp: read by runtimes transformers, vllm and sglang, not by llamacpp" estimate $L3 --runtime llamacpp --format Q4_K_M --tp 2 --gpus 2
+case_ 2 "vllm serves models; adaptation runs with runtime transformers" estimate $L3 --task lora --runtime vllm --microbatch 2
+case_ 2 "--mem-fraction-static: got 1.5, expected a fraction in (0, 1]" estimate $L3 --runtime sglang --mem-fraction-static 1.5
+case_ 2 "--optimizer: got \"adam\", expected one of adamw, adamw-fused, adamw-8bit, paged-adamw-8bit, sgd, sgd-momentum, adafactor, lion, adamw-forloop" estimate $L3 --task full --optimizer adam
+case_ 0 "runtime vllm 0.21.0" estimate $L3 --runtime VLLM --gpu "RTX 4090" --context 4096
+# issue 45: the forms people type
+case_ 0 "22.35 GiB (24.00 GB; 24000000000 B) — given: 24gb" estimate --params 7e9 --capacity 24gb
+case_ 0 "22.35 GiB (24.00 GB; 24000000000 B) — given: 24G" estimate --params 7e9 --capacity 24G
+case_ 0 "8000000000 params" estimate --params 8b
+case_ 2 "\"int4\" says 4 bits per weight, which several formats store" estimate --params 7e9 --format int4
+case_ 0 "model:       meta-llama/Meta-Llama-3-8B (llama" estimate https://huggingface.co/meta-llama/Meta-Llama-3-8B
+case_ 0 "format:      weights gguf:Q4_K_M" estimate hf.co/meta-llama/Meta-Llama-3-8B:Q4_K_M --context 4096
+case_ 2 "is a hub address without org/name" estimate hf.co/x
+
 TAB=$(printf '\t')
 while IFS="$TAB" read -r id file family copy rev source; do
 	[ "$copy" = verbatim ] || continue
