@@ -712,7 +712,7 @@ static void check_releases(const gs_model *m)
 			unsigned maj = 0, min = 0, pat = 0;
 			sscanf(word, "%u.%u.%u", &maj, &min, &pat);
 			int want = maj == 0 && (min < 10 || (min == 10 && pat < 2)) ? 0 : 1;
-			char why[300];
+			char why[sizeof ((gs_error *)0)->msg]; /* the whole refusal */
 			int got = engine_on_t4(m, word, why, sizeof why);
 			if (got != want)
 				violation("releases", "vllm", "%s on a T4 runs %s here, vLLM runs %s%s%s", word,
