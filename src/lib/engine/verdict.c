@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/estimate.h"
+#include "core/fmt.h"
 
 const char *gs_rule_name(gs_rule r)
 {
@@ -29,8 +30,9 @@ static const char *gib(gs_bytes b, char *buf, size_t cap)
 	return gs_format_bytes(b, b && b < GS_GiB ? GS_UNIT_MiB : GS_UNIT_GiB, buf, cap);
 }
 
-/* The verdict's sentence; a search probe (v->silent) needs only the figures. */
-#define SAY(v, ...) ((v)->silent ? 0 : snprintf((v)->why, sizeof (v)->why, __VA_ARGS__))
+/* The verdict's sentence (a cut one ends "...", core/fmt.h); a search probe
+ * (v->silent) needs only the figures. */
+#define SAY(v, ...) ((v)->silent ? (void)0 : (void)gsi_fmt((v)->why, sizeof (v)->why, __VA_ARGS__))
 
 static const char *plural(uint64_t n) { return n == 1 ? "" : "s"; }
 

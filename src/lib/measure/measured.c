@@ -9,6 +9,7 @@
 #include <openssl/evp.h>
 #include "gpusizer/file.h"
 #include "gpusizer/measured.h"
+#include "core/fmt.h"
 
 void gs_sha256_hex(const void *buf, size_t len, char out[65])
 {
@@ -88,21 +89,18 @@ static uint64_t phase_batch(const gs_run_phase *q, bool training)
 	return training ? (q->microbatch ? q->microbatch : q->sequences) : q->sequences;
 }
 
-#define WHY(...) (k += (size_t)snprintf(why + k, k < cap ? cap - k : 0, __VA_ARGS__))
-
+/* The run file's own versions: a list too long for out ends "..." */
 static void run_versions(const gs_run *r, char *out, size_t cap)
 {
-	size_t k = 0;
-	char *why = out;
 	out[0] = 0;
 	if (r->driver[0])
-		WHY("driver %s", r->driver);
+		gsi_fmt_add(out, cap, "driver %s", r->driver);
 	if (r->cuda > 0)
-		WHY("%sCUDA %d.%d", k ? ", " : "", r->cuda / 1000, r->cuda % 1000 / 10);
+		gsi_fmt_add(out, cap, "%sCUDA %d.%d", out[0] ? ", " : "", r->cuda / 1000, r->cuda % 1000 / 10);
 	if (r->versions[0])
-		WHY("%s%s", k ? ", " : "", r->versions);
-	if (!k)
-		WHY("not recorded (no NVML, and the workload reported no library versions)");
+		gsi_fmt_add(out, cap, "%s%s", out[0] ? ", " : "", r->versions);
+	if (!out[0])
+		gsi_fmt(out, cap, "not recorded (no NVML, and the workload reported no library versions)");
 }
 
 gs_status gs_measurements_add_run(gs_measurements *ms, const gs_estimate *e, const char *path, const char *sheet,

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "gpusizer/catalog.h"
 #include "gpusizer/devices.h"
+#include "core/fmt.h"
 
 /* The first record for (offer, requirement) with this outcome; `kind` and
  * `with_bytes` narrow it when given. */
@@ -46,10 +47,11 @@ static const gs_evidence *find_user(const gs_evidence_set *ev, const gs_offer *o
 	return NULL;
 }
 
+/* The evidence file's own words (kind, version, scope): a cut ends "..." */
 static void cite(gs_req_result *q, const gs_evidence *e)
 {
-	snprintf(q->evidence, sizeof q->evidence, "%s %s, %s (%s)%s%s", e->kind, e->confirms ? "confirms" : "fails",
-	         e->version, e->scope, e->date[0] ? " " : "", e->date);
+	gsi_fmt(q->evidence, sizeof q->evidence, "%s %s, %s (%s)%s%s", e->kind, e->confirms ? "confirms" : "fails",
+	        e->version, e->scope, e->date[0] ? " " : "", e->date);
 }
 
 static gs_req_result *add(gs_offer_result *r, gs_req req, gs_verdict v)
@@ -161,7 +163,7 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 		gs_req_result *q = add(r, GS_REQ_MEMORY, bad ? GS_EXCLUDE : GS_TO_CONFIRM);
 		r->need = gs_estimate_peak(e);
 		r->margin = (int64_t)r->usable - (int64_t)r->need;
-		snprintf(q->detail, sizeof q->detail, "not sized on %s: %.700s", o->gpu, err.msg);
+		gsi_fmt(q->detail, sizeof q->detail, "not sized on %s: %s", o->gpu, err.msg);
 		if (bad)
 			cite(q, bad);
 		return;
@@ -178,13 +180,13 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 	gs_format_bytes(v->load, u, a, sizeof a);
 	margin_text(nominal, v->load, u, b, sizeof b);
 	gs_format_bytes(r->usable, u, dd, sizeof dd);
+	/* the unknown items' ids, as many as fit (snprintf's count summed
+	 * here once ran past the array: gsi_fmt_add stops at its end) */
 	char unk[200] = "";
-	if (unknown && !bad && !run) {
-		size_t k = 0;
+	if (unknown && !bad && !run)
 		for (size_t i = 0; i < oe->n_items; i++)
 			if (oe->items[i].basis == GS_BASIS_UNKNOWN)
-				k += (size_t)snprintf(unk + k, sizeof unk - k, "%s%s", k ? ", " : "", oe->items[i].id);
-	}
+				gsi_fmt_add(unk, sizeof unk, "%s%s", unk[0] ? ", " : "", oe->items[i].id);
 	char basis[400];
 	if (e->need_basis[0] && strcmp(e->need_basis, "estimate"))
 		snprintf(basis, sizeof basis, "%s: %s", e->need_basis, e->need_why);
@@ -197,24 +199,23 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 		snprintf(unk, sizeof unk, "%.40s (%.150s)", g, e->floor_why);
 	}
 	/* the rule's own words: a pool engine's blocks or tokens apart from
-	 * the device, whose nominal figure says nothing about the pool */
-	size_t k;
+	 * the device, whose nominal figure says nothing about the pool; a
+	 * detail too long for its array ends "..." (core/fmt.h) */
 	if (v->rule == GS_RULE_VLLM_POOL || v->rule == GS_RULE_SGLANG_POOL) {
 		gs_format_bytes(v->device_margin, u, c, sizeof c);
-		k = (size_t)snprintf(q->detail, sizeof q->detail, "%s on this GPU: %s; device: peak %s per GPU (%.40s) of "
-		                     "usable %s, %s: %s %s", v->rule == GS_RULE_VLLM_POOL ? "vLLM" : "SGLang", v->why, a,
-		                     basis, dd, how, c, v->device_fits ? "outside the engine's budget" : "over the device");
+		gsi_fmt(q->detail, sizeof q->detail, "%s on this GPU: %s; device: peak %s per GPU (%.40s) of "
+		        "usable %s, %s: %s %s", v->rule == GS_RULE_VLLM_POOL ? "vLLM" : "SGLang", v->why, a,
+		        basis, dd, how, c, v->device_fits ? "outside the engine's budget" : "over the device");
 	} else {
 		margin_text(r->usable, v->load, u, c, sizeof c);
-		k = (size_t)snprintf(q->detail, sizeof q->detail, "%s %s per GPU (%.200s); nominal %llu GB: %s; usable %s, %s: %s",
-		                     measured ? "need" : "peak", a, basis, (unsigned long long)o->nominal_gb, b, dd, how, c);
-		if (v->rule == GS_RULE_OLLAMA_LAYERS && !v->fits && k < sizeof q->detail)
-			k += (size_t)snprintf(q->detail + k, sizeof q->detail - k, " (%s)", v->why);
+		gsi_fmt(q->detail, sizeof q->detail, "%s %s per GPU (%.200s); nominal %llu GB: %s; usable %s, %s: %s",
+		        measured ? "need" : "peak", a, basis, (unsigned long long)o->nominal_gb, b, dd, how, c);
+		if (v->rule == GS_RULE_OLLAMA_LAYERS && !v->fits)
+			gsi_fmt_add(q->detail, sizeof q->detail, " (%s)", v->why);
 	}
-	if (k < sizeof q->detail)
-		snprintf(q->detail + k, sizeof q->detail - k, "%s%s%s", below_floor ? "; below a measured peak of "
-		         : unk[0] ? "; to confirm: the items not yet known (" : "", unk,
-		         below_floor ? "" : unk[0] ? ") must fit in that margin" : "");
+	gsi_fmt_add(q->detail, sizeof q->detail, "%s%s%s", below_floor ? "; below a measured peak of "
+	            : unk[0] ? "; to confirm: the items not yet known (" : "", unk,
+	            below_floor ? "" : unk[0] ? ") must fit in that margin" : "");
 	if (bad || good)
 		cite(q, bad ? bad : good);
 }
