@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@
 #define REQUEST_TIMEOUT_S 60       /* one request                           */
 #define LOW_SPEED_BYTES 1024       /* slower than this ...                  */
 #define LOW_SPEED_SECONDS 15       /* ... for this long is a failed request */
+#define RETRY_FIRST_MS 500         /* the first back-off; it doubles each try */
 
 static unsigned g_timeout_s;              /* 0: $GPUSIZER_HUB_TIMEOUT or the default */
 static atomic_int g_cancel; /* set by gs_hub_cancel (lock-free: safe in a signal handler) */
@@ -59,6 +61,27 @@ static unsigned timeout_s(void)
 	char *end;
 	long v = e && *e ? strtol(e, &end, 10) : 0;
 	return e && *e && !*end && v > 0 && v <= 86400 ? (unsigned)v : DEFAULT_TIMEOUT_S;
+}
+
+/* The first back-off in ms: $GPUSIZER_HUB_RETRY_MS, a test-only knob (the
+ * tests' closed ports and flaky servers retry at once with 0), else
+ * RETRY_FIRST_MS. Read once per process, whichever thread fetches first. */
+static long g_retry_first_ms = RETRY_FIRST_MS;
+static pthread_once_t g_retry_once = PTHREAD_ONCE_INIT;
+
+static void read_retry_knob(void)
+{
+	const char *e = getenv("GPUSIZER_HUB_RETRY_MS");
+	char *end;
+	long v = e && *e ? strtol(e, &end, 10) : -1;
+	if (e && *e && !*end && v >= 0 && v <= 10000)
+		g_retry_first_ms = v;
+}
+
+static long retry_first_ms(void)
+{
+	pthread_once(&g_retry_once, read_retry_knob);
+	return g_retry_first_ms;
 }
 
 typedef struct hub {
@@ -338,7 +361,7 @@ static gs_status judge(hub *h, const xfer *x, const char *what, long code, uint6
 /* Start transfer x again from scratch; its back-off goes into *wait_ms. */
 static gs_status restart(hub *h, xfer *x, int tries, uint64_t from, uint64_t to, long *wait_ms)
 {
-	long backoff = 250L << tries;
+	long backoff = retry_first_ms() << (tries - 1); /* tries: 1 before the first retry */
 	if (x->retry_after > 0)
 		backoff = (x->retry_after > 10 ? 10 : x->retry_after) * 1000;
 	if (backoff > *wait_ms)
