@@ -117,7 +117,7 @@ static void test_long_lines_and_devices(void **st)
 	char *buf = malloc(pad + strlen(msg) + 1);
 	assert_non_null(buf);
 	memset(buf, 'x', pad);
-	strcpy(buf + pad, msg);
+	memcpy(buf + pad, msg, strlen(msg) + 1);
 	assert_true(gs_diagnose_log(buf, strlen(buf), &o));
 	assert_int_equal(o.gpu, 3);
 	assert_int_equal(o.requested, 2ull << 30);

@@ -114,12 +114,13 @@ static void index_rules(void **st)
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		assert_int_equal(gs_safetensors_index_parse(bad[i], strlen(bad[i]), "i.json", &files, &n, &total, &err), GS_EPARSE);
 	/* issue 39: the shard cap is checked as names arrive, before the n^2 of comparing them all */
-	char *many = malloc(300 * 40 + 64);
+	size_t cap = 300 * 40 + 64;
+	char *many = malloc(cap);
 	assert_non_null(many);
-	size_t k = (size_t)sprintf(many, "{\"weight_map\":{");
+	size_t k = (size_t)snprintf(many, cap, "{\"weight_map\":{");
 	for (int i = 0; i < 300; i++)
-		k += (size_t)sprintf(many + k, "%s\"t%d\":\"s%05d.safetensors\"", i ? "," : "", i, i);
-	sprintf(many + k, "}}");
+		k += (size_t)snprintf(many + k, cap - k, "%s\"t%d\":\"s%05d.safetensors\"", i ? "," : "", i, i);
+	assert_true(k + (size_t)snprintf(many + k, cap - k, "}}") < cap);
 	assert_int_equal(gs_safetensors_index_parse(many, strlen(many), "i.json", &files, &n, &total, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "more than 256 shard files"));
 	free(many);

@@ -160,12 +160,13 @@ static void test_file_errors(void **st)
 	bad("offers:\n  - id: a\n    gpu: RTX 4090\n    prize: 3\n", true, "c.yaml:4:5", "unknown field \"prize\"");
 	bad("offers:\n  - id: a\n    gpu: RTX 9090\n", true, "c.yaml:3:10", "not in the device table");
 	/* issue 39: anchors are counted before libyaml's loader registers them (a quadratic scan) */
-	char *anchors = malloc(300 * 16 + 64);
+	size_t cap = 300 * 16 + 64;
+	char *anchors = malloc(cap);
 	assert_non_null(anchors);
-	size_t k = (size_t)sprintf(anchors, "offers:\n  - id: a\n    gpu: RTX 4090\n    notes: [");
+	size_t k = (size_t)snprintf(anchors, cap, "offers:\n  - id: a\n    gpu: RTX 4090\n    notes: [");
 	for (int i = 0; i < 300; i++)
-		k += (size_t)sprintf(anchors + k, "%s&a%d 0", i ? ", " : "", i);
-	sprintf(anchors + k, "]\n");
+		k += (size_t)snprintf(anchors + k, cap - k, "%s&a%d 0", i ? ", " : "", i);
+	assert_true(k + (size_t)snprintf(anchors + k, cap - k, "]\n") < cap);
 	bad(anchors, true, NULL, "more than 256 anchors and aliases");
 	free(anchors);
 	/* an absurd capacity is a typo, not a device */
