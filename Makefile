@@ -28,11 +28,22 @@ deps:
 demo: all
 	sh scripts/demo.sh build/gpusizer
 
-# The test build: clang with ASan + UBSan and libFuzzer targets; every unit
+# The checks. First scripts/checksrc.sh: the style rules a compiler does not
+# check (long lines, banned calls; docs/style.md). Then the release build
+# itself (gcc -O2, build/) with the unit tests on: only the test programs
+# compile, the library's objects are the ones `make` just built, and gcc's
+# optimizer-driven warnings (-Wformat-truncation, -Wstringop-*) see the
+# tests too; its unit tests and the API goldens run (an -O2 build must
+# answer as the -O0 one does); a later plain `make` turns GS_TESTS off
+# again. Then clang with ASan + UBSan and libFuzzer targets: every unit
 # test, the golden CLI cases, the web API and the page in headless Chromium
 # (playwright-core from npm, pinned by tests/web/package-lock.json), the
 # accuracy smoke run and a bounded fuzz run.
 check: all
+	sh scripts/checksrc.sh --pending-summary
+	$(CMAKE) -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGS_TESTS=ON >/dev/null
+	$(CMAKE) --build build -j $(JOBS)
+	cd build && ctest --output-on-failure -j $(JOBS) -R '^(unit_|api_golden$$)'
 	$(CMAKE) -S . -B build-check -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_COMPILER=clang \
 	    -DGS_SANITIZE=ON -DGS_FUZZ=ON >/dev/null
 	$(CMAKE) --build build-check -j $(JOBS)

@@ -33,6 +33,14 @@
  * Ownership: the answer's body is malloc'd and NUL-terminated; release it
  * with gs_api_answer_free (C) or gs_api_free (the flat call). Thread-safe:
  * every call works on its own memory.
+ *
+ * Stability (docs/abi.md): gs_api_json, gs_api_free and gs_version are the
+ * library's stable interface, JSON in and JSON out: within a soname
+ * (libgpusizer.so.0) they keep their signatures, verbs are only added, and
+ * an answer of schema gpusizer/<verb>/v1 only gains members. The struct
+ * headers (gs_api_call's options, estimate.h, workload.h, ...) are for
+ * programs built against the same release: their layouts change between
+ * releases.
  */
 #ifndef GPUSIZER_API_H
 #define GPUSIZER_API_H

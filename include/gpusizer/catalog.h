@@ -146,7 +146,8 @@ const char *gs_verdict_name(gs_verdict v);
 gs_status gs_catalog_load_file(const char *path, gs_catalog *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 gs_status gs_catalog_load_buffer(const char *buf, size_t len, const char *name, gs_catalog *out /* OUT */,
                                  gs_error *err) GS_WARN_UNUSED;
-gs_status gs_evidence_load_file(const char *path, gs_evidence_set *set /* appends */, gs_error *err) GS_WARN_UNUSED;
+gs_status gs_evidence_load_file(const char *path, gs_evidence_set *set /* appends */,
+                                gs_error *err) GS_WARN_UNUSED;
 gs_status gs_evidence_load_buffer(const char *buf, size_t len, const char *name, gs_evidence_set *set,
                                   gs_error *err) GS_WARN_UNUSED;
 

@@ -66,6 +66,7 @@ typedef struct gs_item {
 	bool varies;                   /* grows with length, concurrency, microbatch */
 	gs_shard shard;                /* how placement divides it                */
 	bool lean;                     /* its estimate is lean: no formula text   */
+	bool formula_cut;              /* formula too long, cut (ends "..."): a bug */
 	char formula[1024];            /* the formula with the numbers put in     */
 	char source[256];              /* docs/method.md section and outside source */
 } gs_item;
@@ -271,6 +272,7 @@ typedef struct gs_estimate {
 	gs_interval interval;  /* how far to trust the peaks (gs_estimate_interval) */
 
 	size_t n_unknowns;
+	unsigned unknowns_cut; /* unknowns cut at their size or past GS_MAX_UNKNOWNS: a bug */
 	char unknowns[GS_MAX_UNKNOWNS][320];
 
 	bool has_capacity;

@@ -15,8 +15,12 @@
  * the commit and lists the files; config.json and model.safetensors.index.json
  * are fetched whole (capped at 8 MiB); safetensors and GGUF files only by
  * "Range: bytes=..." for their headers, every shard at once (curl multi), a
- * second range when a header is longer than the first. 429 and 5xx are
- * retried with exponential backoff (honouring Retry-After, at most 4 tries).
+ * second range when a header is longer than the first. 429, 5xx and a
+ * failed connection are retried with exponential backoff (0.5, 1 and 2 s;
+ * honouring Retry-After up to 10 s; at most 4 tries).
+ * $GPUSIZER_HUB_RETRY_MS, for tests only, sets the first back-off in ms
+ * (0 to 10000; 0 retries at once, so a test against a closed port does not
+ * wait 3.5 s); read once, at the first retry.
  * A server that ignores Range (200 with the whole file) or sends more than
  * asked is stopped, never downloaded.
  *

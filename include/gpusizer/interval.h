@@ -20,7 +20,8 @@
 /* One kind's residual band: the smallest and largest relative error of
  * `records` calibration records for one quantity ("peak" or "kv"). */
 typedef struct gs_band {
-	const char *group;    /* "training", "transformers", "vllm-v0", "vllm-v1", "sglang", "llamacpp", "ollama" */
+	const char
+		*group; /* "training", "transformers", "vllm-v0", "vllm-v1", "sglang", "llamacpp", "ollama" */
 	const char *quantity; /* "peak": memory peaks; "kv": an engine's KV capacity */
 	unsigned records;
 	double r_min, r_max;

@@ -76,8 +76,8 @@ gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size
  * columns from `base`; add_row searches one model already read (`m`), or
  * records `problem` as the row when m is NULL. Errors of begin: as above
  * but for the models; add_row: GS_EINPUT past GS_MATRIX_MAX_MODELS. */
-gs_status gs_matrix_begin(const gs_workload *base, char formats[][40], size_t n_formats, gs_matrix *out /* OUT */,
-                          gs_error *err) GS_WARN_UNUSED;
+gs_status gs_matrix_begin(const gs_workload *base, char formats[][40], size_t n_formats,
+                          gs_matrix *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 gs_status gs_matrix_add_row(gs_matrix *mx, const gs_workload *base, const char *name, const gs_model *m,
                             const char *problem, gs_error *err) GS_WARN_UNUSED;
 

@@ -100,8 +100,8 @@ void gs_measurements_init(gs_measurements *ms /* OUT */);
  * GS_EINPUT (another sheet, too many runs), GS_EPARSE (not a run file),
  * GS_EIO / GS_ERANGE from reading it. A run that validates nothing is not
  * an error: its `why` says so. */
-gs_status gs_measurements_add_run(gs_measurements *ms, const gs_estimate *e, const char *path, const char *sheet,
-                                  bool force, gs_error *err) GS_WARN_UNUSED;
+gs_status gs_measurements_add_run(gs_measurements *ms, const gs_estimate *e, const char *path,
+                                  const char *sheet, bool force, gs_error *err) GS_WARN_UNUSED;
 
 /* Read a failed run's log: its first out-of-memory with the memory in use
  * and the failed allocation. Errors: GS_EINPUT when the log has no

@@ -56,7 +56,9 @@ const char *gs_strerror(gs_status s);
 /* Fill *err (if err is not NULL) and return `code`. The message is
  * "WHERE: " followed by fmt's text when `where` is a location (a file with
  * line and column, a flag, a sheet field), or fmt's text alone when `where`
- * is NULL or empty: callers never write the location into fmt themselves. */
+ * is NULL or empty: callers never write the location into fmt themselves.
+ * A message too long for gs_error.msg is cut on a UTF-8 character boundary
+ * and ends with "..."; err->msg may be one of the arguments. */
 gs_status gs_error_set(gs_error *err, gs_status code, const char *where,
                        const char *fmt, ...) GS_PRINTF(4, 5);
 

@@ -78,7 +78,8 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **socket_con
 {
 	(void)cls;
 	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
-		const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+		const union MHD_ConnectionInfo *ci =
+			MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
 		conn *k = calloc(1, sizeof *k);
 		if (!k || !ci) {
 			free(k);
@@ -107,7 +108,8 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **socket_con
 }
 
 /* A request ended: the connection's next request gets a fresh deadline. */
-static void on_completed(void *cls, struct MHD_Connection *c, void **state, enum MHD_RequestTerminationCode tc)
+static void on_completed(void *cls, struct MHD_Connection *c, void **state,
+                         enum MHD_RequestTerminationCode tc)
 {
 	(void)cls;
 	(void)tc;
@@ -155,8 +157,9 @@ static enum MHD_Result queue(struct MHD_Connection *c, const serve_response *r)
 	MHD_add_response_header(m, "Content-Type", r->type ? r->type : "application/json");
 	MHD_add_response_header(m, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(m, "Cache-Control", "no-store");
-	MHD_add_response_header(m, "Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; "
-	                        "script-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'");
+	MHD_add_response_header(m, "Content-Security-Policy",
+	                        "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self' "
+	                        "'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'");
 	MHD_add_response_header(m, "X-Frame-Options", "DENY");
 	enum MHD_Result ret = MHD_queue_response(c, r->code, m);
 	MHD_destroy_response(m);
@@ -250,13 +253,16 @@ static void *stopper(void *d)
 
 static void usage(void)
 {
-	printf("usage: gpusizer serve [--port 8080] [--bind 127.0.0.1] [--models-dir DIR]... [--host NAME]...\n"
+	printf("usage: gpusizer serve [--port 8080] [--bind 127.0.0.1] [--models-dir DIR]... "
+	       "[--host NAME]...\n"
 	       "                      [--allow-remote] [--request-timeout 30] [--hub-timeout 20]\n\n"
 	       "The calculator as a local web page, and a JSON API with the CLI's schemas. The address is\n"
 	       "printed on the first line; --port 0 picks a free port.\n\n"
-	       "  --models-dir DIR      model names in requests may be paths below DIR (repeatable); without\n"
+	       "  --models-dir DIR      model names in requests may be paths below DIR "
+	       "(repeatable); without\n"
 	       "                        it the server opens no local file: uploads and hub ids only\n"
-	       "  --bind ADDR           an IPv4 address; anything but loopback (127.x) needs --allow-remote,\n"
+	       "  --bind ADDR           an IPv4 address; anything but loopback (127.x) "
+	       "needs --allow-remote,\n"
 	       "                        and then no local path is read, whatever --models-dir says\n"
 	       "  --host NAME           a host name the server answers to besides localhost and its address\n"
 	       "  --request-timeout S   each request must be received and answered within S seconds\n"
@@ -270,7 +276,8 @@ static bool seconds_arg(const char *flag, const char *v, unsigned *out)
 	char *end;
 	long s = strtol(v, &end, 10);
 	if (*end || end == v || s < 1 || s > 3600) {
-		fprintf(stderr, "gpusizer serve: %s: got \"%s\", expected whole seconds from 1 to 3600\n", flag, v);
+		fprintf(stderr, "gpusizer serve: %s: got \"%s\", expected whole seconds from 1 to 3600\n",
+		        flag, v);
 		return false;
 	}
 	*out = (unsigned)s;
@@ -284,17 +291,22 @@ static int apply_options(unsigned hub_s, const char *const *dirs, size_t ndirs)
 	serve_config *cfg = &g.cfg;
 	struct in_addr ia;
 	if (inet_pton(AF_INET, cfg->bind, &ia) != 1) {
-		fprintf(stderr, "gpusizer serve: --bind: got \"%s\", expected an IPv4 address such as 127.0.0.1\n", cfg->bind);
+		fprintf(stderr,
+		        "gpusizer serve: --bind: got \"%s\", expected an IPv4 address such as 127.0.0.1\n",
+		        cfg->bind);
 		return EXIT_USAGE;
 	}
 	bool loopback = (ntohl(ia.s_addr) >> 24) == 127;
 	if (!loopback && !cfg->remote) {
-		fprintf(stderr, "gpusizer serve: --bind %s: other machines could reach this server; add --allow-remote to "
-		        "mean it (no local path is then read)\n", cfg->bind);
+		fprintf(stderr,
+		        "gpusizer serve: --bind %s: other machines could reach this server; add "
+		        "--allow-remote to mean it (no local path is then read)\n",
+		        cfg->bind);
 		return EXIT_USAGE;
 	}
+	/* the hub must give up before the request does */
 	if (hub_s >= g.deadline_s)
-		hub_s = g.deadline_s > 2 ? g.deadline_s - 2 : 1; /* the hub must give up before the request does */
+		hub_s = g.deadline_s > 2 ? g.deadline_s - 2 : 1;
 	gs_hub_set_timeout(hub_s);
 	cfg->policy.quote_content = false;
 	if (!cfg->remote)
@@ -306,9 +318,10 @@ static int apply_options(unsigned hub_s, const char *const *dirs, size_t ndirs)
 			}
 		}
 	if (cfg->remote)
-		fprintf(stderr, "gpusizer serve: warning: serving %s to other machines (--allow-remote): anyone who can "
-		        "reach it can make it fetch from the hub%s; local paths are not read\n", cfg->bind,
-		        getenv("HF_TOKEN") ? " with your HF_TOKEN" : "");
+		fprintf(stderr,
+		        "gpusizer serve: warning: serving %s to other machines (--allow-remote): anyone who "
+		        "can reach it can make it fetch from the hub%s; local paths are not read\n",
+		        cfg->bind, getenv("HF_TOKEN") ? " with your HF_TOKEN" : "");
 	return -1;
 }
 
@@ -338,20 +351,24 @@ static int parse_args(int argc, char **argv, long *port)
 			char *end;
 			*port = strtol(v, &end, 10);
 			if (*end || end == v || *port < 0 || *port > 65535) {
-				fprintf(stderr, "gpusizer serve: --port: got \"%s\", expected 0 to 65535\n", v);
+				fprintf(stderr, "gpusizer serve: --port: got \"%s\", expected 0 to 65535\n",
+				        v);
 				return EXIT_USAGE;
 			}
 		} else if (!strcmp(a, "--bind")) {
 			snprintf(cfg->bind, sizeof cfg->bind, "%s", v);
 		} else if (!strcmp(a, "--models-dir")) {
 			if (ndirs == GS_MAX_MODEL_ROOTS) {
-				fprintf(stderr, "gpusizer serve: --models-dir: at most %d folders\n", GS_MAX_MODEL_ROOTS);
+				fprintf(stderr, "gpusizer serve: --models-dir: at most %d folders\n",
+				        GS_MAX_MODEL_ROOTS);
 				return EXIT_USAGE;
 			}
 			dirs[ndirs++] = v;
 		} else if (!strcmp(a, "--host")) {
 			if (cfg->n_hosts == SERVE_MAX_HOSTS || strlen(v) >= sizeof cfg->hosts[0] || !*v) {
-				fprintf(stderr, "gpusizer serve: --host: at most %d names of under 128 characters\n", SERVE_MAX_HOSTS);
+				fprintf(stderr,
+				        "gpusizer serve: --host: at most %d names of under 128 characters\n",
+				        SERVE_MAX_HOSTS);
 				return EXIT_USAGE;
 			}
 			snprintf(cfg->hosts[cfg->n_hosts++], sizeof cfg->hosts[0], "%s", v);
@@ -383,14 +400,18 @@ int cmd_serve(int argc, char **argv)
 	/* poll() in a pool of threads: each thread serves many connections, so
 	 * a slow client holds no thread (epoll, MHD_USE_AUTO, answers a client
 	 * that half-closes after its request only at the idle timeout) */
-	struct MHD_Daemon *d = MHD_start_daemon(
-		MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG, 0, NULL, NULL, handler, NULL, MHD_OPTION_SOCK_ADDR, &addr,
-		MHD_OPTION_THREAD_POOL_SIZE, POOL_THREADS, MHD_OPTION_CONNECTION_LIMIT, MAX_CONNECTIONS,
-		MHD_OPTION_PER_IP_CONNECTION_LIMIT, PER_IP_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, IDLE_TIMEOUT_S,
-		MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL, MHD_OPTION_NOTIFY_CONNECTION, on_connection, NULL,
-		MHD_OPTION_END);
+	struct MHD_Daemon *d = MHD_start_daemon(MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG, 0, NULL,
+	                                        NULL, handler, NULL, MHD_OPTION_SOCK_ADDR, &addr,
+	                                        MHD_OPTION_THREAD_POOL_SIZE, POOL_THREADS,
+	                                        MHD_OPTION_CONNECTION_LIMIT, MAX_CONNECTIONS,
+	                                        MHD_OPTION_PER_IP_CONNECTION_LIMIT, PER_IP_CONNECTIONS,
+	                                        MHD_OPTION_CONNECTION_TIMEOUT, IDLE_TIMEOUT_S,
+	                                        MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
+	                                        MHD_OPTION_NOTIFY_CONNECTION, on_connection, NULL,
+	                                        MHD_OPTION_END);
 	if (!d) {
-		fprintf(stderr, "gpusizer serve: cannot listen on %s:%ld: %s\n", g.cfg.bind, port, strerror(errno));
+		fprintf(stderr, "gpusizer serve: cannot listen on %s:%ld: %s\n", g.cfg.bind, port,
+		        strerror(errno));
 		return EXIT_ENV;
 	}
 	const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
@@ -419,7 +440,8 @@ int cmd_serve(int argc, char **argv)
 		nanosleep(&ts, NULL);
 	}
 	if (!stopped) {
-		fprintf(stderr, "gpusizer serve: a request was still running; stopped without waiting for it\n");
+		fprintf(stderr, "gpusizer serve: a request was still running; stopped without waiting for "
+		                "it\n");
 		_exit(0);
 	}
 	pthread_join(t, NULL);

@@ -129,7 +129,8 @@ bool serve_origin_ok(const char *origin, const char *host)
 	if (!origin)
 		return true; /* not a browser's cross-origin request: curl, scripts, same-origin GET */
 	static const char scheme[] = "http://";
-	return host && !strncmp(origin, scheme, sizeof scheme - 1) && !strcmp(origin + sizeof scheme - 1, host);
+	return host && !strncmp(origin, scheme, sizeof scheme - 1) &&
+	       !strcmp(origin + sizeof scheme - 1, host);
 }
 
 bool serve_is_json_type(const char *ct)
@@ -178,7 +179,8 @@ static gs_status read_model(void *ctx, const gs_workload *w, const gs_model_poli
 	if (r != 0 || gs_deadline_passed()) {
 		if (r == 0)
 			sem_post(&reads);
-		return gs_error_set(err, GS_ETIME, NULL, "the server is reading other models: try again shortly");
+		return gs_error_set(err, GS_ETIME, NULL,
+		                    "the server is reading other models: try again shortly");
 	}
 	gs_status s = gs_workload_model_with(w, policy, m, err);
 	sem_post(&reads);
@@ -220,7 +222,9 @@ void serve_handle(const serve_config *cfg, const serve_request *rq, serve_respon
 	memset(out, 0, sizeof *out);
 	const char *method = rq->method ? rq->method : "", *url = rq->url ? rq->url : "";
 	if (!serve_host_ok(cfg, rq->host)) {
-		error(out, 403, "the Host header does not name this server (requests through other host names are refused)");
+		error(out, 403,
+		      "the Host header does not name this server (requests through other host names are "
+		      "refused)");
 		return;
 	}
 	if (!serve_origin_ok(rq->origin, rq->host) ||

@@ -8,6 +8,7 @@
  * Special repositories, all serving ROOT/llama3-8b:
  *   test/gated    401 unless "Authorization: Bearer hf_testtoken"
  *   test/flaky    503 (with Retry-After: 0) for the first two requests of each path
+ *   test/flaky1   503 (with Retry-After: 0) for its first revision lookup only
  *   test/norange  ignores Range and answers 200 with the whole file
  *   test/drip     files arrive at 2 bytes a second
  *   test/liar     Content-Range claims every file is 8 TiB
@@ -116,6 +117,11 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 	}
 	if (!strcmp(name, "flaky")) {
 		if (times_seen(url) <= 2)
+			return send_text(c, 503, "{\"error\":\"busy\"}", "application/json");
+		dir = "llama3-8b";
+	}
+	if (!strcmp(name, "flaky1")) {
+		if (api && times_seen(url) <= 1)
 			return send_text(c, 503, "{\"error\":\"busy\"}", "application/json");
 		dir = "llama3-8b";
 	}

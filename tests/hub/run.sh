@@ -13,6 +13,9 @@ for i in 1 2 3 4 5 6 7 8 9 10; do [ -s "$T/port" ] && break; sleep 0.2; done
 PORT=$(cat "$T/port")
 export HF_ENDPOINT="http://127.0.0.1:$PORT" XDG_CACHE_HOME="$T/cache"
 unset HF_TOKEN HF_HUB_OFFLINE
+# retries without the back-off (test/flaky's eight took 6 s); one case below
+# keeps the real one
+export GPUSIZER_HUB_RETRY_MS=0
 
 ok() { pass=$((pass + 1)); }
 no() { fail=$((fail + 1)); echo "FAIL: $1"; sed 's/^/    | /' "$T/out" | head -15; }
@@ -48,6 +51,13 @@ if grep -q hf_testtoken "$T/out"; then no "the token appears in the output"; els
 HF_TOKEN=hf_wrong "$B" estimate test/gated > "$T/out" 2>&1
 if [ $? -eq 3 ] && grep -q "was refused" "$T/out" && ! grep -q hf_wrong "$T/out"; then ok; else no "a refused token is reported, never printed"; fi
 check "retries on 503" 0 "retries)" -- estimate test/flaky --verbose
+# the real back-off (the knob unset): one 503 waits the first 500 ms, no more
+t0=$(date +%s%N)
+env -u GPUSIZER_HUB_RETRY_MS "$B" estimate test/flaky1 --verbose > "$T/out" 2>&1
+rc=$?
+ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+if [ "$rc" -eq 0 ] && grep -q "(1 retries)" "$T/out" && [ "$ms" -ge 500 ] && [ "$ms" -lt 5000 ]; then ok
+else echo "rc $rc, $ms ms" >> "$T/out"; no "one retry waits the default 500 ms back-off"; fi
 check "server ignoring Range" 3 "ignored the Range request" -- estimate test/norange
 check "malformed id" 2 "no such file or folder, and not a hub id" -- estimate test/../x
 # 5. offline: from the cache, or a clear error

@@ -25,7 +25,9 @@
  *   matrix     each matrix cell is fit's answer for that model and format;
  *   lean       a search's lean estimate has the full one's figures and verdict;
  *   releases   every release --help names, and the ends of its range, map to
- *              that row of the release table.
+ *              that row of the release table;
+ *   texts      no item's formula and no unknown was cut at its array's size
+ *              (gsi_formula and gsi_unknown record each cut).
  *
  * Usage: prop [--every N] [--verbose] [--all]
  *   --every N  check one combination in N (deterministic; default 1 = the
@@ -92,9 +94,9 @@ static const struct {
 static bool verbose, print_all;
 /* how many times each property was checked, for the summary */
 enum { P_PEAK, P_KV, P_FIT, P_SHORTLIST, P_SHEET, P_TP, P_BITS, P_DEVICES, P_ALIASES, P_MATRIX, P_LEAN, P_RELEASES,
-       P_OFFLOAD, P__N };
+       P_OFFLOAD, P_TEXTS, P__N };
 static const char *const p_name[P__N] = {"peak", "kv", "fit", "shortlist", "sheet", "tp", "bits", "devices", "aliases",
-                                        "matrix", "lean", "releases", "offload"};
+                                        "matrix", "lean", "releases", "offload", "texts"};
 static unsigned long p_count[P__N];
 static unsigned long n_checked, n_refused, n_bad;
 static char seen_refusal[64][160];
@@ -291,6 +293,17 @@ static bool attention_only(const gs_model *m, uint64_t tokens)
 		if (m->layer_is_ssm[l])
 			return false;
 	return true;
+}
+
+/* texts: every formula and unknown was written whole. */
+static void check_texts(const combo *c, const gs_estimate *e)
+{
+	p_count[P_TEXTS]++;
+	if (e->unknowns_cut)
+		violation("texts", c->name, "%u unknowns cut off or past the %d kept", e->unknowns_cut, GS_MAX_UNKNOWNS);
+	for (size_t i = 0; i < e->n_items; i++)
+		if (e->items[i].formula_cut)
+			violation("texts", c->name, "the formula of %s was cut off: %s", e->items[i].id, e->items[i].formula);
 }
 
 /* lean: a search's estimate (no texts) has the full one's figures and verdict. */
@@ -714,7 +727,7 @@ static void check_releases(const gs_model *m)
 			unsigned maj = 0, min = 0, pat = 0;
 			sscanf(word, "%u.%u.%u", &maj, &min, &pat);
 			int want = maj == 0 && (min < 10 || (min == 10 && pat < 2)) ? 0 : 1;
-			char why[300];
+			char why[sizeof ((gs_error *)0)->msg]; /* the whole refusal */
 			int got = engine_on_t4(m, word, why, sizeof why);
 			if (got != want)
 				violation("releases", "vllm", "%s on a T4 runs %s here, vLLM runs %s%s%s", word,
@@ -839,6 +852,7 @@ int main(int argc, char **argv)
 						continue;
 					}
 					check_peak(&c, e);
+					check_texts(&c, e);
 					check_kv(&c, e);
 					check_lean(&c, e);
 					unsigned long h = k / every;

@@ -68,16 +68,17 @@ static inline void run_estimate(gs_estimate *e, gs_model *m, ...)
 	va_end(ap);
 	if (gs_estimate_run(&w, m, e, &err))
 		fail_msg("estimate: %s", err.msg);
-	/* an unknown that fills its buffer was cut off: the user would read
-	 * half a sentence (gsi_unknown formats into a fixed array) */
-	for (size_t i = 0; i < e->n_unknowns; i++)
-		if (strlen(e->unknowns[i]) >= sizeof e->unknowns[i] - 1)
-			fail_msg("unknown %zu cut off at %zu bytes: %s", i, sizeof e->unknowns[i] - 1, e->unknowns[i]);
-	/* the same for each item's formula and the intervals' reasons */
+	/* an unknown or a formula cut at its array's size: the user would
+	 * read half a sentence (gsi_unknown and gsi_formula record every cut,
+	 * and an unknown past GS_MAX_UNKNOWNS) */
+	if (e->unknowns_cut)
+		fail_msg("%u unknowns cut off or dropped (%zu kept; the last: %s)", e->unknowns_cut, e->n_unknowns,
+		         e->n_unknowns ? e->unknowns[e->n_unknowns - 1] : "");
 	for (size_t i = 0; i < e->n_items; i++)
-		if (strlen(e->items[i].formula) >= sizeof e->items[i].formula - 1)
+		if (e->items[i].formula_cut)
 			fail_msg("formula of %s cut off at %zu bytes: %s", e->items[i].id, sizeof e->items[i].formula - 1,
 			         e->items[i].formula);
+	/* the intervals' reasons (interval.c formats them with snprintf) */
 	if (strlen(e->interval.why) >= sizeof e->interval.why - 1 ||
 	    strlen(e->interval.kv_why) >= sizeof e->interval.kv_why - 1)
 		fail_msg("interval reason cut off: %s / %s", e->interval.why, e->interval.kv_why);

@@ -112,18 +112,18 @@ static void test_long_lines_and_devices(void **st)
 	(void)st;
 	gs_oom o;
 	size_t pad = 3000;
-	const char *msg = " torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 3 has a total "
-	                  "capacity of 23.99 GiB of which 1.00 GiB is free.";
+	const char *msg = " torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 3 "
+	                  "has a total capacity of 23.99 GiB of which 1.00 GiB is free.";
 	char *buf = malloc(pad + strlen(msg) + 1);
 	assert_non_null(buf);
 	memset(buf, 'x', pad);
-	strcpy(buf + pad, msg);
+	memcpy(buf + pad, msg, strlen(msg) + 1);
 	assert_true(gs_diagnose_log(buf, strlen(buf), &o));
 	assert_int_equal(o.gpu, 3);
 	assert_int_equal(o.requested, 2ull << 30);
 	free(buf);
-	const char *ll = "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 1024.00 MiB on device 4294967296: "
-	                 "cudaMalloc failed: out of memory\n";
+	const char *ll = "ggml_backend_cuda_buffer_type_alloc_buffer: allocating 1024.00 MiB on device "
+	                 "4294967296: cudaMalloc failed: out of memory\n";
 	assert_true(gs_diagnose_log(ll, strlen(ll), &o));
 	assert_int_equal(o.gpu, -1);
 }
@@ -131,15 +131,17 @@ static void test_long_lines_and_devices(void **st)
 static void test_run_samples_by_file_order(void **st)
 {
 	(void)st;
-	const char *run =
-		"{\"type\":\"header\",\"nvml\":true,\"gpus\":[{\"index\":0,\"name\":\"X\",\"total_bytes\":25769803776}]}\n"
-		"{\"type\":\"marker\",\"t_ms\":0,\"event\":\"phase_begin\",\"phase\":\"load\"}\n"
-		"{\"type\":\"sample\",\"t_ms\":5,\"gpu\":0,\"device_used\":2147483648,\"process_used\":2147483648}\n"
-		"{\"type\":\"marker\",\"t_ms\":10,\"event\":\"phase_end\",\"phase\":\"load\"}\n"
-		"{\"type\":\"sample\",\"t_ms\":10,\"gpu\":0,\"device_used\":6442450944,\"process_used\":6442450944}\n"
-		"{\"type\":\"marker\",\"t_ms\":10,\"event\":\"phase_begin\",\"phase\":\"prefill\",\"tokens\":4096}\n"
-		"{\"type\":\"sample\",\"t_ms\":12,\"gpu\":0,\"device_used\":6442450944,\"process_used\":6442450944}\n"
-		"{\"type\":\"sample\",\"t_ms\":14,\"gpu\":0,\"device_used\":7516192768,\"process_used\":7516192768}\n";
+	const char *run = "{\"type\":\"header\",\"nvml\":true,\"gpus\":[{\"index\":0,\"name\":\"X\","
+	                  "\"total_bytes\":25769803776}]}\n{\"type\":\"marker\",\"t_ms\":0,"
+	                  "\"event\":\"phase_begin\",\"phase\":\"load\"}\n{\"type\":\"sample\",\"t_ms\":5,"
+	                  "\"gpu\":0,\"device_used\":2147483648,\"process_used\":2147483648}\n"
+	                  "{\"type\":\"marker\",\"t_ms\":10,\"event\":\"phase_end\",\"phase\":\"load\"}\n"
+	                  "{\"type\":\"sample\",\"t_ms\":10,\"gpu\":0,\"device_used\":6442450944,"
+	                  "\"process_used\":6442450944}\n{\"type\":\"marker\",\"t_ms\":10,"
+	                  "\"event\":\"phase_begin\",\"phase\":\"prefill\",\"tokens\":4096}\n"
+	                  "{\"type\":\"sample\",\"t_ms\":12,\"gpu\":0,\"device_used\":6442450944,"
+	                  "\"process_used\":6442450944}\n{\"type\":\"sample\",\"t_ms\":14,\"gpu\":0,"
+	                  "\"device_used\":7516192768,\"process_used\":7516192768}\n";
 	gs_run *r = malloc(sizeof *r);
 	assert_non_null(r);
 	gs_error err;
@@ -157,9 +159,13 @@ static void test_run_samples_by_file_order(void **st)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_torch_2x_backward), cmocka_unit_test(test_torch_1x_load),
-		cmocka_unit_test(test_generation_llamacpp_vllm), cmocka_unit_test(test_nothing_found),
-		cmocka_unit_test(test_run_samples_by_file_order), cmocka_unit_test(test_long_lines_and_devices), cmocka_unit_test(test_serving_engines),
+		cmocka_unit_test(test_torch_2x_backward),
+		cmocka_unit_test(test_torch_1x_load),
+		cmocka_unit_test(test_generation_llamacpp_vllm),
+		cmocka_unit_test(test_nothing_found),
+		cmocka_unit_test(test_run_samples_by_file_order),
+		cmocka_unit_test(test_long_lines_and_devices),
+		cmocka_unit_test(test_serving_engines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

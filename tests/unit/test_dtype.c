@@ -58,12 +58,17 @@ static void test_group_rows_by_name(void **st)
 		gs_family family;
 		const char *source_word;
 	} cases[] = {
-		{"awq", "awq-g128", GS_FAM_AWQ, "AutoAWQ"},          {"AWQ", "awq-g128", GS_FAM_AWQ, "AutoAWQ"},
-		{"awq-g128", "awq-g128", GS_FAM_AWQ, "AutoAWQ"},     {"awq-g64", "awq-g64", GS_FAM_AWQ, "AutoAWQ"},
-		{"awq-g32", "awq-g32", GS_FAM_AWQ, "AutoAWQ"},       {"gptq", "gptq-g128", GS_FAM_GPTQ, "AutoGPTQ"},
-		{"gptq-g128", "gptq-g128", GS_FAM_GPTQ, "AutoGPTQ"}, {"gptq-g64", "gptq-g64", GS_FAM_GPTQ, "AutoGPTQ"},
+		{"awq", "awq-g128", GS_FAM_AWQ, "AutoAWQ"},
+		{"AWQ", "awq-g128", GS_FAM_AWQ, "AutoAWQ"},
+		{"awq-g128", "awq-g128", GS_FAM_AWQ, "AutoAWQ"},
+		{"awq-g64", "awq-g64", GS_FAM_AWQ, "AutoAWQ"},
+		{"awq-g32", "awq-g32", GS_FAM_AWQ, "AutoAWQ"},
+		{"gptq", "gptq-g128", GS_FAM_GPTQ, "AutoGPTQ"},
+		{"gptq-g128", "gptq-g128", GS_FAM_GPTQ, "AutoGPTQ"},
+		{"gptq-g64", "gptq-g64", GS_FAM_GPTQ, "AutoGPTQ"},
 		{"gptq-g128-act", "gptq-g128-act", GS_FAM_GPTQ, "AutoGPTQ"},
-		{"gptq8", "gptq8-g128", GS_FAM_GPTQ, "AutoGPTQ"},    {"gptq8-g32-act", "gptq8-g32-act", GS_FAM_GPTQ, "AutoGPTQ"},
+		{"gptq8", "gptq8-g128", GS_FAM_GPTQ, "AutoGPTQ"},
+		{"gptq8-g32-act", "gptq8-g32-act", GS_FAM_GPTQ, "AutoGPTQ"},
 		{"mxfp4-experts", "mxfp4-experts", GS_FAM_MXFP4, "Microscaling"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -71,9 +76,11 @@ static void test_group_rows_by_name(void **st)
 		gs_error err;
 		if (gs_format_parse(cases[i].spelling, "--format", &f, &err))
 			fail_msg("%s: %s", cases[i].spelling, err.msg);
-		if (strcmp(f.name, cases[i].name) || f.family != cases[i].family || !strstr(f.source, cases[i].source_word))
-			fail_msg("%s: got %s (family %d, source %s), expected %s (family %d)", cases[i].spelling, f.name,
-			         (int)f.family, f.source, cases[i].name, (int)cases[i].family);
+		if (strcmp(f.name, cases[i].name) || f.family != cases[i].family ||
+		    !strstr(f.source, cases[i].source_word))
+			fail_msg("%s: got %s (family %d, source %s), expected %s (family %d)",
+			         cases[i].spelling, f.name, (int)f.family, f.source, cases[i].name,
+			         (int)cases[i].family);
 		/* only the MXFP4 row quantizes the experts alone */
 		assert_int_equal(f.experts_only, cases[i].family == GS_FAM_MXFP4);
 		/* the name it prints parses back to the same row */

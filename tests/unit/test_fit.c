@@ -9,7 +9,8 @@ static gs_workload base(const char *extra_field_value[][2], size_t n)
 	gs_workload_init(&w);
 	wl_set(&w, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"));
 	for (size_t i = 0; i < n; i++)
-		wl_set(&w, (gs_field)gs_field_by_key(extra_field_value[i][0], strlen(extra_field_value[i][0])),
+		wl_set(&w,
+		       (gs_field)gs_field_by_key(extra_field_value[i][0], strlen(extra_field_value[i][0])),
 		       extra_field_value[i][1]);
 	if (gs_workload_finish(&w, &err))
 		fail_msg("%s", err.msg);
@@ -72,7 +73,8 @@ static void test_deadline(void **st)
 	gs_deadline_set(1e-9);
 	while (!gs_deadline_passed())
 		;
-	assert_int_equal(gs_fit_run(with_cap(&w, 24564ull << 20), &m, GS_FIT_CONCURRENCY, &r, &err), GS_ETIME);
+	assert_int_equal(gs_fit_run(with_cap(&w, 24564ull << 20), &m, GS_FIT_CONCURRENCY, &r, &err),
+	                 GS_ETIME);
 	assert_non_null(strstr(err.msg, "time limit"));
 	gs_deadline_set(0);
 	assert_false(gs_deadline_passed());
@@ -148,8 +150,8 @@ static void test_serving_pool_changes(void **st)
 	gs_model m;
 	gs_error err;
 	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	              GS_F_RUNTIME_VERSION, "0.16.0", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "32768", GS_F_CONCURRENCY, "4",
-	              -1);
+	              GS_F_RUNTIME_VERSION, "0.16.0", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "32768",
+	              GS_F_CONCURRENCY, "4", -1);
 	gs_fit_answer a;
 	assert_int_equal(gs_fit_answer_run(&w, &m, NULL, &a, &err), GS_OK);
 	assert_false(gs_fit_answer_ok(&a)); /* exit 1: the sheet's requirement does not fit */
@@ -175,7 +177,8 @@ static void test_serving_pool_changes(void **st)
 			            (double)a.changes[i - 1].pool_tokens_after / a.changes[i - 1].need_after);
 		if (!strcmp(c->field, "kv_format")) {
 			kv8 = true;
-			assert_int_equal(c->pool_tokens_after, 4805 * 16); /* half the bytes per token: ~twice the blocks */
+			/* half the bytes per token: ~twice the blocks */
+			assert_int_equal(c->pool_tokens_after, 4805 * 16);
 		}
 		if (!strcmp(c->field, "tp")) {
 			tp2 = true;
@@ -188,7 +191,8 @@ static void test_serving_pool_changes(void **st)
 		}
 		if (!strcmp(c->field, "gpu_memory_utilization")) {
 			util = true;
-			assert_string_equal(c->value, "0.96"); /* floor(100 x (CUDA total - 0.5 GiB) / CUDA total) - 1 */
+			/* floor(100 x (CUDA total - 0.5 GiB) / CUDA total) - 1 */
+			assert_string_equal(c->value, "0.96");
 			assert_true(c->pool_tokens_after > v->tokens);
 		}
 	}
@@ -199,8 +203,8 @@ static void test_serving_pool_changes(void **st)
 	 * up to leave only 1 % of the CUDA total, and eager mode grows the pool
 	 * by the graphs at the same fraction (method.md §9a) */
 	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
-	              GS_F_RUNTIME_VERSION, "0.21.0", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "32768", GS_F_CONCURRENCY, "4",
-	              -1);
+	              GS_F_RUNTIME_VERSION, "0.21.0", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "32768",
+	              GS_F_CONCURRENCY, "4", -1);
 	assert_int_equal(gs_fit_answer_run(&w, &m, NULL, &a, &err), GS_OK);
 	eager = util = false;
 	for (size_t i = 0; i < a.n_changes; i++) {
@@ -208,7 +212,8 @@ static void test_serving_pool_changes(void **st)
 		if (!strcmp(c->field, "cuda_graphs")) {
 			eager = true;
 			assert_string_equal(c->also, ""); /* no fraction to raise with it */
-			assert_int_equal(c->pool_tokens_after, a.sheet_pool.tokens + (512ull << 20) / (2ull << 20) * 16);
+			assert_int_equal(c->pool_tokens_after,
+			                 a.sheet_pool.tokens + (512ull << 20) / (2ull << 20) * 16);
 		}
 		if (!strcmp(c->field, "gpu_memory_utilization")) {
 			util = true;
@@ -218,8 +223,8 @@ static void test_serving_pool_changes(void **st)
 	assert_true(eager && util);
 	gs_fit_answer_free(&a);
 	/* SGLang, weights above its fraction: it would not start; the view says so */
-	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang", GS_F_CAPACITY,
-	              "16GiB", GS_F_LENGTH, "8192", -1);
+	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
+	              GS_F_CAPACITY, "16GiB", GS_F_LENGTH, "8192", -1);
 	assert_int_equal(gs_fit_answer_run(&w, &m, NULL, &a, &err), GS_OK);
 	assert_true(a.sheet_pool.known);
 	assert_true(a.sheet_pool.refused);
@@ -241,7 +246,8 @@ static const char *top_change(const gs_fit_answer *a, const char *phase, char *b
 	const gs_change *best = NULL;
 	for (size_t i = 0; i < a->n_changes; i++) {
 		gs_bytes after = a->changes[i].phases_after[a->over_index[k]];
-		if (after && after < a->over_peak[k] && (!best || after < best->phases_after[a->over_index[k]]))
+		if (after && after < a->over_peak[k] &&
+		    (!best || after < best->phases_after[a->over_index[k]]))
 			best = &a->changes[i];
 	}
 	snprintf(buf, cap, "%.31s %.47s", best ? best->field : "-", best ? best->value : "-");
@@ -260,8 +266,8 @@ static void test_adaptation_changes(void **st)
 	gs_error err;
 	gs_fit_answer a;
 	char t[80];
-	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_TASK, "qlora", GS_F_LENGTH, "4096",
-	              -1);
+	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_TASK, "qlora",
+	              GS_F_LENGTH, "4096", -1);
 	assert_string_equal(gs_wl_str(&w, GS_F_CHECKPOINTING), "full");
 	assert_string_equal(w.v[GS_F_CHECKPOINTING].where, "recipe peft");
 	assert_int_equal(gs_fit_answer_run(with_cap(&w, 16ull << 30), &m, NULL, &a, &err), GS_OK);
@@ -273,16 +279,16 @@ static void test_adaptation_changes(void **st)
 	gs_fit_answer_free(&a);
 	/* LoRA without checkpointing on a 24 GiB card: forward and backward
 	 * overflow; checkpointing is the remedy the answer names first */
-	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_TASK, "lora", GS_F_LENGTH, "4096",
-	              -1);
+	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_TASK, "lora",
+	              GS_F_LENGTH, "4096", -1);
 	assert_int_equal(gs_fit_answer_run(with_cap(&w, 24564ull << 20), &m, NULL, &a, &err), GS_OK);
 	assert_string_equal(top_change(&a, "backward", t, sizeof t), "checkpointing offloaded");
 	assert_non_null(strstr(a.headline, "one change makes it fit: checkpointing full"));
 	gs_fit_answer_free(&a);
 	/* full fine-tuning on 2 x 24 GiB with ZeRO-2: the first update's top
 	 * change is the optimizer offload, and twice the GPUs is among them */
-	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_TASK, "full", GS_F_LENGTH, "2048",
-	              GS_F_GPUS, "2", GS_F_ZERO, "2", -1);
+	load_workload(&w, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_TASK, "full",
+	              GS_F_LENGTH, "2048", GS_F_GPUS, "2", GS_F_ZERO, "2", -1);
 	assert_int_equal(gs_fit_answer_run(with_cap(&w, 24564ull << 20), &m, NULL, &a, &err), GS_OK);
 	assert_string_equal(top_change(&a, "first_update", t, sizeof t), "offload optimizer");
 	bool more_gpus = false;
@@ -296,9 +302,10 @@ static void test_adaptation_changes(void **st)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_concurrency_exact), cmocka_unit_test(test_context_exact), cmocka_unit_test(test_deadline),
-		cmocka_unit_test(test_does_not_fit),      cmocka_unit_test(test_vllm_fit),
-		cmocka_unit_test(test_serving_pool_changes), cmocka_unit_test(test_adaptation_changes),
+		cmocka_unit_test(test_concurrency_exact),  cmocka_unit_test(test_context_exact),
+		cmocka_unit_test(test_deadline),           cmocka_unit_test(test_does_not_fit),
+		cmocka_unit_test(test_vllm_fit),           cmocka_unit_test(test_serving_pool_changes),
+		cmocka_unit_test(test_adaptation_changes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

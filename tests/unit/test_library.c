@@ -126,7 +126,8 @@ static void test_library_fits_a_matrix(void **st)
 {
 	(void)st;
 	if (gs_library_count() + 128 > GS_MATRIX_MAX_MODELS)
-		fail_msg("the library has %zu models: matrix --library with 128 more needs GS_MATRIX_MAX_MODELS >= %zu",
+		fail_msg("the library has %zu models: matrix --library with 128 more needs "
+		         "GS_MATRIX_MAX_MODELS >= %zu",
 		         gs_library_count(), gs_library_count() + 128);
 }
 
@@ -160,7 +161,8 @@ static void test_resolve_reads_the_library_offline(void **st)
 	assert_string_equal(m.library_copy, "fields");
 	assert_string_equal(m.source, "Qwen/Qwen2.5-7B");
 	wl_set(&w, GS_F_REVISION, "a09a35458c702b33eeacc393d103063234e8bc28");
-	assert_int_equal(gs_workload_model(&w, &m, &err), GS_EINPUT); /* offline by choice, not in the cache */
+	/* offline by choice, not in the cache */
+	assert_int_equal(gs_workload_model(&w, &m, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "HF_HUB_OFFLINE is set"));
 	assert_non_null(strstr(err.msg, "the built-in library holds this id, but not at that revision"));
 }

@@ -25,18 +25,20 @@ static const char *write_file(const char *name, const char *text)
 
 /* A run without NVML: PyTorch's peaks only, prefill at 4096 tokens. */
 #define HEADER "{\"type\":\"header\",\"nvml\":false,\"driver\":\"\",\"cuda\":0}\n"
-#define PHASE(name, tok, alloc, res)                                                                              \
-	"{\"type\":\"marker\",\"event\":\"phase_begin\",\"phase\":\"" name "\",\"tokens\":" #tok ",\"sequences\":1}\n" \
-	"{\"type\":\"marker\",\"event\":\"phase_end\",\"phase\":\"" name "\",\"tokens\":" #tok ",\"sequences\":1,"     \
-	"\"torch\":\"2.4.0\",\"versions\":{\"transformers\":\"4.44.2\"},\"devices\":[{\"device\":0,"                   \
+#define PHASE(name, tok, alloc, res)                                                                         \
+	"{\"type\":\"marker\",\"event\":\"phase_begin\",\"phase\":\"" name "\",\"tokens\":" #tok             \
+	",\"sequences\":1}\n"                                                                                \
+	"{\"type\":\"marker\",\"event\":\"phase_end\",\"phase\":\"" name "\",\"tokens\":" #tok               \
+	",\"sequences\":1,"                                                                                  \
+	"\"torch\":\"2.4.0\",\"versions\":{\"transformers\":\"4.44.2\"},\"devices\":[{\"device\":0,"         \
 	"\"max_memory_allocated\":" #alloc ",\"max_memory_reserved\":" #res "}]}\n"
 #define EXIT0 "{\"type\":\"exit\",\"status\":0,\"signal\":null}\n"
 
 static void estimate_7b(const char *length)
 {
 	gs_model m;
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_LENGTH, length, GS_F_RESERVE, "1GiB",
-	             -1);
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_LENGTH, length,
+	             GS_F_RESERVE, "1GiB", -1);
 	gs_measurements_init(M);
 }
 
@@ -64,7 +66,9 @@ static void test_reserved_counter_margin(void **st)
 			decode = &E->phases[p];
 	assert_non_null(decode);
 	assert_false(decode->measured);
-	gs_bytes over = decode->peak - (1ull << 30) > 21474836480ull + ctx ? decode->peak - (1ull << 30) - 21474836480ull - ctx : 0;
+	gs_bytes over = decode->peak - (1ull << 30) > 21474836480ull + ctx
+	                        ? decode->peak - (1ull << 30) - 21474836480ull - ctx
+	                        : 0;
 	assert_int_equal(M->margin, ctx + over + (1ull << 30));
 	assert_int_equal(M->need, 21474836480ull + M->margin);
 	assert_int_equal(E->need, M->need);
@@ -103,7 +107,8 @@ static void test_shorter_run_is_a_floor(void **st)
 {
 	(void)st;
 	estimate_7b("8192");
-	const char *run = write_file("b.jsonl", HEADER PHASE("prefill", 4096, 19000000000, 21474836480) EXIT0);
+	const char *run = write_file("b.jsonl",
+	                             HEADER PHASE("prefill", 4096, 19000000000, 21474836480) EXIT0);
 	gs_error err;
 	assert_int_equal(gs_measurements_add_run(M, E, run, NULL, false, &err), GS_OK);
 	assert_false(M->runs[0].validates);
@@ -122,9 +127,12 @@ static void test_killed_and_empty(void **st)
 	estimate_7b("4096");
 	gs_error err;
 	/* killed in prefill: no exit record, the phase has no end */
-	const char *run = write_file("c.jsonl", HEADER PHASE("load", 0, 16000000000, 16100000000)
-	                                        "{\"type\":\"marker\",\"event\":\"phase_begin\",\"phase\":\"prefill\","
-	                                        "\"tokens\":4096,\"sequences\":1}\n");
+	const char *run = write_file("c.jsonl", HEADER PHASE("load", 0, 16000000000,
+	                                                     16100000000) "{\"type\":\"marker\","
+	                                                                  "\"event\":\"phase_begin\","
+	                                                                  "\"phase\":\"prefill\","
+	                                                                  "\"tokens\":4096,\"sequences\":1}"
+	                                                                  "\n");
 	assert_int_equal(gs_measurements_add_run(M, E, run, NULL, false, &err), GS_OK);
 	assert_true(M->runs[0].ended_early);
 	assert_false(M->runs[0].validates);
@@ -136,7 +144,8 @@ static void test_killed_and_empty(void **st)
 	assert_int_equal(gs_measurements_add_run(M, E, bad, NULL, false, &err), GS_EPARSE);
 	/* another sheet: refused unless forced */
 	const char *other = write_file("f.jsonl", "{\"type\":\"header\",\"sheet\":\"x/other.yaml\"}\n" EXIT0);
-	assert_int_equal(gs_measurements_add_run(M, E, other, "data/sheets/mine.yaml", false, &err), GS_EINPUT);
+	assert_int_equal(gs_measurements_add_run(M, E, other, "data/sheets/mine.yaml", false, &err),
+	                 GS_EINPUT);
 	assert_non_null(strstr(err.msg, "other.yaml"));
 	assert_int_equal(gs_measurements_add_run(M, E, other, "data/sheets/mine.yaml", true, &err), GS_OK);
 }
@@ -167,7 +176,8 @@ static void test_oom_bound(void **st)
 	estimate_7b("4096");
 	gs_error err;
 	/* PyTorch 2.x: 22.40 GiB in use + 1.96 GiB requested */
-	assert_int_equal(gs_measurements_add_oom(M, GS_TEST_DATA_DIR "/logs/torch-backward.log", &err), GS_OK);
+	assert_int_equal(gs_measurements_add_oom(M, GS_TEST_DATA_DIR "/logs/torch-backward.log", &err),
+	                 GS_OK);
 	assert_int_equal(M->oom.bound, M->oom.oom.process + M->oom.oom.requested);
 	gs_measurements_apply(M, E);
 	assert_string_equal(M->need_basis, "oom");
@@ -199,7 +209,8 @@ static int setup(void **st)
 static int teardown(void **st)
 {
 	(void)st;
-	static const char *const names[] = {"a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl", "e.jsonl", "f.jsonl", "g.jsonl"};
+	static const char *const names[] = {"a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl",
+	                                    "e.jsonl", "f.jsonl", "g.jsonl"};
 	char p[128];
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
 		snprintf(p, sizeof p, "%s/%s", dir, names[i]);
@@ -214,9 +225,12 @@ static int teardown(void **st)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_reserved_counter_margin), cmocka_unit_test(test_unmeasured_phases),
+		cmocka_unit_test(test_reserved_counter_margin),
+		cmocka_unit_test(test_unmeasured_phases),
 		cmocka_unit_test(test_shorter_run_is_a_floor),
-		cmocka_unit_test(test_killed_and_empty), cmocka_unit_test(test_signal_zero),        cmocka_unit_test(test_oom_bound),
+		cmocka_unit_test(test_killed_and_empty),
+		cmocka_unit_test(test_signal_zero),
+		cmocka_unit_test(test_oom_bound),
 		cmocka_unit_test(test_sha256),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

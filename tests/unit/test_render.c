@@ -58,7 +58,8 @@ static void test_json(void **st)
 		if (strcmp(json_string_value(json_object_get(it, "id")), "kv_cache") == 0) {
 			kv = true;
 			assert_int_equal(json_integer_value(json_object_get(it, "bytes")), 1073741824ll);
-			assert_int_equal(json_integer_value(json_object_get(json_object_get(it, "phases"), "decode")),
+			assert_int_equal(json_integer_value(
+						 json_object_get(json_object_get(it, "phases"), "decode")),
 			                 1073741824ll);
 		}
 	}

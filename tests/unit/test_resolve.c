@@ -24,11 +24,11 @@ static int setup(void **st)
 		return -1;
 	char cmd[4096];
 	snprintf(cmd, sizeof cmd,
-	         "mkdir -p %s/sub && cp %s %s/sub/config.json && cp %s %s/secret.json && "
-	         "printf 'root:x:0:0:root' > %s/sub/passwd.json && mkfifo %s/sub/fifo.json && "
-	         "ln -s %s/secret.json %s/sub/escape.json && ln -s %s %s/link_out",
-	         root, CFG("mistralai__Mistral-7B-v0.1.json"), root, CFG("mistralai__Mistral-7B-v0.1.json"), outside,
-	         root, root, outside, root, outside, root);
+	         "mkdir -p %s/sub && cp %s %s/sub/config.json && cp %s %s/secret.json && printf "
+	         "'root:x:0:0:root' > %s/sub/passwd.json && mkfifo %s/sub/fifo.json && ln -s %s/secret.json "
+	         "%s/sub/escape.json && ln -s %s %s/link_out",
+	         root, CFG("mistralai__Mistral-7B-v0.1.json"), root, CFG("mistralai__Mistral-7B-v0.1.json"),
+	         outside, root, root, outside, root, outside, root);
 	return system(cmd) == 0 ? 0 : -1;
 }
 
@@ -74,8 +74,9 @@ static void below_the_root_only(void **st)
 	snprintf(abs_out, sizeof abs_out, "%s/secret.json", outside);
 	/* issue 39: through a linked folder that looks like a hub id, an existing
 	 * and a missing file get the same refusal (no hub lookup tells them apart) */
-	const char *refused[] = {"../etc/passwd", "sub/../../etc/passwd", abs_out, "/etc/passwd", "/nonexistent/x.json",
-	                         "sub/escape.json", "link_out/secret.json", "link_out/nonexistent"};
+	const char *refused[] = {"../etc/passwd",        "sub/../../etc/passwd", abs_out,
+	                         "/etc/passwd",          "/nonexistent/x.json",  "sub/escape.json",
+	                         "link_out/secret.json", "link_out/nonexistent"};
 	for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
 		assert_int_equal(resolve(&p, refused[i], &m, msg, sizeof msg), GS_EINPUT);
 		assert_non_null(strstr(msg, "not a model below the server's --models-dir folders"));
@@ -143,7 +144,8 @@ static void ollama_tags(void **st)
 		gs_workload w;
 		gs_error err;
 		gs_workload_init(&w);
-		assert_int_equal(gs_workload_set(&w, GS_F_MODEL, full, strlen(full), GS_FROM_FLAG, "t", &err), GS_OK);
+		assert_int_equal(gs_workload_set(&w, GS_F_MODEL, full, strlen(full), GS_FROM_FLAG, "t", &err),
+		                 GS_OK);
 		assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
 		assert_string_equal(gs_wl_str(&w, GS_F_FORMAT), "gguf:Q5_K_M");
 		assert_string_equal(gs_wl_str(&w, GS_F_RUNTIME), "ollama");

@@ -74,20 +74,26 @@ static void answers(void **st)
 	(void)st;
 	serve_config c = config(8080, "127.0.0.1", false);
 	char t[16384]; /* an estimate answer is some 5 KB, its figures after the workload */
-	assert_int_equal(status_of(&c, "POST", "/api/estimate", "application/json", "{\"params\":\"7e9\",\"bits\":16}", t,
-	                           sizeof t), 200);
+	assert_int_equal(status_of(&c, "POST", "/api/estimate", "application/json",
+	                           "{\"params\":\"7e9\",\"bits\":16}", t, sizeof t),
+	                 200);
 	assert_non_null(strstr(t, "\"bytes\": 14000000000"));
-	assert_int_equal(status_of(&c, "POST", "/api/estimate", "text/plain", "{\"params\":\"7e9\"}", t, sizeof t), 415);
+	assert_int_equal(status_of(&c, "POST", "/api/estimate", "text/plain", "{\"params\":\"7e9\"}", t,
+	                           sizeof t),
+	                 415);
 	assert_int_equal(status_of(&c, "OPTIONS", "/api/fit", NULL, NULL, t, sizeof t), 204);
 	assert_int_equal(status_of(&c, "DELETE", "/api/fit", NULL, NULL, t, sizeof t), 405);
 	assert_int_equal(status_of(&c, "POST", "/api/estimate", "application/json",
-	                           "{\"model\":\"data/models/meta-llama__Meta-Llama-3-8B.json\"}", t, sizeof t), 400);
+	                           "{\"model\":\"data/models/meta-llama__Meta-Llama-3-8B.json\"}", t,
+	                           sizeof t),
+	                 400);
 	assert_non_null(strstr(t, "reads no local paths"));
 	assert_int_equal(status_of(&c, "POST", "/api/estimate", "application/json", "[1]", t, sizeof t), 400);
 	assert_non_null(strstr(t, "not a list"));
 	/* a LoRA adapter is a size over the web, never a file the server opens */
 	assert_int_equal(status_of(&c, "POST", "/api/estimate", "application/json",
-	                           "{\"params\":\"7e9\",\"lora_adapter\":\"/etc/passwd\"}", t, sizeof t), 400);
+	                           "{\"params\":\"7e9\",\"lora_adapter\":\"/etc/passwd\"}", t, sizeof t),
+	                 400);
 	assert_non_null(strstr(t, "adapter files are read by the command line only"));
 	/* nor run files */
 	assert_int_equal(status_of(&c, "POST", "/api/sheet", "application/json",

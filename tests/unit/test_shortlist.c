@@ -12,8 +12,8 @@ static gs_shortlist *S;
 static void seed_estimate(void)
 {
 	gs_model m;
-	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_BITS, "16", GS_F_RESERVE, "6GiB", GS_F_QUALITY, "eval v3",
-	             GS_F_CAMPAIGN, "3d", -1);
+	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_BITS, "16", GS_F_RESERVE, "6GiB", GS_F_QUALITY,
+	             "eval v3", GS_F_CAMPAIGN, "3d", -1);
 }
 
 static void bad(const char *yaml, bool catalog, const char *where, const char *needle);
@@ -68,7 +68,8 @@ static void test_seed_offers(void **st)
 	assert_int_equal(a->periods, 1);
 	/* a 1-week campaign takes 3 periods of 3 days */
 	gs_model m;
-	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_BITS, "16", GS_F_RESERVE, "6GiB", GS_F_CAMPAIGN, "1w", -1);
+	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_BITS, "16", GS_F_RESERVE, "6GiB", GS_F_CAMPAIGN, "1w",
+	             -1);
 	assert_int_equal(gs_shortlist_run(E, C, V, S, NULL), GS_OK);
 	assert_string_equal(gs_ratio_decimal(offer("rtx4090-3d")->cost, c, sizeof c), "141.42");
 }
@@ -80,13 +81,15 @@ static void test_evidence_decides(void **st)
 	seed_estimate();
 	assert_int_equal(gs_catalog_load_file(SEED, C, &err), GS_OK);
 	memset(V, 0, sizeof *V);
-	assert_int_equal(gs_evidence_load_file(GS_DATA_DIR "/evidence/rtx4090-confirmed.yaml", V, &err), GS_OK);
+	assert_int_equal(gs_evidence_load_file(GS_DATA_DIR "/evidence/rtx4090-confirmed.yaml", V, &err),
+	                 GS_OK);
 	assert_int_equal(gs_shortlist_run(E, C, V, S, NULL), GS_OK);
 	assert_int_equal(S->n_retained, 1);
 	assert_string_equal(S->r[0].offer->id, "rtx4090-3d"); /* retained first */
 	assert_int_equal(S->r[0].verdict, GS_ADMISSIBLE);
 	/* a failed run excludes, whatever the price */
-	assert_int_equal(gs_evidence_load_file(GS_DATA_DIR "/evidence/rtx6000ada-failed.yaml", V, &err), GS_OK);
+	assert_int_equal(gs_evidence_load_file(GS_DATA_DIR "/evidence/rtx6000ada-failed.yaml", V, &err),
+	                 GS_OK);
 	assert_int_equal(gs_shortlist_run(E, C, V, S, NULL), GS_OK);
 	assert_int_equal(offer("rtx6000ada-3d")->verdict, GS_EXCLUDE);
 	assert_non_null(strstr(req(offer("rtx6000ada-3d"), GS_REQ_SOFTWARE)->evidence, "driver 535"));
@@ -99,13 +102,16 @@ static void test_user_conditions(void **st)
 	gs_model m;
 	run_estimate(E, &m, GS_F_PARAMS, "7e9", GS_F_BITS, "16", GS_F_REQUIRE, "EU data centre", GS_F_PREFER,
 	             "ECC memory; weekend support", -1);
-	const char *cat = "offers:\n  - id: eu\n    gpu: L40S\n    count: 2\n    price: 1.5\n    currency: EUR\n"
-	                  "    period: 1d\n  - id: us\n    gpu: L40S\n";
+	const char *cat = "offers:\n  - id: eu\n    gpu: L40S\n    count: 2\n    price: 1.5\n    currency: "
+	                  "EUR\n"
+			  "    period: 1d\n  - id: us\n    gpu: L40S\n";
 	assert_int_equal(gs_catalog_load_buffer(cat, strlen(cat), "c.yaml", C, &err), GS_OK);
-	const char *ev = "evidence:\n  - requirement: user\n    condition: EU data centre\n    offer: us\n    kind: commercial\n"
-	                 "    version: offer sheet v2\n    scope: the us offer\n    outcome: fails\n"
-	                 "  - requirement: user\n    condition: ECC memory\n    offer: eu\n    kind: commercial\n"
-	                 "    version: offer sheet v2\n    scope: the eu offer\n    outcome: confirms\n";
+	const char *ev = "evidence:\n  - requirement: user\n    condition: EU data centre\n    offer: us\n   "
+	                 " kind: commercial\n"
+			 "    version: offer sheet v2\n    scope: the us offer\n    outcome: fails\n"
+			 "  - requirement: user\n    condition: ECC memory\n    offer: eu\n    kind: "
+	                 "commercial\n"
+			 "    version: offer sheet v2\n    scope: the eu offer\n    outcome: confirms\n";
 	memset(V, 0, sizeof *V);
 	assert_int_equal(gs_evidence_load_buffer(ev, strlen(ev), "e.yaml", V, &err), GS_OK);
 	assert_int_equal(gs_shortlist_run(E, C, V, S, NULL), GS_OK);
@@ -137,7 +143,8 @@ static void test_default_catalog(void **st)
 	assert_false(offer("h100-sxm")->has_cost);            /* no price with a source */
 	/* bf16 needs compute capability 8.0: a T4 (7.5) is excluded for it */
 	gs_model m;
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-2-7b-hf.json"), GS_F_FORMAT, "nf4", GS_F_LENGTH, "512", -1);
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-2-7b-hf.json"), GS_F_FORMAT, "nf4",
+	             GS_F_LENGTH, "512", -1);
 	assert_int_equal(gs_shortlist_run(E, C, V, S, NULL), GS_OK);
 	assert_int_equal(req(offer("t4"), GS_REQ_COMPUTE)->verdict, GS_EXCLUDE);
 	assert_int_equal(req(offer("l4"), GS_REQ_COMPUTE)->verdict, GS_ADMISSIBLE);
@@ -151,25 +158,29 @@ static void bad(const char *yaml, bool catalog, const char *where, const char *n
 	gs_status s = catalog ? gs_catalog_load_buffer(yaml, strlen(yaml), "c.yaml", C, &err)
 	                      : gs_evidence_load_buffer(yaml, strlen(yaml), "e.yaml", V, &err);
 	if (!s || (where && strcmp(err.where, where)) || !strstr(err.msg, needle))
-		fail_msg("%s: status %d where \"%s\" msg \"%s\" (want %s, %s)", yaml, s, err.where, err.msg, where, needle);
+		fail_msg("%s: status %d where \"%s\" msg \"%s\" (want %s, %s)", yaml, s, err.where, err.msg,
+		         where, needle);
 }
 
 static void test_file_errors(void **st)
 {
 	(void)st;
-	bad("offers:\n  - id: a\n    gpu: RTX 4090\n    prize: 3\n", true, "c.yaml:4:5", "unknown field \"prize\"");
+	bad("offers:\n  - id: a\n    gpu: RTX 4090\n    prize: 3\n", true, "c.yaml:4:5",
+	    "unknown field \"prize\"");
 	bad("offers:\n  - id: a\n    gpu: RTX 9090\n", true, "c.yaml:3:10", "not in the device table");
 	/* issue 39: anchors are counted before libyaml's loader registers them (a quadratic scan) */
-	char *anchors = malloc(300 * 16 + 64);
+	size_t cap = 300 * 16 + 64;
+	char *anchors = malloc(cap);
 	assert_non_null(anchors);
-	size_t k = (size_t)sprintf(anchors, "offers:\n  - id: a\n    gpu: RTX 4090\n    notes: [");
+	size_t k = (size_t)snprintf(anchors, cap, "offers:\n  - id: a\n    gpu: RTX 4090\n    notes: [");
 	for (int i = 0; i < 300; i++)
-		k += (size_t)sprintf(anchors + k, "%s&a%d 0", i ? ", " : "", i);
-	sprintf(anchors + k, "]\n");
+		k += (size_t)snprintf(anchors + k, cap - k, "%s&a%d 0", i ? ", " : "", i);
+	assert_true(k + (size_t)snprintf(anchors + k, cap - k, "]\n") < cap);
 	bad(anchors, true, NULL, "more than 256 anchors and aliases");
 	free(anchors);
 	/* an absurd capacity is a typo, not a device */
-	bad("offers:\n  - id: a\n    gpu: RTX 4090\n    reported: 9000000TB\n", true, NULL, "more than one GPU holds");
+	bad("offers:\n  - id: a\n    gpu: RTX 4090\n    reported: 9000000TB\n", true, NULL,
+	    "more than one GPU holds");
 	bad("offers:\n  - id: a\n    gpu: L4\n  - id: a\n    gpu: L4\n", true, "c.yaml:4:5", "used twice");
 	bad("offers:\n  - id: a\n    gpu: L4\n    price: 3\n", true, "c.yaml:2:5", "currency and period");
 	bad("offers:\n  - id: a\n    gpu: L4\n    period: 3 days\n", true, "c.yaml:4:13", "72h, 3d");
@@ -177,10 +188,11 @@ static void test_file_errors(void **st)
 	bad("offers:\n  - id: a\n    id: b\n", true, "c.yaml:3:5", "appears twice");
 	bad("offers: [\n", true, NULL, "malformed YAML");
 	bad("offerz: []\n", true, "c.yaml:1:1", "expected \"offers\"");
-	bad("evidence:\n  - requirement: memory\n    offer: a\n    kind: probe\n    outcome: confirms\n", false, "e.yaml:2:5",
-	    "version");
+	bad("evidence:\n  - requirement: memory\n    offer: a\n    kind: probe\n    outcome: confirms\n",
+	    false, "e.yaml:2:5", "version");
 	bad("evidence:\n  - requirement: speed\n", false, "e.yaml:2:18", "requirement");
-	bad("evidence:\n  - requirement: memory\n    outcome: maybe\n", false, "e.yaml:3:14", "confirms or fails");
+	bad("evidence:\n  - requirement: memory\n    outcome: maybe\n", false, "e.yaml:3:14",
+	    "confirms or fails");
 }
 
 static int setup(void **st)

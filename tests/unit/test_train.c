@@ -52,7 +52,8 @@ static void test_lora_and_qlora(void **st)
 	assert_int_equal(item_at(E, "optimizer_states", 3), 13631488ull * 8);
 	assert_int_equal(item_at(E, "weights", 0), 16060522496ull); /* frozen bf16 base */
 	/* all-linear adds gate, up and down: 32 x 16 x (3 x (4096 + 14336)) more */
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_LORA_RANK, "16", GS_F_LORA_TARGETS, "all-linear", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_LORA_RANK, "16", GS_F_LORA_TARGETS,
+	             "all-linear", END);
 	assert_int_equal(E->train.trainable, 13631488ull + 32ull * 16 * 3 * (4096 + 14336));
 	/* QLoRA: nf4 with double quantization by default, method.md §3 */
 	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LORA_RANK, "16", GS_F_LORA_TARGETS,
@@ -77,23 +78,30 @@ static void test_activation_shapes(void **st)
 	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", END);
 	gs_bytes a1 = item_at(E, "activations", 1);
 	assert_int_equal(a1, 32ull * (1024ull * 200704 + 4ull * 32 * 1024));
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_MICROBATCH, "2", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_MICROBATCH, "2",
+	             END);
 	assert_int_equal(item_at(E, "activations", 1), 2 * a1); /* linear in microbatch */
 	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", END);
 	assert_int_equal(item_at(E, "activations", 1), 2 * a1); /* linear in length with flash/SDPA */
 	/* eager: + 6 a s^2 b per layer, quadratic in length */
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_ATTENTION, "eager", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_ATTENTION, "eager",
+	             END);
 	gs_bytes e1 = item_at(E, "activations", 1);
 	assert_int_equal(e1, 32ull * (1024ull * 200704 + 6ull * 32 * 1024 * 1024));
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_ATTENTION, "eager", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_ATTENTION, "eager",
+	             END);
 	assert_int_equal(item_at(E, "activations", 1), 32ull * (2048ull * 200704 + 6ull * 32 * 2048 * 2048));
 	/* full checkpointing: each layer's input + one layer's full set */
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_CHECKPOINTING, "full", END);
-	assert_int_equal(item_at(E, "activations", 1), 32ull * 1024 * 4096 * 2 + (1024ull * 200704 + 4ull * 32 * 1024));
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_CHECKPOINTING,
+	             "full", END);
+	assert_int_equal(item_at(E, "activations", 1),
+	                 32ull * 1024 * 4096 * 2 + (1024ull * 200704 + 4ull * 32 * 1024));
 	/* offloaded checkpointing: two layer inputs on the GPU + one layer's
 	 * full set; the 32 inputs in host memory */
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_CHECKPOINTING, "offloaded", END);
-	assert_int_equal(item_at(E, "activations", 1), 2ull * 1024 * 4096 * 2 + (1024ull * 200704 + 4ull * 32 * 1024));
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_CHECKPOINTING,
+	             "offloaded", END);
+	assert_int_equal(item_at(E, "activations", 1),
+	                 2ull * 1024 * 4096 * 2 + (1024ull * 200704 + 4ull * 32 * 1024));
 	assert_true(E->host_bytes >= 32ull * 1024 * 4096 * 2);
 	assert_int_equal(E->train.host_inputs, 32ull * 1024 * 4096 * 2);
 	/* selective drops the eager score term */
@@ -103,7 +111,8 @@ static void test_activation_shapes(void **st)
 	/* loss logits: s x b x V x (2 + 4 + 4); chunked: 1024-token chunks */
 	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "4096", END);
 	assert_int_equal(item_at(E, "logits", 1), 4096ull * 128256 * 10);
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "4096", GS_F_LOSS, "chunked", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "4096", GS_F_LOSS, "chunked",
+	             END);
 	assert_int_equal(item_at(E, "logits", 1), 1024ull * 128256 * 10);
 }
 
@@ -137,15 +146,18 @@ static void test_autocast_and_forloop(void **st)
 	assert_int_equal(item_at(E, "activations", 1), layers * 4 * sbh1 + (42 * sbh1 + 7 * as2b1));
 	/* a per-parameter AdamW holds two fp32 temporaries of the largest tensor
 	 * (the word embeddings, 30522 x 1024); foreach holds one per parameter */
-	run_estimate(E, &m, GS_F_MODEL, BERT, GS_F_TASK, "full", GS_F_LENGTH, "512", GS_F_OPTIMIZER, "adamw-forloop", END);
+	run_estimate(E, &m, GS_F_MODEL, BERT, GS_F_TASK, "full", GS_F_LENGTH, "512", GS_F_OPTIMIZER,
+	             "adamw-forloop", END);
 	assert_int_equal(item_at(E, "optimizer_temporaries", 3), 2ull * 30522 * 1024 * 4);
 	assert_int_equal(item_at(E, "optimizer_states", 3), m.params * 8);
-	run_estimate(E, &m, GS_F_MODEL, BERT, GS_F_TASK, "full", GS_F_LENGTH, "512", GS_F_OPTIMIZER, "adafactor", END);
+	run_estimate(E, &m, GS_F_MODEL, BERT, GS_F_TASK, "full", GS_F_LENGTH, "512", GS_F_OPTIMIZER,
+	             "adafactor", END);
 	assert_int_equal(item_at(E, "optimizer_temporaries", 3), 2ull * 30522 * 1024 * 4);
 	run_estimate(E, &m, GS_F_MODEL, BERT, GS_F_TASK, "full", GS_F_LENGTH, "512", END);
 	assert_int_equal(item_at(E, "optimizer_temporaries", 3), m.params * 4);
 	/* llama-style layers under autocast: + 14 s b h + 4 s b a_kv d */
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_PRECISION, "amp", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "1024", GS_F_PRECISION, "amp",
+	             END);
 	assert_int_equal(item_at(E, "activations", 1),
 	                 32ull * (1024ull * 200704 + 4ull * 32 * 1024 + 1024ull * (14 * 4096 + 4 * 1024)));
 }
@@ -159,10 +171,13 @@ static void test_export_and_recipes(void **st)
 	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LENGTH, "1024", END);
 	gs_bytes gpu = item_at(E, "export_transient", 6);
 	assert_int_equal(gpu, m.split.linear * 2);
-	assert_string_equal(gs_wl_str(&E->workload, GS_F_CHECKPOINTING), "full"); /* prepare_model_for_kbit_training */
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LENGTH, "1024", GS_F_EXPORT, "adapters", END);
+	/* prepare_model_for_kbit_training */
+	assert_string_equal(gs_wl_str(&E->workload, GS_F_CHECKPOINTING), "full");
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LENGTH, "1024", GS_F_EXPORT, "adapters",
+	             END);
 	assert_int_equal(item_at(E, "export_transient", 6), 0);
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LENGTH, "1024", GS_F_EXPORT, "layerwise", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LENGTH, "1024", GS_F_EXPORT, "layerwise",
+	             END);
 	/* the largest module (down/gate/up: 4096 x 14336) in fp32, twice */
 	assert_int_equal(item_at(E, "export_transient", 6), 2ull * 4096 * 14336 * 4);
 	assert_int_equal(E->host_bytes, m.params * 2);
@@ -178,7 +193,8 @@ static void test_export_and_recipes(void **st)
 	             GS_F_CHECKPOINTING, "none", END);
 	assert_int_equal(E->length, 4096);
 	assert_string_equal(gs_wl_str(&E->workload, GS_F_CHECKPOINTING), "none");
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_RECIPE, "torchtune", GS_F_LENGTH, "1024", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_RECIPE, "torchtune", GS_F_LENGTH, "1024",
+	             END);
 	assert_int_equal(E->train.microbatch, 2);
 	assert_string_equal(gs_wl_str(&E->workload, GS_F_OPTIMIZER), "paged-adamw-8bit");
 	assert_string_equal(gs_wl_str(&E->workload, GS_F_PRECISION), "bf16");
@@ -204,12 +220,13 @@ static void test_recipe_trainable_counts(void **st)
 		const char *model, *recipe, *rank;
 		uint64_t trainable;
 	} rows[] = {
-		{CFG("meta-llama__Llama-3.1-8B.json"), "peft", NULL, 3407872},        /* q,v r=8 */
-		{CFG("meta-llama__Llama-3.1-8B.json"), "trl-sft", NULL, 6815744},     /* q,v r=16 */
-		{CFG("meta-llama__Llama-3.1-8B.json"), "unsloth", NULL, 41943040},    /* 7 projections r=16 */
-		{CFG("meta-llama__Llama-3.1-8B.json"), "unsloth", "32", 83886080},    /* the GRPO notebook's print */
+		{CFG("meta-llama__Llama-3.1-8B.json"), "peft", NULL, 3407872},     /* q,v r=8 */
+		{CFG("meta-llama__Llama-3.1-8B.json"), "trl-sft", NULL, 6815744},  /* q,v r=16 */
+		{CFG("meta-llama__Llama-3.1-8B.json"), "unsloth", NULL, 41943040}, /* 7 projections r=16 */
+		/* the GRPO notebook's print */
+		{CFG("meta-llama__Llama-3.1-8B.json"), "unsloth", "32", 83886080},
 		{CFG("meta-llama__Llama-3.1-8B.json"), "llama-factory", NULL, 20971520}, /* all r=8 */
-		{CFG("meta-llama__Llama-3.1-8B.json"), "torchtune", NULL, 19660800},  /* q,v,o + MLP r=8 */
+		{CFG("meta-llama__Llama-3.1-8B.json"), "torchtune", NULL, 19660800},     /* q,v,o + MLP r=8 */
 		{CFG("mistralai__Mistral-7B-v0.3.json"), "unsloth", NULL, 41943040},
 		{CFG("mistralai__Mistral-7B-v0.3.json"), "unsloth", "32", 83886080},
 		{CFG("mistralai__Mistral-7B-v0.1.json"), "llama-factory", NULL, 20971520},
@@ -221,29 +238,30 @@ static void test_recipe_trainable_counts(void **st)
 	gs_model m;
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		if (rows[i].rank)
-			run_estimate(E, &m, GS_F_MODEL, rows[i].model, GS_F_TASK, "qlora", GS_F_RECIPE, rows[i].recipe,
-			             GS_F_LORA_RANK, rows[i].rank, GS_F_LENGTH, "512", END);
+			run_estimate(E, &m, GS_F_MODEL, rows[i].model, GS_F_TASK, "qlora", GS_F_RECIPE,
+			             rows[i].recipe, GS_F_LORA_RANK, rows[i].rank, GS_F_LENGTH, "512", END);
 		else
-			run_estimate(E, &m, GS_F_MODEL, rows[i].model, GS_F_TASK, "qlora", GS_F_RECIPE, rows[i].recipe,
-			             GS_F_LENGTH, "512", END);
+			run_estimate(E, &m, GS_F_MODEL, rows[i].model, GS_F_TASK, "qlora", GS_F_RECIPE,
+			             rows[i].recipe, GS_F_LENGTH, "512", END);
 		assert_int_equal(E->train.trainable, rows[i].trainable);
 	}
 	/* gpt-oss-20b's experts are 3-D parameters: Unsloth 2025.8.5 adapted the
 	 * attention only (its notebook prints 3,981,312 at r 8,
 	 * nb/gpt-oss-(20B)-Fine-tuning.ipynb); from 2026.2 gate/up/down reach the
 	 * experts through target_parameters, r x E x (in + out) per layer */
-	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), GS_F_TASK, "lora", GS_F_RECIPE, "unsloth",
-	             GS_F_LORA_RANK, "8", GS_F_RECIPE_RELEASE, "2025.8.5", GS_F_LENGTH, "512", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), GS_F_TASK, "lora", GS_F_RECIPE,
+	             "unsloth", GS_F_LORA_RANK, "8", GS_F_RECIPE_RELEASE, "2025.8.5", GS_F_LENGTH, "512",
+	             END);
 	assert_int_equal(E->train.trainable, 3981312);
-	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), GS_F_TASK, "lora", GS_F_RECIPE, "unsloth",
-	             GS_F_LORA_RANK, "8", GS_F_LENGTH, "512", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), GS_F_TASK, "lora", GS_F_RECIPE,
+	             "unsloth", GS_F_LORA_RANK, "8", GS_F_LENGTH, "512", END);
 	assert_int_equal(E->train.trainable, 3981312 + 8ull * 32 * ((2880 + 5760) + (2880 + 2880)) * 24);
 	/* Unsloth's RoPE cache: one shared, or one per attention layer before 2025.1; Gemma's in fp32 */
-	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth",
-	             GS_F_RECIPE_RELEASE, "2024.8", GS_F_LENGTH, "512", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_TASK, "qlora", GS_F_RECIPE,
+	             "unsloth", GS_F_RECIPE_RELEASE, "2024.8", GS_F_LENGTH, "512", END);
 	assert_int_equal(item_at(E, "rope_cache", 0), 32ull * 32768 * 128 * 2 * 2);
-	run_estimate(E, &m, GS_F_MODEL, CFG("google__gemma-2-9b.json"), GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth",
-	             GS_F_LENGTH, "512", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("google__gemma-2-9b.json"), GS_F_TASK, "qlora", GS_F_RECIPE,
+	             "unsloth", GS_F_LENGTH, "512", END);
 	assert_int_equal(item_at(E, "rope_cache", 0), 8192ull * 256 * 2 * 4);
 	/* Axolotl runs LoRA only when its config names the rank and the targets */
 	gs_workload w;
@@ -255,10 +273,12 @@ static void test_recipe_trainable_counts(void **st)
 	assert_int_equal(gs_workload_finish(&w, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "Axolotl v0.18.0 has no default lora_r"));
 	/* PEFT passes over target names the model lacks, and says nothing: named here */
-	run_estimate(E, &m, GS_F_MODEL, CFG("microsoft__Phi-3-mini-4k-instruct.json"), GS_F_TASK, "lora", GS_F_RECIPE,
-	             "unsloth", GS_F_LENGTH, "512", END);
-	assert_non_null(strstr(E->train.adapted, "PEFT adapts nothing for: q_proj, k_proj, v_proj, gate_proj, up_proj"));
-	assert_int_equal(E->train.trainable, 16ull * (3072 + 3072) * 32 + 16ull * (8192 + 3072) * 32); /* o, down */
+	run_estimate(E, &m, GS_F_MODEL, CFG("microsoft__Phi-3-mini-4k-instruct.json"), GS_F_TASK, "lora",
+	             GS_F_RECIPE, "unsloth", GS_F_LENGTH, "512", END);
+	assert_non_null(strstr(E->train.adapted, "PEFT adapts nothing for: q_proj, k_proj, v_proj, "
+	                                         "gate_proj, up_proj"));
+	/* o, down */
+	assert_int_equal(E->train.trainable, 16ull * (3072 + 3072) * 32 + 16ull * (8192 + 3072) * 32);
 }
 
 /* lengths: a batch is padded to its longest sequence, so the training
@@ -267,18 +287,21 @@ static void test_dataset_lengths(void **st)
 {
 	(void)st;
 	gs_model m;
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LENGTH, "1900", GS_F_MICROBATCH, "2", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LENGTH, "1900", GS_F_MICROBATCH, "2",
+	             END);
 	gs_bytes act = item_at(E, "activations", 2), lg = item_at(E, "logits", 2), peak = gs_estimate_peak(E);
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LENGTH, "4096", GS_F_LENGTHS, "380,1200,1900",
-	             GS_F_MICROBATCH, "2", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_LENGTH, "4096", GS_F_LENGTHS,
+	             "380,1200,1900", GS_F_MICROBATCH, "2", END);
 	assert_int_equal(E->train.executed_length, 1900);
 	assert_int_equal(E->length, 4096);
 	assert_int_equal(item_at(E, "activations", 2), act);
 	assert_int_equal(item_at(E, "logits", 2), lg);
 	assert_int_equal(gs_estimate_peak(E), peak);
 	json_t *j = gs_estimate_to_json(E);
-	assert_int_equal(json_integer_value(json_object_get(json_object_get(json_object_get(j, "training"), "lengths"),
-	                                                    "p95")), 1200);
+	assert_int_equal(json_integer_value(
+				 json_object_get(json_object_get(json_object_get(j, "training"), "lengths"),
+	                                         "p95")),
+	                 1200);
 	json_decref(j);
 }
 
@@ -287,9 +310,11 @@ static void test_placement(void **st)
 	(void)st;
 	gs_model m;
 	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", END);
-	gs_bytes w1 = item_at(E, "weights", 3), g1 = item_at(E, "gradients", 3), o1 = item_at(E, "optimizer_states", 3);
+	gs_bytes w1 = item_at(E, "weights", 3), g1 = item_at(E, "gradients", 3),
+		 o1 = item_at(E, "optimizer_states", 3);
 	/* ZeRO-3 on 8 GPUs: weights, gradients and states / 8, plus the gathered layer */
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_GPUS, "8", GS_F_ZERO, "3", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_GPUS, "8", GS_F_ZERO,
+	             "3", END);
 	assert_int_equal(E->dp, 8);
 	assert_int_equal(item_at(E, "weights", 3), (w1 + 7) / 8);
 	assert_int_equal(item_at(E, "gradients", 3), (g1 + 7) / 8);
@@ -299,14 +324,16 @@ static void test_placement(void **st)
 	assert_int_equal(json_array_size(json_object_get(j, "gpus")), 8); /* one figure per GPU */
 	json_decref(j);
 	/* ZeRO-1 shards only the states; DDP adds a bucket copy of the gradients */
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_GPUS, "8", GS_F_ZERO, "1", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_GPUS, "8", GS_F_ZERO,
+	             "1", END);
 	assert_int_equal(item_at(E, "weights", 3), w1);
 	assert_int_equal(item_at(E, "gradients", 3), g1);
 	assert_int_equal(item_at(E, "optimizer_states", 3), (o1 + 7) / 8);
 	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_GPUS, "2", END);
 	assert_int_equal(item_at(E, "buffers", 2), 3ull * 2048 * 8 + g1);
 	/* offload: states and master in host memory, none on the GPU */
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_OFFLOAD, "optimizer", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_OFFLOAD, "optimizer",
+	             END);
 	assert_int_equal(item_at(E, "optimizer_states", 3), 0);
 	assert_int_equal(E->train.host_per_gpu, o1 + 8030261248ull * 4 + 8030261248ull * 4);
 	/* TP=2 inference halves the sharded weights and the KV cache */
@@ -318,17 +345,19 @@ static void test_placement(void **st)
 	gs_bytes ctx2 = item_at(E, "runtime_context", 0);
 	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_LENGTH, "8192", END);
 	assert_int_equal(ctx2, item_at(E, "runtime_context", 0) + GS_GiB);
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_LENGTH, "8192", GS_F_GPUS, "2", GS_F_TP, "2", GS_F_RUNTIME_CONTEXT,
-	             "300MiB", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_LENGTH, "8192", GS_F_GPUS, "2", GS_F_TP, "2",
+	             GS_F_RUNTIME_CONTEXT, "300MiB", END);
 	assert_int_equal(item_at(E, "runtime_context", 0), 300ull << 20);
 	/* pipeline: stage 0 holds pp microbatches in flight of its layers, the last stage the logits */
-	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_GPUS, "4", GS_F_PP, "4", END);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_LENGTH, "2048", GS_F_GPUS, "4", GS_F_PP,
+	             "4", END);
 	assert_int_equal(E->n_stages, 4);
 	/* 1F1B: stage s holds pp - s microbatches, so middle stages fall off */
 	assert_true(E->stage_peak[1] > E->stage_peak[2]);
 	assert_true(E->stage_peak[0] > E->stage_peak[1]); /* + embeddings, 4 in flight */
 	assert_int_equal(E->stage, 0);
-	assert_int_equal(item_at(E, "activations", 1), 32ull * (2048ull * 200704 + 4ull * 32 * 2048)); /* 8 layers x 4 */
+	/* 8 layers x 4 */
+	assert_int_equal(item_at(E, "activations", 1), 32ull * (2048ull * 200704 + 4ull * 32 * 2048));
 	assert_int_equal(item_at(E, "logits", 1), 0); /* the head is on stage 3 */
 }
 
@@ -341,14 +370,17 @@ static void test_encoder_decoder(void **st)
 	gs_model m;
 	/* t5-small: q,v in 6 encoder self-attentions and 6 x (self + cross) in
 	 * the decoder: 36 matrices x 8 x (512 + 512), as PEFT prints it */
-	run_estimate(E, &m, GS_F_MODEL, CFG("google-t5__t5-small.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("google-t5__t5-small.json"), GS_F_TASK, "lora", GS_F_LENGTH,
+	             "512", END);
 	assert_int_equal(E->train.trainable, 294912ull);
 	/* ChatGLM3-6B: PEFT's query_key_value, 28 x 8 x (4096 + 4608) = 1,949,696,
 	 * as print_trainable_parameters() shows it in the ChatGLM tutorials */
-	run_estimate(E, &m, GS_F_MODEL, CFG("THUDM__chatglm3-6b.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("THUDM__chatglm3-6b.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512",
+	             END);
 	assert_int_equal(E->train.trainable, 1949696ull);
 	/* bart-large: q_proj,v_proj, 72 matrices x 8 x (1024 + 1024) */
-	run_estimate(E, &m, GS_F_MODEL, CFG("facebook__bart-large.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
+	run_estimate(E, &m, GS_F_MODEL, CFG("facebook__bart-large.json"), GS_F_TASK, "lora", GS_F_LENGTH,
+	             "512", END);
 	assert_int_equal(E->train.trainable, 1179648ull);
 	/* KV: decoder self-attention + cross-attention over the input, both at
 	 * the length: 2 x 6 layers x 8 heads x (64 + 64) x 512 tokens x 2 B */
@@ -359,8 +391,10 @@ static void test_encoder_decoder(void **st)
 	/* full fine-tuning, s 512, b 1, 16-bit: 6 encoder + 6 decoder blocks of
 	 * s(18h + 4i) + 5as^2, and per decoder block a cross-attention of
 	 * 13sh + 5as^2 (h 512, i 2048, a 8) */
-	run_estimate(E, &m, GS_F_MODEL, CFG("google-t5__t5-small.json"), GS_F_TASK, "full", GS_F_LENGTH, "512", END);
-	const uint64_t s = 512, block = s * (18 * 512 + 4 * 2048) + 5ull * 8 * s * s, cross = s * 13 * 512 + 5ull * 8 * s * s;
+	run_estimate(E, &m, GS_F_MODEL, CFG("google-t5__t5-small.json"), GS_F_TASK, "full", GS_F_LENGTH,
+	             "512", END);
+	const uint64_t s = 512, block = s * (18 * 512 + 4 * 2048) + 5ull * 8 * s * s,
+		       cross = s * 13 * 512 + 5ull * 8 * s * s;
 	assert_int_equal(item_at(E, "activations", 1), 12 * block + 6 * cross);
 }
 
@@ -372,19 +406,22 @@ static void test_moe_experts_as_parameters(void **st)
 	(void)st;
 	gs_model m;
 	const char *oss = CFG("openai__gpt-oss-20b.json");
-	run_estimate(E, &m, GS_F_MODEL, oss, GS_F_TASK, "lora", GS_F_LORA_TARGETS, "all-linear", GS_F_LENGTH, "512", END);
+	run_estimate(E, &m, GS_F_MODEL, oss, GS_F_TASK, "lora", GS_F_LORA_TARGETS, "all-linear", GS_F_LENGTH,
+	             "512", END);
 	/* 24 x 8 x ((2880 + 4096) + 2 x (2880 + 512) + (4096 + 2880)) */
 	assert_int_equal(E->train.trainable, 3981312ull);
 	assert_true(m.experts_params);
-	run_estimate(E, &m, GS_F_MODEL, oss, GS_F_TASK, "qlora", GS_F_LORA_TARGETS, "all-linear", GS_F_LENGTH, "512",
-	             END);
+	run_estimate(E, &m, GS_F_MODEL, oss, GS_F_TASK, "qlora", GS_F_LORA_TARGETS, "all-linear", GS_F_LENGTH,
+	             "512", END);
 	/* quantized: attention's 24 x (2 x 2880 x 4096 + 2 x 2880 x 512) = 637,009,920 params at 4 bits */
 	assert_int_equal(item_at(E, "weights", 0), 637009920ull / 2);
 	assert_int_equal(item_at(E, "other_format_modules", 0), (20914757184ull - 637009920ull) * 2);
 	assert_non_null(strstr(E->train.kept_aside, "the experts (3-D parameters)"));
 	assert_int_equal(item_at(E, "export_transient", 6), 637009920ull * 2);
-	expect_estimate_error(E, GS_EINPUT, "its experts are 3-D parameters, which PEFT adapts through target_parameters", GS_F_MODEL,
-	             oss, GS_F_TASK, "lora", GS_F_LORA_TARGETS, "gate_up_proj", GS_F_LENGTH, "512", END);
+	expect_estimate_error(E, GS_EINPUT,
+	                      "its experts are 3-D parameters, which PEFT adapts through target_parameters",
+	                      GS_F_MODEL, oss, GS_F_TASK, "lora", GS_F_LORA_TARGETS, "gate_up_proj",
+	                      GS_F_LENGTH, "512", END);
 	/* GraniteMoE: experts are parameters (GraniteMoeParallelExperts), the
 	 * router an nn.Linear (router.layer): all-linear adapts attention and
 	 * the router, 24 x 8 x ((1024 + 1024) x 2 + (1024 + 512) x 2 + (1024 + 32)) */
@@ -400,18 +437,26 @@ static void test_moe_experts_as_parameters(void **st)
 static void test_errors(void **st)
 {
 	(void)st;
-	expect_estimate_error(E, GS_EINPUT, "no default LoRA target modules for model_type \"umt5\"", GS_F_MODEL,
-	             CFG("google__umt5-small.json"), GS_F_TASK, "lora", GS_F_LENGTH, "512", END);
-	expect_estimate_error(E, GS_EUNSUPPORTED, "is an encoder-decoder: gpusizer sizes it with runtime transformers only",
-	             GS_F_MODEL, CFG("google-t5__t5-small.json"), GS_F_RUNTIME, "vllm", GS_F_LENGTH, "512", END);
-	expect_estimate_error(E, GS_EINPUT, "cannot stay in nf4", GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_FORMAT, "nf4", END);
-	expect_estimate_error(E, GS_EINPUT, "bitsandbytes 4-bit base", GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_FORMAT, "bf16", END);
-	expect_estimate_error(E, GS_EINPUT, "it has: q_proj, k_proj", GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_LORA_TARGETS, "qkv", END);
-	expect_estimate_error(E, GS_EINPUT, "not a multiple of tp x pp", GS_F_MODEL, L3, GS_F_GPUS, "3", GS_F_TP, "2", END);
-	expect_estimate_error(E, GS_EINPUT, "zero 3 or fsdp full", GS_F_MODEL, L3, GS_F_TASK, "full", GS_F_OFFLOAD, "params", END);
+	expect_estimate_error(E, GS_EINPUT, "no default LoRA target modules for model_type \"umt5\"",
+	                      GS_F_MODEL, CFG("google__umt5-small.json"), GS_F_TASK, "lora", GS_F_LENGTH,
+	                      "512", END);
+	expect_estimate_error(E, GS_EUNSUPPORTED,
+	                      "is an encoder-decoder: gpusizer sizes it with runtime transformers only",
+	                      GS_F_MODEL, CFG("google-t5__t5-small.json"), GS_F_RUNTIME, "vllm", GS_F_LENGTH,
+	                      "512", END);
+	expect_estimate_error(E, GS_EINPUT, "cannot stay in nf4", GS_F_MODEL, L3, GS_F_TASK, "full",
+	                      GS_F_FORMAT, "nf4", END);
+	expect_estimate_error(E, GS_EINPUT, "bitsandbytes 4-bit base", GS_F_MODEL, L3, GS_F_TASK, "qlora",
+	                      GS_F_FORMAT, "bf16", END);
+	expect_estimate_error(E, GS_EINPUT, "it has: q_proj, k_proj", GS_F_MODEL, L3, GS_F_TASK, "lora",
+	                      GS_F_LORA_TARGETS, "qkv", END);
+	expect_estimate_error(E, GS_EINPUT, "not a multiple of tp x pp", GS_F_MODEL, L3, GS_F_GPUS, "3",
+	                      GS_F_TP, "2", END);
+	expect_estimate_error(E, GS_EINPUT, "zero 3 or fsdp full", GS_F_MODEL, L3, GS_F_TASK, "full",
+	                      GS_F_OFFLOAD, "params", END);
 	expect_estimate_error(E, GS_EINPUT, "module shapes", GS_F_PARAMS, "7e9", GS_F_TASK, "lora", END);
-	expect_estimate_error(E, GS_EINPUT, "adaptation runs with runtime transformers", GS_F_MODEL, L3, GS_F_TASK, "full",
-	             GS_F_RUNTIME, "vllm", END);
+	expect_estimate_error(E, GS_EINPUT, "adaptation runs with runtime transformers", GS_F_MODEL, L3,
+	                      GS_F_TASK, "full", GS_F_RUNTIME, "vllm", END);
 }
 
 static void test_fit_training(void **st)

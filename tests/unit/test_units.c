@@ -1,5 +1,7 @@
-/* test_units.c — exact sizes, counts and ratios; printing with units. */
+/* test_units.c — exact sizes, counts and ratios; printing with units;
+ * the checked formatting every fixed-size text goes through (core/fmt.h). */
 #include "helpers.h"
+#include "core/fmt.h"
 
 static gs_bytes bytes_ok(const char *t)
 {
@@ -131,12 +133,82 @@ static void test_ratio_math(void **st)
 	assert_int_equal(gs_mul_sat(UINT64_MAX, 2), UINT64_MAX);
 }
 
+/* A text that fits is written whole; one that does not is cut on a UTF-8
+ * character boundary, ends with "...", and says so. */
+static void test_checked_format(void **st)
+{
+	(void)st;
+	char buf[8];
+	assert_true(gsi_fmt(buf, sizeof buf, "%s", "1234567"));
+	assert_string_equal(buf, "1234567");
+	assert_false(gsi_fmt(buf, sizeof buf, "%s", "12345678"));
+	assert_string_equal(buf, "1234...");
+	/* "é" is two bytes (C3 A9): the cut never splits it */
+	assert_false(gsi_fmt(buf, sizeof buf, "%s", "123\xc3\xa9" "5678"));
+	assert_string_equal(buf, "123...");
+	assert_false(gsi_fmt(buf, sizeof buf, "%s", "12\xc3\xa9" "45678"));
+	assert_string_equal(buf, "12\xc3\xa9...");
+	/* a three-byte character (the euro sign, E2 82 AC) across the cut, or
+	 * ending just before it */
+	assert_false(gsi_fmt(buf, sizeof buf, "%s", "12\xe2\x82\xac" "5678"));
+	assert_string_equal(buf, "12...");
+	assert_false(gsi_fmt(buf, sizeof buf, "%s", "1\xe2\x82\xac" "45678"));
+	assert_string_equal(buf, "1\xe2\x82\xac...");
+	/* a four-byte one (U+1F600, F0 9F 98 80) cut after its first bytes */
+	assert_false(gsi_fmt(buf, sizeof buf, "%s", "123\xf0\x9f\x98\x80" "5"));
+	assert_string_equal(buf, "123...");
+	/* too small for the mark: cut on a boundary, unmarked, still false */
+	char tiny[3];
+	assert_false(gsi_fmt(tiny, sizeof tiny, "%s", "\xc3\xa9x"));
+	assert_string_equal(tiny, "\xc3\xa9");
+	assert_false(gsi_fmt(tiny, sizeof tiny, "%s", "a\xc3\xa9"));
+	assert_string_equal(tiny, "a");
+	/* appending: what fits, then the cut */
+	assert_true(gsi_fmt(buf, sizeof buf, "%d", 12));
+	assert_true(gsi_fmt_add(buf, sizeof buf, "+%d", 345));
+	assert_string_equal(buf, "12+345");
+	assert_false(gsi_fmt_add(buf, sizeof buf, "%s", "67"));
+	assert_string_equal(buf, "12+3...");
+	assert_false(gsi_fmt_add(buf, sizeof buf, "%s", "x"));
+	assert_string_equal(buf, "12+3...");
+	assert_true(gsi_fmt_add(buf, sizeof buf, "%s", ""));
+}
+
+/* gs_error_set: a message too long for gs_error.msg ends with "..." on a
+ * character boundary; a message may quote the error it replaces. */
+static void test_error_message_cut(void **st)
+{
+	(void)st;
+	gs_error err;
+	char long_text[2000];
+	/* "é" (2 bytes) from byte 1 on: wherever the cut falls, it is inside one */
+	long_text[0] = 'x';
+	for (size_t i = 1; i + 2 < sizeof long_text; i += 2)
+		memcpy(long_text + i, "\xc3\xa9", 2);
+	long_text[sizeof long_text - 1] = 0;
+	assert_int_equal(gs_error_set(&err, GS_EINPUT, "--model", "%s", long_text), GS_EINPUT);
+	size_t n = strlen(err.msg);
+	assert_true(n < sizeof err.msg && n + 5 >= sizeof err.msg);
+	assert_string_equal(err.msg + n - 3, "...");
+	assert_true(!strncmp(err.msg, "--model: x", 10));
+	for (size_t i = 10; i < n - 3; i += 2) /* whole characters up to the mark */
+		assert_memory_equal(err.msg + i, "\xc3\xa9", 2);
+	assert_string_equal(err.where, "--model");
+	/* re-wrapping an error: the old message as the new one's argument */
+	gs_error_set(&err, GS_EPARSE, NULL, "bad value");
+	gs_error_set(&err, GS_EINPUT, "--format", "%s", err.msg);
+	assert_string_equal(err.msg, "--format: bad value");
+	gs_error_set(&err, GS_EINPUT, err.where, "again: %s", err.msg);
+	assert_string_equal(err.msg, "--format: again: --format: bad value");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_bytes),  cmocka_unit_test(test_parse_bytes_errors),
 		cmocka_unit_test(test_parse_count),  cmocka_unit_test(test_parse_ratio),
 		cmocka_unit_test(test_format_bytes), cmocka_unit_test(test_ratio_math),
+		cmocka_unit_test(test_checked_format), cmocka_unit_test(test_error_message_cut),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,7 +16,9 @@ static void test_sheet_and_provenance(void **st)
 	gs_workload w;
 	gs_error err;
 	assert_int_equal(sheet("# a sheet\nparams: 7e9\nbits: 16\nlength: 8192\n"
-	                       "concurrency: 4\nreserve: 6GiB\nquality: \"MMLU >= 62.0\"\n", &w, &err), GS_OK);
+	                       "concurrency: 4\nreserve: 6GiB\nquality: \"MMLU >= 62.0\"\n",
+	                       &w, &err),
+	                 GS_OK);
 	assert_int_equal(gs_wl_u64(&w, GS_F_PARAMS), 7000000000ull);
 	assert_int_equal(gs_wl_u64(&w, GS_F_RESERVE), 6442450944ull);
 	assert_int_equal(w.v[GS_F_LENGTH].from, GS_FROM_SHEET);
@@ -39,8 +41,10 @@ static void test_json_sheet(void **st)
 	(void)st;
 	gs_workload w;
 	gs_error err;
-	assert_int_equal(sheet("{\"params\": \"7e9\", \"bits\": 4, \"reserve\": \"6GiB\", \"revision\": null}",
-	                       &w, &err), GS_OK);
+	assert_int_equal(sheet("{\"params\": \"7e9\", \"bits\": 4, \"reserve\": \"6GiB\", \"revision\": "
+	                       "null}",
+	                       &w, &err),
+	                 GS_OK);
 	assert_int_equal(gs_wl_ratio(&w, GS_F_BITS).num, 4);
 	assert_false(gs_wl_set(&w, GS_F_REVISION));
 }
@@ -111,7 +115,8 @@ static void test_finish_rules(void **st)
 	assert_non_null(strstr(how, "device-reported"));
 	/* an unknown device is refused where it is set, naming the nearest */
 	gs_workload_init(&w);
-	assert_int_equal(gs_workload_set(&w, GS_F_GPU, "RTX 9999", 8, GS_FROM_SHEET, "s.yaml:3:6", &err), GS_EINPUT);
+	assert_int_equal(gs_workload_set(&w, GS_F_GPU, "RTX 9999", 8, GS_FROM_SHEET, "s.yaml:3:6", &err),
+	                 GS_EINPUT);
 	assert_non_null(strstr(err.msg, "RTX 4090"));
 	assert_non_null(strstr(err.msg, "s.yaml:3:6"));
 	assert_false(gs_wl_set(&w, GS_F_GPU));
@@ -198,7 +203,8 @@ static void test_devices(void **st)
 	assert_non_null(strstr(how, "derived"));
 	/* a capacity other than the row's: the published figure does not apply */
 	d = gs_device_find("H200");
-	assert_int_equal(gs_device_cuda_total(d, 100ull << 30, how, sizeof how), (100ull << 30) - (728ull << 20));
+	assert_int_equal(gs_device_cuda_total(d, 100ull << 30, how, sizeof how),
+	                 (100ull << 30) - (728ull << 20));
 	/* every row: a total is either on record with how it was reported, or absent */
 	const gs_device *t;
 	size_t n = gs_device_table(&t);
@@ -206,7 +212,8 @@ static void test_devices(void **st)
 	for (size_t i = 0; i < n; i++) {
 		assert_true(t[i].nominal_gb > 0);
 		assert_true(t[i].reported_bytes == 0 || t[i].reported_how[0]);
-		assert_true(t[i].cuda_bytes == 0 || (t[i].cuda_bytes < t[i].reported_bytes && t[i].cuda_how[0]));
+		assert_true(t[i].cuda_bytes == 0 ||
+		            (t[i].cuda_bytes < t[i].reported_bytes && t[i].cuda_how[0]));
 		assert_ptr_equal(gs_device_find(t[i].name), &t[i]); /* every marketing name is unambiguous */
 		/* the shortlist quotes the how in a fixed field: it must fit whole */
 		assert_true(strlen(t[i].reported_how) + strlen("device-reported (, device table)") <
@@ -217,9 +224,13 @@ static void test_devices(void **st)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sheet_and_provenance), cmocka_unit_test(test_json_sheet),
-		cmocka_unit_test(test_sheet_errors), cmocka_unit_test(test_finish_rules),
-		cmocka_unit_test(test_derived_defaults), cmocka_unit_test(test_flags), cmocka_unit_test(test_devices),
+		cmocka_unit_test(test_sheet_and_provenance),
+		cmocka_unit_test(test_json_sheet),
+		cmocka_unit_test(test_sheet_errors),
+		cmocka_unit_test(test_finish_rules),
+		cmocka_unit_test(test_derived_defaults),
+		cmocka_unit_test(test_flags),
+		cmocka_unit_test(test_devices),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,7 +12,10 @@
 #include "gpusizer/dtype.h"
 #include "checkpoint/tensor_table.h"
 
-enum { T_U8, T_I8, T_U16, T_I16, T_U32, T_I32, T_F32, T_BOOL, T_STRING, T_ARRAY, T_U64, T_I64, T_F64, T__COUNT };
+enum {
+	T_U8, T_I8, T_U16, T_I16, T_U32, T_I32, T_F32, T_BOOL, T_STRING, T_ARRAY, T_U64, T_I64, T_F64,
+	T__COUNT
+};
 static const unsigned type_size[T__COUNT] = {1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8, 8};
 
 #define GGML_MAX_DIMS 4
@@ -221,7 +224,8 @@ static gs_status read_kv(gs_inventory *inv, cursor *c)
 		/* each element takes at least its size (a string at least its 8-byte length) */
 		uint64_t min = at == T_STRING ? 8 : type_size[at];
 		if (count > (c->file_size ? c->file_size : UINT64_MAX) / min)
-			return fail(c, "an array claims %llu elements, more than the file can hold", (unsigned long long)count);
+			return fail(c, "an array claims %llu elements, more than the file can hold",
+			            (unsigned long long)count);
 		if (at != T_STRING) {
 			if (count * min > left(c))
 				return short_read(c);
@@ -277,7 +281,8 @@ gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t
 	if ((s = rd32(&c, &version)))
 		return s;
 	if (version == 1)
-		return fail(&c, "version 1 (32-bit counts) is not supported; convert with a current llama.cpp");
+		return fail(&c, "version 1 (32-bit counts) is not supported; convert with a current "
+		                "llama.cpp");
 	if (version > 3)
 		return fail(&c, "version %u is newer than this reader (2 and 3)", (unsigned)version);
 	if (version < 1)
@@ -289,7 +294,8 @@ gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t
 	if (n_kv > room / 14)
 		return fail(&c, "%llu metadata entries cannot fit in the file", (unsigned long long)n_kv);
 	if (n_kv > MAX_KV)
-		return fail(&c, "%llu metadata entries (this reader takes at most %d)", (unsigned long long)n_kv, MAX_KV);
+		return fail(&c, "%llu metadata entries (this reader takes at most %d)",
+		            (unsigned long long)n_kv, MAX_KV);
 	c.keys.cap = 64;
 	while (c.keys.cap < 2 * (size_t)n_kv)
 		c.keys.cap *= 2;
@@ -305,7 +311,8 @@ gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t
 	uint64_t align = 32, a;
 	if (gs_inventory_meta_u64(inv, "general.alignment", &a)) {
 		if (a == 0 || (a & (a - 1)) || a > (1u << 30))
-			return fail(&c, "general.alignment %llu is not a power of two", (unsigned long long)a);
+			return fail(&c, "general.alignment %llu is not a power of two",
+			            (unsigned long long)a);
 		align = a;
 	}
 	size_t first = inv->n;
@@ -318,7 +325,8 @@ gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t
 		if ((s = rdstr(&c, &tn, &tl)) || (s = rd32(&c, &nd)))
 			return s;
 		if (tl == 0 || tl >= GGML_MAX_NAME || !gsi_utf8_ok(tn, (size_t)tl))
-			return fail(&c, "tensor %llu: its name is empty, 64 bytes or longer, or not UTF-8", (unsigned long long)i);
+			return fail(&c, "tensor %llu: its name is empty, 64 bytes or longer, or not UTF-8",
+			            (unsigned long long)i);
 		if (nd == 0 || nd > GGML_MAX_DIMS)
 			return fail(&c, "a tensor has %u dimensions (1 to 4 allowed)", (unsigned)nd);
 		t.ndim = nd;
@@ -326,7 +334,8 @@ gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t
 		for (uint32_t d = 0; d < nd; d++) {
 			if ((s = rd64(&c, &t.shape[d])))
 				return s;
-			if (t.shape[d] > (uint64_t)INT64_MAX || (t.shape[d] && t.elements > (uint64_t)INT64_MAX / t.shape[d]))
+			if (t.shape[d] > (uint64_t)INT64_MAX ||
+			    (t.shape[d] && t.elements > (uint64_t)INT64_MAX / t.shape[d]))
 				return fail(&c, "a tensor's element count overflows");
 			t.elements *= t.shape[d];
 		}
@@ -337,13 +346,18 @@ gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t
 		if (!gs_ggml_type(type, &tname, &block, &size))
 			return fail(&c, "unknown ggml type %u", (unsigned)type);
 		if (t.shape[0] % block)
-			return fail(&c, "a tensor's row of %llu elements is not a whole number of %u-element blocks",
+			return fail(&c,
+			            "a tensor's row of %llu elements is not a whole number of %u-element "
+			            "blocks",
 			            (unsigned long long)t.shape[0], (unsigned)block);
 		if (t.offset % align)
-			return fail(&c, "a tensor's data offset %llu is not aligned to %llu", (unsigned long long)t.offset, (unsigned long long)align);
+			return fail(&c, "a tensor's data offset %llu is not aligned to %llu",
+			            (unsigned long long)t.offset, (unsigned long long)align);
 		snprintf(t.dtype, sizeof t.dtype, "%s", tname);
 		if (!gsi_mul_ok(t.elements / block, size, &t.bytes))
-			return fail(&c, "tensor \"%.*s\": its byte count (blocks x block size) is too large to represent",
+			return fail(&c,
+			            "tensor \"%.*s\": its byte count (blocks x block size) is too large to "
+			            "represent",
 			            (int)tl, tn);
 		t.logical = t.elements;
 		t.layer = -1;
@@ -362,12 +376,13 @@ gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t
 		uint64_t t_end;
 		if (!gsi_add_ok(data_start, t->offset, &t_end) || !gsi_add_ok(t_end, t->bytes, &t_end)) {
 			free(spans);
-			return fail(&c, "tensor \"%s\": its data offset and size are too large to represent", t->name);
+			return fail(&c, "tensor \"%s\": its data offset and size are too large to represent",
+			            t->name);
 		}
 		if (file_size && t_end > file_size) {
 			free(spans);
-			return fail(&c, "tensor \"%s\": its data runs past the end of the %llu-byte file", t->name,
-			            (unsigned long long)file_size);
+			return fail(&c, "tensor \"%s\": its data runs past the end of the %llu-byte file",
+			            t->name, (unsigned long long)file_size);
 		}
 		if (t_end > end)
 			end = t_end;
@@ -382,7 +397,8 @@ gs_status gs_gguf_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t
 		if (spans[i].begin < spans[i - 1].end) {
 			uint64_t at = spans[i].begin;
 			free(spans);
-			return fail(&c, "two tensors' data overlap (at data offset %llu)", (unsigned long long)at);
+			return fail(&c, "two tensors' data overlap (at data offset %llu)",
+			            (unsigned long long)at);
 		}
 	free(spans);
 	inv->file_end = end;

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,7 @@
 #define REQUEST_TIMEOUT_S 60       /* one request                           */
 #define LOW_SPEED_BYTES 1024       /* slower than this ...                  */
 #define LOW_SPEED_SECONDS 15       /* ... for this long is a failed request */
+#define RETRY_FIRST_MS 500         /* the first back-off; it doubles each try */
 
 static unsigned g_timeout_s;              /* 0: $GPUSIZER_HUB_TIMEOUT or the default */
 static atomic_int g_cancel; /* set by gs_hub_cancel (lock-free: safe in a signal handler) */
@@ -48,7 +50,8 @@ static int64_t now_ms(void)
  * embedding program's setting (serve's --hub-timeout) or the environment. */
 static const char *timeout_knob(void)
 {
-	return g_timeout_s ? "the program's hub time limit (gpusizer serve --hub-timeout)" : "GPUSIZER_HUB_TIMEOUT";
+	return g_timeout_s ? "the program's hub time limit (gpusizer serve --hub-timeout)"
+	                   : "GPUSIZER_HUB_TIMEOUT";
 }
 
 static unsigned timeout_s(void)
@@ -59,6 +62,27 @@ static unsigned timeout_s(void)
 	char *end;
 	long v = e && *e ? strtol(e, &end, 10) : 0;
 	return e && *e && !*end && v > 0 && v <= 86400 ? (unsigned)v : DEFAULT_TIMEOUT_S;
+}
+
+/* The first back-off in ms: $GPUSIZER_HUB_RETRY_MS, a test-only knob (the
+ * tests' closed ports and flaky servers retry at once with 0), else
+ * RETRY_FIRST_MS. Read once per process, whichever thread fetches first. */
+static long g_retry_first_ms = RETRY_FIRST_MS;
+static pthread_once_t g_retry_once = PTHREAD_ONCE_INIT;
+
+static void read_retry_knob(void)
+{
+	const char *e = getenv("GPUSIZER_HUB_RETRY_MS");
+	char *end;
+	long v = e && *e ? strtol(e, &end, 10) : -1;
+	if (e && *e && !*end && v >= 0 && v <= 10000)
+		g_retry_first_ms = v;
+}
+
+static long retry_first_ms(void)
+{
+	pthread_once(&g_retry_once, read_retry_knob);
+	return g_retry_first_ms;
 }
 
 typedef struct hub {
@@ -79,7 +103,8 @@ static bool part_ok(const char *s, size_t n, bool slash)
 	if (!n || n > 95 || s[0] == '.' || s[0] == '-')
 		return false;
 	for (size_t i = 0; i < n; i++)
-		if (!isalnum((unsigned char)s[i]) && s[i] != '-' && s[i] != '_' && s[i] != '.' && !(slash && s[i] == '/'))
+		if (!isalnum((unsigned char)s[i]) && s[i] != '-' && s[i] != '_' && s[i] != '.' &&
+		    !(slash && s[i] == '/'))
 			return false;
 	return !strstr(s, "..") || (size_t)(strstr(s, "..") - s) >= n;
 }
@@ -91,7 +116,8 @@ static bool parse_id(const char *id, hub *h)
 		return false;
 	const char *at = strchr(slash, '@'), *colon = strchr(slash, ':');
 	const char *name_end = at ? at : colon ? colon : id + strlen(id);
-	if (!part_ok(id, (size_t)(slash - id), false) || !part_ok(slash + 1, (size_t)(name_end - slash - 1), false))
+	if (!part_ok(id, (size_t)(slash - id), false) ||
+	    !part_ok(slash + 1, (size_t)(name_end - slash - 1), false))
 		return false;
 	snprintf(h->org, sizeof h->org, "%.*s", (int)(slash - id), id);
 	snprintf(h->name, sizeof h->name, "%.*s", (int)(name_end - slash - 1), slash + 1);
@@ -209,7 +235,8 @@ static bool xfer_init(hub *h, xfer *x, const char *url, uint64_t from, uint64_t 
 		x->headers = curl_slist_append(x->headers, h->auth);
 	if (to) {
 		char range[80];
-		snprintf(range, sizeof range, "Range: bytes=%llu-%llu", (unsigned long long)from, (unsigned long long)to - 1);
+		snprintf(range, sizeof range, "Range: bytes=%llu-%llu", (unsigned long long)from,
+		         (unsigned long long)to - 1);
 		x->headers = curl_slist_append(x->headers, range);
 	}
 	curl_easy_setopt(x->c, CURLOPT_HTTPHEADER, x->headers);
@@ -237,15 +264,19 @@ static gs_status http_error(hub *h, long code, const char *what, const char *url
 			said[k++] = (e[i] >= 32 && e[i] < 127) ? e[i] : '?'; /* printable only */
 	json_decref(j);
 	if (code == 404 && said[0])
-		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: HTTP 404 for %s: %s (revision \"%s\"; %s)", h->org, h->name,
-		                    what, said, h->rev, url);
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: HTTP 404 for %s: %s (revision \"%s\"; %s)",
+		                    h->org, h->name, what, said, h->rev, url);
 	if (code == 401 || code == 403)
-		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: HTTP %ld: the model is gated or private. Request access "
-		                    "on its page (%s/%s/%s), then set HF_TOKEN to a token of that account%s", h->org, h->name,
-		                    code, h->endpoint, h->org, h->name, h->auth[0] ? " (the current HF_TOKEN was refused)" : "");
+		return gs_error_set(h->err, GS_ENET, NULL,
+		                    "%s/%s: HTTP %ld: the model is gated or private. Request access on its "
+		                    "page (%s/%s/%s), then set HF_TOKEN to a token of that account%s",
+		                    h->org, h->name, code, h->endpoint, h->org, h->name,
+		                    h->auth[0] ? " (the current HF_TOKEN was refused)" : "");
 	if (code == 404)
-		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: HTTP 404: %s not found (%s)", h->org, h->name, what, url);
-	return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: HTTP %ld for %s (%s)", h->org, h->name, code, what, url);
+		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: HTTP 404: %s not found (%s)", h->org,
+		                    h->name, what, url);
+	return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: HTTP %ld for %s (%s)", h->org, h->name, code, what,
+	                    url);
 }
 
 /* A transfer that failed below HTTP because the connection did: worth a
@@ -262,27 +293,35 @@ static gs_status transfer_error(hub *h, const xfer *x, const char *what, uint64_
 {
 	char got[96];
 	if (asked)
-		snprintf(got, sizeof got, "%zu bytes of the %llu asked had arrived", x->len, (unsigned long long)asked);
+		snprintf(got, sizeof got, "%zu bytes of the %llu asked had arrived", x->len,
+		         (unsigned long long)asked);
 	else
 		snprintf(got, sizeof got, "%zu bytes had arrived", x->len);
 	switch (x->result) {
 	case CURLE_OPERATION_TIMEDOUT:
 		if (now_ms() + 50 >= h->deadline)
-			return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: stopped at the %u s limit for this model; %s "
-			                    "(raise %s to allow longer)", h->org, h->name, what, h->timeout, got,
-			                    timeout_knob());
-		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: slower than %d bytes/s for %d s, or over %d s for "
-		                    "one request; %s", h->org, h->name, what, LOW_SPEED_BYTES, LOW_SPEED_SECONDS,
+			return gs_error_set(h->err, GS_ENET, NULL,
+			                    "%s/%s: %s: stopped at the %u s limit for this model; %s (raise "
+			                    "%s to allow longer)",
+			                    h->org, h->name, what, h->timeout, got, timeout_knob());
+		return gs_error_set(h->err, GS_ENET, NULL,
+		                    "%s/%s: %s: slower than %d bytes/s for %d s, or over %d s for one "
+		                    "request; %s",
+		                    h->org, h->name, what, LOW_SPEED_BYTES, LOW_SPEED_SECONDS,
 		                    REQUEST_TIMEOUT_S, got);
 	case CURLE_ABORTED_BY_CALLBACK:
-		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: cancelled (the program is stopping); %s", h->org,
-		                    h->name, what, got);
+		return gs_error_set(h->err, GS_ENET, NULL,
+		                    "%s/%s: %s: cancelled (the program is stopping); %s", h->org, h->name,
+		                    what, got);
 	case CURLE_TOO_MANY_REDIRECTS:
-		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: more than 5 redirects (a redirect loop at %s?)",
-		                    h->org, h->name, what, h->endpoint);
+		return gs_error_set(h->err, GS_ENET, NULL,
+		                    "%s/%s: %s: more than 5 redirects (a redirect loop at %s?)", h->org,
+		                    h->name, what, h->endpoint);
 	case CURLE_UNSUPPORTED_PROTOCOL:
-		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: the server redirected to an address that is not "
-		                    "http or https; refused", h->org, h->name, what);
+		return gs_error_set(h->err, GS_ENET, NULL,
+		                    "%s/%s: %s: the server redirected to an address that is not http or "
+		                    "https; refused",
+		                    h->org, h->name, what);
 	default:
 		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: %s; %s", h->org, h->name, what,
 		                    curl_easy_strerror(x->result), got);
@@ -320,25 +359,29 @@ static void perform(CURLM *mh, xfer *xs, size_t n)
 static gs_status judge(hub *h, const xfer *x, const char *what, long code, uint64_t from, uint64_t to)
 {
 	if (code == 0)
-		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: cannot reach %s for %s (HF_ENDPOINT=%s); set "
-		                    "HF_HUB_OFFLINE=1 to use the cache", h->org, h->name, h->endpoint, what, h->endpoint);
+		return gs_error_set(h->err, GS_ENET, NULL,
+		                    "%s/%s: cannot reach %s for %s (HF_ENDPOINT=%s); set HF_HUB_OFFLINE=1 to "
+		                    "use the cache",
+		                    h->org, h->name, h->endpoint, what, h->endpoint);
 	if (code != 200 && code != 206)
 		return http_error(h, code, what, x->url, x);
 	if (to && code == 200)
-		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: the server ignored the Range request for %s", h->org,
-		                    h->name, what);
+		return gs_error_set(h->err, GS_ENET, NULL,
+		                    "%s/%s: the server ignored the Range request for %s", h->org, h->name,
+		                    what);
 	uint64_t asked = to ? to - from : 0;
 	uint64_t end = x->total ? x->total : UINT64_MAX;
 	if (asked && x->len < asked && from + x->len < end)
-		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: truncated answer for %s: %zu of %llu bytes", h->org,
-		                    h->name, what, x->len, (unsigned long long)asked);
+		return gs_error_set(h->err, GS_ENET, NULL,
+		                    "%s/%s: truncated answer for %s: %zu of %llu bytes", h->org, h->name,
+		                    what, x->len, (unsigned long long)asked);
 	return GS_OK;
 }
 
 /* Start transfer x again from scratch; its back-off goes into *wait_ms. */
 static gs_status restart(hub *h, xfer *x, int tries, uint64_t from, uint64_t to, long *wait_ms)
 {
-	long backoff = 250L << tries;
+	long backoff = retry_first_ms() << (tries - 1); /* tries: 1 before the first retry */
 	if (x->retry_after > 0)
 		backoff = (x->retry_after > 10 ? 10 : x->retry_after) * 1000;
 	if (backoff > *wait_ms)
@@ -348,7 +391,8 @@ static gs_status restart(hub *h, xfer *x, int tries, uint64_t from, uint64_t to,
 	snprintf(url, sizeof url, "%s", x->url);
 	size_t limit = x->limit;
 	xfer_free(x);
-	return xfer_init(h, x, url, from, to, limit) ? GS_OK : gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
+	return xfer_init(h, x, url, from, to, limit) ? GS_OK
+	                                             : gs_error_set(h->err, GS_ENOMEM, NULL, "out of memory");
 }
 
 static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *to, const char *const *what)
@@ -384,20 +428,24 @@ static gs_status run_all(hub *h, xfer *xs, size_t n, uint64_t *from, uint64_t *t
 			h->res->bytes += xs[i].len;
 			uint64_t f = from ? from[i] : 0, t = to ? to[i] : 0;
 			if (xs[i].overflow) {
-				s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: the server sent more than the %zu bytes asked for "
-				                 "%s (HTTP %ld%s): stopped rather than download it", h->org, h->name, xs[i].limit,
-				                 what[i], code, code == 200 && t ? ", it ignored the Range request" : "");
+				s = gs_error_set(h->err, GS_ENET, NULL,
+				                 "%s/%s: the server sent more than the %zu bytes asked for "
+				                 "%s (HTTP %ld%s): stopped rather than download it",
+				                 h->org, h->name, xs[i].limit, what[i], code,
+				                 code == 200 && t ? ", it ignored the Range request" : "");
 				goto out;
 			}
-			if (xs[i].result != CURLE_OK && xs[i].result != CURLE_WRITE_ERROR && !transient(xs[i].result)) {
+			if (xs[i].result != CURLE_OK && xs[i].result != CURLE_WRITE_ERROR &&
+			    !transient(xs[i].result)) {
 				s = transfer_error(h, &xs[i], what[i], t ? t - f : 0);
 				goto out;
 			}
 			bool retry = code == 429 || code >= 500 || code == 0;
 			if (retry && now_ms() + 250 >= h->deadline) {
-				s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: no answer within the %u s limit for this "
-				                 "model (HTTP %ld; raise %s to allow longer)", h->org, h->name, what[i], h->timeout,
-				                 code, timeout_knob());
+				s = gs_error_set(h->err, GS_ENET, NULL,
+				                 "%s/%s: %s: no answer within the %u s limit for this model "
+				                 "(HTTP %ld; raise %s to allow longer)",
+				                 h->org, h->name, what[i], h->timeout, code, timeout_knob());
 				goto out;
 			}
 			if (retry && ++tries[i] < MAX_TRIES) {
@@ -437,11 +485,13 @@ static gs_status mkdirs(hub *h, const char *path)
 		if (*p == '/') {
 			*p = 0;
 			if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
-				return gs_error_set(h->err, GS_EIO, tmp, "cannot create the cache folder: %s", strerror(errno));
+				return gs_error_set(h->err, GS_EIO, tmp, "cannot create the cache folder: %s",
+				                    strerror(errno));
 			*p = '/';
 		}
 	if (mkdir(tmp, 0755) != 0 && errno != EEXIST)
-		return gs_error_set(h->err, GS_EIO, tmp, "cannot create the cache folder: %s", strerror(errno));
+		return gs_error_set(h->err, GS_EIO, tmp, "cannot create the cache folder: %s",
+		                    strerror(errno));
 	return GS_OK;
 }
 
@@ -499,9 +549,11 @@ static bool is_commit(const char *s)
 static void set_snapshot(hub *h, const char *gguf)
 {
 	if (gguf && *gguf)
-		snprintf(h->res->snapshot, sizeof h->res->snapshot, "%.700s/snapshots/%.40s/%.200s", h->cache, h->res->commit, gguf);
+		snprintf(h->res->snapshot, sizeof h->res->snapshot, "%.700s/snapshots/%.40s/%.200s", h->cache,
+		         h->res->commit, gguf);
 	else
-		snprintf(h->res->snapshot, sizeof h->res->snapshot, "%.900s/snapshots/%s", h->cache, h->res->commit);
+		snprintf(h->res->snapshot, sizeof h->res->snapshot, "%.900s/snapshots/%s", h->cache,
+		         h->res->commit);
 }
 
 /* --- fetching --------------------------------------------------------------------- */
@@ -513,8 +565,10 @@ static gs_status keep_header(hub *h, const char *snap, const char *file, const u
                              uint64_t claimed, uint64_t end)
 {
 	if (claimed && claimed < end)
-		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: the server says the file has %llu bytes, but its header "
-		                    "describes %llu", h->org, h->name, file, (unsigned long long)claimed,
+		return gs_error_set(h->err, GS_ENET, NULL,
+		                    "%s/%s: %s: the server says the file has %llu bytes, but its header "
+		                    "describes %llu",
+		                    h->org, h->name, file, (unsigned long long)claimed,
 		                    (unsigned long long)end);
 	char path[1400];
 	snprintf(path, sizeof path, "%s/%s", snap, file);
@@ -542,9 +596,11 @@ static gs_status check_budget(hub *h, const partial *p, char **files, size_t n)
 		}
 	if (held <= HEADER_BUDGET)
 		return GS_OK;
-	return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: the headers would take %llu bytes at once (%s alone asks for "
-	                    "%llu), over the %u MiB this client holds for one model", h->org, h->name,
-	                    (unsigned long long)held, files[widest], (unsigned long long)p[widest].need, HEADER_BUDGET >> 20);
+	return gs_error_set(h->err, GS_ENET, NULL,
+	                    "%s/%s: the headers would take %llu bytes at once (%s alone asks for %llu), over "
+	                    "the %u MiB this client holds for one model",
+	                    h->org, h->name, (unsigned long long)held, files[widest],
+	                    (unsigned long long)p[widest].need, HEADER_BUDGET >> 20);
 }
 
 /* Append a range to the file's prefix and ask its parser how much it needs;
@@ -631,8 +687,10 @@ static gs_status fetch_headers(hub *h, const char *snap, char **files, size_t n,
 	}
 	for (size_t i = 0; i < n && !s; i++)
 		if (p[i].need > p[i].got)
-			s = gs_error_set(h->err, GS_ENET, NULL, "%s/%s: %s: the header was still incomplete after 12 "
-			                 "rounds of ranges", h->org, h->name, files[i]);
+			s = gs_error_set(h->err, GS_ENET, NULL,
+			                 "%s/%s: %s: the header was still incomplete after 12 rounds of "
+			                 "ranges",
+			                 h->org, h->name, files[i]);
 out:
 	for (size_t i = 0; p && i < n; i++)
 		free(p[i].have);
@@ -663,16 +721,17 @@ static gs_status fetch_safetensors(hub *h, const char *snap, const char *base, b
 		snprintf(url, sizeof url, "%s/model.safetensors.index.json", base);
 		if (!(s = get_small(h, url, "model.safetensors.index.json", &x))) {
 			uint64_t total;
-			s = gs_safetensors_index_parse(x.buf, x.len, "model.safetensors.index.json", &shards, &nshards,
-			                               &total, h->err);
+			s = gs_safetensors_index_parse(x.buf, x.len, "model.safetensors.index.json", &shards,
+			                               &nshards, &total, h->err);
 			snprintf(path, sizeof path, "%s/model.safetensors.index.json", snap);
 			if (!s)
 				s = write_atomic(h, path, x.buf, x.len, 0);
 		}
 		xfer_free(&x);
 		if (!s && nshards > MAX_FILES)
-			s = gs_error_set(h->err, GS_EINPUT, NULL, "%s/%s: %zu shards: more than the %d this version reads",
-			                 h->org, h->name, nshards, MAX_FILES);
+			s = gs_error_set(h->err, GS_EINPUT, NULL,
+			                 "%s/%s: %zu shards: more than the %d this version reads", h->org,
+			                 h->name, nshards, MAX_FILES);
 		for (size_t i = 0; !s && i < nshards; i++)
 			files[n++] = shards[i];
 	} else if (!s) {
@@ -713,7 +772,8 @@ static gs_status fetch(hub *h, const char *rev)
 	xfer x;
 	/* 1. the commit and the file list */
 	char *esc = curl_easy_escape(NULL, rev, 0);
-	snprintf(url, sizeof url, "%s/api/models/%s/%s/revision/%s", h->endpoint, h->org, h->name, esc ? esc : rev);
+	snprintf(url, sizeof url, "%s/api/models/%s/%s/revision/%s", h->endpoint, h->org, h->name,
+	         esc ? esc : rev);
 	curl_free(esc);
 	if ((s = get_small(h, url, "repository or revision", &x))) {
 		xfer_free(&x);
@@ -726,8 +786,9 @@ static gs_status fetch(hub *h, const char *rev)
 	json_t *sib = json_object_get(info, "siblings");
 	if (!info || !sha || !is_commit(sha) || !json_is_array(sib)) {
 		json_decref(info);
-		return gs_error_set(h->err, GS_ENET, NULL, "%s/%s: the hub's answer has no commit sha and file list (%s)",
-		                    h->org, h->name, url);
+		return gs_error_set(h->err, GS_ENET, NULL,
+		                    "%s/%s: the hub's answer has no commit sha and file list (%s)", h->org,
+		                    h->name, url);
 	}
 	snprintf(h->res->commit, sizeof h->res->commit, "%s", sha);
 	bool index = false, single = false;
@@ -755,10 +816,12 @@ static gs_status fetch(hub *h, const char *rev)
 		if (!h->file[0] && nggufs > 1) {
 			char list[600] = "";
 			for (size_t i = 0; i < nggufs; i++)
-				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", ggufs[i]);
+				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+				         i ? ", " : "", ggufs[i]);
 			json_decref(info);
-			return gs_error_set(h->err, GS_EINPUT, NULL, "%s/%s has %zu GGUF files; name one as %s/%s:FILE "
-			                    "(%s)", h->org, h->name, nggufs, h->org, h->name, list);
+			return gs_error_set(h->err, GS_EINPUT, NULL,
+			                    "%s/%s has %zu GGUF files; name one as %s/%s:FILE (%s)", h->org,
+			                    h->name, nggufs, h->org, h->name, list);
 		}
 		gguf = h->file[0] ? h->file : ggufs[0];
 		char *one[1] = {(char *)gguf};
@@ -766,8 +829,9 @@ static gs_status fetch(hub *h, const char *rev)
 	} else if (index || single) {
 		s = fetch_safetensors(h, snap, base, index);
 	} else {
-		s = gs_error_set(h->err, GS_EINPUT, NULL, "%s/%s@%s has no model.safetensors, index or .gguf file",
-		                 h->org, h->name, rev);
+		s = gs_error_set(h->err, GS_EINPUT, NULL,
+		                 "%s/%s@%s has no model.safetensors, index or .gguf file", h->org, h->name,
+		                 rev);
 	}
 	char g[300] = "";
 	if (gguf)
@@ -819,9 +883,13 @@ gs_status gs_hub_fetch(const char *id, const char *rev_override, gs_hub_result *
 		                    "(letters, digits, - _ .)");
 	/* the id's revision, else the sheet's, else main (a copy: h.rev may be the source) */
 	char rev[128];
-	snprintf(rev, sizeof rev, "%s", h.rev[0] ? h.rev : rev_override && *rev_override ? rev_override : "main");
+	snprintf(rev, sizeof rev, "%s",
+	         h.rev[0]                        ? h.rev
+	         : rev_override && *rev_override ? rev_override
+	                                         : "main");
 	if (!part_ok(rev, strlen(rev), true))
-		return gs_error_set(err, GS_EINPUT, NULL, "revision \"%.60s\": expected a branch, tag or commit", rev);
+		return gs_error_set(err, GS_EINPUT, NULL,
+		                    "revision \"%.60s\": expected a branch, tag or commit", rev);
 	snprintf(h.rev, sizeof h.rev, "%s", rev);
 	snprintf(out->repo, sizeof out->repo, "%s/%s", h.org, h.name);
 	const char *ep = getenv("HF_ENDPOINT");
@@ -836,18 +904,21 @@ gs_status gs_hub_fetch(const char *id, const char *rev_override, gs_hub_result *
 	if (xdg && *xdg)
 		snprintf(h.cache, sizeof h.cache, "%.700s/gpusizer/hub/%s/%s", xdg, h.org, h.name);
 	else
-		snprintf(h.cache, sizeof h.cache, "%.700s/.cache/gpusizer/hub/%s/%s", home && *home ? home : "/tmp", h.org,
-		         h.name);
+		snprintf(h.cache, sizeof h.cache, "%.700s/.cache/gpusizer/hub/%s/%s",
+		         home && *home ? home : "/tmp", h.org, h.name);
 	const char *offline = getenv("HF_HUB_OFFLINE");
 	if (offline && *offline && strcmp(offline, "0") != 0) {
 		if (from_cache(&h, rev))
 			return GS_OK;
-		/* the user chose offline: a name that cannot be found offline is the input's problem (exit 2) */
+		/* the user chose offline: a name that cannot be found offline is the
+		 * input's problem (exit 2) */
 		/* the cache's place by its rule, not its path: under serve the path
 		 * would tell a client the server's home directory */
-		return gs_error_set(err, GS_EINPUT, NULL, "%s/%s@%s: HF_HUB_OFFLINE is set and this revision is not in "
-		                    "gpusizer's hub cache ($XDG_CACHE_HOME/gpusizer/hub, else ~/.cache/gpusizer/hub): run once "
-		                    "online first", h.org, h.name, rev);
+		return gs_error_set(err, GS_EINPUT, NULL,
+		                    "%s/%s@%s: HF_HUB_OFFLINE is set and this revision is not in gpusizer's "
+		                    "hub cache ($XDG_CACHE_HOME/gpusizer/hub, else ~/.cache/gpusizer/hub): "
+		                    "run once online first",
+		                    h.org, h.name, rev);
 	}
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
 		return gs_error_set(err, GS_ENET, NULL, "cannot initialise libcurl");

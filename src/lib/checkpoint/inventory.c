@@ -31,14 +31,16 @@ static const char *const quant_suffixes[] = {
 static gs_tensor_class classify(const gs_tensor *t)
 {
 	const char *n = t->name;
-	if (ends(n, "inv_freq") || ends(n, ".attn.bias") || ends(n, ".attn.masked_bias") || ends(n, "position_ids"))
+	if (ends(n, "inv_freq") || ends(n, ".attn.bias") || ends(n, ".attn.masked_bias") ||
+	    ends(n, "position_ids"))
 		return GS_TC_BUFFER;
 	for (size_t i = 0; i < sizeof quant_suffixes / sizeof quant_suffixes[0]; i++)
 		if (ends(n, quant_suffixes[i]))
 			return GS_TC_QUANT_META;
 	if (strstr(n, "embed_tokens") || strstr(n, "wte.") || strstr(n, "wpe.") || strstr(n, "embed_in") ||
-	    strstr(n, "word_embeddings") || strstr(n, "position_embeddings") || strstr(n, "token_type_embeddings") ||
-	    strncmp(n, "token_embd", 10) == 0 || strncmp(n, "position_embd", 13) == 0)
+	    strstr(n, "word_embeddings") || strstr(n, "position_embeddings") ||
+	    strstr(n, "token_type_embeddings") || strncmp(n, "token_embd", 10) == 0 ||
+	    strncmp(n, "position_embd", 13) == 0)
 		return strstr(n, "norm") || strstr(n, "LayerNorm") ? GS_TC_NORM : GS_TC_EMBED;
 	if (strncmp(n, "lm_head", 7) == 0 || strstr(n, "embed_out") || strcmp(n, "output.weight") == 0)
 		return GS_TC_LM_HEAD;
@@ -104,7 +106,8 @@ static void count_packing(const gs_inventory *inv, gs_tensor *t, unsigned bits, 
 	if (ends(t->name, ".qweight")) {
 		t->logical = t->elements * (32 / bits); /* int32 words packing 32/bits values */
 		q->gptq++;
-	} else if (has(inv, t->name, ".quant_state.bitsandbytes__nf4") || has(inv, t->name, ".quant_state.bitsandbytes__fp4")) {
+	} else if (has(inv, t->name, ".quant_state.bitsandbytes__nf4") ||
+	           has(inv, t->name, ".quant_state.bitsandbytes__fp4")) {
 		t->logical = t->elements * 2; /* two 4-bit codes per byte */
 		has(inv, t->name, ".quant_state.bitsandbytes__nf4") ? q->nf4++ : q->fp4++;
 		if (has(inv, t->name, ".nested_absmax"))
@@ -188,13 +191,15 @@ static void name_quantization(gs_inventory_summary *s, const gs_inventory *inv, 
                               const char *main, unsigned bits)
 {
 	if (q->nf4 || q->fp4) {
-		snprintf(s->main_format, sizeof s->main_format, "%s%s", q->nf4 >= q->fp4 ? "nf4" : "fp4", q->dq ? "-dq" : "");
+		snprintf(s->main_format, sizeof s->main_format, "%s%s", q->nf4 >= q->fp4 ? "nf4" : "fp4",
+		         q->dq ? "-dq" : "");
 		snprintf(s->quantization, sizeof s->quantization, "bitsandbytes %s, %llu matrices%s",
 		         q->nf4 >= q->fp4 ? "NF4" : "FP4", (unsigned long long)(q->nf4 + q->fp4),
 		         q->dq ? ", double quantization" : "");
 	} else if (q->gptq) {
 		snprintf(s->main_format, sizeof s->main_format, "gptq");
-		snprintf(s->quantization, sizeof s->quantization, "GPTQ/AWQ %u-bit packed int32 weights, %llu matrices%s", bits,
+		snprintf(s->quantization, sizeof s->quantization,
+		         "GPTQ/AWQ %u-bit packed int32 weights, %llu matrices%s", bits,
 		         (unsigned long long)q->gptq, q->gidx ? ", act-order g_idx" : "");
 	} else if (q->int8) {
 		snprintf(s->main_format, sizeof s->main_format, "int8");
@@ -202,7 +207,8 @@ static void name_quantization(gs_inventory_summary *s, const gs_inventory *inv, 
 		         (unsigned long long)q->int8);
 	} else if (q->fp8) {
 		snprintf(s->main_format, sizeof s->main_format, "fp8-e4m3");
-		snprintf(s->quantization, sizeof s->quantization, "FP8 with scales, %llu matrices", (unsigned long long)q->fp8);
+		snprintf(s->quantization, sizeof s->quantization, "FP8 with scales, %llu matrices",
+		         (unsigned long long)q->fp8);
 	} else if (strcmp(inv->format, "gguf") == 0) {
 		snprintf(s->main_format, sizeof s->main_format, "gguf:%.20s", main);
 		snprintf(s->quantization, sizeof s->quantization, "ggml types per tensor: %.130s", s->dtypes);
@@ -221,10 +227,12 @@ static void list_unquantized(gs_inventory_summary *s, const gs_inventory *inv)
 	for (int c = 0; c < 5; c++) {
 		bool any = false;
 		for (size_t i = 0; i < inv->n && !any; i++)
-			any = (int)inv->t[i].cls == c && float_dtype(inv->t[i].dtype) && strcmp(inv->t[i].dtype, "F64");
+			any = (int)inv->t[i].cls == c && float_dtype(inv->t[i].dtype) &&
+			      strcmp(inv->t[i].dtype, "F64");
 		if (any)
-			snprintf(s->unquantized + strlen(s->unquantized), sizeof s->unquantized - strlen(s->unquantized),
-			         "%s%s", s->unquantized[0] ? ", " : "", cls[c]);
+			snprintf(s->unquantized + strlen(s->unquantized),
+			         sizeof s->unquantized - strlen(s->unquantized), "%s%s",
+			         s->unquantized[0] ? ", " : "", cls[c]);
 	}
 }
 
@@ -249,10 +257,12 @@ void gs_inventory_summarize(gs_inventory *inv, unsigned quant_bits, gs_inventory
 		tally_dtype(&d, t);
 	}
 	for (size_t k = 0; k < d.n; k++)
-		snprintf(s->dtypes + strlen(s->dtypes), sizeof s->dtypes - strlen(s->dtypes), "%s%s: %llu tensors, %llu B",
-		         k ? "; " : "", d.names[k], (unsigned long long)d.count[k], (unsigned long long)d.bytes[k]);
+		snprintf(s->dtypes + strlen(s->dtypes), sizeof s->dtypes - strlen(s->dtypes),
+		         "%s%s: %llu tensors, %llu B", k ? "; " : "", d.names[k],
+		         (unsigned long long)d.count[k], (unsigned long long)d.bytes[k]);
 	const char *main = main_dtype(inv, &d);
-	s->quantized = q.nf4 || q.fp4 || q.int8 || q.gptq || q.fp8 || (strcmp(inv->format, "gguf") == 0 && strchr(main, 'Q'));
+	s->quantized = q.nf4 || q.fp4 || q.int8 || q.gptq || q.fp8 ||
+	               (strcmp(inv->format, "gguf") == 0 && strchr(main, 'Q'));
 	name_quantization(s, inv, &q, main, bits);
 	if (s->quantized)
 		list_unquantized(s, inv);
@@ -290,15 +300,16 @@ static gs_status read_prefix(const char *path, uint64_t len, unsigned char **out
 typedef gs_status (*header_parser)(gs_inventory *, const void *, size_t, uint64_t, const char *, uint32_t,
                                    uint64_t *, gs_error *);
 
-static gs_status gguf_adapter(gs_inventory *inv, const void *b, size_t l, uint64_t fs, const char *n, uint32_t shard,
-                              uint64_t *need, gs_error *err)
+static gs_status gguf_adapter(gs_inventory *inv, const void *b, size_t l, uint64_t fs, const char *n,
+                              uint32_t shard, uint64_t *need, gs_error *err)
 {
 	(void)shard;
 	return gs_gguf_parse(inv, b, l, fs, n, need, err);
 }
 
 /* Read growing prefixes until the header parses (each parser says how much it needs). */
-static gs_status load_file(gs_inventory *inv, const char *path, header_parser parse, uint32_t shard, gs_error *err)
+static gs_status load_file(gs_inventory *inv, const char *path, header_parser parse, uint32_t shard,
+                           gs_error *err)
 {
 	uint64_t want = 1u << 20;
 	for (int tries = 0; tries < 16; tries++) {
@@ -314,11 +325,14 @@ static gs_status load_file(gs_inventory *inv, const char *path, header_parser pa
 		if (s == GS_OK || !need || need <= got)
 			return s;
 		if (need > size && size < 8) /* the file ends before its header does */
-			return gs_error_set(err, GS_EPARSE, path, "the file has %llu bytes: empty, or not a model file",
+			return gs_error_set(err, GS_EPARSE, path,
+			                    "the file has %llu bytes: empty, or not a model file",
 			                    (unsigned long long)size);
 		if (need > size)
-			return gs_error_set(err, GS_EPARSE, path, "the file has %llu bytes, too few for the header it "
-			                    "starts (%llu bytes)", (unsigned long long)size, (unsigned long long)need);
+			return gs_error_set(err, GS_EPARSE, path,
+			                    "the file has %llu bytes, too few for the header it starts (%llu "
+			                    "bytes)",
+			                    (unsigned long long)size, (unsigned long long)need);
 		/* undo the partial parse and try again with the prefix it asked for */
 		gsi_inv_truncate(inv, before, kv_before);
 		want = need;
@@ -339,7 +353,8 @@ gs_status gs_inventory_load_path(gs_inventory *inv, const char *path, gs_error *
 			return load_file(inv, path, gguf_adapter, 0, err);
 		if (ends_ci(path, ".safetensors"))
 			return load_file(inv, path, gs_safetensors_parse, 0, err);
-		return gs_error_set(err, GS_EINPUT, path, "expected a .safetensors or .gguf file, or a model folder");
+		return gs_error_set(err, GS_EINPUT, path,
+		                    "expected a .safetensors or .gguf file, or a model folder");
 	}
 	char file[1200];
 	snprintf(file, sizeof file, "%s/model.safetensors.index.json", path);
@@ -365,5 +380,6 @@ gs_status gs_inventory_load_path(gs_inventory *inv, const char *path, gs_error *
 	snprintf(file, sizeof file, "%s/model.safetensors", path);
 	if (stat(file, &st) == 0)
 		return load_file(inv, file, gs_safetensors_parse, 0, err);
-	return gs_error_set(err, GS_EIO, path, "no model.safetensors.index.json or model.safetensors in this folder");
+	return gs_error_set(err, GS_EIO, path,
+	                    "no model.safetensors.index.json or model.safetensors in this folder");
 }

@@ -10,14 +10,16 @@
 #include "model/model_internal.h"
 #include "checkpoint/tensor_table.h"
 
-gs_status gs_model_apply_inventory(gs_model *m, const gs_inventory_summary *s, const char *source, gs_error *err)
+gs_status gs_model_apply_inventory(gs_model *m, const gs_inventory_summary *s, const char *source,
+                                   gs_error *err)
 {
 	uint64_t config = m->params;
 	/* a table that contradicts its config by an order of magnitude or more
 	 * (no tensors, other files, a truncated listing) is no basis for "fits" */
 	if (config && (s->param_elements < config / 10 || s->param_elements / 10 > config))
-		return gs_error_set(err, GS_EINPUT, source, "the tensor table holds %llu parameters where config.json "
-		                    "gives %llu: they describe different models (or the table is incomplete); give the "
+		return gs_error_set(err, GS_EINPUT, source,
+		                    "the tensor table holds %llu parameters where config.json gives %llu: "
+		                    "they describe different models (or the table is incomplete); give the "
 		                    "config.json alone, or the checkpoint that belongs to it",
 		                    (unsigned long long)s->param_elements, (unsigned long long)config);
 	m->has_inventory = true;
@@ -32,15 +34,18 @@ gs_status gs_model_apply_inventory(gs_model *m, const gs_inventory_summary *s, c
 	if (!config)
 		return GS_OK;
 	if (config == s->param_elements && !s->buffer_elements)
-		snprintf(m->inv.note, sizeof m->inv.note, "config.json and the tensor table agree: %llu parameters",
+		snprintf(m->inv.note, sizeof m->inv.note,
+		         "config.json and the tensor table agree: %llu parameters",
 		         (unsigned long long)config);
 	else if (config == s->param_elements)
-		snprintf(m->inv.note, sizeof m->inv.note, "config.json and the tensor table agree on %llu parameters; the "
-		         "checkpoint also stores %llu buffer elements (e.g. rotary inv_freq), which are not parameters",
+		snprintf(m->inv.note, sizeof m->inv.note,
+		         "config.json and the tensor table agree on %llu parameters; the checkpoint also "
+		         "stores %llu buffer elements (e.g. rotary inv_freq), which are not parameters",
 		         (unsigned long long)config, (unsigned long long)s->buffer_elements);
 	else
-		snprintf(m->inv.note, sizeof m->inv.note, "config.json gives %llu parameters, the tensor table %llu (%+lld): "
-		         "the tensor table is used (tied or extra heads, or a config this version reads differently)",
+		snprintf(m->inv.note, sizeof m->inv.note,
+		         "config.json gives %llu parameters, the tensor table %llu (%+lld): the tensor table "
+		         "is used (tied or extra heads, or a config this version reads differently)",
 		         (unsigned long long)config, (unsigned long long)s->param_elements,
 		         (long long)(s->param_elements - config));
 	return GS_OK;
@@ -56,20 +61,24 @@ static uint64_t meta_or(const gs_inventory *inv, const char *arch, const char *k
 
 gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_model *m, gs_error *err)
 {
-	static const char *const archs[] = {"llama", "qwen2", "qwen3", "mistral", "gemma", "gemma2", "gemma3", "phi3",
-	                                    "gptneox", "gpt2", "starcoder", "qwen2moe", "qwen3moe", "granite"};
+	static const char *const archs[] = {"llama",     "qwen2",    "qwen3",    "mistral", "gemma",
+	                                    "gemma2",    "gemma3",   "phi3",     "gptneox", "gpt2",
+	                                    "starcoder", "qwen2moe", "qwen3moe", "granite"};
 	memset(m, 0, sizeof *m);
 	const char *arch = gs_inventory_meta_str(inv, "general.architecture");
 	if (!arch)
-		return gs_error_set(err, GS_EINPUT, source, "GGUF metadata has no general.architecture string");
+		return gs_error_set(err, GS_EINPUT, source,
+		                    "GGUF metadata has no general.architecture string");
 	size_t k;
 	for (k = 0; k < sizeof archs / sizeof archs[0]; k++)
 		if (strcmp(arch, archs[k]) == 0)
 			break;
 	if (k == sizeof archs / sizeof archs[0])
-		return gs_error_set(err, GS_EUNSUPPORTED, source, "GGUF architecture \"%.40s\" is not modelled; "
-		                    "supported: llama, qwen2, qwen3, qwen2moe, qwen3moe, mistral, gemma, gemma2, gemma3, phi3, "
-		                    "gptneox, gpt2, starcoder, granite", arch);
+		return gs_error_set(err, GS_EUNSUPPORTED, source,
+		                    "GGUF architecture \"%.40s\" is not modelled; supported: llama, qwen2, "
+		                    "qwen3, qwen2moe, qwen3moe, mistral, gemma, gemma2, gemma3, phi3, "
+		                    "gptneox, gpt2, starcoder, granite",
+		                    arch);
 	uint64_t L = meta_or(inv, arch, "block_count", 0), h = meta_or(inv, arch, "embedding_length", 0);
 	uint64_t heads = meta_or(inv, arch, "attention.head_count", 0);
 	if (!L || !h || !heads || L > GS_MAX_LAYERS || h > (1u << 30) || heads > (1u << 20))
@@ -77,9 +86,10 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 		                    "%s.embedding_length and %s.attention.head_count", arch, arch, arch);
 	uint64_t kvh = meta_or(inv, arch, "attention.head_count_kv", heads);
 	if (kvh == 0 || kvh > heads || heads % kvh)
-		return gs_error_set(err, GS_EINPUT, source, "GGUF %s.attention.head_count_kv is %llu: it must be 1 to "
-		                    "%llu and divide %s.attention.head_count", arch, (unsigned long long)kvh,
-		                    (unsigned long long)heads, arch);
+		return gs_error_set(err, GS_EINPUT, source,
+		                    "GGUF %s.attention.head_count_kv is %llu: it must be 1 to %llu and "
+		                    "divide %s.attention.head_count",
+		                    arch, (unsigned long long)kvh, (unsigned long long)heads, arch);
 	uint64_t kd = meta_or(inv, arch, "attention.key_length", h / heads);
 	if (kd == 0 || kd > (1u << 20))
 		return gs_error_set(err, GS_EINPUT, source, "GGUF %s.attention.key_length must be 1 to 2^20",
@@ -105,11 +115,13 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 	m->experts_per_token = (uint32_t)meta_or(inv, arch, "expert_used_count", 0);
 	m->moe_intermediate = (uint32_t)meta_or(inv, arch, "expert_feed_forward_length", m->intermediate);
 	m->gpt_style = !strcmp(arch, "gptneox") || !strcmp(arch, "gpt2") || !strcmp(arch, "starcoder");
-	m->gated_mlp = gsi_inv_find(inv, "blk.0.ffn_gate.weight") >= 0 || gsi_inv_find(inv, "blk.0.ffn_gate_exps.weight") >= 0;
+	m->gated_mlp = gsi_inv_find(inv, "blk.0.ffn_gate.weight") >= 0 ||
+	               gsi_inv_find(inv, "blk.0.ffn_gate_exps.weight") >= 0;
 	m->tied_embeddings = gsi_inv_find(inv, "output.weight") < 0;
 	/* llama-model.cpp load_hparams: Gemma 2's window is 4096 when the file
 	 * does not say */
-	m->sliding_window = (uint32_t)meta_or(inv, arch, "attention.sliding_window", !strcmp(arch, "gemma2") ? 4096 : 0);
+	m->sliding_window = (uint32_t)meta_or(inv, arch, "attention.sliding_window",
+	                                      !strcmp(arch, "gemma2") ? 4096 : 0);
 	for (uint32_t l = 0; l < L; l++) {
 		m->layer_is_moe[l] = m->experts > 0;
 		if (m->sliding_window)

@@ -37,7 +37,8 @@ static gs_status model_from_checkpoint(const char *path, bool is_dir, gs_model *
 				snprintf(cfg, sizeof cfg, "%s", path);
 			else {
 				const char *slash = strrchr(path, '/');
-				snprintf(cfg, sizeof cfg, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+				snprintf(cfg, sizeof cfg, "%.*s", slash ? (int)(slash - path) : 1,
+				         slash ? path : ".");
 			}
 			s = gs_model_from_config_file(cfg, out, err);
 			bits = out->quant_bits;
@@ -68,7 +69,9 @@ static bool in_library(const gs_workload *w, const char *id, gs_library_entry *e
 	snprintf(bare, sizeof bare, "%.*s", (int)n, id);
 	if (!gs_library_find(bare, e))
 		return false;
-	const char *want = id[n] == '@' ? id + n + 1 : gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION) : NULL;
+	const char *want = id[n] == '@'                  ? id + n + 1
+	                   : gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION)
+	                                                 : NULL;
 	return !want || (e->revision[0] && strcmp(want, e->revision) == 0);
 }
 
@@ -79,8 +82,8 @@ static gs_status from_hub(const gs_workload *w, gs_model *out, gs_error *err)
 		return gs_library_model(&e, out, err);
 
 	gs_hub_result r;
-	gs_status s = gs_hub_fetch(gs_wl_str(w, GS_F_MODEL), gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION) : NULL,
-	                           &r, err);
+	gs_status s = gs_hub_fetch(gs_wl_str(w, GS_F_MODEL),
+	                           gs_wl_set(w, GS_F_REVISION) ? gs_wl_str(w, GS_F_REVISION) : NULL, &r, err);
 	if (s) {
 		/* say why the library did not answer, so an offline user knows where to look */
 		const char *id = gs_wl_str(w, GS_F_MODEL);
@@ -93,7 +96,8 @@ static gs_status from_hub(const gs_workload *w, gs_model *out, gs_error *err)
 			         " (the built-in library holds this id, but not at that revision)");
 		else if (err && gs_library_nearest(bare, near, sizeof near))
 			snprintf(err->msg + used, sizeof err->msg - used,
-			         " (not in gpusizer's built-in model library either; did you mean %s?)", near);
+			         " (not in gpusizer's built-in model library either; did you mean %s?)",
+			         near);
 		else if (err)
 			snprintf(err->msg + used, sizeof err->msg - used,
 			         " (not in gpusizer's built-in model library either: gpusizer models)");
@@ -134,9 +138,11 @@ static gs_status from_path(const char *path, gs_model *out, gs_error *err)
 		return model_from_checkpoint(path, dir, out, err);
 	gs_status s = gs_model_from_config_file(path, out, err);
 	if (!s && out->generic)
-		return gs_error_set(err, GS_EUNSUPPORTED, path, "model_type \"%.60s\" is not modelled: gpusizer can count "
-		                    "its parameters only from its tensor table; give the model folder with its .safetensors "
-		                    "files, or its hub id (the KV cache then comes from the standard config keys)",
+		return gs_error_set(err, GS_EUNSUPPORTED, path,
+		                    "model_type \"%.60s\" is not modelled: gpusizer can count its parameters "
+		                    "only from its tensor table; give the model folder with its .safetensors "
+		                    "files, or its hub id (the KV cache then comes from the standard config "
+		                    "keys)",
 		                    out->model_type);
 	return s;
 }
@@ -215,7 +221,8 @@ static gs_status without_content(const char *text, gs_status s, gs_error *err)
 	return gs_error_set(err, s, "model", "model \"%.200s\": %s", text, kind);
 }
 
-gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *policy, gs_model *out, gs_error *err)
+gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *policy, gs_model *out,
+                                 gs_error *err)
 {
 	assert(w && out);
 	if (!gs_wl_set(w, GS_F_MODEL)) {
@@ -234,8 +241,9 @@ gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *po
 	if (r > 0) { /* the library's config of that name and size (ollama_tag.c) */
 		gs_library_entry le;
 		if (!gs_library_find(tag.model, &le))
-			return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_MODEL].where, "Ollama tag \"%s\": %s is not in "
-			                    "the built-in library", tag.tag, tag.model);
+			return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_MODEL].where,
+			                    "Ollama tag \"%s\": %s is not in the built-in library", tag.tag,
+			                    tag.model);
 		gs_status s = gs_library_model(&le, out, err);
 		if (!s)
 			snprintf(out->source, sizeof out->source, "%s (Ollama tag %s)", tag.model, tag.tag);
@@ -245,7 +253,8 @@ gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *po
 		return gs_hub_is_id(text) ? from_hub(w, out, err) : from_path(text, out, err);
 	char real[PATH_MAX];
 	bool exists = false;
-	if (policy->local_paths && policy->n_roots && allowed_path(policy, text, real, sizeof real, &exists)) {
+	if (policy->local_paths && policy->n_roots &&
+	    allowed_path(policy, text, real, sizeof real, &exists)) {
 		gs_status s = from_path(real, out, err);
 		if (s)
 			return policy->quote_content ? s : without_content(text, s, err);
@@ -255,10 +264,14 @@ gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *po
 	if (gs_hub_id_shape(text) && !exists)
 		return from_hub(w, out, err);
 	if (!policy->local_paths || !policy->n_roots)
-		return gs_error_set(err, GS_EINPUT, NULL, "model \"%.200s\": this server reads no local paths; give a hub "
-		                    "id (org/name), or upload the config.json", text);
-	return gs_error_set(err, GS_EINPUT, NULL, "model \"%.200s\": not a model below the server's --models-dir "
-	                    "folders, and not a hub id (org/name)", text);
+		return gs_error_set(err, GS_EINPUT, NULL,
+		                    "model \"%.200s\": this server reads no local paths; give a hub id "
+		                    "(org/name), or upload the config.json",
+		                    text);
+	return gs_error_set(err, GS_EINPUT, NULL,
+	                    "model \"%.200s\": not a model below the server's --models-dir folders, and not "
+	                    "a hub id (org/name)",
+	                    text);
 }
 
 bool gs_ollama_tag_is(const char *text)

@@ -31,8 +31,8 @@ static unsigned dtype_bits(const char *d)
 
 static gs_status bad(gs_error *err, const char *file, const char *what, const char *tensor)
 {
-	return gs_error_set(err, GS_EPARSE, file, "safetensors header%s%.80s%s: %s", tensor ? ", tensor \"" : "",
-	                    tensor ? tensor : "", tensor ? "\"" : "", what);
+	return gs_error_set(err, GS_EPARSE, file, "safetensors header%s%.80s%s: %s",
+	                    tensor ? ", tensor \"" : "", tensor ? tensor : "", tensor ? "\"" : "", what);
 }
 
 gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, uint64_t file_size,
@@ -47,7 +47,8 @@ gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, u
 	uint64_t n = gsi_le64(p);
 	if (n > GS_SAFETENSORS_MAX_HEADER) {
 		char what[128];
-		snprintf(what, sizeof what, "header length %llu exceeds the 100 MiB limit", (unsigned long long)n);
+		snprintf(what, sizeof what, "header length %llu exceeds the 100 MiB limit",
+		         (unsigned long long)n);
 		return bad(err, name, what, NULL);
 	}
 	if (file_size && 8 + n > file_size) {
@@ -72,8 +73,10 @@ gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, u
 	for (const char *q = hdr, *e = hdr + n; (q = memmem(q, (size_t)(e - q), "data_offsets", 12)); q += 12)
 		if (++tensors > GS_SAFETENSORS_MAX_TENSORS) {
 			char what[160];
-			snprintf(what, sizeof what, "more than %d tensors in one file (the largest checkpoints hold a few "
-			         "thousand per shard)", GS_SAFETENSORS_MAX_TENSORS);
+			snprintf(what, sizeof what,
+			         "more than %d tensors in one file (the largest checkpoints hold a few "
+			         "thousand per shard)",
+			         GS_SAFETENSORS_MAX_TENSORS);
 			return bad(err, name, what, NULL);
 		}
 	json_error_t je;
@@ -117,13 +120,18 @@ gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, u
 		const char *dtype = json_string_value(json_object_get(val, "dtype"));
 		json_t *shape = json_object_get(val, "shape"), *off = json_object_get(val, "data_offsets");
 		if (!json_is_object(val) || !dtype || !json_is_array(shape) || !json_is_array(off)) {
-			s = bad(err, name, "expected {\"dtype\": string, \"shape\": [..], \"data_offsets\": [begin, end]}", key);
+			s = bad(err, name,
+			        "expected {\"dtype\": string, \"shape\": [..], \"data_offsets\": [begin, "
+			        "end]}",
+			        key);
 			goto out;
 		}
 		unsigned bits = dtype_bits(dtype);
 		if (!bits) {
-			s = bad(err, name, "unknown dtype (expected BOOL, U8, I8, F8_E5M2, F8_E4M3, F8_E8M0, I16, U16, F16, "
-			                   "BF16, I32, U32, F32, F64, I64, U64, F4, F6_E2M3 or F6_E3M2)", key);
+			s = bad(err, name,
+			        "unknown dtype (expected BOOL, U8, I8, F8_E5M2, F8_E4M3, F8_E8M0, I16, U16, "
+			        "F16, BF16, I32, U32, F32, F64, I64, U64, F4, F6_E2M3 or F6_E3M2)",
+			        key);
 			goto out;
 		}
 		snprintf(t.dtype, sizeof t.dtype, "%s", dtype);
@@ -147,8 +155,8 @@ gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, u
 			t.elements *= t.shape[d];
 		}
 		json_t *b = json_array_get(off, 0), *e = json_array_get(off, 1);
-		if (json_array_size(off) != 2 || !json_is_integer(b) || !json_is_integer(e) || json_integer_value(b) < 0 ||
-		    json_integer_value(e) < json_integer_value(b)) {
+		if (json_array_size(off) != 2 || !json_is_integer(b) || !json_is_integer(e) ||
+		    json_integer_value(b) < 0 || json_integer_value(e) < json_integer_value(b)) {
 			s = bad(err, name, "data_offsets must be [begin, end] with 0 <= begin <= end", key);
 			goto out;
 		}
@@ -165,7 +173,8 @@ gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, u
 		uint64_t end = (uint64_t)json_integer_value(e);
 		if (end - t.offset != t.bytes) {
 			char what[200];
-			snprintf(what, sizeof what, "data_offsets span %llu bytes, but %s x %llu elements needs %llu",
+			snprintf(what, sizeof what,
+			         "data_offsets span %llu bytes, but %s x %llu elements needs %llu",
 			         (unsigned long long)(end - t.offset), dtype, (unsigned long long)t.elements,
 			         (unsigned long long)t.bytes);
 			s = bad(err, name, what, key);
@@ -186,7 +195,10 @@ gs_status gs_safetensors_parse(gs_inventory *inv, const void *buf, size_t len, u
 	uint64_t at = 0;
 	for (size_t i = 0; i < nspans; i++) {
 		if (spans[i].begin != at) {
-			s = bad(err, name, spans[i].begin < at ? "two tensors' data overlap" : "the data has a hole between tensors", NULL);
+			s = bad(err, name,
+			        spans[i].begin < at ? "two tensors' data overlap"
+			                            : "the data has a hole between tensors",
+			        NULL);
 			goto out;
 		}
 		at = spans[i].end;
@@ -232,8 +244,8 @@ gs_status gs_safetensors_index_parse(const void *buf, size_t len, const char *na
 	json_t *map = json_object_get(root, "weight_map");
 	json_t *total = json_object_get(json_object_get(root, "metadata"), "total_size");
 	if (!json_is_object(map) || json_object_size(map) == 0) {
-		s = gs_error_set(err, GS_EPARSE, name, "expected a non-empty \"weight_map\" object of tensor -> "
-		                 "shard file");
+		s = gs_error_set(err, GS_EPARSE, name,
+		                 "expected a non-empty \"weight_map\" object of tensor -> shard file");
 		goto out;
 	}
 	if (total && json_is_integer(total) && json_integer_value(total) > 0)
@@ -252,8 +264,10 @@ gs_status gs_safetensors_index_parse(const void *buf, size_t len, const char *na
 		if (!f || fl < 13 || fl > 255 || strcmp(f + fl - 12, ".safetensors") != 0 || strchr(f, '/') ||
 		    strchr(f, '\\') || f[0] == '.') {
 			gs_shard_list_free(list, count);
-			s = gs_error_set(err, GS_EPARSE, name, "weight_map[\"%.60s\"]: expected a plain file name ending "
-			                 "in .safetensors (no folders, no \"..\")", key);
+			s = gs_error_set(err, GS_EPARSE, name,
+			                 "weight_map[\"%.60s\"]: expected a plain file name ending in "
+			                 ".safetensors (no folders, no \"..\")",
+			                 key);
 			goto out;
 		}
 		size_t k;
@@ -264,8 +278,10 @@ gs_status gs_safetensors_index_parse(const void *buf, size_t len, const char *na
 			/* the cap before any more work: every new name would be compared
 			 * with every earlier one (a 4 MB index took 19 s) */
 			gs_shard_list_free(list, count);
-			s = gs_error_set(err, GS_EINPUT, name, "weight_map names more than %d shard files: more than this "
-			                 "version reads", GS_SAFETENSORS_MAX_SHARDS);
+			s = gs_error_set(err, GS_EINPUT, name,
+			                 "weight_map names more than %d shard files: more than this version "
+			                 "reads",
+			                 GS_SAFETENSORS_MAX_SHARDS);
 			goto out;
 		}
 		if (k == count) {

@@ -29,7 +29,10 @@ void gs_inventory_free(gs_inventory *inv)
 }
 
 size_t gs_inventory_count(const gs_inventory *inv) { return inv->n; }
-const gs_tensor *gs_inventory_tensor(const gs_inventory *inv, size_t i) { return i < inv->n ? &inv->t[i] : NULL; }
+const gs_tensor *gs_inventory_tensor(const gs_inventory *inv, size_t i)
+{
+	return i < inv->n ? &inv->t[i] : NULL;
+}
 
 static long find(const gs_inventory *inv, const char *name, size_t n)
 {
@@ -80,15 +83,19 @@ gs_status gsi_inv_add(gs_inventory *inv, const char *name, size_t n, const gs_te
 		return gs_error_set(err, GS_EPARSE, file, "tensor \"%.*s\" appears twice",
 		                    (int)(n > 80 ? 80 : n), name);
 	if (inv->n >= GSI_INV_MAX_TENSORS) /* memory: the table, not the bytes read, is what grows */
-		return gs_error_set(err, GS_EPARSE, file, "more than %u tensors in one checkpoint (the largest published "
-		                    "hold about 92,000)", (unsigned)GSI_INV_MAX_TENSORS);
+		return gs_error_set(err, GS_EPARSE, file,
+		                    "more than %u tensors in one checkpoint (the largest published hold "
+		                    "about 92,000)",
+		                    (unsigned)GSI_INV_MAX_TENSORS);
 	/* checked sums: 16 shards of 2^60 B each wrapped to 0 and "fit" */
 	uint64_t tb, tl, te;
 	if (__builtin_add_overflow(inv->total_bytes, t->bytes, &tb) || tb > GSI_INV_MAX_TOTAL ||
 	    __builtin_add_overflow(inv->total_logical, t->logical, &tl) || tl > GSI_INV_MAX_TOTAL ||
 	    __builtin_add_overflow(inv->total_elements, t->elements, &te) || te > GSI_INV_MAX_TOTAL)
-		return gs_error_set(err, GS_EPARSE, file, "tensor \"%.*s\": the tensors' sizes add up to more than "
-		                    "2^53 bytes or parameters: not a real checkpoint", (int)(n > 80 ? 80 : n), name);
+		return gs_error_set(err, GS_EPARSE, file,
+		                    "tensor \"%.*s\": the tensors' sizes add up to more than 2^53 bytes or "
+		                    "parameters: not a real checkpoint",
+		                    (int)(n > 80 ? 80 : n), name);
 	if (inv->n == inv->cap) {
 		size_t cap = inv->cap ? inv->cap * 2 : 256;
 		gs_tensor *nt = realloc(inv->t, cap * sizeof *nt);

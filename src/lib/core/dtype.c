@@ -45,9 +45,11 @@ static const gs_format named[] = {
 	{"fp8-channel", GS_FAM_FP8, true, RI(8, 1), RI(0, 1), 4, 0, 0, KEEP16, false,
 	 "FP8 E4M3, one fp32 scale per output row", "compressed-tensors channel strategy", false},
 	{"fp8-block128", GS_FAM_FP8, true, RI(8, 1), RI(32, 16384), 0, 0, 0, KEEP16, false,
-	 "FP8 E4M3, one fp32 scale per 128x128 block", "DeepSeek-V3 FP8 checkpoints (weight_block_size [128,128])", false},
+	 "FP8 E4M3, one fp32 scale per 128x128 block",
+	 "DeepSeek-V3 FP8 checkpoints (weight_block_size [128,128])", false},
 	{"int8", GS_FAM_BNB_INT8, true, RI(8, 1), RI(0, 1), 4, 0, 0, KEEP16, false,
-	 "bitsandbytes LLM.int8: int8 + fp32 scale per output row", "Dettmers et al. 2022 (LLM.int8()); bitsandbytes Int8Params.SCB", false},
+	 "bitsandbytes LLM.int8: int8 + fp32 scale per output row",
+	 "Dettmers et al. 2022 (LLM.int8()); bitsandbytes Int8Params.SCB", false},
 	{"nf4", GS_FAM_BNB_4BIT, true, RI(4, 1), RI(32, 64), 0, 0, 0, KEEP16, false,
 	 "bitsandbytes NF4, fp32 absmax per 64 weights", "Dettmers et al. 2023 (QLoRA) §3", false},
 	{"nf4-dq", GS_FAM_BNB_4BIT, true, RI(4, 1), RI(8 * 256 + 32, 64 * 256), 0, 0, 0, KEEP16, false,
@@ -57,9 +59,11 @@ static const gs_format named[] = {
 	{"fp4-dq", GS_FAM_BNB_4BIT, true, RI(4, 1), RI(8 * 256 + 32, 64 * 256), 0, 0, 0, KEEP16, false,
 	 "bitsandbytes FP4 with double quantization", "bitsandbytes Linear4bit; QLoRA §3", false},
 	{"gptq-g128", GS_FAM_GPTQ, true, RI(4, 1), RI(20, 128), 0, 0, 0, KEEP16, false,
-	 "GPTQ 4-bit, group 128: fp16 scale + 4-bit zero per group", "Frantar et al. 2022; AutoGPTQ QuantLinear", false},
+	 "GPTQ 4-bit, group 128: fp16 scale + 4-bit zero per group",
+	 "Frantar et al. 2022; AutoGPTQ QuantLinear", false},
 	{"awq-g128", GS_FAM_AWQ, true, RI(4, 1), RI(20, 128), 0, 0, 0, KEEP16, false,
-	 "AWQ 4-bit, group 128: fp16 scale + 4-bit zero per group", "Lin et al. 2023; AutoAWQ WQLinear_GEMM", false},
+	 "AWQ 4-bit, group 128: fp16 scale + 4-bit zero per group", "Lin et al. 2023; AutoAWQ WQLinear_GEMM",
+	 false},
 	{"mxfp4-experts", GS_FAM_MXFP4, true, RI(4, 1), RI(8, 32), 0, 0, 0, KEEP16, false,
 	 "MXFP4 on the MoE experts only (gpt-oss checkpoints): E2M1 + E8M0 scale per 32; the rest in 16 bits",
 	 "OCP Microscaling Formats (MX) v1.0; Transformers quantizers/quantizer_mxfp4.py", true},
@@ -335,7 +339,8 @@ gs_status gs_format_parse(const char *text, const char *field, gs_format *out, g
 	if (strncmp(s, "bits:", 5) == 0) {
 		gs_ratio r;
 		if (gs_parse_ratio(s + 5, strlen(s + 5), field, 0, &r, err) || r.num == 0)
-			return gs_error_set(err, GS_EINPUT, field, "\"%s\": expected bits:N with N > 0", text);
+			return gs_error_set(err, GS_EINPUT, field, "\"%s\": expected bits:N with N > 0",
+			                    text);
 		gs_format_from_bits(r, out);
 		return GS_OK;
 	}
@@ -366,26 +371,34 @@ gs_status gs_format_parse(const char *text, const char *field, gs_format *out, g
 		out->value_bits = R(bits, 1);
 		out->meta_bits = reduce(R(16 + bits, g));
 		out->in_meta_bytes = act ? 4 : 0;
-		snprintf(out->name, sizeof out->name, "%s-g%llu%s", is_gptq ? "gptq" : is_gptq8 ? "gptq8" : "awq",
+		snprintf(out->name, sizeof out->name, "%s-g%llu%s",
+		         is_gptq    ? "gptq"
+		         : is_gptq8 ? "gptq8"
+		                    : "awq",
 		         (unsigned long long)g, act ? "-act" : "");
 		if (is_gptq8)
-			out->description = act ? "GPTQ 8-bit, group N (in the name): fp16 scale + 8-bit zero per group, "
-			                         "int32 g_idx per input feature (act-order)"
-			                       : "GPTQ 8-bit, group N (in the name): fp16 scale + 8-bit zero per group";
+			out->description = act ? "GPTQ 8-bit, group N (in the name): fp16 scale + 8-bit zero "
+			                         "per group, int32 g_idx per input feature (act-order)"
+			                       : "GPTQ 8-bit, group N (in the name): fp16 scale + 8-bit zero "
+			                         "per group";
 		else if (g != 128 || act)
-			out->description = is_gptq ? act ? "GPTQ 4-bit, group N (in the name): fp16 scale + 4-bit zero per "
-			                                   "group, int32 g_idx per input feature (act-order)"
-			                                 : "GPTQ 4-bit, group N (in the name): fp16 scale + 4-bit zero per group"
-			                           : "AWQ 4-bit, group N (in the name): fp16 scale + 4-bit zero per group";
+			out->description = is_gptq ? act ? "GPTQ 4-bit, group N (in the name): fp16 scale + "
+			                                   "4-bit zero per group, int32 g_idx per input "
+			                                   "feature (act-order)"
+			                                 : "GPTQ 4-bit, group N (in the name): fp16 scale + "
+			                                   "4-bit zero per group"
+			                           : "AWQ 4-bit, group N (in the name): fp16 scale + 4-bit "
+			                             "zero per group";
 		return GS_OK;
 	}
 	if (vague_bits(s, text, field, err))
 		return GS_EINPUT;
 unknown:
 	return gs_error_set(err, GS_EINPUT, field,
-	                    "unknown format \"%.40s\"; expected fp32, bf16, fp16, fp8 (fp8-e4m3, "
-	                    "fp8-e5m2, fp8-channel, fp8-block128), int8, nf4, nf4-dq, fp4, fp4-dq, "
-	                    "gptq[-gN][-act], gptq8[-gN][-act], awq[-gN], gguf:TYPE or bits:N (see `gpusizer formats`)", text);
+	                    "unknown format \"%.40s\"; expected fp32, bf16, fp16, fp8 (fp8-e4m3, fp8-e5m2, "
+	                    "fp8-channel, fp8-block128), int8, nf4, nf4-dq, fp4, fp4-dq, gptq[-gN][-act], "
+	                    "gptq8[-gN][-act], awq[-gN], gguf:TYPE or bits:N (see `gpusizer formats`)",
+	                    text);
 }
 
 /* The KV-cache formats, the one list gs_kv_format_parse takes and the
@@ -468,14 +481,16 @@ gs_status gs_keep_parse(const char *text, const char *field, int *mask, gs_error
 	while (*p) {
 		const char *e = strchr(p, ',');
 		size_t n = e ? (size_t)(e - p) : strlen(p), k = 0;
-		while (k < NELEM(keep_classes) && !(strlen(keep_classes[k].name) == n && !strncmp(p, keep_classes[k].name, n)))
+		while (k < NELEM(keep_classes) &&
+		       !(strlen(keep_classes[k].name) == n && !strncmp(p, keep_classes[k].name, n)))
 			k++;
 		if (k < NELEM(keep_classes))
 			m |= (int)keep_classes[k].bit;
 		else
 			return gs_error_set(err, GS_EINPUT, field,
-			                    "unknown module class \"%.*s\"; expected a comma list of "
-			                    "embed, lm_head, norm, or \"none\" or \"default\"", (int)(n > 40 ? 40 : n), p);
+			                    "unknown module class \"%.*s\"; expected a comma list of embed, "
+			                    "lm_head, norm, or \"none\" or \"default\"",
+			                    (int)(n > 40 ? 40 : n), p);
 		p += n;
 		if (*p == ',')
 			p++;

@@ -73,7 +73,8 @@ gs_status gs_file_read(const char *path, size_t cap, const char *what, char **bu
 		return s;
 	if (size > cap) {
 		close(fd);
-		return gs_error_set(err, GS_EINPUT, path, "%llu bytes is larger than the %zu-byte limit for %s",
+		return gs_error_set(err, GS_EINPUT, path,
+		                    "%llu bytes is larger than the %zu-byte limit for %s",
 		                    (unsigned long long)size, cap, what);
 	}
 	/* read one byte past the size fstat gave: a file that grew meanwhile is
@@ -87,7 +88,8 @@ gs_status gs_file_read(const char *path, size_t cap, const char *what, char **bu
 	s = gs_file_pread_all(fd, path, b, (size_t)size + 1, &got, err);
 	close(fd);
 	if (!s && got > cap)
-		s = gs_error_set(err, GS_EINPUT, path, "larger than the %zu-byte limit for %s (it grew while read)", cap, what);
+		s = gs_error_set(err, GS_EINPUT, path,
+		                 "larger than the %zu-byte limit for %s (it grew while read)", cap, what);
 	if (s) {
 		free(b);
 		return s;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 #include "gpusizer/status.h"
+#include "core/fmt.h"
 
 const char *gs_strerror(gs_status s)
 {
@@ -28,17 +29,23 @@ gs_status gs_error_set(gs_error *err, gs_status code, const char *where,
 {
 	if (!err)
 		return code;
-	err->code = code;
-	err->field[0] = 0;
-	snprintf(err->where, sizeof err->where, "%s", where ? where : "");
-	/* the location leads the message, written once, here */
-	int k = where && *where ? snprintf(err->msg, sizeof err->msg, "%s: ", where) : 0;
-	if (k < 0 || (size_t)k >= sizeof err->msg)
-		k = 0;
+	/* written into copies first: a caller may pass err->msg or err->where
+	 * as an argument, re-wrapping an error it holds */
+	char msg[sizeof err->msg], at[sizeof err->where];
+	msg[0] = 0;
+	/* the location leads the message, written once, here; a text too long
+	 * for its array ends with "..." on a character boundary (core/fmt.h) */
+	gsi_fmt(at, sizeof at, "%s", where ? where : "");
+	if (where && *where)
+		gsi_fmt(msg, sizeof msg, "%s: ", where);
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(err->msg + k, sizeof err->msg - (size_t)k, fmt, ap);
+	gsi_vfmt_add(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	err->code = code;
+	err->field[0] = 0;
+	memcpy(err->where, at, strlen(at) + 1);
+	memcpy(err->msg, msg, strlen(msg) + 1);
 	return code;
 }
 

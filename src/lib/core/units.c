@@ -409,8 +409,9 @@ gs_status gs_parse_hours(const char *t, size_t len, const char *field, uint64_t 
 		if (len - i == strlen(units[k].unit) && memcmp(t + i, units[k].unit, len - i) == 0 && v > 0) {
 			/* a campaign beyond 100 years is a typo, not a plan */
 			if (big || v * units[k].hours > 100 * 8760)
-				return gs_error_set(err, GS_ERANGE, field, "got \"%.*s\": out of range (at most 100 years, "
-				                    "876000h)", (int)(len > 40 ? 40 : len), t);
+				return gs_error_set(err, GS_ERANGE, field,
+				                    "got \"%.*s\": out of range (at most 100 years, 876000h)",
+				                    (int)(len > 40 ? 40 : len), t);
 			*hours = v * units[k].hours;
 			return GS_OK;
 		}

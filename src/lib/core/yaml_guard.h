@@ -27,7 +27,7 @@ gs_status gsi_yaml_check(const char *buf, size_t len, const char *name, unsigned
 /* "NAME:LINE:COL" of a failed parser's problem. libyaml's reader errors
  * (bad UTF-8, a control character) leave problem_mark at 1:1 and give a
  * byte offset instead; the line and column are counted from buf then. */
-void gsi_yaml_problem_where(const yaml_parser_t *p, const char *buf, size_t len, const char *name, char *where,
-                            size_t cap);
+void gsi_yaml_problem_where(const yaml_parser_t *p, const char *buf, size_t len, const char *name,
+                            char *where, size_t cap);
 
 #endif

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
+#include "core/fmt.h"
 #include "engine/engine.h"
 #include "engine/estimate_items.h"
 #include "gpusizer/inventory.h"
@@ -64,13 +65,16 @@ void gsi_item_all(gs_item *it, unsigned live, gs_bytes b)
 			gsi_item_put(it, p, b);
 }
 
+/* A formula or an unknown cut at its array's size would be read as the
+ * whole text: gsi_fmt marks the cut, and the item or the estimate records
+ * it (the unit tests fail on any). */
 void gsi_formula(gs_item *it, const char *fmt, ...)
 {
 	if (it->lean)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(it->formula, sizeof it->formula, fmt, ap);
+	it->formula_cut = !gsi_vfmt(it->formula, sizeof it->formula, fmt, ap);
 	va_end(ap);
 }
 
@@ -78,20 +82,23 @@ void gsi_formula_add(gs_item *it, const char *fmt, ...)
 {
 	if (it->lean)
 		return;
-	size_t n = strlen(it->formula);
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(it->formula + n, sizeof it->formula - n, fmt, ap);
+	if (!gsi_vfmt_add(it->formula, sizeof it->formula, fmt, ap))
+		it->formula_cut = true;
 	va_end(ap);
 }
 
 void gsi_unknown(gs_estimate *e, const char *fmt, ...)
 {
-	if (e->n_unknowns >= GS_MAX_UNKNOWNS)
+	if (e->n_unknowns >= GS_MAX_UNKNOWNS) {
+		e->unknowns_cut++;
 		return;
+	}
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(e->unknowns[e->n_unknowns++], sizeof e->unknowns[0], fmt, ap);
+	if (!gsi_vfmt(e->unknowns[e->n_unknowns++], sizeof e->unknowns[0], fmt, ap))
+		e->unknowns_cut++;
 	va_end(ap);
 }
 
@@ -127,7 +134,10 @@ gs_bytes gsi_weights_total(const gs_estimate *e)
 
 gs_bytes gs_estimate_peak(const gs_estimate *e) { return e->phases[e->peak_phase].peak; }
 
-uint64_t gsi_act_bytes(const gs_estimate *e) { return e->format.value_bits.num == 32 * e->format.value_bits.den ? 4 : 2; }
+uint64_t gsi_act_bytes(const gs_estimate *e)
+{
+	return e->format.value_bits.num == 32 * e->format.value_bits.den ? 4 : 2;
+}
 
 void gsi_ratio_text(gs_ratio r, char *buf, size_t cap)
 {
@@ -153,15 +163,16 @@ static void stored_weight_items(gs_estimate *e, unsigned live)
 {
 	const gs_inventory_summary *s = &e->model.inv;
 	char src[256];
-	snprintf(src, sizeof src, METHOD "§2-3; the checkpoint's tensor table (%s, %llu tensors in %llu file%s)",
-	         s->format, (unsigned long long)s->tensors, (unsigned long long)s->shards, s->shards == 1 ? "" : "s");
+	snprintf(src, sizeof src,
+	         METHOD "§2-3; the checkpoint's tensor table (%s, %llu tensors in %llu file%s)", s->format,
+	         (unsigned long long)s->tensors, (unsigned long long)s->shards, s->shards == 1 ? "" : "s");
 	e->weights_only = gsi_ceil_bits(e->model.params, e->format.value_bits);
 	gs_bytes w = s->quantized ? s->packed_param_bytes : s->packed_param_bytes + s->float_param_bytes;
 	gs_bytes o = s->quantized ? s->float_param_bytes : 0;
 	gs_item *it = gsi_item(e, "weights", GS_BASIS_ESTIMATED, src);
 	gsi_item_all(it, live, w);
-	gsi_formula(it, "stored bytes of the %s parameters, from the headers: %s", s->quantized ? "quantized" : "",
-	            s->dtypes);
+	gsi_formula(it, "stored bytes of the %s parameters, from the headers: %s",
+	            s->quantized ? "quantized" : "", s->dtypes);
 	it = gsi_item(e, "quant_metadata", GS_BASIS_ESTIMATED, src);
 	gsi_item_all(it, live, s->class_bytes[GS_TC_QUANT_META]);
 	gsi_formula(it, s->class_bytes[GS_TC_QUANT_META] ? "stored scale, zero-point and state tensors: %s"
@@ -171,11 +182,16 @@ static void stored_weight_items(gs_estimate *e, unsigned live)
 	gsi_formula(it, s->quantized ? "parameters stored in 16/32-bit floats: %s" : "none: %s",
 	            s->quantized ? s->unquantized : "one format for all parameters");
 	if (s->buffer_elements)
-		gsi_unknown(e, "weights: the checkpoint also stores %llu buffer elements (e.g. rotary inv_freq) that are not "
-		            "parameters; Transformers recomputes them", (unsigned long long)s->buffer_elements);
+		gsi_unknown(e,
+		            "weights: the checkpoint also stores %llu buffer elements (e.g. rotary inv_freq) "
+		            "that are not parameters; Transformers recomputes them",
+		            (unsigned long long)s->buffer_elements);
 }
 
-static bool is_bnb(const gs_format *f) { return f->family == GS_FAM_BNB_4BIT || f->family == GS_FAM_BNB_INT8; }
+static bool is_bnb(const gs_format *f)
+{
+	return f->family == GS_FAM_BNB_4BIT || f->family == GS_FAM_BNB_INT8;
+}
 
 bool gsi_bnb_passes_experts(const gs_estimate *e) { return e->model.experts_params && is_bnb(&e->format); }
 
@@ -203,7 +219,8 @@ static void metadata_item(gs_estimate *e, unsigned live, uint64_t q, const char 
 	} else if (needs_shapes && !m->has_architecture) {
 		qm->basis = GS_BASIS_UNKNOWN;
 		qm->live = live;
-		gsi_formula(qm, "%s adds per-row/per-matrix scales: needs the matrix shapes (--model)", f->name);
+		gsi_formula(qm, "%s adds per-row/per-matrix scales: needs the matrix shapes (--model)",
+		            f->name);
 		gsi_unknown(e, "quant_metadata: %s stores scales per output row or matrix; the shapes need a "
 		            "model (--model config.json)", f->name);
 	} else {
@@ -215,11 +232,13 @@ static void metadata_item(gs_estimate *e, unsigned live, uint64_t q, const char 
 		if (!f->quantized)
 			gsi_formula(qm, "none: %s stores no scales", f->name);
 		else
-			gsi_formula(qm, "%llu params x %s bits / 8 + %llu rows x %u B + %llu in-features "
-			            "x %u B + %llu matrices x %u B",
-			            (unsigned long long)q, (gsi_ratio_text(f->meta_bits, bits, sizeof bits), bits),
-			            (unsigned long long)s->linear_rows,
-			            f->row_meta_bytes, (unsigned long long)s->linear_cols, f->in_meta_bytes,
+			gsi_formula(qm,
+			            "%llu params x %s bits / 8 + %llu rows x %u B + %llu in-features x %u B "
+			            "+ %llu matrices x %u B",
+			            (unsigned long long)q,
+			            (gsi_ratio_text(f->meta_bits, bits, sizeof bits), bits),
+			            (unsigned long long)s->linear_rows, f->row_meta_bytes,
+			            (unsigned long long)s->linear_cols, f->in_meta_bytes,
 			            (unsigned long long)s->linear_matrices, f->matrix_meta_bytes);
 	}
 
@@ -244,15 +263,21 @@ static void other_format_item(gs_estimate *e, unsigned live, uint64_t kept, cons
 		            f->name);
 	} else if (f->experts_only) {
 		gsi_item_all(o, live, gsi_ceil_bits(kept, f->keep_bits));
-		gsi_formula(o, "%llu params (everything but the experts' matrices: attention, routers, embeddings, "
-		            "lm_head, norms, biases) x %llu bits / 8", (unsigned long long)kept,
+		gsi_formula(o,
+		            "%llu params (everything but the experts' matrices: attention, routers, "
+		            "embeddings, lm_head, norms, biases) x %llu bits / 8",
+		            (unsigned long long)kept,
 		            (unsigned long long)(f->keep_bits.num / f->keep_bits.den));
 	} else {
 		gsi_item_all(o, live, gsi_ceil_bits(kept, f->keep_bits));
-		gsi_formula(o, "%llu params (%s%s%s%sbiases/routers) x %llu bits / 8", (unsigned long long)kept,
-		            gsi_bnb_passes_experts(e) ? "the experts' 3-D parameters, which bitsandbytes does not replace, " : "",
+		gsi_formula(o, "%llu params (%s%s%s%sbiases/routers) x %llu bits / 8",
+		            (unsigned long long)kept,
+		            gsi_bnb_passes_experts(e)
+		                    ? "the experts' 3-D parameters, which bitsandbytes does not replace, "
+		                    : "",
 		            e->keep & GS_KEEP_EMBED ? "embeddings, " : "",
-		            e->keep & GS_KEEP_LM_HEAD ? "lm_head, " : "", e->keep & GS_KEEP_NORM ? "norms, " : "",
+		            e->keep & GS_KEEP_LM_HEAD ? "lm_head, " : "",
+		            e->keep & GS_KEEP_NORM ? "norms, " : "",
 		            (unsigned long long)(f->keep_bits.num / f->keep_bits.den));
 	}
 }
@@ -304,19 +329,24 @@ void gsi_weight_items(gs_estimate *e, unsigned live)
 		                                 gs_mul_sat(s->expert_rows, f->row_meta_bytes));
 		gs_bytes kept16 = gsi_ceil_bits(s->experts, f->keep_bits);
 		char more[48];
-		gs_format_bytes(kept16 > as_counted ? kept16 - as_counted : 0, GS_UNIT_GiB, more, sizeof more);
-		gsi_unknown(e, "weights: where the Transformers release stores the experts as 3-D parameters (its newer "
-		            "MixtralExperts), bitsandbytes, which replaces nn.Linear and Conv1D only "
-		            "(integrations/bitsandbytes.py replace_with_bnb_linear), leaves them in 16 bits: %s more "
-		            "than counted here", more);
+		gs_format_bytes(kept16 > as_counted ? kept16 - as_counted : 0, GS_UNIT_GiB, more,
+		                sizeof more);
+		gsi_unknown(e,
+		            "weights: where the Transformers release stores the experts as 3-D parameters "
+		            "(its newer MixtralExperts), bitsandbytes, which replaces nn.Linear and Conv1D "
+		            "only (integrations/bitsandbytes.py replace_with_bnb_linear), leaves them in 16 "
+		            "bits: %s more than counted here",
+		            more);
 	}
 	if (f->experts_only && m->has_architecture && e->runtime == GS_RT_TRANSFORMERS) {
 		char more[48];
 		gs_bytes mx = gs_add_sat(gsi_ceil_bits(q, f->value_bits), gsi_ceil_bits(q, f->meta_bits));
 		gs_format_bytes(gsi_ceil_bits(q, f->keep_bits) - mx, GS_UNIT_GiB, more, sizeof more);
-		gsi_unknown(e, "weights: Transformers keeps MXFP4 only on a GPU of compute capability 7.5 or more with "
-		            "Triton >= 3.4 and the kernels package; otherwise it dequantizes the experts to bf16: "
-		            "%s more (quantizer_mxfp4.py validate_environment)", more);
+		gsi_unknown(e,
+		            "weights: Transformers keeps MXFP4 only on a GPU of compute capability 7.5 or "
+		            "more with Triton >= 3.4 and the kernels package; otherwise it dequantizes the "
+		            "experts to bf16: %s more (quantizer_mxfp4.py validate_environment)",
+		            more);
 	}
 	if (f->mixed_file_type)
 		gsi_unknown(e, "weights: %s is a llama.cpp file type mixing ggml types per tensor; its base "
@@ -325,16 +355,21 @@ void gsi_weight_items(gs_estimate *e, unsigned live)
 	bool mxfp4_dequantized = !strcmp(m->quant_method, "mxfp4") && gs_wl_task(wl) == GS_TASK_LORA &&
 	                         wl->v[GS_F_FORMAT].from == GS_FROM_DEFAULT && !gs_wl_set(wl, GS_F_BITS);
 	if (mxfp4_dequantized)
-		gsi_unknown(e, "weights: Transformers cannot train on MXFP4 (quantizer_mxfp4.py: is_trainable False), so "
-		            "LoRA loads this checkpoint dequantized to bf16 (Mxfp4Config(dequantize=True)), as counted");
+		gsi_unknown(e, "weights: Transformers cannot train on MXFP4 (quantizer_mxfp4.py: "
+		               "is_trainable False), so LoRA loads this checkpoint dequantized to bf16 "
+		               "(Mxfp4Config(dequantize=True)), as counted");
 	else if (m->quant_method[0] && !e->format_from_checkpoint && !e->stored_format &&
-	    strcmp(m->quant_format, f->name) != 0)
-		gsi_unknown(e, "weights: --format %s disagrees with config.json's quantization_config (%s%s%s); the "
-		            "estimate uses %s as told", f->name, m->quant_format[0] ? m->quant_read : m->quant_method,
+	         strcmp(m->quant_format, f->name) != 0)
+		gsi_unknown(e,
+		            "weights: --format %s disagrees with config.json's quantization_config (%s%s%s); "
+		            "the estimate uses %s as told",
+		            f->name, m->quant_format[0] ? m->quant_read : m->quant_method,
 		            m->quant_format[0] ? " = " : "", m->quant_format, f->name);
 	if (e->format_from_checkpoint && m->quant_skipped[0])
-		gsi_unknown(e, "weights: quantization_config keeps %s unquantized; they are counted in %s here, "
-		            "which under-estimates them", m->quant_skipped, f->name);
+		gsi_unknown(e,
+		            "weights: quantization_config keeps %s unquantized; they are counted in %s here, "
+		            "which under-estimates them",
+		            m->quant_skipped, f->name);
 }
 
 /* --- KV cache and activations ------------------------------------------- */
@@ -378,11 +413,11 @@ gs_bytes gsi_forward_peak(const gs_estimate *e, uint64_t seqs, uint64_t q_len, u
 	uint64_t peak = gs_add_sat(mlp > att ? mlp : att, resid);
 	if (why)
 		snprintf(why, whycap,
-		         "max(MLP %llu x %s%llu x %llu B, attention %llu x (%ux%llu + 4x%llu) x %llu B%s) "
-		         "+ residual 2 x %llu x %u x %llu B",
+		         "max(MLP %llu x %s%llu x %llu B, attention %llu x (%ux%llu + 4x%llu) x %llu B%s) + "
+		         "residual 2 x %llu x %u x %llu B",
 		         (unsigned long long)T, m->gated_mlp ? "3 x " : "2 x ", (unsigned long long)iw,
-		         (unsigned long long)el, (unsigned long long)T, m->attn_out_gate ? 5u : 3u, (unsigned long long)(a * d),
-		         (unsigned long long)kvd, (unsigned long long)el,
+		         (unsigned long long)el, (unsigned long long)T, m->attn_out_gate ? 5u : 3u,
+		         (unsigned long long)(a * d), (unsigned long long)kvd, (unsigned long long)el,
 		         attn == GS_ATTN_IMPL_EAGER ? " + eager scores b x a x q x s x (2e+4) + mask" : "",
 		         (unsigned long long)T, m->hidden, (unsigned long long)el);
 	return peak;
@@ -431,7 +466,8 @@ static gs_bytes offload_item(gs_estimate *e, gs_item *it)
 			mx = it->bytes[p];
 		it->bytes[p] = 0;
 	}
-	gsi_formula_add(it, "; offloaded: %llu B in host memory per GPU, 0 on the GPU", (unsigned long long)mx);
+	gsi_formula_add(it, "; offloaded: %llu B in host memory per GPU, 0 on the GPU",
+	                (unsigned long long)mx);
 	return mx;
 }
 
@@ -440,7 +476,8 @@ static void bucket_buffers(gs_estimate *e, const sharding *h)
 {
 	uint64_t dp = h->dp, wnum = h->wnum, wden = h->wden, tp = h->tp;
 	bool shard_o = h->shard_o;
-	gs_item *bf = (gs_item *)gs_estimate_item(e, "buffers"), *gr = (gs_item *)gs_estimate_item(e, "gradients");
+	gs_item *bf = (gs_item *)gs_estimate_item(e, "buffers"),
+		*gr = (gs_item *)gs_estimate_item(e, "gradients");
 	if (e->train.training && dp > 1 && bf && gr) {
 		gs_bytes extra;
 		const char *what;
@@ -473,9 +510,13 @@ static void communication_items(gs_estimate *e, const sharding *h)
 	bool shard_w = h->shard_w;
 	if (e->train.training && shard_w && m->has_architecture) {
 		gs_item *g = gsi_item(e, "gathered_params", GS_BASIS_ESTIMATED,
-		                      METHOD "§11; DeepSpeed estimate_zero3_model_states_mem_needs (4 x largest layer)");
-		gsi_item_all(g, LIVE(1) | LIVE(2) | LIVE(5) | LIVE(6), scale(gs_mul_sat(m->largest_layer_params, 4), 1, tp));
-		gsi_formula(g, "4 B x largest layer %llu params / tp %llu (the layer in use and the one prefetched, in 16 bits)",
+		                      METHOD "§11; DeepSpeed estimate_zero3_model_states_mem_needs (4 x "
+		                             "largest layer)");
+		gsi_item_all(g, LIVE(1) | LIVE(2) | LIVE(5) | LIVE(6),
+		             scale(gs_mul_sat(m->largest_layer_params, 4), 1, tp));
+		gsi_formula(g,
+		            "4 B x largest layer %llu params / tp %llu (the layer in use and the one "
+		            "prefetched, in 16 bits)",
 		            (unsigned long long)m->largest_layer_params, (unsigned long long)tp);
 	}
 	gs_bytes comm = gsi_comm_allowance(e);
@@ -487,7 +528,8 @@ static void communication_items(gs_estimate *e, const sharding *h)
 					ctx->bytes[p] = gs_add_sat(ctx->bytes[p], comm);
 			char size[48];
 			gs_format_bytes(comm, GS_UNIT_GiB, size, sizeof size);
-			gsi_formula_add(ctx, " + NCCL buffers %s (%llu GPUs; 1-2 GiB seen)", size, (unsigned long long)e->gpus);
+			gsi_formula_add(ctx, " + NCCL buffers %s (%llu GPUs; 1-2 GiB seen)", size,
+			                (unsigned long long)e->gpus);
 		}
 	}
 }
@@ -511,16 +553,20 @@ void gsi_apply_placement(gs_estimate *e, uint32_t stage)
 	h.Ls = h.L / h.pp + (stage < h.L % h.pp ? 1 : 0);
 	/* the stage's share of the parameters: its layers, plus the embeddings
 	 * on the first stage and the head on the last */
-	uint64_t head = m->split.embed + m->split.lm_head, layer_params = m->params > head ? m->params - head : 0;
+	uint64_t head = m->split.embed + m->split.lm_head,
+		 layer_params = m->params > head ? m->params - head : 0;
 	h.wnum = gs_add_sat(gs_mul_sat(layer_params, h.Ls),
-	                    gs_mul_sat((stage == 0 ? m->split.embed : 0) + (stage == h.pp - 1 ? m->split.lm_head : 0), h.L));
+	                    gs_mul_sat((stage == 0 ? m->split.embed : 0) +
+	                                       (stage == h.pp - 1 ? m->split.lm_head : 0),
+	                               h.L));
 	h.wden = gs_mul_sat(m->params ? m->params : 1, h.L);
 	if (!m->has_architecture) {
 		h.wnum = 1;
 		h.wden = h.pp;
 	}
 	h.kv_heads = m->kv_heads ? m->kv_heads : 1;
-	bool kv_replicated = m->attn == GS_ATTN_MLA && (e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG);
+	bool kv_replicated = m->attn == GS_ATTN_MLA &&
+	                     (e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG);
 	h.kv_per_rank = kv_replicated ? h.kv_heads : (h.kv_heads + h.tp - 1) / h.tp;
 	gs_offload offload = gs_wl_offload(w);
 	gs_bytes host = 0;
@@ -547,16 +593,19 @@ static const char *tp_broken(const gs_model *m, uint64_t tp, char *why, size_t c
 	if (tp <= 1)
 		return NULL;
 	if (m->heads % tp) {
-		snprintf(why, cap, "\"Total number of attention heads (%u) must be divisible by tensor parallel size "
-		         "(%llu).\" (config/model.py verify_with_parallel_config)", m->heads, (unsigned long long)tp);
+		snprintf(why, cap,
+		         "\"Total number of attention heads (%u) must be divisible by tensor parallel size "
+		         "(%llu).\" (config/model.py verify_with_parallel_config)",
+		         m->heads, (unsigned long long)tp);
 		return why;
 	}
 	uint64_t kv = m->kv_heads ? m->kv_heads : m->heads;
 	if (m->attn != GS_ATTN_MLA && (tp >= kv ? tp % kv : kv % tp)) {
-		snprintf(why, cap, "%llu KV heads neither split over nor replicate evenly on %llu GPUs: \"%llu is not "
-		         "divisible by %llu\" (layers/linear.py QKVParallelLinear)", (unsigned long long)kv,
-		         (unsigned long long)tp, (unsigned long long)(tp >= kv ? tp : kv),
-		         (unsigned long long)(tp >= kv ? kv : tp));
+		snprintf(why, cap,
+		         "%llu KV heads neither split over nor replicate evenly on %llu GPUs: \"%llu is not "
+		         "divisible by %llu\" (layers/linear.py QKVParallelLinear)",
+		         (unsigned long long)kv, (unsigned long long)tp,
+		         (unsigned long long)(tp >= kv ? tp : kv), (unsigned long long)(tp >= kv ? kv : tp));
 		return why;
 	}
 	/* a dense MLP (every layer of a dense model, the first layers of some
@@ -568,16 +617,20 @@ static const char *tp_broken(const gs_model *m, uint64_t tp, char *why, size_t c
 	uint32_t widths[2] = {dense ? m->intermediate : 0, m->experts ? m->shared_intermediate : 0};
 	for (int i = 0; i < 2; i++)
 		if (widths[i] && widths[i] % tp) {
-			snprintf(why, cap, "the %s width %u does not split over %llu GPUs: \"%u is not divisible by %llu\" "
-			         "(layers/linear.py MergedColumnParallelLinear)", i ? "shared experts' MLP" : "MLP", widths[i],
-			         (unsigned long long)tp, widths[i], (unsigned long long)tp);
+			snprintf(why, cap,
+			         "the %s width %u does not split over %llu GPUs: \"%u is not divisible by "
+			         "%llu\" (layers/linear.py MergedColumnParallelLinear)",
+			         i ? "shared experts' MLP" : "MLP", widths[i], (unsigned long long)tp,
+			         widths[i], (unsigned long long)tp);
 			return why;
 		}
 	uint64_t vocab = ((uint64_t)m->vocab + 63) / 64 * 64;
 	if (vocab % tp) {
-		snprintf(why, cap, "the vocabulary padded to 64 (%llu) does not split over %llu GPUs: \"%llu is not "
-		         "divisible by %llu\" (layers/vocab_parallel_embedding.py)", (unsigned long long)vocab,
-		         (unsigned long long)tp, (unsigned long long)vocab, (unsigned long long)tp);
+		snprintf(why, cap,
+		         "the vocabulary padded to 64 (%llu) does not split over %llu GPUs: \"%llu is not "
+		         "divisible by %llu\" (layers/vocab_parallel_embedding.py)",
+		         (unsigned long long)vocab, (unsigned long long)tp, (unsigned long long)vocab,
+		         (unsigned long long)tp);
 		return why;
 	}
 	return NULL;
@@ -594,10 +647,13 @@ gs_status gsi_engine_tp_check(const gs_model *m, uint64_t tp, const char *engine
 	for (uint64_t t = 1; t <= m->heads && t <= 1024 && k < sizeof ok - 12; t++) {
 		char scratch[320];
 		if (!tp_broken(m, t, scratch, sizeof scratch))
-			k += (size_t)snprintf(ok + k, sizeof ok - k, "%s%llu", k ? ", " : "", (unsigned long long)t);
+			k += (size_t)snprintf(ok + k, sizeof ok - k, "%s%llu", k ? ", " : "",
+			                      (unsigned long long)t);
 	}
-	return gs_error_set(err, GS_EINPUT, where, "tp %llu: %s would not start: %s; tensor-parallel degrees it "
-	                    "accepts for this model: %s", (unsigned long long)tp, engine, why, ok);
+	return gs_error_set(err, GS_EINPUT, where,
+	                    "tp %llu: %s would not start: %s; tensor-parallel degrees it accepts for this "
+	                    "model: %s",
+	                    (unsigned long long)tp, engine, why, ok);
 }
 
 /* The vision tower encodes b x images images of P patches before the
@@ -610,9 +666,10 @@ gs_bytes gsi_vision_peak(const gs_estimate *e, uint64_t b, char *why, size_t cap
 	uint64_t T = gs_mul_sat(gs_mul_sat(b, e->images), patches), el = gsi_act_bytes(e);
 	uint64_t hv = m->vision_hidden, w2 = 2 * (uint64_t)m->vision_intermediate;
 	gs_bytes vis = gs_mul_sat(T, ((w2 > 7 * hv ? w2 : 7 * hv) + 2 * hv) * el);
-	snprintf(why, cap, "; vision tower: %llu patches x (max(2 x %u, 7 x %llu) + 2 x %llu) x %llu B = %llu B",
-	         (unsigned long long)T, m->vision_intermediate, (unsigned long long)hv, (unsigned long long)hv,
-	         (unsigned long long)el, (unsigned long long)vis);
+	snprintf(why, cap,
+	         "; vision tower: %llu patches x (max(2 x %u, 7 x %llu) + 2 x %llu) x %llu B = %llu B",
+	         (unsigned long long)T, m->vision_intermediate, (unsigned long long)hv,
+	         (unsigned long long)hv, (unsigned long long)el, (unsigned long long)vis);
 	return vis;
 }
 

@@ -70,9 +70,9 @@ static gs_status parse_split(const gs_estimate *e, const gsi_llamacpp_run *r, do
 		}
 		if (*p || n != ndev || total <= 0)
 			return gs_error_set(err, GS_EINPUT, w->v[GS_F_TENSOR_SPLIT].where,
-			                    "tensor_split \"%s\": expected %llu non-negative proportions separated by commas "
-			                    "(one per GPU)", gs_wl_str(w, GS_F_TENSOR_SPLIT),
-			                    (unsigned long long)ndev);
+			                    "tensor_split \"%s\": expected %llu non-negative proportions "
+			                    "separated by commas (one per GPU)",
+			                    gs_wl_str(w, GS_F_TENSOR_SPLIT), (unsigned long long)ndev);
 	} else {
 		for (uint64_t d = 0; d < ndev; d++)
 			part[d] = 1;
@@ -142,12 +142,15 @@ static void model_buffer(gs_estimate *e, layout *y)
 	y->head_on_host = y->ngl <= y->L;
 	y->host_model = y->host;
 	char src[200];
-	snprintf(src, sizeof src, METHOD "§14; llama.cpp llama-model.cpp (layer offload); tensor bytes from the GGUF");
+	snprintf(src, sizeof src,
+	         METHOD "§14; llama.cpp llama-model.cpp (layer offload); tensor bytes from the GGUF");
 	gs_item *wt = gsi_item(e, "weights", GS_BASIS_ESTIMATED, src);
 	gsi_item_all(wt, 7, mine);
 	gsi_formula(wt, "model buffer: %llu of %llu blocks%s on GPU %u (-ngl %llu), exact tensor bytes",
 	            (unsigned long long)y->my_layers, (unsigned long long)y->L,
-	            !y->has_output ? "" : tied_head ? " + output head (tied: a second copy of token_embd)" : " + output head",
+	            !y->has_output ? ""
+	            : tied_head    ? " + output head (tied: a second copy of token_embd)"
+	                           : " + output head",
 	            y->dev, (unsigned long long)y->ngl);
 }
 
@@ -181,7 +184,8 @@ static void kv_cache(gs_estimate *e, layout *y)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
-	uint64_t ctx = gs_mul_sat(e->length ? e->length : (m->max_position ? m->max_position : 4096), e->concurrency);
+	uint64_t ctx = gs_mul_sat(e->length ? e->length : (m->max_position ? m->max_position : 4096),
+	                          e->concurrency);
 	uint64_t pad = y->fa ? 256 : 32;
 	y->cells = (ctx + pad - 1) / pad * pad;
 	/* the SWA cache: min(base cells, n_swa x n_seq + n_ubatch) padded to 256
@@ -215,19 +219,23 @@ static void kv_cache(gs_estimate *e, layout *y)
 	gsi_item_all(kv, 6, mine);
 	char swa_how[160] = "";
 	if (swa)
-		snprintf(swa_how, sizeof swa_how, "; %llu of them sliding-window layers with min(cells, window %u x %llu "
-		         "sequences + n_ubatch %llu) padded to 256 = %llu cells", (unsigned long long)my_swa,
-		         m->sliding_window, (unsigned long long)e->concurrency, (unsigned long long)y->ub,
-		         (unsigned long long)swa_cells);
-	gsi_formula(kv, "%llu blocks x n_ctx %llu padded to %llu cells (pad %llu%s) x (K %llu elements in %s + V %llu "
-	            "elements in %s)%s",
+		snprintf(swa_how, sizeof swa_how,
+		         "; %llu of them sliding-window layers with min(cells, window %u x %llu sequences + "
+		         "n_ubatch %llu) padded to 256 = %llu cells",
+		         (unsigned long long)my_swa, m->sliding_window, (unsigned long long)e->concurrency,
+		         (unsigned long long)y->ub, (unsigned long long)swa_cells);
+	gsi_formula(kv,
+	            "%llu blocks x n_ctx %llu padded to %llu cells (pad %llu%s) x (K %llu elements in %s + V "
+	            "%llu elements in %s)%s",
 	            (unsigned long long)y->my_layers, (unsigned long long)ctx, (unsigned long long)y->cells,
 	            (unsigned long long)pad, y->fa ? ", flash attention" : "", (unsigned long long)kgqa,
 	            e->kv_format.name, (unsigned long long)vgqa, e->kv_format_v.name, swa_how);
 	if (swa)
-		gsi_unknown(e, "kv_cache: sliding-window cells grow with n_seq_max (here concurrency %llu): llama-server's "
-		            "--parallel auto (4 slots, unified) holds window x 4 + n_ubatch; builds before May 2025 (PR "
-		            "#13194) keep n_ctx, as swa_full yes does", (unsigned long long)e->concurrency);
+		gsi_unknown(e,
+		            "kv_cache: sliding-window cells grow with n_seq_max (here concurrency %llu): "
+		            "llama-server's --parallel auto (4 slots, unified) holds window x 4 + n_ubatch; "
+		            "builds before May 2025 (PR #13194) keep n_ctx, as swa_full yes does",
+		            (unsigned long long)e->concurrency);
 	/* blocks left on the host keep their KV there */
 	y->host = gs_add_sat(y->host, host);
 }
@@ -284,15 +292,19 @@ static gs_bytes offloaded_split(const gs_estimate *e, const layout *y, char *how
 	uint64_t ub = y->ub, h = m->hidden;
 	gs_bytes head = 0, experts = 0;
 	if (y->head_on_host) {
-		gs_bytes w = s->head_bytes ? s->head_bytes : s->input_bytes; /* tied: token_embd is the head */
+		/* tied: token_embd is the head */
+		gs_bytes w = s->head_bytes ? s->head_bytes : s->input_bytes;
 		head = gs_add_sat(w, gs_mul_sat(ub, ((uint64_t)m->vocab + h) * 4));
 	}
 	if (y->host_layers && s->gate_exps0_bytes)
-		experts = gs_add_sat(s->gate_exps0_bytes,
-		                     gs_mul_sat(ub, (h + (uint64_t)m->experts_per_token * m->moe_intermediate) * 4));
-	snprintf(how, cap, "%s%s%s", head ? "head on the host: its weights + n_ubatch x (n_vocab + n_embd) x 4" : "",
+		experts = gs_add_sat(s->gate_exps0_bytes, gs_mul_sat(ub, (h + (uint64_t)m->experts_per_token *
+		                                                                      m->moe_intermediate) *
+		                                                                 4));
+	snprintf(how, cap, "%s%s%s",
+	         head ? "head on the host: its weights + n_ubatch x (n_vocab + n_embd) x 4" : "",
 	         head && experts ? "; " : "",
-	         experts ? "a host block's expert tensor + n_ubatch x (n_embd + n_expert_used x n_ff_exp) x 4" : "");
+	         experts ? "a host block's expert tensor + n_ubatch x (n_embd + n_expert_used x n_ff_exp) x 4"
+	                 : "");
 	return head > experts ? head : experts;
 }
 
@@ -314,18 +326,24 @@ static void compute_buffer(gs_estimate *e, const layout *y)
 	if (split > cb)
 		cb = split;
 	gs_item *cbi = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
-	                        METHOD "§14 (compute buffer: our derivation from llama.cpp's graph and ggml-backend's "
-	                        "scheduler; the offloaded head reproduces ggml-ci's build-4020 log)");
+	                        METHOD "§14 (compute buffer: our derivation from llama.cpp's graph and "
+	                               "ggml-backend's scheduler; the offloaded head reproduces ggml-ci's "
+	                               "build-4020 log)");
 	cbi->varies = true;
 	gsi_item_all(cbi, 6, cb);
-	gsi_formula(cbi, "compute buffer: max(attention %s + 7 x %llu x %llu x 4, FFN %llu x (2 x %llu + 3 x %llu) x 4%s%s%s) B",
-	            fa ? "mask cells x n_ubatch x 2" : "KQ cells x n_ubatch x n_head x 4", (unsigned long long)ub,
-	            (unsigned long long)h, (unsigned long long)ub, (unsigned long long)ff, (unsigned long long)h,
-	            has_output ? ", output n_ubatch x (n_vocab + 2 n_embd) x 4" : "", split ? ", ops offloaded from the "
-	            "host (batch >= 32): " : "", off);
+	gsi_formula(cbi,
+	            "compute buffer: max(attention %s + 7 x %llu x %llu x 4, FFN %llu x (2 x %llu + 3 x "
+	            "%llu) x 4%s%s%s) B",
+	            fa ? "mask cells x n_ubatch x 2" : "KQ cells x n_ubatch x n_head x 4",
+	            (unsigned long long)ub, (unsigned long long)h, (unsigned long long)ub,
+	            (unsigned long long)ff, (unsigned long long)h,
+	            has_output ? ", output n_ubatch x (n_vocab + 2 n_embd) x 4" : "",
+	            split ? ", ops offloaded from the host (batch >= 32): " : "", off);
 	if (offloaded && y->host_layers && m->vocab < ff && !m->inv.gate_exps0_bytes)
-		gsi_unknown(e, "activations: n_vocab %u is below n_ff %llu, so a host block's FFN matrix offloaded to the "
-		            "GPU may be the largest split, which is not sized", m->vocab, (unsigned long long)ff);
+		gsi_unknown(e,
+		            "activations: n_vocab %u is below n_ff %llu, so a host block's FFN matrix "
+		            "offloaded to the GPU may be the largest split, which is not sized",
+		            m->vocab, (unsigned long long)ff);
 }
 
 /* Host memory: embeddings, blocks not offloaded and their KV, the host
@@ -342,7 +360,8 @@ static void host_side(gs_estimate *e, const layout *y)
 		hc = gs_add_sat(hc, graph_bytes(e, y, head_on_host));
 	gs_bytes logits = gs_mul_sat(gs_mul_sat((uint64_t)m->vocab, 4), e->concurrency);
 	e->host_bytes = gs_add_sat(gs_add_sat(y->host, hc), logits);
-	snprintf(e->host_what, sizeof e->host_what, "token embeddings%s, host compute buffer %llu B%s, logits %llu B",
+	snprintf(e->host_what, sizeof e->host_what,
+	         "token embeddings%s, host compute buffer %llu B%s, logits %llu B",
 	         y->host_layers ? " and the blocks not offloaded with their KV" : "", (unsigned long long)hc,
 	         y->host_layers || head_on_host ? " (with the graph of the layers on the CPU)" : "",
 	         (unsigned long long)logits);
@@ -367,7 +386,8 @@ static gs_status lora_adapter(gs_estimate *e, const layout *y, gs_error *err)
 		uint64_t L = y->L ? y->L : 1;
 		mine = gs_mul_sat(size, y->my_layers) / L;
 		host = gs_mul_sat(size, y->host_layers) / L;
-		snprintf(how, sizeof how, "%s spread over the %llu blocks by their place", text, (unsigned long long)L);
+		snprintf(how, sizeof how, "%s spread over the %llu blocks by their place", text,
+		         (unsigned long long)L);
 	} else {
 		gs_inventory *inv = gs_inventory_new();
 		if (!inv)
@@ -380,8 +400,11 @@ static gs_status lora_adapter(gs_estimate *e, const layout *y, gs_error *err)
 		if (s)
 			return s;
 		if (strcmp(sum.format, "gguf") != 0)
-			return gs_error_set(err, GS_EINPUT, where, "%.80s: llama.cpp loads adapters from .gguf files (convert "
-			                    "a PEFT adapter with convert_lora_to_gguf.py), or give its size (160MiB)", text);
+			return gs_error_set(err, GS_EINPUT, where,
+			                    "%.80s: llama.cpp loads adapters from .gguf files (convert a "
+			                    "PEFT adapter with convert_lora_to_gguf.py), or give its size "
+			                    "(160MiB)",
+			                    text);
 		for (uint64_t l = 0; l < y->L && l < GS_MAX_LAYERS; l++) {
 			int d = device_of(l, y->L, y->ngl, y->cum, y->ndev);
 			if (d == (int)y->dev)
@@ -394,10 +417,12 @@ static gs_status lora_adapter(gs_estimate *e, const layout *y, gs_error *err)
 			mine = gs_add_sat(mine, sum.output_bytes);
 		if (y->dev == 0)
 			host = gs_add_sat(host, sum.input_bytes);
-		snprintf(how, sizeof how, "%.80s: %llu tensors, exact bytes per block", text, (unsigned long long)sum.tensors);
+		snprintf(how, sizeof how, "%.80s: %llu tensors, exact bytes per block", text,
+		         (unsigned long long)sum.tensors);
 	}
-	gs_item *it = gsi_item(e, "lora_adapter", GS_BASIS_ESTIMATED, METHOD "§14 (llama.cpp llama-adapter.cpp: adapter "
-	                       "tensors in the buffer of the tensor they adapt)");
+	gs_item *it = gsi_item(e, "lora_adapter", GS_BASIS_ESTIMATED,
+	                       METHOD "§14 (llama.cpp llama-adapter.cpp: adapter tensors in the buffer of "
+	                              "the tensor they adapt)");
 	gsi_item_all(it, 7, mine);
 	gsi_formula(it, "adapter on GPU %u: %s", y->dev, how);
 	char name[12];
@@ -418,11 +443,15 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 	char ft[32];
 	const char *name = e->format.name;
 	if (!strcmp(name, "bf16") || !strcmp(name, "fp16") || !strcmp(name, "fp32"))
-		snprintf(ft, sizeof ft, "%s", !strcmp(name, "bf16") ? "BF16" : !strcmp(name, "fp16") ? "F16" : "F32");
+		snprintf(ft, sizeof ft, "%s",
+		         !strcmp(name, "bf16")   ? "BF16"
+		         : !strcmp(name, "fp16") ? "F16"
+		                                 : "F32");
 	else if (!gsi_gguf_ftype(name, ft, sizeof ft))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where,
-		                    "format %s is not a llama.cpp file type; expected one of %s (or a .gguf model)", name,
-		                    gsi_gguf_ftypes());
+		                    "format %s is not a llama.cpp file type; expected one of %s (or a .gguf "
+		                    "model)",
+		                    name, gsi_gguf_ftypes());
 	gs_quantizer q = gs_wl_quantizer(w);
 	gsi_quant_opts opts = {q, gs_wl_imatrix(w)};
 	gs_status s = gsi_gguf_plan_by(&e->model, ft, &opts, NULL, NULL, err);
@@ -430,12 +459,14 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 		return s;
 	e->weights_only = e->model.inv.stored_bytes; /* the planned file's tensors */
 	e->weights_only_from_file = true;          /* its bits per weight, not the type's nominal bits */
-	gsi_unknown(e, "weights: the tensor table is planned from config.json as llama.cpp's converter and "
-	            "quantizer (%s) would make a %s file %s an importance matrix%s; a published "
-	            ".gguf may differ (another converter, --tensor-type overrides): read it for exact bytes",
+	gsi_unknown(e,
+	            "weights: the tensor table is planned from config.json as llama.cpp's converter and "
+	            "quantizer (%s) would make a %s file %s an importance matrix%s; a published .gguf may "
+	            "differ (another converter, --tensor-type overrides): read it for exact bytes",
 	            q == GS_QUANT_B4020 ? "build 4020's src/llama.cpp" : "llama-quant.cpp at 007dbbf3", ft,
 	            opts.imatrix ? "with" : "without",
-	            !opts.imatrix && strncmp(ft, "IQ", 2) == 0 ? " (with one for the types that need it)" : "");
+	            !opts.imatrix && strncmp(ft, "IQ", 2) == 0 ? " (with one for the types that need it)"
+	                                                       : "");
 	/* where an importance matrix changes the types and the sheet does not
 	 * say whether the file had one, name the other file's size */
 	const char *change = gsi_gguf_imatrix_change(ft);
@@ -445,18 +476,23 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 		if (gsi_gguf_plan_by(&other, ft, &with, NULL, NULL, err) == GS_OK &&
 		    other.inv.stored_bytes != e->model.inv.stored_bytes) {
 			gs_bytes a = e->model.inv.stored_bytes, b = other.inv.stored_bytes;
-			gsi_unknown(e, "weights: made with an importance matrix (llama-quantize --imatrix, as many published "
-			            "%s files are), the file holds %llu B %s (%s): --imatrix plans that file", ft,
-			            (unsigned long long)(b > a ? b - a : a - b), b > a ? "more" : "less", change);
+			gsi_unknown(e,
+			            "weights: made with an importance matrix (llama-quantize --imatrix, as "
+			            "many published %s files are), the file holds %llu B %s (%s): --imatrix "
+			            "plans that file",
+			            ft, (unsigned long long)(b > a ? b - a : a - b), b > a ? "more" : "less",
+			            change);
 		}
 	}
 	/* a fused attn_qkv (Phi-3, GPT-NeoX) is typed by a rule that changed
 	 * between quantizer releases: say which one planned it */
-	if (e->model.inv.quantized && (!strcmp(e->model.model_type, "phi3") || !strcmp(e->model.model_type, "gpt_neox")) &&
+	if (e->model.inv.quantized &&
+	    (!strcmp(e->model.model_type, "phi3") || !strcmp(e->model.model_type, "gpt_neox")) &&
 	    !gs_wl_given(w, GS_F_QUANTIZER))
-		gsi_unknown(e, "weights: attn_qkv is typed as llama-quant.cpp at 007dbbf3 types attn_v; a file made by an "
-		            "older llama-quantize (build 4020, Nov 2024) gives it its own rule (Q3_K_M/L: Q4_K, Q4_K_M: "
-		            "Q5_K, Q5_K_M: Q6_K, else the file type's): --quantizer b4020 plans that file");
+		gsi_unknown(e, "weights: attn_qkv is typed as llama-quant.cpp at 007dbbf3 types attn_v; a "
+		               "file made by an older llama-quantize (build 4020, Nov 2024) gives it its own "
+		               "rule (Q3_K_M/L: Q4_K, Q4_K_M: Q5_K, Q5_K_M: Q6_K, else the file type's): "
+		               "--quantizer b4020 plans that file");
 	return GS_OK;
 }
 
@@ -465,8 +501,10 @@ gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err)
 	const gs_model *m = &e->model;
 	gs_field plan = gsi_gguf_plan_field_given(&e->workload);
 	if (m->has_inventory && plan != GS_F__COUNT)
-		return gs_error_set(err, GS_EINPUT, e->workload.v[plan].where, "%s: it plans a file type from a "
-		                    "config.json; this model's tensor types are read from its file", gs_field_key(plan));
+		return gs_error_set(err, GS_EINPUT, e->workload.v[plan].where,
+		                    "%s: it plans a file type from a config.json; this model's tensor types "
+		                    "are read from its file",
+		                    gs_field_key(plan));
 	if (!m->has_inventory) {
 		/* a config.json: plan the GGUF llama.cpp would make of it */
 		gs_status ps = plan_from_config(e, err);
@@ -475,9 +513,9 @@ gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err)
 	}
 	if (!m->has_inventory || strcmp(m->inv.format, "gguf") != 0)
 		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_RUNTIME].where,
-		                    "runtime %s sizes a GGUF file, or a config.json with a llama.cpp file type "
-		                    "(--format Q4_K_M): this model's tensors are %s", gs_runtime_name(e->runtime),
-		                    m->inv.format);
+		                    "runtime %s sizes a GGUF file, or a config.json with a llama.cpp file "
+		                    "type (--format Q4_K_M): this model's tensors are %s",
+		                    gs_runtime_name(e->runtime), m->inv.format);
 	return GS_OK;
 }
 
@@ -496,18 +534,24 @@ static void vision_projector(gs_estimate *e, uint32_t dev)
 	const gs_workload *w = &e->workload;
 	gs_bytes f16 = gs_mul_sat(m->vision_params, 2);
 	if (!gs_wl_set(w, GS_F_IMAGES) || !gs_wl_u64(w, GS_F_IMAGES)) {
-		gsi_unknown(e, "vision: the text model alone is sized (llama.cpp's %s GGUF); with --mmproj, the vision tower "
-		            "and projector add %llu B in F16 on GPU 0 and clip.cpp's compute buffer: give images to count "
-		            "the projector", gsi_gguf_arch(m), (unsigned long long)f16);
+		gsi_unknown(e,
+		            "vision: the text model alone is sized (llama.cpp's %s GGUF); with --mmproj, the "
+		            "vision tower and projector add %llu B in F16 on GPU 0 and clip.cpp's compute "
+		            "buffer: give images to count the projector",
+		            gsi_gguf_arch(m), (unsigned long long)f16);
 		return;
 	}
-	gs_item *it = gsi_item(e, "vision_tower", GS_BASIS_ESTIMATED, METHOD "§14 \"Gemma 3\" (the --mmproj file "
-	                       "convert_hf_to_gguf.py writes, F16 by default)");
+	gs_item *it = gsi_item(e, "vision_tower", GS_BASIS_ESTIMATED,
+	                       METHOD "§14 \"Gemma 3\" (the --mmproj file convert_hf_to_gguf.py writes, F16 "
+	                              "by default)");
 	gsi_item_all(it, 7, dev == 0 ? f16 : 0);
-	gsi_formula(it, "mmproj on GPU 0: %llu vision parameters x 2 B (F16)", (unsigned long long)m->vision_params);
+	gsi_formula(it, "mmproj on GPU 0: %llu vision parameters x 2 B (F16)",
+	            (unsigned long long)m->vision_params);
 	if (dev == 0)
-		gsi_unknown(e, "vision: clip.cpp's compute buffer for an image (%u patches through the tower) is not sized; "
-		            "it is the mmproj's own graph, reserved once for the largest image", m->vision_patches);
+		gsi_unknown(e,
+		            "vision: clip.cpp's compute buffer for an image (%u patches through the tower) "
+		            "is not sized; it is the mmproj's own graph, reserved once for the largest image",
+		            m->vision_patches);
 }
 
 gs_status gsi_llamacpp_buffers(gs_estimate *e, uint32_t dev, const gsi_llamacpp_run *r, gs_error *err)
@@ -523,8 +567,9 @@ gs_status gsi_llamacpp_buffers(gs_estimate *e, uint32_t dev, const gsi_llamacpp_
 	gs_field vfield = gs_wl_set(w, GS_F_KV_FORMAT_V) ? GS_F_KV_FORMAT_V : GS_F_KV_FORMAT;
 	if (e->kv_format_v.quantized && !y.fa)
 		return gs_error_set(err, GS_EINPUT, w->v[vfield].where,
-		                    "llama.cpp keeps a quantized V cache only with flash attention: add --attention flash, "
-		                    "or give the V cache a float format (kv_format_v fp16)");
+		                    "llama.cpp keeps a quantized V cache only with flash attention: add "
+		                    "--attention flash, or give the V cache a float format (kv_format_v "
+		                    "fp16)");
 	y.L = m->layers;
 	y.ndev = e->gpus;
 	y.row = gs_wl_split_mode(w) == GS_SPLIT_ROW && e->gpus > 1;
@@ -541,7 +586,8 @@ gs_status gsi_llamacpp_buffers(gs_estimate *e, uint32_t dev, const gsi_llamacpp_
 	model_buffer(e, &y);
 	kv_cache(e, &y);
 	compute_buffer(e, &y);
-	gs_item *ctxi = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED, METHOD "§6 (llama.cpp CUDA backend ~250 MiB)");
+	gs_item *ctxi = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED,
+	                         METHOD "§6 (llama.cpp CUDA backend ~250 MiB)");
 	gsi_item_all(ctxi, 7, gsi_llamacpp_context(w));
 	gsi_formula(ctxi, "CUDA context and backend: %s", gs_wl_set(w, GS_F_RUNTIME_CONTEXT)
 	                                                    ? gs_wl_str(w, GS_F_RUNTIME_CONTEXT) : "250 MiB");

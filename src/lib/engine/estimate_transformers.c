@@ -15,12 +15,13 @@ static void context_item(gs_estimate *e)
 	gs_item *ctx = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED,
 	                        METHOD "§6; PyTorch issue #107667, PR #86509; CUDA lazy loading guide");
 	bool given = gs_wl_set(&e->workload, GS_F_RUNTIME_CONTEXT);
-	gsi_item_all(ctx, (1u << e->n_phases) - 1, given ? gs_wl_u64(&e->workload, GS_F_RUNTIME_CONTEXT) : 500 * GS_MiB);
+	gsi_item_all(ctx, (1u << e->n_phases) - 1,
+	             given ? gs_wl_u64(&e->workload, GS_F_RUNTIME_CONTEXT) : 500 * GS_MiB);
 	if (given)
 		gsi_formula(ctx, "given: %s", gs_wl_str(&e->workload, GS_F_RUNTIME_CONTEXT));
 	else
-		gsi_formula(ctx, "CUDA context + PyTorch kernels with lazy loading: 500 MiB (typical 300-500 MiB; "
-		            "700-1000+ MiB without lazy loading)");
+		gsi_formula(ctx, "CUDA context + PyTorch kernels with lazy loading: 500 MiB (typical 300-500 "
+		                 "MiB; 700-1000+ MiB without lazy loading)");
 }
 
 /* The Mamba layers' recurrent state for b sequences (MambaCache keeps it
@@ -29,9 +30,11 @@ static gs_bytes ssm_state_bytes(const gs_estimate *e, uint64_t b)
 {
 	const gs_model *m = &e->model;
 	if (!m->ssm_state_fp32)
-		return gsi_ceil_bits(gs_mul_sat(gs_model_ssm_state_elements(m), b), gs_format_bpw(&e->kv_format));
+		return gsi_ceil_bits(gs_mul_sat(gs_model_ssm_state_elements(m), b),
+		                     gs_format_bpw(&e->kv_format));
 	/* Nemotron-H keeps the SSM state in fp32, the convolution's in the KV dtype */
-	return gs_add_sat(gsi_ceil_bits(gs_mul_sat(gs_model_ssm_conv_elements(m), b), gs_format_bpw(&e->kv_format)),
+	return gs_add_sat(gsi_ceil_bits(gs_mul_sat(gs_model_ssm_conv_elements(m), b),
+	                                gs_format_bpw(&e->kv_format)),
 	                  gs_mul_sat(gs_mul_sat(gs_model_ssm_recurrent_elements(m), b), 4));
 }
 
@@ -66,7 +69,8 @@ static gs_bytes mamba2_scan_peak(const gs_estimate *e, uint64_t b, uint64_t q)
 	uint64_t per_token = (2 * di + gn + m->ssm_heads) + (di + gn) + 2 * di + 2 * (uint64_t)m->hidden;
 	uint64_t chunks = (q + m->ssm_chunk - 1) / m->ssm_chunk;
 	uint64_t states = gs_mul_sat(gs_mul_sat(b, chunks),
-	                             gs_mul_sat((uint64_t)m->ssm_heads * m->ssm_head_dim, (uint64_t)m->ssm_state * 4));
+	                             gs_mul_sat((uint64_t)m->ssm_heads * m->ssm_head_dim,
+	                                        (uint64_t)m->ssm_state * 4));
 	return gs_add_sat(gs_mul_sat(T, per_token * gsi_act_bytes(e)), states);
 }
 
@@ -85,16 +89,19 @@ static gs_bytes mamba2_fallback_bytes(const gs_estimate *e, uint64_t b, uint64_t
 static void mamba2_fallback_unknown(gs_estimate *e, uint64_t b, uint64_t s)
 {
 	if (e->model.gdn) { /* Qwen3-Next's Gated DeltaNet: another fallback, not sized */
-		gsi_unknown(e, "activations: without the flash-linear-attention and causal-conv1d kernels Transformers "
-		            "falls back to torch_chunk_gated_delta_rule (fp32 copies of q, k and v, and 64 x 64 decay and "
-		            "attention matrices per chunk and head), which is not sized here: install the kernels");
+		gsi_unknown(e, "activations: without the flash-linear-attention and causal-conv1d kernels "
+		               "Transformers falls back to torch_chunk_gated_delta_rule (fp32 copies of q, k "
+		               "and v, and 64 x 64 decay and attention matrices per chunk and head), which "
+		               "is not sized here: install the kernels");
 		return;
 	}
 	char g[32];
 	gs_format_bytes(mamba2_fallback_bytes(e, b, s), GS_UNIT_GiB, g, sizeof g);
-	gsi_unknown(e, "activations: without the mamba-ssm and causal-conv1d kernels Transformers falls back to a "
-	            "PyTorch scan that holds b x s x chunk x heads x max(state, head dim) elements, %s at this "
-	            "length, instead of the figure above (install the kernels, or size for that)", g);
+	gsi_unknown(e,
+	            "activations: without the mamba-ssm and causal-conv1d kernels Transformers falls back to "
+	            "a PyTorch scan that holds b x s x chunk x heads x max(state, head dim) elements, %s at "
+	            "this length, instead of the figure above (install the kernels, or size for that)",
+	            g);
 }
 
 /* A state-space model (Mamba) keeps no KV cache: each sequence holds a
@@ -108,25 +115,34 @@ static void ssm_state_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 	gsi_item_put(act, 1, scan_peak(e, b, s));
 	gsi_item_put(act, 2, scan_peak(e, b, 1));
 	if (m->ssm_groups) {
-		gsi_formula(kv, "no KV cache: recurrent state %llu seqs x %u layers x ((%u inner + 2 x %u groups x %u "
-		            "state) x %u conv taps + %u heads x %u head dim x %u state) x %s, whatever the length",
-		            (unsigned long long)b, m->layers, m->ssm_inner, m->ssm_groups, m->ssm_state, m->ssm_conv,
-		            m->ssm_heads, m->ssm_head_dim, m->ssm_state, e->kv_format.name);
-		gsi_formula(act, "with the mamba-ssm kernels: b x s x (in_proj %u + conv %u + 2 x %u + 2 x %u) x %llu B "
-		            "+ fp32 chunk states b x ceil(s / %u) x %u x %u x %u x 4 B; decode: the same for 1 token",
+		gsi_formula(kv,
+		            "no KV cache: recurrent state %llu seqs x %u layers x ((%u inner + 2 x %u groups "
+		            "x %u state) x %u conv taps + %u heads x %u head dim x %u state) x %s, whatever "
+		            "the length",
+		            (unsigned long long)b, m->layers, m->ssm_inner, m->ssm_groups, m->ssm_state,
+		            m->ssm_conv, m->ssm_heads, m->ssm_head_dim, m->ssm_state, e->kv_format.name);
+		gsi_formula(act,
+		            "with the mamba-ssm kernels: b x s x (in_proj %u + conv %u + 2 x %u + 2 x %u) x "
+		            "%llu B + fp32 chunk states b x ceil(s / %u) x %u x %u x %u x 4 B; decode: the "
+		            "same for 1 token",
 		            2 * m->ssm_inner + 2 * m->ssm_groups * m->ssm_state + m->ssm_heads,
 		            m->ssm_inner + 2 * m->ssm_groups * m->ssm_state, m->ssm_inner, m->hidden,
-		            (unsigned long long)el, m->ssm_chunk, m->ssm_heads, m->ssm_head_dim, m->ssm_state);
+		            (unsigned long long)el, m->ssm_chunk, m->ssm_heads, m->ssm_head_dim,
+		            m->ssm_state);
 		mamba2_fallback_unknown(e, b, s);
 		return;
 	}
-	gsi_formula(kv, "no KV cache: recurrent state %llu seqs x %u layers x %u inner x (%u conv taps + %u state) x "
-	            "%s, whatever the length", (unsigned long long)b, m->layers, m->ssm_inner, m->ssm_conv,
-	            m->ssm_state, e->kv_format.name);
-	gsi_formula(act, "prefill: slow path's 3 fp32 b x inner x s x state tensors (%llu x %u x %llu x %u x 12 B) + "
-	            "in_proj, conv and residual b x s x (4 x %u + 2 x %u) x %llu B; decode: the same for 1 token; an "
-	            "upper bound with the mamba-ssm kernels", (unsigned long long)b, m->ssm_inner,
-	            (unsigned long long)s, m->ssm_state, m->ssm_inner, m->hidden, (unsigned long long)el);
+	gsi_formula(kv,
+	            "no KV cache: recurrent state %llu seqs x %u layers x %u inner x (%u conv taps + %u "
+	            "state) x %s, whatever the length",
+	            (unsigned long long)b, m->layers, m->ssm_inner, m->ssm_conv, m->ssm_state,
+	            e->kv_format.name);
+	gsi_formula(act,
+	            "prefill: slow path's 3 fp32 b x inner x s x state tensors (%llu x %u x %llu x %u x 12 "
+	            "B) + in_proj, conv and residual b x s x (4 x %u + 2 x %u) x %llu B; decode: the same "
+	            "for 1 token; an upper bound with the mamba-ssm kernels",
+	            (unsigned long long)b, m->ssm_inner, (unsigned long long)s, m->ssm_state, m->ssm_inner,
+	            m->hidden, (unsigned long long)el);
 }
 
 /* A hybrid (Jamba): the attention layers' KV cache plus the Mamba layers'
@@ -143,25 +159,33 @@ static void hybrid_extras(gs_estimate *e, gs_item *kv, gs_item *act)
 			gsi_item_put(act, p, sc);
 	}
 	if (m->ssm_groups)
-		gsi_formula_add(kv, " in the attention layers; + the %llu %s layers' state, %llu seqs x ((%u inner + 2 x "
-		                "%u groups x %u state) x %u taps x %s + %u heads x %u head dim x %u state x %s) per layer, "
-		                "%llu B in all", (unsigned long long)gs_model_ssm_layers(m),
-		                m->gdn ? "Gated DeltaNet" : "Mamba-2", (unsigned long long)b, m->ssm_inner, m->ssm_groups,
-		                m->ssm_state, m->ssm_conv, e->kv_format.name, m->ssm_heads, m->ssm_head_dim, m->ssm_state,
-		                m->ssm_state_fp32 ? "fp32" : e->kv_format.name, (unsigned long long)state);
+		gsi_formula_add(kv,
+		                " in the attention layers; + the %llu %s layers' state, %llu seqs x ((%u "
+		                "inner + 2 x %u groups x %u state) x %u taps x %s + %u heads x %u head dim x "
+		                "%u state x %s) per layer, %llu B in all",
+		                (unsigned long long)gs_model_ssm_layers(m),
+		                m->gdn ? "Gated DeltaNet" : "Mamba-2", (unsigned long long)b, m->ssm_inner,
+		                m->ssm_groups, m->ssm_state, m->ssm_conv, e->kv_format.name, m->ssm_heads,
+		                m->ssm_head_dim, m->ssm_state, m->ssm_state_fp32 ? "fp32" : e->kv_format.name,
+		                (unsigned long long)state);
 	else
-		gsi_formula_add(kv, " in the attention layers; + the %llu Mamba layers' state, %llu seqs x %u inner x "
-		                "(%u + %u) x %s each (%llu B)", (unsigned long long)gs_model_ssm_layers(m),
-		                (unsigned long long)b, m->ssm_inner, m->ssm_conv, m->ssm_state, e->kv_format.name,
+		gsi_formula_add(kv,
+		                " in the attention layers; + the %llu Mamba layers' state, %llu seqs x %u "
+		                "inner x (%u + %u) x %s each (%llu B)",
+		                (unsigned long long)gs_model_ssm_layers(m), (unsigned long long)b,
+		                m->ssm_inner, m->ssm_conv, m->ssm_state, e->kv_format.name,
 		                (unsigned long long)state);
 	if (m->ssm_groups) {
-		gsi_formula_add(act, "; or a %s block's transient with the %s kernels when larger (in_proj, conv, scan "
-		                "and norm outputs, and fp32 chunk states)", m->gdn ? "Gated DeltaNet" : "Mamba-2",
+		gsi_formula_add(act,
+		                "; or a %s block's transient with the %s kernels when larger (in_proj, conv, "
+		                "scan and norm outputs, and fp32 chunk states)",
+		                m->gdn ? "Gated DeltaNet" : "Mamba-2",
 		                m->gdn ? "flash-linear-attention" : "mamba-ssm");
 		mamba2_fallback_unknown(e, b, s);
-	}
-	else
-		gsi_formula_add(act, "; or a Mamba block's slow-path scan when larger (3 fp32 b x %u x s x %u tensors)",
+	} else
+		gsi_formula_add(act,
+		                "; or a Mamba block's slow-path scan when larger (3 fp32 b x %u x s x %u "
+		                "tensors)",
 		                m->ssm_inner, m->ssm_state);
 }
 
@@ -185,18 +209,24 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 		            (unsigned long long)s, m->heads, m->qk_nope_head_dim, m->qk_rope_head_dim,
 		            m->heads, m->v_head_dim, e->kv_format.name);
 	else if (gs_model_cross_layers(m))
-		gsi_formula(kv, "2 x %llu self-attention layers x %u kv heads x %u head dim x %llu tokens x %llu seqs, "
-		            "+ 2 x %llu cross-attention layers x the same x %llu images x %u tile tokens, x %s "
-		            "(%llu elements)",
-		            (unsigned long long)(m->layers - gs_model_cross_layers(m)), m->kv_heads, m->head_dim,
-		            (unsigned long long)s, (unsigned long long)b, (unsigned long long)gs_model_cross_layers(m),
-		            (unsigned long long)e->images, m->cross_tokens_per_image, e->kv_format.name,
+		gsi_formula(kv,
+		            "2 x %llu self-attention layers x %u kv heads x %u head dim x %llu tokens x %llu "
+		            "seqs, + 2 x %llu cross-attention layers x the same x %llu images x %u tile "
+		            "tokens, x %s (%llu elements)",
+		            (unsigned long long)(m->layers - gs_model_cross_layers(m)), m->kv_heads,
+		            m->head_dim, (unsigned long long)s, (unsigned long long)b,
+		            (unsigned long long)gs_model_cross_layers(m), (unsigned long long)e->images,
+		            m->cross_tokens_per_image, e->kv_format.name,
 		            (unsigned long long)gs_mul_sat(gs_add_sat(gs_model_kv_elements(m, s, false),
-		                                                      gs_model_cross_kv_elements(m, e->images)), b));
+		                                                      gs_model_cross_kv_elements(m,
+		                                                                                 e->images)),
+		                                           b));
 	else
-		gsi_formula(kv, "2 x %llu layers x %u kv heads x %u head dim x %llu tokens%s x %llu seqs "
-		            "x %s (%llu elements)",
-		            (unsigned long long)gs_model_attention_layers(m), m->kv_heads, m->head_dim, (unsigned long long)s,
+		gsi_formula(kv,
+		            "2 x %llu layers x %u kv heads x %u head dim x %llu tokens%s x %llu seqs x %s "
+		            "(%llu elements)",
+		            (unsigned long long)gs_model_attention_layers(m), m->kv_heads, m->head_dim,
+		            (unsigned long long)s,
 		            m->sliding_window ? " (sliding layers: min(tokens, window))" : "",
 		            (unsigned long long)b, e->kv_format.name,
 		            (unsigned long long)gs_mul_sat(gs_model_kv_elements(m, s, false), b));
@@ -229,7 +259,8 @@ static void logits_item(gs_estimate *e)
 	uint64_t b = e->concurrency, el = gsi_act_bytes(e);
 	bool arch = m->has_architecture;
 	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
-	                       METHOD "§5; Transformers generate(): logits_to_keep=1, fp32 copy of the last position");
+	                       METHOD "§5; Transformers generate(): logits_to_keep=1, fp32 copy of the last "
+	                              "position");
 	lg->varies = true;
 	lg->shard = GS_SHARD_LOGITS;
 	if (arch) {
@@ -267,10 +298,12 @@ static void encoder_phases(gs_estimate *e)
 	gsi_item_put(kv, PH_RUN, 0);
 	gsi_formula(kv, "none: an encoder attends over the whole input in one pass and keeps no cache");
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
-	                        METHOD "§5 (our derivation from Transformers' modeling code; to be measured)");
+	                        METHOD
+	                        "§5 (our derivation from Transformers' modeling code; to be measured)");
 	act->varies = true;
 	act->shard = GS_SHARD_TP;
-	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED, METHOD "§5 (encoders); modeling_bert.py heads");
+	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
+	                       METHOD "§5 (encoders); modeling_bert.py heads");
 	lg->varies = true;
 	lg->shard = GS_SHARD_LOGITS;
 	if (!s) {
@@ -320,7 +353,8 @@ static void transformers_phases(gs_estimate *e)
 	kv->varies = true;
 	kv->shard = GS_SHARD_KV;
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
-	                        METHOD "§5 (our derivation from Transformers' modeling code; to be measured)");
+	                        METHOD
+	                        "§5 (our derivation from Transformers' modeling code; to be measured)");
 	act->varies = true;
 	act->shard = GS_SHARD_TP;
 	if (arch && len) {
@@ -346,7 +380,8 @@ static void slack_item(gs_estimate *e)
 	                       METHOD "§6; PyTorch CUDA semantics (caching allocator)");
 	sl->varies = true;
 	gs_ratio pct = gs_wl_ratio(&e->workload, GS_F_ALLOCATOR_SLACK);
-	static const char *const dynamic[] = {"kv_cache", "activations", "logits", "gradients", "optimizer_temporaries"};
+	static const char *const dynamic[] = {"kv_cache", "activations", "logits", "gradients",
+	                                      "optimizer_temporaries"};
 	bool unknown = false;
 	char names[160] = "";
 	for (size_t k = 0; k < sizeof dynamic / sizeof dynamic[0]; k++) {
@@ -354,7 +389,8 @@ static void slack_item(gs_estimate *e)
 		if (!it)
 			continue;
 		unknown |= it->basis == GS_BASIS_UNKNOWN;
-		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? " + " : "", dynamic[k]);
+		snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? " + " : "",
+		         dynamic[k]);
 	}
 	for (size_t p = 0; p < e->n_phases; p++) {
 		gs_bytes dyn = 0;
@@ -375,9 +411,11 @@ static void slack_item(gs_estimate *e)
 		sl->basis = GS_BASIS_UNKNOWN;
 		for (size_t p = 0; p < e->n_phases; p++)
 			sl->bytes[p] = 0;
-		gsi_formula(sl, "%s of the dynamic items, some of which are unknown", gs_wl_str(&e->workload, GS_F_ALLOCATOR_SLACK));
+		gsi_formula(sl, "%s of the dynamic items, some of which are unknown",
+		            gs_wl_str(&e->workload, GS_F_ALLOCATOR_SLACK));
 	} else {
-		gsi_formula(sl, "%s x (%s) of the phase", gs_wl_str(&e->workload, GS_F_ALLOCATOR_SLACK), names);
+		gsi_formula(sl, "%s x (%s) of the phase", gs_wl_str(&e->workload, GS_F_ALLOCATOR_SLACK),
+		            names);
 	}
 }
 

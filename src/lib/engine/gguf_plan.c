@@ -24,33 +24,55 @@
 
 typedef enum ftype {
 	FT_F32, FT_F16, FT_BF16, FT_Q4_0, FT_Q4_1, FT_Q5_0, FT_Q5_1, FT_Q8_0, FT_Q2_K, FT_Q2_K_S, FT_Q3_K_S,
-	FT_Q3_K_M, FT_Q3_K_L, FT_Q4_K_S, FT_Q4_K_M, FT_Q5_K_S, FT_Q5_K_M, FT_Q6_K, FT_IQ1_S, FT_IQ1_M, FT_IQ2_XXS,
-	FT_IQ2_XS, FT_IQ2_S, FT_IQ2_M, FT_IQ3_XXS, FT_IQ3_XS, FT_IQ3_S, FT_IQ3_M, FT_IQ4_NL, FT_IQ4_XS, FT_TQ1_0,
-	FT_TQ2_0, FT_MXFP4_MOE, FT_COUNT
+	FT_Q3_K_M, FT_Q3_K_L, FT_Q4_K_S, FT_Q4_K_M, FT_Q5_K_S, FT_Q5_K_M, FT_Q6_K, FT_IQ1_S, FT_IQ1_M,
+	FT_IQ2_XXS, FT_IQ2_XS, FT_IQ2_S, FT_IQ2_M, FT_IQ3_XXS, FT_IQ3_XS, FT_IQ3_S, FT_IQ3_M, FT_IQ4_NL,
+	FT_IQ4_XS, FT_TQ1_0, FT_TQ2_0, FT_MXFP4_MOE, FT_COUNT
 } ftype;
 
 /* name, default tensor type (llama_ftype_get_default_type) */
 static const struct {
 	const char *name, *base;
 } ftypes[FT_COUNT] = {
-	[FT_F32] = {"F32", "F32"},           [FT_F16] = {"F16", "F16"},           [FT_BF16] = {"BF16", "BF16"},
-	[FT_Q4_0] = {"Q4_0", "Q4_0"},        [FT_Q4_1] = {"Q4_1", "Q4_1"},        [FT_Q5_0] = {"Q5_0", "Q5_0"},
-	[FT_Q5_1] = {"Q5_1", "Q5_1"},        [FT_Q8_0] = {"Q8_0", "Q8_0"},        [FT_Q2_K] = {"Q2_K", "Q2_K"},
-	[FT_Q2_K_S] = {"Q2_K_S", "Q2_K"},    [FT_Q3_K_S] = {"Q3_K_S", "Q3_K"},    [FT_Q3_K_M] = {"Q3_K_M", "Q3_K"},
-	[FT_Q3_K_L] = {"Q3_K_L", "Q3_K"},    [FT_Q4_K_S] = {"Q4_K_S", "Q4_K"},    [FT_Q4_K_M] = {"Q4_K_M", "Q4_K"},
-	[FT_Q5_K_S] = {"Q5_K_S", "Q5_K"},    [FT_Q5_K_M] = {"Q5_K_M", "Q5_K"},    [FT_Q6_K] = {"Q6_K", "Q6_K"},
-	[FT_IQ1_S] = {"IQ1_S", "IQ1_S"},     [FT_IQ1_M] = {"IQ1_M", "IQ1_M"},     [FT_IQ2_XXS] = {"IQ2_XXS", "IQ2_XXS"},
-	[FT_IQ2_XS] = {"IQ2_XS", "IQ2_XS"},  [FT_IQ2_S] = {"IQ2_S", "IQ2_XS"},    [FT_IQ2_M] = {"IQ2_M", "IQ2_S"},
-	[FT_IQ3_XXS] = {"IQ3_XXS", "IQ3_XXS"}, [FT_IQ3_XS] = {"IQ3_XS", "IQ3_S"}, [FT_IQ3_S] = {"IQ3_S", "IQ3_S"},
-	[FT_IQ3_M] = {"IQ3_M", "IQ3_S"},     [FT_IQ4_NL] = {"IQ4_NL", "IQ4_NL"},  [FT_IQ4_XS] = {"IQ4_XS", "IQ4_XS"},
-	[FT_TQ1_0] = {"TQ1_0", "TQ1_0"},     [FT_TQ2_0] = {"TQ2_0", "TQ2_0"},     [FT_MXFP4_MOE] = {"MXFP4_MOE", "MXFP4"},
+	[FT_F32] = {"F32", "F32"},
+	[FT_F16] = {"F16", "F16"},
+	[FT_BF16] = {"BF16", "BF16"},
+	[FT_Q4_0] = {"Q4_0", "Q4_0"},
+	[FT_Q4_1] = {"Q4_1", "Q4_1"},
+	[FT_Q5_0] = {"Q5_0", "Q5_0"},
+	[FT_Q5_1] = {"Q5_1", "Q5_1"},
+	[FT_Q8_0] = {"Q8_0", "Q8_0"},
+	[FT_Q2_K] = {"Q2_K", "Q2_K"},
+	[FT_Q2_K_S] = {"Q2_K_S", "Q2_K"},
+	[FT_Q3_K_S] = {"Q3_K_S", "Q3_K"},
+	[FT_Q3_K_M] = {"Q3_K_M", "Q3_K"},
+	[FT_Q3_K_L] = {"Q3_K_L", "Q3_K"},
+	[FT_Q4_K_S] = {"Q4_K_S", "Q4_K"},
+	[FT_Q4_K_M] = {"Q4_K_M", "Q4_K"},
+	[FT_Q5_K_S] = {"Q5_K_S", "Q5_K"},
+	[FT_Q5_K_M] = {"Q5_K_M", "Q5_K"},
+	[FT_Q6_K] = {"Q6_K", "Q6_K"},
+	[FT_IQ1_S] = {"IQ1_S", "IQ1_S"},
+	[FT_IQ1_M] = {"IQ1_M", "IQ1_M"},
+	[FT_IQ2_XXS] = {"IQ2_XXS", "IQ2_XXS"},
+	[FT_IQ2_XS] = {"IQ2_XS", "IQ2_XS"},
+	[FT_IQ2_S] = {"IQ2_S", "IQ2_XS"},
+	[FT_IQ2_M] = {"IQ2_M", "IQ2_S"},
+	[FT_IQ3_XXS] = {"IQ3_XXS", "IQ3_XXS"},
+	[FT_IQ3_XS] = {"IQ3_XS", "IQ3_S"},
+	[FT_IQ3_S] = {"IQ3_S", "IQ3_S"},
+	[FT_IQ3_M] = {"IQ3_M", "IQ3_S"},
+	[FT_IQ4_NL] = {"IQ4_NL", "IQ4_NL"},
+	[FT_IQ4_XS] = {"IQ4_XS", "IQ4_XS"},
+	[FT_TQ1_0] = {"TQ1_0", "TQ1_0"},
+	[FT_TQ2_0] = {"TQ2_0", "TQ2_0"},
+	[FT_MXFP4_MOE] = {"MXFP4_MOE", "MXFP4"},
 };
 
 const char *gsi_gguf_ftypes(void)
 {
-	return "F32 F16 BF16 Q4_0 Q4_1 Q5_0 Q5_1 Q8_0 Q2_K Q2_K_S Q3_K_S Q3_K_M Q3_K_L Q4_K_S Q4_K_M Q5_K_S Q5_K_M "
-	       "Q6_K IQ1_S IQ1_M IQ2_XXS IQ2_XS IQ2_S IQ2_M IQ3_XXS IQ3_XS IQ3_S IQ3_M IQ4_NL IQ4_XS TQ1_0 TQ2_0 "
-	       "MXFP4_MOE";
+	return "F32 F16 BF16 Q4_0 Q4_1 Q5_0 Q5_1 Q8_0 Q2_K Q2_K_S Q3_K_S Q3_K_M Q3_K_L Q4_K_S Q4_K_M Q5_K_S "
+	       "Q5_K_M Q6_K IQ1_S IQ1_M IQ2_XXS IQ2_XS IQ2_S IQ2_M IQ3_XXS IQ3_XS IQ3_S IQ3_M IQ4_NL IQ4_XS "
+	       "TQ1_0 TQ2_0 MXFP4_MOE";
 }
 
 static int ftype_of(const char *name)
@@ -140,7 +162,8 @@ static bool is_ft(ftype f, const ftype *list, size_t n)
 			return true;
 	return false;
 }
-#define IS(...) is_ft(p->ft, (const ftype[]){__VA_ARGS__}, sizeof((const ftype[]){__VA_ARGS__}) / sizeof(ftype))
+#define IS(...)                                                                                              \
+	is_ft(p->ft, (const ftype[]){__VA_ARGS__}, sizeof((const ftype[]){__VA_ARGS__}) / sizeof(ftype))
 
 /* The output head, and the token embeddings when they are the same tensor. */
 static const char *output_type(plan *p, uint64_t nx, const char *t)
@@ -264,8 +287,8 @@ static const char *ffn_down_type(plan *p, const char *name, const char *t)
 static const char *attn_out_type(plan *p, const char *t)
 {
 	if (p->m->experts == 8)
-		return IS(FT_Q2_K, FT_IQ3_XS, FT_IQ3_XXS, FT_Q3_K_S, FT_Q3_K_M, FT_IQ4_NL, FT_Q4_K_S, FT_Q4_K_M, FT_IQ3_S,
-		          FT_IQ3_M, FT_IQ4_XS) ? "Q5_K" : t;
+		return IS(FT_Q2_K, FT_IQ3_XS, FT_IQ3_XXS, FT_Q3_K_S, FT_Q3_K_M, FT_IQ4_NL, FT_Q4_K_S,
+		          FT_Q4_K_M, FT_IQ3_S, FT_IQ3_M, FT_IQ4_XS) ? "Q5_K" : t;
 	if (p->ft == FT_Q2_K)
 		return "Q3_K";
 	if (p->ft == FT_IQ3_XXS)
@@ -329,9 +352,10 @@ static const char *fallback(const char *t, uint64_t ncols)
 		return t;
 	static const struct {
 		const char *from, *to;
-	} fb[] = {{"IQ1_S", "IQ4_NL"}, {"IQ1_M", "IQ4_NL"}, {"IQ2_XXS", "IQ4_NL"}, {"IQ2_XS", "IQ4_NL"}, {"IQ2_S", "IQ4_NL"},
-	          {"IQ3_XXS", "IQ4_NL"}, {"IQ3_S", "IQ4_NL"}, {"IQ4_XS", "IQ4_NL"}, {"Q2_K", "Q4_0"}, {"Q3_K", "Q4_0"},
-	          {"TQ1_0", "Q4_0"}, {"TQ2_0", "Q4_0"}, {"Q4_K", "Q5_0"}, {"Q5_K", "Q5_1"}, {"Q6_K", "Q8_0"}};
+	} fb[] = {{"IQ1_S", "IQ4_NL"}, {"IQ1_M", "IQ4_NL"},   {"IQ2_XXS", "IQ4_NL"}, {"IQ2_XS", "IQ4_NL"},
+	          {"IQ2_S", "IQ4_NL"}, {"IQ3_XXS", "IQ4_NL"}, {"IQ3_S", "IQ4_NL"},   {"IQ4_XS", "IQ4_NL"},
+	          {"Q2_K", "Q4_0"},    {"Q3_K", "Q4_0"},      {"TQ1_0", "Q4_0"},     {"TQ2_0", "Q4_0"},
+	          {"Q4_K", "Q5_0"},    {"Q5_K", "Q5_1"},      {"Q6_K", "Q8_0"}};
 	const char *to = "F16";
 	for (size_t i = 0; i < sizeof fb / sizeof fb[0]; i++)
 		if (!strcmp(t, fb[i].from))
@@ -357,7 +381,8 @@ static void add(plan *p, const char *name, int layer, uint64_t ne0, uint64_t ne1
 	const char *base = ftypes[p->ft].base;
 	t.type = src;
 	/* tensor_allows_quantization: 2-D or more, a weight, not a norm, not the router */
-	bool allows = two_d && !router && strstr(name, "_norm.weight") == NULL && strstr(name, ".weight") != NULL;
+	bool allows = two_d && !router && strstr(name, "_norm.weight") == NULL &&
+	              strstr(name, ".weight") != NULL;
 	if (allows && quantized_type(base)) {
 		cat c = category(name);
 		const char *nt = rules(p, name, c, ne0, base);
@@ -419,7 +444,11 @@ static bool has_type(const gs_model *m, const char *const *list, size_t n)
 
 /* A layer's tensor blk.L.suffix of shape ne0 x ne1 x ne2; WB adds a
  * weight and its bias of b elements. Both need `p`, `l` and a buffer `n`. */
-#define T(suffix, ...) do { snprintf(n, sizeof n, "blk.%u." suffix, l); add(p, n, (int)l, __VA_ARGS__); } while (0)
+#define T(suffix, ...)                                                                                       \
+	do {                                                                                                 \
+		snprintf(n, sizeof n, "blk.%u." suffix, l);                                                  \
+		add(p, n, (int)l, __VA_ARGS__);                                                              \
+	} while (0)
 #define WB(base, ne0, ne1, b) do { T(base ".weight", ne0, ne1, 0); T(base ".bias", b, 0, 0); } while (0)
 
 /* GPT-NeoX (Pythia) as convert_hf_to_gguf.py writes it: LayerNorms with
@@ -441,7 +470,8 @@ static void gpt_neox_layer(plan *p, uint32_t l)
 static void layer(plan *p, uint32_t l)
 {
 	const gs_model *m = p->m;
-	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim, dv = m->v_head_dim ? m->v_head_dim : d;
+	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim,
+		 dv = m->v_head_dim ? m->v_head_dim : d;
 	char n[48];
 	if (TYPE_IN(m, "gpt_neox")) {
 		gpt_neox_layer(p, l);
@@ -494,13 +524,14 @@ static void dtypes_text(const plan *p, gs_inventory_summary *s)
 	s->dtypes[0] = 0;
 	for (size_t k = 0; k < p->n_types; k++) {
 		size_t n = strlen(s->dtypes);
-		snprintf(s->dtypes + n, sizeof s->dtypes - n, "%s%s: %llu tensors, %llu B", k ? "; " : "", p->type_names[k],
-		         (unsigned long long)p->counts[k], (unsigned long long)p->bytes_by_type[k]);
+		snprintf(s->dtypes + n, sizeof s->dtypes - n, "%s%s: %llu tensors, %llu B", k ? "; " : "",
+		         p->type_names[k], (unsigned long long)p->counts[k],
+		         (unsigned long long)p->bytes_by_type[k]);
 	}
 }
 
-gs_status gsi_gguf_plan(gs_model *m, const char *name, void (*each)(const gsi_plan_tensor *, void *), void *ctx,
-                        gs_error *err)
+gs_status gsi_gguf_plan(gs_model *m, const char *name, void (*each)(const gsi_plan_tensor *, void *),
+                        void *ctx, gs_error *err)
 {
 	return gsi_gguf_plan_by(m, name, NULL, each, ctx, err);
 }
@@ -536,28 +567,34 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	gs_quantizer quantizer = opts->quantizer;
 	int ft = ftype_of(name);
 	if (ft < 0)
-		return gs_error_set(err, GS_EINPUT, "format", "\"%.30s\" is not a llama.cpp file type; expected one of %s",
-		                    name, gsi_gguf_ftypes());
+		return gs_error_set(err, GS_EINPUT, "format",
+		                    "\"%.30s\" is not a llama.cpp file type; expected one of %s", name,
+		                    gsi_gguf_ftypes());
 	if (!m->has_architecture || !has_type(m, supported, sizeof supported / sizeof supported[0])) {
 		char list[200] = "";
 		for (size_t i = 0; i < sizeof supported / sizeof supported[0]; i++)
-			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", supported[i]);
+			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
+			         supported[i]);
 		return gs_error_set(err, GS_EUNSUPPORTED, "format",
-		                    "llama.cpp's tensor layout and quantization rules are implemented for %s, not for "
-		                    "model_type \"%.40s\": read the model's .gguf (local or --model org/name with a .gguf) "
-		                    "for its exact tensor table", list, m->has_architecture ? m->model_type : "(none)");
+		                    "llama.cpp's tensor layout and quantization rules are implemented for "
+		                    "%s, not for model_type \"%.40s\": read the model's .gguf (local or "
+		                    "--model org/name with a .gguf) for its exact tensor table",
+		                    list, m->has_architecture ? m->model_type : "(none)");
 	}
 	plan pl, *p = &pl;
 	memset(p, 0, sizeof *p);
 	p->m = m;
 	p->ft = (ftype)ft;
 	/* the converter keeps the checkpoint's float type (bf16 models stay BF16) */
-	p->float_type = !strcmp(m->torch_dtype, "float16") ? "F16" : !strcmp(m->torch_dtype, "float32") ? "F32" : "BF16";
+	p->float_type = !strcmp(m->torch_dtype, "float16")   ? "F16"
+	                : !strcmp(m->torch_dtype, "float32") ? "F32"
+	                                                     : "BF16";
 	p->tied = m->tied_embeddings;
 	p->qkv_own_rule = quantizer == GS_QUANT_B4020;
 	p->n_attention_wv = (int)m->layers;
 	/* tensor_requires_imatrix: these file types cannot be made without one */
-	p->has_imatrix = opts->imatrix || IS(FT_IQ1_S, FT_IQ1_M, FT_IQ2_XXS, FT_IQ2_XS, FT_IQ2_S, FT_IQ3_XXS, FT_Q2_K_S);
+	p->has_imatrix = opts->imatrix ||
+	                 IS(FT_IQ1_S, FT_IQ1_M, FT_IQ2_XXS, FT_IQ2_XS, FT_IQ2_S, FT_IQ3_XXS, FT_Q2_K_S);
 	/* llama-model.cpp calls 80-layer llama and qwen2 models 70B */
 	p->is_70b = m->layers == 80 && TYPE_IN(m, "llama", "qwen2");
 	gs_inventory_summary *s = &m->inv;
@@ -575,15 +612,17 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 		add(p, "output.weight", -1, m->hidden, m->vocab, 0);
 	snprintf(s->format, sizeof s->format, "gguf");
 	snprintf(s->main_format, sizeof s->main_format, "gguf:%s", ftypes[ft].name);
-	snprintf(s->quantization, sizeof s->quantization, "planned from config.json as llama.cpp's converter and "
-	         "quantizer%s would make a %s file%s", quantizer == GS_QUANT_B4020 ? " of build 4020" : "", ftypes[ft].name,
+	snprintf(s->quantization, sizeof s->quantization,
+	         "planned from config.json as llama.cpp's converter and quantizer%s would make a %s file%s",
+	         quantizer == GS_QUANT_B4020 ? " of build 4020" : "", ftypes[ft].name,
 	         opts->imatrix ? " with an importance matrix" : "");
 	s->quantized = quantized_type(ftypes[ft].base);
 	s->planned = true;
 	s->config_params = m->params;
 	dtypes_text(p, s);
 	if (s->param_elements != m->params)
-		snprintf(s->note, sizeof s->note, "the planned tensors hold %llu elements, config.json's count is %llu",
+		snprintf(s->note, sizeof s->note,
+		         "the planned tensors hold %llu elements, config.json's count is %llu",
 		         (unsigned long long)s->param_elements, (unsigned long long)m->params);
 	m->has_inventory = true;
 	return GS_OK;
@@ -591,8 +630,11 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 
 const char *gsi_gguf_arch(const gs_model *m)
 {
-	static const char *const map[][2] = {{"mistral", "llama"}, {"mixtral", "llama"}, {"qwen3_moe", "qwen3moe"},
-	                                     {"gemma3_text", "gemma3"}, {"gpt_neox", "gptneox"}};
+	static const char *const map[][2] = {{"mistral", "llama"},
+	                                     {"mixtral", "llama"},
+	                                     {"qwen3_moe", "qwen3moe"},
+	                                     {"gemma3_text", "gemma3"},
+	                                     {"gpt_neox", "gptneox"}};
 	if (!strncmp(m->model_type, "gguf:", 5))
 		return m->model_type + 5;
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)

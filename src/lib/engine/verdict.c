@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/estimate.h"
+#include "core/fmt.h"
 #include "engine/engine.h"
 
 const char *gs_rule_name(gs_rule r)
@@ -30,8 +31,9 @@ static const char *gib(gs_bytes b, char *buf, size_t cap)
 	return gs_format_bytes(b, b && b < GS_GiB ? GS_UNIT_MiB : GS_UNIT_GiB, buf, cap);
 }
 
-/* The verdict's sentence; a search probe (v->silent) needs only the figures. */
-#define SAY(v, ...) ((v)->silent ? 0 : snprintf((v)->why, sizeof (v)->why, __VA_ARGS__))
+/* The verdict's sentence (a cut one ends "...", core/fmt.h); a search probe
+ * (v->silent) needs only the figures. */
+#define SAY(v, ...) ((v)->silent ? (void)0 : (void)gsi_fmt((v)->why, sizeof (v)->why, __VA_ARGS__))
 
 static const char *plural(uint64_t n) { return n == 1 ? "" : "s"; }
 
@@ -63,10 +65,10 @@ static void by_device(gs_capacity_verdict *v, const char *what, const char *phas
 	v->shortfall = v->fits ? 0 : v->device_margin;
 	if (v->fits)
 		SAY(v, "%s %s%s%s of %s: margin %s", what, phase, phase[0] ? " " : "",
-		         gib(v->load, a, sizeof a), gib(v->capacity, b, sizeof b), gib(v->margin, c, sizeof c));
+		    gib(v->load, a, sizeof a), gib(v->capacity, b, sizeof b), gib(v->margin, c, sizeof c));
 	else
 		SAY(v, "%s %s%s%s exceeds %s by %s", what, phase, phase[0] ? " " : "",
-		         gib(v->load, a, sizeof a), gib(v->capacity, b, sizeof b), gib(v->shortfall, c, sizeof c));
+		    gib(v->load, a, sizeof a), gib(v->capacity, b, sizeof b), gib(v->shortfall, c, sizeof c));
 }
 
 /* A pool engine: the pool's units against the need's, the fixed items
@@ -90,11 +92,12 @@ static void by_pool(gs_capacity_verdict *v, const char *engine, const char *unit
 		if (v->unit_tokens == 1)
 			snprintf(c, sizeof c, "%s", gib(v->margin, a, sizeof a));
 		else
-			snprintf(c, sizeof c, "%llu tokens, %s", (unsigned long long)gs_mul_sat(spare, v->unit_tokens),
+			snprintf(c, sizeof c, "%llu tokens, %s",
+			         (unsigned long long)gs_mul_sat(spare, v->unit_tokens),
 			         gib(v->margin, a, sizeof a));
-		SAY(v, "%s's KV pool holds %s, the sheet needs %s: %llu %s%s to spare (%s of pool)",
-		         engine, p, units(v, v->need_units, unit, n, sizeof n), (unsigned long long)spare, unit, plural(spare),
-		         c);
+		SAY(v, "%s's KV pool holds %s, the sheet needs %s: %llu %s%s to spare (%s of pool)", engine,
+		    p, units(v, v->need_units, unit, n, sizeof n), (unsigned long long)spare, unit,
+		    plural(spare), c);
 		return;
 	}
 	if (!v->device_fits) {
@@ -111,9 +114,11 @@ static void by_pool(gs_capacity_verdict *v, const char *engine, const char *unit
 	units(v, need, unit, n, sizeof n);
 	if (v->pool_refused) {
 		v->shortfall = gs_add_sat(v->over_budget_by, gs_mul_sat(need, v->unit_bytes));
-		SAY(v, "%s would not start: its fixed items exceed its budget by %s, and the "
-		         "sheet's %s need %s more: short by %s", engine, gib(v->over_budget_by, a, sizeof a), n,
-		         gib(gs_mul_sat(need, v->unit_bytes), b, sizeof b), gib(v->shortfall, c, sizeof c));
+		SAY(v,
+		    "%s would not start: its fixed items exceed its budget by %s, and the sheet's %s need %s "
+		    "more: short by %s",
+		    engine, gib(v->over_budget_by, a, sizeof a), n,
+		    gib(gs_mul_sat(need, v->unit_bytes), b, sizeof b), gib(v->shortfall, c, sizeof c));
 		return;
 	}
 	if (need > v->pool_units) {
@@ -176,10 +181,12 @@ bool gsi_verdict_ollama_layers(gs_capacity_verdict *v, const gs_estimate *e)
 	v->rule = GS_RULE_OLLAMA_LAYERS;
 	v->fits = v->device_fits && o->full_offload;
 	if (!o->full_offload) {
-		v->shortfall = o->required_full > o->required_partial ? o->required_full - o->required_partial : 0;
-		SAY(v, "Ollama offloads %llu of %llu layers and runs the rest (%s by its "
-		         "estimate) on the CPU", (unsigned long long)o->layers_offload, (unsigned long long)o->layers_model,
-		         gib(v->shortfall, a, sizeof a));
+		v->shortfall = o->required_full > o->required_partial ? o->required_full - o->required_partial
+		                                                      : 0;
+		SAY(v,
+		    "Ollama offloads %llu of %llu layers and runs the rest (%s by its estimate) on the CPU",
+		    (unsigned long long)o->layers_offload, (unsigned long long)o->layers_model,
+		    gib(v->shortfall, a, sizeof a));
 		return true;
 	}
 	by_device(v, "every layer on the GPU; peak", e->phases[e->peak_phase].id);

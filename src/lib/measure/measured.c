@@ -9,6 +9,7 @@
 #include <openssl/evp.h>
 #include "gpusizer/file.h"
 #include "gpusizer/measured.h"
+#include "core/fmt.h"
 
 void gs_sha256_hex(const void *buf, size_t len, char out[65])
 {
@@ -88,25 +89,23 @@ static uint64_t phase_batch(const gs_run_phase *q, bool training)
 	return training ? (q->microbatch ? q->microbatch : q->sequences) : q->sequences;
 }
 
-#define WHY(...) (k += (size_t)snprintf(why + k, k < cap ? cap - k : 0, __VA_ARGS__))
-
+/* The run file's own versions: a list too long for out ends "..." */
 static void run_versions(const gs_run *r, char *out, size_t cap)
 {
-	size_t k = 0;
-	char *why = out;
 	out[0] = 0;
 	if (r->driver[0])
-		WHY("driver %s", r->driver);
+		gsi_fmt_add(out, cap, "driver %s", r->driver);
 	if (r->cuda > 0)
-		WHY("%sCUDA %d.%d", k ? ", " : "", r->cuda / 1000, r->cuda % 1000 / 10);
+		gsi_fmt_add(out, cap, "%sCUDA %d.%d", out[0] ? ", " : "", r->cuda / 1000,
+		            r->cuda % 1000 / 10);
 	if (r->versions[0])
-		WHY("%s%s", k ? ", " : "", r->versions);
-	if (!k)
-		WHY("not recorded (no NVML, and the workload reported no library versions)");
+		gsi_fmt_add(out, cap, "%s%s", out[0] ? ", " : "", r->versions);
+	if (!out[0])
+		gsi_fmt(out, cap, "not recorded (no NVML, and the workload reported no library versions)");
 }
 
-gs_status gs_measurements_add_run(gs_measurements *ms, const gs_estimate *e, const char *path, const char *sheet,
-                                  bool force, gs_error *err)
+gs_status gs_measurements_add_run(gs_measurements *ms, const gs_estimate *e, const char *path,
+                                  const char *sheet, bool force, gs_error *err)
 {
 	if (ms->n_runs == GS_MAX_RUNS)
 		return gs_error_set(err, GS_EINPUT, path, "at most %d runs", GS_MAX_RUNS);
@@ -127,15 +126,19 @@ gs_status gs_measurements_add_run(gs_measurements *ms, const gs_estimate *e, con
 	}
 	/* a run measured for another sheet describes another workload */
 	if (r->sheet[0] && sheet && strcmp(base_name(r->sheet), base_name(sheet)) && !force) {
-		s = gs_error_set(err, GS_EINPUT, path, "this run was measured for sheet %.100s, not %.100s: runs of another "
-		                 "workload are not mixed in (--force-run to use it anyway)", r->sheet, sheet);
+		s = gs_error_set(err, GS_EINPUT, path,
+		                 "this run was measured for sheet %.100s, not %.100s: runs of another "
+		                 "workload are not mixed in (--force-run to use it anyway)",
+		                 r->sheet, sheet);
 		free(buf);
 		free(r);
 		return s;
 	}
 	if (r->model[0] && !same_model(r->model, &e->model) && !force) {
-		s = gs_error_set(err, GS_EINPUT, path, "this run's markers name model %.100s, the estimate is for %.200s: runs "
-		                 "of another model are not mixed in (--force-run to use it anyway)", r->model, e->model.source);
+		s = gs_error_set(err, GS_EINPUT, path,
+		                 "this run's markers name model %.100s, the estimate is for %.200s: runs of "
+		                 "another model are not mixed in (--force-run to use it anyway)",
+		                 r->model, e->model.source);
 		free(buf);
 		free(r);
 		return s;
@@ -178,7 +181,8 @@ gs_status gs_measurements_add_run(gs_measurements *ms, const gs_estimate *e, con
 			x->ended = q->ended;
 			x->in_estimate = ph != NULL;
 			x->estimated = ph ? ph->peak : 0;
-			x->at_sheet = ph && (dimension_free(e, ph) || (L && q->tokens >= L && phase_batch(q, training) >= B));
+			x->at_sheet = ph && (dimension_free(e, ph) ||
+			                     (L && q->tokens >= L && phase_batch(q, training) >= B));
 		}
 	}
 	free(r);
@@ -197,8 +201,10 @@ static bool oom_bound(const gs_oom *o, gs_bytes *bound, char *how, size_t cap)
 		         (unsigned long long)o->process, (unsigned long long)o->requested, o->gpu);
 	} else if (o->has_allocated && o->has_reserved) {
 		*bound = o->allocated + o->reserved_unallocated + o->requested;
-		snprintf(how, cap, "PyTorch held %llu B (allocated %llu + reserved but unallocated %llu) and asked for %llu B "
-		         "more on GPU %d; the CUDA context is on top", (unsigned long long)(o->allocated + o->reserved_unallocated),
+		snprintf(how, cap,
+		         "PyTorch held %llu B (allocated %llu + reserved but unallocated %llu) and asked for "
+		         "%llu B more on GPU %d; the CUDA context is on top",
+		         (unsigned long long)(o->allocated + o->reserved_unallocated),
 		         (unsigned long long)o->allocated, (unsigned long long)o->reserved_unallocated,
 		         (unsigned long long)o->requested, o->gpu);
 	} else if (o->has_allocated) {
@@ -207,7 +213,9 @@ static bool oom_bound(const gs_oom *o, gs_bytes *bound, char *how, size_t cap)
 		         (unsigned long long)o->allocated, (unsigned long long)o->requested, o->gpu);
 	} else {
 		*bound = o->requested;
-		snprintf(how, cap, "the allocation that failed alone: %llu B on device %d (the log states nothing else in use)",
+		snprintf(how, cap,
+		         "the allocation that failed alone: %llu B on device %d (the log states nothing else "
+		         "in use)",
 		         (unsigned long long)o->requested, o->gpu);
 	}
 	return true;
@@ -226,12 +234,14 @@ gs_status gs_measurements_add_oom(gs_measurements *ms, const char *path, gs_erro
 	gs_sha256_hex(buf, len, f->sha256);
 	free(buf);
 	if (!found)
-		return gs_error_set(err, GS_EINPUT, path, "no out-of-memory message gpusizer recognises in this log "
-		                    "(PyTorch, llama.cpp, vLLM, SGLang): nothing to bound the need with");
+		return gs_error_set(err, GS_EINPUT, path,
+		                    "no out-of-memory message gpusizer recognises in this log (PyTorch, "
+		                    "llama.cpp, vLLM, SGLang): nothing to bound the need with");
 	if (!oom_bound(&f->oom, &f->bound, f->how, sizeof f->how))
-		return gs_error_set(err, GS_EINPUT, path, "line %u: this %s failure states no bytes in use or requested, "
-		                    "so it bounds no need per GPU: read it with gpusizer diagnose", f->oom.line,
-		                    gs_oom_kind_name(f->oom.kind));
+		return gs_error_set(err, GS_EINPUT, path,
+		                    "line %u: this %s failure states no bytes in use or requested, so it "
+		                    "bounds no need per GPU: read it with gpusizer diagnose",
+		                    f->oom.line, gs_oom_kind_name(f->oom.kind));
 	snprintf(f->file, sizeof f->file, "%s", path);
 	ms->has_oom = true;
 	return GS_OK;
@@ -268,8 +278,10 @@ static void floor_of(gs_measurements *ms)
 			if (b > ms->floor) {
 				ms->floor = b;
 				char g[40];
-				snprintf(ms->floor_why, sizeof ms->floor_why, "run %.120s measured %s (%s) in phase %.31s on GPU %u",
-				         base_name(ms->runs[i].file), gs_format_bytes(b, GS_UNIT_GiB, g, sizeof g), c,
+				snprintf(ms->floor_why, sizeof ms->floor_why,
+				         "run %.120s measured %s (%s) in phase %.31s on GPU %u",
+				         base_name(ms->runs[i].file),
+				         gs_format_bytes(b, GS_UNIT_GiB, g, sizeof g), c,
 				         ms->runs[i].ph[k].phase, ms->runs[i].ph[k].gpu);
 			}
 		}
@@ -299,7 +311,8 @@ void gs_measurements_apply(gs_measurements *ms, gs_estimate *e)
 				ph->measured = true;
 				ph->measured_peak = b;
 				snprintf(ph->measured_counter, sizeof ph->measured_counter, "%s", c);
-				snprintf(ph->measured_run, sizeof ph->measured_run, "%.63s", base_name(m->file));
+				snprintf(ph->measured_run, sizeof ph->measured_run, "%.63s",
+				         base_name(m->file));
 			}
 			if (!peak || b > decisive(peak, &counter)) {
 				peak = x;
@@ -321,17 +334,23 @@ void gs_measurements_apply(gs_measurements *ms, gs_estimate *e)
 		if (!peak->c.has_device) {
 			const gs_item *ctx = gs_estimate_item(e, "runtime_context");
 			gap = ctx ? ctx->bytes[0] : 0;
-			reason(ms, gap, "PyTorch's reserved peak leaves out the CUDA context and other non-PyTorch memory; the "
-			       "estimate's runtime_context stands in for it (the run has no NVML counter)");
+			reason(ms, gap,
+			       "PyTorch's reserved peak leaves out the CUDA context and other non-PyTorch "
+			       "memory; the estimate's runtime_context stands in for it (the run has no NVML "
+			       "counter)");
 		} else {
-			reason(ms, 0, "the counter is the device's used memory, what the capacity limits: no gap to add");
+			reason(ms, 0,
+			       "the counter is the device's used memory, what the capacity limits: no gap to "
+			       "add");
 		}
 		/* 2. fragmentation the run showed: already inside the measured peak */
 		if (peak->c.has_torch && peak->c.reserved >= peak->c.allocated) {
 			char t[200], g[40];
-			snprintf(t, sizeof t, "allocator fragmentation seen in the run, reserved - allocated = %s, is inside the "
-			         "measured peak: not added again", gs_format_bytes(peak->c.reserved - peak->c.allocated, GS_UNIT_GiB,
-			                                                           g, sizeof g));
+			snprintf(t, sizeof t,
+			         "allocator fragmentation seen in the run, reserved - allocated = %s, is "
+			         "inside the measured peak: not added again",
+			         gs_format_bytes(peak->c.reserved - peak->c.allocated, GS_UNIT_GiB, g,
+			                         sizeof g));
 			reason(ms, 0, t);
 		}
 		/* 3. phases no validating run covered, whose estimate is larger */
@@ -342,7 +361,8 @@ void gs_measurements_apply(gs_measurements *ms, gs_estimate *e)
 			const gs_phase *ph = &e->phases[p];
 			if (ph->measured)
 				continue;
-			nk += (size_t)snprintf(names + nk, nk < sizeof names ? sizeof names - nk : 0, "%s%s", nk ? ", " : "", ph->id);
+			nk += (size_t)snprintf(names + nk, nk < sizeof names ? sizeof names - nk : 0, "%s%s",
+			                       nk ? ", " : "", ph->id);
 			/* the estimate's phase peak holds the reserve: compare without it */
 			gs_bytes est = ph->peak > reserve ? ph->peak - reserve : 0;
 			if (est > b + gap && est - (b + gap) > uncovered)
@@ -350,14 +370,18 @@ void gs_measurements_apply(gs_measurements *ms, gs_estimate *e)
 		}
 		char t[320];
 		if (nk) {
-			snprintf(t, sizeof t, "phases not measured at the sheet's dimensions (%.150s): where their estimate "
-			         "exceeds the measured peak, by that much (their estimate has no interval yet)", names);
+			snprintf(t, sizeof t,
+			         "phases not measured at the sheet's dimensions (%.150s): where their "
+			         "estimate exceeds the measured peak, by that much (their estimate has no "
+			         "interval yet)",
+			         names);
 			reason(ms, uncovered, t);
 		} else {
 			reason(ms, 0, "every phase of the estimate was measured at the sheet's dimensions");
 		}
 		/* 4. the user's own reserve */
-		snprintf(t, sizeof t, "the sheet's reserve, the user's own margin (%.40s)", gs_wl_str(w, GS_F_RESERVE));
+		snprintf(t, sizeof t, "the sheet's reserve, the user's own margin (%.40s)",
+		         gs_wl_str(w, GS_F_RESERVE));
 		reason(ms, reserve, t);
 		ms->margin = gap + uncovered + reserve;
 		ms->need = b + ms->margin;
@@ -371,24 +395,31 @@ void gs_measurements_apply(gs_measurements *ms, gs_estimate *e)
 	if (ms->has_oom && ms->oom.bound > ms->floor) {
 		ms->floor = ms->oom.bound;
 		char g[40];
-		snprintf(ms->floor_why, sizeof ms->floor_why, "the out-of-memory in %.120s (line %u, phase %s): %s in use "
-		         "with the failed allocation", base_name(ms->oom.file), ms->oom.oom.line,
-		         ms->oom.oom.phase[0] ? ms->oom.oom.phase : "unknown", gs_format_bytes(ms->oom.bound, GS_UNIT_GiB, g, sizeof g));
+		snprintf(ms->floor_why, sizeof ms->floor_why,
+		         "the out-of-memory in %.120s (line %u, phase %s): %s in use with the failed "
+		         "allocation",
+		         base_name(ms->oom.file), ms->oom.oom.line,
+		         ms->oom.oom.phase[0] ? ms->oom.oom.phase : "unknown",
+		         gs_format_bytes(ms->oom.bound, GS_UNIT_GiB, g, sizeof g));
 	}
 	snprintf(e->need_basis, sizeof e->need_basis, "%s", ms->need_basis);
 	e->need = ms->need;
 	char g[40], h[40];
 	if (!strcmp(ms->need_basis, "measured"))
-		snprintf(e->need_why, sizeof e->need_why, "measured %s (%s) in phase %.31s of %.100s + justified margin %s",
-		         gs_format_bytes(ms->measured_peak, GS_UNIT_GiB, g, sizeof g), ms->peak_counter, ms->peak_phase,
-		         base_name(ms->peak_run), gs_format_bytes(ms->margin, GS_UNIT_GiB, h, sizeof h));
+		snprintf(e->need_why, sizeof e->need_why,
+		         "measured %s (%s) in phase %.31s of %.100s + justified margin %s",
+		         gs_format_bytes(ms->measured_peak, GS_UNIT_GiB, g, sizeof g), ms->peak_counter,
+		         ms->peak_phase, base_name(ms->peak_run),
+		         gs_format_bytes(ms->margin, GS_UNIT_GiB, h, sizeof h));
 	else if (!strcmp(ms->need_basis, "oom"))
-		snprintf(e->need_why, sizeof e->need_why, "the larger of the estimate (%s) and the failed run's lower bound "
-		         "(%s, %.120s)", gs_format_bytes(est_peak, GS_UNIT_GiB, g, sizeof g),
+		snprintf(e->need_why, sizeof e->need_why,
+		         "the larger of the estimate (%s) and the failed run's lower bound (%s, %.120s)",
+		         gs_format_bytes(est_peak, GS_UNIT_GiB, g, sizeof g),
 		         gs_format_bytes(ms->oom.bound, GS_UNIT_GiB, h, sizeof h), base_name(ms->oom.file));
 	else if (ms->floor > est_peak)
-		snprintf(e->need_why, sizeof e->need_why, "the estimate, as no run validates the sheet; a measured peak above "
-		         "it excludes smaller offers (the floor)");
+		snprintf(e->need_why, sizeof e->need_why,
+		         "the estimate, as no run validates the sheet; a measured peak above it excludes "
+		         "smaller offers (the floor)");
 	else
 		snprintf(e->need_why, sizeof e->need_why, "the estimate: no run validates the sheet%s",
 		         ms->n_runs ? " (see Measurements)" : "");
@@ -401,7 +432,10 @@ void gs_measurements_apply(gs_measurements *ms, gs_estimate *e)
 
 /* --- the sheet's Measurements section ------------------------------------------ */
 
-static const char *gib(gs_bytes b, char *buf, size_t cap) { return gs_format_bytes(b, GS_UNIT_GiB, buf, cap); }
+static const char *gib(gs_bytes b, char *buf, size_t cap)
+{
+	return gs_format_bytes(b, GS_UNIT_GiB, buf, cap);
+}
 
 static void counter_cells(const gs_run_counters *c, char out[4][40])
 {
@@ -422,33 +456,45 @@ int gs_render_measurements_markdown(FILE *f, const gs_measurements *ms)
 	int bad = 0;
 	char a[40], b[40];
 	if (!ms || (!ms->n_runs && !ms->has_oom))
-		return fprintf(f, "None given: every figure above is an estimate (measure with the protocol before relying "
-		               "on it).\n") < 0 ? -1 : 0;
+		return fprintf(f, "None given: every figure above is an estimate (measure with the "
+		                  "protocol before relying on it).\n") < 0 ? -1 : 0;
 	for (size_t i = 0; i < ms->n_runs; i++) {
 		const gs_measured_run *m = &ms->runs[i];
-		bad |= fprintf(f, "### Run %s\n\n- file: `%s`, SHA-256 `%s`\n- %s the sheet: %s\n- started %s on %s; versions: "
-		               "%s\n", base_name(m->file), m->file, m->sha256, m->validates ? "validates" : "does NOT validate",
-		               m->why, m->started[0] ? m->started : "?", m->host[0] ? m->host : "?", m->versions) < 0;
+		bad |= fprintf(f,
+		               "### Run %s\n\n- file: `%s`, SHA-256 `%s`\n- %s the sheet: %s\n- started %s "
+		               "on %s; versions: %s\n",
+		               base_name(m->file), m->file, m->sha256,
+		               m->validates ? "validates" : "does NOT validate", m->why,
+		               m->started[0] ? m->started : "?", m->host[0] ? m->host : "?", m->versions) < 0;
 		for (unsigned g = 0; g < m->ngpus && g < GS_MAX_PROBED; g++)
-			bad |= fprintf(f, "- GPU %u: %s, %s\n", g, m->gpu_name[g][0] ? m->gpu_name[g] : "not named (no NVML)",
-			               m->gpu_total[g] ? gib(m->gpu_total[g], a, sizeof a) : "total not recorded") < 0;
-		bad |= fprintf(f, "\n| phase | GPU | executed | allocated | reserved | device used | process used | "
-		               "estimate | at the sheet's dimensions |\n|---|---:|---|---:|---:|---:|---:|---:|---|\n") < 0;
+			bad |= fprintf(f, "- GPU %u: %s, %s\n", g,
+			               m->gpu_name[g][0] ? m->gpu_name[g] : "not named (no NVML)",
+			               m->gpu_total[g] ? gib(m->gpu_total[g], a, sizeof a)
+			                               : "total not recorded") < 0;
+		bad |= fprintf(f, "\n| phase | GPU | executed | allocated | reserved | device used | process "
+		                  "used | estimate | at the sheet's dimensions "
+		                  "|\n|---|---:|---|---:|---:|---:|---:|---:|---|\n") < 0;
 		for (size_t k = 0; k < m->n; k++) {
 			const gs_measured_phase *x = &m->ph[k];
 			char c[4][40];
 			counter_cells(&x->c, c);
 				char ex[96];
-			if (x->microbatch)
-				snprintf(ex, sizeof ex, "%llu tokens x microbatch %llu", (unsigned long long)x->tokens,
-				         (unsigned long long)x->microbatch);
-			else
-				snprintf(ex, sizeof ex, "%llu tokens x %llu sequence%s", (unsigned long long)x->tokens,
-				         (unsigned long long)x->sequences, x->sequences == 1 ? "" : "s");
-			bad |= fprintf(f, "| %s%s | %u | %s | %s | %s | %s | %s | %s | %s |\n", x->phase,
-			               x->ended ? "" : " (cut)", x->gpu, ex, c[0], c[1], c[2], c[3],
-			               x->in_estimate ? gib(x->estimated, b, sizeof b) : "no such phase",
-			               x->at_sheet && m->validates && x->ended ? "yes: measured" : "no") < 0;
+				if (x->microbatch)
+					snprintf(ex, sizeof ex, "%llu tokens x microbatch %llu",
+				                 (unsigned long long)x->tokens,
+				                 (unsigned long long)x->microbatch);
+				else
+					snprintf(ex, sizeof ex, "%llu tokens x %llu sequence%s",
+				                 (unsigned long long)x->tokens,
+				                 (unsigned long long)x->sequences,
+				                 x->sequences == 1 ? "" : "s");
+				bad |= fprintf(f, "| %s%s | %u | %s | %s | %s | %s | %s | %s | %s |\n",
+			                       x->phase, x->ended ? "" : " (cut)", x->gpu, ex, c[0], c[1],
+			                       c[2], c[3],
+			                       x->in_estimate ? gib(x->estimated, b, sizeof b)
+			                                      : "no such phase",
+			                       x->at_sheet && m->validates && x->ended ? "yes: measured"
+			                                                               : "no") < 0;
 		}
 		if (!m->n)
 			bad |= fprintf(f, "| (no phase with a counter) | | | | | | | | |\n") < 0;
@@ -456,28 +502,33 @@ int gs_render_measurements_markdown(FILE *f, const gs_measurements *ms)
 	}
 	if (ms->has_oom) {
 		const gs_oom_floor *o = &ms->oom;
-		bad |= fprintf(f, "### Failed run %s\n\n- file: `%s`, SHA-256 `%s`\n- line %u: %s\n- phase %s; lower bound on "
-		               "the need: %s (%s)\n\n", base_name(o->file), o->file, o->sha256, o->oom.line, o->oom.message,
-		               o->oom.phase[0] ? o->oom.phase : "unknown", gib(o->bound, a, sizeof a), o->how) < 0;
+		bad |= fprintf(f,
+		               "### Failed run %s\n\n- file: `%s`, SHA-256 `%s`\n- line %u: %s\n- phase %s; "
+		               "lower bound on the need: %s (%s)\n\n",
+		               base_name(o->file), o->file, o->sha256, o->oom.line, o->oom.message,
+		               o->oom.phase[0] ? o->oom.phase : "unknown", gib(o->bound, a, sizeof a),
+		               o->how) < 0;
 	}
-	bad |= fprintf(f, "### Need per GPU for the shortlist: %s (basis: %s)\n\n", gib(ms->need, a, sizeof a),
-	               ms->need_basis) < 0;
+	bad |= fprintf(f, "### Need per GPU for the shortlist: %s (basis: %s)\n\n",
+	               gib(ms->need, a, sizeof a), ms->need_basis) < 0;
 	if (!strcmp(ms->need_basis, "measured")) {
 		bad |= fprintf(f, "Measured peak %s (%s, phase %s, `%s`), plus the justified margin %s:\n\n",
-		               gib(ms->measured_peak, a, sizeof a), ms->peak_counter, ms->peak_phase, base_name(ms->peak_run),
-		               gib(ms->margin, b, sizeof b)) < 0;
+		               gib(ms->measured_peak, a, sizeof a), ms->peak_counter, ms->peak_phase,
+		               base_name(ms->peak_run), gib(ms->margin, b, sizeof b)) < 0;
 		for (size_t i = 0; i < ms->n_reasons; i++)
 			bad |= fprintf(f, "- %s\n", ms->reasons[i]) < 0;
 		bad |= fprintf(f, "\n") < 0;
 	} else if (!strcmp(ms->need_basis, "oom")) {
-		bad |= fprintf(f, "No run validates the sheet; the failed run shows the need is at least %s.\n\n",
+		bad |= fprintf(f,
+		               "No run validates the sheet; the failed run shows the need is at least "
+		               "%s.\n\n",
 		               gib(ms->oom.bound, a, sizeof a)) < 0;
 	} else {
 		bad |= fprintf(f, "No run validates the sheet: the shortlist keeps the estimate.\n\n") < 0;
 	}
 	if (ms->floor)
-		bad |= fprintf(f, "Floor: no offer below %s per GPU is retained: %s.\n", gib(ms->floor, a, sizeof a),
-		               ms->floor_why) < 0;
+		bad |= fprintf(f, "Floor: no offer below %s per GPU is retained: %s.\n",
+		               gib(ms->floor, a, sizeof a), ms->floor_why) < 0;
 	return bad ? -1 : 0;
 }
 
@@ -491,9 +542,10 @@ static json_t *counter_json(const gs_measured_phase *x, const char *counter)
 		return NULL;
 	gs_bytes b = !strcmp(counter, "allocated") ? c->allocated : !strcmp(counter, "reserved") ? c->reserved
 	           : !strcmp(counter, "device_used") ? c->device_used : c->process_used;
-	return json_pack("{s:s, s:i, s:s, s:o, s:I, s:I, s:I, s:b, s:b}", "phase", x->phase, "gpu", (int)x->gpu, "counter",
-	                 counter, "peak_bytes", jb(b), "tokens", (json_int_t)x->tokens, "sequences", (json_int_t)x->sequences,
-	                 "microbatch", (json_int_t)x->microbatch, "ended", x->ended, "at_sheet_dimensions", x->at_sheet);
+	return json_pack("{s:s, s:i, s:s, s:o, s:I, s:I, s:I, s:b, s:b}", "phase", x->phase, "gpu",
+	                 (int)x->gpu, "counter", counter, "peak_bytes", jb(b), "tokens",
+	                 (json_int_t)x->tokens, "sequences", (json_int_t)x->sequences, "microbatch",
+	                 (json_int_t)x->microbatch, "ended", x->ended, "at_sheet_dimensions", x->at_sheet);
 }
 
 json_t *gs_measurements_to_json(const gs_measurements *ms)
@@ -504,25 +556,31 @@ json_t *gs_measurements_to_json(const gs_measurements *ms)
 		const gs_measured_run *m = &ms->runs[i];
 		json_t *gpus = json_array(), *phases = json_array();
 		for (unsigned g = 0; g < m->ngpus && g < GS_MAX_PROBED; g++)
-			json_array_append_new(gpus, json_pack("{s:i, s:s, s:o}", "gpu", (int)g, "name", m->gpu_name[g],
-			                                      "total_bytes", m->gpu_total[g] ? jb(m->gpu_total[g]) : json_null()));
+			json_array_append_new(gpus,
+			                      json_pack("{s:i, s:s, s:o}", "gpu", (int)g, "name",
+			                                m->gpu_name[g], "total_bytes",
+			                                m->gpu_total[g] ? jb(m->gpu_total[g]) : json_null()));
 		for (size_t k = 0; k < m->n; k++)
 			for (size_t c = 0; c < 4; c++) {
 				json_t *o = counter_json(&m->ph[k], counters[c]);
 				if (o)
 					json_array_append_new(phases, o);
 			}
-		json_array_append_new(arr, json_pack("{s:s, s:s, s:b, s:s, s:b, s:s, s:o, s:o}", "run", m->file, "sha256",
-		                                     m->sha256, "validates", m->validates, "why", m->why, "ended_early",
-		                                     m->ended_early, "versions", m->versions, "gpus", gpus, "phases", phases));
+		json_array_append_new(arr, json_pack("{s:s, s:s, s:b, s:s, s:b, s:s, s:o, s:o}", "run",
+		                                     m->file, "sha256", m->sha256, "validates", m->validates,
+		                                     "why", m->why, "ended_early", m->ended_early, "versions",
+		                                     m->versions, "gpus", gpus, "phases", phases));
 	}
 	if (ms && ms->has_oom) {
 		const gs_oom_floor *o = &ms->oom;
-		json_array_append_new(arr, json_pack("{s:s, s:s, s:b, s:s, s:s, s:I, s:s, s:i, s:o, s:s}", "run", o->file, "sha256",
-		                                     o->sha256, "validates", 0, "why", "a failed run: its out-of-memory bounds "
-		                                     "the need from below", "kind", gs_oom_kind_name(o->oom.kind), "line",
-		                                     (json_int_t)o->oom.line, "phase", o->oom.phase, "gpu", o->oom.gpu,
-		                                     "lower_bound_bytes", jb(o->bound), "how", o->how));
+		json_array_append_new(arr,
+		                      json_pack("{s:s, s:s, s:b, s:s, s:s, s:I, s:s, s:i, s:o, s:s}", "run",
+		                                o->file, "sha256", o->sha256, "validates", 0, "why",
+		                                "a failed run: its out-of-memory bounds the need from below",
+		                                "kind", gs_oom_kind_name(o->oom.kind), "line",
+		                                (json_int_t)o->oom.line, "phase", o->oom.phase, "gpu",
+		                                o->oom.gpu, "lower_bound_bytes", jb(o->bound), "how",
+		                                o->how));
 	}
 	return arr;
 }

@@ -96,7 +96,8 @@ gs_nvml *gs_nvml_open(gs_probe *info, gs_error *err)
 	return g;
 }
 
-int gs_nvml_sample(gs_nvml *g, unsigned gpu, const int *pids, size_t npids, gs_bytes *device_used, gs_bytes *process_used)
+int gs_nvml_sample(gs_nvml *g, unsigned gpu, const int *pids, size_t npids, gs_bytes *device_used,
+                   gs_bytes *process_used)
 {
 	nvmem m;
 	if (!g || gpu >= g->count || g->n.memory(g->dev[gpu], &m) != 0)
@@ -136,8 +137,10 @@ static gs_status probe_open(gs_probe *p, nvml *np, gs_error *err)
 	memset(np, 0, sizeof *np);
 	n.so = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
 	if (!n.so)
-		return gs_error_set(err, GS_ENODEV, NULL, "cannot load NVML (%s): no NVIDIA driver on this machine, or not "
-		                    "in the library path", lib);
+		return gs_error_set(err, GS_ENODEV, NULL,
+		                    "cannot load NVML (%s): no NVIDIA driver on this machine, or not in the "
+		                    "library path",
+		                    lib);
 	SYM(&n, init, "nvmlInit_v2");
 	SYM(&n, shutdown, "nvmlShutdown");
 	SYM(&n, error_string, "nvmlErrorString");
@@ -154,16 +157,19 @@ static gs_status probe_open(gs_probe *p, nvml *np, gs_error *err)
 	gs_status s = GS_OK;
 	nvret r;
 	if (!n.init || !n.count || !n.handle || !n.memory || !n.name) {
-		s = gs_error_set(err, GS_ENODEV, NULL, "%s is not a usable NVML library (a required call is missing)", lib);
+		s = gs_error_set(err, GS_ENODEV, NULL,
+		                 "%s is not a usable NVML library (a required call is missing)", lib);
 		goto out;
 	}
 	if ((r = n.init()) != 0) {
-		s = gs_error_set(err, GS_ENODEV, NULL, "NVML could not start: %s (is the NVIDIA driver loaded?)", why(&n, r));
+		s = gs_error_set(err, GS_ENODEV, NULL,
+		                 "NVML could not start: %s (is the NVIDIA driver loaded?)", why(&n, r));
 		goto out;
 	}
 	unsigned count = 0;
 	if ((r = n.count(&count)) != 0 || count == 0) {
-		s = gs_error_set(err, GS_ENODEV, NULL, "NVML sees no GPU%s%s", r ? ": " : "", r ? why(&n, r) : "");
+		s = gs_error_set(err, GS_ENODEV, NULL, "NVML sees no GPU%s%s", r ? ": " : "",
+		                 r ? why(&n, r) : "");
 		goto done;
 	}
 	if (n.driver)
@@ -205,7 +211,8 @@ out:
 	return s;
 }
 
-int gs_probe_write_evidence(FILE *f, const gs_probe *p, unsigned i, const char *offer, const char *host, const char *date)
+int gs_probe_write_evidence(FILE *f, const gs_probe *p, unsigned i, const char *offer, const char *host,
+                            const char *date)
 {
 	const gs_gpu_info *g = &p->gpu[i];
 	int r = fprintf(f,
@@ -218,9 +225,10 @@ int gs_probe_write_evidence(FILE *f, const gs_probe *p, unsigned i, const char *
 	                "    date: %s\n"
 	                "    outcome: confirms\n"
 	                "    bytes: %lluB\n"
-	                "    note: \"device-reported total; free %lluB and used %lluB at the time of the probe\"\n",
-	                offer, p->driver[0] ? p->driver : "unknown", p->cuda / 1000, p->cuda % 1000 / 10, p->library, i,
-	                g->name, g->uuid, host, date, (unsigned long long)g->total, (unsigned long long)g->free,
-	                (unsigned long long)g->used);
+	                "    note: \"device-reported total; free %lluB and used %lluB at the time of the "
+	                "probe\"\n",
+	                offer, p->driver[0] ? p->driver : "unknown", p->cuda / 1000, p->cuda % 1000 / 10,
+	                p->library, i, g->name, g->uuid, host, date, (unsigned long long)g->total,
+	                (unsigned long long)g->free, (unsigned long long)g->used);
 	return r < 0 ? -1 : 0;
 }

@@ -186,15 +186,18 @@ gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, 
 			}
 			unsigned gpu = (unsigned)u64(o, "gpu");
 			if (gpu < GS_MAX_PROBED)
-				s[ns++] = (sample){lineno, gpu, u64(o, "device_used"), u64(o, "process_used")};
+				s[ns++] = (sample){lineno, gpu, u64(o, "device_used"),
+				                   u64(o, "process_used")};
 		} else if (!strcmp(type, "marker")) {
 			read_marker(r, o, lineno);
 		} else if (!strcmp(type, "exit")) {
 			r->exited = true;
 			json_t *st = json_object_get(o, "status"), *sg = json_object_get(o, "signal");
 			r->status = json_is_integer(st) ? (int)json_integer_value(st) : -1;
-			/* signal 0 is no signal: a record written as {"status": 0, "signal": 0} exited normally */
-			r->signal = json_is_integer(sg) && json_integer_value(sg) > 0 ? (int)json_integer_value(sg) : -1;
+			/* signal 0 is no signal: a record written as {"status": 0,
+			 * "signal": 0} exited normally */
+			bool signalled = json_is_integer(sg) && json_integer_value(sg) > 0;
+			r->signal = signalled ? (int)json_integer_value(sg) : -1;
 		}
 		json_decref(o);
 	}
@@ -213,7 +216,8 @@ bool gs_run_validates(const gs_run *r, uint64_t L, uint64_t B, bool training, ch
 {
 	size_t k = 0;
 	bool counted = false;
-	uint64_t got = training ? (r->max_microbatch ? r->max_microbatch : r->max_sequences) : r->max_sequences;
+	uint64_t got = training ? (r->max_microbatch ? r->max_microbatch : r->max_sequences)
+	                        : r->max_sequences;
 	why[0] = 0;
 	for (size_t i = 0; i < r->nphases; i++)
 		for (unsigned g = 0; g < GS_MAX_PROBED; g++)
@@ -226,21 +230,23 @@ bool gs_run_validates(const gs_run *r, uint64_t L, uint64_t B, bool training, ch
 	if (!L)
 		WHY("%sthe sheet gives no length, so no run can show it reached it", k ? "; " : "");
 	else if (r->max_tokens < L)
-		WHY("%sexecuted %llu tokens, the sheet requires %llu", k ? "; " : "", (unsigned long long)r->max_tokens,
-		    (unsigned long long)L);
+		WHY("%sexecuted %llu tokens, the sheet requires %llu", k ? "; " : "",
+		    (unsigned long long)r->max_tokens, (unsigned long long)L);
 	if (got < B)
-		WHY("%sexecuted %s %llu, the sheet requires %llu", k ? "; " : "", training ? "microbatch" : "sequences",
-		    (unsigned long long)got, (unsigned long long)B);
+		WHY("%sexecuted %s %llu, the sheet requires %llu", k ? "; " : "",
+		    training ? "microbatch" : "sequences", (unsigned long long)got, (unsigned long long)B);
 	if (!r->exited)
 		WHY("%sended early: the file has no exit record (what was flushed is used)", k ? "; " : "");
 	else if (r->signal >= 0)
-		WHY("%sended early: killed by signal %d (what was flushed is used)", k ? "; " : "", r->signal);
+		WHY("%sended early: killed by signal %d (what was flushed is used)", k ? "; " : "",
+		    r->signal);
 	else if (r->status != 0)
 		WHY("%sended with status %d", k ? "; " : "", r->status);
 	if (k)
 		return false;
 	WHY("executed %llu tokens >= %llu and %s %llu >= %llu, exit 0", (unsigned long long)r->max_tokens,
-	    (unsigned long long)L, training ? "microbatch" : "sequences", (unsigned long long)got, (unsigned long long)B);
+	    (unsigned long long)L, training ? "microbatch" : "sequences", (unsigned long long)got,
+	    (unsigned long long)B);
 	return true;
 }
 
@@ -248,7 +254,8 @@ static void cell(char *buf, size_t cap, bool has, gs_bytes b)
 {
 	char g[40];
 	if (has)
-		snprintf(buf, cap, "%s (%llu B)", gs_format_bytes(b, GS_UNIT_GiB, g, sizeof g), (unsigned long long)b);
+		snprintf(buf, cap, "%s (%llu B)", gs_format_bytes(b, GS_UNIT_GiB, g, sizeof g),
+		         (unsigned long long)b);
 	else
 		snprintf(buf, cap, "-");
 }
@@ -256,18 +263,21 @@ static void cell(char *buf, size_t cap, bool has, gs_bytes b)
 int gs_render_run_text(FILE *f, const gs_run *r)
 {
 	int bad = 0;
-	bad |= fprintf(f, "run %s: %llu samples, %llu markers%s; %s\n", r->name, (unsigned long long)r->samples,
-	               (unsigned long long)r->markers, r->bad_lines ? " (a cut last line was skipped)" : "",
-	               r->nvml ? "device counters from NVML" : "device counters unavailable (no NVML): PyTorch's only") < 0;
+	bad |= fprintf(f, "run %s: %llu samples, %llu markers%s; %s\n", r->name,
+	               (unsigned long long)r->samples, (unsigned long long)r->markers,
+	               r->bad_lines ? " (a cut last line was skipped)" : "",
+	               r->nvml ? "device counters from NVML"
+	                       : "device counters unavailable (no NVML): PyTorch's only") < 0;
 	if (!r->nvml && r->nvml_error[0])
 		bad |= fprintf(f, "  NVML: %s\n", r->nvml_error) < 0;
-	bad |= fprintf(f, "%-14s %-4s %-10s %-30s %-30s %-30s %-30s\n", "phase", "gpu", "executed", "allocated (PyTorch peak)",
-	               "reserved (PyTorch peak)", "device used (NVML peak)", "process used (NVML peak)") < 0;
+	bad |= fprintf(f, "%-14s %-4s %-10s %-30s %-30s %-30s %-30s\n", "phase", "gpu", "executed",
+	               "allocated (PyTorch peak)", "reserved (PyTorch peak)", "device used (NVML peak)",
+	               "process used (NVML peak)") < 0;
 	for (size_t i = 0; i < r->nphases; i++) {
 		const gs_run_phase *q = &r->phases[i];
 		char ex[40];
-		snprintf(ex, sizeof ex, "%llut/%llus%s", (unsigned long long)q->tokens, (unsigned long long)q->sequences,
-		         q->ended ? "" : " cut");
+		snprintf(ex, sizeof ex, "%llut/%llus%s", (unsigned long long)q->tokens,
+		         (unsigned long long)q->sequences, q->ended ? "" : " cut");
 		for (unsigned g = 0; g < (r->ngpus ? r->ngpus : 1); g++) {
 			const gs_run_counters *c = &q->gpu[g];
 			char a[64], b[64], d[64], p[64];
@@ -275,14 +285,17 @@ int gs_render_run_text(FILE *f, const gs_run *r)
 			cell(b, sizeof b, c->has_torch, c->reserved);
 			cell(d, sizeof d, c->has_device, c->device_used);
 			cell(p, sizeof p, c->has_device, c->process_used);
-			bad |= fprintf(f, "%-14s %-4u %-10s %-30s %-30s %-30s %-30s\n", q->name, g, ex, a, b, d, p) < 0;
+			bad |= fprintf(f, "%-14s %-4u %-10s %-30s %-30s %-30s %-30s\n", q->name, g, ex, a, b,
+			               d, p) < 0;
 		}
 	}
 	if (r->exited)
-		bad |= fprintf(f, "exit: %s %d\n", r->signal >= 0 ? "killed by signal" : "status", r->signal >= 0 ? r->signal : r->status) < 0;
+		bad |= fprintf(f, "exit: %s %d\n", r->signal >= 0 ? "killed by signal" : "status",
+		               r->signal >= 0 ? r->signal : r->status) < 0;
 	else
 		bad |= fprintf(f, "exit: not recorded (the tool itself was stopped)\n") < 0;
-	bad |= fprintf(f, "Counters are different quantities: never add allocated and reserved, nor GPUs together.\n") < 0;
+	bad |= fprintf(f, "Counters are different quantities: never add allocated and reserved, nor GPUs "
+	                  "together.\n") < 0;
 	return bad ? -1 : 0;
 }
 
@@ -294,17 +307,30 @@ json_t *gs_run_to_json(const gs_run *r)
 		json_t *gpus = json_array();
 		for (unsigned g = 0; g < (r->ngpus ? r->ngpus : 1); g++) {
 			const gs_run_counters *c = &q->gpu[g];
-			json_array_append_new(gpus, json_pack("{s:i, s:o, s:o, s:o, s:o}", "gpu", (int)g, "allocated_bytes",
-			                                      c->has_torch ? json_integer((json_int_t)c->allocated) : json_null(),
-			                                      "reserved_bytes", c->has_torch ? json_integer((json_int_t)c->reserved) : json_null(),
-			                                      "device_used_bytes", c->has_device ? json_integer((json_int_t)c->device_used) : json_null(),
-			                                      "process_used_bytes", c->has_device ? json_integer((json_int_t)c->process_used) : json_null()));
+			json_array_append_new(gpus,
+			                      json_pack("{s:i, s:o, s:o, s:o, s:o}", "gpu", (int)g,
+			                                "allocated_bytes",
+			                                c->has_torch ? json_integer((json_int_t)c->allocated)
+			                                             : json_null(),
+			                                "reserved_bytes",
+			                                c->has_torch ? json_integer((json_int_t)c->reserved)
+			                                             : json_null(),
+			                                "device_used_bytes",
+			                                c->has_device
+			                                        ? json_integer((json_int_t)c->device_used)
+			                                        : json_null(),
+			                                "process_used_bytes",
+			                                c->has_device
+			                                        ? json_integer((json_int_t)c->process_used)
+			                                        : json_null()));
 		}
-		json_array_append_new(phases, json_pack("{s:s, s:b, s:I, s:I, s:I, s:o}", "phase", q->name, "ended", q->ended,
-		                                        "tokens", (json_int_t)q->tokens, "sequences", (json_int_t)q->sequences,
-		                                        "microbatch", (json_int_t)q->microbatch, "gpus", gpus));
+		json_array_append_new(phases, json_pack("{s:s, s:b, s:I, s:I, s:I, s:o}", "phase", q->name,
+		                                        "ended", q->ended, "tokens", (json_int_t)q->tokens,
+		                                        "sequences", (json_int_t)q->sequences, "microbatch",
+		                                        (json_int_t)q->microbatch, "gpus", gpus));
 	}
-	return json_pack("{s:s, s:s, s:b, s:I, s:I, s:o, s:b, s:i, s:i}", "schema", "gpusizer/run-summary/v1", "run", r->name,
-	                 "nvml", r->nvml, "samples", (json_int_t)r->samples, "markers", (json_int_t)r->markers, "phases",
-	                 phases, "exited", r->exited, "status", r->status, "signal", r->signal);
+	return json_pack("{s:s, s:s, s:b, s:I, s:I, s:o, s:b, s:i, s:i}", "schema", "gpusizer/run-summary/v1",
+	                 "run", r->name, "nvml", r->nvml, "samples", (json_int_t)r->samples, "markers",
+	                 (json_int_t)r->markers, "phases", phases, "exited", r->exited, "status", r->status,
+	                 "signal", r->signal);
 }

@@ -98,14 +98,18 @@ static gs_status parse_row(const char *p, size_t line, gs_library_entry *out, gs
 	                      sizeof out->revision, sizeof out->source};
 	for (int c = 0; c < N_COLS; c++)
 		if (!take(&p, end, dst[c], cap[c]) || (c != COL_REVISION && !dst[c][0]))
-			return gs_error_set(err, GS_EINPUT, "index.tsv", "line %zu: column %d is empty or longer than %zu "
-			                    "bytes (only the revision may be empty)", line, c + 1, cap[c] - 1);
+			return gs_error_set(err, GS_EINPUT, "index.tsv",
+			                    "line %zu: column %d is empty or longer than %zu bytes (only the "
+			                    "revision may be empty)",
+			                    line, c + 1, cap[c] - 1);
 	if (strcmp(out->copy, "verbatim") && strcmp(out->copy, "preset") && strcmp(out->copy, "fields"))
-		return gs_error_set(err, GS_EINPUT, "index.tsv", "line %zu: copy \"%s\": expected verbatim, preset or fields",
-		                    line, out->copy);
+		return gs_error_set(err, GS_EINPUT, "index.tsv",
+		                    "line %zu: copy \"%s\": expected verbatim, preset or fields", line,
+		                    out->copy);
 	const gsi_library_file *f = embedded(out->file);
 	if (!f)
-		return gs_error_set(err, GS_EINPUT, "index.tsv", "line %zu: %s was not embedded", line, out->file);
+		return gs_error_set(err, GS_EINPUT, "index.tsv", "line %zu: %s was not embedded", line,
+		                    out->file);
 	out->config = f->bytes;
 	out->config_len = f->len;
 	return GS_OK;
@@ -200,8 +204,9 @@ static json_t *entry_json(const gs_library_entry *e, const gs_model *m)
 {
 	return json_pack("{s:s, s:s, s:s, s:I, s:o, s:s, s:o, s:s, s:s}", "id", e->id, "family", e->family,
 	                 "model_type", m->model_type, "parameters", (json_int_t)m->params, "context_tokens",
-	                 m->max_position ? json_integer(m->max_position) : json_null(), "copy", e->copy, "revision",
-	                 e->revision[0] ? json_string(e->revision) : json_null(), "source", e->source, "file", e->file);
+	                 m->max_position ? json_integer(m->max_position) : json_null(), "copy", e->copy,
+	                 "revision", e->revision[0] ? json_string(e->revision) : json_null(), "source",
+	                 e->source, "file", e->file);
 }
 
 json_t *gs_library_to_json(const char *text, size_t *matched, gs_error *err)
@@ -225,6 +230,6 @@ json_t *gs_library_to_json(const char *text, size_t *matched, gs_error *err)
 	}
 	if (matched)
 		*matched = shown;
-	return json_pack("{s:s, s:I, s:o}", "schema", "gpusizer/models/v1", "library_models", (json_int_t)n, "models",
-	                 list);
+	return json_pack("{s:s, s:I, s:o}", "schema", "gpusizer/models/v1", "library_models", (json_int_t)n,
+	                 "models", list);
 }

@@ -162,7 +162,8 @@ static void gdn_mixer_params(counter *c)
 {
 	const gsi_arch *a = c->a;
 	gs_param_split *s = &c->s;
-	uint64_t key = (uint64_t)a->ssm_groups * a->ssm_state, value = (uint64_t)a->ssm_heads * a->ssm_head_dim;
+	uint64_t key = (uint64_t)a->ssm_groups * a->ssm_state,
+		 value = (uint64_t)a->ssm_heads * a->ssm_head_dim;
 	matrix(c, GSI_NM_SSM_IN, 2 * key + 2 * value, a->h);
 	matrix(c, GSI_NM_SSM_X, 2ull * a->ssm_heads, a->h);
 	matrix(c, GSI_NM_SSM_OUT, a->h, value);
@@ -331,10 +332,12 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	} else if (a->lm_head_bias) {
 		add(&s->other, a->V);
 	}
-	add(&s->norm, h * norm_w * ((a->no_final_norm ? 0 : 1) + (uint64_t)a->extra_norms)); /* final norm (and extra ones) */
+	/* final norm (and extra ones) */
+	add(&s->norm, h * norm_w * ((a->no_final_norm ? 0 : 1) + (uint64_t)a->extra_norms));
 
 	m->split = *s;
-	m->params = gs_add_sat(gs_add_sat(gs_add_sat(s->linear, s->embed), gs_add_sat(s->lm_head, s->norm)), s->other);
+	m->params = gs_add_sat(gs_add_sat(gs_add_sat(s->linear, s->embed), gs_add_sat(s->lm_head, s->norm)),
+	                       s->other);
 	if (m->params > GSI_MAX_PARAMS)
 		return false;
 	m->largest_layer_params = largest;
@@ -478,8 +481,9 @@ uint64_t gs_model_ssm_conv_elements(const gs_model *m)
 
 uint64_t gs_model_ssm_recurrent_elements(const gs_model *m)
 {
-	uint64_t per_layer = m->ssm_groups ? gs_mul_sat((uint64_t)m->ssm_heads * m->ssm_head_dim, m->ssm_state)
-	                                   : gs_mul_sat(m->ssm_inner, m->ssm_state);
+	uint64_t per_layer = m->ssm_groups
+	                             ? gs_mul_sat((uint64_t)m->ssm_heads * m->ssm_head_dim, m->ssm_state)
+	                             : gs_mul_sat(m->ssm_inner, m->ssm_state);
 	return gs_mul_sat(gs_model_ssm_layers(m), per_layer);
 }
 

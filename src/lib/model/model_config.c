@@ -19,10 +19,13 @@
 #include "model/model_reader.h"
 
 
-static const char supported[] =
-	"llama, mistral, mixtral, phimoe, qwen2, qwen3, qwen3_moe, gemma, gemma2, gemma3_text, "
-	"phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, deepseek_v2, deepseek_v3, ernie4_5_moe, qwen3_next, bailing_moe, qwen, starcoder2, opt, "
-	"olmo2, internlm2, cohere, cohere2, granite, granitemoe, chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, umt5, bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama and mistral3 (vision)";
+static const char supported[] = "llama, mistral, mixtral, phimoe, qwen2, qwen3, qwen3_moe, gemma, gemma2, "
+                                "gemma3_text, phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, "
+                                "deepseek_v2, deepseek_v3, ernie4_5_moe, qwen3_next, bailing_moe, qwen, "
+                                "starcoder2, opt, olmo2, internlm2, cohere, cohere2, granite, granitemoe, "
+                                "chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, "
+                                "umt5, bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama "
+                                "and mistral3 (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -88,7 +91,8 @@ static const struct {
 	{"qwen3_next", gsi_read_qwen3_next, NULL, F_MOE | F_SSM},
 	{"mamba", gsi_read_mamba, NULL, F_SSM},
 	{"mamba2", gsi_read_mamba2, NULL, F_SSM},
-	{"nemotron_h", gsi_read_nemotron_h, NULL, F_SSM | F_MOE}, /* NemotronHConfig carries its E layers' fields */
+	/* NemotronHConfig carries its E layers' fields */
+	{"nemotron_h", gsi_read_nemotron_h, NULL, F_SSM | F_MOE},
 	{"falcon_h1", gsi_read_falcon_h1, NULL, F_SSM},
 	{"jamba", gsi_read_jamba, NULL, F_SSM | F_MOE},
 	{"chatglm", gsi_read_chatglm, "query_key_value", 0},
@@ -110,8 +114,9 @@ static gs_status mixed_families(gsi_reader *r, const char *type, unsigned famili
 		json_t *v = json_object_get(r->root, family_keys[i].key);
 		if (!v || json_is_null(v) || (families & family_keys[i].family))
 			continue;
-		return gs_error_set(r->err, GS_EINPUT, r->name, "field \"%s\" belongs to %s, not to model_type \"%.40s\": "
-		                    "the config mixes two architectures (check model_type, or remove the field)",
+		return gs_error_set(r->err, GS_EINPUT, r->name,
+		                    "field \"%s\" belongs to %s, not to model_type \"%.40s\": the config "
+		                    "mixes two architectures (check model_type, or remove the field)",
 		                    family_keys[i].key, family_keys[i].what, type);
 	}
 	return GS_OK;
@@ -146,7 +151,8 @@ void gsi_config_describe(const void *root_, const char *type, const char *name, 
 	}
 }
 
-gs_status gsi_read_text_config(const void *root_, const char *type, const char *name, gs_model *m, gs_error *err)
+gs_status gsi_read_text_config(const void *root_, const char *type, const char *name, gs_model *m,
+                               gs_error *err)
 {
 	json_t *root = (json_t *)root_;
 	gsi_reader r = {root, name, err};
@@ -159,9 +165,11 @@ gs_status gsi_read_text_config(const void *root_, const char *type, const char *
 	bool generic = k == sizeof readers / sizeof readers[0];
 	if (generic && !(json_object_get(root, "hidden_size") && json_object_get(root, "num_hidden_layers") &&
 	                 json_object_get(root, "num_attention_heads")))
-		return gs_error_set(err, GS_EUNSUPPORTED, name, "model_type \"%.64s\" is not supported, and its config lacks "
-		                    "the standard keys hidden_size, num_hidden_layers and num_attention_heads from which "
-		                    "gpusizer could read it with its tensor table (supported: %s)", type, supported);
+		return gs_error_set(err, GS_EUNSUPPORTED, name,
+		                    "model_type \"%.64s\" is not supported, and its config lacks the "
+		                    "standard keys hidden_size, num_hidden_layers and num_attention_heads "
+		                    "from which gpusizer could read it with its tensor table (supported: %s)",
+		                    type, supported);
 	gsi_arch a;
 	memset(&a, 0, sizeof a);
 	gsi_arch_default_names(&a);
@@ -176,7 +184,8 @@ gs_status gsi_read_text_config(const void *root_, const char *type, const char *
 	if (!generic && readers[k].peft)
 		snprintf(m->peft_targets, sizeof m->peft_targets, "%s", readers[k].peft);
 	if (!gsi_arch_count(&a, m))
-		return gsi_cfg_field_error(&r, "(dimensions)", "describe more than 2^53 parameters: not a real model");
+		return gsi_cfg_field_error(&r, "(dimensions)",
+		                           "describe more than 2^53 parameters: not a real model");
 	gsi_config_describe(root, type, name, m);
 	return GS_OK;
 }

@@ -209,7 +209,8 @@ gs_status gsi_read_qwen(gsi_reader *r, gsi_arch *a, gs_model *m)
 	TRY(gsi_cfg_dim(r, "vocab_size", &a->V, true, 0, false));
 	TRY(gsi_cfg_dim(r, "seq_length", &a->max_pos, false, 0, true));
 	if (a->L > GS_MAX_LAYERS)
-		return gsi_cfg_field_error(r, "num_hidden_layers", "exceeds the supported maximum of 512 layers");
+		return gsi_cfg_field_error(r, "num_hidden_layers",
+		                           "exceeds the supported maximum of 512 layers");
 	if (ff2 % 2)
 		return gsi_cfg_field_error(r, "intermediate_size", "must be even (w1 and w2 each take half)");
 	TRY(gsi_cfg_dim(r, "kv_channels", &a->d, false, a->h / a->a, false));

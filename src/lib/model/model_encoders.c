@@ -63,10 +63,11 @@ static gs_status bert_head(gsi_reader *r, gsi_arch *a)
 		a->token_labels = 2;
 	} else {
 		return gsi_cfg_field_error(r, "architectures",
-		                   "names a BERT class whose head gpusizer does not know (known: BertModel, "
-		                   "BertForMaskedLM, BertLMHeadModel, BertForPreTraining, "
-		                   "BertForSequenceClassification, BertForNextSentencePrediction, "
-		                   "BertForMultipleChoice, BertForTokenClassification, BertForQuestionAnswering)");
+		                           "names a BERT class whose head gpusizer does not know (known: "
+		                           "BertModel, BertForMaskedLM, BertLMHeadModel, BertForPreTraining, "
+		                           "BertForSequenceClassification, BertForNextSentencePrediction, "
+		                           "BertForMultipleChoice, BertForTokenClassification, "
+		                           "BertForQuestionAnswering)");
 	}
 	return GS_OK;
 }
@@ -117,7 +118,8 @@ static gs_status read_t5_family(gsi_reader *r, gsi_arch *a, gs_model *m, bool bi
 	json_t *ff = json_object_get(r->root, "feed_forward_proj");
 	const char *proj = ff && !json_is_null(ff) ? json_string_value(ff) : "relu";
 	if (!proj)
-		return gsi_cfg_field_error(r, "feed_forward_proj", "must be a string such as \"relu\" or \"gated-gelu\"");
+		return gsi_cfg_field_error(r, "feed_forward_proj",
+		                           "must be a string such as \"relu\" or \"gated-gelu\"");
 	a->gated = strncmp(proj, "gated-", 6) == 0;
 	a->a_kv = a->a;
 	a->v_d = a->d;
@@ -166,8 +168,10 @@ gs_status gsi_read_bart(gsi_reader *r, gsi_arch *a, gs_model *m)
 		return gsi_cfg_field_error(r, a->L > GS_MAX_LAYERS ? "decoder_layers" : "encoder_layers",
 		                   "exceeds the supported maximum of 512 layers");
 	if (dec_heads != a->a || dec_ffn != a->i)
-		return gsi_cfg_field_error(r, dec_heads != a->a ? "decoder_attention_heads" : "decoder_ffn_dim",
-		                   "differs from the encoder's: gpusizer sizes BART with both stacks alike");
+		return gsi_cfg_field_error(r,
+		                           dec_heads != a->a ? "decoder_attention_heads" : "decoder_ffn_dim",
+		                           "differs from the encoder's: gpusizer sizes BART with both stacks "
+		                           "alike");
 	if (a->h % a->a)
 		return gsi_cfg_field_error(r, "encoder_attention_heads", "must divide d_model");
 	a->a_kv = a->a;
@@ -201,9 +205,10 @@ gs_status gsi_read_marian(gsi_reader *r, gsi_arch *a, gs_model *m)
 	TRY(gsi_cfg_flag(r, "share_encoder_decoder_embeddings", &shared, true));
 	TRY(gsi_cfg_dim(r, "decoder_vocab_size", &dec_vocab, false, a->V, false));
 	if (!shared || dec_vocab != a->V)
-		return gsi_cfg_field_error(r, shared ? "decoder_vocab_size" : "share_encoder_decoder_embeddings",
-		                   "describes a decoder vocabulary of its own: gpusizer sizes Marian with one vocabulary "
-		                   "shared by both stacks and the head");
+		return gsi_cfg_field_error(r,
+		                           shared ? "decoder_vocab_size" : "share_encoder_decoder_embeddings",
+		                           "describes a decoder vocabulary of its own: gpusizer sizes Marian "
+		                           "with one vocabulary shared by both stacks and the head");
 	a->pos_embed = 2 * (uint64_t)a->max_pos;
 	a->extra_norms = 0;
 	a->no_final_norm = true;

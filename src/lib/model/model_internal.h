@@ -20,7 +20,8 @@ typedef struct gsi_arch {
 	uint32_t L, h, a, a_kv, d, v_d, i, V, max_pos;
 	bool qkv_bias, o_bias, mlp_bias, qk_norm, gated, tied, fused_qkv, fused_gate_up;
 	uint32_t norms_per_layer;
-	uint32_t extra_norms;  /* model-level norms besides the final one (BLOOM's word_embeddings_layernorm) */
+	/* model-level norms besides the final one (BLOOM's word_embeddings_layernorm) */
+	uint32_t extra_norms;
 	bool no_final_norm;    /* no final norm (ChatGLM without post_layer_norm) */
 	bool attn_sinks;       /* one learned sink logit per head and layer (gpt-oss) */
 	bool qk_norm_full;     /* q/k norms over all heads (a x d and a_kv x d: OLMo 2),
@@ -115,13 +116,15 @@ void gsi_note_module(gs_model *m, const char *name, uint64_t in, uint64_t out, u
  * fills m from the jansson object root (a json_t *) with the decoder from
  * text_config, then adds the tower and projector. */
 bool gsi_is_multimodal_type(const char *type);
-gs_status gsi_read_multimodal(const void *root, const char *type, const char *name, gs_model *m, gs_error *err);
+gs_status gsi_read_multimodal(const void *root, const char *type, const char *name, gs_model *m,
+                              gs_error *err);
 
 /* A text model's config (model_config.c): root is its jansson object and
  * type its model_type; m is cleared, filled by the type's reader, and
  * described (gsi_config_describe). Vision configs read their text_config
  * with it. */
-gs_status gsi_read_text_config(const void *root, const char *type, const char *name, gs_model *m, gs_error *err);
+gs_status gsi_read_text_config(const void *root, const char *type, const char *name, gs_model *m,
+                               gs_error *err);
 
 /* What a config says beside its dimensions: model_type, source name, the
  * architecture, torch_dtype, attention implementation and

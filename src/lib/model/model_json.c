@@ -45,9 +45,10 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 	if (!json_is_object(root))
 		s = gsi_cfg_field_error(&r, "(top level)", "must be a JSON object");
 	else if (!type)
-		s = gsi_cfg_field_error(&r, "model_type", jtype && !json_is_null(jtype)
-		                                          ? "must be a string such as \"llama\""
-		                                          : "is missing (a string such as \"llama\" is required)");
+		s = gsi_cfg_field_error(&r, "model_type",
+		                        jtype && !json_is_null(jtype)
+		                                ? "must be a string such as \"llama\""
+		                                : "is missing (a string such as \"llama\" is required)");
 	/* Vision-language configs nest the decoder in text_config and add a
 	 * vision tower (model_vision.c); the outer config describes the model */
 	else if (gsi_is_multimodal_type(type) && !(s = gsi_read_multimodal(root, type, name, m, err)))

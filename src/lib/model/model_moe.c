@@ -33,7 +33,9 @@ gs_status gsi_read_phimoe(gsi_reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(gsi_read_mixtral(r, a, m));
 	if (a->d * a->a != a->h)
-		return gsi_cfg_field_error(r, "head_dim", "must be hidden_size / num_attention_heads: PhimoeAttention derives it so");
+		return gsi_cfg_field_error(r, "head_dim",
+		                           "must be hidden_size / num_attention_heads: PhimoeAttention "
+		                           "derives it so");
 	TRY(gsi_cfg_attention_bias(r, a, false));
 	TRY(gsi_cfg_flag(r, "lm_head_bias", &a->lm_head_bias, false));
 	a->norm_bias = true;
@@ -57,7 +59,8 @@ gs_status gsi_read_qwen3_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 		json_t *v = json_array_get(dense, k);
 		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
 		    json_integer_value(v) >= (json_int_t)a->L)
-			return gsi_cfg_field_error(r, "mlp_only_layers", "entries must be layer indices below num_hidden_layers");
+			return gsi_cfg_field_error(r, "mlp_only_layers",
+			                           "entries must be layer indices below num_hidden_layers");
 		m->layer_is_moe[json_integer_value(v)] = false;
 	}
 	return GS_OK;
@@ -130,8 +133,9 @@ gs_status gsi_read_bailing_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 	uint32_t shared = 0, first_dense = 0, shared_w = 0, nextn = 0;
 	TRY(gsi_cfg_flag(r, "use_bias", &use_bias, false));
 	if (use_bias)
-		return gsi_cfg_field_error(r, "use_bias", "must be false: V1's code biases dense and every MLP with it, V2's code "
-		                   "ignores it, and no published Ling checkpoint sets it");
+		return gsi_cfg_field_error(r, "use_bias",
+		                           "must be false: V1's code biases dense and every MLP with it, "
+		                           "V2's code ignores it, and no published Ling checkpoint sets it");
 	TRY(gsi_cfg_flag(r, "use_qkv_bias", &a->qkv_bias, false));
 	TRY(gsi_cfg_flag(r, "use_qk_norm", &a->qk_norm, false));
 	TRY(gsi_cfg_flag(r, "moe_router_enable_expert_bias", &a->router_bias, false));
@@ -143,19 +147,22 @@ gs_status gsi_read_bailing_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 	TRY(gsi_cfg_dim(r, "moe_shared_expert_intermediate_size", &shared_w, false, 0, true));
 	TRY(gsi_cfg_dim(r, "num_nextn_predict_layers", &nextn, false, 0, true));
 	if (nextn)
-		return gsi_cfg_field_error(r, "num_nextn_predict_layers", "must be 0: the shapes of Ling's multi-token-prediction "
-		                   "layers are not read");
+		return gsi_cfg_field_error(r, "num_nextn_predict_layers",
+		                           "must be 0: the shapes of Ling's multi-token-prediction layers "
+		                           "are not read");
 	if (a->topk > a->E)
 		return gsi_cfg_field_error(r, "num_experts_per_tok", "must not exceed num_experts");
 	/* the code read sizes the shared experts as moe_intermediate_size x
 	 * num_shared_experts; V2 configs also carry a width of their own, and
 	 * the readings agree only for one shared expert of the routed width */
 	if (shared_w && shared && (shared != 1 || shared_w != a->moe_i))
-		return gsi_cfg_field_error(r, "moe_shared_expert_intermediate_size", "disagrees with moe_intermediate_size x "
-		                   "num_shared_experts: gpusizer does not guess which one the checkpoint uses");
+		return gsi_cfg_field_error(r, "moe_shared_expert_intermediate_size",
+		                           "disagrees with moe_intermediate_size x num_shared_experts: "
+		                           "gpusizer does not guess which one the checkpoint uses");
 	if ((uint64_t)shared * a->moe_i >= GSI_MAX_DIM)
-		return gsi_cfg_field_error(r, "num_shared_experts", "times moe_intermediate_size must stay below 2^31 (the shared "
-		                   "experts' width)");
+		return gsi_cfg_field_error(r, "num_shared_experts",
+		                           "times moe_intermediate_size must stay below 2^31 (the shared "
+		                           "experts' width)");
 	a->shared_i = shared * a->moe_i;
 	a->fused_qkv = true;
 	a->nm[GSI_NM_QKV] = "query_key_value";
@@ -182,8 +189,9 @@ gs_status gsi_read_deepseek_v3(gsi_reader *r, gsi_arch *a, gs_model *m)
 	TRY(gsi_cfg_dim(r, "v_head_dim", &a->v_d, true, 0, false));
 	a->mla = true;
 	if ((uint64_t)shared * a->moe_i >= GSI_MAX_DIM)
-		return gsi_cfg_field_error(r, "n_shared_experts", "times moe_intermediate_size must stay below 2^31 (the shared "
-		                   "experts' width)");
+		return gsi_cfg_field_error(r, "n_shared_experts",
+		                           "times moe_intermediate_size must stay below 2^31 (the shared "
+		                           "experts' width)");
 	a->shared_i = shared * a->moe_i;
 	const char *method = json_string_value(json_object_get(r->root, "topk_method"));
 	a->router_bias = method && strcmp(method, "noaux_tc") == 0;
@@ -207,8 +215,9 @@ gs_status gsi_read_ernie4_5_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 	bool bias = false;
 	TRY(gsi_cfg_flag(r, "use_bias", &bias, false));
 	if (bias) /* lm_head = Linear(h, V, bias=use_bias): a bias gpusizer does not count */
-		return gsi_cfg_field_error(r, "use_bias", "must be false: true adds an lm_head bias gpusizer does not count (no published ERNIE "
-		                   "4.5 checkpoint sets it)");
+		return gsi_cfg_field_error(r, "use_bias",
+		                           "must be false: true adds an lm_head bias gpusizer does not count "
+		                           "(no published ERNIE 4.5 checkpoint sets it)");
 	uint32_t shared = 2, start = 1, interval = 1, end = a->L - 1;
 	TRY(gsi_cfg_dim(r, "moe_num_experts", &a->E, true, 0, false));
 	TRY(gsi_cfg_dim(r, "moe_k", &a->topk, true, 0, false));
@@ -222,8 +231,9 @@ gs_status gsi_read_ernie4_5_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 	if (a->topk > a->E)
 		return gsi_cfg_field_error(r, "moe_k", "must not exceed moe_num_experts");
 	if ((uint64_t)shared * a->moe_i >= GSI_MAX_DIM)
-		return gsi_cfg_field_error(r, "moe_num_shared_experts", "times moe_intermediate_size must stay below 2^31 (the "
-		                   "shared experts' width)");
+		return gsi_cfg_field_error(r, "moe_num_shared_experts",
+		                           "times moe_intermediate_size must stay below 2^31 (the shared "
+		                           "experts' width)");
 	a->shared_i = shared * a->moe_i;
 	a->router_bias = true; /* Ernie4_5_MoeStatics.e_score_correction_bias, (1, E) */
 	for (uint32_t l = 0; l < a->L; l++)

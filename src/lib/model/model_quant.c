@@ -60,13 +60,16 @@ static void read_fp8(const json_t *q, gs_model *m)
 	const json_t *blk = json_object_get(q, "weight_block_size");
 	if (!blk) {
 		snprintf(m->quant_format, sizeof m->quant_format, "fp8-e4m3");
-		snprintf(m->quant_read, sizeof m->quant_read, "fp8, one scale per tensor (activation_scheme %.20s)",
-		         str(q, "activation_scheme"));
+		snprintf(m->quant_read, sizeof m->quant_read,
+		         "fp8, one scale per tensor (activation_scheme %.20s)", str(q, "activation_scheme"));
 		return;
 	}
-	json_int_t r0 = json_integer_value(json_array_get(blk, 0)), r1 = json_integer_value(json_array_get(blk, 1));
+	json_int_t r0 = json_integer_value(json_array_get(blk, 0)),
+		   r1 = json_integer_value(json_array_get(blk, 1));
 	if (json_array_size(blk) != 2 || r0 != 128 || r1 != 128) {
-		problem(m, "fp8 with weight_block_size other than [128, 128] (first %lld): gpusizer knows 128x128",
+		problem(m,
+		        "fp8 with weight_block_size other than [128, 128] (first %lld): gpusizer knows "
+		        "128x128",
 		        (long long)r0);
 		return;
 	}
@@ -95,7 +98,8 @@ static void read_bnb(const json_t *q, gs_model *m)
 	}
 	bool dq = truthy(q, "bnb_4bit_use_double_quant");
 	snprintf(m->quant_format, sizeof m->quant_format, "%s%s", type, dq ? "-dq" : "");
-	snprintf(m->quant_read, sizeof m->quant_read, "bitsandbytes 4-bit %s%s", type, dq ? ", double quantization" : "");
+	snprintf(m->quant_read, sizeof m->quant_read, "bitsandbytes 4-bit %s%s", type,
+	         dq ? ", double quantization" : "");
 }
 
 /* GPTQ and AWQ: bits 4 or 8, a group size, GPTQ's act order. */
@@ -104,20 +108,23 @@ static void read_group(const json_t *q, gs_model *m, const char *fam)
 	json_int_t bits = num(q, "bits", num(q, "w_bit", 4));
 	json_int_t g = num(q, "group_size", num(q, "q_group_size", 128));
 	if (bits != 4 && !(bits == 8 && !strcmp(fam, "gptq"))) {
-		problem(m, "%s with %lld bits: gpusizer knows 4-bit GPTQ/AWQ and 8-bit GPTQ", fam, (long long)bits);
+		problem(m, "%s with %lld bits: gpusizer knows 4-bit GPTQ/AWQ and 8-bit GPTQ", fam,
+		        (long long)bits);
 		return;
 	}
 	if (g <= 0) {
-		problem(m, "%s with group_size %lld (one group per column): give --format gptq-g128 as an upper bound",
+		problem(m,
+		        "%s with group_size %lld (one group per column): give --format gptq-g128 as an upper "
+		        "bound",
 		        fam, (long long)g);
 		return;
 	}
 	bool act = !strcmp(fam, "gptq") && truthy(q, "desc_act");
 	skipped(json_object_get(q, "modules_to_not_convert"), m);
-	snprintf(m->quant_format, sizeof m->quant_format, "%s%s-g%lld%s", fam, bits == 8 ? "8" : "", (long long)g,
-	         act ? "-act" : "");
-	snprintf(m->quant_read, sizeof m->quant_read, "%s %lld-bit, group %lld%s", fam, (long long)bits, (long long)g,
-	         act ? ", act order (g_idx)" : "");
+	snprintf(m->quant_format, sizeof m->quant_format, "%s%s-g%lld%s", fam, bits == 8 ? "8" : "",
+	         (long long)g, act ? "-act" : "");
+	snprintf(m->quant_read, sizeof m->quant_read, "%s %lld-bit, group %lld%s", fam, (long long)bits,
+	         (long long)g, act ? ", act order (g_idx)" : "");
 }
 
 /* compressed-tensors: every config group must quantize weights the same way. */
@@ -138,23 +145,29 @@ static void read_compressed(const json_t *q, gs_model *m)
 				snprintf(f, sizeof f, "fp8-e4m3");
 			else if (!strcmp(strat, "channel"))
 				snprintf(f, sizeof f, "fp8-channel");
-			else if (!strcmp(strat, "block") && json_integer_value(json_array_get(bs, 0)) == 128 &&
+			else if (!strcmp(strat, "block") &&
+			         json_integer_value(json_array_get(bs, 0)) == 128 &&
 			         json_integer_value(json_array_get(bs, 1)) == 128)
 				snprintf(f, sizeof f, "fp8-block128");
 		} else if (!strcmp(type, "int") && bits == 8 && !strcmp(strat, "channel")) {
 			snprintf(f, sizeof f, "int8");
-		} else if (!strcmp(type, "int") && (bits == 4 || bits == 8) && !strcmp(strat, "group") && gs > 0) {
+		} else if (!strcmp(type, "int") && (bits == 4 || bits == 8) && !strcmp(strat, "group") &&
+		           gs > 0) {
 			snprintf(f, sizeof f, "gptq%s-g%lld", bits == 8 ? "8" : "", (long long)gs);
 		}
 		if (!f[0]) {
-			problem(m, "compressed-tensors weights scheme \"%.60s\" (%lld bits): gpusizer maps float 8-bit "
-			        "tensor/channel/128x128 block and int 8-bit channel or 4/8-bit group schemes",
+			problem(m,
+			        "compressed-tensors weights scheme \"%.60s\" (%lld bits): gpusizer maps "
+			        "float 8-bit tensor/channel/128x128 block and int 8-bit channel or 4/8-bit "
+			        "group schemes",
 			        *type ? type : "?", (long long)bits);
 			return;
 		}
 		if (fmt[0] && strcmp(fmt, f)) {
-			problem(m, "compressed-tensors groups quantize weights differently (%.30s and others): not "
-			        "one format", fmt);
+			problem(m,
+			        "compressed-tensors groups quantize weights differently (%.30s and others): "
+			        "not one format",
+			        fmt);
 			return;
 		}
 		snprintf(fmt, sizeof fmt, "%s", f);
@@ -191,8 +204,11 @@ void gsi_read_quantization_config(const void *qv, gs_model *m)
 		 * nothing else (param_needs_quantization: Mxfp4GptOssExperts, biases
 		 * excluded), whatever modules_to_not_convert lists */
 		snprintf(m->quant_format, sizeof m->quant_format, "mxfp4-experts");
-		snprintf(m->quant_read, sizeof m->quant_read, "mxfp4: the experts' matrices in MXFP4, the rest in 16 bits");
+		snprintf(m->quant_read, sizeof m->quant_read,
+		         "mxfp4: the experts' matrices in MXFP4, the rest in 16 bits");
 	} else
-		problem(m, "quant_method \"%.40s\" is not one gpusizer reads (fp8, fbgemm_fp8, bitsandbytes, gptq, "
-		        "awq, compressed-tensors, mxfp4)", method);
+		problem(m,
+		        "quant_method \"%.40s\" is not one gpusizer reads (fp8, fbgemm_fp8, bitsandbytes, "
+		        "gptq, awq, compressed-tensors, mxfp4)",
+		        method);
 }

@@ -78,20 +78,24 @@ gs_status gsi_cfg_common(gsi_reader *r, gsi_arch *a, gs_model *m, bool tied_defa
 	/* grouped-query attention shares each KV head among a whole group of
 	 * query heads (repeat_kv in Transformers): it must divide them */
 	if (a->a_kv > a->a || a->a % a->a_kv)
-		return gsi_cfg_field_error(r, "num_key_value_heads", "must divide num_attention_heads (each KV head serves a whole "
-		                   "group of query heads)");
+		return gsi_cfg_field_error(r, "num_key_value_heads",
+		                           "must divide num_attention_heads (each KV head serves a whole "
+		                           "group of query heads)");
 	TRY(gsi_cfg_dim(r, "intermediate_size", &a->i, true, 0, false));
 	TRY(gsi_cfg_dim(r, "vocab_size", &a->V, true, 0, false));
 	TRY(gsi_cfg_dim(r, "max_position_embeddings", &a->max_pos, false, 0, true));
 	if (a->h % a->a && !json_object_get(r->root, "head_dim"))
-		return gsi_cfg_field_error(r, "head_dim", "is missing and hidden_size is not a multiple of num_attention_heads");
+		return gsi_cfg_field_error(r, "head_dim",
+		                           "is missing and hidden_size is not a multiple of "
+		                           "num_attention_heads");
 	TRY(gsi_cfg_dim(r, "head_dim", &a->d, false, a->h / a->a, false));
 	a->v_d = a->d;
 	TRY(gsi_cfg_flag(r, "tie_word_embeddings", &a->tied, tied_default));
 	a->gated = true;
 	a->norms_per_layer = 2;
 	if (a->L > GS_MAX_LAYERS)
-		return gsi_cfg_field_error(r, "num_hidden_layers", "exceeds the supported maximum of 512 layers");
+		return gsi_cfg_field_error(r, "num_hidden_layers",
+		                           "exceeds the supported maximum of 512 layers");
 	(void)m;
 	return GS_OK;
 }
@@ -103,7 +107,8 @@ gs_status gsi_cfg_windows(gsi_reader *r, gsi_arch *a, gs_model *m, gsi_slide_rul
 	json_t *types = json_object_get(r->root, "layer_types");
 	if (types && !json_is_null(types)) {
 		if (!json_is_array(types) || json_array_size(types) != a->L)
-			return gsi_cfg_field_error(r, "layer_types", "must be a list with one entry per layer");
+			return gsi_cfg_field_error(r, "layer_types",
+			                           "must be a list with one entry per layer");
 		for (uint32_t l = 0; l < a->L; l++) {
 			const char *t = json_string_value(json_array_get(types, l));
 			if (!t)

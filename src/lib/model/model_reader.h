@@ -31,12 +31,14 @@ typedef struct gsi_reader {
 typedef bool (*gsi_slide_rule)(uint32_t layer, uint32_t param);
 
 gs_status gsi_cfg_field_error(gsi_reader *r, const char *key, const char *what);
-gs_status gsi_cfg_dim(gsi_reader *r, const char *key, uint32_t *out, bool required, uint32_t def, bool allow_zero);
+gs_status gsi_cfg_dim(gsi_reader *r, const char *key, uint32_t *out, bool required, uint32_t def,
+                      bool allow_zero);
 gs_status gsi_cfg_flag(gsi_reader *r, const char *key, bool *out, bool def);
 gs_status gsi_cfg_flag_required(gsi_reader *r, const char *key, bool *out);
 gs_status gsi_cfg_attention_bias(gsi_reader *r, gsi_arch *a, bool def);
 gs_status gsi_cfg_common(gsi_reader *r, gsi_arch *a, gs_model *m, bool tied_default);
-gs_status gsi_cfg_windows(gsi_reader *r, gsi_arch *a, gs_model *m, gsi_slide_rule rule, uint32_t param, bool enabled);
+gs_status gsi_cfg_windows(gsi_reader *r, gsi_arch *a, gs_model *m, gsi_slide_rule rule, uint32_t param,
+                          bool enabled);
 bool gsi_cfg_qwen_rule(uint32_t l, uint32_t max_window_layers);
 bool gsi_cfg_even_rule(uint32_t l, uint32_t unused);
 bool gsi_cfg_pattern_rule(uint32_t l, uint32_t pattern);

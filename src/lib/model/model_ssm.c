@@ -19,7 +19,9 @@ static gs_status ssm_inner_width(gsi_reader *r, const char *expand_key, const ch
 	TRY(gsi_cfg_dim(r, expand_key, &expand, false, 2, false));
 	uint64_t w = (uint64_t)expand * a->h;
 	if (w >= GSI_MAX_DIM)
-		return gsi_cfg_field_error(r, expand_key, "times hidden_size must stay below 2^31 (the mixer's inner width)");
+		return gsi_cfg_field_error(r, expand_key,
+		                           "times hidden_size must stay below 2^31 (the mixer's inner "
+		                           "width)");
 	a->ssm_inner = (uint32_t)w;
 	return GS_OK;
 }
@@ -54,7 +56,8 @@ gs_status gsi_read_mamba(gsi_reader *r, gsi_arch *a, gs_model *m)
 	TRY(gsi_cfg_dim(r, "conv_kernel", &a->ssm_conv, false, 4, false));
 	TRY(ssm_inner_width(r, "expand", "intermediate_size", a));
 	if (a->L > GS_MAX_LAYERS)
-		return gsi_cfg_field_error(r, "num_hidden_layers", "exceeds the supported maximum of 512 layers");
+		return gsi_cfg_field_error(r, "num_hidden_layers",
+		                           "exceeds the supported maximum of 512 layers");
 	TRY(ssm_dt_rank(r, "time_step_rank", a));
 	TRY(gsi_cfg_flag(r, "use_bias", &a->ssm_bias, false));
 	TRY(gsi_cfg_flag(r, "use_conv_bias", &a->ssm_conv_bias, true));
@@ -87,13 +90,17 @@ gs_status gsi_read_mamba2(gsi_reader *r, gsi_arch *a, gs_model *m)
 	TRY(gsi_cfg_dim(r, "n_groups", &a->ssm_groups, true, 0, false));
 	TRY(gsi_cfg_dim(r, "chunk_size", &a->ssm_chunk, true, 0, false));
 	if (a->L > GS_MAX_LAYERS)
-		return gsi_cfg_field_error(r, "num_hidden_layers", "exceeds the supported maximum of 512 layers");
+		return gsi_cfg_field_error(r, "num_hidden_layers",
+		                           "exceeds the supported maximum of 512 layers");
 	uint64_t inner = (uint64_t)expand * a->h;
 	if (inner >= GSI_MAX_DIM || (uint64_t)a->ssm_heads * a->ssm_head_dim != inner)
-		return gsi_cfg_field_error(r, "num_heads", "times head_dim must equal expand times hidden_size (the mixer's "
-		                   "inner width), below 2^31");
+		return gsi_cfg_field_error(r, "num_heads",
+		                           "times head_dim must equal expand times hidden_size (the mixer's "
+		                           "inner width), below 2^31");
 	if (2ull * a->ssm_groups * a->ssm_state >= GSI_MAX_DIM || a->ssm_heads % a->ssm_groups)
-		return gsi_cfg_field_error(r, "n_groups", "must divide num_heads, and 2 x n_groups x state_size stay below 2^31");
+		return gsi_cfg_field_error(r, "n_groups",
+		                           "must divide num_heads, and 2 x n_groups x state_size stay below "
+		                           "2^31");
 	a->ssm_inner = (uint32_t)inner;
 	TRY(gsi_cfg_flag_required(r, "use_bias", &a->ssm_bias));
 	a->ssm_out_bias = a->ssm_bias;
@@ -115,11 +122,14 @@ static gs_status nemotron_layers(gsi_reader *r, gsi_arch *a, gs_model *m)
 {
 	json_t *list = json_object_get(r->root, "layers_block_type");
 	json_t *pat = json_is_array(list) ? NULL : json_object_get(r->root, "hybrid_override_pattern");
-	size_t n = json_is_string(pat) ? strlen(json_string_value(pat)) : json_is_array(list) ? json_array_size(list) : 0;
+	size_t n = json_is_string(pat)   ? strlen(json_string_value(pat))
+	           : json_is_array(list) ? json_array_size(list)
+	                                 : 0;
 	const char *key = json_is_string(pat) ? "hybrid_override_pattern" : "layers_block_type";
 	if (!n)
-		return gsi_cfg_field_error(r, key, "is required: a non-empty pattern of M (Mamba-2), * (attention), - (MLP) and "
-		                   "E (experts), or the list of those layer kinds");
+		return gsi_cfg_field_error(r, key,
+		                           "is required: a non-empty pattern of M (Mamba-2), * (attention), "
+		                           "- (MLP) and E (experts), or the list of those layer kinds");
 	if (n > GS_MAX_LAYERS)
 		return gsi_cfg_field_error(r, key, "describes more than the supported maximum of 512 layers");
 	for (size_t l = 0; l < n; l++) {
@@ -129,8 +139,9 @@ static gs_status nemotron_layers(gsi_reader *r, gsi_arch *a, gs_model *m)
 		       : !strcmp(w, "attention") || !strcmp(w, "full_attention") ? '*'
 		       : !strcmp(w, "mlp") ? '-' : !strcmp(w, "moe") ? 'E' : '?';
 		if (c != 'M' && c != '*' && c != '-' && c != 'E')
-			return gsi_cfg_field_error(r, key, "holds a layer kind other than M (Mamba-2), * (attention), - (MLP) and "
-			                   "E (experts)");
+			return gsi_cfg_field_error(r, key,
+			                           "holds a layer kind other than M (Mamba-2), * "
+			                           "(attention), - (MLP) and E (experts)");
 		m->layer_is_ssm[l] = c == 'M';
 		m->layer_is_mlp_only[l] = c == '-' || c == 'E'; /* no attention, no state */
 		m->layer_is_moe[l] = c == 'E';
@@ -185,9 +196,11 @@ gs_status gsi_read_nemotron_h(gsi_reader *r, gsi_arch *a, gs_model *m)
 	if (a->a % a->a_kv)
 		return gsi_cfg_field_error(r, "num_key_value_heads", "must divide num_attention_heads");
 	uint64_t inner = (uint64_t)a->ssm_heads * a->ssm_head_dim;
-	if (inner >= GSI_MAX_DIM || 2ull * a->ssm_groups * a->ssm_state >= GSI_MAX_DIM || a->ssm_heads % a->ssm_groups)
-		return gsi_cfg_field_error(r, "mamba_num_heads", "times mamba_head_dim, and 2 x n_groups x ssm_state_size, must "
-		                   "stay below 2^31, and n_groups divide mamba_num_heads");
+	if (inner >= GSI_MAX_DIM || 2ull * a->ssm_groups * a->ssm_state >= GSI_MAX_DIM ||
+	    a->ssm_heads % a->ssm_groups)
+		return gsi_cfg_field_error(r, "mamba_num_heads",
+		                           "times mamba_head_dim, and 2 x n_groups x ssm_state_size, must "
+		                           "stay below 2^31, and n_groups divide mamba_num_heads");
 	a->ssm_inner = (uint32_t)inner;
 	TRY(nemotron_layers(r, a, m));
 	TRY(nemotron_experts(r, a, m));
@@ -201,7 +214,8 @@ gs_status gsi_read_nemotron_h(gsi_reader *r, gsi_arch *a, gs_model *m)
 	TRY(gsi_cfg_flag(r, "tie_word_embeddings", &a->tied, false));
 	json_t *dt = json_object_get(r->root, "mamba_ssm_cache_dtype");
 	if (dt && !json_is_null(dt) && !json_is_string(dt))
-		return gsi_cfg_field_error(r, "mamba_ssm_cache_dtype", "must be a dtype name such as \"float32\"");
+		return gsi_cfg_field_error(r, "mamba_ssm_cache_dtype",
+		                           "must be a dtype name such as \"float32\"");
 	a->ssm_state_fp32 = !dt || json_is_null(dt) || !strcmp(json_string_value(dt), "float32");
 	a->v_d = a->d;
 	a->gated = false; /* relu2 up/down MLP */
@@ -231,11 +245,13 @@ gs_status gsi_read_falcon_h1(gsi_reader *r, gsi_arch *a, gs_model *m)
 	else
 		TRY(ssm_inner_width(r, "mamba_expand", NULL, a));
 	if ((uint64_t)a->ssm_heads * a->ssm_head_dim != a->ssm_inner)
-		return gsi_cfg_field_error(r, "mamba_n_heads", "times mamba_d_head must equal the mixer's inner width (mamba_d_ssm, "
-		                   "or mamba_expand x hidden_size)");
+		return gsi_cfg_field_error(r, "mamba_n_heads",
+		                           "times mamba_d_head must equal the mixer's inner width "
+		                           "(mamba_d_ssm, or mamba_expand x hidden_size)");
 	if (2ull * a->ssm_groups * a->ssm_state >= GSI_MAX_DIM || a->ssm_heads % a->ssm_groups)
-		return gsi_cfg_field_error(r, "mamba_n_groups", "must divide mamba_n_heads, and 2 x mamba_n_groups x mamba_d_state "
-		                   "stay below 2^31");
+		return gsi_cfg_field_error(r, "mamba_n_groups",
+		                           "must divide mamba_n_heads, and 2 x mamba_n_groups x "
+		                           "mamba_d_state stay below 2^31");
 	bool norm;
 	TRY(gsi_cfg_flag_required(r, "mamba_rms_norm", &norm));
 	TRY(gsi_cfg_flag_required(r, "mamba_conv_bias", &a->ssm_conv_bias));
@@ -297,9 +313,11 @@ gs_status gsi_read_qwen3_next(gsi_reader *r, gsi_arch *a, gs_model *m)
 	TRY(gsi_cfg_dim(r, "linear_conv_kernel_dim", &taps, true, 0, false));
 	TRY(gsi_cfg_dim(r, "full_attention_interval", &interval, false, 4, false));
 	if (hv % g)
-		return gsi_cfg_field_error(r, "linear_num_value_heads", "must be a multiple of linear_num_key_heads");
+		return gsi_cfg_field_error(r, "linear_num_value_heads",
+		                           "must be a multiple of linear_num_key_heads");
 	if ((uint64_t)hv * p >= GSI_MAX_DIM || 2ull * g * n >= GSI_MAX_DIM)
-		return gsi_cfg_field_error(r, "linear_num_value_heads", "times the head dims must stay below 2^31");
+		return gsi_cfg_field_error(r, "linear_num_value_heads",
+		                           "times the head dims must stay below 2^31");
 	a->shared_gate = a->shared_i > 0;
 	a->attn_out_gate = true;
 	a->gdn = a->hybrid = true;
@@ -317,8 +335,11 @@ gs_status gsi_read_qwen3_next(gsi_reader *r, gsi_arch *a, gs_model *m)
 	json_t *types = json_object_get(r->root, "layer_types");
 	for (uint32_t l = 0; l < a->L; l++) {
 		const char *t = json_string_value(json_array_get(types, l));
-		if (types && !json_is_null(types) && (!t || (strcmp(t, "linear_attention") && strcmp(t, "full_attention"))))
-			return gsi_cfg_field_error(r, "layer_types", "entries must be \"linear_attention\" or \"full_attention\"");
+		if (types && !json_is_null(types) &&
+		    (!t || (strcmp(t, "linear_attention") && strcmp(t, "full_attention"))))
+			return gsi_cfg_field_error(r, "layer_types",
+			                           "entries must be \"linear_attention\" or "
+			                           "\"full_attention\"");
 		m->layer_is_ssm[l] = t ? !strcmp(t, "linear_attention") : (l + 1) % interval != 0;
 	}
 	return GS_OK;

@@ -16,7 +16,9 @@
 #include "gpusizer/units.h"
 #include "model/model_internal.h"
 
-typedef enum { TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL, TOWER_MLLAMA, TOWER_PIXTRAL } tower_kind;
+typedef enum {
+	TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL, TOWER_MLLAMA, TOWER_PIXTRAL
+} tower_kind;
 
 typedef struct mm_kind {
 	const char *type;          /* the outer model_type                          */
@@ -24,7 +26,8 @@ typedef struct mm_kind {
 	const char *text_defaults; /* the text configuration class's defaults       */
 	const char *vision_defaults;
 	tower_kind tower;
-	bool anyres;               /* LLaVA-NeXT: tiles per image chosen by resolution, and an image_newline */
+	bool anyres;               /* LLaVA-NeXT: tiles per image chosen by resolution,
+	                              and an image_newline                          */
 } mm_kind;
 
 /* Configuration classes' defaults that more than one kind starts from:
@@ -35,8 +38,8 @@ typedef struct mm_kind {
 	"{\"vocab_size\":32000,\"hidden_size\":4096,\"intermediate_size\":11008,\"num_hidden_layers\":32," \
 	"\"num_attention_heads\":32,\"max_position_embeddings\":2048}"
 #define CLIP_VISION_DEFAULTS                                                                                \
-	"{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,\"num_attention_heads\":12," \
-	"\"num_channels\":3,\"image_size\":224,\"patch_size\":32}"
+	"{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,"                         \
+	"\"num_attention_heads\":12,\"num_channels\":3,\"image_size\":224,\"patch_size\":32}"
 #define QWEN2_TEXT_DEFAULTS                                                                                 \
 	"{\"vocab_size\":152064,\"hidden_size\":8192,\"intermediate_size\":29568,\"num_hidden_layers\":80," \
 	"\"num_attention_heads\":64,\"num_key_value_heads\":8,\"max_position_embeddings\":32768}"
@@ -46,10 +49,10 @@ static const mm_kind kinds[] = {
 	 * (configuration_gemma3.py, configuration_siglip.py) */
 	{"gemma3", "gemma3_text",
 	 "{\"vocab_size\":262208,\"hidden_size\":2304,\"intermediate_size\":9216,\"num_hidden_layers\":26,"
-	 "\"num_attention_heads\":8,\"num_key_value_heads\":4,\"head_dim\":256,\"max_position_embeddings\":131072,"
-	 "\"sliding_window\":4096,\"sliding_window_pattern\":6}",
-	 "{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,\"num_attention_heads\":12,"
-	 "\"num_channels\":3,\"image_size\":224,\"patch_size\":16}",
+	 "\"num_attention_heads\":8,\"num_key_value_heads\":4,\"head_dim\":256,"
+	 "\"max_position_embeddings\":131072,\"sliding_window\":4096,\"sliding_window_pattern\":6}",
+	 "{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,"
+	 "\"num_attention_heads\":12,\"num_channels\":3,\"image_size\":224,\"patch_size\":16}",
 	 TOWER_SIGLIP, false},
 	/* LlavaConfig: LlamaConfig and CLIPVisionConfig defaults
 	 * (configuration_llama.py, configuration_clip.py) */
@@ -70,7 +73,8 @@ static const mm_kind kinds[] = {
 	{"mllama", "llama",
 	 "{\"vocab_size\":128256,\"hidden_size\":4096,\"intermediate_size\":14336,\"num_hidden_layers\":40,"
 	 "\"num_attention_heads\":32,\"num_key_value_heads\":8,\"max_position_embeddings\":131072,"
-	 "\"rope_theta\":500000,\"tie_word_embeddings\":false,\"cross_attention_layers\":[3,8,13,18,23,28,33,38]}",
+	 "\"rope_theta\":500000,\"tie_word_embeddings\":false,"
+	 "\"cross_attention_layers\":[3,8,13,18,23,28,33,38]}",
 	 "{\"hidden_size\":1280,\"num_hidden_layers\":32,\"num_global_layers\":8,\"attention_heads\":16,"
 	 "\"num_channels\":3,\"intermediate_size\":5120,\"vision_output_dim\":7680,\"image_size\":448,"
 	 "\"patch_size\":14,\"max_num_tiles\":4,"
@@ -90,8 +94,8 @@ static const mm_kind kinds[] = {
 	 "{\"vocab_size\":32000,\"hidden_size\":4096,\"intermediate_size\":14336,\"num_hidden_layers\":32,"
 	 "\"num_attention_heads\":32,\"num_key_value_heads\":8,\"max_position_embeddings\":131072,"
 	 "\"sliding_window\":4096,\"tie_word_embeddings\":false}",
-	 "{\"hidden_size\":1024,\"intermediate_size\":4096,\"num_hidden_layers\":24,\"num_attention_heads\":16,"
-	 "\"num_channels\":3,\"image_size\":1024,\"patch_size\":16}",
+	 "{\"hidden_size\":1024,\"intermediate_size\":4096,\"num_hidden_layers\":24,"
+	 "\"num_attention_heads\":16,\"num_channels\":3,\"image_size\":1024,\"patch_size\":16}",
 	 TOWER_PIXTRAL, false},
 };
 
@@ -118,19 +122,22 @@ static json_t *merged(const char *defaults, json_t *over)
 static gs_status vdim(json_t *v, const char *name, const char *key, uint64_t *out, gs_error *err)
 {
 	json_t *x = json_object_get(v, key);
-	if (!json_is_integer(x) || json_integer_value(x) < 1 || json_integer_value(x) >= ((json_int_t)1 << 31))
-		return gs_error_set(err, GS_EINPUT, name, "field \"vision_config.%s\" must be an integer in [1, 2^31)", key);
+	if (!json_is_integer(x) || json_integer_value(x) < 1 ||
+	    json_integer_value(x) >= ((json_int_t)1 << 31))
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "field \"vision_config.%s\" must be an integer in [1, 2^31)", key);
 	*out = (uint64_t)json_integer_value(x);
 	return GS_OK;
 }
 
 /* The fields every ViT-style vision_config names (SigLIP, CLIP, Pixtral):
  * width, MLP width, layers, heads, channels, patch and image size. */
-static gs_status vit_dims(json_t *vis, const char *name, uint64_t *hv, uint64_t *iv, uint64_t *lv, uint64_t *heads,
-                          uint64_t *c, uint64_t *p, uint64_t *img, gs_error *err)
+static gs_status vit_dims(json_t *vis, const char *name, uint64_t *hv, uint64_t *iv, uint64_t *lv,
+                          uint64_t *heads, uint64_t *c, uint64_t *p, uint64_t *img, gs_error *err)
 {
 	gs_status st;
-	if ((st = vdim(vis, name, "hidden_size", hv, err)) || (st = vdim(vis, name, "intermediate_size", iv, err)) ||
+	if ((st = vdim(vis, name, "hidden_size", hv, err)) ||
+	    (st = vdim(vis, name, "intermediate_size", iv, err)) ||
 	    (st = vdim(vis, name, "num_hidden_layers", lv, err)) ||
 	    (st = vdim(vis, name, "num_attention_heads", heads, err)) ||
 	    (st = vdim(vis, name, "num_channels", c, err)) || (st = vdim(vis, name, "patch_size", p, err)))
@@ -162,15 +169,16 @@ static uint64_t vit_layer_matrices(gs_model *m, uint64_t h, uint64_t i, uint64_t
  * class token and its pre-LayerNorm), per layer q/k/v/out with biases, two
  * LayerNorms with bias and an MLP fc1/fc2 with biases, a post-LayerNorm.
  * Adds to the split and the module table; returns the parameters. */
-static uint64_t tower_params(gs_model *m, tower_kind k, uint64_t h, uint64_t i, uint64_t L, uint64_t c, uint64_t p,
-                             uint64_t patches)
+static uint64_t tower_params(gs_model *m, tower_kind k, uint64_t h, uint64_t i, uint64_t L, uint64_t c,
+                             uint64_t p, uint64_t patches)
 {
 	gs_param_split *s = &m->split;
 	uint64_t lin = vit_layer_matrices(m, h, i, L, "out_proj");
 	uint64_t bias = gs_mul_sat(L, 4 * h + i + h);
 	uint64_t norms = gs_mul_sat(L, 4 * h) + 2 * h + (k == TOWER_CLIP ? 2 * h : 0);
-	uint64_t embed = gs_mul_sat(c * p * p, h) + (k == TOWER_SIGLIP ? h : 0)                 /* patch conv */
-	               + gs_mul_sat(patches + (k == TOWER_CLIP ? 1 : 0), h) + (k == TOWER_CLIP ? h : 0); /* positions, class */
+	uint64_t embed = gs_mul_sat(c * p * p, h) + (k == TOWER_SIGLIP ? h : 0) /* patch conv */
+	               + gs_mul_sat(patches + (k == TOWER_CLIP ? 1 : 0), h)     /* positions */
+	               + (k == TOWER_CLIP ? h : 0);                              /* class */
 	s->other = gs_add_sat(s->other, gs_add_sat(bias, embed));
 	s->norm = gs_add_sat(s->norm, norms);
 	return gs_add_sat(gs_add_sat(lin, bias), gs_add_sat(norms, embed));
@@ -207,8 +215,8 @@ static uint64_t projector_params(gs_model *m, tower_kind k, uint64_t hv, uint64_
  * and proj with biases, fc1/fc2 of mlp_ratio x embed_dim with biases; the
  * PatchMerger: a LayerNorm, then Linear(d, d) and Linear(d, h_text) with
  * biases over d = embed_dim x spatial_merge_size^2. */
-static uint64_t qwen2vl_params(gs_model *m, bool v25, uint64_t h, uint64_t i, uint64_t L, uint64_t c, uint64_t p,
-                               uint64_t tp, uint64_t ms, uint64_t ht)
+static uint64_t qwen2vl_params(gs_model *m, bool v25, uint64_t h, uint64_t i, uint64_t L, uint64_t c,
+                               uint64_t p, uint64_t tp, uint64_t ms, uint64_t ht)
 {
 	gs_param_split *s = &m->split;
 	uint64_t d = h * ms * ms, mlp_mats = v25 ? 3 : 2;
@@ -219,7 +227,8 @@ static uint64_t qwen2vl_params(gs_model *m, bool v25, uint64_t h, uint64_t i, ui
 	uint64_t embed = gs_mul_sat(c * tp * p * p, h);
 	s->linear = gs_add_sat(s->linear, lin);
 	s->linear_matrices = gs_add_sat(s->linear_matrices, (2 + mlp_mats) * L + 2);
-	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(L, 3 * h + h + (mlp_mats - 1) * i + h) + d + ht);
+	s->linear_rows = gs_add_sat(s->linear_rows,
+	                            gs_mul_sat(L, 3 * h + h + (mlp_mats - 1) * i + h) + d + ht);
 	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(L, h + h + (mlp_mats - 1) * h + i) + d + d);
 	s->other = gs_add_sat(s->other, gs_add_sat(bias, embed));
 	s->norm = gs_add_sat(s->norm, norms);
@@ -244,8 +253,8 @@ static uint64_t qwen2vl_params(gs_model *m, bool v25, uint64_t h, uint64_t i, ui
  * merger Linear(h x ms^2, h) without bias, linear_1 (h x feature layers ->
  * h_text) and linear_2 (h_text -> h_text), with biases when
  * multimodal_projector_bias. */
-static uint64_t pixtral_params(gs_model *m, uint64_t h, uint64_t i, uint64_t L, uint64_t c, uint64_t p, uint64_t ms,
-                               uint64_t nfl, bool proj_bias)
+static uint64_t pixtral_params(gs_model *m, uint64_t h, uint64_t i, uint64_t L, uint64_t c, uint64_t p,
+                               uint64_t ms, uint64_t nfl, bool proj_bias)
 {
 	gs_param_split *s = &m->split;
 	uint64_t ht = m->hidden, merged = h * ms * ms;
@@ -283,20 +292,24 @@ static gs_status read_pixtral(json_t *root, json_t *vis, const char *name, gs_mo
 		return st;
 	json_t *v = json_object_get(root, "spatial_merge_size");
 	if (v && (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 16))
-		return gs_error_set(err, GS_EINPUT, name, "field \"spatial_merge_size\" must be an integer in [1, 16]");
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "field \"spatial_merge_size\" must be an integer in [1, 16]");
 	if (v)
 		ms = (uint64_t)json_integer_value(v);
 	v = json_object_get(root, "vision_feature_layer"); /* an int, or a list of layers concatenated */
 	if (json_is_array(v))
 		nfl = json_array_size(v);
 	else if (v && !json_is_integer(v))
-		return gs_error_set(err, GS_EINPUT, name, "field \"vision_feature_layer\" must be an integer or a list");
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "field \"vision_feature_layer\" must be an integer or a list");
 	v = json_object_get(root, "multimodal_projector_bias");
 	if (v && !json_is_boolean(v))
-		return gs_error_set(err, GS_EINPUT, name, "field \"multimodal_projector_bias\" must be true or false");
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "field \"multimodal_projector_bias\" must be true or false");
 	if (hv % heads || lv > GS_MAX_LAYERS || nfl < 1 || nfl > GS_MAX_LAYERS || img < p)
-		return gs_error_set(err, GS_EINPUT, name, "vision_config: num_attention_heads must divide hidden_size, at "
-		                    "most 512 layers and feature layers, and image_size at least patch_size");
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "vision_config: num_attention_heads must divide hidden_size, at most 512 "
+		                    "layers and feature layers, and image_size at least patch_size");
 	uint64_t vp = pixtral_params(m, hv, iv, lv, c, p, ms, nfl, json_is_true(v));
 	m->params = gs_add_sat(m->params, vp);
 	m->vision_params = vp;
@@ -304,7 +317,8 @@ static gs_status read_pixtral(json_t *root, json_t *vis, const char *name, gs_mo
 	m->vision_intermediate = (uint32_t)iv;
 	m->vision_merge = (uint32_t)(ms * ms);
 	m->vision_patches = (uint32_t)((img / p) * (img / p));
-	m->image_tokens = 0; /* rows x (columns + 1) of merged patches: the resolution decides (image_tokens) */
+	/* rows x (columns + 1) of merged patches: the resolution decides (image_tokens) */
+	m->image_tokens = 0;
 	return GS_OK;
 }
 
@@ -361,13 +375,16 @@ static gs_status read_mllama(json_t *cl, json_t *vis, const char *name, gs_model
 	json_t *v;
 	uint64_t n = 0;
 	if (!json_is_array(cl) || !json_array_size(cl))
-		return gs_error_set(err, GS_EINPUT, name, "field \"text_config.cross_attention_layers\" must be a non-empty "
-		                    "list of layer indices");
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "field \"text_config.cross_attention_layers\" must be a non-empty list "
+		                    "of layer indices");
 	json_array_foreach(cl, idx, v) {
 		json_int_t l = json_integer_value(v);
 		if (!json_is_integer(v) || l < 0 || l >= (json_int_t)m->layers || m->layer_is_cross[l])
-			return gs_error_set(err, GS_EINPUT, name, "field \"text_config.cross_attention_layers[%zu]\" must be a "
-			                    "distinct layer index in [0, %u)", idx, m->layers);
+			return gs_error_set(err, GS_EINPUT, name,
+			                    "field \"text_config.cross_attention_layers[%zu]\" must be a "
+			                    "distinct layer index in [0, %u)",
+			                    idx, m->layers);
 		m->layer_is_cross[l] = true;
 		n++;
 	}
@@ -379,22 +396,28 @@ static gs_status read_mllama(json_t *cl, json_t *vis, const char *name, gs_model
 
 	uint64_t h, i, L, G, heads, c, p, img, tiles, vo;
 	gs_status st;
-	if ((st = vdim(vis, name, "hidden_size", &h, err)) || (st = vdim(vis, name, "intermediate_size", &i, err)) ||
-	    (st = vdim(vis, name, "num_hidden_layers", &L, err)) || (st = vdim(vis, name, "num_global_layers", &G, err)) ||
-	    (st = vdim(vis, name, "attention_heads", &heads, err)) || (st = vdim(vis, name, "num_channels", &c, err)) ||
-	    (st = vdim(vis, name, "patch_size", &p, err)) || (st = vdim(vis, name, "image_size", &img, err)) ||
+	if ((st = vdim(vis, name, "hidden_size", &h, err)) ||
+	    (st = vdim(vis, name, "intermediate_size", &i, err)) ||
+	    (st = vdim(vis, name, "num_hidden_layers", &L, err)) ||
+	    (st = vdim(vis, name, "num_global_layers", &G, err)) ||
+	    (st = vdim(vis, name, "attention_heads", &heads, err)) ||
+	    (st = vdim(vis, name, "num_channels", &c, err)) ||
+	    (st = vdim(vis, name, "patch_size", &p, err)) ||
+	    (st = vdim(vis, name, "image_size", &img, err)) ||
 	    (st = vdim(vis, name, "max_num_tiles", &tiles, err)) ||
 	    (st = vdim(vis, name, "vision_output_dim", &vo, err)))
 		return st;
 	json_t *ar = json_object_get(vis, "supported_aspect_ratios");
 	/* bounds far above any real tower keep every product below 2^64 */
-	if (img % p || h % heads || L + G > GS_MAX_LAYERS || tiles > 64 || img / p > 4096 || !json_is_array(ar) ||
-	    !json_array_size(ar) || json_array_size(ar) > 4096 || h >= (1u << 20) || i >= (1u << 20) ||
-	    vo >= (1u << 24) || c > 64 || p > 4096)
-		return gs_error_set(err, GS_EINPUT, name, "vision_config: image_size must be a multiple of patch_size, "
-		                    "attention_heads must divide hidden_size; at most 512 layers, 64 tiles, 64 channels, "
-		                    "4096 aspect ratios and 4096 patches a side; widths below 2^20 (vision_output_dim "
-		                    "2^24), and supported_aspect_ratios a non-empty list");
+	if (img % p || h % heads || L + G > GS_MAX_LAYERS || tiles > 64 || img / p > 4096 ||
+	    !json_is_array(ar) || !json_array_size(ar) || json_array_size(ar) > 4096 || h >= (1u << 20) ||
+	    i >= (1u << 20) || vo >= (1u << 24) || c > 64 || p > 4096)
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "vision_config: image_size must be a multiple of patch_size, "
+		                    "attention_heads must divide hidden_size; at most 512 layers, 64 tiles, "
+		                    "64 channels, 4096 aspect ratios and 4096 patches a side; widths below "
+		                    "2^20 (vision_output_dim 2^24), and supported_aspect_ratios a non-empty "
+		                    "list");
 	uint64_t P = (img / p) * (img / p) + 1; /* patches and the class token, per tile */
 	uint64_t v_params = mllama_tower_params(m, h, i, L, G, c, p, P, tiles, json_array_size(ar), vo);
 	m->params = gs_add_sat(m->params, v_params);
@@ -418,15 +441,17 @@ static gs_status read_qwen_tower(const mm_kind *k, json_t *vis, const char *name
 	    (st = vdim(vis, name, "depth", &lv, err)) || (st = vdim(vis, name, "num_heads", &heads, err)) ||
 	    (st = vdim(vis, name, v25 ? "intermediate_size" : "mlp_ratio", v25 ? &iv : &ratio, err)) ||
 	    (st = vdim(vis, name, v25 ? "in_channels" : "in_chans", &c, err)) ||
-	    (st = vdim(vis, name, "patch_size", &p, err)) || (st = vdim(vis, name, "temporal_patch_size", &tp, err)) ||
+	    (st = vdim(vis, name, "patch_size", &p, err)) ||
+	    (st = vdim(vis, name, "temporal_patch_size", &tp, err)) ||
 	    (st = vdim(vis, name, "spatial_merge_size", &ms, err)) ||
 	    (v25 && (st = vdim(vis, name, "out_hidden_size", &ht, err))))
 		return st;
 	if (!v25)
 		iv = hv * ratio;
 	if (hv % heads || lv > GS_MAX_LAYERS || ht != m->hidden)
-		return gs_error_set(err, GS_EINPUT, name, "vision_config: num_heads must divide the vision width, at most "
-		                    "512 layers, and its output width must be the text hidden_size");
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "vision_config: num_heads must divide the vision width, at most 512 "
+		                    "layers, and its output width must be the text hidden_size");
 	uint64_t v = qwen2vl_params(m, v25, hv, iv, lv, c, p, tp, ms, ht);
 	m->params = gs_add_sat(m->params, v);
 	m->vision_params = v;
@@ -447,15 +472,18 @@ static gs_status read_vit_tower(const mm_kind *k, json_t *root, json_t *vis, con
 	if ((st = vit_dims(vis, name, &hv, &iv, &lv, &heads, &c, &p, &img, err)))
 		return st;
 	if (img % p || hv % heads || lv > GS_MAX_LAYERS)
-		return gs_error_set(err, GS_EINPUT, name, "vision_config: image_size must be a multiple of patch_size, "
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "vision_config: image_size must be a multiple of patch_size, "
 		                    "num_attention_heads must divide hidden_size, and at most 512 layers");
 	/* image tokens per image in the text sequence: Gemma 3 pools to
 	 * mm_tokens_per_image (256); LLaVA keeps every patch (the default
 	 * vision_feature_select_strategy drops the class token) */
 	json_t *t = json_object_get(root, "mm_tokens_per_image");
 	json_int_t pooled = t ? json_integer_value(t) : 256;
-	if (k->tower == TOWER_SIGLIP && t && (!json_is_integer(t) || pooled < 1 || pooled >= ((json_int_t)1 << 31)))
-		return gs_error_set(err, GS_EINPUT, name, "field \"mm_tokens_per_image\" must be an integer in [1, 2^31)");
+	if (k->tower == TOWER_SIGLIP && t &&
+	    (!json_is_integer(t) || pooled < 1 || pooled >= ((json_int_t)1 << 31)))
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "field \"mm_tokens_per_image\" must be an integer in [1, 2^31)");
 	uint64_t patches = (img / p) * (img / p);
 	uint64_t tower = tower_params(m, k->tower, hv, iv, lv, c, p, patches);
 	uint64_t proj = projector_params(m, k->tower, hv, m->hidden);
@@ -469,14 +497,16 @@ static gs_status read_vit_tower(const mm_kind *k, json_t *root, json_t *vis, con
 	m->vision_intermediate = (uint32_t)iv;
 	m->vision_patches = (uint32_t)patches;
 	m->image_tokens = (uint32_t)(k->tower == TOWER_SIGLIP ? (uint64_t)pooled : patches);
-	if (k->anyres) { /* the base image and 1-4 tiles, each patches tokens, with newlines: the resolution decides */
+	if (k->anyres) { /* the base image and 1-4 tiles, each patches tokens, with
+	                  * newlines: the resolution decides */
 		m->image_tokens = 0;
 		m->vision_merge = 1;
 	}
 	return GS_OK;
 }
 
-gs_status gsi_read_multimodal(const void *root_, const char *type, const char *name, gs_model *m, gs_error *err)
+gs_status gsi_read_multimodal(const void *root_, const char *type, const char *name, gs_model *m,
+                              gs_error *err)
 {
 	json_t *root = (json_t *)root_;
 	const mm_kind *k = NULL;
@@ -485,22 +515,26 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 			k = &kinds[i];
 	json_t *tc = json_object_get(root, "text_config"), *vc = json_object_get(root, "vision_config");
 	if (!k)
-		return gs_error_set(err, GS_EUNSUPPORTED, name, "model_type \"%.40s\" is not a vision-language type "
-		                    "gpusizer reads", type);
+		return gs_error_set(err, GS_EUNSUPPORTED, name,
+		                    "model_type \"%.40s\" is not a vision-language type gpusizer reads",
+		                    type);
 	bool qwen = k->tower == TOWER_QWEN2VL || k->tower == TOWER_QWEN25VL;
 	bool flat = qwen && !tc;
 	if ((!flat && !json_is_object(tc)) || !json_is_object(vc))
-		return gs_error_set(err, GS_EINPUT, name, "field \"%s\" is missing or not an object (a %s config nests its "
-		                    "text decoder and its vision tower)", json_is_object(vc) ? "text_config" : "vision_config",
-		                    type);
-	json_t *text = flat ? flat_text(k, root) : merged(k->text_defaults, tc), *vis = merged(k->vision_defaults, vc);
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "field \"%s\" is missing or not an object (a %s config nests its text "
+		                    "decoder and its vision tower)",
+		                    json_is_object(vc) ? "text_config" : "vision_config", type);
+	json_t *text = flat ? flat_text(k, root) : merged(k->text_defaults, tc),
+	       *vis = merged(k->vision_defaults, vc);
 	json_t *cross = NULL; /* mllama's cross_attention_layers, kept from the Llama reader */
 	gs_status st = GS_OK;
 	if (!text || !vis) {
 		st = gs_error_set(err, GS_EINPUT, name, "text_config and vision_config must be JSON objects");
 		goto out;
 	}
-	if (!json_object_get(text, "model_type") || k->tower == TOWER_MLLAMA) /* mllama_text_model: Llama + cross layers */
+	/* mllama_text_model: Llama + cross layers */
+	if (!json_object_get(text, "model_type") || k->tower == TOWER_MLLAMA)
 		json_object_set_new(text, "model_type", json_string(k->text_type));
 	if (k->tower == TOWER_MLLAMA) { /* the Llama reader knows no cross-attention layers */
 		cross = json_incref(json_object_get(text, "cross_attention_layers"));
@@ -508,8 +542,9 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	}
 	const char *tt = json_string_value(json_object_get(text, "model_type"));
 	if (!tt || gsi_is_multimodal_type(tt)) { /* one level only: no text_config inside a text_config */
-		st = gs_error_set(err, GS_EINPUT, name, "field \"text_config.model_type\" must name a text decoder such as "
-		                  "\"%s\"", k->text_type);
+		st = gs_error_set(err, GS_EINPUT, name,
+		                  "field \"text_config.model_type\" must name a text decoder such as \"%s\"",
+		                  k->text_type);
 		goto out;
 	}
 	char tname[600];
@@ -523,13 +558,15 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	else if (k->tower == TOWER_PIXTRAL)
 		st = read_pixtral(root, vis, name, m, err);
 	else
-		st = qwen ? read_qwen_tower(k, vis, name, m, err) : read_vit_tower(k, root, vis, name, m, err);
+		st = qwen ? read_qwen_tower(k, vis, name, m, err)
+		          : read_vit_tower(k, root, vis, name, m, err);
 	if (st)
 		goto out;
 	for (size_t i = first_tower; i < m->n_modules; i++)
 		m->modules[i].tower = true;
 	if (m->params > GSI_MAX_PARAMS) {
-		st = gs_error_set(err, GS_EINPUT, name, "the dimensions describe more than 2^53 parameters: not a real model");
+		st = gs_error_set(err, GS_EINPUT, name,
+		                  "the dimensions describe more than 2^53 parameters: not a real model");
 		goto out;
 	}
 	m->peft_targets[0] = 0; /* PEFT v0.20.0 has no default for the outer type */

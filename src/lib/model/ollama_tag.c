@@ -88,8 +88,9 @@ static const tag_row rows[] = {
 /* llama.cpp's file types as Ollama's tags spell them (q4_K_M, fp16). */
 static bool quant_of(const char *part, size_t n, char *out, size_t cap)
 {
-	static const char *const types[] = {"q2_K", "q3_K_S", "q3_K_M", "q3_K_L", "q4_0", "q4_1", "q4_K_S", "q4_K_M",
-	                                    "q5_0", "q5_1", "q5_K_S", "q5_K_M", "q6_K", "q8_0", "fp16", "bf16", "f16"};
+	static const char *const types[] = {"q2_K",   "q3_K_S", "q3_K_M", "q3_K_L", "q4_0",   "q4_1",
+	                                    "q4_K_S", "q4_K_M", "q5_0",   "q5_1",   "q5_K_S", "q5_K_M",
+	                                    "q6_K",   "q8_0",   "fp16",   "bf16",   "f16"};
 	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
 		if (strlen(types[i]) == n && !strncasecmp(part, types[i], n)) {
 			const char *t = !strcmp(types[i], "fp16") || !strcmp(types[i], "f16") ? "F16"
@@ -99,7 +100,8 @@ static bool quant_of(const char *part, size_t n, char *out, size_t cap)
 			else { /* Q4_K_M: upper case but the K's suffix letters */
 				size_t j = 0;
 				for (; j < n && j + 1 < cap; j++)
-					out[j] = (char)(part[j] >= 'a' && part[j] <= 'z' ? part[j] - 'a' + 'A' : part[j]);
+					out[j] = (char)(part[j] >= 'a' && part[j] <= 'z' ? part[j] - 'a' + 'A'
+					                                                 : part[j]);
 				out[j] = 0;
 			}
 			return true;
@@ -156,12 +158,15 @@ int gsi_ollama_tag_parse(const char *text, gsi_ollama_tag *out, char *why, size_
 		char sizes[160];
 		sizes_of(text, nl, sizes, sizeof sizes);
 		if (latest)
-			snprintf(why, cap, "Ollama tag \"%.60s\": which size %.*s:latest pulls is not recorded here (Ollama's "
-			         "README lists no size for it); name one: %s", text, (int)nl, text, sizes);
+			snprintf(why, cap,
+			         "Ollama tag \"%.60s\": which size %.*s:latest pulls is not recorded here "
+			         "(Ollama's README lists no size for it); name one: %s",
+			         text, (int)nl, text, sizes);
 		else
-			snprintf(why, cap, "Ollama tag \"%.60s\": size \"%.*s\" of %.*s is not in the built-in library; known "
-			         "sizes: %s (or give the model's config.json or .gguf)", text, (int)(sl > 20 ? 20 : sl), tag,
-			         (int)nl, text, sizes);
+			snprintf(why, cap,
+			         "Ollama tag \"%.60s\": size \"%.*s\" of %.*s is not in the built-in "
+			         "library; known sizes: %s (or give the model's config.json or .gguf)",
+			         text, (int)(sl > 20 ? 20 : sl), tag, (int)nl, text, sizes);
 		return -1;
 	}
 	out->model = hit->model;

@@ -21,8 +21,8 @@ typedef struct records {
 	const char *top;        /* "offers" or "evidence"                      */
 	size_t max;
 	const char *const *keys; /* the fields a record may have, NULL-ended    */
-	gs_status (*field)(void *ctx, size_t i, const char *key, const char *val, size_t len, const char *where,
-	                   gs_error *err);
+	gs_status (*field)(void *ctx, size_t i, const char *key, const char *val, size_t len,
+	                   const char *where, gs_error *err);
 	gs_status (*end)(void *ctx, size_t i, const char *where, gs_error *err);
 	void *ctx;
 } records;
@@ -33,7 +33,8 @@ static void mark(char *buf, size_t cap, const char *name, yaml_mark_t m)
 }
 
 /* One record: a mapping of known fields, each given once, each a scalar. */
-static gs_status read_record(yaml_document_t *doc, yaml_node_t *rec, size_t i, const records *r, gs_error *err)
+static gs_status read_record(yaml_document_t *doc, yaml_node_t *rec, size_t i, const records *r,
+                             gs_error *err)
 {
 	char where[200], rec_where[200];
 	mark(rec_where, sizeof rec_where, r->name, rec->start_mark);
@@ -41,7 +42,8 @@ static gs_status read_record(yaml_document_t *doc, yaml_node_t *rec, size_t i, c
 		return gs_error_set(err, GS_EINPUT, rec_where, "a record must be a mapping of fields");
 	unsigned seen = 0;
 	for (yaml_node_pair_t *f = rec->data.mapping.pairs.start; f < rec->data.mapping.pairs.top; f++) {
-		yaml_node_t *fk = yaml_document_get_node(doc, f->key), *fv = yaml_document_get_node(doc, f->value);
+		yaml_node_t *fk = yaml_document_get_node(doc, f->key),
+			    *fv = yaml_document_get_node(doc, f->value);
 		mark(where, sizeof where, r->name, fk->start_mark);
 		const char *key = fk->type == YAML_SCALAR_NODE ? (const char *)fk->data.scalar.value : "";
 		int idx = -1;
@@ -51,8 +53,10 @@ static gs_status read_record(yaml_document_t *doc, yaml_node_t *rec, size_t i, c
 		if (idx < 0) {
 			char list[400] = "";
 			for (int q = 0; r->keys[q]; q++)
-				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", q ? ", " : "", r->keys[q]);
-			return gs_error_set(err, GS_EINPUT, where, "unknown field \"%.40s\"; expected %s", key, list);
+				snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
+				         q ? ", " : "", r->keys[q]);
+			return gs_error_set(err, GS_EINPUT, where, "unknown field \"%.40s\"; expected %s",
+			                    key, list);
 		}
 		if (seen & (1u << idx))
 			return gs_error_set(err, GS_EINPUT, where, "field \"%s\" appears twice", key);
@@ -60,9 +64,12 @@ static gs_status read_record(yaml_document_t *doc, yaml_node_t *rec, size_t i, c
 		mark(where, sizeof where, r->name, fv->start_mark);
 		if (fv->type != YAML_SCALAR_NODE)
 			return gs_error_set(err, GS_EINPUT, where, "%s: expected a single value", key);
-		gs_status s = r->field(r->ctx, i, key, (const char *)fv->data.scalar.value, fv->data.scalar.length, where, err);
+		gs_status s = r->field(r->ctx, i, key, (const char *)fv->data.scalar.value,
+		                       fv->data.scalar.length, where, err);
 		if (s) {
-			if (err) /* the parsers name "where: field" in the message; the location is the value */
+			/* the parsers name "where: field" in the message; the location
+			 * is the value */
+			if (err)
 				snprintf(err->where, sizeof err->where, "%s", where);
 			return s;
 		}
@@ -77,9 +84,11 @@ static gs_status read_document(yaml_document_t *doc, const records *r, gs_error 
 	yaml_node_t *root = yaml_document_get_root_node(doc);
 	size_t count = 0;
 	if (!root || root->type != YAML_MAPPING_NODE)
-		return gs_error_set(err, GS_EINPUT, r->name, "expected a mapping with the key \"%s\" holding a list", r->top);
+		return gs_error_set(err, GS_EINPUT, r->name,
+		                    "expected a mapping with the key \"%s\" holding a list", r->top);
 	for (yaml_node_pair_t *kv = root->data.mapping.pairs.start; kv < root->data.mapping.pairs.top; kv++) {
-		yaml_node_t *k = yaml_document_get_node(doc, kv->key), *v = yaml_document_get_node(doc, kv->value);
+		yaml_node_t *k = yaml_document_get_node(doc, kv->key),
+			    *v = yaml_document_get_node(doc, kv->value);
 		mark(where, sizeof where, r->name, k->start_mark);
 		if (k->type != YAML_SCALAR_NODE || strcmp((const char *)k->data.scalar.value, r->top) != 0)
 			return gs_error_set(err, GS_EINPUT, where, "unknown key; expected \"%s\"", r->top);
@@ -87,7 +96,8 @@ static gs_status read_document(yaml_document_t *doc, const records *r, gs_error 
 			mark(where, sizeof where, r->name, v->start_mark);
 			return gs_error_set(err, GS_EINPUT, where, "%s: expected a list of records", r->top);
 		}
-		for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++) {
+		for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top;
+		     it++) {
 			yaml_node_t *rec = yaml_document_get_node(doc, *it);
 			if (count == r->max) {
 				mark(where, sizeof where, r->name, rec->start_mark);
@@ -117,7 +127,8 @@ static gs_status read_records(const char *buf, size_t len, const records *r, gs_
 	if (!yaml_parser_load(&p, &doc)) {
 		char where[200];
 		gsi_yaml_problem_where(&p, buf, len, r->name, where, sizeof where);
-		s = gs_error_set(err, GS_EPARSE, where, "malformed YAML: %s", p.problem ? p.problem : "syntax error");
+		s = gs_error_set(err, GS_EPARSE, where, "malformed YAML: %s",
+		                 p.problem ? p.problem : "syntax error");
 		yaml_parser_delete(&p);
 		return s;
 	}
@@ -133,7 +144,8 @@ static gs_status read_file(const char *path, char **buf, size_t *len, gs_error *
 }
 
 /* Copy a value that must fit, refusing rather than truncating. */
-static gs_status text(char *dst, size_t cap, const char *key, const char *v, size_t len, const char *where, gs_error *err)
+static gs_status text(char *dst, size_t cap, const char *key, const char *v, size_t len, const char *where,
+                      gs_error *err)
 {
 	if (len >= cap || memchr(v, 0, len))
 		return gs_error_set(err, GS_EINPUT, where, "%s: longer than %zu characters", key, cap - 1);
@@ -144,9 +156,9 @@ static gs_status text(char *dst, size_t cap, const char *key, const char *v, siz
 
 /* --- catalog ------------------------------------------------------------------ */
 
-static const char *const offer_keys[] = {"id", "gpu", "count", "nominal_gb", "reported", "host_ram", "interconnect",
-                                         "price", "currency", "period", "subscription", "availability",
-                                         "software", "notes", NULL};
+static const char *const offer_keys[] = {"id", "gpu", "count", "nominal_gb", "reported", "host_ram",
+                                         "interconnect", "price", "currency", "period", "subscription",
+                                         "availability", "software", "notes", NULL};
 
 static gs_status offer_field(void *ctx, size_t i, const char *k, const char *v, size_t n, const char *where,
                              gs_error *err)
@@ -169,9 +181,10 @@ static gs_status offer_field(void *ctx, size_t i, const char *k, const char *v, 
 	}
 	if (!strcmp(k, "nominal_gb")) {
 		gs_status s = gs_parse_count(v, n, field, &o->nominal_gb, err);
-		return s ? s : gs_device_bytes_check(o->nominal_gb > UINT64_MAX / 1000000000u ? UINT64_MAX
-		                                                                             : o->nominal_gb * 1000000000u,
-		                                     field, err);
+		if (s)
+			return s;
+		bool huge = o->nominal_gb > UINT64_MAX / 1000000000u;
+		return gs_device_bytes_check(huge ? UINT64_MAX : o->nominal_gb * 1000000000u, field, err);
 	}
 	if (!strcmp(k, "reported")) {
 		gs_status s = gs_parse_bytes(v, n, field, &o->reported, err);
@@ -213,7 +226,8 @@ static gs_status offer_end(void *ctx, size_t i, const char *where, gs_error *err
 		if (!strcmp(c->offers[k].id, o->id))
 			return gs_error_set(err, GS_EINPUT, where, "offer id \"%s\" is used twice", o->id);
 	if (o->has_price && (!o->currency[0] || !o->period_hours))
-		return gs_error_set(err, GS_EINPUT, where, "offer %s: a price needs its currency and period", o->id);
+		return gs_error_set(err, GS_EINPUT, where, "offer %s: a price needs its currency and period",
+		                    o->id);
 	if (!o->count)
 		o->count = 1;
 	if (!o->nominal_gb)
@@ -263,7 +277,8 @@ void gs_catalog_default(gs_catalog *c)
 		o->device = gs_device_find(example[i].gpu);
 		o->count = 1;
 		o->nominal_gb = o->device->nominal_gb;
-		o->has_price = gs_parse_ratio(example[i].price, strlen(example[i].price), "price", 0, &o->price, NULL) == GS_OK;
+		o->has_price = gs_parse_ratio(example[i].price, strlen(example[i].price), "price", 0,
+		                              &o->price, NULL) == GS_OK;
 		snprintf(o->price_text, sizeof o->price_text, "%s", example[i].price);
 		snprintf(o->currency, sizeof o->currency, "USD");
 		o->period_hours = 72;
@@ -291,8 +306,8 @@ void gs_catalog_default(gs_catalog *c)
 /* --- evidence ------------------------------------------------------------------ */
 
 static const char *const req_names[GS_REQ__COUNT] = {"memory", "gpus", "interconnect", "host_ram",
-                                                     "compute_capability", "software", "availability", "quality",
-                                                     "user"};
+                                                     "compute_capability", "software", "availability",
+                                                     "quality", "user"};
 static const char *const evidence_keys[] = {"requirement", "offer", "kind", "version", "scope", "date",
                                             "outcome", "bytes", "note", "condition", NULL};
 
@@ -309,8 +324,8 @@ typedef struct ev_ctx {
 	unsigned have;
 } ev_ctx;
 
-static gs_status evidence_field(void *ctx, size_t i, const char *k, const char *v, size_t n, const char *where,
-                                gs_error *err)
+static gs_status evidence_field(void *ctx, size_t i, const char *k, const char *v, size_t n,
+                                const char *where, gs_error *err)
 {
 	ev_ctx *c = ctx;
 	gs_evidence *e = &c->set->e[c->base + i];
@@ -321,8 +336,9 @@ static gs_status evidence_field(void *ctx, size_t i, const char *k, const char *
 				c->have |= 1;
 				return GS_OK;
 			}
-		return gs_error_set(err, GS_EINPUT, where, "requirement \"%.*s\": expected memory, gpus, interconnect, "
-		                    "host_ram, compute_capability, software, availability, quality or user",
+		return gs_error_set(err, GS_EINPUT, where,
+		                    "requirement \"%.*s\": expected memory, gpus, interconnect, host_ram, "
+		                    "compute_capability, software, availability, quality or user",
 		                    (int)(n > 40 ? 40 : n), v);
 	}
 	if (!strcmp(k, "outcome")) {
@@ -334,14 +350,16 @@ static gs_status evidence_field(void *ctx, size_t i, const char *k, const char *
 		return gs_error_set(err, GS_EINPUT, where, "outcome: expected confirms or fails");
 	}
 	if (!strcmp(k, "kind")) {
-		static const char *const kinds[] = {"commercial", "probe", "measurement", "documentation", "quality"};
+		static const char *const kinds[] = {"commercial", "probe", "measurement", "documentation",
+		                                    "quality"};
 		for (size_t q = 0; q < 5; q++)
 			if (strlen(kinds[q]) == n && !memcmp(v, kinds[q], n)) {
 				c->have |= 4;
 				return text(e->kind, sizeof e->kind, k, v, n, where, err);
 			}
-		return gs_error_set(err, GS_EINPUT, where, "kind: expected commercial, probe, measurement, documentation "
-		                    "or quality");
+		return gs_error_set(err, GS_EINPUT, where,
+		                    "kind: expected commercial, probe, measurement, documentation or "
+		                    "quality");
 	}
 	if (!strcmp(k, "bytes")) {
 		char field[240];
@@ -372,21 +390,25 @@ static gs_status evidence_end(void *ctx, size_t i, const char *where, gs_error *
 	ev_ctx *c = ctx;
 	/* evidence counts only with its version and scope */
 	if ((c->have & 63) != 63)
-		return gs_error_set(err, GS_EINPUT, where, "an evidence record needs requirement, offer, kind, version, "
-		                    "scope and outcome");
+		return gs_error_set(err, GS_EINPUT, where,
+		                    "an evidence record needs requirement, offer, kind, version, scope and "
+		                    "outcome");
 	if (c->set->e[c->base + i].requirement == GS_REQ_USER && !c->set->e[c->base + i].condition[0])
-		return gs_error_set(err, GS_EINPUT, where, "a user requirement's evidence needs its condition");
+		return gs_error_set(err, GS_EINPUT, where,
+		                    "a user requirement's evidence needs its condition");
 	snprintf(c->set->e[c->base + i].where, sizeof c->set->e[0].where, "%s", where);
 	c->set->n = c->base + i + 1;
 	c->have = 0;
 	return GS_OK;
 }
 
-gs_status gs_evidence_load_buffer(const char *buf, size_t len, const char *name, gs_evidence_set *set, gs_error *err)
+gs_status gs_evidence_load_buffer(const char *buf, size_t len, const char *name, gs_evidence_set *set,
+                                  gs_error *err)
 {
 	ev_ctx c = {set, set->n, 0};
 	memset(&set->e[set->n], 0, (GS_MAX_EVIDENCE - set->n) * sizeof set->e[0]);
-	records r = {name, "evidence", GS_MAX_EVIDENCE - set->n, evidence_keys, evidence_field, evidence_end, &c};
+	records r = {name, "evidence", GS_MAX_EVIDENCE - set->n, evidence_keys, evidence_field, evidence_end,
+	             &c};
 	return read_records(buf, len, &r, err);
 }
 

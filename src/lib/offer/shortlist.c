@@ -14,6 +14,7 @@
 #include <string.h>
 #include "gpusizer/catalog.h"
 #include "gpusizer/devices.h"
+#include "core/fmt.h"
 
 /* The first record for (offer, requirement) with this outcome; `kind` and
  * `with_bytes` narrow it when given. */
@@ -22,7 +23,8 @@ static const gs_evidence *find_kind(const gs_evidence_set *ev, const gs_offer *o
 {
 	for (size_t i = 0; ev && i < ev->n; i++) {
 		const gs_evidence *e = &ev->e[i];
-		if (e->requirement == r && e->confirms == confirms && (!strcmp(e->offer, o->id) || !strcmp(e->offer, "any")) &&
+		if (e->requirement == r && e->confirms == confirms &&
+		    (!strcmp(e->offer, o->id) || !strcmp(e->offer, "any")) &&
 		    (!kind || !strcmp(e->kind, kind)) && (!with_bytes || e->bytes))
 			return e;
 	}
@@ -35,7 +37,8 @@ static const gs_evidence *find_evidence(const gs_evidence_set *ev, const gs_offe
 }
 
 /* A user condition's evidence: requirement user with the same condition text. */
-static const gs_evidence *find_user(const gs_evidence_set *ev, const gs_offer *o, const char *cond, bool confirms)
+static const gs_evidence *find_user(const gs_evidence_set *ev, const gs_offer *o, const char *cond,
+                                    bool confirms)
 {
 	for (size_t i = 0; ev && i < ev->n; i++) {
 		const gs_evidence *e = &ev->e[i];
@@ -46,10 +49,11 @@ static const gs_evidence *find_user(const gs_evidence_set *ev, const gs_offer *o
 	return NULL;
 }
 
+/* The evidence file's own words (kind, version, scope): a cut ends "..." */
 static void cite(gs_req_result *q, const gs_evidence *e)
 {
-	snprintf(q->evidence, sizeof q->evidence, "%s %s, %s (%s)%s%s", e->kind, e->confirms ? "confirms" : "fails",
-	         e->version, e->scope, e->date[0] ? " " : "", e->date);
+	gsi_fmt(q->evidence, sizeof q->evidence, "%s %s, %s (%s)%s%s", e->kind,
+	        e->confirms ? "confirms" : "fails", e->version, e->scope, e->date[0] ? " " : "", e->date);
 }
 
 static gs_req_result *add(gs_offer_result *r, gs_req req, gs_verdict v)
@@ -66,11 +70,15 @@ static gs_req_result *add(gs_offer_result *r, gs_req req, gs_verdict v)
  * stands as the condition to confirm. */
 static void judge_by_evidence(gs_offer_result *r, const gs_evidence_set *ev, gs_req req, const char *open)
 {
-	const gs_evidence *bad = find_evidence(ev, r->offer, req, false), *good = find_evidence(ev, r->offer, req, true);
+	const gs_evidence *bad = find_evidence(ev, r->offer, req, false),
+			  *good = find_evidence(ev, r->offer, req, true);
 	gs_req_result *q = add(r, req, bad ? GS_EXCLUDE : good ? GS_ADMISSIBLE : GS_TO_CONFIRM);
 	if (bad || good)
 		cite(q, bad ? bad : good);
-	snprintf(q->detail, sizeof q->detail, "%s", bad ? "an established failure" : good ? "confirmed" : open);
+	snprintf(q->detail, sizeof q->detail, "%s",
+	         bad    ? "an established failure"
+	         : good ? "confirmed"
+	                : open);
 }
 
 
@@ -103,7 +111,8 @@ static gs_status offer_estimate(const gs_estimate *e, const gs_offer *o, gs_byte
 	gs_workload_unset(&w, GS_F_CUDA_TOTAL); /* the user's own device's, not the offer's */
 	gs_status s;
 	if (from_table) {
-		s = gs_workload_set(&w, GS_F_GPU, o->device->name, strlen(o->device->name), GS_FROM_FLAG, o->id, err);
+		s = gs_workload_set(&w, GS_F_GPU, o->device->name, strlen(o->device->name), GS_FROM_FLAG,
+		                    o->id, err);
 	} else {
 		char t[32];
 		int n = snprintf(t, sizeof t, "%llu B", (unsigned long long)usable);
@@ -123,7 +132,8 @@ static gs_status offer_estimate(const gs_estimate *e, const gs_offer *o, gs_byte
 	return GS_OK;
 }
 
-static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_set *ev, gs_unit u, gs_estimate *oe)
+static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_set *ev, gs_unit u,
+                   gs_estimate *oe)
 {
 	const gs_offer *o = r->offer;
 	const gs_device *d = o->device;
@@ -139,14 +149,16 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 	bool from_table = false;
 	if (cap) {
 		r->usable = cap->bytes;
-		snprintf(r->usable_how, sizeof r->usable_how, "reported by the device (%s evidence)", cap->kind);
+		snprintf(r->usable_how, sizeof r->usable_how, "reported by the device (%s evidence)",
+		         cap->kind);
 	} else if (o->reported) {
 		r->usable = o->reported;
 		snprintf(r->usable_how, sizeof r->usable_how, "device-reported per the offer");
 	} else if (d && d->reported_bytes) {
 		r->usable = d->reported_bytes;
 		from_table = true;
-		snprintf(r->usable_how, sizeof r->usable_how, "device-reported (%s, device table)", d->reported_how);
+		snprintf(r->usable_how, sizeof r->usable_how, "device-reported (%s, device table)",
+		         d->reported_how);
 	} else {
 		r->usable = nominal;
 		snprintf(r->usable_how, sizeof r->usable_how, "nominal %llu GB (no device-reported figure)",
@@ -161,7 +173,7 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 		gs_req_result *q = add(r, GS_REQ_MEMORY, bad ? GS_EXCLUDE : GS_TO_CONFIRM);
 		r->need = gs_estimate_peak(e);
 		r->margin = (int64_t)r->usable - (int64_t)r->need;
-		snprintf(q->detail, sizeof q->detail, "not sized on %s: %.700s", o->gpu, err.msg);
+		gsi_fmt(q->detail, sizeof q->detail, "not sized on %s: %s", o->gpu, err.msg);
 		if (bad)
 			cite(q, bad);
 		return;
@@ -178,13 +190,13 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 	gs_format_bytes(v->load, u, a, sizeof a);
 	margin_text(nominal, v->load, u, b, sizeof b);
 	gs_format_bytes(r->usable, u, dd, sizeof dd);
+	/* the unknown items' ids, as many as fit (snprintf's count summed
+	 * here once ran past the array: gsi_fmt_add stops at its end) */
 	char unk[200] = "";
-	if (unknown && !bad && !run) {
-		size_t k = 0;
+	if (unknown && !bad && !run)
 		for (size_t i = 0; i < oe->n_items; i++)
 			if (oe->items[i].basis == GS_BASIS_UNKNOWN)
-				k += (size_t)snprintf(unk + k, sizeof unk - k, "%s%s", k ? ", " : "", oe->items[i].id);
-	}
+				gsi_fmt_add(unk, sizeof unk, "%s%s", unk[0] ? ", " : "", oe->items[i].id);
 	char basis[400];
 	if (e->need_basis[0] && strcmp(e->need_basis, "estimate"))
 		snprintf(basis, sizeof basis, "%s: %s", e->need_basis, e->need_why);
@@ -197,24 +209,26 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 		snprintf(unk, sizeof unk, "%.40s (%.150s)", g, e->floor_why);
 	}
 	/* the rule's own words: a pool engine's blocks or tokens apart from
-	 * the device, whose nominal figure says nothing about the pool */
-	size_t k;
+	 * the device, whose nominal figure says nothing about the pool; a
+	 * detail too long for its array ends "..." (core/fmt.h) */
 	if (v->rule == GS_RULE_VLLM_POOL || v->rule == GS_RULE_SGLANG_POOL) {
 		gs_format_bytes(v->device_margin, u, c, sizeof c);
-		k = (size_t)snprintf(q->detail, sizeof q->detail, "%s on this GPU: %s; device: peak %s per GPU (%.40s) of "
-		                     "usable %s, %s: %s %s", v->rule == GS_RULE_VLLM_POOL ? "vLLM" : "SGLang", v->why, a,
-		                     basis, dd, how, c, v->device_fits ? "outside the engine's budget" : "over the device");
+		gsi_fmt(q->detail, sizeof q->detail,
+		        "%s on this GPU: %s; device: peak %s per GPU (%.40s) of usable %s, %s: %s %s",
+		        v->rule == GS_RULE_VLLM_POOL ? "vLLM" : "SGLang", v->why, a, basis, dd, how, c,
+		        v->device_fits ? "outside the engine's budget" : "over the device");
 	} else {
 		margin_text(r->usable, v->load, u, c, sizeof c);
-		k = (size_t)snprintf(q->detail, sizeof q->detail, "%s %s per GPU (%.200s); nominal %llu GB: %s; usable %s, %s: %s",
-		                     measured ? "need" : "peak", a, basis, (unsigned long long)o->nominal_gb, b, dd, how, c);
-		if (v->rule == GS_RULE_OLLAMA_LAYERS && !v->fits && k < sizeof q->detail)
-			k += (size_t)snprintf(q->detail + k, sizeof q->detail - k, " (%s)", v->why);
+		gsi_fmt(q->detail, sizeof q->detail,
+		        "%s %s per GPU (%.200s); nominal %llu GB: %s; usable %s, %s: %s",
+		        measured ? "need" : "peak", a, basis, (unsigned long long)o->nominal_gb, b, dd, how,
+		        c);
+		if (v->rule == GS_RULE_OLLAMA_LAYERS && !v->fits)
+			gsi_fmt_add(q->detail, sizeof q->detail, " (%s)", v->why);
 	}
-	if (k < sizeof q->detail)
-		snprintf(q->detail + k, sizeof q->detail - k, "%s%s%s", below_floor ? "; below a measured peak of "
-		         : unk[0] ? "; to confirm: the items not yet known (" : "", unk,
-		         below_floor ? "" : unk[0] ? ") must fit in that margin" : "");
+	gsi_fmt_add(q->detail, sizeof q->detail, "%s%s%s", below_floor ? "; below a measured peak of "
+	            : unk[0] ? "; to confirm: the items not yet known (" : "", unk,
+	            below_floor ? "" : unk[0] ? ") must fit in that margin" : "");
 	if (bad || good)
 		cite(q, bad ? bad : good);
 }
@@ -246,12 +260,12 @@ static void compute(gs_offer_result *r, const gs_estimate *e, const gs_evidence_
 		snprintf(why, sizeof why, "%s needs no minimum compute capability", e->format.name);
 	} else if (!strchr(cc, '.') || strncmp(cc, "gfx", 3) == 0) {
 		v = find_evidence(ev, r->offer, GS_REQ_COMPUTE, true) ? GS_ADMISSIBLE : GS_TO_CONFIRM;
-		snprintf(why, sizeof why, "%s support on %s (%s): confirm with the offered software", fp8 ? "FP8" : "bf16",
-		         r->offer->gpu, cc);
+		snprintf(why, sizeof why, "%s support on %s (%s): confirm with the offered software",
+		         fp8 ? "FP8" : "bf16", r->offer->gpu, cc);
 	} else {
 		v = cc_at_least(cc, maj, min) ? GS_ADMISSIBLE : GS_EXCLUDE;
-		snprintf(why, sizeof why, "%s needs compute capability >= %u.%u; %s has %s", fp8 ? "FP8" : "bf16", maj, min,
-		         r->offer->gpu, cc);
+		snprintf(why, sizeof why, "%s needs compute capability >= %u.%u; %s has %s",
+		         fp8 ? "FP8" : "bf16", maj, min, r->offer->gpu, cc);
 	}
 	gs_req_result *q = add(r, GS_REQ_COMPUTE, v);
 	snprintf(q->detail, sizeof q->detail, "%s", why);
@@ -275,12 +289,19 @@ static void user_conditions(gs_offer_result *r, const gs_evidence_set *ev, const
 		if (n && r->n_reqs < sizeof r->reqs / sizeof r->reqs[0]) {
 			char cond[256]; /* a workload value is at most 255 bytes: never cut */
 			snprintf(cond, sizeof cond, "%.*s", (int)n, p);
-			const gs_evidence *bad = find_user(ev, r->offer, cond, false), *good = find_user(ev, r->offer, cond, true);
-			gs_req_result *q = add(r, GS_REQ_USER, bad ? GS_EXCLUDE : good ? GS_ADMISSIBLE : GS_TO_CONFIRM);
+			const gs_evidence *bad = find_user(ev, r->offer, cond, false),
+					  *good = find_user(ev, r->offer, cond, true);
+			gs_req_result *q = add(r, GS_REQ_USER,
+			                       bad    ? GS_EXCLUDE
+			                       : good ? GS_ADMISSIBLE
+			                              : GS_TO_CONFIRM);
 			q->mandatory = mandatory;
 			snprintf(q->condition, sizeof q->condition, "%s", cond);
-			snprintf(q->detail, sizeof q->detail, "%s \"%s\": %s", mandatory ? "required" : "preferred", cond,
-			         bad ? "an established failure" : good ? "confirmed" : "to confirm with the seller or a test");
+			snprintf(q->detail, sizeof q->detail, "%s \"%s\": %s",
+			         mandatory ? "required" : "preferred", cond,
+			         bad    ? "an established failure"
+			         : good ? "confirmed"
+			                : "to confirm with the seller or a test");
 			if (bad || good)
 				cite(q, bad ? bad : good);
 			if (!mandatory && good)
@@ -312,14 +333,14 @@ static int rank(const void *pa, const void *pb)
 	return (int)b->preferences_met - (int)a->preferences_met;
 }
 
-gs_status gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev, gs_shortlist *out,
-                           gs_error *err)
+gs_status gs_shortlist_run(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev,
+                           gs_shortlist *out, gs_error *err)
 {
 	return gs_shortlist_run_units(e, cat, ev, GS_UNIT_GiB, out, err);
 }
 
-gs_status gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev, gs_unit unit,
-                                 gs_shortlist *out, gs_error *err)
+gs_status gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, const gs_evidence_set *ev,
+                                 gs_unit unit, gs_shortlist *out, gs_error *err)
 {
 	assert(e && cat && ev && out);
 	memset(out, 0, sizeof *out);
@@ -333,8 +354,10 @@ gs_status gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, co
 	for (size_t i = 0; i < cat->n; i++) {
 		if (gs_deadline_passed()) { /* a server's request whose time is up: no more offers */
 			free(oe);
-			return gs_error_set(err, GS_ETIME, NULL, "stopped after %zu offers: the time limit for this request "
-			                    "passed", i);
+			return gs_error_set(err, GS_ETIME, NULL,
+			                    "stopped after %zu offers: the time limit for this request "
+			                    "passed",
+			                    i);
 		}
 		gs_offer_result *r = &out->r[out->n++];
 		const gs_offer *o = &cat->offers[i];
@@ -344,34 +367,46 @@ gs_status gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, co
 		snprintf(q->detail, sizeof q->detail, "the placement needs %llu GPU%s; the offer has %llu",
 		         (unsigned long long)e->gpus, e->gpus == 1 ? "" : "s", (unsigned long long)o->count);
 		if (e->gpus > 1 && (e->tp > 1 || e->pp > 1 || training)) {
-			snprintf(cond, sizeof cond, "the link between the %llu GPUs (NVLink or PCIe, bandwidth) for dp %llu x tp %llu "
-			         "x pp %llu%s%s", (unsigned long long)e->gpus, (unsigned long long)e->dp, (unsigned long long)e->tp,
-			         (unsigned long long)e->pp, o->interconnect[0] ? "; offered: " : "", o->interconnect);
+			snprintf(cond, sizeof cond,
+			         "the link between the %llu GPUs (NVLink or PCIe, bandwidth) for dp %llu x "
+			         "tp %llu x pp %llu%s%s",
+			         (unsigned long long)e->gpus, (unsigned long long)e->dp,
+			         (unsigned long long)e->tp, (unsigned long long)e->pp,
+			         o->interconnect[0] ? "; offered: " : "", o->interconnect);
 			judge_by_evidence(r, ev, GS_REQ_INTERCONNECT, cond);
 		}
 		if (e->host_bytes) {
 			char need[48];
 			gs_format_bytes(e->host_bytes, unit, need, sizeof need);
-			gs_verdict v = !o->host_ram ? GS_TO_CONFIRM : o->host_ram >= e->host_bytes ? GS_ADMISSIBLE : GS_EXCLUDE;
+			gs_verdict v = !o->host_ram                   ? GS_TO_CONFIRM
+			               : o->host_ram >= e->host_bytes ? GS_ADMISSIBLE
+			                                              : GS_EXCLUDE;
 			q = add(r, GS_REQ_HOST_RAM, v);
-			snprintf(q->detail, sizeof q->detail, "host memory %s per GPU for %s%s", need, e->host_what,
-			         o->host_ram ? "" : ": the offer does not state its RAM");
+			snprintf(q->detail, sizeof q->detail, "host memory %s per GPU for %s%s", need,
+			         e->host_what, o->host_ram ? "" : ": the offer does not state its RAM");
 		}
 		compute(r, e, ev);
-		snprintf(cond, sizeof cond, "run %.15s (%.15s, %.40s weights) in the offered environment and record driver, CUDA and "
-		         "framework versions; offered: %s", gs_runtime_name(e->runtime), gs_wl_str(w, GS_F_TASK), e->format.name,
+		snprintf(cond, sizeof cond,
+		         "run %.15s (%.15s, %.40s weights) in the offered environment and record driver, "
+		         "CUDA and framework versions; offered: %s",
+		         gs_runtime_name(e->runtime), gs_wl_str(w, GS_F_TASK), e->format.name,
 		         o->software[0] ? o->software : "not stated");
 		judge_by_evidence(r, ev, GS_REQ_SOFTWARE, cond);
 		if (out->campaign_hours)
-			snprintf(cond, sizeof cond, "the GPUs stay available for the whole campaign (%llu h) from its planned start; "
-			         "a stated stock is not a duration%s%s", (unsigned long long)out->campaign_hours,
+			snprintf(cond, sizeof cond,
+			         "the GPUs stay available for the whole campaign (%llu h) from its planned "
+			         "start; a stated stock is not a duration%s%s",
+			         (unsigned long long)out->campaign_hours,
 			         o->availability[0] ? "; offer says: " : "", o->availability);
 		else
-			snprintf(cond, sizeof cond, "the campaign's duration (give campaign: 3d) and the GPUs' availability for it%s%s",
+			snprintf(cond, sizeof cond,
+			         "the campaign's duration (give campaign: 3d) and the GPUs' availability for "
+			         "it%s%s",
 			         o->availability[0] ? "; offer says: " : "", o->availability);
 		judge_by_evidence(r, ev, GS_REQ_AVAILABILITY, cond);
 		if (gs_wl_set(w, GS_F_QUALITY)) {
-			snprintf(cond, sizeof cond, "evaluate the quality criterion \"%s\" with this setup", gs_wl_str(w, GS_F_QUALITY));
+			snprintf(cond, sizeof cond, "evaluate the quality criterion \"%s\" with this setup",
+			         gs_wl_str(w, GS_F_QUALITY));
 			judge_by_evidence(r, ev, GS_REQ_QUALITY, cond);
 		}
 		user_conditions(r, ev, gs_wl_set(w, GS_F_REQUIRE) ? gs_wl_str(w, GS_F_REQUIRE) : NULL, true);

@@ -94,7 +94,8 @@ gs_status gs_sheet_load_buffer(const char *buf, size_t len, const char *name, gs
 		seen[f] = true;
 		location(where, sizeof where, name, v->start_mark);
 		if (v->type != YAML_SCALAR_NODE) {
-			s = gs_error_set(err, GS_EINPUT, where, "%s: expected a single value, not a %s", gs_field_key((gs_field)f),
+			s = gs_error_set(err, GS_EINPUT, where, "%s: expected a single value, not a %s",
+			                 gs_field_key((gs_field)f),
 			                 v->type == YAML_SEQUENCE_NODE ? "list" : "mapping");
 			goto out;
 		}
