@@ -86,6 +86,11 @@ gs_status gs_parse_hours(const char *text, size_t len, const char *field, uint64
 typedef enum gs_unit { GS_UNIT_GiB, GS_UNIT_GB, GS_UNIT_MiB, GS_UNIT_MB } gs_unit;
 char *gs_format_bytes(gs_bytes b, gs_unit unit, char *buf, size_t cap);
 
+/* One size in both unit systems and exact, as the text outputs print a
+ * headline figure: "13.04 GiB (14.00 GB; 14000000000 B)". Returns buf;
+ * cap >= 96 is enough. */
+char *gs_format_bytes_triple(gs_bytes b, char *buf, size_t cap);
+
 /* An exact ratio as a decimal with two places, rounded half up once:
  * 4714/100 -> "47.14". Returns buf. */
 char *gs_ratio_decimal(gs_ratio x, char *buf, size_t cap);

@@ -379,6 +379,15 @@ char *gs_format_bytes(gs_bytes b, gs_unit unit, char *buf, size_t cap)
 	return buf;
 }
 
+char *gs_format_bytes_triple(gs_bytes b, char *buf, size_t cap)
+{
+	char gi[32], gb[32];
+	gs_format_bytes(b, GS_UNIT_GiB, gi, sizeof gi);
+	gs_format_bytes(b, GS_UNIT_GB, gb, sizeof gb);
+	snprintf(buf, cap, "%s (%s; %llu B)", gi, gb, (unsigned long long)b);
+	return buf;
+}
+
 gs_status gs_parse_unit(const char *t, gs_unit *out, gs_error *err)
 {
 	static const gs_unit all[] = {GS_UNIT_GiB, GS_UNIT_GB, GS_UNIT_MiB, GS_UNIT_MB};

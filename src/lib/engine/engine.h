@@ -9,6 +9,8 @@
  *
  *   0  estimate_items.c     items, phases, weights, KV, forward peaks, and the
  *                           placement over GPUs (estimate_items.h; placement here)
+ *      engine_out.c         what the rows' renderers' hooks share: the text
+ *                           sink, exact bytes and a tokens interval in JSON
  *      gguf_plan.c          the GGUF a config.json would become (gguf_plan.h)
  *      verdict.c            does it fit on this device (gpusizer/verdict.h)
  *      calibration_bands.c  the interval's bands, generated data
@@ -26,7 +28,47 @@
 #define GS_ENGINE_H
 
 #include <stdbool.h>
+#include <stdio.h>
 #include "gpusizer/estimate.h"
+
+/* --- what the renderers lend the row's hooks ------------------------------------ */
+
+/* A text sink: printf into a stream, remembering the first failed write so
+ * that the renderer returns an error once instead of checking every line
+ * (the render wing's `out`, render_internal.h). */
+typedef struct gsi_text {
+	FILE *f;
+	int bad;                      /* set by the first failed write             */
+} gsi_text;
+
+/* fprintf to t->f; on failure sets t->bad (engine_out.c). */
+void gsi_text_put(gsi_text *t, const char *fmt, ...) GS_PRINTF(2, 3);
+
+/* Where in the text outputs a runtime speaks for itself (the row's
+ * text_lines). "In place": the runtime's line replaces the renderer's own. */
+typedef enum gsi_text_part {
+	GSI_TEXT_LENGTH,              /* estimate's "length:" line, in place        */
+	GSI_TEXT_CONCURRENCY,         /* estimate's "concurrency:" line for
+	                                 inference, in place                        */
+	GSI_TEXT_SUMMARY,             /* after the summary lines: its own figures
+	                                 (Ollama's estimate beside llama.cpp's)     */
+	GSI_TEXT_CAPACITY,            /* the "capacity check:" line, in place       */
+	GSI_TEXT_POOL,                /* after the capacity check: its budget, pool */
+	GSI_COMPARE_RUNTIME,          /* compare's GGUF title: what runs the files,
+	                                 in place of the row's label               */
+	GSI_COMPARE_HEAD,             /* compare's GGUF table: its columns' heads   */
+	GSI_COMPARE_RULE,             /* ... their Markdown alignment cells         */
+	GSI_COMPARE_ROW,              /* ... one row's cells                        */
+	GSI_COMPARE_NOTE              /* ... after the table: what they mean        */
+} gsi_text_part;
+
+/* A JSON integer of exact bytes, INT64_MAX past the representable
+ * (engine_out.c). */
+struct json_t *gsi_json_bytes(gs_bytes b);
+
+/* {low, high, coverage_target, records, why}: the KV interval on a pool's
+ * tokens (engine_out.c). */
+struct json_t *gsi_json_tokens_interval(const gs_estimate *e, uint64_t low, uint64_t high);
 
 /* --- the runtime's row ---------------------------------------------------------- */
 
@@ -106,6 +148,14 @@ typedef struct gsi_engine {
 	bool searches_gpu_layers;
 	/* its own layer fit where the search stopped (Ollama); false: none */
 	bool (*layer_fit)(const gs_estimate *e, gsi_layer_fit *out);
+	/* renderers' hooks */
+	/* the runtime's own lines of the text and Markdown outputs, at `part`
+	 * (gsi_text_part below); true when it wrote that part (for a part said
+	 * "in place", the renderer's own line is then left out) */
+	bool (*text_lines)(const gs_estimate *e, gsi_text_part part, bool md, gsi_text *out);
+	/* the runtime's own members of the estimate's JSON, added at the end of
+	 * root ("vllm", "sglang", "ollama") */
+	void (*extras_json)(struct json_t *root, const gs_estimate *e);
 } gsi_engine;
 
 /* The runtime's row; static storage. */
@@ -132,6 +182,16 @@ void gsi_vllm_pool_view(const gs_estimate *e, gs_pool_view *v);
 void gsi_vllm_pool_interval(gs_estimate *e);
 void gsi_sglang_pool_view(const gs_estimate *e, gs_pool_view *v);
 void gsi_sglang_pool_interval(gs_estimate *e);
+
+/* The runtimes' renderers' hooks of their rows: vLLM's budget, SGLang's
+ * pool, Ollama's own settings and estimate, in text and in JSON
+ * (estimate_vllm.c, estimate_sglang.c, estimate_ollama.c). */
+bool gsi_vllm_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gsi_text *out);
+void gsi_vllm_extras_json(struct json_t *root, const gs_estimate *e);
+bool gsi_sglang_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gsi_text *out);
+void gsi_sglang_extras_json(struct json_t *root, const gs_estimate *e);
+bool gsi_ollama_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gsi_text *out);
+void gsi_ollama_extras_json(struct json_t *root, const gs_estimate *e);
 
 /* b x f, rounded up or down, 2^63 past the representable (interval.c): the
  * interval's one scaling, which the engines' pool intervals use too. */

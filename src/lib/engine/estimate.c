@@ -30,11 +30,13 @@ static const gsi_engine engines[] = {
 	{.id = GS_RT_VLLM, .label = "vLLM", .estimate = gsi_estimate_vllm, .tp_divides = true,
 	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group_of = gsi_vllm_interval_group,
 	 .pool_view = gsi_vllm_pool_view, .pool_interval = gsi_vllm_pool_interval, .verdict = gsi_verdict_vllm_pool,
-	 .matrix_formats = serve_formats, .pool_changes = gsi_serving_changes},
+	 .matrix_formats = serve_formats, .pool_changes = gsi_serving_changes,
+	 .text_lines = gsi_vllm_text_lines, .extras_json = gsi_vllm_extras_json},
 	{.id = GS_RT_SGLANG, .label = "SGLang", .estimate = gsi_estimate_sglang, .tp_divides = true,
 	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group = "sglang",
 	 .pool_view = gsi_sglang_pool_view, .pool_interval = gsi_sglang_pool_interval,
-	 .verdict = gsi_verdict_sglang_pool, .matrix_formats = serve_formats, .pool_changes = gsi_serving_changes},
+	 .verdict = gsi_verdict_sglang_pool, .matrix_formats = serve_formats, .pool_changes = gsi_serving_changes,
+	 .text_lines = gsi_sglang_text_lines, .extras_json = gsi_sglang_extras_json},
 	{.id = GS_RT_LLAMACPP, .label = "llama.cpp", .estimate = gsi_estimate_llamacpp,
 	 .vision_as_text = gsi_llamacpp_vision_as_text, .runs_gguf = true, .splits_layers = true,
 	 .interval_group = "llamacpp", .matrix_formats = gguf_formats, .own_changes = gsi_llamacpp_changes,
@@ -45,7 +47,8 @@ static const gsi_engine engines[] = {
 	 * which is not memory the GPU holds */
 	{.id = GS_RT_OLLAMA, .label = "Ollama", .estimate = gsi_estimate_ollama, .runs_gguf = true, .splits_layers = true,
 	 .judged_per_device = true, .interval_group = "llamacpp", .verdict = gsi_verdict_ollama_layers,
-	 .matrix_formats = gguf_formats, .own_changes = gsi_ollama_changes, .layer_fit = gsi_ollama_layer_fit},
+	 .matrix_formats = gguf_formats, .own_changes = gsi_ollama_changes, .layer_fit = gsi_ollama_layer_fit,
+	 .text_lines = gsi_ollama_text_lines, .extras_json = gsi_ollama_extras_json},
 };
 _Static_assert(sizeof engines / sizeof engines[0] == GS_RT__COUNT, "one row per runtime");
 

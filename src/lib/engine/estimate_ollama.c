@@ -18,6 +18,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <jansson.h>
 #include "engine/engine.h"
 #include "engine/engine_release.h"
 #include "engine/estimate_items.h"
@@ -437,4 +438,171 @@ bool gsi_ollama_layer_fit(const gs_estimate *e, gsi_layer_fit *out)
 	out->required = e->ollama.required_full;
 	out->available = e->ollama.gpu_free;
 	return true;
+}
+
+/* --- the renderers' hooks (engine.h) --------------------------------------------- */
+
+/* A size as Ollama's format.HumanBytes2 prints it ("6.5 GiB"), so that its
+ * estimate's line can be compared with its log word for word. */
+static const char *human2(gs_bytes b, char *buf, size_t cap)
+{
+	if (b >= GS_GiB)
+		snprintf(buf, cap, "%.1f GiB", (double)b / (double)GS_GiB);
+	else if (b >= GS_MiB)
+		snprintf(buf, cap, "%.1f MiB", (double)b / (double)GS_MiB);
+	else if (b >= 1024)
+		snprintf(buf, cap, "%.1f KiB", (double)b / 1024.0);
+	else
+		snprintf(buf, cap, "%llu B", (unsigned long long)b);
+	return buf;
+}
+
+/* Ollama's settings and its own estimate, as its "offload to cuda" log line
+ * prints it, beside the llama.cpp buffers it leads to. */
+static void own_estimate(const gs_estimate *e, bool md, gsi_text *o)
+{
+	const gs_ollama_fit *f = &e->ollama;
+	char a[40], b[40], c[40];
+	const char *li = md ? "- " : "", *in = md ? "  " : "";
+	bool unlimited = !f->gpu_free_known;
+	gsi_text_put(o, "%sOllama %s settings:  num_batch %llu tokens (llama.cpp n_ubatch %llu tokens), "
+	    "flash attention %s, KV cache %s, %llu GPU%s used; memory.available %s per GPU (%s)\n", li,
+	    e->runtime_version, (unsigned long long)f->num_batch, (unsigned long long)f->n_ubatch,
+	    f->flash_attention ? "on" : "off", f->kv_cache_type, (unsigned long long)f->gpus_used,
+	    f->gpus_used == 1 ? "" : "s", unlimited ? "unlimited" : human2(f->gpu_free, a, sizeof a),
+	    f->gpu_free_how);
+	gsi_text_put(o, "%sOllama's own estimate (llm/memory.go, recomputed; its log line reads the same):\n",
+	    li);
+	gsi_text_put(o, "%s  layers.model=%llu layers.offload=%llu layers.split=\"", in,
+	    (unsigned long long)f->layers_model, (unsigned long long)f->layers_offload);
+	for (uint64_t g = 0; f->gpus_used > 1 && g < f->gpus_used; g++)
+		gsi_text_put(o, "%s%llu", g ? "," : "", (unsigned long long)f->layer_split[g]);
+	gsi_text_put(o, "\" memory.gpu_overhead=\"%s\"\n", human2(f->gpu_overhead, a, sizeof a));
+	gsi_text_put(o, "%s  memory.required.full=\"%s\" memory.required.partial=\"%s\" "
+	    "memory.required.kv=\"%s\" memory.required.allocations=\"[", in,
+	    human2(f->required_full, a, sizeof a), human2(f->required_partial, b, sizeof b),
+	    human2(f->kv, c, sizeof c));
+	for (uint64_t g = 0; g < f->gpus_used; g++)
+		gsi_text_put(o, "%s%s", g ? " " : "", human2(f->allocations[g], a, sizeof a));
+	gsi_text_put(o, "]\"\n%s  memory.weights.total=\"%s\" memory.weights.repeating=\"%s\" "
+	    "memory.weights.nonrepeating=\"%s\"", in, human2(f->weights_total, a, sizeof a),
+	    human2(f->weights_repeating, b, sizeof b), human2(f->weights_nonrepeating, c, sizeof c));
+	gsi_text_put(o, " memory.graph.full=\"%s\" memory.graph.partial=\"%s\"%s\n",
+	    human2(f->graph_full, a, sizeof a), human2(f->graph_partial, b, sizeof b),
+	    f->graph_by_rule ? " (GQA x KV / 6 rule)" : "");
+	gs_bytes mine = 0;
+	for (size_t i = 0; i < e->n_buffers; i++)
+		if (!strcmp(e->buffers[i].device, "CUDA0"))
+			mine = gs_add_sat(mine, e->buffers[i].bytes);
+	char x[96], y[96];
+	gsi_text_put(o, "%sOllama vs llama.cpp:  llama.cpp's buffers on CUDA0 add up to %s; "
+	    "Ollama reserves %s there (its %s minimum and one spare block included)%s\n", li,
+	    gs_format_bytes_triple(mine, x, sizeof x), gs_format_bytes_triple(f->allocations[0], y, sizeof y),
+	    human2(f->minimum_memory, a, sizeof a),
+	    f->full_offload ? "" : "; it offloads only part of the model");
+}
+
+/* The estimate's lines in Ollama's terms (num_ctx, parallel requests, its
+ * own estimate, a partial offload), and compare's columns for its layers. */
+bool gsi_ollama_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gsi_text *o)
+{
+	const gs_ollama_fit *f = &e->ollama;
+	if (!e->has_ollama && part != GSI_COMPARE_ROW) /* a compare's rows are as its first says */
+		return false;
+	char a[48], b[96];
+	switch (part) {
+	case GSI_TEXT_LENGTH:
+		gsi_text_put(o, "length:      num_ctx %llu tokens (%s)\n", (unsigned long long)e->length,
+		    f->num_ctx_why);
+		return true;
+	case GSI_TEXT_CONCURRENCY:
+		gsi_text_put(o, "concurrency: %llu parallel request%s (%s); llama.cpp n_ctx = %llu x %llu\n",
+		    (unsigned long long)e->concurrency, e->concurrency == 1 ? "" : "s", f->parallel_why,
+		    (unsigned long long)e->length, (unsigned long long)e->concurrency);
+		return true;
+	case GSI_TEXT_SUMMARY:
+		own_estimate(e, md, o);
+		return true;
+	case GSI_TEXT_CAPACITY: /* part of the model offloaded: the GPU part is all the GPU holds */
+		if (!e->has_capacity || e->verdict.rule != GS_RULE_OLLAMA_LAYERS || f->full_offload)
+			return false;
+		gsi_text_put(o, "%scapacity check:      DOES NOT FIT on the GPU: %s; "
+		    "the GPU part peaks at %s of %s\n", md ? "- " : "", e->verdict.why,
+		    gs_format_bytes(e->phases[e->peak_phase].peak, GS_UNIT_GiB, a, sizeof a),
+		    gs_format_bytes_triple(e->capacity, b, sizeof b));
+		return true;
+	case GSI_COMPARE_RUNTIME:
+		gsi_text_put(o, "Ollama's llama.cpp");
+		return true;
+	case GSI_COMPARE_HEAD:
+		gsi_text_put(o, "%s", md ? " Ollama layers x parallel | Ollama required.full [GiB] |"
+		                         : "  Ollama layers x parallel  Ollama required.full [GiB]");
+		return true;
+	case GSI_COMPARE_RULE:
+		gsi_text_put(o, "---:|---:|");
+		return true;
+	case GSI_COMPARE_ROW: {
+		char layers[48];
+		snprintf(layers, sizeof layers, "%llu/%llu x %llu", (unsigned long long)f->layers_offload,
+		         (unsigned long long)f->layers_model, (unsigned long long)f->parallel);
+		gs_format_bytes(f->required_full, GS_UNIT_GiB, a, sizeof a);
+		char *sp = strchr(a, ' '); /* the number alone: the column's head has the unit */
+		if (sp)
+			*sp = 0;
+		gsi_text_put(o, md ? " %s | %s |" : "  %24s  %26s", layers, a);
+		return true;
+	}
+	case GSI_COMPARE_NOTE:
+		gsi_text_put(o, "Ollama %s: layers offloaded of the model's (blocks + output) "
+		    "x parallel requests, as its own estimate chooses them for each file type; "
+		    "n_ctx = num_ctx x parallel per row.\n", e->runtime_version);
+		return true;
+	case GSI_TEXT_POOL:
+		break;
+	}
+	return false;
+}
+
+/* "ollama": its settings and its own estimate, figure by figure. */
+static json_t *ollama_json(const gs_estimate *e)
+{
+	const gs_ollama_fit *f = &e->ollama;
+	json_t *split = json_array(), *alloc = json_array();
+	for (uint64_t g = 0; g < f->gpus_used; g++) {
+		json_array_append_new(split, json_integer((json_int_t)f->layer_split[g]));
+		json_array_append_new(alloc, gsi_json_bytes(f->allocations[g]));
+	}
+	json_t *o = json_pack("{s:I, s:s, s:I, s:s, s:I, s:I, s:b, s:s, s:I}", "num_ctx",
+	    (json_int_t)f->num_ctx, "num_ctx_why", f->num_ctx_why, "parallel", (json_int_t)f->parallel,
+	    "parallel_why", f->parallel_why, "num_batch", (json_int_t)f->num_batch, "n_ubatch",
+	    (json_int_t)f->n_ubatch, "flash_attention", f->flash_attention, "kv_cache_type", f->kv_cache_type,
+	    "gpus_used", (json_int_t)f->gpus_used);
+	bool unlimited = !f->gpu_free_known;
+	json_object_set_new(o, "available_bytes", unlimited ? json_null() : gsi_json_bytes(f->gpu_free));
+	json_object_set_new(o, "available_how", json_string(f->gpu_free_how));
+	json_object_set_new(o, "minimum_memory_bytes", gsi_json_bytes(f->minimum_memory));
+	json_object_set_new(o, "gpu_overhead_bytes", gsi_json_bytes(f->gpu_overhead));
+	json_object_set_new(o, "layers_model", json_integer((json_int_t)f->layers_model));
+	json_object_set_new(o, "layers_offload", json_integer((json_int_t)f->layers_offload));
+	json_object_set_new(o, "layers_split", split);
+	json_object_set_new(o, "full_offload", json_boolean(f->full_offload));
+	json_object_set_new(o, "required_full_bytes", gsi_json_bytes(f->required_full));
+	json_object_set_new(o, "required_partial_bytes", gsi_json_bytes(f->required_partial));
+	json_object_set_new(o, "required_kv_bytes", gsi_json_bytes(f->kv));
+	json_object_set_new(o, "allocations_bytes", alloc);
+	json_object_set_new(o, "weights_total_bytes", gsi_json_bytes(f->weights_total));
+	json_object_set_new(o, "weights_repeating_bytes", gsi_json_bytes(f->weights_repeating));
+	json_object_set_new(o, "weights_nonrepeating_bytes", gsi_json_bytes(f->weights_nonrepeating));
+	json_object_set_new(o, "graph_full_bytes", gsi_json_bytes(f->graph_full));
+	json_object_set_new(o, "graph_partial_bytes", gsi_json_bytes(f->graph_partial));
+	json_object_set_new(o, "graph_by_rule", json_boolean(f->graph_by_rule));
+	if (f->settings_note[0])
+		json_object_set_new(o, "settings_note", json_string(f->settings_note));
+	return o;
+}
+
+void gsi_ollama_extras_json(json_t *root, const gs_estimate *e)
+{
+	if (e->has_ollama)
+		json_object_set_new(root, "ollama", ollama_json(e));
 }

@@ -22,6 +22,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <jansson.h>
 #include "engine/engine.h"
 #include "engine/engine_release.h"
 #include "engine/estimate_items.h"
@@ -301,4 +302,51 @@ void gsi_sglang_pool_interval(gs_estimate *e)
 {
 	e->sglang.tokens_low = gsi_interval_scale(e->sglang.tokens, e->interval.kv_low_factor, false);
 	e->sglang.tokens_high = gsi_interval_scale(e->sglang.tokens, e->interval.kv_high_factor, true);
+}
+
+/* --- the renderers' hooks (engine.h) --------------------------------------------- */
+
+/* After the capacity check: mem_fraction_static, the pool, and the sheet's
+ * need against it, in SGLang's own terms. */
+bool gsi_sglang_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gsi_text *o)
+{
+	if (part != GSI_TEXT_POOL || !e->has_sglang)
+		return false;
+	const gs_sglang_pool *p = &e->sglang;
+	const char *li = md ? "- " : "";
+	char buf[96];
+	gsi_text_put(o, "%sSGLang mem_fraction_static: %llu/%llu (%s); chunked_prefill_size %llu\n", li,
+	    (unsigned long long)p->mem_fraction_static.num, (unsigned long long)p->mem_fraction_static.den,
+	    p->fraction_why, (unsigned long long)p->chunked_prefill_size);
+	gsi_text_put(o, "%sSGLang KV pool:      %s = %llu tokens (max_total_num_tokens), "
+	    "max_running_requests %llu\n", li,
+	    gs_format_bytes_triple(gs_mul_sat(p->tokens, p->cell_bytes), buf, sizeof buf),
+	    (unsigned long long)p->tokens, (unsigned long long)p->max_running_requests);
+	if (e->length)
+		gsi_text_put(o, "%sSGLang: the sheet needs %llu tokens for %llu sequence%s of %llu: %s\n", li,
+		    (unsigned long long)p->needed_tokens, (unsigned long long)e->concurrency,
+		    e->concurrency == 1 ? "" : "s", (unsigned long long)e->length,
+		    e->verdict.pool_holds ? "fits" : "DOES NOT FIT");
+	return true;
+}
+
+/* "sglang": the pool (the contract's kv_tokens, max_running_requests,
+ * mem_fraction_static). */
+void gsi_sglang_extras_json(json_t *root, const gs_estimate *e)
+{
+	if (!e->has_sglang)
+		return;
+	const gs_sglang_pool *p = &e->sglang;
+	json_object_set_new(root, "sglang",
+	    json_pack("{s:I, s:I, s:f, s:s, s:I, s:o, s:o, s:o, s:I, s:b, s:b}", "kv_tokens",
+	        (json_int_t)p->tokens, "max_running_requests", (json_int_t)p->max_running_requests,
+	        "mem_fraction_static",
+	        (double)p->mem_fraction_static.num / (double)p->mem_fraction_static.den,
+	        "mem_fraction_static_why", p->fraction_why, "chunked_prefill_size",
+	        (json_int_t)p->chunked_prefill_size, "free_at_start_bytes", gsi_json_bytes(p->free_at_start),
+	        "pool_bytes", gsi_json_bytes(p->pool_bytes), "cell_bytes", gsi_json_bytes(p->cell_bytes),
+	        "needed_tokens", (json_int_t)p->needed_tokens, "sheet_fits", e->verdict.pool_holds,
+	        "refused", p->refused));
+	json_object_set_new(json_object_get(root, "sglang"), "kv_tokens_interval",
+	    gsi_json_tokens_interval(e, p->tokens_low, p->tokens_high));
 }

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <jansson.h>
 #include "gpusizer/devices.h"
 #include "engine/engine.h"
 #include "engine/engine_release.h"
@@ -775,4 +776,63 @@ void gsi_vllm_pool_interval(gs_estimate *e)
 		size_t n = strlen(iv->kv_why);
 		snprintf(iv->kv_why + n, sizeof iv->kv_why - n, "; %s", e->vllm.graphs_low_why);
 	}
+}
+
+/* --- the renderers' hooks (engine.h) --------------------------------------------- */
+
+/* After the capacity check: the profile run, the budget, the pool, and the
+ * sheet's need against it, in vLLM's own terms. */
+bool gsi_vllm_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gsi_text *o)
+{
+	if (part != GSI_TEXT_POOL || !e->has_vllm)
+		return false;
+	const gs_vllm_budget *v = &e->vllm;
+	const char *li = md ? "- " : "";
+	char buf[96];
+	gsi_text_put(o, "%svLLM profile run:    %llu tokens, %llu dummy requests (%s)\n", li,
+	    (unsigned long long)v->profile_tokens, (unsigned long long)v->profile_seqs, v->why_tokens);
+	gsi_text_put(o, "%svLLM budget:         %s = gpu_memory_utilization %s x CUDA total\n", li,
+	    gs_format_bytes_triple(v->budget, buf, sizeof buf),
+	    gs_wl_str(&e->workload, GS_F_GPU_MEMORY_UTILIZATION));
+	gsi_text_put(o, "%svLLM KV cache:       %s, %llu blocks of 16 tokens = %llu tokens\n", li,
+	    gs_format_bytes_triple(gs_mul_sat(v->blocks, v->block_bytes), buf, sizeof buf),
+	    (unsigned long long)v->blocks, (unsigned long long)v->tokens);
+	if (v->tokens_printed != v->tokens)
+		gsi_text_put(o, "%svLLM %s log prints:  GPU KV cache size %llu tokens "
+		    "(max concurrency x %llu tokens)\n", li, e->runtime_version,
+		    (unsigned long long)v->tokens_printed, (unsigned long long)e->length);
+	if (e->length)
+		gsi_text_put(o, "%svLLM max concurrency for %llu tokens per request: %llu.%02llux; "
+		    "the sheet needs %llu blocks for %llu sequence%s: %s\n", li,
+		    (unsigned long long)e->length, (unsigned long long)(v->max_concurrency_centi / 100),
+		    (unsigned long long)(v->max_concurrency_centi % 100),
+		    (unsigned long long)v->needed_blocks, (unsigned long long)e->concurrency,
+		    e->concurrency == 1 ? "" : "s",
+		    e->verdict.pool_holds ? "fits" : "DOES NOT FIT");
+	return true;
+}
+
+/* "vllm": the budget and the pool (the contract's budget_bytes,
+ * kv_available_bytes, block_bytes, blocks, kv_tokens, kv_tokens_interval). */
+void gsi_vllm_extras_json(json_t *root, const gs_estimate *e)
+{
+	if (!e->has_vllm)
+		return;
+	const gs_vllm_budget *v = &e->vllm;
+	json_object_set_new(root, "vllm",
+	    json_pack("{s:o, s:o, s:o, s:I, s:I, s:f, s:I, s:b, s:b}", "budget_bytes",
+	        gsi_json_bytes(v->budget), "kv_available_bytes", gsi_json_bytes(v->kv_available),
+	        "block_bytes", gsi_json_bytes(v->block_bytes), "blocks", (json_int_t)v->blocks, "kv_tokens",
+	        (json_int_t)v->tokens, "max_concurrency", (double)v->max_concurrency_milli / 1000.0,
+	        "needed_blocks", (json_int_t)v->needed_blocks, "sheet_fits", e->verdict.pool_holds,
+	        "over_budget", v->over_budget));
+	json_t *vo = json_object_get(root, "vllm");
+	json_object_set_new(vo, "profile_tokens", json_integer((json_int_t)v->profile_tokens));
+	json_object_set_new(vo, "profile_seqs", json_integer((json_int_t)v->profile_seqs));
+	json_object_set_new(vo, "profile_tokens_why", json_string(v->why_tokens));
+	json_object_set_new(vo, "engine", json_string(v->v1 ? "V1" : "V0"));
+	json_object_set_new(vo, "cuda_graphs_in_budget", json_boolean(v->graphs_in_budget));
+	json_object_set_new(vo, "kv_tokens_printed", json_integer((json_int_t)v->tokens_printed));
+	json_object_set_new(vo, "kv_tokens_interval",
+	    gsi_json_tokens_interval(e, v->tokens_low, v->tokens_high));
 }

@@ -2,6 +2,7 @@
 # The wing's sources (tests/layers.txt says whom they may call).
 list(APPEND GS_LIB_SOURCES
   src/lib/engine/calibration_bands.c
+  src/lib/engine/engine_out.c
   src/lib/engine/engine_release.c
   src/lib/engine/estimate.c
   src/lib/engine/estimate_items.c

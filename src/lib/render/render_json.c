@@ -6,6 +6,7 @@
 #include "gpusizer/devices.h"
 #include "gpusizer/interval.h"
 #include "gpusizer/render.h"
+#include "engine/engine.h"
 #include "engine/engine_release.h"
 
 static json_t *jbytes(gs_bytes b) { return json_integer(b > INT64_MAX ? INT64_MAX : (json_int_t)b); }
@@ -99,12 +100,6 @@ static json_t *interval_json(const gs_estimate *e, gs_bytes shown)
 	                 GS_COVERAGE_TARGET, "records", (int)e->interval.records);
 }
 
-static json_t *tokens_interval_json(const gs_estimate *e, uint64_t lo, uint64_t hi)
-{
-	return json_pack("{s:I, s:I, s:f, s:i, s:s}", "low", (json_int_t)lo, "high", (json_int_t)hi, "coverage_target",
-	                 GS_COVERAGE_TARGET, "records", (int)e->interval.kv_records, "why", e->interval.kv_why);
-}
-
 /* The items per phase, and the phases with their peaks. */
 static void items_json(json_t *root, const gs_estimate *e)
 {
@@ -172,7 +167,7 @@ static void placement_json(json_t *root, const gs_estimate *e)
 }
 
 /* What only some estimates have: training, host memory, a tensor table, a
- * capacity, vLLM's budget. */
+ * capacity (a runtime's own members follow, its row's extras_json). */
 static void extras_json(json_t *root, const gs_estimate *e)
 {
 	if (e->train.training) {
@@ -225,40 +220,6 @@ static void extras_json(json_t *root, const gs_estimate *e)
 	}
 	if (e->has_capacity)
 		json_object_set_new(root, "capacity", gs_verdict_to_json(e));
-	if (e->has_vllm) {
-		const gs_vllm_budget *v = &e->vllm;
-		json_object_set_new(root, "vllm",
-		                    json_pack("{s:o, s:o, s:o, s:I, s:I, s:f, s:I, s:b, s:b}", "budget_bytes",
-		                              jbytes(v->budget), "kv_available_bytes", jbytes(v->kv_available),
-		                              "block_bytes", jbytes(v->block_bytes), "blocks", (json_int_t)v->blocks,
-		                              "kv_tokens", (json_int_t)v->tokens, "max_concurrency",
-		                              (double)v->max_concurrency_milli / 1000.0, "needed_blocks",
-		                              (json_int_t)v->needed_blocks, "sheet_fits", e->verdict.pool_holds,
-		                              "over_budget", v->over_budget));
-		json_t *vo = json_object_get(root, "vllm");
-		json_object_set_new(vo, "profile_tokens", json_integer((json_int_t)v->profile_tokens));
-		json_object_set_new(vo, "profile_seqs", json_integer((json_int_t)v->profile_seqs));
-		json_object_set_new(vo, "profile_tokens_why", json_string(v->why_tokens));
-		json_object_set_new(vo, "engine", json_string(v->v1 ? "V1" : "V0"));
-		json_object_set_new(vo, "cuda_graphs_in_budget", json_boolean(v->graphs_in_budget));
-		json_object_set_new(vo, "kv_tokens_printed", json_integer((json_int_t)v->tokens_printed));
-		json_object_set_new(vo, "kv_tokens_interval", tokens_interval_json(e, v->tokens_low, v->tokens_high));
-	}
-	if (e->has_sglang) {
-		const gs_sglang_pool *p = &e->sglang;
-		json_object_set_new(root, "sglang",
-		                    json_pack("{s:I, s:I, s:f, s:s, s:I, s:o, s:o, s:o, s:I, s:b, s:b}", "kv_tokens",
-		                              (json_int_t)p->tokens, "max_running_requests",
-		                              (json_int_t)p->max_running_requests, "mem_fraction_static",
-		                              (double)p->mem_fraction_static.num / (double)p->mem_fraction_static.den,
-		                              "mem_fraction_static_why", p->fraction_why, "chunked_prefill_size",
-		                              (json_int_t)p->chunked_prefill_size, "free_at_start_bytes",
-		                              jbytes(p->free_at_start), "pool_bytes", jbytes(p->pool_bytes), "cell_bytes",
-		                              jbytes(p->cell_bytes), "needed_tokens", (json_int_t)p->needed_tokens,
-		                              "sheet_fits", e->verdict.pool_holds, "refused", p->refused));
-		json_object_set_new(json_object_get(root, "sglang"), "kv_tokens_interval",
-		                    tokens_interval_json(e, p->tokens_low, p->tokens_high));
-	}
 }
 
 /* The one verdict (gpusizer/verdict.h) with the capacity it judged
@@ -282,43 +243,6 @@ json_t *gs_verdict_to_json(const gs_estimate *e)
 		                      v->pool_holds, "refused", v->pool_refused);
 		json_object_set_new(o, "pool", p);
 	}
-	return o;
-}
-
-static json_t *ollama_json(const gs_estimate *e)
-{
-	const gs_ollama_fit *f = &e->ollama;
-	json_t *split = json_array(), *alloc = json_array();
-	for (uint64_t g = 0; g < f->gpus_used; g++) {
-		json_array_append_new(split, json_integer((json_int_t)f->layer_split[g]));
-		json_array_append_new(alloc, jbytes(f->allocations[g]));
-	}
-	json_t *o = json_pack("{s:I, s:s, s:I, s:s, s:I, s:I, s:b, s:s, s:I}", "num_ctx", (json_int_t)f->num_ctx,
-	                      "num_ctx_why", f->num_ctx_why, "parallel", (json_int_t)f->parallel, "parallel_why",
-	                      f->parallel_why, "num_batch", (json_int_t)f->num_batch, "n_ubatch",
-	                      (json_int_t)f->n_ubatch, "flash_attention", f->flash_attention, "kv_cache_type",
-	                      f->kv_cache_type, "gpus_used", (json_int_t)f->gpus_used);
-	bool unlimited = !f->gpu_free_known;
-	json_object_set_new(o, "available_bytes", unlimited ? json_null() : jbytes(f->gpu_free));
-	json_object_set_new(o, "available_how", json_string(f->gpu_free_how));
-	json_object_set_new(o, "minimum_memory_bytes", jbytes(f->minimum_memory));
-	json_object_set_new(o, "gpu_overhead_bytes", jbytes(f->gpu_overhead));
-	json_object_set_new(o, "layers_model", json_integer((json_int_t)f->layers_model));
-	json_object_set_new(o, "layers_offload", json_integer((json_int_t)f->layers_offload));
-	json_object_set_new(o, "layers_split", split);
-	json_object_set_new(o, "full_offload", json_boolean(f->full_offload));
-	json_object_set_new(o, "required_full_bytes", jbytes(f->required_full));
-	json_object_set_new(o, "required_partial_bytes", jbytes(f->required_partial));
-	json_object_set_new(o, "required_kv_bytes", jbytes(f->kv));
-	json_object_set_new(o, "allocations_bytes", alloc);
-	json_object_set_new(o, "weights_total_bytes", jbytes(f->weights_total));
-	json_object_set_new(o, "weights_repeating_bytes", jbytes(f->weights_repeating));
-	json_object_set_new(o, "weights_nonrepeating_bytes", jbytes(f->weights_nonrepeating));
-	json_object_set_new(o, "graph_full_bytes", jbytes(f->graph_full));
-	json_object_set_new(o, "graph_partial_bytes", jbytes(f->graph_partial));
-	json_object_set_new(o, "graph_by_rule", json_boolean(f->graph_by_rule));
-	if (f->settings_note[0])
-		json_object_set_new(o, "settings_note", json_string(f->settings_note));
 	return o;
 }
 
@@ -360,8 +284,8 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 	json_object_set_new(root, "unknowns", unk);
 	placement_json(root, e);
 	extras_json(root, e);
-	if (e->has_ollama)
-		json_object_set_new(root, "ollama", ollama_json(e));
+	if (e->engine && e->engine->extras_json) /* the runtime's own: "vllm", "sglang", "ollama" */
+		e->engine->extras_json(root, e);
 	return root;
 }
 

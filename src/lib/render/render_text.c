@@ -14,24 +14,16 @@
 #include "engine/engine.h"
 #include "engine/engine_release.h"
 
-void gs_render_put(out *o, const char *fmt, ...)
+/* The runtime's own lines at `part` (its row's text_lines, engine.h):
+ * true when it wrote them. */
+static bool engine_text(out *o, const gs_estimate *e, gsi_text_part part, bool md)
 {
-	va_list ap;
-	va_start(ap, fmt);
-	if (vfprintf(o->f, fmt, ap) < 0)
-		o->bad = 1;
-	va_end(ap);
+	return e->engine && e->engine->text_lines && e->engine->text_lines(e, part, md, o);
 }
 
-/* "13.04 GiB (14.00 GB; 14000000000 B)" */
-static const char *triple(gs_bytes b, char *buf, size_t cap)
-{
-	char gi[32], gb[32];
-	gs_format_bytes(b, GS_UNIT_GiB, gi, sizeof gi);
-	gs_format_bytes(b, GS_UNIT_GB, gb, sizeof gb);
-	snprintf(buf, cap, "%s (%s; %llu B)", gi, gb, (unsigned long long)b);
-	return buf;
-}
+/* "13.04 GiB (14.00 GB; 14000000000 B)" (core's, which the engines' text
+ * hooks use too) */
+#define triple gs_format_bytes_triple
 
 /* A number in `unit` without the unit name (the column header has it). */
 static const char *cell(gs_bytes b, gs_unit unit, char *buf, size_t cap)
@@ -88,9 +80,9 @@ static void header(out *o, const gs_estimate *e)
 		put(o, "format:      weights %s, KV cache %s%s\n", e->format.name, e->kv_format.name, attn);
 	if (e->format_from_checkpoint)
 		put(o, "             weights as config.json's quantization_config stores them: %s\n", m->quant_read);
-	if (e->has_ollama)
-		put(o, "length:      num_ctx %llu tokens (%s)\n", (unsigned long long)e->length, e->ollama.num_ctx_why);
-	else if (e->length && e->images)
+	if (engine_text(o, e, GSI_TEXT_LENGTH, false)) { /* the header reads the same in Markdown */
+		/* the runtime's own (Ollama's num_ctx) */
+	} else if (e->length && e->images)
 		put(o, "length:      %llu tokens (%llu text + %llu images x %u image tokens)\n",
 		    (unsigned long long)e->length, (unsigned long long)(e->length - e->images * e->image_tokens),
 		    (unsigned long long)e->images, (unsigned)e->image_tokens);
@@ -121,11 +113,7 @@ static void header(out *o, const gs_estimate *e)
 		gs_workload_recipe_settings(w, set, sizeof set);
 		put(o, "recipe:      %s: %s; its defaults here: %s\n", gs_wl_str(w, GS_F_RECIPE),
 		    gs_recipe_source(gs_wl_recipe(w)), set[0] ? set : "none beyond the plain ones");
-	} else if (e->has_ollama) {
-		put(o, "concurrency: %llu parallel request%s (%s); llama.cpp n_ctx = %llu x %llu\n",
-		    (unsigned long long)e->concurrency, e->concurrency == 1 ? "" : "s", e->ollama.parallel_why,
-		    (unsigned long long)e->length, (unsigned long long)e->concurrency);
-	} else {
+	} else if (!engine_text(o, e, GSI_TEXT_CONCURRENCY, false)) {
 		put(o, "concurrency: %llu sequence%s (%s)\n", (unsigned long long)gs_wl_u64(w, GS_F_CONCURRENCY),
 		    gs_wl_u64(w, GS_F_CONCURRENCY) == 1 ? "" : "s",
 		    gs_origin_name(w->v[GS_F_CONCURRENCY].from));
@@ -260,14 +248,15 @@ static void summary_lines(out *o, const gs_estimate *e, bool md)
 	}
 }
 
-/* The capacity check and vLLM's pool: the one verdict's words and figures
- * (gpusizer/verdict.h), the device beside a pool engine's own rule. */
+/* The capacity check and a pool engine's budget: the one verdict's words
+ * and figures (gpusizer/verdict.h), the device beside a pool engine's own
+ * rule; a runtime may say its check itself (Ollama's partial offload). */
 static void capacity_lines(out *o, const gs_estimate *e, bool md)
 {
 	const gs_phase *pk = &e->phases[e->peak_phase];
 	const gs_capacity_verdict *vd = &e->verdict;
 	char buf[96];
-	if (e->has_capacity) {
+	if (e->has_capacity && !engine_text(o, e, GSI_TEXT_CAPACITY, md)) {
 		char cap[96];
 		triple(e->capacity, cap, sizeof cap);
 		char peak[40];
@@ -283,10 +272,7 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 			break;
 		case GS_RULE_OLLAMA_LAYERS:
 		case GS_RULE_PEAK:
-			if (vd->rule == GS_RULE_OLLAMA_LAYERS && !e->ollama.full_offload)
-				put(o, "%scapacity check:      DOES NOT FIT on the GPU: %s; the GPU part peaks at %s of %s\n",
-				    md ? "- " : "", vd->why, peak, cap);
-			else if (vd->fits)
+			if (vd->fits)
 				put(o, "%scapacity check:      fits%s: peak %s %s of %s, useful margin %s (%llu.%01llu %%)\n",
 				    md ? "- " : "", vd->as_far_as_known ? " as far as known" : "", pk->id, peak, cap,
 				    triple(vd->margin, buf, sizeof buf), pm / 10, pm % 10);
@@ -302,7 +288,7 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 			if (vd->device_fits)
 				put(o, "%sdevice:              peak %s %s of %s; %s (%llu.%01llu %%) outside %s's budget\n",
 				    md ? "- " : "", pk->id, peak, cap, triple(vd->device_margin, buf, sizeof buf), pm / 10, pm % 10,
-				    vd->rule == GS_RULE_VLLM_POOL ? "vLLM" : "SGLang");
+				    e->engine ? e->engine->label : "");
 			else
 				put(o, "%sdevice:              peak %s %s exceeds %s by %s\n", md ? "- " : "", pk->id, peak, cap,
 				    triple(vd->device_margin, buf, sizeof buf));
@@ -311,96 +297,7 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 			break;
 		}
 	}
-	if (e->has_vllm) {
-		const gs_vllm_budget *v = &e->vllm;
-		put(o, "%svLLM profile run:    %llu tokens, %llu dummy requests (%s)\n", md ? "- " : "",
-		    (unsigned long long)v->profile_tokens, (unsigned long long)v->profile_seqs, v->why_tokens);
-		put(o, "%svLLM budget:         %s = gpu_memory_utilization %s x CUDA total\n", md ? "- " : "",
-		    triple(v->budget, buf, sizeof buf), gs_wl_str(&e->workload, GS_F_GPU_MEMORY_UTILIZATION));
-		put(o, "%svLLM KV cache:       %s, %llu blocks of 16 tokens = %llu tokens\n", md ? "- " : "",
-		    triple(gs_mul_sat(v->blocks, v->block_bytes), buf, sizeof buf),
-		    (unsigned long long)v->blocks, (unsigned long long)v->tokens);
-		if (v->tokens_printed != v->tokens)
-			put(o, "%svLLM %s log prints:  GPU KV cache size %llu tokens (max concurrency x %llu tokens)\n",
-			    md ? "- " : "", e->runtime_version, (unsigned long long)v->tokens_printed,
-			    (unsigned long long)e->length);
-		if (e->length)
-			put(o, "%svLLM max concurrency for %llu tokens per request: %llu.%02llux; the sheet needs "
-			    "%llu blocks for %llu sequence%s: %s\n", md ? "- " : "",
-			    (unsigned long long)e->length, (unsigned long long)(v->max_concurrency_centi / 100),
-			    (unsigned long long)(v->max_concurrency_centi % 100),
-			    (unsigned long long)v->needed_blocks, (unsigned long long)e->concurrency,
-			    e->concurrency == 1 ? "" : "s", e->verdict.pool_holds ? "fits" : "DOES NOT FIT");
-	}
-	if (e->has_sglang) {
-		const gs_sglang_pool *p = &e->sglang;
-		put(o, "%sSGLang mem_fraction_static: %llu/%llu (%s); chunked_prefill_size %llu\n", md ? "- " : "",
-		    (unsigned long long)p->mem_fraction_static.num, (unsigned long long)p->mem_fraction_static.den,
-		    p->fraction_why, (unsigned long long)p->chunked_prefill_size);
-		put(o, "%sSGLang KV pool:      %s = %llu tokens (max_total_num_tokens), max_running_requests %llu\n",
-		    md ? "- " : "", triple(gs_mul_sat(p->tokens, p->cell_bytes), buf, sizeof buf),
-		    (unsigned long long)p->tokens, (unsigned long long)p->max_running_requests);
-		if (e->length)
-			put(o, "%sSGLang: the sheet needs %llu tokens for %llu sequence%s of %llu: %s\n", md ? "- " : "",
-			    (unsigned long long)p->needed_tokens, (unsigned long long)e->concurrency,
-			    e->concurrency == 1 ? "" : "s", (unsigned long long)e->length,
-			    e->verdict.pool_holds ? "fits" : "DOES NOT FIT");
-	}
-}
-
-/* A size as Ollama's format.HumanBytes2 prints it ("6.5 GiB"), so the
- * line below can be compared with its log word for word. */
-static const char *human2(gs_bytes b, char *buf, size_t cap)
-{
-	if (b >= GS_GiB)
-		snprintf(buf, cap, "%.1f GiB", (double)b / (double)GS_GiB);
-	else if (b >= GS_MiB)
-		snprintf(buf, cap, "%.1f MiB", (double)b / (double)GS_MiB);
-	else if (b >= 1024)
-		snprintf(buf, cap, "%.1f KiB", (double)b / 1024.0);
-	else
-		snprintf(buf, cap, "%llu B", (unsigned long long)b);
-	return buf;
-}
-
-/* Ollama's own estimate, as its "offload to cuda" log line prints it,
- * beside the llama.cpp buffers it leads to. */
-static void ollama_lines(out *o, const gs_estimate *e, bool md)
-{
-	const gs_ollama_fit *f = &e->ollama;
-	char a[40], b[40], c[40];
-	const char *li = md ? "- " : "", *in = md ? "  " : "";
-	bool unlimited = !f->gpu_free_known;
-	put(o, "%sOllama %s settings:  num_batch %llu tokens (llama.cpp n_ubatch %llu tokens), flash attention %s, KV cache %s, "
-	    "%llu GPU%s used; memory.available %s per GPU (%s)\n", li, e->runtime_version,
-	    (unsigned long long)f->num_batch, (unsigned long long)f->n_ubatch, f->flash_attention ? "on" : "off",
-	    f->kv_cache_type, (unsigned long long)f->gpus_used, f->gpus_used == 1 ? "" : "s",
-	    unlimited ? "unlimited" : human2(f->gpu_free, a, sizeof a), f->gpu_free_how);
-	put(o, "%sOllama's own estimate (llm/memory.go, recomputed; its log line reads the same):\n", li);
-	put(o, "%s  layers.model=%llu layers.offload=%llu layers.split=\"", in, (unsigned long long)f->layers_model,
-	    (unsigned long long)f->layers_offload);
-	for (uint64_t g = 0; f->gpus_used > 1 && g < f->gpus_used; g++)
-		put(o, "%s%llu", g ? "," : "", (unsigned long long)f->layer_split[g]);
-	put(o, "\" memory.gpu_overhead=\"%s\"\n", human2(f->gpu_overhead, a, sizeof a));
-	put(o, "%s  memory.required.full=\"%s\" memory.required.partial=\"%s\" memory.required.kv=\"%s\" "
-	    "memory.required.allocations=\"[", in, human2(f->required_full, a, sizeof a),
-	    human2(f->required_partial, b, sizeof b), human2(f->kv, c, sizeof c));
-	for (uint64_t g = 0; g < f->gpus_used; g++)
-		put(o, "%s%s", g ? " " : "", human2(f->allocations[g], a, sizeof a));
-	put(o, "]\"\n%s  memory.weights.total=\"%s\" memory.weights.repeating=\"%s\" memory.weights.nonrepeating=\"%s\"",
-	    in, human2(f->weights_total, a, sizeof a), human2(f->weights_repeating, b, sizeof b),
-	    human2(f->weights_nonrepeating, c, sizeof c));
-	put(o, " memory.graph.full=\"%s\" memory.graph.partial=\"%s\"%s\n", human2(f->graph_full, a, sizeof a),
-	    human2(f->graph_partial, b, sizeof b), f->graph_by_rule ? " (GQA x KV / 6 rule)" : "");
-	gs_bytes mine = 0;
-	for (size_t i = 0; i < e->n_buffers; i++)
-		if (!strcmp(e->buffers[i].device, "CUDA0"))
-			mine = gs_add_sat(mine, e->buffers[i].bytes);
-	char x[96], y[96];
-	put(o, "%sOllama vs llama.cpp:  llama.cpp's buffers on CUDA0 add up to %s; Ollama reserves %s there (its "
-	    "%s minimum and one spare block included)%s\n", li, triple(mine, x, sizeof x),
-	    triple(f->allocations[0], y, sizeof y), human2(f->minimum_memory, a, sizeof a),
-	    f->full_offload ? "" : "; it offloads only part of the model");
+	engine_text(o, e, GSI_TEXT_POOL, md); /* the pool engine's budget, in its own terms */
 }
 
 const char *gs_render_field_help(gs_field f, char *buf, size_t cap)
@@ -474,8 +371,7 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 		put(&o, "%sneed per GPU:        %s, basis %s: %s%s%s\n", md ? "- " : "", triple(e->need, buf, sizeof buf),
 		    e->need_basis, e->need_why, e->floor ? "; measured floor: " : "", e->floor ? e->floor_why : "");
 	summary_lines(&o, e, md);
-	if (e->has_ollama)
-		ollama_lines(&o, e, md);
+	engine_text(&o, e, GSI_TEXT_SUMMARY, md); /* Ollama: its own estimate beside llama.cpp's buffers */
 	capacity_lines(&o, e, md);
 	if (e->n_unknowns) {
 		put(&o, "\n%s\n", md ? "### Unknowns (not in any figure above)\n" : "unknowns (not in any figure above):");
@@ -498,18 +394,22 @@ static gs_bytes item_phase(const gs_estimate *e, const char *id, int phase)
  * host, from the planned or read tensor table. */
 static void llamacpp_rows(out *o, const gs_estimate *const *rows, size_t n, bool md)
 {
-	bool ol = rows[0]->has_ollama; /* Ollama: its layer count, parallel and own figure too */
+	/* the runtime's own columns too (Ollama: its layer count, parallel and own figure) */
 	if (md)
 		put(o, "| file type | file [GB] | model on GPU [GiB] | model on host [GiB] | KV [GiB] | compute [GiB] | "
-		    "peak per GPU [GiB] |%s\n|---|---:|---:|---:|---:|---:|---:|%s\n",
-		    ol ? " Ollama layers x parallel | Ollama required.full [GiB] |" : "", ol ? "---:|---:|" : "");
+		    "peak per GPU [GiB] |");
 	else
-		put(o, "%-16s %10s %19s %20s %9s %14s %19s%s\n", "file type", "file [GB]", "model on GPU [GiB]",
-		    "model on host [GiB]", "KV [GiB]", "compute [GiB]", "peak per GPU [GiB]",
-		    ol ? "  Ollama layers x parallel  Ollama required.full [GiB]" : "");
+		put(o, "%-16s %10s %19s %20s %9s %14s %19s", "file type", "file [GB]", "model on GPU [GiB]",
+		    "model on host [GiB]", "KV [GiB]", "compute [GiB]", "peak per GPU [GiB]");
+	bool own = engine_text(o, rows[0], GSI_COMPARE_HEAD, md);
+	if (md) {
+		put(o, "\n|---|---:|---:|---:|---:|---:|---:|");
+		engine_text(o, rows[0], GSI_COMPARE_RULE, md);
+	}
+	put(o, "\n");
 	for (size_t r = 0; r < n; r++) {
 		const gs_estimate *e = rows[r];
-		char v[8][48];
+		char v[6][48];
 		cell(e->model.inv.stored_bytes, GS_UNIT_GB, v[0], sizeof v[0]);
 		cell(item_phase(e, "weights", 0), GS_UNIT_GiB, v[1], sizeof v[1]);
 		cell(e->host_bytes, GS_UNIT_GiB, v[2], sizeof v[2]);
@@ -518,20 +418,14 @@ static void llamacpp_rows(out *o, const gs_estimate *const *rows, size_t n, bool
 		cell(gs_estimate_peak(e), GS_UNIT_GiB, v[5], sizeof v[5]);
 		put(o, md ? "| %s | %s | %s | %s | %s | %s | %s |" : "%-16s %10s %19s %20s %9s %14s %19s",
 		    e->format.name, v[0], v[1], v[2], v[3], v[4], v[5]);
-		if (ol) {
-			snprintf(v[6], sizeof v[6], "%llu/%llu x %llu", (unsigned long long)e->ollama.layers_offload,
-			         (unsigned long long)e->ollama.layers_model, (unsigned long long)e->ollama.parallel);
-			cell(e->ollama.required_full, GS_UNIT_GiB, v[7], sizeof v[7]);
-			put(o, md ? " %s | %s |" : "  %24s  %26s", v[6], v[7]);
-		}
+		if (own) /* every row in the first row's runtime's columns */
+			rows[0]->engine->text_lines(e, GSI_COMPARE_ROW, md, o);
 		put(o, "\n");
 	}
 	put(o, "\nmodel on host: the token embeddings, blocks not offloaded with their KV, the host compute buffer "
 	    "and the logits.\n");
-	if (ol)
-		put(o, "Ollama %s: layers offloaded of the model's (blocks + output) x parallel requests, as its own "
-		    "estimate chooses them for each file type; n_ctx = num_ctx x parallel per row.\n",
-		    rows[0]->runtime_version);
+	if (own)
+		engine_text(o, rows[0], GSI_COMPARE_NOTE, md);
 }
 
 /* What the indicative envelope (weights only + reserve) leaves out: every
@@ -586,9 +480,11 @@ int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bo
 	const gs_estimate *e0 = rows[0];
 	char a[48], b[48], c[48], d[48];
 	if (e0->engine && e0->engine->runs_gguf) {
-		put(&o, "model %s, %llu parameters; %s, n_ctx %llu\n\n", e0->model.source,
-		    (unsigned long long)e0->model.params, e0->has_ollama ? "Ollama's llama.cpp" : "llama.cpp",
-		    (unsigned long long)(e0->length * e0->concurrency));
+		put(&o, "model %s, %llu parameters; ", e0->model.source,
+		    (unsigned long long)e0->model.params);
+		if (!engine_text(&o, e0, GSI_COMPARE_RUNTIME, md)) /* what runs the files */
+			put(&o, "%s", e0->engine->label);
+		put(&o, ", n_ctx %llu\n\n", (unsigned long long)(e0->length * e0->concurrency));
 		llamacpp_rows(&o, rows, n, md);
 		goto notes;
 	}
