@@ -74,8 +74,8 @@ typedef struct gs_api_answer {
  * (any other is refused, 400 "format: expected ..."); the verbs without a
  * sheet answer JSON and read no format. opt may be NULL. Always fills *out;
  * body NULL only when even the error could not be allocated (status 500). */
-void gs_api_call(const char *verb, const char *format, const char *body, size_t len, const gs_api_options *opt,
-                 gs_api_answer *out /* OUT */);
+void gs_api_call(const char *verb, const char *format, const char *body, size_t len,
+                 const gs_api_options *opt, gs_api_answer *out /* OUT */);
 void gs_api_answer_free(gs_api_answer *a);
 
 /* An error answer, {"error": msg, "status": status}, as every verb gives

@@ -91,8 +91,10 @@ json_t *gs_shortlist_to_json(const gs_shortlist *sl, const gs_estimate *e);
  * it. Estimate, measured counter and commercial decision stay in separate
  * sections. */
 struct gs_measurements;
-int gs_render_sheet_markdown(FILE *out, const gs_estimate *e, const gs_shortlist *sl, const struct gs_measurements *ms);
-int gs_render_sheet_html(FILE *out, const gs_estimate *e, const gs_shortlist *sl, const struct gs_measurements *ms);
+int gs_render_sheet_markdown(FILE *out, const gs_estimate *e, const gs_shortlist *sl,
+                             const struct gs_measurements *ms);
+int gs_render_sheet_html(FILE *out, const gs_estimate *e, const gs_shortlist *sl,
+                         const struct gs_measurements *ms);
 json_t *gs_sheet_to_json(const gs_estimate *e, const gs_shortlist *sl, const struct gs_measurements *ms);
 
 /* --- the other JSON documents, built here so every schema lives in one file --- */

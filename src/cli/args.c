@@ -28,7 +28,8 @@ int cli_fail(const gs_error *err)
 
 void cli_print_fields(void)
 {
-	printf("  --verbose, -v               also say on stderr what was read (hub transfers, tensor-table size)\n\n"
+	printf("  --verbose, -v               also say on stderr what was read (hub transfers, tensor-table "
+	       "size)\n\n"
 	       "Workload fields (sheet key, or the same name as a flag; flags override the sheet;\n"
 	       "token counts take 8k = 8192, parameter counts 7B = 7e9):\n");
 	for (int f = 0; f < GS_F__COUNT; f++) {
@@ -297,15 +298,17 @@ int cli_workload(const cli_args *a, int skip, bool finish, gs_workload *w)
 		return cli_fail(&err);
 	if (a->positional) {
 		struct stat st;
-		if (stat(a->positional, &st) != 0 && !gs_hub_is_id(a->positional) && !gs_ollama_tag_is(a->positional) &&
-		    !gs_model_is_hub_address(a->positional)) {
+		if (stat(a->positional, &st) != 0 && !gs_hub_is_id(a->positional) &&
+		    !gs_ollama_tag_is(a->positional) && !gs_model_is_hub_address(a->positional)) {
 			char latest[128];
 			snprintf(latest, sizeof latest, "%.100s:latest", a->positional);
-			fprintf(stderr, "gpusizer: error: %s: no such file or folder, and not a hub id%s%s%s; expected a "
+			fprintf(stderr,
+			        "gpusizer: error: %s: no such file or folder, and not a hub id%s%s%s; "
+			        "expected a "
 			        "config.json, a model folder, a .gguf or .safetensors file, a .yaml sheet, "
-			        "org/name[@revision], or an Ollama tag (llama3.1:8b-instruct-q4_K_M)\n", a->positional,
-			        gs_ollama_tag_is(latest) ? " (the Ollama tag is " : "", gs_ollama_tag_is(latest) ? latest : "",
-			        gs_ollama_tag_is(latest) ? ")" : "");
+			        "org/name[@revision], or an Ollama tag (llama3.1:8b-instruct-q4_K_M)\n",
+			        a->positional, gs_ollama_tag_is(latest) ? " (the Ollama tag is " : "",
+			        gs_ollama_tag_is(latest) ? latest : "", gs_ollama_tag_is(latest) ? ")" : "");
 			return EXIT_USAGE;
 		}
 		if (gs_workload_set(w, GS_F_MODEL, a->positional, strlen(a->positional), GS_FROM_FLAG,
@@ -343,9 +346,12 @@ void cli_report_model(const cli_args *a, const gs_model *m)
 	if (!a->verbose)
 		return;
 	if (m->hub_requests || m->hub_from_cache)
-		fprintf(stderr, "gpusizer: hub %s at commit %s: %llu bytes transferred in %llu requests (%llu retries)%s\n",
-		        m->hub_repo, m->revision, (unsigned long long)m->hub_bytes, (unsigned long long)m->hub_requests,
-		        (unsigned long long)m->hub_retries, m->hub_from_cache ? ", from the cache" : "");
+		fprintf(stderr,
+		        "gpusizer: hub %s at commit %s: %llu bytes transferred in %llu requests (%llu "
+		        "retries)%s\n",
+		        m->hub_repo, m->revision, (unsigned long long)m->hub_bytes,
+		        (unsigned long long)m->hub_requests, (unsigned long long)m->hub_retries,
+		        m->hub_from_cache ? ", from the cache" : "");
 	if (m->has_inventory)
 		fprintf(stderr, "gpusizer: tensor table: %llu tensors, %llu header bytes read\n",
 		        (unsigned long long)m->inv.tensors, (unsigned long long)m->inv.header_bytes);

@@ -23,9 +23,12 @@ int cmd_compare(int argc, char **argv)
 		return rc;
 	if (a.help) {
 		printf("usage: gpusizer compare ESTIMATE.json RUN.jsonl [--json]\n\n"
-		       "ESTIMATE.json from gpusizer estimate --json, RUN.jsonl from gpusizer measure. Per phase:\n"
-		       "the estimated peak against the measured device use (NVML; PyTorch's reserved peak when\n"
-		       "there is no NVML), the measured figures fed back as basis \"measured\", and a margin\n"
+		       "ESTIMATE.json from gpusizer estimate --json, RUN.jsonl from gpusizer measure. Per "
+		       "phase:\n"
+		       "the estimated peak against the measured device use (NVML; PyTorch's reserved peak "
+		       "when\n"
+		       "there is no NVML), the measured figures fed back as basis \"measured\", and a "
+		       "margin\n"
 		       "proposed from the largest shortfall.\n\n");
 		cli_print_options("compare");
 		return 0;
@@ -46,8 +49,10 @@ int cmd_compare(int argc, char **argv)
 	free(text);
 	const char *schema = json_string_value(json_object_get(est, "schema"));
 	if (!est || !schema || strcmp(schema, "gpusizer/estimate/v1")) {
-		fprintf(stderr, "gpusizer: error: %s:%d:%d: expected the JSON of gpusizer estimate --json (schema "
-		        "gpusizer/estimate/v1)%s%s\n", files[0], je.line, je.column, est ? "" : ": ", est ? "" : je.text);
+		fprintf(stderr,
+		        "gpusizer: error: %s:%d:%d: expected the JSON of gpusizer estimate --json (schema "
+		        "gpusizer/estimate/v1)%s%s\n",
+		        files[0], je.line, je.column, est ? "" : ": ", est ? "" : je.text);
 		json_decref(est);
 		return EXIT_USAGE;
 	}

@@ -19,7 +19,8 @@ static void figure(const char *name, bool has, gs_bytes b, bool *first)
 	char g[40];
 	if (!has)
 		return;
-	printf("%s%s %s", *first ? "  " : "; ", name, gs_format_bytes(b, b >= GS_GiB ? GS_UNIT_GiB : GS_UNIT_MiB, g, sizeof g));
+	printf("%s%s %s", *first ? "  " : "; ", name,
+	       gs_format_bytes(b, b >= GS_GiB ? GS_UNIT_GiB : GS_UNIT_MiB, g, sizeof g));
 	*first = false;
 }
 
@@ -29,14 +30,19 @@ static int read_oom(const char *path, gs_oom *o)
 	char *buf;
 	size_t len;
 	gs_error ferr;
-	if (gs_file_read(path, MAX_LOG_READ, "a log (cut it to the lines around the failure)", &buf, &len, &ferr))
+	if (gs_file_read(path, MAX_LOG_READ, "a log (cut it to the lines around the failure)", &buf, &len,
+	                 &ferr))
 		return cli_fail(&ferr);
 	bool found = gs_diagnose_log(buf, len, o);
 	free(buf);
 	if (!found) {
-		fprintf(stderr, "gpusizer: error: %s: no out-of-memory message found; expected PyTorch's \"CUDA out of memory\", "
-		        "llama.cpp's \"cudaMalloc failed\" or \"failed to allocate\", vLLM's KV-cache errors or SGLang's \"Not enough "
-		        "memory\"\n", path);
+		fprintf(stderr,
+		        "gpusizer: error: %s: no out-of-memory message found; expected PyTorch's \"CUDA out "
+		        "of memory\", "
+		        "llama.cpp's \"cudaMalloc failed\" or \"failed to allocate\", vLLM's KV-cache errors "
+		        "or SGLang's \"Not enough "
+		        "memory\"\n",
+		        path);
 		return EXIT_USAGE;
 	}
 	return 0;
@@ -106,15 +112,18 @@ static void print_text(const char *log, const gs_oom *o, const gs_remedies *r)
 		       gs_format_bytes(o->capacity, GS_UNIT_GiB, h, sizeof h));
 	if (r) {
 		printf("estimate for the workload: peak %s in phase %s\n",
-		       gs_format_bytes(gs_estimate_peak(&r->e), GS_UNIT_GiB, g, sizeof g), r->e.phases[r->e.peak_phase].id);
+		       gs_format_bytes(gs_estimate_peak(&r->e), GS_UNIT_GiB, g, sizeof g),
+		       r->e.phases[r->e.peak_phase].id);
 		gs_pool_view v;
 		gs_pool_view_of(&r->e, &v);
 		if (v.known)
 			gs_render_pool_text(stdout, &v, "  ");
 		gs_render_changes_text(stdout, r->ch, r->nch, r->peak_now, r->cap, NULL);
-		printf("one change at a time: re-check quality after a format change, coverage after a shorter length\n");
+		printf("one change at a time: re-check quality after a format change, coverage after a "
+		       "shorter length\n");
 	} else {
-		printf("give the workload (a sheet or --model/--params with its flags) for single changes with their "
+		printf("give the workload (a sheet or --model/--params with its flags) for single changes "
+		       "with their "
 		       "predicted savings\n");
 	}
 }
@@ -129,11 +138,16 @@ const cli_option cli_diagnose_options[] = {
 int cmd_diagnose(int argc, char **argv)
 {
 	if (argc < 1 || !strcmp(argv[0], "--help") || !strcmp(argv[0], "-h")) {
-		printf("usage: gpusizer diagnose LOG [SHEET.yaml | MODEL] [workload flags] [--run run.jsonl] [--json]\n\n"
-		       "Finds the first out-of-memory in LOG (PyTorch, llama.cpp, vLLM, SGLang), the figures it states and\n"
-		       "the phase it happened in. With the workload (a sheet or flags), ranks the single changes\n"
-		       "that lower that phase's memory by the saving the estimator predicts, each with what must be\n"
-		       "re-checked. --run: a run of gpusizer measure; the phase still open when it ended is the\n"
+		printf("usage: gpusizer diagnose LOG [SHEET.yaml | MODEL] [workload flags] [--run run.jsonl] "
+		       "[--json]\n\n"
+		       "Finds the first out-of-memory in LOG (PyTorch, llama.cpp, vLLM, SGLang), the figures "
+		       "it states and\n"
+		       "the phase it happened in. With the workload (a sheet or flags), ranks the single "
+		       "changes\n"
+		       "that lower that phase's memory by the saving the estimator predicts, each with what "
+		       "must be\n"
+		       "re-checked. --run: a run of gpusizer measure; the phase still open when it ended is "
+		       "the\n"
 		       "phase that failed. Exit 2 when no out-of-memory message is found.\n\n");
 		cli_print_options("diagnose");
 		return argc < 1 ? EXIT_USAGE : 0;
@@ -157,7 +171,8 @@ int cmd_diagnose(int argc, char **argv)
 		return r ? rc : EXIT_ENV;
 	}
 	if (a.json) {
-		json_t *j = gs_oom_to_json(&o, r ? gs_changes_to_json(r->ch, r->nch, r->peak_now, r->cap) : NULL);
+		json_t *j = gs_oom_to_json(&o,
+		                           r ? gs_changes_to_json(r->ch, r->nch, r->peak_now, r->cap) : NULL);
 		json_dumpf(j, stdout, JSON_INDENT(2));
 		putchar('\n');
 		json_decref(j);

@@ -20,7 +20,8 @@ const cli_option cli_estimate_options[] = {
 
 static void usage(void)
 {
-	printf("usage: gpusizer estimate [SHEET.yaml] [CONFIG.json | MODEL_DIR | MODEL.gguf | org/name] [options]\n\n"
+	printf("usage: gpusizer estimate [SHEET.yaml] [CONFIG.json | MODEL_DIR | MODEL.gguf | org/name] "
+	       "[options]\n\n"
 	       "GPU memory itemized per program phase and per GPU, each item estimated or unknown:\n"
 	       "inference (Transformers: load, prefill, decode; vLLM: load, profile, serve; llama.cpp),\n"
 	       "adaptation (--task full, lora or qlora: load to export), and multi-GPU placement (--gpus,\n"
@@ -36,9 +37,12 @@ static void usage(void)
 	printf("\nExamples:\n"
 	       "  gpusizer estimate --params 7e9 --bits 16 --reserve 6GiB\n"
 	       "  gpusizer estimate --params 7e9 --bits 16,8,4 --reserve 6GiB\n"
-	       "  gpusizer estimate data/models/meta-llama__Meta-Llama-3-8B.json --context 8k --concurrency 4\n"
-	       "  gpusizer estimate data/models/meta-llama__Meta-Llama-3-8B.json --task qlora --context 4096\n"
-	       "  gpusizer estimate data/models/meta-llama__Meta-Llama-3-8B.json --task full --gpus 8 --zero 3\n");
+	       "  gpusizer estimate data/models/meta-llama__Meta-Llama-3-8B.json --context 8k --concurrency "
+	       "4\n"
+	       "  gpusizer estimate data/models/meta-llama__Meta-Llama-3-8B.json --task qlora --context "
+	       "4096\n"
+	       "  gpusizer estimate data/models/meta-llama__Meta-Llama-3-8B.json --task full --gpus 8 --zero "
+	       "3\n");
 }
 
 /* Split a comma list of at most MAX_ROWS entries in place. */
@@ -131,7 +135,8 @@ int cmd_estimate(int argc, char **argv)
 		return 0;
 	}
 	for (size_t i = 0; i < a.n_flags; i++)
-		if ((a.flags[i].field == GS_F_BITS || a.flags[i].field == GS_F_FORMAT) && strchr(a.flags[i].value, ','))
+		if ((a.flags[i].field == GS_F_BITS || a.flags[i].field == GS_F_FORMAT) &&
+		    strchr(a.flags[i].value, ','))
 			return compare(&a, a.flags[i].field, a.flags[i].value);
 
 	gs_workload w;

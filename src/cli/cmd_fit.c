@@ -17,7 +17,8 @@ const cli_option cli_fit_options[] = {
 
 static void usage(void)
 {
-	printf("usage: gpusizer fit [SHEET.yaml] [CONFIG.json | MODEL_DIR] (--gpu NAME | --capacity SIZE) [options]\n\n"
+	printf("usage: gpusizer fit [SHEET.yaml] [CONFIG.json | MODEL_DIR] (--gpu NAME | --capacity SIZE) "
+	       "[options]\n\n"
 	       "The largest context (for the given concurrency) or the largest concurrency (for the\n"
 	       "given --context) whose estimated peak, reserve included, fits the capacity, exact to\n"
 	       "the token. --gpu uses the device-reported total from the built-in table and says so.\n"

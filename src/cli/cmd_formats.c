@@ -35,7 +35,8 @@ int cmd_formats(int argc, char **argv)
 	if (rc)
 		return rc;
 	if (a.help) {
-		printf("usage: gpusizer formats [--json]\n\nLists the named weight formats (bits per weight including "
+		printf("usage: gpusizer formats [--json]\n\nLists the named weight formats (bits per weight "
+		       "including "
 		       "block metadata, modules kept aside) and the built-in device table.\n\n");
 		cli_print_options("formats");
 		return 0;
@@ -49,7 +50,8 @@ int cmd_formats(int argc, char **argv)
 	}
 	const gs_format *t;
 	size_t n = gs_format_table(&t);
-	printf("%-14s %10s %10s  %-22s %s\n", "format", "bits/value", "bits/wt*", "kept in 16 bits", "description [source]");
+	printf("%-14s %10s %10s  %-22s %s\n", "format", "bits/value", "bits/wt*", "kept in 16 bits",
+	       "description [source]");
 	for (size_t i = 0; i < n; i++) {
 		char v[32], w[32];
 		bpw(t[i].value_bits, v, sizeof v);
@@ -70,8 +72,9 @@ int cmd_formats(int argc, char **argv)
 		snprintf(nom, sizeof nom, "%llu GB", (unsigned long long)d[i].nominal_gb);
 		mib_text(d[i].reported_bytes, rep, sizeof rep);
 		mib_text(d[i].cuda_bytes, cuda, sizeof cuda);
-		printf("%-17s %7s %11s %11s  %-6s %s%s%s%s%s %s\n", d[i].name, nom, rep, cuda, d[i].compute_capability,
-		       d[i].smi_names, d[i].smi_names[0] ? "; " : "", d[i].reported_bytes ? d[i].reported_how : "no total seen",
+		printf("%-17s %7s %11s %11s  %-6s %s%s%s%s%s %s\n", d[i].name, nom, rep, cuda,
+		       d[i].compute_capability, d[i].smi_names, d[i].smi_names[0] ? "; " : "",
+		       d[i].reported_bytes ? d[i].reported_how : "no total seen",
 		       d[i].cuda_bytes ? "; CUDA: " : "", d[i].cuda_bytes ? d[i].cuda_how : "", d[i].source);
 	}
 	printf("A row without a reported total asks for --capacity; the CUDA total engines budget from is\n"

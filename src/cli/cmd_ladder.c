@@ -22,30 +22,37 @@ static int print_plan(const gs_workload *w, const gs_model *mp, uint64_t L, uint
 		uint64_t len, b;
 	} steps[3] = {
 		{"short input, small batch: catches preparation errors", L < 256 ? L : 256, 1},
-		{"a usual input (a quarter of the limit unless you know yours)", L / 4 > 256 ? L / 4 : (L < 256 ? L : 256), B},
+		{"a usual input (a quarter of the limit unless you know yours)",
+	         L / 4 > 256 ? L / 4 : (L < 256 ? L : 256), B},
 		{"the sheet's true limit", L, B},
 	};
 	gs_estimate *e = malloc(sizeof *e);
 	if (!e)
 		return EXIT_ENV;
-	printf("validation ladder for %s (%s): run each step with gpusizer measure; stop at the first failure and\n"
-	       "change one thing at a time\n", m.source, gs_wl_str(w, GS_F_TASK));
+	printf("validation ladder for %s (%s): run each step with gpusizer measure; stop at the first "
+	       "failure and\n"
+	       "change one thing at a time\n",
+	       m.source, gs_wl_str(w, GS_F_TASK));
 	for (int s = 0; s < 3; s++) {
 		gs_workload ws = *w;
 		char a1[32], a2[32], g[40];
 		snprintf(a1, sizeof a1, "%llu", (unsigned long long)steps[s].len);
 		snprintf(a2, sizeof a2, "%llu", (unsigned long long)steps[s].b);
 		if (gs_workload_set(&ws, GS_F_LENGTH, a1, strlen(a1), GS_FROM_FLAG, "ladder", &err) ||
-		    gs_workload_set(&ws, batch, a2, strlen(a2), GS_FROM_FLAG, "ladder", &err) || gs_estimate_run(&ws, &m, e, &err)) {
+		    gs_workload_set(&ws, batch, a2, strlen(a2), GS_FROM_FLAG, "ladder", &err) ||
+		    gs_estimate_run(&ws, &m, e, &err)) {
 			free(e);
 			return cli_fail(&err);
 		}
-		printf("  %d. %s: length %llu, %s %llu; estimated peak %s per GPU (%s)\n", s + 1, steps[s].what,
-		       (unsigned long long)steps[s].len, training ? "microbatch" : "concurrency", (unsigned long long)steps[s].b,
-		       gs_format_bytes(gs_estimate_peak(e), GS_UNIT_GiB, g, sizeof g), e->phases[e->peak_phase].id);
+		printf("  %d. %s: length %llu, %s %llu; estimated peak %s per GPU (%s)\n", s + 1,
+		       steps[s].what, (unsigned long long)steps[s].len,
+		       training ? "microbatch" : "concurrency", (unsigned long long)steps[s].b,
+		       gs_format_bytes(gs_estimate_peak(e), GS_UNIT_GiB, g, sizeof g),
+		       e->phases[e->peak_phase].id);
 	}
 	free(e);
-	printf("a step validates only what it executed: record the dimensions (python/gpusizer_torch.py phase(...))\n");
+	printf("a step validates only what it executed: record the dimensions (python/gpusizer_torch.py "
+	       "phase(...))\n");
 	return 0;
 }
 
@@ -59,7 +66,8 @@ static int run_verdict(const char *run_path, bool training, uint64_t L, uint64_t
 		return rc;
 	char why[480];
 	bool ok = gs_run_validates(r, L, B, training, why, sizeof why);
-	printf("run %s %s: %s\n", run_path, ok ? "validates the sheet's dimensions" : "does NOT validate the sheet", why);
+	printf("run %s %s: %s\n", run_path,
+	       ok ? "validates the sheet's dimensions" : "does NOT validate the sheet", why);
 	free(r);
 	return ok ? 0 : EXIT_NO_FIT;
 }
@@ -78,9 +86,12 @@ int cmd_ladder(int argc, char **argv)
 		return rc;
 	if (a.help) {
 		printf("usage: gpusizer ladder SHEET [workload flags] [--run run.jsonl]\n\n"
-		       "The stepwise validation plan: a short input and a small batch to catch preparation errors,\n"
-		       "then a usual input, then the true limit of the sheet, each with its estimated peak. With\n"
-		       "--run, whether a measured run validates the sheet: a run that executed fewer tokens,\n"
+		       "The stepwise validation plan: a short input and a small batch to catch preparation "
+		       "errors,\n"
+		       "then a usual input, then the true limit of the sheet, each with its estimated peak. "
+		       "With\n"
+		       "--run, whether a measured run validates the sheet: a run that executed fewer "
+		       "tokens,\n"
 		       "sequences or a smaller microbatch than required does not, and says so (exit 1).\n\n");
 		cli_print_options("ladder");
 		return 0;

@@ -22,12 +22,15 @@ const cli_option cli_matrix_options[] = {
 
 static void usage(void)
 {
-	printf("usage: gpusizer matrix [MODEL ...] [--library] [--models-dir DIR] (--gpu NAME | --capacity SIZE)\n"
+	printf("usage: gpusizer matrix [MODEL ...] [--library] [--models-dir DIR] (--gpu NAME | --capacity "
+	       "SIZE)\n"
 	       "                      [--formats LIST]\n"
-	       "                      [--runtime R] [--task inference|lora|qlora] [--context N | --concurrency N]\n"
+	       "                      [--runtime R] [--task inference|lora|qlora] [--context N | "
+	       "--concurrency N]\n"
 	       "                      [--json | --markdown]\n\n"
 	       "What fits on this GPU: one row per model (config.json files, model folders, .gguf files,\n"
-	       "hub ids, every model of the built-in library (--library, gpusizer models), or every .json of\n"
+	       "hub ids, every model of the built-in library (--library, gpusizer models), or every .json "
+	       "of\n"
 	       "--models-dir), one column per format (default: bf16, fp8,\n"
 	       "int8, nf4; for llama.cpp and Ollama Q8_0, Q6_K, Q5_K_M, Q4_K_M, Q3_K_M, Q2_K). Each cell\n"
 	       "is the largest context (or, with --context, the largest concurrency, or microbatch for\n"
@@ -46,7 +49,8 @@ static int models_dir(const char *dir, const char **models, size_t *n, char *sto
 {
 	DIR *d = opendir(dir);
 	if (!d) {
-		fprintf(stderr, "gpusizer matrix: --models-dir %s: cannot open the folder: %s\n", dir, strerror(errno));
+		fprintf(stderr, "gpusizer matrix: --models-dir %s: cannot open the folder: %s\n", dir,
+		        strerror(errno));
 		return EXIT_USAGE;
 	}
 	struct dirent *de;
@@ -95,7 +99,8 @@ int cmd_matrix(int argc, char **argv)
 		usage();
 		return 0;
 	}
-	_Static_assert(sizeof a.models / sizeof a.models[0] <= GS_MATRIX_MAX_MODELS, "a matrix holds every positional model");
+	_Static_assert(sizeof a.models / sizeof a.models[0] <= GS_MATRIX_MAX_MODELS, "a matrix holds every "
+	                                                                             "positional model");
 	const char *models[GS_MATRIX_MAX_MODELS];
 	size_t n = a.n_models;
 	memcpy(models, a.models, n * sizeof models[0]);
@@ -125,8 +130,9 @@ int cmd_matrix(int argc, char **argv)
 	gs_error_clear(&err);
 	char cols[GS_MATRIX_MAX_FORMATS][40];
 	size_t nf = a.formats ? split_formats(a.formats, cols, GS_MATRIX_MAX_FORMATS)
-	                    /* unset, the runtime and task read as their defaults (index 0) */
-	                    : gs_matrix_default_formats(gs_wl_runtime(&base), gs_wl_task(&base), cols, GS_MATRIX_MAX_FORMATS);
+	                      /* unset, the runtime and task read as their defaults (index 0) */
+	                      : gs_matrix_default_formats(gs_wl_runtime(&base), gs_wl_task(&base), cols,
+	                                                  GS_MATRIX_MAX_FORMATS);
 	gs_matrix *mx = malloc(sizeof *mx);
 	if (!mx)
 		return EXIT_ENV;

@@ -93,10 +93,14 @@ static void write_line(sink *out, json_t *o)
 	}
 	if (s && !is_exit && out->written + strlen(s) + 1 > GS_RUN_MAX_FILE - EXIT_ROOM) {
 		out->full = true;
-		fprintf(stderr, "gpusizer measure: the run file reached %zu MiB, what a run file may hold: no more samples "
-		        "are written (lengthen --interval)\n", GS_RUN_MAX_FILE >> 20);
+		fprintf(stderr,
+		        "gpusizer measure: the run file reached %zu MiB, what a run file may hold: no more "
+		        "samples "
+		        "are written (lengthen --interval)\n",
+		        GS_RUN_MAX_FILE >> 20);
 		free(s);
-		json_t *note = json_pack("{s:s, s:s}", "type", "marker_error", "text", "the run file is full: samples and "
+		json_t *note = json_pack("{s:s, s:s}", "type", "marker_error", "text",
+		                         "the run file is full: samples and "
 		                         "markers after this line were not written");
 		s = json_dumps(note, JSON_COMPACT);
 		json_decref(note);
@@ -124,18 +128,21 @@ static void header(sink *out, char **cmd, const char *sheet, long interval, cons
 	for (char **p = cmd; *p; p++)
 		json_array_append_new(c, json_string(*p));
 	for (unsigned i = 0; nvml && i < info->n; i++)
-		json_array_append_new(g, json_pack("{s:i, s:s, s:s, s:I}", "index", (int)i, "name", info->gpu[i].name, "uuid",
-		                                   info->gpu[i].uuid, "total_bytes", (json_int_t)info->gpu[i].total));
-	static const char *const keep[] = {"PYTORCH_CUDA_ALLOC_CONF", "CUDA_VISIBLE_DEVICES", "CUDA_MODULE_LOADING",
-	                                   "NCCL_DEBUG", "OMP_NUM_THREADS", "VLLM_USE_V1"};
+		json_array_append_new(g, json_pack("{s:i, s:s, s:s, s:I}", "index", (int)i, "name",
+		                                   info->gpu[i].name, "uuid", info->gpu[i].uuid,
+		                                   "total_bytes", (json_int_t)info->gpu[i].total));
+	static const char *const keep[] = {"PYTORCH_CUDA_ALLOC_CONF", "CUDA_VISIBLE_DEVICES",
+	                                   "CUDA_MODULE_LOADING",     "NCCL_DEBUG",
+	                                   "OMP_NUM_THREADS",         "VLLM_USE_V1"};
 	for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
 		if (getenv(keep[i]))
 			json_object_set_new(env, keep[i], json_string(getenv(keep[i])));
-	write_line(out, json_pack("{s:s, s:s, s:s, s:s, s:o, s:o, s:I, s:b, s:s, s:s, s:i, s:o, s:o}", "type", "header", "schema",
-	                          "gpusizer/run/v1", "host", host, "started", when, "command", c, "sheet",
-	                          sheet ? json_string(sheet) : json_null(), "interval_ms", (json_int_t)interval, "nvml", nvml,
-	                          "nvml_error", nvml ? "" : err->msg, "driver", nvml ? info->driver : "", "cuda",
-	                          nvml ? info->cuda : 0, "gpus", g, "env", env));
+	write_line(out,
+	           json_pack("{s:s, s:s, s:s, s:s, s:o, s:o, s:I, s:b, s:s, s:s, s:i, s:o, s:o}", "type",
+	                     "header", "schema", "gpusizer/run/v1", "host", host, "started", when, "command",
+	                     c, "sheet", sheet ? json_string(sheet) : json_null(), "interval_ms",
+	                     (json_int_t)interval, "nvml", nvml, "nvml_error", nvml ? "" : err->msg, "driver",
+	                     nvml ? info->driver : "", "cuda", nvml ? info->cuda : 0, "gpus", g, "env", env));
 }
 
 /* Each complete marker line becomes a run record with its arrival time. */
@@ -150,7 +157,8 @@ static void markers(sink *out, char *buf, size_t *len, uint64_t t)
 			write_line(out, o);
 		} else {
 			json_decref(o);
-			write_line(out, json_pack("{s:s, s:I, s:s#}", "type", "marker_error", "t_ms", (json_int_t)t, "text", p,
+			write_line(out, json_pack("{s:s, s:I, s:s#}", "type", "marker_error", "t_ms",
+			                          (json_int_t)t, "text", p,
 			                          (int)((nl - p) > 200 ? 200 : (nl - p))));
 		}
 		p = nl + 1;
@@ -158,7 +166,8 @@ static void markers(sink *out, char *buf, size_t *len, uint64_t t)
 	*len = (size_t)(end - p);
 	memmove(buf, p, *len);
 	if (*len == MAX_MARKER_LINE) { /* a line longer than any marker: dropped, said so */
-		write_line(out, json_pack("{s:s, s:I, s:s}", "type", "marker_error", "t_ms", (json_int_t)t, "text", "marker line over 64 KiB"));
+		write_line(out, json_pack("{s:s, s:I, s:s}", "type", "marker_error", "t_ms", (json_int_t)t,
+		                          "text", "marker line over 64 KiB"));
 		*len = 0;
 	}
 }
@@ -196,15 +205,17 @@ static bool marker_pending(int fd, bool eof)
 	return !eof && poll(&pf, 1, 0) > 0;
 }
 
-static void record_sample(sink *out, uint64_t t, unsigned g, gs_bytes dev, gs_bytes proc, gs_bytes *peak, bool tty)
+static void record_sample(sink *out, uint64_t t, unsigned g, gs_bytes dev, gs_bytes proc, gs_bytes *peak,
+                          bool tty)
 {
-	write_line(out, json_pack("{s:s, s:I, s:i, s:I, s:I}", "type", "sample", "t_ms", (json_int_t)t, "gpu", (int)g,
-	                          "device_used", (json_int_t)dev, "process_used", (json_int_t)proc));
+	write_line(out, json_pack("{s:s, s:I, s:i, s:I, s:I}", "type", "sample", "t_ms", (json_int_t)t, "gpu",
+	                          (int)g, "device_used", (json_int_t)dev, "process_used", (json_int_t)proc));
 	if (dev > *peak)
 		*peak = dev;
 	if (tty) {
 		char a[40], b[40];
-		fprintf(stderr, "\r  GPU%u used %s, peak %s   ", g, gs_format_bytes(dev, GS_UNIT_GiB, a, sizeof a),
+		fprintf(stderr, "\r  GPU%u used %s, peak %s   ", g,
+		        gs_format_bytes(dev, GS_UNIT_GiB, a, sizeof a),
 		        gs_format_bytes(*peak, GS_UNIT_GiB, b, sizeof b));
 	}
 }
@@ -228,12 +239,17 @@ static int parse_options(int argc, char **argv, measure_opts *o)
 			i++;
 			break;
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			printf("usage: gpusizer measure [--sheet S] [--out run.jsonl] [--interval MS] [--json] -- CMD [ARGS...]\n"
+			printf("usage: gpusizer measure [--sheet S] [--out run.jsonl] [--interval MS] "
+			       "[--json] -- CMD [ARGS...]\n"
 			       "       gpusizer measure --summary run.jsonl [--json]\n\n"
-			       "Runs CMD and records NVML samples per GPU (device used, and the measured process tree's own\n"
-			       "usage) and the phase markers CMD writes to the descriptor $GPUSIZER_MARKER_FD (see\n"
-			       "python/gpusizer_torch.py) into a JSON Lines file flushed line by line, then prints the\n"
-			       "summary per phase, per GPU and per counter. The exit status is CMD's (128 + signal when\n"
+			       "Runs CMD and records NVML samples per GPU (device used, and the measured "
+			       "process tree's own\n"
+			       "usage) and the phase markers CMD writes to the descriptor "
+			       "$GPUSIZER_MARKER_FD (see\n"
+			       "python/gpusizer_torch.py) into a JSON Lines file flushed line by line, then "
+			       "prints the\n"
+			       "summary per phase, per GPU and per counter. The exit status is CMD's (128 + "
+			       "signal when\n"
 			       "killed). Without NVML it still runs CMD and records the markers.\n");
 			return 0;
 		} else if (!strcmp(argv[i], "--json")) {
@@ -248,12 +264,16 @@ static int parse_options(int argc, char **argv, measure_opts *o)
 			char *end;
 			o->interval = strtol(argv[++i], &end, 10);
 			if (*end || o->interval < 10 || o->interval > 60000) {
-				fprintf(stderr, "gpusizer measure: --interval: got \"%s\", expected milliseconds from 10 to 60000\n",
+				fprintf(stderr,
+				        "gpusizer measure: --interval: got \"%s\", expected milliseconds "
+				        "from 10 to 60000\n",
 				        argv[i]);
 				return EXIT_USAGE;
 			}
 		} else {
-			fprintf(stderr, "gpusizer measure: unknown option \"%s\" (the command goes after --)\n", argv[i]);
+			fprintf(stderr,
+			        "gpusizer measure: unknown option \"%s\" (the command goes after --)\n",
+			        argv[i]);
 			return EXIT_USAGE;
 		}
 	}
@@ -363,7 +383,9 @@ int cmd_measure(int argc, char **argv)
 	gs_error_clear(&err);
 	gs_nvml *nv = gs_nvml_open(&info, &err);
 	if (!nv)
-		fprintf(stderr, "gpusizer measure: device counters unavailable (%s); recording markers only\n", err.msg);
+		fprintf(stderr,
+		        "gpusizer measure: device counters unavailable (%s); recording markers only\n",
+		        err.msg);
 	header(out, o.cmd, o.sheet, o.interval, &info, nv != NULL, &err);
 	int fds[2];
 	bool piped = pipe(fds) == 0;
@@ -381,9 +403,10 @@ int cmd_measure(int argc, char **argv)
 	int status = watch(out, nv, &info, child, fds[0], o.interval, &t0);
 	close(fds[0]);
 	int code = WIFSIGNALED(status) ? 128 + WTERMSIG(status) : WEXITSTATUS(status);
-	write_line(out, json_pack("{s:s, s:I, s:o, s:o}", "type", "exit", "t_ms", (json_int_t)now_ms(&t0), "status",
-	                          WIFEXITED(status) ? json_integer(WEXITSTATUS(status)) : json_null(), "signal",
-	                          WIFSIGNALED(status) ? json_integer(WTERMSIG(status)) : json_null()));
+	write_line(out,
+	           json_pack("{s:s, s:I, s:o, s:o}", "type", "exit", "t_ms", (json_int_t)now_ms(&t0),
+	                     "status", WIFEXITED(status) ? json_integer(WEXITSTATUS(status)) : json_null(),
+	                     "signal", WIFSIGNALED(status) ? json_integer(WTERMSIG(status)) : json_null()));
 	fclose(run.f);
 	gs_nvml_close(nv);
 	fflush(stdout);

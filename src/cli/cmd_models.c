@@ -47,8 +47,8 @@ static void row_text(const gs_library_entry *e, const gs_model *m, bool md, int 
 	else
 		snprintf(ctx, sizeof ctx, "-");
 	if (md)
-		printf("| %s | %s | %s | %llu | %s | %s |\n", e->id, e->family, m->model_type, (unsigned long long)m->params,
-		       ctx, e->copy);
+		printf("| %s | %s | %s | %llu | %s | %s |\n", e->id, e->family, m->model_type,
+		       (unsigned long long)m->params, ctx, e->copy);
 	else
 		printf("%-*s %-16s %-12s %13llu %10s  %s\n", w, e->id, e->family, m->model_type,
 		       (unsigned long long)m->params, ctx, e->copy);
@@ -56,8 +56,10 @@ static void row_text(const gs_library_entry *e, const gs_model *m, bool md, int 
 
 static int no_match(const char *text, size_t n)
 {
-	fprintf(stderr, "gpusizer models: no model of the library (%zu models) matches \"%s\"; a hub id not in "
-	        "the library is read from the hub\n", n, text);
+	fprintf(stderr,
+	        "gpusizer models: no model of the library (%zu models) matches \"%s\"; a hub id not in "
+	        "the library is read from the hub\n",
+	        n, text);
 	return EXIT_USAGE;
 }
 
@@ -95,10 +97,11 @@ int cmd_models(int argc, char **argv)
 		if (!gs_library_matches(&e, &m, text))
 			continue;
 		if (!shown && md)
-			printf("| id | family | model_type | parameters | max tokens | copy |\n|---|---|---|---:|---:|---|\n");
+			printf("| id | family | model_type | parameters | max tokens | copy "
+			       "|\n|---|---|---|---:|---:|---|\n");
 		else if (!shown)
-			printf("%-*s %-16s %-12s %13s %10s  %s\n", w, "id", "family", "model_type", "parameters",
-			       "max tokens", "copy");
+			printf("%-*s %-16s %-12s %13s %10s  %s\n", w, "id", "family", "model_type",
+			       "parameters", "max tokens", "copy");
 		row_text(&e, &m, md, w);
 		last = e;
 		shown++;
@@ -109,7 +112,9 @@ int cmd_models(int argc, char **argv)
 		printf("\nrevision: %s\nsource:   %s\nfile:     data/models/%s\n",
 		       gs_library_revision_text(last.revision), last.source, last.file);
 	else
-		printf("\n%zu of %zu library models; max tokens is max_position_embeddings (- when the model has "
-		       "none); gpusizer models ID shows one with its source.\n", shown, n);
+		printf("\n%zu of %zu library models; max tokens is max_position_embeddings (- when the model "
+		       "has "
+		       "none); gpusizer models ID shows one with its source.\n",
+		       shown, n);
 	return fflush(stdout) || ferror(stdout) ? EXIT_ENV : 0;
 }

@@ -24,9 +24,11 @@ int cmd_probe(int argc, char **argv)
 		return rc;
 	if (args.help) {
 		printf("usage: gpusizer probe [--json] [--evidence FILE [--offer ID]]\n\n"
-		       "The GPUs of this machine as they report themselves (NVML, loaded at run time): name,\n"
+		       "The GPUs of this machine as they report themselves (NVML, loaded at run time): "
+		       "name,\n"
 		       "UUID, total/free/used bytes, compute capability, ECC and MIG modes, driver and CUDA\n"
-		       "versions. --evidence writes a memory evidence record for shortlist (the device-reported\n"
+		       "versions. --evidence writes a memory evidence record for shortlist (the "
+		       "device-reported\n"
 		       "capacity of GPU 0, with version and scope). Exit 3 without a driver or a GPU.\n\n");
 		cli_print_options("probe");
 		return 0;
@@ -45,14 +47,22 @@ int cmd_probe(int argc, char **argv)
 		putchar('\n');
 		json_decref(o);
 	} else {
-		printf("driver %s, CUDA %d.%d (NVML: %s)\n", p.driver[0] ? p.driver : "unknown", p.cuda / 1000,
-		       p.cuda % 1000 / 10, p.library);
+		printf("driver %s, CUDA %d.%d (NVML: %s)\n", p.driver[0] ? p.driver : "unknown",
+		       p.cuda / 1000, p.cuda % 1000 / 10, p.library);
 		for (unsigned i = 0; i < p.n; i++) {
 			const gs_gpu_info *g = &p.gpu[i];
-			printf("GPU %u: %s %s, compute capability %d.%d, ECC %s, MIG %s\n", i, g->name, g->uuid, g->cc_major,
-			       g->cc_minor, g->ecc < 0 ? "n/a" : g->ecc ? "on" : "off", g->mig < 0 ? "n/a" : g->mig ? "on" : "off");
-			printf("  total %s (%llu B, device-reported), free %s, used %s\n", gs_format_bytes(g->total, GS_UNIT_GiB, a, sizeof a),
-			       (unsigned long long)g->total, gs_format_bytes(g->free, GS_UNIT_GiB, b, sizeof b),
+			printf("GPU %u: %s %s, compute capability %d.%d, ECC %s, MIG %s\n", i, g->name,
+			       g->uuid, g->cc_major, g->cc_minor,
+			       g->ecc < 0 ? "n/a"
+			       : g->ecc   ? "on"
+			                  : "off",
+			       g->mig < 0 ? "n/a"
+			       : g->mig   ? "on"
+			                  : "off");
+			printf("  total %s (%llu B, device-reported), free %s, used %s\n",
+			       gs_format_bytes(g->total, GS_UNIT_GiB, a, sizeof a),
+			       (unsigned long long)g->total,
+			       gs_format_bytes(g->free, GS_UNIT_GiB, b, sizeof b),
 			       gs_format_bytes(g->used, GS_UNIT_GiB, c, sizeof c));
 		}
 	}

@@ -22,7 +22,8 @@ const cli_option cli_shortlist_options[] = {
 
 static void usage(void)
 {
-	printf("usage: gpusizer shortlist [SHEET.yaml] [MODEL] [--catalog offers.yaml] [--evidence ev.yaml ...] "
+	printf("usage: gpusizer shortlist [SHEET.yaml] [MODEL] [--catalog offers.yaml] [--evidence ev.yaml "
+	       "...] "
 	       "[--json | --markdown]\n\n");
 	printf("Every offer of the catalog (default: the built-in one, with two example offers)\n"
 	       "judged requirement by requirement: admissible, to confirm (with the exact condition) or\n"

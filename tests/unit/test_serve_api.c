@@ -126,7 +126,8 @@ static void library_api(void **st)
 	assert_non_null(strstr(out, "\"field\": \"length\""));
 	gs_api_free(out);
 	assert_int_equal(gs_api_json("estimat", NULL, "", 0, &out, &len), 404);
-	assert_non_null(strstr(out, "unknown verb \\\"estimat\\\": expected health, fields, formats, catalog, models, "
+	assert_non_null(strstr(out, "unknown verb \\\"estimat\\\": expected health, fields, formats, "
+	                            "catalog, models, "
 	                            "estimate, fit, matrix, shortlist, sheet, compare or diagnose"));
 	gs_api_free(out);
 	/* the format refusals are written from the verbs' rows */

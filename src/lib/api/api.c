@@ -260,7 +260,8 @@ static bool units_member(const json_t *body, gs_unit *unit)
 	gs_error err;
 	*unit = GS_UNIT_GiB;
 	const json_t *ju = json_object_get(body, "units");
-	return !ju || json_is_null(ju) || (json_is_string(ju) && !gs_parse_unit(json_string_value(ju), unit, &err));
+	return !ju || json_is_null(ju) ||
+	       (json_is_string(ju) && !gs_parse_unit(json_string_value(ju), unit, &err));
 }
 
 static bool names_a_model(const json_t *body)
@@ -334,8 +335,8 @@ static void api_estimate(const call *c)
 	bool text = is_format(c->format, "text"), markdown = is_format(c->format, "markdown");
 	if (estimate_of(c, e)) {
 		if (text || markdown)
-			answer_rendered(text ? TEXT_ESTIMATE : TEXT_ESTIMATE_MD, &(text_args){.e = e, .unit = c->unit},
-			                c->out);
+			answer_rendered(text ? TEXT_ESTIMATE : TEXT_ESTIMATE_MD,
+			                &(text_args){.e = e, .unit = c->unit}, c->out);
 		else
 			answer_json(c->out, 200, gs_estimate_to_json(e));
 	}
@@ -385,7 +386,8 @@ static gs_status library_rows(gs_matrix *mx, const gs_workload *w, gs_error *err
 		gs_error row;
 		gs_error_clear(&row);
 		if (!(s = gs_library_at(i, &e, err)))
-			s = gs_matrix_add_row(mx, w, e.id, gs_library_model(&e, lm, &row) ? NULL : lm, row.msg, err);
+			s = gs_matrix_add_row(mx, w, e.id, gs_library_model(&e, lm, &row) ? NULL : lm,
+			                      row.msg, err);
 	}
 	free(lm);
 	return s;
@@ -648,8 +650,8 @@ static json_t *parse_body(const char *body, size_t len, gs_api_answer *out)
 		snprintf(msg, sizeof msg, "the body must be a JSON object of sheet fields, not a %s",
 		         json_is_array(o) ? "list" : json_is_string(o) ? "string" : "number or literal");
 	else
-		snprintf(msg, sizeof msg, "the body must be a JSON object (line %d, column %d: %s)", je.line, je.column,
-		         je.text);
+		snprintf(msg, sizeof msg, "the body must be a JSON object (line %d, column %d: %s)", je.line,
+		         je.column, je.text);
 	json_decref(o);
 	answer_msg(out, 400, msg);
 	return NULL;

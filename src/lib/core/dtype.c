@@ -282,8 +282,9 @@ static bool vague_bits(const char *s, const char *text, const char *field, gs_er
 	} rows[] = {
 		{2, "gguf:Q2_K, gguf:IQ2_XS"},
 		{3, "gguf:Q3_K_M, gguf:IQ3_XXS"},
-		{4, "nf4, nf4-dq, fp4, mxfp4 (gpt-oss experts), gptq (4-bit, group 128), awq (group 128), gguf:Q4_K_M, "
-		    "gguf:Q4_0"},
+		{4, "nf4, nf4-dq, fp4, mxfp4 (gpt-oss experts), gptq (4-bit, group 128), awq (group 128), "
+	            "gguf:Q4_K_M, "
+	            "gguf:Q4_0"},
 		{5, "gguf:Q5_K_M, gguf:Q5_0"},
 		{6, "gguf:Q6_K"},
 		{8, "int8 (bitsandbytes LLM.int8), fp8 (e4m3), gptq8, gguf:Q8_0"},
@@ -295,13 +296,17 @@ static bool vague_bits(const char *s, const char *text, const char *field, gs_er
 			continue;
 		char *end;
 		unsigned long b = strtoul(s + n, &end, 10);
-		if (end == s + n || !(*end == 0 || !strcmp(end, "bit") || !strcmp(end, "bits") || !strcmp(end, "-bit")))
+		if (end == s + n ||
+		    !(*end == 0 || !strcmp(end, "bit") || !strcmp(end, "bits") || !strcmp(end, "-bit")))
 			continue;
 		for (size_t i = 0; i < NELEM(rows); i++)
 			if (rows[i].bits == b) {
-				gs_error_set(err, GS_EINPUT, field, "\"%.40s\" says %lu bits per weight, which several formats "
-				             "store, each in its own bytes: choose one of %s (gpusizer formats lists them), or "
-				             "give bits %lu for the quick calculator's figure", text, b, rows[i].choose, b);
+				gs_error_set(err, GS_EINPUT, field,
+				             "\"%.40s\" says %lu bits per weight, which several formats "
+				             "store, each in its own bytes: choose one of %s (gpusizer "
+				             "formats lists them), or "
+				             "give bits %lu for the quick calculator's figure",
+				             text, b, rows[i].choose, b);
 				return true;
 			}
 	}

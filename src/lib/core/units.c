@@ -162,7 +162,8 @@ static uint64_t loose_unit(const char *u, size_t n)
 	return 0;
 }
 
-#define SIZE_EXPECTED "a non-negative size with a unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB, in any case, " \
+#define SIZE_EXPECTED                                                                                        \
+	"a non-negative size with a unit (B, KB, MB, GB, TB, KiB, MiB, GiB, TiB, in any case, "              \
 	"the B optional: 24G is 24GB, 22Gi is 22GiB), e.g. 24GB or 22.35GiB"
 
 gs_status gs_parse_bytes(const char *t, size_t len, const char *field, gs_bytes *out,

@@ -634,13 +634,16 @@ size_t gsi_llamacpp_changes(const gs_workload *w, gsi_change *c, size_t cap)
 	const char *kv = gs_wl_set(w, GS_F_KV_FORMAT) ? gs_wl_str(w, GS_F_KV_FORMAT) : "fp16";
 	const char *kvv = gs_wl_set(w, GS_F_KV_FORMAT_V) ? gs_wl_str(w, GS_F_KV_FORMAT_V) : kv;
 	if (strcmp(kv, "q8_0") != 0)
-		ADD(GS_F_KV_FORMAT, "q8_0", GS_F_KV_FORMAT_V, kvv, "K cache in q8_0 (-ctk q8_0), V unchanged; no flash attention "
+		ADD(GS_F_KV_FORMAT, "q8_0", GS_F_KV_FORMAT_V, kvv,
+		    "K cache in q8_0 (-ctk q8_0), V unchanged; no flash attention "
 		    "needed: output quality to re-confirm");
 	if (gs_wl_attention(w) == GS_ATTN_IMPL_FLASH) {
 		if (strcmp(kvv, "q8_0") != 0)
-			ADD(GS_F_KV_FORMAT_V, "q8_0", GS_F__COUNT, "", "V cache in q8_0 (-ctv q8_0): output quality to re-confirm");
+			ADD(GS_F_KV_FORMAT_V, "q8_0", GS_F__COUNT, "",
+			    "V cache in q8_0 (-ctv q8_0): output quality to re-confirm");
 	} else {
-		ADD(GS_F_ATTENTION, "flash", GS_F__COUNT, "", "flash attention (-fa): cells padded to 256, no KQ matrix; the "
+		ADD(GS_F_ATTENTION, "flash", GS_F__COUNT, "",
+		    "flash attention (-fa): cells padded to 256, no KQ matrix; the "
 		    "build and the GPU must support it");
 	}
 #undef ADD

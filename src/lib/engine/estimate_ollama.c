@@ -58,8 +58,9 @@ static void graph_size(const facts *f, uint64_t c, uint64_t b, const char *kvt, 
 	*by_rule = false;
 	if (!strcmp(f->arch, "llama")) {
 		*full = max2(4 * b * (1 + 4 * e + c * (1 + h)), 4 * b * (e + V));
-		*partial = 4 * b * e + max2(4 * b * (1 + e + max2(c, e)) + e * e * 9 / 16 + 4 * c * (b * h + eh * hkv),
-		                            4 * b * (e + V) + e * V * 105 / 128);
+		*partial = 4 * b * e +
+		           max2(4 * b * (1 + e + max2(c, e)) + e * e * 9 / 16 + 4 * c * (b * h + eh * hkv),
+		                4 * b * (e + V) + e * V * 105 / 128);
 		if (f->gate_exps0) /* mixtral with stacked experts */
 			*partial = max2(3 * f->gate_exps0 + 4 * b * (2 * f->ff + hkv + e + c + eh * hkv),
 			                4 * (c * b * h + c * eh * hkv + b * 1024 + eh * hkv * b));
@@ -70,7 +71,8 @@ static void graph_size(const facts *f, uint64_t c, uint64_t b, const char *kvt, 
 		                    e * f->ehk * h * 9 / 16);
 	} else if (!strcmp(f->arch, "qwen2")) {
 		*full = max2(4 * b * (e + V), 4 * b * (1 + 2 * e + c + c * h));
-		*partial = max2(4 * b * (e + V) + e * V * 105 / 128, 4 * (b * (1 + 2 * e + c * (1 + h)) + e * (1 + c)));
+		*partial = max2(4 * b * (e + V) + e * V * 105 / 128,
+		                4 * (b * (1 + 2 * e + c * (1 + h)) + e * (1 + c)));
 	}
 	if (*partial == 0) { /* no case for the architecture: GQA x KV / 6 */
 		*partial = h / (hkv ? hkv : 1) * (*kv_layer * f->L) / 6;
@@ -90,7 +92,8 @@ static void estimate_layers(const gsi_ollama_release *r, const facts *f, uint64_
 	gs_bytes gp, gf;
 	graph_size(f, c, c < num_batch ? c : num_batch, kvt, &kvl, &gp, &gf, &o->graph_by_rule);
 	/* 0.5.4 divides the total KV by the blocks; later releases keep it per block */
-	uint64_t kv_total = kvl * f->L, kv_each = r->weights_log == GSI_OLLAMA_LOG_KV_IN ? kv_total / f->L : kvl;
+	uint64_t kv_total = kvl * f->L,
+		 kv_each = r->weights_log == GSI_OLLAMA_LOG_KV_IN ? kv_total / f->L : kvl;
 	if (ngpu > 1)
 		gf = gp; /* multi-GPU always reserves the partial graph */
 	gs_bytes graph = max2(gp, gf), layer = f->blk[0] + kv_each;
@@ -119,7 +122,8 @@ static void estimate_layers(const gsi_ollama_release *r, const facts *f, uint64_
 				placed++;
 				break;
 			}
-			memmove(&with_space[i % j], &with_space[i % j + 1], (nspace - i % j - 1) * sizeof with_space[0]);
+			memmove(&with_space[i % j], &with_space[i % j + 1],
+			        (nspace - i % j - 1) * sizeof with_space[0]);
 			nspace--;
 		}
 		if (r->layers_from_last && nspace == 0)
@@ -185,9 +189,10 @@ static void schedule(const gsi_ollama_release *r, const facts *f, const gs_estim
 			break;
 		for (size_t k = 0; k < ntries; k++) {
 			memset(&t, 0, sizeof t);
-			estimate_layers(r, f, num_ctx * tries[k], o->num_batch, o->kv_cache_type, num_gpu, ngpu, o->gpu_free,
-			                o->gpu_overhead, &t);
-			bool fits = num_gpu < 0 ? t.layers_offload >= f->L + 1 : t.layers_offload >= (uint64_t)num_gpu;
+			estimate_layers(r, f, num_ctx * tries[k], o->num_batch, o->kv_cache_type, num_gpu,
+			                ngpu, o->gpu_free, o->gpu_overhead, &t);
+			bool fits = num_gpu < 0 ? t.layers_offload >= f->L + 1
+			                        : t.layers_offload >= (uint64_t)num_gpu;
 			if (t.layers_offload > 0 && fits) {
 				o->parallel = tries[k];
 				o->gpus_used = ngpu;
@@ -208,12 +213,16 @@ static gs_status kv_setting(gs_estimate *e, gs_ollama_fit *o, gs_error *err)
 	const char *t = gs_wl_str(w, GS_F_KV_FORMAT);
 	if (strcmp(t, "fp16") && strcmp(t, "f16") && strcmp(t, "q8_0") && strcmp(t, "q4_0"))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_KV_FORMAT].where,
-		                    "kv_format %.20s: Ollama's OLLAMA_KV_CACHE_TYPE accepts f16, q8_0 or q4_0", t);
+		                    "kv_format %.20s: Ollama's OLLAMA_KV_CACHE_TYPE accepts f16, q8_0 or "
+		                    "q4_0",
+		                    t);
 	if (!strcmp(t, "f16") || !strcmp(t, "fp16"))
 		return gs_kv_format_parse("fp16", "kv_format", &e->kv_format, err);
 	if (!o->flash_attention) {
-		snprintf(o->settings_note, sizeof o->settings_note, "OLLAMA_KV_CACHE_TYPE=%.8s is ignored without flash "
-		         "attention (Ollama warns and keeps f16): add --attention flash", t);
+		snprintf(o->settings_note, sizeof o->settings_note,
+		         "OLLAMA_KV_CACHE_TYPE=%.8s is ignored without flash "
+		         "attention (Ollama warns and keeps f16): add --attention flash",
+		         t);
 		return gs_kv_format_parse("fp16", "kv_format", &e->kv_format, err);
 	}
 	snprintf(o->kv_cache_type, sizeof o->kv_cache_type, "%.7s", t);
@@ -254,14 +263,19 @@ static gs_status release_and_arch(gs_estimate *e, const gsi_ollama_release **r, 
 	case GSI_OLLAMA_RUNS_LLAMACPP:
 		return GS_OK;
 	case GSI_OLLAMA_RUNS_OWN_ENGINE:
-		return gs_error_set(err, GS_EUNSUPPORTED, where, "Ollama %s runs %s on its own engine, not on llama.cpp; "
-		                    "gpusizer models Ollama's llama.cpp runner only (architectures %s): use --runtime "
-		                    "llamacpp for llama.cpp's own figures", (*r)->rel.version, arch, (*r)->llama_archs);
+		return gs_error_set(err, GS_EUNSUPPORTED, where,
+		                    "Ollama %s runs %s on its own engine, not on llama.cpp; "
+		                    "gpusizer models Ollama's llama.cpp runner only (architectures %s): use "
+		                    "--runtime "
+		                    "llamacpp for llama.cpp's own figures",
+		                    (*r)->rel.version, arch, (*r)->llama_archs);
 	case GSI_OLLAMA_RUNS_NONE:
 		break;
 	}
-	return gs_error_set(err, GS_EUNSUPPORTED, where, "Ollama %s's llama.cpp does not know architecture %s; "
-	                    "it runs %s", (*r)->rel.version, arch, (*r)->llama_archs);
+	return gs_error_set(err, GS_EUNSUPPORTED, where,
+	                    "Ollama %s's llama.cpp does not know architecture %s; "
+	                    "it runs %s",
+	                    (*r)->rel.version, arch, (*r)->llama_archs);
 }
 
 /* num_ctx, parallel, batch and flash attention as Ollama settles them. */
@@ -269,16 +283,18 @@ static gs_status settings(gs_estimate *e, const gsi_ollama_release *r, gs_ollama
 {
 	const gs_workload *w = &e->workload;
 	const gs_model *m = &e->model;
-	static const gs_field not_ollama[] = {GS_F_TENSOR_SPLIT, GS_F_SPLIT_MODE, GS_F_N_UBATCH, GS_F_KV_FORMAT_V,
-	                                      GS_F_OP_OFFLOAD, GS_F_SWA_FULL};
+	static const gs_field not_ollama[] = {GS_F_TENSOR_SPLIT, GS_F_SPLIT_MODE, GS_F_N_UBATCH,
+	                                      GS_F_KV_FORMAT_V,  GS_F_OP_OFFLOAD, GS_F_SWA_FULL};
 	for (size_t i = 0; i < sizeof not_ollama / sizeof not_ollama[0]; i++)
 		if (w->v[not_ollama[i]].from == GS_FROM_SHEET || w->v[not_ollama[i]].from == GS_FROM_FLAG)
-			return gs_error_set(err, GS_EINPUT, w->v[not_ollama[i]].where, "%s: Ollama does not take this llama.cpp "
-			                    "option (it chooses the split and batch itself); use --runtime llamacpp to set it",
+			return gs_error_set(err, GS_EINPUT, w->v[not_ollama[i]].where,
+			                    "%s: Ollama does not take this llama.cpp "
+			                    "option (it chooses the split and batch itself); use --runtime "
+			                    "llamacpp to set it",
 			                    gs_field_key(not_ollama[i]));
 	o->num_ctx = e->length ? e->length : r->num_ctx;
-	snprintf(o->num_ctx_why, sizeof o->num_ctx_why, e->length ? "the sheet's length" : "Ollama %s's default",
-	         r->rel.version);
+	snprintf(o->num_ctx_why, sizeof o->num_ctx_why,
+	         e->length ? "the sheet's length" : "Ollama %s's default", r->rel.version);
 	if (o->num_ctx < 4) { /* server/sched.go: NumCtx below 4 becomes 4 */
 		o->num_ctx = 4;
 		snprintf(o->num_ctx_why, sizeof o->num_ctx_why, "raised to 4, Ollama's minimum");
@@ -290,8 +306,10 @@ static gs_status settings(gs_estimate *e, const gsi_ollama_release *r, gs_ollama
 		if (m->head_dim && m->head_dim == m->v_head_dim)
 			o->flash_attention = true;
 		else
-			snprintf(o->settings_note, sizeof o->settings_note, "flash attention asked for, but Ollama refuses it "
-			         "for this model (K head %u, V head %u) and runs without", m->head_dim, m->v_head_dim);
+			snprintf(o->settings_note, sizeof o->settings_note,
+			         "flash attention asked for, but Ollama refuses it "
+			         "for this model (K head %u, V head %u) and runs without",
+			         m->head_dim, m->v_head_dim);
 	}
 	e->attention = o->flash_attention ? GS_ATTN_IMPL_FLASH : GS_ATTN_IMPL_SDPA;
 	gs_status s = kv_setting(e, o, err);
@@ -303,20 +321,22 @@ static gs_status settings(gs_estimate *e, const gsi_ollama_release *r, gs_ollama
 	if (gs_wl_set(w, GS_F_GPU_FREE)) {
 		o->gpu_free = gs_wl_u64(w, GS_F_GPU_FREE);
 		o->gpu_free_known = true;
-		snprintf(o->gpu_free_how, sizeof o->gpu_free_how, "gpu_free %.40s (%.80s)", gs_wl_str(w, GS_F_GPU_FREE),
-		         w->v[GS_F_GPU_FREE].where);
+		snprintf(o->gpu_free_how, sizeof o->gpu_free_how, "gpu_free %.40s (%.80s)",
+		         gs_wl_str(w, GS_F_GPU_FREE), w->v[GS_F_GPU_FREE].where);
 	} else if (e->has_capacity) {
 		gs_bytes ctx = gsi_llamacpp_context(w);
 		o->gpu_free = e->cuda_total > ctx ? e->cuda_total - ctx : 0;
 		o->gpu_free_known = true;
-		snprintf(o->gpu_free_how, sizeof o->gpu_free_how, "CUDA total less the runtime context (%llu MiB); give "
+		snprintf(o->gpu_free_how, sizeof o->gpu_free_how,
+		         "CUDA total less the runtime context (%llu MiB); give "
 		         "gpu_free from Ollama's \"available\" for its exact figure",
 		         (unsigned long long)(ctx / GS_MiB));
 	} else {
 		o->gpu_free = NO_GPU_LIMIT;
 		snprintf(o->gpu_free_how, sizeof o->gpu_free_how, "no GPU given: every layer assumed to fit");
-		gsi_unknown(e, "Ollama: no --gpu or --capacity, so its layer fit and automatic parallel could not be run; "
-		            "every layer is assumed offloaded");
+		gsi_unknown(e, "Ollama: no --gpu or --capacity, so its layer fit and automatic parallel "
+		               "could not be run; "
+		               "every layer is assumed offloaded");
 	}
 	return GS_OK;
 }
@@ -324,12 +344,17 @@ static gs_status settings(gs_estimate *e, const gsi_ollama_release *r, gs_ollama
 static void items_note(gs_estimate *e, const gs_ollama_fit *o)
 {
 	if (!o->full_offload)
-		gsi_unknown(e, "Ollama offloads %llu of %llu layers: the rest, with its KV, runs on the CPU (slow); the "
-		            "GPU figures cover the offloaded part only", (unsigned long long)o->layers_offload,
-		            (unsigned long long)o->layers_model);
+		gsi_unknown(e,
+		            "Ollama offloads %llu of %llu layers: the rest, with its KV, runs on the CPU "
+		            "(slow); the "
+		            "GPU figures cover the offloaded part only",
+		            (unsigned long long)o->layers_offload, (unsigned long long)o->layers_model);
 	if (o->graph_by_rule)
-		gsi_unknown(e, "Ollama has no graph formula for this architecture and reserves GQA x KV / 6 = %llu B; "
-		            "llama.cpp's compute buffer is sized separately below", (unsigned long long)o->graph_partial);
+		gsi_unknown(e,
+		            "Ollama has no graph formula for this architecture and reserves GQA x KV / 6 = "
+		            "%llu B; "
+		            "llama.cpp's compute buffer is sized separately below",
+		            (unsigned long long)o->graph_partial);
 	if (o->settings_note[0])
 		gsi_unknown(e, "Ollama: %s", o->settings_note);
 }
@@ -346,7 +371,8 @@ gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
 	if ((s = release_and_arch(e, &r, f.arch, err)))
 		return s;
 	if (!f.L || f.L > GS_MAX_LAYERS || !f.heads || !f.hkv)
-		return gs_error_set(err, GS_EINPUT, "model", "Ollama's estimate needs the block count and head counts");
+		return gs_error_set(err, GS_EINPUT, "model",
+		                    "Ollama's estimate needs the block count and head counts");
 	gs_ollama_fit *o = &e->ollama;
 	memset(o, 0, sizeof *o);
 	if ((s = settings(e, r, o, err)))
@@ -357,7 +383,8 @@ gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
 	if (w->v[GS_F_CONCURRENCY].from != GS_FROM_DEFAULT) {
 		tries[0] = e->concurrency;
 		ntries = 1;
-		snprintf(o->parallel_why, sizeof o->parallel_why, "OLLAMA_NUM_PARALLEL = the sheet's concurrency");
+		snprintf(o->parallel_why, sizeof o->parallel_why,
+		         "OLLAMA_NUM_PARALLEL = the sheet's concurrency");
 	} else if (r->auto_parallel) {
 		tries[0] = r->auto_parallel;
 		tries[1] = 1;
@@ -365,14 +392,16 @@ gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
 	} else {
 		tries[0] = 1;
 		ntries = 1;
-		snprintf(o->parallel_why, sizeof o->parallel_why, "OLLAMA_NUM_PARALLEL's default in %s", r->rel.version);
+		snprintf(o->parallel_why, sizeof o->parallel_why, "OLLAMA_NUM_PARALLEL's default in %s",
+		         r->rel.version);
 	}
 	int64_t num_gpu = gs_wl_set(w, GS_F_GPU_LAYERS) ? (int64_t)gs_wl_u64(w, GS_F_GPU_LAYERS) : -1;
 	schedule(r, &f, e, o->num_ctx, tries, ntries, num_gpu, o);
 	if (ntries == 2)
-		snprintf(o->parallel_why, sizeof o->parallel_why, "OLLAMA_NUM_PARALLEL 0 (automatic): %llu %s",
-		         (unsigned long long)o->parallel,
-		         o->parallel == tries[0] ? "fits entirely on the GPU" : "(the larger value does not fit entirely)");
+		snprintf(o->parallel_why, sizeof o->parallel_why,
+		         "OLLAMA_NUM_PARALLEL 0 (automatic): %llu %s", (unsigned long long)o->parallel,
+		         o->parallel == tries[0] ? "fits entirely on the GPU"
+		                                 : "(the larger value does not fit entirely)");
 	/* the server then caps num_ctx at the trained context (0.11.x) and
 	 * estimates once more with the GPUs the scheduler chose */
 	if (r->cap_ctx_at_train && e->model.max_position && o->num_ctx > e->model.max_position) {
@@ -380,8 +409,8 @@ gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
 		snprintf(o->num_ctx_why, sizeof o->num_ctx_why, "capped at the model's trained context");
 	}
 	uint64_t parallel = o->parallel, used = o->gpus_used;
-	estimate_layers(r, &f, o->num_ctx * parallel, o->num_batch, o->kv_cache_type, num_gpu, used, o->gpu_free,
-	                o->gpu_overhead, o);
+	estimate_layers(r, &f, o->num_ctx * parallel, o->num_batch, o->kv_cache_type, num_gpu, used,
+	                o->gpu_free, o->gpu_overhead, o);
 	o->parallel = parallel;
 	o->gpus_used = used;
 	/* llama.cpp as Ollama starts it: n_batch = num_batch x parallel, and
@@ -413,16 +442,20 @@ size_t gsi_ollama_changes(const gs_workload *w, gsi_change *c, size_t cap)
 	size_t n = 0;
 #define ADD(F, V, F2, V2, COST) gsi_change_add(c, &n, cap, F, V, F2, V2, COST)
 	if (gs_wl_attention(w) != GS_ATTN_IMPL_FLASH) {
-		ADD(GS_F_ATTENTION, "flash", GS_F__COUNT, "", "OLLAMA_FLASH_ATTENTION=1: no KQ matrix in the compute buffer; "
+		ADD(GS_F_ATTENTION, "flash", GS_F__COUNT, "",
+		    "OLLAMA_FLASH_ATTENTION=1: no KQ matrix in the compute buffer; "
 		    "the GPU must support it (compute capability 7.0 or newer)");
-		ADD(GS_F_ATTENTION, "flash", GS_F_KV_FORMAT, "q8_0", "OLLAMA_FLASH_ATTENTION=1 and OLLAMA_KV_CACHE_TYPE=q8_0: "
+		ADD(GS_F_ATTENTION, "flash", GS_F_KV_FORMAT, "q8_0",
+		    "OLLAMA_FLASH_ATTENTION=1 and OLLAMA_KV_CACHE_TYPE=q8_0: "
 		    "KV cache about halved; output quality to re-confirm");
 	} else if (!gs_wl_set(w, GS_F_KV_FORMAT) || strcmp(gs_wl_str(w, GS_F_KV_FORMAT), "q8_0") != 0) {
-		ADD(GS_F_KV_FORMAT, "q8_0", GS_F__COUNT, "", "OLLAMA_KV_CACHE_TYPE=q8_0: KV cache about halved; output "
+		ADD(GS_F_KV_FORMAT, "q8_0", GS_F__COUNT, "",
+		    "OLLAMA_KV_CACHE_TYPE=q8_0: KV cache about halved; output "
 		    "quality to re-confirm");
 	}
 	if (w->v[GS_F_CONCURRENCY].from == GS_FROM_DEFAULT)
-		ADD(GS_F_CONCURRENCY, "1", GS_F__COUNT, "", "OLLAMA_NUM_PARALLEL=1: one request at a time, each with the "
+		ADD(GS_F_CONCURRENCY, "1", GS_F__COUNT, "",
+		    "OLLAMA_NUM_PARALLEL=1: one request at a time, each with the "
 		    "whole num_ctx");
 #undef ADD
 	return n;

@@ -41,9 +41,10 @@ static gs_ratio fraction_rule(const gsi_sglang_release *r, uint64_t gpu_mem, uin
 		while (tp < t->tp_from)
 			t++;
 		uint64_t milli = t->milli;
-		snprintf(why, cap, "%s: %llu.%03llu for tp %llu", !r->reserved ? "by tensor-parallel size"
-		                                                               : "no GPU memory known",
-		         (unsigned long long)(milli / 1000), (unsigned long long)(milli % 1000), (unsigned long long)tp);
+		snprintf(why, cap, "%s: %llu.%03llu for tp %llu",
+		         !r->reserved ? "by tensor-parallel size" : "no GPU memory known",
+		         (unsigned long long)(milli / 1000), (unsigned long long)(milli % 1000),
+		         (unsigned long long)tp);
 		return (gs_ratio){milli, 1000};
 	}
 	/* reserved MiB, in tenths: the step's tenths of a GiB, and its share per
@@ -81,8 +82,10 @@ static void serve_items(gs_estimate *e, uint64_t chunk, uint64_t running)
 	const gs_model *m = &e->model;
 	char why[600];
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
-	                        METHOD "§5, §7b (a prefill chunk of chunked_prefill_size tokens; our derivation)");
-	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED, METHOD "§7b (fp32 logits of the decoding batch; our derivation)");
+	                        METHOD
+	                        "§5, §7b (a prefill chunk of chunked_prefill_size tokens; our derivation)");
+	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
+	                       METHOD "§7b (fp32 logits of the decoding batch; our derivation)");
 	if (!m->has_architecture) {
 		act->basis = lg->basis = GS_BASIS_UNKNOWN;
 		act->live = lg->live = LIVE(2);
@@ -97,8 +100,8 @@ static void serve_items(gs_estimate *e, uint64_t chunk, uint64_t running)
 	uint64_t seqs = running ? running : 1;
 	gs_bytes l = gs_mul_sat(gs_mul_sat(seqs, m->vocab), 4);
 	gsi_item_put(lg, 2, (l + e->tp - 1) / e->tp);
-	gsi_formula(lg, "%llu requests decoding (the sheet's concurrency) x %u vocab x 4 B, / tp %llu", (unsigned long long)seqs, m->vocab,
-	            (unsigned long long)e->tp);
+	gsi_formula(lg, "%llu requests decoding (the sheet's concurrency) x %u vocab x 4 B, / tp %llu",
+	            (unsigned long long)seqs, m->vocab, (unsigned long long)e->tp);
 }
 
 /* PyTorch's caching allocator (c10/cuda/CUDACachingAllocator.cpp): an
@@ -125,7 +128,8 @@ static uint64_t load_window(gs_estimate *e, bool *rounding_known, char *why, siz
 	const gs_model *m = &e->model;
 	const gs_format *f = &e->format;
 	*rounding_known = false;
-	if (m->attn == GS_ATTN_MLA || m->ssm || m->encoder_layers || !m->heads || !m->head_dim || !m->hidden) {
+	if (m->attn == GS_ATTN_MLA || m->ssm || m->encoder_layers || !m->heads || !m->head_dim ||
+	    !m->hidden) {
 		snprintf(why, cap, "not computed for this layout (MLA, state-space or encoder-decoder)");
 		return 0;
 	}
@@ -133,9 +137,10 @@ static uint64_t load_window(gs_estimate *e, bool *rounding_known, char *why, siz
 	uint64_t rope = (uint64_t)m->max_position * d * 4;
 	uint64_t el = f->value_bits.den == 1 && !f->quantized ? f->value_bits.num / 8 : 0;
 	if (el != 2 && el != 4) {
-		snprintf(why, cap, "rotary cache %u positions x %llu x 4 B = %llu B; the allocator's rounding of %s "
-		         "tensors is not computed (their stored sizes differ)", m->max_position, (unsigned long long)d,
-		         (unsigned long long)rope, f->name);
+		snprintf(why, cap,
+		         "rotary cache %u positions x %llu x 4 B = %llu B; the allocator's rounding of %s "
+		         "tensors is not computed (their stored sizes differ)",
+		         m->max_position, (unsigned long long)d, (unsigned long long)rope, f->name);
 		return rope;
 	}
 	*rounding_known = true;
@@ -161,7 +166,8 @@ static uint64_t load_window(gs_estimate *e, bool *rounding_known, char *why, siz
 	}
 	uint64_t vocab = ((uint64_t)m->vocab + 63) / 64 * 64;
 	waste += rounded_away(vocab / tp * h * el) * (m->tied_embeddings ? 1 : 2);
-	snprintf(why, cap, "%llu B rounded away by the caching allocator (2 MiB per tensor of 10 MiB or more, "
+	snprintf(why, cap,
+	         "%llu B rounded away by the caching allocator (2 MiB per tensor of 10 MiB or more, "
 	         "fused layout, / tp %llu) + rotary cache %u positions x %llu x 4 B = %llu B",
 	         (unsigned long long)waste, (unsigned long long)tp, m->max_position, (unsigned long long)d,
 	         (unsigned long long)rope);
@@ -194,7 +200,8 @@ static void pool(gs_estimate *e, gs_item *kv)
 	p->pool_bytes = p->refused ? 0 : kept - weights;
 	p->tokens = p->pool_bytes / p->cell_bytes;
 	uint64_t ctx_len = e->length ? e->length : (m->max_position ? m->max_position : 1);
-	uint64_t reqs = gs_wl_set(&e->workload, GS_F_MAX_RUNNING_REQUESTS) ? wl(e, GS_F_MAX_RUNNING_REQUESTS) : 0;
+	uint64_t reqs = gs_wl_set(&e->workload, GS_F_MAX_RUNNING_REQUESTS) ? wl(e, GS_F_MAX_RUNNING_REQUESTS)
+	                                                                   : 0;
 	uint64_t pool_reqs = reqs ? reqs : (uint64_t)(gs_mul_sat(p->tokens, 512) / ctx_len);
 	if (!reqs)
 		pool_reqs = pool_reqs < 2048 ? 2048 : pool_reqs > 4096 ? 4096 : pool_reqs;
@@ -203,14 +210,18 @@ static void pool(gs_estimate *e, gs_item *kv)
 	e->has_sglang = true;
 	gsi_item_put(kv, 1, gs_mul_sat(p->tokens, p->cell_bytes));
 	gsi_item_put(kv, 2, gs_mul_sat(p->tokens, p->cell_bytes));
-	gsi_formula(kv, "pool: floor((%llu B free at start x %llu/%llu - %llu B weights and load window) / %llu B per token) "
+	gsi_formula(kv,
+	            "pool: floor((%llu B free at start x %llu/%llu - %llu B weights and load window) / %llu "
+	            "B per token) "
 	            "= %llu tokens",
 	            (unsigned long long)p->free_at_start, (unsigned long long)p->mem_fraction_static.num,
 	            (unsigned long long)p->mem_fraction_static.den, (unsigned long long)weights,
 	            (unsigned long long)p->cell_bytes, (unsigned long long)p->tokens);
 	if (p->refused)
-		gsi_unknown(e, "SGLang: the weights take more than mem_fraction_static of the free memory: SGLang "
-		            "would stop with \"Not enough memory. Please try to increase --mem-fraction-static.\"");
+		gsi_unknown(e, "SGLang: the weights take more than mem_fraction_static of the free memory: "
+		               "SGLang "
+		               "would stop with \"Not enough memory. Please try to increase "
+		               "--mem-fraction-static.\"");
 }
 
 gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
@@ -223,7 +234,8 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 		return s;
 	if (gs_wl_set(w, GS_F_MAX_LORAS))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_MAX_LORAS].where,
-		                    "max_loras sizes vLLM's LoRA slots; SGLang's LoRA memory is not modelled");
+		                    "max_loras sizes vLLM's LoRA slots; SGLang's LoRA memory is not "
+		                    "modelled");
 	e->n_phases = 3;
 	gsi_phase(e, PH_LOAD, "load", "weights loaded");
 	gsi_phase(e, PH_RUN, "pool", "token-to-KV pool allocated");
@@ -233,24 +245,28 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 	uint64_t gpu_mem = e->has_capacity ? e->capacity / GS_MiB : 0;
 	if (gs_wl_set(w, GS_F_MEM_FRACTION_STATIC)) {
 		p->mem_fraction_static = gs_wl_ratio(w, GS_F_MEM_FRACTION_STATIC);
-		snprintf(p->fraction_why, sizeof p->fraction_why, "given (%s)", w->v[GS_F_MEM_FRACTION_STATIC].where);
+		snprintf(p->fraction_why, sizeof p->fraction_why, "given (%s)",
+		         w->v[GS_F_MEM_FRACTION_STATIC].where);
 	} else {
-		p->mem_fraction_static = fraction_rule(r, gpu_mem, e->tp, p->fraction_why, sizeof p->fraction_why);
+		p->mem_fraction_static = fraction_rule(r, gpu_mem, e->tp, p->fraction_why,
+		                                       sizeof p->fraction_why);
 	}
 	p->chunked_prefill_size = gs_wl_set(w, GS_F_CHUNKED_PREFILL_SIZE) ? wl(e, GS_F_CHUNKED_PREFILL_SIZE)
 	                                                                   : chunk_rule(r, gpu_mem);
 
 	gsi_serving_context(e, ALL_PHASES, "token-to-KV", false);
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
-	                       METHOD "§4, §7b; SGLang token-to-KV pool (one slot per token; MLA stores the latent)");
+	                       METHOD "§4, §7b; SGLang token-to-KV pool (one slot per token; MLA stores the "
+	                              "latent)");
 	kv->varies = true;
 	kv->shard = GS_SHARD_NONE;
 	gsi_apply_placement(e, 0);
 	if (!e->model.has_architecture || !e->has_capacity) {
 		kv->basis = GS_BASIS_UNKNOWN;
 		kv->live = LIVE(1) | LIVE(2);
-		gsi_formula(kv, "%s", e->model.has_architecture ? "needs a capacity (--gpu or --capacity)"
-		                                                : "needs an architecture (--model config.json)");
+		gsi_formula(kv, "%s",
+		            e->model.has_architecture ? "needs a capacity (--gpu or --capacity)"
+		                                      : "needs an architecture (--model config.json)");
 		gsi_unknown(e, "kv_cache: SGLang's pool needs %s", e->model.has_architecture
 		            ? "a capacity (--gpu or --capacity)" : "an architecture (--model config.json)");
 		serve_items(e, p->chunked_prefill_size, e->concurrency);
@@ -260,16 +276,23 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 	bool rounding_known;
 	uint64_t lw = load_window(e, &rounding_known, why, sizeof why);
 	gs_item *it = gsi_item(e, "load_window", lw ? GS_BASIS_ESTIMATED : GS_BASIS_UNKNOWN,
-	                       METHOD "§7b (PyTorch CUDACachingAllocator kRoundLarge; SGLang rotary_embedding.py)");
+	                       METHOD
+	                       "§7b (PyTorch CUDACachingAllocator kRoundLarge; SGLang rotary_embedding.py)");
 	it->shard = GS_SHARD_NONE;
 	gsi_item_all(it, ALL_PHASES, lw);
 	gsi_formula(it, "%s", why);
 	if (!rounding_known && lw)
-		gsi_unknown(e, "load_window: the caching allocator's rounding of %s weight tensors is not computed "
-		            "(their stored sizes differ); only the rotary cache is counted", e->format.name);
+		gsi_unknown(e,
+		            "load_window: the caching allocator's rounding of %s weight tensors is not "
+		            "computed "
+		            "(their stored sizes differ); only the rotary cache is counted",
+		            e->format.name);
 	else if (!rounding_known)
-		gsi_unknown(e, "load_window: %s; SGLang's weights load holds more than the weights' bytes (the caching "
-		            "allocator's rounding, the rotary cache)", why);
+		gsi_unknown(e,
+		            "load_window: %s; SGLang's weights load holds more than the weights' bytes (the "
+		            "caching "
+		            "allocator's rounding, the rotary cache)",
+		            why);
 	pool(e, kv);
 	/* the sheet's load decodes at once, up to what the scheduler admits */
 	serve_items(e, p->chunked_prefill_size,

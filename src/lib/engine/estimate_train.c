@@ -27,15 +27,21 @@ typedef struct precision {
 
 /* indexed by gs_precision */
 static const precision precisions[] = {
-	{"mixed", 2, 2, 4, 4, "bf16 weights and gradients, fp32 master copy and states (ZeRO paper's 2+2+4+8 = 16 bytes with Adam)"},
-	{"amp", 4, 4, 0, 4, "fp32 parameters under autocast (PyTorch AMP): 4+4+8 = 16 bytes with Adam, plus the 16-bit weight copies autocast casts for the matmuls"},
-	{"bf16", 2, 2, 0, 2, "pure bf16: weights, gradients and optimizer states in bf16 (2+2+4 = 8 bytes with Adam)"},
+	{"mixed", 2, 2, 4, 4,
+         "bf16 weights and gradients, fp32 master copy and states (ZeRO paper's 2+2+4+8 = 16 bytes with "
+         "Adam)"},
+	{"amp", 4, 4, 0, 4,
+         "fp32 parameters under autocast (PyTorch AMP): 4+4+8 = 16 bytes with Adam, plus the 16-bit weight "
+         "copies autocast casts for the matmuls"},
+	{"bf16", 2, 2, 0, 2,
+         "pure bf16: weights, gradients and optimizer states in bf16 (2+2+4 = 8 bytes with Adam)"},
 	{"fp32", 4, 4, 0, 4, "fp32 throughout: 4+4+8 = 16 bytes with Adam"},
 };
 
 /* LoRA adapters: PEFT casts them to fp32 on a 16-bit base
  * (autocast_adapter_dtype): fp32 weights, gradients and Adam states. */
-static const precision lora_precision = {"lora", 4, 4, 0, 4, "LoRA adapters in fp32 (PEFT autocast_adapter_dtype)"};
+static const precision lora_precision = {"lora", 4, 4,
+                                         0,      4, "LoRA adapters in fp32 (PEFT autocast_adapter_dtype)"};
 
 static bool has_target(const char *list, const char *name)
 {
@@ -66,8 +72,10 @@ static gs_status lora_targets(gs_estimate *e, gs_error *err)
 		return GS_OK;
 	const char *t = e->model.peft_targets;
 	if (!t[0])
-		return gs_error_set(err, GS_EINPUT, "lora_targets", "PEFT v0.20.0 has no default LoRA target modules for "
-		                    "model_type \"%.40s\" (it asks for target_modules): give lora_targets, e.g. all-linear",
+		return gs_error_set(err, GS_EINPUT, "lora_targets",
+		                    "PEFT v0.20.0 has no default LoRA target modules for "
+		                    "model_type \"%.40s\" (it asks for target_modules): give lora_targets, "
+		                    "e.g. all-linear",
 		                    type);
 	char where[96];
 	snprintf(where, sizeof where, "PEFT default for %.40s", type);
@@ -109,14 +117,20 @@ static void moe_layout_unknowns(gs_estimate *e, uint64_t r)
 		router_linear &= strcmp(m->model_type, weight_only[i]) != 0;
 	uint64_t moe_layers = gs_model_moe_layers(m);
 	if (router_linear)
-		gsi_unknown(e, "trainable: all-linear also adapts each MoE layer's router where the Transformers release "
-		            "builds it as an nn.Linear (the gate of Mixtral, Qwen-MoE and PhiMoE in 4.x): r x (%u + %u) x "
-		            "%llu layers = %llu parameters more, not counted", m->hidden, m->experts,
-		            (unsigned long long)moe_layers,
-		            (unsigned long long)gs_mul_sat(gs_mul_sat(r, (uint64_t)m->hidden + m->experts), moe_layers));
+		gsi_unknown(e,
+		            "trainable: all-linear also adapts each MoE layer's router where the "
+		            "Transformers release "
+		            "builds it as an nn.Linear (the gate of Mixtral, Qwen-MoE and PhiMoE in 4.x): r "
+		            "x (%u + %u) x "
+		            "%llu layers = %llu parameters more, not counted",
+		            m->hidden, m->experts, (unsigned long long)moe_layers,
+		            (unsigned long long)gs_mul_sat(gs_mul_sat(r, (uint64_t)m->hidden + m->experts),
+		                                           moe_layers));
 	uint64_t experts = gs_mul_sat(r, gs_add_sat(m->split.expert_rows, m->split.expert_cols));
-	gsi_unknown(e, "trainable: where the Transformers release stores the experts as 3-D parameters (its "
-	            "newer MixtralExperts, gate_up_proj and down_proj under @use_experts_implementation), all-linear "
+	gsi_unknown(e,
+	            "trainable: where the Transformers release stores the experts as 3-D parameters (its "
+	            "newer MixtralExperts, gate_up_proj and down_proj under @use_experts_implementation), "
+	            "all-linear "
 	            "adapts none of them: %llu parameters of the count above are the experts' adapters",
 	            (unsigned long long)experts);
 }
@@ -152,14 +166,15 @@ static gs_status lora_params(gs_estimate *e, const gsi_unsloth_release *u, uint6
 		size_t len = c ? (size_t)(c - p) : strlen(p);
 		bool found = false;
 		for (size_t i = 0; i < m->n_modules; i++)
-			found |= strlen(m->modules[i].name) == len && strncmp(m->modules[i].name, p, len) == 0;
+			found |= strlen(m->modules[i].name) == len &&
+			         strncmp(m->modules[i].name, p, len) == 0;
 		static const char *const mlp[] = {"gate_proj", "up_proj", "down_proj", "gate_up_proj"};
 		for (size_t k = 0; moe_params && k < sizeof mlp / sizeof mlp[0]; k++)
 			found |= strlen(mlp[k]) == len && !strncmp(mlp[k], p, len);
 		any |= found;
 		if (!found)
-			snprintf(unmatched + strlen(unmatched), sizeof unmatched - strlen(unmatched), "%s%.*s",
-			         unmatched[0] ? ", " : "", (int)(len > 40 ? 40 : len), p);
+			snprintf(unmatched + strlen(unmatched), sizeof unmatched - strlen(unmatched),
+			         "%s%.*s", unmatched[0] ? ", " : "", (int)(len > 40 ? 40 : len), p);
 		if (!c)
 			break;
 		p = c + 1;
@@ -168,13 +183,17 @@ static gs_status lora_params(gs_estimate *e, const gsi_unsloth_release *u, uint6
 		char have[300] = "";
 		for (size_t i = 0; i < m->n_modules; i++)
 			if (!strstr(have, m->modules[i].name))
-				snprintf(have + strlen(have), sizeof have - strlen(have), "%s%s", i ? ", " : "", m->modules[i].name);
+				snprintf(have + strlen(have), sizeof have - strlen(have), "%s%s",
+				         i ? ", " : "", m->modules[i].name);
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_LORA_TARGETS].where,
-		                    "lora_targets: none of \"%.100s\" is a linear module of this model (PEFT refuses a "
+		                    "lora_targets: none of \"%.100s\" is a linear module of this model (PEFT "
+		                    "refuses a "
 		                    "target list that matches nothing); it has: %s (or all-linear)%s",
 		                    targets, have,
-		                    m->experts_params ? "; its experts are 3-D parameters, which PEFT adapts "
-		                    "through target_parameters, a LoRA gpusizer does not size" : "");
+		                    m->experts_params
+		                            ? "; its experts are 3-D parameters, which PEFT adapts "
+		                              "through target_parameters, a LoRA gpusizer does not size"
+		                            : "");
 	}
 	if (all && m->experts)
 		moe_layout_unknowns(e, r);
@@ -193,8 +212,8 @@ static gs_status lora_params(gs_estimate *e, const gsi_unsloth_release *u, uint6
 		if (r * (x->in > x->out ? x->in : x->out) > *largest_adapter)
 			*largest_adapter = r * (x->in > x->out ? x->in : x->out);
 		snprintf(out + strlen(out), cap - strlen(out), "%s%s%s %llux(%llu->%llu)", out[0] ? ", " : "",
-		         x->tower ? "vision " : "", x->name, (unsigned long long)x->count, (unsigned long long)x->in,
-		         (unsigned long long)x->out);
+		         x->tower ? "vision " : "", x->name, (unsigned long long)x->count,
+		         (unsigned long long)x->in, (unsigned long long)x->out);
 	}
 	/* Unsloth from 2026.2 (get_moe_target_parameters, models/_utils.py, #3812
 	 * 2026-02-05) adapts 3-D expert parameters through PEFT's
@@ -211,17 +230,24 @@ static gs_status lora_params(gs_estimate *e, const gsi_unsloth_release *u, uint6
 		if (add) {
 			*trainable = gs_add_sat(*trainable, add);
 			*adafactor_elems = gs_add_sat(*adafactor_elems, add);
-			snprintf(out + strlen(out), cap - strlen(out), "%s%s%s %llu layers x %llu experts as 3-D parameters "
-			         "(Unsloth's target_parameters: r x E x (in + out))", out[0] ? ", " : "",
-			         gu ? "experts.gate_up_proj" : "", gu && dn ? " and experts.down_proj" : dn ? "experts.down_proj" : "",
+			snprintf(out + strlen(out), cap - strlen(out),
+			         "%s%s%s %llu layers x %llu experts as 3-D parameters "
+			         "(Unsloth's target_parameters: r x E x (in + out))",
+			         out[0] ? ", " : "", gu ? "experts.gate_up_proj" : "",
+			         gu && dn ? " and experts.down_proj"
+			         : dn     ? "experts.down_proj"
+			                  : "",
 			         (unsigned long long)L, (unsigned long long)E);
 		}
 	}
 	if (unmatched[0])
-		snprintf(out + strlen(out), cap - strlen(out), "; not in this model, so PEFT adapts nothing for: %s%s",
-		         unmatched, gs_wl_recipe(w) == GS_RECIPE_UNSLOTH && !strcmp(m->model_type, "phi3")
-		         ? " (Unsloth's models/mapper.py loads its own unsloth/ copy of Phi-3: size that copy's config.json "
-		           "when you train it)" : "");
+		snprintf(out + strlen(out), cap - strlen(out),
+		         "; not in this model, so PEFT adapts nothing for: %s%s", unmatched,
+		         gs_wl_recipe(w) == GS_RECIPE_UNSLOTH && !strcmp(m->model_type, "phi3")
+		                 ? " (Unsloth's models/mapper.py loads its own unsloth/ copy of Phi-3: size "
+		                   "that copy's config.json "
+		                   "when you train it)"
+		                 : "");
 	return GS_OK;
 }
 
@@ -238,11 +264,13 @@ static gs_status modules_to_save(gs_estimate *e, uint64_t *params, gs_error *err
 		size_t len = c ? (size_t)(c - p) : strlen(p);
 		if (len == 7 && strncmp(p, "lm_head", 7) == 0)
 			*params += e->model.split.lm_head ? e->model.split.lm_head : e->model.split.embed;
-		else if ((len == 12 && strncmp(p, "embed_tokens", 12) == 0) || (len == 5 && strncmp(p, "embed", 5) == 0))
+		else if ((len == 12 && strncmp(p, "embed_tokens", 12) == 0) ||
+		         (len == 5 && strncmp(p, "embed", 5) == 0))
 			*params += e->model.split.embed;
 		else
 			return gs_error_set(err, GS_EINPUT, w->v[GS_F_MODULES_TO_SAVE].where,
-			                    "modules_to_save: \"%.*s\": expected lm_head and/or embed_tokens", (int)(len > 40 ? 40 : len), p);
+			                    "modules_to_save: \"%.*s\": expected lm_head and/or embed_tokens",
+			                    (int)(len > 40 ? 40 : len), p);
 		if (!c)
 			break;
 		p = c + 1;
@@ -289,7 +317,8 @@ static uint64_t amp_extra_per_layer(const gs_model *m, uint64_t b, uint64_t s, b
 	uint64_t h = m->hidden, a = m->heads, kvd = (uint64_t)m->kv_heads * m->head_dim;
 	uint64_t sb = gs_mul_sat(s, b);
 	if (m->gpt_style)
-		return gs_add_sat(gs_mul_sat(sb, 8 * h), eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, 2 * s)) : 0);
+		return gs_add_sat(gs_mul_sat(sb, 8 * h),
+		                  eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, 2 * s)) : 0);
 	return gs_mul_sat(sb, 14 * h + 4 * kvd);
 }
 
@@ -299,12 +328,14 @@ static uint64_t layer_activations(const gs_estimate *e, uint64_t b, uint64_t s, 
 {
 	const gs_model *m = &e->model;
 	gs_precision prec = gs_wl_precision(&e->workload);
-	uint64_t h = m->hidden, a = m->heads, kvd = (uint64_t)m->kv_heads * m->head_dim, sb = gs_mul_sat(s, b);
+	uint64_t h = m->hidden, a = m->heads, kvd = (uint64_t)m->kv_heads * m->head_dim,
+		 sb = gs_mul_sat(s, b);
 	uint64_t per = m->gpt_style ? gs_mul_sat(sb, 18 * h + 4 * i)            /* Korthikanti et al. */
 	                            : gs_mul_sat(sb, 20 * h + 4 * kvd + 8 * i);   /* our llama derivation */
 	uint64_t att = eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, s * (m->gpt_style ? 5 : 6)))
 	                     : gs_mul_sat(sb, 4 * a);                          /* fp32 logsumexp */
-	per = gs_mul_sat(gs_add_sat(per, att), prec == GS_PREC_FP32 ? 2 : 1); /* fp32 activations are twice bf16's */
+	per = gs_mul_sat(gs_add_sat(per, att),
+	                 prec == GS_PREC_FP32 ? 2 : 1); /* fp32 activations are twice bf16's */
 	if (prec == GS_PREC_AMP)
 		per = gs_add_sat(per, amp_extra_per_layer(m, b, s, eager));
 	return per;
@@ -336,10 +367,12 @@ static gs_bytes train_activations(const gs_estimate *e, uint64_t b, uint64_t s, 
 		/* an encoder-decoder: the encoder's blocks are dense layers, and each
 		 * decoder block adds a cross-attention (Korthikanti's attention part,
 		 * 11sbh + the scores, and its norm's 2sbh) */
-		uint64_t att = eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, 5 * s)) : gs_mul_sat(sb, 4 * a);
+		uint64_t att = eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, 5 * s))
+		                     : gs_mul_sat(sb, 4 * a);
 		uint64_t cross = gs_mul_sat(gs_add_sat(gs_mul_sat(sb, 13 * h), att), scale);
 		uint64_t enc = layer_activations(e, b, s, m->intermediate, eager);
-		total = gs_add_sat(total, gs_add_sat(gs_mul_sat(enc, m->encoder_layers), gs_mul_sat(cross, m->layers)));
+		total = gs_add_sat(total, gs_add_sat(gs_mul_sat(enc, m->encoder_layers),
+		                                     gs_mul_sat(cross, m->layers)));
 		one_layer = gs_add_sat(one_layer, cross);
 	}
 	uint64_t input = block_input_bytes(e, b, s), in_bytes = residual_bytes(&e->workload);
@@ -348,29 +381,37 @@ static gs_bytes train_activations(const gs_estimate *e, uint64_t b, uint64_t s, 
 		 * "unsloth" mode, torch's save_on_cpu): two in flight on the GPU, and
 		 * one block recomputed in full */
 		if (why)
-			snprintf(why, cap, "offloaded checkpointing: %u block inputs (s x b x h x %llu B each) in host memory, 2 "
-			         "in flight on the GPU + one block's full set (%llu B)", nl,
-			         (unsigned long long)in_bytes, (unsigned long long)one_layer);
+			snprintf(why, cap,
+			         "offloaded checkpointing: %u block inputs (s x b x h x %llu B each) in host "
+			         "memory, 2 "
+			         "in flight on the GPU + one block's full set (%llu B)",
+			         nl, (unsigned long long)in_bytes, (unsigned long long)one_layer);
 		return gs_add_sat(gs_mul_sat(input, 2), one_layer);
 	}
 	if (ck == GS_CKPT_FULL) {
 		/* each block keeps its input; one block is recomputed in full */
 		if (why)
-			snprintf(why, cap, "full checkpointing: %u blocks x input s x b x h x %llu B + one block's full set "
-			         "(%llu B)", nl, (unsigned long long)in_bytes, (unsigned long long)one_layer);
+			snprintf(why, cap,
+			         "full checkpointing: %u blocks x input s x b x h x %llu B + one block's "
+			         "full set "
+			         "(%llu B)",
+			         nl, (unsigned long long)in_bytes, (unsigned long long)one_layer);
 		return gs_add_sat(gs_mul_sat(input, nl), one_layer);
 	}
 	if (!why)
 		return total;
-	const char *per_layer = m->gpt_style ? "s x b x (18h + 4i) (Korthikanti et al. 2022, i = 4h gives 34h)"
-	                                     : "s x b x (20h + 4 a_kv d + 8i) (our derivation for HF llama-style layers)";
+	const char *per_layer = m->gpt_style
+	                                ? "s x b x (18h + 4i) (Korthikanti et al. 2022, i = 4h gives 34h)"
+	                                : "s x b x (20h + 4 a_kv d + 8i) (our derivation for HF llama-style "
+	                                  "layers)";
 	const char *scores = !eager ? " + 4 a s b (fp32 logsumexp of flash/SDPA)"
 	                   : m->gpt_style ? " + 5 a s^2 b (eager scores)"
 	                                  : " + 6 a s^2 b (eager: fp32 softmax + 16-bit probabilities)";
 	char under[120];
 	if (prec == GS_PREC_AMP)
 		snprintf(under, sizeof under, " + what autocast keeps in fp32 (%s)",
-		         m->gpt_style ? (eager ? "8 s b h + 2 a s^2 b" : "8 s b h") : "14 s b h + 4 s b a_kv d");
+		         m->gpt_style ? (eager ? "8 s b h + 2 a s^2 b" : "8 s b h")
+		                      : "14 s b h + 4 s b a_kv d");
 	else
 		snprintf(under, sizeof under, " x %llu for %s activations", (unsigned long long)scale,
 		         scale == 2 ? "fp32" : "16-bit");
@@ -404,8 +445,10 @@ static gs_status check_inputs(const gs_estimate *e, gs_error *err)
 		                    e->format.name);
 	if (qlora && e->format.family != GS_FAM_BNB_4BIT)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where,
-		                    "QLoRA trains adapters on a bitsandbytes 4-bit base: format nf4, nf4-dq, fp4 "
-		                    "or fp4-dq, not %s", e->format.name);
+		                    "QLoRA trains adapters on a bitsandbytes 4-bit base: format nf4, nf4-dq, "
+		                    "fp4 "
+		                    "or fp4-dq, not %s",
+		                    e->format.name);
 
 	return GS_OK;
 }
@@ -431,8 +474,11 @@ static gs_status dataset_lengths(gs_estimate *e, gs_error *err)
 			p++, len--;
 		gs_error perr;
 		if (gs_parse_count(p, len, "lengths", &v[n], &perr) || !v[n])
-			return gs_error_set(err, GS_EINPUT, where, "lengths: got \"%.60s\", expected the dataset's tokens per "
-			                    "sequence as p50,p95,max, three whole numbers such as 380,1200,3900", t);
+			return gs_error_set(err, GS_EINPUT, where,
+			                    "lengths: got \"%.60s\", expected the dataset's tokens per "
+			                    "sequence as p50,p95,max, three whole numbers such as "
+			                    "380,1200,3900",
+			                    t);
 		n++;
 		if (!c)
 			break;
@@ -442,16 +488,24 @@ static gs_status dataset_lengths(gs_estimate *e, gs_error *err)
 	for (const char *p = t; *p; p++)
 		commas += *p == ',';
 	if (n != 3 || commas != 2)
-		return gs_error_set(err, GS_EINPUT, where, "lengths: got \"%.60s\", expected three figures, p50,p95,max "
-		                    "(e.g. 380,1200,3900)", t);
+		return gs_error_set(err, GS_EINPUT, where,
+		                    "lengths: got \"%.60s\", expected three figures, p50,p95,max "
+		                    "(e.g. 380,1200,3900)",
+		                    t);
 	if (v[0] > v[1] || v[1] > v[2])
-		return gs_error_set(err, GS_EINPUT, where, "lengths: %llu,%llu,%llu: expected p50 <= p95 <= max",
-		                    (unsigned long long)v[0], (unsigned long long)v[1], (unsigned long long)v[2]);
+		return gs_error_set(err, GS_EINPUT, where,
+		                    "lengths: %llu,%llu,%llu: expected p50 <= p95 <= max",
+		                    (unsigned long long)v[0], (unsigned long long)v[1],
+		                    (unsigned long long)v[2]);
 	if (e->length && v[2] > e->length)
-		return gs_error_set(err, GS_EINPUT, where, "lengths: the dataset's longest sequence, %llu tokens, is beyond "
-		                    "length %llu (%s): the trainers truncate every sequence to their max_length / "
-		                    "max_seq_length, so what trains is cut there; give length %llu or more, or the lengths "
-		                    "after truncation", (unsigned long long)v[2], (unsigned long long)e->length,
+		return gs_error_set(err, GS_EINPUT, where,
+		                    "lengths: the dataset's longest sequence, %llu tokens, is beyond "
+		                    "length %llu (%s): the trainers truncate every sequence to their "
+		                    "max_length / "
+		                    "max_seq_length, so what trains is cut there; give length %llu or more, "
+		                    "or the lengths "
+		                    "after truncation",
+		                    (unsigned long long)v[2], (unsigned long long)e->length,
 		                    w->v[GS_F_LENGTH].where, (unsigned long long)v[2]);
 	memcpy(e->train.lengths, v, sizeof v);
 	e->train.executed_length = v[2];
@@ -481,13 +535,15 @@ static void unsloth_rope(gs_estimate *e, const gsi_unsloth_release *u)
 	uint64_t pos = m->max_position && m->max_position < 4 * 8192 ? m->max_position : 4 * 8192;
 	uint64_t copies = per_layer ? gs_model_attention_layers(m) : 1;
 	gs_item *rc = gsi_item(e, "rope_cache", GS_BASIS_ESTIMATED,
-	                       METHOD "§10a; Unsloth unsloth/models/llama.py LlamaRotaryEmbedding (v0.1.801-beta), "
+	                       METHOD
+	                       "§10a; Unsloth unsloth/models/llama.py LlamaRotaryEmbedding (v0.1.801-beta), "
 	                       "shared since #1516 (2025-01-07)");
 	rc->shard = GS_SHARD_NONE;
 	gsi_item_all(rc, ALL_TRAIN, gs_mul_sat(gs_mul_sat(copies, pos), (uint64_t)m->head_dim * 2 * el));
-	gsi_formula(rc, "%llu x cos and sin of %llu positions x %u head dim x %u B (%s)", (unsigned long long)copies,
-	            (unsigned long long)pos, m->head_dim, el,
-	            per_layer ? "one per attention layer: Unsloth before 2025.1" : "one, shared by every layer");
+	gsi_formula(rc, "%llu x cos and sin of %llu positions x %u head dim x %u B (%s)",
+	            (unsigned long long)copies, (unsigned long long)pos, m->head_dim, el,
+	            per_layer ? "one per attention layer: Unsloth before 2025.1"
+	                      : "one, shared by every layer");
 }
 
 /* recipe_release: which Unsloth release runs, when not the one read
@@ -500,7 +556,8 @@ static gs_status recipe_release(gs_estimate *e, const gsi_unsloth_release **u, g
 	bool given = gs_wl_set(w, GS_F_RECIPE_RELEASE);
 	/* gs_workload_finish refused it for any other recipe */
 	gs_status s = gsi_unsloth_release_parse(given ? gs_wl_str(w, GS_F_RECIPE_RELEASE) : NULL,
-	                                        w->v[GS_F_RECIPE_RELEASE].where, u, &e->train.recipe_release, err);
+	                                        w->v[GS_F_RECIPE_RELEASE].where, u, &e->train.recipe_release,
+	                                        err);
 	if (gs_wl_recipe(w) != GS_RECIPE_UNSLOTH)
 		*u = NULL;
 	return s;
@@ -524,11 +581,14 @@ static void train_phases(gs_estimate *e, bool full, bool qlora)
 	gsi_phase(e, PH_LOAD, "load", "model (and master copy) on the device");
 	gsi_phase(e, PH_FWD, "forward", "a training forward pass; activations saved for backward");
 	gsi_phase(e, PH_BWD, "backward", "gradients computed while saved activations are still held");
-	gsi_phase(e, PH_FIRST, "first_update", "first optimizer step: states created, next to every gradient");
+	gsi_phase(e, PH_FIRST, "first_update",
+	          "first optimizer step: states created, next to every gradient");
 	gsi_phase(e, PH_UPD, "update", "later optimizer steps");
 	gsi_phase(e, PH_VAL, "validation", "evaluation batch without gradients");
-	gsi_phase(e, PH_EXPORT, "export", full ? "saving the weights" : qlora ? "merging adapters into a dequantized base"
-	                                                                       : "merging adapters into the base");
+	gsi_phase(e, PH_EXPORT, "export",
+	          full    ? "saving the weights"
+	          : qlora ? "merging adapters into a dequantized base"
+	                  : "merging adapters into the base");
 	e->n_phases = 7;
 
 }
@@ -569,7 +629,8 @@ static gs_status trainable_counts(gs_estimate *e, bool full, bool qlora, const g
 	if (qlora && arch)
 		snprintf(e->train.kept_aside, sizeof e->train.kept_aside, "%s%s%s%s%s",
 		         gsi_bnb_passes_experts(e) ? "the experts (3-D parameters), " : "",
-		         e->keep & GS_KEEP_EMBED ? "embed_tokens, " : "", e->keep & GS_KEEP_LM_HEAD && !m->tied_embeddings ? "lm_head, " : "",
+		         e->keep & GS_KEEP_EMBED ? "embed_tokens, " : "",
+		         e->keep & GS_KEEP_LM_HEAD && !m->tied_embeddings ? "lm_head, " : "",
 		         e->keep & GS_KEEP_NORM ? "norms, " : "", "biases and routers (in bf16)");
 
 	return GS_OK;
@@ -585,7 +646,8 @@ static void autocast_cache_item(gs_estimate *e)
 {
 	const gs_model *m = &e->model;
 	gs_item *cc = gsi_item(e, "autocast_cache", GS_BASIS_ESTIMATED,
-	                       METHOD "§10 (PyTorch autocast weight cast cache, aten/src/ATen/autocast_mode.cpp)");
+	                       METHOD
+	                       "§10 (PyTorch autocast weight cast cache, aten/src/ATen/autocast_mode.cpp)");
 	cc->shard = GS_SHARD_WEIGHTS;
 	uint64_t linear = m->has_architecture ? m->split.linear : m->params;
 	gsi_item_all(cc, LIVE(PH_FWD) | LIVE(PH_BWD), gs_mul_sat(linear, 2));
@@ -603,16 +665,18 @@ static void state_items(gs_estimate *e, const precision *pr, uint64_t trainable,
 	for (size_t i = 0; i < e->n_items; i++)
 		e->items[i].shard = GS_SHARD_WEIGHTS;
 	if (!full) {
-		gs_item *ad = gsi_item(e, "adapter_weights", GS_BASIS_ESTIMATED, METHOD "§10; PEFT LoRA (r x (in + out) per module)");
+		gs_item *ad = gsi_item(e, "adapter_weights", GS_BASIS_ESTIMATED,
+		                       METHOD "§10; PEFT LoRA (r x (in + out) per module)");
 		ad->shard = GS_SHARD_WEIGHTS;
 		gsi_item_all(ad, ALL_TRAIN, gs_mul_sat(trainable, pr->weight));
-		gsi_formula(ad, "%llu trainable params x %u B (r=%s on %s%s%s)", (unsigned long long)trainable, pr->weight,
-		            gs_wl_str(w, GS_F_LORA_RANK), e->train.adapted,
-		            gs_wl_set(w, GS_F_MODULES_TO_SAVE) ? "; modules_to_save " : "",
+		gsi_formula(ad, "%llu trainable params x %u B (r=%s on %s%s%s)",
+		            (unsigned long long)trainable, pr->weight, gs_wl_str(w, GS_F_LORA_RANK),
+		            e->train.adapted, gs_wl_set(w, GS_F_MODULES_TO_SAVE) ? "; modules_to_save " : "",
 		            gs_wl_set(w, GS_F_MODULES_TO_SAVE) ? gs_wl_str(w, GS_F_MODULES_TO_SAVE) : "");
 	}
 
-	gs_item *gr = gsi_item(e, "gradients", GS_BASIS_ESTIMATED, METHOD "§10; ZeRO paper (Rajbhandari et al. 2020) §3");
+	gs_item *gr = gsi_item(e, "gradients", GS_BASIS_ESTIMATED,
+	                       METHOD "§10; ZeRO paper (Rajbhandari et al. 2020) §3");
 	gr->shard = GS_SHARD_GRADS;
 	/* with gradient accumulation the .grad tensors of the earlier
 	 * microbatches are alive during the next one's forward (zero_grad runs
@@ -621,12 +685,14 @@ static void state_items(gs_estimate *e, const precision *pr, uint64_t trainable,
 	gsi_item_all(gr, LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD) | (accumulating ? LIVE(PH_FWD) : 0),
 	             gs_mul_sat(trainable, pr->grad));
 	gsi_formula(gr, "%llu trainable params x %u B%s", (unsigned long long)trainable, pr->grad,
-	            accumulating ? "; also during forward: accumulated over the microbatches of one update" : "");
+	            accumulating ? "; also during forward: accumulated over the microbatches of one update"
+	                         : "");
 
 	if (full && gs_wl_precision(w) == GS_PREC_AMP)
 		autocast_cache_item(e);
 
-	gs_item *ms = gsi_item(e, "master_weights", GS_BASIS_ESTIMATED, METHOD "§10; ZeRO paper §3 (fp32 master copy)");
+	gs_item *ms = gsi_item(e, "master_weights", GS_BASIS_ESTIMATED,
+	                       METHOD "§10; ZeRO paper §3 (fp32 master copy)");
 	ms->shard = GS_SHARD_OPTIM;
 	gsi_item_all(ms, ALL_TRAIN, gs_mul_sat(trainable, pr->master));
 	if (pr->master)
@@ -658,11 +724,13 @@ static void optimizer_items(gs_estimate *e, const precision *pr, uint64_t traina
 		 * Transformers' adamw_hf (exp_avg_sq.sqrt().add_) needs one */
 		states = gs_mul_sat(trainable, 2ull * pr->state);
 		temps = gs_mul_sat(one, 2ull * 4);
-		osrc = METHOD "§10; torch.optim.AdamW(foreach=False) _single_tensor_adamw, Transformers AdamW (adamw_hf)";
+		osrc = METHOD "§10; torch.optim.AdamW(foreach=False) _single_tensor_adamw, Transformers "
+		              "AdamW (adamw_hf)";
 	} else if (opt == GS_OPT_ADAMW_8BIT || opt == GS_OPT_PAGED_ADAMW_8BIT) {
 		/* bitsandbytes: two uint8 states + an fp32 absmax per 2048-element block each */
 		states = gs_add_sat(gs_mul_sat(trainable, 2), ratio_bytes(trainable, 8, 2048));
-		osrc = METHOD "§10; bitsandbytes 8-bit optimizers (Dettmers et al. 2022, block-wise quantization)";
+		osrc = METHOD
+			"§10; bitsandbytes 8-bit optimizers (Dettmers et al. 2022, block-wise quantization)";
 	} else if (opt == GS_OPT_SGD) {
 		states = 0;
 		osrc = METHOD "§10; torch.optim.SGD without momentum keeps no state";
@@ -679,21 +747,29 @@ static void optimizer_items(gs_estimate *e, const precision *pr, uint64_t traina
 	}
 	gs_item *os = gsi_item(e, "optimizer_states", GS_BASIS_ESTIMATED, osrc);
 	os->shard = GS_SHARD_OPTIM;
-	gsi_item_all(os, LIVE(PH_FWD) | LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD) | LIVE(PH_VAL) | LIVE(PH_EXPORT), states);
+	gsi_item_all(os,
+	             LIVE(PH_FWD) | LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD) | LIVE(PH_VAL) |
+	                     LIVE(PH_EXPORT),
+	             states);
 	gsi_formula(os, "%s on %llu trainable params: %llu B (created lazily at the first step)%s",
 	            gs_wl_str(w, GS_F_OPTIMIZER), (unsigned long long)trainable, (unsigned long long)states,
 	            opt == GS_OPT_PAGED_ADAMW_8BIT ? "; paged: may move to host memory under pressure" : "");
 	gs_item *ot = gsi_item(e, "optimizer_temporaries", GS_BASIS_ESTIMATED,
-	                       METHOD "§10; PyTorch optimizers: foreach (multi-tensor), fused, or a loop over parameters");
+	                       METHOD "§10; PyTorch optimizers: foreach (multi-tensor), fused, or a loop "
+	                              "over parameters");
 	ot->shard = GS_SHARD_OPTIM;
 	ot->varies = false;
 	gsi_item_all(ot, LIVE(PH_FIRST) | LIVE(PH_UPD), temps);
 	if (temps && (opt == GS_OPT_ADAMW_FORLOOP || opt == GS_OPT_ADAFACTOR))
-		gsi_formula(ot, "a per-parameter loop: two fp32 temporaries of the largest tensor, 2 x %llu x 4 B",
+		gsi_formula(ot,
+		            "a per-parameter loop: two fp32 temporaries of the largest tensor, 2 x %llu x 4 "
+		            "B",
 		            (unsigned long long)one);
 	else if (temps)
-		gsi_formula(ot, "about one gradient-sized buffer: %llu params x %llu B (adamw-fused avoids most)",
-		            (unsigned long long)trainable, (unsigned long long)(temps / (trainable ? trainable : 1)));
+		gsi_formula(ot,
+		            "about one gradient-sized buffer: %llu params x %llu B (adamw-fused avoids most)",
+		            (unsigned long long)trainable,
+		            (unsigned long long)(temps / (trainable ? trainable : 1)));
 	else
 		gsi_formula(ot, "none for %s", gs_wl_str(w, GS_F_OPTIMIZER));
 
@@ -713,14 +789,17 @@ static gs_bytes tower_saved(const gs_estimate *e, uint64_t b, char *why, size_t 
 	if (!Lv || !e->images)
 		return 0;
 	uint64_t patches = m->vision_merge ? gs_mul_sat(e->image_tokens, m->vision_merge) : m->vision_patches;
-	uint64_t T = gs_mul_sat(gs_mul_sat(b, e->images), patches), hv = m->vision_hidden, el = gsi_act_bytes(e);
+	uint64_t T = gs_mul_sat(gs_mul_sat(b, e->images), patches), hv = m->vision_hidden,
+		 el = gsi_act_bytes(e);
 	uint64_t layer = gs_mul_sat(gs_mul_sat(T, hv), 17 * el);
 	bool ckpt = gs_wl_checkpointing(&e->workload) != GS_CKPT_NONE;
-	gs_bytes saved = ckpt ? gs_add_sat(gs_mul_sat(gs_mul_sat(Lv, T), hv * el), layer) : gs_mul_sat(Lv, layer);
+	gs_bytes saved = ckpt ? gs_add_sat(gs_mul_sat(gs_mul_sat(Lv, T), hv * el), layer)
+	                      : gs_mul_sat(Lv, layer);
 	size_t n = strlen(why);
 	snprintf(why + n, cap > n ? cap - n : 0, "; vision tower with adapters on %llu layers: %s = %llu B",
-	         (unsigned long long)Lv, ckpt ? "layer inputs L_v x patches x h_v x bytes + one layer's 17 x bytes"
-	                                      : "L_v x patches x h_v x 17 x bytes (34 B in 16 bits)",
+	         (unsigned long long)Lv,
+	         ckpt ? "layer inputs L_v x patches x h_v x bytes + one layer's 17 x bytes"
+	              : "L_v x patches x h_v x 17 x bytes (34 B in 16 bits)",
 	         (unsigned long long)saved);
 	return saved;
 }
@@ -733,12 +812,15 @@ static void activation_items(gs_estimate *e)
 	bool arch = m->has_architecture, len = e->train.executed_length > 0;
 	char why[600];
 	/* activations and logits */
-	uint64_t b = e->train.microbatch, be = gs_wl_u64(w, GS_F_EVAL_MICROBATCH), s = e->train.executed_length;
+	uint64_t b = e->train.microbatch, be = gs_wl_u64(w, GS_F_EVAL_MICROBATCH),
+		 s = e->train.executed_length;
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
-	                        METHOD "§10 (Korthikanti et al. 2022, arXiv 2205.05198; llama terms our derivation, to be measured)");
+	                        METHOD "§10 (Korthikanti et al. 2022, arXiv 2205.05198; llama terms our "
+	                               "derivation, to be measured)");
 	act->shard = GS_SHARD_ACT;
 	act->varies = true;
-	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED, METHOD "§10 (loss: bf16 logits, fp32 upcast, fp32 gradient)");
+	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
+	                       METHOD "§10 (loss: bf16 logits, fp32 upcast, fp32 gradient)");
 	lg->shard = GS_SHARD_LOGITS;
 	lg->varies = true;
 	if (arch && len) {
@@ -746,7 +828,8 @@ static void activation_items(gs_estimate *e)
 		if (gs_wl_checkpointing(w) == GS_CKPT_OFFLOADED) {
 			gs_bytes inputs = gs_mul_sat(block_input_bytes(e, b, s), checkpointed_blocks(m));
 			e->host_bytes = gs_add_sat(e->host_bytes, inputs);
-			snprintf(e->host_what, sizeof e->host_what, "the offloaded layer inputs of activation checkpointing");
+			snprintf(e->host_what, sizeof e->host_what,
+			         "the offloaded layer inputs of activation checkpointing");
 			e->train.host_inputs = inputs;
 		}
 		/* a frozen vision tower runs first in the forward pass: no input or
@@ -765,12 +848,18 @@ static void activation_items(gs_estimate *e)
 		if (vva > va)
 			va = vva;
 		gsi_item_put(act, PH_VAL, va);
-		gsi_formula(act, "training, per microbatch of %llu x %llu tokens: %s; validation (no grad, batch %llu): %s%s%s",
+		gsi_formula(act,
+		            "training, per microbatch of %llu x %llu tokens: %s; validation (no grad, batch "
+		            "%llu): %s%s%s",
 		            (unsigned long long)b, (unsigned long long)s, why, (unsigned long long)be, vwhy,
-		            !tower[0] ? "" : e->train.tower_layers ? "; vision tower with adapters" :
-		            "; frozen vision tower first in forward (nothing saved for backward)", tower);
+		            !tower[0] ? ""
+		            : e->train.tower_layers
+		                    ? "; vision tower with adapters"
+		                    : "; frozen vision tower first in forward (nothing saved for backward)",
+		            tower);
 		if (m->vision_params && !e->images)
-			gsi_unknown(e, "vision tower: no images given, so its pass is not counted; give images (per sequence)");
+			gsi_unknown(e, "vision tower: no images given, so its pass is not counted; give "
+			               "images (per sequence)");
 		bool chunked = gs_wl_loss(w) == GS_LOSS_CHUNKED;
 		/* a sequence classifier scores one row a sequence; a token
 		 * classifier every token, in its labels' width, unchunked */
@@ -781,11 +870,16 @@ static void activation_items(gs_estimate *e)
 		gsi_item_put(lg, PH_FWD, tl);
 		gsi_item_put(lg, PH_BWD, tl);
 		gsi_item_put(lg, PH_VAL, vl);
-		gsi_formula(lg, "%s%llu x %llu x %llu x (2 + 4 + 4) B for the loss; validation %llu x %llu x %llu x (2 + 4) B",
-		            m->num_labels ? "classifier: " : m->token_labels ? "token classifier: "
-		            : chunked ? "chunked loss, 1024-token chunks: " : "",
+		gsi_formula(lg,
+		            "%s%llu x %llu x %llu x (2 + 4 + 4) B for the loss; validation %llu x %llu x "
+		            "%llu x (2 + 4) B",
+		            m->num_labels     ? "classifier: "
+		            : m->token_labels ? "token classifier: "
+		            : chunked         ? "chunked loss, 1024-token chunks: "
+		                              : "",
 		            (unsigned long long)rows, (unsigned long long)b, (unsigned long long)width,
-		            (unsigned long long)(m->num_labels ? 1 : s), (unsigned long long)be, (unsigned long long)width);
+		            (unsigned long long)(m->num_labels ? 1 : s), (unsigned long long)be,
+		            (unsigned long long)width);
 	} else {
 		act->basis = lg->basis = GS_BASIS_UNKNOWN;
 		act->live = lg->live = LIVE(PH_FWD) | LIVE(PH_BWD) | LIVE(PH_VAL);
@@ -804,12 +898,14 @@ static void buffer_items(gs_estimate *e, bool qlora)
 	uint64_t b = e->train.microbatch, s = e->train.executed_length;
 	/* buffers: data, communication buckets, dequantization scratch */
 	gs_item *bf = gsi_item(e, "buffers", GS_BASIS_ESTIMATED,
-	                       METHOD "§11; PyTorch DDP (gradient_as_bucket_view=False keeps a bucket copy of the "
+	                       METHOD
+	                       "§11; PyTorch DDP (gradient_as_bucket_view=False keeps a bucket copy of the "
 	                       "gradients); DeepSpeed reduce/allgather_bucket_size 5e8");
 	bf->shard = GS_SHARD_NONE;
 	uint64_t data = gs_mul_sat(gs_mul_sat(s ? s : 0, b), 3 * 8);
 	gsi_item_all(bf, TRAIN_STEP | LIVE(PH_VAL), data);
-	gsi_formula(bf, "input ids, labels, mask: 3 x %llu x %llu x 8 B", (unsigned long long)s, (unsigned long long)b);
+	gsi_formula(bf, "input ids, labels, mask: 3 x %llu x %llu x 8 B", (unsigned long long)s,
+	            (unsigned long long)b);
 	if (qlora) {
 		/* bitsandbytes dequantizes one weight to 16 bits at a time in forward and backward */
 		uint64_t big = 0;
@@ -817,7 +913,9 @@ static void buffer_items(gs_estimate *e, bool qlora)
 			if (m->modules[i].in * m->modules[i].out > big)
 				big = m->modules[i].in * m->modules[i].out;
 		gsi_item_all(bf, TRAIN_STEP | LIVE(PH_VAL), gs_add_sat(data, gs_mul_sat(big, 2)));
-		gsi_formula(bf, "input ids, labels, mask 3 x %llu x %llu x 8 B + one dequantized weight %llu x 2 B",
+		gsi_formula(bf,
+		            "input ids, labels, mask 3 x %llu x %llu x 8 B + one dequantized weight %llu x 2 "
+		            "B",
 		            (unsigned long long)s, (unsigned long long)b, (unsigned long long)big);
 	}
 
@@ -846,9 +944,11 @@ static void export_item(gs_estimate *e, bool full, bool qlora)
 				one = m->modules[i].in * m->modules[i].out * 4;
 		gs_bytes merged = gs_mul_sat(m->params, 2);
 		gsi_item_put(ex, PH_EXPORT, gs_mul_sat(one, 2));
-		gsi_formula(ex, "merging tensor by tensor: the largest module in fp32 and its merged copy (2 x %llu B) on the "
-		            "GPU; the merged 16-bit model (%llu B) collects in host memory", (unsigned long long)one,
-		            (unsigned long long)merged);
+		gsi_formula(ex,
+		            "merging tensor by tensor: the largest module in fp32 and its merged copy (2 x "
+		            "%llu B) on the "
+		            "GPU; the merged 16-bit model (%llu B) collects in host memory",
+		            (unsigned long long)one, (unsigned long long)merged);
 		e->host_bytes = gs_add_sat(e->host_bytes, merged);
 		snprintf(e->host_what, sizeof e->host_what, "the merged 16-bit model (export layerwise)%s",
 		         e->train.host_inputs ? " and the offloaded layer inputs of checkpointing" : "");
@@ -857,20 +957,27 @@ static void export_item(gs_estimate *e, bool full, bool qlora)
 		uint64_t deq = gs_mul_sat(quantized, 2);
 		bool cpu = gs_wl_export(w) == GS_EXPORT_CPU;
 		gsi_item_put(ex, PH_EXPORT, cpu ? 0 : deq);
-		gsi_formula(ex, "a merge needs the base dequantized: %llu quantized linear params x 2 B = %llu B, %s",
+		gsi_formula(ex,
+		            "a merge needs the base dequantized: %llu quantized linear params x 2 B = %llu "
+		            "B, %s",
 		            (unsigned long long)quantized, (unsigned long long)deq,
-		            cpu ? "in host memory (export cpu)" : "on the GPU (export cpu moves it to host memory)");
+		            cpu ? "in host memory (export cpu)"
+		                : "on the GPU (export cpu moves it to host memory)");
 		if (cpu) {
 			e->host_bytes = gs_add_sat(e->host_bytes, deq);
-			snprintf(e->host_what, sizeof e->host_what, "the dequantized base for the QLoRA merge (export cpu)%s",
-			         e->train.host_inputs ? " and the offloaded layer inputs of checkpointing" : "");
+			snprintf(e->host_what, sizeof e->host_what,
+			         "the dequantized base for the QLoRA merge (export cpu)%s",
+			         e->train.host_inputs ? " and the offloaded layer inputs of checkpointing"
+			                              : "");
 		}
 	} else if (gs_wl_export(w) == GS_EXPORT_CPU) {
 		gs_bytes merged = gs_mul_sat(m->params, 2);
 		gsi_item_put(ex, PH_EXPORT, 0);
-		gsi_formula(ex, "merged in host memory (export cpu): the 16-bit model there, %llu B", (unsigned long long)merged);
+		gsi_formula(ex, "merged in host memory (export cpu): the 16-bit model there, %llu B",
+		            (unsigned long long)merged);
 		e->host_bytes = gs_add_sat(e->host_bytes, merged);
-		snprintf(e->host_what, sizeof e->host_what, "the 16-bit model merged in host memory (export cpu)%s",
+		snprintf(e->host_what, sizeof e->host_what,
+		         "the 16-bit model merged in host memory (export cpu)%s",
 		         e->train.host_inputs ? " and the offloaded layer inputs of checkpointing" : "");
 	} else {
 		gs_bytes one = 0;
@@ -878,7 +985,8 @@ static void export_item(gs_estimate *e, bool full, bool qlora)
 			if (m->modules[i].in * m->modules[i].out * 2 > one)
 				one = m->modules[i].in * m->modules[i].out * 2;
 		gsi_item_put(ex, PH_EXPORT, one);
-		gsi_formula(ex, "merging in place: one delta B x A of the largest module in 16 bits (%llu B)", (unsigned long long)one);
+		gsi_formula(ex, "merging in place: one delta B x A of the largest module in 16 bits (%llu B)",
+		            (unsigned long long)one);
 	}
 }
 
@@ -890,8 +998,8 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	const gsi_unsloth_release *u;
 	uint64_t trainable, adafactor_elems, largest;
 	gs_status st;
-	if ((st = check_inputs(e, err)) || (st = dataset_lengths(e, err)) || (st = recipe_release(e, &u, err)) ||
-	    (st = precision_of(e, full, &pr, err)))
+	if ((st = check_inputs(e, err)) || (st = dataset_lengths(e, err)) ||
+	    (st = recipe_release(e, &u, err)) || (st = precision_of(e, full, &pr, err)))
 		return st;
 	train_phases(e, full, qlora);
 	if ((st = trainable_counts(e, full, qlora, u, &trainable, &adafactor_elems, &largest, err)))

@@ -95,7 +95,8 @@ static void profile_shape(gs_estimate *e, const gsi_vllm_release *r)
 	char why[200];
 	if (!r->v1) {
 		bool chunked = r->long_context_chunked && mml > 32768 && !any_sliding(&e->model) &&
-		               !gs_wl_set(w, GS_F_MAX_LORAS) && !(r->long_context_no_mla && e->model.attn == GS_ATTN_MLA);
+		               !gs_wl_set(w, GS_F_MAX_LORAS) &&
+		               !(r->long_context_no_mla && e->model.attn == GS_ATTN_MLA);
 		seqs = 256;
 		tokens = chunked ? r->chunk_tokens : (mml > 2048 ? mml : 2048);
 		snprintf(why, sizeof why, "V0, max_model_len %llu: %s", (unsigned long long)mml,
@@ -172,20 +173,26 @@ static sampler_path sampler_for(const gs_estimate *e, const gsi_vllm_release *r)
 	 * path serves (gpu_model_runner.py _dummy_sampler_run, PR #41375) */
 	if (r->native_warmed)
 		return (sampler_path){TRITON_SAMPLER_BYTES,
-		                      "native path, which the profile warms after the default one from 0.21.0 (FlashInfer's "
-		                      "or its own): fp32 copy 4, top-k/top-p in place (Triton), then random_sample's "
+		                      "native path, which the profile warms after the default one from "
+		                      "0.21.0 (FlashInfer's "
+		                      "or its own): fp32 copy 4, top-k/top-p in place (Triton), then "
+		                      "random_sample's "
 		                      "probabilities 4 and draws 4",
 		                      true, true};
 	if (stated && gs_wl_sampler(w) == GS_SAMPLER_FLASHINFER)
 		return (sampler_path){r->flashinfer->bytes, r->flashinfer->what, true, false};
 	if (r->triton_topk)
 		return (sampler_path){TRITON_SAMPLER_BYTES,
-		                      "native path from 0.17.0: fp32 copy 4, top-k/top-p in place (Triton), then "
-		                      "compiled_random_sample's probabilities 4 and draws 4 unless torch.compile fuses them",
+		                      "native path from 0.17.0: fp32 copy 4, top-k/top-p in place (Triton), "
+		                      "then "
+		                      "compiled_random_sample's probabilities 4 and draws 4 unless "
+		                      "torch.compile fuses them",
 		                      stated, true};
 	return (sampler_path){NATIVE_SAMPLER_BYTES,
-	                      "the native top-k/top-p sampler at its sort: fp32 copy 4, sorted values 4 and int64 "
-	                      "indices 8, the sort's int64 reverse indices 8 and CUB's alternate keys and values 12",
+	                      "the native top-k/top-p sampler at its sort: fp32 copy 4, sorted values 4 and "
+	                      "int64 "
+	                      "indices 8, the sort's int64 reverse indices 8 and CUB's alternate keys and "
+	                      "values 12",
 	                      stated, false};
 }
 
@@ -205,8 +212,11 @@ static void sampler_unknown(gs_estimate *e, const gsi_vllm_release *r, const sam
 		return;
 	unsigned less = sp->bytes - r->flashinfer->bytes;
 	gs_format_bytes(gs_mul_sat(gs_mul_sat(seqs, vocab), less), GS_UNIT_GiB, size, sizeof size);
-	gsi_unknown(e, "logits: counted with the native top-k/top-p sampler, %s FlashInfer's (its log says \"Using "
-	            "FlashInfer for top-p & top-k sampling\") the sampler holds %u B less per logit: up to %s less in "
+	gsi_unknown(e,
+	            "logits: counted with the native top-k/top-p sampler, %s FlashInfer's (its log says "
+	            "\"Using "
+	            "FlashInfer for top-p & top-k sampling\") the sampler holds %u B less per logit: up to "
+	            "%s less in "
 	            "the profile run, a larger KV pool (--sampler flashinfer)",
 	            r->flashinfer_opt_in ? "vLLM's default; with VLLM_USE_FLASHINFER_SAMPLER=1 it takes"
 	                                 : "the larger path; when vLLM takes",
@@ -220,21 +230,34 @@ static void v1_unknowns(gs_estimate *e, const gsi_vllm_release *r)
 	if (!r->v1)
 		return;
 	if (r->nontorch_all_processes)
-		gsi_unknown(e, "kv_cache: V1 %s counts every byte on the GPU that its torch did not allocate, other "
-		            "processes' and a display server's included, as its own non-torch memory: each GiB they hold "
-		            "comes off the KV pool (vllm/v1/worker/gpu_worker.py determine_available_memory, until PR "
-		            "#19312)", r->rel.version);
+		gsi_unknown(e,
+		            "kv_cache: V1 %s counts every byte on the GPU that its torch did not allocate, "
+		            "other "
+		            "processes' and a display server's included, as its own non-torch memory: each "
+		            "GiB they hold "
+		            "comes off the KV pool (vllm/v1/worker/gpu_worker.py determine_available_memory, "
+		            "until PR "
+		            "#19312)",
+		            r->rel.version);
 	if (r->cudagraph_profiled && !r->cudagraph_in_pool)
-		gsi_unknown(e, "kv_cache: vLLM %s also profiles the CUDA graphs inside its memory profile and takes that "
-		            "estimate off the pool only with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 (its log then says "
-		            "how much, as a higher --gpu-memory-utilization to ask for): not counted here", r->rel.version);
+		gsi_unknown(e,
+		            "kv_cache: vLLM %s also profiles the CUDA graphs inside its memory profile and "
+		            "takes that "
+		            "estimate off the pool only with VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 (its "
+		            "log then says "
+		            "how much, as a higher --gpu-memory-utilization to ask for): not counted here",
+		            r->rel.version);
 	if (r->moe_runner_unread && e->model.experts)
-		gsi_unknown(e, "activations: vLLM %s rewrote its fused-MoE runner (fused_moe/runner/moe_runner.py, "
+		gsi_unknown(e,
+		            "activations: vLLM %s rewrote its fused-MoE runner "
+		            "(fused_moe/runner/moe_runner.py, "
 		            "oracle/unquantized.py), not read here; the experts' workspace is 0.19.0's rule "
-		            "(fused_experts_impl, whose caches are unchanged)", r->rel.version);
+		            "(fused_experts_impl, whose caches are unchanged)",
+		            r->rel.version);
 	gsi_unknown(e, "activations: V1 runs torch.compile inside the profile run; a cold compile cache adds "
-	            "Inductor's scratch to the profiled peak and shrinks the pool (a published cold/warm pair: "
-	            "torch peak +2.59/+0.74 GiB, non-torch +0.86/+0.22 GiB)");
+	               "Inductor's scratch to the profiled peak and shrinks the pool (a published cold/warm "
+	               "pair: "
+	               "torch peak +2.59/+0.74 GiB, non-torch +0.86/+0.22 GiB)");
 }
 
 /* vLLM model files (v0.7.1, vllm/model_executor/models/) whose dense MLP
@@ -242,8 +265,9 @@ static void v1_unknowns(gs_estimate *e, const gsi_vllm_release *r)
  * self.gate_up_proj(x)`), where llama.py rebinds x and frees it first. */
 static bool mlp_keeps_gate_up(const char *type)
 {
-	static const char *const keep[] = {"qwen2", "qwen3", "qwen", "gemma", "gemma2", "deepseek_v2", "deepseek_v3",
-	                                   "internlm2", "olmo2", "cohere", "granite", "qwen2_vl", "qwen2_5_vl"};
+	static const char *const keep[] = {"qwen2",       "qwen3",       "qwen",      "gemma", "gemma2",
+	                                   "deepseek_v2", "deepseek_v3", "internlm2", "olmo2", "cohere",
+	                                   "granite",     "qwen2_vl",    "qwen2_5_vl"};
 	for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
 		if (!strcmp(type, keep[i]))
 			return true;
@@ -271,9 +295,11 @@ static gs_bytes v0_layer_extra(const gs_estimate *e, uint64_t T, gs_bytes a, cha
 		if (down > out) {
 			out = down;
 			n = strlen(why);
-			snprintf(why + n, whycap - n, "; at down_proj, gate_up still held (%s's MLP): 4 x %llu x %u x %llu B "
-			         "+ 3 x %llu x %u x %llu B", m->model_type, (unsigned long long)T, m->hidden,
-			         (unsigned long long)el, (unsigned long long)T, m->intermediate, (unsigned long long)el);
+			snprintf(why + n, whycap - n,
+			         "; at down_proj, gate_up still held (%s's MLP): 4 x %llu x %u x %llu B "
+			         "+ 3 x %llu x %u x %llu B",
+			         m->model_type, (unsigned long long)T, m->hidden, (unsigned long long)el,
+			         (unsigned long long)T, m->intermediate, (unsigned long long)el);
 		}
 	}
 	return out;
@@ -299,17 +325,24 @@ static void marlin_mxfp4_pad(gs_estimate *e, const gsi_vllm_release *r)
 	    strcmp(e->format.name, "mxfp4-experts") != 0)
 		return;
 	if (r->mxfp4_backend_unread)
-		gsi_unknown(e, "weights: vLLM %s picks the MXFP4 experts' kernel from a priority list "
-		            "(fused_moe/oracle/mxfp4.py select_mxfp4_moe_backend) not read here; the padding 0.18.0's "
-		            "rule gives is counted (Marlin on compute capability 8.x and 11.0 and later)", r->rel.version);
+		gsi_unknown(e,
+		            "weights: vLLM %s picks the MXFP4 experts' kernel from a priority list "
+		            "(fused_moe/oracle/mxfp4.py select_mxfp4_moe_backend) not read here; the padding "
+		            "0.18.0's "
+		            "rule gives is counted (Marlin on compute capability 8.x and 11.0 and later)",
+		            r->rel.version);
 	const gs_device *d = w->device;
 	/* Marlin on 8.x; from 0.12.0 also on 11.0 and later (triton_kernels
 	 * only between 9.0 and 11.0, get_mxfp4_backend) */
 	long major = d ? strtol(d->compute_capability, NULL, 10) : 0;
 	if (!d || !(major == 8 || (r->mxfp4_marlin_cc11 && major >= 11))) {
-		gsi_unknown(e, "weights: vLLM pads MXFP4 experts to its MoE kernel's tiles (on a compute capability %s "
-		            "GPU, Marlin: hidden to 256, moe_intermediate / tp to 128); %s, whose backend was not read: "
-		            "unpadded bytes are counted", r->mxfp4_marlin_cc11 ? "8.x or 11.0 and later" : "8.x",
+		gsi_unknown(e,
+		            "weights: vLLM pads MXFP4 experts to its MoE kernel's tiles (on a compute "
+		            "capability %s "
+		            "GPU, Marlin: hidden to 256, moe_intermediate / tp to 128); %s, whose backend "
+		            "was not read: "
+		            "unpadded bytes are counted",
+		            r->mxfp4_marlin_cc11 ? "8.x or 11.0 and later" : "8.x",
 		            d ? "this GPU takes another backend" : "no --gpu names the compute capability");
 		return;
 	}
@@ -323,14 +356,18 @@ static void marlin_mxfp4_pad(gs_estimate *e, const gsi_vllm_release *r)
 	if (!extra)
 		return;
 	gs_item *it = gsi_item(e, "marlin_padding", GS_BASIS_ESTIMATED,
-	                       METHOD "§7 (vLLM quantization/mxfp4.py Mxfp4MoEMethod.create_weights, Marlin branch)");
+	                       METHOD "§7 (vLLM quantization/mxfp4.py Mxfp4MoEMethod.create_weights, Marlin "
+	                              "branch)");
 	it->shard = GS_SHARD_NONE;
 	gsi_item_all(it, ALL_PHASES, extra);
-	gsi_formula(it, "Marlin pads MXFP4 experts on compute capability %s: %llu MoE layers x %u experts x 3 x "
-	            "(%llu x %llu - %llu x %llu) values (hidden %llu -> %llu, moe_intermediate / tp %llu -> %llu) x "
-	            "(4 bits + 8 bits / 32) / 8 per GPU", d->compute_capability, (unsigned long long)moe_layers,
-	            m->experts, (unsigned long long)Ip, (unsigned long long)Hp, (unsigned long long)I,
-	            (unsigned long long)H, (unsigned long long)H, (unsigned long long)Hp, (unsigned long long)I,
+	gsi_formula(it,
+	            "Marlin pads MXFP4 experts on compute capability %s: %llu MoE layers x %u experts x 3 x "
+	            "(%llu x %llu - %llu x %llu) values (hidden %llu -> %llu, moe_intermediate / tp %llu -> "
+	            "%llu) x "
+	            "(4 bits + 8 bits / 32) / 8 per GPU",
+	            d->compute_capability, (unsigned long long)moe_layers, m->experts, (unsigned long long)Ip,
+	            (unsigned long long)Hp, (unsigned long long)I, (unsigned long long)H,
+	            (unsigned long long)H, (unsigned long long)Hp, (unsigned long long)I,
 	            (unsigned long long)Ip);
 }
 
@@ -354,42 +391,56 @@ static void mla_items(gs_estimate *e, const gsi_vllm_release *r)
 	bool fp8 = e->format.family == GS_FAM_FP8, wide = !e->format.quantized;
 	gs_ratio bpw = gs_format_bpw(&e->format);
 	uint64_t proj = gs_mul_sat(L, ((uint64_t)m->q_lora_rank + m->kv_lora_rank + m->qk_rope_head_dim) * h);
-	gs_bytes rep = gs_add_sat(gsi_ceil_bits(proj, bpw), gs_mul_sat(gs_mul_sat(moe_layers, m->experts), h * el));
+	gs_bytes rep = gs_add_sat(gsi_ceil_bits(proj, bpw),
+	                          gs_mul_sat(gs_mul_sat(moe_layers, m->experts), h * el));
 	if (tp > 1) {
 		gs_item *it = gsi_item(e, "tp_replicated", GS_BASIS_ESTIMATED,
-		                       METHOD "§7 (vLLM models/deepseek_v2.py: ReplicatedLinear; our derivation)");
+		                       METHOD
+		                       "§7 (vLLM models/deepseek_v2.py: ReplicatedLinear; our derivation)");
 		it->shard = GS_SHARD_NONE;
 		gsi_item_all(it, ALL_PHASES, rep - rep / tp);
-		gsi_formula(it, "q_a_proj, kv_a_proj_with_mqa (%llu x (%u + %u + %u) x %llu layers, %s) and the router "
-		            "(%llu MoE layers x %u x %llu, %llu B) are whole on every GPU: %llu B, of which the weights "
-		            "item's / tp holds 1/%llu", (unsigned long long)h, m->q_lora_rank, m->kv_lora_rank,
-		            m->qk_rope_head_dim, (unsigned long long)L, e->format.name, (unsigned long long)moe_layers,
-		            m->experts, (unsigned long long)h, (unsigned long long)el, (unsigned long long)rep,
+		gsi_formula(it,
+		            "q_a_proj, kv_a_proj_with_mqa (%llu x (%u + %u + %u) x %llu layers, %s) and the "
+		            "router "
+		            "(%llu MoE layers x %u x %llu, %llu B) are whole on every GPU: %llu B, of which "
+		            "the weights "
+		            "item's / tp holds 1/%llu",
+		            (unsigned long long)h, m->q_lora_rank, m->kv_lora_rank, m->qk_rope_head_dim,
+		            (unsigned long long)L, e->format.name, (unsigned long long)moe_layers, m->experts,
+		            (unsigned long long)h, (unsigned long long)el, (unsigned long long)rep,
 		            (unsigned long long)tp);
 	}
 	if (!r->mla_absorb)
 		return;
 	uint64_t hr = ((uint64_t)m->heads + tp - 1) / tp, qin = m->q_lora_rank ? m->q_lora_rank : h;
-	uint64_t absorbed = gs_add_sat(gs_mul_sat(qin, hr * m->kv_lora_rank), gs_mul_sat(hr * m->kv_lora_rank, h));
+	uint64_t absorbed = gs_add_sat(gs_mul_sat(qin, hr * m->kv_lora_rank),
+	                               gs_mul_sat(hr * m->kv_lora_rank, h));
 	gs_bytes per_layer = gs_mul_sat(gs_mul_sat(qin, hr * m->qk_rope_head_dim), el); /* W_QR */
 	if (!wide) /* W_UK, W_UV: kv_b_proj dequantized */
 		per_layer = gs_add_sat(per_layer, gs_mul_sat(gs_mul_sat(m->kv_lora_rank,
-		                                                        hr * ((uint64_t)m->qk_nope_head_dim + m->v_head_dim)),
+		                                                        hr * ((uint64_t)m->qk_nope_head_dim +
+		                                                              m->v_head_dim)),
 		                                             el));
 	per_layer = gs_add_sat(per_layer, fp8 ? absorbed : gs_mul_sat(absorbed, el));
 	gs_item *ab = gsi_item(e, "mla_absorbed", GS_BASIS_ESTIMATED,
-	                       METHOD "§7 (vLLM attention/backends/mla/utils.py process_weights_after_loading)");
+	                       METHOD
+	                       "§7 (vLLM attention/backends/mla/utils.py process_weights_after_loading)");
 	ab->shard = GS_SHARD_NONE;
 	gsi_item_all(ab, ALL_PHASES, gs_mul_sat(per_layer, L));
-	gsi_formula(ab, "%llu layers x (W_QR %llu x %llu x %u x %llu B%s + W_Q_UK %llu x %llu x %u + W_UV_O %llu x %u x "
-	            "%llu, at %s B), per GPU", (unsigned long long)L, (unsigned long long)qin, (unsigned long long)hr,
+	gsi_formula(ab,
+	            "%llu layers x (W_QR %llu x %llu x %u x %llu B%s + W_Q_UK %llu x %llu x %u + W_UV_O %llu "
+	            "x %u x "
+	            "%llu, at %s B), per GPU",
+	            (unsigned long long)L, (unsigned long long)qin, (unsigned long long)hr,
 	            m->qk_rope_head_dim, (unsigned long long)el, wide ? "" : " + dequantized kv_b_proj",
 	            (unsigned long long)qin, (unsigned long long)hr, m->kv_lora_rank, (unsigned long long)hr,
 	            m->kv_lora_rank, (unsigned long long)h, fp8 ? "1 (fp8 requantized)" : "2");
 	if (!fp8 && !wide)
-		gsi_unknown(e, "weights: vLLM %s's MLA matrix absorption supports fp8 and unquantized weights; with %s it "
-		            "asks for VLLM_MLA_DISABLE=1, which this estimate does not model", r->rel.version,
-		            e->format.name);
+		gsi_unknown(e,
+		            "weights: vLLM %s's MLA matrix absorption supports fp8 and unquantized weights; "
+		            "with %s it "
+		            "asks for VLLM_MLA_DISABLE=1, which this estimate does not model",
+		            r->rel.version, e->format.name);
 }
 
 /* The items that do not depend on the pool: weights, non-torch memory,
@@ -408,15 +459,18 @@ static void fixed_items(gs_estimate *e, const gsi_vllm_release *r, const sampler
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
 	                        METHOD "§5, §7 (our derivation; vLLM profile run with FlashAttention)");
 	gs_item *lg = gsi_item(e, "logits", GS_BASIS_ESTIMATED,
-	                       METHOD "§7 (the profile run's dummy sampler, from the release's sampler code; our derivation)");
+	                       METHOD "§7 (the profile run's dummy sampler, from the release's sampler code; "
+	                              "our derivation)");
 	act->shard = GS_SHARD_TP;
 	lg->shard = GS_SHARD_LAST_STAGE;
 	if (m->has_architecture) {
-		gs_bytes a = gsi_serving_forward_peak(e, T, r->moe_cache13_shared, r->moe_chunk, why, sizeof why);
+		gs_bytes a = gsi_serving_forward_peak(e, T, r->moe_cache13_shared, r->moe_chunk, why,
+		                                      sizeof why);
 		if (!r->v1)
 			a = v0_layer_extra(e, T, a, why, sizeof why);
 		gsi_item_all(act, LIVE(1) | LIVE(2), a);
-		gsi_formula(act, "profile run of %llu tokens (%s): %s", (unsigned long long)T, v->why_tokens, why);
+		gsi_formula(act, "profile run of %llu tokens (%s): %s", (unsigned long long)T, v->why_tokens,
+		            why);
 		/* The sampler runs after the forward pass has freed its activations
 		 * (V0 execute_model; V1 profile_run after _dummy_run), holding the
 		 * T hidden states and one logit row per dummy request over the whole
@@ -429,15 +483,19 @@ static void fixed_items(gs_estimate *e, const gsi_vllm_release *r, const sampler
 		gs_bytes a_gpu = (a + e->tp - 1) / e->tp, l = s > a_gpu ? s - a_gpu : 0;
 		char buffer[96] = "";
 		if (rows)
-			snprintf(buffer, sizeof buffer, " + buffer %llu rows (min(next_pow2(%llu), 256)) x %u vocab x 4 B",
+			snprintf(buffer, sizeof buffer,
+			         " + buffer %llu rows (min(next_pow2(%llu), 256)) x %u vocab x 4 B",
 			         (unsigned long long)rows, (unsigned long long)seqs, m->vocab);
 		gsi_item_all(lg, LIVE(1) | LIVE(2), l);
-		gsi_formula(lg, "sampler stage %llu B = hidden states %llu x %u x %llu B + %llu dummy requests x %u vocab x "
-		            "(%llu + %u) B (%s)%s, after the forward pass freed its activations; this item is what it adds "
+		gsi_formula(lg,
+		            "sampler stage %llu B = hidden states %llu x %u x %llu B + %llu dummy requests x "
+		            "%u vocab x "
+		            "(%llu + %u) B (%s)%s, after the forward pass freed its activations; this item "
+		            "is what it adds "
 		            "above the forward peak of one GPU (%llu B): max(0, stage - forward)",
 		            (unsigned long long)s, (unsigned long long)T, m->hidden, (unsigned long long)el,
-		            (unsigned long long)seqs, m->vocab, (unsigned long long)el, sp->bytes,
-		            sp->what, buffer, (unsigned long long)a_gpu);
+		            (unsigned long long)seqs, m->vocab, (unsigned long long)el, sp->bytes, sp->what,
+		            buffer, (unsigned long long)a_gpu);
 		sampler_unknown(e, r, sp, seqs, m->vocab);
 		v1_unknowns(e, r);
 	} else {
@@ -457,7 +515,8 @@ static gs_bytes in_budget(const gs_estimate *e)
 	gs_bytes fixed = 0;
 	for (size_t i = 0; i < e->n_items; i++) {
 		const gs_item *it = &e->items[i];
-		if (it->basis != GS_BASIS_UNKNOWN && strcmp(it->id, "kv_cache") != 0 && strcmp(it->id, "cuda_graphs") != 0)
+		if (it->basis != GS_BASIS_UNKNOWN && strcmp(it->id, "kv_cache") != 0 &&
+		    strcmp(it->id, "cuda_graphs") != 0)
 			fixed = gs_add_sat(fixed, it->bytes[PH_RUN]);
 	}
 	return fixed;
@@ -481,22 +540,29 @@ static void graphs_in_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *
 {
 	gs_vllm_budget *v = &e->vllm;
 	const gs_value *g = &e->workload.v[GS_F_CUDA_GRAPHS];
-	gsi_formula_add(kv, "; the fixed part holds cuda_graphs' %llu B: vLLM %s profiles its CUDA graphs and takes "
+	gsi_formula_add(kv,
+	                "; the fixed part holds cuda_graphs' %llu B: vLLM %s profiles its CUDA graphs and "
+	                "takes "
 	                "that estimate off the pool (VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1 by default)",
 	                (unsigned long long)graphs, r->rel.version);
 	if (g->from != GS_FROM_DEFAULT)
 		return; /* the sheet's figure, from its own log or 0 for enforce_eager */
 	char most[24];
 	gs_format_bytes(CUDAGRAPH_LOGGED_MAX, GS_UNIT_GiB, most, sizeof most);
-	gsi_unknown(e, "kv_cache: vLLM %s takes its own CUDA graph estimate off the pool; cuda_graphs (%s, %s) "
-	            "stands for it, logs show 0.04 GiB to %s: give --cuda-graphs from the log's \"Estimated CUDA "
-	            "graph memory\" (0GiB with enforce_eager)", r->rel.version, g->text, g->where, most);
+	gsi_unknown(e,
+	            "kv_cache: vLLM %s takes its own CUDA graph estimate off the pool; cuda_graphs (%s, %s) "
+	            "stands for it, logs show 0.04 GiB to %s: give --cuda-graphs from the log's \"Estimated "
+	            "CUDA "
+	            "graph memory\" (0GiB with enforce_eager)",
+	            r->rel.version, g->text, g->where, most);
 	if (graphs < CUDAGRAPH_LOGGED_MAX && !v->over_budget) {
 		gs_bytes less = CUDAGRAPH_LOGGED_MAX - graphs;
 		gs_bytes left = v->kv_available > less ? v->kv_available - less : 0;
 		v->tokens_graphs_low = gs_mul_sat(left / v->block_bytes, BLOCK_TOKENS);
-		snprintf(v->graphs_low_why, sizeof v->graphs_low_why, "cuda_graphs is a default: the low end also holds "
-		         "%s of CUDA graphs, the largest vLLM estimate in the logs read", most);
+		snprintf(v->graphs_low_why, sizeof v->graphs_low_why,
+		         "cuda_graphs is a default: the low end also holds "
+		         "%s of CUDA graphs, the largest vLLM estimate in the logs read",
+		         most);
 	}
 }
 
@@ -543,8 +609,9 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 	 * with head size 256 (config.py get_head_size pads 192 to 256), the heads
 	 * split by tp */
 	if (m->attn == GS_ATTN_MLA && !r->mla_latent) {
-		uint64_t heads = ((uint64_t)m->heads + e->tp - 1) / e->tp, layers = gs_model_kv_elements(m, 1, true) /
-		                 ((uint64_t)m->kv_lora_rank + m->qk_rope_head_dim);
+		uint64_t heads = ((uint64_t)m->heads + e->tp - 1) / e->tp,
+			 layers = gs_model_kv_elements(m, 1, true) /
+		                  ((uint64_t)m->kv_lora_rank + m->qk_rope_head_dim);
 		v->block_bytes = gsi_ceil_bits(gs_mul_sat(gs_mul_sat(layers, BLOCK_TOKENS), heads * 2 * 256),
 		                               gs_format_bpw(&e->kv_format));
 	}
@@ -553,7 +620,8 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 	 * becomes 1280 B) */
 	gs_bytes entry = 0, aligned = 0;
 	if (m->attn == GS_ATTN_MLA && r->mla_align256) {
-		entry = gsi_ceil_bits((uint64_t)m->kv_lora_rank + m->qk_rope_head_dim, gs_format_bpw(&e->kv_format));
+		entry = gsi_ceil_bits((uint64_t)m->kv_lora_rank + m->qk_rope_head_dim,
+		                      gs_format_bpw(&e->kv_format));
 		aligned = (entry + 255) / 256 * 256;
 		if (entry && aligned != entry)
 			v->block_bytes = v->block_bytes / entry * aligned;
@@ -567,7 +635,8 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 			kv->basis = GS_BASIS_UNKNOWN;
 			kv->live = LIVE(2);
 			gsi_formula(kv, "needs a length (--context N) or a capacity (--gpu / --capacity)");
-			gsi_unknown(e, "kv_cache: give a length for the sheet's need, or a capacity for vLLM's pool");
+			gsi_unknown(e, "kv_cache: give a length for the sheet's need, or a capacity for "
+			               "vLLM's pool");
 			return;
 		}
 		gsi_item_put(kv, 2, gs_mul_sat(v->needed_blocks, v->block_bytes));
@@ -598,9 +667,11 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 	if (e->length)
 		max_concurrency(v, r, e->length);
 	/* without a length the max_model_len vLLM divides by is not known here */
-	v->tokens_printed = r->tokens_by_concurrency && e->length ? printed_tokens(v->blocks, e->length) : v->tokens;
+	v->tokens_printed = r->tokens_by_concurrency && e->length ? printed_tokens(v->blocks, e->length)
+	                                                          : v->tokens;
 	gsi_item_put(kv, 2, gs_mul_sat(v->blocks, v->block_bytes));
-	gsi_formula(kv, "pool: floor((%s x %llu B CUDA total - %llu B fixed) / %llu B per block) = %llu blocks "
+	gsi_formula(kv,
+	            "pool: floor((%s x %llu B CUDA total - %llu B fixed) / %llu B per block) = %llu blocks "
 	            "x 16 tokens = %llu tokens",
 	            gs_wl_str(w, GS_F_GPU_MEMORY_UTILIZATION), (unsigned long long)e->cuda_total,
 	            (unsigned long long)fixed, (unsigned long long)v->block_bytes,
@@ -608,18 +679,28 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 	if (r->cudagraph_in_pool)
 		graphs_in_pool(e, kv, r, graphs);
 	if (comm)
-		gsi_formula_add(kv, "; the fixed part leaves out runtime_context's %llu B of NCCL buffers: vLLM %s sets "
-		                "up its communicators before the start-up memory snapshot (gpu_worker.py init_device), so "
+		gsi_formula_add(kv,
+		                "; the fixed part leaves out runtime_context's %llu B of NCCL buffers: vLLM "
+		                "%s sets "
+		                "up its communicators before the start-up memory snapshot (gpu_worker.py "
+		                "init_device), so "
 		                "they sit on the GPU outside gpu_memory_utilization's budget",
 		                (unsigned long long)comm, r->rel.version);
 	if (m->attn == GS_ATTN_MLA && !r->mla_latent)
-		gsi_formula_add(kv, "; vLLM %s has no MLA: each layer caches K and V of %u heads / tp at head size 256 "
-		                "(192 padded)", r->rel.version, m->heads);
+		gsi_formula_add(kv,
+		                "; vLLM %s has no MLA: each layer caches K and V of %u heads / tp at head "
+		                "size 256 "
+		                "(192 padded)",
+		                r->rel.version, m->heads);
 	if (entry && aligned != entry)
-		gsi_formula_add(kv, "; each layer's MLA latent entry of %llu B padded to %llu B (V0 cache engine, "
-		                "256-byte alignment)", (unsigned long long)entry, (unsigned long long)aligned);
+		gsi_formula_add(kv,
+		                "; each layer's MLA latent entry of %llu B padded to %llu B (V0 cache "
+		                "engine, "
+		                "256-byte alignment)",
+		                (unsigned long long)entry, (unsigned long long)aligned);
 	if (v->over_budget)
-		gsi_unknown(e, "vLLM: weights, activations and non-torch memory exceed gpu_memory_utilization x "
+		gsi_unknown(e,
+		            "vLLM: weights, activations and non-torch memory exceed gpu_memory_utilization x "
 		            "the CUDA total: vLLM would refuse to start (no memory for the cache blocks)");
 	if (any_sliding(m))
 		gsi_unknown(e, "kv_cache: sliding-window layers are counted at full length per block; "
@@ -649,8 +730,10 @@ static bool falls_back_to_v0(const gs_estimate *e, const gsi_vllm_release *r, co
 	const gs_device *d = e->workload.device;
 	if (!d || !gsi_release_v0_on_cc_below_8(r, asked))
 		return false;
-	const char *cc = d->compute_capability;
-	return cc[0] >= '0' && cc[0] <= '9' && atoi(cc) < 8;
+	const char *cc = d->compute_capability; /* "7.5"; a ROCm "gfx942" has none */
+	char *end;
+	unsigned long major = strtoul(cc, &end, 10);
+	return cc[0] >= '0' && cc[0] <= '9' && end != cc && major < 8;
 }
 
 /* The engine whose rules apply: the release's own, V0 when the sheet says
@@ -661,35 +744,47 @@ static gs_status engine_of(gs_estimate *e, const gsi_vllm_release **rp, gs_error
 {
 	const gs_workload *w = &e->workload;
 	const gsi_vllm_release *r = *rp;
-	const char *asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION) : r->rel.version;
+	const char *asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION)
+	                                                       : r->rel.version;
 	bool given = gs_wl_set(w, GS_F_VLLM_ENGINE);
 	gs_vllm_engine want = given ? (gs_vllm_engine)w->v[GS_F_VLLM_ENGINE].e : GS_VLLM_V1;
 	if (given && want == GS_VLLM_V1 && !r->v1)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_VLLM_ENGINE].where, "vllm_engine v1: vLLM %s's V1 engine "
-		                    "(VLLM_USE_V1=1, an alpha then) was not read; V1 is read from 0.8.4", asked);
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_VLLM_ENGINE].where,
+		                    "vllm_engine v1: vLLM %s's V1 engine "
+		                    "(VLLM_USE_V1=1, an alpha then) was not read; V1 is read from 0.8.4",
+		                    asked);
 	bool fallback = !given && falls_back_to_v0(e, r, asked);
 	if (given && want == GS_VLLM_V1 && falls_back_to_v0(e, r, asked))
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_VLLM_ENGINE].where, "vllm_engine v1: vLLM %s runs V1 only "
-		                    "on compute capability 8.0 and up, and %s has %s (vllm/engine/arg_utils.py "
-		                    "_is_v1_supported_oracle falls back to V0)", asked, w->device->name,
-		                    w->device->compute_capability);
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_VLLM_ENGINE].where,
+		                    "vllm_engine v1: vLLM %s runs V1 only "
+		                    "on compute capability 8.0 and up, and %s has %s "
+		                    "(vllm/engine/arg_utils.py "
+		                    "_is_v1_supported_oracle falls back to V0)",
+		                    asked, w->device->name, w->device->compute_capability);
 	if (!fallback && !(given && want == GS_VLLM_V0)) {
 		if (r->v1 && r->cc8_v0_until && !w->device && gsi_release_v0_on_cc_below_8(r, asked))
-			gsi_unknown(e, "engine: on a GPU of compute capability below 8.0 (T4, V100, RTX 20xx) vLLM %s falls "
-			            "back to its V0 engine, whose rules differ; name the GPU (--gpu) to have it applied", asked);
+			gsi_unknown(e,
+			            "engine: on a GPU of compute capability below 8.0 (T4, V100, RTX 20xx) "
+			            "vLLM %s falls "
+			            "back to its V0 engine, whose rules differ; name the GPU (--gpu) to have "
+			            "it applied",
+			            asked);
 		return GS_OK;
 	}
 	if (!r->v1)
 		return GS_OK; /* already a V0 release */
 	if (!r->v0)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_VLLM_ENGINE].where, "vllm_engine v0: vLLM %s's V0 engine was "
-		                    "not read (V0 rules: 0.6.4, 0.7.3, and 0.8.4 to 0.10.1's); give one of those releases",
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_VLLM_ENGINE].where,
+		                    "vllm_engine v0: vLLM %s's V0 engine was "
+		                    "not read (V0 rules: 0.6.4, 0.7.3, and 0.8.4 to 0.10.1's); give one of "
+		                    "those releases",
 		                    asked);
 	*rp = r->v0;
 	e->release_source = r->v0->rel.source;
 	size_t n = strlen(e->release_note);
 	snprintf(e->release_note + n, sizeof e->release_note - n, "%sits V0 engine (%s)", n ? "; " : "",
-	         fallback ? "compute capability below 8.0: V1 falls back to V0" : "vllm_engine v0, VLLM_USE_V1=0");
+	         fallback ? "compute capability below 8.0: V1 falls back to V0"
+	                  : "vllm_engine v0, VLLM_USE_V1=0");
 	return GS_OK;
 }
 
@@ -708,7 +803,8 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	if (!r->mla_latent && !strcmp(e->model.model_type, "deepseek_v3"))
 		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_RUNTIME_VERSION].where,
 		                    "runtime_version: vLLM %s has no DeepseekV3ForCausalLM "
-		                    "(vllm/model_executor/models/registry.py); DeepSeek-V3 needs 0.7.3 or later",
+		                    "(vllm/model_executor/models/registry.py); DeepSeek-V3 needs 0.7.3 or "
+		                    "later",
 		                    r->rel.version);
 	e->n_phases = 3;
 	gsi_phase(e, PH_LOAD, "load", "weights loaded");
@@ -721,7 +817,8 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	/* weights, activations and logits per GPU before the pool is sized */
 	gsi_apply_placement(e, 0);
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
-	                       METHOD "§4, §7; vLLM block allocator (16-token blocks; MLA stores the latent)");
+	                       METHOD
+	                       "§4, §7; vLLM block allocator (16-token blocks; MLA stores the latent)");
 	kv->varies = true;
 	kv->shard = GS_SHARD_NONE; /* sized per GPU below */
 	if (!e->model.has_architecture) {

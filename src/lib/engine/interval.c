@@ -25,17 +25,23 @@ void gs_band_factors(unsigned records, double r_min, double r_max, double *low_f
 		lo = r_min - 0.05 < -0.25 ? r_min - 0.05 : -0.25;
 		hi = r_max + 0.05 > 0.25 ? r_max + 0.05 : 0.25;
 		if (why)
-			snprintf(why, cap, "1 record, error %+.1f %%: one error shows no spread, so the no-record band, "
-			         "+-25 %% (wider when the error is)", 100 * r_min);
+			snprintf(why, cap,
+			         "1 record, error %+.1f %%: one error shows no spread, so the no-record "
+			         "band, "
+			         "+-25 %% (wider when the error is)",
+			         100 * r_min);
 	} else {
 		double big = fabs(r_min) > fabs(r_max) ? fabs(r_min) : fabs(r_max);
 		double pad = records >= 5 ? 0.02 : (big > 0.05 ? big : 0.05);
 		lo = (r_min < 0 ? r_min : 0) - pad;
 		hi = (r_max > 0 ? r_max : 0) + pad;
 		if (why)
-			snprintf(why, cap, "%u record%s, errors %+.1f %% to %+.1f %%, widened by %.1f points%s", records,
-			         records == 1 ? "" : "s", 100 * r_min, 100 * r_max, 100 * pad,
-			         records >= 5 ? "" : " (fewer than 5 records: by the largest error again, at least 5)");
+			snprintf(why, cap,
+			         "%u record%s, errors %+.1f %% to %+.1f %%, widened by %.1f points%s",
+			         records, records == 1 ? "" : "s", 100 * r_min, 100 * r_max, 100 * pad,
+			         records >= 5
+			                 ? ""
+			                 : " (fewer than 5 records: by the largest error again, at least 5)");
 	}
 	if (lo < -0.9) /* an estimate 90 % under would make the high end 10x: cap it there */
 		lo = -0.9;
@@ -64,19 +70,21 @@ static const char *group_of(const gs_estimate *e)
 	if (gs_wl_training(&e->workload))
 		return "training";
 	const gsi_engine *g = e->engine;
-	return g->interval_group_of ? g->interval_group_of(e) : g->interval_group ? g->interval_group
-	                                                                         : gs_runtime_name(e->runtime);
+	return g->interval_group_of ? g->interval_group_of(e)
+	       : g->interval_group  ? g->interval_group
+	                            : gs_runtime_name(e->runtime);
 }
 
-static void fill(const char *group, const char *quantity, unsigned *records, double *lo, double *hi, char *why,
-                 size_t cap)
+static void fill(const char *group, const char *quantity, unsigned *records, double *lo, double *hi,
+                 char *why, size_t cap)
 {
 	const gs_band *b = gs_band_find(group, quantity);
 	char rule[200];
 	*records = b ? b->records : 0;
 	gs_band_factors(*records, b ? b->r_min : 0, b ? b->r_max : 0, lo, hi, why ? rule : NULL, sizeof rule);
 	if (why) /* NULL: a lean estimate, whose texts nobody reads */
-		snprintf(why, cap, "%s%s: %s", group, !strcmp(quantity, "kv") ? " KV capacity" : " peaks", rule);
+		snprintf(why, cap, "%s%s: %s", group, !strcmp(quantity, "kv") ? " KV capacity" : " peaks",
+		         rule);
 }
 
 gs_bytes gsi_interval_scale(gs_bytes b, double f, bool up)
@@ -106,7 +114,8 @@ void gsi_apply_interval(gs_estimate *e)
 	gs_interval *iv = &e->interval;
 	memset(iv, 0, sizeof *iv);
 	snprintf(iv->group, sizeof iv->group, "%s", group_of(e));
-	fill(iv->group, "peak", &iv->records, &iv->low_factor, &iv->high_factor, e->lean ? NULL : iv->why, sizeof iv->why);
+	fill(iv->group, "peak", &iv->records, &iv->low_factor, &iv->high_factor, e->lean ? NULL : iv->why,
+	     sizeof iv->why);
 	gs_pool_view pv;
 	memset(&pv, 0, sizeof pv);
 	if (e->engine->pool_view)
@@ -114,8 +123,8 @@ void gsi_apply_interval(gs_estimate *e)
 	bool pool = pv.known;
 	if (pool) {
 		iv->has_kv = true;
-		fill(iv->group, "kv", &iv->kv_records, &iv->kv_low_factor, &iv->kv_high_factor, e->lean ? NULL : iv->kv_why,
-		     sizeof iv->kv_why);
+		fill(iv->group, "kv", &iv->kv_records, &iv->kv_low_factor, &iv->kv_high_factor,
+		     e->lean ? NULL : iv->kv_why, sizeof iv->kv_why);
 		e->engine->pool_interval(e);
 	}
 	if (!gs_wl_conservative(&e->workload))

@@ -24,7 +24,8 @@ static void lora_item(gs_estimate *e, unsigned live)
 	const gs_model *m = &e->model;
 	uint64_t loras = wl_bytes(e, GS_F_MAX_LORAS), r = wl_bytes(e, GS_F_MAX_LORA_RANK);
 	uint64_t el = gsi_act_bytes(e);
-	uint64_t q = (uint64_t)m->heads * m->head_dim, kv = (uint64_t)m->kv_heads * m->head_dim, h = m->hidden;
+	uint64_t q = (uint64_t)m->heads * m->head_dim, kv = (uint64_t)m->kv_heads * m->head_dim,
+		 h = m->hidden;
 	uint64_t attn = (h + q) + 2 * (h + kv) + (q + h);
 	uint64_t per_layer_dense = attn + (m->gated_mlp ? 3 : 2) * (h + (uint64_t)m->intermediate);
 	uint64_t layers_elems = 0;
@@ -39,9 +40,12 @@ static void lora_item(gs_estimate *e, unsigned live)
 	                       METHOD "§7 (vLLM LoRA layers' create_lora_weights: stacked A and B per slot)");
 	it->shard = GS_SHARD_TP;
 	gsi_item_all(it, live, gs_mul_sat(gs_mul_sat(per_slot, loras), el));
-	gsi_formula(it, "%llu max_loras x rank %llu x (%llu per-layer in+out summed over %u layers + embedding and "
-	            "lm_head with %d extra tokens) x %llu B", (unsigned long long)loras, (unsigned long long)r,
-	            (unsigned long long)per_layer_dense, m->layers, LORA_EXTRA_VOCAB, (unsigned long long)el);
+	gsi_formula(it,
+	            "%llu max_loras x rank %llu x (%llu per-layer in+out summed over %u layers + embedding "
+	            "and "
+	            "lm_head with %d extra tokens) x %llu B",
+	            (unsigned long long)loras, (unsigned long long)r, (unsigned long long)per_layer_dense,
+	            m->layers, LORA_EXTRA_VOCAB, (unsigned long long)el);
 }
 
 void gsi_serving_context(gs_estimate *e, unsigned live, const char *engine, bool graphs_in_budget)
@@ -53,15 +57,20 @@ void gsi_serving_context(gs_estimate *e, unsigned live, const char *engine, bool
 
 	gs_item *nt = gsi_item(e, "runtime_context", GS_BASIS_ESTIMATED,
 	                       METHOD "§7 (non-torch memory at TP=1: 0.04-0.34 GiB in vLLM logs)");
-	gs_bytes ntb = gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? wl_bytes(e, GS_F_RUNTIME_CONTEXT) : 34 * GS_GiB / 100;
+	gs_bytes ntb = gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? wl_bytes(e, GS_F_RUNTIME_CONTEXT)
+	                                                  : 34 * GS_GiB / 100;
 	gsi_item_all(nt, live, ntb);
 	gsi_formula(nt, "non-torch memory (CUDA context share, NCCL, cuBLAS workspaces): %s",
 	            gs_wl_set(w, GS_F_RUNTIME_CONTEXT) ? gs_wl_str(w, GS_F_RUNTIME_CONTEXT)
 	                                               : "0.34 GiB, the top of the TP=1 range");
 	if (e->tp > 1 && !gs_wl_set(w, GS_F_RUNTIME_CONTEXT))
-		gsi_unknown(e, "runtime_context: at tp %llu NCCL and custom all-reduce buffers are counted as 1 GiB a GPU; "
-		            "vLLM logged 0.30 GiB non-torch a GPU at tp 2 on PCIe L40S and 3.58 GiB on H100 with custom "
-		            "all-reduce: measure non-torch memory and give --runtime-context", (unsigned long long)e->tp);
+		gsi_unknown(e,
+		            "runtime_context: at tp %llu NCCL and custom all-reduce buffers are counted as 1 "
+		            "GiB a GPU; "
+		            "vLLM logged 0.30 GiB non-torch a GPU at tp 2 on PCIe L40S and 3.58 GiB on H100 "
+		            "with custom "
+		            "all-reduce: measure non-torch memory and give --runtime-context",
+		            (unsigned long long)e->tp);
 	if (gs_wl_set(w, GS_F_MAX_LORAS))
 		lora_item(e, live);
 
@@ -71,7 +80,8 @@ void gsi_serving_context(gs_estimate *e, unsigned live, const char *engine, bool
 	gsi_item_put(cg, (int)e->n_phases - 1, wl_bytes(e, GS_F_CUDA_GRAPHS));
 	if (graphs_in_budget)
 		gsi_formula(cg, "%s (%s), profiled by vLLM %s and taken off the %s pool: inside the budget",
-		            gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where, e->runtime_version, engine);
+		            gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where, e->runtime_version,
+		            engine);
 	else
 		gsi_formula(cg, "%s (%s), captured after the %s pool is sized: outside its budget",
 		            gs_wl_str(w, GS_F_CUDA_GRAPHS), w->v[GS_F_CUDA_GRAPHS].where, engine);
@@ -95,18 +105,22 @@ gs_bytes gsi_serving_forward_peak(const gs_estimate *e, uint64_t T, bool cache13
 	uint64_t M = T < moe_chunk ? T : moe_chunk;
 	uint64_t width = cache13_shared ? (N > K ? N : K) + N / 2 : N + N / 2 + K;
 	gs_bytes ws = gs_mul_sat(gs_mul_sat(M, k), width * el);
-	gs_bytes router = gs_mul_sat(T, (uint64_t)m->experts * 4 + k * 8); /* fp32 logits, top-k weights and ids */
+	gs_bytes router = gs_mul_sat(T, (uint64_t)m->experts * 4 +
+	                                        k * 8); /* fp32 logits, top-k weights and ids */
 	gs_bytes resid = gs_mul_sat(T, 2 * (uint64_t)m->hidden * el);
 	gs_bytes moe = gs_mul_sat(gs_add_sat(gs_add_sat(ws, router), resid), tp);
 	if (moe <= a)
 		return a;
 	if (why) {
 		size_t n = strlen(why);
-		snprintf(why + n, whycap - n, "; fused-experts workspace larger: %llu tokens x top-%llu x (%s) x %llu B "
-		         "+ router + residual%s", (unsigned long long)M, (unsigned long long)k,
+		snprintf(why + n, whycap - n,
+		         "; fused-experts workspace larger: %llu tokens x top-%llu x (%s) x %llu B "
+		         "+ router + residual%s",
+		         (unsigned long long)M, (unsigned long long)k,
 		         cache13_shared ? "max(2 x moe_intermediate, hidden) + moe_intermediate"
 		                        : "2 x moe_intermediate + moe_intermediate + hidden",
-		         (unsigned long long)el, tp > 1 ? " per GPU (moe_intermediate / tp, hidden whole), x tp" : "");
+		         (unsigned long long)el,
+		         tp > 1 ? " per GPU (moe_intermediate / tp, hidden whole), x tp" : "");
 	}
 	return moe;
 }
@@ -146,55 +160,75 @@ size_t gsi_serving_changes(const gs_workload *w, const gs_estimate *e, gsi_chang
 #define ADD(F, V, F2, V2, COST) gsi_change_add(c, &n, cap, F, V, F2, V2, COST)
 	gs_field frac_f = vllm ? GS_F_GPU_MEMORY_UTILIZATION : GS_F_MEM_FRACTION_STATIC;
 	/* the estimate's workload: a release may have changed the default */
-	gs_ratio now = vllm ? gs_wl_ratio(&e->workload, GS_F_GPU_MEMORY_UTILIZATION) : e->sglang.mem_fraction_static;
+	gs_ratio now = vllm ? gs_wl_ratio(&e->workload, GS_F_GPU_MEMORY_UTILIZATION)
+	                    : e->sglang.mem_fraction_static;
 	uint64_t now_pct = now.den ? now.num * 100 / now.den : 0;
 	gs_bytes graphs = item_peak(e, "cuda_graphs");
 	/* what must stay outside the budget: vLLM's graphs up to 0.19.0 (from
 	 * 0.20.0 they are inside it); SGLang's graphs and serve transients */
 	bool graphs_inside = vllm && e->vllm.graphs_in_budget;
-	gs_bytes outside = graphs_inside ? 0 : vllm ? graphs : gs_add_sat(graphs, gs_add_sat(item_peak(e, "activations"),
-	                                                                                    item_peak(e, "logits")));
+	gs_bytes outside = graphs_inside ? 0
+	                   : vllm        ? graphs
+	                                 : gs_add_sat(graphs, gs_add_sat(item_peak(e, "activations"),
+	                                                                 item_peak(e, "logits")));
 	gs_bytes total = vllm ? e->cuda_total : e->sglang.free_at_start;
-	unsigned up = max_fraction(total, outside), eager = max_fraction(total, outside - (graphs_inside ? 0 : graphs));
+	unsigned up = max_fraction(total, outside),
+		 eager = max_fraction(total, outside - (graphs_inside ? 0 : graphs));
 	const char *name = vllm ? "gpu_memory_utilization" : "mem_fraction_static";
 	if (up > now_pct) {
 		snprintf(v, sizeof v, "0.%02u", up);
-		snprintf(cost, sizeof cost, "the largest %s that leaves %s1 %% of %s out of the budget; "
-		         "nothing else may run on the GPU", name, graphs_inside ? "" : vllm ? "the CUDA graphs and " :
-		         "the CUDA graphs, a prefill chunk and the logits and ", vllm ? "the CUDA total" : "the free memory");
+		snprintf(cost, sizeof cost,
+		         "the largest %s that leaves %s1 %% of %s out of the budget; "
+		         "nothing else may run on the GPU",
+		         name,
+		         graphs_inside ? ""
+		         : vllm        ? "the CUDA graphs and "
+		                       : "the CUDA graphs, a prefill chunk and the logits and ",
+		         vllm ? "the CUDA total" : "the free memory");
 		ADD(frac_f, v, GS_F__COUNT, "", cost);
 	}
 	if (graphs && graphs_inside) {
-		snprintf(cost, sizeof cost, "enforce_eager: no CUDA graphs, slower decoding at small batches; vLLM %s takes "
-		         "their estimate off the pool, so it grows by it at the same %s", e->runtime_version, name);
+		snprintf(cost, sizeof cost,
+		         "enforce_eager: no CUDA graphs, slower decoding at small batches; vLLM %s takes "
+		         "their estimate off the pool, so it grows by it at the same %s",
+		         e->runtime_version, name);
 		ADD(GS_F_CUDA_GRAPHS, "0GiB", GS_F__COUNT, "", cost);
 	} else if (graphs && eager > now_pct) {
 		snprintf(v2, sizeof v2, "0.%02u", eager);
-		snprintf(cost, sizeof cost, "%s: no CUDA graphs, slower decoding at small batches; their memory goes to "
-		         "the pool (%s %s)", vllm ? "enforce_eager" : "--disable-cuda-graph", name, v2);
+		snprintf(cost, sizeof cost,
+		         "%s: no CUDA graphs, slower decoding at small batches; their memory goes to "
+		         "the pool (%s %s)",
+		         vllm ? "enforce_eager" : "--disable-cuda-graph", name, v2);
 		ADD(GS_F_CUDA_GRAPHS, "0GiB", frac_f, v2, cost);
 	}
 	snprintf(v, sizeof v, "%llu", (unsigned long long)(e->tp * 2));
 	snprintf(v2, sizeof v2, "%llu", (unsigned long long)(gs_wl_u64(w, GS_F_GPUS) * 2));
-	ADD(GS_F_TP, v, GS_F_GPUS, v2, "twice the GPUs, tensor parallel (NVLink preferred): weights and KV heads split; "
+	ADD(GS_F_TP, v, GS_F_GPUS, v2,
+	    "twice the GPUs, tensor parallel (NVLink preferred): weights and KV heads split; "
 	    "an offer with that many GPUs");
 	if (vllm && e->vllm.profile_seqs >= 2) {
 		snprintf(v, sizeof v, "%llu", (unsigned long long)(e->vllm.profile_seqs / 2));
-		ADD(GS_F_MAX_NUM_SEQS, v, GS_F__COUNT, "", "fewer requests scheduled at once: lower throughput under load; a "
+		ADD(GS_F_MAX_NUM_SEQS, v, GS_F__COUNT, "",
+		    "fewer requests scheduled at once: lower throughput under load; a "
 		    "smaller profile run");
 	}
 	if (vllm && e->vllm.v1 && e->vllm.profile_tokens >= 1024) {
 		snprintf(v, sizeof v, "%llu", (unsigned long long)(e->vllm.profile_tokens / 2));
-		ADD(GS_F_MAX_NUM_BATCHED_TOKENS, v, GS_F__COUNT, "", "smaller prefill chunks: a longer time to first token "
+		ADD(GS_F_MAX_NUM_BATCHED_TOKENS, v, GS_F__COUNT, "",
+		    "smaller prefill chunks: a longer time to first token "
 		    "on long prompts");
 	}
 	if (!gs_wl_set(w, GS_F_BITS) && !e->format.quantized) {
-		ADD(GS_F_FORMAT, "fp8", GS_F__COUNT, "", "fp8 weights (native on compute capability 8.9 and later): "
+		ADD(GS_F_FORMAT, "fp8", GS_F__COUNT, "",
+		    "fp8 weights (native on compute capability 8.9 and later): "
 		    "quality to re-confirm against the sheet's criterion");
-		ADD(GS_F_FORMAT, "awq-g128", GS_F__COUNT, "", "a 4-bit AWQ checkpoint of the model: quality to re-confirm "
+		ADD(GS_F_FORMAT, "awq-g128", GS_F__COUNT, "",
+		    "a 4-bit AWQ checkpoint of the model: quality to re-confirm "
 		    "against the sheet's criterion");
-	} else if (!gs_wl_set(w, GS_F_BITS) && gs_format_bpw(&e->format).num > 5 * gs_format_bpw(&e->format).den) {
-		ADD(GS_F_FORMAT, "awq-g128", GS_F__COUNT, "", "a 4-bit AWQ checkpoint of the model: quality to re-confirm "
+	} else if (!gs_wl_set(w, GS_F_BITS) &&
+	           gs_format_bpw(&e->format).num > 5 * gs_format_bpw(&e->format).den) {
+		ADD(GS_F_FORMAT, "awq-g128", GS_F__COUNT, "",
+		    "a 4-bit AWQ checkpoint of the model: quality to re-confirm "
 		    "against the sheet's criterion");
 	}
 #undef ADD

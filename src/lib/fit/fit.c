@@ -114,7 +114,8 @@ void gs_pool_view_of(const gs_estimate *e, gs_pool_view *v)
 	/* the fixed item that takes most of what the pool could have had */
 	for (size_t i = 0; i < e->n_items; i++) {
 		const gs_item *it = &e->items[i];
-		if (it->basis == GS_BASIS_UNKNOWN || !strcmp(it->id, "kv_cache") || !strcmp(it->id, "reserve"))
+		if (it->basis == GS_BASIS_UNKNOWN || !strcmp(it->id, "kv_cache") ||
+		    !strcmp(it->id, "reserve"))
 			continue;
 		gs_bytes b = 0;
 		for (size_t ph = 0; ph < e->n_phases; ph++)
@@ -136,13 +137,15 @@ static gs_status capacity_of(const gs_workload *w, gs_bytes *cap, char *how, siz
 	bool found;
 	gs_status s = gs_workload_capacity(w, cap, &found, how, howcap, err);
 	if (!s && !found) { /* the one wording every front door gives (gs_fit_answer_run) */
-		gs_error_set(err, GS_EINPUT, NULL, "fit needs a capacity or a gpu: --gpu \"RTX 4090\" or --capacity 24GB");
+		gs_error_set(err, GS_EINPUT, NULL,
+		             "fit needs a capacity or a gpu: --gpu \"RTX 4090\" or --capacity 24GB");
 		s = gs_error_field(err, "capacity");
 	}
 	return s;
 }
 
-gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_fit_target target, gs_fit_result *r, gs_error *err)
+gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_fit_target target, gs_fit_result *r,
+                     gs_error *err)
 {
 	assert(w && m && r);
 	memset(r, 0, sizeof *r);
@@ -163,14 +166,16 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_fit_target targ
 		return gs_error_set(err, GS_EINPUT, NULL, "fit --for %s needs a length (--context N)",
 		                    target == GS_FIT_MICROBATCH ? "microbatch" : "concurrency");
 	if (target == GS_FIT_MICROBATCH && !training)
-		return gs_error_set(err, GS_EINPUT, NULL, "fit --for microbatch is for adaptation (task full, "
+		return gs_error_set(err, GS_EINPUT, NULL,
+		                    "fit --for microbatch is for adaptation (task full, "
 		                    "lora or qlora); for inference search concurrency");
 	r->model_max = m->max_position;
 	p.e = malloc(sizeof *p.e);
 	if (!p.e)
 		return gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
 	gs_status s;
-	uint64_t hi = target == GS_FIT_CONTEXT ? (r->model_max ? r->model_max : MAX_CONTEXT) : MAX_CONCURRENCY;
+	uint64_t hi = target == GS_FIT_CONTEXT ? (r->model_max ? r->model_max : MAX_CONTEXT)
+	                                       : MAX_CONCURRENCY;
 	gs_bytes peak;
 	if ((s = run_at(&p, 1, &peak, err)))
 		goto out;
@@ -232,22 +237,36 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 	gs_checkpointing ck = gs_wl_checkpointing(w);
 	gs_optimizer opt = gs_wl_optimizer(w);
 	uint64_t len = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
-#define ADD(F, V, F2, V2, COST) do { if (n < cap) { c[n].f = (F); snprintf(c[n].value, 64, "%.63s", (V)); \
-	c[n].f2 = (F2); snprintf(c[n].value2, 64, "%.63s", (V2)); snprintf(c[n].cost, sizeof c[n].cost, "%s", (COST)); \
-	n++; } } while (0)
+#define ADD(F, V, F2, V2, COST)                                                                              \
+	do {                                                                                                 \
+		if (n < cap) {                                                                               \
+			c[n].f = (F);                                                                        \
+			snprintf(c[n].value, 64, "%.63s", (V));                                              \
+			c[n].f2 = (F2);                                                                      \
+			snprintf(c[n].value2, 64, "%.63s", (V2));                                            \
+			snprintf(c[n].cost, sizeof c[n].cost, "%s", (COST));                                 \
+			n++;                                                                                 \
+		}                                                                                            \
+	} while (0)
 	char v[64], v2[64];
 	if (training) {
 		if (ck != GS_CKPT_FULL)
-			ADD(GS_F_CHECKPOINTING, "full", GS_F__COUNT, "", "recomputes each layer's forward during backward: about a third more compute per step");
+			ADD(GS_F_CHECKPOINTING, "full", GS_F__COUNT, "",
+			    "recomputes each layer's forward during backward: about a third more compute per "
+			    "step");
 		if (ck == GS_CKPT_NONE)
-			ADD(GS_F_CHECKPOINTING, "selective", GS_F__COUNT, "", "recomputes the attention core only: a few percent more compute");
+			ADD(GS_F_CHECKPOINTING, "selective", GS_F__COUNT, "",
+			    "recomputes the attention core only: a few percent more compute");
 		if (opt == GS_OPT_ADAMW || opt == GS_OPT_ADAMW_FUSED || opt == GS_OPT_ADAMW_FORLOOP)
-			ADD(GS_F_OPTIMIZER, "adamw-8bit", GS_F__COUNT, "", "8-bit optimizer states: convergence and quality to re-confirm");
+			ADD(GS_F_OPTIMIZER, "adamw-8bit", GS_F__COUNT, "",
+			    "8-bit optimizer states: convergence and quality to re-confirm");
 		if (opt == GS_OPT_ADAMW)
-			ADD(GS_F_OPTIMIZER, "adamw-fused", GS_F__COUNT, "", "same update; needs a PyTorch with fused AdamW on this device");
+			ADD(GS_F_OPTIMIZER, "adamw-fused", GS_F__COUNT, "",
+			    "same update; needs a PyTorch with fused AdamW on this device");
 		if (lora && gs_wl_u64(w, GS_F_LORA_RANK) >= 2) {
 			snprintf(v, sizeof v, "%llu", (unsigned long long)(gs_wl_u64(w, GS_F_LORA_RANK) / 2));
-			ADD(GS_F_LORA_RANK, v, GS_F__COUNT, "", "fewer adapter parameters: quality to re-confirm");
+			ADD(GS_F_LORA_RANK, v, GS_F__COUNT, "",
+			    "fewer adapter parameters: quality to re-confirm");
 		}
 		uint64_t dp = gs_wl_u64(w, GS_F_GPUS) / (gs_wl_u64(w, GS_F_TP) * gs_wl_u64(w, GS_F_PP));
 		int zero = gs_wl_zero(w);
@@ -255,54 +274,70 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 			snprintf(v, sizeof v, "%d", zero + 1);
 			ADD(GS_F_ZERO, v, GS_F__COUNT, "", "more communication per step (ZeRO stage up)");
 		}
-		if (gs_wl_offload(w) == GS_OFFLOAD_NONE && (zero > 0 || gs_wl_fsdp(w) != GS_FSDP_NONE || dp == 1))
-			ADD(GS_F_OFFLOAD, "optimizer", GS_F__COUNT, "", "optimizer step on the CPU: much slower steps, and host RAM for the states");
+		if (gs_wl_offload(w) == GS_OFFLOAD_NONE &&
+		    (zero > 0 || gs_wl_fsdp(w) != GS_FSDP_NONE || dp == 1))
+			ADD(GS_F_OFFLOAD, "optimizer", GS_F__COUNT, "",
+			    "optimizer step on the CPU: much slower steps, and host RAM for the states");
 		if (gs_wl_loss(w) == GS_LOSS_STANDARD)
-			ADD(GS_F_LOSS, "chunked", GS_F__COUNT, "", "needs a chunked or fused cross-entropy (e.g. Liger kernels); same loss");
+			ADD(GS_F_LOSS, "chunked", GS_F__COUNT, "",
+			    "needs a chunked or fused cross-entropy (e.g. Liger kernels); same loss");
 		if (ck != GS_CKPT_OFFLOADED)
-			ADD(GS_F_CHECKPOINTING, "offloaded", GS_F__COUNT, "", "checkpointed layer inputs copied to host memory each "
+			ADD(GS_F_CHECKPOINTING, "offloaded", GS_F__COUNT, "",
+			    "checkpointed layer inputs copied to host memory each "
 			    "step (Unsloth's \"unsloth\" mode, torch save_on_cpu): PCIe traffic, host RAM");
-		if (opt == GS_OPT_ADAMW || opt == GS_OPT_ADAMW_8BIT || opt == GS_OPT_ADAMW_FUSED || opt == GS_OPT_ADAMW_FORLOOP)
-			ADD(GS_F_OPTIMIZER, "paged-adamw-8bit", GS_F__COUNT, "", "8-bit states paged to host memory under pressure "
+		if (opt == GS_OPT_ADAMW || opt == GS_OPT_ADAMW_8BIT || opt == GS_OPT_ADAMW_FUSED ||
+		    opt == GS_OPT_ADAMW_FORLOOP)
+			ADD(GS_F_OPTIMIZER, "paged-adamw-8bit", GS_F__COUNT, "",
+			    "8-bit states paged to host memory under pressure "
 			    "(bitsandbytes): convergence to re-confirm, slower when paging");
 		/* export: where the adapters are merged, if at all */
 		gs_export ex = gs_wl_export(w);
 		if (lora && ex != GS_EXPORT_CPU)
-			ADD(GS_F_EXPORT, "cpu", GS_F__COUNT, "", "merge in host memory: host RAM for the 16-bit model, minutes on "
+			ADD(GS_F_EXPORT, "cpu", GS_F__COUNT, "",
+			    "merge in host memory: host RAM for the 16-bit model, minutes on "
 			    "the CPU");
 		if (lora && ex != GS_EXPORT_ADAPTERS)
-			ADD(GS_F_EXPORT, "adapters", GS_F__COUNT, "", "save the adapters alone: merge later elsewhere, or serve the "
+			ADD(GS_F_EXPORT, "adapters", GS_F__COUNT, "",
+			    "save the adapters alone: merge later elsewhere, or serve the "
 			    "base with the adapter");
 		if (lora && ex != GS_EXPORT_LAYERWISE)
-			ADD(GS_F_EXPORT, "layerwise", GS_F__COUNT, "", "merge one tensor at a time (Unsloth's save_pretrained_merged): "
+			ADD(GS_F_EXPORT, "layerwise", GS_F__COUNT, "",
+			    "merge one tensor at a time (Unsloth's save_pretrained_merged): "
 			    "host RAM for the merged model");
 		/* validation: a smaller evaluation batch */
 		uint64_t eb = gs_wl_u64(w, GS_F_EVAL_MICROBATCH);
 		if (eb >= 2) {
 			snprintf(v, sizeof v, "%llu", (unsigned long long)(eb / 2));
-			ADD(GS_F_EVAL_MICROBATCH, v, GS_F__COUNT, "", "half the validation batch: slower evaluation, same result");
+			ADD(GS_F_EVAL_MICROBATCH, v, GS_F__COUNT, "",
+			    "half the validation batch: slower evaluation, same result");
 		}
 		/* placement: parameters off the GPU under ZeRO-3 / FSDP, twice the GPUs */
 		if ((zero == 3 || gs_wl_fsdp(w) == GS_FSDP_FULL) && gs_wl_offload(w) != GS_OFFLOAD_PARAMS)
-			ADD(GS_F_OFFLOAD, "params", GS_F__COUNT, "", "parameters in host memory, fetched each step: much slower "
+			ADD(GS_F_OFFLOAD, "params", GS_F__COUNT, "",
+			    "parameters in host memory, fetched each step: much slower "
 			    "steps, host RAM");
 		if (dp > 1 || zero > 0 || gs_wl_fsdp(w) != GS_FSDP_NONE) {
 			snprintf(v, sizeof v, "%llu", (unsigned long long)(gs_wl_u64(w, GS_F_GPUS) * 2));
-			ADD(GS_F_GPUS, v, GS_F__COUNT, "", "twice the GPUs (offers that have them): the sharded states halve, the "
+			ADD(GS_F_GPUS, v, GS_F__COUNT, "",
+			    "twice the GPUs (offers that have them): the sharded states halve, the "
 			    "cost doubles");
 		}
 		uint64_t mb = gs_wl_u64(w, GS_F_MICROBATCH);
 		if (mb >= 2) {
 			snprintf(v, sizeof v, "%llu", (unsigned long long)(mb / 2));
-			snprintf(v2, sizeof v2, "%llu", (unsigned long long)(gs_wl_u64(w, GS_F_GRAD_ACCUM) * 2));
-			ADD(GS_F_MICROBATCH, v, GS_F_GRAD_ACCUM, v2, mb % 2 ? "an odd microbatch halved changes the effective batch: re-check the update"
-			                                               : "same effective batch (the same update), more steps: lower throughput");
+			snprintf(v2, sizeof v2, "%llu",
+			         (unsigned long long)(gs_wl_u64(w, GS_F_GRAD_ACCUM) * 2));
+			ADD(GS_F_MICROBATCH, v, GS_F_GRAD_ACCUM, v2,
+			    mb % 2 ? "an odd microbatch halved changes the effective batch: re-check the "
+			             "update"
+			           : "same effective batch (the same update), more steps: lower throughput");
 		}
 	} else {
 		uint64_t cc = gs_wl_u64(w, GS_F_CONCURRENCY);
 		if (cc >= 2) {
 			snprintf(v, sizeof v, "%llu", (unsigned long long)(cc / 2));
-			ADD(GS_F_CONCURRENCY, v, GS_F__COUNT, "", "half the sequences at once: lower throughput");
+			ADD(GS_F_CONCURRENCY, v, GS_F__COUNT, "",
+			    "half the sequences at once: lower throughput");
 		}
 	}
 	if (!training && gsi_engine_of(gs_wl_runtime(w))->own_changes) {
@@ -311,20 +346,24 @@ static size_t candidates(const gs_workload *w, candidate *c, size_t cap)
 	} else if (!training) {
 		ADD(GS_F_KV_FORMAT, "fp8", GS_F__COUNT, "", "fp8 KV cache: output quality to re-confirm");
 		if (gs_wl_attention(w) == GS_ATTN_IMPL_EAGER)
-			ADD(GS_F_ATTENTION, "sdpa", GS_F__COUNT, "", "same maths without the score matrix; a kernel the runtime must support");
-		if (!gs_wl_set(w, GS_F_BITS) && strcmp(gs_wl_str(w, GS_F_FORMAT), "nf4") != 0 && !pool_engine(w))
-			ADD(GS_F_FORMAT, "nf4", GS_F__COUNT, "", "4-bit weights: quality to re-confirm against the sheet's criterion");
+			ADD(GS_F_ATTENTION, "sdpa", GS_F__COUNT, "",
+			    "same maths without the score matrix; a kernel the runtime must support");
+		if (!gs_wl_set(w, GS_F_BITS) && strcmp(gs_wl_str(w, GS_F_FORMAT), "nf4") != 0 &&
+		    !pool_engine(w))
+			ADD(GS_F_FORMAT, "nf4", GS_F__COUNT, "",
+			    "4-bit weights: quality to re-confirm against the sheet's criterion");
 	}
 	if (len >= 2) {
 		snprintf(v, sizeof v, "%llu", (unsigned long long)(len / 2));
-		ADD(GS_F_LENGTH, v, GS_F__COUNT, "", "changes the task: the sheet's length is a requirement; only if the data allow it");
+		ADD(GS_F_LENGTH, v, GS_F__COUNT, "",
+		    "changes the task: the sheet's length is a requirement; only if the data allow it");
 	}
 #undef ADD
 	return n;
 }
 
-static gs_status peak_with(const gs_workload *w, const gs_model *m, gs_field f, uint64_t value, gs_estimate *e,
-                           gs_bytes *peak)
+static gs_status peak_with(const gs_workload *w, const gs_model *m, gs_field f, uint64_t value,
+                           gs_estimate *e, gs_bytes *peak)
 {
 	gs_workload t = *w;
 	gs_error ignored;
@@ -376,12 +415,15 @@ static bool fewer_gpu_layers(const gs_workload *w, const gs_model *m, gs_bytes c
 	x->fits_after = best_peak <= cap;
 	uint64_t on_gpu = best > L ? L : best;
 	if (on_gpu == L)
-		snprintf(x->cost, sizeof x->cost, "the output head runs on the CPU (-ngl %llu): slower decode, and host memory "
-		         "for it", (unsigned long long)best);
-	else
-		snprintf(x->cost, sizeof x->cost, "%llu of %llu blocks and the output head run on the CPU (-ngl %llu): much "
-		         "slower decode, and host memory for them", (unsigned long long)(L - on_gpu), (unsigned long long)L,
+		snprintf(x->cost, sizeof x->cost,
+		         "the output head runs on the CPU (-ngl %llu): slower decode, and host memory "
+		         "for it",
 		         (unsigned long long)best);
+	else
+		snprintf(x->cost, sizeof x->cost,
+		         "%llu of %llu blocks and the output head run on the CPU (-ngl %llu): much "
+		         "slower decode, and host memory for them",
+		         (unsigned long long)(L - on_gpu), (unsigned long long)L, (unsigned long long)best);
 	return true;
 }
 
@@ -462,9 +504,10 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_change out[
 			continue; /* its field's row says it changes none of the phases at stake */
 		gs_workload t = *w;
 		gs_error ignored;
-		if (gs_workload_set(&t, c[i].f, c[i].value, strlen(c[i].value), GS_FROM_FLAG, "fit", &ignored) ||
-		    (c[i].f2 != GS_F__COUNT &&
-		     gs_workload_set(&t, c[i].f2, c[i].value2, strlen(c[i].value2), GS_FROM_FLAG, "fit", &ignored)) ||
+		if (gs_workload_set(&t, c[i].f, c[i].value, strlen(c[i].value), GS_FROM_FLAG, "fit",
+		                    &ignored) ||
+		    (c[i].f2 != GS_F__COUNT && gs_workload_set(&t, c[i].f2, c[i].value2, strlen(c[i].value2),
+		                                               GS_FROM_FLAG, "fit", &ignored)) ||
 		    gs_estimate_run_lean(&t, m, e, &ignored)) /* its figures and verdict are read, no text */
 			continue; /* a change this model or layout cannot take is not a candidate */
 		gs_bytes after = gs_estimate_peak(e);
@@ -478,9 +521,10 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_change out[
 		for (size_t p = 0; cap && p < e->n_phases && p < before_n; p++)
 			lowers_over |= before_peak[p] > cap && e->phases[p].peak < before_peak[p] &&
 			               !strcmp(e->phases[p].id, before_id[p]);
-		bool helps = pool && before.known && v.known ? coverage(&v) > coverage(&before) ||
-		                                                 (coverage(&v) == coverage(&before) && after < *peak_now)
-		                                             : after < *peak_now || (gs_wl_training(w) && lowers_over);
+		bool helps = pool && before.known && v.known
+		                     ? coverage(&v) > coverage(&before) ||
+		                               (coverage(&v) == coverage(&before) && after < *peak_now)
+		                     : after < *peak_now || (gs_wl_training(w) && lowers_over);
 		if (!helps || (pool && v.known && coverage(&v) == 0))
 			continue; /* a serving engine that still would not start gains nothing */
 		gs_change *x = &out[(*n)++];
@@ -531,7 +575,8 @@ gs_status gs_fit_changes(const gs_workload *w, const gs_model *m, gs_change out[
 
 /* --- the whole answer: plan, searches, the sheet's verdict, changes ----------- */
 
-gs_status gs_fit_plan(const gs_workload *w, const char *for_text, gs_fit_target out[2], size_t *n, gs_error *err)
+gs_status gs_fit_plan(const gs_workload *w, const char *for_text, gs_fit_target out[2], size_t *n,
+                      gs_error *err)
 {
 	*n = 0;
 	if (for_text) {
@@ -567,8 +612,8 @@ static void describe_sheet(const gs_workload *w, char *buf, size_t cap)
 		         (unsigned long long)gs_wl_u64(w, GS_F_MICROBATCH));
 	else {
 		uint64_t c = gs_wl_u64(w, GS_F_CONCURRENCY);
-		snprintf(buf, cap, "%llu tokens x %llu sequence%s", (unsigned long long)len, (unsigned long long)c,
-		         c == 1 ? "" : "s");
+		snprintf(buf, cap, "%llu tokens x %llu sequence%s", (unsigned long long)len,
+		         (unsigned long long)c, c == 1 ? "" : "s");
 	}
 }
 
@@ -581,17 +626,20 @@ static void headline(gs_fit_answer *a, const gs_workload *w)
 	gs_format_bytes(a->capacity, GS_UNIT_GiB, cp, sizeof cp);
 	for (size_t i = 0; i < a->n; i++)
 		if (a->r[i].fits)
-			k += (size_t)snprintf(lim + k, k < sizeof lim ? sizeof lim - k : 0, "%slargest %s %llu %s%s",
-			                      k ? ", " : "", a->r[i].target == GS_FIT_CONTEXT ? "length" : "microbatch",
+			k += (size_t)snprintf(lim + k, k < sizeof lim ? sizeof lim - k : 0,
+			                      "%slargest %s %llu %s%s", k ? ", " : "",
+			                      a->r[i].target == GS_FIT_CONTEXT ? "length" : "microbatch",
 			                      (unsigned long long)a->r[i].best,
-			                      a->r[i].target == GS_FIT_CONTEXT ? "token" : "sequence", a->r[i].best == 1 ? "" : "s");
+			                      a->r[i].target == GS_FIT_CONTEXT ? "token" : "sequence",
+			                      a->r[i].best == 1 ? "" : "s");
 	gs_workload_recipe_settings(w, set, sizeof set);
 	char recipe[520];
-	snprintf(recipe, sizeof recipe, "the %.30s recipe's defaults (%.80s%s%.380s)", gs_wl_str(w, GS_F_RECIPE),
-	         gs_recipe_source(gs_wl_recipe(w)), set[0] ? ": " : "", set);
+	snprintf(recipe, sizeof recipe, "the %.30s recipe's defaults (%.80s%s%.380s)",
+	         gs_wl_str(w, GS_F_RECIPE), gs_recipe_source(gs_wl_recipe(w)), set[0] ? ": " : "", set);
 	const char *task = gs_wl_str(w, GS_F_TASK);
 	if (a->sheet_fits) {
-		snprintf(a->headline, sizeof a->headline, "Yes: %.20s at %.95s fits in %s in every phase (peak %s, %s) under %.520s%s%.190s.",
+		snprintf(a->headline, sizeof a->headline,
+		         "Yes: %.20s at %.95s fits in %s in every phase (peak %s, %s) under %.520s%s%.190s.",
 		         task, a->sheet_workload, cp, pk, a->sheet_phase, recipe, lim[0] ? "; " : "", lim);
 		return;
 	}
@@ -605,17 +653,22 @@ static void headline(gs_fit_answer *a, const gs_workload *w)
 	char over[200] = "";
 	k = 0;
 	for (size_t i = 0; i < a->n_over; i++)
-		k += (size_t)snprintf(over + k, k < sizeof over ? sizeof over - k : 0, "%s%s %s", k ? ", " : "", a->over[i],
+		k += (size_t)snprintf(over + k, k < sizeof over ? sizeof over - k : 0, "%s%s %s",
+		                      k ? ", " : "", a->over[i],
 		                      gs_format_bytes(a->over_peak[i], GS_UNIT_GiB, g, sizeof g));
 	if (best)
-		snprintf(a->headline, sizeof a->headline, "Not as set: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.520s; one "
-		         "change makes it fit: %.31s %.63s%s%.63s -> peak %s.", task, a->sheet_workload, pk, a->sheet_phase, cp, over,
-		         recipe, best->field, best->value, best->also[0] ? " with " : "", best->also,
+		snprintf(a->headline, sizeof a->headline,
+		         "Not as set: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.520s; one "
+		         "change makes it fit: %.31s %.63s%s%.63s -> peak %s.",
+		         task, a->sheet_workload, pk, a->sheet_phase, cp, over, recipe, best->field,
+		         best->value, best->also[0] ? " with " : "", best->also,
 		         gs_format_bytes(best->peak_after, GS_UNIT_GiB, g, sizeof g));
 	else
-		snprintf(a->headline, sizeof a->headline, "No: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.520s, and no single "
-		         "change makes it fit; see the ranked changes%s%.190s.", task, a->sheet_workload, pk, a->sheet_phase, cp,
-		         over, recipe, lim[0] ? "; what fits: " : "", lim);
+		snprintf(a->headline, sizeof a->headline,
+		         "No: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.520s, and no single "
+		         "change makes it fit; see the ranked changes%s%.190s.",
+		         task, a->sheet_workload, pk, a->sheet_phase, cp, over, recipe,
+		         lim[0] ? "; what fits: " : "", lim);
 }
 
 void gs_fit_answer_free(gs_fit_answer *a)
@@ -644,8 +697,9 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, const char 
 		gs_workload wb = *w;
 		char num[32];
 		snprintf(num, sizeof num, "%llu", (unsigned long long)a->r[i].best);
-		gs_field f = t[i] == GS_FIT_CONTEXT ? GS_F_LENGTH : t[i] == GS_FIT_MICROBATCH ? GS_F_MICROBATCH
-		           : GS_F_CONCURRENCY;
+		gs_field f = t[i] == GS_FIT_CONTEXT      ? GS_F_LENGTH
+		             : t[i] == GS_FIT_MICROBATCH ? GS_F_MICROBATCH
+		                                         : GS_F_CONCURRENCY;
 		if (!(a->at_best[i] = malloc(sizeof *a->at_best[i])))
 			s = gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
 		else if (!(s = gs_workload_set(&wb, f, num, strlen(num), GS_FROM_FLAG, "fit", err)))
@@ -658,7 +712,8 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, const char 
 		describe_sheet(w, a->sheet_workload, sizeof a->sheet_workload);
 		gs_error ignored;
 		gs_bytes peak_before_changes; /* the same peak as below; that estimate also names its phase */
-		a->has_changes = gs_fit_changes(w, m, a->changes, &a->n_changes, &peak_before_changes, &ignored) == GS_OK;
+		a->has_changes = gs_fit_changes(w, m, a->changes, &a->n_changes, &peak_before_changes,
+		                                &ignored) == GS_OK;
 		gs_estimate *e = malloc(sizeof *e);
 		if (!e)
 			s = gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
@@ -670,7 +725,8 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, const char 
 			gs_pool_view_of(e, &a->sheet_pool);
 			for (size_t p = 0; p < e->n_phases && a->n_over < 8; p++)
 				if (e->phases[p].peak > cap) {
-					snprintf(a->over[a->n_over], sizeof a->over[0], "%s", e->phases[p].id);
+					snprintf(a->over[a->n_over], sizeof a->over[0], "%s",
+					         e->phases[p].id);
 					a->over_index[a->n_over] = p;
 					a->over_peak[a->n_over++] = e->phases[p].peak;
 				}

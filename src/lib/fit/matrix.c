@@ -81,7 +81,8 @@ static gs_status refuse_given_format(const gs_workload *base, gs_error *err)
 		snprintf(at, sizeof at, "%s", where);
 	else
 		snprintf(at, sizeof at, "%.100s: %s", where, gs_field_key(f));
-	gs_error_set(err, GS_EINPUT, at, "the formats are the columns: list them in formats (--formats bf16,nf4), "
+	gs_error_set(err, GS_EINPUT, at,
+	             "the formats are the columns: list them in formats (--formats bf16,nf4), "
 	             "not in format or bits");
 	return gs_error_field(err, gs_field_key(f));
 }
@@ -103,11 +104,13 @@ gs_status gs_matrix_begin(const gs_workload *base, char formats[][40], size_t n_
 	gs_status s = gs_workload_finish(&probe, err);
 	bool found;
 	if (!s)
-		s = gs_workload_capacity(&probe, &mx->capacity, &found, mx->capacity_how, sizeof mx->capacity_how, err);
+		s = gs_workload_capacity(&probe, &mx->capacity, &found, mx->capacity_how,
+		                         sizeof mx->capacity_how, err);
 	if (s)
 		return s;
 	if (!found)
-		return gs_error_set(err, GS_EINPUT, "matrix", "give a capacity: --gpu \"RTX 4090\" or --capacity 24GB");
+		return gs_error_set(err, GS_EINPUT, "matrix",
+		                    "give a capacity: --gpu \"RTX 4090\" or --capacity 24GB");
 	bool training = gs_wl_training(&probe);
 	snprintf(mx->runtime, sizeof mx->runtime, "%s", gs_runtime_name(gs_wl_runtime(&probe)));
 	snprintf(mx->task, sizeof mx->task, "%.15s", gs_wl_str(&probe, GS_F_TASK));
@@ -125,8 +128,10 @@ gs_status gs_matrix_add_row(gs_matrix *mx, const gs_workload *base, const char *
                             const char *problem, gs_error *err)
 {
 	if (gs_deadline_passed()) /* a server's request whose time is up: no more rows */
-		return gs_error_set(err, GS_ETIME, "matrix", "stopped after %zu models: the time limit for this request "
-		                    "passed", mx->n_rows);
+		return gs_error_set(err, GS_ETIME, "matrix",
+		                    "stopped after %zu models: the time limit for this request "
+		                    "passed",
+		                    mx->n_rows);
 	if (mx->n_rows == GS_MATRIX_MAX_MODELS)
 		return gs_error_set(err, GS_EINPUT, "matrix", "at most %d models", GS_MATRIX_MAX_MODELS);
 	gs_matrix_row *row = &mx->rows[mx->n_rows++];
@@ -143,8 +148,8 @@ gs_status gs_matrix_add_row(gs_matrix *mx, const gs_workload *base, const char *
 	return GS_OK;
 }
 
-gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size_t n_models, char formats[][40],
-                        size_t n_formats, gs_matrix *mx, gs_error *err)
+gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size_t n_models,
+                        char formats[][40], size_t n_formats, gs_matrix *mx, gs_error *err)
 {
 	if (refuse_given_format(base, err)) { /* before "no model": the columns are the first thing asked */
 		memset(mx, 0, sizeof *mx);
@@ -152,7 +157,8 @@ gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size
 	}
 	if (!n_models) {
 		memset(mx, 0, sizeof *mx);
-		return gs_error_set(err, GS_EINPUT, "matrix", "no model: give config.json files, model folders, .gguf files "
+		return gs_error_set(err, GS_EINPUT, "matrix",
+		                    "no model: give config.json files, model folders, .gguf files "
 		                    "or hub ids (or --models-dir DIR)");
 	}
 	if (n_models > GS_MATRIX_MAX_MODELS)
@@ -165,7 +171,8 @@ gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size
 		gs_error e;
 		gs_error_clear(&e);
 		w.v[GS_F_PARAMS].from = GS_FROM_UNSET;
-		bool ok = !gs_workload_set(&w, GS_F_MODEL, models[i], strlen(models[i]), GS_FROM_FLAG, "matrix", &e) &&
+		bool ok = !gs_workload_set(&w, GS_F_MODEL, models[i], strlen(models[i]), GS_FROM_FLAG,
+		                           "matrix", &e) &&
 		          !gs_workload_finish(&w, &e) && !gs_workload_model(&w, &m, &e);
 		s = gs_matrix_add_row(mx, &w, models[i], ok ? &m : NULL, e.msg, err);
 	}
@@ -174,7 +181,9 @@ gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size
 
 static const char *target_name(const gs_matrix *mx)
 {
-	return mx->target == GS_FIT_CONTEXT ? "context" : mx->target == GS_FIT_MICROBATCH ? "microbatch" : "concurrency";
+	return mx->target == GS_FIT_CONTEXT      ? "context"
+	       : mx->target == GS_FIT_MICROBATCH ? "microbatch"
+	                                         : "concurrency";
 }
 
 /* The distinct reasons of refused cells, numbered for the notes below
@@ -195,7 +204,8 @@ static void cell_text(const gs_matrix_cell *c, char *buf, size_t cap, const char
 	if (c->error)
 		snprintf(buf, cap, "x [%zu]", note_of(c, notes, n));
 	else if (c->fits)
-		snprintf(buf, cap, "%llu%s", (unsigned long long)c->best, c->bounded_by_model ? " (model max)" : "");
+		snprintf(buf, cap, "%llu%s", (unsigned long long)c->best,
+		         c->bounded_by_model ? " (model max)" : "");
 	else
 		snprintf(buf, cap, "x %s", c->reason);
 }
@@ -232,7 +242,8 @@ int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md)
 		int w = (int)strlen(row_name(r, nb, sizeof nb));
 		wname = w > wname ? w : wname;
 		for (size_t j = 0; !r->problem[0] && j < mx->n_formats; j++) {
-			cell_text(&r->cells[j], b, sizeof b, notes, &nn); /* numbered as the second pass will */
+			cell_text(&r->cells[j], b, sizeof b, notes,
+			          &nn); /* numbered as the second pass will */
 			wcell[j] = (int)strlen(b) > wcell[j] ? (int)strlen(b) : wcell[j];
 		}
 	}
@@ -240,8 +251,9 @@ int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md)
 	gs_format_bytes(mx->capacity, GS_UNIT_GiB, cap, sizeof cap);
 	bad |= fprintf(f, "%swhat fits on %s (%s), runtime %s, task %s: each cell the largest %s %s\n\n",
 	               md ? "### " : "", cap, mx->capacity_how, mx->runtime, mx->task, target_name(mx),
-	               mx->target == GS_FIT_CONTEXT ? (mx->fixed == 1 ? "for 1 sequence" : "at the given concurrency")
-	                                            : "at the given context") < 0;
+	               mx->target == GS_FIT_CONTEXT
+	                       ? (mx->fixed == 1 ? "for 1 sequence" : "at the given concurrency")
+	                       : "at the given context") < 0;
 	if (md) {
 		bad |= fprintf(f, "| model | parameters |") < 0;
 		for (size_t j = 0; j < mx->n_formats; j++)
@@ -282,8 +294,10 @@ int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md)
 		}
 		bad |= fprintf(f, "\n") < 0;
 	}
-	bad |= fprintf(f, "\nx: not even 1 fits, with the peak and phase that overflow; x [n]: refused, as the note "
-	               "says. Each cell is the exact search of gpusizer fit for that model and format.\n") < 0;
+	bad |= fprintf(f, "\nx: not even 1 fits, with the peak and phase that overflow; x [n]: refused, as "
+	                  "the note "
+	                  "says. Each cell is the exact search of gpusizer fit for that model and "
+	                  "format.\n") < 0;
 	for (size_t i = 0; i < nn; i++)
 		bad |= fprintf(f, "%s[%zu] %s\n", md ? "- " : "  ", i + 1, notes[i]) < 0;
 	return bad ? -1 : 0;
@@ -299,20 +313,26 @@ json_t *gs_matrix_to_json(const gs_matrix *mx)
 		json_t *cells = json_array();
 		for (size_t j = 0; !r->problem[0] && j < mx->n_formats; j++) {
 			const gs_matrix_cell *c = &r->cells[j];
-			json_array_append_new(cells, json_pack("{s:s, s:b, s:b, s:o, s:b, s:o, s:s}", "format", mx->formats[j],
-			                                       "refused", c->error, "fits", c->fits, "best",
-			                                       c->fits ? json_integer((json_int_t)c->best) : json_null(),
-			                                       "bounded_by_model", c->bounded_by_model, "peak_bytes",
-			                                       c->error ? json_null() : json_integer((json_int_t)c->peak),
-			                                       "reason", c->reason));
+			json_array_append_new(cells,
+			                      json_pack("{s:s, s:b, s:b, s:o, s:b, s:o, s:s}", "format",
+			                                mx->formats[j], "refused", c->error, "fits", c->fits,
+			                                "best",
+			                                c->fits ? json_integer((json_int_t)c->best)
+			                                        : json_null(),
+			                                "bounded_by_model", c->bounded_by_model, "peak_bytes",
+			                                c->error ? json_null()
+			                                         : json_integer((json_int_t)c->peak),
+			                                "reason", c->reason));
 		}
-		json_t *o = json_pack("{s:s, s:I, s:I, s:o}", "model", r->model, "parameters", (json_int_t)r->params,
-		                      "max_position", (json_int_t)r->max_position, "cells", cells);
+		json_t *o = json_pack("{s:s, s:I, s:I, s:o}", "model", r->model, "parameters",
+		                      (json_int_t)r->params, "max_position", (json_int_t)r->max_position,
+		                      "cells", cells);
 		if (o && r->problem[0])
 			json_object_set_new(o, "problem", json_string(r->problem));
 		json_array_append_new(rows, o);
 	}
-	return json_pack("{s:s, s:I, s:s, s:s, s:s, s:s, s:I, s:o, s:o}", "schema", "gpusizer/matrix/v1", "capacity_bytes",
-	                 (json_int_t)mx->capacity, "capacity_how", mx->capacity_how, "runtime", mx->runtime, "task", mx->task,
-	                 "searched", target_name(mx), "fixed", (json_int_t)mx->fixed, "formats", fmts, "rows", rows);
+	return json_pack("{s:s, s:I, s:s, s:s, s:s, s:s, s:I, s:o, s:o}", "schema", "gpusizer/matrix/v1",
+	                 "capacity_bytes", (json_int_t)mx->capacity, "capacity_how", mx->capacity_how,
+	                 "runtime", mx->runtime, "task", mx->task, "searched", target_name(mx), "fixed",
+	                 (json_int_t)mx->fixed, "formats", fmts, "rows", rows);
 }

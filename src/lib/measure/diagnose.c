@@ -105,14 +105,16 @@ static bool parse_torch(const char *l, gs_oom *o)
 	o->has_process = size_after(l, "this process has ", &o->process);
 	o->has_allocated = size_after(l, "Of the allocated memory ", &o->allocated);
 	o->has_reserved = size_after(l, "is allocated by PyTorch, and ", &o->reserved_unallocated);
-	if (!o->has_capacity) { /* 1.x: (GPU 0; C total capacity; A already allocated; F free; R reserved ...) */
+	/* 1.x: (GPU 0; C total capacity; A already allocated; F free; R reserved ...) */
+	if (!o->has_capacity) {
 		const char *p = strstr(l, "(GPU ");
 		if (p && (p = strchr(p, ';'))) {
 			o->has_capacity = size_after(p, "; ", &o->capacity);
 			o->has_allocated = size_after(p, "total capacity; ", &o->allocated);
 			o->has_free = size_after(p, "already allocated; ", &o->free);
 			gs_bytes reserved;
-			if (size_after(p, "free; ", &reserved) && o->has_allocated && reserved >= o->allocated) {
+			if (size_after(p, "free; ", &reserved) && o->has_allocated &&
+			    reserved >= o->allocated) {
 				o->reserved_unallocated = reserved - o->allocated;
 				o->has_reserved = true;
 			}
@@ -174,7 +176,8 @@ static bool parse_vllm(const char *l, gs_oom *o)
 /* SGLang: the pool came out empty or negative (model_runner.py). */
 static bool parse_sglang(const char *l, gs_oom *o)
 {
-	if ((strstr(l, "Not enough memory") || strstr(l, "Not enought memory")) && strstr(l, "mem-fraction-static")) {
+	if ((strstr(l, "Not enough memory") || strstr(l, "Not enought memory")) && strstr(l, "mem-fraction-"
+	                                                                                     "static")) {
 		o->kind = GS_OOM_SGLANG_POOL;
 		return true;
 	}
@@ -199,8 +202,10 @@ static const clue clues[] = {
 	{"_merge_lora", "export", "the merged weights, one tensor dequantized at a time"},
 	{"backward", "backward", "activations kept for backward, gradients, the loss logits"},
 	{"autograd", "backward", "activations kept for backward, gradients, the loss logits"},
-	{"optimizer.step", "first_update", "optimizer states (created at the first step), optimizer temporaries, gradients"},
-	{"_multi_tensor_adam", "first_update", "optimizer states (created at the first step), optimizer temporaries, gradients"},
+	{"optimizer.step", "first_update",
+         "optimizer states (created at the first step), optimizer temporaries, gradients"},
+	{"_multi_tensor_adam", "first_update",
+         "optimizer states (created at the first step), optimizer temporaries, gradients"},
 	{"_single_tensor_adam", "first_update", "optimizer states (created at the first step), gradients"},
 	{"from_pretrained", "load", "weights, a quantize-on-load transient, modules kept in 16 bits"},
 	{"load_state_dict", "load", "weights, a second copy while loading"},
@@ -289,14 +294,15 @@ static const struct engine_phase {
 	const char *phase, *why, *items;
 } engine_phases[] = {
 	{GS_OOM_VLLM_KV, "serve",
-	 "vLLM sized its KV pool after the profile run: it is smaller than one request of max_model_len",
-	 "the KV cache pool against max_model_len; what the budget keeps for weights, the profile run, non-torch memory"},
+         "vLLM sized its KV pool after the profile run: it is smaller than one request of max_model_len",
+         "the KV cache pool against max_model_len; what the budget keeps for weights, the profile run, "
+         "non-torch memory"},
 	{GS_OOM_VLLM_NO_CACHE, "profile",
-	 "vLLM's profile run left nothing of gpu_memory_utilization x the CUDA total for the KV cache",
-	 "weights, the profile run's activations and logits, non-torch memory against the budget"},
+         "vLLM's profile run left nothing of gpu_memory_utilization x the CUDA total for the KV cache",
+         "weights, the profile run's activations and logits, non-torch memory against the budget"},
 	{GS_OOM_SGLANG_POOL, "pool",
-	 "SGLang sizes its token-to-KV pool from mem_fraction_static of the free memory, after the weights",
-	 "weights against mem_fraction_static x the free memory"},
+         "SGLang sizes its token-to-KV pool from mem_fraction_static of the free memory, after the weights",
+         "weights against mem_fraction_static x the free memory"},
 };
 
 /* The failure at `line`: its kind was parsed; now its phase. */
@@ -314,7 +320,8 @@ static void place_failure(const lookback *lb, gs_oom *o)
 	traceback_clue(lb, o);
 	if (!o->phase[0]) {
 		snprintf(o->phase, sizeof o->phase, "unknown");
-		snprintf(o->phase_why, sizeof o->phase_why, "no traceback or log line before the message says where");
+		snprintf(o->phase_why, sizeof o->phase_why,
+		         "no traceback or log line before the message says where");
 	}
 }
 
@@ -338,7 +345,8 @@ bool gs_diagnose_log(const char *buf, size_t len, gs_oom *o)
 		const char *le = nl ? nl : end;
 		lineno++;
 		copy_line(p, le, line, LINE_MAX_BYTES);
-		if (parse_torch(line, o) || parse_llamacpp(line, o) || parse_vllm(line, o) || parse_sglang(line, o)) {
+		if (parse_torch(line, o) || parse_llamacpp(line, o) || parse_vllm(line, o) ||
+		    parse_sglang(line, o)) {
 			o->line = lineno;
 			snprintf(o->message, sizeof o->message, "%.399s", line);
 			place_failure(&lb, o);

@@ -13,8 +13,9 @@ void gs_oom_phase_from_run(gs_oom *o, const gs_run *r, const char *run_name)
 	for (size_t k = r->nphases; k > 0; k--)
 		if (!r->phases[k - 1].ended) {
 			snprintf(o->phase, sizeof o->phase, "%.15s", r->phases[k - 1].name);
-			snprintf(o->phase_why, sizeof o->phase_why, "the run %.120s: phase %.31s began and did not end",
-			         run_name, r->phases[k - 1].name);
+			snprintf(o->phase_why, sizeof o->phase_why,
+			         "the run %.120s: phase %.31s began and did not end", run_name,
+			         r->phases[k - 1].name);
 			return;
 		}
 }
@@ -36,7 +37,8 @@ gs_status gs_remedies_find(gs_workload *w, const gs_model *m, const gs_oom *o, g
 		char t[32];
 		int n = snprintf(t, sizeof t, "%llu B", (unsigned long long)o->capacity);
 		gs_workload_unset(w, GS_F_GPU);
-		gs_status st = gs_workload_set(w, GS_F_CAPACITY, t, (size_t)n, GS_FROM_FLAG, "the log's capacity", err);
+		gs_status st = gs_workload_set(w, GS_F_CAPACITY, t, (size_t)n, GS_FROM_FLAG,
+		                               "the log's capacity", err);
 		if (st)
 			return st;
 	}
@@ -47,7 +49,8 @@ gs_status gs_remedies_find(gs_workload *w, const gs_model *m, const gs_oom *o, g
 		return st;
 	if (!found)
 		r->cap = 0;
-	if ((st = gs_estimate_run(w, m, &r->e, err)) || (st = gs_fit_changes(w, m, r->ch, &r->nch, &r->peak_now, err)))
+	if ((st = gs_estimate_run(w, m, &r->e, err)) ||
+	    (st = gs_fit_changes(w, m, r->ch, &r->nch, &r->peak_now, err)))
 		return st;
 	size_t k = 0; /* keep the changes that act on the failing phase */
 	for (size_t i = 0; i < r->nch; i++)

@@ -57,15 +57,18 @@ static void header(out *o, const gs_estimate *e)
 	snprintf(rt, sizeof rt, "%s%s%s", gs_runtime_name(e->runtime), e->runtime_version[0] ? " " : "",
 	         e->runtime_version);
 	if (e->gpus > 1)
-		put(o, "task:        %s, runtime %s, %llu GPUs = dp %llu x tp %llu x pp %llu; figures per GPU "
-		    "(the worst: pipeline stage %u)\n", gs_wl_str(w, GS_F_TASK), rt,
-		    (unsigned long long)e->gpus, (unsigned long long)e->dp, (unsigned long long)e->tp,
-		    (unsigned long long)e->pp, e->stage);
+		put(o,
+		    "task:        %s, runtime %s, %llu GPUs = dp %llu x tp %llu x pp %llu; figures per GPU "
+		    "(the worst: pipeline stage %u)\n",
+		    gs_wl_str(w, GS_F_TASK), rt, (unsigned long long)e->gpus, (unsigned long long)e->dp,
+		    (unsigned long long)e->tp, (unsigned long long)e->pp, e->stage);
 	else
 		put(o, "task:        %s, runtime %s, one GPU\n", gs_wl_str(w, GS_F_TASK), rt);
 	if (e->runtime_version[0])
-		put(o, "defaults:    %s %s release%s%s%s (%s)\n", gs_runtime_name(e->runtime), e->runtime_version,
-		    gs_wl_set(w, GS_F_RUNTIME_VERSION) ? "" : ", the newest gpusizer knows (--runtime-version)",
+		put(o, "defaults:    %s %s release%s%s%s (%s)\n", gs_runtime_name(e->runtime),
+		    e->runtime_version,
+		    gs_wl_set(w, GS_F_RUNTIME_VERSION) ? ""
+		                                       : ", the newest gpusizer knows (--runtime-version)",
 		    e->release_note[0] ? "; " : "", e->release_note, e->release_source);
 	/* attention implementations are Transformers' choice (attn_implementation);
 	 * vLLM and llama.cpp pick their own kernels, so no label there */
@@ -74,17 +77,19 @@ static void header(out *o, const gs_estimate *e)
 	if (e->engine && e->engine->attn_implementation) /* the one counted, which a model may force */
 		snprintf(attn, sizeof attn, ", attention %s", impl[e->attention]);
 	if (strcmp(e->kv_format.name, e->kv_format_v.name))
-		put(o, "format:      weights %s, KV cache K %s and V %s%s\n", e->format.name, e->kv_format.name,
-		    e->kv_format_v.name, attn);
+		put(o, "format:      weights %s, KV cache K %s and V %s%s\n", e->format.name,
+		    e->kv_format.name, e->kv_format_v.name, attn);
 	else
 		put(o, "format:      weights %s, KV cache %s%s\n", e->format.name, e->kv_format.name, attn);
 	if (e->format_from_checkpoint)
-		put(o, "             weights as config.json's quantization_config stores them: %s\n", m->quant_read);
+		put(o, "             weights as config.json's quantization_config stores them: %s\n",
+		    m->quant_read);
 	if (engine_text(o, e, GSI_TEXT_LENGTH, false)) { /* the header reads the same in Markdown */
 		/* the runtime's own (Ollama's num_ctx) */
 	} else if (e->length && e->images)
 		put(o, "length:      %llu tokens (%llu text + %llu images x %u image tokens)\n",
-		    (unsigned long long)e->length, (unsigned long long)(e->length - e->images * e->image_tokens),
+		    (unsigned long long)e->length,
+		    (unsigned long long)(e->length - e->images * e->image_tokens),
 		    (unsigned long long)e->images, (unsigned)e->image_tokens);
 	else if (e->length)
 		put(o, "length:      %llu tokens\n", (unsigned long long)e->length);
@@ -92,21 +97,31 @@ static void header(out *o, const gs_estimate *e)
 		put(o, "length:      not given\n");
 	const gs_train_info *t = &e->train;
 	if (t->training) {
-		put(o, "batch:       microbatch %llu x grad_accum %llu x data-parallel %llu = effective batch %llu "
-		    "sequence%s per update\n", (unsigned long long)t->microbatch, (unsigned long long)t->grad_accum,
-		    (unsigned long long)e->dp, (unsigned long long)t->effective_batch, t->effective_batch == 1 ? "" : "s");
+		put(o,
+		    "batch:       microbatch %llu x grad_accum %llu x data-parallel %llu = effective batch "
+		    "%llu "
+		    "sequence%s per update\n",
+		    (unsigned long long)t->microbatch, (unsigned long long)t->grad_accum,
+		    (unsigned long long)e->dp, (unsigned long long)t->effective_batch,
+		    t->effective_batch == 1 ? "" : "s");
 		if (t->lengths[2])
-			put(o, "executed:    %llu tokens, the dataset's longest (p50 %llu, p95 %llu): batches are padded to their "
-			    "longest sequence, so the training phases are sized at %llu, not at length %llu\n",
+			put(o,
+			    "executed:    %llu tokens, the dataset's longest (p50 %llu, p95 %llu): batches "
+			    "are padded to their "
+			    "longest sequence, so the training phases are sized at %llu, not at length "
+			    "%llu\n",
 			    (unsigned long long)t->lengths[2], (unsigned long long)t->lengths[0],
-			    (unsigned long long)t->lengths[1], (unsigned long long)t->lengths[2], (unsigned long long)e->length);
-		put(o, "trainable:   %llu parameters%s", (unsigned long long)t->trainable, t->frozen ? "" : "\n");
+			    (unsigned long long)t->lengths[1], (unsigned long long)t->lengths[2],
+			    (unsigned long long)e->length);
+		put(o, "trainable:   %llu parameters%s", (unsigned long long)t->trainable,
+		    t->frozen ? "" : "\n");
 		if (t->frozen)
-			put(o, " (LoRA r=%s: %s); frozen base %llu\n", gs_wl_str(w, GS_F_LORA_RANK), t->adapted,
-			    (unsigned long long)t->frozen);
+			put(o, " (LoRA r=%s: %s); frozen base %llu\n", gs_wl_str(w, GS_F_LORA_RANK),
+			    t->adapted, (unsigned long long)t->frozen);
 		if (t->kept_aside[0])
 			put(o, "kept aside:  %s\n", t->kept_aside);
-		put(o, "optimizer:   %s, precision %s, checkpointing %s, loss %s\n", gs_wl_str(w, GS_F_OPTIMIZER),
+		put(o, "optimizer:   %s, precision %s, checkpointing %s, loss %s\n",
+		    gs_wl_str(w, GS_F_OPTIMIZER),
 		    t->frozen ? "bf16 base + fp32 adapters" : gs_wl_str(w, GS_F_PRECISION),
 		    gs_wl_str(w, GS_F_CHECKPOINTING), gs_wl_str(w, GS_F_LOSS));
 		char set[400];
@@ -114,17 +129,19 @@ static void header(out *o, const gs_estimate *e)
 		put(o, "recipe:      %s: %s; its defaults here: %s\n", gs_wl_str(w, GS_F_RECIPE),
 		    gs_recipe_source(gs_wl_recipe(w)), set[0] ? set : "none beyond the plain ones");
 	} else if (!engine_text(o, e, GSI_TEXT_CONCURRENCY, false)) {
-		put(o, "concurrency: %llu sequence%s (%s)\n", (unsigned long long)gs_wl_u64(w, GS_F_CONCURRENCY),
+		put(o, "concurrency: %llu sequence%s (%s)\n",
+		    (unsigned long long)gs_wl_u64(w, GS_F_CONCURRENCY),
 		    gs_wl_u64(w, GS_F_CONCURRENCY) == 1 ? "" : "s",
 		    gs_origin_name(w->v[GS_F_CONCURRENCY].from));
 	}
 	if (gs_wl_set(w, GS_F_QUALITY))
-		put(o, "quality:     %s (a requirement to confirm by evaluation)\n", gs_wl_str(w, GS_F_QUALITY));
+		put(o, "quality:     %s (a requirement to confirm by evaluation)\n",
+		    gs_wl_str(w, GS_F_QUALITY));
 	if (e->has_capacity)
 		put(o, "capacity:    %s — %s\n", triple(e->capacity, buf, sizeof buf), e->capacity_how);
 	if (e->has_capacity && e->engine && e->engine->budgets_cuda_total)
-		put(o, "CUDA total:  %s — %s (the engine budgets from it)\n", triple(e->cuda_total, buf, sizeof buf),
-		    e->cuda_how);
+		put(o, "CUDA total:  %s — %s (the engine budgets from it)\n",
+		    triple(e->cuda_total, buf, sizeof buf), e->cuda_how);
 }
 
 static void seed_figures(out *o, const gs_estimate *e)
@@ -136,18 +153,23 @@ static void seed_figures(out *o, const gs_estimate *e)
 	if (vb.den == 1)
 		snprintf(bits, sizeof bits, "%llu", (unsigned long long)vb.num);
 	else
-		snprintf(bits, sizeof bits, "%llu/%llu", (unsigned long long)vb.num, (unsigned long long)vb.den);
+		snprintf(bits, sizeof bits, "%llu/%llu", (unsigned long long)vb.num,
+		         (unsigned long long)vb.den);
 	if (e->weights_only_from_file) {
 		/* a planned file holds what the converter writes to it: Gemma 3's
 		 * text GGUF leaves the vision tower to the --mmproj file, so its
 		 * own parameters, not the checkpoint's, carry the bits */
 		bool planned = e->model.inv.planned;
-		uint64_t np = planned && e->model.inv.param_elements ? e->model.inv.param_elements : e->model.params;
+		uint64_t np = planned && e->model.inv.param_elements ? e->model.inv.param_elements
+		                                                     : e->model.params;
 		gs_ratio eff = {gs_mul_sat(e->weights_only, 8), np};
 		char d[32];
-		put(o, "\nweights only:        %s = %llu params x %s bits / 8 (the %sfile's effective bits per weight: "
-		    "its parameter tensors' stored bytes)\n", triple(e->weights_only, buf, sizeof buf),
-		    (unsigned long long)np, gs_ratio_decimal(eff, d, sizeof d), planned ? "planned " : "");
+		put(o,
+		    "\nweights only:        %s = %llu params x %s bits / 8 (the %sfile's effective bits per "
+		    "weight: "
+		    "its parameter tensors' stored bytes)\n",
+		    triple(e->weights_only, buf, sizeof buf), (unsigned long long)np,
+		    gs_ratio_decimal(eff, d, sizeof d), planned ? "planned " : "");
 	} else {
 		put(o, "\nweights only:        %s = %llu params x %s bits / 8\n",
 		    triple(e->weights_only, buf, sizeof buf), (unsigned long long)e->model.params, bits);
@@ -183,7 +205,9 @@ static void table(out *o, const gs_estimate *e, gs_unit unit, bool md)
 		put(o, md ? "| %s | %s |" : "%-22s %-10s", it->id, gs_basis_name(it->basis));
 		for (size_t p = 0; p < e->n_phases; p++) {
 			const char *c = !(it->live & (1u << p)) ? "-"
-			              : it->basis == GS_BASIS_UNKNOWN ? "unknown" : cell(it->bytes[p], unit, buf, sizeof buf);
+			                : it->basis == GS_BASIS_UNKNOWN
+			                        ? "unknown"
+			                        : cell(it->bytes[p], unit, buf, sizeof buf);
 			put(o, md ? " %s |" : " %15s", c);
 		}
 		put(o, "\n");
@@ -216,22 +240,25 @@ static void summary_lines(out *o, const gs_estimate *e, bool md)
 		snprintf(per, sizeof per, "%llu.%02llu", (unsigned long long)whole, (unsigned long long)frac);
 		put(o, "%smodel states:        %s per GPU (weights + gradients + master + optimizer)%s%s%s\n",
 		    md ? "- " : "", triple(e->train.model_states, buf, sizeof buf),
-		    e->gpus == 1 && !e->train.frozen ? " = " : "", e->gpus == 1 && !e->train.frozen ? per : "",
+		    e->gpus == 1 && !e->train.frozen ? " = " : "",
+		    e->gpus == 1 && !e->train.frozen ? per : "",
 		    e->gpus == 1 && !e->train.frozen ? " B per parameter" : "");
 	}
 	if (e->host_bytes)
-		put(o, "%shost memory:         %s for %s (its own requirement, not GPU memory)\n", md ? "- " : "",
-		    triple(e->host_bytes, buf, sizeof buf), e->host_what);
+		put(o, "%shost memory:         %s for %s (its own requirement, not GPU memory)\n",
+		    md ? "- " : "", triple(e->host_bytes, buf, sizeof buf), e->host_what);
 	if (e->model.has_inventory) {
 		const gs_inventory_summary *s = &e->model.inv;
 		if (!s->shards) /* planned from config.json, no file read */
-			put(o, "%stensor table:        %llu tensors, %s: %s\n", md ? "- " : "", (unsigned long long)s->tensors,
-			    s->quantization, s->dtypes);
+			put(o, "%stensor table:        %llu tensors, %s: %s\n", md ? "- " : "",
+			    (unsigned long long)s->tensors, s->quantization, s->dtypes);
 		else
-			put(o, "%stensor table:        %llu tensors in %llu %s file%s (%llu header bytes read): %s%s%s\n",
-			    md ? "- " : "", (unsigned long long)s->tensors, (unsigned long long)s->shards, s->format,
-			    s->shards == 1 ? "" : "s", (unsigned long long)s->header_bytes, s->quantization,
-			    s->note[0] ? "; " : "", s->note);
+			put(o,
+			    "%stensor table:        %llu tensors in %llu %s file%s (%llu header bytes read): "
+			    "%s%s%s\n",
+			    md ? "- " : "", (unsigned long long)s->tensors, (unsigned long long)s->shards,
+			    s->format, s->shards == 1 ? "" : "s", (unsigned long long)s->header_bytes,
+			    s->quantization, s->note[0] ? "; " : "", s->note);
 	}
 	if (e->gpus > 1) {
 		put(o, "%sper GPU (peak):     ", md ? "- " : "");
@@ -241,7 +268,8 @@ static void summary_lines(out *o, const gs_estimate *e, bool md)
 			if (e->dp * e->tp == 1)
 				put(o, " GPU %zu: %s;", st, g);
 			else
-				put(o, " GPUs %llu-%llu (stage %zu): %s;", (unsigned long long)(st * e->dp * e->tp),
+				put(o, " GPUs %llu-%llu (stage %zu): %s;",
+				    (unsigned long long)(st * e->dp * e->tp),
 				    (unsigned long long)((st + 1) * e->dp * e->tp - 1), st, g);
 		}
 		put(o, " never one pooled number: each GPU must hold its own peak\n");
@@ -266,32 +294,40 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 		switch (vd->rule) {
 		case GS_RULE_MEASURED:
 			put(o, "%scapacity check:      %s: need %s (basis %s) of %s, %s %s\n", md ? "- " : "",
-			    vd->fits ? "fits" : "DOES NOT FIT", triple(e->need, buf, sizeof buf), e->need_basis, cap,
-			    vd->fits ? "useful margin" : "short by", gs_format_bytes(vd->fits ? vd->margin : vd->shortfall,
-			                                                          GS_UNIT_GiB, peak, sizeof peak));
+			    vd->fits ? "fits" : "DOES NOT FIT", triple(e->need, buf, sizeof buf),
+			    e->need_basis, cap, vd->fits ? "useful margin" : "short by",
+			    gs_format_bytes(vd->fits ? vd->margin : vd->shortfall, GS_UNIT_GiB, peak,
+			                    sizeof peak));
 			break;
 		case GS_RULE_OLLAMA_LAYERS:
 		case GS_RULE_PEAK:
 			if (vd->fits)
-				put(o, "%scapacity check:      fits%s: peak %s %s of %s, useful margin %s (%llu.%01llu %%)\n",
-				    md ? "- " : "", vd->as_far_as_known ? " as far as known" : "", pk->id, peak, cap,
-				    triple(vd->margin, buf, sizeof buf), pm / 10, pm % 10);
+				put(o,
+				    "%scapacity check:      fits%s: peak %s %s of %s, useful margin %s "
+				    "(%llu.%01llu %%)\n",
+				    md ? "- " : "", vd->as_far_as_known ? " as far as known" : "", pk->id,
+				    peak, cap, triple(vd->margin, buf, sizeof buf), pm / 10, pm % 10);
 			else
-				put(o, "%scapacity check:      DOES NOT FIT: peak %s %s, short by %s on %s\n", md ? "- " : "",
-				    pk->id, peak, triple(vd->shortfall, buf, sizeof buf), cap);
+				put(o, "%scapacity check:      DOES NOT FIT: peak %s %s, short by %s on %s\n",
+				    md ? "- " : "", pk->id, peak, triple(vd->shortfall, buf, sizeof buf),
+				    cap);
 			break;
 		case GS_RULE_VLLM_POOL:
 		case GS_RULE_SGLANG_POOL:
-			put(o, "%scapacity check:      %s%s: %s\n", md ? "- " : "", vd->fits ? "fits" : "DOES NOT FIT",
-			    vd->as_far_as_known ? " as far as known" : "", vd->why);
+			put(o, "%scapacity check:      %s%s: %s\n", md ? "- " : "",
+			    vd->fits ? "fits" : "DOES NOT FIT", vd->as_far_as_known ? " as far as known" : "",
+			    vd->why);
 			/* the device apart: what the engine's budget leaves on the card */
 			if (vd->device_fits)
-				put(o, "%sdevice:              peak %s %s of %s; %s (%llu.%01llu %%) outside %s's budget\n",
-				    md ? "- " : "", pk->id, peak, cap, triple(vd->device_margin, buf, sizeof buf), pm / 10, pm % 10,
+				put(o,
+				    "%sdevice:              peak %s %s of %s; %s (%llu.%01llu %%) outside "
+				    "%s's budget\n",
+				    md ? "- " : "", pk->id, peak, cap,
+				    triple(vd->device_margin, buf, sizeof buf), pm / 10, pm % 10,
 				    e->engine ? e->engine->label : "");
 			else
-				put(o, "%sdevice:              peak %s %s exceeds %s by %s\n", md ? "- " : "", pk->id, peak, cap,
-				    triple(vd->device_margin, buf, sizeof buf));
+				put(o, "%sdevice:              peak %s %s exceeds %s by %s\n", md ? "- " : "",
+				    pk->id, peak, cap, triple(vd->device_margin, buf, sizeof buf));
 			break;
 		case GS_RULE_NONE:
 			break;
@@ -337,7 +373,8 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 	bool any_unknown = false;
 	for (size_t p = 0; p < e->n_phases; p++)
 		any_unknown |= e->phases[p].has_unknown;
-	put(&o, "%speak phase:          %s, %s%s\n", md ? "- " : "\n", pk->id, triple(pk->peak, buf, sizeof buf),
+	put(&o, "%speak phase:          %s, %s%s\n", md ? "- " : "\n", pk->id,
+	    triple(pk->peak, buf, sizeof buf),
 	    pk->has_unknown ? " + unknown items (\"+?\": a floor, not a total)" : "");
 	{
 		char lo_s[40], hi_s[40];
@@ -345,14 +382,18 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 		gs_estimate_interval(e, pk->peak, &lo, &hi);
 		gs_format_bytes(lo, unit, lo_s, sizeof lo_s);
 		gs_format_bytes(hi, unit, hi_s, sizeof hi_s);
-		put(&o, "%sinterval (%.0f %% target): %s to %s%s; %s\n", md ? "- " : "", 100 * GS_COVERAGE_TARGET, lo_s,
-		    hi_s, e->interval.margin_applied ? " (conservative: the peak is its high end)" : "", e->interval.why);
+		put(&o, "%sinterval (%.0f %% target): %s to %s%s; %s\n", md ? "- " : "",
+		    100 * GS_COVERAGE_TARGET, lo_s, hi_s,
+		    e->interval.margin_applied ? " (conservative: the peak is its high end)" : "",
+		    e->interval.why);
 		gs_pool_view pv;
 		gs_pool_view_of(e, &pv);
 		if (e->interval.has_kv && pv.known && pv.tokens) {
 			uint64_t tl = pv.tokens_low, th = pv.tokens_high;
-			put(&o, "%sKV tokens interval:  %llu to %llu tokens%s; %s\n", md ? "- " : "", (unsigned long long)tl,
-			    (unsigned long long)th, e->interval.conservative ? " (conservative: the sheet is judged by the low end)" : "",
+			put(&o, "%sKV tokens interval:  %llu to %llu tokens%s; %s\n", md ? "- " : "",
+			    (unsigned long long)tl, (unsigned long long)th,
+			    e->interval.conservative ? " (conservative: the sheet is judged by the low end)"
+			                             : "",
 			    e->interval.kv_why);
 		}
 	}
@@ -363,18 +404,22 @@ int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md
 			char d[96];
 			const gs_phase *ph = &e->phases[p];
 			int64_t diff = (int64_t)ph->measured_peak - (int64_t)ph->peak;
-			put(&o, "%smeasured:            phase %s %s (%s, run %s): %s%s than the estimate\n", md ? "- " : "", ph->id,
-			    triple(ph->measured_peak, buf, sizeof buf), ph->measured_counter, ph->measured_run,
-			    triple((gs_bytes)(diff < 0 ? -diff : diff), d, sizeof d), diff < 0 ? " less" : " more");
+			put(&o, "%smeasured:            phase %s %s (%s, run %s): %s%s than the estimate\n",
+			    md ? "- " : "", ph->id, triple(ph->measured_peak, buf, sizeof buf),
+			    ph->measured_counter, ph->measured_run,
+			    triple((gs_bytes)(diff < 0 ? -diff : diff), d, sizeof d),
+			    diff < 0 ? " less" : " more");
 		}
 	if (e->need_basis[0])
-		put(&o, "%sneed per GPU:        %s, basis %s: %s%s%s\n", md ? "- " : "", triple(e->need, buf, sizeof buf),
-		    e->need_basis, e->need_why, e->floor ? "; measured floor: " : "", e->floor ? e->floor_why : "");
+		put(&o, "%sneed per GPU:        %s, basis %s: %s%s%s\n", md ? "- " : "",
+		    triple(e->need, buf, sizeof buf), e->need_basis, e->need_why,
+		    e->floor ? "; measured floor: " : "", e->floor ? e->floor_why : "");
 	summary_lines(&o, e, md);
 	engine_text(&o, e, GSI_TEXT_SUMMARY, md); /* Ollama: its own estimate beside llama.cpp's buffers */
 	capacity_lines(&o, e, md);
 	if (e->n_unknowns) {
-		put(&o, "\n%s\n", md ? "### Unknowns (not in any figure above)\n" : "unknowns (not in any figure above):");
+		put(&o, "\n%s\n",
+		    md ? "### Unknowns (not in any figure above)\n" : "unknowns (not in any figure above):");
 		for (size_t i = 0; i < e->n_unknowns; i++)
 			put(&o, "  - %s\n", e->unknowns[i]);
 	}
@@ -396,8 +441,9 @@ static void llamacpp_rows(out *o, const gs_estimate *const *rows, size_t n, bool
 {
 	/* the runtime's own columns too (Ollama: its layer count, parallel and own figure) */
 	if (md)
-		put(o, "| file type | file [GB] | model on GPU [GiB] | model on host [GiB] | KV [GiB] | compute [GiB] | "
-		    "peak per GPU [GiB] |");
+		put(o, "| file type | file [GB] | model on GPU [GiB] | model on host [GiB] | KV [GiB] | "
+		       "compute [GiB] | "
+		       "peak per GPU [GiB] |");
 	else
 		put(o, "%-16s %10s %19s %20s %9s %14s %19s", "file type", "file [GB]", "model on GPU [GiB]",
 		    "model on host [GiB]", "KV [GiB]", "compute [GiB]", "peak per GPU [GiB]");
@@ -422,8 +468,9 @@ static void llamacpp_rows(out *o, const gs_estimate *const *rows, size_t n, bool
 			rows[0]->engine->text_lines(e, GSI_COMPARE_ROW, md, o);
 		put(o, "\n");
 	}
-	put(o, "\nmodel on host: the token embeddings, blocks not offloaded with their KV, the host compute buffer "
-	    "and the logits.\n");
+	put(o, "\nmodel on host: the token embeddings, blocks not offloaded with their KV, the host compute "
+	       "buffer "
+	       "and the logits.\n");
 	if (own)
 		engine_text(o, rows[0], GSI_COMPARE_NOTE, md);
 }
@@ -442,8 +489,8 @@ static void outside_envelope(const gs_estimate *e, char *left, size_t cap)
 		for (size_t p = 0; p < e->n_phases && !live; p++)
 			live = it->bytes[p] > 0;
 		if (live)
-			snprintf(left + strlen(left), cap - strlen(left), "%s%s%s", left[0] ? ", " : "", it->id,
-			         it->basis == GS_BASIS_UNKNOWN ? " (unknown)" : "");
+			snprintf(left + strlen(left), cap - strlen(left), "%s%s%s", left[0] ? ", " : "",
+			         it->id, it->basis == GS_BASIS_UNKNOWN ? " (unknown)" : "");
 	}
 	if (!left[0])
 		snprintf(left, cap, "nothing");
@@ -455,19 +502,22 @@ static void verdict_rows(out *o, const gs_estimate *const *rows, size_t n, bool 
 {
 	char cap[96], peak[40], amount[40];
 	put(o, "\n%son %s, %s (each row's verdict, as `estimate` gives it for that format alone):\n",
-	    md ? "### " : "", rows[0]->workload.device ? rows[0]->workload.device->name : "the given capacity",
+	    md ? "### " : "",
+	    rows[0]->workload.device ? rows[0]->workload.device->name : "the given capacity",
 	    triple(rows[0]->capacity, cap, sizeof cap));
 	for (size_t r = 0; r < n; r++) {
 		const gs_estimate *e = rows[r];
 		const gs_capacity_verdict *vd = &e->verdict;
 		gs_format_bytes(e->phases[e->peak_phase].peak, GS_UNIT_GiB, peak, sizeof peak);
 		gs_format_bytes(vd->fits ? vd->margin : vd->shortfall, GS_UNIT_GiB, amount, sizeof amount);
-		bool by_peak = vd->rule == GS_RULE_PEAK; /* the other rules' sentences carry their own terms */
+		bool by_peak = vd->rule ==
+		               GS_RULE_PEAK; /* the other rules' sentences carry their own terms */
 		put(o, "%s%-14s %s%s (rule %s): peak %s %s, %s %s%s%s%s\n", md ? "- " : "  ", e->format.name,
-		    vd->fits ? "fits" : "DOES NOT FIT", vd->fits && vd->as_far_as_known ? " as far as known" : "",
-		    gs_rule_name(vd->rule), e->phases[e->peak_phase].id, peak, vd->fits ? "margin" : "short by", amount,
-		    vd->rule == GS_RULE_VLLM_POOL || vd->rule == GS_RULE_SGLANG_POOL ? " of pool" : "", by_peak ? "" : "; ",
-		    by_peak ? "" : vd->why);
+		    vd->fits ? "fits" : "DOES NOT FIT",
+		    vd->fits && vd->as_far_as_known ? " as far as known" : "", gs_rule_name(vd->rule),
+		    e->phases[e->peak_phase].id, peak, vd->fits ? "margin" : "short by", amount,
+		    vd->rule == GS_RULE_VLLM_POOL || vd->rule == GS_RULE_SGLANG_POOL ? " of pool" : "",
+		    by_peak ? "" : "; ", by_peak ? "" : vd->why);
 	}
 	put(o, "exit status: 0 when every row fits, 1 when one does not\n");
 }
@@ -494,8 +544,9 @@ int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bo
 		put(&o, "| format | weights only [GiB] | weights only [GB] | indicative envelope [GiB] | "
 		    "indicative envelope [GB] | leaves out |\n|---|---:|---:|---:|---:|---|\n");
 	else
-		put(&o, "%-14s %19s %18s %26s %25s  %s\n", "format", "weights only [GiB]", "weights only [GB]",
-		    "indicative envelope [GiB]", "indicative envelope [GB]", "leaves out");
+		put(&o, "%-14s %19s %18s %26s %25s  %s\n", "format", "weights only [GiB]",
+		    "weights only [GB]", "indicative envelope [GiB]", "indicative envelope [GB]",
+		    "leaves out");
 	for (size_t r = 0; r < n; r++) {
 		const gs_estimate *e = rows[r];
 		char left[200];
@@ -532,22 +583,26 @@ static void pool_lines(out *o, const gs_pool_view *v, const char *lead)
 {
 	char buf[96];
 	if (v->refused) {
-		put(o, "%s%s would not start: the fixed items leave no KV pool in its budget of %s\n", lead, v->engine,
-		    triple(v->budget, buf, sizeof buf));
+		put(o, "%s%s would not start: the fixed items leave no KV pool in its budget of %s\n", lead,
+		    v->engine, triple(v->budget, buf, sizeof buf));
 	} else {
 		put(o, "%s%s's KV pool holds %llu tokens", lead, v->engine, (unsigned long long)v->tokens);
 		if (v->blocks)
 			put(o, " (%llu blocks of 16)", (unsigned long long)v->blocks);
 		if (v->request_tokens)
-			put(o, "; one request needs %llu tokens, the sheet %llu", (unsigned long long)v->request_tokens,
-			    (unsigned long long)v->need_tokens);
+			put(o, "; one request needs %llu tokens, the sheet %llu",
+			    (unsigned long long)v->request_tokens, (unsigned long long)v->need_tokens);
 		put(o, "\n");
-		put(o, "  largest context at the sheet's concurrency: %llu token%s; largest concurrency at its length: %llu "
-		    "sequence%s\n", (unsigned long long)v->max_context, v->max_context == 1 ? "" : "s",
+		put(o,
+		    "  largest context at the sheet's concurrency: %llu token%s; largest concurrency at its "
+		    "length: %llu "
+		    "sequence%s\n",
+		    (unsigned long long)v->max_context, v->max_context == 1 ? "" : "s",
 		    (unsigned long long)v->max_concurrency, v->max_concurrency == 1 ? "" : "s");
 	}
 	if (v->eater[0])
-		put(o, "  the budget's largest fixed item: %s, %s\n", v->eater, triple(v->eater_bytes, buf, sizeof buf));
+		put(o, "  the budget's largest fixed item: %s, %s\n", v->eater,
+		    triple(v->eater_bytes, buf, sizeof buf));
 }
 
 int gs_render_pool_text(FILE *f, const gs_pool_view *v, const char *lead)
@@ -561,7 +616,9 @@ int gs_render_pool_text(FILE *f, const gs_pool_view *v, const char *lead)
 static void fit_body(out *o, const gs_fit_result *r)
 {
 	char buf[96];
-	const char *what = r->target == GS_FIT_CONTEXT ? "context" : r->target == GS_FIT_MICROBATCH ? "microbatch" : "concurrency";
+	const char *what = r->target == GS_FIT_CONTEXT      ? "context"
+	                   : r->target == GS_FIT_MICROBATCH ? "microbatch"
+	                                                    : "concurrency";
 	const char *unit = r->target == GS_FIT_CONTEXT ? "token" : "sequence"; /* + "s" unless 1 */
 	if (r->target == GS_FIT_CONTEXT)
 		put(o, "searched: largest context at %s %llu\n", r->training ? "microbatch" : "concurrency",
@@ -578,32 +635,39 @@ static void fit_body(out *o, const gs_fit_result *r)
 		triple(r->ollama_available, oa, sizeof oa);
 	}
 	if (!r->fits && r->ollama) {
-		put(o, "does not fit: even at 1 %s Ollama offloads %llu of %llu layers (its estimate needs "
-		    "memory.required.full %s; memory.available %s per GPU)\n", r->target == GS_FIT_CONTEXT ? "token" : "sequence",
-		    (unsigned long long)r->ollama_offload, (unsigned long long)r->ollama_layers, ol, oa);
+		put(o,
+		    "does not fit: even at 1 %s Ollama offloads %llu of %llu layers (its estimate needs "
+		    "memory.required.full %s; memory.available %s per GPU)\n",
+		    r->target == GS_FIT_CONTEXT ? "token" : "sequence", (unsigned long long)r->ollama_offload,
+		    (unsigned long long)r->ollama_layers, ol, oa);
 		return;
 	}
 	if (!r->fits) {
-		put(o, "does not fit: even 1 %s needs %s\n", r->target == GS_FIT_CONTEXT ? "token" : "sequence",
+		put(o, "does not fit: even 1 %s needs %s\n",
+		    r->target == GS_FIT_CONTEXT ? "token" : "sequence",
 		    triple(r->peak_over, buf, sizeof buf));
 		put(o, "limit: phase %s, item %s\n", r->limit_phase, r->limit_item);
 		return;
 	}
-	put(o, "largest %s: %llu %s%s (peak %s)\n", what, (unsigned long long)r->best, unit, r->best == 1 ? "" : "s",
-	    triple(r->peak_at_best, buf, sizeof buf));
+	put(o, "largest %s: %llu %s%s (peak %s)\n", what, (unsigned long long)r->best, unit,
+	    r->best == 1 ? "" : "s", triple(r->peak_at_best, buf, sizeof buf));
 	if (r->bounded_by_model)
 		put(o, "limit: the model's max_position_embeddings (%llu), not memory\n",
 		    (unsigned long long)r->model_max);
 	else if (r->pool.known)
-		put(o, "limit: %s's KV pool (%llu tokens) at %llu %ss\n", r->pool.engine, (unsigned long long)r->pool.tokens,
-		    (unsigned long long)r->best + 1, unit);
+		put(o, "limit: %s's KV pool (%llu tokens) at %llu %ss\n", r->pool.engine,
+		    (unsigned long long)r->pool.tokens, (unsigned long long)r->best + 1, unit);
 	else if (r->ollama)
-		put(o, "limit: at %llu %ss Ollama offloads %llu of %llu layers (memory.required.full %s; memory.available "
-		    "%s per GPU) and runs the rest on the CPU\n", (unsigned long long)r->best + 1, unit,
-		    (unsigned long long)r->ollama_offload, (unsigned long long)r->ollama_layers, ol, oa);
+		put(o,
+		    "limit: at %llu %ss Ollama offloads %llu of %llu layers (memory.required.full %s; "
+		    "memory.available "
+		    "%s per GPU) and runs the rest on the CPU\n",
+		    (unsigned long long)r->best + 1, unit, (unsigned long long)r->ollama_offload,
+		    (unsigned long long)r->ollama_layers, ol, oa);
 	else
-		put(o, "limit: phase %s, item %s (at %llu %ss the peak is %s)\n", r->limit_phase, r->limit_item,
-		    (unsigned long long)r->best + 1, unit, triple(r->peak_over, buf, sizeof buf));
+		put(o, "limit: phase %s, item %s (at %llu %ss the peak is %s)\n", r->limit_phase,
+		    r->limit_item, (unsigned long long)r->best + 1, unit,
+		    triple(r->peak_over, buf, sizeof buf));
 }
 
 int gs_render_fit_text(FILE *f, const gs_fit_result *r)
@@ -615,7 +679,8 @@ int gs_render_fit_text(FILE *f, const gs_fit_result *r)
 	return o.bad ? -1 : 0;
 }
 
-int gs_render_changes_text(FILE *f, const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap, const char *at)
+int gs_render_changes_text(FILE *f, const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap,
+                           const char *at)
 {
 	out o = {f, 0};
 	char a[96], b[40], d[40];
@@ -628,24 +693,35 @@ int gs_render_changes_text(FILE *f, const gs_change *c, size_t n, gs_bytes peak_
 	for (size_t i = 0; i < n; i++) {
 		if (c[i].pool) {
 			/* a serving engine: what the pool holds after, against the need */
-			put(&o, "  %zu. %s %s%s%s: pool %llu tokens", i + 1, c[i].field, c[i].value, c[i].also[0] ? " with " : "",
-			    c[i].also, (unsigned long long)c[i].pool_tokens_after);
+			put(&o, "  %zu. %s %s%s%s: pool %llu tokens", i + 1, c[i].field, c[i].value,
+			    c[i].also[0] ? " with " : "", c[i].also,
+			    (unsigned long long)c[i].pool_tokens_after);
 			if (c[i].pool_blocks_after)
 				put(&o, " (%llu blocks)", (unsigned long long)c[i].pool_blocks_after);
 			if (c[i].need_after)
-				put(&o, ", %llu.%02llux the %llu tokens the sheet needs", (unsigned long long)(c[i].pool_tokens_after / c[i].need_after),
-				    (unsigned long long)(c[i].pool_tokens_after % c[i].need_after * 100 / c[i].need_after),
+				put(&o, ", %llu.%02llux the %llu tokens the sheet needs",
+				    (unsigned long long)(c[i].pool_tokens_after / c[i].need_after),
+				    (unsigned long long)(c[i].pool_tokens_after % c[i].need_after * 100 /
+				                         c[i].need_after),
 				    (unsigned long long)c[i].need_after);
-			put(&o, "; peak %s%s%s; cost: %s\n", gs_format_bytes(c[i].peak_after, GS_UNIT_GiB, d, sizeof d),
-			    cap && c[i].peak_after > cap ? " (above the card: the engine would not start)" : "",
-			    !cap ? "" : c[i].fits_after ? ", fits" : ", still does not fit", c[i].cost);
+			put(&o, "; peak %s%s%s; cost: %s\n",
+			    gs_format_bytes(c[i].peak_after, GS_UNIT_GiB, d, sizeof d),
+			    cap && c[i].peak_after > cap ? " (above the card: the engine would not start)"
+			                                 : "",
+			    !cap              ? ""
+			    : c[i].fits_after ? ", fits"
+			                      : ", still does not fit",
+			    c[i].cost);
 			continue;
 		}
-		put(&o, "  %zu. %s %s%s%s: saves %s -> peak %s%s%s%s; cost: %s\n", i + 1, c[i].field, c[i].value,
-		    c[i].also[0] ? " with " : "", c[i].also, gs_format_bytes(c[i].saves, GS_UNIT_GiB, b, sizeof b),
+		put(&o, "  %zu. %s %s%s%s: saves %s -> peak %s%s%s%s; cost: %s\n", i + 1, c[i].field,
+		    c[i].value, c[i].also[0] ? " with " : "", c[i].also,
+		    gs_format_bytes(c[i].saves, GS_UNIT_GiB, b, sizeof b),
 		    gs_format_bytes(c[i].peak_after, GS_UNIT_GiB, d, sizeof d),
-		    !cap ? "" : c[i].fits_after ? ", fits" : ", still does not fit", c[i].phase[0] ? "; acts on " : "",
-		    c[i].phase, c[i].cost);
+		    !cap              ? ""
+		    : c[i].fits_after ? ", fits"
+		                      : ", still does not fit",
+		    c[i].phase[0] ? "; acts on " : "", c[i].phase, c[i].cost);
 	}
 	return o.bad ? -1 : 0;
 }
@@ -659,8 +735,8 @@ static void changes_by_phase(out *o, const gs_fit_answer *a)
 	for (size_t k = 0; k < a->n_over; k++) {
 		size_t pi = a->over_index[k];
 		gs_bytes before = a->over_peak[k];
-		put(o, "\nphase %s overflows (%s > %s): the changes that lower it, largest effect first:\n", a->over[k],
-		    gs_format_bytes(before, GS_UNIT_GiB, b, sizeof b), cp);
+		put(o, "\nphase %s overflows (%s > %s): the changes that lower it, largest effect first:\n",
+		    a->over[k], gs_format_bytes(before, GS_UNIT_GiB, b, sizeof b), cp);
 		const gs_change *order[GS_MAX_CHANGES];
 		size_t n = 0;
 		for (size_t i = 0; i < a->n_changes; i++) {
@@ -669,7 +745,8 @@ static void changes_by_phase(out *o, const gs_fit_answer *a)
 				order[n++] = &a->changes[i];
 		}
 		for (size_t i = 1; i < n; i++)
-			for (size_t j = i; j > 0 && order[j]->phases_after[pi] < order[j - 1]->phases_after[pi]; j--) {
+			for (size_t j = i;
+			     j > 0 && order[j]->phases_after[pi] < order[j - 1]->phases_after[pi]; j--) {
 				const gs_change *t = order[j];
 				order[j] = order[j - 1];
 				order[j - 1] = t;
@@ -679,11 +756,12 @@ static void changes_by_phase(out *o, const gs_fit_answer *a)
 		for (size_t i = 0; i < n && i < 5; i++) {
 			const gs_change *x = order[i];
 			gs_bytes after = x->phases_after[pi];
-			put(o, "  %zu. %s %s%s%s: %s %s -> %s%s; over all phases then %s%s; cost: %s\n", i + 1, x->field,
-			    x->value, x->also[0] ? " with " : "", x->also, a->over[k], b,
-			    gs_format_bytes(after, GS_UNIT_GiB, c, sizeof c), after <= a->capacity ? " (this phase fits)" : "",
-			    gs_format_bytes(x->peak_after, GS_UNIT_GiB, d, sizeof d), x->fits_after ? ", fits" : ", still does not fit",
-			    x->cost);
+			put(o, "  %zu. %s %s%s%s: %s %s -> %s%s; over all phases then %s%s; cost: %s\n",
+			    i + 1, x->field, x->value, x->also[0] ? " with " : "", x->also, a->over[k], b,
+			    gs_format_bytes(after, GS_UNIT_GiB, c, sizeof c),
+			    after <= a->capacity ? " (this phase fits)" : "",
+			    gs_format_bytes(x->peak_after, GS_UNIT_GiB, d, sizeof d),
+			    x->fits_after ? ", fits" : ", still does not fit", x->cost);
 		}
 		if (n > 5)
 			put(o, "  (%zu more below)\n", n - 5);
@@ -697,7 +775,8 @@ int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
 		put(&o, "%s\n\n", a->headline);
 	char buf[96];
 	if (a->n)
-		put(&o, "capacity: %s — %s\n", triple(a->r[0].capacity, buf, sizeof buf), a->r[0].capacity_how);
+		put(&o, "capacity: %s — %s\n", triple(a->r[0].capacity, buf, sizeof buf),
+		    a->r[0].capacity_how);
 	for (size_t i = 0; i < a->n; i++) {
 		if (i)
 			put(&o, "\n");
@@ -725,7 +804,8 @@ int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
 		if (a->has_changes) {
 			snprintf(at, sizeof at, "the sheet's workload (%s)", a->sheet_workload);
 			put(&o, "\n");
-			if (gs_render_changes_text(f, a->changes, a->n_changes, a->sheet_peak, a->capacity, at))
+			if (gs_render_changes_text(f, a->changes, a->n_changes, a->sheet_peak, a->capacity,
+			                           at))
 				o.bad = 1;
 		}
 	}

@@ -54,8 +54,12 @@ static gs_status member_text(const char *key, const json_t *v, char *buf, size_t
 	else if (json_is_boolean(v) && f >= 0 && gs_field_kind((gs_field)f) == GS_KIND_BOOL)
 		snprintf(buf, cap, "%s", json_is_true(v) ? "yes" : "no"); /* a bool field's one spelling */
 	else
-		return about(err, gs_error_set(err, GS_EINPUT, WHERE, "%.60s: expected a string or a number%s", key,
-		                               f >= 0 && gs_field_kind((gs_field)f) == GS_KIND_BOOL ? " or a boolean" : ""),
+		return about(err,
+		             gs_error_set(err, GS_EINPUT, WHERE, "%.60s: expected a string or a number%s",
+		                          key,
+		                          f >= 0 && gs_field_kind((gs_field)f) == GS_KIND_BOOL ? " or a "
+		                                                                                 "boolean"
+		                                                                               : ""),
 		             key);
 	*text = buf;
 	*len = strlen(buf);
@@ -65,7 +69,8 @@ static gs_status member_text(const char *key, const json_t *v, char *buf, size_t
 static gs_status uploaded_config(const json_t *cfg, gs_workload *w, gs_model *m, gs_error *err)
 {
 	if (!json_is_object(cfg))
-		return about(err, gs_error_set(err, GS_EINPUT, WHERE, "config: expected a config.json object"),
+		return about(err,
+		             gs_error_set(err, GS_EINPUT, WHERE, "config: expected a config.json object"),
 		             "config");
 	char *s = json_dumps(cfg, JSON_COMPACT);
 	if (!s)
@@ -95,14 +100,23 @@ gs_status gs_request_workload(const json_t *body, const char *const *extra, gs_w
 			continue;
 		int f = gs_field_by_key(key, strlen(key));
 		if (f < 0)
-			return about(err, gs_error_set(err, GS_EINPUT, WHERE, "unknown field \"%.60s\" (the sheet's "
-			                               "keys; see gpusizer estimate --help)", key), key);
+			return about(err,
+			             gs_error_set(err, GS_EINPUT, WHERE,
+			                          "unknown field \"%.60s\" (the sheet's "
+			                          "keys; see gpusizer estimate --help)",
+			                          key),
+			             key);
 		if (f == GS_F_MODEL && cfg && !json_is_null(cfg))
-			return about(err, gs_error_set(err, GS_EINPUT, WHERE, "give either model or config, not both"),
+			return about(err,
+			             gs_error_set(err, GS_EINPUT, WHERE,
+			                          "give either model or config, not both"),
 			             "config");
 		if (f == GS_F_RUNS) /* the server opens no file but its model */
-			return about(err, gs_error_set(err, GS_EINPUT, WHERE, "runs: run files are read by the command "
-			                               "line only (gpusizer sheet --run run.jsonl)"), "runs");
+			return about(err,
+			             gs_error_set(err, GS_EINPUT, WHERE,
+			                          "runs: run files are read by the command "
+			                          "line only (gpusizer sheet --run run.jsonl)"),
+			             "runs");
 		char num[64];
 		const char *text = NULL;
 		size_t len = 0;
@@ -114,8 +128,11 @@ gs_status gs_request_workload(const json_t *body, const char *const *extra, gs_w
 		/* a request names no local file but its model: an adapter is a size here */
 		gs_bytes b;
 		if (f == GS_F_LORA_ADAPTER && gs_parse_bytes(text, len, "lora_adapter", &b, NULL))
-			return about(err, gs_error_set(err, GS_EINPUT, WHERE, "lora_adapter: give the adapter's size "
-			                               "(e.g. 160MiB); adapter files are read by the command line only"),
+			return about(err,
+			             gs_error_set(err, GS_EINPUT, WHERE,
+			                          "lora_adapter: give the adapter's size "
+			                          "(e.g. 160MiB); adapter files are read by the command line "
+			                          "only"),
 			             "lora_adapter");
 	}
 	if (cfg && !json_is_null(cfg)) {

@@ -29,8 +29,11 @@ static const struct field_info {
 	unsigned runtimes, tasks, phases;
 	uint64_t lo, hi;
 } fields[GS_F__COUNT] = {
-#define GS_X(e, key, alias, kind, def, values, rts, tasks, phases, lo, hi, help) \
-	[GS_F_##e] = {key, alias, def, help, kind, sizeof values_##e > sizeof values_##e[0] ? values_##e : NULL, rts, tasks, phases, lo, hi},
+#define GS_X(e, key, alias, kind, def, values, rts, tasks, phases, lo, hi, help)                             \
+	[GS_F_##e] = {key,  alias, def,                                                                      \
+	              help, kind,  sizeof values_##e > sizeof values_##e[0] ? values_##e : NULL,             \
+	              rts,  tasks, phases,                                                                   \
+	              lo,   hi},
 	GS_WORKLOAD_FIELDS(GS_X)
 #undef GS_X
 };
@@ -48,9 +51,11 @@ static const struct requirement {
 	int value;
 	const char *why;
 } requirements[] = {
-	{GS_F_RECIPE_RELEASE, GS_F_RECIPE, GS_RECIPE_UNSLOTH, "only recipe unsloth has releases that differ in memory; "
-	 "give recipe unsloth with an adaptation task (the other recipes are read at one release each, docs/method.md "
-	 "§10a)"},
+	{GS_F_RECIPE_RELEASE, GS_F_RECIPE, GS_RECIPE_UNSLOTH,
+         "only recipe unsloth has releases that differ in memory; "
+         "give recipe unsloth with an adaptation task (the other recipes are read at one release each, "
+         "docs/method.md "
+         "§10a)"},
 };
 
 bool gs_field_requires(gs_field f, gs_field *on, const char **value)
@@ -137,7 +142,10 @@ static const char *name_list(unsigned mask, const char *const *names, size_t n, 
 		if (!(mask >> i & 1u))
 			continue;
 		seen++;
-		int w = snprintf(buf + k, k < cap ? cap - k : 0, "%s%s", seen == 1 ? "" : seen == total ? " and " : ", ",
+		int w = snprintf(buf + k, k < cap ? cap - k : 0, "%s%s",
+		                 seen == 1       ? ""
+		                 : seen == total ? " and "
+		                                 : ", ",
 		                 names[i]);
 		if (w > 0)
 			k += (size_t)w;
@@ -170,7 +178,8 @@ const char *gs_field_describe(gs_field f, char *buf, size_t cap)
 	char vals[400] = "", who[200] = "";
 	if (fi->values)
 		for (size_t i = 0, m = 0; fi->values[i]; i++) {
-			int w = snprintf(vals + m, m < sizeof vals ? sizeof vals - m : 0, "%s%s", i ? " | " : "", fi->values[i]);
+			int w = snprintf(vals + m, m < sizeof vals ? sizeof vals - m : 0, "%s%s",
+			                 i ? " | " : "", fi->values[i]);
 			if (w > 0)
 				m += (size_t)w;
 		}
@@ -182,8 +191,8 @@ const char *gs_field_describe(gs_field f, char *buf, size_t cap)
 	if (fi->tasks != GS_TASKS_ALL) {
 		char l[120];
 		size_t m = strlen(who);
-		snprintf(who + m, sizeof who - m, "%stask%s %s", m ? ", " : "", (fi->tasks & (fi->tasks - 1)) ? "s" : "",
-		         gs_task_list(fi->tasks, l, sizeof l));
+		snprintf(who + m, sizeof who - m, "%stask%s %s", m ? ", " : "",
+		         (fi->tasks & (fi->tasks - 1)) ? "s" : "", gs_task_list(fi->tasks, l, sizeof l));
 	}
 	if (vals[0] || fi->def || who[0])
 		snprintf(buf + k, k < cap ? cap - k : 0, " (%s%s%s%s%s%s%s)", vals[0] ? "values: " : "", vals,
@@ -214,14 +223,18 @@ static gs_status check_split(const char *t, const char *field, gs_error *err)
 			nonzero |= *p >= '1' && *p <= '9';
 		}
 		if (p == start || (p == start + 1 && *start == '.') || (*p && *p != ',') || ++parts > 64)
-			return gs_error_set(err, GS_EINPUT, field, "got \"%.40s\", expected proportions such as 3,1 or "
-			                    "0.5,0.5: plain non-negative decimals separated by commas, at most 64", t);
+			return gs_error_set(err, GS_EINPUT, field,
+			                    "got \"%.40s\", expected proportions such as 3,1 or "
+			                    "0.5,0.5: plain non-negative decimals separated by commas, at "
+			                    "most 64",
+			                    t);
 		any |= nonzero;
 		if (!*p)
 			break;
 	}
 	if (!any)
-		return gs_error_set(err, GS_EINPUT, field, "got \"%.40s\": the proportions must not all be zero", t);
+		return gs_error_set(err, GS_EINPUT, field,
+		                    "got \"%.40s\": the proportions must not all be zero", t);
 	return GS_OK;
 }
 
@@ -367,7 +380,8 @@ static gs_status check_ratio(gs_field f, const gs_value *v, const char *field, g
 		return GS_OK;
 	if (fi->kind == GS_KIND_PERCENT)
 		return gs_error_set(err, GS_EINPUT, field, "got %s, expected %s%llu%%", v->text,
-		                    fi->lo ? "above 0% and at most " : "at most ", (unsigned long long)(fi->hi * 100));
+		                    fi->lo ? "above 0% and at most " : "at most ",
+		                    (unsigned long long)(fi->hi * 100));
 	if (fi->lo && fi->hi == 1)
 		return gs_error_set(err, GS_EINPUT, field, "got %s, expected a fraction in (0, 1]", v->text);
 	return gs_error_set(err, GS_EINPUT, field, "got %s, expected %s%llu", v->text,
@@ -441,13 +455,17 @@ static gs_status set_value(gs_workload *w, gs_field f, const char *text, size_t 
 	case GS_KIND_COUNT:
 	case GS_KIND_TOKENS:
 	case GS_KIND_PARAMS:
-		s = gs_parse_count_of(v.text, len, field, fields[f].kind == GS_KIND_TOKENS ? GS_COUNT_TOKENS
-		                                          : fields[f].kind == GS_KIND_PARAMS ? GS_COUNT_PARAMS
-		                                                                                : GS_COUNT_PLAIN, &v.u, err);
+		s = gs_parse_count_of(v.text, len, field,
+		                      fields[f].kind == GS_KIND_TOKENS   ? GS_COUNT_TOKENS
+		                      : fields[f].kind == GS_KIND_PARAMS ? GS_COUNT_PARAMS
+		                                                         : GS_COUNT_PLAIN,
+		                      &v.u, err);
 		if (!s && v.u < fields[f].lo)
-			s = gs_error_set(err, GS_EINPUT, field, "must be at least %llu", (unsigned long long)fields[f].lo);
+			s = gs_error_set(err, GS_EINPUT, field, "must be at least %llu",
+			                 (unsigned long long)fields[f].lo);
 		if (!s && fields[f].hi && v.u > fields[f].hi)
-			s = gs_error_set(err, GS_ERANGE, field, "%llu is more than this tool sizes (at most %llu)",
+			s = gs_error_set(err, GS_ERANGE, field,
+			                 "%llu is more than this tool sizes (at most %llu)",
 			                 (unsigned long long)v.u, (unsigned long long)fields[f].hi);
 		break;
 	case GS_KIND_BYTES:
@@ -521,7 +539,8 @@ static gs_status apply_recipe(gs_workload *w, gs_error *err)
 			continue;
 		if (!d[i].value) /* the framework itself refuses to run without it */
 			return gs_error_set(err, GS_EINPUT, fields[d[i].field].key, "%s", d[i].why);
-		gs_status s = gs_workload_set(w, d[i].field, d[i].value, strlen(d[i].value), GS_FROM_DEFAULT, where, err);
+		gs_status s = gs_workload_set(w, d[i].field, d[i].value, strlen(d[i].value), GS_FROM_DEFAULT,
+		                              where, err);
 		if (s)
 			return s;
 	}
@@ -536,7 +555,8 @@ void gs_workload_recipe_settings(const gs_workload *w, char *buf, size_t cap)
 		const gs_value *v = &w->v[f];
 		if (v->from != GS_FROM_DEFAULT || strncmp(v->where, "recipe ", 7))
 			continue;
-		int n = snprintf(buf + k, k < cap ? cap - k : 0, "%s%s %.100s", k ? ", " : "", fields[f].key, v->text);
+		int n = snprintf(buf + k, k < cap ? cap - k : 0, "%s%s %.100s", k ? ", " : "", fields[f].key,
+		                 v->text);
 		if (n > 0)
 			k += (size_t)n;
 	}
@@ -557,20 +577,26 @@ static gs_status format_from_tag(gs_workload *w, gs_error *err)
 	if (r == 0)
 		return GS_OK;
 	if (!gs_wl_set(w, GS_F_RUNTIME)) {
-		gs_status s = gs_workload_set(w, GS_F_RUNTIME, "ollama", 6, GS_FROM_DEFAULT, "the model's Ollama tag", err);
+		gs_status s = gs_workload_set(w, GS_F_RUNTIME, "ollama", 6, GS_FROM_DEFAULT,
+		                              "the model's Ollama tag", err);
 		if (s)
 			return s;
 	}
 	if (gs_wl_set(w, GS_F_BITS))
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_BITS].where, "bits: the Ollama tag \"%s\" names a GGUF "
-		                    "file; give its file type as format (Q4_K_M), not bits", t.tag);
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_BITS].where,
+		                    "bits: the Ollama tag \"%s\" names a GGUF "
+		                    "file; give its file type as format (Q4_K_M), not bits",
+		                    t.tag);
 	if (!t.quant[0]) {
 		if (gs_wl_set(w, GS_F_FORMAT))
 			return GS_OK;
-		return gs_error_set(err, GS_EINPUT, where, "Ollama tag \"%s\" names no quantization: the registry's "
-		                    "default is in the manifest it serves (Q4_K_M for most current uploads, Q4_0 for older "
+		return gs_error_set(err, GS_EINPUT, where,
+		                    "Ollama tag \"%s\" names no quantization: the registry's "
+		                    "default is in the manifest it serves (Q4_K_M for most current uploads, "
+		                    "Q4_0 for older "
 		                    "ones) and is not read offline; name it in the tag as Ollama spells it "
-		                    "(llama3.1:8b-instruct-q4_K_M) or give format (--format Q4_K_M)", t.tag);
+		                    "(llama3.1:8b-instruct-q4_K_M) or give format (--format Q4_K_M)",
+		                    t.tag);
 	}
 	char fmt[32];
 	snprintf(fmt, sizeof fmt, "gguf:%s", t.quant);
@@ -580,11 +606,14 @@ static gs_status format_from_tag(gs_workload *w, gs_error *err)
 		    gs_format_parse(fmt, "format", &tagged, err))
 			return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where, "%s", err->msg);
 		if (strcmp(given.name, tagged.name) != 0)
-			return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where, "format %s differs from %s, which the "
-			                    "Ollama tag \"%s\" names: give one of them", w->v[GS_F_FORMAT].text, t.quant, t.tag);
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_FORMAT].where,
+			                    "format %s differs from %s, which the "
+			                    "Ollama tag \"%s\" names: give one of them",
+			                    w->v[GS_F_FORMAT].text, t.quant, t.tag);
 		return GS_OK;
 	}
-	return gs_workload_set(w, GS_F_FORMAT, fmt, strlen(fmt), GS_FROM_DEFAULT, "the model's Ollama tag", err);
+	return gs_workload_set(w, GS_F_FORMAT, fmt, strlen(fmt), GS_FROM_DEFAULT, "the model's Ollama tag",
+	                       err);
 }
 
 /* Name the field a cross-field refusal is about, then pass the status on. */
@@ -604,8 +633,9 @@ static gs_status check_readers(const gs_workload *w, gs_error *err)
 	gs_runtime r = gs_wl_runtime(w);
 	if (t != GS_TASK_INFERENCE && !(GS_RTS_TRAINING >> r & 1u)) {
 		char who[80];
-		gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where, "%s serves models; adaptation runs with runtime %s",
-		             values_RUNTIME[r], gs_runtime_list(GS_RTS_TRAINING, who, sizeof who));
+		gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME].where,
+		             "%s serves models; adaptation runs with runtime %s", values_RUNTIME[r],
+		             gs_runtime_list(GS_RTS_TRAINING, who, sizeof who));
 		gs_error_field(err, "runtime");
 		return err ? err->code : GS_EINPUT;
 	}
@@ -620,11 +650,14 @@ static gs_status check_readers(const gs_workload *w, gs_error *err)
 			snprintf(label, sizeof label, "%s: ", fi->key);
 		gs_status s;
 		if (!(fi->tasks >> t & 1u))
-			s = gs_error_set(err, GS_EINPUT, v->where, "%sread by task%s %s, not by %s (task: %s)", label,
-			                 (fi->tasks & (fi->tasks - 1)) ? "s" : "", gs_task_list(fi->tasks, who, sizeof who),
-			                 values_TASK[t], w->v[GS_F_TASK].where[0] ? w->v[GS_F_TASK].where : "default");
+			s = gs_error_set(err, GS_EINPUT, v->where,
+			                 "%sread by task%s %s, not by %s (task: %s)", label,
+			                 (fi->tasks & (fi->tasks - 1)) ? "s" : "",
+			                 gs_task_list(fi->tasks, who, sizeof who), values_TASK[t],
+			                 w->v[GS_F_TASK].where[0] ? w->v[GS_F_TASK].where : "default");
 		else
-			s = gs_error_set(err, GS_EINPUT, v->where, "%sread by runtime%s %s, not by %s (runtime: %s)", label,
+			s = gs_error_set(err, GS_EINPUT, v->where,
+			                 "%sread by runtime%s %s, not by %s (runtime: %s)", label,
 			                 (fi->runtimes & (fi->runtimes - 1)) ? "s" : "",
 			                 gs_runtime_list(fi->runtimes, who, sizeof who), values_RUNTIME[r],
 			                 w->v[GS_F_RUNTIME].where[0] ? w->v[GS_F_RUNTIME].where : "default");
@@ -641,8 +674,9 @@ static gs_status check_readers(const gs_workload *w, gs_error *err)
  * llama-server -hf runs it). Other text is left as it is. */
 static size_t hub_host(const char *t)
 {
-	static const char *const hosts[] = {"https://huggingface.co/", "http://huggingface.co/", "huggingface.co/",
-	                                    "https://hf.co/", "http://hf.co/", "hf.co/"};
+	static const char *const hosts[] = {"https://huggingface.co/", "http://huggingface.co/",
+	                                    "huggingface.co/",         "https://hf.co/",
+	                                    "http://hf.co/",           "hf.co/"};
 	for (size_t i = 0; i < sizeof hosts / sizeof hosts[0]; i++)
 		if (!strncasecmp(t, hosts[i], strlen(hosts[i])))
 			return strlen(hosts[i]);
@@ -673,7 +707,8 @@ static gs_status model_from_url(gs_workload *w, gs_error *err)
 	char *rest = slash ? strchr(slash + 1, '/') : NULL;
 	if (rest) {
 		*rest++ = 0;
-		if (!strncmp(rest, "tree/", 5) || !strncmp(rest, "blob/", 5) || !strncmp(rest, "resolve/", 8)) {
+		if (!strncmp(rest, "tree/", 5) || !strncmp(rest, "blob/", 5) ||
+		    !strncmp(rest, "resolve/", 8)) {
 			const char *r = strchr(rest, '/') + 1;
 			snprintf(rev, sizeof rev, "%.*s", (int)strcspn(r, "/"), r);
 		}
@@ -682,8 +717,10 @@ static gs_status model_from_url(gs_workload *w, gs_error *err)
 	while (n && id[n - 1] == '/')
 		id[--n] = 0;
 	if (!slash || !id[0] || slash == id + n - 1)
-		return gs_error_set(err, GS_EINPUT, v->where, "model: \"%.120s\" is a hub address without org/name; "
-		                    "expected https://huggingface.co/org/name, hf.co/org/name[:QUANT] or org/name[@revision]",
+		return gs_error_set(err, GS_EINPUT, v->where,
+		                    "model: \"%.120s\" is a hub address without org/name; "
+		                    "expected https://huggingface.co/org/name, hf.co/org/name[:QUANT] or "
+		                    "org/name[@revision]",
 		                    t);
 	char model[sizeof v->text];
 	snprintf(model, sizeof model, "%s%s%s", id, rev[0] ? "@" : "", rev);
@@ -694,14 +731,16 @@ static gs_status model_from_url(gs_workload *w, gs_error *err)
 	if (s || !quant[0])
 		return s;
 	if (!gs_wl_set(w, GS_F_RUNTIME) &&
-	    (s = gs_workload_set(w, GS_F_RUNTIME, "llamacpp", 8, GS_FROM_DEFAULT, "the model's :QUANT (llama-server -hf)",
-	                         err)))
+	    (s = gs_workload_set(w, GS_F_RUNTIME, "llamacpp", 8, GS_FROM_DEFAULT,
+	                         "the model's :QUANT (llama-server -hf)", err)))
 		return s;
 	char fmt[64];
 	snprintf(fmt, sizeof fmt, "gguf:%s", quant);
 	if (gs_wl_set(w, GS_F_FORMAT) || gs_wl_set(w, GS_F_BITS))
-		return gs_error_set(err, GS_EINPUT, where, "model: the :%s after the hub id names the GGUF file type; give "
-		                    "it there or as format, not both", quant);
+		return gs_error_set(err, GS_EINPUT, where,
+		                    "model: the :%s after the hub id names the GGUF file type; give "
+		                    "it there or as format, not both",
+		                    quant);
 	return gs_workload_set(w, GS_F_FORMAT, fmt, strlen(fmt), GS_FROM_DEFAULT, "the model's :QUANT", err);
 }
 
@@ -720,9 +759,10 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 		return fail_about(err, "params", gs_error_set(err, GS_EINPUT, w->v[GS_F_PARAMS].where,
 		                                              "params must be at least 1"));
 	if (gs_wl_set(w, GS_F_BITS) && gs_wl_set(w, GS_F_FORMAT))
-		return fail_about(err, "bits", gs_error_set(err, GS_EINPUT, w->v[GS_F_BITS].where,
-		                    "give either bits or format, not both (format %s from %s)", w->v[GS_F_FORMAT].text,
-		                    w->v[GS_F_FORMAT].where));
+		return fail_about(err, "bits",
+		                  gs_error_set(err, GS_EINPUT, w->v[GS_F_BITS].where,
+		                               "give either bits or format, not both (format %s from %s)",
+		                               w->v[GS_F_FORMAT].text, w->v[GS_F_FORMAT].where));
 	if (gs_wl_set(w, GS_F_GPU) && gs_wl_set(w, GS_F_CAPACITY))
 		return fail_about(err, "gpu", gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
 		                                           "give either gpu or capacity, not both"));
@@ -756,8 +796,9 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 		if (gs_wl_set(w, q->field) && (!gs_wl_set(w, q->on) || w->v[q->on].e != q->value)) {
 			const char *where = w->v[q->field].where;
 			bool flag = !strncmp(where, "--", 2) || !strcmp(where, fields[q->field].key);
-			gs_error_set(err, GS_EINPUT, where, "%s%sread with %s %s only: %s", flag ? "" : fields[q->field].key,
-			             flag ? "" : ": ", fields[q->on].key, fields[q->on].values[q->value], q->why);
+			gs_error_set(err, GS_EINPUT, where, "%s%sread with %s %s only: %s",
+			             flag ? "" : fields[q->field].key, flag ? "" : ": ", fields[q->on].key,
+			             fields[q->on].values[q->value], q->why);
 			gs_error_field(err, fields[q->field].key);
 			return err ? err->code : GS_EINPUT;
 		}
@@ -793,9 +834,11 @@ gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out, bool *found,
 		return GS_OK;
 	if (!d->reported_bytes)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
-		                    "no device-reported total is on record for %s (nominal %llu GB, which is not "
+		                    "no device-reported total is on record for %s (nominal %llu GB, which is "
+		                    "not "
 		                    "what the device offers); give --capacity with what your device reports "
-		                    "(nvidia-smi / rocm-smi total)", d->name, (unsigned long long)d->nominal_gb);
+		                    "(nvidia-smi / rocm-smi total)",
+		                    d->name, (unsigned long long)d->nominal_gb);
 	*out = d->reported_bytes;
 	*found = true;
 	char fig[48];
@@ -815,10 +858,12 @@ gs_status gs_workload_cuda_total(const gs_workload *w, gs_bytes device_total, gs
 		*out = w->v[GS_F_CUDA_TOTAL].u;
 		if (*out > device_total)
 			return gs_error_set(err, GS_EINPUT, w->v[GS_F_CUDA_TOTAL].where,
-			                    "cuda_total %s is more than the device total (%llu B): CUDA never sees "
-			                    "more than the device has", w->v[GS_F_CUDA_TOTAL].text,
-			                    (unsigned long long)device_total);
-		snprintf(how, howcap, "given: %s (%s)", w->v[GS_F_CUDA_TOTAL].text, w->v[GS_F_CUDA_TOTAL].where);
+			                    "cuda_total %s is more than the device total (%llu B): CUDA "
+			                    "never sees "
+			                    "more than the device has",
+			                    w->v[GS_F_CUDA_TOTAL].text, (unsigned long long)device_total);
+		snprintf(how, howcap, "given: %s (%s)", w->v[GS_F_CUDA_TOTAL].text,
+		         w->v[GS_F_CUDA_TOTAL].where);
 		return GS_OK;
 	}
 	/* a capacity given by hand is not the device's: its CUDA total is derived */
