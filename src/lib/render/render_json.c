@@ -30,6 +30,8 @@ static json_t *workload_json(const gs_workload *w)
 		json_t *val;
 		switch (gs_field_kind((gs_field)f)) {
 		case GS_KIND_COUNT:
+		case GS_KIND_TOKENS:
+		case GS_KIND_PARAMS:
 			val = json_integer((json_int_t)(v->u > INT64_MAX ? INT64_MAX : v->u));
 			break;
 		case GS_KIND_BYTES: val = jbytes(v->u); break;
