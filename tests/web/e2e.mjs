@@ -212,7 +212,7 @@ try {
     offers.some((t) => t.startsWith("duo") && !t.includes("exclude")));
   await p2.setInputFiles("#catalog-file", { name: "bad.yaml", mimeType: "text/yaml", buffer: Buffer.from("offers:\n  - id: [\n") });
   await p2.click("#shortlist-btn");
-  await p2.waitForFunction(() => /catalog:\d+:\d+/.test(document.getElementById("error").textContent), null, { timeout: 10000 }).catch(() => {});
+  await p2.waitForFunction(() => /catalog:\d+:\d+/.test(document.getElementById("error").textContent), null, { timeout: 30000 }).catch(() => {});
   check("malformed catalog: the parser's line and column: " + (await p2.textContent("#error")),
     /catalog:\d+:\d+/.test(await p2.textContent("#error")) && (await p2.textContent("#offers")) === "");
   await p2.setInputFiles("#catalog-file", { name: "big.yaml", mimeType: "text/yaml", buffer: Buffer.alloc(300 * 1024, 32) });
