@@ -29,34 +29,35 @@
 /* ---- the values of the enumerated fields: one list each, from which the C
  * enum below and the accepted strings (workload.c) are both generated; an
  * enum's value is its index in the list ------------------------------------ */
-#define GS_TASK_VALUES(V) V(GS_TASK_INFERENCE, "inference") V(GS_TASK_FULL, "full") V(GS_TASK_LORA, "lora") \
-	V(GS_TASK_QLORA, "qlora")
-#define GS_RUNTIME_VALUES(V) V(GS_RT_TRANSFORMERS, "transformers") V(GS_RT_VLLM, "vllm") V(GS_RT_SGLANG, "sglang") \
-	V(GS_RT_LLAMACPP, "llamacpp") V(GS_RT_OLLAMA, "ollama")
+#define GS_TASK_VALUES(V) V(GS_TASK_INFERENCE, "inference") V(GS_TASK_FULL, "full") \
+	V(GS_TASK_LORA, "lora") V(GS_TASK_QLORA, "qlora")
+#define GS_RUNTIME_VALUES(V) V(GS_RT_TRANSFORMERS, "transformers") V(GS_RT_VLLM, "vllm") \
+	V(GS_RT_SGLANG, "sglang") V(GS_RT_LLAMACPP, "llamacpp") V(GS_RT_OLLAMA, "ollama")
 #define GS_ENTRYPOINT_VALUES(V) V(GS_ENTRY_SERVE, "serve") V(GS_ENTRY_LLM, "llm")
 #define GS_VLLM_ENGINE_VALUES(V) V(GS_VLLM_V1, "v1") V(GS_VLLM_V0, "v0")
 #define GS_SAMPLER_VALUES(V) V(GS_SAMPLER_NATIVE, "native") V(GS_SAMPLER_FLASHINFER, "flashinfer")
 #define GS_ATTENTION_VALUES(V) V(GS_ATTN_IMPL_FLASH, "flash") V(GS_ATTN_IMPL_SDPA, "sdpa") \
 	V(GS_ATTN_IMPL_EAGER, "eager")
 #define GS_OPTIMIZER_VALUES(V) V(GS_OPT_ADAMW, "adamw") V(GS_OPT_ADAMW_FUSED, "adamw-fused") \
-	V(GS_OPT_ADAMW_8BIT, "adamw-8bit") V(GS_OPT_PAGED_ADAMW_8BIT, "paged-adamw-8bit") V(GS_OPT_SGD, "sgd") \
-	V(GS_OPT_SGD_MOMENTUM, "sgd-momentum") V(GS_OPT_ADAFACTOR, "adafactor") V(GS_OPT_LION, "lion") \
-	V(GS_OPT_ADAMW_FORLOOP, "adamw-forloop")
+	V(GS_OPT_ADAMW_8BIT, "adamw-8bit") V(GS_OPT_PAGED_ADAMW_8BIT, "paged-adamw-8bit") \
+	V(GS_OPT_SGD, "sgd") V(GS_OPT_SGD_MOMENTUM, "sgd-momentum") V(GS_OPT_ADAFACTOR, "adafactor") \
+	V(GS_OPT_LION, "lion") V(GS_OPT_ADAMW_FORLOOP, "adamw-forloop")
 #define GS_PRECISION_VALUES(V) V(GS_PREC_MIXED, "mixed") V(GS_PREC_AMP, "amp") V(GS_PREC_BF16, "bf16") \
 	V(GS_PREC_FP32, "fp32")
-#define GS_CHECKPOINTING_VALUES(V) V(GS_CKPT_NONE, "none") V(GS_CKPT_FULL, "full") V(GS_CKPT_SELECTIVE, "selective") \
-	V(GS_CKPT_OFFLOADED, "offloaded")
+#define GS_CHECKPOINTING_VALUES(V) V(GS_CKPT_NONE, "none") V(GS_CKPT_FULL, "full") \
+	V(GS_CKPT_SELECTIVE, "selective") V(GS_CKPT_OFFLOADED, "offloaded")
 #define GS_LOSS_VALUES(V) V(GS_LOSS_STANDARD, "standard") V(GS_LOSS_CHUNKED, "chunked")
 /* zero: the DeepSpeed ZeRO stage 0-3 itself (gs_wl_zero) */
 #define GS_ZERO_VALUES(V) V(GS_ZERO_0, "0") V(GS_ZERO_1, "1") V(GS_ZERO_2, "2") V(GS_ZERO_3, "3")
 #define GS_FSDP_VALUES(V) V(GS_FSDP_NONE, "none") V(GS_FSDP_FULL, "full") V(GS_FSDP_GRAD_OP, "grad-op")
 #define GS_OFFLOAD_VALUES(V) V(GS_OFFLOAD_NONE, "none") V(GS_OFFLOAD_OPTIMIZER, "optimizer") \
 	V(GS_OFFLOAD_PARAMS, "params")
-#define GS_EXPORT_VALUES(V) V(GS_EXPORT_GPU, "gpu") V(GS_EXPORT_CPU, "cpu") V(GS_EXPORT_LAYERWISE, "layerwise") \
-	V(GS_EXPORT_ADAPTERS, "adapters")
-#define GS_RECIPE_VALUES(V) V(GS_RECIPE_PEFT, "peft") V(GS_RECIPE_TRL_SFT, "trl-sft") V(GS_RECIPE_UNSLOTH, "unsloth") \
-	V(GS_RECIPE_AXOLOTL, "axolotl") V(GS_RECIPE_LLAMA_FACTORY, "llama-factory") \
-	V(GS_RECIPE_DEEPSPEED, "deepspeed") V(GS_RECIPE_TORCHTUNE, "torchtune")
+#define GS_EXPORT_VALUES(V) V(GS_EXPORT_GPU, "gpu") V(GS_EXPORT_CPU, "cpu") \
+	V(GS_EXPORT_LAYERWISE, "layerwise") V(GS_EXPORT_ADAPTERS, "adapters")
+#define GS_RECIPE_VALUES(V) V(GS_RECIPE_PEFT, "peft") V(GS_RECIPE_TRL_SFT, "trl-sft") \
+	V(GS_RECIPE_UNSLOTH, "unsloth") V(GS_RECIPE_AXOLOTL, "axolotl") \
+	V(GS_RECIPE_LLAMA_FACTORY, "llama-factory") V(GS_RECIPE_DEEPSPEED, "deepspeed") \
+	V(GS_RECIPE_TORCHTUNE, "torchtune")
 #define GS_SPLIT_MODE_VALUES(V) V(GS_SPLIT_LAYER, "layer") V(GS_SPLIT_ROW, "row")
 /* the llama.cpp quantizer releases whose per-tensor rules gpusizer knows */
 #define GS_QUANTIZER_VALUES(V) V(GS_QUANT_007DBBF3, "007dbbf3") V(GS_QUANT_B4020, "b4020")
@@ -90,8 +91,9 @@ typedef enum gs_bool { GS_BOOL_VALUES(GS_ENUM_ITEM) } gs_bool;
 /* ---- the phases a field's change acts on (diagnose and fit read them): the
  * ids the estimate's phases carry ---------------------------------------------- */
 #define GS_PHASE_KINDS(X) X(LOAD, "load") X(FORWARD, "forward") X(BACKWARD, "backward") \
-	X(FIRST_UPDATE, "first_update") X(EXPORT, "export") X(VALIDATION, "validation") X(PREFILL, "prefill") \
-	X(DECODE, "decode") X(SERVE, "serve") X(PROFILE, "profile") X(POOL, "pool") X(CONTEXT, "context")
+	X(FIRST_UPDATE, "first_update") X(EXPORT, "export") X(VALIDATION, "validation") \
+	X(PREFILL, "prefill") X(DECODE, "decode") X(SERVE, "serve") X(PROFILE, "profile") X(POOL, "pool") \
+	X(CONTEXT, "context")
 typedef enum gs_phase_kind {
 #define GS_X(e, id) GS_PK_##e,
 	GS_PHASE_KINDS(GS_X)
@@ -131,34 +133,36 @@ typedef enum gs_phase_kind {
  * A field given (sheet or flag) for a runtime or task whose bit is not set is
  * refused by gs_workload_finish, naming the runtimes or tasks that read it. */
 #define GS_WORKLOAD_FIELDS(X) \
-	X(MODEL, "model", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "config.json, model folder, .gguf or .safetensors file, hub id org/name[@rev], or Ollama tag " \
-	  "(llama3.1:8b-instruct-q4_K_M)") \
-	X(REVISION, "revision", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "model commit or tag, recorded on the sheet") \
+	X(MODEL, "model", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, \
+	  0, 0, "config.json, model folder, .gguf or .safetensors file, hub id org/name[@rev], or Ollama " \
+	  "tag (llama3.1:8b-instruct-q4_K_M)") \
+	X(REVISION, "revision", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
+	  GS_PH_NONE, 0, 0, "model commit or tag, recorded on the sheet") \
 	X(PARAMS, "params", NULL, GS_KIND_PARAMS, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, \
 	  1, 1000000000000000ull, "parameter count instead of a model: 7e9, 7B") \
-	X(BITS, "bits", NULL, GS_KIND_RATIO, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 1, 64, \
-	  "raw bits per weight instead of a format: 16, 4.5") \
-	X(TASK, "task", NULL, GS_KIND_ENUM, "inference", GS_TASK_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "what runs: inference, or an adaptation (full fine-tuning, LoRA, QLoRA)") \
+	X(BITS, "bits", NULL, GS_KIND_RATIO, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, \
+	  1, 64, "raw bits per weight instead of a format: 16, 4.5") \
+	X(TASK, "task", NULL, GS_KIND_ENUM, "inference", GS_TASK_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
+	  GS_PH_NONE, 0, 0, "what runs: inference, or an adaptation (full fine-tuning, LoRA, QLoRA)") \
 	X(FORMAT, "format", NULL, GS_KIND_FORMAT, "bf16", GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
 	  GS_PH(LOAD) | GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(PROFILE) | GS_PH(POOL), 0, 0, \
 	  "weight format (gpusizer formats)") \
 	X(LENGTH, "length", "--context", GS_KIND_TOKENS, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
 	  GS_PH_TRAIN_STEP | GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(POOL) | GS_PH(CONTEXT) | \
 	  GS_PH(VALIDATION), 1, 1ull << 30, "tokens per sequence actually required") \
-	X(LENGTHS, "lengths", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, GS_PH_NONE, \
-	  0, 0, "adaptation: the dataset's tokens per sequence as p50,p95,max (e.g. 380,1200,3900): batches are " \
-	  "padded to their longest, so the training peak is at max, not at length") \
+	X(LENGTHS, "lengths", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
+	  GS_PH_NONE, 0, 0, "adaptation: the dataset's tokens per sequence as p50,p95,max (e.g. " \
+	  "380,1200,3900): batches are padded to their longest, so the training peak is at max, not at " \
+	  "length") \
 	X(CONCURRENCY, "concurrency", NULL, GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RTS_ALL, GS_TK(INFERENCE), \
 	  GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(POOL) | GS_PH(CONTEXT), 1, 1ull << 20, \
 	  "sequences decoded at once") \
-	X(IMAGES, "images", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 1, 0, \
-	  "images per sequence (vision-language models): each adds the model's image tokens to the length") \
-	X(IMAGE_TOKENS, "image_tokens", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, \
-	  1, 0, "tokens per image, instead of the model's; needed for Qwen2-VL, where (H/28) x (W/28) depends on " \
-	  "the image") \
+	X(IMAGES, "images", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, \
+	  1, 0, "images per sequence (vision-language models): each adds the model's image tokens to the " \
+	  "length") \
+	X(IMAGE_TOKENS, "image_tokens", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
+	  GS_PH_NONE, 1, 0, "tokens per image, instead of the model's; needed for Qwen2-VL, where (H/28) x " \
+	  "(W/28) depends on the image") \
 	X(MICROBATCH, "microbatch", NULL, GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
 	  GS_PH_TRAIN_STEP | GS_PH(VALIDATION), 1, 1ull << 20, "adaptation: sequences per step on each GPU") \
 	X(GRAD_ACCUM, "grad_accum", NULL, GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
@@ -173,141 +177,152 @@ typedef enum gs_phase_kind {
 	X(OPTIMIZER, "optimizer", NULL, GS_KIND_ENUM, "adamw", GS_OPTIMIZER_VALUES, GS_RTS_TRAINING, \
 	  GS_TASKS_TRAIN, GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 0, 0, "the optimizer and its states") \
 	X(PRECISION, "precision", NULL, GS_KIND_ENUM, "mixed", GS_PRECISION_VALUES, GS_RTS_TRAINING, \
-	  GS_TASKS_TRAIN, GS_PH_NONE, 0, 0, "full fine-tuning: mixed (bf16 + fp32 master), amp (fp32 params, " \
-	  "autocast), bf16 or fp32") \
+	  GS_TASKS_TRAIN, GS_PH_NONE, 0, 0, "full fine-tuning: mixed (bf16 + fp32 master), amp (fp32 " \
+	  "params, autocast), bf16 or fp32") \
 	X(RECIPE_RELEASE, "recipe_release", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_TRAINING, \
 	  GS_TASKS_TRAIN, GS_PH_NONE, 0, 0, "unsloth: the release you run, when older than the one read " \
 	  "(v0.1.801-beta): 2024.x releases (before 2025.1) build a RoPE cache in every attention layer") \
 	X(RECIPE, "recipe", NULL, GS_KIND_ENUM, NULL, GS_RECIPE_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
 	  GS_PH_NONE, 0, 0, "adaptation defaults of (default peft): peft is PEFT + Transformers' Trainer " \
 	  "(docs/method.md §10a)") \
-	X(CHECKPOINTING, "checkpointing", NULL, GS_KIND_ENUM, "none", GS_CHECKPOINTING_VALUES, GS_RTS_TRAINING, \
-	  GS_TASKS_TRAIN, GS_PH_TRAIN_STEP, 0, 0, "activation checkpointing (offloaded: layer inputs in host memory)") \
+	X(CHECKPOINTING, "checkpointing", NULL, GS_KIND_ENUM, "none", GS_CHECKPOINTING_VALUES, \
+	  GS_RTS_TRAINING, GS_TASKS_TRAIN, GS_PH_TRAIN_STEP, 0, 0, "activation checkpointing (offloaded: " \
+	  "layer inputs in host memory)") \
 	X(LOSS, "loss", NULL, GS_KIND_ENUM, "standard", GS_LOSS_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
-	  GS_PH_TRAIN_STEP, 0, 0, "the loss's logits: standard, or chunked (fused or chunked cross-entropy)") \
+	  GS_PH_TRAIN_STEP, 0, 0, "the loss's logits: standard, or chunked (fused or chunked " \
+	  "cross-entropy)") \
 	X(EVAL_MICROBATCH, "eval_microbatch", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_TRAINING, \
 	  GS_TASKS_TRAIN, GS_PH(VALIDATION), 1, 1ull << 20, "validation batch (default: microbatch)") \
 	X(ZERO, "zero", NULL, GS_KIND_ENUM, "0", GS_ZERO_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
 	  GS_PH(LOAD) | GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 0, 0, "DeepSpeed ZeRO stage") \
-	X(FSDP, "fsdp", NULL, GS_KIND_ENUM, "none", GS_FSDP_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, GS_PH_NONE, \
-	  0, 0, "PyTorch FSDP sharding") \
+	X(FSDP, "fsdp", NULL, GS_KIND_ENUM, "none", GS_FSDP_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
+	  GS_PH_NONE, 0, 0, "PyTorch FSDP sharding") \
 	X(TP, "tp", NULL, GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RT(TRANSFORMERS) | GS_RTS_POOL, GS_TASKS_ALL, \
 	  GS_PH(SERVE) | GS_PH(PROFILE) | GS_PH(POOL), 1, 1ull << 16, "tensor-parallel degree") \
 	X(PP, "pp", NULL, GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RT(TRANSFORMERS) | GS_RTS_POOL, GS_TASKS_ALL, \
 	  GS_PH_NONE, 1, 1ull << 16, "pipeline-parallel degree (1F1B)") \
-	X(OFFLOAD, "offload", NULL, GS_KIND_ENUM, "none", GS_OFFLOAD_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
-	  GS_PH(LOAD) | GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 0, 0, "what lives in host memory (reported)") \
+	X(OFFLOAD, "offload", NULL, GS_KIND_ENUM, "none", GS_OFFLOAD_VALUES, GS_RTS_TRAINING, \
+	  GS_TASKS_TRAIN, GS_PH(LOAD) | GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 0, 0, "what lives in host " \
+	  "memory (reported)") \
 	X(EXPORT, "export", NULL, GS_KIND_ENUM, "gpu", GS_EXPORT_VALUES, GS_RTS_TRAINING, GS_TASKS_ADAPT, \
 	  GS_PH(EXPORT), 0, 0, "how adapters are exported: gpu (merged on the GPU), cpu (merged in host " \
 	  "memory), layerwise (merged tensor by tensor) or adapters (saved alone, no merge)") \
 	X(RUNS, "runs", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
 	  "measured run files (gpusizer measure), separated by commas; also --run FILE") \
-	X(QUALITY, "quality", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "quality criterion, carried as a requirement to confirm") \
-	X(CAMPAIGN, "campaign", NULL, GS_KIND_DURATION, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "how long the GPUs are needed: 3d, 72h, 2w, 1mo") \
-	X(REQUIRE, "require", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "your own mandatory conditions, separated by ';' (e.g. EU data centre)") \
-	X(PREFER, "prefer", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "your preferences, separated by ';': they only rank") \
-	X(RESERVE, "reserve", NULL, GS_KIND_BYTES, "0GiB", GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "explicit extra margin: 6GiB") \
+	X(QUALITY, "quality", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
+	  GS_PH_NONE, 0, 0, "quality criterion, carried as a requirement to confirm") \
+	X(CAMPAIGN, "campaign", NULL, GS_KIND_DURATION, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
+	  GS_PH_NONE, 0, 0, "how long the GPUs are needed: 3d, 72h, 2w, 1mo") \
+	X(REQUIRE, "require", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
+	  GS_PH_NONE, 0, 0, "your own mandatory conditions, separated by ';' (e.g. EU data centre)") \
+	X(PREFER, "prefer", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, \
+	  0, 0, "your preferences, separated by ';': they only rank") \
+	X(RESERVE, "reserve", NULL, GS_KIND_BYTES, "0GiB", GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
+	  GS_PH_NONE, 0, 0, "explicit extra margin: 6GiB") \
 	X(GPUS, "gpus", NULL, GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
 	  GS_PH(LOAD) | GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 1, 1ull << 16, "number of GPUs") \
-	X(RUNTIME, "runtime", NULL, GS_KIND_ENUM, "transformers", GS_RUNTIME_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "what runs the model (llama.cpp and Ollama: a .gguf, or a config.json with " \
-	  "--format Q4_K_M)") \
+	X(RUNTIME, "runtime", NULL, GS_KIND_ENUM, "transformers", GS_RUNTIME_VALUES, GS_RTS_ALL, \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "what runs the model (llama.cpp and Ollama: a .gguf, or a " \
+	  "config.json with --format Q4_K_M)") \
 	X(RUNTIME_VERSION, "runtime_version", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, \
 	  GS_RTS_POOL | GS_RT(OLLAMA), GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
 	  "engine release whose defaults apply, the newest when not given") \
-	X(VLLM_ENGINE, "vllm_engine", NULL, GS_KIND_ENUM, NULL, GS_VLLM_ENGINE_VALUES, GS_RT(VLLM), GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "vLLM engine: v1, or v0 (VLLM_USE_V1=0; read for 0.6.4, 0.7.3 and 0.8.4 to 0.10.1); " \
-	  "default the release's, and V0 below compute capability 8.0 in 0.8 to 0.10.1") \
-	X(ENTRYPOINT, "entrypoint", NULL, GS_KIND_ENUM, "serve", GS_ENTRYPOINT_VALUES, GS_RT(VLLM), GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "vLLM entry point: serve (vllm serve, OpenAI server) or llm (the LLM class)") \
-	X(SAMPLER, "sampler", NULL, GS_KIND_ENUM, NULL, GS_SAMPLER_VALUES, GS_RT(VLLM), GS_TASKS_ALL, GS_PH_NONE, \
-	  0, 0, "vLLM top-k/top-p sampler in the profile run, as the startup log names it (default: native " \
-	  "counted, FlashInfer's smaller figure named)") \
+	X(VLLM_ENGINE, "vllm_engine", NULL, GS_KIND_ENUM, NULL, GS_VLLM_ENGINE_VALUES, GS_RT(VLLM), \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "vLLM engine: v1, or v0 (VLLM_USE_V1=0; read for 0.6.4, 0.7.3 " \
+	  "and 0.8.4 to 0.10.1); default the release's, and V0 below compute capability 8.0 in 0.8 to " \
+	  "0.10.1") \
+	X(ENTRYPOINT, "entrypoint", NULL, GS_KIND_ENUM, "serve", GS_ENTRYPOINT_VALUES, GS_RT(VLLM), \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "vLLM entry point: serve (vllm serve, OpenAI server) or llm (the " \
+	  "LLM class)") \
+	X(SAMPLER, "sampler", NULL, GS_KIND_ENUM, NULL, GS_SAMPLER_VALUES, GS_RT(VLLM), GS_TASKS_ALL, \
+	  GS_PH_NONE, 0, 0, "vLLM top-k/top-p sampler in the profile run, as the startup log names it " \
+	  "(default: native counted, FlashInfer's smaller figure named)") \
 	X(GPU_LAYERS, "gpu_layers", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_GGUF, GS_TASKS_ALL, \
 	  GS_PH(LOAD) | GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(CONTEXT), 1, 1ull << 16, \
 	  "llama.cpp -ngl: layers offloaded (default all + output)") \
-	X(TENSOR_SPLIT, "tensor_split", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "llama.cpp --tensor-split, e.g. 3,1 over gpus") \
-	X(SPLIT_MODE, "split_mode", NULL, GS_KIND_ENUM, "layer", GS_SPLIT_MODE_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "llama.cpp --split-mode") \
-	X(QUANTIZER, "quantizer", NULL, GS_KIND_ENUM, "007dbbf3", GS_QUANTIZER_VALUES, GS_RTS_GGUF, GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "llama.cpp quantizer whose rules plan a file type from a config.json: 007dbbf3 (newest " \
-	  "read) or b4020 (fused attn_qkv by its own rule)") \
-	X(IMATRIX, "imatrix", NULL, GS_KIND_BOOL, "no", GS_BOOL_VALUES, GS_RTS_GGUF, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "llama.cpp: plan the file as llama-quantize makes it with an importance matrix") \
+	X(TENSOR_SPLIT, "tensor_split", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RT(LLAMACPP), \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "llama.cpp --tensor-split, e.g. 3,1 over gpus") \
+	X(SPLIT_MODE, "split_mode", NULL, GS_KIND_ENUM, "layer", GS_SPLIT_MODE_VALUES, GS_RT(LLAMACPP), \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "llama.cpp --split-mode") \
+	X(QUANTIZER, "quantizer", NULL, GS_KIND_ENUM, "007dbbf3", GS_QUANTIZER_VALUES, GS_RTS_GGUF, \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "llama.cpp quantizer whose rules plan a file type from a " \
+	  "config.json: 007dbbf3 (newest read) or b4020 (fused attn_qkv by its own rule)") \
+	X(IMATRIX, "imatrix", NULL, GS_KIND_BOOL, "no", GS_BOOL_VALUES, GS_RTS_GGUF, GS_TASKS_ALL, \
+	  GS_PH_NONE, 0, 0, "llama.cpp: plan the file as llama-quantize makes it with an importance matrix") \
 	X(LORA_ADAPTER, "lora_adapter", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_GGUF, GS_TASKS_ALL, \
 	  GS_PH_NONE, 0, 0, "llama.cpp --lora: the adapter .gguf, or its size (160MiB)") \
-	X(N_UBATCH, "n_ubatch", NULL, GS_KIND_TOKENS, "512", GS_NO_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, GS_PH_NONE, \
-	  1, 1ull << 20, "llama.cpp physical batch") \
-	X(SWA_FULL, "swa_full", NULL, GS_KIND_BOOL, "no", GS_BOOL_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, GS_PH_NONE, \
-	  0, 0, "llama.cpp --swa-full: sliding-window layers (Gemma 2/3) keep n_ctx cells as the others do, as " \
-	  "builds before May 2025 always did") \
-	X(OP_OFFLOAD, "op_offload", NULL, GS_KIND_BOOL, "yes", GS_BOOL_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "llama.cpp: ops of weights left in host memory run on the first GPU for batches of 32 " \
-	  "tokens or more, their weights copied into its compute buffer (no: --no-op-offload)") \
-	X(NUM_BATCH, "num_batch", NULL, GS_KIND_COUNT, "512", GS_NO_VALUES, GS_RT(OLLAMA), GS_TASKS_ALL, GS_PH_NONE, \
-	  1, 0, "Ollama num_batch (its default 512)") \
-	X(GPU_FREE, "gpu_free", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RT(OLLAMA), GS_TASKS_ALL, GS_PH_NONE, \
-	  0, 0, "Ollama: free memory per GPU at load, as its log's \"available\" (default: CUDA total - " \
-	  "runtime_context)") \
-	X(GPU_OVERHEAD, "gpu_overhead", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RT(OLLAMA), GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "Ollama OLLAMA_GPU_OVERHEAD: VRAM held back per GPU (default 0)") \
+	X(N_UBATCH, "n_ubatch", NULL, GS_KIND_TOKENS, "512", GS_NO_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
+	  GS_PH_NONE, 1, 1ull << 20, "llama.cpp physical batch") \
+	X(SWA_FULL, "swa_full", NULL, GS_KIND_BOOL, "no", GS_BOOL_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
+	  GS_PH_NONE, 0, 0, "llama.cpp --swa-full: sliding-window layers (Gemma 2/3) keep n_ctx cells as " \
+	  "the others do, as builds before May 2025 always did") \
+	X(OP_OFFLOAD, "op_offload", NULL, GS_KIND_BOOL, "yes", GS_BOOL_VALUES, GS_RT(LLAMACPP), \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "llama.cpp: ops of weights left in host memory run on the first " \
+	  "GPU for batches of 32 tokens or more, their weights copied into its compute buffer (no: " \
+	  "--no-op-offload)") \
+	X(NUM_BATCH, "num_batch", NULL, GS_KIND_COUNT, "512", GS_NO_VALUES, GS_RT(OLLAMA), GS_TASKS_ALL, \
+	  GS_PH_NONE, 1, 0, "Ollama num_batch (its default 512)") \
+	X(GPU_FREE, "gpu_free", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RT(OLLAMA), GS_TASKS_ALL, \
+	  GS_PH_NONE, 0, 0, "Ollama: free memory per GPU at load, as its log's \"available\" (default: " \
+	  "CUDA total - runtime_context)") \
+	X(GPU_OVERHEAD, "gpu_overhead", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RT(OLLAMA), \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "Ollama OLLAMA_GPU_OVERHEAD: VRAM held back per GPU (default 0)") \
 	X(KV_FORMAT, "kv_format", NULL, GS_KIND_KV_FORMAT, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
 	  GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(POOL) | GS_PH(CONTEXT), 0, 0, \
 	  "KV cache format (default: the weights' compute dtype)") \
-	X(KV_FORMAT_V, "kv_format_v", NULL, GS_KIND_KV_FORMAT, NULL, GS_NO_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
-	  GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(CONTEXT), 0, 0, \
+	X(KV_FORMAT_V, "kv_format_v", NULL, GS_KIND_KV_FORMAT, NULL, GS_NO_VALUES, GS_RT(LLAMACPP), \
+	  GS_TASKS_ALL, GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(CONTEXT), 0, 0, \
 	  "llama.cpp -ctv: the V cache's format when not kv_format's (-ctk)") \
-	X(ATTENTION, "attention", NULL, GS_KIND_ENUM, "sdpa", GS_ATTENTION_VALUES, GS_RT(TRANSFORMERS) | GS_RTS_GGUF, \
-	  GS_TASKS_ALL, GS_PH_TRAIN_STEP | GS_PH(PREFILL) | GS_PH(CONTEXT) | GS_PH(VALIDATION), 0, 0, \
-	  "the attention kernel (llama.cpp and Ollama: flash is -fa, OLLAMA_FLASH_ATTENTION)") \
-	X(KEEP, "keep", NULL, GS_KIND_KEEP, "default", GS_NO_VALUES, GS_RT(TRANSFORMERS) | GS_RTS_POOL, GS_TASKS_ALL, \
-	  GS_PH(LOAD), 0, 0, "modules kept in another format: embed,lm_head,norm | none") \
+	X(ATTENTION, "attention", NULL, GS_KIND_ENUM, "sdpa", GS_ATTENTION_VALUES, GS_RT(TRANSFORMERS) | \
+	  GS_RTS_GGUF, GS_TASKS_ALL, GS_PH_TRAIN_STEP | GS_PH(PREFILL) | GS_PH(CONTEXT) | GS_PH(VALIDATION), \
+	  0, 0, "the attention kernel (llama.cpp and Ollama: flash is -fa, OLLAMA_FLASH_ATTENTION)") \
+	X(KEEP, "keep", NULL, GS_KIND_KEEP, "default", GS_NO_VALUES, GS_RT(TRANSFORMERS) | GS_RTS_POOL, \
+	  GS_TASKS_ALL, GS_PH(LOAD), 0, 0, "modules kept in another format: embed,lm_head,norm | none") \
 	X(KEEP_FORMAT, "keep_format", NULL, GS_KIND_ENUM, NULL, GS_KEEP_FORMAT_VALUES, \
 	  GS_RT(TRANSFORMERS) | GS_RTS_POOL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "dtype of the modules a quantized format keeps aside (default 16 bits; Transformers loads them in " \
-	  "float32 when torch_dtype is not given)") \
-	X(RUNTIME_CONTEXT, "runtime_context", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "CUDA context + framework (default per runtime)") \
-	X(ALLOCATOR_SLACK, "allocator_slack", NULL, GS_KIND_PERCENT, "10%", GS_NO_VALUES, GS_RT(TRANSFORMERS), \
-	  GS_TASKS_ALL, GS_PH_NONE, 0, 1, "caching-allocator slack on dynamic items (the allocator rounds and " \
-	  "caches; it does not double a tensor)") \
+	  "dtype of the modules a quantized format keeps aside (default 16 bits; Transformers loads them " \
+	  "in float32 when torch_dtype is not given)") \
+	X(RUNTIME_CONTEXT, "runtime_context", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RTS_ALL, \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "CUDA context + framework (default per runtime)") \
+	X(ALLOCATOR_SLACK, "allocator_slack", NULL, GS_KIND_PERCENT, "10%", GS_NO_VALUES, \
+	  GS_RT(TRANSFORMERS), GS_TASKS_ALL, GS_PH_NONE, 0, 1, "caching-allocator slack on dynamic items " \
+	  "(the allocator rounds and caches; it does not double a tensor)") \
 	X(GPU, "gpu", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
 	  "device name from the built-in table: \"RTX 4090\"") \
-	X(CAPACITY, "capacity", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "device capacity as nvidia-smi / rocm-smi report it: 24GB, 24564MiB") \
-	X(CUDA_TOTAL, "cuda_total", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, \
-	  0, 0, "total CUDA reports (torch.cuda.mem_get_info()[1]), which vLLM and SGLang budget from") \
-	X(GPU_MEMORY_UTILIZATION, "gpu_memory_utilization", NULL, GS_KIND_RATIO, "0.9", GS_NO_VALUES, GS_RT(VLLM), \
-	  GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(PROFILE), 1, 1, "vLLM budget fraction (0.92 from vLLM 0.20.0)") \
-	X(MAX_NUM_BATCHED_TOKENS, "max_num_batched_tokens", NULL, GS_KIND_TOKENS, NULL, GS_NO_VALUES, GS_RT(VLLM), \
-	  GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(PROFILE), 1, 1ull << 30, \
+	X(CAPACITY, "capacity", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
+	  GS_PH_NONE, 0, 0, "device capacity as nvidia-smi / rocm-smi report it: 24GB, 24564MiB") \
+	X(CUDA_TOTAL, "cuda_total", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
+	  GS_PH_NONE, 0, 0, "total CUDA reports (torch.cuda.mem_get_info()[1]), which vLLM and SGLang " \
+	  "budget from") \
+	X(GPU_MEMORY_UTILIZATION, "gpu_memory_utilization", NULL, GS_KIND_RATIO, "0.9", GS_NO_VALUES, \
+	  GS_RT(VLLM), GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(PROFILE), 1, 1, "vLLM budget fraction (0.92 from " \
+	  "vLLM 0.20.0)") \
+	X(MAX_NUM_BATCHED_TOKENS, "max_num_batched_tokens", NULL, GS_KIND_TOKENS, NULL, GS_NO_VALUES, \
+	  GS_RT(VLLM), GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(PROFILE), 1, 1ull << 30, \
 	  "vLLM profile-run tokens (default: the release's rule)") \
 	X(MAX_NUM_SEQS, "max_num_seqs", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RT(VLLM), GS_TASKS_ALL, \
-	  GS_PH(SERVE) | GS_PH(PROFILE), 1, 1ull << 20, "vLLM sequences in the profile run (default: the release's " \
-	  "rule)") \
-	X(CUDA_GRAPHS, "cuda_graphs", NULL, GS_KIND_BYTES, "0.5GiB", GS_NO_VALUES, GS_RTS_POOL, GS_TASKS_ALL, \
-	  GS_PH(SERVE) | GS_PH(PROFILE) | GS_PH(POOL), 0, 0, \
+	  GS_PH(SERVE) | GS_PH(PROFILE), 1, 1ull << 20, "vLLM sequences in the profile run (default: the " \
+	  "release's rule)") \
+	X(CUDA_GRAPHS, "cuda_graphs", NULL, GS_KIND_BYTES, "0.5GiB", GS_NO_VALUES, GS_RTS_POOL, \
+	  GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(PROFILE) | GS_PH(POOL), 0, 0, \
 	  "vLLM / SGLang CUDA-graph memory (0GiB with enforce_eager / --disable-cuda-graph)") \
-	X(MAX_LORAS, "max_loras", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_POOL, GS_TASKS_ALL, GS_PH_NONE, \
-	  1, 1ull << 10, "vLLM --enable-lora: adapters served at once (vLLM default 1 when LoRA is on)") \
-	X(MAX_LORA_RANK, "max_lora_rank", NULL, GS_KIND_COUNT, "16", GS_NO_VALUES, GS_RT(VLLM), GS_TASKS_ALL, \
-	  GS_PH_NONE, 1, 1ull << 12, "vLLM --max-lora-rank (vLLM default 16)") \
-	X(MEM_FRACTION_STATIC, "mem_fraction_static", NULL, GS_KIND_RATIO, NULL, GS_NO_VALUES, GS_RT(SGLANG), \
-	  GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(POOL), 1, 1, \
+	X(MAX_LORAS, "max_loras", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_POOL, GS_TASKS_ALL, \
+	  GS_PH_NONE, 1, 1ull << 10, "vLLM --enable-lora: adapters served at once (vLLM default 1 when " \
+	  "LoRA is on)") \
+	X(MAX_LORA_RANK, "max_lora_rank", NULL, GS_KIND_COUNT, "16", GS_NO_VALUES, GS_RT(VLLM), \
+	  GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 12, "vLLM --max-lora-rank (vLLM default 16)") \
+	X(MEM_FRACTION_STATIC, "mem_fraction_static", NULL, GS_KIND_RATIO, NULL, GS_NO_VALUES, \
+	  GS_RT(SGLANG), GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(POOL), 1, 1, \
 	  "SGLang --mem-fraction-static (default: the release's rule)") \
-	X(CHUNKED_PREFILL_SIZE, "chunked_prefill_size", NULL, GS_KIND_TOKENS, NULL, GS_NO_VALUES, GS_RT(SGLANG), \
-	  GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 30, "SGLang --chunked-prefill-size (default: the release's rule)") \
-	X(MAX_RUNNING_REQUESTS, "max_running_requests", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RT(SGLANG), \
-	  GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 20, "SGLang --max-running-requests (default: from the pool)") \
+	X(CHUNKED_PREFILL_SIZE, "chunked_prefill_size", NULL, GS_KIND_TOKENS, NULL, GS_NO_VALUES, \
+	  GS_RT(SGLANG), GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 30, "SGLang --chunked-prefill-size (default: " \
+	  "the release's rule)") \
+	X(MAX_RUNNING_REQUESTS, "max_running_requests", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, \
+	  GS_RT(SGLANG), GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 20, "SGLang --max-running-requests (default: " \
+	  "from the pool)") \
 	X(CONSERVATIVE, "conservative", NULL, GS_KIND_BOOL, "no", GS_BOOL_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "judge by the high end of each calibration interval (fit, capacity check, shortlist, " \
-	  "sheet)")
+	  GS_PH_NONE, 0, 0, "judge by the high end of each calibration interval (fit, capacity check, " \
+	  "shortlist, sheet)")
 
 typedef enum gs_kind {
 	GS_KIND_STRING, GS_KIND_COUNT, GS_KIND_BYTES, GS_KIND_RATIO, GS_KIND_PERCENT,
@@ -379,7 +394,8 @@ const char *gs_field_flag(gs_field f, char *buf, size_t cap);
 /* "Did you mean": the field flag ("--context") or the command's own option
  * (extra[], e.g. "--json") nearest to an unknown flag, into buf; NULL when
  * none is near enough (at most 3 edits, under half the word). */
-const char *gs_flag_suggest(const char *flag, const char *const *extra, size_t n_extra, char *buf, size_t cap);
+const char *gs_flag_suggest(const char *flag, const char *const *extra, size_t n_extra, char *buf,
+                            size_t cap);
 
 /* Static metadata for a field. */
 const char *gs_field_key(gs_field f);
@@ -444,11 +460,23 @@ static inline gs_ratio gs_wl_ratio(const gs_workload *w, gs_field f) { return w-
 static inline gs_task gs_wl_task(const gs_workload *w) { return (gs_task)w->v[GS_F_TASK].e; }
 static inline bool gs_wl_training(const gs_workload *w) { return w->v[GS_F_TASK].e != GS_TASK_INFERENCE; }
 static inline gs_runtime gs_wl_runtime(const gs_workload *w) { return (gs_runtime)w->v[GS_F_RUNTIME].e; }
-static inline gs_entrypoint gs_wl_entrypoint(const gs_workload *w) { return (gs_entrypoint)w->v[GS_F_ENTRYPOINT].e; }
+static inline gs_entrypoint gs_wl_entrypoint(const gs_workload *w)
+{
+	return (gs_entrypoint)w->v[GS_F_ENTRYPOINT].e;
+}
 static inline gs_sampler gs_wl_sampler(const gs_workload *w) { return (gs_sampler)w->v[GS_F_SAMPLER].e; }
-static inline gs_attention gs_wl_attention(const gs_workload *w) { return (gs_attention)w->v[GS_F_ATTENTION].e; }
-static inline gs_optimizer gs_wl_optimizer(const gs_workload *w) { return (gs_optimizer)w->v[GS_F_OPTIMIZER].e; }
-static inline gs_precision gs_wl_precision(const gs_workload *w) { return (gs_precision)w->v[GS_F_PRECISION].e; }
+static inline gs_attention gs_wl_attention(const gs_workload *w)
+{
+	return (gs_attention)w->v[GS_F_ATTENTION].e;
+}
+static inline gs_optimizer gs_wl_optimizer(const gs_workload *w)
+{
+	return (gs_optimizer)w->v[GS_F_OPTIMIZER].e;
+}
+static inline gs_precision gs_wl_precision(const gs_workload *w)
+{
+	return (gs_precision)w->v[GS_F_PRECISION].e;
+}
 static inline gs_checkpointing gs_wl_checkpointing(const gs_workload *w)
 {
 	return (gs_checkpointing)w->v[GS_F_CHECKPOINTING].e;
@@ -459,8 +487,14 @@ static inline int gs_wl_zero(const gs_workload *w) { return w->v[GS_F_ZERO].e; }
 static inline gs_fsdp gs_wl_fsdp(const gs_workload *w) { return (gs_fsdp)w->v[GS_F_FSDP].e; }
 static inline gs_offload gs_wl_offload(const gs_workload *w) { return (gs_offload)w->v[GS_F_OFFLOAD].e; }
 static inline gs_export gs_wl_export(const gs_workload *w) { return (gs_export)w->v[GS_F_EXPORT].e; }
-static inline gs_split_mode gs_wl_split_mode(const gs_workload *w) { return (gs_split_mode)w->v[GS_F_SPLIT_MODE].e; }
-static inline gs_quantizer gs_wl_quantizer(const gs_workload *w) { return (gs_quantizer)w->v[GS_F_QUANTIZER].e; }
+static inline gs_split_mode gs_wl_split_mode(const gs_workload *w)
+{
+	return (gs_split_mode)w->v[GS_F_SPLIT_MODE].e;
+}
+static inline gs_quantizer gs_wl_quantizer(const gs_workload *w)
+{
+	return (gs_quantizer)w->v[GS_F_QUANTIZER].e;
+}
 static inline gs_recipe gs_wl_recipe(const gs_workload *w) { return (gs_recipe)w->v[GS_F_RECIPE].e; }
 /* a bool field (kind GS_KIND_BOOL): yes is 1, whatever the field */
 static inline bool gs_wl_bool(const gs_workload *w, gs_field f) { return w->v[f].e == GS_YES; }

@@ -16,10 +16,11 @@
  * away); from 0.10.1, top_k_top_p_sampling_from_logits (PR #18608). */
 static const gsi_flashinfer_path fi_v0 = {12, "V0's FlashInfer path: fp32 copy 4, probabilities 4, "
                                               "log-probabilities 4"};
-static const gsi_flashinfer_path fi_from_probs = {8, "FlashInfer older than 0.2.3, sampling from probabilities "
-                                                     "(0.2.3 and later are turned away): fp32 copy 4, probabilities 4"};
-static const gsi_flashinfer_path fi_from_logits = {12, "FlashInfer's sampler from logits: fp32 copy 4, top-k masked "
-                                                       "logits 4, their softmax 4"};
+static const gsi_flashinfer_path fi_from_probs = {8, "FlashInfer older than 0.2.3, sampling from "
+                                                     "probabilities (0.2.3 and later are turned away): fp32 "
+                                                     "copy 4, probabilities 4"};
+static const gsi_flashinfer_path fi_from_logits = {12, "FlashInfer's sampler from logits: fp32 copy 4, top-k "
+                                                       "masked logits 4, their softmax 4"};
 
 /* The files read at each tag from 0.12.0 to 0.16.0, against 0.11.0
  * (docs/method.md §7, "Six releases after 0.11.0"). */
@@ -33,12 +34,13 @@ static const gsi_flashinfer_path fi_from_logits = {12, "FlashInfer's sampler fro
 /* The rules 0.20.0 to 0.21.0 share (0.19.0's, with the CUDA graph estimate
  * off the pool and 0.92, PR #38284); each row adds its own, FlashInfer's
  * sampler opt-in included (0.20.x) or not (0.21.0). */
-#define V1_RULES_FROM_0_20                                                                                     \
-	.v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true, .moe_cache13_shared = true,         \
-	.moe_chunk = UINT32_MAX,                                                                                 \
-	.flashinfer = &fi_from_logits, .mla_latent = true, .mxfp4_marlin_pad = true,                            \
-	.mxfp4_marlin_cc11 = true, .triton_topk = true, .cudagraph_profiled = true, .cudagraph_in_pool = true,  \
-	.gpu_util_default = "0.92", .moe_runner_unread = true, .mxfp4_backend_unread = true,                    \
+#define V1_RULES_FROM_0_20                                                                                   \
+	.v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true, .moe_cache13_shared = true,      \
+	.moe_chunk = UINT32_MAX,                                                                             \
+	.flashinfer = &fi_from_logits, .mla_latent = true, .mxfp4_marlin_pad = true,                         \
+	.mxfp4_marlin_cc11 = true, .triton_topk = true, .cudagraph_profiled = true,                          \
+	.cudagraph_in_pool = true, .gpu_util_default = "0.92", .moe_runner_unread = true,                    \
+	.mxfp4_backend_unread = true,                                                                        \
 	.comm_in_baseline = true
 
 /* Designated fields: a row names what its release sets (.rel.* the part
@@ -66,8 +68,8 @@ static const gsi_flashinfer_path fi_from_logits = {12, "FlashInfer's sampler fro
  * 0.8 to 0.10". */
 static const gsi_vllm_release v0_of_0_8 = {
 	.rel.version = "0.8.4 to 0.10.1 (V0 engine)", .chunk_tokens = 2048,
-	.long_context_chunked = true, .long_context_no_mla = true, .moe_cache13_shared = true, .moe_chunk = 32768,
-	.flashinfer = &fi_v0, .mla_latent = true,
+	.long_context_chunked = true, .long_context_no_mla = true, .moe_cache13_shared = true,
+	.moe_chunk = 32768, .flashinfer = &fi_v0, .mla_latent = true,
 	.rel.source = "vLLM V0 of v0.8.4, v0.8.5, v0.9.0 and v0.10.1: vllm/worker/worker.py "
 	"determine_num_available_blocks, vllm/worker/model_runner.py profile_run and _dummy_run, "
 	"vllm/model_executor/layers/sampler.py, vllm/config.py (vllm/config/scheduler.py) SchedulerConfig, "
@@ -79,47 +81,52 @@ static const gsi_vllm_release vllm_releases[] = {
 	 .moe_chunk = 32768, .flashinfer = &fi_v0,
 	 .rel.source = "vLLM v0.6.4: vllm/config.py SchedulerConfig (chunked prefill 512 tokens, else "
 	 "max(max_model_len, 2048)), vllm/engine/arg_utils.py (chunked prefill on above 32768 tokens), "
-	 "vllm/worker/worker.py determine_num_available_blocks, vllm/model_executor/layers/sampler.py (native "
-	 "top-k/top-p without FlashInfer, absent from requirements-cuda.txt), vllm/config.py get_head_size and "
-	 "models/deepseek_v2.py (no MLA: every head's K and V at 256), models/registry.py (no DeepSeek-V3)"},
+	 "vllm/worker/worker.py determine_num_available_blocks, vllm/model_executor/layers/sampler.py "
+	 "(native top-k/top-p without FlashInfer, absent from requirements-cuda.txt), vllm/config.py "
+	 "get_head_size and models/deepseek_v2.py (no MLA: every head's K and V at 256), models/registry.py "
+	 "(no DeepSeek-V3)"},
 	{.rel.version = "0.7.3", .chunk_tokens = 2048, .long_context_chunked = true,
-	 .moe_chunk = 32768, .flashinfer = &fi_v0, .mla_latent = true, .mla_absorb = true, .mla_align256 = true,
-	 .rel.source = "vLLM v0.7.3: vllm/config.py SchedulerConfig (chunked prefill 2048 tokens since PR #10544), "
-	 "vllm/engine/arg_utils.py, vllm/worker/worker.py, vllm/model_executor/layers/sampler.py (as 0.6.4), "
-	 "vllm/worker/cache_engine.py (MLA entries aligned to 256 B), vllm/attention/backends/mla/utils.py "
-	 "process_weights_after_loading (absorbed W_Q_UK, W_UV_O)"},
+	 .moe_chunk = 32768, .flashinfer = &fi_v0, .mla_latent = true, .mla_absorb = true,
+	 .mla_align256 = true,
+	 .rel.source = "vLLM v0.7.3: vllm/config.py SchedulerConfig (chunked prefill 2048 tokens since PR "
+	 "#10544), vllm/engine/arg_utils.py, vllm/worker/worker.py, vllm/model_executor/layers/sampler.py "
+	 "(as 0.6.4), vllm/worker/cache_engine.py (MLA entries aligned to 256 B), "
+	 "vllm/attention/backends/mla/utils.py process_weights_after_loading (absorbed W_Q_UK, W_UV_O)"},
 	/* 0.8.4, 0.8.5 and 0.9.0 profile, sample and count non-torch memory
 	 * alike (determine_available_memory, profile_run, _dummy_sampler_run and
 	 * the CUDA path of topk_topp_sampler.py read the same at 93e5f3c5,
 	 * cfe45320 and 09f106a9); they differ in which GPUs get the larger
 	 * batch defaults. */
-	{.rel.version = "0.8.4", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8, .big = GSI_BIG_BY_NAME,
-	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
+	{.rel.version = "0.8.4", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8,
+	 .big = GSI_BIG_BY_NAME, .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
 	 .rel.source = "vLLM v0.8.4 (main at 93e5f3c5, 2025-04-12, whose log lines the 0.8.4 logs print): "
 	 "vllm/engine/arg_utils.py _set_default_args_v1 (H100/H200 by name, PR #12369), "
 	 "vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run and "
 	 "_dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py (as 0.8.5)",
-	 .rel.changed_before = "0.8.0 made the V1 engine the default, and the releases in between were not read; "
-	 "give the known release whose engine ran, as the log's 'Initializing a V1 LLM engine' or VLLM_USE_V1=0 "
-	 "tells"},
+	 .rel.changed_before = "0.8.0 made the V1 engine the default, and the releases in between were not "
+	 "read; give the known release whose engine ran, as the log's 'Initializing a V1 LLM engine' or "
+	 "VLLM_USE_V1=0 tells"},
 	{.rel.version = "0.8.5", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8,
 	 .big = GSI_BIG_BY_MEMORY,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
-	 .rel.source = "vLLM v0.8.5 (cfe45320): vllm/engine/arg_utils.py _set_default_args_v1 (CUDA total >= 70 "
-	 "GiB, PR #17073), vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py profile_run "
-	 "and _dummy_sampler_run, vllm/v1/sample/sampler.py, vllm/v1/sample/ops/topk_topp_sampler.py (FlashInfer >= "
-	 "0.2.3 is turned away; an older one samples from probabilities)"},
+	 .rel.source = "vLLM v0.8.5 (cfe45320): vllm/engine/arg_utils.py _set_default_args_v1 (CUDA total >= "
+	 "70 GiB, PR #17073), vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py "
+	 "profile_run and _dummy_sampler_run, vllm/v1/sample/sampler.py, "
+	 "vllm/v1/sample/ops/topk_topp_sampler.py (FlashInfer >= 0.2.3 is turned away; an older one samples "
+	 "from probabilities)"},
 	/* The patch releases rows stand for (same_from..same_to): docs/method.md §7, "The release table". */
-	{.rel.version = "0.9.0", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8, .big = GSI_BIG_NOT_A100,
+	{.rel.version = "0.9.0", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8,
+	 .big = GSI_BIG_NOT_A100,
 	 .rel.same_from = "0.9.0", .rel.same_to = "0.9.0.1",
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_probs,
 	 .mla_latent = true, .nontorch_all_processes = true,
-	 .rel.source = "vLLM v0.9.0 (main at 09f106a9, 2025-05-14): vllm/engine/arg_utils.py _set_default_args_v1 "
-	 "(>= 70 GiB and not A100, PR #17885), vllm/v1/worker/gpu_worker.py determine_available_memory, "
-	 "gpu_model_runner.py profile_run and _dummy_sampler_run, vllm/v1/sample/ops/topk_topp_sampler.py "
-	 "(as 0.8.5; sampling from logits, PR #18608, and PR #19312's profiling came after)"},
+	 .rel.source = "vLLM v0.9.0 (main at 09f106a9, 2025-05-14): vllm/engine/arg_utils.py "
+	 "_set_default_args_v1 (>= 70 GiB and not A100, PR #17885), vllm/v1/worker/gpu_worker.py "
+	 "determine_available_memory, gpu_model_runner.py profile_run and _dummy_sampler_run, "
+	 "vllm/v1/sample/ops/topk_topp_sampler.py (as 0.8.5; sampling from logits, PR #18608, and PR "
+	 "#19312's profiling came after)"},
 	{.rel.version = "0.10.1", .v1 = true, .cc8_v0_until = CC8_V0_UNTIL, .v0 = &v0_of_0_8,
 	 .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .rel.same_from = "0.10.1", .rel.same_to = "0.10.1.1",
@@ -132,10 +139,10 @@ static const gsi_vllm_release vllm_releases[] = {
 	{.rel.version = "0.11.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits,
 	 .mla_latent = true, .mxfp4_marlin_pad = true, .comm_in_baseline = true,
-	 .rel.source = "vLLM v0.11.0 (releases/v0.11.0, b8b302cd): vllm/v1/worker/gpu_worker.py init_device (NCCL "
-	 "set up before the memory snapshot, PR #25359), vllm/engine/arg_utils.py, "
-	 "vllm/v1/worker/gpu_model_runner.py profile_run, vllm/v1/sample/ops/topk_topp_sampler.py, vllm/envs.py, "
-	 "fused_moe/fused_moe.py, quantization/mxfp4.py"},
+	 .rel.source = "vLLM v0.11.0 (releases/v0.11.0, b8b302cd): vllm/v1/worker/gpu_worker.py init_device "
+	 "(NCCL set up before the memory snapshot, PR #25359), vllm/engine/arg_utils.py, "
+	 "vllm/v1/worker/gpu_model_runner.py profile_run, vllm/v1/sample/ops/topk_topp_sampler.py, "
+	 "vllm/envs.py, fused_moe/fused_moe.py, quantization/mxfp4.py"},
 	/* 0.11.1 to 0.16.0 budget, profile and sample as 0.11.0 does: read at
 	 * each tag, init_device still sets up NCCL before the start-up snapshot,
 	 * determine_available_memory and memory_profiling (vllm/utils/mem_utils.py
@@ -149,38 +156,43 @@ static const gsi_vllm_release vllm_releases[] = {
 	 * compute capability 11.0 and later too (quantization/mxfp4.py). */
 	{.rel.version = "0.11.1", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .rel.same_from = "0.11.1", .rel.same_to = "0.11.2",
-	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
-	 .mla_latent = true, .mxfp4_marlin_pad = true, .comm_in_baseline = true,
+	 .moe_cache13_shared = true, .moe_chunk = 32768, .flashinfer = &fi_from_logits,
+	 .flashinfer_opt_in = true, .mla_latent = true, .mxfp4_marlin_pad = true, .comm_in_baseline = true,
 	 .rel.source = "vLLM v0.11.1 (43936849): vllm/v1/worker/gpu_worker.py init_device and "
 	 "determine_available_memory, vllm/utils/mem_utils.py memory_profiling, vllm/engine/arg_utils.py, "
 	 "vllm/v1/worker/gpu_model_runner.py profile_run and _dummy_sampler_run, "
 	 "vllm/v1/sample/ops/topk_topp_sampler.py (FlashInfer opt-in), vllm/envs.py, fused_moe/fused_moe.py, "
 	 "quantization/mxfp4.py"},
 	{.rel.version = "0.12.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
-	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
-	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
+	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits,
+	 .flashinfer_opt_in = true, .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true,
+	 .comm_in_baseline = true,
 	 .rel.source = "vLLM v0.12.0 (4fd9d6a8; VLLM_FUSED_MOE_CHUNK_SIZE 16384 in vllm/envs.py, Marlin from "
 	 "compute capability 11.0 in quantization/mxfp4.py): " V1_FILES_FROM_0_12},
 	{.rel.version = "0.13.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
-	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
-	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
+	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits,
+	 .flashinfer_opt_in = true, .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true,
+	 .comm_in_baseline = true,
 	 .rel.source = "vLLM v0.13.0 (72506c98; gpu_worker.py's workspace manager allocates on first use): "
 	 V1_FILES_FROM_0_12},
 	{.rel.version = "0.14.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .rel.same_from = "0.14.0", .rel.same_to = "0.14.1",
-	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
-	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
+	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits,
+	 .flashinfer_opt_in = true, .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true,
+	 .comm_in_baseline = true,
 	 .rel.source = "vLLM v0.14.0 (b17039bc): " V1_FILES_FROM_0_12},
 	{.rel.version = "0.15.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .rel.same_from = "0.15.0", .rel.same_to = "0.15.1",
-	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
-	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
+	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits,
+	 .flashinfer_opt_in = true, .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true,
+	 .comm_in_baseline = true,
 	 .rel.source = "vLLM v0.15.0 (f1764434): " V1_FILES_FROM_0_12},
 	{.rel.version = "0.16.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
-	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
-	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .comm_in_baseline = true,
-	 .rel.source = "vLLM v0.16.0 (89a77b10; mem_utils.py reads the same counters through current_platform): "
-	 V1_FILES_FROM_0_12},
+	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits,
+	 .flashinfer_opt_in = true, .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true,
+	 .comm_in_baseline = true,
+	 .rel.source = "vLLM v0.16.0 (89a77b10; mem_utils.py reads the same counters through "
+	 "current_platform): " V1_FILES_FROM_0_12},
 	/* 0.17.0 to 0.19.0 against 0.16.0, read at each tag: init_device,
 	 * determine_available_memory (0.17.0), memory_profiling, profile_run,
 	 * _dummy_sampler_run, the batch defaults (0.17.0 adds an opt-in
@@ -194,27 +206,28 @@ static const gsi_vllm_release vllm_releases[] = {
 	 * 0.19.0's envs.py; memory_profiling empties the cache on exit); MXFP4
 	 * experts choose their backend from a priority list (0.19.0). */
 	{.rel.version = "0.17.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
-	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits, .flashinfer_opt_in = true,
-	 .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true, .triton_topk = true,
-	 .comm_in_baseline = true,
-	 .rel.source = "vLLM v0.17.0 (b31e9326; apply_top_k_top_p in vllm/v1/sample/ops/topk_topp_sampler.py sends "
-	 "8 rows or more to the Triton kernel): " V1_FILES_FROM_0_17},
+	 .moe_cache13_shared = true, .moe_chunk = 16384, .flashinfer = &fi_from_logits,
+	 .flashinfer_opt_in = true, .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true,
+	 .triton_topk = true, .comm_in_baseline = true,
+	 .rel.source = "vLLM v0.17.0 (b31e9326; apply_top_k_top_p in vllm/v1/sample/ops/topk_topp_sampler.py "
+	 "sends 8 rows or more to the Triton kernel): " V1_FILES_FROM_0_17},
 	{.rel.version = "0.18.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .rel.same_from = "0.18.0", .rel.same_to = "0.18.1",
 	 .moe_cache13_shared = true, .moe_chunk = UINT32_MAX, .flashinfer = &fi_from_logits,
 	 .flashinfer_opt_in = true, .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true,
 	 .triton_topk = true,
 	 .cudagraph_profiled = true, .comm_in_baseline = true,
-	 .rel.source = "vLLM v0.18.0 (bcf2be96; fused_experts_impl without chunks, determine_available_memory and "
-	 "profile_cudagraph_memory in vllm/v1/worker/gpu_model_runner.py): " V1_FILES_FROM_0_17},
+	 .rel.source = "vLLM v0.18.0 (bcf2be96; fused_experts_impl without chunks, "
+	 "determine_available_memory and profile_cudagraph_memory in "
+	 "vllm/v1/worker/gpu_model_runner.py): " V1_FILES_FROM_0_17},
 	{.rel.version = "0.19.0", .v1 = true, .big = GSI_BIG_NOT_A100, .concurrency_by_blocks = true,
 	 .rel.same_from = "0.19.0", .rel.same_to = "0.19.1",
 	 .moe_cache13_shared = true, .moe_chunk = UINT32_MAX, .flashinfer = &fi_from_logits,
 	 .flashinfer_opt_in = true, .mla_latent = true, .mxfp4_marlin_pad = true, .mxfp4_marlin_cc11 = true,
 	 .triton_topk = true,
 	 .cudagraph_profiled = true, .mxfp4_backend_unread = true, .comm_in_baseline = true,
-	 .rel.source = "vLLM v0.19.0 (2a69949b; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS still 0 in vllm/envs.py; "
-	 "MXFP4 experts in fused_moe/oracle/mxfp4.py): " V1_FILES_FROM_0_17},
+	 .rel.source = "vLLM v0.19.0 (2a69949b; VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS still 0 in "
+	 "vllm/envs.py; MXFP4 experts in fused_moe/oracle/mxfp4.py): " V1_FILES_FROM_0_17},
 	/* 0.20.0 against 0.19.0 (PR #38284): VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS
 	 * defaults to 1, so the CUDA graph estimate comes off the pool, and
 	 * gpu_memory_utilization defaults to 0.92 to make up for it; the profile
@@ -285,22 +298,23 @@ static const gsi_sgl_chunk_step sgl_chunk_0_4_9[] = {
 static const gsi_sglang_release sglang_releases[] = {
 	{.rel.version = "0.4.6", .fraction_by_tp = sgl_fraction_by_tp_0_4_6, .chunk = sgl_chunk_0_4_6,
 	 .chunk_no_gpu = 8192,
-	 .rel.source = "SGLang v0.4.6: python/sglang/srt/server_args.py __post_init__ (mem_fraction_static by TP, "
-	 "chunked_prefill_size by GPU memory, PR #2044), model_executor/model_runner.py "
+	 .rel.source = "SGLang v0.4.6: python/sglang/srt/server_args.py __post_init__ (mem_fraction_static "
+	 "by TP, chunked_prefill_size by GPU memory, PR #2044), model_executor/model_runner.py "
 	 "profile_max_num_token and init_memory_pool"},
 	{.rel.version = "0.4.9", .reserved = sgl_reserved_0_4_9, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
 	 .chunk = sgl_chunk_0_4_9, .chunk_no_gpu = 4096,
-	 .rel.source = "SGLang v0.4.9: python/sglang/srt/server_args.py __post_init__ (reserved_mem by GPU memory, "
-	 "PR #7054), model_executor/model_runner.py profile_max_num_token"},
+	 .rel.source = "SGLang v0.4.9: python/sglang/srt/server_args.py __post_init__ (reserved_mem by GPU "
+	 "memory, PR #7054), model_executor/model_runner.py profile_max_num_token"},
 };
 
 /* Ollama, oldest first */
 static const gsi_ollama_release ollama_releases[] = {
 	{.rel.version = "0.5.4",
-	 .rel.source = "Ollama v0.5.4: api/types.go DefaultOptions (num_ctx 2048, num_batch 512), server/sched.go "
-	 "(defaultParallel 4, then 1), envconfig/config.go (OLLAMA_NUM_PARALLEL 0, OLLAMA_FLASH_ATTENTION, "
-	 "OLLAMA_KV_CACHE_TYPE, OLLAMA_GPU_OVERHEAD 0), llm/memory.go EstimateGPULayers, llm/ggml.go GraphSize, "
-	 "discover/gpu.go (CUDA minimum memory 457 MiB), llama.cpp ba1cb19c",
+	 .rel.source = "Ollama v0.5.4: api/types.go DefaultOptions (num_ctx 2048, num_batch 512), "
+	 "server/sched.go (defaultParallel 4, then 1), envconfig/config.go (OLLAMA_NUM_PARALLEL 0, "
+	 "OLLAMA_FLASH_ATTENTION, OLLAMA_KV_CACHE_TYPE, OLLAMA_GPU_OVERHEAD 0), llm/memory.go "
+	 "EstimateGPULayers, llm/ggml.go GraphSize, discover/gpu.go (CUDA minimum memory 457 MiB), "
+	 "llama.cpp ba1cb19c",
 	 .num_ctx = 2048, .auto_parallel = 4, .weights_log = GSI_OLLAMA_LOG_KV_IN,
 	 .llama_archs = "llama qwen2 phi3 gemma gemma2", .engine_archs = "",
 	 /* its llama/llama.cpp (base ba1cb19c) has no llama-kv-cache-*iswa.cpp */
@@ -313,21 +327,23 @@ static const gsi_ollama_release ollama_releases[] = {
 	 .rel.same_from = "0.5.2", .rel.same_to = "0.5.11"},
 	{.rel.version = "0.6.8",
 	 .rel.source = "Ollama v0.6.8: envconfig/config.go (OLLAMA_CONTEXT_LENGTH 4096), server/sched.go "
-	 "(defaultParallel 2), llm/memory.go, fs/ggml/ggml.go GraphSize and OllamaEngineRequired, discover/gpu.go",
+	 "(defaultParallel 2), llm/memory.go, fs/ggml/ggml.go GraphSize and OllamaEngineRequired, "
+	 "discover/gpu.go",
 	 .num_ctx = 4096, .auto_parallel = 2, .weights_log = GSI_OLLAMA_LOG_BLOCKS,
-	 .llama_archs = "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2", .engine_archs = "gemma3 mistral3 llama4",
+	 .llama_archs = "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2",
+	 .engine_archs = "gemma3 mistral3 llama4",
 	 /* no llama-kv-cache-*iswa.cpp in the llama.cpp the v0.6.8 tag vendors */
 	 .llamacpp_swa_cache = false,
 	 /* v0.6.7 against v0.6.8: only llm/server.go (library paths, Pid) and
 	  * server/sched.go (log lines) differ; v0.6.7 is where
 	  * OLLAMA_CONTEXT_LENGTH became 4096 */
 	 .rel.same_from = "0.6.7", .rel.same_to = "0.6.8",
-	 .rel.changed_before = "0.5.12 sizes BF16 tensors as 0 bytes, 0.5.13 to 0.6.6 changed fs/ggml/ggml.go in "
-	 "every release, and before 0.6.7 the default num_ctx is 2048"},
+	 .rel.changed_before = "0.5.12 sizes BF16 tensors as 0 bytes, 0.5.13 to 0.6.6 changed "
+	 "fs/ggml/ggml.go in every release, and before 0.6.7 the default num_ctx is 2048"},
 	{.rel.version = "0.11.4",
-	 .rel.source = "Ollama v0.11.4: envconfig/config.go (OLLAMA_NUM_PARALLEL 1, OLLAMA_CONTEXT_LENGTH 4096), "
-	 "llm/memory.go (blocks fitted from the last), llm/server.go (num_ctx capped at the trained context, "
-	 "PR #11175), fs/ggml/ggml.go, discover/gpu.go",
+	 .rel.source = "Ollama v0.11.4: envconfig/config.go (OLLAMA_NUM_PARALLEL 1, OLLAMA_CONTEXT_LENGTH "
+	 "4096), llm/memory.go (blocks fitted from the last), llm/server.go (num_ctx capped at the trained "
+	 "context, PR #11175), fs/ggml/ggml.go, discover/gpu.go",
 	 .num_ctx = 4096, .auto_parallel = 0, .weights_log = GSI_OLLAMA_LOG_SPLIT, .layers_from_last = true,
 	 .llama_archs = "llama qwen2 qwen3 qwen3moe phi3 gemma gemma2",
 	 .engine_archs = "gemma3 gemma3n mistral3 llama4 mllama qwen25vl gptoss", .cap_ctx_at_train = true,
@@ -339,9 +355,9 @@ static const gsi_ollama_release ollama_releases[] = {
 	  * byte-identical; fs/ggml adds gpt-oss and MXFP4 only, which both
 	  * refuse */
 	 .rel.same_from = "0.10.0", .rel.same_to = "0.11.4",
-	 .rel.changed_before = "0.7.0 fits blocks from the last and 0.7.1 changed which layer is the buffer, 0.9.3 "
-	 "caps num_ctx at the trained context (PR #11175) and multiplies the graph estimates (PR #11208), and "
-	 "0.10.0 makes one request at a time the default (PR #11330)"},
+	 .rel.changed_before = "0.7.0 fits blocks from the last and 0.7.1 changed which layer is the buffer, "
+	 "0.9.3 caps num_ctx at the trained context (PR #11175) and multiplies the graph estimates (PR "
+	 "#11208), and 0.10.0 makes one request at a time the default (PR #11330)"},
 };
 
 /* Each engine's table as gsi_release_pick and the lists read it: rows of
@@ -429,8 +445,8 @@ void gsi_release_list(gs_runtime engine, char *buf, size_t cap)
 		const gsi_release *r = row_at(&t, i);
 		size_t n = strlen(buf);
 		if (r->same_from)
-			snprintf(buf + n, cap - n, "%s%s (for %s to %s)", n ? ", " : "", r->version, r->same_from,
-			         r->same_to);
+			snprintf(buf + n, cap - n, "%s%s (for %s to %s)", n ? ", " : "", r->version,
+			         r->same_from, r->same_to);
 		else
 			snprintf(buf + n, cap - n, "%s%s", n ? ", " : "", r->version);
 	}
@@ -488,8 +504,8 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 	gsi_release_list(engine, known, sizeof known);
 	unsigned v[VPARTS];
 	if (!parse_version(text, v))
-		return gs_error_set(err, GS_EINPUT, where, "\"%.40s\" is not a release number; known releases: %s",
-		                    text, known);
+		return gs_error_set(err, GS_EINPUT, where, "\"%.40s\" is not a release number; known "
+		                    "releases: %s", text, known);
 	for (size_t i = 0; i < t.count; i++) {
 		const gsi_release *r = row_at(&t, i);
 		unsigned rv[VPARTS];
@@ -507,23 +523,23 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 	const gsi_release *same = row_covering(&t, v);
 	if (same) {
 		*out = same;
-		snprintf(note, notecap, "%.40s estimates as %s does: the files its estimate reads were compared with "
-		         "%s's and do not differ in it", text, same->version, same->version);
+		snprintf(note, notecap, "%.40s estimates as %s does: the files its estimate reads were "
+		         "compared with %s's and do not differ in it", text, same->version, same->version);
 		return GS_OK;
 	}
 	if (!below)
-		return gs_error_set(err, GS_EINPUT, where, "%.40s is older than the oldest release gpusizer knows; "
-		                    "known releases: %s", text, known);
+		return gs_error_set(err, GS_EINPUT, where, "%.40s is older than the oldest release gpusizer "
+		                    "knows; known releases: %s", text, known);
 	if (below == newest)
-		return gs_error_set(err, GS_EINPUT, where, "%.40s is newer than the newest release gpusizer knows, %s, "
-		                    "and its defaults may have changed: give runtime_version %s to size with that "
-		                    "release's defaults (and check its log against them); known releases: %s", text,
-		                    newest->version, newest->version, known);
+		return gs_error_set(err, GS_EINPUT, where, "%.40s is newer than the newest release gpusizer "
+		                    "knows, %s, and its defaults may have changed: give runtime_version %s "
+		                    "to size with that release's defaults (and check its log against them); "
+		                    "known releases: %s", text, newest->version, newest->version, known);
 	if (above->changed_before)
-		return gs_error_set(err, GS_EINPUT, where, "%.40s is not in the release table, and the estimate changed "
-		                    "between %s and %s: %s. The older row's rules would be wrong, so none is used; "
-		                    "known releases: %s", text, below->version, above->version, above->changed_before,
-		                    known);
+		return gs_error_set(err, GS_EINPUT, where, "%.40s is not in the release table, and the "
+		                    "estimate changed between %s and %s: %s. The older row's rules would be "
+		                    "wrong, so none is used; known releases: %s", text, below->version,
+		                    above->version, above->changed_before, known);
 	*out = below;
 	*approximate = true;
 	snprintf(note, notecap, "%.40s is not in the release table: the defaults of %s, the known release "

@@ -25,18 +25,21 @@ static const char *const gguf_formats[] = {"Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "
 
 static const gsi_engine engines[] = {
 	{.id = GS_RT_TRANSFORMERS, .label = "Transformers", .estimate = gsi_estimate_transformers,
-	 .sizes_encoders = true, .sizes_encoder_decoders = true, .sizes_state_space = true, .sizes_vision = true,
-	 .attn_implementation = true, .pipeline = true, .matrix_formats = serve_formats},
+	 .sizes_encoders = true, .sizes_encoder_decoders = true, .sizes_state_space = true,
+	 .sizes_vision = true, .attn_implementation = true, .pipeline = true,
+	 .matrix_formats = serve_formats},
 	{.id = GS_RT_VLLM, .label = "vLLM", .estimate = gsi_estimate_vllm, .tp_divides = true,
 	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group_of = gsi_vllm_interval_group,
-	 .pool_view = gsi_vllm_pool_view, .pool_interval = gsi_vllm_pool_interval, .verdict = gsi_verdict_vllm_pool,
-	 .matrix_formats = serve_formats, .pool_changes = gsi_serving_changes,
-	 .text_lines = gsi_vllm_text_lines, .extras_json = gsi_vllm_extras_json},
+	 .pool_view = gsi_vllm_pool_view, .pool_interval = gsi_vllm_pool_interval,
+	 .verdict = gsi_verdict_vllm_pool, .matrix_formats = serve_formats,
+	 .pool_changes = gsi_serving_changes, .text_lines = gsi_vllm_text_lines,
+	 .extras_json = gsi_vllm_extras_json},
 	{.id = GS_RT_SGLANG, .label = "SGLang", .estimate = gsi_estimate_sglang, .tp_divides = true,
 	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group = "sglang",
 	 .pool_view = gsi_sglang_pool_view, .pool_interval = gsi_sglang_pool_interval,
-	 .verdict = gsi_verdict_sglang_pool, .matrix_formats = serve_formats, .pool_changes = gsi_serving_changes,
-	 .text_lines = gsi_sglang_text_lines, .extras_json = gsi_sglang_extras_json},
+	 .verdict = gsi_verdict_sglang_pool, .matrix_formats = serve_formats,
+	 .pool_changes = gsi_serving_changes, .text_lines = gsi_sglang_text_lines,
+	 .extras_json = gsi_sglang_extras_json},
 	{.id = GS_RT_LLAMACPP, .label = "llama.cpp", .estimate = gsi_estimate_llamacpp,
 	 .vision_as_text = gsi_llamacpp_vision_as_text, .runs_gguf = true, .splits_layers = true,
 	 .interval_group = "llamacpp", .matrix_formats = gguf_formats, .own_changes = gsi_llamacpp_changes,
@@ -45,9 +48,10 @@ static const gsi_engine engines[] = {
 	 * vouch for the peak; the ollama records measure how closely Ollama's own
 	 * estimate (its required.full, which picks the layers) is recomputed,
 	 * which is not memory the GPU holds */
-	{.id = GS_RT_OLLAMA, .label = "Ollama", .estimate = gsi_estimate_ollama, .runs_gguf = true, .splits_layers = true,
-	 .judged_per_device = true, .interval_group = "llamacpp", .verdict = gsi_verdict_ollama_layers,
-	 .matrix_formats = gguf_formats, .own_changes = gsi_ollama_changes, .layer_fit = gsi_ollama_layer_fit,
+	{.id = GS_RT_OLLAMA, .label = "Ollama", .estimate = gsi_estimate_ollama, .runs_gguf = true,
+	 .splits_layers = true, .judged_per_device = true, .interval_group = "llamacpp",
+	 .verdict = gsi_verdict_ollama_layers, .matrix_formats = gguf_formats,
+	 .own_changes = gsi_ollama_changes, .layer_fit = gsi_ollama_layer_fit,
 	 .text_lines = gsi_ollama_text_lines, .extras_json = gsi_ollama_extras_json},
 };
 _Static_assert(sizeof engines / sizeof engines[0] == GS_RT__COUNT, "one row per runtime");
@@ -63,7 +67,8 @@ const gsi_engine *gsi_engine_of(gs_runtime r)
 
 static void reserve_item(gs_estimate *e)
 {
-	gs_item *r = gsi_item(e, "reserve", GS_BASIS_ESTIMATED, "the user's chosen margin (indicative envelope = weights only + reserve)");
+	gs_item *r = gsi_item(e, "reserve", GS_BASIS_ESTIMATED,
+	                      "the user's chosen margin (indicative envelope = weights only + reserve)");
 	gsi_item_all(r, (1u << e->n_phases) - 1, gs_wl_u64(&e->workload, GS_F_RESERVE));
 	gsi_formula(r, "chosen: %s (%s)", gs_wl_str(&e->workload, GS_F_RESERVE),
 	            e->workload.v[GS_F_RESERVE].where);
@@ -122,11 +127,14 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 	e->pp = gs_wl_u64(w, GS_F_PP);
 	uint64_t tppp = gs_mul_sat(e->tp, e->pp);
 	if (e->gpus % tppp && w->v[GS_F_GPUS].from == GS_FROM_DEFAULT) /* say which field to add */
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_TP].from == GS_FROM_DEFAULT ? w->v[GS_F_PP].where
-		                                                                        : w->v[GS_F_TP].where,
-		                    "tp %llu x pp %llu needs %llu GPUs (or a multiple): add --gpus %llu (sheet: gpus: "
-		                    "%llu); gpus is 1 when not given", (unsigned long long)e->tp, (unsigned long long)e->pp,
-		                    (unsigned long long)tppp, (unsigned long long)tppp, (unsigned long long)tppp);
+		return gs_error_set(err, GS_EINPUT,
+		                    w->v[GS_F_TP].from == GS_FROM_DEFAULT ? w->v[GS_F_PP].where
+		                                                          : w->v[GS_F_TP].where,
+		                    "tp %llu x pp %llu needs %llu GPUs (or a multiple): add --gpus %llu "
+		                    "(sheet: gpus: %llu); gpus is 1 when not given",
+		                    (unsigned long long)e->tp, (unsigned long long)e->pp,
+		                    (unsigned long long)tppp, (unsigned long long)tppp,
+		                    (unsigned long long)tppp);
 	if (e->gpus % tppp)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPUS].where,
 		                    "gpus %llu is not a multiple of tp x pp = %llu",
@@ -136,11 +144,13 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 		/* llama.cpp splits blocks over GPUs (--tensor-split): one "stage" each */
 		if (tppp != 1)
 			return gs_error_set(err, GS_EINPUT, w->v[GS_F_TP].where,
-			                    "llama.cpp splits layers over GPUs by tensor_split; leave tp and pp at 1");
+			                    "llama.cpp splits layers over GPUs by tensor_split; leave tp and "
+			                    "pp at 1");
 		e->pp = e->gpus;
 		e->dp = 1;
 		if (e->pp > GS_MAX_STAGES)
-			return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPUS].where, "at most %d GPUs", GS_MAX_STAGES);
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPUS].where, "at most %d GPUs",
+			                    GS_MAX_STAGES);
 		return GS_OK;
 	}
 	if (e->pp > GS_MAX_STAGES || (e->model.has_architecture && e->pp > e->model.layers))
@@ -153,7 +163,8 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 		                    gs_runtime_name(e->runtime));
 	/* a degree the engine refuses to start with is not sized */
 	if (e->engine->tp_divides) {
-		gs_status s = gsi_engine_tp_check(&e->model, e->tp, e->engine->label, w->v[GS_F_TP].where, err);
+		gs_status s =
+		        gsi_engine_tp_check(&e->model, e->tp, e->engine->label, w->v[GS_F_TP].where, err);
 		if (s)
 			return s;
 	}
@@ -165,7 +176,8 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 	if (!training && (gs_wl_zero(w) != 0 || gs_wl_fsdp(w) != GS_FSDP_NONE ||
 	                  gs_wl_offload(w) != GS_OFFLOAD_NONE))
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_ZERO].where,
-		                    "zero, fsdp and offload describe adaptation; for inference use tp and pp");
+		                    "zero, fsdp and offload describe adaptation; for inference use tp and "
+		                    "pp");
 	return GS_OK;
 }
 
@@ -192,9 +204,9 @@ static gs_status checkpoint_format(const gs_workload *w, const gs_model *m, gs_e
 {
 	(void)w;
 	if (!m->quant_format[0])
-		return gs_error_set(err, GS_EINPUT, "model", "%s declares a quantization_config gpusizer cannot read: %s; "
-		                    "give --format with how the weights are stored (gpusizer formats)", m->source,
-		                    m->quant_problem);
+		return gs_error_set(err, GS_EINPUT, "model", "%s declares a quantization_config gpusizer "
+		                    "cannot read: %s; give --format with how the weights are stored "
+		                    "(gpusizer formats)", m->source, m->quant_problem);
 	gs_status s = gs_format_parse(m->quant_format, "quantization_config", &e->format, err);
 	if (s)
 		return s;
@@ -206,42 +218,47 @@ static gs_status checkpoint_format(const gs_workload *w, const gs_model *m, gs_e
  * engines' rules here (profile run, pool, llama.cpp's buffers and layer fit)
  * are written for text-only attention decoders, and the training rules for
  * text models with attention. */
-static gs_status check_model_kind(const gs_estimate *e, const gs_workload *w, const gs_model *m, gs_error *err)
+static gs_status check_model_kind(const gs_estimate *e, const gs_workload *w, const gs_model *m,
+                                  gs_error *err)
 {
 	const gsi_engine *g = e->engine;
 	bool any_ssm = gs_model_ssm_layers(m) > 0;
 	if (m->encoder_only && !g->sizes_encoders)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
-		                    "model_type \"%.40s\" is an encoder (no generation, no KV cache): gpusizer sizes it "
-		                    "with runtime transformers only (its %s rules are for text-only attention decoders; "
-		                    "the engines serve encoders only as pooling models, which are not modelled)",
-		                    m->model_type, gs_runtime_name(e->runtime));
+		                    "model_type \"%.40s\" is an encoder (no generation, no KV cache): "
+		                    "gpusizer sizes it with runtime transformers only (its %s rules are for "
+		                    "text-only attention decoders; the engines serve encoders only as "
+		                    "pooling models, which are not modelled)", m->model_type,
+		                    gs_runtime_name(e->runtime));
 	bool vision_as_text = m->vision_params && g->vision_as_text && g->vision_as_text(m);
-	bool refused = (m->encoder_layers && !g->sizes_encoder_decoders) || (any_ssm && !g->sizes_state_space) ||
+	bool refused = (m->encoder_layers && !g->sizes_encoder_decoders) ||
+	               (any_ssm && !g->sizes_state_space) ||
 	               (m->vision_params && !g->sizes_vision && !vision_as_text);
 	if (refused)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
-		                    "model_type \"%.40s\" is %s: gpusizer sizes it with runtime transformers only (its %s "
-		                    "rules are for text-only attention decoders)", m->model_type,
-		                    any_ssm ? "a state-space model or hybrid" : m->vision_params ? "a vision-language model"
-		                                                   : "an encoder-decoder", gs_runtime_name(e->runtime));
+		                    "model_type \"%.40s\" is %s: gpusizer sizes it with runtime transformers "
+		                    "only (its %s rules are for text-only attention decoders)", m->model_type,
+		                    any_ssm ? "a state-space model or hybrid"
+		                    : m->vision_params ? "a vision-language model" : "an encoder-decoder",
+		                    gs_runtime_name(e->runtime));
 	/* a frozen vision tower is sized for adaptation (estimate_train.c);
 	 * Llama 3.2 Vision's cross-attention layers save what its text layers do
 	 * not, which is not modelled */
 	if (m->vision_params && gs_wl_training(w) && gs_model_cross_layers(m))
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
-		                    "task %s on model_type \"%.40s\": the cross-attention layers' saved tensors (K/V over "
-		                    "every image tile, for backward) are not modelled; inference is", gs_wl_str(w, GS_F_TASK),
-		                    m->model_type);
+		                    "task %s on model_type \"%.40s\": the cross-attention layers' saved "
+		                    "tensors (K/V over every image tile, for backward) are not modelled; "
+		                    "inference is", gs_wl_str(w, GS_F_TASK), m->model_type);
 	if (m->vision_params && gs_wl_task(w) == GS_TASK_FULL)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
-		                    "task full on model_type \"%.40s\": a trained vision tower's activations are not "
-		                    "modelled (LoRA and QLoRA with the tower frozen are)", m->model_type);
+		                    "task full on model_type \"%.40s\": a trained vision tower's activations "
+		                    "are not modelled (LoRA and QLoRA with the tower frozen are)",
+		                    m->model_type);
 	if (any_ssm && gs_wl_training(w))
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
-		                    "task %s on model_type \"%.40s\": the training activations of a state-space model (the "
-		                    "selective scan's saved tensors) are not modelled; inference is", gs_wl_str(w, GS_F_TASK),
-		                    m->model_type);
+		                    "task %s on model_type \"%.40s\": the training activations of a "
+		                    "state-space model (the selective scan's saved tensors) are not "
+		                    "modelled; inference is", gs_wl_str(w, GS_F_TASK), m->model_type);
 	return GS_OK;
 }
 
@@ -253,26 +270,28 @@ static gs_status add_image_tokens(gs_estimate *e, const gs_workload *w, const gs
 	bool images = gs_wl_set(w, GS_F_IMAGES), tokens = gs_wl_set(w, GS_F_IMAGE_TOKENS);
 	if ((images || tokens) && !m->vision_params)
 		return gs_error_set(err, GS_EINPUT, w->v[images ? GS_F_IMAGES : GS_F_IMAGE_TOKENS].where,
-		                    "model_type \"%.40s\" takes no images (vision-language types: gemma3, llava, llava_next, "
-		                    "qwen2_vl, qwen2_5_vl, mllama, mistral3)", what);
+		                    "model_type \"%.40s\" takes no images (vision-language types: gemma3, "
+		                    "llava, llava_next, qwen2_vl, qwen2_5_vl, mllama, mistral3)", what);
 	e->images = images ? gs_wl_u64(w, GS_F_IMAGES) : 0;
 	e->image_tokens = tokens ? gs_wl_u64(w, GS_F_IMAGE_TOKENS) : m->image_tokens;
 	if (e->images && !e->image_tokens)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMAGES].where, "%s's tokens per image depend on the "
-		                    "image's size: give image_tokens (%s)", m->model_type,
-		                    m->vision_merge == 1 ? "LLaVA-NeXT: 576 per 336 x 336 tile plus the base image and a "
-		                                           "newline per row, up to 2,928 at 672 x 672"
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMAGES].where, "%s's tokens per image depend "
+		                    "on the image's size: give image_tokens (%s)", m->model_type,
+		                    m->vision_merge == 1 ? "LLaVA-NeXT: 576 per 336 x 336 tile plus the base "
+		                                           "image and a newline per row, up to 2,928 at "
+		                                           "672 x 672"
 		                    : !strcmp(m->model_type, "mistral3")
-		                        ? "Mistral 3: (H/28) rows of (W/28) tokens and a break, up to 55 x 56 = 3,080 at "
-		                          "1540 x 1540"
+		                        ? "Mistral 3: (H/28) rows of (W/28) tokens and a break, up to 55 x "
+		                          "56 = 3,080 at 1540 x 1540"
 		                        : "Qwen2-VL: (H/28) x (W/28), 256 for 448 x 448");
 	e->length = gs_add_sat(e->length, gs_mul_sat(e->images, e->image_tokens));
 	return GS_OK;
 }
 
 /* Zero the bytes of *e from member `from` up to member `to`. */
-#define ZERO_SPAN(e, from, to)                                                                                 \
-	memset((char *)(e) + offsetof(gs_estimate, from), 0, offsetof(gs_estimate, to) - offsetof(gs_estimate, from))
+#define ZERO_SPAN(e, from, to)                                                                               \
+	memset((char *)(e) + offsetof(gs_estimate, from), 0,                                                 \
+	       offsetof(gs_estimate, to) - offsetof(gs_estimate, from))
 
 /* An estimate cleared for a stage to fill, except what is written whole
  * before anything reads it: the workload and the model (copied in), the
@@ -288,8 +307,8 @@ static void clear_estimate(gs_estimate *e)
 }
 
 /* One pipeline stage, from scratch. */
-static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_t stage, bool lean, gs_estimate *e,
-                                gs_error *err)
+static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_t stage, bool lean,
+                                gs_estimate *e, gs_error *err)
 {
 	clear_estimate(e);
 	e->lean = lean;
@@ -297,7 +316,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	e->model = *m;
 	gs_status s;
 	/* a checkpoint read from its tensors keeps its own format unless told */
-	e->stored_format = m->has_inventory && !gs_wl_set(w, GS_F_BITS) && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT &&
+	e->stored_format = m->has_inventory && !gs_wl_set(w, GS_F_BITS) &&
+	                   w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT &&
 	                   gs_wl_task(w) != GS_TASK_QLORA; /* QLoRA's default is a 4-bit base */
 	if (gs_wl_set(w, GS_F_BITS))
 		gs_format_from_bits(gs_wl_ratio(w, GS_F_BITS), &e->format);
@@ -306,17 +326,21 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	else if (checkpoint_format_applies(w, m, e)) {
 		if ((s = checkpoint_format(w, m, e, err)))
 			return s;
-	} else if ((s = gs_format_parse(e->stored_format ? "bf16" : gs_wl_str(w, GS_F_FORMAT), "format", &e->format, err)))
+	} else if ((s = gs_format_parse(e->stored_format ? "bf16" : gs_wl_str(w, GS_F_FORMAT), "format",
+	                                &e->format, err)))
 		return s;
 	if (m->quant_method[0] && !e->stored_format && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT &&
 	    !gs_wl_set(w, GS_F_BITS) && gsi_engine_of(gs_wl_runtime(w))->runs_gguf)
-		gsi_unknown(e, "weights: config.json's quantization_config (%s) is how the checkpoint is stored; llama.cpp "
-		            "runs the GGUF converted from it, sized here at the default file type %s: give --format with "
-		            "the GGUF's type", m->quant_format[0] ? m->quant_format : m->quant_method, e->format.name);
+		gsi_unknown(e, "weights: config.json's quantization_config (%s) is how the checkpoint is "
+		            "stored; llama.cpp runs the GGUF converted from it, sized here at the default "
+		            "file type %s: give --format with the GGUF's type",
+		            m->quant_format[0] ? m->quant_format : m->quant_method, e->format.name);
 	if (e->format.experts_only && m->has_architecture && !m->split.experts)
-		return gs_error_set(err, GS_EINPUT, "format", "format %s quantizes the experts of a mixture of experts "
-		                    "and nothing else; model_type \"%.40s\" has no experts", e->format.name, m->model_type);
-	const char *kvname = gs_wl_set(w, GS_F_KV_FORMAT) ? gs_wl_str(w, GS_F_KV_FORMAT) : default_kv(&e->format);
+		return gs_error_set(err, GS_EINPUT, "format", "format %s quantizes the experts of a mixture "
+		                    "of experts and nothing else; model_type \"%.40s\" has no experts",
+		                    e->format.name, m->model_type);
+	const char *kvname = gs_wl_set(w, GS_F_KV_FORMAT) ? gs_wl_str(w, GS_F_KV_FORMAT)
+	                                                  : default_kv(&e->format);
 	if ((s = gs_kv_format_parse(kvname, "kv_format", &e->kv_format, err)))
 		return s;
 	e->kv_format_v = e->kv_format;
@@ -331,8 +355,9 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	 * float32 (Transformers' default dtype) */
 	if (gs_wl_set(w, GS_F_KEEP_FORMAT)) {
 		if (!e->format.quantized)
-			return gs_error_set(err, GS_EINPUT, w->v[GS_F_KEEP_FORMAT].where, "keep_format: format %s keeps no "
-			                    "module aside (only a quantized format does)", e->format.name);
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_KEEP_FORMAT].where,
+			                    "keep_format: format %s keeps no module aside (only a quantized "
+			                    "format does)", e->format.name);
 		e->format.keep_bits = (gs_ratio){strcmp(gs_wl_str(w, GS_F_KEEP_FORMAT), "fp32") ? 16 : 32, 1};
 	}
 	e->runtime = gs_wl_runtime(w);
@@ -348,16 +373,17 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	if (!strcmp(m->config_attention, "eager") && e->engine->attn_implementation && !m->eager_only &&
 	    w->v[GS_F_ATTENTION].from == GS_FROM_DEFAULT) {
 		e->attention = GS_ATTN_IMPL_EAGER;
-		gsi_unknown(e, "attention: config.json sets _attn_implementation eager, which Transformers' from_pretrained "
-		            "keeps unless attn_implementation= is given: eager scores are counted (--attention sdpa for "
-		            "that override)");
+		gsi_unknown(e, "attention: config.json sets _attn_implementation eager, which Transformers' "
+		            "from_pretrained keeps unless attn_implementation= is given: eager scores are "
+		            "counted (--attention sdpa for that override)");
 	}
 	/* a model Transformers runs only with eager attention (model.h) */
 	if (m->eager_only && e->engine->attn_implementation && e->attention != GS_ATTN_IMPL_EAGER) {
 		e->attention = GS_ATTN_IMPL_EAGER;
-		gsi_unknown(e, "attention: Transformers has no SDPA or flash path for %s (it adds its own position bias "
-		            "to the scores: ALiBi in modeling_bloom.py, relative buckets in modeling_t5.py), so eager "
-		            "scores are counted whatever attention says", m->model_type);
+		gsi_unknown(e, "attention: Transformers has no SDPA or flash path for %s (it adds its own "
+		            "position bias to the scores: ALiBi in modeling_bloom.py, relative buckets in "
+		            "modeling_t5.py), so eager scores are counted whatever attention says",
+		            m->model_type);
 	}
 	e->length = gs_wl_set(w, GS_F_LENGTH) ? gs_wl_u64(w, GS_F_LENGTH) : 0;
 	if ((s = add_image_tokens(e, w, m, err)))
@@ -367,7 +393,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	if ((s = gs_workload_capacity(w, &e->capacity, &found, e->capacity_how, sizeof e->capacity_how, err)))
 		return s;
 	e->has_capacity = found;
-	if (found && (s = gs_workload_cuda_total(w, e->capacity, &e->cuda_total, e->cuda_how, sizeof e->cuda_how, err)))
+	if (found && (s = gs_workload_cuda_total(w, e->capacity, &e->cuda_total, e->cuda_how,
+	                                         sizeof e->cuda_how, err)))
 		return s;
 	if ((s = placement_setup(e, err)))
 		return s;
@@ -375,9 +402,9 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 
 	bool training = gs_wl_training(w);
 	if (m->generic && (gs_wl_task(w) == GS_TASK_LORA || gs_wl_task(w) == GS_TASK_QLORA))
-		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where, "LoRA on model_type \"%.40s\", which "
-		                    "gpusizer does not model: its linear modules are not known; use task full or inference",
-		                    m->model_type);
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
+		                    "LoRA on model_type \"%.40s\", which gpusizer does not model: its linear "
+		                    "modules are not known; use task full or inference", m->model_type);
 	/* a runtime that serves only was refused with the workload (GS_RTS_TRAINING) */
 	assert(!training || (GS_RTS_TRAINING >> e->runtime & 1u));
 	if ((s = e->engine->estimate(e, stage, err)))
@@ -390,7 +417,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		                             si->class_bytes[GS_TC_QUANT_META]);
 		e->weights_only_from_file = true;
 	} else if (!e->weights_only) {
-		e->weights_only = gsi_ceil_bits(m->params, e->format.value_bits); /* the quick calculator's figure, on every path */
+		/* the quick calculator's figure, on every path */
+		e->weights_only = gsi_ceil_bits(m->params, e->format.value_bits);
 	}
 	reserve_item(e);
 	if (e->train.host_per_gpu) {
@@ -401,9 +429,10 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	gsi_unknown(e, "memory used outside this process (other processes, a display server) is not "
 	            "estimated: measure it on the target machine");
 	if (m->generic)
-		gsi_unknown(e, "model_type \"%.40s\" is not modelled: the parameters are the tensor table's, the KV cache "
-		            "comes from the standard config keys (2 x layers x num_key_value_heads x head_dim), and the "
-		            "activations assume a llama-shaped layer: measure before relying on them", m->model_type);
+		gsi_unknown(e, "model_type \"%.40s\" is not modelled: the parameters are the tensor table's, "
+		            "the KV cache comes from the standard config keys (2 x layers x "
+		            "num_key_value_heads x head_dim), and the activations assume a llama-shaped "
+		            "layer: measure before relying on them", m->model_type);
 	if (e->length && m->max_position && e->length > m->max_position)
 		gsi_unknown(e, "length %llu exceeds the model's max_position_embeddings %u: the model may "
 		            "not support it (rope scaling?)", (unsigned long long)e->length, m->max_position);
@@ -415,12 +444,14 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		totals(e);
 	gs_verdict_decide(e);
 	if (training) {
-		static const char *const states[] = {"weights", "quant_metadata", "other_format_modules", "adapter_weights",
-		                                     "gradients", "master_weights", "optimizer_states"};
+		static const char *const states[] = {"weights", "quant_metadata", "other_format_modules",
+		                                     "adapter_weights", "gradients", "master_weights",
+		                                     "optimizer_states"};
 		for (size_t k = 0; k < sizeof states / sizeof states[0]; k++) {
 			const gs_item *it = gs_estimate_item(e, states[k]);
 			if (it && it->basis != GS_BASIS_UNKNOWN)
-				e->train.model_states = gs_add_sat(e->train.model_states, it->bytes[PH_FIRST]);
+				e->train.model_states = gs_add_sat(e->train.model_states,
+				                                   it->bytes[PH_FIRST]);
 		}
 	}
 	return GS_OK;
@@ -440,12 +471,13 @@ static gs_status representable(const gs_estimate *e, gs_error *err)
 		for (size_t p = 0; p < e->n_phases; p++)
 			over |= e->items[i].bytes[p] >= limit;
 	if (over)
-		return gs_error_set(err, GS_ERANGE, NULL, "the figures are too large to represent (8 EiB or more per GPU); "
-		                    "check the parameter count, length and concurrency");
+		return gs_error_set(err, GS_ERANGE, NULL, "the figures are too large to represent (8 EiB or "
+		                    "more per GPU); check the parameter count, length and concurrency");
 	return GS_OK;
 }
 
-static gs_status estimate_run(const gs_workload *w, const gs_model *m, bool lean, gs_estimate *e, gs_error *err)
+static gs_status estimate_run(const gs_workload *w, const gs_model *m, bool lean, gs_estimate *e,
+                              gs_error *err)
 {
 	assert(w && m && e);
 	gs_status s = estimate_stage(w, m, 0, lean, e, err);

@@ -49,7 +49,8 @@ static const struct recipe_row {
 	/* get_peft_model (unsloth/models/llama.py): r 16, lora_alpha 16, the
 	 * seven projections of every layer */
 	{GS_RECIPE_UNSLOTH, T_ADAPT, GS_F_LORA_RANK, "16", NULL},
-	{GS_RECIPE_UNSLOTH, T_ADAPT, GS_F_LORA_TARGETS, "q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj", NULL},
+	{GS_RECIPE_UNSLOTH, T_ADAPT, GS_F_LORA_TARGETS,
+	 "q_proj,k_proj,v_proj,o_proj,gate_proj,up_proj,down_proj", NULL},
 	/* Axolotl v0.18.0: gradient_checkpointing False, optimizer
 	 * adamw_torch_fused, sequence_len 512, merge-lora on the GPU */
 	{GS_RECIPE_AXOLOTL, T_ALL, GS_F_CHECKPOINTING, "none", NULL},
@@ -61,8 +62,8 @@ static const struct recipe_row {
 	 * them to LoraConfig as they are: Axolotl runs LoRA only when the
 	 * config names them */
 	{GS_RECIPE_AXOLOTL, T_ADAPT, GS_F_LORA_RANK, NULL,
-	 "Axolotl v0.18.0 has no default lora_r (utils/schemas/peft.py: None; loaders/adapter.py passes it to "
-	 "LoraConfig as given): give lora_rank (its examples/llama-3 configs use 16 or 32)"},
+	 "Axolotl v0.18.0 has no default lora_r (utils/schemas/peft.py: None; loaders/adapter.py passes it "
+	 "to LoraConfig as given): give lora_rank (its examples/llama-3 configs use 16 or 32)"},
 	{GS_RECIPE_AXOLOTL, T_ADAPT, GS_F_LORA_TARGETS, NULL,
 	 "Axolotl v0.18.0 has no default targets (lora_target_modules and lora_target_linear are None): give "
 	 "lora_targets (lora_target_linear: true is all-linear, as in its examples/llama-3 configs)"},
@@ -94,7 +95,8 @@ static const struct recipe_row {
 	 * one): lora_rank 8, lora_attn_modules q_proj, v_proj, output_proj,
 	 * apply_lora_to_mlp True (w1, w2, w3), apply_lora_to_output False */
 	{GS_RECIPE_TORCHTUNE, T_ADAPT, GS_F_LORA_RANK, "8", NULL},
-	{GS_RECIPE_TORCHTUNE, T_ADAPT, GS_F_LORA_TARGETS, "q_proj,v_proj,o_proj,gate_proj,up_proj,down_proj", NULL},
+	{GS_RECIPE_TORCHTUNE, T_ADAPT, GS_F_LORA_TARGETS,
+	 "q_proj,v_proj,o_proj,gate_proj,up_proj,down_proj", NULL},
 	{GS_RECIPE_TORCHTUNE, T_FULL, GS_F_OPTIMIZER, "paged-adamw-8bit", NULL},
 	{GS_RECIPE_TORCHTUNE, T_FULL, GS_F_PRECISION, "bf16", NULL},
 };
@@ -147,24 +149,26 @@ static const gsi_unsloth_rope own_rope_v0_1_801[] = {
 static const gsi_unsloth_release unsloth_read = {
 	.release = "v0.1.801-beta", .rope_per_layer = false, .experts_as_parameters = true,
 	.rope_types = own_rope_v0_1_801,
-	.source = "Unsloth v0.1.801-beta: unsloth/models/llama.py LlamaRotaryEmbedding (one, shared since #1516), "
-	"models/gemma.py GemmaFixedRotaryEmbedding, models/loader.py, models/_utils.py get_moe_target_parameters",
+	.source = "Unsloth v0.1.801-beta: unsloth/models/llama.py LlamaRotaryEmbedding (one, shared since "
+	"#1516), models/gemma.py GemmaFixedRotaryEmbedding, models/loader.py, models/_utils.py "
+	"get_moe_target_parameters",
 };
 
 /* Oldest first. */
 static const gsi_unsloth_release unsloth_releases[] = {
 	/* the 2024 releases, on Transformers up to 4.47, built a RoPE cache in
 	 * each attention layer */
-	{.release = NULL, .rope_per_layer = true, .experts_as_parameters = false, .rope_types = own_rope_v0_1_801,
-	 .source = "Unsloth before 2025.1: unsloth/models/llama.py LlamaRotaryEmbedding in each attention layer, "
-	 "until #1516"},
+	{.release = NULL, .rope_per_layer = true, .experts_as_parameters = false,
+	 .rope_types = own_rope_v0_1_801,
+	 .source = "Unsloth before 2025.1: unsloth/models/llama.py LlamaRotaryEmbedding in each attention "
+	 "layer, until #1516"},
 	/* #1516 (2025-01-07, "For transformers > 4.47.1 ... add rotary_emb to
 	 * all attention layers"): every layer points at the model's one */
 	{.release = "2025.1", .rope_per_layer = false, .experts_as_parameters = false,
 	 .rope_types = own_rope_v0_1_801,
-	 .source = "Unsloth #1516 (2025-01-07): layer.self_attn.rotary_emb = rotary_emb, one cache shared by every "
-	 "layer; experts not yet targeted (2025.8.5's gpt-oss notebook prints 3,981,312 trainable at r 8: the "
-	 "attention only)"},
+	 .source = "Unsloth #1516 (2025-01-07): layer.self_attn.rotary_emb = rotary_emb, one cache shared by "
+	 "every layer; experts not yet targeted (2025.8.5's gpt-oss notebook prints 3,981,312 trainable at r "
+	 "8: the attention only)"},
 	/* #3812 (2026-02-05): a gate/up or down target also reaches 3-D expert
 	 * parameters through PEFT's target_parameters */
 	{.release = "2026.2", .rope_per_layer = false, .experts_as_parameters = true,
@@ -191,8 +195,9 @@ gs_status gsi_unsloth_release_parse(const char *text, const char *where, const g
 		return GS_OK;
 	unsigned ym = year_month(text);
 	if (!ym)
-		return gs_error_set(err, GS_EINPUT, where, "recipe_release: got \"%.40s\", expected Unsloth's release "
-		                    "as its banner prints it (2024.8, 2025.4.7) or v0.1.801-beta", text);
+		return gs_error_set(err, GS_EINPUT, where,
+		                    "recipe_release: got \"%.40s\", expected Unsloth's release as its banner "
+		                    "prints it (2024.8, 2025.4.7) or v0.1.801-beta", text);
 	/* the newest row from whose release on it stands (oldest first; the
 	 * first, without a release, stands for all before the next) */
 	for (size_t i = 0; i < sizeof unsloth_releases / sizeof unsloth_releases[0]; i++)
