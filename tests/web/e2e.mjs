@@ -200,6 +200,8 @@ try {
   await p2.selectOption("#task", "inference");
   check("inference: no adaptation fields", !(await visible("recipe")));
   await p2.selectOption("#runtime", "vllm");
+  // its estimate answered before the offers: a late answer would clear their error
+  await waitSent((b) => b.runtime === "vllm");
   // the user's own catalog, multi-GPU offers judged with the sheet's placement
   const cat = "offers:\n  - id: duo\n    gpu: RTX 4090\n    count: 2\n  - id: solo\n    gpu: RTX 4090\n    count: 1\n";
   await p2.setInputFiles("#catalog-file", { name: "mine.yaml", mimeType: "text/yaml", buffer: Buffer.from(cat) });
