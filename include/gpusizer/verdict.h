@@ -47,9 +47,23 @@ typedef enum gs_rule {
 	GS_RULE_OLLAMA_LAYERS
 } gs_rule;
 
+/* The seed's three classes (docs/method.md §9c): fits when even the high
+ * end of the estimate's interval fits (a pool: its low end holds the need);
+ * does not fit when even the low end does not; to confirm in between, or
+ * when an unknown item could change it, always with the exact condition. */
+typedef enum gs_class {
+	GS_CLASS_NONE,          /* no capacity: no verdict                             */
+	GS_CLASS_FITS,
+	GS_CLASS_TO_CONFIRM,
+	GS_CLASS_DOES_NOT_FIT
+} gs_class;
+
 typedef struct gs_capacity_verdict {
 	gs_rule rule;
-	bool fits;
+	gs_class klass;        /* the answer a person reads first                     */
+	char condition[480];   /* to confirm: what to measure or check, with the
+	                          threshold that decides ("" otherwise)             */
+	bool fits;             /* the point estimate fits (searches probe on it)      */
 	bool as_far_as_known;  /* fits, but an unknown item is live in the peak phase */
 	/* The rule's own terms: what is left when it fits, what is missing when
 	 * it does not (bytes of device for peak and measured; of pool for the
@@ -67,6 +81,7 @@ typedef struct gs_capacity_verdict {
 	uint64_t unit_tokens;      /* 16 (vLLM) or 1 (SGLang)                      */
 	gs_bytes unit_bytes;       /* one block / one token's KV, on one GPU       */
 	uint64_t pool_units, need_units; /* need 0: no length given             */
+	uint64_t pool_low, pool_high; /* the pool's calibration interval, in units  */
 	bool pool_refused;         /* the fixed items fill the budget: no pool      */
 	gs_bytes over_budget_by;   /* pool_refused: how far the fixed items exceed it */
 	uint64_t requests, max_requests; /* SGLang: concurrency vs max_running_requests */
@@ -83,6 +98,11 @@ struct gs_estimate;
  * gs_measurements_apply; anyone else reads e->verdict. A no-op verdict
  * (rule GS_RULE_NONE) when e has no capacity. */
 void gs_verdict_decide(struct gs_estimate *e);
+
+/* "fits", "to confirm", "does not fit" ("" for none): how the text prints a
+ * class; gs_class_id gives the JSON's "fits", "to_confirm", "does_not_fit". */
+const char *gs_class_name(gs_class c);
+const char *gs_class_id(gs_class c);
 
 /* The rule's name as JSON and the text print it: "peak", "measured",
  * "vllm-pool", "sglang-pool", "ollama-layers" ("" for none). */

@@ -87,7 +87,10 @@ class GpuPeak:
 
 @dataclass(frozen=True)
 class Verdict:
-    """Does it fit the capacity the sheet names (a GPU or a size)?"""
+    """Does it fit the capacity the sheet names (a GPU or a size)?
+
+    verdict is the seed's class: "fits", "to_confirm" (with the condition to
+    check) or "does_not_fit"; fits is the point estimate alone."""
     fits: Optional[bool]
     rule: str
     capacity_bytes: int
@@ -95,6 +98,8 @@ class Verdict:
     why: str
     how: str
     as_far_as_known: bool
+    verdict: str = ""
+    condition: str = ""
 
     @classmethod
     def from_json(cls, o):
@@ -102,11 +107,14 @@ class Verdict:
             return None
         return cls(fits=o.get("fits"), rule=o.get("rule", ""), capacity_bytes=o.get("bytes", 0),
                    margin_bytes=o.get("margin_bytes", 0), why=o.get("why", ""), how=o.get("how", ""),
-                   as_far_as_known=bool(o.get("as_far_as_known")))
+                   as_far_as_known=bool(o.get("as_far_as_known")), verdict=o.get("verdict", ""),
+                   condition=o.get("condition", ""))
 
     def __str__(self):
-        word = "FITS" if self.fits else "DOES NOT FIT"
-        return "%s%s (rule %s): %s" % (word, " as far as known" if self.as_far_as_known else "", self.rule, self.why)
+        word = {"fits": "FITS", "to_confirm": "TO CONFIRM", "does_not_fit": "DOES NOT FIT"}.get(
+            self.verdict, "FITS" if self.fits else "DOES NOT FIT")
+        text = "%s (rule %s): %s" % (word, self.rule, self.why)
+        return text + ("; to confirm: " + self.condition if self.condition else "")
 
 
 class _Rendered:

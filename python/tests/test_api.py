@@ -285,3 +285,13 @@ def test_diagnose():
     assert d.raw == want
     with pytest.raises(gpusizer.GpusizerError, match="no out-of-memory message"):
         gpusizer.diagnose("just a line\nand another\n")
+
+
+def test_three_classes():
+    """The seed's classes reach Python: a pool the interval straddles is to confirm, with what to check."""
+    e = gpusizer.estimate("meta-llama/Llama-3.1-8B-Instruct", runtime="vllm", gpu="RTX 4090", context=8192,
+                          concurrency=4)
+    assert e.verdict.verdict == "to_confirm"
+    assert e.verdict.fits is True  # the point estimate alone
+    assert "GPU KV cache size" in e.verdict.condition and "32768 tokens" in e.verdict.condition
+    assert str(e.verdict).startswith("TO CONFIRM")

@@ -15,7 +15,8 @@ enum {
 	EXIT_OK_ = 0,
 	EXIT_NO_FIT = 1,  /* the answer is "does not fit"            */
 	EXIT_USAGE = 2,   /* usage or input error                    */
-	EXIT_ENV = 3      /* environment: no GPU, network, memory    */
+	EXIT_ENV = 3,     /* environment: no GPU, network, memory    */
+	EXIT_TO_CONFIRM = 4 /* fits only under a condition to confirm */
 };
 
 #define CLI_MAX_FLAGS 64

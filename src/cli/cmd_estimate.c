@@ -3,6 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli.h"
+
+/* The exit status of a class, the worse of it and `so_far` (1 over 4 over 0). */
+static int class_exit(gs_class c, int so_far)
+{
+	int code = c == GS_CLASS_DOES_NOT_FIT ? EXIT_NO_FIT : c == GS_CLASS_TO_CONFIRM ? EXIT_TO_CONFIRM : 0;
+	return so_far == EXIT_NO_FIT || code == EXIT_NO_FIT ? EXIT_NO_FIT : code ? code : so_far;
+}
 #include "gpusizer/measured.h"
 #include "gpusizer/render.h"
 
@@ -106,9 +113,12 @@ static int compare(const cli_args *a, int field, const char *list)
 		}
 		ptrs[r] = &rows[r];
 	}
-	/* each row gets the verdict and exit status it gets alone: exit 1 when one does not fit */
+	/* each row gets the verdict and exit status it gets alone: exit 1 when one
+	 * does not fit, else 4 when one is to confirm */
+	int worst = 0;
 	for (size_t r = 0; r < n; r++)
-		no_fit |= rows[r].has_capacity && !rows[r].verdict.fits;
+		worst = rows[r].has_capacity ? class_exit(rows[r].verdict.klass, worst) : worst;
+	no_fit = worst != 0;
 	if (a->json) {
 		json_t *o = gs_estimate_rows_to_json((const gs_estimate *const *)ptrs, n);
 		json_dumpf(o, stdout, JSON_INDENT(2));
@@ -121,7 +131,7 @@ out:
 	free(rows);
 	if (!rc)
 		rc = finish_stdout();
-	return rc ? rc : no_fit ? EXIT_NO_FIT : 0;
+	return rc ? rc : no_fit ? worst : 0;
 }
 
 int cmd_estimate(int argc, char **argv)
@@ -168,11 +178,12 @@ int cmd_estimate(int argc, char **argv)
 	} else if (gs_render_estimate_text(stdout, e, a.unit, a.markdown)) {
 		rc = EXIT_ENV;
 	}
-	/* with a capacity the answer can be "does not fit": exit 1, as fit does */
-	bool no_fit = e->has_capacity && !e->verdict.fits;
+	/* with a capacity the answer is one of three classes: exit 0 fits, 1
+	 * does not fit, 4 to confirm (the verdict module's, gpusizer/verdict.h) */
+	int code = e->has_capacity ? class_exit(e->verdict.klass, 0) : 0;
 	free(ms);
 	free(e);
 	if (!rc)
 		rc = finish_stdout();
-	return rc ? rc : no_fit ? EXIT_NO_FIT : 0;
+	return rc ? rc : code;
 }

@@ -67,7 +67,7 @@ E="--params 1e9 --bits 16 --context 4096"
 has '"basis": "measured"' && has '"measured_counter": "device used"' && has '"bytes_per_gpu": 6966738944' && ok || no "estimate --run json"
 # with a capacity, the measured need is the verdict
 "$B" estimate $E --run "$T/run.jsonl" --capacity 6GiB > "$T/out" 2>&1
-[ $? -eq 1 ] && has "capacity check:      DOES NOT FIT: need 6.49 GiB (6.97 GB; 6966738944 B) (basis measured)" && ok || no "estimate --run --capacity"
+[ $? -eq 1 ] && has "need check:          DOES NOT FIT: need 6.49 GiB (6.97 GB; 6966738944 B) (basis measured)" && ok || no "estimate --run --capacity"
 # a run at a shorter length validates nothing; its peak is still a floor
 "$B" estimate --params 1e9 --bits 16 --context 8192 --run "$T/run.jsonl" --json > "$T/out" 2>&1
 has '"basis": "estimate"' && has '"floor_bytes": 6966738944' && ! has '"basis": "measured"' && ok || no "shorter run"

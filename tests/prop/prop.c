@@ -94,9 +94,9 @@ static const struct {
 static bool verbose, print_all;
 /* how many times each property was checked, for the summary */
 enum { P_PEAK, P_KV, P_FIT, P_SHORTLIST, P_SHEET, P_TP, P_BITS, P_DEVICES, P_ALIASES, P_MATRIX, P_LEAN, P_RELEASES,
-       P_OFFLOAD, P_TEXTS, P__N };
+       P_OFFLOAD, P_TEXTS, P_CLASSES, P__N };
 static const char *const p_name[P__N] = {"peak", "kv", "fit", "shortlist", "sheet", "tp", "bits", "devices", "aliases",
-                                        "matrix", "lean", "releases", "offload", "texts"};
+                                        "matrix", "lean", "releases", "offload", "texts", "classes"};
 static unsigned long p_count[P__N];
 static unsigned long n_checked, n_refused, n_bad;
 static char seen_refusal[64][160];
@@ -240,8 +240,39 @@ static gs_bytes item_max(const gs_estimate *e, const char *id)
 }
 
 /* peak: the largest phase, at least the weights; JSON and text agree. */
+/* classes: the seed's three classes follow the interval (issue 45): fits
+ * means even the high end fits (a pool: its low end holds the need), does
+ * not fit that even the low end does not, and to confirm always says what. */
+static void check_classes(const combo *c, const gs_estimate *e)
+{
+	const gs_capacity_verdict *v = &e->verdict;
+	if (!e->has_capacity)
+		return;
+	p_count[P_CLASSES]++;
+	bool pool = v->rule == GS_RULE_VLLM_POOL || v->rule == GS_RULE_SGLANG_POOL;
+	gs_bytes lo, hi;
+	gs_estimate_interval(e, v->load, &lo, &hi);
+	if (v->klass == GS_CLASS_NONE)
+		violation("classes", c->name, "a capacity but no class");
+	if (v->klass == GS_CLASS_FITS && !pool && v->rule != GS_RULE_MEASURED && hi > v->capacity)
+		violation("classes", c->name, "fits, but the high end %llu is above the capacity %llu",
+		          (unsigned long long)hi, (unsigned long long)v->capacity);
+	if (v->klass == GS_CLASS_FITS && pool && v->need_units && v->pool_low < v->need_units)
+		violation("classes", c->name, "fits, but the pool's low end %llu units is below the need %llu",
+		          (unsigned long long)v->pool_low, (unsigned long long)v->need_units);
+	if (v->klass == GS_CLASS_DOES_NOT_FIT && !pool && v->rule == GS_RULE_PEAK && !e->interval.conservative &&
+	    lo <= v->capacity)
+		violation("classes", c->name, "does not fit, but the low end %llu is within the capacity %llu",
+		          (unsigned long long)lo, (unsigned long long)v->capacity);
+	if (v->klass == GS_CLASS_FITS && !v->fits)
+		violation("classes", c->name, "fits, but the point estimate does not");
+	if (v->klass == GS_CLASS_TO_CONFIRM && !v->condition[0] && !e->lean)
+		violation("classes", c->name, "to confirm without a condition");
+}
+
 static void check_peak(const combo *c, const gs_estimate *e)
 {
+	check_classes(c, e);
 	p_count[P_PEAK]++;
 	gs_bytes top = 0;
 	for (size_t p = 0; p < e->n_phases; p++)

@@ -52,7 +52,7 @@ typedef enum gsi_text_part {
 	                                 inference, in place                        */
 	GSI_TEXT_SUMMARY,             /* after the summary lines: its own figures
 	                                 (Ollama's estimate beside llama.cpp's)     */
-	GSI_TEXT_CAPACITY,            /* the "capacity check:" line, in place       */
+	GSI_TEXT_CAPACITY,            /* the "point estimate:" line, in place      */
 	GSI_TEXT_POOL,                /* after the capacity check: its budget, pool */
 	GSI_COMPARE_RUNTIME,          /* compare's GGUF title: what runs the files,
 	                                 in place of the row's label               */

@@ -559,7 +559,7 @@ bool gsi_ollama_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gs
 	case GSI_TEXT_CAPACITY: /* part of the model offloaded: the GPU part is all the GPU holds */
 		if (!e->has_capacity || e->verdict.rule != GS_RULE_OLLAMA_LAYERS || f->full_offload)
 			return false;
-		gsi_text_put(o, "%scapacity check:      DOES NOT FIT on the GPU: %s; "
+		gsi_text_put(o, "%spoint estimate:      DOES NOT FIT on the GPU: %s; "
 		    "the GPU part peaks at %s of %s\n", md ? "- " : "", e->verdict.why,
 		    gs_format_bytes(e->phases[e->peak_phase].peak, GS_UNIT_GiB, a, sizeof a),
 		    gs_format_bytes_triple(e->capacity, b, sizeof b));

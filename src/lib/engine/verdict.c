@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/estimate.h"
+#include "gpusizer/interval.h"
 #include "core/fmt.h"
 #include "engine/engine.h"
 
@@ -21,6 +22,28 @@ const char *gs_rule_name(gs_rule r)
 	case GS_RULE_VLLM_POOL: return "vllm-pool";
 	case GS_RULE_SGLANG_POOL: return "sglang-pool";
 	case GS_RULE_OLLAMA_LAYERS: return "ollama-layers";
+	}
+	return "";
+}
+
+const char *gs_class_name(gs_class c)
+{
+	switch (c) {
+	case GS_CLASS_NONE: return "";
+	case GS_CLASS_FITS: return "fits";
+	case GS_CLASS_TO_CONFIRM: return "to confirm";
+	case GS_CLASS_DOES_NOT_FIT: return "does not fit";
+	}
+	return "";
+}
+
+const char *gs_class_id(gs_class c)
+{
+	switch (c) {
+	case GS_CLASS_NONE: return "";
+	case GS_CLASS_FITS: return "fits";
+	case GS_CLASS_TO_CONFIRM: return "to_confirm";
+	case GS_CLASS_DOES_NOT_FIT: return "does_not_fit";
 	}
 	return "";
 }
@@ -145,6 +168,8 @@ bool gsi_verdict_vllm_pool(gs_capacity_verdict *v, const gs_estimate *e)
 	v->unit_bytes = b->block_bytes;
 	/* conservative: the pool at the low end of its interval */
 	v->pool_units = e->interval.conservative ? b->tokens_low / 16 : b->blocks;
+	v->pool_low = b->tokens_low / 16;
+	v->pool_high = e->interval.conservative ? v->pool_units : b->tokens_high / 16;
 	v->need_units = e->length ? b->needed_blocks : 0;
 	v->pool_refused = b->over_budget || b->blocks == 0;
 	v->over_budget_by = b->over_budget ? b->fixed - b->budget : 0;
@@ -161,6 +186,8 @@ bool gsi_verdict_sglang_pool(gs_capacity_verdict *v, const gs_estimate *e)
 	v->unit_tokens = 1;
 	v->unit_bytes = p->cell_bytes;
 	v->pool_units = e->interval.conservative ? p->tokens_low : p->tokens;
+	v->pool_low = p->tokens_low;
+	v->pool_high = e->interval.conservative ? v->pool_units : p->tokens_high;
 	v->need_units = e->length ? p->needed_tokens : 0;
 	v->pool_refused = p->refused || p->tokens == 0;
 	v->over_budget_by = p->refused ? p->over_by : 0;
@@ -193,6 +220,80 @@ bool gsi_verdict_ollama_layers(gs_capacity_verdict *v, const gs_estimate *e)
 	return true;
 }
 
+/* The unknown items live in the peak phase, by id, into buf. */
+static const char *unknown_items(const gs_estimate *e, char *buf, size_t cap)
+{
+	buf[0] = 0;
+	for (size_t i = 0; i < e->n_items; i++)
+		if (e->items[i].basis == GS_BASIS_UNKNOWN && (e->items[i].live & (1u << e->peak_phase)))
+			gsi_fmt_add(buf, cap, "%s%s", buf[0] ? ", " : "", e->items[i].id);
+	return buf;
+}
+
+/* The three classes from the rule's figures and the interval (docs/method.md
+ * §9c): the same rule for every runtime, under conservative too (whose peaks
+ * already are their high ends and whose pool is its low end). */
+static void classify(gs_capacity_verdict *v, const gs_estimate *e, bool measured)
+{
+	char a[40], b[40], c[40], u[200];
+	const gs_phase *pk = &e->phases[e->peak_phase];
+	v->condition[0] = 0;
+	if (measured) { /* a run's need is no estimate: it has no interval */
+		v->klass = v->fits ? GS_CLASS_FITS : GS_CLASS_DOES_NOT_FIT;
+		return;
+	}
+	if (v->rule == GS_RULE_VLLM_POOL || v->rule == GS_RULE_SGLANG_POOL) {
+		bool vllm = v->rule == GS_RULE_VLLM_POOL;
+		if (!v->device_fits || v->pool_refused || (v->max_requests && v->requests > v->max_requests)) {
+			v->klass = GS_CLASS_DOES_NOT_FIT;
+			return;
+		}
+		uint64_t need = v->need_units ? v->need_units : 1;
+		if (v->pool_low >= need) {
+			v->klass = GS_CLASS_FITS;
+		} else if (v->pool_high < need || e->interval.conservative) {
+			/* conservative: judged by the low end, nothing is left to confirm */
+			v->klass = GS_CLASS_DOES_NOT_FIT;
+		} else {
+			v->klass = GS_CLASS_TO_CONFIRM;
+			if (!v->silent)
+				gsi_fmt(v->condition, sizeof v->condition, "start the engine and read its log's %s: it "
+				        "fits if that is at least %llu tokens (the estimate's interval is %llu to %llu tokens)",
+				        vllm ? "\"GPU KV cache size\"" : "\"max_total_num_tokens\"",
+				        (unsigned long long)gs_mul_sat(need, v->unit_tokens),
+				        (unsigned long long)gs_mul_sat(v->pool_low, v->unit_tokens),
+				        (unsigned long long)gs_mul_sat(v->pool_high, v->unit_tokens));
+		}
+		return;
+	}
+	if (v->rule == GS_RULE_OLLAMA_LAYERS && !e->ollama.full_offload) {
+		v->klass = GS_CLASS_DOES_NOT_FIT; /* it runs, but not on the GPU alone */
+		return;
+	}
+	gs_bytes lo, hi;
+	gs_estimate_interval(e, v->load, &lo, &hi);
+	/* conservative: the load is the high end already, and it decides */
+	if (lo > v->capacity || (e->interval.conservative && hi > v->capacity)) {
+		v->klass = GS_CLASS_DOES_NOT_FIT;
+		return;
+	}
+	if (hi <= v->capacity && !pk->has_unknown) {
+		v->klass = GS_CLASS_FITS;
+		return;
+	}
+	v->klass = GS_CLASS_TO_CONFIRM;
+	if (v->silent)
+		return;
+	if (hi <= v->capacity)
+		gsi_fmt(v->condition, sizeof v->condition, "measure phase %s with the items not yet known (%s): it fits if "
+		        "its peak stays at or below %s", pk->id, unknown_items(e, u, sizeof u),
+		        gib(v->capacity, a, sizeof a));
+	else
+		gsi_fmt(v->condition, sizeof v->condition, "measure phase %s (gpusizer measure, or nvidia-smi while it "
+		        "runs): it fits if its peak is at most %s; the estimate's interval is %s to %s", pk->id,
+		        gib(v->capacity, a, sizeof a), gib(lo, b, sizeof b), gib(hi, c, sizeof c));
+}
+
 void gs_verdict_decide(gs_estimate *e)
 {
 	gs_capacity_verdict *v = &e->verdict;
@@ -213,4 +314,5 @@ void gs_verdict_decide(gs_estimate *e)
 		by_device(v, "peak", pk->id);
 	}
 	v->as_far_as_known = v->fits && pk->has_unknown && !measured;
+	classify(v, e, measured);
 }

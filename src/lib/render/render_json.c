@@ -257,6 +257,9 @@ json_t *gs_verdict_to_json(const gs_estimate *e)
 	                      jbytes(v->fits ? v->margin : v->shortfall), "why", v->why, "as_far_as_known",
 	                      v->as_far_as_known, "cuda_total_bytes", jbytes(e->cuda_total), "cuda_total_how",
 	                      e->cuda_how);
+	json_object_set_new(o, "verdict", json_string(gs_class_id(v->klass)));
+	if (v->condition[0])
+		json_object_set_new(o, "condition", json_string(v->condition));
 	json_object_set_new(o, "device",
 	                    json_pack("{s:o, s:b, s:o}", "load_bytes", jbytes(v->load), "fits",
 	                              v->device_fits, v->device_fits ? "margin_bytes" : "short_bytes",

@@ -293,7 +293,7 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 		                                             (e->capacity ? e->capacity : 1));
 		switch (vd->rule) {
 		case GS_RULE_MEASURED:
-			put(o, "%scapacity check:      %s: need %s (basis %s) of %s, %s %s\n", md ? "- " : "",
+			put(o, "%sneed check:          %s: need %s (basis %s) of %s, %s %s\n", md ? "- " : "",
 			    vd->fits ? "fits" : "DOES NOT FIT", triple(e->need, buf, sizeof buf),
 			    e->need_basis, cap, vd->fits ? "useful margin" : "short by",
 			    gs_format_bytes(vd->fits ? vd->margin : vd->shortfall, GS_UNIT_GiB, peak,
@@ -303,18 +303,18 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 		case GS_RULE_PEAK:
 			if (vd->fits)
 				put(o,
-				    "%scapacity check:      fits%s: peak %s %s of %s, useful margin %s "
+				    "%spoint estimate:      fits%s: peak %s %s of %s, useful margin %s "
 				    "(%llu.%01llu %%)\n",
 				    md ? "- " : "", vd->as_far_as_known ? " as far as known" : "", pk->id,
 				    peak, cap, triple(vd->margin, buf, sizeof buf), pm / 10, pm % 10);
 			else
-				put(o, "%scapacity check:      DOES NOT FIT: peak %s %s, short by %s on %s\n",
+				put(o, "%spoint estimate:      DOES NOT FIT: peak %s %s, short by %s on %s\n",
 				    md ? "- " : "", pk->id, peak, triple(vd->shortfall, buf, sizeof buf),
 				    cap);
 			break;
 		case GS_RULE_VLLM_POOL:
 		case GS_RULE_SGLANG_POOL:
-			put(o, "%scapacity check:      %s%s: %s\n", md ? "- " : "",
+			put(o, "%spoint estimate:      %s%s: %s\n", md ? "- " : "",
 			    vd->fits ? "fits" : "DOES NOT FIT", vd->as_far_as_known ? " as far as known" : "",
 			    vd->why);
 			/* the device apart: what the engine's budget leaves on the card */
@@ -356,12 +356,31 @@ const char *gs_render_field_help(gs_field f, char *buf, size_t cap)
 	return buf;
 }
 
+/* The answer first (issue 45): the class, the load against the capacity in
+ * both units, the margin or shortfall in the deciding rule's terms, what
+ * binds, and what to confirm. The detail follows. */
+static void verdict_block(out *o, const gs_estimate *e)
+{
+	const gs_capacity_verdict *v = &e->verdict;
+	if (!e->has_capacity || v->klass == GS_CLASS_NONE)
+		return;
+	char load[96], cap[96];
+	static const char *const shout[] = {"", "fits", "TO CONFIRM", "DOES NOT FIT"};
+	const char *phase = v->rule == GS_RULE_MEASURED ? "need" : e->phases[e->peak_phase].id;
+	put(o, "verdict:     %s%s%s\n", shout[v->klass], v->why[0] ? ": " : "", v->why);
+	put(o, "             %s %s of %s\n", phase, triple(v->load, load, sizeof load),
+	    triple(v->capacity, cap, sizeof cap));
+	if (v->condition[0])
+		put(o, "             to confirm: %s\n", v->condition);
+}
+
 int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md)
 {
 	out o = {f, 0};
 	char buf[96];
 	if (md)
 		put(&o, "## gpusizer estimate\n\n```\n");
+	verdict_block(&o, e);
 	header(&o, e);
 	seed_figures(&o, e);
 	if (md)
