@@ -128,6 +128,13 @@ try {
   const rels = await p2.evaluate(() => [...document.querySelectorAll("#runtime_version option")].map((o) => o.value));
   check("vllm releases offered, newest first: " + rels.slice(0, 3), rels[0] === "" && rels[1] === "0.21.0" && rels.includes("0.6.4"));
   await p2.selectOption("#runtime_version", "0.20.0");
+  // the verdict card, on the estimate itself (no button): the seed's classes
+  await p2.selectOption("#gpu", "RTX 4090");
+  await p2.waitForFunction(() => !document.getElementById("verdict").hidden, null, { timeout: 10000 }).catch(() => {});
+  const card = await p2.evaluate(() => ({ text: document.getElementById("verdict").textContent,
+    cls: document.getElementById("verdict").className }));
+  check("verdict card on the estimate: " + card.text, /^(Fits|To confirm|Does not fit): /.test(card.text) &&
+    /verdict (fits|to_confirm|does_not_fit)/.test(card.cls));
   await p2.selectOption("#gpu", "RTX 4090");
   await p2.fill("#gpus", "2");
   await p2.fill("#tp", "2");
