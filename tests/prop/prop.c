@@ -465,9 +465,12 @@ static void check_shortlist(const combo *c, const gs_estimate *e)
 		if (r->offer->device != d || r->offer->count != 1 || r->offer->reported)
 			continue;
 		for (size_t q = 0; q < r->n_reqs; q++)
-			if (r->reqs[q].req == GS_REQ_MEMORY && (r->reqs[q].verdict == GS_EXCLUDE) == e->verdict.fits)
+			/* the offer's memory requirement is the estimate's class on its
+			 * device: excluded exactly when the estimate does not fit */
+			if (r->reqs[q].req == GS_REQ_MEMORY &&
+			    (r->reqs[q].verdict == GS_EXCLUDE) != (e->verdict.klass == GS_CLASS_DOES_NOT_FIT))
 				violation("shortlist", c->name, "offer %s: memory %s, estimate --gpu says %s", r->offer->id,
-				          gs_verdict_name(r->reqs[q].verdict), e->verdict.fits ? "fits" : "does not fit");
+				          gs_verdict_name(r->reqs[q].verdict), gs_class_name(e->verdict.klass));
 	}
 	free(sl);
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpusizer/catalog.h"
+#include "gpusizer/interval.h"
 #include "gpusizer/devices.h"
 #include "core/fmt.h"
 
@@ -184,8 +185,14 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 	r->margin = v->fits ? (int64_t)v->margin : -(int64_t)v->shortfall;
 	bool unknown = oe->phases[oe->peak_phase].has_unknown && !measured;
 	bool below_floor = e->floor && r->usable < e->floor;
-	gs_verdict verdict = bad || below_floor ? GS_EXCLUDE : !v->fits ? GS_EXCLUDE
-	                   : unknown && !run ? GS_TO_CONFIRM : GS_ADMISSIBLE;
+	/* the verdict module's class (gpusizer/verdict.h) is the requirement's:
+	 * fits admits, to confirm keeps its condition, does not fit excludes;
+	 * a measured run of this workload on the device confirms */
+	gs_verdict verdict = bad || below_floor                     ? GS_EXCLUDE
+	                   : v->klass == GS_CLASS_DOES_NOT_FIT        ? GS_EXCLUDE
+	                   : run && v->fits                           ? GS_ADMISSIBLE
+	                   : v->klass == GS_CLASS_TO_CONFIRM || unknown ? GS_TO_CONFIRM
+	                                                               : GS_ADMISSIBLE;
 	gs_req_result *q = add(r, GS_REQ_MEMORY, verdict);
 	gs_format_bytes(v->load, u, a, sizeof a);
 	margin_text(nominal, v->load, u, b, sizeof b);
@@ -229,6 +236,32 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 	gsi_fmt_add(q->detail, sizeof q->detail, "%s%s%s", below_floor ? "; below a measured peak of "
 	            : unk[0] ? "; to confirm: the items not yet known (" : "", unk,
 	            below_floor ? "" : unk[0] ? ") must fit in that margin" : "");
+	/* an exclusion says what it rests on: the estimate (its low end) or a
+	 * measured failure; to confirm, what decides */
+	if (verdict == GS_EXCLUDE && !bad && !below_floor && !measured && v->rule != GS_RULE_OLLAMA_LAYERS) {
+		gs_bytes lo, hi;
+		gs_estimate_interval(oe, v->load, &lo, &hi);
+		char l[48];
+		gs_format_bytes(lo, u, l, sizeof l);
+		gsi_fmt_add(q->detail, sizeof q->detail, "; by the estimate: even its interval's low end, %s, %s", l,
+		            v->rule == GS_RULE_PEAK ? "exceeds the usable memory" : "leaves the pool short");
+	} else if (verdict == GS_EXCLUDE && bad) {
+		gsi_fmt_add(q->detail, sizeof q->detail, "; a measured failure");
+	} else if (verdict == GS_TO_CONFIRM && v->condition[0] && !unk[0]) {
+		/* the pool's condition is in tokens; a peak's is said here in the
+		 * shortlist's own unit */
+		if (v->rule == GS_RULE_PEAK || v->rule == GS_RULE_OLLAMA_LAYERS) {
+			gs_bytes lo, hi;
+			gs_estimate_interval(oe, v->load, &lo, &hi);
+			char l[48], h[48];
+			gs_format_bytes(lo, u, l, sizeof l);
+			gs_format_bytes(hi, u, h, sizeof h);
+			gsi_fmt_add(q->detail, sizeof q->detail, "; to confirm: measure phase %s: it fits if its peak is at "
+			            "most %s (the estimate's interval is %s to %s)", oe->phases[oe->peak_phase].id, dd, l, h);
+		} else {
+			gsi_fmt_add(q->detail, sizeof q->detail, "; to confirm: %s", v->condition);
+		}
+	}
 	if (bad || good)
 		cite(q, bad ? bad : good);
 }
