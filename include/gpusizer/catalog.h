@@ -74,6 +74,7 @@ typedef struct gs_offer {
 
 typedef struct gs_catalog {
 	char name[256];
+	bool builtin;             /* gs_catalog_default's: the device table, not offers */
 	size_t n;
 	gs_offer offers[GS_MAX_OFFERS];
 } gs_catalog;
@@ -135,6 +136,9 @@ typedef struct gs_shortlist {
 	gs_offer_result r[GS_MAX_OFFERS];   /* retained first (ranked), then to confirm, then excluded */
 	size_t n_retained, n_to_confirm, n_excluded;
 	uint64_t campaign_hours;            /* 0: one price period                               */
+	bool devices;                       /* no catalog was given: the rows are the built-in
+	                                       device table (nominal, unpriced) and two example
+	                                       offers, not offers to rent                        */
 } gs_shortlist;
 
 const char *gs_req_name(gs_req r);

@@ -266,6 +266,7 @@ void gs_catalog_default(gs_catalog *c)
 {
 	memset(c, 0, sizeof *c);
 	snprintf(c->name, sizeof c->name, "built-in catalog");
+	c->builtin = true;
 	/* two example offers: stated prices for one card for 3 days */
 	static const struct {
 		const char *id, *gpu, *price;

@@ -382,6 +382,7 @@ gs_status gs_shortlist_run_units(const gs_estimate *e, const gs_catalog *cat, co
 		return gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
 	const gs_workload *w = &e->workload;
 	out->campaign_hours = gs_wl_set(w, GS_F_CAMPAIGN) ? gs_wl_u64(w, GS_F_CAMPAIGN) : 0;
+	out->devices = cat->builtin;
 	bool training = gs_wl_training(w);
 	char cond[480]; /* wide enough for every field it quotes: nothing is cut */
 	for (size_t i = 0; i < cat->n; i++) {

@@ -59,6 +59,10 @@ int gs_render_shortlist_text(FILE *f, const gs_shortlist *sl, const gs_estimate 
 {
 	out o = {f, 0};
 	char a[48], c[160], m[320];
+	if (sl->devices)
+		put(&o, "%sno catalog given: these rows rank devices, not offers (the built-in device table, nominal "
+		    "and unpriced, and two example offers with stated prices); give --catalog with the offers you "
+		    "can rent\n", md ? "" : "");
 	if (e->need_basis[0] && strcmp(e->need_basis, "estimate"))
 		put(&o, "%sshortlist: %zu offers against the need per GPU, %s (basis %s: %s); campaign %s\n",
 		    md ? "### " : "", sl->n, gib(e->need, a, sizeof a), e->need_basis, e->need_why,
@@ -83,7 +87,8 @@ int gs_render_shortlist_text(FILE *f, const gs_shortlist *sl, const gs_estimate 
 	static const char *const heads[3] = {
 		"retained: every mandatory requirement admissible, ranked by total cost, then margin",
 		"to confirm (preselection): the open conditions",
-		"excluded: an established failure"};
+		("excluded: a mandatory requirement fails (each line says whether by the estimate or by a "
+		 "measured failure)")};
 	for (int v = GS_ADMISSIBLE; v <= GS_EXCLUDE; v++) {
 		put(&o, "\n%s%s:\n", md ? "#### " : "", heads[v]);
 		size_t shown = 0;
@@ -164,6 +169,8 @@ json_t *gs_shortlist_to_json(const gs_shortlist *sl, const gs_estimate *e)
 	                      (json_int_t)sl->n_to_confirm, "excluded", (json_int_t)sl->n_excluded, "offers",
 	                      arr);
 	if (o) {
+		/* no catalog given: the rows are devices, not offers to rent */
+		json_object_set_new(o, "devices_not_offers", json_boolean(sl->devices));
 		json_object_set_new(o, "need_basis", json_string(basis_of(e)));
 		if (e->need_basis[0] && strcmp(e->need_basis, "estimate")) {
 			json_object_set_new(o, "need_bytes_per_gpu", jb(e->need));
