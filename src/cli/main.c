@@ -62,9 +62,10 @@ static void usage(FILE *f)
 	           "commands:\n");
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
-	fprintf(f, "\ngpusizer COMMAND --help for its options; gpusizer --version.\n"
-	           "Exit status: 0 ok (fits), 1 does not fit (or nothing measured), 2 usage or input error, 3 "
-	           "environment, 4 fits only under a condition to confirm.\n");
+	fprintf(f,
+	        "\ngpusizer COMMAND --help for its options; gpusizer --version.\n"
+	        "Exit status: 0 ok (fits), 1 does not fit (or nothing measured), 2 usage or input error, 3 "
+	        "environment, 4 fits only under a condition to confirm.\n");
 }
 
 int main(int argc, char **argv)

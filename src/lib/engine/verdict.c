@@ -244,7 +244,8 @@ static void classify(gs_capacity_verdict *v, const gs_estimate *e, bool measured
 	}
 	if (v->rule == GS_RULE_VLLM_POOL || v->rule == GS_RULE_SGLANG_POOL) {
 		bool vllm = v->rule == GS_RULE_VLLM_POOL;
-		if (!v->device_fits || v->pool_refused || (v->max_requests && v->requests > v->max_requests)) {
+		if (!v->device_fits || v->pool_refused ||
+		    (v->max_requests && v->requests > v->max_requests)) {
 			v->klass = GS_CLASS_DOES_NOT_FIT;
 			return;
 		}
@@ -257,8 +258,10 @@ static void classify(gs_capacity_verdict *v, const gs_estimate *e, bool measured
 		} else {
 			v->klass = GS_CLASS_TO_CONFIRM;
 			if (!v->silent)
-				gsi_fmt(v->condition, sizeof v->condition, "start the engine and read its log's %s: it "
-				        "fits if that is at least %llu tokens (the estimate's interval is %llu to %llu tokens)",
+				gsi_fmt(v->condition, sizeof v->condition,
+				        "start the engine and read its log's %s: it "
+				        "fits if that is at least %llu tokens (the estimate's interval is "
+				        "%llu to %llu tokens)",
 				        vllm ? "\"GPU KV cache size\"" : "\"max_total_num_tokens\"",
 				        (unsigned long long)gs_mul_sat(need, v->unit_tokens),
 				        (unsigned long long)gs_mul_sat(v->pool_low, v->unit_tokens),
@@ -285,13 +288,15 @@ static void classify(gs_capacity_verdict *v, const gs_estimate *e, bool measured
 	if (v->silent)
 		return;
 	if (hi <= v->capacity)
-		gsi_fmt(v->condition, sizeof v->condition, "measure phase %s with the items not yet known (%s): it fits if "
-		        "its peak stays at or below %s", pk->id, unknown_items(e, u, sizeof u),
-		        gib(v->capacity, a, sizeof a));
+		gsi_fmt(v->condition, sizeof v->condition,
+		        "measure phase %s with the items not yet known (%s): it fits if "
+		        "its peak stays at or below %s",
+		        pk->id, unknown_items(e, u, sizeof u), gib(v->capacity, a, sizeof a));
 	else
-		gsi_fmt(v->condition, sizeof v->condition, "measure phase %s (gpusizer measure, or nvidia-smi while it "
-		        "runs): it fits if its peak is at most %s; the estimate's interval is %s to %s", pk->id,
-		        gib(v->capacity, a, sizeof a), gib(lo, b, sizeof b), gib(hi, c, sizeof c));
+		gsi_fmt(v->condition, sizeof v->condition,
+		        "measure phase %s (gpusizer measure, or nvidia-smi while it "
+		        "runs): it fits if its peak is at most %s; the estimate's interval is %s to %s",
+		        pk->id, gib(v->capacity, a, sizeof a), gib(lo, b, sizeof b), gib(hi, c, sizeof c));
 }
 
 void gs_verdict_decide(gs_estimate *e)

@@ -243,7 +243,8 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 		gs_estimate_interval(oe, v->load, &lo, &hi);
 		char l[48];
 		gs_format_bytes(lo, u, l, sizeof l);
-		gsi_fmt_add(q->detail, sizeof q->detail, "; by the estimate: even its interval's low end, %s, %s", l,
+		gsi_fmt_add(q->detail, sizeof q->detail,
+		            "; by the estimate: even its interval's low end, %s, %s", l,
 		            v->rule == GS_RULE_PEAK ? "exceeds the usable memory" : "leaves the pool short");
 	} else if (verdict == GS_EXCLUDE && bad) {
 		gsi_fmt_add(q->detail, sizeof q->detail, "; a measured failure");
@@ -256,8 +257,10 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 			char l[48], h[48];
 			gs_format_bytes(lo, u, l, sizeof l);
 			gs_format_bytes(hi, u, h, sizeof h);
-			gsi_fmt_add(q->detail, sizeof q->detail, "; to confirm: measure phase %s: it fits if its peak is at "
-			            "most %s (the estimate's interval is %s to %s)", oe->phases[oe->peak_phase].id, dd, l, h);
+			gsi_fmt_add(q->detail, sizeof q->detail,
+			            "; to confirm: measure phase %s: it fits if its peak is at "
+			            "most %s (the estimate's interval is %s to %s)",
+			            oe->phases[oe->peak_phase].id, dd, l, h);
 		} else {
 			gsi_fmt_add(q->detail, sizeof q->detail, "; to confirm: %s", v->condition);
 		}

@@ -60,9 +60,13 @@ int gs_render_shortlist_text(FILE *f, const gs_shortlist *sl, const gs_estimate 
 	out o = {f, 0};
 	char a[48], c[160], m[320];
 	if (sl->devices)
-		put(&o, "%sno catalog given: these rows rank devices, not offers (the built-in device table, nominal "
-		    "and unpriced, and two example offers with stated prices); give --catalog with the offers you "
-		    "can rent\n", md ? "" : "");
+		put(&o,
+		    "%sno catalog given: these rows rank devices, not offers (the built-in device table, "
+		    "nominal "
+		    "and unpriced, and two example offers with stated prices); give --catalog with the "
+		    "offers you "
+		    "can rent\n",
+		    md ? "" : "");
 	if (e->need_basis[0] && strcmp(e->need_basis, "estimate"))
 		put(&o, "%sshortlist: %zu offers against the need per GPU, %s (basis %s: %s); campaign %s\n",
 		    md ? "### " : "", sl->n, gib(e->need, a, sizeof a), e->need_basis, e->need_why,
