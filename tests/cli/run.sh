@@ -799,6 +799,8 @@ case_ 4 '"verdict": "to_confirm"' estimate meta-llama/Llama-3.1-8B-Instruct --ru
 case_ 1 "no catalog given: these rows rank devices, not offers" shortlist $L3 --context 8192
 case_ 1 "excluded: a mandatory requirement fails (each line says whether by the estimate or by a measured failure)" shortlist $L3 --context 8192
 case_ 1 "by the estimate: even its interval's low end" shortlist $L3 --context 8192
+case_ 1 "vLLM max concurrency at the pool's low end (conservative): 3.25x" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --conservative
+case_ 0 "limit: vLLM's KV pool (26695 tokens) at 4 sequences" fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --conservative
 # issue 45: the forms people type
 case_ 4 "22.35 GiB (24.00 GB; 24000000000 B) — given: 24gb" estimate --params 7e9 --capacity 24gb
 case_ 4 "22.35 GiB (24.00 GB; 24000000000 B) — given: 24G" estimate --params 7e9 --capacity 24G

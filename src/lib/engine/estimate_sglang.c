@@ -307,7 +307,8 @@ void gsi_sglang_pool_view(const gs_estimate *e, gs_pool_view *v)
 	if (!e->has_sglang)
 		return;
 	v->known = true;
-	v->tokens = e->sglang.tokens;
+	/* conservative: the pool is its low end everywhere it is quoted */
+	v->tokens = e->interval.conservative ? e->sglang.tokens_low : e->sglang.tokens;
 	v->tokens_low = e->sglang.tokens_low;
 	v->tokens_high = e->sglang.tokens_high;
 	gs_bytes kept;
@@ -315,10 +316,12 @@ void gsi_sglang_pool_view(const gs_estimate *e, gs_pool_view *v)
 		kept = UINT64_MAX;
 	v->budget = kept;
 	v->refused = e->sglang.refused || e->sglang.tokens == 0;
-	v->max_concurrency = e->length ? e->sglang.tokens / e->length : 0;
+	/* conservative: of the pool's low end, the one the verdict judges by */
+	uint64_t tokens = e->interval.conservative ? e->sglang.tokens_low : e->sglang.tokens;
+	v->max_concurrency = e->length ? tokens / e->length : 0;
 	if (v->max_concurrency > e->sglang.max_running_requests)
 		v->max_concurrency = e->sglang.max_running_requests;
-	v->max_context = e->concurrency ? e->sglang.tokens / e->concurrency : 0;
+	v->max_context = e->concurrency ? tokens / e->concurrency : 0;
 }
 
 void gsi_sglang_pool_interval(gs_estimate *e)

@@ -844,16 +844,19 @@ void gsi_vllm_pool_view(const gs_estimate *e, gs_pool_view *v)
 	if (!e->has_vllm)
 		return;
 	v->known = true;
-	v->tokens = e->vllm.tokens;
+	/* conservative: the pool is its low end everywhere it is quoted */
+	v->tokens = e->interval.conservative ? e->vllm.tokens_low : e->vllm.tokens;
 	v->tokens_low = e->vllm.tokens_low;
 	v->tokens_high = e->vllm.tokens_high;
 	v->blocks = e->vllm.blocks;
 	v->budget = e->vllm.budget;
 	v->refused = e->vllm.over_budget || e->vllm.blocks == 0;
-	/* whole blocks per sequence */
+	/* whole blocks per sequence; conservative: of the pool's low end, the
+	 * one the verdict judges by (issue 45) */
+	uint64_t blocks = e->interval.conservative ? e->vllm.tokens_low / 16 : e->vllm.blocks;
 	uint64_t per_seq = (e->length + 15) / 16;
-	v->max_concurrency = per_seq ? e->vllm.blocks / per_seq : 0;
-	v->max_context = e->concurrency ? e->vllm.blocks / e->concurrency * 16 : 0;
+	v->max_concurrency = per_seq ? blocks / per_seq : 0;
+	v->max_context = e->concurrency ? blocks / e->concurrency * 16 : 0;
 }
 
 /* The KV interval on the pool's tokens; from 0.20.0 with a default
@@ -906,6 +909,11 @@ bool gsi_vllm_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gsi_
 		    (unsigned long long)v->needed_blocks, (unsigned long long)e->concurrency,
 		    e->concurrency == 1 ? "" : "s",
 		    e->verdict.pool_holds ? "fits" : "DOES NOT FIT");
+	if (e->length && e->interval.conservative) {
+		uint64_t centi = gs_mul_sat(e->vllm.tokens_low, 100) / e->length;
+		gsi_text_put(o, "%svLLM max concurrency at the pool's low end (conservative): %llu.%02llux\n", li,
+		    (unsigned long long)(centi / 100), (unsigned long long)(centi % 100));
+	}
 	return true;
 }
 
