@@ -123,7 +123,9 @@ typedef enum gs_phase_kind {
  * parse-options). Every front door (flags, the sheet, the API's keys, Python's
  * keywords, /api/fields and the page's menus) is generated from these rows.
  *
- * X(ENUM, sheet key, extra flag alias or NULL, kind, default text or NULL,
+ * X(ENUM, sheet key, extra flag aliases or NULL (space-separated: the engines'
+ *   own spellings of the same field, --max-model-len, -ngl; NAME=VALUE is a
+ *   switch that sets VALUE, --enforce-eager=0GiB), kind, default text or NULL,
  *   values (an enum's GS_*_VALUES list, else GS_NO_VALUES),
  *   runtimes that read it, tasks it acts in, phases its change acts on,
  *   lowest, highest value (counts: lowest 1 = "at least 1", highest 0 = no
@@ -144,17 +146,19 @@ typedef enum gs_phase_kind {
 	  1, 64, "raw bits per weight instead of a format: 16, 4.5") \
 	X(TASK, "task", NULL, GS_KIND_ENUM, "inference", GS_TASK_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
 	  GS_PH_NONE, 0, 0, "what runs: inference, or an adaptation (full fine-tuning, LoRA, QLoRA)") \
-	X(FORMAT, "format", NULL, GS_KIND_FORMAT, "bf16", GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
+	X(FORMAT, "format", "--quantization", \
+	  GS_KIND_FORMAT, "bf16", GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
 	  GS_PH(LOAD) | GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(PROFILE) | GS_PH(POOL), 0, 0, \
 	  "weight format (gpusizer formats)") \
-	X(LENGTH, "length", "--context", GS_KIND_TOKENS, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
+	X(LENGTH, "length", "--context --max-model-len -c --ctx-size", \
+	  GS_KIND_TOKENS, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
 	  GS_PH_TRAIN_STEP | GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(POOL) | GS_PH(CONTEXT) | \
 	  GS_PH(VALIDATION), 1, 1ull << 30, "tokens per sequence actually required") \
 	X(LENGTHS, "lengths", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
 	  GS_PH_NONE, 0, 0, "adaptation: the dataset's tokens per sequence as p50,p95,max (e.g. " \
 	  "380,1200,3900): batches are padded to their longest, so the training peak is at max, not at " \
 	  "length") \
-	X(CONCURRENCY, "concurrency", NULL, GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RTS_ALL, GS_TK(INFERENCE), \
+	X(CONCURRENCY, "concurrency", "-np", GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RTS_ALL, GS_TK(INFERENCE), \
 	  GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(POOL) | GS_PH(CONTEXT), 1, 1ull << 20, \
 	  "sequences decoded at once") \
 	X(IMAGES, "images", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, \
@@ -197,9 +201,11 @@ typedef enum gs_phase_kind {
 	  GS_PH(LOAD) | GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 0, 0, "DeepSpeed ZeRO stage") \
 	X(FSDP, "fsdp", NULL, GS_KIND_ENUM, "none", GS_FSDP_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
 	  GS_PH_NONE, 0, 0, "PyTorch FSDP sharding") \
-	X(TP, "tp", NULL, GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RT(TRANSFORMERS) | GS_RTS_POOL, GS_TASKS_ALL, \
+	X(TP, "tp", "--tensor-parallel-size --tp-size", \
+	  GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RT(TRANSFORMERS) | GS_RTS_POOL, GS_TASKS_ALL, \
 	  GS_PH(SERVE) | GS_PH(PROFILE) | GS_PH(POOL), 1, 1ull << 16, "tensor-parallel degree") \
-	X(PP, "pp", NULL, GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RT(TRANSFORMERS) | GS_RTS_POOL, GS_TASKS_ALL, \
+	X(PP, "pp", "--pipeline-parallel-size --pp-size", \
+	  GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RT(TRANSFORMERS) | GS_RTS_POOL, GS_TASKS_ALL, \
 	  GS_PH_NONE, 1, 1ull << 16, "pipeline-parallel degree (1F1B)") \
 	X(OFFLOAD, "offload", NULL, GS_KIND_ENUM, "none", GS_OFFLOAD_VALUES, GS_RTS_TRAINING, \
 	  GS_TASKS_TRAIN, GS_PH(LOAD) | GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 0, 0, "what lives in host " \
@@ -237,7 +243,8 @@ typedef enum gs_phase_kind {
 	X(SAMPLER, "sampler", NULL, GS_KIND_ENUM, NULL, GS_SAMPLER_VALUES, GS_RT(VLLM), GS_TASKS_ALL, \
 	  GS_PH_NONE, 0, 0, "vLLM top-k/top-p sampler in the profile run, as the startup log names it " \
 	  "(default: native counted, FlashInfer's smaller figure named)") \
-	X(GPU_LAYERS, "gpu_layers", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_GGUF, GS_TASKS_ALL, \
+	X(GPU_LAYERS, "gpu_layers", "-ngl --n-gpu-layers", \
+	  GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_GGUF, GS_TASKS_ALL, \
 	  GS_PH(LOAD) | GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(CONTEXT), 1, 1ull << 16, \
 	  "llama.cpp -ngl: layers offloaded (default all + output)") \
 	X(TENSOR_SPLIT, "tensor_split", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RT(LLAMACPP), \
@@ -251,7 +258,8 @@ typedef enum gs_phase_kind {
 	  GS_PH_NONE, 0, 0, "llama.cpp: plan the file as llama-quantize makes it with an importance matrix") \
 	X(LORA_ADAPTER, "lora_adapter", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_GGUF, GS_TASKS_ALL, \
 	  GS_PH_NONE, 0, 0, "llama.cpp --lora: the adapter .gguf, or its size (160MiB)") \
-	X(N_UBATCH, "n_ubatch", NULL, GS_KIND_TOKENS, "512", GS_NO_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
+	X(N_UBATCH, "n_ubatch", "-ub --ubatch-size", \
+	  GS_KIND_TOKENS, "512", GS_NO_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
 	  GS_PH_NONE, 1, 1ull << 20, "llama.cpp physical batch") \
 	X(SWA_FULL, "swa_full", NULL, GS_KIND_BOOL, "no", GS_BOOL_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
 	  GS_PH_NONE, 0, 0, "llama.cpp --swa-full: sliding-window layers (Gemma 2/3) keep n_ctx cells as " \
@@ -267,10 +275,12 @@ typedef enum gs_phase_kind {
 	  "CUDA total - runtime_context)") \
 	X(GPU_OVERHEAD, "gpu_overhead", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RT(OLLAMA), \
 	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "Ollama OLLAMA_GPU_OVERHEAD: VRAM held back per GPU (default 0)") \
-	X(KV_FORMAT, "kv_format", NULL, GS_KIND_KV_FORMAT, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
+	X(KV_FORMAT, "kv_format", "--kv-cache-dtype -ctk --cache-type-k", \
+	  GS_KIND_KV_FORMAT, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
 	  GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(POOL) | GS_PH(CONTEXT), 0, 0, \
 	  "KV cache format (default: the weights' compute dtype)") \
-	X(KV_FORMAT_V, "kv_format_v", NULL, GS_KIND_KV_FORMAT, NULL, GS_NO_VALUES, GS_RT(LLAMACPP), \
+	X(KV_FORMAT_V, "kv_format_v", "-ctv --cache-type-v", \
+	  GS_KIND_KV_FORMAT, NULL, GS_NO_VALUES, GS_RT(LLAMACPP), \
 	  GS_TASKS_ALL, GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(CONTEXT), 0, 0, \
 	  "llama.cpp -ctv: the V cache's format when not kv_format's (-ctk)") \
 	X(ATTENTION, "attention", NULL, GS_KIND_ENUM, "sdpa", GS_ATTENTION_VALUES, GS_RT(TRANSFORMERS) | \
@@ -303,7 +313,8 @@ typedef enum gs_phase_kind {
 	X(MAX_NUM_SEQS, "max_num_seqs", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RT(VLLM), GS_TASKS_ALL, \
 	  GS_PH(SERVE) | GS_PH(PROFILE), 1, 1ull << 20, "vLLM sequences in the profile run (default: the " \
 	  "release's rule)") \
-	X(CUDA_GRAPHS, "cuda_graphs", NULL, GS_KIND_BYTES, "0.5GiB", GS_NO_VALUES, GS_RTS_POOL, \
+	X(CUDA_GRAPHS, "cuda_graphs", "--enforce-eager=0GiB --disable-cuda-graph=0GiB", \
+	  GS_KIND_BYTES, "0.5GiB", GS_NO_VALUES, GS_RTS_POOL, \
 	  GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(PROFILE) | GS_PH(POOL), 0, 0, \
 	  "vLLM / SGLang CUDA-graph memory (0GiB with enforce_eager / --disable-cuda-graph)") \
 	X(MAX_LORAS, "max_loras", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_POOL, GS_TASKS_ALL, \
@@ -386,6 +397,14 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err) GS_WARN_UNUSED;
  * Return -1 when unknown. */
 int gs_field_by_key(const char *key, size_t len);
 int gs_field_by_flag(const char *flag);
+/* A switch of an engine's that sets a field to one value (vLLM's
+ * --enforce-eager is cuda_graphs 0GiB): the field, and *value (static);
+ * -1 when flag is none. */
+int gs_field_by_switch(const char *flag, const char **value /* OUT */);
+/* The field's alias i ("--context", then the engines' spellings of the same
+ * field: "--max-model-len", "-c"), into buf; *value is the value a switch
+ * alias sets, else NULL. NULL past the last. */
+const char *gs_field_alias_at(gs_field f, size_t i, char *buf, size_t cap, const char **value /* OUT */);
 
 /* A field's flag: "--" + its sheet key with dashes for underscores
  * ("--max-num-seqs"), into buf; returns buf. */

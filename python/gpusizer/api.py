@@ -39,8 +39,9 @@ def _names():
             for f in fields():
                 entry = (f["key"], f["kind"])
                 names[f["key"]] = entry
-                for flag in (f.get("flag"), f.get("alias")):
-                    if flag:
+                flags = [f.get("flag")] + [a for a in f.get("aliases", []) if isinstance(a, str)]
+                for flag in flags:
+                    if flag and flag.startswith("--"):  # the engines' long spellings, as keywords
                         names[flag.lstrip("-").replace("-", "_")] = entry
             _field_names = names
         return _field_names

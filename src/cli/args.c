@@ -210,7 +210,17 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 				return rc;
 			continue;
 		}
-		if (strncmp(arg, "--", 2) != 0) {
+		/* an engine's switch that sets a field (--enforce-eager: cuda_graphs 0GiB) */
+		const char *implied;
+		int sw = (c->flags & CLI_WORKLOAD) ? gs_field_by_switch(arg, &implied) : -1;
+		if (sw >= 0) {
+			if ((rc = field_flag(sw, implied, arg, c, a)))
+				return rc;
+			continue;
+		}
+		/* a word, unless it is an engine's short flag of a field (-c, -ngl) */
+		if (strncmp(arg, "--", 2) != 0 &&
+		    !(arg[0] == '-' && (c->flags & CLI_WORKLOAD) && gs_field_by_flag(arg) >= 0)) {
 			if ((rc = positional(arg, c, a)))
 				return rc;
 			continue;

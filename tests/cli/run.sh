@@ -802,6 +802,11 @@ case_ 1 "by the estimate: even its interval's low end" shortlist $L3 --context 8
 case_ 1 "vLLM max concurrency at the pool's low end (conservative): 3.25x" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --conservative
 case_ 0 "limit: vLLM's KV pool (26695 tokens) at 4 sequences" fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --conservative
 # issue 45: the forms people type
+case_ 0 "length:      8192 tokens" estimate $L3 --max-model-len 8192 --runtime vllm --gpu L4
+case_ 0 "length:      4096 tokens" estimate $L3 --runtime llamacpp --format Q4_K_M -c 4096 -ngl 10
+case_ 0 "cuda_graphs: 0GiB (--enforce-eager)" estimate $L3 --runtime vllm --gpu L4 --context 4096 --enforce-eager
+case_ 0 "KV cache fp8-e4m3" estimate $L3 --runtime vllm --gpu L4 --context 4096 --kv-cache-dtype fp8
+case_ 0 "tp 2" estimate $L3 --runtime vllm --gpu L4 --context 4096 --tensor-parallel-size 2 --gpus 2
 case_ 4 "22.35 GiB (24.00 GB; 24000000000 B) — given: 24gb" estimate --params 7e9 --capacity 24gb
 case_ 4 "22.35 GiB (24.00 GB; 24000000000 B) — given: 24G" estimate --params 7e9 --capacity 24G
 case_ 0 "8000000000 params" estimate --params 8b

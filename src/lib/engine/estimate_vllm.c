@@ -911,8 +911,8 @@ bool gsi_vllm_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gsi_
 		    e->verdict.pool_holds ? "fits" : "DOES NOT FIT");
 	if (e->length && e->interval.conservative) {
 		uint64_t centi = gs_mul_sat(e->vllm.tokens_low, 100) / e->length;
-		gsi_text_put(o, "%svLLM max concurrency at the pool's low end (conservative): %llu.%02llux\n", li,
-		    (unsigned long long)(centi / 100), (unsigned long long)(centi % 100));
+		gsi_text_put(o, "%svLLM max concurrency at the pool's low end (conservative): %llu.%02llux\n",
+		             li, (unsigned long long)(centi / 100), (unsigned long long)(centi % 100));
 	}
 	return true;
 }

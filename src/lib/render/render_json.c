@@ -566,9 +566,20 @@ static json_t *field_json(gs_field f)
 	                      mask_json(gs_field_phases(f), GS_PK__COUNT, phase_at));
 	if (!o)
 		return NULL;
-	const char *alias = gs_field_alias(f), *def = gs_field_default(f), *unit = gs_kind_unit(k);
-	if (alias)
-		json_object_set_new(o, "alias", json_string(alias));
+	const char *def = gs_field_default(f), *unit = gs_kind_unit(k);
+	char al[64];
+	const char *val;
+	json_t *aliases = json_array();
+	for (size_t i = 0; aliases && gs_field_alias_at(f, i, al, sizeof al, &val); i++) {
+		if (i == 0) /* the first as it always was; all of them, and the switches, in aliases */
+			json_object_set_new(o, "alias", json_string(al));
+		json_array_append_new(aliases, val ? json_pack("{s:s, s:s}", "switch", al, "sets", val)
+		                                   : json_string(al));
+	}
+	if (aliases && json_array_size(aliases))
+		json_object_set_new(o, "aliases", aliases);
+	else
+		json_decref(aliases);
 	if (def)
 		json_object_set_new(o, "default", json_string(def));
 	if (unit)

@@ -169,12 +169,25 @@ const char *gs_task_name(gs_task t)
 	return values_TASK[t];
 }
 
+static bool alias_at(gs_field f, size_t i, char *buf, size_t cap, const char **value);
+
 const char *gs_field_describe(gs_field f, char *buf, size_t cap)
 {
 	const struct field_info *fi = &fields[f];
 	size_t k = 0;
 	int n = snprintf(buf, cap, "%s", fi->help);
 	k = n > 0 ? (size_t)n : 0;
+	/* the engines' spellings of the same field */
+	char al[64];
+	const char *val;
+	for (size_t i = 0; alias_at(f, i, al, sizeof al, &val) && k < cap; i++) {
+		n = snprintf(buf + k, cap - k, "%s%s%s%s", i ? ", " : " (also ", al, val ? " = " : "",
+		             val ? val : "");
+		if (n > 0)
+			k += (size_t)n;
+		if (k < cap && !alias_at(f, i + 1, al, sizeof al, NULL))
+			k += (size_t)snprintf(buf + k, cap - k, ")");
+	}
 	char vals[400] = "", who[200] = "";
 	if (fi->values)
 		for (size_t i = 0, m = 0; fi->values[i]; i++) {
@@ -272,19 +285,58 @@ const char *gs_field_flag(gs_field f, char *buf, size_t cap)
 	return buf;
 }
 
+/* Alias i of a field (space-separated in its row: "--context --max-model-len
+ * -c"; "NAME=VALUE" is a switch that sets VALUE) into buf, without its
+ * value; false past the last. */
+static bool alias_at(gs_field f, size_t i, char *buf, size_t cap, const char **value)
+{
+	/* a switch's value, cut out of the row's string: a handful of bytes */
+	static _Thread_local char vals[8][32];
+	const char *p = fields[f].alias;
+	for (; p && *p; i--) {
+		p += strspn(p, " ");
+		size_t n = strcspn(p, " ");
+		if (!n)
+			break;
+		if (i == 0) {
+			const char *eq = memchr(p, '=', n);
+			size_t name = eq ? (size_t)(eq - p) : n;
+			snprintf(buf, cap, "%.*s", (int)name, p);
+			if (value && eq) {
+				char *v = vals[f % 8];
+				snprintf(v, sizeof vals[0], "%.*s", (int)(n - name - 1), eq + 1);
+				*value = v;
+			} else if (value) {
+				*value = NULL;
+			}
+			return true;
+		}
+		p += n;
+	}
+	return false;
+}
+
+const char *gs_field_alias_at(gs_field f, size_t i, char *buf, size_t cap, const char **value)
+{
+	const char *v = NULL;
+	if (!alias_at(f, i, buf, cap, &v))
+		return NULL;
+	if (value)
+		*value = v;
+	return buf;
+}
+
 const char *gs_flag_suggest(const char *flag, const char *const *extra, size_t n_extra, char *buf, size_t cap)
 {
 	size_t best = SIZE_MAX, len = strlen(flag);
 	char cand[64];
 	buf[0] = 0;
 	for (int f = 0; f < GS_F__COUNT; f++)
-		for (int k = 0; k < 2; k++) {
-			if (k == 1 && !fields[f].alias)
-				continue;
+		for (size_t k = 0;; k++) {
 			if (k == 0)
 				gs_field_flag((gs_field)f, cand, sizeof cand);
-			else
-				snprintf(cand, sizeof cand, "%s", fields[f].alias);
+			else if (!alias_at((gs_field)f, k - 1, cand, sizeof cand, NULL))
+				break;
 			size_t d = gsi_edit_distance(flag, cand);
 			if (d < best && gsi_near_enough(d, len)) {
 				best = d;
@@ -318,11 +370,17 @@ int gs_runtime_by_name(const char *name)
 
 int gs_field_by_flag(const char *flag)
 {
-	if (strncmp(flag, "--", 2) != 0)
+	if (flag[0] != '-')
 		return -1;
+	char a[64];
+	const char *value;
 	for (int f = 0; f < GS_F__COUNT; f++) {
-		if (fields[f].alias && strcmp(fields[f].alias, flag) == 0)
-			return f;
+		/* the engines' own spellings of the same field (--max-model-len, -ngl) */
+		for (size_t i = 0; alias_at((gs_field)f, i, a, sizeof a, &value); i++)
+			if (!value && !strcmp(a, flag))
+				return f;
+		if (strncmp(flag, "--", 2) != 0)
+			continue;
 		/* flags use dashes where sheet keys use underscores */
 		const char *k = fields[f].key, *p = flag + 2;
 		for (; *k && *p; k++, p++)
@@ -331,6 +389,19 @@ int gs_field_by_flag(const char *flag)
 		if (!*k && !*p)
 			return f;
 	}
+	return -1;
+}
+
+int gs_field_by_switch(const char *flag, const char **value)
+{
+	char a[64];
+	const char *v;
+	for (int f = 0; f < GS_F__COUNT; f++)
+		for (size_t i = 0; alias_at((gs_field)f, i, a, sizeof a, &v); i++)
+			if (v && !strcmp(a, flag)) {
+				*value = v;
+				return f;
+			}
 	return -1;
 }
 
