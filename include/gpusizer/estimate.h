@@ -278,6 +278,7 @@ typedef struct gs_estimate {
 	bool has_capacity;
 	gs_bytes capacity;
 	char capacity_how[320];
+	bool capacity_nominal;     /* a device's nominal size: "fits" is to confirm */
 	/* has_capacity: does it fit, by the runtime's own rule, with its margin
 	 * or shortfall in that rule's terms (gpusizer/verdict.h); every command
 	 * reads this, none decides on its own */

@@ -559,6 +559,11 @@ gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out /* OUT */,
                                bool *found /* OUT */, char *how, size_t howcap,
                                gs_error *err) GS_WARN_UNUSED;
 
+/* Whether the capacity is a device's nominal size, for lack of a published
+ * reported total (gs_workload_capacity then says so in *how): every "fits"
+ * on it is to confirm against the device's own total. */
+bool gs_workload_capacity_nominal(const gs_workload *w);
+
 /* The total CUDA reports (what vLLM and SGLang budget from) for a device
  * whose total is device_total: --cuda-total when given, else the device
  * table's published figure for --gpu, else device_total minus the largest

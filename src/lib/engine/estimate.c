@@ -393,6 +393,7 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	if ((s = gs_workload_capacity(w, &e->capacity, &found, e->capacity_how, sizeof e->capacity_how, err)))
 		return s;
 	e->has_capacity = found;
+	e->capacity_nominal = found && gs_workload_capacity_nominal(w);
 	if (found && (s = gs_workload_cuda_total(w, e->capacity, &e->cuda_total, e->cuda_how,
 	                                         sizeof e->cuda_how, err)))
 		return s;

@@ -320,4 +320,18 @@ void gs_verdict_decide(gs_estimate *e)
 	}
 	v->as_far_as_known = v->fits && pk->has_unknown && !measured;
 	classify(v, e, measured);
+	/* a nominal capacity is more than the device reports: what fits on it
+	 * is to confirm against the device's own total (what does not fit on
+	 * it fits on less even less) */
+	if (e->capacity_nominal && v->klass == GS_CLASS_FITS) {
+		v->klass = GS_CLASS_TO_CONFIRM;
+		if (!v->silent) {
+			char a[40];
+			gs_bytes lo, hi;
+			gs_estimate_interval(e, v->load, &lo, &hi);
+			gsi_fmt(v->condition, sizeof v->condition, "the capacity is the nominal size: read the device's "
+			        "total (nvidia-smi --query-gpu=memory.total) and give it as --capacity; it fits if that is "
+			        "at least %s", gib(hi, a, sizeof a));
+		}
+	}
 }

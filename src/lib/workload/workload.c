@@ -893,6 +893,7 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out, bool *found, char *how,
                                size_t howcap, gs_error *err)
 {
+	(void)err; /* every device has an answer now: its reported total, else its nominal size */
 	*found = false;
 	if (gs_wl_set(w, GS_F_CAPACITY)) {
 		*out = w->v[GS_F_CAPACITY].u;
@@ -903,13 +904,17 @@ gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out, bool *found,
 	const gs_device *d = w->device;
 	if (!d)
 		return GS_OK;
-	if (!d->reported_bytes)
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_GPU].where,
-		                    "no device-reported total is on record for %s (nominal %llu GB, which is "
-		                    "not "
-		                    "what the device offers); give --capacity with what your device reports "
-		                    "(nvidia-smi / rocm-smi total)",
-		                    d->name, (unsigned long long)d->nominal_gb);
+	if (!d->reported_bytes) {
+		/* no published total: the nominal size, which the device reports
+		 * less than (its reserved memory): an answer to confirm, not a
+		 * refusal (gs_workload_capacity_nominal, the verdict's condition) */
+		*out = d->nominal_gb * GS_GB;
+		*found = true;
+		snprintf(how, howcap, "nominal %llu GB for %s: no device-reported total is on record (the device "
+		         "reports less; give --capacity with its nvidia-smi / rocm-smi total) %s",
+		         (unsigned long long)d->nominal_gb, d->name, d->source);
+		return GS_OK;
+	}
 	*out = d->reported_bytes;
 	*found = true;
 	char fig[48];
@@ -920,6 +925,11 @@ gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out, bool *found,
 	snprintf(how, howcap, "device-reported: %s = %s for %s, not the nominal %llu GB %s",
 	         d->reported_how, fig, d->name, (unsigned long long)d->nominal_gb, d->source);
 	return GS_OK;
+}
+
+bool gs_workload_capacity_nominal(const gs_workload *w)
+{
+	return !gs_wl_set(w, GS_F_CAPACITY) && w->device && !w->device->reported_bytes;
 }
 
 gs_status gs_workload_cuda_total(const gs_workload *w, gs_bytes device_total, gs_bytes *out, char *how,
