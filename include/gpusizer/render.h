@@ -32,6 +32,15 @@
  * a Markdown table. Returns 0, or -1 if writing to `out` failed. */
 int gs_render_estimate_text(FILE *out, const gs_estimate *e, gs_unit unit, bool markdown);
 
+/* The same with options: GS_TEXT_BRIEF prints only the verdict block (the
+ * class, the load against the capacity, what binds, what to confirm);
+ * GS_TEXT_VERBOSE adds the files each default was read from and the device
+ * table's source keys, with their legend. Plain: neither. */
+#define GS_TEXT_BRIEF 1u
+#define GS_TEXT_VERBOSE 2u
+int gs_render_estimate_text_with(FILE *out, const gs_estimate *e, gs_unit unit, bool markdown,
+                                 unsigned flags);
+
 /* A field's help as --help, the man page and /api/fields print it: the
  * row's text, values, default and readers (gs_field_describe), and for
  * runtime_version the releases of each engine's table ("releases: vllm

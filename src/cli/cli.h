@@ -38,7 +38,7 @@ typedef struct cli_args {
 	const char *cmd;
 	const char *sheet;        /* --sheet or a positional .yaml/.yml/.json */
 	const char *positional;   /* a positional model (config.json, folder) */
-	bool json, markdown, help, verbose;
+	bool json, markdown, help, verbose, brief;
 	gs_unit unit;
 	const char *fit_for;      /* fit: "context" | "concurrency" | NULL     */
 	const char *catalog;      /* shortlist, sheet: --catalog FILE          */

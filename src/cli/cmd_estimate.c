@@ -18,6 +18,9 @@ static int class_exit(gs_class c, int so_far)
 const cli_option cli_estimate_options[] = {
 	{"--json", NULL, NULL, CLI_SWITCH, CLI_AT(json), "machine output, schema gpusizer/estimate/v1"},
 	{"--markdown", NULL, NULL, CLI_SWITCH, CLI_AT(markdown), "Markdown tables"},
+	{"--brief", NULL, NULL, CLI_SWITCH, CLI_AT(brief),
+	 "only the verdict: fits / to confirm / does not fit, the load\n"
+	 "against the capacity, what binds, what to confirm"},
 	{"--units", NULL, "U", CLI_UNIT, CLI_AT(unit), "table unit: GiB (default), GB, MiB, MB"},
 	CLI_OPT_RUN_MEASURED("a measured run (gpusizer measure), repeatable: the phases it covered at the\n"
 	                     "sheet's dimensions become measured, and the need per GPU its peak + margin"),
@@ -175,7 +178,9 @@ int cmd_estimate(int argc, char **argv)
 			rc = EXIT_ENV;
 		putchar('\n');
 		json_decref(o);
-	} else if (gs_render_estimate_text(stdout, e, a.unit, a.markdown)) {
+	} else if (gs_render_estimate_text_with(stdout, e, a.unit, a.markdown,
+	                                        (a.brief ? GS_TEXT_BRIEF : 0) |
+	                                                (a.verbose ? GS_TEXT_VERBOSE : 0))) {
 		rc = EXIT_ENV;
 	}
 	/* with a capacity the answer is one of three classes: exit 0 fits, 1

@@ -802,6 +802,8 @@ case_ 1 "excluded: a mandatory requirement fails (each line says whether by the 
 case_ 1 "by the estimate: even its interval's low end" shortlist $L3 --context 8192
 case_ 1 "vLLM max concurrency at the pool's low end (conservative): 3.25x" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --conservative
 case_ 0 "limit: vLLM's KV pool (26695 tokens) at 4 sequences" fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --conservative
+case_ 4 "to confirm: start the engine and read its log" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --brief
+case_ 0 "(vLLM v0.21.0 (ad7125a4" estimate $L3 --runtime vllm --gpu "RTX 4090" --context 8192 --verbose
 # issue 45: the forms people type
 case_ 0 "length:      8192 tokens" estimate $L3 --max-model-len 8192 --runtime vllm --gpu L4
 case_ 0 "length:      4096 tokens" estimate $L3 --runtime llamacpp --format Q4_K_M -c 4096 -ngl 10

@@ -39,6 +39,7 @@
 typedef struct gsi_text {
 	FILE *f;
 	int bad;                      /* set by the first failed write             */
+	unsigned flags;               /* GS_TEXT_* (gpusizer/render.h)              */
 } gsi_text;
 
 /* fprintf to t->f; on failure sets t->bad (engine_out.c). */

@@ -329,9 +329,12 @@ void gs_verdict_decide(gs_estimate *e)
 			char a[40];
 			gs_bytes lo, hi;
 			gs_estimate_interval(e, v->load, &lo, &hi);
-			gsi_fmt(v->condition, sizeof v->condition, "the capacity is the nominal size: read the device's "
-			        "total (nvidia-smi --query-gpu=memory.total) and give it as --capacity; it fits if that is "
-			        "at least %s", gib(hi, a, sizeof a));
+			gsi_fmt(v->condition, sizeof v->condition,
+			        "the capacity is the nominal size: read the device's "
+			        "total (nvidia-smi --query-gpu=memory.total) and give it as --capacity; it "
+			        "fits if that is "
+			        "at least %s",
+			        gib(hi, a, sizeof a));
 		}
 	}
 }

@@ -57,7 +57,7 @@ static void margin_text(const gs_offer_result *r, char *buf, size_t cap)
 
 int gs_render_shortlist_text(FILE *f, const gs_shortlist *sl, const gs_estimate *e, bool md)
 {
-	out o = {f, 0};
+	out o = {f, 0, 0};
 	char a[48], c[160], m[320];
 	if (sl->devices)
 		put(&o,
@@ -280,7 +280,7 @@ static void workload_lines(const gs_estimate *e, char lines[][240], size_t *n)
 
 int gs_render_sheet_markdown(FILE *f, const gs_estimate *e, const gs_shortlist *sl, const gs_measurements *ms)
 {
-	out o = {f, 0};
+	out o = {f, 0, 0};
 	char lines[24][240], a[48], b[48];
 	size_t n = 0;
 	put(&o, "# Sizing sheet\n\n## Workload\n\n");
@@ -584,7 +584,7 @@ static void html_measurements(out *o, const gs_measurements *ms)
 
 int gs_render_sheet_html(FILE *f, const gs_estimate *e, const gs_shortlist *sl, const gs_measurements *ms)
 {
-	out o = {f, 0};
+	out o = {f, 0, 0};
 	char lines[24][240], a[48], b[48];
 	size_t n = 0;
 	put(&o, "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<meta name=\"viewport\" "

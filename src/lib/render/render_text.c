@@ -37,6 +37,21 @@ static const char *cell(gs_bytes b, gs_unit unit, char *buf, size_t cap)
 	return buf;
 }
 
+/* Text without its bracketed source keys (" [gh:11223326262] [CC]"). */
+static void drop_keys(const char *in, char *buf, size_t cap)
+{
+	size_t k = 0;
+	for (const char *p = in; *p && k + 1 < cap; p++) {
+		const char *close = *p == ' ' && p[1] == '[' ? strchr(p, ']') : NULL;
+		if (close && !memchr(p + 2, ' ', (size_t)(close - p - 2))) {
+			p = close; /* a key holds no space: " [CC]", " [gh:N]" */
+			continue;
+		}
+		buf[k++] = *p;
+	}
+	buf[k] = 0;
+}
+
 static void header(out *o, const gs_estimate *e)
 {
 	const gs_model *m = &e->model;
@@ -64,12 +79,15 @@ static void header(out *o, const gs_estimate *e)
 		    (unsigned long long)e->tp, (unsigned long long)e->pp, e->stage);
 	else
 		put(o, "task:        %s, runtime %s, one GPU\n", gs_wl_str(w, GS_F_TASK), rt);
+	/* the files each default was read from: --verbose (and the sheet) */
 	if (e->runtime_version[0])
-		put(o, "defaults:    %s %s release%s%s%s (%s)\n", gs_runtime_name(e->runtime),
+		put(o, "defaults:    %s %s release%s%s%s%s%s%s\n", gs_runtime_name(e->runtime),
 		    e->runtime_version,
 		    gs_wl_set(w, GS_F_RUNTIME_VERSION) ? ""
 		                                       : ", the newest gpusizer knows (--runtime-version)",
-		    e->release_note[0] ? "; " : "", e->release_note, e->release_source);
+		    e->release_note[0] ? "; " : "", e->release_note, o->flags & GS_TEXT_VERBOSE ? " (" : "",
+		    o->flags & GS_TEXT_VERBOSE ? e->release_source : "",
+		    o->flags & GS_TEXT_VERBOSE ? ")" : "");
 	/* attention implementations are Transformers' choice (attn_implementation);
 	 * vLLM and llama.cpp pick their own kernels, so no label there */
 	char attn[48] = "";
@@ -137,8 +155,20 @@ static void header(out *o, const gs_estimate *e)
 	if (gs_wl_set(w, GS_F_QUALITY))
 		put(o, "quality:     %s (a requirement to confirm by evaluation)\n",
 		    gs_wl_str(w, GS_F_QUALITY));
-	if (e->has_capacity)
-		put(o, "capacity:    %s — %s\n", triple(e->capacity, buf, sizeof buf), e->capacity_how);
+	if (e->has_capacity) {
+		/* the device table's source keys ([gh:N], [CC]): with --verbose,
+		 * and explained once; plain, dropped */
+		char how[sizeof e->capacity_how];
+		if (o->flags & GS_TEXT_VERBOSE)
+			snprintf(how, sizeof how, "%s", e->capacity_how);
+		else
+			drop_keys(e->capacity_how, how, sizeof how);
+		put(o, "capacity:    %s — %s\n", triple(e->capacity, buf, sizeof buf), how);
+		if ((o->flags & GS_TEXT_VERBOSE) && strchr(e->capacity_how, '['))
+			put(o, "             [keys]: the published sources of docs/devices.md's device table "
+			       "([gh:N]: a "
+			       "public file the project's code index holds)\n");
+	}
 	if (e->has_capacity && e->engine && e->engine->budgets_cuda_total)
 		put(o, "CUDA total:  %s — %s (the engine budgets from it)\n",
 		    triple(e->cuda_total, buf, sizeof buf), e->cuda_how);
@@ -376,11 +406,26 @@ static void verdict_block(out *o, const gs_estimate *e)
 
 int gs_render_estimate_text(FILE *f, const gs_estimate *e, gs_unit unit, bool md)
 {
-	out o = {f, 0};
+	return gs_render_estimate_text_with(f, e, unit, md, 0);
+}
+
+int gs_render_estimate_text_with(FILE *f, const gs_estimate *e, gs_unit unit, bool md, unsigned flags)
+{
+	out o = {f, 0, flags};
 	char buf[96];
 	if (md)
 		put(&o, "## gpusizer estimate\n\n```\n");
 	verdict_block(&o, e);
+	if (flags & GS_TEXT_BRIEF) {
+		if (!e->has_capacity)
+			put(&o,
+			    "verdict:     none: give a capacity (--gpu \"RTX 4090\" or --capacity 24GB); "
+			    "peak %s %s\n",
+			    e->phases[e->peak_phase].id, triple(gs_estimate_peak(e), buf, sizeof buf));
+		if (md)
+			put(&o, "```\n");
+		return o.bad ? -1 : 0;
+	}
 	header(&o, e);
 	seed_figures(&o, e);
 	if (md)
@@ -543,7 +588,7 @@ static void verdict_rows(out *o, const gs_estimate *const *rows, size_t n, bool 
 
 int gs_render_compare_text(FILE *f, const gs_estimate *const *rows, size_t n, bool md)
 {
-	out o = {f, 0};
+	out o = {f, 0, 0};
 	if (!n)
 		return 0;
 	const gs_estimate *e0 = rows[0];
@@ -626,7 +671,7 @@ static void pool_lines(out *o, const gs_pool_view *v, const char *lead)
 
 int gs_render_pool_text(FILE *f, const gs_pool_view *v, const char *lead)
 {
-	out o = {f, 0};
+	out o = {f, 0, 0};
 	pool_lines(&o, v, lead);
 	return o.bad ? -1 : 0;
 }
@@ -691,7 +736,7 @@ static void fit_body(out *o, const gs_fit_result *r)
 
 int gs_render_fit_text(FILE *f, const gs_fit_result *r)
 {
-	out o = {f, 0};
+	out o = {f, 0, 0};
 	char buf[96];
 	put(&o, "capacity: %s — %s\n", triple(r->capacity, buf, sizeof buf), r->capacity_how);
 	fit_body(&o, r);
@@ -701,7 +746,7 @@ int gs_render_fit_text(FILE *f, const gs_fit_result *r)
 int gs_render_changes_text(FILE *f, const gs_change *c, size_t n, gs_bytes peak_now, gs_bytes cap,
                            const char *at)
 {
-	out o = {f, 0};
+	out o = {f, 0, 0};
 	char a[96], b[40], d[40];
 	put(&o, "single changes%s%s, %s first (peak now %s; capacity %s):\n", at ? " to " : "", at ? at : "",
 	    n && c[0].pool ? "the largest pool for the need" : "largest saving",
@@ -789,7 +834,7 @@ static void changes_by_phase(out *o, const gs_fit_answer *a)
 
 int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
 {
-	out o = {f, 0};
+	out o = {f, 0, 0};
 	if (a->headline[0])
 		put(&o, "%s\n\n", a->headline);
 	char buf[96];

@@ -910,7 +910,8 @@ gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out, bool *found,
 		 * refusal (gs_workload_capacity_nominal, the verdict's condition) */
 		*out = d->nominal_gb * GS_GB;
 		*found = true;
-		snprintf(how, howcap, "nominal %llu GB for %s: no device-reported total is on record (the device "
+		snprintf(how, howcap,
+		         "nominal %llu GB for %s: no device-reported total is on record (the device "
 		         "reports less; give --capacity with its nvidia-smi / rocm-smi total) %s",
 		         (unsigned long long)d->nominal_gb, d->name, d->source);
 		return GS_OK;
