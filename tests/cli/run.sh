@@ -368,7 +368,7 @@ case_ 2 "tests/data/bad/evidence.yaml:3:14: outcome: expected confirms or fails"
 case_ 0 "phase: backward" diagnose tests/data/logs/torch-backward.log
 case_ 0 "3. " diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
 # what fits on this GPU: models x formats
-case_ 0 "meta-llama__Llama-3.1-8B.json                                8030261248  35712                         62888                        62866                        74777" matrix --models-dir data/models --gpu "RTX 4090"
+case_ 0 "meta-llama__Llama-3.1-8B.json                                8030261248  35712                        35712                         62888                        62866                        74777" matrix --models-dir data/models --gpu "RTX 4090"
 case_ 0 "Qwen__Qwen3-30B-A3B.json                                    30532122624  x 30.48 GiB in decode at 1   3488 " matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 'not for model_type "gpt2"' matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 '"schema": "gpusizer/matrix/v1"' matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime ollama --json
@@ -804,6 +804,7 @@ case_ 1 "vLLM max concurrency at the pool's low end (conservative): 3.25x" estim
 case_ 0 "limit: vLLM's KV pool (26695 tokens) at 4 sequences" fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --conservative
 case_ 4 "to confirm: start the engine and read its log" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --brief
 case_ 0 "(vLLM v0.21.0 (ad7125a4" estimate $L3 --runtime vllm --gpu "RTX 4090" --context 8192 --verbose
+case_ 0 "openai/gpt-oss-20b    20914757184  16      x vLLM: no KV pool" matrix openai/gpt-oss-20b --gpu "RTX 4090" --runtime vllm --context 8192
 # issue 45: the forms people type
 case_ 0 "length:      8192 tokens" estimate $L3 --max-model-len 8192 --runtime vllm --gpu L4
 case_ 0 "length:      4096 tokens" estimate $L3 --runtime llamacpp --format Q4_K_M -c 4096 -ngl 10

@@ -791,21 +791,24 @@ static void check_matrix(const gs_library_entry *entry, const gs_model *m, const
 	if (gs_workload_set(&base, GS_F_GPU, gpu, strlen(gpu), GS_FROM_FLAG, "--gpu", &err))
 		return;
 	gs_matrix *mx = malloc(sizeof *mx);
-	char fm[2][40] = {"bf16", "nf4"};
+	/* native: the checkpoint's own format, which estimate takes when no
+	 * format is given (issue 45) */
+	char fm[3][40] = {"native", "bf16", "nf4"};
 	const char *models[1] = {entry->id};
 	if (!mx)
 		return;
-	if (gs_matrix_run(&base, models, 1, fm, 2, mx, &err)) {
+	if (gs_matrix_run(&base, models, 1, fm, 3, mx, &err)) {
 		violation("matrix", entry->id, "matrix refused: %s", err.msg);
 		free(mx);
 		return;
 	}
-	for (size_t j = 0; j < 2 && mx->n_rows == 1 && !mx->rows[0].problem[0]; j++) {
+	for (size_t j = 0; j < 3 && mx->n_rows == 1 && !mx->rows[0].problem[0]; j++) {
 		const gs_matrix_cell *cell = &mx->rows[0].cells[j];
 		gs_workload w = base;
 		gs_fit_result r;
+		bool native = !strcmp(fm[j], "native");
 		if (gs_workload_set(&w, GS_F_MODEL, entry->id, strlen(entry->id), GS_FROM_FLAG, "m", &err) ||
-		    gs_workload_set(&w, GS_F_FORMAT, fm[j], strlen(fm[j]), GS_FROM_FLAG, "f", &err) ||
+		    (!native && gs_workload_set(&w, GS_F_FORMAT, fm[j], strlen(fm[j]), GS_FROM_FLAG, "f", &err)) ||
 		    gs_workload_finish(&w, &err) || gs_fit_run(&w, m, mx->target, &r, &err)) {
 			if (!cell->error)
 				violation("matrix", entry->id, "%s: the cell answered, fit refused: %s", fm[j], err.msg);

@@ -20,7 +20,9 @@
  * backends: adding a runtime is a new estimate_<runtime>.c, a row here and
  * its name in workload.h's GS_RUNTIME_VALUES (docs/house.md). Rows are
  * found by id (gsi_engine_of), never by position. */
-static const char *const serve_formats[] = {"bf16", "fp8", "int8", "nf4", NULL};
+/* "native" is the checkpoint's own format (matrix.c): gpt-oss's MXFP4, an
+ * AWQ or FP8 upload's, else its 16 bits */
+static const char *const serve_formats[] = {"native", "bf16", "fp8", "int8", "nf4", NULL};
 static const char *const gguf_formats[] = {"Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q3_K_M", "Q2_K", NULL};
 
 static const gsi_engine engines[] = {

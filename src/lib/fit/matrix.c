@@ -57,7 +57,11 @@ static void run_cell(const gs_workload *base, const gs_model *m, const char *for
 	gs_fit_result r;
 	gs_error_clear(&err);
 	w.v[GS_F_BITS].from = GS_FROM_UNSET; /* the column is the format */
-	if (gs_workload_set(&w, GS_F_FORMAT, format, strlen(format), GS_FROM_FLAG, "matrix", &err) ||
+	/* "native": the checkpoint's own format, as estimate reads it when no
+	 * format is given (its quantization_config or tensor table) */
+	bool native = !strcmp(format, "native");
+	if ((!native &&
+	     gs_workload_set(&w, GS_F_FORMAT, format, strlen(format), GS_FROM_FLAG, "matrix", &err)) ||
 	    gs_workload_finish(&w, &err) || gs_fit_run(&w, m, target, &r, &err)) {
 		c->error = true;
 		snprintf(c->reason, sizeof c->reason, "%s", err.msg);
