@@ -41,6 +41,13 @@ int gs_render_estimate_text(FILE *out, const gs_estimate *e, gs_unit unit, bool 
 int gs_render_estimate_text_with(FILE *out, const gs_estimate *e, gs_unit unit, bool markdown,
                                  unsigned flags);
 
+/* The weights as the runtime holds them on one GPU at load (the table's
+ * weights, quant_metadata and other_format_modules, *bytes, and those three
+ * in parts[]), which differ from the calculator's weights_only by the kept
+ * modules, the metadata and the layout. False without a model's
+ * architecture or when the weights are split over GPUs. */
+bool gs_estimate_weights_loaded(const gs_estimate *e, gs_bytes *bytes /* OUT */, gs_bytes parts[3] /* OUT */);
+
 /* A field's help as --help, the man page and /api/fields print it: the
  * row's text, values, default and readers (gs_field_describe), and for
  * runtime_version the releases of each engine's table ("releases: vllm

@@ -805,6 +805,10 @@ case_ 0 "limit: vLLM's KV pool (26695 tokens) at 4 sequences" fit meta-llama/Lla
 case_ 4 "to confirm: start the engine and read its log" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --brief
 case_ 0 "(vLLM v0.21.0 (ad7125a4" estimate $L3 --runtime vllm --gpu "RTX 4090" --context 8192 --verbose
 case_ 0 "openai/gpt-oss-20b    20914757184  16      x vLLM: no KV pool" matrix openai/gpt-oss-20b --gpu "RTX 4090" --runtime vllm --context 8192
+case_ 1 "weights as loaded:   38.10 GiB (40.91 GB; 40913812608 B)" estimate openai/gpt-oss-20b --format nf4 --gpu "RTX 4090"
+case_ 1 "28.36 GiB more than the calculator's: 37.77 GiB of modules kept in another format" estimate openai/gpt-oss-20b --format nf4 --gpu "RTX 4090"
+case_ 4 "weights as loaded:   12.82 GiB" estimate openai/gpt-oss-20b --gpu "RTX 4090"
+case_ 0 "\"weights_loaded\"" estimate openai/gpt-oss-20b --json
 # issue 45: the forms people type
 case_ 0 "length:      8192 tokens" estimate $L3 --max-model-len 8192 --runtime vllm --gpu L4
 case_ 0 "length:      4096 tokens" estimate $L3 --runtime llamacpp --format Q4_K_M -c 4096 -ngl 10

@@ -88,6 +88,17 @@ static void figures_json(json_t *root, const gs_estimate *e)
 	                                                          : "parameters x bits / 8 (the quick "
 	                                                            "calculator's weights only)"));
 	json_object_set_new(root, "weights_only", wo);
+	/* one weights figure: as loaded (the table), beside the calculator's */
+	gs_bytes loaded, parts[3];
+	if (gs_estimate_weights_loaded(e, &loaded, parts)) {
+		json_t *wl = figure(loaded);
+		json_object_set_new(wl, "kept_modules_bytes", jbytes(parts[2]));
+		json_object_set_new(wl, "quant_metadata_bytes", jbytes(parts[1]));
+		json_object_set_new(wl, "formula",
+		                    json_string("weights + quant_metadata + other_format_modules at "
+		                                "load, on one GPU"));
+		json_object_set_new(root, "weights_loaded", wl);
+	}
 	json_t *env = figure(e->envelope);
 	json_object_set_new(env, "kind", json_string("indicative"));
 	json_object_set_new(env, "reserve_bytes", jbytes(gs_wl_u64(&e->workload, GS_F_RESERVE)));

@@ -174,6 +174,48 @@ static void header(out *o, const gs_estimate *e)
 		    triple(e->cuda_total, buf, sizeof buf), e->cuda_how);
 }
 
+/* The weights as the runtime holds them on one GPU at load: the table's
+ * weights, quantization metadata and modules kept in another format; false
+ * when there is no model (the calculator alone) or the weights are split
+ * over GPUs (the table is then per GPU, the calculator's figure whole). */
+bool gs_estimate_weights_loaded(const gs_estimate *e, gs_bytes *bytes, gs_bytes parts[3])
+{
+	static const char *const ids[3] = {"weights", "quant_metadata", "other_format_modules"};
+	if (!e->model.has_architecture || e->tp * e->pp != 1 || !e->n_phases)
+		return false;
+	*bytes = 0;
+	for (int k = 0; k < 3; k++) {
+		const gs_item *it = gs_estimate_item(e, ids[k]);
+		parts[k] = it && it->basis != GS_BASIS_UNKNOWN ? it->bytes[0] : 0;
+		*bytes = gs_add_sat(*bytes, parts[k]);
+	}
+	return *bytes != 0;
+}
+
+/* One weights figure (issue 45): the weights as loaded, beside the quick
+ * calculator's params x nominal bits, and what makes them differ. */
+static void loaded_line(out *o, const gs_estimate *e)
+{
+	gs_bytes loaded, parts[3];
+	if (!gs_estimate_weights_loaded(e, &loaded, parts) || loaded == e->weights_only)
+		return;
+	char buf[96], d[48], m[48], k[48];
+	gs_bytes diff = loaded > e->weights_only ? loaded - e->weights_only : e->weights_only - loaded;
+	put(o,
+	    "weights as loaded:   %s = weights + quant_metadata + other_format_modules at load (the table); "
+	    "weights only above is the calculator's params x nominal bits\n",
+	    triple(loaded, buf, sizeof buf));
+	put(o,
+	    "                     %s %s than the calculator's: %s of modules kept in another format, %s of "
+	    "quantization metadata%s\n",
+	    gs_format_bytes(diff, GS_UNIT_GiB, d, sizeof d), loaded > e->weights_only ? "more" : "less",
+	    gs_format_bytes(parts[2], GS_UNIT_GiB, k, sizeof k),
+	    gs_format_bytes(parts[1], GS_UNIT_GiB, m, sizeof m),
+	    e->weights_only_from_file ? ", the rest the file's own layout"
+	                              : ", the rest padding and the "
+	                                "format's own layout");
+}
+
 static void seed_figures(out *o, const gs_estimate *e)
 {
 	char buf[96];
@@ -206,6 +248,7 @@ static void seed_figures(out *o, const gs_estimate *e)
 	}
 	put(o, "indicative envelope: %s = weights only + reserve %s\n", triple(e->envelope, buf, sizeof buf),
 	    gs_wl_str(w, GS_F_RESERVE));
+	loaded_line(o, e);
 }
 
 static void table(out *o, const gs_estimate *e, gs_unit unit, bool md)
