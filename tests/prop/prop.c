@@ -268,6 +268,13 @@ static void check_classes(const combo *c, const gs_estimate *e)
 		violation("classes", c->name, "fits, but the point estimate does not");
 	if (v->klass == GS_CLASS_TO_CONFIRM && !v->condition[0] && !e->lean)
 		violation("classes", c->name, "to confirm without a condition");
+	/* a runtime that allocates through torch is judged against the CUDA
+	 * total the device table publishes, not the device's (issue 45) */
+	const gs_device *d = e->workload.device;
+	if (e->runtime == GS_RT_TRANSFORMERS && d && d->cuda_bytes && d->cuda_bytes < d->reported_bytes &&
+	    v->capacity != d->cuda_bytes)
+		violation("classes", c->name, "judged against %llu B, the CUDA total is %llu B",
+		          (unsigned long long)v->capacity, (unsigned long long)d->cuda_bytes);
 }
 
 static void check_peak(const combo *c, const gs_estimate *e)

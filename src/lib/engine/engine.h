@@ -124,6 +124,8 @@ typedef struct gsi_engine {
 	bool tp_divides;              /* refuses a degree its divide() asserts refuse
 	                                 (gsi_engine_tp_check)                      */
 	bool budgets_cuda_total;      /* budgets from the CUDA-visible total        */
+	bool judged_on_cuda_total;    /* allocates through torch: judged against
+	                                 the CUDA-visible total, not the device's   */
 	bool judged_per_device;       /* its verdict depends on the device, so each
 	                                 offer of a shortlist is judged on its own  */
 	/* the calibration records that vouch for its peaks: a group's name, or

@@ -14,6 +14,7 @@
 #include "engine/engine.h"
 #include "engine/estimate_items.h"
 #include "engine/gguf_plan.h"
+#include "gpusizer/devices.h"
 #include "gpusizer/inventory.h"
 
 /* The runtime table (engine.h's gsi_engine), the way ggml lists its
@@ -28,7 +29,7 @@ static const char *const gguf_formats[] = {"Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "
 static const gsi_engine engines[] = {
 	{.id = GS_RT_TRANSFORMERS, .label = "Transformers", .estimate = gsi_estimate_transformers,
 	 .sizes_encoders = true, .sizes_encoder_decoders = true, .sizes_state_space = true,
-	 .sizes_vision = true, .attn_implementation = true, .pipeline = true,
+	 .sizes_vision = true, .attn_implementation = true, .pipeline = true, .judged_on_cuda_total = true,
 	 .matrix_formats = serve_formats},
 	{.id = GS_RT_VLLM, .label = "vLLM", .estimate = gsi_estimate_vllm, .tp_divides = true,
 	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group_of = gsi_vllm_interval_group,
@@ -399,6 +400,21 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	if (found && (s = gs_workload_cuda_total(w, e->capacity, &e->cuda_total, e->cuda_how,
 	                                         sizeof e->cuda_how, err)))
 		return s;
+	/* a runtime that allocates through torch can use what CUDA shows it,
+	 * not the device's total: it is judged against that (issue 45), and
+	 * both totals are said */
+	bool published = gs_wl_set(w, GS_F_CUDA_TOTAL) ||
+	                 (!gs_wl_set(w, GS_F_CAPACITY) && w->device && w->device->cuda_bytes);
+	/* only a CUDA total that is given or published: one derived from a
+	 * capacity by the largest gap seen would judge by a guess */
+	if (found && published && e->engine->judged_on_cuda_total && e->cuda_total < e->capacity) {
+		char dev[48];
+		gs_format_bytes(e->capacity, GS_UNIT_GiB, dev, sizeof dev);
+		size_t n = strlen(e->capacity_how);
+		snprintf(e->capacity_how + n, sizeof e->capacity_how - n,
+		         "; judged against the CUDA total torch allocates from, not the device's %s", dev);
+		e->capacity = e->cuda_total;
+	}
 	if ((s = placement_setup(e, err)))
 		return s;
 	e->stage = stage;

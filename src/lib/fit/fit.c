@@ -179,6 +179,11 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_fit_target targ
 	gs_bytes peak;
 	if ((s = run_at(&p, 1, &peak, err)))
 		goto out;
+	/* the capacity the verdict judges against, as the estimate says it */
+	if (p.e->has_capacity && p.e->capacity != r->capacity) {
+		r->capacity = p.e->capacity;
+		snprintf(r->capacity_how, sizeof r->capacity_how, "%s", p.e->capacity_how);
+	}
 	if (!fits_now(&p)) {
 		r->fits = false;
 		r->peak_over = peak;
@@ -718,6 +723,10 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, const char 
 		if (!e)
 			s = gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
 		else if (!(s = gs_estimate_run(w, m, e, err))) {
+			/* the capacity the verdict judged against (a runtime that
+			 * allocates through torch: the CUDA total, not the device's) */
+			if (e->has_capacity)
+				a->capacity = cap = e->capacity;
 			a->sheet_peak = gs_estimate_peak(e);
 			snprintf(a->sheet_phase, sizeof a->sheet_phase, "%s", e->phases[e->peak_phase].id);
 			a->sheet_fits = e->verdict.fits;
