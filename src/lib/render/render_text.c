@@ -246,8 +246,12 @@ static void seed_figures(out *o, const gs_estimate *e)
 		put(o, "\nweights only:        %s = %llu params x %s bits / 8\n",
 		    triple(e->weights_only, buf, sizeof buf), (unsigned long long)e->model.params, bits);
 	}
-	put(o, "indicative envelope: %s = weights only + reserve %s\n", triple(e->envelope, buf, sizeof buf),
-	    gs_wl_str(w, GS_F_RESERVE));
+	/* the seed's second figure: for an engine that fills its own budget
+	 * (a pool, llama.cpp's buffers) it says nothing unless a reserve is
+	 * given, so it is left out there (issue 45) */
+	if (!e->engine || e->engine->attn_implementation || gs_wl_given(w, GS_F_RESERVE))
+		put(o, "indicative envelope: %s = weights only + reserve %s\n",
+		    triple(e->envelope, buf, sizeof buf), gs_wl_str(w, GS_F_RESERVE));
 	loaded_line(o, e);
 }
 
