@@ -403,10 +403,13 @@ json_t *gs_fit_answer_to_json(const gs_fit_answer *a)
 		                              jbytes(a->capacity)));
 	if (o && a->has_sheet) {
 		const gs_capacity_verdict *v = &a->sheet_verdict;
-		json_object_set_new(json_object_get(o, "sheet"), "verdict",
-		                    json_pack("{s:s, s:b, s:o, s:s}", "rule", gs_rule_name(v->rule), "fits",
-		                              v->fits, v->fits ? "margin_bytes" : "short_bytes",
-		                              jbytes(v->fits ? v->margin : v->shortfall), "why", v->why));
+		json_t *sv = json_pack("{s:s, s:b, s:o, s:s, s:s}", "rule", gs_rule_name(v->rule), "fits",
+		                       v->fits, v->fits ? "margin_bytes" : "short_bytes",
+		                       jbytes(v->fits ? v->margin : v->shortfall), "why", v->why, "class",
+		                       gs_class_id(v->klass));
+		if (sv && v->condition[0])
+			json_object_set_new(sv, "condition", json_string(v->condition));
+		json_object_set_new(json_object_get(o, "sheet"), "verdict", sv);
 	}
 	if (o && a->has_sheet && a->sheet_pool.known)
 		json_object_set_new(json_object_get(o, "sheet"), "pool", pool_json(&a->sheet_pool));

@@ -897,8 +897,10 @@ int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
 		char pk[40], cap[40], at[160];
 		char mg[40];
 		const gs_capacity_verdict *v = &a->sheet_verdict;
+		/* the seed's three classes, as estimate gives them (issue 45) */
+		static const char *const shout[] = {"", "fits", "TO CONFIRM", "DOES NOT FIT"};
 		put(&o, "\nthe sheet's workload (%s): %s: peak %s %s of %s", a->sheet_workload,
-		    a->sheet_fits ? "fits" : "DOES NOT FIT", a->sheet_phase,
+		    v->klass ? shout[v->klass] : a->sheet_fits ? "fits" : "DOES NOT FIT", a->sheet_phase,
 		    gs_format_bytes(a->sheet_peak, GS_UNIT_GiB, pk, sizeof pk),
 		    gs_format_bytes(a->capacity, GS_UNIT_GiB, cap, sizeof cap));
 		if (v->rule == GS_RULE_PEAK)
@@ -908,6 +910,8 @@ int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
 		/* a rule beyond the peak speaks its own terms: the pool, the layers */
 		if (a->sheet_verdict.rule != GS_RULE_PEAK && a->sheet_verdict.why[0])
 			put(&o, "  %s\n", a->sheet_verdict.why);
+		if (v->condition[0])
+			put(&o, "  to confirm: %s\n", v->condition);
 		if (a->sheet_pool.known)
 			pool_lines(&o, &a->sheet_pool, "  ");
 		if (a->has_changes && a->headline[0] && a->n_over)
