@@ -398,12 +398,12 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err) GS_WARN_UNUSED;
 int gs_field_by_key(const char *key, size_t len);
 int gs_field_by_flag(const char *flag);
 /* A switch of an engine's that sets a field to one value (vLLM's
- * --enforce-eager is cuda_graphs 0GiB): the field, and *value (static);
- * -1 when flag is none. */
-int gs_field_by_switch(const char *flag, const char **value /* OUT */);
+ * --enforce-eager is cuda_graphs 0GiB): the field, and that value into
+ * value; -1 when flag is none. */
+int gs_field_by_switch(const char *flag, char *value /* OUT */, size_t cap);
 /* The field's alias i ("--context", then the engines' spellings of the same
  * field: "--max-model-len", "-c"), into buf; *value is the value a switch
- * alias sets, else NULL. NULL past the last. */
+ * alias sets (inside buf, valid while buf is), else NULL. NULL past the last. */
 const char *gs_field_alias_at(gs_field f, size_t i, char *buf, size_t cap, const char **value /* OUT */);
 
 /* A field's flag: "--" + its sheet key with dashes for underscores

@@ -211,8 +211,8 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 			continue;
 		}
 		/* an engine's switch that sets a field (--enforce-eager: cuda_graphs 0GiB) */
-		const char *implied;
-		int sw = (c->flags & CLI_WORKLOAD) ? gs_field_by_switch(arg, &implied) : -1;
+		char implied[32];
+		int sw = (c->flags & CLI_WORKLOAD) ? gs_field_by_switch(arg, implied, sizeof implied) : -1;
 		if (sw >= 0) {
 			if ((rc = field_flag(sw, implied, arg, c, a)))
 				return rc;

@@ -283,15 +283,8 @@ static gs_status settings(gs_estimate *e, const gsi_ollama_release *r, gs_ollama
 {
 	const gs_workload *w = &e->workload;
 	const gs_model *m = &e->model;
-	static const gs_field not_ollama[] = {GS_F_TENSOR_SPLIT, GS_F_SPLIT_MODE, GS_F_N_UBATCH,
-	                                      GS_F_KV_FORMAT_V,  GS_F_OP_OFFLOAD, GS_F_SWA_FULL};
-	for (size_t i = 0; i < sizeof not_ollama / sizeof not_ollama[0]; i++)
-		if (w->v[not_ollama[i]].from == GS_FROM_SHEET || w->v[not_ollama[i]].from == GS_FROM_FLAG)
-			return gs_error_set(err, GS_EINPUT, w->v[not_ollama[i]].where,
-			                    "%s: Ollama does not take this llama.cpp "
-			                    "option (it chooses the split and batch itself); use --runtime "
-			                    "llamacpp to set it",
-			                    gs_field_key(not_ollama[i]));
+	/* llama.cpp's own options (tensor_split, split_mode, n_ubatch, ...) were
+	 * refused with the workload: their field rows are not read by ollama */
 	o->num_ctx = e->length ? e->length : r->num_ctx;
 	snprintf(o->num_ctx_why, sizeof o->num_ctx_why,
 	         e->length ? "the sheet's length" : "Ollama %s's default", r->rel.version);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "gpusizer/catalog.h"
 #include "gpusizer/interval.h"
+#include "engine/engine.h"
 #include "gpusizer/devices.h"
 #include "core/fmt.h"
 
@@ -222,7 +223,7 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 		gs_format_bytes(v->device_margin, u, c, sizeof c);
 		gsi_fmt(q->detail, sizeof q->detail,
 		        "%s on this GPU: %s; device: peak %s per GPU (%.40s) of usable %s, %s: %s %s",
-		        v->rule == GS_RULE_VLLM_POOL ? "vLLM" : "SGLang", v->why, a, basis, dd, how, c,
+		        oe->engine ? oe->engine->label : "", v->why, a, basis, dd, how, c,
 		        v->device_fits ? "outside the engine's budget" : "over the device");
 	} else {
 		margin_text(r->usable, v->load, u, c, sizeof c);

@@ -433,6 +433,13 @@ const char *gs_render_field_help(gs_field f, char *buf, size_t cap)
 	return buf;
 }
 
+/* A class as a verdict line leads with it: the two that ask something of
+ * the reader in capitals. */
+static const char *class_heading(gs_class c)
+{
+	return c == GS_CLASS_TO_CONFIRM ? "TO CONFIRM" : c == GS_CLASS_DOES_NOT_FIT ? "DOES NOT FIT" : gs_class_name(c);
+}
+
 /* The answer first (issue 45): the class, the load against the capacity in
  * both units, the margin or shortfall in the deciding rule's terms, what
  * binds, and what to confirm. The detail follows. */
@@ -442,9 +449,8 @@ static void verdict_block(out *o, const gs_estimate *e)
 	if (!e->has_capacity || v->klass == GS_CLASS_NONE)
 		return;
 	char load[96], cap[96];
-	static const char *const shout[] = {"", "fits", "TO CONFIRM", "DOES NOT FIT"};
 	const char *phase = v->rule == GS_RULE_MEASURED ? "need" : e->phases[e->peak_phase].id;
-	put(o, "verdict:     %s%s%s\n", shout[v->klass], v->why[0] ? ": " : "", v->why);
+	put(o, "verdict:     %s%s%s\n", class_heading(v->klass), v->why[0] ? ": " : "", v->why);
 	put(o, "             %s %s of %s\n", phase, triple(v->load, load, sizeof load),
 	    triple(v->capacity, cap, sizeof cap));
 	if (v->condition[0])
@@ -898,9 +904,8 @@ int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
 		char mg[40];
 		const gs_capacity_verdict *v = &a->sheet_verdict;
 		/* the seed's three classes, as estimate gives them (issue 45) */
-		static const char *const shout[] = {"", "fits", "TO CONFIRM", "DOES NOT FIT"};
 		put(&o, "\nthe sheet's workload (%s): %s: peak %s %s of %s", a->sheet_workload,
-		    v->klass ? shout[v->klass] : a->sheet_fits ? "fits" : "DOES NOT FIT", a->sheet_phase,
+		    v->klass ? class_heading(v->klass) : a->sheet_fits ? "fits" : "DOES NOT FIT", a->sheet_phase,
 		    gs_format_bytes(a->sheet_peak, GS_UNIT_GiB, pk, sizeof pk),
 		    gs_format_bytes(a->capacity, GS_UNIT_GiB, cap, sizeof cap));
 		if (v->rule == GS_RULE_PEAK)

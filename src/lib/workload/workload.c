@@ -290,8 +290,7 @@ const char *gs_field_flag(gs_field f, char *buf, size_t cap)
  * value; false past the last. */
 static bool alias_at(gs_field f, size_t i, char *buf, size_t cap, const char **value)
 {
-	/* a switch's value, cut out of the row's string: a handful of bytes */
-	static _Thread_local char vals[8][32];
+	/* buf holds "NAME\0VALUE" for a switch: *value points after the NUL */
 	const char *p = fields[f].alias;
 	for (; p && *p; i--) {
 		p += strspn(p, " ");
@@ -299,16 +298,12 @@ static bool alias_at(gs_field f, size_t i, char *buf, size_t cap, const char **v
 		if (!n)
 			break;
 		if (i == 0) {
-			const char *eq = memchr(p, '=', n);
-			size_t name = eq ? (size_t)(eq - p) : n;
-			snprintf(buf, cap, "%.*s", (int)name, p);
-			if (value && eq) {
-				char *v = vals[f % 8];
-				snprintf(v, sizeof vals[0], "%.*s", (int)(n - name - 1), eq + 1);
-				*value = v;
-			} else if (value) {
-				*value = NULL;
-			}
+			snprintf(buf, cap, "%.*s", (int)n, p);
+			char *eq = strchr(buf, '=');
+			if (eq)
+				*eq = 0;
+			if (value)
+				*value = eq ? eq + 1 : NULL;
 			return true;
 		}
 		p += n;
@@ -392,14 +387,14 @@ int gs_field_by_flag(const char *flag)
 	return -1;
 }
 
-int gs_field_by_switch(const char *flag, const char **value)
+int gs_field_by_switch(const char *flag, char *value, size_t cap)
 {
 	char a[64];
 	const char *v;
 	for (int f = 0; f < GS_F__COUNT; f++)
 		for (size_t i = 0; alias_at((gs_field)f, i, a, sizeof a, &v); i++)
 			if (v && !strcmp(a, flag)) {
-				*value = v;
+				snprintf(value, cap, "%s", v);
 				return f;
 			}
 	return -1;
