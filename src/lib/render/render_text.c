@@ -437,7 +437,9 @@ const char *gs_render_field_help(gs_field f, char *buf, size_t cap)
  * the reader in capitals. */
 static const char *class_heading(gs_class c)
 {
-	return c == GS_CLASS_TO_CONFIRM ? "TO CONFIRM" : c == GS_CLASS_DOES_NOT_FIT ? "DOES NOT FIT" : gs_class_name(c);
+	return c == GS_CLASS_TO_CONFIRM     ? "TO CONFIRM"
+	       : c == GS_CLASS_DOES_NOT_FIT ? "DOES NOT FIT"
+	                                    : gs_class_name(c);
 }
 
 /* The answer first (issue 45): the class, the load against the capacity in
@@ -905,8 +907,10 @@ int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
 		const gs_capacity_verdict *v = &a->sheet_verdict;
 		/* the seed's three classes, as estimate gives them (issue 45) */
 		put(&o, "\nthe sheet's workload (%s): %s: peak %s %s of %s", a->sheet_workload,
-		    v->klass ? class_heading(v->klass) : a->sheet_fits ? "fits" : "DOES NOT FIT", a->sheet_phase,
-		    gs_format_bytes(a->sheet_peak, GS_UNIT_GiB, pk, sizeof pk),
+		    v->klass        ? class_heading(v->klass)
+		    : a->sheet_fits ? "fits"
+		                    : "DOES NOT FIT",
+		    a->sheet_phase, gs_format_bytes(a->sheet_peak, GS_UNIT_GiB, pk, sizeof pk),
 		    gs_format_bytes(a->capacity, GS_UNIT_GiB, cap, sizeof cap));
 		if (v->rule == GS_RULE_PEAK)
 			put(&o, ", %s %s", v->fits ? "margin" : "short by",
