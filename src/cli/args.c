@@ -211,10 +211,14 @@ int cli_parse(int argc, char **argv, const char *cmd, cli_args *a)
 			continue;
 		}
 		/* an engine's switch that sets a field (--enforce-eager: cuda_graphs 0GiB) */
-		char implied[32];
-		int sw = (c->flags & CLI_WORKLOAD) ? gs_field_by_switch(arg, implied, sizeof implied) : -1;
+		/* the flag keeps a pointer to its value until the workload is built:
+		 * the value lives as long as the process, one slot per field */
+		static char implied[GS_F__COUNT][32];
+		char val[32];
+		int sw = (c->flags & CLI_WORKLOAD) ? gs_field_by_switch(arg, val, sizeof val) : -1;
 		if (sw >= 0) {
-			if ((rc = field_flag(sw, implied, arg, c, a)))
+			memcpy(implied[sw], val, sizeof val);
+			if ((rc = field_flag(sw, implied[sw], arg, c, a)))
 				return rc;
 			continue;
 		}
