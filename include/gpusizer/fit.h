@@ -31,7 +31,17 @@ typedef struct gs_fit_result {
 	gs_fit_target target;
 	bool training;          /* an adaptation workload: context is per microbatch */
 	bool fits;              /* false: even 1 token / 1 sequence does not fit */
-	uint64_t best;          /* largest value that fits                        */
+	uint64_t best;          /* largest value whose point estimate fits        */
+	/* The seed's three classes (gpusizer/verdict.h): the class at best (fits
+	 * or to confirm; does not fit when !fits), and the largest value whose
+	 * class is fits: its interval's high end fits and no unknown item or
+	 * nominal capacity leaves it to confirm. Between best_certain + 1 and
+	 * best the answer is to confirm, with `condition` at best. */
+	gs_class klass;
+	uint64_t best_certain;  /* 0: nothing fits for certain                   */
+	char condition[480];    /* klass to confirm: what to check at best, with its
+	                           threshold (gs_fit_answer_run fills it from the
+	                           full estimate at best; "" in a bare search)   */
 	uint64_t fixed;         /* the other dimension, as given                  */
 	gs_bytes capacity;
 	char capacity_how[320];
@@ -129,7 +139,7 @@ typedef struct gs_fit_answer {
 	/* adaptation: one sentence first, the largest microbatch and length that
 	 * fit in every phase, under which recipe, and the single change that
 	 * makes the sheet fit when it does not */
-	char headline[1500];
+	char headline[2600];
 	size_t n_over;                 /* phases of the sheet's workload above the capacity */
 	char over[8][16];
 	gs_bytes over_peak[8];
@@ -145,9 +155,12 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, const char 
                             gs_fit_answer *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 void gs_fit_answer_free(gs_fit_answer *a);
 
-/* The answer's verdict, fit's exit status: when the sheet states a length,
- * whether its workload fits (a smaller one that fits does not make it so);
- * otherwise whether anything at all fits. */
-bool gs_fit_answer_ok(const gs_fit_answer *a);
+/* The answer's verdict in the seed's three classes, fit's exit status (0
+ * fits, 4 to confirm, 1 does not fit): when the sheet states a length, its
+ * workload's class (a smaller one that fits does not make it fit);
+ * otherwise fits when something fits for certain, to confirm when
+ * something fits only by the point estimate, does not fit when nothing
+ * does. */
+gs_class gs_fit_answer_class(const gs_fit_answer *a);
 
 #endif

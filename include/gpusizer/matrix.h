@@ -25,7 +25,12 @@
 typedef struct gs_matrix_cell {
 	bool error;               /* the estimate refused this model and format  */
 	bool fits;
-	uint64_t best;            /* largest context / concurrency / microbatch  */
+	uint64_t best;            /* largest context / concurrency / microbatch
+	                           * whose point estimate fits                  */
+	/* the seed's three classes (fit's): the largest value that fits for
+	 * certain (0: none), and the class at best */
+	uint64_t best_certain;
+	gs_class klass;
 	bool bounded_by_model;    /* the model's context window, not memory     */
 	gs_bytes peak;            /* at best; or at 1 when nothing fits         */
 	char reason[1024];        /* why not (or what stops it), for people:

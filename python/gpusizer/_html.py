@@ -60,6 +60,9 @@ def matrix(m):
                 cells.append('<td class="unknown" title="%s">refused</td>' % escape(c.reason))
             elif not c.fits:
                 cells.append('<td title="%s">no</td>' % escape(c.reason))
+            elif c.best_certain is not None and c.best_certain < c.best:
+                # fits for certain up to best_certain, to confirm up to best (the CLI's A..B)
+                cells.append('<td title="%s">%s..%s</td>' % (escape(c.reason), c.best_certain, c.best))
             else:
                 cells.append('<td title="%s">%s</td>' % (escape(c.reason), escape(str(c.best))))
         rows.append("<tr><td>%s</td>%s</tr>" % (escape(r.model), "".join(cells)))

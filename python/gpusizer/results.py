@@ -205,6 +205,11 @@ class FitAnswer(_Rendered):
     changes: list
     raw: dict = field(compare=False)
     _request: dict = field(compare=False, default_factory=dict)
+    # the seed's class at best ("fits", "to_confirm", "does_not_fit"), the
+    # largest value that fits for certain, and what to confirm above it
+    verdict: str = ""
+    best_certain: Optional[int] = None
+    condition: str = ""
     _verb = "fit"
 
     @classmethod
@@ -215,11 +220,16 @@ class FitAnswer(_Rendered):
                    limit_phase=o.get("limit_phase"), limit_item=o.get("limit_item"),
                    peak_at_best_bytes=o.get("peak_at_best_bytes"),
                    estimate_at_best=Estimate.from_json(eb) if eb else None, changes=list(o.get("changes") or []),
-                   raw=o, _request=dict(request or {}))
+                   raw=o, _request=dict(request or {}), verdict=o.get("class", ""),
+                   best_certain=o.get("best_certain"), condition=o.get("condition", ""))
 
     def __repr__(self):
         if not self.fits:
             return "<FitAnswer: does not fit %s>" % format_bytes(self.capacity_bytes)
+        if self.verdict == "to_confirm":
+            return "<FitAnswer: %s %s to confirm on %s, %s for certain (limit %s, %s)>" % (
+                self.target, self.best, format_bytes(self.capacity_bytes), self.best_certain, self.limit_phase,
+                self.limit_item)
         return "<FitAnswer: %s %s fits %s (limit %s, %s)>" % (self.target, self.best, format_bytes(self.capacity_bytes),
                                                                self.limit_phase, self.limit_item)
 
@@ -235,6 +245,8 @@ class MatrixCell:
     best: Optional[int]
     peak_bytes: Optional[int]
     reason: str
+    verdict: str = ""                 # the class at best: fits | to_confirm | does_not_fit
+    best_certain: Optional[int] = None  # the largest value that fits for certain
 
 
 @dataclass(frozen=True)
@@ -259,7 +271,8 @@ class Matrix:
         rows = [MatrixRow(model=r.get("model", ""), parameters=r.get("parameters"), error=r.get("error"),
                           cells=[MatrixCell(format=c["format"], refused=bool(c.get("refused")), fits=c.get("fits"),
                                             best=c.get("best"), peak_bytes=c.get("peak_bytes"),
-                                            reason=c.get("reason", "")) for c in r.get("cells", [])])
+                                            reason=c.get("reason", ""), verdict=c.get("class", ""),
+                                            best_certain=c.get("best_certain")) for c in r.get("cells", [])])
                 for r in o.get("rows", [])]
         return cls(formats=list(o.get("formats", [])), searched=o.get("searched", ""),
                    capacity_bytes=o.get("capacity_bytes", 0), rows=rows, raw=o)

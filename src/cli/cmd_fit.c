@@ -22,8 +22,10 @@ static void usage(void)
 	       "The largest context (for the given concurrency) or the largest concurrency (for the\n"
 	       "given --context) whose estimated peak, reserve included, fits the capacity, exact to\n"
 	       "the token. --gpu uses the device-reported total from the built-in table and says so.\n"
-	       "Exit 1 when the sheet's own length (with its concurrency or microbatch) does not fit, or,\n"
-	       "without a length, when even 1 token does not fit; what does fit is printed either way.\n"
+	       "Exit 0 when it fits for certain, 4 when it is to confirm (the point estimate fits, the\n"
+	       "interval's high end or an unknown item leaves it open: the condition is printed), 1 when\n"
+	       "the sheet's own length (with its concurrency or microbatch) does not fit, or, without a\n"
+	       "length, when even 1 token does not fit; what does fit is printed either way.\n"
 	       "With --context, also checks the sheet's own workload and lists the single changes to it\n"
 	       "that lower its peak, largest saving first, each with what it costs.\n\n");
 	cli_print_options("fit");
@@ -61,9 +63,9 @@ int cmd_fit(int argc, char **argv)
 	} else {
 		gs_render_fit_answer_text(stdout, &ans);
 	}
-	bool ok = gs_fit_answer_ok(&ans);
+	gs_class k = gs_fit_answer_class(&ans);
 	gs_fit_answer_free(&ans);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		return EXIT_ENV;
-	return ok ? 0 : EXIT_NO_FIT;
+	return k == GS_CLASS_FITS ? 0 : k == GS_CLASS_TO_CONFIRM ? EXIT_TO_CONFIRM : EXIT_NO_FIT;
 }

@@ -113,7 +113,7 @@ case_ 1 "point estimate:      DOES NOT FIT: peak validation 24.07 GiB" estimate 
 case_ 0 "largest context: 17632 tokens" fit deepseek-ai/DeepSeek-R1-Distill-Qwen-32B --runtime vllm --runtime-version 0.8.4 --gpu "H100 SXM"
 case_ 1 "vLLM's KV pool holds 1102 blocks (17632 tokens), the sheet needs 2175 blocks" estimate deepseek-ai/DeepSeek-R1-Distill-Qwen-32B --runtime vllm --runtime-version 0.8.4 --gpu "H100 SXM" --context 34800
 case_ 0 "largest context: 42624 tokens" fit deepseek-ai/DeepSeek-R1-Distill-Qwen-32B --runtime vllm --gpu "A100 80GB"
-case_ 0 "meta-llama/Llama-3.1-70B-Instruct    70553706496  104032" matrix meta-llama/Llama-3.1-70B-Instruct --gpu "A100 80GB" --runtime vllm --formats nf4
+case_ 0 "meta-llama/Llama-3.1-70B-Instruct    70553706496  93232..104032" matrix meta-llama/Llama-3.1-70B-Instruct --gpu "A100 80GB" --runtime vllm --formats nf4
 case_ 0 '"margin_bytes"' estimate $L3 --context 8192 --capacity 24GB --json
 case_ 0 "nf4-dq" formats
 case_ 0 "24564 MiB" formats
@@ -318,12 +318,21 @@ case_ 2 "--num-batch: read by runtime ollama, not by llamacpp" estimate $L31 --r
 case_ 0 "largest concurrency: 4 sequences" fit $L3 --gpu "RTX 4090" --context 8192
 case_ 0 "device-reported: nvidia-smi total = 24564 MiB for RTX 4090" fit $L3 --gpu "RTX 4090"
 case_ 0 "limit: the model's max_position_embeddings (8192)" fit $L3 --gpu H200
+# fit in the three classes (issue 45): what fits for certain, what is to confirm above it, and the condition
+case_ 0 "fits for certain up to 28481 tokens; from 28482 to 33754 to confirm" fit meta-llama/Llama-3.1-8B --gpu "RTX 4090"
+case_ 0 "to confirm at 33754: measure phase prefill" fit meta-llama/Llama-3.1-8B --gpu "RTX 4090"
+case_ 0 '"best_certain": 28481' fit meta-llama/Llama-3.1-8B --gpu "RTX 4090" --json
+case_ 4 "fits for certain up to 6672 tokens; from 6673 to 10800 to confirm" fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4
+case_ 4 '"verdict": "to_confirm"' fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --json
+case_ 4 "To confirm: lora at 4096 tokens, microbatch 1 fits in 23.52 GiB by the estimate" fit $L3 --task lora --context 4096 --gpu "RTX 4090" --checkpointing full
+case_ 0 '"best_certain": 93232' matrix meta-llama/Llama-3.1-70B-Instruct --gpu "A100 80GB" --runtime vllm --formats nf4 --json
 case_ 0 '"schema": "gpusizer/fit/v1"' fit $L3 --capacity 24GB --concurrency 8 --json
 case_ 1 "does not fit: even 1 token" fit $L3 --capacity 16GB
 # the sheet's own length decides the exit code, for every task; what fits is said too
 case_ 1 "the sheet's workload (4096 tokens, microbatch 1): DOES NOT FIT: peak backward" fit $L3 --task lora --context 4096 --gpu "RTX 4090"
 case_ 1 "largest context: 1015 tokens" fit $L3 --task lora --context 4096 --gpu "RTX 4090"
-case_ 0 "the sheet's workload (4096 tokens, microbatch 1): TO CONFIRM: peak backward 22.82 GiB of 23.52 GiB" fit $L3 --task lora --context 4096 --gpu "RTX 4090" --checkpointing full
+# the point estimate fits, the interval's high end does not: to confirm, exit 4 (issue 45)
+case_ 4 "the sheet's workload (4096 tokens, microbatch 1): TO CONFIRM: peak backward 22.82 GiB of 23.52 GiB" fit $L3 --task lora --context 4096 --gpu "RTX 4090" --checkpointing full
 case_ 1 "the sheet's workload (8192 tokens x 16 sequences): DOES NOT FIT" fit $L3 --context 8192 --concurrency 16 --gpu "RTX 4090"
 case_ 0 "single changes to the sheet's workload (8192 tokens x 1 sequence), largest saving first" fit $L3 --context 8192 --gpu "RTX 4090"
 case_ 1 '"fits": false' fit $L3 --task lora --context 4096 --gpu "RTX 4090" --json
@@ -368,11 +377,11 @@ case_ 2 "tests/data/bad/evidence.yaml:3:14: outcome: expected confirms or fails"
 case_ 0 "phase: backward" diagnose tests/data/logs/torch-backward.log
 case_ 0 "3. " diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
 # what fits on this GPU: models x formats
-case_ 0 "meta-llama__Llama-3.1-8B.json                                8030261248  33754                        33754                         60930                        60908                        72819" matrix --models-dir data/models --gpu "RTX 4090"
-case_ 0 "Qwen__Qwen3-30B-A3B.json                                    30532122624  x 30.48 GiB in decode at 1   3488 " matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
+case_ 0 "meta-llama__Llama-3.1-8B.json                                8030261248  28481..33754                 28481..33754                  55657..60930                 55636..60908                 67546..72819" matrix --models-dir data/models --gpu "RTX 4090"
+case_ 0 "Qwen__Qwen3-30B-A3B.json                                    30532122624  x 30.48 GiB in decode at 1   0..3488 " matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 'not for model_type "gpt2"' matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 '"schema": "gpusizer/matrix/v1"' matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime ollama --json
-case_ 0 "| meta-llama__Llama-3.1-8B.json | 8030261248 | 4 | 11 |" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime vllm --runtime-version 0.16.0 --context 8192 --formats bf16,fp8 --markdown
+case_ 0 "| meta-llama__Llama-3.1-8B.json | 8030261248 | 4 | 10..11 |" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime vllm --runtime-version 0.16.0 --context 8192 --formats bf16,fp8 --markdown
 case_ 2 "matrix: no model" matrix --gpu "RTX 4090"
 case_ 2 "matrix: give a capacity" matrix data/models/meta-llama__Llama-3.1-8B.json
 case_ 2 "the formats are the columns" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --format bf16
@@ -568,7 +577,7 @@ case_ 3 "(not in gpusizer's built-in model library either: gpusizer models)" est
 # offline by choice: an id in neither the library nor the cache is the input's problem
 HF_HUB_OFFLINE=1 case_ 2 "HF_HUB_OFFLINE is set and this revision is not in gpusizer's hub cache (\$XDG_CACHE_HOME/gpusizer/hub, else ~/.cache/gpusizer/hub)" estimate meta-llama/Llama-4-Scout-17B-16E
 case_ 0 "meta-llama/Llama-3.2-1B-Instruct                       1235814400  131072 (model max)" matrix --library --gpu "H100 SXM"
-case_ 0 "Qwen/Qwen2-0.5B-Instruct                                494032768  197" matrix --library --gpu "RTX 4090" --runtime vllm --runtime-version 0.16.0 --context 8192 --formats bf16
+case_ 0 "Qwen/Qwen2-0.5B-Instruct                                494032768  188..197" matrix --library --gpu "RTX 4090" --runtime vllm --runtime-version 0.16.0 --context 8192 --formats bf16
 case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mistral        12247782400     128000  preset" models
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
@@ -804,7 +813,7 @@ case_ 1 "vLLM max concurrency at the pool's low end (conservative): 3.25x" estim
 case_ 0 "limit: vLLM's KV pool (26695 tokens) at 4 sequences" fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --conservative
 case_ 4 "to confirm: start the engine and read its log" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --brief
 case_ 0 "(vLLM v0.21.0 (ad7125a4" estimate $L3 --runtime vllm --gpu "RTX 4090" --context 8192 --verbose
-case_ 0 "openai/gpt-oss-20b    20914757184  16      x vLLM: no KV pool" matrix openai/gpt-oss-20b --gpu "RTX 4090" --runtime vllm --context 8192
+case_ 0 "openai/gpt-oss-20b    20914757184  11..16  x vLLM: no KV pool" matrix openai/gpt-oss-20b --gpu "RTX 4090" --runtime vllm --context 8192
 case_ 1 "weights as loaded:   38.10 GiB (40.91 GB; 40913812608 B)" estimate openai/gpt-oss-20b --format nf4 --gpu "RTX 4090"
 case_ 1 "28.36 GiB more than the calculator's: 37.77 GiB of modules kept in another format" estimate openai/gpt-oss-20b --format nf4 --gpu "RTX 4090"
 case_ 4 "weights as loaded:   12.82 GiB" estimate openai/gpt-oss-20b --gpu "RTX 4090"

@@ -13,7 +13,9 @@
  *   kv         the KV cache is linear in the length and in the concurrency
  *              (vLLM and SGLang: their need, to the block);
  *   fit        fit's largest answer fits by the estimate on the same device
- *              and the next step does not;
+ *              and the next step does not; its class there is the
+ *              estimate's, and the largest value it calls certain fits
+ *              for certain while the next does not;
  *   shortlist  the shortlist's memory requirement on a device agrees with
  *              `estimate --gpu` on it;
  *   sheet      a sheet and the same fields as flags give the same JSON;
@@ -442,6 +444,22 @@ static void check_fit(const combo *c)
 			violation("fit", c->name, "fit stops at %llu but the estimate fits %llu", (unsigned long long)r.best,
 			          (unsigned long long)at.concurrency);
 	}
+	/* the three classes (issue 45): best_certain is the last value whose
+	 * class is fits, and best's class is the estimate's there */
+	if (r.fits) {
+		at.concurrency = r.best;
+		if (estimate_of(&at, e, 0, NULL, NULL) && e->verdict.klass != r.klass)
+			violation("fit", c->name, "fit's class at %llu is %s, the estimate's %s", (unsigned long long)r.best,
+			          gs_class_id(r.klass), gs_class_id(e->verdict.klass));
+		at.concurrency = r.best_certain;
+		if (r.best_certain && estimate_of(&at, e, 0, NULL, NULL) && e->verdict.klass != GS_CLASS_FITS)
+			violation("fit", c->name, "fit fits for certain at %llu, the estimate says %s",
+			          (unsigned long long)r.best_certain, gs_class_id(e->verdict.klass));
+		at.concurrency = r.best_certain + 1;
+		if (r.best_certain < r.best && estimate_of(&at, e, 0, NULL, NULL) && e->verdict.klass == GS_CLASS_FITS)
+			violation("fit", c->name, "fit's certain answer stops at %llu, the estimate fits %llu for certain",
+			          (unsigned long long)r.best_certain, (unsigned long long)at.concurrency);
+	}
 	free(e);
 }
 
@@ -821,7 +839,8 @@ static void check_matrix(const gs_library_entry *entry, const gs_model *m, const
 				violation("matrix", entry->id, "%s: the cell answered, fit refused: %s", fm[j], err.msg);
 			continue;
 		}
-		if (cell->error || cell->fits != r.fits || (r.fits && cell->best != r.best))
+		if (cell->error || cell->fits != r.fits || (r.fits && cell->best != r.best) ||
+		    cell->best_certain != r.best_certain || cell->klass != r.klass)
 			violation("matrix", entry->id, "%s on %s: cell %llu (%s), fit %llu (%s)", fm[j], gpu,
 			          (unsigned long long)cell->best, cell->fits ? "fits" : "no", (unsigned long long)r.best,
 			          r.fits ? "fits" : "no");

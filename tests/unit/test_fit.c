@@ -154,7 +154,7 @@ static void test_serving_pool_changes(void **st)
 	              GS_F_CONCURRENCY, "4", -1);
 	gs_fit_answer a;
 	assert_int_equal(gs_fit_answer_run(&w, &m, NULL, &a, &err), GS_OK);
-	assert_false(gs_fit_answer_ok(&a)); /* exit 1: the sheet's requirement does not fit */
+	assert_int_equal(gs_fit_answer_class(&a), GS_CLASS_DOES_NOT_FIT); /* exit 1: the sheet's requirement does not fit */
 	const gs_pool_view *v = &a.sheet_pool;
 	assert_true(v->known);
 	assert_string_equal(v->engine, "vLLM");
@@ -229,7 +229,7 @@ static void test_serving_pool_changes(void **st)
 	assert_true(a.sheet_pool.known);
 	assert_true(a.sheet_pool.refused);
 	assert_false(a.r[0].fits);
-	assert_false(gs_fit_answer_ok(&a));
+	assert_int_equal(gs_fit_answer_class(&a), GS_CLASS_DOES_NOT_FIT);
 	for (size_t i = 0; i < a.n_changes; i++)
 		assert_true(a.changes[i].pool_tokens_after > 0); /* nothing that still would not start */
 	gs_fit_answer_free(&a);

@@ -86,6 +86,46 @@ static bool fits_now(const probe *p)
 	return p->e->verdict.fits;
 }
 
+/* The class of the probe's verdict: fits for certain when the interval's
+ * high end fits and nothing is left to confirm (verdict.c classify). */
+static bool certain_now(const probe *p)
+{
+	return p->e->verdict.klass == GS_CLASS_FITS;
+}
+
+/* The largest value in [1, best] whose class is fits, 0 when none: the
+ * class is monotone as the point verdict is (the interval's high end grows
+ * with the peak, a pool's low end shrinks as the need grows), so a binary
+ * search finds it. *klass gets the class at best. */
+static gs_status certain_search(probe *p, uint64_t best, uint64_t *out, gs_class *klass, gs_error *err)
+{
+	gs_bytes peak;
+	gs_status s = run_at(p, best, &peak, err);
+	if (s)
+		return s;
+	*klass = p->e->verdict.klass;
+	*out = 0;
+	if (certain_now(p)) {
+		*out = best;
+		return GS_OK;
+	}
+	if (best < 2 || (s = run_at(p, 1, &peak, err)) || !certain_now(p))
+		return s;
+	/* invariant: lo is certain, hi is not */
+	uint64_t lo = 1, hi = best;
+	while (hi - lo > 1) {
+		uint64_t mid = lo + (hi - lo) / 2;
+		if ((s = run_at(p, mid, &peak, err)))
+			return s;
+		if (certain_now(p))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*out = lo;
+	return GS_OK;
+}
+
 /* Ollama's own figures where the search stopped. */
 static void ollama_limit(const gs_estimate *e, gs_fit_result *r)
 {
@@ -186,6 +226,7 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_fit_target targ
 	}
 	if (!fits_now(&p)) {
 		r->fits = false;
+		r->klass = GS_CLASS_DOES_NOT_FIT;
 		r->peak_over = peak;
 		name_limit(p.e, r, false);
 		ollama_limit(p.e, r);
@@ -202,6 +243,7 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_fit_target targ
 		r->peak_at_best = peak;
 		r->bounded_by_model = target == GS_FIT_CONTEXT && r->model_max != 0;
 		gs_pool_view_of(p.e, &r->pool);
+		s = certain_search(&p, hi, &r->best_certain, &r->klass, err);
 		goto out;
 	}
 	/* invariant: f(lo) fits, f(hi) does not */
@@ -225,6 +267,8 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_fit_target targ
 	s = run_at(&p, lo, &r->peak_at_best, err);
 	if (!s)
 		gs_pool_view_of(p.e, &r->pool);
+	if (!s)
+		s = certain_search(&p, lo, &r->best_certain, &r->klass, err);
 out:
 	free(p.e);
 	return s;
@@ -642,12 +686,25 @@ static void headline(gs_fit_answer *a, const gs_workload *w)
 	snprintf(recipe, sizeof recipe, "the %.30s recipe's defaults (%.80s%s%.380s)",
 	         gs_wl_str(w, GS_F_RECIPE), gs_recipe_source(gs_wl_recipe(w)), set[0] ? ": " : "", set);
 	const char *task = gs_wl_str(w, GS_F_TASK);
-	if (a->sheet_fits) {
+	const gs_capacity_verdict *v = &a->sheet_verdict;
+	/* the seed's three classes: "Yes" only when the interval's high end
+	 * fits too; a point estimate that fits is to confirm, with the
+	 * verdict's condition */
+	if (v->klass == GS_CLASS_FITS) {
 		snprintf(a->headline, sizeof a->headline,
 		         "Yes: %.20s at %.95s fits in %s in every phase (peak %s, %s) under %.520s%s%.190s.",
 		         task, a->sheet_workload, cp, pk, a->sheet_phase, recipe, lim[0] ? "; " : "", lim);
 		return;
 	}
+	if (v->fits) {
+		snprintf(a->headline, sizeof a->headline,
+		         "To confirm: %.20s at %.95s fits in %s by the estimate (peak %s, %s) under %.520s, "
+		         "but not for certain: %.480s%s%.190s.",
+		         task, a->sheet_workload, cp, pk, a->sheet_phase, recipe, v->condition, lim[0] ? "; " : "",
+		         lim);
+		return;
+	}
+	bool confirm = v->klass == GS_CLASS_TO_CONFIRM; /* above the card, its interval's low end below */
 	/* the single change that makes the sheet fit, the usual remedy first
 	 * (the order changes are tried in: checkpointing before offloading,
 	 * a shorter length last) */
@@ -661,19 +718,23 @@ static void headline(gs_fit_answer *a, const gs_workload *w)
 		k += (size_t)snprintf(over + k, k < sizeof over ? sizeof over - k : 0, "%s%s %s",
 		                      k ? ", " : "", a->over[i],
 		                      gs_format_bytes(a->over_peak[i], GS_UNIT_GiB, g, sizeof g));
+	char cond[520] = "";
+	if (confirm)
+		snprintf(cond, sizeof cond, " (to confirm: %.480s)", v->condition);
 	if (best)
 		snprintf(a->headline, sizeof a->headline,
-		         "Not as set: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.520s; one "
+		         "%s: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.520s%s; one "
 		         "change makes it fit: %.31s %.63s%s%.63s -> peak %s.",
-		         task, a->sheet_workload, pk, a->sheet_phase, cp, over, recipe, best->field,
-		         best->value, best->also[0] ? " with " : "", best->also,
+		         confirm ? "To confirm, not as set" : "Not as set", task, a->sheet_workload, pk,
+		         a->sheet_phase, cp, over, recipe, cond, best->field, best->value,
+		         best->also[0] ? " with " : "", best->also,
 		         gs_format_bytes(best->peak_after, GS_UNIT_GiB, g, sizeof g));
 	else
 		snprintf(a->headline, sizeof a->headline,
-		         "No: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.520s, and no single "
+		         "%s: %.20s at %.95s needs %s in %s (over %s: %.190s) under %.520s%s, and no single "
 		         "change makes it fit; see the ranked changes%s%.190s.",
-		         task, a->sheet_workload, pk, a->sheet_phase, cp, over, recipe,
-		         lim[0] ? "; what fits: " : "", lim);
+		         confirm ? "To confirm" : "No", task, a->sheet_workload, pk, a->sheet_phase, cp, over,
+		         recipe, cond, lim[0] ? "; what fits: " : "", lim);
 }
 
 void gs_fit_answer_free(gs_fit_answer *a)
@@ -709,6 +770,9 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, const char 
 			s = gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
 		else if (!(s = gs_workload_set(&wb, f, num, strlen(num), GS_FROM_FLAG, "fit", err)))
 			s = gs_estimate_run(&wb, m, a->at_best[i], err);
+		if (!s) /* what to confirm at best, in the full estimate's words */
+			snprintf(a->r[i].condition, sizeof a->r[i].condition, "%s",
+			         a->at_best[i]->verdict.condition);
 	}
 	if (!s && gs_wl_set(w, GS_F_LENGTH)) {
 		/* the sheet asks for a length: its own workload is the verdict, and
@@ -749,12 +813,15 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, const char 
 	return s;
 }
 
-bool gs_fit_answer_ok(const gs_fit_answer *a)
+gs_class gs_fit_answer_class(const gs_fit_answer *a)
 {
 	if (a->has_sheet)
-		return a->sheet_fits;
+		return a->sheet_verdict.klass;
+	gs_class c = GS_CLASS_DOES_NOT_FIT;
 	for (size_t i = 0; i < a->n; i++)
 		if (a->r[i].fits)
-			return true;
-	return false;
+			c = a->r[i].best_certain ? GS_CLASS_FITS
+			    : c == GS_CLASS_FITS ? c
+			                         : GS_CLASS_TO_CONFIRM;
+	return c;
 }

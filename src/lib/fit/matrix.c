@@ -31,6 +31,8 @@ static void fill_cell(gs_matrix_cell *c, const gs_fit_result *r)
 	char g[40];
 	c->fits = r->fits;
 	c->best = r->best;
+	c->best_certain = r->best_certain;
+	c->klass = r->klass;
 	c->bounded_by_model = r->bounded_by_model;
 	c->peak = r->fits ? r->peak_at_best : r->peak_over;
 	gs_format_bytes(r->peak_over, GS_UNIT_GiB, g, sizeof g);
@@ -202,11 +204,16 @@ static size_t note_of(const gs_matrix_cell *c, const char *notes[], size_t *n)
 	return *n;
 }
 
-/* "32768", "131072 (model max)", "x 15.0 GiB in load at 1", "x [2]". */
+/* "32768", "131072 (model max)", "28481..33754" (fits for certain up to
+ * the first, to confirm up to the second), "x 15.0 GiB in load at 1",
+ * "x [2]". */
 static void cell_text(const gs_matrix_cell *c, char *buf, size_t cap, const char *notes[], size_t *n)
 {
 	if (c->error)
 		snprintf(buf, cap, "x [%zu]", note_of(c, notes, n));
+	else if (c->fits && c->best_certain < c->best)
+		snprintf(buf, cap, "%llu..%llu%s", (unsigned long long)c->best_certain, (unsigned long long)c->best,
+		         c->bounded_by_model ? " (model max)" : "");
 	else if (c->fits)
 		snprintf(buf, cap, "%llu%s", (unsigned long long)c->best,
 		         c->bounded_by_model ? " (model max)" : "");
@@ -298,8 +305,9 @@ int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md)
 		}
 		bad |= fprintf(f, "\n") < 0;
 	}
-	bad |= fprintf(f, "\nx: not even 1 fits, with the peak and phase that overflow; x [n]: refused, as "
-	                  "the note "
+	bad |= fprintf(f, "\nA..B: fits for certain up to A (0: nothing certain), to confirm from A+1 to B (the "
+	                  "point estimate fits, the interval's high end or an unknown item does not); x: not "
+	                  "even 1 fits, with the peak and phase that overflow; x [n]: refused, as the note "
 	                  "says. Each cell is the exact search of gpusizer fit for that model and "
 	                  "format.\n") < 0;
 	for (size_t i = 0; i < nn; i++)
@@ -317,16 +325,19 @@ json_t *gs_matrix_to_json(const gs_matrix *mx)
 		json_t *cells = json_array();
 		for (size_t j = 0; !r->problem[0] && j < mx->n_formats; j++) {
 			const gs_matrix_cell *c = &r->cells[j];
-			json_array_append_new(cells,
-			                      json_pack("{s:s, s:b, s:b, s:o, s:b, s:o, s:s}", "format",
-			                                mx->formats[j], "refused", c->error, "fits", c->fits,
-			                                "best",
-			                                c->fits ? json_integer((json_int_t)c->best)
-			                                        : json_null(),
-			                                "bounded_by_model", c->bounded_by_model, "peak_bytes",
-			                                c->error ? json_null()
-			                                         : json_integer((json_int_t)c->peak),
-			                                "reason", c->reason));
+			json_t *cj = json_pack("{s:s, s:b, s:b, s:o, s:b, s:o, s:s}", "format", mx->formats[j],
+			                       "refused", c->error, "fits", c->fits, "best",
+			                       c->fits ? json_integer((json_int_t)c->best) : json_null(),
+			                       "bounded_by_model", c->bounded_by_model, "peak_bytes",
+			                       c->error ? json_null() : json_integer((json_int_t)c->peak), "reason",
+			                       c->reason);
+			if (cj && !c->error) {
+				json_object_set_new(cj, "class", json_string(gs_class_id(c->klass)));
+				json_object_set_new(cj, "best_certain",
+				                    c->fits ? json_integer((json_int_t)c->best_certain)
+				                            : json_null());
+			}
+			json_array_append_new(cells, cj);
 		}
 		json_t *o = json_pack("{s:s, s:I, s:I, s:o}", "model", r->model, "parameters",
 		                      (json_int_t)r->params, "max_position", (json_int_t)r->max_position,

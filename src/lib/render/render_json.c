@@ -352,6 +352,15 @@ json_t *gs_fit_to_json(const gs_fit_result *r, const gs_estimate *at_best)
 	                      "bounded_by_model", r->bounded_by_model, "limit_phase", r->limit_phase,
 	                      "limit_item", r->limit_item, "peak_at_best_bytes", jbytes(r->peak_at_best),
 	                      "peak_over_bytes", jbytes(r->peak_over));
+	/* the seed's three classes (issue 45): the class at best, the largest
+	 * value that fits for certain, what to confirm above it */
+	if (o) {
+		json_object_set_new(o, "class", json_string(gs_class_id(r->klass)));
+		json_object_set_new(o, "best_certain",
+		                    r->fits ? json_integer((json_int_t)r->best_certain) : json_null());
+		if (r->condition[0])
+			json_object_set_new(o, "condition", json_string(r->condition));
+	}
 	if (o && at_best)
 		json_object_set_new(o, "estimate_at_best", gs_estimate_to_json(at_best));
 	if (o && r->pool.known)
@@ -395,6 +404,9 @@ json_t *gs_fit_answer_to_json(const gs_fit_answer *a)
 			json_array_append_new(arr, gs_fit_to_json(&a->r[i], a->at_best[i]));
 		o = json_pack("{s:s, s:o}", "schema", "gpusizer/fit-set/v1", "answers", arr);
 	}
+	/* the answer's class, fit's exit status (each search has its own "class") */
+	if (o)
+		json_object_set_new(o, "verdict", json_string(gs_class_id(gs_fit_answer_class(a))));
 	if (o && a->has_sheet)
 		json_object_set_new(o, "sheet",
 		                    json_pack("{s:s, s:b, s:s, s:o, s:o}", "workload", a->sheet_workload,

@@ -768,8 +768,24 @@ static void fit_body(out *o, const gs_fit_result *r)
 		put(o, "limit: phase %s, item %s\n", r->limit_phase, r->limit_item);
 		return;
 	}
-	put(o, "largest %s: %llu %s%s (peak %s)\n", what, (unsigned long long)r->best, unit,
-	    r->best == 1 ? "" : "s", triple(r->peak_at_best, buf, sizeof buf));
+	put(o, "largest %s: %llu %s%s (peak %s): %s\n", what, (unsigned long long)r->best, unit,
+	    r->best == 1 ? "" : "s", triple(r->peak_at_best, buf, sizeof buf), class_heading(r->klass));
+	/* the seed's three classes: what fits for certain, what is to confirm */
+	if (r->klass == GS_CLASS_TO_CONFIRM) {
+		if (r->best_certain && r->best_certain + 1 == r->best)
+			put(o, "fits for certain up to %llu %s%s; %llu is to confirm\n",
+			    (unsigned long long)r->best_certain, unit, r->best_certain == 1 ? "" : "s",
+			    (unsigned long long)r->best);
+		else if (r->best_certain)
+			put(o, "fits for certain up to %llu %s%s; from %llu to %llu to confirm\n",
+			    (unsigned long long)r->best_certain, unit, r->best_certain == 1 ? "" : "s",
+			    (unsigned long long)r->best_certain + 1, (unsigned long long)r->best);
+		else
+			put(o, "nothing fits for certain: every %s up to %llu is to confirm\n", what,
+			    (unsigned long long)r->best);
+		if (r->condition[0])
+			put(o, "to confirm at %llu: %s\n", (unsigned long long)r->best, r->condition);
+	}
 	if (r->bounded_by_model)
 		put(o, "limit: the model's max_position_embeddings (%llu), not memory\n",
 		    (unsigned long long)r->model_max);
@@ -907,9 +923,7 @@ int gs_render_fit_answer_text(FILE *f, const gs_fit_answer *a)
 		const gs_capacity_verdict *v = &a->sheet_verdict;
 		/* the seed's three classes, as estimate gives them (issue 45) */
 		put(&o, "\nthe sheet's workload (%s): %s: peak %s %s of %s", a->sheet_workload,
-		    v->klass        ? class_heading(v->klass)
-		    : a->sheet_fits ? "fits"
-		                    : "DOES NOT FIT",
+		    class_heading(v->klass),
 		    a->sheet_phase, gs_format_bytes(a->sheet_peak, GS_UNIT_GiB, pk, sizeof pk),
 		    gs_format_bytes(a->capacity, GS_UNIT_GiB, cap, sizeof cap));
 		if (v->rule == GS_RULE_PEAK)
