@@ -154,7 +154,8 @@ static void test_serving_pool_changes(void **st)
 	              GS_F_CONCURRENCY, "4", -1);
 	gs_fit_answer a;
 	assert_int_equal(gs_fit_answer_run(&w, &m, NULL, &a, &err), GS_OK);
-	assert_int_equal(gs_fit_answer_class(&a), GS_CLASS_DOES_NOT_FIT); /* exit 1: the sheet's requirement does not fit */
+	/* exit 1: the sheet's requirement does not fit */
+	assert_int_equal(gs_fit_answer_class(&a), GS_CLASS_DOES_NOT_FIT);
 	const gs_pool_view *v = &a.sheet_pool;
 	assert_true(v->known);
 	assert_string_equal(v->engine, "vLLM");

@@ -700,8 +700,8 @@ static void headline(gs_fit_answer *a, const gs_workload *w)
 		snprintf(a->headline, sizeof a->headline,
 		         "To confirm: %.20s at %.95s fits in %s by the estimate (peak %s, %s) under %.520s, "
 		         "but not for certain: %.480s%s%.190s.",
-		         task, a->sheet_workload, cp, pk, a->sheet_phase, recipe, v->condition, lim[0] ? "; " : "",
-		         lim);
+		         task, a->sheet_workload, cp, pk, a->sheet_phase, recipe, v->condition,
+		         lim[0] ? "; " : "", lim);
 		return;
 	}
 	bool confirm = v->klass == GS_CLASS_TO_CONFIRM; /* above the card, its interval's low end below */

@@ -212,8 +212,8 @@ static void cell_text(const gs_matrix_cell *c, char *buf, size_t cap, const char
 	if (c->error)
 		snprintf(buf, cap, "x [%zu]", note_of(c, notes, n));
 	else if (c->fits && c->best_certain < c->best)
-		snprintf(buf, cap, "%llu..%llu%s", (unsigned long long)c->best_certain, (unsigned long long)c->best,
-		         c->bounded_by_model ? " (model max)" : "");
+		snprintf(buf, cap, "%llu..%llu%s", (unsigned long long)c->best_certain,
+		         (unsigned long long)c->best, c->bounded_by_model ? " (model max)" : "");
 	else if (c->fits)
 		snprintf(buf, cap, "%llu%s", (unsigned long long)c->best,
 		         c->bounded_by_model ? " (model max)" : "");
@@ -305,11 +305,11 @@ int gs_render_matrix_text(FILE *f, const gs_matrix *mx, bool md)
 		}
 		bad |= fprintf(f, "\n") < 0;
 	}
-	bad |= fprintf(f, "\nA..B: fits for certain up to A (0: nothing certain), to confirm from A+1 to B (the "
-	                  "point estimate fits, the interval's high end or an unknown item does not); x: not "
-	                  "even 1 fits, with the peak and phase that overflow; x [n]: refused, as the note "
-	                  "says. Each cell is the exact search of gpusizer fit for that model and "
-	                  "format.\n") < 0;
+	bad |= fprintf(f, "\nA..B: fits for certain up to A (0: nothing certain), to confirm from A+1 "
+	                  "to B (the point estimate fits, the interval's high end or an unknown item does "
+	                  "not); x: not even 1 fits, with the peak and phase that overflow; x [n]: "
+	                  "refused, as the note says. Each cell is the exact search of gpusizer fit for "
+	                  "that model and format.\n") < 0;
 	for (size_t i = 0; i < nn; i++)
 		bad |= fprintf(f, "%s[%zu] %s\n", md ? "- " : "  ", i + 1, notes[i]) < 0;
 	return bad ? -1 : 0;
@@ -325,12 +325,12 @@ json_t *gs_matrix_to_json(const gs_matrix *mx)
 		json_t *cells = json_array();
 		for (size_t j = 0; !r->problem[0] && j < mx->n_formats; j++) {
 			const gs_matrix_cell *c = &r->cells[j];
-			json_t *cj = json_pack("{s:s, s:b, s:b, s:o, s:b, s:o, s:s}", "format", mx->formats[j],
-			                       "refused", c->error, "fits", c->fits, "best",
-			                       c->fits ? json_integer((json_int_t)c->best) : json_null(),
-			                       "bounded_by_model", c->bounded_by_model, "peak_bytes",
-			                       c->error ? json_null() : json_integer((json_int_t)c->peak), "reason",
-			                       c->reason);
+			json_t *best = c->fits ? json_integer((json_int_t)c->best) : json_null();
+			json_t *peak = c->error ? json_null() : json_integer((json_int_t)c->peak);
+			json_t *cj = json_pack("{s:s, s:b, s:b, s:o, s:b, s:o, s:s}", "format",
+			                       mx->formats[j], "refused", c->error, "fits", c->fits, "best",
+			                       best, "bounded_by_model", c->bounded_by_model, "peak_bytes",
+			                       peak, "reason", c->reason);
 			if (cj && !c->error) {
 				json_object_set_new(cj, "class", json_string(gs_class_id(c->klass)));
 				json_object_set_new(cj, "best_certain",
