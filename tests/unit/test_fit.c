@@ -40,6 +40,40 @@ static const gs_workload *with_cap(gs_workload *w, gs_bytes cap)
 	return w;
 }
 
+/* The three classes (issue 45, docs/method.md §9): Llama-3.1-8B under
+ * Transformers on an RTX 4090, judged on its CUDA total (23.52 GiB): the
+ * point estimate fits 33754 tokens, the interval's high end 28481; the
+ * estimate's class at each agrees. */
+static void test_certain_context(void **st)
+{
+	(void)st;
+	gs_workload w;
+	gs_model m;
+	gs_error err;
+	gs_fit_result r;
+	static gs_estimate e;
+	gs_workload_init(&w);
+	wl_set(&w, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"));
+	wl_set(&w, GS_F_GPU, "RTX 4090");
+	if (gs_workload_finish(&w, &err) || gs_workload_model(&w, &m, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(gs_fit_run(&w, &m, GS_FIT_CONTEXT, &r, &err), GS_OK);
+	assert_int_equal(r.best, 33754);
+	assert_int_equal(r.best_certain, 28481);
+	assert_int_equal(r.klass, GS_CLASS_TO_CONFIRM);
+	const uint64_t at[3] = {28481, 28482, 33754};
+	const gs_class want[3] = {GS_CLASS_FITS, GS_CLASS_TO_CONFIRM, GS_CLASS_TO_CONFIRM};
+	for (int i = 0; i < 3; i++) {
+		gs_workload t = w;
+		char num[16];
+		snprintf(num, sizeof num, "%llu", (unsigned long long)at[i]);
+		wl_set(&t, GS_F_LENGTH, num);
+		if (gs_estimate_run(&t, &m, &e, &err))
+			fail_msg("%s", err.msg);
+		assert_int_equal(e.verdict.klass, want[i]);
+	}
+}
+
 static void test_concurrency_exact(void **st)
 {
 	(void)st;
@@ -304,6 +338,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_concurrency_exact),  cmocka_unit_test(test_context_exact),
+		cmocka_unit_test(test_certain_context),
 		cmocka_unit_test(test_deadline),           cmocka_unit_test(test_does_not_fit),
 		cmocka_unit_test(test_vllm_fit),           cmocka_unit_test(test_serving_pool_changes),
 		cmocka_unit_test(test_adaptation_changes),
