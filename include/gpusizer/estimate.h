@@ -293,6 +293,15 @@ typedef struct gs_estimate {
 	gs_ollama_fit ollama;
 	char runtime_version[16]; /* the engine release whose defaults were used, or "" */
 	char release_note[200];   /* a version between two known ones, etc.      */
+	/* A release newer than every row (the engine's, llama.cpp's build, a
+	 * recipe's): answered with the newest row's rules, the verdict to
+	 * confirm, the interval widened by the drift the last two rows give
+	 * this same estimate (docs/method.md §7c). */
+	bool release_newer;
+	char release_asked[16];   /* the release asked for                       */
+	char release_prev[16];    /* the row before the newest ("" without one)   */
+	double release_drift;     /* |newest - previous| / newest, of the pool's
+	                             tokens (pool engines) or the peak           */
 	const char *release_source; /* the release's source files: static text of
 	                               the release table, set with runtime_version;
 	                               NULL while runtime_version is ""          */

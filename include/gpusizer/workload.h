@@ -232,7 +232,8 @@ typedef enum gs_phase_kind {
 	  "config.json with --format Q4_K_M)") \
 	X(RUNTIME_VERSION, "runtime_version", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, \
 	  GS_RTS_POOL | GS_RT(OLLAMA), GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "engine release whose defaults apply, the newest when not given") \
+	  "engine release whose defaults apply, the newest when not given; one newer than every " \
+	  "row takes the newest row's rules and its answer is to confirm") \
 	X(VLLM_ENGINE, "vllm_engine", NULL, GS_KIND_ENUM, NULL, GS_VLLM_ENGINE_VALUES, GS_RT(VLLM), \
 	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "vLLM engine: v1, or v0 (VLLM_USE_V1=0; read for 0.6.4, 0.7.3 " \
 	  "and 0.8.4 to 0.10.1); default the release's, and V0 below compute capability 8.0 in 0.8 to " \

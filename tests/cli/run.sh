@@ -145,8 +145,11 @@ case_ 0 "CUDA total:  23.28 GiB (24.99 GB; 24993857536 B) — derived: device to
 case_ 0 "CUDA total:  23.00 GiB (24.70 GB; 24696061952 B) — given: 23GiB" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 23GiB --context 8192
 case_ 2 "cuda_total 30GiB is more than the device total" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 30GiB
 case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0 (for 0.9.0 to 0.9.0.1), 0.10.1 (for 0.10.1 to 0.10.1.1), 0.11.0, 0.11.1 (for 0.11.1 to 0.11.2), 0.12.0, 0.13.0, 0.14.0 (for 0.14.0 to 0.14.1), 0.15.0 (for 0.15.0 to 0.15.1), 0.16.0, 0.17.0, 0.18.0 (for 0.18.0 to 0.18.1), 0.19.0 (for 0.19.0 to 0.19.1), 0.20.0, 0.20.1 (for 0.20.1 to 0.20.2), 0.21.0" estimate $L31 --runtime vllm --runtime-version 0.5.4
-case_ 2 "newer than the newest release gpusizer knows" estimate $L31 --runtime vllm --runtime-version 0.21.1
-case_ 2 "0.22.0 is newer than the newest release gpusizer knows, 0.21.0, and its defaults may have changed: give runtime_version 0.21.0" estimate $L31 --runtime vllm --runtime-version 0.22.0
+# a release newer than every row: the newest row's rules, the answer to confirm (issue 46)
+case_ 4 "vLLM 0.99.0 is newer than the rules read" estimate $L31 --runtime vllm --runtime-version 0.99.0 --gpu "RTX 4090" --context 8192
+case_ 0 "0.99.0 is newer than the rules read" estimate $L31 --runtime vllm --runtime-version 0.99.0 --context 8192
+case_ 4 '"verdict": "to_confirm"' estimate $L31 --runtime vllm --runtime-version 0.99.0 --gpu "RTX 4090" --context 8192 --json
+case_ 4 "SGLang 0.9.0 is newer than the rules read" estimate $L31 --runtime sglang --runtime-version 0.9.0 --gpu "H100 SXM" --context 8192
 case_ 2 "is not a release number" estimate $L31 --runtime vllm --runtime-version latest
 case_ 2 "--runtime-version: read by runtimes vllm, sglang and ollama, not by transformers (runtime: default)" estimate $L31 --runtime-version 0.6.4
 case_ 0 "lora_slots" estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --max-loras 4 --max-lora-rank 64
@@ -305,7 +308,8 @@ case_ 0 "Ollama layers x parallel" estimate $L31 --runtime ollama --format q4_k_
 case_ 2 "0.9.6 is not in the release table, and the estimate changed between 0.6.8 and 0.11.4" estimate $L31 --runtime ollama --runtime-version 0.9.6 --format Q4_K_M --gpu "RTX 4090"
 case_ 0 "ollama 0.5.4 release; 0.5.7 estimates as 0.5.4 does" estimate $L31 --runtime ollama --runtime-version 0.5.7 --format Q4_K_M --gpu "RTX 4090"
 case_ 0 "ollama 0.11.4 release; v0.10.1 estimates as 0.11.4 does" estimate $L31 --runtime ollama --runtime-version v0.10.1 --format Q4_K_M --gpu "RTX 4090"
-case_ 2 "known releases: 0.5.4 (for 0.5.2 to 0.5.11), 0.6.8 (for 0.6.7 to 0.6.8), 0.11.4 (for 0.10.0 to 0.11.4)" estimate $L31 --runtime ollama --runtime-version 0.30.0 --format Q4_K_M
+case_ 4 "Ollama 0.30.0 is newer than the rules read (0.11.4): measure phase decode" estimate $L31 --runtime ollama --runtime-version 0.30.0 --format Q4_K_M --gpu "RTX 4090"
+case_ 2 "0.1.0 is older than the oldest release gpusizer knows; known releases: 0.5.4 (for 0.5.2 to 0.5.11)" estimate $L31 --runtime ollama --runtime-version 0.1.0 --format Q4_K_M
 case_ 2 "does not know architecture qwen3" estimate data/models/Qwen__Qwen3-8B.json --runtime ollama --runtime-version 0.5.4 --format Q4_K_M
 case_ 2 "runs gemma3 on its own engine" estimate data/models/google__gemma-3-1b-it.json --runtime ollama --runtime-version 0.6.8 --format Q4_K_M
 case_ 2 "OLLAMA_KV_CACHE_TYPE accepts f16, q8_0 or q4_0" estimate $L31 --runtime ollama --format Q4_K_M --kv-format fp8

@@ -27,7 +27,8 @@
  *   matrix     each matrix cell is fit's answer for that model and format;
  *   lean       a search's lean estimate has the full one's figures and verdict;
  *   releases   every release --help names, and the ends of its range, map to
- *              that row of the release table;
+ *              that row of the release table; a release newer than every row
+ *              takes the newest and is never "fits" (to confirm);
  *   texts      no item's formula and no unknown was cut at its array's size
  *              (gsi_formula and gsi_unknown record each cut).
  *
@@ -709,12 +710,15 @@ static void check_aliases(void)
 
 /* The release `v` of `engine` as an estimate takes it: the row it maps to
  * (e->runtime_version), or "" when refused. */
-static void release_row(const gs_model *m, const char *engine, const char *v, char *row, size_t cap)
+static void release_row_class(const gs_model *m, const char *engine, const char *v, char *row, size_t cap,
+                              gs_class *klass, bool *newer)
 {
 	gs_workload w;
 	gs_error err;
 	gs_estimate *e = malloc(sizeof *e);
 	row[0] = 0;
+	*klass = GS_CLASS_NONE;
+	*newer = false;
 	if (!e)
 		return;
 	const char *fmt = strcmp(engine, "ollama") ? "bf16" : "gguf:Q4_K_M";
@@ -725,9 +729,32 @@ static void release_row(const gs_model *m, const char *engine, const char *v, ch
 	bool ok = true;
 	for (size_t i = 0; ok && i < sizeof set / sizeof *set; i++)
 		ok = !gs_workload_set(&w, set[i].f, set[i].v, strlen(set[i].v), GS_FROM_FLAG, "prop", &err);
-	if (ok && !gs_workload_finish(&w, &err) && !gs_estimate_run(&w, m, e, &err))
+	if (ok && !gs_workload_finish(&w, &err) && !gs_estimate_run(&w, m, e, &err)) {
 		snprintf(row, cap, "%s", e->runtime_version);
+		*klass = e->verdict.klass;
+		*newer = e->release_newer;
+	}
 	free(e);
+}
+
+static void release_row(const gs_model *m, const char *engine, const char *v, char *row, size_t cap)
+{
+	gs_class k;
+	bool newer;
+	release_row_class(m, engine, v, row, cap, &k, &newer);
+}
+
+/* A release newer than the engine's last row takes that row, and its
+ * answer is never "fits" (issue 46: to confirm, or does not fit). */
+static void check_newer(const gs_model *m, const char *engine, const char *last)
+{
+	char row[32];
+	gs_class k;
+	bool newer;
+	release_row_class(m, engine, "99.0.0", row, sizeof row, &k, &newer);
+	if (strcmp(row, last) || !newer || k == GS_CLASS_FITS || k == GS_CLASS_NONE)
+		violation("releases", engine, "--runtime-version 99.0.0 maps to row \"%s\" (%s, %s), want %s to confirm",
+		          row, newer ? "newer" : "not newer", gs_class_id(k), last);
 }
 
 /* vLLM release v on a T4 (compute capability 7.5) in fp16: 0 V0, 1 V1, -1
@@ -765,7 +792,7 @@ static void check_releases(const gs_model *m)
 	static char help[GS_FIELD_HELP_MAX];
 	gs_render_field_help(GS_F_RUNTIME_VERSION, help, sizeof help);
 	const char *p = strstr(help, "releases: ");
-	char engine[16] = "";
+	char engine[16] = "", last[32] = "";
 	while (p && *p) {
 		p += strspn(p, ":,| ");
 		if (!strncmp(p, "(default", 8))
@@ -775,9 +802,12 @@ static void check_releases(const gs_model *m)
 		snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), p);
 		p += n;
 		if (word[0] < '0' || word[0] > '9') { /* an engine's name: its rows follow */
+			if (engine[0] && last[0])
+				check_newer(m, engine, last);
 			snprintf(engine, sizeof engine, "%.15s", word);
 			continue;
 		}
+		snprintf(last, sizeof last, "%s", word);
 		char lo[32], hi[32], row[32];
 		snprintf(lo, sizeof lo, "%s", word);
 		snprintf(hi, sizeof hi, "%s", word);
@@ -802,6 +832,8 @@ static void check_releases(const gs_model *m)
 				          word);
 		}
 	}
+	if (engine[0] && last[0])
+		check_newer(m, engine, last);
 	if (!engine[0])
 		violation("releases", "help", "no release list in --runtime-version's help");
 }

@@ -366,8 +366,18 @@ static void test_vllm_releases(void **st)
 	                      "changed between 0.7.3 and 0.8.4: 0.8.0 made the V1 engine the default",
 	                      GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	                      GS_F_RUNTIME_VERSION, "0.8.2", END);
-	/* outside the table, or not a version: refused */
-	static const char *const bad[] = {"0.5.4", "0.21.1", "0.22.0", "latest", "1"};
+	/* newer than every row: the newest row's rules, the verdict to confirm
+	 * with the release named, the drift of the last two rows measured
+	 * (issue 46) */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.99.0", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "4096", END);
+	assert_true(E->release_newer);
+	assert_string_equal(E->release_asked, "0.99.0");
+	assert_true(E->release_drift >= 0);
+	assert_int_equal(E->verdict.klass, GS_CLASS_TO_CONFIRM);
+	assert_non_null(strstr(E->verdict.condition, "vLLM 0.99.0 is newer than the rules read"));
+	/* older than every row, or not a version: refused */
+	static const char *const bad[] = {"0.5.4", "0.1", "latest", "1"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		expect_estimate_error(E, GS_EINPUT,
 		                      "0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0 (for 0.9.0 to 0.9.0.1), 0.10.1 (for "

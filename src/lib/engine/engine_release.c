@@ -484,13 +484,22 @@ static const gsi_release *row_covering(const release_table *t, const unsigned v[
 	return NULL;
 }
 
+const char *gsi_release_before(gs_runtime engine, const gsi_release *r)
+{
+	release_table t = table_of(engine);
+	for (size_t i = 1; i < t.count; i++)
+		if (row_at(&t, i) == r)
+			return row_at(&t, i - 1)->version;
+	return NULL;
+}
+
 gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_release **out,
-                           char *note, size_t notecap, bool *approximate, gs_error *err)
+                           char *note, size_t notecap, gsi_pick *how, gs_error *err)
 {
 	release_table t = table_of(engine);
 	const gsi_release *below = NULL, *above = NULL;
 	note[0] = 0;
-	*approximate = false;
+	*how = GSI_PICK_EXACT;
 	if (!t.count)
 		return gs_error_set(err, GS_EUNSUPPORTED, NULL, "no release table for this runtime");
 	const gsi_release *newest = row_at(&t, t.count - 1);
@@ -523,6 +532,7 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 	const gsi_release *same = row_covering(&t, v);
 	if (same) {
 		*out = same;
+		*how = GSI_PICK_SAME;
 		snprintf(note, notecap, "%.40s estimates as %s does: the files its estimate reads were "
 		         "compared with %s's and do not differ in it", text, same->version, same->version);
 		return GS_OK;
@@ -530,18 +540,22 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 	if (!below)
 		return gs_error_set(err, GS_EINPUT, where, "%.40s is older than the oldest release gpusizer "
 		                    "knows; known releases: %s", text, known);
-	if (below == newest)
-		return gs_error_set(err, GS_EINPUT, where, "%.40s is newer than the newest release gpusizer "
-		                    "knows, %s, and its defaults may have changed: give runtime_version %s "
-		                    "to size with that release's defaults (and check its log against them); "
-		                    "known releases: %s", text, newest->version, newest->version, known);
+	if (below == newest) {
+		/* the seed's three classes: the newest rules are usually close, so
+		 * the release is answered with them, to confirm (issue 46) */
+		*out = newest;
+		*how = GSI_PICK_NEWER;
+		snprintf(note, notecap, "%.40s is newer than the rules read (%s): %s's rules are used and "
+		         "the answer is to confirm", text, newest->version, newest->version);
+		return GS_OK;
+	}
 	if (above->changed_before)
 		return gs_error_set(err, GS_EINPUT, where, "%.40s is not in the release table, and the "
 		                    "estimate changed between %s and %s: %s. The older row's rules would be "
 		                    "wrong, so none is used; known releases: %s", text, below->version,
 		                    above->version, above->changed_before, known);
 	*out = below;
-	*approximate = true;
+	*how = GSI_PICK_BETWEEN;
 	snprintf(note, notecap, "%.40s is not in the release table: the defaults of %s, the known release "
 	         "before it, are used", text, below->version);
 	return GS_OK;
@@ -549,15 +563,25 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 
 gs_status gsi_release_for(gs_estimate *e, gs_runtime engine, const gsi_release **out, gs_error *err)
 {
-	bool approximate;
+	gsi_pick how;
 	gs_status s = gsi_release_pick(engine, &e->workload, out, e->release_note, sizeof e->release_note,
-	                               &approximate, err);
+	                               &how, err);
 	if (s)
 		return s;
 	snprintf(e->runtime_version, sizeof e->runtime_version, "%s", (*out)->version);
 	e->release_source = (*out)->source;
-	if (approximate)
+	if (how == GSI_PICK_BETWEEN)
 		gsi_unknown(e, "runtime_version: %s", e->release_note);
+	if (how == GSI_PICK_NEWER) {
+		const char *prev = gsi_release_before(engine, *out);
+		e->release_newer = true;
+		snprintf(e->release_asked, sizeof e->release_asked, "%.15s",
+		         gs_wl_str(&e->workload, GS_F_RUNTIME_VERSION));
+		snprintf(e->release_prev, sizeof e->release_prev, "%s", prev ? prev : "");
+		gsi_unknown(e, "runtime_version: %s; the interval is widened by how far the last two rows "
+		            "(%s, %s) move this estimate", e->release_note, prev ? prev : "none",
+		            (*out)->version);
+	}
 	return GS_OK;
 }
 

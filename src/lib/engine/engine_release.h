@@ -222,19 +222,35 @@ typedef struct gsi_ollama_release {
 	                                swa_cache for the run Ollama starts     */
 } gsi_ollama_release;
 
+/* How a row was picked for the asked release (gsi_release_pick). */
+typedef enum gsi_pick {
+	GSI_PICK_EXACT,    /* the row's own release, or none asked: the newest      */
+	GSI_PICK_SAME,     /* inside a row's same_from..same_to: read to be the same */
+	GSI_PICK_BETWEEN,  /* between two rows: the older one, approximate           */
+	GSI_PICK_NEWER     /* newer than every row: the newest, its answer to confirm
+	                      (the seed's three classes; issue 46)                  */
+} gsi_pick;
+
 /* The release `w` asks for (runtime_version), or the engine's newest when
  * unset. A version inside a row's same_from..same_to takes that row and
- * says so in `note`; one between two rows takes the older, says so and
- * sets *approximate, unless the newer row has changed_before. The note is
- * empty otherwise. Errors: GS_EINPUT for a version that is not a release
- * number, older than the oldest / newer than the newest known release, or
- * in a gap whose changes were not read, listing the known releases. */
+ * says so in `note`; one between two rows takes the older, says so (*how
+ * GSI_PICK_BETWEEN), unless the newer row has changed_before; one newer
+ * than every row takes the newest and says so (GSI_PICK_NEWER: the estimate
+ * makes its verdict to confirm). The note is empty otherwise. Errors:
+ * GS_EINPUT for a version that is not a release number, older than the
+ * oldest known release, or in a gap whose changes were not read, listing
+ * the known releases. */
 gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_release **out,
-                           char *note, size_t notecap, bool *approximate, gs_error *err) GS_WARN_UNUSED;
+                           char *note, size_t notecap, gsi_pick *how, gs_error *err) GS_WARN_UNUSED;
+
+/* The version of the row before `r` in its engine's table, or NULL for the
+ * oldest (the drift of a newer release is measured against it). */
+const char *gsi_release_before(gs_runtime engine, const gsi_release *r);
 
 /* gsi_release_pick for e's workload, recorded on e as every output shows
  * it: runtime_version, release_source, the note, and an approximate pick's
- * note as an unknown. */
+ * note as an unknown; a newer release sets e->release_newer with the row
+ * before the newest in e->release_prev, and names the unknown. */
 struct gs_estimate;
 gs_status gsi_release_for(struct gs_estimate *e, gs_runtime engine, const gsi_release **out,
                           gs_error *err) GS_WARN_UNUSED;

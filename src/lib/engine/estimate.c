@@ -309,6 +309,46 @@ static void clear_estimate(gs_estimate *e)
 	memset(e->host_what, 0, sizeof e->host_what);
 }
 
+static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_t stage, bool lean,
+                                gs_estimate *e, gs_error *err);
+
+/* What the estimate compares between two rows: a pool engine's pool
+ * tokens (its budget is filled whatever the rules, what moves is the
+ * pool), else the peak. */
+static double drift_figure(const gs_estimate *e)
+{
+	gs_pool_view pv;
+	memset(&pv, 0, sizeof pv);
+	if (e->engine->pool_view)
+		e->engine->pool_view(e, &pv);
+	return pv.known && !pv.refused ? (double)pv.tokens : (double)gs_estimate_peak(e);
+}
+
+/* A release newer than every row (issue 46): how far the last two rows
+ * move this very estimate, |newest - previous| / newest, which the
+ * interval is widened by (interval.c). The same workload is estimated
+ * under the row before the newest, leanly; a workload that row refuses
+ * measures no drift (the unknown already names the release). */
+static gs_status release_drift(const gs_workload *w, const gs_model *m, uint32_t stage, gs_estimate *e,
+                               gs_error *err)
+{
+	gs_workload prev = *w;
+	gs_error ignored;
+	if (gs_workload_set(&prev, GS_F_RUNTIME_VERSION, e->release_prev, strlen(e->release_prev),
+	                    GS_FROM_FLAG, "drift", &ignored) ||
+	    gs_workload_set(&prev, GS_F_CONSERVATIVE, "no", 2, GS_FROM_FLAG, "drift", &ignored))
+		return GS_OK;
+	gs_estimate *t = malloc(sizeof *t);
+	if (!t)
+		return gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
+	if (estimate_stage(&prev, m, stage, true, t, &ignored) == GS_OK) {
+		double a = drift_figure(e), b = drift_figure(t);
+		e->release_drift = a > 0 ? (a > b ? a - b : b - a) / a : 0;
+	}
+	free(t);
+	return GS_OK;
+}
+
 /* One pipeline stage, from scratch. */
 static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_t stage, bool lean,
                                 gs_estimate *e, gs_error *err)
@@ -456,6 +496,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		gsi_unknown(e, "length %llu exceeds the model's max_position_embeddings %u: the model may "
 		            "not support it (rope scaling?)", (unsigned long long)e->length, m->max_position);
 	totals(e);
+	if (e->release_newer && e->release_prev[0] && (s = release_drift(w, m, stage, e, err)))
+		return s;
 	/* the interval reads the phase peaks; under conservative it adds a
 	 * margin item sized from them, so the totals are summed once more */
 	gsi_apply_interval(e);

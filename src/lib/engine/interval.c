@@ -107,6 +107,33 @@ void gs_estimate_interval(const gs_estimate *e, gs_bytes shown, gs_bytes *low, g
 	}
 }
 
+/* A release newer than every row: both ends move out by the drift the last
+ * two rows give this estimate (estimate.c release_drift), and the reason
+ * says so. */
+static void widen_by_drift(const gs_estimate *e, double *lo, double *hi, char *why, size_t cap)
+{
+	double d = e->release_drift;
+	if (!e->release_newer)
+		return;
+	if (d <= 0) {
+		if (why && e->release_prev[0]) {
+			size_t n = strlen(why);
+			snprintf(why + n, cap - n, "; not widened: rows %s and %s give this estimate "
+			         "the same figure (%s is newer than both)", e->release_prev,
+			         e->runtime_version, e->release_asked);
+		}
+		return;
+	}
+	*lo /= 1.0 + d;
+	*hi *= 1.0 + d;
+	if (why) {
+		size_t n = strlen(why);
+		snprintf(why + n, cap - n, "; widened by %.1f %%, how far rows %s and %s move this estimate "
+		         "(%s is newer than both)", 100 * d, e->release_prev, e->runtime_version,
+		         e->release_asked);
+	}
+}
+
 /* The interval for this estimate, and under conservative yes the high end
  * as an item of its own (so the items still add up to each phase). */
 void gsi_apply_interval(gs_estimate *e)
@@ -116,6 +143,7 @@ void gsi_apply_interval(gs_estimate *e)
 	snprintf(iv->group, sizeof iv->group, "%s", group_of(e));
 	fill(iv->group, "peak", &iv->records, &iv->low_factor, &iv->high_factor, e->lean ? NULL : iv->why,
 	     sizeof iv->why);
+	widen_by_drift(e, &iv->low_factor, &iv->high_factor, e->lean ? NULL : iv->why, sizeof iv->why);
 	gs_pool_view pv;
 	memset(&pv, 0, sizeof pv);
 	if (e->engine->pool_view)
@@ -125,6 +153,8 @@ void gsi_apply_interval(gs_estimate *e)
 		iv->has_kv = true;
 		fill(iv->group, "kv", &iv->kv_records, &iv->kv_low_factor, &iv->kv_high_factor,
 		     e->lean ? NULL : iv->kv_why, sizeof iv->kv_why);
+		widen_by_drift(e, &iv->kv_low_factor, &iv->kv_high_factor, e->lean ? NULL : iv->kv_why,
+		               sizeof iv->kv_why);
 		e->engine->pool_interval(e);
 	}
 	if (!gs_wl_conservative(&e->workload))

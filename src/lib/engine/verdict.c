@@ -230,12 +230,61 @@ static const char *unknown_items(const gs_estimate *e, char *buf, size_t cap)
 	return buf;
 }
 
+/* What to read in a pool engine's log, with the threshold that decides. */
+static void pool_condition(const gs_capacity_verdict *v, bool vllm, uint64_t need, char *buf, size_t cap)
+{
+	if (v->silent)
+		return;
+	gsi_fmt(buf, cap,
+	        "start the engine and read its log's %s: it fits if that is at least %llu tokens (the "
+	        "estimate's interval is %llu to %llu tokens)",
+	        vllm ? "\"GPU KV cache size\"" : "\"max_total_num_tokens\"",
+	        (unsigned long long)gs_mul_sat(need, v->unit_tokens),
+	        (unsigned long long)gs_mul_sat(v->pool_low, v->unit_tokens),
+	        (unsigned long long)gs_mul_sat(v->pool_high, v->unit_tokens));
+}
+
+/* What to measure of the peak phase, with the threshold that decides. */
+static void peak_condition(const gs_capacity_verdict *v, const gs_estimate *e, char *buf, size_t cap)
+{
+	char a[40], b[40], c[40];
+	gs_bytes lo, hi;
+	if (v->silent)
+		return;
+	gs_estimate_interval(e, v->load, &lo, &hi);
+	gsi_fmt(buf, cap,
+	        "measure phase %s (gpusizer measure, or nvidia-smi while it runs): it fits if its peak is at "
+	        "most %s; the estimate's interval is %s to %s",
+	        e->phases[e->peak_phase].id, gib(v->capacity, a, sizeof a), gib(lo, b, sizeof b),
+	        gib(hi, c, sizeof c));
+}
+
+/* A release newer than every row (issue 46): its rules were not read, so
+ * what fits by the newest row's is to confirm, against that release's own
+ * log or a measurement. */
+static void newer_release(gs_capacity_verdict *v, const gs_estimate *e)
+{
+	if (!e->release_newer || v->klass != GS_CLASS_FITS)
+		return;
+	v->klass = GS_CLASS_TO_CONFIRM;
+	if (v->silent)
+		return;
+	char what[400] = "";
+	if (v->rule == GS_RULE_VLLM_POOL || v->rule == GS_RULE_SGLANG_POOL)
+		pool_condition(v, v->rule == GS_RULE_VLLM_POOL, v->need_units ? v->need_units : 1, what,
+		               sizeof what);
+	else
+		peak_condition(v, e, what, sizeof what);
+	gsi_fmt(v->condition, sizeof v->condition, "%s %s is newer than the rules read (%s): %s",
+	        e->engine ? e->engine->label : "the runtime", e->release_asked, e->runtime_version, what);
+}
+
 /* The three classes from the rule's figures and the interval (docs/method.md
  * §9c): the same rule for every runtime, under conservative too (whose peaks
  * already are their high ends and whose pool is its low end). */
 static void classify(gs_capacity_verdict *v, const gs_estimate *e, bool measured)
 {
-	char a[40], b[40], c[40], u[200];
+	char a[40], u[200];
 	const gs_phase *pk = &e->phases[e->peak_phase];
 	v->condition[0] = 0;
 	if (measured) { /* a run's need is no estimate: it has no interval */
@@ -257,15 +306,7 @@ static void classify(gs_capacity_verdict *v, const gs_estimate *e, bool measured
 			v->klass = GS_CLASS_DOES_NOT_FIT;
 		} else {
 			v->klass = GS_CLASS_TO_CONFIRM;
-			if (!v->silent)
-				gsi_fmt(v->condition, sizeof v->condition,
-				        "start the engine and read its log's %s: it "
-				        "fits if that is at least %llu tokens (the estimate's interval is "
-				        "%llu to %llu tokens)",
-				        vllm ? "\"GPU KV cache size\"" : "\"max_total_num_tokens\"",
-				        (unsigned long long)gs_mul_sat(need, v->unit_tokens),
-				        (unsigned long long)gs_mul_sat(v->pool_low, v->unit_tokens),
-				        (unsigned long long)gs_mul_sat(v->pool_high, v->unit_tokens));
+			pool_condition(v, vllm, need, v->condition, sizeof v->condition);
 		}
 		return;
 	}
@@ -293,10 +334,7 @@ static void classify(gs_capacity_verdict *v, const gs_estimate *e, bool measured
 		        "its peak stays at or below %s",
 		        pk->id, unknown_items(e, u, sizeof u), gib(v->capacity, a, sizeof a));
 	else
-		gsi_fmt(v->condition, sizeof v->condition,
-		        "measure phase %s (gpusizer measure, or nvidia-smi while it "
-		        "runs): it fits if its peak is at most %s; the estimate's interval is %s to %s",
-		        pk->id, gib(v->capacity, a, sizeof a), gib(lo, b, sizeof b), gib(hi, c, sizeof c));
+		peak_condition(v, e, v->condition, sizeof v->condition);
 }
 
 void gs_verdict_decide(gs_estimate *e)
@@ -320,6 +358,8 @@ void gs_verdict_decide(gs_estimate *e)
 	}
 	v->as_far_as_known = v->fits && pk->has_unknown && !measured;
 	classify(v, e, measured);
+	if (!measured)
+		newer_release(v, e);
 	/* a nominal capacity is more than the device reports: what fits on it
 	 * is to confirm against the device's own total (what does not fit on
 	 * it fits on less even less) */
