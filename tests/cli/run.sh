@@ -322,6 +322,9 @@ case_ 2 "--num-batch: read by runtime ollama, not by llamacpp" estimate $L31 --r
 case_ 0 "largest concurrency: 4 sequences" fit $L3 --gpu "RTX 4090" --context 8192
 case_ 0 "device-reported: nvidia-smi total = 24564 MiB for RTX 4090" fit $L3 --gpu "RTX 4090"
 case_ 0 "limit: the model's max_position_embeddings (8192)" fit $L3 --gpu H200
+# issue 50 item 1: the data's longest below the sheet's length is sized at the data, and is to confirm
+case_ 4 "to confirm: it was sized at the data's longest sequence, 1 token (lengths), not at the sheet's length 100000" estimate meta-llama/Llama-3.1-8B --task lora --length 100000 --lengths 1,1,1 --gpu "RTX 4090"
+case_ 4 "To confirm: lora at 100000 tokens (sized at the data's longest, 1), microbatch 1" fit meta-llama/Llama-3.1-8B --task lora --length 100000 --lengths 1,1,1 --gpu "RTX 4090"
 # fit in the three classes (issue 45): what fits for certain, what is to confirm above it, and the condition
 case_ 0 "fits for certain up to 28481 tokens; from 28482 to 33754 to confirm" fit meta-llama/Llama-3.1-8B --gpu "RTX 4090"
 case_ 0 "to confirm at 33754: measure phase prefill" fit meta-llama/Llama-3.1-8B --gpu "RTX 4090"
@@ -375,6 +378,9 @@ case_ 0 "## What would invalidate this" sheet data/sheets/seed-7b.yaml --catalog
 case_ 0 '"schema": "gpusizer/sheet/v1"' sheet data/sheets/llama3-8b-chat.yaml --catalog data/catalogs/seed-offers.yaml --json
 case_ 0 "<svg" sheet data/sheets/llama3-8b-chat.yaml --html
 case_ 2 "tests/data/bad/catalog.yaml:5:5: unknown field \"prize\"" shortlist data/sheets/seed-7b.yaml --catalog tests/data/bad/catalog.yaml
+# issue 50 item 2: an offer's fields that contradict its gpu are refused where the catalog is read
+case_ 2 "offer rtx4090-80g: reported 74.51 GiB is more than a 24 GB RTX 4090 can hold (24 GiB at most)" shortlist data/sheets/seed-7b.yaml --catalog tests/data/bad/catalog-reported.yaml
+case_ 2 "offer rtx4090-80: nominal_gb 80 contradicts gpu \"RTX 4090\", a 24 GB card" shortlist data/sheets/seed-7b.yaml --catalog tests/data/bad/catalog-nominal.yaml
 case_ 2 "tests/data/bad/evidence.yaml:3:14: outcome: expected confirms or fails" shortlist data/sheets/seed-7b.yaml --evidence tests/data/bad/evidence.yaml
 
 # the first out-of-memory (issue #6's diagnose)

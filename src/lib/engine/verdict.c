@@ -279,6 +279,26 @@ static void newer_release(gs_capacity_verdict *v, const gs_estimate *e)
 	        e->engine ? e->engine->label : "the runtime", e->release_asked, e->runtime_version, what);
 }
 
+/* Adaptation sized at the data's longest sequence (lengths) below the
+ * sheet's length (issue 50 item 1): batches pad to their longest, so the
+ * figures are right for that data, but the length the sheet requires was
+ * not what was sized; packing, or one longer sequence, runs at length. So
+ * what fits is to confirm, with that condition. */
+static void data_below_length(gs_capacity_verdict *v, const gs_estimate *e)
+{
+	uint64_t data = e->train.lengths[2];
+	if (!e->train.training || !data || data >= e->length || v->klass != GS_CLASS_FITS)
+		return;
+	v->klass = GS_CLASS_TO_CONFIRM;
+	if (v->silent)
+		return;
+	gsi_fmt(v->condition, sizeof v->condition,
+	        "it was sized at the data's longest sequence, %llu token%s (lengths), not at the "
+	        "sheet's length %llu: it fits while no batch holds a longer sequence and nothing packs "
+	        "sequences to length; to size the length itself, give lengths that reach it or leave "
+	        "lengths out", (unsigned long long)data, plural(data), (unsigned long long)e->length);
+}
+
 /* The three classes from the rule's figures and the interval (docs/method.md
  * §9c): the same rule for every runtime, under conservative too (whose peaks
  * already are their high ends and whose pool is its low end). */
@@ -358,8 +378,10 @@ void gs_verdict_decide(gs_estimate *e)
 	}
 	v->as_far_as_known = v->fits && pk->has_unknown && !measured;
 	classify(v, e, measured);
-	if (!measured)
+	if (!measured) {
 		newer_release(v, e);
+		data_below_length(v, e);
+	}
 	/* a nominal capacity is more than the device reports: what fits on it
 	 * is to confirm against the device's own total (what does not fit on
 	 * it fits on less even less) */

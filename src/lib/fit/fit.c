@@ -198,6 +198,10 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_fit_target targ
 		                    "and activations: give --model config.json, not --params");
 	probe p = {*w, m, target == GS_FIT_CONTEXT ? GS_F_LENGTH
 	                  : target == GS_FIT_MICROBATCH ? GS_F_MICROBATCH : GS_F_CONCURRENCY, NULL};
+	/* the largest length is asked of sequences of that length: the data's
+	 * own lengths would pin the executed length whatever length is probed */
+	if (target == GS_FIT_CONTEXT)
+		gs_workload_unset(&p.w, GS_F_LENGTHS);
 	bool training = gs_wl_training(w);
 	r->training = training;
 	r->fixed = target == GS_FIT_CONTEXT ? gs_wl_u64(w, training ? GS_F_MICROBATCH : GS_F_CONCURRENCY)
@@ -653,10 +657,14 @@ gs_status gs_fit_plan(const gs_workload *w, const char *for_text, gs_fit_target 
 
 /* "4096 tokens, microbatch 1" / "8192 tokens x 2 sequences": the sheet's
  * workload as fit and its changes speak of it. */
-static void describe_sheet(const gs_workload *w, char *buf, size_t cap)
+static void describe_sheet(const gs_workload *w, uint64_t executed, char *buf, size_t cap)
 {
 	uint64_t len = gs_wl_u64(w, GS_F_LENGTH);
-	if (gs_wl_training(w))
+	if (gs_wl_training(w) && executed && executed < len)
+		snprintf(buf, cap, "%llu tokens (sized at the data's longest, %llu), microbatch %llu",
+		         (unsigned long long)len, (unsigned long long)executed,
+		         (unsigned long long)gs_wl_u64(w, GS_F_MICROBATCH));
+	else if (gs_wl_training(w))
 		snprintf(buf, cap, "%llu tokens, microbatch %llu", (unsigned long long)len,
 		         (unsigned long long)gs_wl_u64(w, GS_F_MICROBATCH));
 	else {
@@ -778,7 +786,6 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, const char 
 		/* the sheet asks for a length: its own workload is the verdict, and
 		 * the single changes are tried on it */
 		a->has_sheet = true;
-		describe_sheet(w, a->sheet_workload, sizeof a->sheet_workload);
 		gs_error ignored;
 		gs_bytes peak_before_changes; /* the same peak as below; that estimate also names its phase */
 		a->has_changes = gs_fit_changes(w, m, a->changes, &a->n_changes, &peak_before_changes,
@@ -791,6 +798,7 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, const char 
 			 * allocates through torch: the CUDA total, not the device's) */
 			if (e->has_capacity)
 				a->capacity = cap = e->capacity;
+			describe_sheet(w, e->train.executed_length, a->sheet_workload, sizeof a->sheet_workload);
 			a->sheet_peak = gs_estimate_peak(e);
 			snprintf(a->sheet_phase, sizeof a->sheet_phase, "%s", e->phases[e->peak_phase].id);
 			a->sheet_fits = e->verdict.fits;

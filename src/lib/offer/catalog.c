@@ -230,8 +230,28 @@ static gs_status offer_end(void *ctx, size_t i, const char *where, gs_error *err
 		                    o->id);
 	if (!o->count)
 		o->count = 1;
+	/* contradictions between the offer's own fields and its gpu are
+	 * refused here, where the offer is finished (issue 50 item 2): a card
+	 * is one size, and reports at most its nominal size read as GiB (a
+	 * "24 GB" RTX 4090 has 24 GiB of memory, nvidia-smi shows 24564 MiB) */
+	if (o->nominal_gb && o->device->nominal_gb && o->nominal_gb != o->device->nominal_gb)
+		return gs_error_set(err, GS_EINPUT, where,
+		                    "offer %s: nominal_gb %llu contradicts gpu \"%s\", a %llu GB card; "
+		                    "give the gpu the offer has, or leave nominal_gb out", o->id,
+		                    (unsigned long long)o->nominal_gb, o->device->name,
+		                    (unsigned long long)o->device->nominal_gb);
 	if (!o->nominal_gb)
 		o->nominal_gb = o->device->nominal_gb;
+	if (o->reported && o->nominal_gb && o->reported > o->nominal_gb * ((uint64_t)1 << 30)) {
+		char r[48];
+		gs_format_bytes(o->reported, GS_UNIT_GiB, r, sizeof r);
+		return gs_error_set(err, GS_EINPUT, where,
+		                    "offer %s: reported %s is more than a %llu GB %s can hold (%llu GiB at "
+		                    "most): give the total the device reports (nvidia-smi "
+		                    "--query-gpu=memory.total), or the gpu the offer has", o->id, r,
+		                    (unsigned long long)o->nominal_gb, o->device->name,
+		                    (unsigned long long)o->nominal_gb);
+	}
 	snprintf(o->where, sizeof o->where, "%s", where);
 	snprintf(o->source, sizeof o->source, "%s", "catalog file");
 	c->n = i + 1;
