@@ -798,7 +798,8 @@ gs_status gs_fit_answer_run(const gs_workload *w, const gs_model *m, const char 
 			 * allocates through torch: the CUDA total, not the device's) */
 			if (e->has_capacity)
 				a->capacity = cap = e->capacity;
-			describe_sheet(w, e->train.executed_length, a->sheet_workload, sizeof a->sheet_workload);
+			describe_sheet(w, e->train.executed_length, a->sheet_workload,
+			               sizeof a->sheet_workload);
 			a->sheet_peak = gs_estimate_peak(e);
 			snprintf(a->sheet_phase, sizeof a->sheet_phase, "%s", e->phases[e->peak_phase].id);
 			a->sheet_fits = e->verdict.fits;
