@@ -121,6 +121,10 @@ typedef struct gs_vllm_budget {
 	uint64_t profile_tokens;  /* max_num_batched_tokens of the profile run   */
 	uint64_t profile_seqs;    /* max_num_seqs                                */
 	bool v1;                  /* the release's V1 engine                     */
+	bool mrv2;                /* V1's Model Runner V2 (0.22 on by model, or
+	                             model_runner v2): its CUDA graphs come out of
+	                             the headroom, not off the pool             */
+	char runner_why[200];     /* which runner, and the release's rule        */
 	uint64_t tokens_low, tokens_high; /* the calibration interval on tokens */
 	char why_tokens[200];     /* how the release's rule chose profile_tokens */
 	uint64_t tokens_printed;  /* what the release's log prints as "GPU KV cache

@@ -35,6 +35,7 @@
 	V(GS_RT_SGLANG, "sglang") V(GS_RT_LLAMACPP, "llamacpp") V(GS_RT_OLLAMA, "ollama")
 #define GS_ENTRYPOINT_VALUES(V) V(GS_ENTRY_SERVE, "serve") V(GS_ENTRY_LLM, "llm")
 #define GS_VLLM_ENGINE_VALUES(V) V(GS_VLLM_V1, "v1") V(GS_VLLM_V0, "v0")
+#define GS_MODEL_RUNNER_VALUES(V) V(GS_RUNNER_V1, "v1") V(GS_RUNNER_V2, "v2")
 #define GS_SAMPLER_VALUES(V) V(GS_SAMPLER_NATIVE, "native") V(GS_SAMPLER_FLASHINFER, "flashinfer")
 #define GS_ATTENTION_VALUES(V) V(GS_ATTN_IMPL_FLASH, "flash") V(GS_ATTN_IMPL_SDPA, "sdpa") \
 	V(GS_ATTN_IMPL_EAGER, "eager")
@@ -72,6 +73,7 @@ typedef enum gs_task { GS_TASK_VALUES(GS_ENUM_ITEM) GS_TASK__COUNT } gs_task;
 typedef enum gs_runtime { GS_RUNTIME_VALUES(GS_ENUM_ITEM) GS_RT__COUNT } gs_runtime;
 typedef enum gs_entrypoint { GS_ENTRYPOINT_VALUES(GS_ENUM_ITEM) } gs_entrypoint;
 typedef enum gs_vllm_engine { GS_VLLM_ENGINE_VALUES(GS_ENUM_ITEM) } gs_vllm_engine;
+typedef enum gs_model_runner { GS_MODEL_RUNNER_VALUES(GS_ENUM_ITEM) } gs_model_runner;
 typedef enum gs_sampler { GS_SAMPLER_VALUES(GS_ENUM_ITEM) } gs_sampler;
 typedef enum gs_attention { GS_ATTENTION_VALUES(GS_ENUM_ITEM) } gs_attention;
 typedef enum gs_optimizer { GS_OPTIMIZER_VALUES(GS_ENUM_ITEM) } gs_optimizer;
@@ -238,6 +240,14 @@ typedef enum gs_phase_kind {
 	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "vLLM engine: v1, or v0 (VLLM_USE_V1=0; read for 0.6.4, 0.7.3 " \
 	  "and 0.8.4 to 0.10.1); default the release's, and V0 below compute capability 8.0 in 0.8 to " \
 	  "0.10.1") \
+	X(MODEL_RUNNER, "model_runner", NULL, GS_KIND_ENUM, NULL, GS_MODEL_RUNNER_VALUES, GS_RT(VLLM), \
+	  GS_TASKS_ALL, GS_PH(PROFILE) | GS_PH(SERVE), 0, 0, "vLLM model runner: v1 (GPUModelRunner) or v2 " \
+	  "(Model Runner V2), VLLM_USE_V2_MODEL_RUNNER=0 or 1; default the release's choice for the model " \
+	  "(v2 for Qwen3 from 0.22, Llama and Mistral from 0.23, every dense model from 0.25)") \
+	X(PREFIX_CACHING, "prefix_caching", "--enable-prefix-caching=yes --no-enable-prefix-caching=no", \
+	  GS_KIND_BOOL, NULL, GS_BOOL_VALUES, GS_RT(VLLM), GS_TASKS_ALL, GS_PH(POOL) | GS_PH(SERVE), 0, 0, \
+	  "vLLM prefix caching, as it acts on a hybrid model's state pages (2 a request in align mode); " \
+	  "default the release's: off for hybrids to 0.27, on from 0.28") \
 	X(ENTRYPOINT, "entrypoint", NULL, GS_KIND_ENUM, "serve", GS_ENTRYPOINT_VALUES, GS_RT(VLLM), \
 	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "vLLM entry point: serve (vllm serve, OpenAI server) or llm (the " \
 	  "LLM class)") \

@@ -43,7 +43,7 @@ case_ 4 "fits as far as known: peak prefill 19.91 GiB of 23.52 GiB (25.25 GB; 25
 case_ 1 "16.06  kv_cache, activations, logits, runtime_context, allocator_slack" estimate meta-llama/Llama-3.1-8B-Instruct --bits 16,4 --gpu "RTX 4090" --context 8192 --concurrency 8
 case_ 1 '"all_fit": false' estimate meta-llama/Llama-3.1-8B-Instruct --bits 16,4 --gpu "RTX 4090" --context 8192 --concurrency 8 --json
 case_ 4 '"all_fit": true' estimate meta-llama/Llama-3.1-8B-Instruct --bits 8,4 --gpu "H100 SXM" --context 8192 --json
-case_ 1 "bits:16        DOES NOT FIT (rule vllm-pool): peak serve 21.64 GiB, short by 2.73 GiB of pool" estimate meta-llama/Llama-3.1-8B-Instruct --bits 16,4 --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8
+case_ 1 "bits:16        DOES NOT FIT (rule vllm-pool): peak serve 21.64 GiB, short by 2.73 GiB of pool" estimate meta-llama/Llama-3.1-8B-Instruct --bits 16,4 --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8 --runtime-version 0.21.0
 # issue 39: sizes beyond any GPU and percentages beyond physics are refused, naming the field
 case_ 2 "--capacity: 109950063265972224 B is more than one GPU holds" estimate --params 7e9 --capacity 99999TiB
 case_ 2 "--allocator-slack: got 1000%, expected at most 100%" estimate --params 7e9 --allocator-slack 1000%
@@ -64,7 +64,7 @@ case_ 0 '<ul id="formulas">' sheet meta-llama/Llama-3.1-8B-Instruct --context 81
 case_ 0 '<tr class="phase-peak"><th>phase peak [GB]</th>' sheet meta-llama/Llama-3.1-8B-Instruct --context 8192 --gpu "RTX 4090" --html
 case_ 0 '<p id="verdict">Capacity check (rule peak): <b>fits</b>' sheet meta-llama/Llama-3.1-8B-Instruct --context 8192 --gpu "RTX 4090" --html
 case_ 0 '"schema": "gpusizer/formats/v1"' formats --json
-case_ 1 "largest concurrency at its length: 1 sequence" fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 40000 --concurrency 2
+case_ 1 "largest concurrency at its length: 1 sequence" fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 40000 --concurrency 2 --runtime-version 0.21.0
 case_ 0 "19.04 GiB" estimate data/sheets/seed-7b.yaml
 case_ 0 '"parameters": 8030261248' estimate --model $L3 --json
 case_ 0 '"parameters": 7241732096' estimate --model data/models/mistralai__Mistral-7B-v0.1.json --json
@@ -77,7 +77,7 @@ case_ 0 '"from": "flag"' estimate data/sheets/llama3-8b-chat.yaml --context 4096
 case_ 0 '"where": "data/sheets/llama3-8b-chat.yaml:8:14"' estimate data/sheets/llama3-8b-chat.yaml --json
 case_ 0 "model:       data/sheets/../models/meta-llama__Meta-Llama-3-8B.json" estimate data/sheets/llama3-8b-chat.yaml
 case_ 0 "quality:     answers match" estimate data/sheets/llama3-8b-chat.yaml
-case_ 0 "vLLM max concurrency for 8192 tokens per request" estimate $L3 --runtime vllm --gpu "RTX 4090" --context 8192
+case_ 0 "vLLM max concurrency for 8192 tokens per request" estimate $L3 --runtime vllm --gpu "RTX 4090" --context 8192 --runtime-version 0.21.0
 case_ 0 "other_format_modules   estimated             1.96" estimate $L3 --format nf4
 case_ 0 "weights as config.json's quantization_config stores them: fp8, one scale per 128x128 block" estimate data/models/deepseek-ai__DeepSeek-V3.json --context 4096
 case_ 0 '"format_from": "quantization_config"' estimate data/models/deepseek-ai__DeepSeek-V3.json --context 4096 --json
@@ -85,26 +85,26 @@ case_ 0 "--format bf16 disagrees with config.json's quantization_config" estimat
 case_ 0 "point estimate:      fits: peak prefill 17.41 GiB of 23.52 GiB" estimate $L3 --context 8192 --gpu "RTX 4090"
 case_ 1 "point estimate:      DOES NOT FIT: peak prefill 46.81 GiB, short by 23.29 GiB" estimate $L3 --context 8192 --concurrency 16 --gpu "RTX 4090"
 case_ 1 "point estimate:      DOES NOT FIT" estimate $L3 --context 8192 --concurrency 16 --gpu "RTX 4090"
-case_ 1 "DOES NOT FIT: vLLM's KV pool holds 2700 blocks (43200 tokens), the sheet needs 8192 blocks (131072 tokens): short by 5492 blocks = 10.73 GiB of pool" estimate $L3 --runtime vllm --context 8192 --concurrency 16 --gpu "RTX 4090"
+case_ 1 "DOES NOT FIT: vLLM's KV pool holds 2700 blocks (43200 tokens), the sheet needs 8192 blocks (131072 tokens): short by 5492 blocks = 10.73 GiB of pool" estimate $L3 --runtime vllm --context 8192 --concurrency 16 --gpu "RTX 4090" --runtime-version 0.21.0
 # issue 35 defect 2: the shortfall is the pool's, not the headroom outside vLLM's budget (2.35 GiB), and the
 # device margin is stated apart; one block short is 2 MiB, not the headroom
-case_ 1 "short by 1396 blocks = 2.73 GiB of pool" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8
-case_ 1 "device:              peak serve 21.64 GiB of 23.99 GiB (25.76 GB; 25757220864 B); 2.35 GiB" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8
-case_ 4 "652 blocks to spare (10432 tokens, 1.27 GiB of pool)" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 4
-case_ 4 "short by 1 block = 2.00 MiB of pool" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu L4 --context 30113
+case_ 1 "short by 1396 blocks = 2.73 GiB of pool" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8 --runtime-version 0.21.0
+case_ 1 "device:              peak serve 21.64 GiB of 23.99 GiB (25.76 GB; 25757220864 B); 2.35 GiB" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8 --runtime-version 0.21.0
+case_ 4 "652 blocks to spare (10432 tokens, 1.27 GiB of pool)" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 4 --runtime-version 0.21.0
+case_ 4 "short by 1 block = 2.00 MiB of pool" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu L4 --context 30113 --runtime-version 0.21.0
 case_ 1 "short by 90494 tokens = 11.05 GiB of pool" estimate meta-llama/Llama-3.1-8B-Instruct --runtime sglang --gpu L4 --context 30113 --concurrency 4
-case_ 1 '"short_bytes": 2927624192' estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8 --json
-case_ 1 '"rule": "vllm-pool"' estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8 --json
+case_ 1 '"short_bytes": 2927624192' estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8 --json --runtime-version 0.21.0
+case_ 1 '"rule": "vllm-pool"' estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8 --json --runtime-version 0.21.0
 # defect 3: shortlist and sheet judge each offer by the same verdict as estimate --gpu on that GPU
 C7=tests/data/sheets/vllm-llama31-8b-c7.yaml
 case_ 1 "short by 884 blocks = 1.73 GiB of pool" estimate $C7 --gpu "RTX 4090"
 case_ 1 "memory [exclude]: vLLM on this GPU: vLLM's KV pool holds 2700 blocks (43200 tokens), the sheet needs 3584 blocks (57344 tokens): short by 884 blocks" shortlist $C7 --catalog data/catalogs/seed-offers.yaml
 case_ 0 "margin short by 1.73 GiB of KV pool" sheet $C7 --catalog data/catalogs/seed-offers.yaml
 # defect 4: a tensor-parallel degree the engine refuses to start with is refused with its reason (exit 2)
-case_ 2 "tp 3: vLLM would not start: \"Total number of attention heads (32) must be divisible by tensor parallel size (3).\"" estimate meta-llama/Llama-3.1-8B --runtime vllm --gpus 3 --tp 3 --gpu "RTX 4090"
+case_ 2 "tp 3: vLLM would not start: \"Total number of attention heads (32) must be divisible by tensor parallel size (3).\"" estimate meta-llama/Llama-3.1-8B --runtime vllm --gpus 3 --tp 3 --gpu "RTX 4090" --runtime-version 0.21.0
 case_ 2 "degrees it accepts for this model: 1, 2, 4, 8, 16, 32" estimate meta-llama/Llama-3.1-8B --runtime sglang --gpus 3 --tp 3 --gpu "RTX 4090"
-case_ 2 "5 KV heads neither split over nor replicate evenly on 3 GPUs" estimate HuggingFaceTB/SmolLM2-360M-Instruct --runtime vllm --gpus 3 --tp 3 --gpu L4
-case_ 0 "vLLM's KV pool holds" estimate meta-llama/Llama-3.1-8B --runtime vllm --gpus 16 --tp 16 --gpu "RTX 4090"
+case_ 2 "5 KV heads neither split over nor replicate evenly on 3 GPUs" estimate HuggingFaceTB/SmolLM2-360M-Instruct --runtime vllm --gpus 3 --tp 3 --gpu L4 --runtime-version 0.21.0
+case_ 0 "vLLM's KV pool holds" estimate meta-llama/Llama-3.1-8B --runtime vllm --gpus 16 --tp 16 --gpu "RTX 4090" --runtime-version 0.21.0
 # defect 7: eval_microbatch follows the microbatch through fit's search (validation is the largest phase)
 case_ 0 "largest microbatch: 5 sequences" fit bigscience/bloomz-560m --task lora --checkpointing full --loss chunked --context 2048 --gpu L4
 case_ 1 "point estimate:      DOES NOT FIT: peak validation 24.07 GiB" estimate bigscience/bloomz-560m --task lora --checkpointing full --loss chunked --context 2048 --gpu L4 --microbatch 6
@@ -112,8 +112,8 @@ case_ 1 "point estimate:      DOES NOT FIT: peak validation 24.07 GiB" estimate 
 # by name; 0.9.0 on: not an A100) hold in the search as in estimate
 case_ 0 "largest context: 17632 tokens" fit deepseek-ai/DeepSeek-R1-Distill-Qwen-32B --runtime vllm --runtime-version 0.8.4 --gpu "H100 SXM"
 case_ 1 "vLLM's KV pool holds 1102 blocks (17632 tokens), the sheet needs 2175 blocks" estimate deepseek-ai/DeepSeek-R1-Distill-Qwen-32B --runtime vllm --runtime-version 0.8.4 --gpu "H100 SXM" --context 34800
-case_ 0 "largest context: 42624 tokens" fit deepseek-ai/DeepSeek-R1-Distill-Qwen-32B --runtime vllm --gpu "A100 80GB"
-case_ 0 "meta-llama/Llama-3.1-70B-Instruct    70553706496  93232..104032" matrix meta-llama/Llama-3.1-70B-Instruct --gpu "A100 80GB" --runtime vllm --formats nf4
+case_ 0 "largest context: 42624 tokens" fit deepseek-ai/DeepSeek-R1-Distill-Qwen-32B --runtime vllm --gpu "A100 80GB" --runtime-version 0.21.0
+case_ 0 "meta-llama/Llama-3.1-70B-Instruct    70553706496  93232..104032" matrix meta-llama/Llama-3.1-70B-Instruct --gpu "A100 80GB" --runtime vllm --formats nf4 --runtime-version 0.21.0
 case_ 0 '"margin_bytes"' estimate $L3 --context 8192 --capacity 24GB --json
 case_ 0 "nf4-dq" formats
 case_ 0 "24564 MiB" formats
@@ -129,21 +129,21 @@ case_ 0 "vLLM profile run:    8192 tokens, 1024 dummy requests (V1, vllm serve, 
 # 0.8.5 gave the larger batches to any GPU of 70 GiB (PR #17073); 0.9.0 took the A100 back out (PR #17885)
 case_ 0 "vLLM profile run:    8192 tokens, 1024 dummy requests (V1, vllm serve, CUDA total >= 70 GiB)" estimate $L31 --runtime vllm --runtime-version 0.8.5 --gpu "A100 80GB" --context 8192
 case_ 0 "vLLM profile run:    2048 tokens, 256 dummy requests (V1, vllm serve, below 70 GiB or an A100)" estimate $L31 --runtime vllm --runtime-version 0.9.0 --gpu "A100 80GB" --context 8192
-case_ 0 "vLLM profile run:    2048 tokens, 256 dummy requests (V1, vllm serve, below 70 GiB or an A100)" estimate $L31 --runtime vllm --gpu "A100 80GB" --context 8192
-case_ 0 "vLLM profile run:    16384 tokens, 1024 dummy requests (V1, LLM class, CUDA total >= 70 GiB" estimate $L31 --runtime vllm --gpu "H200" --entrypoint llm --context 8192
+case_ 0 "vLLM profile run:    2048 tokens, 256 dummy requests (V1, vllm serve, below 70 GiB or an A100)" estimate $L31 --runtime vllm --gpu "A100 80GB" --context 8192 --runtime-version 0.21.0
+case_ 0 "vLLM profile run:    16384 tokens, 1024 dummy requests (V1, LLM class, CUDA total >= 70 GiB" estimate $L31 --runtime vllm --gpu "H200" --entrypoint llm --context 8192 --runtime-version 0.21.0
 case_ 0 "0.9.2 is not in the release table: the defaults of 0.9.0" estimate $L31 --runtime vllm --runtime-version 0.9.2 --gpu "RTX 4090" --context 8192
 case_ 2 "0.8.2 is not in the release table, and the estimate changed between 0.7.3 and 0.8.4: 0.8.0 made the V1 engine the default" estimate $L31 --runtime vllm --runtime-version 0.8.2 --gpu "RTX 4090" --context 8192
-case_ 0 '"runtime_version": "0.21.0"' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
+case_ 0 '"runtime_version": "0.28.0"' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
 case_ 0 "0.19.1 estimates as 0.19.0 does" estimate $L31 --runtime vllm --runtime-version 0.19.1 --gpu "RTX 4090" --context 8192
 case_ 0 "0.15.1 estimates as 0.15.0 does" estimate $L31 --runtime vllm --runtime-version 0.15.1 --gpu "RTX 4090" --context 8192
 # vLLM's four-part patch releases are release numbers
 case_ 0 "0.10.1.1 estimates as 0.10.1 does" estimate $L31 --runtime vllm --runtime-version 0.10.1.1 --gpu "RTX 4090" --context 8192
 case_ 0 "0.17.1 is not in the release table: the defaults of 0.17.0" estimate $L31 --runtime vllm --runtime-version 0.17.1 --gpu "RTX 4090" --context 8192
 case_ 0 "0.10.2 is not in the release table: the defaults of 0.10.1" estimate $L31 --runtime vllm --runtime-version 0.10.2 --gpu "RTX 4090" --context 8192
-case_ 0 '"cuda_total_bytes": 25254407700' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
-case_ 0 "CUDA total:  23.28 GiB (24.99 GB; 24993857536 B) — derived: device total - 728 MiB" estimate $L31 --runtime vllm --capacity 24564MiB --context 8192
-case_ 0 "CUDA total:  23.00 GiB (24.70 GB; 24696061952 B) — given: 23GiB" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 23GiB --context 8192
-case_ 2 "cuda_total 30GiB is more than the device total" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 30GiB
+case_ 0 '"cuda_total_bytes": 25254407700' estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json --runtime-version 0.21.0
+case_ 0 "CUDA total:  23.28 GiB (24.99 GB; 24993857536 B) — derived: device total - 728 MiB" estimate $L31 --runtime vllm --capacity 24564MiB --context 8192 --runtime-version 0.21.0
+case_ 0 "CUDA total:  23.00 GiB (24.70 GB; 24696061952 B) — given: 23GiB" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 23GiB --context 8192 --runtime-version 0.21.0
+case_ 2 "cuda_total 30GiB is more than the device total" estimate $L31 --runtime vllm --capacity 24564MiB --cuda-total 30GiB --runtime-version 0.21.0
 case_ 2 "older than the oldest release gpusizer knows; known releases: 0.6.4, 0.7.3, 0.8.4, 0.8.5, 0.9.0 (for 0.9.0 to 0.9.0.1), 0.10.1 (for 0.10.1 to 0.10.1.1), 0.11.0, 0.11.1 (for 0.11.1 to 0.11.2), 0.12.0, 0.13.0, 0.14.0 (for 0.14.0 to 0.14.1), 0.15.0 (for 0.15.0 to 0.15.1), 0.16.0, 0.17.0, 0.18.0 (for 0.18.0 to 0.18.1), 0.19.0 (for 0.19.0 to 0.19.1), 0.20.0, 0.20.1 (for 0.20.1 to 0.20.2), 0.21.0" estimate $L31 --runtime vllm --runtime-version 0.5.4
 # a release newer than every row: the newest row's rules, the answer to confirm (issue 46)
 case_ 4 "vLLM 0.99.0 is newer than the rules read" estimate $L31 --runtime vllm --runtime-version 0.99.0 --gpu "RTX 4090" --context 8192
@@ -152,8 +152,8 @@ case_ 4 '"verdict": "to_confirm"' estimate $L31 --runtime vllm --runtime-version
 case_ 4 "SGLang 0.9.0 is newer than the rules read" estimate $L31 --runtime sglang --runtime-version 0.9.0 --gpu "H100 SXM" --context 8192
 case_ 2 "is not a release number" estimate $L31 --runtime vllm --runtime-version latest
 case_ 2 "--runtime-version: read by runtimes vllm, sglang and ollama, not by transformers (runtime: default)" estimate $L31 --runtime-version 0.6.4
-case_ 0 "lora_slots" estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --max-loras 4 --max-lora-rank 64
-case_ 0 "fused-experts workspace larger" estimate data/models/mistralai__Mixtral-8x7B-v0.1.json --runtime vllm --gpu H200 --context 8192
+case_ 0 "lora_slots" estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --max-loras 4 --max-lora-rank 64 --runtime-version 0.21.0
+case_ 0 "fused-experts workspace larger" estimate data/models/mistralai__Mixtral-8x7B-v0.1.json --runtime vllm --gpu H200 --context 8192 --runtime-version 0.21.0
 case_ 0 "SGLang KV pool:      53.89 GiB (57.86 GB; 57861210112 B) = 441446 tokens (max_total_num_tokens), max_running_requests 4096" estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --concurrency 16
 case_ 0 "SGLang mem_fraction_static: 880/1000 (by tensor-parallel size: 0.880 for tp 1); chunked_prefill_size 2048" estimate $L31 --runtime sglang --runtime-version 0.4.6 --gpu "RTX 4090" --context 8192
 case_ 0 '"max_running_requests": 4096' estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --json
@@ -193,8 +193,8 @@ case_ 1 "kv_format fp8: pool 76880 tokens (4805 blocks)" fit $L31 --runtime vllm
 case_ 1 "cuda_graphs 0GiB with gpu_memory_utilization 0.99: pool 55776 tokens" fit $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 32768 --concurrency 4
 case_ 1 '"kv_tokens_after": 199408' fit $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 32768 --concurrency 4 --json
 case_ 1 "SGLang would not start: the fixed items leave no KV pool" fit $L31 --runtime sglang --capacity 16GiB --context 8192
-case_ 0 "max_model_len 262144 tokens; the KV cache holds 34736" diagnose tests/data/logs/vllm-v1-pp.log
-case_ 0 "phase: profile" diagnose tests/data/logs/vllm-no-cache.log
+case_ 0 "max_model_len 262144 tokens; the KV cache holds 34736" diagnose tests/data/logs/vllm-v1-pp.log --runtime-version 0.21.0
+case_ 0 "phase: profile" diagnose tests/data/logs/vllm-no-cache.log --runtime-version 0.21.0
 case_ 0 "SGLang: no memory left for the token-to-KV pool" diagnose tests/data/logs/sglang-negative.log
 case_ 0 "1. tp 2 with gpus 2: pool 199408 tokens" diagnose tests/data/logs/vllm-v0-qwen15.log $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 32768 --concurrency 4
 case_ 0 "SGLang would not start" diagnose tests/data/logs/sglang-not-enough.log $L31 --runtime sglang --capacity 16GiB --context 8192
@@ -208,17 +208,17 @@ case_ 2 'quantization rules are implemented for llama, mistral' estimate data/mo
 case_ 0 'Q6_K: 130 tensors, 2275660800 B; F32: 258 tensors, 4280320 B' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q6_K --context 2048
 case_ 0 'Q2_K: 65 tensors, 523944960 B; F32: 258 tensors, 4280320 B; Q3_K: 64 tensors' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --quantizer b4020 --context 2048
 case_ 0 '--quantizer b4020 plans that file' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --context 2048
-case_ 2 '--quantizer: read by runtimes llamacpp and ollama, not by vllm (runtime: --runtime)' estimate $L31 --runtime vllm --quantizer b4020
+case_ 2 '--quantizer: read by runtimes llamacpp and ollama, not by vllm (runtime: --runtime)' estimate $L31 --runtime vllm --quantizer b4020 --runtime-version 0.21.0
 case_ 0 'native top-k/top-p sampler at its sort' estimate $L31 --runtime vllm --runtime-version 0.16.0 --gpu L40S --context 8192 --sampler native
 case_ 0 'native path from 0.17.0: fp32 copy 4, top-k/top-p in place (Triton)' estimate $L31 --runtime vllm --runtime-version 0.17.0 --gpu L40S --context 8192 --sampler native
 case_ 2 '--sampler: read by runtime vllm, not by sglang' estimate $L31 --runtime sglang --gpu L40S --context 8192 --sampler native
-case_ 2 'got "torch", expected one of native, flashinfer' estimate $L31 --runtime vllm --gpu L40S --sampler torch
+case_ 2 'got "torch", expected one of native, flashinfer' estimate $L31 --runtime vllm --gpu L40S --sampler torch --runtime-version 0.21.0
 case_ 2 'got "b9999", expected one of 007dbbf3, b4020' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --quantizer b9999
 # --imatrix: Q4_0's first n_layer/8 ffn_down in Q4_1 (a published imatrix Q4_0 of Qwen3-8B is this plus its metadata)
 case_ 0 'Q4_1: 4 tensors, 125829120 B' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --imatrix --context 512
 case_ 0 'Q4_1: 4 tensors, 125829120 B' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --imatrix yes --context 512
 case_ 0 'the file holds 12582912 B more (the first n_layer/8 ffn_down in Q4_1): --imatrix plans that file' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --context 512
-case_ 2 '--imatrix: read by runtimes llamacpp and ollama, not by vllm' estimate $L31 --runtime vllm --imatrix
+case_ 2 '--imatrix: read by runtimes llamacpp and ollama, not by vllm' estimate $L31 --runtime vllm --imatrix --runtime-version 0.21.0
 case_ 2 'got "maybe", expected one of no, yes' estimate data/models/Qwen__Qwen3-8B.json --runtime llamacpp --format Q4_0 --imatrix=maybe
 case_ 2 'unknown format "Q4_K_X"' estimate $L31 --runtime llamacpp --format Q4_K_X
 
@@ -329,10 +329,10 @@ case_ 4 "To confirm: lora at 100000 tokens (sized at the data's longest, 1), mic
 case_ 0 "fits for certain up to 28481 tokens; from 28482 to 33754 to confirm" fit meta-llama/Llama-3.1-8B --gpu "RTX 4090"
 case_ 0 "to confirm at 33754: measure phase prefill" fit meta-llama/Llama-3.1-8B --gpu "RTX 4090"
 case_ 0 '"best_certain": 28481' fit meta-llama/Llama-3.1-8B --gpu "RTX 4090" --json
-case_ 4 "fits for certain up to 6672 tokens; from 6673 to 10800 to confirm" fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4
-case_ 4 '"verdict": "to_confirm"' fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --json
+case_ 4 "fits for certain up to 6672 tokens; from 6673 to 10800 to confirm" fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --runtime-version 0.21.0
+case_ 4 '"verdict": "to_confirm"' fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --json --runtime-version 0.21.0
 case_ 4 "To confirm: lora at 4096 tokens, microbatch 1 fits in 23.52 GiB by the estimate" fit $L3 --task lora --context 4096 --gpu "RTX 4090" --checkpointing full
-case_ 0 '"best_certain": 93232' matrix meta-llama/Llama-3.1-70B-Instruct --gpu "A100 80GB" --runtime vllm --formats nf4 --json
+case_ 0 '"best_certain": 93232' matrix meta-llama/Llama-3.1-70B-Instruct --gpu "A100 80GB" --runtime vllm --formats nf4 --json --runtime-version 0.21.0
 case_ 0 '"schema": "gpusizer/fit/v1"' fit $L3 --capacity 24GB --concurrency 8 --json
 case_ 1 "does not fit: even 1 token" fit $L3 --capacity 16GB
 # the sheet's own length decides the exit code, for every task; what fits is said too
@@ -460,7 +460,7 @@ case_ 0 "attention sdpa" estimate google/gemma-2-27b --context 8192 --attention 
 case_ 0 "parameters:  79674391296" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --context 8192
 case_ 0 "+ the 36 Gated DeltaNet layers' state" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --context 8192
 case_ 0 "falls back to torch_chunk_gated_delta_rule" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --context 8192
-case_ 2 "is a state-space model or hybrid: gpusizer sizes it with runtime transformers only" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --context 4096
+case_ 2 "is a state-space model or hybrid: gpusizer sizes it with runtime transformers only" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --context 4096 --runtime-version 0.21.0
 # vLLM releases and DeepSeek: 0.6.4 has no MLA (every head's K and V at 256) and no V3
 case_ 0 "vLLM 0.6.4 has no MLA: each layer caches K and V of 16 heads / tp at head size 256" estimate deepseek-ai/DeepSeek-V2-Lite --runtime vllm --runtime-version 0.6.4 --gpu "A100 80GB" --context 8192
 case_ 2 "vLLM 0.6.4 has no DeepseekV3ForCausalLM" estimate deepseek-ai/DeepSeek-V3 --runtime vllm --runtime-version 0.6.4 --context 8192
@@ -482,7 +482,7 @@ case_ 2 'field "use_bias" must be false: true adds an lm_head bias' estimate tes
 case_ 0 "parameters:  24011361280" estimate mistralai/Magistral-Small-2509 --context 8192
 case_ 2 "up to 55 x 56 = 3,080 at 1540 x 1540" estimate mistralai/Magistral-Small-2509 --context 4096 --images 1
 case_ 0 "length:      10256 tokens (4096 text + 2 images x 3080 image tokens)" estimate mistralai/Magistral-Small-2509 --context 4096 --images 2 --image-tokens 3080
-case_ 2 "sizes it with runtime transformers only" estimate mistralai/Magistral-Small-2509 --runtime vllm --context 4096
+case_ 2 "sizes it with runtime transformers only" estimate mistralai/Magistral-Small-2509 --runtime vllm --context 4096 --runtime-version 0.21.0
 # MXFP4 (gpt-oss): the experts' matrices alone, everything else in 16 bits; LoRA dequantizes
 case_ 0 "weights                estimated             8.90            8.90            8.90" estimate tests/data/configs/quant/gpt-oss-20b-mxfp4.json
 case_ 0 "1804459584 params (everything but the experts' matrices" estimate openai/gpt-oss-20b --context 8192
@@ -553,7 +553,7 @@ case_ 0 "1. loss chunked: saves 14.68 GiB" diagnose tests/data/logs/torch-backwa
 case_ 0 "phase: context" diagnose tests/data/logs/llamacpp-context.log
 case_ 0 "capacity unknown, so no verdict on fitting" diagnose tests/data/logs/llamacpp-context.log $L3 --context 8192
 case_ 0 "\"fits_after\": null" diagnose tests/data/logs/llamacpp-context.log $L3 --context 8192 --json
-case_ 0 "max_model_len 32768 tokens; the KV cache holds 20960" diagnose tests/data/logs/vllm-kv.log
+case_ 0 "max_model_len 32768 tokens; the KV cache holds 20960" diagnose tests/data/logs/vllm-kv.log --runtime-version 0.21.0
 case_ 0 '"phase": "load"' diagnose tests/data/logs/torch-load-old.log --json
 case_ 2 "no out-of-memory message found" diagnose data/sheets/seed-7b.yaml
 case_ 2 "No such file" diagnose /nonexistent.log
@@ -603,7 +603,7 @@ case_ 2 'gpusizer probe: unknown option "--evidance"; did you mean --evidence?' 
 case_ 0 "parameters:  10670220835" estimate meta-llama/Llama-3.2-11B-Vision-Instruct
 case_ 0 "+ 2 x 8 cross-attention layers x the same x 2 images x 6404 tile tokens, x bf16 (478412800 elements)" estimate meta-llama/Llama-3.2-11B-Vision-Instruct --context 4096 --images 2
 case_ 0 "length:      4098 tokens (4096 text + 2 images x 1 image tokens)" estimate meta-llama/Llama-3.2-11B-Vision-Instruct --context 4096 --images 2
-case_ 2 'model_type "mllama" is a vision-language model: gpusizer sizes it with runtime transformers only' estimate meta-llama/Llama-3.2-11B-Vision-Instruct --runtime vllm
+case_ 2 'model_type "mllama" is a vision-language model: gpusizer sizes it with runtime transformers only' estimate meta-llama/Llama-3.2-11B-Vision-Instruct --runtime vllm --runtime-version 0.21.0
 # Mamba-2: a recurrent state instead of a KV cache; the kernels' transient, the fallback named with its size
 case_ 0 "64 layers x ((8192 inner + 2 x 8 groups x 128 state) x 4 conv taps + 128 heads x 64 head dim x 128 state) x bf16" estimate mistralai/Mamba-Codestral-7B-v0.1 --context 8192
 case_ 0 "falls back to a PyTorch scan that holds b x s x chunk x heads x max(state, head dim) elements, 64.00 GiB at this length" estimate mistralai/Mamba-Codestral-7B-v0.1 --context 8192
@@ -614,7 +614,7 @@ case_ 0 "2 x 1 layers x 2 kv heads x 64 head dim x 1000 tokens" estimate tests/d
 case_ 0 "parameters:  1715296" estimate tests/data/configs/nemotron-h-moe-tiny.json --context 1000
 # Falcon-H1: attention and Mamba-2 side by side in every layer (a constructed fixture)
 case_ 0 "2 x 2 layers x 2 kv heads x 64 head dim x 1000 tokens x 1 seqs x bf16 (512000 elements) in the attention layers; + the 2 Mamba-2 layers' state" estimate tests/data/configs/falcon-h1-tiny.json --context 1000
-case_ 2 'is a state-space model or hybrid' estimate tests/data/configs/falcon-h1-tiny.json --runtime vllm
+case_ 2 'is a state-space model or hybrid' estimate tests/data/configs/falcon-h1-tiny.json --runtime vllm --runtime-version 0.21.0
 case_ 2 "no such file or folder, and not a hub id" estimate ./nothing/here.json
 case_ 2 "header length 35184372088832 exceeds the 100 MiB limit" estimate tests/data/bad/corrupt.safetensors
 case_ 2 "truncated header" estimate tests/data/bad/truncated.gguf --runtime llamacpp
@@ -716,39 +716,39 @@ case_ 0 '"peak_is_high_end": true' estimate $BERT $BA --conservative --json
 case_ 0 '"high_bytes": 14954011373' estimate $BERT $BA --json
 case_ 2 'expected one of no, yes' estimate $BERT $BA --conservative=maybe
 case_ 1 "one change makes it fit: checkpointing full" fit $BERT $BA --capacity 13GiB --conservative
-case_ 0 '"kv_tokens_interval"' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
+case_ 0 '"kv_tokens_interval"' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json --runtime-version 0.21.0
 case_ 0 "KV tokens interval:  36579 to 47811 tokens; vllm-v1 KV capacity: 27 records, errors -17.6 % to +3.1 %, widened by 2.0 points" estimate --model $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 8192
 case_ 0 "KV tokens interval:  41345 to 54041 tokens; vllm-v1 KV capacity: 27 records" estimate --model $L31 --runtime vllm --runtime-version 0.19.0 --gpu "RTX 4090" --context 8192
 case_ 0 "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1" estimate --model $L31 --runtime vllm --runtime-version 0.19.0 --gpu "RTX 4090" --context 8192
 # vLLM 0.20.0 to 0.21.0 (the default): gpu_memory_utilization 0.92, the CUDA graph
 # estimate off the pool; a default cuda_graphs widens the low end to the
 # largest logged estimate, the sheet's own figure takes that away
-case_ 0 "vLLM budget:         21.64 GiB (23.23 GB; 23234055084 B) = gpu_memory_utilization 0.92 x CUDA total" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
-case_ 0 "vLLM KV cache:       5.27 GiB (5.66 GB; 5662310400 B), 2700 blocks of 16 tokens = 43200 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
-case_ 0 "KV tokens interval:  26695 to 53742 tokens; vllm-v1 KV capacity: 27 records, errors -17.6 % to +3.1 %, widened by 2.0 points; cuda_graphs is a default: the low end also holds 2.35 GiB of CUDA graphs" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
-case_ 0 'give --cuda-graphs from the log' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192
-case_ 0 "another framework or release than vllm 0.21.0: its defaults change between releases" sheet data/sheets/llama3-8b-chat.yaml --runtime vllm --gpu L40S
+case_ 0 "vLLM budget:         21.64 GiB (23.23 GB; 23234055084 B) = gpu_memory_utilization 0.92 x CUDA total" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --runtime-version 0.21.0
+case_ 0 "vLLM KV cache:       5.27 GiB (5.66 GB; 5662310400 B), 2700 blocks of 16 tokens = 43200 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --runtime-version 0.21.0
+case_ 0 "KV tokens interval:  26695 to 53742 tokens; vllm-v1 KV capacity: 27 records, errors -17.6 % to +3.1 %, widened by 2.0 points; cuda_graphs is a default: the low end also holds 2.35 GiB of CUDA graphs" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --runtime-version 0.21.0
+case_ 0 'give --cuda-graphs from the log' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --runtime-version 0.21.0
+case_ 0 "another framework or release than vllm 0.21.0: its defaults change between releases" sheet data/sheets/llama3-8b-chat.yaml --runtime vllm --gpu L40S --runtime-version 0.21.0
 # the RTX PRO 6000 Blackwell by any of its printed names, with the CUDA total vLLM printed
-case_ 0 "CUDA total:  94.97 GiB (101.97 GB; 101973261025 B) — published: vLLM's device total 94.97 GiB on a Server Edition" estimate $L31 --runtime vllm --gpu "NVIDIA RTX PRO 6000 Blackwell Server Edition" --context 8192
+case_ 0 "CUDA total:  94.97 GiB (101.97 GB; 101973261025 B) — published: vLLM's device total 94.97 GiB on a Server Edition" estimate $L31 --runtime vllm --gpu "NVIDIA RTX PRO 6000 Blackwell Server Edition" --context 8192 --runtime-version 0.21.0
 case_ 4 "= 97887 MiB for RTX PRO 6000" estimate $L31 --gpu "NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition"
 case_ 0 "vLLM KV cache:       62.33 GiB (66.92 GB; 66923790336 B), 28366 blocks of 16 tokens = 453856 tokens" estimate data/models/Qwen__Qwen3-8B.json --runtime vllm --runtime-version 0.20.1 --gpu "RTX PRO 6000" --entrypoint llm --gpu-memory-utilization 0.85 --context 1024
 # from 0.20.1 the log prints max concurrency x max_model_len as the token capacity
-case_ 0 "vLLM 0.21.0 log prints:  GPU KV cache size 43167 tokens (max concurrency x 20001 tokens)" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 20001
-case_ 0 "vLLM max concurrency for 20001 tokens per request: 2.16x" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 20001
-case_ 0 "vLLM max concurrency for 1536 tokens per request: 28.12x" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 1536
+case_ 0 "vLLM 0.21.0 log prints:  GPU KV cache size 43167 tokens (max concurrency x 20001 tokens)" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 20001 --runtime-version 0.21.0
+case_ 0 "vLLM max concurrency for 20001 tokens per request: 2.16x" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 20001 --runtime-version 0.21.0
+case_ 0 "vLLM max concurrency for 1536 tokens per request: 28.12x" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 1536 --runtime-version 0.21.0
 case_ 0 '"kv_tokens_printed": 43167' estimate --model $L31 --runtime vllm --runtime-version 0.20.1 --gpu "RTX 4090" --context 20001 --json
 case_ 0 '"kv_tokens_printed": 43200' estimate --model $L31 --runtime vllm --runtime-version 0.20.0 --gpu "RTX 4090" --context 20001 --json
 # 0.21.0 warms the native sampler in the profile after FlashInfer's: --sampler flashinfer lowers nothing
-case_ 0 "vLLM KV cache:       24.59 GiB (26.41 GB; 26407337984 B), 12592 blocks of 16 tokens = 201472 tokens" estimate $L31 --runtime vllm --gpu L40S --context 32768 --sampler flashinfer
-case_ 0 "which the profile warms after the default one from 0.21.0" estimate $L31 --runtime vllm --gpu L40S --context 32768 --sampler flashinfer
-case_ 0 "max(0, stage - forward) [docs/method.md §7" estimate data/models/mistralai__Mixtral-8x7B-v0.1.json --runtime vllm --gpu H200 --context 8192
-case_ 0 '"cuda_graphs_in_budget": true' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json
+case_ 0 "vLLM KV cache:       24.59 GiB (26.41 GB; 26407337984 B), 12592 blocks of 16 tokens = 201472 tokens" estimate $L31 --runtime vllm --gpu L40S --context 32768 --sampler flashinfer --runtime-version 0.21.0
+case_ 0 "which the profile warms after the default one from 0.21.0" estimate $L31 --runtime vllm --gpu L40S --context 32768 --sampler flashinfer --runtime-version 0.21.0
+case_ 0 "max(0, stage - forward) [docs/method.md §7" estimate data/models/mistralai__Mixtral-8x7B-v0.1.json --runtime vllm --gpu H200 --context 8192 --runtime-version 0.21.0
+case_ 0 '"cuda_graphs_in_budget": true' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json --runtime-version 0.21.0
 case_ 0 '"cuda_graphs_in_budget": false' estimate --model $L31 --runtime vllm --runtime-version 0.19.0 --gpu "RTX 4090" --context 8192 --json
-case_ 0 "vLLM KV cache:       5.77 GiB (6.20 GB; 6199181312 B), 2956 blocks of 16 tokens = 47296 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB
-case_ 0 "KV tokens interval:  45016 to 58838 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB
-case_ 0 '"why": "vllm-v1 KV capacity: 27 records, errors -17.6 % to +3.1 %, widened by 2.0 points"' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB --json
-case_ 0 "vLLM budget:         21.17 GiB (22.73 GB; 22728966930 B) = gpu_memory_utilization 0.9 x CUDA total" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --gpu-memory-utilization 0.9
-case_ 1 "cuda_graphs 0GiB: pool 47296 tokens (2956 blocks), 0.36x the 131072 tokens the sheet needs; peak 21.64 GiB, still does not fit; cost: enforce_eager: no CUDA graphs, slower decoding at small batches; vLLM 0.21.0 takes their estimate off the pool" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4
+case_ 0 "vLLM KV cache:       5.77 GiB (6.20 GB; 6199181312 B), 2956 blocks of 16 tokens = 47296 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB --runtime-version 0.21.0
+case_ 0 "KV tokens interval:  45016 to 58838 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB --runtime-version 0.21.0
+case_ 0 '"why": "vllm-v1 KV capacity: 27 records, errors -17.6 % to +3.1 %, widened by 2.0 points"' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB --json --runtime-version 0.21.0
+case_ 0 "vLLM budget:         21.17 GiB (22.73 GB; 22728966930 B) = gpu_memory_utilization 0.9 x CUDA total" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --gpu-memory-utilization 0.9 --runtime-version 0.21.0
+case_ 1 "cuda_graphs 0GiB: pool 47296 tokens (2956 blocks), 0.36x the 131072 tokens the sheet needs; peak 21.64 GiB, still does not fit; cost: enforce_eager: no CUDA graphs, slower decoding at small batches; vLLM 0.21.0 takes their estimate off the pool" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4 --runtime-version 0.21.0
 case_ 0 "(conservative: the peak is its high end)" estimate tests/data/sheets/llama31-8b-conservative.yaml
 case_ 2 'tests/data/bad/conservative.yaml:2:15: conservative: got "maybe", expected one of no, yes' estimate tests/data/bad/conservative.yaml
 case_ 1 "against the peak per GPU, 18.39 GiB (prefill)" shortlist data/sheets/llama3-8b-8k.yaml --conservative
@@ -777,7 +777,7 @@ case_ 0 '"parameters": 8291375616' estimate data/models/Qwen__Qwen2-VL-7B-Instru
 case_ 0 "length:      3028 tokens (100 text + 1 images x 2928 image tokens)" estimate data/models/llava-hf__llava-v1.6-mistral-7b-hf.json --context 100 --images 1 --image-tokens 2928
 case_ 2 "qwen2_vl's tokens per image depend on the image's size: give image_tokens (Qwen2-VL: (H/28) x (W/28)" estimate data/models/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 1
 case_ 0 "length:      1024 tokens (512 text + 2 images x 256 image tokens)" estimate data/models/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 2 --image-tokens 256
-case_ 2 "is a vision-language model: gpusizer sizes it with runtime transformers only" estimate data/models/google__gemma-3-4b-it.json --runtime vllm --context 1024
+case_ 2 "is a vision-language model: gpusizer sizes it with runtime transformers only" estimate data/models/google__gemma-3-4b-it.json --runtime vllm --context 1024 --runtime-version 0.21.0
 case_ 0 "vision tower: no images given, so its pass is not counted" estimate data/models/llava-hf__llava-1.5-7b-hf.json --task lora --lora-targets q_proj,v_proj --context 512
 # a state-space model (issue #13): a recurrent state per sequence, not a KV cache
 case_ 0 "no KV cache: recurrent state 1 seqs x 24 layers x 1536 inner x (4 conv taps + 16 state)" estimate data/models/state-spaces__mamba-130m-hf.json --context 2048
@@ -790,7 +790,7 @@ case_ 0 "largest microbatch 15 sequences, largest length 5065 tokens" fit data/m
 # offloaded checkpointing sends the encoder's block inputs to the host too: 12 x 512 x 512 x 2 B
 case_ 0 "host memory:         0.01 GiB (0.01 GB; 6291456 B) for the offloaded layer inputs" estimate data/models/google-t5__t5-small.json --task full --context 512 --checkpointing offloaded
 case_ 0 '"parameters": 60506624' estimate data/models/google-t5__t5-small.json --json
-case_ 2 "is an encoder-decoder: gpusizer sizes it with runtime transformers only" estimate data/models/google-t5__t5-small.json --runtime vllm --context 512
+case_ 2 "is an encoder-decoder: gpusizer sizes it with runtime transformers only" estimate data/models/google-t5__t5-small.json --runtime vllm --context 512 --runtime-version 0.21.0
 case_ 0 "trainable:   294912 parameters (LoRA r=8: q 18x(512->512), v 18x(512->512))" estimate data/models/google-t5__t5-small.json --task lora --context 512
 case_ 0 "autocast_cache" estimate $BERT $BA
 case_ 0 "two fp32 temporaries of the largest tensor, 2 x 31254528 x 4 B" estimate $BERT $BA
@@ -800,41 +800,41 @@ case_ 0 "two fp32 temporaries of the largest tensor, 2 x 31254528 x 4 B" estimat
 # issue 44: a field the runtime or task does not read is refused, naming who reads it
 case_ 2 "--max-num-seqs: read by runtime vllm, not by transformers (runtime: default)" estimate $L3 --context 4096 --max-num-seqs 4
 case_ 2 "--gpu-memory-utilization: read by runtime vllm, not by transformers" estimate $L3 --context 4096 --gpu-memory-utilization 0.8
-case_ 2 "--n-ubatch: read by runtime llamacpp, not by vllm (runtime: --runtime)" estimate $L3 --runtime vllm --n-ubatch 256
+case_ 2 "--n-ubatch: read by runtime llamacpp, not by vllm (runtime: --runtime)" estimate $L3 --runtime vllm --n-ubatch 256 --runtime-version 0.21.0
 case_ 2 "--cuda-graphs: read by runtimes vllm and sglang, not by transformers" estimate $L3 --cuda-graphs 1GiB
 case_ 2 "--concurrency: read by task inference, not by lora (task: --task)" estimate $L3 --task lora --context 2048 --concurrency 4
 case_ 2 "--microbatch: read by tasks full, lora and qlora, not by inference" estimate $L3 --context 2048 --microbatch 2
 case_ 2 "--tp: read by runtimes transformers, vllm and sglang, not by llamacpp" estimate $L3 --runtime llamacpp --format Q4_K_M --tp 2 --gpus 2
-case_ 2 "vllm serves models; adaptation runs with runtime transformers" estimate $L3 --task lora --runtime vllm --microbatch 2
+case_ 2 "vllm serves models; adaptation runs with runtime transformers" estimate $L3 --task lora --runtime vllm --microbatch 2 --runtime-version 0.21.0
 case_ 2 "--mem-fraction-static: got 1.5, expected a fraction in (0, 1]" estimate $L3 --runtime sglang --mem-fraction-static 1.5
 case_ 2 "--optimizer: got \"adam\", expected one of adamw, adamw-fused, adamw-8bit, paged-adamw-8bit, sgd, sgd-momentum, adafactor, lion, adamw-forloop" estimate $L3 --task full --optimizer adam
-case_ 0 "runtime vllm 0.21.0" estimate $L3 --runtime VLLM --gpu "RTX 4090" --context 4096
+case_ 0 "runtime vllm 0.21.0" estimate $L3 --runtime VLLM --gpu "RTX 4090" --context 4096 --runtime-version 0.21.0
 # issue 45: the seed's three classes, first: the interval decides (exit 0 fits, 1 does not fit, 4 to confirm)
-case_ 4 "verdict:     TO CONFIRM: vLLM's KV pool holds 2700 blocks (43200 tokens), the sheet needs 2048 blocks" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4
-case_ 4 'to confirm: start the engine and read its log'"'"'s "GPU KV cache size": it fits if that is at least 32768 tokens (the estimate'"'"'s interval is 26688 to 53728 tokens)' estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4
-case_ 1 "verdict:     DOES NOT FIT" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --conservative
+case_ 4 "verdict:     TO CONFIRM: vLLM's KV pool holds 2700 blocks (43200 tokens), the sheet needs 2048 blocks" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --runtime-version 0.21.0
+case_ 4 'to confirm: start the engine and read its log'"'"'s "GPU KV cache size": it fits if that is at least 32768 tokens (the estimate'"'"'s interval is 26688 to 53728 tokens)' estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --runtime-version 0.21.0
+case_ 1 "verdict:     DOES NOT FIT" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --conservative --runtime-version 0.21.0
 case_ 0 "verdict:     fits: peak prefill 17.41 GiB of 23.52 GiB" estimate $L3 --context 8192 --gpu "RTX 4090"
 case_ 1 "verdict:     DOES NOT FIT: peak prefill 46.81 GiB exceeds 23.52 GiB" estimate $L3 --context 8192 --concurrency 16 --gpu "RTX 4090"
-case_ 4 '"verdict": "to_confirm"' estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --json
+case_ 4 '"verdict": "to_confirm"' estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --json --runtime-version 0.21.0
 case_ 1 "no catalog given: these rows rank devices, not offers" shortlist $L3 --context 8192
 case_ 1 "excluded: a mandatory requirement fails (each line says whether by the estimate or by a measured failure)" shortlist $L3 --context 8192
 case_ 1 "by the estimate: even its interval's low end" shortlist $L3 --context 8192
-case_ 1 "vLLM max concurrency at the pool's low end (conservative): 3.25x" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --conservative
-case_ 0 "limit: vLLM's KV pool (26695 tokens) at 4 sequences" fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --conservative
-case_ 4 "to confirm: start the engine and read its log" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --brief
-case_ 0 "(vLLM v0.21.0 (ad7125a4" estimate $L3 --runtime vllm --gpu "RTX 4090" --context 8192 --verbose
-case_ 0 "openai/gpt-oss-20b    20914757184  11..16  x vLLM: no KV pool" matrix openai/gpt-oss-20b --gpu "RTX 4090" --runtime vllm --context 8192
+case_ 1 "vLLM max concurrency at the pool's low end (conservative): 3.25x" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --conservative --runtime-version 0.21.0
+case_ 0 "limit: vLLM's KV pool (26695 tokens) at 4 sequences" fit meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --conservative --runtime-version 0.21.0
+case_ 4 "to confirm: start the engine and read its log" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8k --concurrency 4 --brief --runtime-version 0.21.0
+case_ 0 "(vLLM v0.21.0 (ad7125a4" estimate $L3 --runtime vllm --gpu "RTX 4090" --context 8192 --verbose --runtime-version 0.21.0
+case_ 0 "openai/gpt-oss-20b    20914757184  11..16  x vLLM: no KV pool" matrix openai/gpt-oss-20b --gpu "RTX 4090" --runtime vllm --context 8192 --runtime-version 0.21.0
 case_ 1 "weights as loaded:   38.10 GiB (40.91 GB; 40913812608 B)" estimate openai/gpt-oss-20b --format nf4 --gpu "RTX 4090"
 case_ 1 "28.36 GiB more than the calculator's: 37.77 GiB of modules kept in another format" estimate openai/gpt-oss-20b --format nf4 --gpu "RTX 4090"
 case_ 4 "weights as loaded:   12.82 GiB" estimate openai/gpt-oss-20b --gpu "RTX 4090"
 case_ 0 "\"weights_loaded\"" estimate openai/gpt-oss-20b --json
 case_ 0 "judged against the CUDA total torch allocates from, not the device's 23.99 GiB" estimate $L3 --context 8192 --gpu "RTX 4090"
 # issue 45: the forms people type
-case_ 0 "length:      8192 tokens" estimate $L3 --max-model-len 8192 --runtime vllm --gpu L4
+case_ 0 "length:      8192 tokens" estimate $L3 --max-model-len 8192 --runtime vllm --gpu L4 --runtime-version 0.21.0
 case_ 0 "length:      4096 tokens" estimate $L3 --runtime llamacpp --format Q4_K_M -c 4096 -ngl 10
-case_ 0 "cuda_graphs: 0GiB (--enforce-eager)" estimate $L3 --runtime vllm --gpu L4 --context 4096 --enforce-eager
-case_ 0 "KV cache fp8-e4m3" estimate $L3 --runtime vllm --gpu L4 --context 4096 --kv-cache-dtype fp8
-case_ 0 "tp 2" estimate $L3 --runtime vllm --gpu L4 --context 4096 --tensor-parallel-size 2 --gpus 2
+case_ 0 "cuda_graphs: 0GiB (--enforce-eager)" estimate $L3 --runtime vllm --gpu L4 --context 4096 --enforce-eager --runtime-version 0.21.0
+case_ 0 "KV cache fp8-e4m3" estimate $L3 --runtime vllm --gpu L4 --context 4096 --kv-cache-dtype fp8 --runtime-version 0.21.0
+case_ 0 "tp 2" estimate $L3 --runtime vllm --gpu L4 --context 4096 --tensor-parallel-size 2 --gpus 2 --runtime-version 0.21.0
 case_ 4 "22.35 GiB (24.00 GB; 24000000000 B) — given: 24gb" estimate --params 7e9 --capacity 24gb
 case_ 4 "22.35 GiB (24.00 GB; 24000000000 B) — given: 24G" estimate --params 7e9 --capacity 24G
 case_ 0 "8000000000 params" estimate --params 8b

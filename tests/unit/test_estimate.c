@@ -690,7 +690,7 @@ static void test_vllm_0200(void **st)
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU,
 	             "L40S", GS_F_LENGTH, "32768", END);
 	assert_false(has_unknown(E, "rewrote its fused-MoE runner"));
-	assert_string_equal(E->runtime_version, "0.21.0"); /* the newest is the default */
+	assert_string_equal(E->runtime_version, "0.28.0"); /* the newest is the default */
 }
 
 /* 0.20.1 on, the log's "GPU KV cache size" is max concurrency x
@@ -768,6 +768,79 @@ static void test_vllm_0210(void **st)
 		assert_int_equal(E->vllm.kv_available, avail);
 		assert_false(has_unknown(E, "--sampler flashinfer"));
 	}
+}
+
+/* 0.22 to 0.28 (docs/method.md §7, "0.22 to 0.28"): which runner a model
+ * gets by release, MRv2's CUDA graphs out of the pool, 0.27's runner
+ * buffers inside it, 0.28's tier from 160 GiB, and vLLM's own all-reduce
+ * buffers by release. Worked values: Llama-3.1-8B on an RTX 4090 at 8192
+ * tokens holds 2700 blocks under V1 (the 0.5 GiB default cuda_graphs off
+ * the pool) and 3146 under Model Runner V2 (0.23 on for Llama); at tp 2 on
+ * an H100 SXM vLLM 0.21.0 allocates 10 MiB of custom all-reduce meta, 8 MiB
+ * of IPC buffer, 8 MiB of rank_data and a 64 MiB symmetric buffer
+ * (94371840 B), 0.27 a 16 MiB IPC buffer and a 96 MiB MNNVL buffer more
+ * (203423744 B). */
+static void test_vllm_0220_0280(void **st)
+{
+	(void)st;
+	gs_model m;
+	static const struct {
+		const char *version;
+		bool v2;
+		uint64_t blocks;
+	} l31[] = {{"0.21.0", false, 2700},
+	           {"0.22.0", false, 2700},
+	           {"0.23.0", true, 3146},
+	           {"0.28.0", true, 3146}};
+	for (size_t i = 0; i < sizeof l31 / sizeof l31[0]; i++) {
+		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+		             GS_F_RUNTIME_VERSION, l31[i].version, GS_F_GPU, "RTX 4090", GS_F_LENGTH, "8192",
+		             END);
+		assert_int_equal(E->vllm.mrv2, l31[i].v2);
+		assert_int_equal(E->vllm.graphs_in_budget, !l31[i].v2);
+		assert_int_equal(E->vllm.blocks, l31[i].blocks);
+	}
+	/* 0.22: Qwen3 dense; 0.24: DeepseekV2 on the list despite its experts;
+	 * every release: Mixtral (not listed) on V1 */
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.22.0", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "8192", END);
+	assert_true(E->vllm.mrv2);
+	run_estimate(E, &m, GS_F_MODEL, CFG("deepseek-ai__DeepSeek-V2-Lite.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.24.0", GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192", END);
+	assert_true(E->vllm.mrv2);
+	run_estimate(E, &m, GS_F_MODEL, CFG("mistralai__Mixtral-8x7B-v0.1.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.27.0", GS_F_GPU, "H100 SXM", GS_F_TP, "2", GS_F_GPUS, "2",
+	             GS_F_LENGTH, "8192", END);
+	assert_false(E->vllm.mrv2);
+	/* V1's runner buffers: inputs_embeds 8192 x 4096 x 2 B + 8192 x 37 B + a
+	 * block table of 1024 seqs x 512 blocks x 4 B */
+	assert_int_equal(item_at(E, "runner_buffers", 1), 8192ull * (4096 * 2 + 37) + 1024ull * 512 * 4);
+	assert_int_equal(item_at(E, "tp_buffers", 1), 203423744ull);
+	run_estimate(E, &m, GS_F_MODEL, CFG("mistralai__Mixtral-8x7B-v0.1.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.21.0", GS_F_GPU, "H100 SXM", GS_F_TP, "2", GS_F_GPUS, "2",
+	             GS_F_LENGTH, "8192", END);
+	assert_int_equal(item_at(E, "tp_buffers", 1), 94371840ull);
+	assert_null(gs_estimate_item(E, "runner_buffers"));
+	/* 0.28 from 160 GiB: 16384 tokens for vllm serve too */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU,
+	             "B200", GS_F_LENGTH, "8192", END);
+	assert_int_equal(E->vllm.profile_tokens, 16384);
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.27.0", GS_F_GPU, "B200", GS_F_LENGTH, "8192", END);
+	assert_int_equal(E->vllm.profile_tokens, 8192);
+	/* model_runner overrides the release's choice; v2 before 0.21.0 is
+	 * refused by name */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_MODEL_RUNNER, "v1", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "8192", END);
+	assert_false(E->vllm.mrv2);
+	/* V1 again: the graphs off the pool, and 0.28 also takes V1's runner
+	 * buffers, 2048 x (4096 x 2 + 37) + 256 x 512 x 4 = 17379328 B, off it:
+	 * 2700 blocks of 2 MiB become 2692 */
+	assert_int_equal(item_at(E, "runner_buffers", 1), 2048ull * (4096 * 2 + 37) + 256ull * 512 * 4);
+	assert_int_equal(E->vllm.blocks, 2692);
+	expect_estimate_error(E, GS_EINPUT, "Model Runner V2 is read from vLLM 0.21.0 on", GS_F_MODEL,
+	                      CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	                      GS_F_RUNTIME_VERSION, "0.20.0", GS_F_MODEL_RUNNER, "v2", END);
 }
 
 /* The profile run's dummy sampler by release, 256 requests x 128256 logits,
@@ -1236,7 +1309,7 @@ int main(void)
 		cmocka_unit_test(test_vllm_releases_after_0160),
 		cmocka_unit_test(test_vllm_0200),
 		cmocka_unit_test(test_vllm_0201_printed_tokens),
-		cmocka_unit_test(test_vllm_0210),
+		cmocka_unit_test(test_vllm_0210),          cmocka_unit_test(test_vllm_0220_0280),
 		cmocka_unit_test(test_vllm_sampler),
 		cmocka_unit_test(test_vllm_marlin_mxfp4),
 		cmocka_unit_test(test_config_attention),

@@ -260,10 +260,88 @@ static const gsi_vllm_release vllm_releases[] = {
 	 * The loader caps the allocator's split size while loading (reserved
 	 * memory only; the weights figure counts allocated bytes). */
 	{.rel.version = "0.21.0", V1_RULES_FROM_0_20, .tokens_by_concurrency = true,
-	 .native_warmed = true,
+	 .native_warmed = true, .comm = GSI_COMM_CA_0_21, .mrv2_read = true,
 	 .rel.source = "vLLM v0.21.0 (ad7125a4; VLLM_USE_FLASHINFER_SAMPLER True in vllm/envs.py, "
 	 "_dummy_sampler_run warming forward_native in vllm/v1/worker/gpu_model_runner.py, random_sample in "
-	 "vllm/v1/sample/ops/topk_topp_sampler.py): " V1_FILES_FROM_0_17},
+	 "vllm/v1/sample/ops/topk_topp_sampler.py; device_communicators/custom_all_reduce.py, symm_mem.py, "
+	 "all_reduce_utils.py): " V1_FILES_FROM_0_17},
+	/* 0.22 to 0.28 against 0.21.0 (docs/method.md §7, "0.22 to 0.28"): the V1
+	 * runner's profile_run is the same text in every tree read, its
+	 * _dummy_sampler_run differs only under speculative decoding, the
+	 * Triton top-k/top-p buffer rule and the batch defaults are unchanged
+	 * up to 0.27. What changes is which runner a model gets (Model Runner
+	 * V2 below), how the non-KV memory is measured (0.27), the batch tier
+	 * of the largest GPUs and the CUDA graph sizes on compute capability
+	 * 10.x (0.28), and prefix caching for hybrids (0.26 supported, 0.28
+	 * on). Rows from a branch point on main say so: the release's
+	 * cherry-picks (bug fixes merged after the cut) were not seen. */
+#define V1_RULES_FROM_0_22                                                                                   \
+	V1_RULES_FROM_0_20, .tokens_by_concurrency = true, .native_warmed = true, .mrv2_read = true
+	{.rel.version = "0.22.0", V1_RULES_FROM_0_22, .comm = GSI_COMM_CA_0_21,
+	 .mrv2 = GSI_MRV2_LISTED_DENSE, .mrv2_archs = "Qwen3ForCausalLM",
+	 .rel.same_from = "0.22.0", .rel.same_to = "0.22.1",
+	 .rel.source = "vLLM 0.22 at its branch point on main, a970fb5a (2026-05-26; the tag's "
+	 "cherry-picks not seen): vllm/config/vllm.py use_v2_model_runner and "
+	 "_is_default_v2_model_runner_model (MRv2 for Qwen3ForCausalLM without experts or "
+	 "quantization_config, PR #39337), vllm/v1/worker/gpu/model_runner.py profile_run, "
+	 "profile_cudagraph_memory (0) and _dummy_sampler_run, vllm/v1/worker/gpu_worker.py "
+	 "determine_available_memory, vllm/utils/mem_utils.py memory_profiling, vllm/engine/arg_utils.py "
+	 "get_batch_defaults: " V1_FILES_FROM_0_17},
+	{.rel.version = "0.23.0", V1_RULES_FROM_0_22, .comm = GSI_COMM_CA_0_21,
+	 .mrv2 = GSI_MRV2_LISTED_DENSE, .mrv2_archs = "LlamaForCausalLM MistralForCausalLM Qwen3ForCausalLM",
+	 .rel.source = "vLLM v0.23.0 (0fc695fc, neuralmagic upstream-v0.23.0): vllm/config/vllm.py "
+	 "(MRv2 for Llama and Mistral too, PR #43458), vllm/v1/worker/gpu/model_runner.py, "
+	 "vllm/v1/worker/gpu_worker.py, vllm/utils/mem_utils.py, vllm/v1/worker/gpu_model_runner.py "
+	 "profile_cudagraph_memory (encoder graphs, opt-in, PR #41714): " V1_FILES_FROM_0_17},
+	{.rel.version = "0.24.0", V1_RULES_FROM_0_22, .comm = GSI_COMM_CA_0_21,
+	 .mrv2 = GSI_MRV2_LISTED, .mrv2_archs = "Qwen3ForCausalLM DeepseekV2ForCausalLM Qwen2MoeForCausalLM "
+	 "GraniteMoeForCausalLM LlamaForCausalLM MistralForCausalLM",
+	 .rel.source = "vLLM v0.24.0 (ee0da84a): vllm/config/vllm.py (the list alone decides, experts and "
+	 "quantized checkpoints included, PRs #42667, #44446, #45461), vllm/v1/worker/gpu/model_runner.py, "
+	 "vllm/v1/worker/gpu_worker.py, vllm/utils/mem_utils.py: " V1_FILES_FROM_0_17},
+	{.rel.version = "0.25.0", V1_RULES_FROM_0_22, .comm = GSI_COMM_CA_0_21,
+	 .mrv2 = GSI_MRV2_DENSE_OR_LISTED,
+	 .mrv2_archs = "DeepseekV2ForCausalLM Qwen2MoeForCausalLM GraniteMoeForCausalLM",
+	 .rel.same_from = "0.25.0", .rel.same_to = "0.25.1",
+	 .rel.source = "vLLM 0.25 at its branch point on main, e55cc59e (2026-07-07; cherry-picks not "
+	 "seen): vllm/config/vllm.py (MRv2 for every model that is not a mixture of experts, a hybrid "
+	 "or attention-free, PR #44443), vllm/v1/worker/gpu/model_runner.py profile_run (no encoder "
+	 "profiling), vllm/v1/worker/gpu_worker.py (_reserve_mm_ipc_gpu_memory, 0 by default), "
+	 "vllm/utils/mem_utils.py: " V1_FILES_FROM_0_17},
+	{.rel.version = "0.26.0", V1_RULES_FROM_0_22, .comm = GSI_COMM_CA_0_21,
+	 .mrv2 = GSI_MRV2_DENSE_OR_LISTED, .hybrid_prefix_supported = true,
+	 .mrv2_archs = "DeepseekV2ForCausalLM Qwen2MoeForCausalLM GraniteMoeForCausalLM InklingForCausalLM "
+	 "InklingForConditionalGeneration LongcatFlashNgramForCausalLM",
+	 .rel.source = "vLLM 0.26 at its branch point on main, c01618fd (2026-07-20; cherry-picks not "
+	 "seen): vllm/config/vllm.py, vllm/config/model.py is_prefix_caching_supported (hybrids, opt-in "
+	 "in vllm/engine/arg_utils.py, PR #40996), vllm/v1/core/kv_cache_utils.py "
+	 "unify_kv_cache_spec_page_size (mamba pages padded, PR #45207), vllm/v1/worker/gpu_worker.py: "
+	 V1_FILES_FROM_0_17},
+	{.rel.version = "0.27.0", V1_RULES_FROM_0_22, .comm = GSI_COMM_CA_0_27,
+	 .mrv2 = GSI_MRV2_DENSE_OR_LISTED, .hybrid_prefix_supported = true, .mrv2_encoder_profile = true,
+	 .consumed_formula = true,
+	 .mrv2_archs = "DeepseekV2ForCausalLM Qwen2MoeForCausalLM GraniteMoeForCausalLM InklingForCausalLM "
+	 "InklingForConditionalGeneration LongcatFlashNgramForCausalLM KimiK3ForConditionalGeneration",
+	 .rel.same_from = "0.27.0", .rel.same_to = "0.27.1",
+	 .rel.source = "vLLM 0.27 at main 7b50d2c0 (2026-08-04, the last commit before PR #50991, which "
+	 "0.28.0 ships; cherry-picks not seen): vllm/utils/mem_utils.py memory_profiling and "
+	 "vllm/v1/worker/gpu_worker.py determine_available_memory (non-KV = free memory consumed + "
+	 "transient peak, PR #49208), vllm/v1/worker/gpu/model_runner.py profile_run "
+	 "(encoder_runner.profile_encoder_cache, PR #47985), custom_all_reduce.py (_init_mnnvl_buffer, PR "
+	 "#50000), vllm/config/vllm.py: " V1_FILES_FROM_0_17},
+	{.rel.version = "0.28.0", V1_RULES_FROM_0_22, .comm = GSI_COMM_CA_0_27,
+	 .mrv2 = GSI_MRV2_DENSE_OR_LISTED, .hybrid_prefix_supported = true, .hybrid_prefix_default = true,
+	 .mrv2_encoder_profile = true, .consumed_formula = true, .big_160 = true, .capture_1024_sm10 = true,
+	 .mrv2_archs = "DeepseekV2ForCausalLM DeepseekV4ForCausalLM Qwen2MoeForCausalLM "
+	 "GraniteMoeForCausalLM InklingForCausalLM InklingForConditionalGeneration LongcatFlashNgramForCausalLM "
+	 "KimiK3ForConditionalGeneration",
+	 .rel.source = "vLLM 0.28 at main 93550cc4 (2026-08-17, after PRs #50991, #51726 and #49390; the "
+	 "cut is placed by 0.29's release notes, cherry-picks not seen): vllm/engine/arg_utils.py "
+	 "get_batch_defaults (>= 160 GiB tier) and _set_default_chunked_prefill_and_prefix_caching_args "
+	 "(hybrid prefix caching on), vllm/model_executor/models/config.py MambaModelConfig (align mode), "
+	 "vllm/config/vllm.py _set_cudagraph_sizes (1024 on compute capability 10.x), "
+	 "vllm/v1/kv_cache_interface.py MambaSpec.max_memory_usage_bytes: " V1_FILES_FROM_0_17},
+#undef V1_RULES_FROM_0_22
 };
 
 /* SGLang's steps (engine_release.h), each as server_args.py __post_init__

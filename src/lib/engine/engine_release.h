@@ -29,6 +29,38 @@ typedef enum gsi_big_gpu_rule {
 	GSI_BIG_NOT_A100    /* the same, but "a100" not in the name (PR #17885)  */
 } gsi_big_gpu_rule;
 
+/* vLLM: which models get Model Runner V2 (vllm/v1/worker/gpu/model_runner.py)
+ * instead of V1's GPUModelRunner by default: config/vllm.py
+ * VllmConfig.use_v2_model_runner and _is_default_v2_model_runner_model, per
+ * release (docs/method.md §7, "Which model runner"). MRv2's
+ * profile_cudagraph_memory returns 0 in every release read (0.22 to 0.28),
+ * so its CUDA graphs come out of the headroom, not off the pool. */
+typedef enum gsi_mrv2_rule {
+	GSI_MRV2_OPT_IN,          /* VLLM_USE_V2_MODEL_RUNNER=1 only (up to 0.21)   */
+	GSI_MRV2_LISTED_DENSE,    /* a listed architecture, not a mixture of
+	                             experts, without a quantization_config (0.22,
+	                             0.23)                                          */
+	GSI_MRV2_LISTED,          /* a listed architecture (0.24)                   */
+	GSI_MRV2_DENSE_OR_LISTED  /* not a hybrid (unless listed, 0.27 on), not
+	                             attention-free, and listed or not a mixture of
+	                             experts: every dense model, VLMs included (0.25
+	                             on, PR #44443)                                 */
+} gsi_mrv2_rule;
+
+/* vLLM: the communicators' buffers it allocates per GPU before its start-up
+ * memory snapshot, outside the KV budget (device_communicators/
+ * custom_all_reduce.py, symm_mem.py, all_reduce_utils.py; docs/method.md
+ * §7, "Tensor-parallel buffers"). */
+typedef enum gsi_comm_rule {
+	GSI_COMM_UNREAD,          /* before 0.21.0: one allowance, no table         */
+	GSI_COMM_CA_0_21,         /* custom all-reduce 2 x max_size + 8 MiB, the
+	                             symmetric-memory buffer where its table has the
+	                             device (0.21.0 to 0.26)                        */
+	GSI_COMM_CA_0_27          /* custom all-reduce max_size + 24 MiB, plus a
+	                             96 MiB MNNVL buffer with multicast (PR #50000,
+	                             0.27 on)                                       */
+} gsi_comm_rule;
+
 /* SGLang's defaults are steps (server_args.py __post_init__), kept as data
  * so that a release with other figures is rows, not branches: each list is
  * read from its first step and ends with one that every value takes. GPU
@@ -189,6 +221,37 @@ struct gsi_vllm_release {
 	                                snapshot (PR #25359, 0.11.0): their buffers
 	                                are on the GPU but outside the KV budget;
 	                                before, they came off the pool          */
+	gsi_comm_rule comm;          /* the communicators' buffers vLLM itself
+	                                allocates, by device and TP size       */
+	gsi_mrv2_rule mrv2;          /* which models get Model Runner V2          */
+	bool mrv2_read;              /* Model Runner V2 read at this release (0.21.0
+	                                on; opt-in there): model_runner v2 can be
+	                                asked for                               */
+	const char *mrv2_archs;      /* its list of architectures (space-separated,
+	                                config/vllm.py DEFAULT_V2_MODEL_RUNNER_
+	                                ARCHITECTURES)                            */
+	bool mrv2_encoder_profile;   /* MRv2's profile run profiles the encoder
+	                                cache (gpu/mm/encoder_runner.py, PR #47985,
+	                                0.27 on); before, a VLM on MRv2 profiles
+	                                the language model alone                 */
+	bool consumed_formula;       /* non-KV = the free memory consumed from the
+	                                start-up snapshot to after the profile, plus
+	                                the profile's transient peak (utils/
+	                                mem_utils.py memory_profiling, PR #49208,
+	                                0.27 on): the runner's persistent buffers
+	                                come off the pool                        */
+	bool big_160;                /* >= 160 GiB: 16384 tokens for the API server
+	                                too (arg_utils.py get_batch_defaults, PR
+	                                #51726, 0.28)                            */
+	bool capture_1024_sm10;      /* CUDA graphs captured up to 1024 tokens on
+	                                compute capability 10.x (config/vllm.py
+	                                _set_cudagraph_sizes, PR #49390, 0.28)   */
+	/* hybrid (attention + state) models: prefix caching is supported from
+	 * 0.26 (config/model.py is_prefix_caching_supported, PR #40996) but
+	 * opt-in, and on by default from 0.28 (arg_utils.py, PR #50991), which
+	 * keeps 2 state pages a request ("align") instead of 1 */
+	bool hybrid_prefix_supported;
+	bool hybrid_prefix_default;
 };
 
 /* SGLang: one release's rules (estimate_sglang.c; docs/method.md §7b). */

@@ -83,6 +83,97 @@ static bool big_gpu(const gs_estimate *e, const gsi_vllm_release *r, const char 
 	return big;
 }
 
+/* Whether `word` is one of the space-separated words of `list`. */
+static bool listed(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	if (!list || !n)
+		return false;
+	for (const char *p = list; (p = strstr(p, word)) != NULL; p += n)
+		if ((p == list || p[-1] == ' ') && (p[n] == 0 || p[n] == ' '))
+			return true;
+	return false;
+}
+
+/* A hybrid has attention and state layers; an attention-free model only
+ * state layers (config/model.py is_hybrid, is_attention_free). */
+static bool is_hybrid(const gs_model *m)
+{
+	return gs_model_ssm_layers(m) > 0 && gs_model_attention_layers(m) > 0;
+}
+
+/* Which V1 model runner the release gives this model (config/vllm.py
+ * use_v2_model_runner and _is_default_v2_model_runner_model at each row's
+ * tree; docs/method.md §7, "Which model runner"), unless model_runner says.
+ * Quantized means a checkpoint that carries a quantization_config: a
+ * 4-bit format given by name stands for such a checkpoint, fp8 for
+ * vLLM's own --quantization fp8, which does not count. */
+static gs_status model_runner(gs_estimate *e, const gsi_vllm_release *r, gs_error *err)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	gs_vllm_budget *v = &e->vllm;
+	bool in_list = listed(r->mrv2_archs, m->architecture);
+	bool moe = m->experts > 0, hybrid = is_hybrid(m), free_of_attention = m->ssm;
+	bool quantized = m->quant_method[0] || (e->format.quantized && e->format.family != GS_FAM_FP8);
+	bool v2 = false;
+	const char *why = "";
+	switch (r->mrv2) {
+	case GSI_MRV2_OPT_IN:
+		why = "V1's GPUModelRunner: Model Runner V2 only with VLLM_USE_V2_MODEL_RUNNER=1";
+		break;
+	case GSI_MRV2_LISTED_DENSE:
+		v2 = in_list && !moe && !quantized;
+		why = v2 ? "Model Runner V2: its architecture is on the release's list, without experts or "
+		           "a quantization_config"
+		         : "V1's GPUModelRunner: Model Runner V2 is for the listed dense, unquantized "
+		           "architectures only";
+		break;
+	case GSI_MRV2_LISTED:
+		v2 = in_list;
+		why = v2 ? "Model Runner V2: its architecture is on the release's list"
+		         : "V1's GPUModelRunner: its architecture is not on the release's Model Runner V2 "
+		           "list";
+		break;
+	case GSI_MRV2_DENSE_OR_LISTED:
+		v2 = !free_of_attention && (hybrid ? in_list : in_list || !moe);
+		why = v2 ? (in_list ? "Model Runner V2: its architecture is on the release's list"
+		                    : "Model Runner V2: every dense model from 0.25 on")
+		         : "V1's GPUModelRunner: a mixture of experts not on the release's list, a hybrid or "
+		           "an "
+		           "attention-free model";
+		break;
+	}
+	if (gs_wl_set(w, GS_F_MODEL_RUNNER)) {
+		const char *where = w->v[GS_F_MODEL_RUNNER].where;
+		bool want = w->v[GS_F_MODEL_RUNNER].e == GS_RUNNER_V2;
+		char newest[64];
+		snprintf(newest, sizeof newest, "%s", r->rel.version);
+		if (!r->v1)
+			return gs_error_set(err, GS_EINPUT, where,
+			                    "model_runner: vLLM %s runs its V0 engine, "
+			                    "which has no model runners to choose (V1 only)",
+			                    newest);
+		if (want && !r->mrv2_read)
+			return gs_error_set(err, GS_EINPUT, where,
+			                    "model_runner v2: Model Runner V2 is read "
+			                    "from vLLM 0.21.0 on (VLLM_USE_V2_MODEL_RUNNER), not in %s",
+			                    newest);
+		if (want && (hybrid || free_of_attention) && !in_list)
+			return gs_error_set(err, GS_EINPUT, where,
+			                    "model_runner v2: vLLM %s's Model Runner V2 "
+			                    "does not run hybrid or state-space models (config/vllm.py "
+			                    "_validate_v2_model_runner raises); give v1",
+			                    newest);
+		v2 = want;
+		why = want ? "Model Runner V2, as model_runner asks (VLLM_USE_V2_MODEL_RUNNER=1)"
+		           : "V1's GPUModelRunner, as model_runner asks (VLLM_USE_V2_MODEL_RUNNER=0)";
+	}
+	v->mrv2 = v2;
+	snprintf(v->runner_why, sizeof v->runner_why, "%s", why);
+	return GS_OK;
+}
+
 /* max_num_batched_tokens and max_num_seqs of the profile run, by the
  * release's rule, unless the sheet gives them. */
 static void profile_shape(gs_estimate *e, const gsi_vllm_release *r)
@@ -105,9 +196,13 @@ static void profile_shape(gs_estimate *e, const gsi_vllm_release *r)
 	} else {
 		const char *rule;
 		bool big = big_gpu(e, r, &rule);
-		tokens = big ? (llm ? 16384 : 8192) : (llm ? 8192 : 2048);
-		seqs = big ? 1024 : 256;
-		snprintf(why, sizeof why, "V1, %s, %s", llm ? "LLM class" : "vllm serve", rule);
+		/* 0.28: a tier of its own from 160 GiB, 16384 tokens for the API
+		 * server too (arg_utils.py get_batch_defaults, PR #51726) */
+		bool huge = r->big_160 && e->has_capacity && e->cuda_total >= 160 * GS_GiB;
+		tokens = huge ? 16384 : big ? (llm ? 16384 : 8192) : (llm ? 8192 : 2048);
+		seqs = big || huge ? 1024 : 256;
+		snprintf(why, sizeof why, "V1, %s, %s", llm ? "LLM class" : "vllm serve",
+		         huge ? "CUDA total >= 160 GiB (0.28's tier)" : rule);
 	}
 	if (gs_wl_set(w, GS_F_MAX_NUM_BATCHED_TOKENS)) {
 		tokens = wl_bytes(e, GS_F_MAX_NUM_BATCHED_TOKENS);
@@ -168,6 +263,15 @@ static sampler_path sampler_for(const gs_estimate *e, const gsi_vllm_release *r)
 {
 	const gs_workload *w = &e->workload;
 	bool stated = gs_wl_given(w, GS_F_SAMPLER);
+	/* Model Runner V2's profile samples its dummy batch with no request
+	 * asking for any processing, so apply_sampling_params returns the
+	 * logits as they are: no fp32 copy, no top-k/top-p (gpu/model_runner.py
+	 * _dummy_sampler_run, gpu/sample/sampler.py; the code says the profile
+	 * "may skip top_k, top_p, and logprobs") */
+	if (e->vllm.mrv2)
+		return (sampler_path){0, "Model Runner V2's dummy sampler: the logits sampled as they are, "
+		                         "no request asking for processing",
+		                      true, false};
 	/* from 0.21.0 the dummy sampler run also runs the native path, with a
 	 * generator, after the default one: its peak is in the profile whichever
 	 * path serves (gpu_model_runner.py _dummy_sampler_run, PR #41375) */
@@ -443,6 +547,163 @@ static void mla_items(gs_estimate *e, const gsi_vllm_release *r)
 		            r->rel.version, e->format.name);
 }
 
+/* Whether the release takes its CUDA graph estimate off the pool for this
+ * model: from 0.20.0, but never under Model Runner V2, whose
+ * profile_cudagraph_memory returns 0 in every release read (0.22 to 0.28:
+ * gpu/model_runner.py): its graphs are captured after the pool is
+ * allocated, out of what gpu_memory_utilization leaves. */
+static bool graphs_off_pool(const gs_estimate *e, const gsi_vllm_release *r)
+{
+	return r->cudagraph_in_pool && !e->vllm.mrv2;
+}
+
+/* 0.27 on: the runner's persistent buffers, allocated after the start-up
+ * snapshot and before the profile, come off the pool, because the non-KV
+ * memory is now the free memory consumed from that snapshot to after the
+ * profile (utils/mem_utils.py memory_profiling, PR #49208); up to 0.26 they
+ * sat in no term. Counted from the runners' __init__ at 7b50d2c0: V1's
+ * GPUModelRunner keeps inputs_embeds (max_num_batched_tokens x hidden, in
+ * the model's dtype) and per-token int buffers (input_ids 4, positions 8,
+ * req_indices 8, is_token_ids 1, query_pos 8, slot_mapping 8 B), and a
+ * block table of max_num_seqs x cdiv(max_model_len, 16) int32; Model
+ * Runner V2's InputBuffers keep input_ids, positions and is_padding (13 B a
+ * token) and its prompt tables in host memory. What the caching allocator
+ * keeps fragmented after the profile also counts now, and is not sized. */
+static void runner_buffers(gs_estimate *e, const gsi_vllm_release *r)
+{
+	const gs_model *m = &e->model;
+	const gs_vllm_budget *v = &e->vllm;
+	if (!r->consumed_formula || !m->has_architecture)
+		return;
+	uint64_t T = v->profile_tokens, el = gsi_act_bytes(e);
+	uint64_t mml = e->length ? e->length : (m->max_position ? m->max_position : 2048);
+	gs_item *it = gsi_item(e, "runner_buffers", GS_BASIS_ESTIMATED,
+	                       METHOD
+	                       "§7 (vLLM 0.27: mem_utils.py memory_profiling counts the runner's "
+	                       "persistent buffers; gpu_model_runner.py, gpu/input_batch.py __init__)");
+	it->shard = GS_SHARD_NONE;
+	if (v->mrv2) {
+		gsi_item_all(it, ALL_PHASES, gs_mul_sat(T, 13));
+		gsi_formula(it,
+		            "Model Runner V2's input buffers: %llu tokens x 13 B (input_ids, positions, "
+		            "is_padding); inside the budget from vLLM %s (the free memory consumed since "
+		            "start-up)",
+		            (unsigned long long)T, r->rel.version);
+	} else {
+		uint64_t table = gs_mul_sat(v->profile_seqs, (mml + 15) / 16 * 4);
+		gsi_item_all(it, ALL_PHASES,
+		             gs_add_sat(gs_mul_sat(T, (uint64_t)m->hidden * el + 37), table));
+		gsi_formula(it, "V1 runner: inputs_embeds %llu tokens x %u x %llu B + %llu tokens x 37 B of "
+		            "per-token buffers + block table %llu seqs x %llu blocks x 4 B; inside the "
+		            "budget "
+		            "from vLLM %s (the free memory consumed since start-up)",
+		            (unsigned long long)T, m->hidden, (unsigned long long)el, (unsigned long long)T,
+		            (unsigned long long)v->profile_seqs, (unsigned long long)((mml + 15) / 16),
+		            r->rel.version);
+	}
+	gsi_unknown(e, "kv_cache: vLLM %s also counts what the caching allocator keeps fragmented after "
+	            "its profile run (mem_utils.py: the free memory consumed since start-up), not sized "
+	            "here: the pool may be smaller by tens of MiB", r->rel.version);
+}
+
+/* The communicators' buffers vLLM allocates itself on each GPU of a
+ * tensor-parallel group, before its start-up snapshot, so outside the KV
+ * budget (docs/method.md §7, "Tensor-parallel buffers"): custom
+ * all-reduce's meta, IPC and rank_data buffers (custom_all_reduce.py
+ * CustomAllreduce.__init__; cudaMalloc rounds to 2 MiB), with max_size 8 MiB
+ * or all_reduce_utils.py CUSTOM_ALL_REDUCE_MAX_SIZES where torch symmetric
+ * memory is on; that symmetric buffer itself (SYMM_MEM_ALL_REDUCE_MAX_SIZES,
+ * symm_mem.py); from 0.27 a 16 MiB IPC buffer and a 96 MiB MNNVL buffer
+ * (_init_mnnvl_buffer, PR #50000). Symmetric memory and MNNVL need NVSwitch
+ * multicast, counted where the device's capability is in the tables (SXM
+ * parts); custom all-reduce is off without P2P or, above 2 GPUs, without
+ * full NVLink: it is counted and named. NCCL's own buffers are NCCL's,
+ * the runtime context's allowance. */
+typedef struct comm_sizes {
+	const char *cap;
+	uint32_t ca_mib_x4[4];   /* custom all-reduce max_size at tp 2, 4, 6, 8, in 1/4 MiB */
+	uint32_t symm_mib[4];    /* symmetric memory buffer at tp 2, 4, 6, 8, in MiB */
+} comm_sizes;
+
+static const comm_sizes comm_table[] = {
+	{"9.0", {256, 128, 2, 1}, {64, 32, 64, 64}},
+	{"10.0", {8, 8, 4, 4}, {8, 32, 128, 128}},
+	{"10.3", {16, 16, 32, 16}, {4, 32, 32, 64}},
+	{"10.7", {16, 16, 32, 16}, {4, 32, 32, 64}},
+};
+
+static gs_bytes round2m(gs_bytes b) { return (b + (2ull << 20) - 1) / (2ull << 20) * (2ull << 20); }
+
+static void tp_buffers(gs_estimate *e, const gsi_vllm_release *r)
+{
+	uint64_t tp = e->tp;
+	if (r->comm == GSI_COMM_UNREAD || tp < 2)
+		return;
+	const gs_device *d = e->workload.device;
+	const comm_sizes *row = NULL;
+	for (size_t i = 0; d && i < sizeof comm_table / sizeof comm_table[0]; i++)
+		if (!strcmp(d->compute_capability, comm_table[i].cap))
+			row = &comm_table[i];
+	int k = tp == 2 ? 0 : tp == 4 ? 1 : tp == 6 ? 2 : tp == 8 ? 3 : -1;
+	bool ca = k >= 0 || (r->comm == GSI_COMM_CA_0_27 && tp == 16);
+	if (!ca) {
+		gsi_unknown(e,
+		            "runtime_context: vLLM's custom all-reduce runs at tp 2, 4, 6 or 8%s only: at "
+		            "tp %llu its buffers are not allocated",
+		            r->comm == GSI_COMM_CA_0_27 ? " (or 16)" : "", (unsigned long long)tp);
+		return;
+	}
+	bool symm = row && k >= 0;
+	gs_bytes M = symm ? (gs_bytes)row->ca_mib_x4[k] << 18 : 8ull << 20;
+	if (M > (8ull << 20))
+		M = 8ull << 20;
+	gs_bytes meta = round2m(M + 4 * 1024), ipc, rank_data = 8ull << 20, mnnvl = 0;
+	gs_bytes S = symm ? (gs_bytes)row->symm_mib[k] << 20 : 0;
+	if (r->comm == GSI_COMM_CA_0_27) {
+		ipc = 16ull << 20; /* max(max_size, 2 MiB all-gather, 16 MiB reduce-scatter) */
+		mnnvl = row ? (tp == 16 ? 192ull : 96ull) << 20 : 0;
+	} else {
+		ipc = round2m(M);
+	}
+	gs_bytes total = meta + ipc + rank_data + S + mnnvl;
+	gs_item *it = gsi_item(e, "tp_buffers", GS_BASIS_ESTIMATED,
+	                       METHOD "§7 (vLLM device_communicators: custom_all_reduce.py, symm_mem.py, "
+	                              "all_reduce_utils.py)");
+	it->shard = GS_SHARD_NONE;
+	gsi_item_all(it, ALL_PHASES, total);
+	gsi_formula(it,
+	            "vLLM %s's own all-reduce buffers at tp %llu%s%s: custom all-reduce meta %llu B + "
+	            "IPC %llu B + rank_data 8 MiB, symmetric memory %llu B, MNNVL %llu B; before the "
+	            "start-up snapshot, outside the budget",
+	            r->rel.version, (unsigned long long)tp, d ? " on compute capability " : "",
+	            d ? d->compute_capability : "", (unsigned long long)meta, (unsigned long long)ipc,
+	            (unsigned long long)S, (unsigned long long)mnnvl);
+	if (row)
+		gsi_unknown(e, "tp_buffers: the symmetric-memory%s buffers need NVSwitch multicast (SXM "
+		            "systems): counted; on a PCIe or NVLink-bridge machine vLLM frees or never makes "
+		            "them", r->comm == GSI_COMM_CA_0_27 ? " and MNNVL" : "");
+	if (tp > 2)
+		gsi_unknown(e, "tp_buffers: vLLM turns custom all-reduce off above 2 GPUs without full "
+		            "NVLink (and without P2P at 2): counted here, absent there");
+}
+
+/* 0.28 captures CUDA graphs up to 1024 tokens on compute capability 10.x
+ * (B200, GB200, B300; config/vllm.py _set_cudagraph_sizes, PR #49390), 83
+ * sizes instead of 51 at 1024 sequences: V1's estimate off the pool grows
+ * with them, and cuda_graphs stands for it. */
+static void capture_sizes_note(gs_estimate *e, const gsi_vllm_release *r)
+{
+	const gs_device *d = e->workload.device;
+	if (!r->capture_1024_sm10 || !d || strncmp(d->compute_capability, "10.", 3) ||
+	    !graphs_off_pool(e, r) || e->workload.v[GS_F_CUDA_GRAPHS].from != GS_FROM_DEFAULT)
+		return;
+	gsi_unknown(e, "cuda_graphs: vLLM %s captures CUDA graphs up to 1024 tokens on compute capability "
+	            "%s (up to 83 sizes instead of 51), so its estimate off the pool grows; give "
+	            "--cuda-graphs from the log's \"Estimated CUDA graph memory\"", r->rel.version,
+	            d->compute_capability);
+}
+
+
 /* The items that do not depend on the pool: weights, non-torch memory,
  * LoRA slots, the profile run's activations and logits, CUDA graphs. */
 static void fixed_items(gs_estimate *e, const gsi_vllm_release *r, const sampler_path *sp)
@@ -451,9 +712,12 @@ static void fixed_items(gs_estimate *e, const gsi_vllm_release *r, const sampler
 	const gs_vllm_budget *v = &e->vllm;
 	uint64_t el = gsi_act_bytes(e);
 	char why[600];
-	gsi_serving_context(e, ALL_PHASES, "KV", r->cudagraph_in_pool);
+	gsi_serving_context(e, ALL_PHASES, "KV", graphs_off_pool(e, r));
 	mla_items(e, r);
 	marlin_mxfp4_pad(e, r);
+	runner_buffers(e, r);
+	tp_buffers(e, r);
+	capture_sizes_note(e, r);
 
 	uint64_t T = v->profile_tokens, seqs = v->profile_seqs;
 	gs_item *act = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
@@ -509,14 +773,15 @@ static void fixed_items(gs_estimate *e, const gsi_vllm_release *r, const sampler
 }
 
 /* The sum of the known items that the budget holds (all but the pool and
- * the CUDA graphs, which come after it). */
+ * the CUDA graphs, which come after it, and vLLM's all-reduce buffers,
+ * made before its start-up snapshot). */
 static gs_bytes in_budget(const gs_estimate *e)
 {
 	gs_bytes fixed = 0;
 	for (size_t i = 0; i < e->n_items; i++) {
 		const gs_item *it = &e->items[i];
 		if (it->basis != GS_BASIS_UNKNOWN && strcmp(it->id, "kv_cache") != 0 &&
-		    strcmp(it->id, "cuda_graphs") != 0)
+		    strcmp(it->id, "cuda_graphs") != 0 && strcmp(it->id, "tp_buffers") != 0)
 			fixed = gs_add_sat(fixed, it->bytes[PH_RUN]);
 	}
 	return fixed;
@@ -656,8 +921,9 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 	 * allowance for them: the snapshot already holds it */
 	gs_bytes comm = r->comm_in_baseline ? gsi_comm_allowance(e) : 0, all = in_budget(e);
 	gs_bytes fixed = all > comm ? all - comm : 0;
-	gs_bytes graphs = r->cudagraph_in_pool ? wl_bytes(e, GS_F_CUDA_GRAPHS) : 0;
-	v->graphs_in_budget = r->cudagraph_in_pool;
+	bool off_pool = graphs_off_pool(e, r);
+	gs_bytes graphs = off_pool ? wl_bytes(e, GS_F_CUDA_GRAPHS) : 0;
+	v->graphs_in_budget = off_pool;
 	fixed = gs_add_sat(fixed, graphs);
 	v->fixed = fixed;
 	v->over_budget = fixed >= v->budget;
@@ -676,8 +942,13 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 	            gs_wl_str(w, GS_F_GPU_MEMORY_UTILIZATION), (unsigned long long)e->cuda_total,
 	            (unsigned long long)fixed, (unsigned long long)v->block_bytes,
 	            (unsigned long long)v->blocks, (unsigned long long)v->tokens);
-	if (r->cudagraph_in_pool)
+	if (off_pool)
 		graphs_in_pool(e, kv, r, graphs);
+	else if (r->cudagraph_in_pool)
+		gsi_formula_add(kv, "; Model Runner V2 estimates its CUDA graphs as 0 (gpu/model_runner.py "
+		                "profile_cudagraph_memory): they are captured after the pool, out of the "
+		                "%.0f %% gpu_memory_utilization leaves", 100.0 * (1.0 - (double)v->budget /
+		                (double)(e->cuda_total ? e->cuda_total : 1)));
 	if (comm)
 		gsi_formula_add(kv,
 		                "; the fixed part leaves out runtime_context's %llu B of NCCL buffers: vLLM "
@@ -798,7 +1069,7 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	if ((s = engine_of(e, &r, err)))
 		return s;
 	s = release_defaults(e, r, err);
-	if (s)
+	if (s || (r->v1 && (s = model_runner(e, r, err))))
 		return s;
 	if (!r->mla_latent && !strcmp(e->model.model_type, "deepseek_v3"))
 		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_RUNTIME_VERSION].where,
@@ -889,6 +1160,8 @@ bool gsi_vllm_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gsi_
 	const gs_vllm_budget *v = &e->vllm;
 	const char *li = md ? "- " : "";
 	char buf[96];
+	if (v->runner_why[0])
+		gsi_text_put(o, "%svLLM model runner:   %s\n", li, v->runner_why);
 	gsi_text_put(o, "%svLLM profile run:    %llu tokens, %llu dummy requests (%s)\n", li,
 	    (unsigned long long)v->profile_tokens, (unsigned long long)v->profile_seqs, v->why_tokens);
 	gsi_text_put(o, "%svLLM budget:         %s = gpu_memory_utilization %s x CUDA total\n", li,
@@ -936,6 +1209,8 @@ void gsi_vllm_extras_json(json_t *root, const gs_estimate *e)
 	json_object_set_new(vo, "profile_seqs", json_integer((json_int_t)v->profile_seqs));
 	json_object_set_new(vo, "profile_tokens_why", json_string(v->why_tokens));
 	json_object_set_new(vo, "engine", json_string(v->v1 ? "V1" : "V0"));
+	if (v->v1)
+		json_object_set_new(vo, "model_runner", json_string(v->mrv2 ? "v2" : "v1"));
 	json_object_set_new(vo, "cuda_graphs_in_budget", json_boolean(v->graphs_in_budget));
 	json_object_set_new(vo, "kv_tokens_printed", json_integer((json_int_t)v->tokens_printed));
 	json_object_set_new(vo, "kv_tokens_interval",
