@@ -333,8 +333,8 @@ static const gsi_vllm_release vllm_releases[] = {
 	 .mrv2 = GSI_MRV2_DENSE_OR_LISTED, .hybrid_prefix_supported = true, .hybrid_prefix_default = true,
 	 .mrv2_encoder_profile = true, .consumed_formula = true, .big_160 = true, .capture_1024_sm10 = true,
 	 .mrv2_archs = "DeepseekV2ForCausalLM DeepseekV4ForCausalLM Qwen2MoeForCausalLM "
-	 "GraniteMoeForCausalLM InklingForCausalLM InklingForConditionalGeneration LongcatFlashNgramForCausalLM "
-	 "KimiK3ForConditionalGeneration",
+	 "GraniteMoeForCausalLM InklingForCausalLM InklingForConditionalGeneration "
+	 "LongcatFlashNgramForCausalLM KimiK3ForConditionalGeneration",
 	 .rel.source = "vLLM 0.28 at main 93550cc4 (2026-08-17, after PRs #50991, #51726 and #49390; the "
 	 "cut is placed by 0.29's release notes, cherry-picks not seen): vllm/engine/arg_utils.py "
 	 "get_batch_defaults (>= 160 GiB tier) and _set_default_chunked_prefill_and_prefix_caching_args "
