@@ -145,7 +145,7 @@ typedef struct gs_vllm_budget {
  *   max_total_num_tokens = floor(rest / cell) */
 typedef struct gs_sglang_pool {
 	gs_ratio mem_fraction_static;
-	char fraction_why[160];   /* how the release's rule chose it             */
+	char fraction_why[400];   /* how the release's rule chose it             */
 	gs_bytes free_at_start;   /* CUDA total - runtime context                */
 	gs_bytes pool_bytes;      /* rest, 0 when negative                       */
 	gs_bytes cell_bytes;      /* KV bytes of one token on one GPU            */

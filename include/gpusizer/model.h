@@ -131,6 +131,10 @@ typedef struct gs_model {
 	uint64_t vision_params;
 	uint32_t vision_hidden, vision_intermediate, vision_patches, image_tokens;
 	uint32_t vision_merge;  /* patches per image token (Qwen2-VL: 4); 0 when fixed */
+	/* vision_config's own num_hidden_layers and hidden_size, as an engine
+	 * reads them by those names (SGLang's adjust_mem_fraction_for_vlm); 0
+	 * where the config names them otherwise (Qwen2-VL's depth) */
+	uint32_t vision_cfg_layers, vision_cfg_hidden;
 	/* Mllama (Llama 3.2 Vision): decoder layers that attend to the image
 	 * instead of the text; their K/V cover each image's tiles, not the text. */
 	bool layer_is_cross[GS_MAX_LAYERS];

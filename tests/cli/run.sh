@@ -92,7 +92,7 @@ case_ 1 "short by 1396 blocks = 2.73 GiB of pool" estimate meta-llama/Llama-3.1-
 case_ 1 "device:              peak serve 21.64 GiB of 23.99 GiB (25.76 GB; 25757220864 B); 2.35 GiB" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8 --runtime-version 0.21.0
 case_ 4 "652 blocks to spare (10432 tokens, 1.27 GiB of pool)" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 4 --runtime-version 0.21.0
 case_ 4 "short by 1 block = 2.00 MiB of pool" estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu L4 --context 30113 --runtime-version 0.21.0
-case_ 1 "short by 90494 tokens = 11.05 GiB of pool" estimate meta-llama/Llama-3.1-8B-Instruct --runtime sglang --gpu L4 --context 30113 --concurrency 4
+case_ 1 "short by 90494 tokens = 11.05 GiB of pool" estimate meta-llama/Llama-3.1-8B-Instruct --runtime sglang --gpu L4 --context 30113 --concurrency 4 --runtime-version 0.4.9
 case_ 1 '"short_bytes": 2927624192' estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8 --json --runtime-version 0.21.0
 case_ 1 '"rule": "vllm-pool"' estimate meta-llama/Llama-3.1-8B-Instruct --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8 --json --runtime-version 0.21.0
 # defect 3: shortlist and sheet judge each offer by the same verdict as estimate --gpu on that GPU
@@ -102,7 +102,7 @@ case_ 1 "memory [exclude]: vLLM on this GPU: vLLM's KV pool holds 2700 blocks (4
 case_ 0 "margin short by 1.73 GiB of KV pool" sheet $C7 --catalog data/catalogs/seed-offers.yaml
 # defect 4: a tensor-parallel degree the engine refuses to start with is refused with its reason (exit 2)
 case_ 2 "tp 3: vLLM would not start: \"Total number of attention heads (32) must be divisible by tensor parallel size (3).\"" estimate meta-llama/Llama-3.1-8B --runtime vllm --gpus 3 --tp 3 --gpu "RTX 4090" --runtime-version 0.21.0
-case_ 2 "degrees it accepts for this model: 1, 2, 4, 8, 16, 32" estimate meta-llama/Llama-3.1-8B --runtime sglang --gpus 3 --tp 3 --gpu "RTX 4090"
+case_ 2 "degrees it accepts for this model: 1, 2, 4, 8, 16, 32" estimate meta-llama/Llama-3.1-8B --runtime sglang --gpus 3 --tp 3 --gpu "RTX 4090" --runtime-version 0.4.9
 case_ 2 "5 KV heads neither split over nor replicate evenly on 3 GPUs" estimate HuggingFaceTB/SmolLM2-360M-Instruct --runtime vllm --gpus 3 --tp 3 --gpu L4 --runtime-version 0.21.0
 case_ 0 "vLLM's KV pool holds" estimate meta-llama/Llama-3.1-8B --runtime vllm --gpus 16 --tp 16 --gpu "RTX 4090" --runtime-version 0.21.0
 # defect 7: eval_microbatch follows the microbatch through fit's search (validation is the largest phase)
@@ -154,14 +154,14 @@ case_ 2 "is not a release number" estimate $L31 --runtime vllm --runtime-version
 case_ 2 "--runtime-version: read by runtimes vllm, sglang and ollama, not by transformers (runtime: default)" estimate $L31 --runtime-version 0.6.4
 case_ 0 "lora_slots" estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --max-loras 4 --max-lora-rank 64 --runtime-version 0.21.0
 case_ 0 "fused-experts workspace larger" estimate data/models/mistralai__Mixtral-8x7B-v0.1.json --runtime vllm --gpu H200 --context 8192 --runtime-version 0.21.0
-case_ 0 "SGLang KV pool:      53.89 GiB (57.86 GB; 57861210112 B) = 441446 tokens (max_total_num_tokens), max_running_requests 4096" estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --concurrency 16
+case_ 0 "SGLang KV pool:      53.89 GiB (57.86 GB; 57861210112 B) = 441446 tokens (max_total_num_tokens), max_running_requests 4096" estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --concurrency 16 --runtime-version 0.4.9
 case_ 0 "SGLang mem_fraction_static: 880/1000 (by tensor-parallel size: 0.880 for tp 1); chunked_prefill_size 2048" estimate $L31 --runtime sglang --runtime-version 0.4.6 --gpu "RTX 4090" --context 8192
-case_ 0 '"max_running_requests": 4096' estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --json
-case_ 0 "load_window: 236453888 B rounded away by the caching allocator" estimate data/models/Qwen__QwQ-32B.json --runtime sglang --gpu L4 --gpus 4 --tp 4 --context 8192
-case_ 0 "rounding of fp8-e4m3 weight tensors is not computed" estimate $L31 --runtime sglang --format fp8-e4m3 --gpu L4 --context 4096
-case_ 1 "SGLang: the sheet needs 262144 tokens for 2 sequences of 131072: DOES NOT FIT" estimate $L31 --runtime sglang --gpu "RTX 4090" --context 128k --concurrency 2
-case_ 2 "max_loras sizes vLLM's LoRA slots" estimate $L31 --runtime sglang --gpu "RTX 4090" --max-loras 2
-case_ 0 "largest concurrency: 5 sequences" fit $L31 --runtime sglang --gpu "RTX 4090" --context 8192
+case_ 0 '"max_running_requests": 4096' estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --json --runtime-version 0.4.9
+case_ 0 "load_window: 236453888 B rounded away by the caching allocator" estimate data/models/Qwen__QwQ-32B.json --runtime sglang --gpu L4 --gpus 4 --tp 4 --context 8192 --runtime-version 0.4.9
+case_ 0 "rounding of fp8-e4m3 weight tensors is not computed" estimate $L31 --runtime sglang --format fp8-e4m3 --gpu L4 --context 4096 --runtime-version 0.4.9
+case_ 1 "SGLang: the sheet needs 262144 tokens for 2 sequences of 131072: DOES NOT FIT" estimate $L31 --runtime sglang --gpu "RTX 4090" --context 128k --concurrency 2 --runtime-version 0.4.9
+case_ 2 "max_loras sizes vLLM's LoRA slots" estimate $L31 --runtime sglang --gpu "RTX 4090" --max-loras 2 --runtime-version 0.4.9
+case_ 0 "largest concurrency: 5 sequences" fit $L31 --runtime sglang --gpu "RTX 4090" --context 8192 --runtime-version 0.4.9
 # GPU names as nvidia-smi prints them
 case_ 4 "= 40960 MiB for A100 40GB" estimate $L31 --gpu "NVIDIA A100-SXM4-40GB"
 case_ 4 "= 16384 MiB for V100 16GB" estimate $L31 --gpu "Tesla V100-SXM2-16GB"
@@ -192,12 +192,12 @@ case_ 1 "the largest pool for the need first" fit $L31 --runtime vllm --runtime-
 case_ 1 "kv_format fp8: pool 76880 tokens (4805 blocks)" fit $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 32768 --concurrency 4
 case_ 1 "cuda_graphs 0GiB with gpu_memory_utilization 0.99: pool 55776 tokens" fit $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 32768 --concurrency 4
 case_ 1 '"kv_tokens_after": 199408' fit $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 32768 --concurrency 4 --json
-case_ 1 "SGLang would not start: the fixed items leave no KV pool" fit $L31 --runtime sglang --capacity 16GiB --context 8192
+case_ 1 "SGLang would not start: the fixed items leave no KV pool" fit $L31 --runtime sglang --capacity 16GiB --context 8192 --runtime-version 0.4.9
 case_ 0 "max_model_len 262144 tokens; the KV cache holds 34736" diagnose tests/data/logs/vllm-v1-pp.log --runtime-version 0.21.0
 case_ 0 "phase: profile" diagnose tests/data/logs/vllm-no-cache.log --runtime-version 0.21.0
 case_ 0 "SGLang: no memory left for the token-to-KV pool" diagnose tests/data/logs/sglang-negative.log
 case_ 0 "1. tp 2 with gpus 2: pool 199408 tokens" diagnose tests/data/logs/vllm-v0-qwen15.log $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 32768 --concurrency 4
-case_ 0 "SGLang would not start" diagnose tests/data/logs/sglang-not-enough.log $L31 --runtime sglang --capacity 16GiB --context 8192
+case_ 0 "SGLang would not start" diagnose tests/data/logs/sglang-not-enough.log $L31 --runtime sglang --capacity 16GiB --context 8192 --runtime-version 0.4.9
 
 # llama.cpp file types from a config.json (issue #10)
 case_ 0 "Q4_K: 193 tensors, 3655139328 B; F32: 65 tensors, 1064960 B; Q6_K: 33 tensors, 1256693760 B" estimate $L31 --runtime llamacpp --format Q4_K_M --context 2048 --concurrency 4
@@ -211,7 +211,7 @@ case_ 0 '--quantizer b4020 plans that file' estimate data/models/EleutherAI__pyt
 case_ 2 '--quantizer: read by runtimes llamacpp and ollama, not by vllm (runtime: --runtime)' estimate $L31 --runtime vllm --quantizer b4020 --runtime-version 0.21.0
 case_ 0 'native top-k/top-p sampler at its sort' estimate $L31 --runtime vllm --runtime-version 0.16.0 --gpu L40S --context 8192 --sampler native
 case_ 0 'native path from 0.17.0: fp32 copy 4, top-k/top-p in place (Triton)' estimate $L31 --runtime vllm --runtime-version 0.17.0 --gpu L40S --context 8192 --sampler native
-case_ 2 '--sampler: read by runtime vllm, not by sglang' estimate $L31 --runtime sglang --gpu L40S --context 8192 --sampler native
+case_ 2 '--sampler: read by runtime vllm, not by sglang' estimate $L31 --runtime sglang --gpu L40S --context 8192 --sampler native --runtime-version 0.4.9
 case_ 2 'got "torch", expected one of native, flashinfer' estimate $L31 --runtime vllm --gpu L40S --sampler torch --runtime-version 0.21.0
 case_ 2 'got "b9999", expected one of 007dbbf3, b4020' estimate data/models/EleutherAI__pythia-2.8b.json --runtime llamacpp --format Q2_K --quantizer b9999
 # --imatrix: Q4_0's first n_layer/8 ffn_down in Q4_1 (a published imatrix Q4_0 of Qwen3-8B is this plus its metadata)
@@ -312,7 +312,11 @@ case_ 4 "Ollama 0.30.0 is newer than the rules read (0.11.4): measure phase deco
 case_ 2 "0.1.0 is older than the oldest release gpusizer knows; known releases: 0.5.4 (for 0.5.2 to 0.5.11)" estimate $L31 --runtime ollama --runtime-version 0.1.0 --format Q4_K_M
 case_ 2 "does not know architecture qwen3" estimate data/models/Qwen__Qwen3-8B.json --runtime ollama --runtime-version 0.5.4 --format Q4_K_M
 case_ 2 "runs gemma3 on its own engine" estimate data/models/google__gemma-3-1b-it.json --runtime ollama --runtime-version 0.6.8 --format Q4_K_M
-case_ 2 "OLLAMA_KV_CACHE_TYPE accepts f16, q8_0 or q4_0" estimate $L31 --runtime ollama --format Q4_K_M --kv-format fp8
+case_ 2 'kv_format: Ollama has no "fp8" KV cache; it takes fp16 q8_0 q4_0' estimate $L31 --runtime ollama --format Q4_K_M --kv-format fp8
+# issue 50 item 7: each engine's KV-cache formats, from its source
+case_ 2 'kv_format: vLLM has no "q4_0" KV cache; it takes fp32 bf16 fp16 fp8 fp8-e4m3 fp8-e5m2' estimate $L31 --runtime vllm --kv-format q4_0 --gpu "RTX 4090" --context 4096
+case_ 2 'kv_format: SGLang has no "q8_0" KV cache' estimate $L31 --runtime sglang --kv-format q8_0 --gpu "RTX 4090" --context 4096
+case_ 2 'kv_format: llama.cpp has no "fp8" KV cache' estimate $L31 --runtime llamacpp --format Q4_K_M --kv-format fp8
 case_ 0 "OLLAMA_KV_CACHE_TYPE=q8_0 is ignored without flash attention" estimate $L31 --runtime ollama --format Q4_K_M --kv-format q8_0
 case_ 2 "--tensor-split: read by runtime llamacpp, not by ollama" estimate $L31 --runtime ollama --format Q4_K_M --gpus 2 --tensor-split 1,1
 case_ 2 'tensor_split "1,1,1": expected 2 non-negative proportions' estimate $L31 --runtime llamacpp --format q4_k_m --gpus 2 --tensor-split 1,1,1
@@ -410,7 +414,7 @@ case_ 0 "parameters:  335174458" estimate google-bert/bert-large-uncased
 case_ 0 "parameters:  109482240" estimate tests/data/configs/bert-base-uncased-bertmodel.json
 # an encoder: one forward pass, no KV cache; the engines refuse it
 case_ 0 "kv_cache: none: an encoder attends over the whole input in one pass" estimate google-bert/bert-base-uncased --context 512
-case_ 2 'model_type "bert" is an encoder (no generation, no KV cache)' estimate google-bert/bert-base-uncased --context 512 --runtime sglang --gpu L4
+case_ 2 'model_type "bert" is an encoder (no generation, no KV cache)' estimate google-bert/bert-base-uncased --context 512 --runtime sglang --gpu L4 --runtime-version 0.4.9
 case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "phi3"' estimate data/models/microsoft__Phi-3-mini-4k-instruct.json --task lora --context 512
 case_ 0 "LoRA r=8: qkv_proj" estimate data/models/microsoft__Phi-3-mini-4k-instruct.json --task lora --context 512 --lora-targets qkv_proj
 # a model_type gpusizer does not model: from its tensor table only, marked; a bare config exits 2
@@ -806,7 +810,7 @@ case_ 2 "--concurrency: read by task inference, not by lora (task: --task)" esti
 case_ 2 "--microbatch: read by tasks full, lora and qlora, not by inference" estimate $L3 --context 2048 --microbatch 2
 case_ 2 "--tp: read by runtimes transformers, vllm and sglang, not by llamacpp" estimate $L3 --runtime llamacpp --format Q4_K_M --tp 2 --gpus 2
 case_ 2 "vllm serves models; adaptation runs with runtime transformers" estimate $L3 --task lora --runtime vllm --microbatch 2 --runtime-version 0.21.0
-case_ 2 "--mem-fraction-static: got 1.5, expected a fraction in (0, 1]" estimate $L3 --runtime sglang --mem-fraction-static 1.5
+case_ 2 "--mem-fraction-static: got 1.5, expected a fraction in (0, 1]" estimate $L3 --runtime sglang --mem-fraction-static 1.5 --runtime-version 0.4.9
 case_ 2 "--optimizer: got \"adam\", expected one of adamw, adamw-fused, adamw-8bit, paged-adamw-8bit, sgd, sgd-momentum, adafactor, lion, adamw-forloop" estimate $L3 --task full --optimizer adam
 case_ 0 "runtime vllm 0.21.0" estimate $L3 --runtime VLLM --gpu "RTX 4090" --context 4096 --runtime-version 0.21.0
 # issue 45: the seed's three classes, first: the interval decides (exit 0 fits, 1 does not fit, 4 to confirm)

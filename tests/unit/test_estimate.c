@@ -303,8 +303,9 @@ static void l31_l40s(const char *version, const char *length, int extra, const c
 /* V1's batch defaults by release: 0.8.4 picks H100/H200 by name, 0.8.5 any
  * GPU of 70 GiB or more (an A100 80GB, a B200 too), 0.9.0 and later the same
  * but not an A100; the LLM class doubles the tokens. */
-/* "0.10.1.1" as one number that sorts as the release does (up to four
- * parts of at most 16 bits); a string that is not such a number fails. */
+/* "0.10.1.1" (or "0.5.3.post2") as one number that sorts as the release
+ * does (up to four parts of at most 16 bits); a string that is not such a
+ * number fails. */
 static unsigned long long release_key(const char *s)
 {
 	unsigned long long key = 0;
@@ -318,6 +319,8 @@ static unsigned long long release_key(const char *s)
 		if (*end != '.')
 			break;
 		s = end + 1;
+		if (parts == 3 && !strncmp(s, "post", 4)) /* 0.5.3.post2: the fourth part */
+			s += 4;
 	}
 	assert_true(parts >= 3);
 	return key << 16 * (4 - parts);
@@ -358,7 +361,12 @@ static void test_vllm_releases(void **st)
 	assert_non_null(strstr(E->release_note, "0.9.2 is not in the release table"));
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
 	             GS_F_RUNTIME_VERSION, "0.6.4.post1", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "4096", END);
+	/* a post release is a release of its own (0.6.4.1; SGLang's 0.5.3.post2
+	 * changed its rules): not read, so the row before, said so */
 	assert_string_equal(E->runtime_version, "0.6.4");
+	assert_non_null(strstr(E->release_note, "0.6.4.post1 is not in the release table"));
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "v0.6.4", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "4096", END);
 	assert_string_equal(E->release_note, "");
 	/* between the last V0 row and the first V1 row (0.8.0 made V1 the
 	 * default): neither row describes it, refused */
@@ -422,7 +430,8 @@ static void test_vllm_releases(void **st)
 			unsigned n = 0;
 			char *range = strstr(v, " (for ");
 			if (range) {
-				assert_int_equal(sscanf(range, " (for %23[0-9.] to %23[0-9.])", ends[0],
+				assert_int_equal(sscanf(range, " (for %23[0-9.post] to "
+				                               "%23[0-9.post])", ends[0],
 				                        ends[1]),
 				                 2);
 				*range = 0; /* v is the row's version from here */
@@ -936,12 +945,58 @@ static void test_vllm_marlin_mxfp4(void **st)
  * rotary cache is 131072 x 128 x 4 B) = 57861334208 B, over 131072 B per
  * token = 441446 tokens; max_running_requests min(tokens / 2,
  * clamp(tokens / 8192 x 512, 2048, 4096)) = 4096. */
+/* SGLang 0.5.x (docs/method.md §7b): the reserve formula from 0.5.3, the
+ * prefill graphs' term from 0.5.10, the request table out of the reserve.
+ * Worked values, Llama-3.1-8B on an H100 SXM (81559 MiB) at tp 1: 0.5.2
+ * keeps 0.4.9's table (10 GiB: 0.874, 441446 tokens); 0.5.3 reserves 512 +
+ * 1.5 x 8192 + 2 x 256 + 128 = 13440 MiB (0.835, 416257 tokens); 0.5.10
+ * adds 8 MiB x 58 prefill sizes = 13904 MiB (0.830, 413028 tokens); at tp
+ * 8 0.5.3 reserves 14848 MiB (0.818). 0.5.18's request table: 2049 rows x
+ * (131072 + 4) x 4 B. */
+static void test_sglang_0_5(void **st)
+{
+	(void)st;
+	gs_model m;
+	static const struct {
+		const char *version;
+		unsigned milli;
+		uint64_t tokens;
+	} h100[] = {{"0.5.2", 874, 441446}, {"0.5.3", 835, 416257}, {"0.5.4.post1", 835, 416257},
+	            {"0.5.10", 830, 413028}, {"0.5.18", 830, 413028}};
+	for (size_t i = 0; i < sizeof h100 / sizeof h100[0]; i++) {
+		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
+		             GS_F_RUNTIME_VERSION, h100[i].version, GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192",
+		             END);
+		assert_string_equal(E->runtime_version, h100[i].version);
+		assert_int_equal(E->sglang.mem_fraction_static.num, h100[i].milli);
+		assert_int_equal(E->sglang.tokens, h100[i].tokens);
+	}
+	/* 0.5.3.post1 is 0.5.3's; 0.5.3.post2 a row of its own */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
+	             GS_F_RUNTIME_VERSION, "0.5.3.post1", GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192", END);
+	assert_string_equal(E->runtime_version, "0.5.3");
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
+	             GS_F_RUNTIME_VERSION, "0.5.3.post3", GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192", END);
+	assert_string_equal(E->runtime_version, "0.5.3.post2");
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
+	             GS_F_RUNTIME_VERSION, "0.5.3", GS_F_GPU, "H100 SXM", GS_F_TP, "8", GS_F_GPUS, "8",
+	             GS_F_LENGTH, "8192", END);
+	assert_int_equal(E->sglang.mem_fraction_static.num, 818);
+	/* the newest is the default; its request table, after the pool */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
+	             GS_F_GPU, "H100 SXM", END);
+	assert_string_equal(E->runtime_version, "0.5.18");
+	assert_int_equal(E->sglang.max_running_requests, 2048);
+	assert_int_equal(item_at(E, "req_to_token", 2), 2049ull * (131072 + 4) * 4);
+}
+
 static void test_sglang_pool(void **st)
 {
 	(void)st;
 	gs_model m;
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
-	             GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192", GS_F_CONCURRENCY, "16", END);
+	             GS_F_RUNTIME_VERSION, "0.4.9", GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192",
+	             GS_F_CONCURRENCY, "16", END);
 	assert_true(E->has_sglang);
 	assert_string_equal(E->runtime_version, "0.4.9");
 	assert_int_equal(E->sglang.mem_fraction_static.num, 874);
@@ -961,7 +1016,8 @@ static void test_sglang_pool(void **st)
 	assert_int_equal(E->sglang.chunked_prefill_size, 2048);
 	/* 0.4.9, tp 2 on 24 GB cards: (2.8 + 2/10) GiB reserved -> 21492 / 24564 = 0.875 */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
-	             GS_F_GPU, "RTX 4090", GS_F_GPUS, "2", GS_F_TP, "2", GS_F_LENGTH, "8192", END);
+	             GS_F_RUNTIME_VERSION, "0.4.9", GS_F_GPU, "RTX 4090", GS_F_GPUS, "2", GS_F_TP, "2",
+	             GS_F_LENGTH, "8192", END);
 	assert_int_equal(E->sglang.mem_fraction_static.num, 875);
 	/* QwQ-32B at tp 4 (record sglang-g6-qwq-32b-tp4-l4-v043post4: the load
 	 * took 15.54 GiB for 15.26 GiB of weights): per layer qkv 18350080 B
@@ -1310,6 +1366,7 @@ int main(void)
 		cmocka_unit_test(test_vllm_0200),
 		cmocka_unit_test(test_vllm_0201_printed_tokens),
 		cmocka_unit_test(test_vllm_0210),          cmocka_unit_test(test_vllm_0220_0280),
+		cmocka_unit_test(test_sglang_0_5),
 		cmocka_unit_test(test_vllm_sampler),
 		cmocka_unit_test(test_vllm_marlin_mxfp4),
 		cmocka_unit_test(test_config_attention),

@@ -111,6 +111,9 @@ typedef struct gsi_engine {
 	bool sizes_vision;            /* vision-language models                    */
 	bool (*vision_as_text)(const gs_model *m); /* or some of them, as text plus a
 	                                 projector (llama.cpp: Gemma 3 with --mmproj) */
+	const char *kv_formats;       /* the KV-cache formats it takes, gpusizer's
+	                                 spellings of its own (space-separated, from
+	                                 its source); NULL: every one             */
 	bool runs_gguf;               /* it runs a GGUF: a checkpoint's own storage
 	                                 is not its format, the file type is       */
 	bool attn_implementation;     /* attention is chosen as Transformers'

@@ -372,6 +372,25 @@ static const gsi_sgl_chunk_step sgl_chunk_0_4_9[] = {
 	{35 * 1024, 2048}, {160 * 1024, 8192}, {UINT64_MAX, 16384},
 };
 
+/* 0.5.3 on: chunked_prefill_size and cuda_graph_max_bs by GPU memory
+ * (server_args.py _handle_gpu_memory_settings at v0.5.3); the tier below
+ * 35 GiB at tp < 4 takes 24 from 0.5.4.post1 (16 before) */
+static const gsi_sgl_tier sgl_tiers_0_5_3[] = {
+	{20 * 1024, 2048, {8, 8}},     {35 * 1024, 2048, {16, 80}},    {60 * 1024, 4096, {32, 160}},
+	{90 * 1024, 8192, {256, 512}}, {160 * 1024, 8192, {256, 512}}, {UINT64_MAX, 16384, {512, 512}},
+};
+static const gsi_sgl_tier sgl_tiers_0_5_4_post1[] = {
+	{20 * 1024, 2048, {8, 8}},     {35 * 1024, 2048, {24, 80}},    {60 * 1024, 4096, {32, 160}},
+	{90 * 1024, 8192, {256, 512}}, {160 * 1024, 8192, {256, 512}}, {UINT64_MAX, 16384, {512, 512}},
+};
+
+/* The files the 0.5.x rows read, each at its tag (bytedance-iaas/sglang,
+ * every tag from v0.5.0rc0 to v0.5.18; docs/method.md §7b). */
+#define SGL_FILES_0_5                                                                             \
+	"python/sglang/srt/server_args.py (__post_init__, _handle_gpu_memory_settings, "         \
+	"adjust_mem_fraction_for_vlm), model_executor/model_runner.py (profile_max_num_token, "  \
+	"init_memory_pool), mem_cache/memory_pool.py ReqToTokenPool"
+
 /* SGLang, oldest first */
 static const gsi_sglang_release sglang_releases[] = {
 	{.rel.version = "0.4.6", .fraction_by_tp = sgl_fraction_by_tp_0_4_6, .chunk = sgl_chunk_0_4_6,
@@ -383,6 +402,60 @@ static const gsi_sglang_release sglang_releases[] = {
 	 .chunk = sgl_chunk_0_4_9, .chunk_no_gpu = 4096,
 	 .rel.source = "SGLang v0.4.9: python/sglang/srt/server_args.py __post_init__ (reserved_mem by GPU "
 	 "memory, PR #7054), model_executor/model_runner.py profile_max_num_token"},
+	/* 0.5.0 (read at its rc tags, the same logic as v0.4.9.post6) and 0.5.1:
+	 * 0.4.9's table, and the vision-language scale-down */
+	{.rel.version = "0.5.1", .reserved = sgl_reserved_0_4_9, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
+	 .chunk = sgl_chunk_0_4_9, .chunk_no_gpu = 4096, .vlm_scale = true,
+	 .rel.same_from = "0.5.0", .rel.same_to = "0.5.1.post3",
+	 .rel.source = "SGLang v0.5.0rc2 and v0.5.1.post3 (0.5.0 itself is not tagged in the mirror read; "
+	               "its "
+	 "rc tags stand for it): " SGL_FILES_0_5},
+	/* 0.5.2: Qwen3-Next's state pool, fixed slots, radix cache off */
+	{.rel.version = "0.5.2", .reserved = sgl_reserved_0_4_9, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
+	 .chunk = sgl_chunk_0_4_9, .chunk_no_gpu = 4096, .vlm_scale = true, .mamba = GSI_SGL_MAMBA_FIXED,
+	 .rel.source = "SGLang v0.5.2: " SGL_FILES_0_5 " (max_mamba_cache_size)"},
+	/* 0.5.3: the reserve formula and its GPU tiers */
+	{.rel.version = "0.5.3", .tiers = sgl_tiers_0_5_3, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
+	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_FIXED,
+	 .rel.same_from = "0.5.3", .rel.same_to = "0.5.3.post1",
+	 .rel.source = "SGLang v0.5.3 (and .post1): " SGL_FILES_0_5 " (the reserve formula, PR #10875)"},
+	/* 0.5.3.post2: every hybrid's state pool split from the KV pool with the
+	 * radix cache on (handle_max_mamba_cache) */
+	{.rel.version = "0.5.3.post2", .tiers = sgl_tiers_0_5_3, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
+	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_SPLIT,
+	 .rel.same_from = "0.5.3.post2", .rel.same_to = "0.5.4",
+	 .rel.source = "SGLang v0.5.3.post2 to v0.5.4: " SGL_FILES_0_5 " (handle_max_mamba_cache)"},
+	/* 0.5.4.post1: 24 decode graphs below 35 GiB at tp < 4 */
+	{.rel.version = "0.5.4.post1", .tiers = sgl_tiers_0_5_4_post1,
+	 .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
+	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_SPLIT,
+	 .rel.same_from = "0.5.4.post1", .rel.same_to = "0.5.9",
+	 .rel.source = "SGLang v0.5.4.post1 to v0.5.9 (their piecewise graphs opt-in; 0.5.7 moves the pool "
+	 "to model_runner_kv_cache_mixin.py, same figures): " SGL_FILES_0_5},
+	/* 0.5.10: prefill (piecewise) CUDA graphs on by default, in the reserve */
+	{.rel.version = "0.5.10", .tiers = sgl_tiers_0_5_4_post1, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
+	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_SPLIT, .prefill_graphs = GSI_SGL_PREFILL_SIZES,
+	 .rel.same_from = "0.5.10", .rel.same_to = "0.5.14",
+	 .rel.source = "SGLang v0.5.10 to v0.5.14 (0.5.11 pool_configurator.py, 0.5.14 draft weights "
+	 "inside the budget): " SGL_FILES_0_5 " (disable_piecewise_cuda_graph False)"},
+	/* 0.5.15: the prefill graphs breakable, none for MLA */
+	{.rel.version = "0.5.15", .tiers = sgl_tiers_0_5_4_post1, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
+	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_SPLIT, .prefill_graphs = GSI_SGL_PREFILL_SIZES_NO_MLA,
+	 .rel.same_from = "0.5.15", .rel.same_to = "0.5.16",
+	 .rel.source = "SGLang v0.5.15 to v0.5.16 (0.5.16 moves the pool to "
+	 "mem_cache/kv_cache_configurator.py, reserve_for_graph_mb): " SGL_FILES_0_5},
+	/* 0.5.17: one padding slot in the state pool */
+	{.rel.version = "0.5.17", .tiers = sgl_tiers_0_5_4_post1, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
+	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_SPLIT_PAD, .prefill_graphs = GSI_SGL_PREFILL_SIZES_NO_MLA,
+	 .rel.source = "SGLang v0.5.17: mem_cache/kv_cache_configurator.py (_handle_max_mamba_cache), "
+	 SGL_FILES_0_5},
+	/* 0.5.18: MLA's prefill graphs back in the reserve; a multimodal
+	 * model's 100 MiB cache off the KV budget */
+	{.rel.version = "0.5.18", .tiers = sgl_tiers_0_5_4_post1, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
+	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_SPLIT_PAD, .prefill_graphs = GSI_SGL_PREFILL_SIZES,
+	 .vlm_reserve_mib = 100, .req_pool_extra_row = true,
+	 .rel.source = "SGLang v0.5.18 (71de97b): mem_cache/kv_cache_configurator.py "
+	 "(mm_runtime_reservation_gb, SGLANG_VLM_CACHE_SIZE_MB 100), " SGL_FILES_0_5},
 };
 
 /* Ollama, oldest first */
@@ -484,8 +557,8 @@ static int cmp_version(const unsigned a[VPARTS], const unsigned b[VPARTS])
 	return 0;
 }
 
-/* "0.6.4", "v0.6.4", "0.6.4.post1", "0.10" (patch 0), "0.10.1.1": 1 when it
- * parses. */
+/* "0.6.4", "v0.6.4", "0.6.4.post1" (0.6.4.1), "0.10" (patch 0), "0.10.1.1":
+ * 1 when it parses. */
 static int parse_version(const char *s, unsigned out[VPARTS])
 {
 	if (*s == 'v' || *s == 'V')
@@ -506,8 +579,14 @@ static int parse_version(const char *s, unsigned out[VPARTS])
 		if (*s != '.')
 			break;
 		s++;
+		/* ".post2" after three parts is the fourth (SGLang's 0.5.3.post2
+		 * is a release of its own, after 0.5.3.post1) */
+		if (parts == 3 && !strncmp(s, "post", 4) && s[4] >= '0' && s[4] <= '9') {
+			s += 4;
+			continue;
+		}
 		if (!(*s >= '0' && *s <= '9'))
-			break; /* ".post1", ".dev0": a suffix, not a part */
+			break; /* ".dev0": a suffix, not a part */
 	}
 	if (parts < 2)
 		return 0;

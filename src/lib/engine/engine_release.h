@@ -254,6 +254,36 @@ struct gsi_vllm_release {
 	bool hybrid_prefix_default;
 };
 
+/* SGLang 0.5.3 on: chunked_prefill_size and cuda_graph_max_bs by GPU
+ * memory (server_args.py _handle_gpu_memory_settings): the first step whose
+ * below_mib the GPU is under, the last with UINT64_MAX. */
+typedef struct gsi_sgl_tier {
+	uint64_t below_mib;          /* GPUs of less memory than this, in MiB     */
+	uint32_t chunk;              /* chunked_prefill_size                      */
+	uint32_t max_bs[2];          /* cuda_graph_max_bs at tp < 4, tp >= 4      */
+} gsi_sgl_tier;
+
+/* SGLang: what its prefill (piecewise) CUDA graphs add to the reserve. */
+typedef enum gsi_sgl_prefill_graphs {
+	GSI_SGL_PREFILL_OFF,         /* opt-in, no term by default (to 0.5.9)     */
+	GSI_SGL_PREFILL_SIZES,       /* on: 8 MiB a capture size, 1536 MiB with MLA
+	                                (0.5.10 to 0.5.14, 0.5.18)               */
+	GSI_SGL_PREFILL_SIZES_NO_MLA /* ... none with MLA, whose breakable graphs
+	                                are off (0.5.15 to 0.5.17)               */
+} gsi_sgl_prefill_graphs;
+
+/* SGLang: how a hybrid's state pool is sized before the KV pool
+ * (docs/method.md §7b, "Hybrid models"). */
+typedef enum gsi_sgl_mamba {
+	GSI_SGL_MAMBA_NONE,          /* no state pool read: hybrids refused        */
+	GSI_SGL_MAMBA_FIXED,         /* max_running_requests, or 512, slots; radix
+	                                cache off (0.5.2 to 0.5.3.post1)        */
+	GSI_SGL_MAMBA_SPLIT,         /* radix on: 0.9/1.9 of what is left for
+	                                states, at most a third as many requests
+	                                (0.5.3.post2 to 0.5.16)                  */
+	GSI_SGL_MAMBA_SPLIT_PAD      /* ... and one padding slot (0.5.17 on)      */
+} gsi_sgl_mamba;
+
 /* SGLang: one release's rules (estimate_sglang.c; docs/method.md §7b). */
 typedef struct gsi_sglang_release {
 	gsi_release rel;             /* first: the part every engine's row has    */
@@ -264,6 +294,18 @@ typedef struct gsi_sglang_release {
 	const gsi_sgl_tp_step *fraction_by_tp;
 	const gsi_sgl_chunk_step *chunk; /* chunked_prefill_size when not given   */
 	uint32_t chunk_no_gpu;       /* ... when no GPU memory is known           */
+	/* 0.5.3 on: reserved MiB = 512 + 1.5 x max(chunk, 2048) + 2 x max_bs +
+	 * 128 x tp x pp (+ the prefill graphs' term), at least 10240 above 60
+	 * GiB; chunk and max_bs from `tiers` (then `reserved` and `chunk` are
+	 * unused); 0.88 when no GPU memory is known */
+	const gsi_sgl_tier *tiers;
+	gsi_sgl_prefill_graphs prefill_graphs;
+	bool vlm_scale;              /* adjust_mem_fraction_for_vlm (0.4.9.post6 on) */
+	gsi_sgl_mamba mamba;
+	uint32_t vlm_reserve_mib;    /* taken off the KV budget for a multimodal
+	                                model (SGLANG_VLM_CACHE_SIZE_MB, 0.5.18) */
+	bool req_pool_extra_row;     /* the req_to_token pool has one row more
+	                                (0.5.18)                                */
 } gsi_sglang_release;
 
 /* Ollama: one release's rules (llm/memory.go EstimateGPULayers and its

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "engine/engine.h"
 #include "engine/estimate_items.h"
 #include "engine/gguf_plan.h"
@@ -26,24 +27,37 @@
 static const char *const serve_formats[] = {"native", "bf16", "fp8", "int8", "nf4", NULL};
 static const char *const gguf_formats[] = {"Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q3_K_M", "Q2_K", NULL};
 
+/* The KV-cache formats each engine takes, in gpusizer's spellings:
+ * vLLM's --kv-cache-dtype (vllm/config/cache.py CacheDType: auto, float16,
+ * bfloat16, fp8, fp8_e4m3, fp8_e5m2, ... at every release read; "auto" is
+ * the model's dtype, fp32 included), SGLang's (server_args.py: auto,
+ * fp8_e5m2, fp8_e4m3, bf16), llama.cpp's -ctk/-ctv (common/arg.cpp
+ * kv_cache_types: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1) and
+ * Ollama's OLLAMA_KV_CACHE_TYPE (f16, q8_0, q4_0). issue 50 item 7. */
+#define KV_SERVING "fp32 bf16 fp16 fp8 fp8-e4m3 fp8-e5m2"
+#define KV_LLAMACPP "fp32 fp16 bf16 q8_0 q4_0 q4_1 iq4_nl q5_0 q5_1"
+
 static const gsi_engine engines[] = {
 	{.id = GS_RT_TRANSFORMERS, .label = "Transformers", .estimate = gsi_estimate_transformers,
 	 .sizes_encoders = true, .sizes_encoder_decoders = true, .sizes_state_space = true,
 	 .sizes_vision = true, .attn_implementation = true, .pipeline = true, .judged_on_cuda_total = true,
 	 .matrix_formats = serve_formats},
 	{.id = GS_RT_VLLM, .label = "vLLM", .estimate = gsi_estimate_vllm, .tp_divides = true,
+	 .kv_formats = KV_SERVING,
 	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group_of = gsi_vllm_interval_group,
 	 .pool_view = gsi_vllm_pool_view, .pool_interval = gsi_vllm_pool_interval,
 	 .verdict = gsi_verdict_vllm_pool, .matrix_formats = serve_formats,
 	 .pool_changes = gsi_serving_changes, .text_lines = gsi_vllm_text_lines,
 	 .extras_json = gsi_vllm_extras_json},
 	{.id = GS_RT_SGLANG, .label = "SGLang", .estimate = gsi_estimate_sglang, .tp_divides = true,
+	 .kv_formats = KV_SERVING,
 	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group = "sglang",
 	 .pool_view = gsi_sglang_pool_view, .pool_interval = gsi_sglang_pool_interval,
 	 .verdict = gsi_verdict_sglang_pool, .matrix_formats = serve_formats,
 	 .pool_changes = gsi_serving_changes, .text_lines = gsi_sglang_text_lines,
 	 .extras_json = gsi_sglang_extras_json},
 	{.id = GS_RT_LLAMACPP, .label = "llama.cpp", .estimate = gsi_estimate_llamacpp,
+	 .kv_formats = KV_LLAMACPP,
 	 .vision_as_text = gsi_llamacpp_vision_as_text, .runs_gguf = true, .splits_layers = true,
 	 .interval_group = "llamacpp", .matrix_formats = gguf_formats, .own_changes = gsi_llamacpp_changes,
 	 .searches_gpu_layers = true},
@@ -52,6 +66,7 @@ static const gsi_engine engines[] = {
 	 * estimate (its required.full, which picks the layers) is recomputed,
 	 * which is not memory the GPU holds */
 	{.id = GS_RT_OLLAMA, .label = "Ollama", .estimate = gsi_estimate_ollama, .runs_gguf = true,
+	 .kv_formats = "fp16 q8_0 q4_0",
 	 .splits_layers = true, .judged_per_device = true, .interval_group = "llamacpp",
 	 .verdict = gsi_verdict_ollama_layers, .matrix_formats = gguf_formats,
 	 .own_changes = gsi_ollama_changes, .layer_fit = gsi_ollama_layer_fit,
@@ -291,6 +306,35 @@ static gs_status add_image_tokens(gs_estimate *e, const gs_workload *w, const gs
 	return GS_OK;
 }
 
+/* Whether `word` is one of the space-separated words of `list`, case
+ * ignored. */
+static bool in_words(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	for (const char *p = list; *p;) {
+		size_t k = strcspn(p, " ");
+		if (k == n && !strncasecmp(p, word, n))
+			return true;
+		p += k + (p[k] == ' ');
+	}
+	return false;
+}
+
+/* A KV-cache format the runtime does not take is refused with the ones it
+ * does (the engine row's kv_formats, read from each engine's source). */
+static gs_status kv_format_taken(const gs_estimate *e, const gs_workload *w, gs_error *err)
+{
+	const char *list = e->engine->kv_formats;
+	gs_field f[2] = {GS_F_KV_FORMAT, GS_F_KV_FORMAT_V};
+	for (int i = 0; list && i < 2; i++)
+		if (gs_wl_set(w, f[i]) && !in_words(list, gs_wl_str(w, f[i])))
+			return gs_error_set(err, GS_EINPUT, w->v[f[i]].where,
+			                    "%s: %s has no \"%.40s\" KV cache; it takes "
+			                    "%s", gs_field_key(f[i]),
+			                    e->engine->label, gs_wl_str(w, f[i]), list);
+	return GS_OK;
+}
+
 /* Zero the bytes of *e from member `from` up to member `to`. */
 #define ZERO_SPAN(e, from, to)                                                                               \
 	memset((char *)(e) + offsetof(gs_estimate, from), 0,                                                 \
@@ -405,6 +449,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	}
 	e->runtime = gs_wl_runtime(w);
 	e->engine = gsi_engine_of(e->runtime);
+	if ((s = kv_format_taken(e, w, err)))
+		return s;
 	/* a field this runtime does not read was refused with the workload
 	 * (gs_workload_finish, the field table's runtime masks) */
 	if ((s = check_model_kind(e, w, m, err)))

@@ -210,12 +210,9 @@ static gs_status kv_setting(gs_estimate *e, gs_ollama_fit *o, gs_error *err)
 	snprintf(o->kv_cache_type, sizeof o->kv_cache_type, "f16");
 	if (!gs_wl_set(w, GS_F_KV_FORMAT))
 		return gs_kv_format_parse("fp16", "kv_format", &e->kv_format, err);
+	/* the engine row's kv_formats refused anything but OLLAMA_KV_CACHE_TYPE's
+	 * f16, q8_0 and q4_0 (estimate.c) */
 	const char *t = gs_wl_str(w, GS_F_KV_FORMAT);
-	if (strcmp(t, "fp16") && strcmp(t, "f16") && strcmp(t, "q8_0") && strcmp(t, "q4_0"))
-		return gs_error_set(err, GS_EINPUT, w->v[GS_F_KV_FORMAT].where,
-		                    "kv_format %.20s: Ollama's OLLAMA_KV_CACHE_TYPE accepts f16, q8_0 or "
-		                    "q4_0",
-		                    t);
 	if (!strcmp(t, "f16") || !strcmp(t, "fp16"))
 		return gs_kv_format_parse("fp16", "kv_format", &e->kv_format, err);
 	if (!o->flash_attention) {

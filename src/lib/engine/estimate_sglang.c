@@ -62,15 +62,101 @@ static gs_ratio fraction_rule(const gsi_sglang_release *r, uint64_t gpu_mem, uin
 	return (gs_ratio){milli, 1000};
 }
 
-/* chunked_prefill_size by the release's steps. */
+/* chunked_prefill_size by the release's steps (or tiers, 0.5.3 on). */
 static uint64_t chunk_rule(const gsi_sglang_release *r, uint64_t gpu_mem)
 {
+	if (r->tiers) {
+		if (!gpu_mem)
+			return 4096;
+		const gsi_sgl_tier *t = r->tiers;
+		while (gpu_mem >= t->below_mib)
+			t++;
+		return t->chunk;
+	}
 	if (!gpu_mem)
 		return r->chunk_no_gpu;
 	const gsi_sgl_chunk_step *st = r->chunk;
 	while (gpu_mem >= st->below_mib)
 		st++;
 	return st->tokens;
+}
+
+/* The prefill (piecewise) CUDA graphs' capture sizes up to max_tokens
+ * (server_args.py _generate_piecewise_cuda_graph_tokens, 0.5.9 on): 4 to 32
+ * by 4, 48 to 256 by 16, 288 to 512 by 32, 576 to 1024 by 64, 1280 to 4096
+ * by 256, then by 512. 8192 tokens: 58 sizes. */
+static uint64_t prefill_sizes(uint64_t max_tokens)
+{
+	static const struct { uint32_t from, to, step; } runs[] = {
+		{4, 32, 4},        {48, 256, 16},     {288, 512, 32},
+		{576, 1024, 64},   {1280, 4096, 256}, {4608, UINT32_MAX, 512},
+	};
+	uint64_t n = 0;
+	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++)
+		for (uint64_t s = runs[i].from; s <= runs[i].to && s <= max_tokens; s += runs[i].step)
+			n++;
+	return n;
+}
+
+/* 0.5.3 on: reserved MiB = 512 + 1.5 x max(chunk, 2048) + 2 x max_bs + 128
+ * x tp x pp, plus the prefill graphs' term (0.5.10 on: 8 MiB a capture
+ * size, 1536 with MLA; none for a multimodal model, whose piecewise graphs
+ * are off), at least 10240 above 60 GiB (server_args.py
+ * _handle_gpu_memory_settings, reserve_for_graph_mb). */
+static gs_ratio formula_rule(const gs_estimate *e, const gsi_sglang_release *r, uint64_t gpu_mem,
+                             uint64_t chunk, char *why, size_t cap)
+{
+	const gs_model *m = &e->model;
+	if (!gpu_mem) {
+		snprintf(why, cap, "no GPU memory known: 0.880");
+		return (gs_ratio){880, 1000};
+	}
+	const gsi_sgl_tier *t = r->tiers;
+	while (gpu_mem >= t->below_mib)
+		t++;
+	uint64_t tp = e->tp ? e->tp : 1, max_bs = t->max_bs[tp >= 4];
+	uint64_t act = chunk > 2048 ? chunk : 2048;
+	/* in halves of a MiB: 1.5 x act */
+	uint64_t half = 2 * 512 + 3 * act + 4 * max_bs + 2 * 128 * tp;
+	uint64_t graphs = 0;
+	bool mla = m->attn == GS_ATTN_MLA;
+	if (r->prefill_graphs != GSI_SGL_PREFILL_OFF && !m->vision_params)
+		graphs = !mla                                         ? 8 * prefill_sizes(chunk)
+		         : r->prefill_graphs == GSI_SGL_PREFILL_SIZES ? 1536
+		                                                      : 0;
+	half += 2 * graphs;
+	bool floor = gpu_mem > 60 * 1024 && half < 2 * 10240;
+	if (floor)
+		half = 2 * 10240;
+	/* round((gpu_mem - reserved) / gpu_mem, 3), in thousandths */
+	uint64_t num = 2 * gpu_mem > half ? 2 * gpu_mem - half : 0;
+	uint64_t milli = (num * 1000 + gpu_mem) / (2 * gpu_mem);
+	snprintf(why, cap, "(%llu MiB - %llu.%llu MiB reserved%s) / %llu MiB, rounded to 3 places; reserved "
+	         "= 512 + 1.5 x %llu + 2 x cuda_graph_max_bs %llu + 128 x tp %llu%s%llu MiB",
+	         (unsigned long long)gpu_mem, (unsigned long long)(half / 2),
+	         (unsigned long long)(half % 2 * 5),
+	         floor ? ", the 10240 MiB floor above 60 GiB" : "", (unsigned long long)gpu_mem,
+	         (unsigned long long)act, (unsigned long long)max_bs, (unsigned long long)tp,
+	         " + prefill graphs ", (unsigned long long)graphs);
+	return (gs_ratio){milli, 1000};
+}
+
+/* adjust_mem_fraction_for_vlm (server_args.py, 0.4.9.post6 on): a
+ * multimodal model's fraction x 0.95 x clamp(1 - 0.1 x (L x H^2 / (24 x
+ * 1024^2) - 1), 0.8, 1.05), L and H vision_config's num_hidden_layers and
+ * hidden_size (24 and 1024 when it names them otherwise), not rounded
+ * again. In millionths. */
+static gs_ratio vlm_scale(const gs_model *m, gs_ratio f, char *why, size_t cap)
+{
+	double L = m->vision_cfg_layers ? m->vision_cfg_layers : 24;
+	double H = m->vision_cfg_hidden ? m->vision_cfg_hidden : 1024;
+	double factor = 1.0 - 0.1 * (L * H * H / (24.0 * 1024 * 1024) - 1.0);
+	factor = factor < 0.8 ? 0.8 : factor > 1.05 ? 1.05 : factor;
+	double x = (double)f.num / (double)f.den * 0.95 * factor;
+	size_t n = strlen(why);
+	snprintf(why + n, cap - n, "; x 0.95 x %.4f for the vision tower (%.0f layers of "
+	                           "%.0f)", factor, L, H);
+	return (gs_ratio){(uint64_t)(x * 1e6), 1000000};
 }
 
 /* The serve phase's transient items: one chunked prefill's activations and
@@ -174,6 +260,42 @@ static uint64_t load_window(gs_estimate *e, bool *rounding_known, char *why, siz
 	return waste + rope;
 }
 
+/* 0.5.18: a multimodal model's cache, SGLANG_VLM_CACHE_SIZE_MB (100 MiB),
+ * comes off the KV budget (kv_cache_configurator.py
+ * mm_runtime_reservation_gb; 1024 MiB more with a CUDA IPC feature
+ * transport, not the default). */
+static void mm_cache(gs_estimate *e, const gsi_sglang_release *r)
+{
+	if (!r->vlm_reserve_mib || !e->model.vision_params)
+		return;
+	gs_item *it = gsi_item(e, "mm_cache", GS_BASIS_ESTIMATED,
+	                       METHOD "§7b (SGLang 0.5.18 kv_cache_configurator.py "
+	                              "mm_runtime_reservation_gb)");
+	it->shard = GS_SHARD_NONE;
+	gsi_item_all(it, ALL_PHASES, (gs_bytes)r->vlm_reserve_mib << 20);
+	gsi_formula(it, "SGLANG_VLM_CACHE_SIZE_MB %u MiB, taken off the KV budget by SGLang %s",
+	            r->vlm_reserve_mib, r->rel.version);
+}
+
+/* The request-to-token table, max_running_requests rows of context_len + 4
+ * int32 (mem_cache/memory_pool.py ReqToTokenPool; one row more from
+ * 0.5.18). It is allocated after the pool is sized, out of what
+ * mem_fraction_static leaves. Llama-3.1-8B at its 131072 tokens and 2048
+ * requests: 1073774592 B. */
+static void req_to_token(gs_estimate *e, const gsi_sglang_release *r)
+{
+	const gs_sglang_pool *p = &e->sglang;
+	uint64_t ctx = e->length ? e->length : (e->model.max_position ? e->model.max_position : 1);
+	uint64_t rows = p->max_running_requests + (r->req_pool_extra_row ? 1 : 0);
+	gs_item *it = gsi_item(e, "req_to_token", GS_BASIS_ESTIMATED,
+	                       METHOD "§7b (SGLang mem_cache/memory_pool.py ReqToTokenPool)");
+	it->shard = GS_SHARD_NONE;
+	gsi_item_put(it, 1, gs_mul_sat(gs_mul_sat(rows, ctx + 4), 4));
+	gsi_item_put(it, 2, gs_mul_sat(gs_mul_sat(rows, ctx + 4), 4));
+	gsi_formula(it, "%llu rows x (context %llu + 4) x 4 B (int32), after the pool: outside it",
+	            (unsigned long long)rows, (unsigned long long)ctx);
+}
+
 /* The pool, once weights are placed on each GPU. */
 static void pool(gs_estimate *e, gs_item *kv)
 {
@@ -188,7 +310,8 @@ static void pool(gs_estimate *e, gs_item *kv)
 	gs_bytes ctx = gsi_item_bytes(e, "runtime_context", PH_LOAD);
 	gs_bytes weights = 0;
 	for (size_t i = 0; i < e->n_items; i++)
-		if ((e->items[i].shard == GS_SHARD_WEIGHTS || !strcmp(e->items[i].id, "load_window")) &&
+		if ((e->items[i].shard == GS_SHARD_WEIGHTS || !strcmp(e->items[i].id, "load_window") ||
+		     !strcmp(e->items[i].id, "mm_cache")) &&
 		    e->items[i].basis != GS_BASIS_UNKNOWN)
 			weights = gs_add_sat(weights, e->items[i].bytes[PH_LOAD]);
 	p->free_at_start = e->cuda_total > ctx ? e->cuda_total - ctx : 0;
@@ -243,16 +366,21 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 
 	gs_sglang_pool *p = &e->sglang;
 	uint64_t gpu_mem = e->has_capacity ? e->capacity / GS_MiB : 0;
+	p->chunked_prefill_size = gs_wl_set(w, GS_F_CHUNKED_PREFILL_SIZE) ? wl(e, GS_F_CHUNKED_PREFILL_SIZE)
+	                                                                   : chunk_rule(r, gpu_mem);
 	if (gs_wl_set(w, GS_F_MEM_FRACTION_STATIC)) {
 		p->mem_fraction_static = gs_wl_ratio(w, GS_F_MEM_FRACTION_STATIC);
 		snprintf(p->fraction_why, sizeof p->fraction_why, "given (%s)",
 		         w->v[GS_F_MEM_FRACTION_STATIC].where);
 	} else {
-		p->mem_fraction_static = fraction_rule(r, gpu_mem, e->tp, p->fraction_why,
-		                                       sizeof p->fraction_why);
+		p->mem_fraction_static = r->tiers ? formula_rule(e, r, gpu_mem, p->chunked_prefill_size,
+		                                                 p->fraction_why, sizeof p->fraction_why)
+		                                  : fraction_rule(r, gpu_mem, e->tp, p->fraction_why,
+		                                                  sizeof p->fraction_why);
+		if (r->vlm_scale && e->model.vision_params)
+			p->mem_fraction_static = vlm_scale(&e->model, p->mem_fraction_static, p->fraction_why,
+			                                   sizeof p->fraction_why);
 	}
-	p->chunked_prefill_size = gs_wl_set(w, GS_F_CHUNKED_PREFILL_SIZE) ? wl(e, GS_F_CHUNKED_PREFILL_SIZE)
-	                                                                   : chunk_rule(r, gpu_mem);
 
 	gsi_serving_context(e, ALL_PHASES, "token-to-KV", false);
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
@@ -293,7 +421,9 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 		            "caching "
 		            "allocator's rounding, the rotary cache)",
 		            why);
+	mm_cache(e, r);
 	pool(e, kv);
+	req_to_token(e, r);
 	/* the sheet's load decodes at once, up to what the scheduler admits */
 	serve_items(e, p->chunked_prefill_size,
 	            e->concurrency < p->max_running_requests ? e->concurrency : p->max_running_requests);

@@ -140,6 +140,12 @@ void gsi_config_describe(const void *root_, const char *type, const char *name, 
 	copy_string(root, "_attn_implementation", m->config_attention, sizeof m->config_attention);
 	if (!m->torch_dtype[0])
 		copy_string(root, "dtype", m->torch_dtype, sizeof m->torch_dtype);
+	json_t *vc = json_object_get(root, "vision_config");
+	json_t *vl = json_object_get(vc, "num_hidden_layers"), *vh = json_object_get(vc, "hidden_size");
+	if (json_is_integer(vl) && json_integer_value(vl) > 0 && json_integer_value(vl) < 100000)
+		m->vision_cfg_layers = (uint32_t)json_integer_value(vl);
+	if (json_is_integer(vh) && json_integer_value(vh) > 0 && json_integer_value(vh) < 1000000)
+		m->vision_cfg_hidden = (uint32_t)json_integer_value(vh);
 	json_t *q = json_object_get(root, "quantization_config");
 	if (q && json_is_object(q)) {
 		const char *qm = json_string_value(json_object_get(q, "quant_method"));
