@@ -106,7 +106,22 @@ typedef struct gs_vllm_budget {
 	gs_bytes capacity;        /* CUDA total the budget is taken from (cuda_how) */
 	gs_bytes budget;          /* floor(gpu_memory_utilization x CUDA total) */
 	gs_bytes kv_available;    /* budget - weights - activations - non-torch - graphs */
-	gs_bytes block_bytes;     /* one block of 16 tokens, all layers         */
+	gs_bytes block_bytes;     /* one block id across the pool: 16 tokens of
+	                             every layer, or a hybrid's page x group_size */
+	uint64_t block_tokens;    /* tokens of one attention block: 16, or the
+	                             block a hybrid's state page raises it to
+	                             (the sequence's length for a state-only model) */
+	/* Hybrids (attention and state layers in one pool, kv_cache_utils.py
+	 * groups of group_size layers, each group drawing block ids from the same
+	 * free list; docs/method.md §7, "Hybrid models") */
+	bool hybrid;
+	uint64_t group_size, attn_groups, state_groups;
+	uint64_t state_pages;     /* pages a request holds in each state group:
+	                             1 ("none"), 2 ("align"); "all" grows with length */
+	uint64_t state_block_tokens; /* "all": tokens a state page covers      */
+	gs_bytes page_bytes;      /* one layer's page (the attention block)     */
+	gs_bytes state_page_bytes; /* one state layer's state before padding    */
+	char state_mode[8];       /* "none", "align" or "all"                   */
 	uint64_t blocks;          /* floor(kv_available / block_bytes)          */
 	uint64_t tokens;          /* blocks x 16                                */
 	uint64_t max_concurrency_milli; /* vLLM's max concurrency at the sheet's
@@ -117,7 +132,9 @@ typedef struct gs_vllm_budget {
 	                             vLLM's "%.2fx" prints it (ties to even)    */
 	gs_bytes fixed;           /* what the budget holds before the pool        */
 	bool over_budget;         /* the fixed items exceed the budget           */
-	uint64_t needed_blocks;   /* concurrency x ceil(length / 16)             */
+	uint64_t needed_blocks;   /* concurrency x the blocks one request needs   */
+	uint64_t request_blocks;  /* one request at the sheet's length: ceil(length
+	                             / 16), or a hybrid's attention and state blocks */
 	uint64_t profile_tokens;  /* max_num_batched_tokens of the profile run   */
 	uint64_t profile_seqs;    /* max_num_seqs                                */
 	bool v1;                  /* the release's V1 engine                     */
@@ -222,6 +239,9 @@ typedef struct gs_train_info {
  * runtime without a pool, or without a capacity to size it against. */
 typedef struct gs_pool_view {
 	bool known;               /* a serving engine sized against a capacity     */
+	bool in_blocks;           /* a vLLM hybrid: tokens, their interval, the
+	                             request's and the sheet's need count block
+	                             ids (attention blocks and states), not tokens */
 	char engine[16];          /* "vLLM", "SGLang"                              */
 	uint64_t tokens;          /* pool tokens                                   */
 	uint64_t tokens_low, tokens_high; /* its calibration interval (0: none)    */

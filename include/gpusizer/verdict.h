@@ -78,7 +78,10 @@ typedef struct gs_capacity_verdict {
 	bool device_fits;
 	gs_bytes device_margin;    /* capacity - load, or load - capacity when !device_fits */
 	/* Pool engines: units are vLLM's 16-token blocks or SGLang's tokens. */
-	uint64_t unit_tokens;      /* 16 (vLLM) or 1 (SGLang)                      */
+	uint64_t unit_tokens;      /* 16 (vLLM) or 1 (SGLang); a vLLM hybrid's block */
+	bool blocks_only;          /* a vLLM hybrid: its block ids hold attention
+	                              blocks and states, said in blocks alone     */
+	uint64_t request_length, requests_need; /* the sheet's length and concurrency */
 	gs_bytes unit_bytes;       /* one block / one token's KV, on one GPU       */
 	uint64_t pool_units, need_units; /* need 0: no length given             */
 	uint64_t pool_low, pool_high; /* the pool's calibration interval, in units  */

@@ -464,7 +464,12 @@ case_ 0 "attention sdpa" estimate google/gemma-2-27b --context 8192 --attention 
 case_ 0 "parameters:  79674391296" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --context 8192
 case_ 0 "+ the 36 Gated DeltaNet layers' state" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --context 8192
 case_ 0 "falls back to torch_chunk_gated_delta_rule" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --context 8192
-case_ 2 "is a state-space model or hybrid: gpusizer sizes it with runtime transformers only" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --context 4096 --runtime-version 0.21.0
+# issue 46 item 4: hybrids under vLLM, from 0.21.0's rules on
+case_ 2 "cache for hybrid and state-space models was not read" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --context 4096 --runtime-version 0.20.0 --gpu H200
+case_ 0 "block ids of 13369344 B (attention blocks of 544 tokens and state pages, 1 attention and 3 state groups of 12 layers; prefix caching align)" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --context 8192 --gpu H200 --format fp8
+case_ 0 "largest concurrency: " fit Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --gpu "H100 SXM" --tp 4 --gpus 4 --context 32768
+case_ 0 "vLLM state pool:" estimate mistralai/Mamba-Codestral-7B-v0.1 --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8
+case_ 2 "prefix_caching yes: vLLM has no prefix caching for a state-space model without attention" estimate mistralai/Mamba-Codestral-7B-v0.1 --runtime vllm --gpu "RTX 4090" --context 8192 --prefix-caching yes
 # vLLM releases and DeepSeek: 0.6.4 has no MLA (every head's K and V at 256) and no V3
 case_ 0 "vLLM 0.6.4 has no MLA: each layer caches K and V of 16 heads / tp at head size 256" estimate deepseek-ai/DeepSeek-V2-Lite --runtime vllm --runtime-version 0.6.4 --gpu "A100 80GB" --context 8192
 case_ 2 "vLLM 0.6.4 has no DeepseekV3ForCausalLM" estimate deepseek-ai/DeepSeek-V3 --runtime vllm --runtime-version 0.6.4 --context 8192
@@ -618,7 +623,7 @@ case_ 0 "2 x 1 layers x 2 kv heads x 64 head dim x 1000 tokens" estimate tests/d
 case_ 0 "parameters:  1715296" estimate tests/data/configs/nemotron-h-moe-tiny.json --context 1000
 # Falcon-H1: attention and Mamba-2 side by side in every layer (a constructed fixture)
 case_ 0 "2 x 2 layers x 2 kv heads x 64 head dim x 1000 tokens x 1 seqs x bf16 (512000 elements) in the attention layers; + the 2 Mamba-2 layers' state" estimate tests/data/configs/falcon-h1-tiny.json --context 1000
-case_ 2 'is a state-space model or hybrid' estimate tests/data/configs/falcon-h1-tiny.json --runtime vllm --runtime-version 0.21.0
+case_ 2 'cache for hybrid and state-space models was not read' estimate tests/data/configs/falcon-h1-tiny.json --runtime vllm --runtime-version 0.19.0 --gpu L4
 case_ 2 "no such file or folder, and not a hub id" estimate ./nothing/here.json
 case_ 2 "header length 35184372088832 exceeds the 100 MiB limit" estimate tests/data/bad/corrupt.safetensors
 case_ 2 "truncated header" estimate tests/data/bad/truncated.gguf --runtime llamacpp

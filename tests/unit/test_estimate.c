@@ -1208,9 +1208,71 @@ static void test_state_space(void **st)
 	/* prefill: 3 fp32 b x inner x s x state + b x s x (4 x inner + 2h) x 2 B */
 	assert_int_equal(item_at(E, "activations", 1),
 	                 4ull * 1536 * 2048 * 16 * 12 + 4ull * 2048 * (4 * 1536 + 2 * 768) * 2);
-	expect_estimate_error(E, GS_EUNSUPPORTED, "is a state-space model", GS_F_MODEL,
-	                      CFG("state-spaces__mamba-130m-hf.json"), GS_F_RUNTIME, "vllm", GS_F_LENGTH,
-	                      "2048", END);
+	/* vLLM (docs/method.md §7, "Hybrid models"): one page a sequence in each
+	 * layer, conv (4 - 1) x 1536 + ssm 1536 x 16 = 29184 values x 2 B */
+	run_estimate(E, &m, GS_F_MODEL, CFG("state-spaces__mamba-130m-hf.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_LENGTH, "2048", GS_F_GPU, "L4", END);
+	assert_true(E->vllm.hybrid);
+	assert_int_equal(E->vllm.state_page_bytes, 29184ull * 2);
+	assert_int_equal(E->vllm.group_size, 24);
+	assert_int_equal(E->vllm.request_blocks, 1);
+	assert_int_equal(E->vllm.block_bytes, 29184ull * 2 * 24);
+	/* before 0.21.0 the hybrid cache was not read: refused by name */
+	expect_estimate_error(E, GS_EINPUT, "hybrid and state-space models was not read", GS_F_MODEL,
+	                      CFG("state-spaces__mamba-130m-hf.json"), GS_F_RUNTIME, "vllm",
+	                      GS_F_RUNTIME_VERSION, "0.20.0", GS_F_LENGTH, "2048", GS_F_GPU, "L4", END);
+}
+
+/* vLLM's pool for a hybrid (docs/method.md §7, "Hybrid models"), the worked
+ * value of Qwen3-Next-80B-A3B in bf16: a Gated DeltaNet layer's state on
+ * one GPU is conv 3 x 8192 + recurrent 32 x 128 x 128 values = 1097728 B at
+ * tp 1, which raises the attention block (2048 B a token: 2 KV heads x 512 x
+ * 2 B) to 16 x cdiv(1097728, 16 x 2048) = 544 tokens, 1114112 B; 12
+ * attention and 36 state layers make groups of 12; at 8192 tokens a request
+ * needs 16 attention blocks and 3 state pages without prefix caching
+ * (0.21.0), 2 each with it (0.28: align), 19 and 22 block ids. At tp 4: 272
+ * tokens, 278528 B, 34 and 37. */
+static void test_vllm_hybrid(void **st)
+{
+	(void)st;
+	gs_model m;
+	static const struct {
+		const char *version, *tp;
+		uint64_t block_tokens, page, blocks;
+		const char *mode;
+	} q3n[] = {{"0.21.0", "1", 544, 1114112, 19, "none"}, {"0.28.0", "1", 544, 1114112, 22, "align"},
+	           {"0.21.0", "4", 272, 278528, 34, "none"}, {"0.28.0", "4", 272, 278528, 37, "align"}};
+	for (size_t i = 0; i < sizeof q3n / sizeof q3n[0]; i++) {
+		run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3-Next-80B-A3B-Instruct.json"), GS_F_RUNTIME,
+		             "vllm", GS_F_RUNTIME_VERSION, q3n[i].version, GS_F_TP, q3n[i].tp, GS_F_GPUS,
+		             q3n[i].tp, GS_F_GPU, "H200", GS_F_LENGTH, "8192", END);
+		assert_true(E->vllm.hybrid);
+		assert_int_equal(E->vllm.block_tokens, q3n[i].block_tokens);
+		assert_int_equal(E->vllm.page_bytes, q3n[i].page);
+		assert_int_equal(E->vllm.group_size, 12);
+		assert_int_equal(E->vllm.attn_groups, 1);
+		assert_int_equal(E->vllm.state_groups, 3);
+		assert_int_equal(E->vllm.request_blocks, q3n[i].blocks);
+		assert_string_equal(E->vllm.state_mode, q3n[i].mode);
+	}
+	/* prefix caching turned off on 0.28 gives "none" again; asked for on
+	 * 0.25, which has none for hybrids, it is refused */
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3-Next-80B-A3B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_PREFIX_CACHING, "no", GS_F_TP, "4", GS_F_GPUS, "4", GS_F_GPU, "H200", GS_F_LENGTH,
+	             "8192", END);
+	assert_int_equal(E->vllm.request_blocks, 34);
+	expect_estimate_error(E, GS_EINPUT, "has no prefix caching for hybrid models", GS_F_MODEL,
+	                      CFG("Qwen__Qwen3-Next-80B-A3B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	                      GS_F_RUNTIME_VERSION, "0.25.0", GS_F_PREFIX_CACHING, "yes", GS_F_TP, "4",
+	                      GS_F_GPUS, "4", GS_F_GPU, "H200", GS_F_LENGTH, "8192", END);
+	/* Jamba: 4 attention and 28 Mamba layers, groups of 4, the block 80
+	 * tokens (mamba_utils.py mamba1: conv 3 x 8192, ssm 8192 x 16) */
+	run_estimate(E, &m, GS_F_MODEL, CFG("ai21labs__Jamba-v0.1.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.21.0", GS_F_GPU, "H200", GS_F_LENGTH, "8192", END);
+	assert_int_equal(E->vllm.state_page_bytes, (3ull * 8192 + 8192ull * 16) * 2);
+	assert_int_equal(E->vllm.block_tokens, 80);
+	assert_int_equal(E->vllm.group_size, 4);
+	assert_int_equal(E->vllm.state_groups, 7);
 }
 
 /* Vision-language (method.md §2, §5): images add their tokens to the
@@ -1366,7 +1428,7 @@ int main(void)
 		cmocka_unit_test(test_vllm_0200),
 		cmocka_unit_test(test_vllm_0201_printed_tokens),
 		cmocka_unit_test(test_vllm_0210),          cmocka_unit_test(test_vllm_0220_0280),
-		cmocka_unit_test(test_sglang_0_5),
+		cmocka_unit_test(test_sglang_0_5),          cmocka_unit_test(test_vllm_hybrid),
 		cmocka_unit_test(test_vllm_sampler),
 		cmocka_unit_test(test_vllm_marlin_mxfp4),
 		cmocka_unit_test(test_config_attention),

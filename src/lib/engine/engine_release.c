@@ -260,7 +260,7 @@ static const gsi_vllm_release vllm_releases[] = {
 	 * The loader caps the allocator's split size while loading (reserved
 	 * memory only; the weights figure counts allocated bytes). */
 	{.rel.version = "0.21.0", V1_RULES_FROM_0_20, .tokens_by_concurrency = true,
-	 .native_warmed = true, .comm = GSI_COMM_CA_0_21, .mrv2_read = true,
+	 .native_warmed = true, .comm = GSI_COMM_CA_0_21, .mrv2_read = true, .hybrid_read = true,
 	 .rel.source = "vLLM v0.21.0 (ad7125a4; VLLM_USE_FLASHINFER_SAMPLER True in vllm/envs.py, "
 	 "_dummy_sampler_run warming forward_native in vllm/v1/worker/gpu_model_runner.py, random_sample in "
 	 "vllm/v1/sample/ops/topk_topp_sampler.py; device_communicators/custom_all_reduce.py, symm_mem.py, "
@@ -276,7 +276,8 @@ static const gsi_vllm_release vllm_releases[] = {
 	 * on). Rows from a branch point on main say so: the release's
 	 * cherry-picks (bug fixes merged after the cut) were not seen. */
 #define V1_RULES_FROM_0_22                                                                                   \
-	V1_RULES_FROM_0_20, .tokens_by_concurrency = true, .native_warmed = true, .mrv2_read = true
+	V1_RULES_FROM_0_20, .tokens_by_concurrency = true, .native_warmed = true, .mrv2_read = true,        \
+	.hybrid_read = true
 	{.rel.version = "0.22.0", V1_RULES_FROM_0_22, .comm = GSI_COMM_CA_0_21,
 	 .mrv2 = GSI_MRV2_LISTED_DENSE, .mrv2_archs = "Qwen3ForCausalLM",
 	 .rel.same_from = "0.22.0", .rel.same_to = "0.22.1",
@@ -317,7 +318,7 @@ static const gsi_vllm_release vllm_releases[] = {
 	 "in vllm/engine/arg_utils.py, PR #40996), vllm/v1/core/kv_cache_utils.py "
 	 "unify_kv_cache_spec_page_size (mamba pages padded, PR #45207), vllm/v1/worker/gpu_worker.py: "
 	 V1_FILES_FROM_0_17},
-	{.rel.version = "0.27.0", V1_RULES_FROM_0_22, .comm = GSI_COMM_CA_0_27,
+	{.rel.version = "0.27.0", V1_RULES_FROM_0_22, .comm = GSI_COMM_CA_0_27, .mla_state_align128 = true,
 	 .mrv2 = GSI_MRV2_DENSE_OR_LISTED, .hybrid_prefix_supported = true, .mrv2_encoder_profile = true,
 	 .consumed_formula = true,
 	 .mrv2_archs = "DeepseekV2ForCausalLM Qwen2MoeForCausalLM GraniteMoeForCausalLM InklingForCausalLM "
@@ -329,7 +330,7 @@ static const gsi_vllm_release vllm_releases[] = {
 	 "transient peak, PR #49208), vllm/v1/worker/gpu/model_runner.py profile_run "
 	 "(encoder_runner.profile_encoder_cache, PR #47985), custom_all_reduce.py (_init_mnnvl_buffer, PR "
 	 "#50000), vllm/config/vllm.py: " V1_FILES_FROM_0_17},
-	{.rel.version = "0.28.0", V1_RULES_FROM_0_22, .comm = GSI_COMM_CA_0_27,
+	{.rel.version = "0.28.0", V1_RULES_FROM_0_22, .comm = GSI_COMM_CA_0_27, .mla_state_align128 = true,
 	 .mrv2 = GSI_MRV2_DENSE_OR_LISTED, .hybrid_prefix_supported = true, .hybrid_prefix_default = true,
 	 .mrv2_encoder_profile = true, .consumed_formula = true, .big_160 = true, .capture_1024_sm10 = true,
 	 .mrv2_archs = "DeepseekV2ForCausalLM DeepseekV4ForCausalLM Qwen2MoeForCausalLM "

@@ -252,6 +252,11 @@ struct gsi_vllm_release {
 	 * keeps 2 state pages a request ("align") instead of 1 */
 	bool hybrid_prefix_supported;
 	bool hybrid_prefix_default;
+	bool hybrid_read;            /* V1's hybrid pool read (kv_cache_utils.py
+	                                groups, platforms/interface.py
+	                                _align_hybrid_block_size; 0.21.0 on)      */
+	bool mla_state_align128;     /* a hybrid with MLA aligns its block to 128
+	                                (PR #50000, 0.27 on)                      */
 };
 
 /* SGLang 0.5.3 on: chunked_prefill_size and cuda_graph_max_bs by GPU

@@ -43,7 +43,7 @@ static const gsi_engine engines[] = {
 	 .sizes_vision = true, .attn_implementation = true, .pipeline = true, .judged_on_cuda_total = true,
 	 .matrix_formats = serve_formats},
 	{.id = GS_RT_VLLM, .label = "vLLM", .estimate = gsi_estimate_vllm, .tp_divides = true,
-	 .kv_formats = KV_SERVING,
+	 .kv_formats = KV_SERVING, .sizes_state_space = true,
 	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group_of = gsi_vllm_interval_group,
 	 .pool_view = gsi_vllm_pool_view, .pool_interval = gsi_vllm_pool_interval,
 	 .verdict = gsi_verdict_vllm_pool, .matrix_formats = serve_formats,

@@ -823,13 +823,15 @@ static void graphs_in_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *
 	if (graphs < CUDAGRAPH_LOGGED_MAX && !v->over_budget) {
 		gs_bytes less = CUDAGRAPH_LOGGED_MAX - graphs;
 		gs_bytes left = v->kv_available > less ? v->kv_available - less : 0;
-		v->tokens_graphs_low = gs_mul_sat(left / v->block_bytes, BLOCK_TOKENS);
+		v->tokens_graphs_low = gs_mul_sat(left / v->block_bytes, v->block_tokens);
 		snprintf(v->graphs_low_why, sizeof v->graphs_low_why,
 		         "cuda_graphs is a default: the low end also holds "
 		         "%s of CUDA graphs, the largest vLLM estimate in the logs read",
 		         most);
 	}
 }
+
+static uint64_t blocks_for(const gs_vllm_budget *v, uint64_t length);
 
 /* The "Maximum concurrency for L tokens per request: X.XXx" vLLM logs: V0
  * and V1 up to 0.9.0 divide the pool's tokens by L (worker.py;
@@ -840,7 +842,7 @@ static void graphs_in_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *
 static void max_concurrency(gs_vllm_budget *v, const gsi_vllm_release *r, uint64_t length)
 {
 	uint64_t num = r->concurrency_by_blocks ? v->blocks : v->tokens;
-	uint64_t den = r->concurrency_by_blocks ? (length + BLOCK_TOKENS - 1) / BLOCK_TOKENS : length;
+	uint64_t den = r->concurrency_by_blocks ? blocks_for(v, length) : length;
 	v->max_concurrency_milli = gs_mul_sat(num, 1000) / den;
 	uint64_t n100 = gs_mul_sat(num, 100), q = n100 / den, rem = n100 % den;
 	v->max_concurrency_centi = 2 * rem > den || (2 * rem == den && (q & 1)) ? q + 1 : q;
@@ -851,10 +853,176 @@ static void max_concurrency(gs_vllm_budget *v, const gsi_vllm_release *r, uint64
  * doubles (kv_cache_utils.py _report_kv_cache_config and
  * get_max_concurrency_for_kv_cache_config, one uniform group): blocks x 16
  * when the length is a multiple of 16, fewer otherwise. */
-static uint64_t printed_tokens(uint64_t blocks, uint64_t length)
+static uint64_t printed_tokens(const gs_vllm_budget *v, uint64_t length)
 {
-	uint64_t per_request = (length + BLOCK_TOKENS - 1) / BLOCK_TOKENS;
-	return (uint64_t)((double)blocks / (double)per_request * (double)length);
+	uint64_t per_request = blocks_for(v, length);
+	return (uint64_t)((double)v->blocks / (double)per_request * (double)length);
+}
+
+/* --- hybrids: attention and state layers in one pool ---------------------- */
+
+/* One state layer's state of one sequence on one GPU, in elements, as
+ * vLLM's shape calculators give it (model_executor/layers/mamba/
+ * mamba_utils.py MambaStateShapeCalculator, the same from 0.21.0 to 0.28):
+ * Mamba conv (K - 1) x I/tp and ssm I/tp x N; Mamba-2 conv (K - 1) x (I + 2
+ * G' N)/tp, G' the groups padded to tp when tp does not divide them
+ * (extra_groups_for_head_shards), and ssm heads/tp x head_dim x N; a Gated
+ * DeltaNet conv (K - 1) x (2 nk dk + nv dv)/tp and recurrent nv/tp x dv x dk.
+ * No speculative tokens (no field asks for them). */
+static void state_elements(const gs_model *m, uint64_t tp, uint64_t *conv, uint64_t *ssm)
+{
+	uint64_t K = m->ssm_conv ? m->ssm_conv - 1 : 0, I = m->ssm_inner, N = m->ssm_state;
+	uint64_t g = m->ssm_groups;
+	if (g && g < tp && g % tp)
+		g = tp;
+	if (m->gdn || m->ssm_groups) {
+		*conv = K * ((I + 2 * g * N) / tp);
+		*ssm = (uint64_t)m->ssm_heads / tp * m->ssm_head_dim * N;
+	} else {
+		*conv = K * (I / tp);
+		*ssm = I / tp * N;
+	}
+}
+
+/* vLLM keeps the recurrent state in the model's dtype ("auto": the conv
+ * state's) except where models/config.py MODELS_CONFIG_MAP sets it:
+ * Nemotron-H takes its config's mamba_ssm_cache_dtype, else float32; Qwen3.5
+ * its config's mamba_ssm_dtype. */
+static bool state_fp32(const gs_model *m)
+{
+	if (!strcmp(m->model_type, "nemotron_h"))
+		return true;
+	return !strncmp(m->model_type, "qwen3_5", 7) && m->ssm_state_fp32;
+}
+
+/* The models whose "all" mode vLLM supports, when prefix caching is asked
+ * for (SupportsMambaPrefixCaching: Falcon-H1, GraniteMoeHybrid, Jamba,
+ * Mamba, Mamba2, Nemotron-H, Zamba2); the others take "align". */
+static bool all_mode_model(const gs_model *m)
+{
+	static const char *const types[] = {"falcon_h1", "granitemoehybrid", "jamba", "mamba", "mamba2",
+	                                    "nemotron_h", "zamba2"};
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (!strcmp(m->model_type, types[i]))
+			return true;
+	return false;
+}
+
+/* How a hybrid or state-space model's layers share vLLM's pool (docs/method.md
+ * §7, "Hybrid models"): the state page of one layer (padded), the attention
+ * block it raises (platforms/interface.py _align_hybrid_block_size: align x
+ * cdiv(state page, align x attention bytes a token), align 16, 128 with MLA
+ * from 0.27), groups of group_size layers (kv_cache_utils.py
+ * _get_kv_cache_groups_uniform_page_size: the smaller layer count, or the
+ * larger when it is under 1.5 times it), and the pages a request keeps in
+ * each state group by prefix caching's mode (MambaSpec.max_memory_usage_bytes:
+ * none 1, align 2, all one per mamba block). */
+static gs_status hybrid_layout(gs_estimate *e, const gsi_vllm_release *r, gs_error *err)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	gs_vllm_budget *v = &e->vllm;
+	uint64_t M = gs_model_ssm_layers(m), A = gs_model_attention_layers(m);
+	if (!M)
+		return GS_OK;
+	const char *where = w->v[GS_F_PREFIX_CACHING].where;
+	if (!r->hybrid_read)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME_VERSION].where,
+		                    "runtime_version: vLLM %s's cache for hybrid and state-space models was "
+		                    "not read (read from 0.21.0 on: kv_cache_utils.py groups, "
+		                    "_align_hybrid_block_size)", r->rel.version);
+	bool asked = gs_wl_set(w, GS_F_PREFIX_CACHING), on = asked ? gs_wl_bool(w, GS_F_PREFIX_CACHING)
+	                                                           : r->hybrid_prefix_default && A;
+	if (on && !A) /* config/model.py is_prefix_caching_supported: False attention-free */
+		return gs_error_set(err, GS_EINPUT, where, "prefix_caching yes: vLLM has no prefix caching "
+		                    "for a state-space model without attention (%s)", m->model_type);
+	if (on && !r->hybrid_prefix_supported)
+		return gs_error_set(err, GS_EINPUT, where, "prefix_caching yes: vLLM %s has no prefix "
+		                    "caching for hybrid models (config/model.py is_prefix_caching_supported; "
+		                    "from 0.26)", r->rel.version);
+	const char *mode = !on ? "none" : r->hybrid_prefix_default || !all_mode_model(m) ? "align" : "all";
+	snprintf(v->state_mode, sizeof v->state_mode, "%s", mode);
+	uint64_t tp = e->tp ? e->tp : 1, el = gsi_act_bytes(e), conv, ssm;
+	state_elements(m, tp, &conv, &ssm);
+	v->state_page_bytes = gs_add_sat(gs_mul_sat(conv, el), gs_mul_sat(ssm, state_fp32(m) ? 4 : el));
+	if (!v->state_page_bytes)
+		v->state_page_bytes = 1;
+	v->hybrid = true;
+	uint64_t mml = e->length ? e->length : (m->max_position ? m->max_position : 2048);
+	if (!A) { /* attention-free: one page a request, mamba_block_size = max_model_len */
+		v->block_tokens = mml;
+		v->page_bytes = v->state_page_bytes;
+		v->group_size = M;
+		v->attn_groups = 0;
+		v->state_groups = 1;
+		v->state_pages = 1;
+		v->block_bytes = gs_mul_sat(v->page_bytes, M);
+		return GS_OK;
+	}
+	uint64_t kvh = m->kv_heads ? m->kv_heads : 1;
+	uint64_t per_rank = m->attn == GS_ATTN_MLA ? kvh : (kvh + tp - 1) / tp;
+	gs_bytes attn_1tok = (gsi_kv_bytes(e, 1, 1) * per_rank + kvh - 1) / kvh / A;
+	if (!attn_1tok)
+		attn_1tok = 1;
+	uint64_t align = r->mla_state_align128 && m->attn == GS_ATTN_MLA ? 128 : BLOCK_TOKENS;
+	uint64_t block;
+	if (!strcmp(mode, "all")) {
+		/* lcm(mamba_chunk_size, align): 2048 with the default chunk */
+		uint64_t chunk = m->ssm_chunk && m->ssm_chunk % align == 0 ? m->ssm_chunk : 2048;
+		uint64_t need = (v->state_page_bytes + attn_1tok - 1) / attn_1tok;
+		block = chunk * ((need + chunk - 1) / chunk);
+	} else {
+		block = align * ((v->state_page_bytes + align * attn_1tok - 1) / (align * attn_1tok));
+	}
+	v->block_tokens = block > BLOCK_TOKENS ? block : BLOCK_TOKENS;
+	v->page_bytes = gs_mul_sat(v->block_tokens, attn_1tok);
+	uint64_t lo = A < M ? A : M, hi = A < M ? M : A;
+	v->group_size = 2 * hi < 3 * lo ? hi : lo;
+	v->attn_groups = (A + v->group_size - 1) / v->group_size;
+	v->state_groups = (M + v->group_size - 1) / v->group_size;
+	v->state_pages = !strcmp(mode, "align") ? 2 : 1;
+	v->state_block_tokens = v->block_tokens;
+	v->block_bytes = gs_mul_sat(v->page_bytes, v->group_size);
+	return GS_OK;
+}
+
+/* The blocks one request of `length` tokens needs: ceil(length / 16), or a
+ * hybrid's attention blocks in each attention group and its state pages in
+ * each state group. */
+static uint64_t blocks_for(const gs_vllm_budget *v, uint64_t length)
+{
+	if (!v->hybrid)
+		return (length + BLOCK_TOKENS - 1) / BLOCK_TOKENS;
+	if (!v->attn_groups)
+		return 1;
+	uint64_t states = !strcmp(v->state_mode, "all")
+	                          ? (length + v->state_block_tokens - 1) / v->state_block_tokens
+	                          : v->state_pages;
+	return v->attn_groups * ((length + v->block_tokens - 1) / v->block_tokens) + v->state_groups * states;
+}
+
+/* A hybrid pool's layout, in the kv_cache item's formula. */
+static void hybrid_formula(const gs_estimate *e, gs_item *kv)
+{
+	const gs_vllm_budget *v = &e->vllm;
+	if (!v->hybrid)
+		return;
+	bool all = !strcmp(v->state_mode, "all");
+	if (!v->attn_groups) {
+		gsi_formula_add(kv, "; state-space layers only: one block id holds one sequence's state in "
+		                "each of its %llu layers, %llu B a layer (mamba_block_size = max_model_len)",
+		                (unsigned long long)v->group_size, (unsigned long long)v->page_bytes);
+		return;
+	}
+	gsi_formula_add(kv, "; hybrid: a state layer's state, %llu B a sequence on one GPU, raises the "
+	                "attention block to %llu tokens (%llu B, the state page padded to it); %llu "
+	                "attention and %llu state groups of %llu layers share the block ids; prefix "
+	                "caching %s: %s state page%s a request in each state group",
+	                (unsigned long long)v->state_page_bytes, (unsigned long long)v->block_tokens,
+	                (unsigned long long)v->page_bytes, (unsigned long long)v->attn_groups,
+	                (unsigned long long)v->state_groups, (unsigned long long)v->group_size,
+	                v->state_mode, all ? "one" : v->state_pages == 2 ? "2" : "1",
+	                all ? " per block of the sequence" : v->state_pages == 2 ? "s" : "");
 }
 
 /* The KV pool: what gpu_memory_utilization x the CUDA total leaves after
@@ -869,7 +1037,10 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 	 * latent is replicated) */
 	uint64_t kvh = m->kv_heads ? m->kv_heads : 1;
 	uint64_t per_rank = m->attn == GS_ATTN_MLA ? kvh : (kvh + e->tp - 1) / e->tp;
-	v->block_bytes = (gsi_kv_bytes(e, BLOCK_TOKENS, 1) * per_rank + kvh - 1) / kvh;
+	if (!v->hybrid) { /* a hybrid's block is hybrid_layout's */
+		v->block_tokens = BLOCK_TOKENS;
+		v->block_bytes = (gsi_kv_bytes(e, BLOCK_TOKENS, 1) * per_rank + kvh - 1) / kvh;
+	}
 	/* 0.6.4 has no MLA: models/deepseek_v2.py caches every head's K and V
 	 * with head size 256 (config.py get_head_size pads 192 to 256), the heads
 	 * split by tp */
@@ -892,9 +1063,11 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 			v->block_bytes = v->block_bytes / entry * aligned;
 	}
 	if (v->block_bytes == 0)
-		v->block_bytes = 1; /* a model without attention layers; never divide by 0 */
-	if (e->length)
-		v->needed_blocks = gs_mul_sat(e->concurrency, (e->length + BLOCK_TOKENS - 1) / BLOCK_TOKENS);
+		v->block_bytes = 1; /* never divide by 0 */
+	if (e->length) {
+		v->request_blocks = blocks_for(v, e->length);
+		v->needed_blocks = gs_mul_sat(e->concurrency, v->request_blocks);
+	}
 	if (!e->has_capacity) {
 		if (!e->length) {
 			kv->basis = GS_BASIS_UNKNOWN;
@@ -905,9 +1078,11 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 			return;
 		}
 		gsi_item_put(kv, 2, gs_mul_sat(v->needed_blocks, v->block_bytes));
-		gsi_formula(kv, "%llu seqs x ceil(%llu / 16) blocks x %llu B per block (the sheet's need)",
-		            (unsigned long long)e->concurrency, (unsigned long long)e->length,
+		gsi_formula(kv, "%llu seqs x %llu blocks (%s) x %llu B per block (the sheet's need)",
+		            (unsigned long long)e->concurrency, (unsigned long long)v->request_blocks,
+		            v->hybrid ? "attention blocks and state pages" : "ceil(length / 16)",
 		            (unsigned long long)v->block_bytes);
+		hybrid_formula(e, kv);
 		gsi_unknown(e, "kv_cache: vLLM fills gpu_memory_utilization x capacity with KV blocks; give "
 		            "--gpu or --capacity to see its pool, token capacity and maximum concurrency");
 		return;
@@ -929,19 +1104,26 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 	v->over_budget = fixed >= v->budget;
 	v->kv_available = v->over_budget ? 0 : v->budget - fixed;
 	v->blocks = v->kv_available / v->block_bytes;
-	v->tokens = gs_mul_sat(v->blocks, BLOCK_TOKENS);
+	v->tokens = gs_mul_sat(v->blocks, v->block_tokens);
 	if (e->length)
 		max_concurrency(v, r, e->length);
 	/* without a length the max_model_len vLLM divides by is not known here */
-	v->tokens_printed = r->tokens_by_concurrency && e->length ? printed_tokens(v->blocks, e->length)
+	v->tokens_printed = r->tokens_by_concurrency && e->length ? printed_tokens(v, e->length)
 	                                                          : v->tokens;
 	gsi_item_put(kv, 2, gs_mul_sat(v->blocks, v->block_bytes));
-	gsi_formula(kv,
-	            "pool: floor((%s x %llu B CUDA total - %llu B fixed) / %llu B per block) = %llu blocks "
-	            "x 16 tokens = %llu tokens",
-	            gs_wl_str(w, GS_F_GPU_MEMORY_UTILIZATION), (unsigned long long)e->cuda_total,
-	            (unsigned long long)fixed, (unsigned long long)v->block_bytes,
-	            (unsigned long long)v->blocks, (unsigned long long)v->tokens);
+	if (v->hybrid)
+		gsi_formula(kv, "pool: floor((%s x %llu B CUDA total - %llu B fixed) / %llu B per block id) "
+		            "= %llu block ids", gs_wl_str(w, GS_F_GPU_MEMORY_UTILIZATION),
+		            (unsigned long long)e->cuda_total, (unsigned long long)fixed,
+		            (unsigned long long)v->block_bytes, (unsigned long long)v->blocks);
+	else
+		gsi_formula(kv,
+		            "pool: floor((%s x %llu B CUDA total - %llu B fixed) / %llu B per block) = %llu "
+		            "blocks x 16 tokens = %llu tokens",
+		            gs_wl_str(w, GS_F_GPU_MEMORY_UTILIZATION), (unsigned long long)e->cuda_total,
+		            (unsigned long long)fixed, (unsigned long long)v->block_bytes,
+		            (unsigned long long)v->blocks, (unsigned long long)v->tokens);
+	hybrid_formula(e, kv);
 	if (off_pool)
 		graphs_in_pool(e, kv, r, graphs);
 	else if (r->cudagraph_in_pool)
@@ -1087,6 +1269,8 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	fixed_items(e, r, &sp);
 	/* weights, activations and logits per GPU before the pool is sized */
 	gsi_apply_placement(e, 0);
+	if (e->model.has_architecture && (s = hybrid_layout(e, r, err)))
+		return s;
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED,
 	                       METHOD
 	                       "§4, §7; vLLM block allocator (16-token blocks; MLA stores the latent)");
@@ -1110,6 +1294,30 @@ const char *gsi_vllm_interval_group(const gs_estimate *e)
 	return e->vllm.v1 ? "vllm-v1" : "vllm-v0";
 }
 
+/* The longest request `blocks` block ids hold: 16 tokens a block, or a
+ * hybrid's attention blocks after its state pages (a state-only model's
+ * state does not grow: the model's own limit). */
+static uint64_t max_context(const gs_vllm_budget *b, uint64_t blocks, uint64_t model_max)
+{
+	if (!b->hybrid)
+		return blocks * BLOCK_TOKENS;
+	if (!b->attn_groups)
+		return blocks ? (model_max ? model_max : UINT32_MAX) : 0;
+	if (!strcmp(b->state_mode, "all")) { /* both grow with the length: search */
+		uint64_t lo = 0, hi = gs_mul_sat(blocks, b->block_tokens);
+		while (lo < hi) {
+			uint64_t mid = lo + (hi - lo + 1) / 2;
+			if (blocks_for(b, mid) <= blocks)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		return lo;
+	}
+	uint64_t states = b->state_groups * b->state_pages;
+	return blocks > states ? (blocks - states) / b->attn_groups * b->block_tokens : 0;
+}
+
 void gsi_vllm_pool_view(const gs_estimate *e, gs_pool_view *v)
 {
 	if (!e->has_vllm)
@@ -1124,10 +1332,20 @@ void gsi_vllm_pool_view(const gs_estimate *e, gs_pool_view *v)
 	v->refused = e->vllm.over_budget || e->vllm.blocks == 0;
 	/* whole blocks per sequence; conservative: of the pool's low end, the
 	 * one the verdict judges by (issue 45) */
-	uint64_t blocks = e->interval.conservative ? e->vllm.tokens_low / 16 : e->vllm.blocks;
-	uint64_t per_seq = (e->length + 15) / 16;
+	const gs_vllm_budget *b = &e->vllm;
+	uint64_t bt = b->block_tokens ? b->block_tokens : BLOCK_TOKENS;
+	uint64_t blocks = e->interval.conservative ? b->tokens_low / bt : b->blocks;
+	if (b->hybrid) { /* block ids hold attention blocks and states: said in blocks */
+		v->in_blocks = true;
+		v->tokens = blocks;
+		v->tokens_low = b->tokens_low / bt;
+		v->tokens_high = b->tokens_high / bt;
+		v->request_tokens = b->request_blocks;
+		v->need_tokens = b->needed_blocks;
+	}
+	uint64_t per_seq = e->length ? blocks_for(b, e->length) : 0;
 	v->max_concurrency = per_seq ? blocks / per_seq : 0;
-	v->max_context = e->concurrency ? blocks / e->concurrency * 16 : 0;
+	v->max_context = e->concurrency ? max_context(b, blocks / e->concurrency, e->model.max_position) : 0;
 }
 
 /* The KV interval on the pool's tokens; from 0.20.0 with a default
@@ -1167,9 +1385,24 @@ bool gsi_vllm_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gsi_
 	gsi_text_put(o, "%svLLM budget:         %s = gpu_memory_utilization %s x CUDA total\n", li,
 	    gs_format_bytes_triple(v->budget, buf, sizeof buf),
 	    gs_wl_str(&e->workload, GS_F_GPU_MEMORY_UTILIZATION));
-	gsi_text_put(o, "%svLLM KV cache:       %s, %llu blocks of 16 tokens = %llu tokens\n", li,
-	    gs_format_bytes_triple(gs_mul_sat(v->blocks, v->block_bytes), buf, sizeof buf),
-	    (unsigned long long)v->blocks, (unsigned long long)v->tokens);
+	if (v->hybrid && v->attn_groups)
+		gsi_text_put(o, "%svLLM KV cache:       %s, %llu block ids of %llu B (attention blocks of "
+		    "%llu tokens and state pages, %llu attention and %llu state groups of %llu layers; "
+		    "prefix caching %s)\n", li,
+		    gs_format_bytes_triple(gs_mul_sat(v->blocks, v->block_bytes), buf, sizeof buf),
+		    (unsigned long long)v->blocks, (unsigned long long)v->block_bytes,
+		    (unsigned long long)v->block_tokens, (unsigned long long)v->attn_groups,
+		    (unsigned long long)v->state_groups, (unsigned long long)v->group_size, v->state_mode);
+	else if (v->hybrid)
+		gsi_text_put(o, "%svLLM state pool:     %s, %llu sequences' states (%llu B each over %llu "
+		    "layers)\n", li,
+		    gs_format_bytes_triple(gs_mul_sat(v->blocks, v->block_bytes), buf, sizeof buf),
+		    (unsigned long long)v->blocks, (unsigned long long)v->block_bytes,
+		    (unsigned long long)v->group_size);
+	else
+		gsi_text_put(o, "%svLLM KV cache:       %s, %llu blocks of 16 tokens = %llu tokens\n", li,
+		    gs_format_bytes_triple(gs_mul_sat(v->blocks, v->block_bytes), buf, sizeof buf),
+		    (unsigned long long)v->blocks, (unsigned long long)v->tokens);
 	if (v->tokens_printed != v->tokens)
 		gsi_text_put(o, "%svLLM %s log prints:  GPU KV cache size %llu tokens "
 		    "(max concurrency x %llu tokens)\n", li, e->runtime_version,
@@ -1209,6 +1442,15 @@ void gsi_vllm_extras_json(json_t *root, const gs_estimate *e)
 	json_object_set_new(vo, "profile_seqs", json_integer((json_int_t)v->profile_seqs));
 	json_object_set_new(vo, "profile_tokens_why", json_string(v->why_tokens));
 	json_object_set_new(vo, "engine", json_string(v->v1 ? "V1" : "V0"));
+	json_object_set_new(vo, "block_tokens", json_integer((json_int_t)v->block_tokens));
+	json_object_set_new(vo, "request_blocks", json_integer((json_int_t)v->request_blocks));
+	if (v->hybrid)
+		json_object_set_new(vo, "hybrid",
+		    json_pack("{s:I, s:I, s:I, s:I, s:o, s:o, s:s}", "group_size", (json_int_t)v->group_size,
+		        "attention_groups", (json_int_t)v->attn_groups, "state_groups",
+		        (json_int_t)v->state_groups, "state_pages", (json_int_t)v->state_pages, "page_bytes",
+		        gsi_json_bytes(v->page_bytes), "state_page_bytes",
+		        gsi_json_bytes(v->state_page_bytes), "prefix_caching_mode", v->state_mode));
 	if (v->v1)
 		json_object_set_new(vo, "model_runner", json_string(v->mrv2 ? "v2" : "v1"));
 	json_object_set_new(vo, "cuda_graphs_in_budget", json_boolean(v->graphs_in_budget));

@@ -60,10 +60,10 @@ static const char *gib(gs_bytes b, char *buf, size_t cap)
 
 static const char *plural(uint64_t n) { return n == 1 ? "" : "s"; }
 
-/* "2700 blocks (43200 tokens)" or "29958 tokens" */
+/* "2700 blocks (43200 tokens)", "29958 tokens", or a hybrid's "412 blocks" */
 static const char *units(const gs_capacity_verdict *v, uint64_t n, const char *unit, char *buf, size_t cap)
 {
-	if (v->unit_tokens == 1)
+	if (v->unit_tokens == 1 || v->blocks_only)
 		snprintf(buf, cap, "%llu %s%s", (unsigned long long)n, unit, plural(n));
 	else
 		snprintf(buf, cap, "%llu %s%s (%llu tokens)", (unsigned long long)n, unit, plural(n),
@@ -112,7 +112,7 @@ static void by_pool(gs_capacity_verdict *v, const char *engine, const char *unit
 	if (v->fits) {
 		v->margin = gs_mul_sat(v->pool_units - v->need_units, v->unit_bytes);
 		uint64_t spare = v->pool_units - v->need_units;
-		if (v->unit_tokens == 1)
+		if (v->unit_tokens == 1 || v->blocks_only)
 			snprintf(c, sizeof c, "%s", gib(v->margin, a, sizeof a));
 		else
 			snprintf(c, sizeof c, "%llu tokens, %s",
@@ -164,13 +164,17 @@ bool gsi_verdict_vllm_pool(gs_capacity_verdict *v, const gs_estimate *e)
 		return false;
 	const gs_vllm_budget *b = &e->vllm;
 	v->rule = GS_RULE_VLLM_POOL;
-	v->unit_tokens = 16;
+	uint64_t bt = b->block_tokens ? b->block_tokens : 16;
+	v->unit_tokens = bt;
+	v->blocks_only = b->hybrid; /* a hybrid's block ids hold attention blocks and states */
 	v->unit_bytes = b->block_bytes;
 	/* conservative: the pool at the low end of its interval */
-	v->pool_units = e->interval.conservative ? b->tokens_low / 16 : b->blocks;
-	v->pool_low = b->tokens_low / 16;
-	v->pool_high = e->interval.conservative ? v->pool_units : b->tokens_high / 16;
+	v->pool_units = e->interval.conservative ? b->tokens_low / bt : b->blocks;
+	v->pool_low = b->tokens_low / bt;
+	v->pool_high = e->interval.conservative ? v->pool_units : b->tokens_high / bt;
 	v->need_units = e->length ? b->needed_blocks : 0;
+	v->request_length = e->length;
+	v->requests_need = e->concurrency;
 	v->pool_refused = b->over_budget || b->blocks == 0;
 	v->over_budget_by = b->over_budget ? b->fixed - b->budget : 0;
 	by_pool(v, "vLLM", "block");
@@ -235,6 +239,15 @@ static void pool_condition(const gs_capacity_verdict *v, bool vllm, uint64_t nee
 {
 	if (v->silent)
 		return;
+	if (v->blocks_only) { /* a hybrid: its token figure is derived, its concurrency is not */
+		gsi_fmt(buf, cap,
+		        "start the engine and read its log's \"Maximum concurrency for %llu tokens per "
+		        "request\": it fits if that is at least %llu.00x (the estimate's interval is %llu "
+		        "to %llu block ids for %llu needed)", (unsigned long long)v->request_length,
+		        (unsigned long long)v->requests_need, (unsigned long long)v->pool_low,
+		        (unsigned long long)v->pool_high, (unsigned long long)need);
+		return;
+	}
 	gsi_fmt(buf, cap,
 	        "start the engine and read its log's %s: it fits if that is at least %llu tokens (the "
 	        "estimate's interval is %llu to %llu tokens)",

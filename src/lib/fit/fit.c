@@ -148,8 +148,10 @@ void gs_pool_view_of(const gs_estimate *e, gs_pool_view *v)
 	if (!v->known)
 		return;
 	snprintf(v->engine, sizeof v->engine, "%s", e->engine->label);
-	v->request_tokens = e->length;
-	v->need_tokens = gs_mul_sat(e->length, e->concurrency);
+	if (!v->in_blocks) { /* a pool in blocks says its own need */
+		v->request_tokens = e->length;
+		v->need_tokens = gs_mul_sat(e->length, e->concurrency);
+	}
 	v->fits = e->verdict.pool_holds;
 	/* the fixed item that takes most of what the pool could have had */
 	for (size_t i = 0; i < e->n_items; i++) {

@@ -333,13 +333,18 @@ json_t *gs_estimate_to_json(const gs_estimate *e)
 
 static json_t *pool_json(const gs_pool_view *v)
 {
-	return json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:s, s:o, s:b, s:b}", "engine", v->engine,
+	json_t *o = json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:s, s:o, s:b, s:b}", "engine",
+	                      v->engine,
 	                 "kv_tokens", (json_int_t)v->tokens, "blocks", (json_int_t)v->blocks,
 	                 "request_tokens", (json_int_t)v->request_tokens, "needed_tokens",
 	                 (json_int_t)v->need_tokens, "max_context", (json_int_t)v->max_context,
 	                 "max_concurrency", (json_int_t)v->max_concurrency, "budget_bytes", jbytes(v->budget),
 	                 "largest_fixed_item", v->eater, "largest_fixed_bytes", jbytes(v->eater_bytes),
 	                 "refused", v->refused, "fits", v->fits);
+	/* a vLLM hybrid's pool and needs count block ids, not tokens */
+	if (o)
+		json_object_set_new(o, "unit", json_string(v->in_blocks ? "block_ids" : "tokens"));
+	return o;
 }
 
 json_t *gs_fit_to_json(const gs_fit_result *r, const gs_estimate *at_best)

@@ -509,8 +509,9 @@ int gs_render_estimate_text_with(FILE *f, const gs_estimate *e, gs_unit unit, bo
 		gs_pool_view_of(e, &pv);
 		if (e->interval.has_kv && pv.known && pv.tokens) {
 			uint64_t tl = pv.tokens_low, th = pv.tokens_high;
-			put(&o, "%sKV tokens interval:  %llu to %llu tokens%s; %s\n", md ? "- " : "",
-			    (unsigned long long)tl, (unsigned long long)th,
+			const char *u = pv.in_blocks ? "block ids" : "tokens";
+			put(&o, "%sKV %s interval:  %llu to %llu %s%s; %s\n", md ? "- " : "", u,
+			    (unsigned long long)tl, (unsigned long long)th, u,
 			    e->interval.conservative ? " (conservative: the sheet is judged by the low end)"
 			                             : "",
 			    e->interval.kv_why);
@@ -705,12 +706,13 @@ static void pool_lines(out *o, const gs_pool_view *v, const char *lead)
 		put(o, "%s%s would not start: the fixed items leave no KV pool in its budget of %s\n", lead,
 		    v->engine, triple(v->budget, buf, sizeof buf));
 	} else {
-		put(o, "%s%s's KV pool holds %llu tokens", lead, v->engine, (unsigned long long)v->tokens);
-		if (v->blocks)
+		const char *u = v->in_blocks ? "block ids" : "tokens";
+		put(o, "%s%s's KV pool holds %llu %s", lead, v->engine, (unsigned long long)v->tokens, u);
+		if (v->blocks && !v->in_blocks)
 			put(o, " (%llu blocks of 16)", (unsigned long long)v->blocks);
 		if (v->request_tokens)
-			put(o, "; one request needs %llu tokens, the sheet %llu",
-			    (unsigned long long)v->request_tokens, (unsigned long long)v->need_tokens);
+			put(o, "; one request needs %llu %s, the sheet %llu",
+			    (unsigned long long)v->request_tokens, u, (unsigned long long)v->need_tokens);
 		put(o, "\n");
 		put(o,
 		    "  largest context at the sheet's concurrency: %llu token%s; largest concurrency at its "
@@ -790,8 +792,9 @@ static void fit_body(out *o, const gs_fit_result *r)
 		put(o, "limit: the model's max_position_embeddings (%llu), not memory\n",
 		    (unsigned long long)r->model_max);
 	else if (r->pool.known)
-		put(o, "limit: %s's KV pool (%llu tokens) at %llu %ss\n", r->pool.engine,
-		    (unsigned long long)r->pool.tokens, (unsigned long long)r->best + 1, unit);
+		put(o, "limit: %s's KV pool (%llu %s) at %llu %ss\n", r->pool.engine,
+		    (unsigned long long)r->pool.tokens, r->pool.in_blocks ? "block ids" : "tokens",
+		    (unsigned long long)r->best + 1, unit);
 	else if (r->ollama)
 		put(o,
 		    "limit: at %llu %ss Ollama offloads %llu of %llu layers (memory.required.full %s; "
