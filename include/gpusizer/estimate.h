@@ -171,6 +171,11 @@ typedef struct gs_sglang_pool {
 	uint64_t chunked_prefill_size;
 	uint64_t needed_tokens;   /* concurrency x length                        */
 	bool refused;             /* rest <= 0: "Not enough memory"              */
+	/* a hybrid's state pool, taken before the token pool (docs/method.md
+	 * §7b, "Hybrid models") */
+	uint64_t state_slots;     /* sequences' states it holds                  */
+	gs_bytes state_per_req;   /* one sequence's state over the state layers  */
+	gs_bytes state_bytes;     /* state_slots x state_per_req (and a padding slot) */
 	gs_bytes over_by;         /* refused: by how much the weights exceed it  */
 	uint64_t tokens_low, tokens_high; /* the calibration interval on tokens */
 } gs_sglang_pool;

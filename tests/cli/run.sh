@@ -464,6 +464,9 @@ case_ 0 "attention sdpa" estimate google/gemma-2-27b --context 8192 --attention 
 case_ 0 "parameters:  79674391296" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --context 8192
 case_ 0 "+ the 36 Gated DeltaNet layers' state" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --context 8192
 case_ 0 "falls back to torch_chunk_gated_delta_rule" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --context 8192
+# issue 46 item 4: hybrids under SGLang, its state pool before the token pool
+case_ 0 "the state pool first: 695 states of 19316736 B" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime sglang --gpu "H100 SXM" --tp 4 --gpus 4 --context 32768 --concurrency 16 --runtime-version 0.5.10
+case_ 2 "SGLang 0.5.1 has no state pool for hybrid models" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime sglang --gpu "H100 SXM" --tp 4 --gpus 4 --context 4096 --runtime-version 0.5.1
 # issue 46 item 4: hybrids under vLLM, from 0.21.0's rules on
 case_ 2 "cache for hybrid and state-space models was not read" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --context 4096 --runtime-version 0.20.0 --gpu H200
 case_ 0 "block ids of 13369344 B (attention blocks of 544 tokens and state pages, 1 attention and 3 state groups of 12 layers; prefix caching align)" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --context 8192 --gpu H200 --format fp8

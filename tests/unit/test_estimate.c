@@ -982,6 +982,27 @@ static void test_sglang_0_5(void **st)
 	             GS_F_RUNTIME_VERSION, "0.5.3", GS_F_GPU, "H100 SXM", GS_F_TP, "8", GS_F_GPUS, "8",
 	             GS_F_LENGTH, "8192", END);
 	assert_int_equal(E->sglang.mem_fraction_static.num, 818);
+	/* a hybrid's state pool first (docs/method.md §7b, "Hybrid models"):
+	 * Qwen3-Next at tp 4, a gated DeltaNet layer's state conv 3 x 2048 x 2 B
+	 * + temporal 8 x 128 x 128 x 4 B = 536576 B, x 36 layers = 19316736 B;
+	 * 0.5.2 holds 512 states and admits 512 requests, 0.5.10 gives the
+	 * states 0.9/1.9 of what the fraction leaves and admits a third */
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3-Next-80B-A3B-Instruct.json"), GS_F_RUNTIME, "sglang",
+	             GS_F_RUNTIME_VERSION, "0.5.2", GS_F_GPU, "H100 SXM", GS_F_TP, "4", GS_F_GPUS, "4",
+	             GS_F_LENGTH, "32768", END);
+	assert_int_equal(E->sglang.state_per_req, 19316736);
+	assert_int_equal(E->sglang.state_slots, 512);
+	assert_int_equal(E->sglang.max_running_requests, 512);
+	assert_int_equal(item_at(E, "state_cache", 1), 512ull * 19316736);
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3-Next-80B-A3B-Instruct.json"), GS_F_RUNTIME, "sglang",
+	             GS_F_RUNTIME_VERSION, "0.5.10", GS_F_GPU, "H100 SXM", GS_F_TP, "4", GS_F_GPUS, "4",
+	             GS_F_LENGTH, "32768", END);
+	assert_int_equal(E->sglang.max_running_requests, E->sglang.state_slots / 3);
+	assert_true(E->sglang.state_bytes > 0);
+	expect_estimate_error(E, GS_EINPUT, "has no state pool for hybrid models", GS_F_MODEL,
+	                      CFG("Qwen__Qwen3-Next-80B-A3B-Instruct.json"), GS_F_RUNTIME, "sglang",
+	                      GS_F_RUNTIME_VERSION, "0.5.1", GS_F_GPU, "H100 SXM", GS_F_TP, "4", GS_F_GPUS,
+	                      "4", GS_F_LENGTH, "32768", END);
 	/* the newest is the default; its request table, after the pool */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "sglang",
 	             GS_F_GPU, "H100 SXM", END);

@@ -50,7 +50,7 @@ static const gsi_engine engines[] = {
 	 .pool_changes = gsi_serving_changes, .text_lines = gsi_vllm_text_lines,
 	 .extras_json = gsi_vllm_extras_json},
 	{.id = GS_RT_SGLANG, .label = "SGLang", .estimate = gsi_estimate_sglang, .tp_divides = true,
-	 .kv_formats = KV_SERVING,
+	 .kv_formats = KV_SERVING, .sizes_state_space = true,
 	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group = "sglang",
 	 .pool_view = gsi_sglang_pool_view, .pool_interval = gsi_sglang_pool_interval,
 	 .verdict = gsi_verdict_sglang_pool, .matrix_formats = serve_formats,

@@ -296,8 +296,57 @@ static void req_to_token(gs_estimate *e, const gsi_sglang_release *r)
 	            (unsigned long long)rows, (unsigned long long)ctx);
 }
 
+/* One sequence's state over a hybrid's state layers on one GPU, as SGLang
+ * keeps it (configs/mamba_utils.py BaseLinearStateParams.mamba_cache_per_req):
+ * conv (K - 1) x channels/tp in bfloat16 (SGLANG_MAMBA_CONV_DTYPE) and the
+ * temporal state heads/tp x head_dim x N in float32 (SGLANG_MAMBA_SSM_DTYPE;
+ * the config's mamba_ssm_dtype when it gives one), channels I + 2 G N for
+ * Mamba-2, 2 nk dk + nv dv for a gated DeltaNet. */
+static gs_bytes state_per_req(const gs_model *m, uint64_t tp)
+{
+	uint64_t K = m->ssm_conv ? m->ssm_conv - 1 : 0, N = m->ssm_state, g = m->ssm_groups;
+	if (g && g < tp && g % tp)
+		g = tp;
+	uint64_t conv = K * (((uint64_t)m->ssm_inner + 2 * g * N) / tp);
+	uint64_t ssm = (uint64_t)m->ssm_heads / tp * m->ssm_head_dim * N;
+	return gs_mul_sat(gs_model_ssm_layers(m), conv * 2 + ssm * 4);
+}
+
+/* A hybrid's state pool, taken from what the fraction leaves before the
+ * token pool (model_runner.py profile_max_num_token; handle_max_mamba_cache;
+ * kv_cache_configurator.py _handle_max_mamba_cache): 0.5.2 to 0.5.3.post1
+ * hold max_running_requests (or 512) states with the radix cache off;
+ * 0.5.3.post2 on, with the radix cache on (its default), give the states
+ * 0.9/1.9 of it (mamba_full_memory_ratio 0.9) and admit a third as many
+ * requests as states; 0.5.17 on keep one padding slot. Returns what the
+ * states take; *max_reqs the cap on requests (0: none). */
+static gs_bytes state_pool(gs_estimate *e, const gsi_sglang_release *r, gs_bytes rest, uint64_t *max_reqs)
+{
+	gs_sglang_pool *p = &e->sglang;
+	*max_reqs = 0;
+	p->state_per_req = state_per_req(&e->model, e->tp ? e->tp : 1);
+	if (!p->state_per_req)
+		return 0;
+	uint64_t given = gs_wl_set(&e->workload, GS_F_MAX_RUNNING_REQUESTS)
+	                         ? wl(e, GS_F_MAX_RUNNING_REQUESTS) : 0;
+	if (r->mamba == GSI_SGL_MAMBA_FIXED) {
+		p->state_slots = given ? given : 512;
+		*max_reqs = p->state_slots;
+		p->state_bytes = gs_mul_sat(p->state_slots, p->state_per_req);
+		return p->state_bytes;
+	}
+	double budget = (double)rest * 0.9 / 1.9;
+	uint64_t slots = (uint64_t)(budget / (double)p->state_per_req);
+	if (r->mamba == GSI_SGL_MAMBA_SPLIT_PAD) /* one slot pads: (budget - slot) // slot */
+		slots = slots ? slots - 1 : 0;
+	p->state_slots = slots;
+	*max_reqs = slots / 3;
+	p->state_bytes = gs_mul_sat(slots + (r->mamba == GSI_SGL_MAMBA_SPLIT_PAD), p->state_per_req);
+	return p->state_bytes;
+}
+
 /* The pool, once weights are placed on each GPU. */
-static void pool(gs_estimate *e, gs_item *kv)
+static void pool(gs_estimate *e, gs_item *kv, const gsi_sglang_release *r)
 {
 	const gs_model *m = &e->model;
 	gs_sglang_pool *p = &e->sglang;
@@ -321,6 +370,20 @@ static void pool(gs_estimate *e, gs_item *kv)
 	p->refused = kept <= weights;
 	p->over_by = p->refused ? weights - kept : 0;
 	p->pool_bytes = p->refused ? 0 : kept - weights;
+	uint64_t state_cap = 0;
+	if (gs_model_ssm_layers(m)) {
+		gs_bytes st = state_pool(e, r, p->pool_bytes, &state_cap);
+		p->pool_bytes = p->pool_bytes > st ? p->pool_bytes - st : 0;
+		gs_item *sc = gsi_item(e, "state_cache", GS_BASIS_ESTIMATED,
+		                       METHOD "§7b (SGLang configs/mamba_utils.py mamba_cache_per_req, "
+		                              "handle_max_mamba_cache)");
+		sc->shard = GS_SHARD_NONE;
+		gsi_item_put(sc, 1, st);
+		gsi_item_put(sc, 2, st);
+		gsi_formula(sc, "%llu sequences' states x %llu B on one GPU, before the token pool",
+		            (unsigned long long)(st / (p->state_per_req ? p->state_per_req : 1)),
+		            (unsigned long long)p->state_per_req);
+	}
 	p->tokens = p->pool_bytes / p->cell_bytes;
 	uint64_t ctx_len = e->length ? e->length : (m->max_position ? m->max_position : 1);
 	uint64_t reqs = gs_wl_set(&e->workload, GS_F_MAX_RUNNING_REQUESTS) ? wl(e, GS_F_MAX_RUNNING_REQUESTS)
@@ -330,6 +393,8 @@ static void pool(gs_estimate *e, gs_item *kv)
 		pool_reqs = pool_reqs < 2048 ? 2048 : pool_reqs > 4096 ? 4096 : pool_reqs;
 	uint64_t want = reqs ? reqs : p->tokens / 2;
 	p->max_running_requests = want < pool_reqs ? want : pool_reqs;
+	if (state_cap && p->max_running_requests > state_cap)
+		p->max_running_requests = state_cap;
 	e->has_sglang = true;
 	gsi_item_put(kv, 1, gs_mul_sat(p->tokens, p->cell_bytes));
 	gsi_item_put(kv, 2, gs_mul_sat(p->tokens, p->cell_bytes));
@@ -340,6 +405,15 @@ static void pool(gs_estimate *e, gs_item *kv)
 	            (unsigned long long)p->free_at_start, (unsigned long long)p->mem_fraction_static.num,
 	            (unsigned long long)p->mem_fraction_static.den, (unsigned long long)weights,
 	            (unsigned long long)p->cell_bytes, (unsigned long long)p->tokens);
+	if (p->state_slots)
+		gsi_formula_add(kv, "; the state pool first: %llu states of %llu B (conv bf16, temporal "
+		                "fp32) = %llu B, %s; at most %llu requests run",
+		                (unsigned long long)p->state_slots, (unsigned long long)p->state_per_req,
+		                (unsigned long long)p->state_bytes,
+		                r->mamba == GSI_SGL_MAMBA_FIXED
+		                        ? "max_running_requests or 512 states, the radix cache off"
+		                        : "0.9/1.9 of what the fraction leaves, a third as many requests",
+		                (unsigned long long)state_cap);
 	if (p->refused)
 		gsi_unknown(e, "SGLang: the weights take more than mem_fraction_static of the free memory: "
 		               "SGLang "
@@ -359,6 +433,16 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_MAX_LORAS].where,
 		                    "max_loras sizes vLLM's LoRA slots; SGLang's LoRA memory is not "
 		                    "modelled");
+	const gs_model *hm = &e->model;
+	if (gs_model_ssm_layers(hm) && r->mamba == GSI_SGL_MAMBA_NONE)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME_VERSION].where,
+		                    "runtime_version: SGLang %s has no state pool for hybrid models (from "
+		                    "0.5.2, model_runner.py max_mamba_cache_size)", r->rel.version);
+	if (gs_model_ssm_layers(hm) && (!gs_model_attention_layers(hm) || !hm->ssm_groups))
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
+		                    "model_type \"%.40s\": SGLang's state pool is read for Mamba-2 and gated "
+		                    "DeltaNet hybrids (configs/mamba_utils.py); a Mamba-1 or attention-free "
+		                    "model's is not", hm->model_type);
 	e->n_phases = 3;
 	gsi_phase(e, PH_LOAD, "load", "weights loaded");
 	gsi_phase(e, PH_RUN, "pool", "token-to-KV pool allocated");
@@ -422,7 +506,7 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 		            "allocator's rounding, the rotary cache)",
 		            why);
 	mm_cache(e, r);
-	pool(e, kv);
+	pool(e, kv, r);
 	req_to_token(e, r);
 	/* the sheet's load decodes at once, up to what the scheduler admits */
 	serve_items(e, p->chunked_prefill_size,
