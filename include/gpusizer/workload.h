@@ -248,6 +248,12 @@ typedef enum gs_phase_kind {
 	  GS_KIND_BOOL, NULL, GS_BOOL_VALUES, GS_RT(VLLM), GS_TASKS_ALL, GS_PH(POOL) | GS_PH(SERVE), 0, 0, \
 	  "vLLM prefix caching, as it acts on a hybrid model's state pages (2 a request in align mode); " \
 	  "default the release's: off for hybrids to 0.27, on from 0.28") \
+	X(LIMIT_IMAGES, "limit_images", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RT(VLLM), GS_TASKS_ALL, \
+	  GS_PH(PROFILE) | GS_PH(POOL) | GS_PH(SERVE), 0, 1ull << 20, "vLLM --limit-mm-per-prompt's image " \
+	  "count (default 999): the items its profile run encodes; 0 with limit_videos 0 loads no tower") \
+	X(LIMIT_VIDEOS, "limit_videos", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RT(VLLM), GS_TASKS_ALL, \
+	  GS_PH(PROFILE) | GS_PH(POOL) | GS_PH(SERVE), 0, 1ull << 20, "vLLM --limit-mm-per-prompt's video " \
+	  "count (default 999; Qwen2-VL and Qwen2.5-VL profile a video of up to 14 frames)") \
 	X(ENTRYPOINT, "entrypoint", NULL, GS_KIND_ENUM, "serve", GS_ENTRYPOINT_VALUES, GS_RT(VLLM), \
 	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "vLLM entry point: serve (vllm serve, OpenAI server) or llm (the " \
 	  "LLM class)") \

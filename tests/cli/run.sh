@@ -494,7 +494,14 @@ case_ 2 'field "use_bias" must be false: true adds an lm_head bias' estimate tes
 case_ 0 "parameters:  24011361280" estimate mistralai/Magistral-Small-2509 --context 8192
 case_ 2 "up to 55 x 56 = 3,080 at 1540 x 1540" estimate mistralai/Magistral-Small-2509 --context 4096 --images 1
 case_ 0 "length:      10256 tokens (4096 text + 2 images x 3080 image tokens)" estimate mistralai/Magistral-Small-2509 --context 4096 --images 2 --image-tokens 3080
-case_ 2 "sizes it with runtime transformers only" estimate mistralai/Magistral-Small-2509 --runtime vllm --context 4096 --runtime-version 0.21.0
+# issue 46 item 3: vision-language models under vLLM and SGLang
+case_ 0 "the profile encodes 2 images of 3025 tokens" estimate mistralai/Magistral-Small-2509 --runtime vllm --context 4096 --runtime-version 0.21.0 --gpu "H100 SXM"
+case_ 0 "the profile encodes 1 video of 114688 tokens" estimate Qwen/Qwen2.5-VL-7B-Instruct --runtime vllm --gpu "H100 SXM" --context 131072
+case_ 0 "the profile encodes 1 image of 16384 tokens" estimate Qwen/Qwen2.5-VL-7B-Instruct --runtime vllm --gpu "H100 SXM" --context 131072 --limit-videos 0
+case_ 0 "Model Runner V2 does not profile the vision encoder" estimate google/gemma-3-4b-it --runtime vllm --gpu "RTX 4090" --context 8192 --runtime-version 0.25.0
+case_ 2 'limit_images: model_type "llama" takes no images or videos' estimate meta-llama/Llama-3.1-8B --runtime vllm --gpu L4 --context 4096 --limit-images 1
+case_ 2 "images 4: vLLM's limit_images is 2 a prompt" estimate google/gemma-3-4b-it --runtime vllm --gpu L4 --context 4096 --images 4 --limit-images 2
+case_ 0 "x 0.95 x 0.9576 for the vision tower (27 layers of 1152)" estimate google/gemma-3-4b-it --runtime sglang --gpu "RTX 4090" --context 8192 --images 2
 # MXFP4 (gpt-oss): the experts' matrices alone, everything else in 16 bits; LoRA dequantizes
 case_ 0 "weights                estimated             8.90            8.90            8.90" estimate tests/data/configs/quant/gpt-oss-20b-mxfp4.json
 case_ 0 "1804459584 params (everything but the experts' matrices" estimate openai/gpt-oss-20b --context 8192
@@ -615,7 +622,7 @@ case_ 2 'gpusizer probe: unknown option "--evidance"; did you mean --evidence?' 
 case_ 0 "parameters:  10670220835" estimate meta-llama/Llama-3.2-11B-Vision-Instruct
 case_ 0 "+ 2 x 8 cross-attention layers x the same x 2 images x 6404 tile tokens, x bf16 (478412800 elements)" estimate meta-llama/Llama-3.2-11B-Vision-Instruct --context 4096 --images 2
 case_ 0 "length:      4098 tokens (4096 text + 2 images x 1 image tokens)" estimate meta-llama/Llama-3.2-11B-Vision-Instruct --context 4096 --images 2
-case_ 2 'model_type "mllama" is a vision-language model: gpusizer sizes it with runtime transformers only' estimate meta-llama/Llama-3.2-11B-Vision-Instruct --runtime vllm --runtime-version 0.21.0
+case_ 2 'model_type "mllama": vLLM 0.21.0 no longer serves Llama 3.2 Vision' estimate meta-llama/Llama-3.2-11B-Vision-Instruct --runtime vllm --runtime-version 0.21.0
 # Mamba-2: a recurrent state instead of a KV cache; the kernels' transient, the fallback named with its size
 case_ 0 "64 layers x ((8192 inner + 2 x 8 groups x 128 state) x 4 conv taps + 128 heads x 64 head dim x 128 state) x bf16" estimate mistralai/Mamba-Codestral-7B-v0.1 --context 8192
 case_ 0 "falls back to a PyTorch scan that holds b x s x chunk x heads x max(state, head dim) elements, 64.00 GiB at this length" estimate mistralai/Mamba-Codestral-7B-v0.1 --context 8192
@@ -789,7 +796,7 @@ case_ 0 '"parameters": 8291375616' estimate data/models/Qwen__Qwen2-VL-7B-Instru
 case_ 0 "length:      3028 tokens (100 text + 1 images x 2928 image tokens)" estimate data/models/llava-hf__llava-v1.6-mistral-7b-hf.json --context 100 --images 1 --image-tokens 2928
 case_ 2 "qwen2_vl's tokens per image depend on the image's size: give image_tokens (Qwen2-VL: (H/28) x (W/28)" estimate data/models/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 1
 case_ 0 "length:      1024 tokens (512 text + 2 images x 256 image tokens)" estimate data/models/Qwen__Qwen2-VL-7B-Instruct.json --context 512 --images 2 --image-tokens 256
-case_ 2 "is a vision-language model: gpusizer sizes it with runtime transformers only" estimate data/models/google__gemma-3-4b-it.json --runtime vllm --context 1024 --runtime-version 0.21.0
+case_ 2 "profile of a vision-language model was not read" estimate data/models/google__gemma-3-4b-it.json --runtime vllm --context 1024 --runtime-version 0.20.0 --gpu L4
 case_ 0 "vision tower: no images given, so its pass is not counted" estimate data/models/llava-hf__llava-1.5-7b-hf.json --task lora --lora-targets q_proj,v_proj --context 512
 # a state-space model (issue #13): a recurrent state per sequence, not a KV cache
 case_ 0 "no KV cache: recurrent state 1 seqs x 24 layers x 1536 inner x (4 conv taps + 16 state)" estimate data/models/state-spaces__mamba-130m-hf.json --context 2048

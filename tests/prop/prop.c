@@ -92,6 +92,8 @@ static const struct {
 	 "trained weights are floating point: a quantized format contradicts full fine-tuning"},
 	{"does not know architecture", "Ollama's llama.cpp runner has no graph for it: Ollama refuses the model"},
 	{"on its own engine, not on llama.cpp", "Ollama's new engine is not modelled yet: refused, not guessed (issue 36)"},
+	{"no longer serves Llama 3.2 Vision", "vLLM's registry lists mllama as last supported in 0.10.2: the engine "
+	 "refuses it, so does gpusizer"},
 	{"SGLang's state pool is read for Mamba-2 and gated DeltaNet hybrids",
 	 "SGLang's state shapes were read for Mamba-2 and gated DeltaNet layers only: a Mamba-1 or attention-free "
 	 "model is refused, not guessed (issue 46)"},

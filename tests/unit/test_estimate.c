@@ -852,6 +852,41 @@ static void test_vllm_0220_0280(void **st)
 	                      GS_F_RUNTIME_VERSION, "0.20.0", GS_F_MODEL_RUNNER, "v2", END);
 }
 
+/* vLLM's profile of a vision-language model (docs/method.md §7,
+ * "Vision-language models"): the modality with the most tokens an item,
+ * encoder budget max(max_num_batched_tokens, t), max(1, min(budget / t,
+ * max_num_seqs x per prompt)) items, their output held through the language
+ * model's dummy run. Qwen2.5-VL-7B at 131072 tokens on an H100: a video of
+ * 7 x 16384 tokens, 114688 x 3584 x 2 B = 822083584 B held; limit_videos 0:
+ * one image of 16384 tokens. Gemma 3 4B at 8192 tokens, 2048 batched: 8
+ * images of 256, 2048 x 2560 x 2 B. 0.25's Model Runner V2 profiles none:
+ * the cache only after the pool. */
+static void test_vllm_vision(void **st)
+{
+	(void)st;
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen2.5-VL-7B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.21.0", GS_F_GPU, "H100 SXM", GS_F_LENGTH, "131072", END);
+	assert_int_equal(item_at(E, "encoder_cache", 1), 114688ull * 3584 * 2);
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen2.5-VL-7B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.21.0", GS_F_GPU, "H100 SXM", GS_F_LENGTH, "131072",
+	             GS_F_LIMIT_VIDEOS, "0", END);
+	assert_int_equal(item_at(E, "encoder_cache", 1), 16384ull * 3584 * 2);
+	run_estimate(E, &m, GS_F_MODEL, CFG("google__gemma-3-4b-it.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.21.0", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "8192", END);
+	assert_int_equal(E->vllm.profile_tokens, 2048);
+	assert_int_equal(item_at(E, "encoder_cache", 1), 2048ull * 2560 * 2);
+	run_estimate(E, &m, GS_F_MODEL, CFG("google__gemma-3-4b-it.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_RUNTIME_VERSION, "0.25.0", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "8192", END);
+	assert_true(E->vllm.mrv2);
+	assert_int_equal(item_at(E, "encoder_cache", 1), 0);
+	assert_int_equal(item_at(E, "encoder_cache", 2), 2048ull * 2560 * 2);
+	assert_true(has_unknown(E, "does not profile the vision encoder"));
+	expect_estimate_error(E, GS_EUNSUPPORTED, "no longer serves Llama 3.2 Vision", GS_F_MODEL,
+	                      CFG("meta-llama__Llama-3.2-11B-Vision-Instruct.json"), GS_F_RUNTIME, "vllm",
+	                      GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192", END);
+}
+
 /* The profile run's dummy sampler by release, 256 requests x 128256 logits,
  * after the forward pass has freed its activations: the sampler stage holds
  * the 2048 hidden states (2048 x 4096 x 2 B) and the bf16 logits with the
@@ -1450,6 +1485,7 @@ int main(void)
 		cmocka_unit_test(test_vllm_0201_printed_tokens),
 		cmocka_unit_test(test_vllm_0210),          cmocka_unit_test(test_vllm_0220_0280),
 		cmocka_unit_test(test_sglang_0_5),          cmocka_unit_test(test_vllm_hybrid),
+		cmocka_unit_test(test_vllm_vision),
 		cmocka_unit_test(test_vllm_sampler),
 		cmocka_unit_test(test_vllm_marlin_mxfp4),
 		cmocka_unit_test(test_config_attention),

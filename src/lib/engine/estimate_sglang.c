@@ -180,6 +180,17 @@ static void serve_items(gs_estimate *e, uint64_t chunk, uint64_t running)
 		return;
 	}
 	gs_bytes a = gsi_serving_forward_peak(e, chunk, true, 32768, why, sizeof why);
+	/* a vision-language model encodes a request's images before its
+	 * prefill, out of what mem_fraction_static leaves (SGLang profiles no
+	 * encoder; adjust_mem_fraction_for_vlm leaves room for it) */
+	if (m->vision_params && e->images) {
+		size_t n = strlen(why);
+		gs_bytes vis = gsi_vision_peak(e, 1, why + n, sizeof why - n);
+		a = vis > a ? vis : a;
+	} else if (m->vision_params) {
+		gsi_unknown(e, "activations: the vision encoder's transient at serve time, out of what "
+		            "mem_fraction_static leaves, is sized only with images per request (--images)");
+	}
 	gsi_item_put(act, 2, (a + e->tp - 1) / e->tp);
 	gsi_formula(act, "prefill chunk of %llu tokens, / tp %llu: %s", (unsigned long long)chunk,
 	            (unsigned long long)e->tp, why);

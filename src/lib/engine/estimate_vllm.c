@@ -547,6 +547,155 @@ static void mla_items(gs_estimate *e, const gsi_vllm_release *r)
 		            r->rel.version, e->format.name);
 }
 
+/* --- vision-language models: the profile run's encoder ------------------- */
+
+/* The tokens one image (and, for Qwen2-VL and Qwen2.5-VL, one video) gives
+ * at the size vLLM profiles (docs/method.md §7, "Vision-language models"):
+ * the model's fixed count (Gemma 3 256, LLaVA 576); Mistral 3 and Pixtral
+ * (image_size / patch)^2 / merge^2 (processing: PixtralHFEncoderInfo);
+ * LLaVA-NeXT its largest grid, 2928 at 672 x 672; Qwen2-VL and Qwen2.5-VL
+ * max_pixels 12845056 / 28^2 = 16384 an image (preprocessor_config.json's
+ * default), and a video of min(14, 2 x floor(max_model_len / 16384))
+ * frames, 16384 tokens each two (qwen2_vl.py get_max_video_tokens,
+ * _MAX_FRAMES_PER_VIDEO 14). 0 where no rule was read. */
+static void mm_item_tokens(const gs_model *m, uint64_t mml, uint64_t *image, uint64_t *video)
+{
+	*video = 0;
+	if (!strcmp(m->model_type, "qwen2_vl") || !strcmp(m->model_type, "qwen2_5_vl")) {
+		*image = 16384;
+		uint64_t frames = 2 * (mml / 16384);
+		frames = frames > 14 ? 14 : frames < 2 ? 2 : frames;
+		*video = frames / 2 * 16384;
+		return;
+	}
+	if (m->image_tokens)
+		*image = m->image_tokens;
+	else if (m->vision_merge > 1)
+		*image = m->vision_patches / m->vision_merge;
+	else if (!strcmp(m->model_type, "llava_next"))
+		*image = 2928;
+	else
+		*image = 0;
+}
+
+/* The vision tower's patches for `tokens` tokens of its output: merge x
+ * tokens (Qwen, Mistral 3), or the tower's patches per image over its
+ * tokens (Gemma 3 4096 for 256, LLaVA 576 for 576). */
+static uint64_t mm_patches(const gs_model *m, uint64_t tokens, uint64_t per_item)
+{
+	if (m->vision_merge > 1)
+		return gs_mul_sat(tokens, m->vision_merge);
+	if (m->vision_patches && per_item)
+		return gs_mul_sat(tokens / per_item, m->vision_patches);
+	return tokens;
+}
+
+/* The profile run's multimodal batch (v1 gpu_model_runner.py profile_run,
+ * and Model Runner V2's encoder_runner.profile_encoder_cache from 0.27;
+ * multimodal/encoder_budget.py MultiModalBudget, v1/core/
+ * encoder_cache_manager.py compute_mm_encoder_budget): the modality with
+ * the most tokens per item t (a tie goes to video), the encoder budget
+ * max(max_num_batched_tokens, t), max(1, min(budget / t, max_num_seqs x
+ * max(1, min(limit, max_model_len / t)))) items of t tokens encoded in one
+ * forward; the outputs are held in the encoder cache while the language
+ * model's dummy forward runs. The encoder's peak is gsi_vision_peak's rule
+ * over those patches. Model Runner V2 in 0.25 and 0.26 profiles no encoder:
+ * the same memory then comes out of what gpu_memory_utilization leaves.
+ * *extra gets what the encoder's forward peak holds beyond its outputs. */
+static gs_status mm_profile(gs_estimate *e, const gsi_vllm_release *r, gs_bytes *extra, gs_error *err)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	const gs_vllm_budget *v = &e->vllm;
+	*extra = 0;
+	bool li = gs_wl_set(w, GS_F_LIMIT_IMAGES), lv = gs_wl_set(w, GS_F_LIMIT_VIDEOS);
+	if (!m->vision_params) {
+		if (li || lv)
+			return gs_error_set(err, GS_EINPUT,
+			                    w->v[li ? GS_F_LIMIT_IMAGES : GS_F_LIMIT_VIDEOS].where,
+			                    "%s: model_type \"%.40s\" takes no images or videos",
+			                    li ? "limit_images" : "limit_videos", m->model_type);
+		return GS_OK;
+	}
+	if (!r->hybrid_read) /* the multimodal profile is read with the same trees, 0.21.0 on */
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME_VERSION].where,
+		                    "runtime_version: vLLM %s's profile of a vision-language model was not "
+		                    "read (read from 0.21.0 on: gpu_model_runner.py profile_run, "
+		                    "encoder_budget.py)", r->rel.version);
+	if (!strcmp(m->model_type, "mllama"))
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
+		                    "model_type \"mllama\": vLLM %s no longer serves Llama 3.2 Vision "
+		                    "(models/registry.py: last supported in 0.10.2)", r->rel.version);
+	uint64_t mml = e->length ? e->length : (m->max_position ? m->max_position : 2048);
+	uint64_t lim_i = li ? gs_wl_u64(w, GS_F_LIMIT_IMAGES) : 999;
+	uint64_t lim_v = lv ? gs_wl_u64(w, GS_F_LIMIT_VIDEOS) : 999;
+	if (e->images && li && e->images > lim_i)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_IMAGES].where, "images %llu: vLLM's "
+		                    "limit_images is %llu a prompt (--limit-mm-per-prompt); give images at "
+		                    "most %llu, or a larger limit", (unsigned long long)e->images,
+		                    (unsigned long long)lim_i, (unsigned long long)lim_i);
+	uint64_t ti, tv;
+	mm_item_tokens(m, mml, &ti, &tv);
+	if (!lim_i)
+		ti = 0;
+	if (!lim_v)
+		tv = 0;
+	bool video = tv && tv >= ti;
+	uint64_t t = video ? tv : ti, lim = video ? lim_v : lim_i;
+	gs_item *it = gsi_item(e, "encoder_cache", GS_BASIS_ESTIMATED,
+	                       METHOD "§7 (vLLM gpu_model_runner.py profile_run, encoder_budget.py "
+	                              "MultiModalBudget; our derivation of the encoder's peak)");
+	it->shard = GS_SHARD_NONE;
+	if (!t) {
+		if (!lim_i && !lim_v) {
+			gsi_formula(it, "limit_images and limit_videos 0: the tower is not loaded, nothing "
+			            "encoded (interfaces.py _mark_tower_model)");
+			return GS_OK;
+		}
+		it->basis = GS_BASIS_UNKNOWN;
+		it->live = LIVE(1) | LIVE(2);
+		gsi_formula(it, "the tokens %s gives an item at vLLM's profile size were not read",
+		            m->model_type);
+		return GS_OK;
+	}
+	uint64_t budget = v->profile_tokens > t ? v->profile_tokens : t;
+	uint64_t per_prompt = mml / t < lim ? mml / t : lim;
+	per_prompt = per_prompt ? per_prompt : 1;
+	uint64_t n = budget / t, cap = gs_mul_sat(v->profile_seqs, per_prompt);
+	n = n < cap ? n : cap;
+	n = n ? n : 1;
+	uint64_t tokens = gs_mul_sat(n, t), el = gsi_act_bytes(e);
+	uint64_t patches = mm_patches(m, tokens, ti ? ti : t);
+	gs_bytes out = gs_mul_sat(gs_mul_sat(tokens, m->hidden), el);
+	uint64_t hv = m->vision_hidden, w2 = 2 * (uint64_t)m->vision_intermediate;
+	gs_bytes vis = gs_mul_sat(patches, ((w2 > 7 * hv ? w2 : 7 * hv) + 2 * hv) * el);
+	vis = (vis + e->tp - 1) / e->tp; /* mm_encoder_tp_mode "weights": the tower split as the model */
+	bool profiled = !v->mrv2 || r->mrv2_encoder_profile;
+	/* profiled: the cache inside the budget; not: both after the pool */
+	gsi_item_put(it, profiled ? 1 : 2, out);
+	gsi_item_put(it, 2, out);
+	*extra = vis > out ? vis - out : 0;
+	gsi_formula(it, "the profile encodes %llu %s%s of %llu tokens (encoder budget max(%llu, %llu) "
+	            "tokens): their output %llu tokens x %u x %llu B is held while the language model's "
+	            "dummy run goes; the tower's forward over %llu patches peaks at %llu B / tp%s",
+	            (unsigned long long)n, video ? "video" : "image", n == 1 ? "" : "s",
+	            (unsigned long long)t,
+	            (unsigned long long)v->profile_tokens, (unsigned long long)t, (unsigned long long)tokens,
+	            m->hidden, (unsigned long long)el, (unsigned long long)patches, (unsigned long long)vis,
+	            profiled ? "" : "; Model Runner V2 profiles no encoder before 0.27: after the pool, "
+	                            "out of what gpu_memory_utilization leaves");
+	if (!profiled)
+		gsi_unknown(e, "encoder_cache: vLLM %s's Model Runner V2 does not profile the vision encoder "
+		            "(its profile_run, before PR #47985): its %llu B of peak and cache come out of "
+		            "what gpu_memory_utilization leaves, or a request fails", r->rel.version,
+		            (unsigned long long)vis);
+	if (!v->mrv2)
+		gsi_unknown(e, "encoder_cache: V1's profile keeps the dummy items' pixel tensors on the GPU "
+		            "through the language model's dummy run (their dtype, fp32 or bf16, not read): "
+		            "not counted");
+	return GS_OK;
+}
+
 /* Whether the release takes its CUDA graph estimate off the pool for this
  * model: from 0.20.0, but never under Model Runner V2, whose
  * profile_cudagraph_memory returns 0 in every release read (0.22 to 0.28:
@@ -706,7 +855,7 @@ static void capture_sizes_note(gs_estimate *e, const gsi_vllm_release *r)
 
 /* The items that do not depend on the pool: weights, non-torch memory,
  * LoRA slots, the profile run's activations and logits, CUDA graphs. */
-static void fixed_items(gs_estimate *e, const gsi_vllm_release *r, const sampler_path *sp)
+static void fixed_items(gs_estimate *e, const gsi_vllm_release *r, const sampler_path *sp, gs_bytes mm_extra)
 {
 	const gs_model *m = &e->model;
 	const gs_vllm_budget *v = &e->vllm;
@@ -732,6 +881,14 @@ static void fixed_items(gs_estimate *e, const gsi_vllm_release *r, const sampler
 		                                      sizeof why);
 		if (!r->v1)
 			a = v0_layer_extra(e, T, a, why, sizeof why);
+		/* a vision-language model: the encoder's forward may peak above the
+		 * language model's (profiled, or at serve time under MRv2 0.25-0.26) */
+		if (mm_extra > a) {
+			size_t n = strlen(why);
+			snprintf(why + n, sizeof why - n, "; the vision encoder's forward peaks higher, "
+			         "%llu B beyond its outputs", (unsigned long long)mm_extra);
+			a = mm_extra;
+		}
 		gsi_item_all(act, LIVE(1) | LIVE(2), a);
 		gsi_formula(act, "profile run of %llu tokens (%s): %s", (unsigned long long)T, v->why_tokens,
 		            why);
@@ -1266,7 +1423,10 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 
 	sampler_path sp = sampler_for(e, r);
 	profile_shape(e, r);
-	fixed_items(e, r, &sp);
+	gs_bytes mm_extra = 0;
+	if (e->model.has_architecture && (s = mm_profile(e, r, &mm_extra, err)))
+		return s;
+	fixed_items(e, r, &sp, mm_extra);
 	/* weights, activations and logits per GPU before the pool is sized */
 	gsi_apply_placement(e, 0);
 	if (e->model.has_architecture && (s = hybrid_layout(e, r, err)))
