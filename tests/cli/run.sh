@@ -736,15 +736,15 @@ case_ 0 '"high_bytes": 14954011373' estimate $BERT $BA --json
 case_ 2 'expected one of no, yes' estimate $BERT $BA --conservative=maybe
 case_ 1 "one change makes it fit: checkpointing full" fit $BERT $BA --capacity 13GiB --conservative
 case_ 0 '"kv_tokens_interval"' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --json --runtime-version 0.21.0
-case_ 0 "KV tokens interval:  36579 to 47811 tokens; vllm-v1 KV capacity: 27 records, errors -17.6 % to +3.1 %, widened by 2.0 points" estimate --model $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 8192
-case_ 0 "KV tokens interval:  41345 to 54041 tokens; vllm-v1 KV capacity: 27 records" estimate --model $L31 --runtime vllm --runtime-version 0.19.0 --gpu "RTX 4090" --context 8192
+case_ 0 "KV tokens interval:  36579 to 47811 tokens; vllm-v1 KV capacity: 28 records, errors -17.6 % to +3.1 %, widened by 2.0 points" estimate --model $L31 --runtime vllm --runtime-version 0.16.0 --gpu "RTX 4090" --context 8192
+case_ 0 "KV tokens interval:  41345 to 54041 tokens; vllm-v1 KV capacity: 28 records" estimate --model $L31 --runtime vllm --runtime-version 0.19.0 --gpu "RTX 4090" --context 8192
 case_ 0 "VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1" estimate --model $L31 --runtime vllm --runtime-version 0.19.0 --gpu "RTX 4090" --context 8192
 # vLLM 0.20.0 to 0.21.0 (the default): gpu_memory_utilization 0.92, the CUDA graph
 # estimate off the pool; a default cuda_graphs widens the low end to the
 # largest logged estimate, the sheet's own figure takes that away
 case_ 0 "vLLM budget:         21.64 GiB (23.23 GB; 23234055084 B) = gpu_memory_utilization 0.92 x CUDA total" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --runtime-version 0.21.0
 case_ 0 "vLLM KV cache:       5.27 GiB (5.66 GB; 5662310400 B), 2700 blocks of 16 tokens = 43200 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --runtime-version 0.21.0
-case_ 0 "KV tokens interval:  26695 to 53742 tokens; vllm-v1 KV capacity: 27 records, errors -17.6 % to +3.1 %, widened by 2.0 points; cuda_graphs is a default: the low end also holds 2.35 GiB of CUDA graphs" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --runtime-version 0.21.0
+case_ 0 "KV tokens interval:  26695 to 53742 tokens; vllm-v1 KV capacity: 28 records, errors -17.6 % to +3.1 %, widened by 2.0 points; cuda_graphs is a default: the low end also holds 2.35 GiB of CUDA graphs" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --runtime-version 0.21.0
 case_ 0 'give --cuda-graphs from the log' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --runtime-version 0.21.0
 case_ 0 "another framework or release than vllm 0.21.0: its defaults change between releases" sheet data/sheets/llama3-8b-chat.yaml --runtime vllm --gpu L40S --runtime-version 0.21.0
 # the RTX PRO 6000 Blackwell by any of its printed names, with the CUDA total vLLM printed
@@ -765,7 +765,7 @@ case_ 0 '"cuda_graphs_in_budget": true' estimate --model $L31 --runtime vllm --g
 case_ 0 '"cuda_graphs_in_budget": false' estimate --model $L31 --runtime vllm --runtime-version 0.19.0 --gpu "RTX 4090" --context 8192 --json
 case_ 0 "vLLM KV cache:       5.77 GiB (6.20 GB; 6199181312 B), 2956 blocks of 16 tokens = 47296 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB --runtime-version 0.21.0
 case_ 0 "KV tokens interval:  45016 to 58838 tokens" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB --runtime-version 0.21.0
-case_ 0 '"why": "vllm-v1 KV capacity: 27 records, errors -17.6 % to +3.1 %, widened by 2.0 points"' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB --json --runtime-version 0.21.0
+case_ 0 '"why": "vllm-v1 KV capacity: 28 records, errors -17.6 % to +3.1 %, widened by 2.0 points"' estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --cuda-graphs 0GiB --json --runtime-version 0.21.0
 case_ 0 "vLLM budget:         21.17 GiB (22.73 GB; 22728966930 B) = gpu_memory_utilization 0.9 x CUDA total" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --gpu-memory-utilization 0.9 --runtime-version 0.21.0
 case_ 1 "cuda_graphs 0GiB: pool 47296 tokens (2956 blocks), 0.36x the 131072 tokens the sheet needs; peak 21.64 GiB, still does not fit; cost: enforce_eager: no CUDA graphs, slower decoding at small batches; vLLM 0.21.0 takes their estimate off the pool" fit $L31 --runtime vllm --gpu "RTX 4090" --context 32768 --concurrency 4 --runtime-version 0.21.0
 case_ 0 "(conservative: the peak is its high end)" estimate tests/data/sheets/llama31-8b-conservative.yaml
