@@ -121,6 +121,7 @@ typedef struct gs_vllm_budget {
 	uint64_t state_block_tokens; /* "all": tokens a state page covers      */
 	gs_bytes page_bytes;      /* one layer's page (the attention block)     */
 	gs_bytes state_page_bytes; /* one state layer's state before padding    */
+	char state_dtype[24];      /* its recurrent part's dtype, as named      */
 	char state_mode[8];       /* "none", "align" or "all"                   */
 	uint64_t blocks;          /* floor(kv_available / block_bytes)          */
 	uint64_t tokens;          /* blocks x 16                                */

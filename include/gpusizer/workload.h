@@ -37,6 +37,9 @@
 #define GS_VLLM_ENGINE_VALUES(V) V(GS_VLLM_V1, "v1") V(GS_VLLM_V0, "v0")
 #define GS_MODEL_RUNNER_VALUES(V) V(GS_RUNNER_V1, "v1") V(GS_RUNNER_V2, "v2")
 #define GS_SAMPLER_VALUES(V) V(GS_SAMPLER_NATIVE, "native") V(GS_SAMPLER_FLASHINFER, "flashinfer")
+#define GS_STATE_DTYPE_VALUES(V)                                                                          \
+	V(GS_STATE_AUTO, "auto") V(GS_STATE_FLOAT32, "float32") V(GS_STATE_FLOAT16, "float16")            \
+	V(GS_STATE_BFLOAT16, "bfloat16")
 #define GS_ATTENTION_VALUES(V) V(GS_ATTN_IMPL_FLASH, "flash") V(GS_ATTN_IMPL_SDPA, "sdpa") \
 	V(GS_ATTN_IMPL_EAGER, "eager")
 #define GS_OPTIMIZER_VALUES(V) V(GS_OPT_ADAMW, "adamw") V(GS_OPT_ADAMW_FUSED, "adamw-fused") \
@@ -75,6 +78,7 @@ typedef enum gs_entrypoint { GS_ENTRYPOINT_VALUES(GS_ENUM_ITEM) } gs_entrypoint;
 typedef enum gs_vllm_engine { GS_VLLM_ENGINE_VALUES(GS_ENUM_ITEM) } gs_vllm_engine;
 typedef enum gs_model_runner { GS_MODEL_RUNNER_VALUES(GS_ENUM_ITEM) } gs_model_runner;
 typedef enum gs_sampler { GS_SAMPLER_VALUES(GS_ENUM_ITEM) } gs_sampler;
+typedef enum gs_state_dtype { GS_STATE_DTYPE_VALUES(GS_ENUM_ITEM) } gs_state_dtype;
 typedef enum gs_attention { GS_ATTENTION_VALUES(GS_ENUM_ITEM) } gs_attention;
 typedef enum gs_optimizer { GS_OPTIMIZER_VALUES(GS_ENUM_ITEM) } gs_optimizer;
 typedef enum gs_precision { GS_PRECISION_VALUES(GS_ENUM_ITEM) } gs_precision;
@@ -248,6 +252,11 @@ typedef enum gs_phase_kind {
 	  GS_KIND_BOOL, NULL, GS_BOOL_VALUES, GS_RT(VLLM), GS_TASKS_ALL, GS_PH(POOL) | GS_PH(SERVE), 0, 0, \
 	  "vLLM prefix caching, as it acts on a hybrid model's state pages (2 a request in align mode); " \
 	  "default the release's: off for hybrids to 0.27, on from 0.28") \
+	X(STATE_DTYPE, "state_dtype", "--mamba-ssm-cache-dtype --mamba-ssm-dtype", GS_KIND_ENUM, NULL, \
+	  GS_STATE_DTYPE_VALUES, GS_RTS_POOL, GS_TASKS_ALL, GS_PH(POOL) | GS_PH(SERVE), 0, 0, \
+	  "hybrid and state-space models: the recurrent state's dtype, vLLM --mamba-ssm-cache-dtype " \
+	  "(auto, float32, float16; bfloat16 from 0.22) or SGLang --mamba-ssm-dtype (float32, bfloat16; " \
+	  "float16 from 0.5.9); default the engine's rule for the model") \
 	X(LIMIT_IMAGES, "limit_images", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RT(VLLM), GS_TASKS_ALL, \
 	  GS_PH(PROFILE) | GS_PH(POOL) | GS_PH(SERVE), 0, 1ull << 20, "vLLM --limit-mm-per-prompt's image " \
 	  "count (default 999): the items its profile run encodes; 0 with limit_videos 0 loads no tower") \

@@ -472,6 +472,13 @@ case_ 2 "cache for hybrid and state-space models was not read" estimate Qwen/Qwe
 case_ 0 "block ids of 13369344 B (attention blocks of 544 tokens and state pages, 1 attention and 3 state groups of 12 layers; prefix caching align)" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --context 8192 --gpu H200 --format fp8
 case_ 0 "largest concurrency: " fit Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --gpu "H100 SXM" --tp 4 --gpus 4 --context 32768
 case_ 0 "vLLM state pool:" estimate mistralai/Mamba-Codestral-7B-v0.1 --runtime vllm --gpu "RTX 4090" --context 8192 --concurrency 8
+# issue 46, bad input: the recurrent state's dtype, by release (vLLM bfloat16 from 0.22, SGLang float16 from 0.5.9)
+case_ 0 "hybrid: a state layer's state (the recurrent part in float32), 1073152 B a sequence on one GPU, raises the attention block to 1056 tokens" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --gpu H200 --gpus 2 --tp 2 --context 32768 --state-dtype float32
+case_ 0 "the state pool first: 1297 states of 19759104 B (conv bf16, temporal bfloat16)" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime sglang --gpu H200 --gpus 2 --tp 2 --context 32768 --mamba-ssm-dtype bfloat16
+case_ 2 "state_dtype bfloat16: vllm 0.21.0 (the 0.21.0 row) takes one of: auto (the engine's rule) float32 float16" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --runtime-version 0.21.0 --gpu H200 --gpus 2 --tp 2 --state-dtype bfloat16
+case_ 2 "state_dtype float16: sglang 0.5.8 (the 0.5.4.post1 row) takes one of: auto (the engine's rule) float32 bfloat16" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime sglang --runtime-version 0.5.8 --gpu H200 --gpus 2 --tp 2 --mamba-ssm-dtype float16
+case_ 2 'state_dtype float32: model_type "qwen3" keeps no recurrent state' estimate Qwen/Qwen3-8B --runtime vllm --gpu H200 --state-dtype float32
+case_ 2 'expected one of auto, float32, float16, bfloat16' estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --gpu H200 --mamba-ssm-cache-dtype float8
 case_ 2 "prefix_caching yes: vLLM has no prefix caching for a state-space model without attention" estimate mistralai/Mamba-Codestral-7B-v0.1 --runtime vllm --gpu "RTX 4090" --context 8192 --prefix-caching yes
 # vLLM releases and DeepSeek: 0.6.4 has no MLA (every head's K and V at 256) and no V3
 case_ 0 "vLLM 0.6.4 has no MLA: each layer caches K and V of 16 heads / tp at head size 256" estimate deepseek-ai/DeepSeek-V2-Lite --runtime vllm --runtime-version 0.6.4 --gpu "A100 80GB" --context 8192
@@ -500,6 +507,7 @@ case_ 0 "the profile encodes 1 video of 114688 tokens" estimate Qwen/Qwen2.5-VL-
 case_ 0 "the profile encodes 1 image of 16384 tokens" estimate Qwen/Qwen2.5-VL-7B-Instruct --runtime vllm --gpu "H100 SXM" --context 131072 --limit-videos 0
 case_ 0 "Model Runner V2 does not profile the vision encoder" estimate google/gemma-3-4b-it --runtime vllm --gpu "RTX 4090" --context 8192 --runtime-version 0.25.0
 case_ 2 'limit_images: model_type "llama" takes no images or videos' estimate meta-llama/Llama-3.1-8B --runtime vllm --gpu L4 --context 4096 --limit-images 1
+case_ 2 'limit_videos 2: model_type "gemma3" takes images only (allowed: 0)' estimate google/gemma-3-4b-it --runtime vllm --gpu L4 --context 4096 --limit-videos 2
 case_ 2 "images 4: vLLM's limit_images is 2 a prompt" estimate google/gemma-3-4b-it --runtime vllm --gpu L4 --context 4096 --images 4 --limit-images 2
 case_ 0 "x 0.95 x 0.9576 for the vision tower (27 layers of 1152)" estimate google/gemma-3-4b-it --runtime sglang --gpu "RTX 4090" --context 8192 --images 2
 # MXFP4 (gpt-oss): the experts' matrices alone, everything else in 16 bits; LoRA dequantizes

@@ -102,9 +102,9 @@ static const struct {
 static bool verbose, print_all;
 /* how many times each property was checked, for the summary */
 enum { P_PEAK, P_KV, P_FIT, P_SHORTLIST, P_SHEET, P_TP, P_BITS, P_DEVICES, P_ALIASES, P_MATRIX, P_LEAN, P_RELEASES,
-       P_OFFLOAD, P_TEXTS, P_CLASSES, P__N };
+       P_OFFLOAD, P_TEXTS, P_CLASSES, P_STATE, P__N };
 static const char *const p_name[P__N] = {"peak", "kv", "fit", "shortlist", "sheet", "tp", "bits", "devices", "aliases",
-                                        "matrix", "lean", "releases", "offload", "texts", "classes"};
+                                        "matrix", "lean", "releases", "offload", "texts", "classes", "state"};
 static unsigned long p_count[P__N];
 static unsigned long n_checked, n_refused, n_bad;
 static char seen_refusal[64][160];
@@ -599,6 +599,41 @@ static void check_tp(const combo *c, const gs_estimate *e1)
 	free(e2);
 }
 
+/* state: a hybrid's recurrent state kept in float32 holds no more
+ * sequences than in bfloat16 (vLLM's block ids, SGLang's pool tokens and
+ * states): a larger state never grows the pool. */
+static void check_state(const combo *c, const gs_estimate *e1)
+{
+	if (!gs_model_ssm_layers(c->m) || (strcmp(c->runtime, "vllm") && strcmp(c->runtime, "sglang")) ||
+	    !e1->has_capacity)
+		return;
+	p_count[P_STATE]++;
+	static const gs_field ef[] = {GS_F_STATE_DTYPE};
+	static const char *const wide[] = {"float32"}, *const narrow[] = {"bfloat16"};
+	gs_estimate *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	if (a && b && estimate_of(c, a, 1, ef, wide) && estimate_of(c, b, 1, ef, narrow)) {
+		/* vLLM: the sheets that fit in the block ids (a larger state page
+		 * also raises the block's tokens); SGLang: tokens and states */
+		uint64_t ua, ub, sa = 0, sb = 0;
+		if (a->has_sglang) {
+			/* the states are whole: what a slot leaves goes to the tokens,
+			 * up to one float32 state's worth */
+			uint64_t slack = a->sglang.cell_bytes ? a->sglang.state_per_req / a->sglang.cell_bytes + 1 : 0;
+			ua = a->sglang.tokens > slack ? a->sglang.tokens - slack : 0, ub = b->sglang.tokens;
+			sa = a->sglang.max_running_requests, sb = b->sglang.max_running_requests;
+		} else {
+			ua = a->verdict.need_units ? a->vllm.blocks / a->verdict.need_units : 0;
+			ub = b->verdict.need_units ? b->vllm.blocks / b->verdict.need_units : 0;
+		}
+		if (ua > ub || sa > sb)
+			violation("state", c->name, "state_dtype float32 holds %llu (%llu requests), bfloat16 "
+			          "%llu (%llu)", (unsigned long long)ua, (unsigned long long)sa,
+			          (unsigned long long)ub, (unsigned long long)sb);
+	}
+	free(a);
+	free(b);
+}
+
 /* offload: llama.cpp's GPU peak never falls as -ngl grows, op offload or
  * not (fit's layer search rests on it): every block moved to the GPU brings
  * its weights and KV, and the head moved there brings more than the copy of
@@ -963,6 +998,7 @@ int main(int argc, char **argv)
 					check_texts(&c, e);
 					check_kv(&c, e);
 					check_lean(&c, e);
+					check_state(&c, e);
 					unsigned long h = k / every;
 					if (h % 3 == 0)
 						check_sheet(&c, e);

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "engine/engine_release.h"
 #include "engine/estimate_items.h"
 
@@ -261,6 +262,7 @@ static const gsi_vllm_release vllm_releases[] = {
 	 * memory only; the weights figure counts allocated bytes). */
 	{.rel.version = "0.21.0", V1_RULES_FROM_0_20, .tokens_by_concurrency = true,
 	 .native_warmed = true, .comm = GSI_COMM_CA_0_21, .mrv2_read = true, .hybrid_read = true,
+	 .rel.state_dtypes = "float32 float16",
 	 .rel.source = "vLLM v0.21.0 (ad7125a4; VLLM_USE_FLASHINFER_SAMPLER True in vllm/envs.py, "
 	 "_dummy_sampler_run warming forward_native in vllm/v1/worker/gpu_model_runner.py, random_sample in "
 	 "vllm/v1/sample/ops/topk_topp_sampler.py; device_communicators/custom_all_reduce.py, symm_mem.py, "
@@ -277,7 +279,7 @@ static const gsi_vllm_release vllm_releases[] = {
 	 * cherry-picks (bug fixes merged after the cut) were not seen. */
 #define V1_RULES_FROM_0_22                                                                                   \
 	V1_RULES_FROM_0_20, .tokens_by_concurrency = true, .native_warmed = true, .mrv2_read = true,        \
-	.hybrid_read = true
+	.hybrid_read = true, .rel.state_dtypes = "float32 float16 bfloat16" /* PR #41680 */
 	{.rel.version = "0.22.0", V1_RULES_FROM_0_22, .comm = GSI_COMM_CA_0_21,
 	 .mrv2 = GSI_MRV2_LISTED_DENSE, .mrv2_archs = "Qwen3ForCausalLM",
 	 .rel.same_from = "0.22.0", .rel.same_to = "0.22.1",
@@ -414,40 +416,52 @@ static const gsi_sglang_release sglang_releases[] = {
 	/* 0.5.2: Qwen3-Next's state pool, fixed slots, radix cache off */
 	{.rel.version = "0.5.2", .reserved = sgl_reserved_0_4_9, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
 	 .chunk = sgl_chunk_0_4_9, .chunk_no_gpu = 4096, .vlm_scale = true, .mamba = GSI_SGL_MAMBA_FIXED,
+	 .rel.state_dtypes = "float32 bfloat16",
 	 .rel.source = "SGLang v0.5.2: " SGL_FILES_0_5 " (max_mamba_cache_size)"},
 	/* 0.5.3: the reserve formula and its GPU tiers */
 	{.rel.version = "0.5.3", .tiers = sgl_tiers_0_5_3, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
 	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_FIXED,
 	 .rel.same_from = "0.5.3", .rel.same_to = "0.5.3.post1",
+	 .rel.state_dtypes = "float32 bfloat16",
 	 .rel.source = "SGLang v0.5.3 (and .post1): " SGL_FILES_0_5 " (the reserve formula, PR #10875)"},
 	/* 0.5.3.post2: every hybrid's state pool split from the KV pool with the
 	 * radix cache on (handle_max_mamba_cache) */
 	{.rel.version = "0.5.3.post2", .tiers = sgl_tiers_0_5_3, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
 	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_SPLIT,
 	 .rel.same_from = "0.5.3.post2", .rel.same_to = "0.5.4",
+	 .rel.state_dtypes = "float32 bfloat16",
 	 .rel.source = "SGLang v0.5.3.post2 to v0.5.4: " SGL_FILES_0_5 " (handle_max_mamba_cache)"},
 	/* 0.5.4.post1: 24 decode graphs below 35 GiB at tp < 4 */
 	{.rel.version = "0.5.4.post1", .tiers = sgl_tiers_0_5_4_post1,
 	 .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
 	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_SPLIT,
-	 .rel.same_from = "0.5.4.post1", .rel.same_to = "0.5.9",
-	 .rel.source = "SGLang v0.5.4.post1 to v0.5.9 (their piecewise graphs opt-in; 0.5.7 moves the pool "
-	 "to model_runner_kv_cache_mixin.py, same figures): " SGL_FILES_0_5},
+	 .rel.same_from = "0.5.4.post1", .rel.same_to = "0.5.8.post1",
+	 .rel.state_dtypes = "float32 bfloat16",
+	 .rel.source = "SGLang v0.5.4.post1 to v0.5.8.post1 (their piecewise graphs opt-in; 0.5.7 moves the "
+	 "pool to model_runner_kv_cache_mixin.py, same figures): " SGL_FILES_0_5},
+	/* 0.5.9: as 0.5.4.post1, and a float16 state (MAMBA_SSM_DTYPE_CHOICES) */
+	{.rel.version = "0.5.9", .tiers = sgl_tiers_0_5_4_post1, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
+	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_SPLIT, .rel.state_dtypes = "float32 bfloat16 float16",
+	 .rel.source = "SGLang v0.5.9 (as v0.5.4.post1; MAMBA_SSM_DTYPE_CHOICES with float16 in "
+	 "server_args.py): " SGL_FILES_0_5},
 	/* 0.5.10: prefill (piecewise) CUDA graphs on by default, in the reserve */
 	{.rel.version = "0.5.10", .tiers = sgl_tiers_0_5_4_post1, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
 	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_SPLIT, .prefill_graphs = GSI_SGL_PREFILL_SIZES,
 	 .rel.same_from = "0.5.10", .rel.same_to = "0.5.14",
+	 .rel.state_dtypes = "float32 bfloat16 float16",
 	 .rel.source = "SGLang v0.5.10 to v0.5.14 (0.5.11 pool_configurator.py, 0.5.14 draft weights "
 	 "inside the budget): " SGL_FILES_0_5 " (disable_piecewise_cuda_graph False)"},
 	/* 0.5.15: the prefill graphs breakable, none for MLA */
 	{.rel.version = "0.5.15", .tiers = sgl_tiers_0_5_4_post1, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
 	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_SPLIT, .prefill_graphs = GSI_SGL_PREFILL_SIZES_NO_MLA,
 	 .rel.same_from = "0.5.15", .rel.same_to = "0.5.16",
+	 .rel.state_dtypes = "float32 bfloat16 float16",
 	 .rel.source = "SGLang v0.5.15 to v0.5.16 (0.5.16 moves the pool to "
 	 "mem_cache/kv_cache_configurator.py, reserve_for_graph_mb): " SGL_FILES_0_5},
 	/* 0.5.17: one padding slot in the state pool */
 	{.rel.version = "0.5.17", .tiers = sgl_tiers_0_5_4_post1, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
 	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_SPLIT_PAD, .prefill_graphs = GSI_SGL_PREFILL_SIZES_NO_MLA,
+	 .rel.state_dtypes = "float32 bfloat16 float16",
 	 .rel.source = "SGLang v0.5.17: mem_cache/kv_cache_configurator.py (_handle_max_mamba_cache), "
 	 SGL_FILES_0_5},
 	/* 0.5.18: MLA's prefill graphs back in the reserve; a multimodal
@@ -455,6 +469,7 @@ static const gsi_sglang_release sglang_releases[] = {
 	{.rel.version = "0.5.18", .tiers = sgl_tiers_0_5_4_post1, .fraction_by_tp = sgl_fraction_by_tp_0_4_6,
 	 .vlm_scale = true, .mamba = GSI_SGL_MAMBA_SPLIT_PAD, .prefill_graphs = GSI_SGL_PREFILL_SIZES,
 	 .vlm_reserve_mib = 100, .req_pool_extra_row = true,
+	 .rel.state_dtypes = "float32 bfloat16 float16",
 	 .rel.source = "SGLang v0.5.18 (71de97b): mem_cache/kv_cache_configurator.py "
 	 "(mm_runtime_reservation_gb, SGLANG_VLM_CACHE_SIZE_MB 100), " SGL_FILES_0_5},
 };
@@ -719,12 +734,53 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 	return GS_OK;
 }
 
+bool gsi_in_words(const char *list, const char *word)
+{
+	size_t n = word ? strlen(word) : 0;
+	if (!list || !n)
+		return false;
+	for (const char *p = list; *p;) {
+		size_t k = strcspn(p, " ");
+		if (k == n && !strncasecmp(p, word, n))
+			return true;
+		p += k + (p[k] == ' ');
+	}
+	return false;
+}
+
+/* state_dtype asks for the dtype of a recurrent state: refused on a model
+ * that keeps none, and where the release's flag does not take the value
+ * (vLLM's MambaDType gained bfloat16 in 0.22, SGLang's choices float16 in
+ * 0.5.9). A release that sizes no state refuses the model elsewhere. */
+static gs_status state_dtype_taken(const gs_estimate *e, gs_runtime engine, const gsi_release *r,
+                                   gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	if (!gs_wl_set(w, GS_F_STATE_DTYPE))
+		return GS_OK;
+	const char *want = gs_wl_str(w, GS_F_STATE_DTYPE), *where = w->v[GS_F_STATE_DTYPE].where;
+	if (!gs_model_ssm_layers(&e->model))
+		return gs_error_set(err, GS_EINPUT, where, "state_dtype %s: model_type \"%.40s\" keeps no "
+		                    "recurrent state (no state-space or linear-attention layer)", want,
+		                    e->model.model_type);
+	if (r->state_dtypes && strcmp(want, "auto") && !gsi_in_words(r->state_dtypes, want)) {
+		const char *asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION)
+		                                                       : r->version;
+		return gs_error_set(err, GS_EINPUT, where, "state_dtype %s: %s %.40s (the %s row) takes one "
+		                    "of: auto (the engine's rule) %s", want, gs_runtime_name(engine), asked,
+		                    r->version, r->state_dtypes);
+	}
+	return GS_OK;
+}
+
 gs_status gsi_release_for(gs_estimate *e, gs_runtime engine, const gsi_release **out, gs_error *err)
 {
 	gsi_pick how;
 	gs_status s = gsi_release_pick(engine, &e->workload, out, e->release_note, sizeof e->release_note,
 	                               &how, err);
 	if (s)
+		return s;
+	if ((s = state_dtype_taken(e, engine, *out, err)))
 		return s;
 	snprintf(e->runtime_version, sizeof e->runtime_version, "%s", (*out)->version);
 	e->release_source = (*out)->source;

@@ -125,6 +125,11 @@ typedef struct gsi_release {
 	 * row's rules; the text says what changed and what to give instead.
 	 * NULL: such a version takes the older row, named as an unknown. */
 	const char *changed_before;
+	/* the recurrent-state dtypes a hybrid's state takes (vLLM
+	 * --mamba-ssm-cache-dtype, config/cache.py MambaDType; SGLang
+	 * --mamba-ssm-dtype's choices), space-separated; NULL where the
+	 * release sizes no state */
+	const char *state_dtypes;
 } gsi_release;
 
 /* vLLM: one release's rules (estimate_vllm.c; docs/method.md §7). */
@@ -352,6 +357,11 @@ typedef enum gsi_pick {
  * the known releases. */
 gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_release **out,
                            char *note, size_t notecap, gsi_pick *how, gs_error *err) GS_WARN_UNUSED;
+
+/* Whether `word` is one of the space-separated words of a row's list
+ * (kv_formats, mrv2_archs, state_dtypes), case ignored; false for a NULL
+ * list or an empty word. */
+bool gsi_in_words(const char *list, const char *word);
 
 /* The version of the row before `r` in its engine's table, or NULL for the
  * oldest (the drift of a newer release is measured against it). */

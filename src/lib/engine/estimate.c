@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include "engine/engine.h"
+#include "engine/engine_release.h"
 #include "engine/estimate_items.h"
 #include "engine/gguf_plan.h"
 #include "gpusizer/devices.h"
@@ -306,20 +307,6 @@ static gs_status add_image_tokens(gs_estimate *e, const gs_workload *w, const gs
 	return GS_OK;
 }
 
-/* Whether `word` is one of the space-separated words of `list`, case
- * ignored. */
-static bool in_words(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-	for (const char *p = list; *p;) {
-		size_t k = strcspn(p, " ");
-		if (k == n && !strncasecmp(p, word, n))
-			return true;
-		p += k + (p[k] == ' ');
-	}
-	return false;
-}
-
 /* A KV-cache format the runtime does not take is refused with the ones it
  * does (the engine row's kv_formats, read from each engine's source). */
 static gs_status kv_format_taken(const gs_estimate *e, const gs_workload *w, gs_error *err)
@@ -327,7 +314,7 @@ static gs_status kv_format_taken(const gs_estimate *e, const gs_workload *w, gs_
 	const char *list = e->engine->kv_formats;
 	gs_field f[2] = {GS_F_KV_FORMAT, GS_F_KV_FORMAT_V};
 	for (int i = 0; list && i < 2; i++)
-		if (gs_wl_set(w, f[i]) && !in_words(list, gs_wl_str(w, f[i])))
+		if (gs_wl_set(w, f[i]) && !gsi_in_words(list, gs_wl_str(w, f[i])))
 			return gs_error_set(err, GS_EINPUT, w->v[f[i]].where,
 			                    "%s: %s has no \"%.40s\" KV cache; it takes "
 			                    "%s", gs_field_key(f[i]),

@@ -307,20 +307,32 @@ static void req_to_token(gs_estimate *e, const gsi_sglang_release *r)
 	            (unsigned long long)rows, (unsigned long long)ctx);
 }
 
+/* The temporal state's element: --mamba-ssm-dtype (state_dtype) when given,
+ * else float32 (configs/mamba_utils.py mamba2_state_dtype: the default,
+ * which a config's mamba_ssm_dtype overrides; no model read here gives
+ * one). "auto" is gpusizer's word for the default. */
+static uint64_t state_el(const gs_workload *w)
+{
+	if (!gs_wl_set(w, GS_F_STATE_DTYPE))
+		return 4;
+	gs_state_dtype d = (gs_state_dtype)w->v[GS_F_STATE_DTYPE].e;
+	return d == GS_STATE_FLOAT16 || d == GS_STATE_BFLOAT16 ? 2 : 4;
+}
+
 /* One sequence's state over a hybrid's state layers on one GPU, as SGLang
  * keeps it (configs/mamba_utils.py BaseLinearStateParams.mamba_cache_per_req):
  * conv (K - 1) x channels/tp in bfloat16 (SGLANG_MAMBA_CONV_DTYPE) and the
- * temporal state heads/tp x head_dim x N in float32 (SGLANG_MAMBA_SSM_DTYPE;
- * the config's mamba_ssm_dtype when it gives one), channels I + 2 G N for
+ * temporal state heads/tp x head_dim x N in `ssm_el` bytes (state_el),
+ * channels I + 2 G N for
  * Mamba-2, 2 nk dk + nv dv for a gated DeltaNet. */
-static gs_bytes state_per_req(const gs_model *m, uint64_t tp)
+static gs_bytes state_per_req(const gs_model *m, uint64_t tp, uint64_t ssm_el)
 {
 	uint64_t K = m->ssm_conv ? m->ssm_conv - 1 : 0, N = m->ssm_state, g = m->ssm_groups;
 	if (g && g < tp && g % tp)
 		g = tp;
 	uint64_t conv = K * (((uint64_t)m->ssm_inner + 2 * g * N) / tp);
 	uint64_t ssm = (uint64_t)m->ssm_heads / tp * m->ssm_head_dim * N;
-	return gs_mul_sat(gs_model_ssm_layers(m), conv * 2 + ssm * 4);
+	return gs_mul_sat(gs_model_ssm_layers(m), conv * 2 + ssm * ssm_el);
 }
 
 /* A hybrid's state pool, taken from what the fraction leaves before the
@@ -335,7 +347,7 @@ static gs_bytes state_pool(gs_estimate *e, const gsi_sglang_release *r, gs_bytes
 {
 	gs_sglang_pool *p = &e->sglang;
 	*max_reqs = 0;
-	p->state_per_req = state_per_req(&e->model, e->tp ? e->tp : 1);
+	p->state_per_req = state_per_req(&e->model, e->tp ? e->tp : 1, state_el(&e->workload));
 	if (!p->state_per_req)
 		return 0;
 	uint64_t given = gs_wl_set(&e->workload, GS_F_MAX_RUNNING_REQUESTS)
@@ -418,8 +430,10 @@ static void pool(gs_estimate *e, gs_item *kv, const gsi_sglang_release *r)
 	            (unsigned long long)p->cell_bytes, (unsigned long long)p->tokens);
 	if (p->state_slots)
 		gsi_formula_add(kv, "; the state pool first: %llu states of %llu B (conv bf16, temporal "
-		                "fp32) = %llu B, %s; at most %llu requests run",
+		                "%s) = %llu B, %s; at most %llu requests run",
 		                (unsigned long long)p->state_slots, (unsigned long long)p->state_per_req,
+		                state_el(&e->workload) == 4 ? "fp32"
+		                                            : gs_wl_str(&e->workload, GS_F_STATE_DTYPE),
 		                (unsigned long long)p->state_bytes,
 		                r->mamba == GSI_SGL_MAMBA_FIXED
 		                        ? "max_running_requests or 512 states, the radix cache off"

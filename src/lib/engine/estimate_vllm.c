@@ -83,18 +83,6 @@ static bool big_gpu(const gs_estimate *e, const gsi_vllm_release *r, const char 
 	return big;
 }
 
-/* Whether `word` is one of the space-separated words of `list`. */
-static bool listed(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-	if (!list || !n)
-		return false;
-	for (const char *p = list; (p = strstr(p, word)) != NULL; p += n)
-		if ((p == list || p[-1] == ' ') && (p[n] == 0 || p[n] == ' '))
-			return true;
-	return false;
-}
-
 /* A hybrid has attention and state layers; an attention-free model only
  * state layers (config/model.py is_hybrid, is_attention_free). */
 static bool is_hybrid(const gs_model *m)
@@ -113,7 +101,7 @@ static gs_status model_runner(gs_estimate *e, const gsi_vllm_release *r, gs_erro
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
 	gs_vllm_budget *v = &e->vllm;
-	bool in_list = listed(r->mrv2_archs, m->architecture);
+	bool in_list = gsi_in_words(r->mrv2_archs, m->architecture);
 	bool moe = m->experts > 0, hybrid = is_hybrid(m), free_of_attention = m->ssm;
 	bool quantized = m->quant_method[0] || (e->format.quantized && e->format.family != GS_FAM_FP8);
 	bool v2 = false;
@@ -636,6 +624,10 @@ static gs_status mm_profile(gs_estimate *e, const gsi_vllm_release *r, gs_bytes 
 		                    (unsigned long long)lim_i, (unsigned long long)lim_i);
 	uint64_t ti, tv;
 	mm_item_tokens(m, mml, &ti, &tv);
+	if (lv && lim_v && !tv) /* vLLM ignores a modality the model lacks; a sheet asking is wrong */
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_LIMIT_VIDEOS].where,
+		                    "limit_videos %llu: model_type \"%.40s\" takes images only "
+		                    "(allowed: 0)", (unsigned long long)lim_v, m->model_type);
 	if (!lim_i)
 		ti = 0;
 	if (!lim_v)
@@ -1041,15 +1033,27 @@ static void state_elements(const gs_model *m, uint64_t tp, uint64_t *conv, uint6
 	}
 }
 
-/* vLLM keeps the recurrent state in the model's dtype ("auto": the conv
- * state's) except where models/config.py MODELS_CONFIG_MAP sets it:
- * Nemotron-H takes its config's mamba_ssm_cache_dtype, else float32; Qwen3.5
- * its config's mamba_ssm_dtype. */
-static bool state_fp32(const gs_model *m)
+/* The bytes of one element of the recurrent (temporal) state: state_dtype
+ * when given (--mamba-ssm-cache-dtype), else vLLM's "auto": the conv
+ * state's dtype, the model's (`el`), except where models/config.py
+ * MODELS_CONFIG_MAP sets it: Nemotron-H takes its config's
+ * mamba_ssm_cache_dtype, else float32; Qwen3.5 its config's
+ * mamba_ssm_dtype. *name gets the dtype's name for the formula. */
+static uint64_t state_el(const gs_estimate *e, uint64_t el, const char **name)
 {
-	if (!strcmp(m->model_type, "nemotron_h"))
-		return true;
-	return !strncmp(m->model_type, "qwen3_5", 7) && m->ssm_state_fp32;
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	gs_state_dtype d = gs_wl_set(w, GS_F_STATE_DTYPE) ? (gs_state_dtype)w->v[GS_F_STATE_DTYPE].e
+	                                                   : GS_STATE_AUTO;
+	if (d == GS_STATE_AUTO && m->ssm_state_fp32 &&
+	    (!strcmp(m->model_type, "nemotron_h") || !strncmp(m->model_type, "qwen3_5", 7)))
+		d = GS_STATE_FLOAT32;
+	switch (d) {
+	case GS_STATE_FLOAT32: *name = "float32"; return 4;
+	case GS_STATE_FLOAT16: *name = "float16"; return 2;
+	case GS_STATE_BFLOAT16: *name = "bfloat16"; return 2;
+	default: *name = "the model's dtype"; return el;
+	}
 }
 
 /* The models whose "all" mode vLLM supports, when prefix caching is asked
@@ -1101,7 +1105,10 @@ static gs_status hybrid_layout(gs_estimate *e, const gsi_vllm_release *r, gs_err
 	snprintf(v->state_mode, sizeof v->state_mode, "%s", mode);
 	uint64_t tp = e->tp ? e->tp : 1, el = gsi_act_bytes(e), conv, ssm;
 	state_elements(m, tp, &conv, &ssm);
-	v->state_page_bytes = gs_add_sat(gs_mul_sat(conv, el), gs_mul_sat(ssm, state_fp32(m) ? 4 : el));
+	const char *dtype;
+	uint64_t sel = state_el(e, el, &dtype);
+	snprintf(v->state_dtype, sizeof v->state_dtype, "%s", dtype);
+	v->state_page_bytes = gs_add_sat(gs_mul_sat(conv, el), gs_mul_sat(ssm, sel));
 	if (!v->state_page_bytes)
 		v->state_page_bytes = 1;
 	v->hybrid = true;
@@ -1171,11 +1178,13 @@ static void hybrid_formula(const gs_estimate *e, gs_item *kv)
 		                (unsigned long long)v->group_size, (unsigned long long)v->page_bytes);
 		return;
 	}
-	gsi_formula_add(kv, "; hybrid: a state layer's state, %llu B a sequence on one GPU, raises the "
+	gsi_formula_add(kv, "; hybrid: a state layer's state (the recurrent part in %s), %llu B a "
+	                "sequence on one GPU, raises the "
 	                "attention block to %llu tokens (%llu B, the state page padded to it); %llu "
 	                "attention and %llu state groups of %llu layers share the block ids; prefix "
 	                "caching %s: %s state page%s a request in each state group",
-	                (unsigned long long)v->state_page_bytes, (unsigned long long)v->block_tokens,
+	                v->state_dtype, (unsigned long long)v->state_page_bytes,
+	                (unsigned long long)v->block_tokens,
 	                (unsigned long long)v->page_bytes, (unsigned long long)v->attn_groups,
 	                (unsigned long long)v->state_groups, (unsigned long long)v->group_size,
 	                v->state_mode, all ? "one" : v->state_pages == 2 ? "2" : "1",
