@@ -480,6 +480,7 @@ case_ 2 "state_dtype float16: sglang 0.5.8 (the 0.5.4.post1 row) takes one of: a
 case_ 2 'state_dtype float32: model_type "qwen3" keeps no recurrent state' estimate Qwen/Qwen3-8B --runtime vllm --gpu H200 --state-dtype float32
 case_ 2 'expected one of auto, float32, float16, bfloat16' estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime vllm --gpu H200 --mamba-ssm-cache-dtype float8
 case_ 2 "prefix_caching yes: vLLM has no prefix caching for a state-space model without attention" estimate mistralai/Mamba-Codestral-7B-v0.1 --runtime vllm --gpu "RTX 4090" --context 8192 --prefix-caching yes
+case_ 2 "SGLang 0.5.18 serves no Mamba-1 hybrid (Jamba) or attention-free state-space model" estimate ai21labs/Jamba-v0.1 --runtime sglang --gpu H200 --context 8192
 # vLLM releases and DeepSeek: 0.6.4 has no MLA (every head's K and V at 256) and no V3
 case_ 0 "vLLM 0.6.4 has no MLA: each layer caches K and V of 16 heads / tp at head size 256" estimate deepseek-ai/DeepSeek-V2-Lite --runtime vllm --runtime-version 0.6.4 --gpu "A100 80GB" --context 8192
 case_ 2 "vLLM 0.6.4 has no DeepseekV3ForCausalLM" estimate deepseek-ai/DeepSeek-V3 --runtime vllm --runtime-version 0.6.4 --context 8192

@@ -94,9 +94,9 @@ static const struct {
 	{"on its own engine, not on llama.cpp", "Ollama's new engine is not modelled yet: refused, not guessed (issue 36)"},
 	{"no longer serves Llama 3.2 Vision", "vLLM's registry lists mllama as last supported in 0.10.2: the engine "
 	 "refuses it, so does gpusizer"},
-	{"SGLang's state pool is read for Mamba-2 and gated DeltaNet hybrids",
-	 "SGLang's state shapes were read for Mamba-2 and gated DeltaNet layers only: a Mamba-1 or attention-free "
-	 "model is refused, not guessed (issue 46)"},
+	{"serves no Mamba-1 hybrid (Jamba) or attention-free state-space model",
+	 "SGLang has no Jamba, Mamba or Mamba-2 model at any 0.5 tag: the engine cannot serve it, so gpusizer "
+	 "refuses it (issue 46)"},
 };
 
 static bool verbose, print_all;

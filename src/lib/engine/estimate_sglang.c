@@ -465,9 +465,11 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 		                    "0.5.2, model_runner.py max_mamba_cache_size)", r->rel.version);
 	if (gs_model_ssm_layers(hm) && (!gs_model_attention_layers(hm) || !hm->ssm_groups))
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
-		                    "model_type \"%.40s\": SGLang's state pool is read for Mamba-2 and gated "
-		                    "DeltaNet hybrids (configs/mamba_utils.py); a Mamba-1 or attention-free "
-		                    "model's is not", hm->model_type);
+		                    "model_type \"%.40s\": SGLang %s serves no Mamba-1 hybrid (Jamba) or "
+		                    "attention-free state-space model (python/sglang/srt/models/ has none at "
+		                    "any 0.5 tag); its state pool is for Mamba-2 and gated DeltaNet hybrids "
+		                    "(configs/mamba_utils.py): serve it with vLLM", hm->model_type,
+		                    r->rel.version);
 	e->n_phases = 3;
 	gsi_phase(e, PH_LOAD, "load", "weights loaded");
 	gsi_phase(e, PH_RUN, "pool", "token-to-KV pool allocated");
