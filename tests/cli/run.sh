@@ -171,8 +171,10 @@ case_ 4 "= 81559 MiB for H100 SXM" estimate $L31 --gpu "NVIDIA H100 80GB HBM3"
 case_ 2 'GPU "A100" is ambiguous: A100 40GB, A100 80GB' estimate $L31 --gpu A100
 case_ 2 'GPU "NVIDIA GeForce RTX 4060 Ti" is ambiguous: RTX 4060 Ti 8GB, RTX 4060 Ti 16GB' estimate $L31 --gpu "NVIDIA GeForce RTX 4060 Ti"
 case_ 2 'unknown GPU "RTX 4090X": not in the device table; did you mean RTX 4090, RTX 4090 D?' estimate $L31 --gpu "RTX 4090X"
-case_ 1 "nominal 12 GB for RTX 4070 SUPER: no device-reported total is on record" estimate $L31 --gpu "RTX 4070 SUPER"
-case_ 4 "the capacity is the nominal size: read the device's total (nvidia-smi --query-gpu=memory.total)" estimate meta-llama/Llama-3.2-3B-Instruct --gpu "RTX 4070 SUPER" --context 2048
+case_ 1 "nominal 32 GB for RTX 5000 Ada: no device-reported total is on record" estimate $L31 --gpu "RTX 5000 Ada" --context 131072 --concurrency 4
+case_ 4 "the capacity is the nominal size: read the device's total (nvidia-smi --query-gpu=memory.total)" estimate meta-llama/Llama-3.2-3B-Instruct --gpu "RTX 5000 Ada" --context 2048
+case_ 0 "capacity:    23.99 GiB (25.76 GB; 25757220864 B) — device-reported: nvidia-smi total, drivers 550 and 580 = 24564 MiB for RTX 3090 Ti" estimate meta-llama/Llama-3.2-3B-Instruct --gpu "RTX 3090 Ti" --context 2048
+case_ 0 "= 16376 MiB for RTX 4080 SUPER" estimate meta-llama/Llama-3.2-3B-Instruct --gpu "RTX 4080 SUPER" --context 2048
 # quantization_config sets the default format
 case_ 0 '"format": "gptq-g128-act"' estimate $Q-gptq-4bit-g128-act.json --json
 case_ 0 '"format": "awq-g128"' estimate $Q-awq-4bit-g128.json --json
