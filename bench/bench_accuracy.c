@@ -357,10 +357,35 @@ static int set_gpu_layers(gs_workload *w, json_t *cond)
 {
 	char ngl[32];
 	json_t *layers = json_object_get(cond, "n_gpu_layers");
+	const char *text = json_string_value(layers);
+	/* "all (33/33 offloaded)", "33/33 offloaded": every layer */
+	if (text && (!strncmp(text, "all", 3) || strstr(text, "offloaded")))
+		return set(w, GS_F_GPU_LAYERS, "999");
 	if (!json_is_integer(layers))
 		return 0;
 	snprintf(ngl, sizeof ngl, "%lld", json_integer_value(layers));
 	return set(w, GS_F_GPU_LAYERS, ngl);
+}
+
+/* A llama.cpp log: the build row it names (conditions.gpusizer_runtime_version
+ * with its reason), and what the run was started with where the build's
+ * llama-server defaults would differ: its flash attention, its sequences
+ * (n_seq_max) and its batch. */
+static int llamacpp_conditions(const char *id, gs_workload *w, json_t *cond)
+{
+	char n[32];
+	json_t *seqs = json_object_get(cond, "n_seq_max"), *batch = json_object_get(cond, "n_batch");
+	json_t *fa = json_object_get(cond, "flash_attn");
+	snprintf(n, sizeof n, "%lld", json_is_integer(seqs) ? json_integer_value(seqs) : 1);
+	if (set_condition(id, w, cond, "gpusizer_runtime_version", GS_F_RUNTIME_VERSION, true) ||
+	    set(w, GS_F_ATTENTION, json_is_true(fa) || json_integer_value(fa) == 1 ? "flash" : "off") ||
+	    set(w, GS_F_CONCURRENCY, n))
+		return 1;
+	if (json_is_integer(batch)) {
+		snprintf(n, sizeof n, "%lld", json_integer_value(batch));
+		return set(w, GS_F_N_BATCH, n);
+	}
+	return 0;
 }
 
 /* One of the llama.cpp buffers the estimate lists (device "CPU", "CUDA0";
@@ -384,8 +409,8 @@ static int do_llamacpp_gguf(const char *id, const char *gguf, json_t *cond, json
 	snprintf(ub, sizeof ub, "%lld", json_integer_value(json_object_get(cond, "n_ubatch")));
 	bool fa = json_integer_value(json_object_get(cond, "flash_attn")) == 1;
 	if (set(&w, GS_F_MODEL, gguf) || set(&w, GS_F_RUNTIME, "llamacpp") || set(&w, GS_F_LENGTH, ctx) ||
-	    set(&w, GS_F_N_UBATCH, ub) || set(&w, GS_F_KV_FORMAT, "fp16") || set(&w, GS_F_ATTENTION, fa ? "flash" : "sdpa") ||
-	    set_gpu_layers(&w, cond) || estimate(&w, &e))
+	    set(&w, GS_F_N_UBATCH, ub) || set(&w, GS_F_KV_FORMAT, "fp16") || llamacpp_conditions(id, &w, cond) ||
+	    set(&w, GS_F_ATTENTION, fa ? "flash" : "sdpa") || set_gpu_layers(&w, cond) || estimate(&w, &e))
 		return 1;
 	row(id, "CUDA0 model buffer [MiB]", num(meas, "cuda0_model_buffer_mib"), mib(gs_estimate_item(&e, "weights")->bytes[0]), "MiB");
 	row(id, "CPU mapped model buffer [MiB]", num(meas, "cpu_mapped_model_buffer_mib"),
@@ -414,10 +439,9 @@ static int do_llamacpp_planned(const char *id, const char *cfg, json_t *cond, js
 	snprintf(seqs, sizeof seqs, "%lld", n_seq);
 	gs_workload_init(&w);
 	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_RUNTIME, "llamacpp") || set(&w, GS_F_LENGTH, len) ||
-	    set(&w, GS_F_CONCURRENCY, seqs) || set_gpu_layers(&w, cond) ||
+	    llamacpp_conditions(id, &w, cond) || set(&w, GS_F_CONCURRENCY, seqs) || set_gpu_layers(&w, cond) ||
 	    set(&w, GS_F_FORMAT, json_string_value(json_object_get(cond, "gpusizer_file_type"))) ||
-	    set_condition(id, &w, cond, "gpusizer_quantizer", GS_F_QUANTIZER, false) ||
-	    (json_is_true(json_object_get(cond, "flash_attn")) && set(&w, GS_F_ATTENTION, "flash")) || estimate(&w, &e))
+	    set_condition(id, &w, cond, "gpusizer_quantizer", GS_F_QUANTIZER, false) || estimate(&w, &e))
 		return 1;
 	row(id, "GPU model buffer [MiB]", num(meas, "cuda0_model_buffer_mib"), mib(gs_estimate_item(&e, "weights")->bytes[0]),
 	    "MiB");

@@ -213,6 +213,32 @@ typedef struct gs_ollama_fit {
 	bool full_offload;          /* every block and the output on the GPUs      */
 } gs_ollama_fit;
 
+/* llama.cpp as it was started (by a build's defaults, the sheet, or Ollama)
+ * and, under --fit, what fit chose (docs/method.md §14 "Builds"). */
+typedef struct gs_llamacpp_info {
+	bool fa;                    /* flash attention on                         */
+	char fa_why[160];
+	uint64_t n_ctx;             /* cells asked for, all sequences together    */
+	char ctx_why[160];
+	uint64_t n_seq;             /* sequences (llama-server slots)             */
+	bool unified;               /* one cache all sequences share              */
+	char seq_why[160];
+	uint64_t n_ubatch, n_batch;
+	uint64_t ngl;               /* -ngl as llama.cpp reads it                 */
+	uint64_t layers;            /* blocks + the output                         */
+	uint64_t gpu_layers;        /* blocks and output on the GPUs               */
+	char ngl_why[160];
+	uint64_t expert_host_blocks; /* blocks whose experts stay in host memory  */
+	uint64_t cells, swa_cells;  /* KV cells after padding, per stream x streams */
+	uint64_t rs_cells;          /* recurrent-state cells (0: no state layers)  */
+	bool fit_ran;               /* --fit chose the layers or the context      */
+	bool fit_moved;             /* ... and left blocks or experts in host memory */
+	gs_bytes full_peak;         /* fit: the largest device's need with everything
+	                               on the GPUs, before it moved anything       */
+	gs_bytes fit_target;        /* fit: what it leaves each GPU (total - 1 GiB) */
+	char fit_what[240];
+} gs_llamacpp_info;
+
 /* One buffer llama.cpp allocates, by device ("CUDA0", "CUDA1", "CPU") and
  * kind (model, kv, compute, output, lora). */
 typedef struct gs_buffer {
@@ -321,6 +347,8 @@ typedef struct gs_estimate {
 	gs_sglang_pool sglang;
 	bool has_ollama;
 	gs_ollama_fit ollama;
+	bool has_llamacpp;
+	gs_llamacpp_info llamacpp;
 	char runtime_version[16]; /* the engine release whose defaults were used, or "" */
 	char release_note[200];   /* a version between two known ones, etc.      */
 	/* A release newer than every row (the engine's, llama.cpp's build, a

@@ -52,11 +52,13 @@ typedef struct gs_fit_result {
 	gs_bytes peak_at_best;  /* peak at best (0 when !fits)                    */
 	gs_bytes peak_over;     /* peak at best + 1 (or at 1 when !fits)          */
 	gs_pool_view pool;      /* serving engines: the pool at the sheet's workload */
-	/* Ollama at the first value that does not fit: its own layer count and
-	 * estimate (a partial offload runs on the CPU, so it counts as no fit) */
-	bool ollama;
-	uint64_t ollama_offload, ollama_layers;
-	gs_bytes ollama_required, ollama_available;
+	/* A runtime that places layers itself (Ollama's layer fit, llama.cpp's
+	 * --fit), at the first value that does not fit: its own layer count and
+	 * figures (a partial offload runs on the CPU, so it counts as no fit) */
+	bool layers_placed;
+	char placer[24];        /* "Ollama", "llama.cpp --fit"                   */
+	uint64_t layer_offload, layer_count;
+	gs_bytes layer_required, layer_available;
 } gs_fit_result;
 
 /* Search on workload w (finished) and model m against w's own capacity

@@ -132,6 +132,12 @@ gs_status gs_inventory_load_path(gs_inventory *inv, const char *path, gs_error *
  * quant_bits is the quantization_config bits for GPTQ/AWQ (0: 4). */
 void gs_inventory_summarize(gs_inventory *inv, unsigned quant_bits, gs_inventory_summary *out /* OUT */);
 
+/* Which routed-expert tensor a GGUF tensor name is, as llama.cpp's
+ * LLM_FFN_EXPS_REGEX (\.ffn_(up|down|gate|gate_up)_(ch|)exps) matches it:
+ * 0 gate (and a fused gate_up), 1 up, 2 down; -1 for any other tensor
+ * (shared experts, ffn_*_shexp, and the router stay apart). */
+int gs_gguf_expert_kind(const char *name);
+
 /* gs_model_from_gguf and gs_model_apply_inventory, which make a model from a
  * tensor table, are declared with the model (gpusizer/model.h). */
 

@@ -58,6 +58,10 @@ typedef struct gs_inventory_summary {
 	uint64_t output_bytes;       /* output norm and head                         */
 	uint64_t head_bytes;         /* the head alone (GGUF output.weight); 0 when tied to the embeddings */
 	uint64_t gate_exps0_bytes;   /* GGUF blk.0.ffn_gate_exps.weight (Ollama's MoE graph rule reads it) */
+	/* GGUF: each block's routed-expert tensors (ffn_{gate,up,down}_exps and
+	 * their biases; a fused gate_up counts as gate), which llama.cpp's -ot
+	 * and --n-cpu-moe keep in host memory */
+	uint64_t exps_bytes[GS_MAX_LAYERS][3];
 	uint64_t float_param_bytes;  /* parameters stored as F16/BF16/F32/F64       */
 	uint64_t config_params;      /* config.json's count, 0 when there is none   */
 	bool quantized;

@@ -44,8 +44,16 @@ typedef enum gs_rule {
 	GS_RULE_MEASURED,
 	GS_RULE_VLLM_POOL,
 	GS_RULE_SGLANG_POOL,
-	GS_RULE_OLLAMA_LAYERS
+	GS_RULE_OLLAMA_LAYERS,
+	GS_RULE_LLAMACPP_FIT   /* llama.cpp's --fit left layers or experts on the host */
 } gs_rule;
+
+/* A rule by layers placed (Ollama's layer fit, llama.cpp's --fit): when
+ * not everything is on the GPUs, the run works but not on the GPU alone. */
+static inline bool gs_rule_by_layers(gs_rule r)
+{
+	return r == GS_RULE_OLLAMA_LAYERS || r == GS_RULE_LLAMACPP_FIT;
+}
 
 /* The seed's three classes (docs/method.md §9c): fits when even the high
  * end of the estimate's interval fits (a pool: its low end holds the need);

@@ -41,7 +41,7 @@
 	V(GS_STATE_AUTO, "auto") V(GS_STATE_FLOAT32, "float32") V(GS_STATE_FLOAT16, "float16")            \
 	V(GS_STATE_BFLOAT16, "bfloat16")
 #define GS_ATTENTION_VALUES(V) V(GS_ATTN_IMPL_FLASH, "flash") V(GS_ATTN_IMPL_SDPA, "sdpa") \
-	V(GS_ATTN_IMPL_EAGER, "eager")
+	V(GS_ATTN_IMPL_EAGER, "eager") V(GS_ATTN_IMPL_AUTO, "auto")
 #define GS_OPTIMIZER_VALUES(V) V(GS_OPT_ADAMW, "adamw") V(GS_OPT_ADAMW_FUSED, "adamw-fused") \
 	V(GS_OPT_ADAMW_8BIT, "adamw-8bit") V(GS_OPT_PAGED_ADAMW_8BIT, "paged-adamw-8bit") \
 	V(GS_OPT_SGD, "sgd") V(GS_OPT_SGD_MOMENTUM, "sgd-momentum") V(GS_OPT_ADAFACTOR, "adafactor") \
@@ -237,9 +237,9 @@ typedef enum gs_phase_kind {
 	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "what runs the model (llama.cpp and Ollama: a .gguf, or a " \
 	  "config.json with --format Q4_K_M)") \
 	X(RUNTIME_VERSION, "runtime_version", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, \
-	  GS_RTS_POOL | GS_RT(OLLAMA), GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "engine release whose defaults apply, the newest when not given; one newer than every " \
-	  "row takes the newest row's rules and its answer is to confirm") \
+	  GS_RTS_POOL | GS_RTS_GGUF, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
+	  "engine release whose defaults apply (llama.cpp: a build, b7342), the newest when not given; " \
+	  "one newer than every row takes the newest row's rules and its answer is to confirm") \
 	X(VLLM_ENGINE, "vllm_engine", NULL, GS_KIND_ENUM, NULL, GS_VLLM_ENGINE_VALUES, GS_RT(VLLM), \
 	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "vLLM engine: v1, or v0 (VLLM_USE_V1=0; read for 0.6.4, 0.7.3 " \
 	  "and 0.8.4 to 0.10.1); default the release's, and V0 below compute capability 8.0 in 0.8 to " \
@@ -287,6 +287,25 @@ typedef enum gs_phase_kind {
 	X(N_UBATCH, "n_ubatch", "-ub --ubatch-size", \
 	  GS_KIND_TOKENS, "512", GS_NO_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
 	  GS_PH_NONE, 1, 1ull << 20, "llama.cpp physical batch") \
+	X(N_BATCH, "n_batch", "-b --batch-size", GS_KIND_TOKENS, "2048", GS_NO_VALUES, GS_RT(LLAMACPP), \
+	  GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 20, "llama.cpp logical batch (-b; n_ubatch is at most " \
+	  "it)") \
+	X(KV_UNIFIED, "kv_unified", "-kvu=yes", GS_KIND_BOOL, NULL, GS_BOOL_VALUES, \
+	  GS_RT(LLAMACPP), GS_TASKS_ALL, GS_PH(CONTEXT) | GS_PH(SERVE), 0, 0, "llama.cpp: one KV cache " \
+	  "all sequences share (-kvu); default: yes for llama-server's automatic 4 slots (b6925 on), " \
+	  "no with -np N (each sequence its own n_ctx / N cells, b5913 on)") \
+	X(FIT, "fit", "--fit", GS_KIND_BOOL, NULL, GS_BOOL_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
+	  GS_PH_NONE, 0, 0, "llama.cpp --fit: without -ngl, -ot and --tensor-split it chooses the " \
+	  "layers (MoE experts to the host first) and, without -c, the context so that 1024 MiB stay " \
+	  "free on each GPU; default on from b7407") \
+	X(OVERRIDE_TENSOR, "override_tensor", "-ot --override-tensor", GS_KIND_STRING, NULL, GS_NO_VALUES, \
+	  GS_RT(LLAMACPP), GS_TASKS_ALL, GS_PH(LOAD) | GS_PH(CONTEXT) | GS_PH(SERVE), 0, 0, \
+	  "llama.cpp -ot PATTERN=CPU[,PATTERN=CPU...]: tensors whose name matches the extended " \
+	  "regular expression stay in host memory (e.g. \"exps=CPU\", \"blk\\.[0-9]\\.ffn_.*_exps=CPU\")") \
+	X(N_CPU_MOE, "n_cpu_moe", "--n-cpu-moe -ncmoe --cpu-moe=all", GS_KIND_STRING, NULL, GS_NO_VALUES, \
+	  GS_RT(LLAMACPP), GS_TASKS_ALL, GS_PH(LOAD) | GS_PH(CONTEXT) | GS_PH(SERVE), 0, 0, \
+	  "llama.cpp --n-cpu-moe N: the expert tensors of the first N blocks stay in host memory; all " \
+	  "(--cpu-moe) every block's") \
 	X(SWA_FULL, "swa_full", NULL, GS_KIND_BOOL, "no", GS_BOOL_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
 	  GS_PH_NONE, 0, 0, "llama.cpp --swa-full: sliding-window layers (Gemma 2/3) keep n_ctx cells as " \
 	  "the others do, as builds before May 2025 always did") \
@@ -309,9 +328,12 @@ typedef enum gs_phase_kind {
 	  GS_KIND_KV_FORMAT, NULL, GS_NO_VALUES, GS_RT(LLAMACPP), \
 	  GS_TASKS_ALL, GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(CONTEXT), 0, 0, \
 	  "llama.cpp -ctv: the V cache's format when not kv_format's (-ctk)") \
-	X(ATTENTION, "attention", NULL, GS_KIND_ENUM, "sdpa", GS_ATTENTION_VALUES, GS_RT(TRANSFORMERS) | \
-	  GS_RTS_GGUF, GS_TASKS_ALL, GS_PH_TRAIN_STEP | GS_PH(PREFILL) | GS_PH(CONTEXT) | GS_PH(VALIDATION), \
-	  0, 0, "the attention kernel (llama.cpp and Ollama: flash is -fa, OLLAMA_FLASH_ATTENTION)") \
+	X(ATTENTION, "attention", "-fa --flash-attn", GS_KIND_ENUM, "sdpa", GS_ATTENTION_VALUES, \
+	  GS_RT(TRANSFORMERS) | GS_RTS_GGUF, GS_TASKS_ALL, \
+	  GS_PH_TRAIN_STEP | GS_PH(PREFILL) | GS_PH(CONTEXT) | GS_PH(VALIDATION), 0, 0, \
+	  "the attention kernel; auto is the runtime's own choice (Transformers: sdpa). llama.cpp and " \
+	  "Ollama: flash is -fa on / OLLAMA_FLASH_ATTENTION=1, sdpa is -fa off, auto (llama.cpp's " \
+	  "default from b6325, Ollama's by release and model) when not given; -fa takes on, off, auto") \
 	X(KEEP, "keep", NULL, GS_KIND_KEEP, "default", GS_NO_VALUES, GS_RT(TRANSFORMERS) | GS_RTS_POOL, \
 	  GS_TASKS_ALL, GS_PH(LOAD), 0, 0, "modules kept in another format: embed,lm_head,norm | none") \
 	X(KEEP_FORMAT, "keep_format", NULL, GS_KIND_ENUM, NULL, GS_KEEP_FORMAT_VALUES, \

@@ -151,7 +151,7 @@ case_ 0 "0.99.0 is newer than the rules read" estimate $L31 --runtime vllm --run
 case_ 4 '"verdict": "to_confirm"' estimate $L31 --runtime vllm --runtime-version 0.99.0 --gpu "RTX 4090" --context 8192 --json
 case_ 4 "SGLang 0.9.0 is newer than the rules read" estimate $L31 --runtime sglang --runtime-version 0.9.0 --gpu "H100 SXM" --context 8192
 case_ 2 "is not a release number" estimate $L31 --runtime vllm --runtime-version latest
-case_ 2 "--runtime-version: read by runtimes vllm, sglang and ollama, not by transformers (runtime: default)" estimate $L31 --runtime-version 0.6.4
+case_ 2 "--runtime-version: read by runtimes vllm, sglang, llamacpp and ollama, not by transformers (runtime: default)" estimate $L31 --runtime-version 0.6.4
 case_ 0 "lora_slots" estimate $L31 --runtime vllm --gpu "RTX 4090" --context 8192 --max-loras 4 --max-lora-rank 64 --runtime-version 0.21.0
 case_ 0 "fused-experts workspace larger" estimate data/models/mistralai__Mixtral-8x7B-v0.1.json --runtime vllm --gpu H200 --context 8192 --runtime-version 0.21.0
 case_ 0 "SGLang KV pool:      53.89 GiB (57.86 GB; 57861210112 B) = 441446 tokens (max_total_num_tokens), max_running_requests 4096" estimate $L31 --runtime sglang --gpu "H100 SXM" --context 8192 --concurrency 16 --runtime-version 0.4.9
@@ -225,27 +225,59 @@ case_ 2 'got "maybe", expected one of no, yes' estimate data/models/Qwen__Qwen3-
 case_ 2 'unknown format "Q4_K_X"' estimate $L31 --runtime llamacpp --format Q4_K_X
 
 case_ 0 '"device": "CUDA1"' estimate $L31 --runtime llamacpp --format q4_k_m --context 8192 --gpus 2 --gpu-layers 20 --json
-case_ 0 "with the graph of the layers on the CPU" estimate $L31 --runtime llamacpp --format q4_k_m --context 8192 --gpu-layers 20
+case_ 0 "blocks not offloaded with their KV and graph" estimate $L31 --runtime llamacpp --format q4_k_m --context 8192 --gpu-layers 20
 # partial offload: the head stays on the host and its matmul runs on CUDA0 with a copy of its weights
 # (ggml-ci build 4020, pythia-2.8b Q4_0 -ngl 10 logs 203.99 MiB = 105638400 + 512 x (50304 + 2560) x 4 B)
 PY28=data/models/EleutherAI__pythia-2.8b.json
-case_ 0 '"bytes": 213903872' estimate $PY28 --runtime llamacpp --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --json
-case_ 0 '"bytes": 170917888' estimate $PY28 --runtime llamacpp --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --op-offload no --json
-case_ 0 '"bytes": 170917888' estimate $PY28 --runtime llamacpp --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --no-op-offload --json
-case_ 0 '"bytes": 10348544' estimate $PY28 --runtime llamacpp --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --n-ubatch 31 --json
-case_ 0 "ops offloaded from the host (batch >= 32): head on the host" estimate $PY28 --runtime llamacpp --format Q4_0 --context 2048 --gpu-layers 10
+case_ 0 '"bytes": 213903872' estimate $PY28 --runtime llamacpp --runtime-version b4020 --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --json
+case_ 0 '"bytes": 170917888' estimate $PY28 --runtime llamacpp --runtime-version b4020 --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --op-offload no --json
+case_ 0 '"bytes": 170917888' estimate $PY28 --runtime llamacpp --runtime-version b4020 --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --no-op-offload --json
+case_ 0 '"bytes": 10348544' estimate $PY28 --runtime llamacpp --runtime-version b4020 --format Q4_0 --quantizer b4020 --context 2048 --gpu-layers 10 --n-ubatch 31 --json
+case_ 0 "ops offloaded from the host (batch >= 32): head on the host" estimate $PY28 --runtime llamacpp --runtime-version b4020 --format Q4_0 --context 2048 --gpu-layers 10
 # Gemma 2/3 under llama.cpp: sliding-window layers in their own cache of min(n_ctx, window x n_seq + n_ubatch)
 # cells padded to 256 (llama-kv-cache-iswa.cpp). Gemma-3-1B, 8192 tokens: 4 full layers x 8192 + 22 sliding
 # layers x 1024 cells, 512 elements x 2 B per cell; --swa-full: all 26 at 8192
 G31=data/models/google__gemma-3-1b-it.json
-case_ 0 '"bytes": 56623104' estimate $G31 --runtime llamacpp --format Q4_K_M --context 8192 --json
+case_ 0 '"bytes": 56623104' estimate $G31 --runtime llamacpp --format Q4_K_M --context 8192 --concurrency 1 --json
 case_ 0 '"bytes": 218103808' estimate $G31 --runtime llamacpp --format Q4_K_M --context 8192 --swa-full yes --json
-case_ 0 "22 of them sliding-window layers with min(cells, window 512 x 1 sequences + n_ubatch 512) padded to 256 = 1024 cells" estimate $G31 --runtime llamacpp --format Q4_K_M --context 8192
-# Gemma-2-9B: window 4096, 4 sequences in one context of 32768: min(32768, 4 x 4096 + 512) = 16896 cells
-case_ 0 "21 of them sliding-window layers with min(cells, window 4096 x 4 sequences + n_ubatch 512) padded to 256 = 16896 cells" estimate data/models/google__gemma-2-9b.json --runtime llamacpp --format Q4_K_M --context 8192 --concurrency 4
+case_ 0 "22 of them sliding-window layers with 1024 cells (window 512)" estimate $G31 --runtime llamacpp --format Q4_K_M --context 8192 --concurrency 1
+# llama-server's automatic 4 slots share one cache (b6925 on): 4 x 512 + 512 = 2560 SWA cells;
+# 4 x 8192 + 22 x 2560 = 89088 cells x 1024 B
+case_ 0 "22 of them sliding-window layers with 2560 cells (window 512)" estimate $G31 --runtime llamacpp --format Q4_K_M --context 8192
+case_ 0 '"bytes": 91226112' estimate $G31 --runtime llamacpp --format Q4_K_M --context 8192 --json
+# Gemma-2-9B: window 4096, -np 4 in one context of 32768: 4 streams of 8192 cells, each SWA stream
+# pad256(min(8192, 4096 + 512)) = 4608 (18432 cells); with -kvu one cache of min(32768, 4 x 4096 + 512) = 16896
+case_ 0 "21 of them sliding-window layers with 18432 cells (window 4096)" estimate data/models/google__gemma-2-9b.json --runtime llamacpp --format Q4_K_M --context 8192 --concurrency 4
+case_ 0 "21 of them sliding-window layers with 16896 cells (window 4096)" estimate data/models/google__gemma-2-9b.json --runtime llamacpp --format Q4_K_M --context 8192 --concurrency 4 -kvu
+# b5554 (the SWA cache + n_ubatch, padded as the cache: 32 without flash attention, the default before b6325)
+case_ 0 "22 of them sliding-window layers with 1024 cells (window 512) [" estimate $G31 --runtime llamacpp --runtime-version b5554 --format Q4_K_M --context 8192 --gpu-layers 99
 case_ 2 "--swa-full: read by runtime llamacpp, not by ollama" estimate data/models/google__gemma-2-2b-it.json --runtime ollama --format Q4_K_M --swa-full yes
 case_ 0 '"bytes": 218103808' estimate $G31 --runtime llamacpp --format Q4_K_M --swa-full --context 8192 --json
-case_ 0 '"bytes": 56623104' estimate $G31 --runtime llamacpp --format Q4_K_M --context 8192 --no-swa-full --json
+case_ 0 '"bytes": 56623104' estimate $G31 --runtime llamacpp --format Q4_K_M --context 8192 --concurrency 1 --no-swa-full --json
+# llama.cpp by build (issue 47): the row a build takes, its defaults, -ot / --n-cpu-moe, --fit
+case_ 0 "b7342 estimates as b6975 does" estimate $L31 --runtime llamacpp --format Q4_K_M --runtime-version b7342 --gpu "RTX 4090"
+case_ 0 "length:      4096 tokens (b6975's default: 4096 (common_params.n_ctx))" estimate $L31 --runtime llamacpp --format Q4_K_M --runtime-version b7342 --gpu "RTX 4090"
+case_ 0 "length:      131072 tokens (b9460's default: -c 0, the model's trained context)" estimate $L31 --runtime llamacpp --format Q4_K_M --gpu "H100 SXM"
+case_ 0 "flash attention off (off: b5913's default (auto from b6325))" estimate $L31 --runtime llamacpp --format Q4_K_M --runtime-version b6000 -c 8192
+case_ 0 "offloads nothing to a CUDA GPU without -ngl" estimate $L31 --runtime llamacpp --format Q4_K_M --runtime-version b6000 -c 8192
+case_ 0 "flash attention on (-fa auto (the default from b6325)" estimate $L31 --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "flash attention off (-fa off, as given)" estimate $L31 --runtime llamacpp --format Q4_K_M -c 8192 -fa off
+case_ 0 "concurrency: 4 sequences, n_ctx 8192 (llama-server's automatic -np: 4 slots" estimate $L31 --runtime llamacpp --format Q4_K_M -c 8192
+case_ 2 'is not a llama.cpp build (bNNNN, the release tag); known builds: b4020 (for b4020 to b5027)' estimate $L31 --runtime llamacpp --format Q4_K_M --runtime-version 7342
+case_ 2 '"b7342" is not a release number' estimate $L31 --runtime vllm --runtime-version b7342
+case_ 0 "the experts of 20 blocks stay in host memory" estimate Qwen/Qwen3-30B-A3B --runtime llamacpp --format Q4_K_M --gpu "RTX 4090" --n-cpu-moe 20 -c 32768
+case_ 0 "the experts of 48 blocks stay in host memory" estimate Qwen/Qwen3-30B-A3B --runtime llamacpp --format Q4_K_M --gpu "RTX 4090" --cpu-moe -c 32768
+case_ 0 '"device": "CUDA1"' estimate Qwen/Qwen3-30B-A3B --runtime llamacpp --format Q4_K_M --gpus 2 --gpu "RTX 4090" -ot "blk\.(1[0-9]|2[0-9])\.ffn_.*_exps=CPU" -c 32768 --json
+case_ 2 'override_tensor "attn_q" matches some of block 0' estimate Qwen/Qwen3-30B-A3B --runtime llamacpp --format Q4_K_M -ot attn_q=CPU
+case_ 2 'only =CPU (host memory) is sized' estimate Qwen/Qwen3-30B-A3B --runtime llamacpp --format Q4_K_M -ot exps=CUDA1
+case_ 2 'override_tensor "nomatch" matches no tensor of this model' estimate Qwen/Qwen3-30B-A3B --runtime llamacpp --format Q4_K_M -ot nomatch=CPU
+case_ 2 'n_cpu_moe: model_type "llama" has no routed experts' estimate $L31 --runtime llamacpp --format Q4_K_M --n-cpu-moe 3
+case_ 2 'override_tensor: llama.cpp b5000 has no such option (from b5028)' estimate $L31 --runtime llamacpp --format Q4_K_M --runtime-version b5000 -ot exps=CPU
+case_ 1 "llama.cpp b9460 runs it only in part on the GPU: --fit: 44 of 65 layers on the GPU" estimate Qwen/QwQ-32B --runtime llamacpp --format Q8_0 --gpu "RTX 4090" --context 4096
+case_ 1 "--fit: the experts of the first 14 of 48 blocks in host memory (as --n-cpu-moe 14)" estimate Qwen/Qwen3-30B-A3B --runtime llamacpp --format Q8_0 --gpu "RTX 4090" -c 8192
+case_ 0 "fits: peak" estimate Qwen/QwQ-32B --runtime llamacpp --format Q8_0 --gpu "RTX 4090" --context 4096 --fit off --gpu-layers 30
+# without -c, --fit lowers the trained context by interpolation (b7550's rule), to a multiple of 256
+case_ 0 "length:      123904 tokens (--fit reduced -c 0 (the trained 131072) to 123904" estimate $L31 --runtime llamacpp --format Q8_0 --gpu "RTX 4090"
 # Gemma 3 vision-language: llama.cpp runs the text GGUF; the mmproj (F16) only with images
 G34=data/models/google__gemma-3-4b-it.json
 case_ 0 "give images to count the projector" estimate $G34 --runtime llamacpp --format Q4_K_M --context 8192
@@ -394,7 +426,7 @@ case_ 0 "phase: backward" diagnose tests/data/logs/torch-backward.log
 case_ 0 "3. " diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
 # what fits on this GPU: models x formats
 case_ 0 "meta-llama__Llama-3.1-8B.json                                8030261248  28481..33754                 28481..33754                  55657..60930                 55636..60908                 67546..72819" matrix --models-dir data/models --gpu "RTX 4090"
-case_ 0 "Qwen__Qwen3-30B-A3B.json                                    30532122624  x 30.48 GiB in decode at 1   0..3488 " matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
+case_ 0 "Qwen__Qwen3-30B-A3B.json                                    30532122624  x llama.cpp --fit: 36/49 layers  x llama.cpp --fit: 47/49 layers  28928 " matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 'not for model_type "gpt2"' matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 '"schema": "gpusizer/matrix/v1"' matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime ollama --json
 case_ 0 "| meta-llama__Llama-3.1-8B.json | 8030261248 | 4 | 10..11 |" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime vllm --runtime-version 0.16.0 --context 8192 --formats bf16,fp8 --markdown

@@ -408,8 +408,10 @@ static void check_kv(const combo *c, const gs_estimate *e1)
 			continue;
 		}
 		/* a partial offload keeps on the GPU the KV of the layers it holds, and
-		 * their number moves with the length: only a whole offload is linear */
-		if ((e1->has_ollama && !e1->ollama.full_offload) || (e2->has_ollama && !e2->ollama.full_offload))
+		 * their number moves with the length (Ollama's layer fit, llama.cpp's
+		 * --fit): only a whole offload is linear */
+		if ((e1->has_ollama && !e1->ollama.full_offload) || (e2->has_ollama && !e2->ollama.full_offload) ||
+		    (e1->has_llamacpp && e1->llamacpp.fit_moved) || (e2->has_llamacpp && e2->llamacpp.fit_moved))
 			continue;
 		gs_bytes a = item_max(e1, "kv_cache"), b = item_max(e2, "kv_cache");
 		if (k == 0 && !attention_only(c->m, c2.length)) { /* windows and states stop growing: between */
@@ -768,7 +770,7 @@ static void release_row_class(const gs_model *m, const char *engine, const char 
 	*newer = false;
 	if (!e)
 		return;
-	const char *fmt = strcmp(engine, "ollama") ? "bf16" : "gguf:Q4_K_M";
+	const char *fmt = strcmp(engine, "ollama") && strcmp(engine, "llamacpp") ? "bf16" : "gguf:Q4_K_M";
 	struct { gs_field f; const char *v; } set[] = {
 		{GS_F_MODEL, "meta-llama/Llama-3.1-8B-Instruct"}, {GS_F_RUNTIME, engine}, {GS_F_RUNTIME_VERSION, v},
 		{GS_F_FORMAT, fmt}, {GS_F_LENGTH, "1024"}, {GS_F_GPU, "H100 SXM"}};
@@ -798,9 +800,10 @@ static void check_newer(const gs_model *m, const char *engine, const char *last)
 	char row[32];
 	gs_class k;
 	bool newer;
-	release_row_class(m, engine, "99.0.0", row, sizeof row, &k, &newer);
+	const char *v = strcmp(engine, "llamacpp") ? "99.0.0" : "b999999";
+	release_row_class(m, engine, v, row, sizeof row, &k, &newer);
 	if (strcmp(row, last) || !newer || k == GS_CLASS_FITS || k == GS_CLASS_NONE)
-		violation("releases", engine, "--runtime-version 99.0.0 maps to row \"%s\" (%s, %s), want %s to confirm",
+		violation("releases", engine, "--runtime-version %s maps to row \"%s\" (%s, %s), want %s to confirm", v,
 		          row, newer ? "newer" : "not newer", gs_class_id(k), last);
 }
 
@@ -848,7 +851,8 @@ static void check_releases(const gs_model *m)
 		char word[32];
 		snprintf(word, sizeof word, "%.*s", (int)(n < sizeof word ? n : sizeof word - 1), p);
 		p += n;
-		if (word[0] < '0' || word[0] > '9') { /* an engine's name: its rows follow */
+		bool build = word[0] == 'b' && word[1] >= '0' && word[1] <= '9'; /* a llama.cpp build */
+		if (!build && (word[0] < '0' || word[0] > '9')) { /* an engine's name: its rows follow */
 			if (engine[0] && last[0])
 				check_newer(m, engine, last);
 			snprintf(engine, sizeof engine, "%.15s", word);

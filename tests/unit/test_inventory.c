@@ -594,9 +594,10 @@ static void planned_gguf_routes(void **st)
 	             GS_FIXTURE_DIR "/lora-llama3-8b-r16-f32.gguf", -1);
 	assert_int_equal(item_at(a, "lora_adapter", 0), 160ull << 20); /* 448 F32 tensors of rank 16 */
 	run_estimate(a, &m, GS_F_MODEL, CFG("meta-llama__Meta-Llama-3-8B.json"), GS_F_RUNTIME, "llamacpp",
-	             GS_F_FORMAT, "Q4_K_M", GS_F_LENGTH, "2048", GS_F_GPU_LAYERS, "16", GS_F_LORA_ADAPTER,
+	             GS_F_FORMAT, "Q4_K_M", GS_F_LENGTH, "2048", GS_F_GPU_LAYERS, "17", GS_F_LORA_ADAPTER,
 	             GS_FIXTURE_DIR "/lora-llama3-8b-r16-f32.gguf", -1);
-	assert_int_equal(item_at(a, "lora_adapter", 0), 80ull << 20); /* the 16 offloaded blocks' half */
+	/* -ngl 17 from b7467: the output head and the last 16 blocks, whose half of the adapter */
+	assert_int_equal(item_at(a, "lora_adapter", 0), 80ull << 20);
 	bool cpu_lora = false;
 	for (size_t i = 0; i < a->n_buffers; i++)
 		cpu_lora |= !strcmp(a->buffers[i].device, "CPU") && !strcmp(a->buffers[i].kind, "lora") &&
@@ -662,7 +663,8 @@ static void fixtures(void **st)
 		gs_workload w;
 		gs_error err;
 		load_workload(&w, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf", GS_F_RUNTIME,
-		              "llamacpp", GS_F_LENGTH, "2048", GS_F_KV_FORMAT_V, "q8_0", -1);
+		              "llamacpp", GS_F_LENGTH, "2048", GS_F_KV_FORMAT_V, "q8_0",
+		              GS_F_ATTENTION, "off", -1);
 		assert_int_equal(gs_estimate_run(&w, &m, e, &err), GS_EINPUT);
 		assert_non_null(strstr(err.msg, "quantized V cache only with flash attention"));
 		assert_non_null(strstr(err.msg, "test"));
@@ -681,8 +683,10 @@ static void fixtures(void **st)
 	{
 		gs_workload w;
 		gs_error err;
+		/* b7406: every layer by default, no --fit yet; -fa off as given */
 		load_workload(&w, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf", GS_F_RUNTIME,
-		              "llamacpp", GS_F_LENGTH, "32768", GS_F_CAPACITY, "8000000000B", -1);
+		              "llamacpp", GS_F_LENGTH, "32768", GS_F_CAPACITY, "8000000000B",
+		              GS_F_RUNTIME_VERSION, "b7406", GS_F_ATTENTION, "off", -1);
 		gs_change ch[GS_MAX_CHANGES];
 		size_t nch;
 		gs_bytes now;
@@ -703,9 +707,10 @@ static void fixtures(void **st)
 		}
 		assert_true(k_only && flash);
 	}
-	/* partial offload: 16 of 32 blocks on the GPU, the rest in host memory */
+	/* partial offload: 16 of 32 blocks on the GPU, the rest in host memory
+	 * (-ngl 17 from b7467: the output head first) */
 	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-f16.gguf", GS_F_RUNTIME, "llamacpp",
-	             GS_F_LENGTH, "2048", GS_F_GPU_LAYERS, "16", -1);
+	             GS_F_LENGTH, "2048", GS_F_GPU_LAYERS, "17", -1);
 	assert_int_equal(item_at(e, "kv_cache", 1), 320ull << 20);
 	assert_true(e->host_bytes > (2ull << 30));
 	/* two GPUs, 3:1 */

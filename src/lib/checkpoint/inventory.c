@@ -127,6 +127,23 @@ static bool float_dtype(const char *d)
 	return !strcmp(d, "BF16") || !strcmp(d, "F16") || !strcmp(d, "F32") || !strcmp(d, "F64");
 }
 
+int gs_gguf_expert_kind(const char *name)
+{
+	static const char *const kinds[][2] = {{".ffn_gate_up_exps", ".ffn_gate_up_chexps"},
+	                                       {".ffn_gate_exps", ".ffn_gate_chexps"},
+	                                       {".ffn_up_exps", ".ffn_up_chexps"},
+	                                       {".ffn_down_exps", ".ffn_down_chexps"}};
+	static const int kind[] = {0, 0, 1, 2};
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		for (int j = 0; j < 2; j++) {
+			const char *p = strstr(name, kinds[i][j]);
+			size_t n = strlen(kinds[i][j]);
+			if (p && (p[n] == '.' || p[n] == 0))
+				return kind[i];
+		}
+	return -1;
+}
+
 /* Add one tensor to the summary's sums by class, layer and storage. */
 static void add_tensor(gs_inventory_summary *s, const gs_tensor *t)
 {
@@ -136,9 +153,12 @@ static void add_tensor(gs_inventory_summary *s, const gs_tensor *t)
 		s->head_bytes += t->bytes;
 	else if (!strcmp(t->name, "blk.0.ffn_gate_exps.weight"))
 		s->gate_exps0_bytes += t->bytes;
-	if (t->layer >= 0 && t->layer < GS_MAX_LAYERS)
+	if (t->layer >= 0 && t->layer < GS_MAX_LAYERS) {
 		s->layer_bytes[t->layer] += t->bytes;
-	else if (t->cls == GS_TC_EMBED)
+		int k = gs_gguf_expert_kind(t->name);
+		if (k >= 0)
+			s->exps_bytes[t->layer][k] += t->bytes;
+	} else if (t->cls == GS_TC_EMBED)
 		s->input_bytes += t->bytes;
 	else if (t->cls != GS_TC_BUFFER)
 		s->output_bytes += t->bytes;

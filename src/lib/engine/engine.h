@@ -89,6 +89,7 @@ void gsi_change_add(gsi_change *c, size_t *n, size_t cap, gs_field f, const char
 
 /* A runtime's own layer fit (Ollama picks the blocks it offloads). */
 typedef struct gsi_layer_fit {
+	char placer[24];              /* who placed them: "Ollama", "llama.cpp --fit" */
 	uint64_t offload, layers;     /* blocks offloaded, of the model's           */
 	gs_bytes required, available; /* its own figure, and what it saw free       */
 } gsi_layer_fit;
@@ -174,12 +175,14 @@ const gsi_engine *gsi_engine_of(gs_runtime r);
 bool gsi_verdict_vllm_pool(gs_capacity_verdict *v, const gs_estimate *e);
 bool gsi_verdict_sglang_pool(gs_capacity_verdict *v, const gs_estimate *e);
 bool gsi_verdict_ollama_layers(gs_capacity_verdict *v, const gs_estimate *e);
+bool gsi_verdict_llamacpp_fit(gs_capacity_verdict *v, const gs_estimate *e);
 
 /* fit's changes of llama.cpp (estimate_llamacpp.c), of Ollama and its layer
  * fit (estimate_ollama.c), and of the pool engines (serving.c). */
 size_t gsi_llamacpp_changes(const gs_workload *w, gsi_change *c, size_t cap);
 size_t gsi_ollama_changes(const gs_workload *w, gsi_change *c, size_t cap);
 bool gsi_ollama_layer_fit(const gs_estimate *e, gsi_layer_fit *out);
+bool gsi_llamacpp_layer_fit(const gs_estimate *e, gsi_layer_fit *out);
 size_t gsi_serving_changes(const gs_workload *w, const gs_estimate *e, gsi_change *c, size_t cap);
 
 /* The pool engines' hooks of their rows (estimate_vllm.c, estimate_sglang.c). */
@@ -197,6 +200,8 @@ void gsi_vllm_extras_json(struct json_t *root, const gs_estimate *e);
 bool gsi_sglang_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gsi_text *out);
 void gsi_sglang_extras_json(struct json_t *root, const gs_estimate *e);
 bool gsi_ollama_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gsi_text *out);
+bool gsi_llamacpp_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gsi_text *out);
+void gsi_llamacpp_extras_json(struct json_t *root, const gs_estimate *e);
 void gsi_ollama_extras_json(struct json_t *root, const gs_estimate *e);
 
 /* b x f, rounded up or down, 2^63 past the representable (interval.c): the
@@ -218,17 +223,30 @@ gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err);
 
 /* --- llama.cpp for another program (estimate_llamacpp.c) --------------------- */
 
-/* How llama.cpp is started when another program chooses its options
+/* How llama.cpp is started: by a build's defaults and the sheet
+ * (estimate_llamacpp.c), or by another program that chooses its options
  * (Ollama picks -ngl, --tensor-split and the batch itself). */
+struct gsi_llamacpp_release;
+#define GSI_HOST_REST 8u          /* host_parts: a block's other tensors       */
 typedef struct gsi_llamacpp_run {
-	uint64_t ngl;                 /* -ngl: blocks offloaded, + 1 for the output head */
-	uint64_t n_ubatch;            /* the physical batch the graphs are reserved for */
-	bool swa_cache;               /* the llama.cpp run keeps sliding-window layers
-	                                 in their own cache (llama-kv-cache-iswa.cpp,
-	                                 May 2025 on; for Ollama, its release row's
-	                                 llamacpp_swa_cache)                    */
+	const struct gsi_llamacpp_release *build; /* its padding, SWA, MLA and -ngl rules */
+	uint64_t ngl;                 /* -ngl as the build reads it                */
+	uint64_t n_ubatch, n_batch;   /* the physical and logical batches           */
+	uint64_t n_seq;               /* n_seq_max: the sequences (server slots)     */
+	bool unified;                 /* one cache the sequences share; else one
+	                                 stream each where the build has streams   */
+	bool fa;                      /* flash attention on                         */
+	bool fa_auto;                 /* ... by -fa auto: b6325 to b6867 pad the
+	                                 cache as with it whatever it resolves to  */
+	bool swa_cache;               /* the run keeps sliding-window layers in their
+	                                 own cache (llama-kv-cache-iswa.cpp); false
+	                                 with swa_full, the C API's default that
+	                                 Ollama's runner keeps                     */
 	bool has_split;               /* split[] replaces the sheet's tensor_split */
 	double split[GS_MAX_STAGES];  /* one proportion per GPU                     */
+	uint8_t host_parts[GS_MAX_LAYERS]; /* per block, kept in host memory by -ot
+	                                 or --n-cpu-moe: bit k the expert kind k
+	                                 (gate, up, down), GSI_HOST_REST the rest */
 } gsi_llamacpp_run;
 
 /* Make sure e->model has a GGUF tensor table: read, or planned from a

@@ -474,6 +474,131 @@ static const gsi_sglang_release sglang_releases[] = {
 	 "(mm_runtime_reservation_gb, SGLANG_VLM_CACHE_SIZE_MB 100), " SGL_FILES_0_5},
 };
 
+/* llama.cpp by build, oldest first: a row where an estimate's rule
+ * changed, standing for the builds up to the next (upstream master read
+ * through the unslothai/llama.cpp fork, whose history carries it; bNNNN is
+ * the commit count, checked against the fork's own upstream tags;
+ * docs/method.md §14 "Builds"). */
+#define LCPP_FILES                                                                                    \
+	"src/llama-context.cpp, src/llama-kv-cache*.cpp, src/llama-model.cpp (load_tensors, "        \
+	"create_memory), common/common.h and common/arg.cpp (defaults), tools/server/server.cpp"
+/* Fields shared by runs of rows (no field set twice: -Werror=override-init) */
+#define LCPP_B6089                                                                                     \
+	.override_tensor = true, .mla = GSI_LCPP_MLA_KV, .swa = GSI_LCPP_SWA_UBATCH, .recurrent = true,  \
+	.streams = true, .cpu_moe = true
+#define LCPP_B6975                                                                                     \
+	.override_tensor = true, .mla = GSI_LCPP_MLA_KV, .swa = GSI_LCPP_SWA_PAD256, .recurrent = true,  \
+	.streams = true, .cpu_moe = true, .fa_auto = true, .ngl_all = true, .pad = GSI_LCPP_PAD_CTX_256, \
+	.auto_slots = 4
+#define LCPP_B7832                                                                                     \
+	.override_tensor = true, .mla = GSI_LCPP_MLA_K, .swa = GSI_LCPP_SWA_PAD256, .recurrent = true,   \
+	.streams = true, .cpu_moe = true, .fa_auto = true, .ngl_all = true, .pad = GSI_LCPP_PAD_CTX_256, \
+	.auto_slots = 4, .ctx_train = true, .fit = true, .output_first = true
+static const gsi_llamacpp_release llamacpp_releases[] = {
+	{.rel.version = "b4020", .rel.same_from = "b4020", .rel.same_to = "b5027",
+	 .rel.source = "llama.cpp b4020 (9f409893, 2024-11-03): src/llama.cpp (llama_kv_cache_init, "
+	 "get_padding 256 with flash attention and 32 without), common/common.h (n_ctx 4096, -ngl default "
+	 "0 off Metal)"},
+	{.rel.version = "b5028", .override_tensor = true, .rel.same_from = "b5028",
+	 .rel.same_to = "b5136",
+	 .rel.source = "llama.cpp b5028 (e0e912f4, PR #11397: -ot / --override-tensor): " LCPP_FILES},
+	{.rel.version = "b5137", .override_tensor = true, .mla = GSI_LCPP_MLA_KV,
+	 .rel.same_from = "b5137", .rel.same_to = "b5428",
+	 .rel.source = "llama.cpp b5137 (daa42288, PR #12801: DeepSeek-2 MLA caches the latent, K "
+	 "kv_lora_rank + rope and V kv_lora_rank): " LCPP_FILES},
+	{.rel.version = "b5429", .override_tensor = true, .mla = GSI_LCPP_MLA_KV,
+	 .swa = GSI_LCPP_SWA_BATCH, .rel.same_from = "b5429", .rel.same_to = "b5553",
+	 .rel.source = "llama.cpp b5429 (e298d2fb, PR #13194: llama_kv_cache_unified_iswa, min(n_ctx, "
+	 "n_swa x n_seq_max + n_batch)): " LCPP_FILES},
+	{.rel.version = "b5554", .override_tensor = true, .mla = GSI_LCPP_MLA_KV,
+	 .swa = GSI_LCPP_SWA_UBATCH, .rel.same_from = "b5554", .rel.same_to = "b5701",
+	 .rel.source = "llama.cpp b5554 (3600cc28, PR #13833: the SWA cache + n_ubatch): " LCPP_FILES},
+	{.rel.version = "b5702", .override_tensor = true, .mla = GSI_LCPP_MLA_KV,
+	 .swa = GSI_LCPP_SWA_UBATCH, .recurrent = true, .rel.same_from = "b5702",
+	 .rel.same_to = "b5912",
+	 .rel.source = "llama.cpp b5702 (edc4a29e, PR #13979: src/llama-memory-hybrid.cpp, "
+	 "llama-memory-recurrent.cpp): " LCPP_FILES},
+	{.rel.version = "b5913", .override_tensor = true, .mla = GSI_LCPP_MLA_KV,
+	 .swa = GSI_LCPP_SWA_UBATCH, .recurrent = true, .streams = true, .rel.same_from = "b5913",
+	 .rel.same_to = "b6088",
+	 .rel.source = "llama.cpp b5913 (225e7a14, PR #14363: kv_unified, -np streams): " LCPP_FILES},
+	{.rel.version = "b6089", LCPP_B6089, .rel.same_from = "b6089", .rel.same_to = "b6324",
+	 .rel.source = "llama.cpp b6089 (ec428b02, PR #15077: --cpu-moe, --n-cpu-moe in common/arg.cpp): "
+	 LCPP_FILES},
+	{.rel.version = "b6325", LCPP_B6089, .fa_auto = true, .ngl_all = true,
+	 .pad = GSI_LCPP_PAD_UNLESS_OFF, .rel.same_from = "b6325", .rel.same_to = "b6867",
+	 .rel.source = "llama.cpp b6325 (e81b8e4b, PR #15434: flash_attn_type auto by default, "
+	 "llama_model_default_params n_gpu_layers 999 on every backend): " LCPP_FILES},
+	{.rel.version = "b6868", LCPP_B6089, .fa_auto = true, .ngl_all = true,
+	 .pad = GSI_LCPP_PAD_NONE, .rel.same_from = "b6868", .rel.same_to = "b6924",
+	 .rel.source = "llama.cpp b6868 (85a7d867, PR #16812: no KV padding): " LCPP_FILES},
+	{.rel.version = "b6925", LCPP_B6089, .fa_auto = true, .ngl_all = true,
+	 .pad = GSI_LCPP_PAD_NONE, .auto_slots = 4, .rel.same_from = "b6925", .rel.same_to = "b6974",
+	 .rel.source = "llama.cpp b6925 (cd5e3b57, PR #16736: llama-server's -np 1 becomes 4 slots with "
+	 "kv_unified): " LCPP_FILES},
+	{.rel.version = "b6975", LCPP_B6975, .rel.same_from = "b6975", .rel.same_to = "b7406",
+	 .rel.source = "llama.cpp b6975 (16bcc125, PR #17046: n_ctx and the SWA cache padded to 256): "
+	 LCPP_FILES},
+	{.rel.version = "b7407", LCPP_B6975, .ctx_train = true, .fit = true, .rel.same_from = "b7407",
+	 .rel.same_to = "b7466",
+	 .rel.source = "llama.cpp b7407 (b1f3a6e5, PR #16653: --fit on, n_ctx 0 = n_ctx_train, "
+	 "src/llama.cpp llama_params_fit_impl; -np auto from b7433, PR #17997): " LCPP_FILES},
+	{.rel.version = "b7467", LCPP_B6975, .ctx_train = true, .fit = true, .output_first = true,
+	 .rel.same_from = "b7467", .rel.same_to = "b7831",
+	 .rel.source = "llama.cpp b7467 (57c1e056, PR #18148: -ngl N offloads the output first): "
+	 LCPP_FILES},
+	{.rel.version = "b7832", LCPP_B7832, .rel.same_from = "b7832", .rel.same_to = "b9459",
+	 .rel.source = "llama.cpp b7832 (d9c6ce46, PR #19067: an MLA cache without V): " LCPP_FILES},
+	{.rel.version = "b9460", LCPP_B7832, .outputs_by_slots = true, .rel.same_from = "b9460",
+	 .rel.same_to = "b10470",
+	 .rel.source = "llama.cpp b9460 (de6f727a, PR #23861: llama-server reserves n_parallel outputs, "
+	 "tools/server/server-context.cpp server_output_limits), read to b10470 (34af94cd, 2026-08-17): "
+	 LCPP_FILES " (fit in common/fit.cpp from b8865)"},
+};
+#undef LCPP_B7832
+#undef LCPP_B6975
+#undef LCPP_B6089
+
+/* The build that added each GGUF architecture gpusizer reads (src/llama-arch.cpp). */
+static const struct {
+	const char *arch;
+	uint32_t since;
+	const char *pr;
+} llamacpp_archs[] = {
+	{"llama", 0, ""},          {"qwen2", 0, ""},          {"qwen2moe", 0, ""},
+	{"gemma", 0, ""},          {"gemma2", 0, ""},         {"phi3", 0, ""},
+	{"gptneox", 0, ""},        {"gpt2", 0, ""},           {"starcoder", 0, ""},
+	{"granite", 0, ""},        {"deepseek2", 0, ""},      {"mamba", 0, ""},
+	{"gemma3", 4875, "#12343"}, {"llama4", 5074, "#12791"}, {"qwen3", 5092, "#12828"},
+	{"qwen3moe", 5092, "#12828"}, {"gemma3n", 5763, "#14400"}, {"mamba2", 5812, "#9126"},
+	{"falcon-h1", 5851, "#14534"}, {"jamba", 5856, "#7531"}, {"granitehybrid", 5868, "#13550"},
+	{"lfm2", 5873, "#14620"}, {"glm4moe", 6085, "#14939"}, {"gpt-oss", 6096, "#15091"},
+	{"nemotron_h", 6315, "#15507"}, {"qwen3vl", 6887, "#16780"}, {"qwen3vlmoe", 6887, "#16780"},
+	{"minimax-m2", 6906, "#16831"}, {"qwen3next", 7186, "#16095"}, {"qwen35", 7990, "#19468"},
+	{"qwen35moe", 7990, "#19468"}, {"gemma4", 8637, "#21309"},
+};
+
+const gsi_llamacpp_release *gsi_llamacpp_build(const char *version)
+{
+	if (!version)
+		return &llamacpp_releases[0];
+	for (size_t i = 0; i < sizeof llamacpp_releases / sizeof llamacpp_releases[0]; i++)
+		if (!strcmp(llamacpp_releases[i].rel.version, version))
+			return &llamacpp_releases[i];
+	return NULL;
+}
+
+uint32_t gsi_llamacpp_arch_since(const char *arch, const char **pr)
+{
+	for (size_t i = 0; i < sizeof llamacpp_archs / sizeof llamacpp_archs[0]; i++)
+		if (!strcmp(arch, llamacpp_archs[i].arch)) {
+			*pr = llamacpp_archs[i].pr;
+			return llamacpp_archs[i].since;
+		}
+	*pr = "";
+	return UINT32_MAX;
+}
+
 /* Ollama, oldest first */
 static const gsi_ollama_release ollama_releases[] = {
 	{.rel.version = "0.5.4",
@@ -532,6 +657,7 @@ static const gsi_ollama_release ollama_releases[] = {
 _Static_assert(offsetof(gsi_vllm_release, rel) == 0, "the common part comes first");
 _Static_assert(offsetof(gsi_sglang_release, rel) == 0, "the common part comes first");
 _Static_assert(offsetof(gsi_ollama_release, rel) == 0, "the common part comes first");
+_Static_assert(offsetof(gsi_llamacpp_release, rel) == 0, "the common part comes first");
 
 typedef struct release_table {
 	gs_runtime engine;
@@ -544,6 +670,7 @@ static const release_table tables[] = {
 	TABLE(GS_RT_VLLM, vllm_releases),
 	TABLE(GS_RT_SGLANG, sglang_releases),
 	TABLE(GS_RT_OLLAMA, ollama_releases),
+	TABLE(GS_RT_LLAMACPP, llamacpp_releases),
 };
 
 /* The engine's table; one without rows for an engine that has none. */
@@ -573,14 +700,21 @@ static int cmp_version(const unsigned a[VPARTS], const unsigned b[VPARTS])
 	return 0;
 }
 
-/* "0.6.4", "v0.6.4", "0.6.4.post1" (0.6.4.1), "0.10" (patch 0), "0.10.1.1":
- * 1 when it parses. */
+/* "0.6.4", "v0.6.4", "0.6.4.post1" (0.6.4.1), "0.10" (patch 0), "0.10.1.1",
+ * or a llama.cpp build "b7342" (its number the first part): 1 when it
+ * parses. */
 static int parse_version(const char *s, unsigned out[VPARTS])
 {
-	if (*s == 'v' || *s == 'V')
-		s++;
 	for (int i = 0; i < VPARTS; i++)
 		out[i] = 0;
+	if ((*s == 'b' || *s == 'B') && s[1] >= '0' && s[1] <= '9') {
+		int digits = 0;
+		for (s++; *s >= '0' && *s <= '9' && digits < 7; s++, digits++)
+			out[0] = out[0] * 10 + (unsigned)(*s - '0');
+		return *s == 0;
+	}
+	if (*s == 'v' || *s == 'V')
+		s++;
 	int parts = 0;
 	while (parts < VPARTS) {
 		unsigned v = 0;
@@ -685,9 +819,11 @@ gs_status gsi_release_pick(gs_runtime engine, const gs_workload *w, const gsi_re
 	char known[GSI_RELEASE_LIST_MAX];
 	gsi_release_list(engine, known, sizeof known);
 	unsigned v[VPARTS];
-	if (!parse_version(text, v))
-		return gs_error_set(err, GS_EINPUT, where, "\"%.40s\" is not a release number; known "
-		                    "releases: %s", text, known);
+	bool build = (text[0] == 'b' || text[0] == 'B'), builds = engine == GS_RT_LLAMACPP;
+	if (!parse_version(text, v) || build != builds)
+		return gs_error_set(err, GS_EINPUT, where, "\"%.40s\" is not a %s; known %s: %s", text,
+		                    builds ? "llama.cpp build (bNNNN, the release tag)" : "release number",
+		                    builds ? "builds" : "releases", known);
 	for (size_t i = 0; i < t.count; i++) {
 		const gsi_release *r = row_at(&t, i);
 		unsigned rv[VPARTS];
@@ -819,6 +955,15 @@ gs_status gsi_sglang_release_for(gs_estimate *e, const gsi_sglang_release **out,
 	return s;
 }
 
+gs_status gsi_llamacpp_release_for(gs_estimate *e, const gsi_llamacpp_release **out, gs_error *err)
+{
+	const gsi_release *r;
+	gs_status s = gsi_release_for(e, GS_RT_LLAMACPP, &r, err);
+	if (!s)
+		*out = (const gsi_llamacpp_release *)(const void *)r;
+	return s;
+}
+
 gs_status gsi_ollama_release_for(gs_estimate *e, const gsi_ollama_release **out, gs_error *err)
 {
 	const gsi_release *r;
@@ -828,19 +973,9 @@ gs_status gsi_ollama_release_for(gs_estimate *e, const gsi_ollama_release **out,
 	return s;
 }
 
-/* Whether `word` is one of the space-separated words of `list`. */
-static bool in_list(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-	for (const char *p = list; (p = strstr(p, word)) != NULL; p += n)
-		if ((p == list || p[-1] == ' ') && (p[n] == 0 || p[n] == ' '))
-			return true;
-	return false;
-}
-
 gsi_ollama_runner gsi_ollama_runner_of(const gsi_ollama_release *r, const char *arch)
 {
-	if (in_list(r->engine_archs, arch))
+	if (gsi_in_words(r->engine_archs, arch))
 		return GSI_OLLAMA_RUNS_OWN_ENGINE;
-	return in_list(r->llama_archs, arch) ? GSI_OLLAMA_RUNS_LLAMACPP : GSI_OLLAMA_RUNS_NONE;
+	return gsi_in_words(r->llama_archs, arch) ? GSI_OLLAMA_RUNS_LLAMACPP : GSI_OLLAMA_RUNS_NONE;
 }

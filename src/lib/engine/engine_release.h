@@ -318,6 +318,79 @@ typedef struct gsi_sglang_release {
 	                                (0.5.18)                                */
 } gsi_sglang_release;
 
+/* llama.cpp: how its KV cache rounds the cells (llama_kv_cache's padding,
+ * docs/method.md §14 "Builds"). */
+typedef enum gsi_lcpp_pad {
+	GSI_LCPP_PAD_BY_FA,          /* 256 with flash attention, 32 without
+	                                (to b6324)                               */
+	GSI_LCPP_PAD_UNLESS_OFF,     /* 256 unless flash attention is off: auto
+	                                counts as on when the cache is sized
+	                                (b6325 to b6867)                         */
+	GSI_LCPP_PAD_NONE,           /* none (b6868 to b6974)                     */
+	GSI_LCPP_PAD_CTX_256         /* n_ctx, and each stream's, padded to 256
+	                                (b6975 on)                               */
+} gsi_lcpp_pad;
+
+/* llama.cpp: the sliding-window layers' own cache (llama-kv-cache-iswa.cpp). */
+typedef enum gsi_lcpp_swa {
+	GSI_LCPP_SWA_NONE,           /* they keep n_ctx cells (to b5428)          */
+	GSI_LCPP_SWA_BATCH,          /* min(n_ctx, pad(n_swa x n_seq + n_batch))
+	                                (b5429 to b5553)                         */
+	GSI_LCPP_SWA_UBATCH,         /* ... + n_ubatch (b5554 to b6974)           */
+	GSI_LCPP_SWA_PAD256          /* pad256(min(cells, n_swa x n_seq (unified)
+	                                + n_ubatch)) (b6975 on)                  */
+} gsi_lcpp_swa;
+
+/* llama.cpp: what an MLA (DeepSeek-V2/V3) layer caches per token. */
+typedef enum gsi_lcpp_mla {
+	GSI_LCPP_MLA_NONE,           /* every head's K and V (to b5136)           */
+	GSI_LCPP_MLA_KV,             /* the latent: K kv_lora_rank + rope, V
+	                                kv_lora_rank (b5137 to b7831)            */
+	GSI_LCPP_MLA_K               /* K only (b7832 on)                         */
+} gsi_lcpp_mla;
+
+/* llama.cpp: one build's rules (estimate_llamacpp.c; docs/method.md §14
+ * "Builds"). A build is named bNNNN, the upstream release tag: the commit
+ * count of master. */
+typedef struct gsi_llamacpp_release {
+	gsi_release rel;             /* first: the part every engine's row has    */
+	bool fa_auto;                /* -fa auto by default (b6325): on where every
+	                                layer's FLASH_ATTN_EXT runs on its device */
+	gsi_lcpp_pad pad;
+	gsi_lcpp_swa swa;
+	gsi_lcpp_mla mla;
+	bool ngl_all;                /* -ngl default: every layer (b6325); before,
+	                                llama_model_default_params' 0 on CUDA    */
+	bool ctx_train;              /* -c default 0, the trained context (b7407);
+	                                before, 4096                             */
+	bool fit;                    /* --fit on by default (b7407): layers and, with
+	                                no -c, the context chosen to leave 1024 MiB
+	                                free on each device                     */
+	uint32_t auto_slots;         /* llama-server without -np: that many slots
+	                                sharing one unified cache (4, b6925); 0: 1 */
+	bool streams;                /* -np N without -kvu: N streams of n_ctx / N
+	                                cells each (kv_unified false, b5913)     */
+	bool output_first;           /* -ngl N: the output head and N - 1 blocks
+	                                (b7467); before, N blocks               */
+	bool outputs_by_slots;       /* llama-server reserves n_parallel outputs in
+	                                the worst-case graph, not n_ubatch (b9460) */
+	bool override_tensor;        /* -ot / --override-tensor (b5028)           */
+	bool cpu_moe;                /* --cpu-moe, --n-cpu-moe (b6089)            */
+	bool recurrent;              /* a recurrent-state cache for hybrid and
+	                                state-space models (b5702)              */
+} gsi_llamacpp_release;
+
+/* The llama.cpp build row named `version` ("b6975"), the oldest for NULL,
+ * NULL for a name no row has (the Ollama rows name the build their runner
+ * vendors). */
+const gsi_llamacpp_release *gsi_llamacpp_build(const char *version);
+
+/* The first llama.cpp build that knows GGUF architecture `arch` (its
+ * LLM_ARCH entry in src/llama-arch.cpp), 0 for one older than every build
+ * row; *pr names the pull request. UINT32_MAX for an architecture not in
+ * the table. */
+uint32_t gsi_llamacpp_arch_since(const char *arch, const char **pr);
+
 /* Ollama: one release's rules (llm/memory.go EstimateGPULayers and its
  * callers; estimate_ollama.c, docs/method.md §14b). */
 typedef struct gsi_ollama_release {
@@ -330,6 +403,9 @@ typedef struct gsi_ollama_release {
 	const char *llama_archs;     /* GGUF architectures its llama.cpp builds   */
 	const char *engine_archs;    /* architectures it runs on its own engine   */
 	bool cap_ctx_at_train;       /* num_ctx capped at the model's trained context */
+	const char *llamacpp_build;  /* the llama.cpp build row its runner vendors
+	                                (its rules for padding, SWA and MLA); NULL:
+	                                the oldest row's                        */
 	bool llamacpp_swa_cache;     /* the llama.cpp its runner vendors keeps
 	                                sliding-window layers in their own cache
 	                                (llama-kv-cache-iswa.cpp, llama.cpp PR
@@ -380,6 +456,8 @@ gs_status gsi_vllm_release_for(struct gs_estimate *e, const gsi_vllm_release **o
                                gs_error *err) GS_WARN_UNUSED;
 gs_status gsi_sglang_release_for(struct gs_estimate *e, const gsi_sglang_release **out,
                                  gs_error *err) GS_WARN_UNUSED;
+gs_status gsi_llamacpp_release_for(struct gs_estimate *e, const gsi_llamacpp_release **out,
+                                   gs_error *err) GS_WARN_UNUSED;
 gs_status gsi_ollama_release_for(struct gs_estimate *e, const gsi_ollama_release **out,
                                  gs_error *err) GS_WARN_UNUSED;
 
@@ -388,7 +466,7 @@ gs_status gsi_ollama_release_for(struct gs_estimate *e, const gsi_ollama_release
  * GSI_RELEASE_LIST_MAX holds any engine's list (the release-list unit test
  * reads every entry back, so a cut one fails it). */
 /* (Ollama rows: see engine_release.c and docs/method.md §14b.) */
-#define GSI_RELEASE_LIST_MAX 512
+#define GSI_RELEASE_LIST_MAX 1024
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap);
 
 /* The engine's rows' versions, oldest first, into out (at most cap);

@@ -61,7 +61,9 @@ static const gsi_engine engines[] = {
 	 .kv_formats = KV_LLAMACPP,
 	 .vision_as_text = gsi_llamacpp_vision_as_text, .runs_gguf = true, .splits_layers = true,
 	 .interval_group = "llamacpp", .matrix_formats = gguf_formats, .own_changes = gsi_llamacpp_changes,
-	 .searches_gpu_layers = true},
+	 .searches_gpu_layers = true, .verdict = gsi_verdict_llamacpp_fit, .judged_per_device = true,
+	 .layer_fit = gsi_llamacpp_layer_fit,
+	 .text_lines = gsi_llamacpp_text_lines, .extras_json = gsi_llamacpp_extras_json},
 	/* under Ollama the GPU holds llama.cpp's buffers, so llama.cpp's records
 	 * vouch for the peak; the ollama records measure how closely Ollama's own
 	 * estimate (its required.full, which picks the layers) is recomputed,

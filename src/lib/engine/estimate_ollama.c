@@ -414,8 +414,13 @@ gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
 	/* the llama.cpp the release vendors: with or without the sliding-window
 	 * cache (the row's llamacpp_swa_cache, and the tags it cites) */
 	run.swa_cache = r->llamacpp_swa_cache;
+	run.build = r->llamacpp_build ? gsi_llamacpp_build(r->llamacpp_build) : NULL;
 	run.ngl = o->layers_offload;
 	run.n_ubatch = o->n_ubatch;
+	run.n_batch = o->num_batch * parallel;
+	run.n_seq = parallel;
+	run.unified = false; /* llama_context_default_params' kv_unified, which Ollama keeps */
+	run.fa = o->flash_attention;
 	run.has_split = e->gpus > 1;
 	for (uint64_t g = 0; g < e->gpus && g < GS_MAX_STAGES; g++)
 		run.split[g] = g < used ? (double)o->layer_split[g] : 0;
@@ -456,6 +461,7 @@ bool gsi_ollama_layer_fit(const gs_estimate *e, gsi_layer_fit *out)
 {
 	if (!e->has_ollama)
 		return false;
+	snprintf(out->placer, sizeof out->placer, "Ollama");
 	out->offload = e->ollama.layers_offload;
 	out->layers = e->ollama.layers_model;
 	out->required = e->ollama.required_full;

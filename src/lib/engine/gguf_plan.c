@@ -19,6 +19,7 @@
 #include <strings.h>
 #include "gpusizer/dtype.h"
 #include "engine/gguf_plan.h"
+#include "gpusizer/inventory.h"
 
 /* --- file types ----------------------------------------------------------- */
 
@@ -401,8 +402,12 @@ static void add(plan *p, const char *name, int layer, uint64_t ne0, uint64_t ne1
 		s->gate_exps0_bytes += t.bytes;
 	s->stored_bytes += t.bytes;
 	s->param_elements += t.ne[0] * t.ne[1] * t.ne[2];
-	if (layer >= 0 && layer < GS_MAX_LAYERS)
+	if (layer >= 0 && layer < GS_MAX_LAYERS) {
 		s->layer_bytes[layer] += t.bytes;
+		int k = gs_gguf_expert_kind(name);
+		if (k >= 0)
+			s->exps_bytes[layer][k] += t.bytes;
+	}
 	else if (!strcmp(name, "token_embd.weight"))
 		s->input_bytes += t.bytes;
 	else

@@ -22,6 +22,7 @@ const char *gs_rule_name(gs_rule r)
 	case GS_RULE_VLLM_POOL: return "vllm-pool";
 	case GS_RULE_SGLANG_POOL: return "sglang-pool";
 	case GS_RULE_OLLAMA_LAYERS: return "ollama-layers";
+	case GS_RULE_LLAMACPP_FIT: return "llamacpp-fit";
 	}
 	return "";
 }
@@ -224,6 +225,16 @@ bool gsi_verdict_ollama_layers(gs_capacity_verdict *v, const gs_estimate *e)
 	return true;
 }
 
+bool gsi_verdict_llamacpp_fit(gs_capacity_verdict *v, const gs_estimate *e)
+{
+	if (!e->has_llamacpp || !e->llamacpp.fit_moved)
+		return false;
+	v->rule = GS_RULE_LLAMACPP_FIT;
+	v->fits = false;
+	SAY(v, "llama.cpp %s runs it only in part on the GPU: %s", e->runtime_version, e->llamacpp.fit_what);
+	return true;
+}
+
 /* The unknown items live in the peak phase, by id, into buf. */
 static const char *unknown_items(const gs_estimate *e, char *buf, size_t cap)
 {
@@ -343,7 +354,8 @@ static void classify(gs_capacity_verdict *v, const gs_estimate *e, bool measured
 		}
 		return;
 	}
-	if (v->rule == GS_RULE_OLLAMA_LAYERS && !e->ollama.full_offload) {
+	if ((v->rule == GS_RULE_OLLAMA_LAYERS && !e->ollama.full_offload) ||
+	    v->rule == GS_RULE_LLAMACPP_FIT) {
 		v->klass = GS_CLASS_DOES_NOT_FIT; /* it runs, but not on the GPU alone */
 		return;
 	}

@@ -126,17 +126,18 @@ static gs_status certain_search(probe *p, uint64_t best, uint64_t *out, gs_class
 	return GS_OK;
 }
 
-/* Ollama's own figures where the search stopped. */
+/* The runtime's own layer placement where the search stopped. */
 static void ollama_limit(const gs_estimate *e, gs_fit_result *r)
 {
 	gsi_layer_fit lf;
 	if (!e->engine->layer_fit || !e->engine->layer_fit(e, &lf))
 		return;
-	r->ollama = true;
-	r->ollama_offload = lf.offload;
-	r->ollama_layers = lf.layers;
-	r->ollama_required = lf.required;
-	r->ollama_available = lf.available;
+	r->layers_placed = true;
+	snprintf(r->placer, sizeof r->placer, "%s", lf.placer);
+	r->layer_offload = lf.offload;
+	r->layer_count = lf.layers;
+	r->layer_required = lf.required;
+	r->layer_available = lf.available;
 }
 
 void gs_pool_view_of(const gs_estimate *e, gs_pool_view *v)

@@ -36,9 +36,9 @@ static void fill_cell(gs_matrix_cell *c, const gs_fit_result *r)
 	c->bounded_by_model = r->bounded_by_model;
 	c->peak = r->fits ? r->peak_at_best : r->peak_over;
 	gs_format_bytes(r->peak_over, GS_UNIT_GiB, g, sizeof g);
-	if (!r->fits && r->ollama)
-		snprintf(c->reason, sizeof c->reason, "Ollama: %llu/%llu layers",
-		         (unsigned long long)r->ollama_offload, (unsigned long long)r->ollama_layers);
+	if (!r->fits && r->layers_placed)
+		snprintf(c->reason, sizeof c->reason, "%s: %llu/%llu layers", r->placer,
+		         (unsigned long long)r->layer_offload, (unsigned long long)r->layer_count);
 	else if (!r->fits && r->pool.known)
 		snprintf(c->reason, sizeof c->reason, "%s: %s", r->pool.engine,
 		         r->pool.refused ? "no KV pool" : "pool < 1 request");

@@ -231,7 +231,7 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 		        "%s %s per GPU (%.200s); nominal %llu GB: %s; usable %s, %s: %s",
 		        measured ? "need" : "peak", a, basis, (unsigned long long)o->nominal_gb, b, dd, how,
 		        c);
-		if (v->rule == GS_RULE_OLLAMA_LAYERS && !v->fits)
+		if (gs_rule_by_layers(v->rule) && !v->fits)
 			gsi_fmt_add(q->detail, sizeof q->detail, " (%s)", v->why);
 	}
 	gsi_fmt_add(q->detail, sizeof q->detail, "%s%s%s", below_floor ? "; below a measured peak of "
@@ -239,7 +239,7 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 	            below_floor ? "" : unk[0] ? ") must fit in that margin" : "");
 	/* an exclusion says what it rests on: the estimate (its low end) or a
 	 * measured failure; to confirm, what decides */
-	if (verdict == GS_EXCLUDE && !bad && !below_floor && !measured && v->rule != GS_RULE_OLLAMA_LAYERS) {
+	if (verdict == GS_EXCLUDE && !bad && !below_floor && !measured && !gs_rule_by_layers(v->rule)) {
 		gs_bytes lo, hi;
 		gs_estimate_interval(oe, v->load, &lo, &hi);
 		char l[48];
@@ -252,7 +252,7 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 	} else if (verdict == GS_TO_CONFIRM && v->condition[0] && !unk[0]) {
 		/* the pool's condition is in tokens; a peak's is said here in the
 		 * shortlist's own unit */
-		if (v->rule == GS_RULE_PEAK || v->rule == GS_RULE_OLLAMA_LAYERS) {
+		if (v->rule == GS_RULE_PEAK || gs_rule_by_layers(v->rule)) {
 			gs_bytes lo, hi;
 			gs_estimate_interval(oe, v->load, &lo, &hi);
 			char l[48], h[48];

@@ -377,6 +377,7 @@ static void capacity_lines(out *o, const gs_estimate *e, bool md)
 			                    sizeof peak));
 			break;
 		case GS_RULE_OLLAMA_LAYERS:
+		case GS_RULE_LLAMACPP_FIT:
 		case GS_RULE_PEAK:
 			if (vd->fits)
 				put(o,
@@ -751,16 +752,16 @@ static void fit_body(out *o, const gs_fit_result *r)
 		return;
 	}
 	char ol[96], oa[96];
-	if (r->ollama) {
-		triple(r->ollama_required, ol, sizeof ol);
-		triple(r->ollama_available, oa, sizeof oa);
+	if (r->layers_placed) {
+		triple(r->layer_required, ol, sizeof ol);
+		triple(r->layer_available, oa, sizeof oa);
 	}
-	if (!r->fits && r->ollama) {
+	if (!r->fits && r->layers_placed) {
 		put(o,
-		    "does not fit: even at 1 %s Ollama offloads %llu of %llu layers (its estimate needs "
-		    "memory.required.full %s; memory.available %s per GPU)\n",
-		    r->target == GS_FIT_CONTEXT ? "token" : "sequence", (unsigned long long)r->ollama_offload,
-		    (unsigned long long)r->ollama_layers, ol, oa);
+		    "does not fit: even at 1 %s %s offloads %llu of %llu layers (it needs %s on the GPUs "
+		    "for all of them; %s available per GPU)\n",
+		    r->target == GS_FIT_CONTEXT ? "token" : "sequence", r->placer,
+		    (unsigned long long)r->layer_offload, (unsigned long long)r->layer_count, ol, oa);
 		return;
 	}
 	if (!r->fits) {
@@ -795,13 +796,12 @@ static void fit_body(out *o, const gs_fit_result *r)
 		put(o, "limit: %s's KV pool (%llu %s) at %llu %ss\n", r->pool.engine,
 		    (unsigned long long)r->pool.tokens, r->pool.in_blocks ? "block ids" : "tokens",
 		    (unsigned long long)r->best + 1, unit);
-	else if (r->ollama)
+	else if (r->layers_placed)
 		put(o,
-		    "limit: at %llu %ss Ollama offloads %llu of %llu layers (memory.required.full %s; "
-		    "memory.available "
-		    "%s per GPU) and runs the rest on the CPU\n",
-		    (unsigned long long)r->best + 1, unit, (unsigned long long)r->ollama_offload,
-		    (unsigned long long)r->ollama_layers, ol, oa);
+		    "limit: at %llu %ss %s offloads %llu of %llu layers (%s needed for all; %s available "
+		    "per GPU) and runs the rest on the CPU\n",
+		    (unsigned long long)r->best + 1, unit, r->placer, (unsigned long long)r->layer_offload,
+		    (unsigned long long)r->layer_count, ol, oa);
 	else
 		put(o, "limit: phase %s, item %s (at %llu %ss the peak is %s)\n", r->limit_phase,
 		    r->limit_item, (unsigned long long)r->best + 1, unit,

@@ -454,12 +454,42 @@ static gs_status check_ratio(gs_field f, const gs_value *v, const char *field, g
 	                    fi->lo ? "more than 0 and at most " : "at most ", (unsigned long long)fi->hi);
 }
 
+/* Words the engines' own flags take for a value (llama.cpp's -fa on|off|
+ * auto|1|0|-1, --fit on|off): the field's value they mean. GS_F__COUNT:
+ * every yes/no field. */
+static const struct {
+	gs_field field;
+	const char *word, *value;
+} synonyms[] = {
+	{GS_F_ATTENTION, "on", "flash"},       {GS_F_ATTENTION, "1", "flash"},
+	{GS_F_ATTENTION, "enabled", "flash"},  {GS_F_ATTENTION, "off", "sdpa"},
+	{GS_F_ATTENTION, "0", "sdpa"},         {GS_F_ATTENTION, "disabled", "sdpa"},
+	{GS_F_ATTENTION, "-1", "auto"},        {GS_F__COUNT, "on", "yes"},
+	{GS_F__COUNT, "true", "yes"},          {GS_F__COUNT, "1", "yes"},
+	{GS_F__COUNT, "enabled", "yes"},       {GS_F__COUNT, "off", "no"},
+	{GS_F__COUNT, "false", "no"},          {GS_F__COUNT, "0", "no"},
+	{GS_F__COUNT, "disabled", "no"},
+};
+
+static const char *synonym_of(gs_field f, const char *text)
+{
+	for (size_t i = 0; i < sizeof synonyms / sizeof synonyms[0]; i++)
+		if ((synonyms[i].field == f ||
+		     (synonyms[i].field == GS_F__COUNT && fields[f].kind == GS_KIND_BOOL)) &&
+		    !strcasecmp(text, synonyms[i].word))
+			return synonyms[i].value;
+	return NULL;
+}
+
 /* An enum's or a bool's value, exactly as the row lists it, or in another
  * case ("VLLM"), which is the same value. */
 static gs_status check_enum(gs_field f, const char *text, const char *where, int *index, gs_error *err)
 {
 	char list[200] = "";
 	const char *const *vals = fields[f].values;
+	const char *syn = synonym_of(f, text);
+	if (syn)
+		text = syn;
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; vals[i]; i++)
 			if (pass ? !strcasecmp(text, vals[i]) : !strcmp(text, vals[i])) {
