@@ -278,6 +278,18 @@ case_ 1 "--fit: the experts of the first 14 of 48 blocks in host memory (as --n-
 case_ 0 "fits: peak" estimate Qwen/QwQ-32B --runtime llamacpp --format Q8_0 --gpu "RTX 4090" --context 4096 --fit off --gpu-layers 30
 # without -c, --fit lowers the trained context by interpolation (b7550's rule), to a multiple of 256
 case_ 0 "length:      123904 tokens (--fit reduced -c 0 (the trained 131072) to 123904" estimate $L31 --runtime llamacpp --format Q8_0 --gpu "RTX 4090"
+# GGUF planning for this year's families (issue 47 item 2): gpt-oss as the converter writes its MXFP4
+# experts (the rest BF16: 13.78 GB, Ollama's gpt-oss:20b blob is 13,780,173,724 B with its metadata),
+# llama-quantize's MXFP4_MOE (the rest Q8_0); DeepSeek's MLA latent by build; Qwen3-Next's state cache
+case_ 0 "BF16: 98 tensors, 3590553600 B; F32: 289 tensors, 36731136 B; MXFP4: 72 tensors, 10152345600 B" estimate openai/gpt-oss-20b --runtime llamacpp --format MXFP4 -c 8192
+case_ 0 "Q8_0: 98 tensors, 1907481600 B; F32: 289 tensors, 36731136 B; MXFP4: 72 tensors, 10152345600 B" estimate openai/gpt-oss-20b --runtime llamacpp --format MXFP4_MOE -c 8192
+case_ 0 "12 of them sliding-window layers with 1024 cells (window 128)" estimate openai/gpt-oss-20b --runtime llamacpp --format MXFP4 -c 8192
+case_ 2 'llama.cpp b6000 has no architecture "gpt-oss" (added in b6096, PR #15091)' estimate openai/gpt-oss-20b --runtime llamacpp --runtime-version b6000 --format MXFP4 -c 8192
+case_ 0 "(K 576 elements in fp16 + V 0 elements in fp16) (the MLA latent)" estimate deepseek-ai/DeepSeek-V2-Lite --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "(K 576 elements in fp16 + V 512 elements in fp16) (the MLA latent)" estimate deepseek-ai/DeepSeek-V2-Lite --runtime llamacpp --runtime-version b6000 --format Q4_K_M -c 8192 --gpu-layers 99
+case_ 0 "36 state layers x 4 cells (one a sequence) x 2195456 B in f32" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "12 blocks x n_ctx 8192 as 8192 cells" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --format Q4_K_M -c 8192
+case_ 2 'llama.cpp b7000 has no architecture "qwen3next" (added in b7186' estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --runtime-version b7000 --format Q4_K_M -c 8192
 # Gemma 3 vision-language: llama.cpp runs the text GGUF; the mmproj (F16) only with images
 G34=data/models/google__gemma-3-4b-it.json
 case_ 0 "give images to count the projector" estimate $G34 --runtime llamacpp --format Q4_K_M --context 8192
@@ -843,7 +855,8 @@ case_ 2 "profile of a vision-language model was not read" estimate data/models/g
 case_ 0 "vision tower: no images given, so its pass is not counted" estimate data/models/llava-hf__llava-1.5-7b-hf.json --task lora --lora-targets q_proj,v_proj --context 512
 # a state-space model (issue #13): a recurrent state per sequence, not a KV cache
 case_ 0 "no KV cache: recurrent state 1 seqs x 24 layers x 1536 inner x (4 conv taps + 16 state)" estimate data/models/state-spaces__mamba-130m-hf.json --context 2048
-case_ 2 "is a state-space model or hybrid: gpusizer sizes it with runtime transformers only" estimate data/models/state-spaces__mamba-130m-hf.json --runtime llamacpp --format Q8_0 --context 2048
+case_ 2 "is a state-space model or hybrid: gpusizer sizes it with runtime transformers only" estimate data/models/state-spaces__mamba-130m-hf.json --runtime ollama --format Q8_0 --context 2048
+case_ 2 "not for model_type \"mamba\": read the model's .gguf" estimate data/models/state-spaces__mamba-130m-hf.json --runtime llamacpp --format Q8_0 --context 2048
 case_ 2 "the training activations of a state-space model" estimate data/models/state-spaces__mamba-130m-hf.json --task full --context 2048
 # encoder-decoders (issue #13)
 # fit's length search on a model without a trained length (T5's relative

@@ -59,11 +59,56 @@ static uint64_t meta_or(const gs_inventory *inv, const char *arch, const char *k
 	return gs_inventory_meta_u64(inv, k, &v) ? v : def;
 }
 
+/* DeepSeek-2 (src/models/deepseek2.cpp load_arch_hparams): an MLA file
+ * (key_length_mla, the converter from b5137) caches the latent; an older
+ * one every head's K and V, as its head counts already say. The first
+ * leading_dense_block_count blocks are dense. */
+static void gguf_deepseek2(const gs_inventory *inv, const char *arch, gs_model *m)
+{
+	uint64_t dense = meta_or(inv, arch, "leading_dense_block_count", 0);
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		m->layer_is_moe[l] = m->experts > 0 && l >= dense;
+	m->shared_intermediate = (uint32_t)(meta_or(inv, arch,
+	                                            "expert_shared_count", 0) * m->moe_intermediate);
+	uint64_t kmla = meta_or(inv, arch, "attention.key_length_mla", 0);
+	if (!kmla)
+		return;
+	m->attn = GS_ATTN_MLA;
+	m->kv_lora_rank = (uint32_t)meta_or(inv, arch, "attention.kv_lora_rank", 0);
+	m->q_lora_rank = (uint32_t)meta_or(inv, arch, "attention.q_lora_rank", 0);
+	m->qk_rope_head_dim = (uint32_t)meta_or(inv, arch, "rope.dimension_count", 64);
+	m->qk_nope_head_dim = kmla > m->qk_rope_head_dim ? (uint32_t)(kmla - m->qk_rope_head_dim) : 0;
+	m->v_head_dim = (uint32_t)meta_or(inv, arch, "attention.value_length_mla", m->v_head_dim);
+	m->kv_heads = m->heads;
+}
+
+/* Qwen3-Next (src/models/qwen3next.cpp): every full_attention_interval-th
+ * block attends, the others are gated DeltaNet blocks whose state is
+ * ssm.time_step_rank value heads of ssm.inner_size / that, ssm.group_count
+ * key heads of ssm.state_size. */
+static void gguf_qwen3next(const gs_inventory *inv, const char *arch, gs_model *m)
+{
+	uint64_t every = meta_or(inv, arch, "full_attention_interval", 4);
+	uint64_t inner = meta_or(inv, arch,
+	                         "ssm.inner_size", 0), nv = meta_or(inv, arch, "ssm.time_step_rank", 0);
+	m->gdn = true;
+	m->ssm_inner = (uint32_t)inner;
+	m->ssm_state = (uint32_t)meta_or(inv, arch, "ssm.state_size", 0);
+	m->ssm_conv = (uint32_t)meta_or(inv, arch, "ssm.conv_kernel", 4);
+	m->ssm_groups = (uint32_t)meta_or(inv, arch, "ssm.group_count", 0);
+	m->ssm_heads = (uint32_t)nv;
+	m->ssm_head_dim = nv ? (uint32_t)(inner / nv) : 0;
+	m->shared_intermediate = (uint32_t)meta_or(inv, arch, "expert_shared_feed_forward_length", 0);
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		m->layer_is_ssm[l] = every && (l + 1) % every != 0;
+}
+
 gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_model *m, gs_error *err)
 {
-	static const char *const archs[] = {"llama",     "qwen2",    "qwen3",    "mistral", "gemma",
-	                                    "gemma2",    "gemma3",   "phi3",     "gptneox", "gpt2",
-	                                    "starcoder", "qwen2moe", "qwen3moe", "granite"};
+	static const char *const archs[] = {"llama",     "qwen2",    "qwen3",    "mistral",   "gemma",
+	                                    "gemma2",    "gemma3",   "phi3",     "gptneox",   "gpt2",
+	                                    "starcoder", "qwen2moe", "qwen3moe", "granite",   "gpt-oss",
+	                                    "deepseek2", "qwen3next", "mistral3"};
 	memset(m, 0, sizeof *m);
 	const char *arch = gs_inventory_meta_str(inv, "general.architecture");
 	if (!arch)
@@ -76,8 +121,8 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 	if (k == sizeof archs / sizeof archs[0])
 		return gs_error_set(err, GS_EUNSUPPORTED, source,
 		                    "GGUF architecture \"%.40s\" is not modelled; supported: llama, qwen2, "
-		                    "qwen3, qwen2moe, qwen3moe, mistral, gemma, gemma2, gemma3, phi3, "
-		                    "gptneox, gpt2, starcoder, granite",
+		                    "qwen3, qwen2moe, qwen3moe, mistral, mistral3, gemma, gemma2, gemma3, "
+		                    "phi3, gptneox, gpt2, starcoder, granite, gpt-oss, deepseek2, qwen3next",
 		                    arch);
 	uint64_t L = meta_or(inv, arch, "block_count", 0), h = meta_or(inv, arch, "embedding_length", 0);
 	uint64_t heads = meta_or(inv, arch, "attention.head_count", 0);
@@ -124,9 +169,14 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 	                                      !strcmp(arch, "gemma2") ? 4096 : 0);
 	for (uint32_t l = 0; l < L; l++) {
 		m->layer_is_moe[l] = m->experts > 0;
-		if (m->sliding_window)
-			m->layer_is_sliding[l] = !strcmp(arch, "gemma2") ? l % 2 == 0
+		if (m->sliding_window) /* set_swa_pattern: gpt-oss 2, as gemma2 (even layers) */
+			m->layer_is_sliding[l] = !strcmp(arch,
+			                                 "gemma2") || !strcmp(arch, "gpt-oss") ? l % 2 == 0
 			                       : !strcmp(arch, "gemma3") ? (l + 1) % 6 != 0 : true;
 	}
+	if (!strcmp(arch, "deepseek2"))
+		gguf_deepseek2(inv, arch, m);
+	if (!strcmp(arch, "qwen3next"))
+		gguf_qwen3next(inv, arch, m);
 	return GS_OK;
 }

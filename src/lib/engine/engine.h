@@ -12,17 +12,17 @@
  *      engine_out.c         what the rows' renderers' hooks share: the text
  *                           sink, exact bytes and a tokens interval in JSON
  *      gguf_plan.c          the GGUF a config.json would become (gguf_plan.h)
- *      verdict.c            does it fit on this device (gpusizer/verdict.h)
  *      calibration_bands.c  the interval's bands, generated data
- *   1  engine_release.c     vLLM's, SGLang's and Ollama's rows, release by
- *                           release (engine_release.h)
+ *   1  engine_release.c     vLLM's, SGLang's, llama.cpp's and Ollama's rows,
+ *                           release by release (engine_release.h)
  *      serving.c            the items vLLM and SGLang share (serving.h)
- *      estimate_llamacpp.c  llama.cpp's buffers, for its runtime and Ollama's
  *      estimate_train.c     the adaptation phases, for the Transformers runtime
  *      interval.c           the interval from the calibration bands
  *   2  estimate_transformers.c, estimate_vllm.c, estimate_sglang.c,
- *      estimate_ollama.c    one per runtime (llama.cpp's is on level 1)
- *   3  estimate.c           set-up, the runtime table, totals (gpusizer/estimate.h)
+ *      estimate_llamacpp.c  one per runtime; llama.cpp's buffers serve Ollama's too
+ *      verdict.c            does it fit on this device (gpusizer/verdict.h)
+ *   3  estimate_ollama.c    Ollama's settings and layout, then llama.cpp's buffers
+ *   4  estimate.c           set-up, the runtime table, totals (gpusizer/estimate.h)
  */
 #ifndef GS_ENGINE_H
 #define GS_ENGINE_H

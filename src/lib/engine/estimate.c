@@ -58,7 +58,7 @@ static const gsi_engine engines[] = {
 	 .pool_changes = gsi_serving_changes, .text_lines = gsi_sglang_text_lines,
 	 .extras_json = gsi_sglang_extras_json},
 	{.id = GS_RT_LLAMACPP, .label = "llama.cpp", .estimate = gsi_estimate_llamacpp,
-	 .kv_formats = KV_LLAMACPP,
+	 .kv_formats = KV_LLAMACPP, .sizes_state_space = true,
 	 .vision_as_text = gsi_llamacpp_vision_as_text, .runs_gguf = true, .splits_layers = true,
 	 .interval_group = "llamacpp", .matrix_formats = gguf_formats, .own_changes = gsi_llamacpp_changes,
 	 .searches_gpu_layers = true, .verdict = gsi_verdict_llamacpp_fit, .judged_per_device = true,

@@ -121,7 +121,7 @@ typedef struct layout {
 	uint64_t expert_host_blocks;
 	uint64_t ub, n_ctx, streams, stream_cells, cells, swa_cells, pad;
 	bool swa;
-	uint64_t my_swa, kv_k, kv_v;
+	uint64_t my_swa, my_kv, kv_k, kv_v;
 	gs_bytes kv_mine, host_kv;
 	uint64_t rs_cells, rs_layers;
 	gs_bytes rs_layer, rs_mine, host_rs;
@@ -338,6 +338,7 @@ static void kv_cache(const gs_estimate *e, layout *y)
 			if (home > 0) {
 				y->kv_mine = gs_add_sat(y->kv_mine, b);
 				y->my_swa += sliding;
+				y->my_kv++;
 			} else if (home < 0) {
 				y->host_kv = gs_add_sat(y->host_kv, b);
 			}
@@ -556,7 +557,7 @@ static void emit(gs_estimate *e, const layout *y)
 	gsi_formula(kv,
 	            "%llu blocks x n_ctx %llu as %llu cells%s (%s, pad %llu%s) x (K %llu elements in %s + V "
 	            "%llu elements in %s)%s%s",
-	            (unsigned long long)y->my_layers, (unsigned long long)y->n_ctx,
+	            (unsigned long long)y->my_kv, (unsigned long long)y->n_ctx,
 	            (unsigned long long)y->cells, streams, y->b->rel.version, (unsigned long long)y->pad,
 	            y->fa ? ", flash attention" : "",
 	            (unsigned long long)y->kv_k, e->kv_format.name, (unsigned long long)y->kv_v,
@@ -697,19 +698,36 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 		                    name, gsi_gguf_ftypes());
 	gs_quantizer q = gs_wl_quantizer(w);
 	gsi_quant_opts opts = {q, gs_wl_imatrix(w)};
-	gs_status s = gsi_gguf_plan_by(&e->model, ft, &opts, NULL, NULL, err);
+	/* "MXFP4" stays itself: for gpt-oss, the converter's file of its own
+	 * MXFP4 experts, not llama-quantize's MXFP4_MOE */
+	const char *bare = strncasecmp(name, "gguf:", 5) ? name : name + 5;
+	const char *plan_as = !strcasecmp(bare, "mxfp4") ? "MXFP4" : ft;
+	gs_status s = gsi_gguf_plan_by(&e->model, plan_as, &opts, NULL, NULL, err);
 	if (s)
 		return s;
+	if (!strcmp(e->model.model_type, "gpt_oss") && e->model.inv.quantized && strcmp(plan_as, "MXFP4"))
+		gsi_unknown(e,
+		            "weights: llama-quantize requantizes gpt-oss's MXFP4 experts to %s as planned; "
+		            "published gpt-oss GGUFs of that name often keep them in MXFP4 (--tensor-type "
+		            "overrides): --format MXFP4 sizes the converter's file", ft);
 	e->weights_only = e->model.inv.stored_bytes; /* the planned file's tensors */
 	e->weights_only_from_file = true;          /* its bits per weight, not the type's nominal bits */
-	gsi_unknown(e,
-	            "weights: the tensor table is planned from config.json as llama.cpp's converter and "
-	            "quantizer (%s) would make a %s file %s an importance matrix%s; a published .gguf may "
-	            "differ (another converter, --tensor-type overrides): read it for exact bytes",
-	            q == GS_QUANT_B4020 ? "build 4020's src/llama.cpp" : "llama-quant.cpp at 007dbbf3", ft,
-	            opts.imatrix ? "with" : "without",
-	            !opts.imatrix && strncmp(ft, "IQ", 2) == 0 ? " (with one for the types that need it)"
-	                                                       : "");
+	if (!strcmp(plan_as, "MXFP4") && !strcmp(e->model.model_type, "gpt_oss"))
+		gsi_unknown(e,
+		            "weights: the tensor table is planned from config.json as llama.cpp's converter "
+		            "writes gpt-oss (its MXFP4 experts kept, the rest in its float type); Ollama's "
+		            "and other converters' files may differ: read the file for exact bytes");
+	else
+		gsi_unknown(e,
+		            "weights: the tensor table is planned from config.json as llama.cpp's converter "
+		            "and quantizer (%s) would make a %s file %s an importance matrix%s; a published "
+		            ".gguf may differ (another converter, --tensor-type overrides): read it for "
+		            "exact bytes",
+		            q == GS_QUANT_B4020 ? "build 4020's src/llama.cpp"
+		                                : "llama-quant.cpp at 007dbbf3",
+		            ft, opts.imatrix ? "with" : "without",
+		            !opts.imatrix && strncmp(ft, "IQ", 2) == 0 ? " (with one for the types that need "
+		                                                         "it)" : "");
 	/* where an importance matrix changes the types and the sheet does not
 	 * say whether the file had one, name the other file's size */
 	const char *change = gsi_gguf_imatrix_change(ft);
@@ -764,7 +782,7 @@ gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err)
 
 bool gsi_llamacpp_vision_as_text(const gs_model *m)
 {
-	return !strcmp(m->model_type, "gemma3");
+	return !strcmp(m->model_type, "gemma3") || !strcmp(m->model_type, "mistral3");
 }
 
 /* Gemma 3's vision tower and projector: convert_hf_to_gguf.py --mmproj
@@ -841,10 +859,13 @@ static gs_status arch_known(const gs_estimate *e, const gsi_llamacpp_release *b,
 {
 	const char *arch = gsi_gguf_arch(&e->model), *pr;
 	uint32_t since = gsi_llamacpp_arch_since(arch, &pr);
-	uint32_t build = (uint32_t)strtoul(b->rel.version + 1, NULL, 10);
 	const gs_workload *w = &e->workload;
-	if (since != UINT32_MAX && build < since && (!b->rel.same_to ||
-	                                             (uint32_t)strtoul(b->rel.same_to + 1, NULL, 10) < since))
+	/* the build asked for, else the newest the row stands for */
+	const char *asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION)
+	                    : b->rel.same_to                   ? b->rel.same_to
+	                                                       : b->rel.version;
+	uint32_t build = (uint32_t)strtoul(asked + 1, NULL, 10);
+	if (since != UINT32_MAX && build < since)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME_VERSION].where,
 		                    "runtime_version: llama.cpp %s has no architecture \"%s\" (added in b%u, "
 		                    "PR %s): give b%u or newer",

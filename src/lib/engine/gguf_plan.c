@@ -130,6 +130,7 @@ typedef struct plan {
 	int n_attention_wv, i_attention_wv, i_ffn_down, i_ffn_gate, i_ffn_up;
 	bool tied, has_imatrix, is_70b;
 	bool qkv_own_rule;              /* build 4020: attn_qkv is not attn_v-like */
+	bool mxfp4_source;              /* gpt-oss: its experts kept as MXFP4 (the converter's file) */
 	gs_inventory_summary *s;
 	void (*each)(const gsi_plan_tensor *, void *);
 	void *ctx;
@@ -377,14 +378,24 @@ static void add(plan *p, const char *name, int layer, uint64_t ne0, uint64_t ne1
 	t.ne[2] = ne2 ? ne2 : 1;
 	bool two_d = ne1 > 0;
 	bool router = strstr(name, "ffn_gate_inp") != NULL;
-	/* the converter: 1-D tensors, norms and the router in F32 */
-	const char *src = !two_d || router ? "F32" : p->float_type;
+	size_t nl = strlen(name);
+	bool weight = nl > 7 && !strcmp(name + nl - 7, ".weight");
+	bool conv = strstr(name, "ssm_conv1d") != NULL;
+	/* the converter (conversion/base.py): 1-D tensors, norms, the router,
+	 * ssm_conv1d and every tensor not named .weight (biases, ssm_a) in F32 */
+	bool f32 = !two_d || router || conv || !weight || strstr(name, "_norm.weight") != NULL;
+	const char *src = f32 ? "F32" : p->float_type;
 	const char *base = ftypes[p->ft].base;
 	t.type = src;
-	/* tensor_allows_quantization: 2-D or more, a weight, not a norm, not the router */
-	bool allows = two_d && !router && strstr(name, "_norm.weight") == NULL &&
-	              strstr(name, ".weight") != NULL;
-	if (allows && quantized_type(base)) {
+	/* tensor_allows_quantization: 2-D or more, a weight, not a norm, not the
+	 * router, not ssm_conv1d */
+	bool allows = two_d && !router && !conv && weight && strstr(name, "_norm.weight") == NULL;
+	if (allows && p->mxfp4_source) {
+		/* gpt-oss's own MXFP4 checkpoint, converted: conversion/gpt_oss.py
+		 * repacks the experts as MXFP4 and writes the rest in the float type
+		 * (the checkpoint's for "MXFP4", else the file's) */
+		t.type = t.ne[2] > 1 ? "MXFP4" : quantized_type(base) ? src : base;
+	} else if (allows && quantized_type(base)) {
 		cat c = category(name);
 		const char *nt = rules(p, name, c, ne0, base);
 		if (!nt) /* MXFP4_MOE: experts (3-D) to MXFP4, the rest Q8_0 */
@@ -426,8 +437,10 @@ static void add(plan *p, const char *name, int layer, uint64_t ne0, uint64_t ne1
 }
 
 /* The architectures whose layout and rules are implemented. */
-static const char *const supported[] = {"llama", "mistral", "mixtral", "qwen2", "qwen3", "qwen3_moe",
-                                        "gemma", "gemma2", "gemma3_text", "phi3", "gpt_neox"};
+static const char *const supported[] = {"llama",       "mistral",     "mixtral",    "qwen2",
+                                        "qwen3",       "qwen3_moe",   "gemma",      "gemma2",
+                                        "gemma3_text", "phi3",        "gpt_neox",   "gpt_oss",
+                                        "deepseek_v2", "deepseek_v3", "qwen3_next", "mistral3"};
 
 /* Gemma 3's vision-language checkpoint converts to the same text GGUF
  * (arch gemma3) as gemma3_text: convert_hf_to_gguf.py writes the vision
@@ -472,6 +485,115 @@ static void gpt_neox_layer(plan *p, uint32_t l)
 	WB("ffn_down", ff, h, h);
 }
 
+/* gpt-oss (conversion/gpt_oss.py; src/models/openai-moe.cpp): biased q, k,
+ * v and output, a sink per head, a router with a bias, and the experts'
+ * gate and up split from gate_up, each with a bias of n_ff_exp x n_expert. */
+static void gpt_oss_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim, E = m->experts,
+	         mi = m->moe_intermediate;
+	char n[48];
+	T("attn_norm.weight", h, 0, 0);
+	T("post_attention_norm.weight", h, 0, 0);
+	WB("attn_q", h, a * d, a * d);
+	WB("attn_k", h, kv * d, kv * d);
+	WB("attn_v", h, kv * d, kv * d);
+	WB("attn_output", a * d, h, h);
+	T("attn_sinks.weight", a, 0, 0);
+	WB("ffn_gate_inp", h, E, E);
+	T("ffn_gate_exps.weight", h, mi, E);
+	T("ffn_gate_exps.bias", mi, E, 0);
+	T("ffn_up_exps.weight", h, mi, E);
+	T("ffn_up_exps.bias", mi, E, 0);
+	T("ffn_down_exps.weight", mi, h, E);
+	T("ffn_down_exps.bias", h, E, 0);
+}
+
+/* DeepSeek-V2/V3 with MLA (conversion/deepseek.py; src/models/deepseek2.cpp
+ * from b5137): q through its LoRA pair (or whole), the joint KV latent and
+ * rope key, the latent's up-projections split per head into attn_k_b and
+ * attn_v_b (3-D), dense MLPs for the first blocks, then routed and shared
+ * experts, V3's router correction bias. The MTP block is not written. */
+static void deepseek_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, a = m->heads, ql = m->q_lora_rank, kl = m->kv_lora_rank,
+	         rope = m->qk_rope_head_dim, nope = m->qk_nope_head_dim, dv = m->v_head_dim;
+	char n[48];
+	T("attn_norm.weight", h, 0, 0);
+	if (ql) {
+		T("attn_q_a_norm.weight", ql, 0, 0);
+		T("attn_q_a.weight", h, ql, 0);
+		T("attn_q_b.weight", ql, a * (nope + rope), 0);
+	} else {
+		T("attn_q.weight", h, a * (nope + rope), 0);
+	}
+	T("attn_kv_a_norm.weight", kl, 0, 0);
+	T("attn_kv_a_mqa.weight", h, kl + rope, 0);
+	T("attn_k_b.weight", nope, kl, a);
+	T("attn_v_b.weight", kl, dv, a);
+	T("attn_output.weight", a * dv, h, 0);
+	T("ffn_norm.weight", h, 0, 0);
+	if (l < GS_MAX_LAYERS && m->layer_is_moe[l]) {
+		uint64_t E = m->experts, mi = m->moe_intermediate, sh = m->shared_intermediate;
+		T("ffn_gate_inp.weight", h, E, 0);
+		if (!strcmp(m->model_type, "deepseek_v3")) /* topk_method noaux_tc */
+			T("exp_probs_b.bias", E, 0, 0);
+		T("ffn_gate_exps.weight", h, mi, E);
+		T("ffn_up_exps.weight", h, mi, E);
+		T("ffn_down_exps.weight", mi, h, E);
+		T("ffn_gate_shexp.weight", h, sh, 0);
+		T("ffn_up_shexp.weight", h, sh, 0);
+		T("ffn_down_shexp.weight", sh, h, 0);
+	} else {
+		T("ffn_gate.weight", h, m->intermediate, 0);
+		T("ffn_up.weight", h, m->intermediate, 0);
+		T("ffn_down.weight", m->intermediate, h, 0);
+	}
+}
+
+/* Qwen3-Next (conversion/qwen.py; src/models/qwen3next.cpp): every fourth
+ * block gated attention (q with its gate, q/k norms), the others a gated
+ * DeltaNet (qkv, the z gate, its conv, dt and A, beta/alpha, a norm, the
+ * output), each with routed experts, a shared expert and its gate. */
+static void qwen3_next_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim, E = m->experts,
+	         mi = m->moe_intermediate, sh = m->shared_intermediate;
+	uint64_t kd = (uint64_t)m->ssm_groups * m->ssm_state, nv = m->ssm_heads,
+	         vd = (uint64_t)m->ssm_heads * m->ssm_head_dim;
+	char n[48];
+	T("attn_norm.weight", h, 0, 0);
+	T("post_attention_norm.weight", h, 0, 0);
+	if (l < GS_MAX_LAYERS && m->layer_is_ssm[l]) {
+		T("attn_qkv.weight", h, 2 * kd + vd, 0);
+		T("attn_gate.weight", h, vd, 0);
+		T("ssm_conv1d.weight", m->ssm_conv, 2 * kd + vd, 0);
+		T("ssm_dt.bias", nv, 0, 0);
+		T("ssm_a", nv, 0, 0);
+		T("ssm_ba.weight", h, 2 * nv, 0);
+		T("ssm_norm.weight", m->ssm_head_dim, 0, 0);
+		T("ssm_out.weight", vd, h, 0);
+	} else {
+		T("attn_q.weight", h, a * d * 2, 0);
+		T("attn_k.weight", h, kv * d, 0);
+		T("attn_v.weight", h, kv * d, 0);
+		T("attn_output.weight", a * d, h, 0);
+		T("attn_q_norm.weight", d, 0, 0);
+		T("attn_k_norm.weight", d, 0, 0);
+	}
+	T("ffn_gate_inp.weight", h, E, 0);
+	T("ffn_gate_exps.weight", h, mi, E);
+	T("ffn_up_exps.weight", h, mi, E);
+	T("ffn_down_exps.weight", mi, h, E);
+	T("ffn_gate_inp_shexp.weight", h, 0, 0);
+	T("ffn_gate_shexp.weight", h, sh, 0);
+	T("ffn_up_shexp.weight", h, sh, 0);
+	T("ffn_down_shexp.weight", sh, h, 0);
+}
+
 static void layer(plan *p, uint32_t l)
 {
 	const gs_model *m = p->m;
@@ -480,6 +602,18 @@ static void layer(plan *p, uint32_t l)
 	char n[48];
 	if (TYPE_IN(m, "gpt_neox")) {
 		gpt_neox_layer(p, l);
+		return;
+	}
+	if (TYPE_IN(m, "gpt_oss")) {
+		gpt_oss_layer(p, l);
+		return;
+	}
+	if (TYPE_IN(m, "deepseek_v2", "deepseek_v3")) {
+		deepseek_layer(p, l);
+		return;
+	}
+	if (TYPE_IN(m, "qwen3_next")) {
+		qwen3_next_layer(p, l);
 		return;
 	}
 	T("attn_norm.weight", h, 0, 0);
@@ -596,6 +730,11 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	                                                     : "BF16";
 	p->tied = m->tied_embeddings;
 	p->qkv_own_rule = quantizer == GS_QUANT_B4020;
+	/* gpt-oss: "MXFP4" (or a float type) is the converter's file of its own
+	 * MXFP4 experts; MXFP4_MOE is llama-quantize's, the rest in Q8_0 */
+	const char *bare = strncasecmp(name, "gguf:", 5) ? name : name + 5;
+	p->mxfp4_source = TYPE_IN(m, "gpt_oss") &&
+	                  (!strcasecmp(bare, "MXFP4") || ft == FT_F16 || ft == FT_BF16 || ft == FT_F32);
 	p->n_attention_wv = (int)m->layers;
 	/* tensor_requires_imatrix: these file types cannot be made without one */
 	p->has_imatrix = opts->imatrix ||
@@ -617,10 +756,17 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 		add(p, "output.weight", -1, m->hidden, m->vocab, 0);
 	snprintf(s->format, sizeof s->format, "gguf");
 	snprintf(s->main_format, sizeof s->main_format, "gguf:%s", ftypes[ft].name);
-	snprintf(s->quantization, sizeof s->quantization,
-	         "planned from config.json as llama.cpp's converter and quantizer%s would make a %s file%s",
-	         quantizer == GS_QUANT_B4020 ? " of build 4020" : "", ftypes[ft].name,
-	         opts->imatrix ? " with an importance matrix" : "");
+	if (p->mxfp4_source)
+		snprintf(s->quantization, sizeof s->quantization,
+		         "planned from config.json as llama.cpp's converter writes gpt-oss: its MXFP4 "
+		         "experts kept, the rest in %s",
+		         quantized_type(ftypes[ft].base) ? p->float_type : ftypes[ft].name);
+	else
+		snprintf(s->quantization, sizeof s->quantization,
+		         "planned from config.json as llama.cpp's converter and quantizer%s would make a %s "
+		         "file%s",
+		         quantizer == GS_QUANT_B4020 ? " of build 4020" : "", ftypes[ft].name,
+		         opts->imatrix ? " with an importance matrix" : "");
 	s->quantized = quantized_type(ftypes[ft].base);
 	s->planned = true;
 	s->config_params = m->params;
@@ -635,11 +781,14 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 
 const char *gsi_gguf_arch(const gs_model *m)
 {
-	static const char *const map[][2] = {{"mistral", "llama"},
-	                                     {"mixtral", "llama"},
-	                                     {"qwen3_moe", "qwen3moe"},
-	                                     {"gemma3_text", "gemma3"},
-	                                     {"gpt_neox", "gptneox"}};
+	/* convert_hf_to_gguf's model_arch by model_type; Mistral 3's text model
+	 * as llama, which every build loads (the converter names it mistral3
+	 * from b7216, the same tensors) */
+	static const char *const map[][2] = {{"mistral", "llama"},         {"mixtral", "llama"},
+	                                     {"mistral3", "llama"},        {"qwen3_moe", "qwen3moe"},
+	                                     {"gemma3_text", "gemma3"},    {"gpt_neox", "gptneox"},
+	                                     {"gpt_oss", "gpt-oss"},       {"deepseek_v2", "deepseek2"},
+	                                     {"deepseek_v3", "deepseek2"}, {"qwen3_next", "qwen3next"}};
 	if (!strncmp(m->model_type, "gguf:", 5))
 		return m->model_type + 5;
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
