@@ -211,11 +211,19 @@ typedef struct gs_ollama_fit {
 	gs_bytes graph_full, graph_partial;
 	bool graph_by_rule;         /* no GraphSize case for the architecture: GQA x KV / 6 */
 	bool full_offload;          /* every block and the output on the GPUs      */
+	/* 0.12.11 on: createLayout's figures, as its "model weights", "kv cache",
+	 * "compute graph" and "total memory" lines print them */
+	bool layout_lines;
+	bool own_engine;            /* Ollama's own (Go) engine runs the model      */
+	gs_bytes dev_weights[GS_MAX_STAGES], dev_cache[GS_MAX_STAGES], dev_graph[GS_MAX_STAGES];
+	gs_bytes cpu_weights, cpu_cache, total_memory;
+	bool llama_server;          /* 0.30 on: llama-server runs it (e->llamacpp) */
 } gs_ollama_fit;
 
 /* llama.cpp as it was started (by a build's defaults, the sheet, or Ollama)
  * and, under --fit, what fit chose (docs/method.md §14 "Builds"). */
 typedef struct gs_llamacpp_info {
+	char build[16];             /* the build row whose rules ran ("b9460")    */
 	bool fa;                    /* flash attention on                         */
 	char fa_why[160];
 	uint64_t n_ctx;             /* cells asked for, all sequences together    */

@@ -300,7 +300,7 @@ case_ 0 "google__gemma-3-4b-it.json" matrix $G34 --runtime llamacpp --gpu L4
 # Ollama tags: the library's model of that name and size, the tag's file type, runtime ollama by default
 case_ 0 "model:       Qwen/Qwen2.5-7B-Instruct (Ollama tag qwen2.5:7b-instruct-q5_K_M)" estimate qwen2.5:7b-instruct-q5_K_M --context 8192
 case_ 0 "format:      weights gguf:Q5_K_M" estimate qwen2.5:7b-instruct-q5_K_M --context 8192
-case_ 0 "runtime ollama 0.11.4" estimate qwen2.5:7b-instruct-q5_K_M --context 8192
+case_ 0 "runtime ollama 0.30.1" estimate qwen2.5:7b-instruct-q5_K_M --context 8192
 case_ 0 "runtime llamacpp" estimate llama3.1:8b-instruct-q4_K_M --runtime llamacpp
 case_ 0 "largest context" fit llama3.1:8b-instruct-q4_K_M --gpu "RTX 4090"
 case_ 2 'names no quantization: the registry' estimate llama3.1:8b
@@ -319,6 +319,15 @@ case_ 0 '"bytes": 2093219840' estimate $L31 --runtime llamacpp --format q4_k_m -
 case_ 0 "lora_adapter           estimated             0.16" estimate $L31 --runtime llamacpp --format q4_k_m --context 2048 --lora-adapter 160MiB
 case_ 2 "expected a .safetensors or .gguf file" estimate $L31 --runtime llamacpp --format q4_k_m --lora-adapter /etc/passwd
 case_ 2 'split-mode: got "rows", expected one of layer, row' estimate $L31 --runtime llamacpp --format q4_k_m --split-mode rows
+# Ollama 0.12.11 to 0.24 (issue 47 item 3): createLayout, its own engine for gpt-oss; 0.30 on: llama-server
+case_ 0 'model weights device=CUDA0 size="19.6 GiB"  kv cache device=CUDA0 size="1.3 GiB"' estimate meta-llama/Llama-3.1-70B-Instruct --runtime ollama --runtime-version 0.20.7 --format Q4_K_M --gpu "RTX 4090" --gpus 2 -c 8192
+case_ 1 "Ollama offloads 41 of 81 layers and runs the rest" estimate meta-llama/Llama-3.1-70B-Instruct --runtime ollama --runtime-version 0.20.7 --format Q4_K_M --gpu "RTX 4090" -c 8192
+case_ 0 "its own engine's figures" estimate openai/gpt-oss-20b --runtime ollama --runtime-version 0.20.7 --format MXFP4 --gpu "RTX 4090"
+case_ 0 "num_ctx 32768 tokens (Ollama 0.15.5's vram-based default" estimate $L31 --runtime ollama --runtime-version 0.15.5 --format Q4_K_M --gpu "RTX 4090"
+case_ 0 "llama-server -c 32768 -np 1 -b 1024 -ub 1024 --flash-attn auto (on)" estimate $L31 --runtime ollama --format Q4_K_M --gpu "RTX 4090"
+case_ 1 "Ollama 0.30.1's llama-server runs it only in part on the GPU: --fit: 43 of 81 layers" estimate meta-llama/Llama-3.1-70B-Instruct --runtime ollama --format Q4_K_M --gpu "RTX 4090" -c 8192
+case_ 2 "0.11.5 to 0.12.10 size a model by two rules at once" estimate $L31 --runtime ollama --runtime-version 0.12.5 --format Q4_K_M
+case_ 0 "forced to 1 for qwen3next" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime ollama --runtime-version 0.20.7 --format Q4_K_M --gpu H200
 # Ollama: its own estimate recomputed as its log prints it (0.5.4 on an RTX 4090, bench/calibration.jsonl)
 case_ 0 'memory.required.full="6.5 GiB" memory.required.partial="6.5 GiB" memory.required.kv="1.0 GiB"' estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090" --gpu-free 24975835136B
 case_ 0 'memory.graph.full="560.0 MiB" memory.graph.partial="677.5 MiB"' estimate $L31 --runtime ollama --runtime-version 0.5.4 --format Q4_K_M --gpu "RTX 4090" --gpu-free 24975835136B
@@ -354,7 +363,7 @@ case_ 0 "Ollama layers x parallel" estimate $L31 --runtime ollama --format q4_k_
 case_ 2 "0.9.6 is not in the release table, and the estimate changed between 0.6.8 and 0.11.4" estimate $L31 --runtime ollama --runtime-version 0.9.6 --format Q4_K_M --gpu "RTX 4090"
 case_ 0 "ollama 0.5.4 release; 0.5.7 estimates as 0.5.4 does" estimate $L31 --runtime ollama --runtime-version 0.5.7 --format Q4_K_M --gpu "RTX 4090"
 case_ 0 "ollama 0.11.4 release; v0.10.1 estimates as 0.11.4 does" estimate $L31 --runtime ollama --runtime-version v0.10.1 --format Q4_K_M --gpu "RTX 4090"
-case_ 4 "Ollama 0.30.0 is newer than the rules read (0.11.4): measure phase decode" estimate $L31 --runtime ollama --runtime-version 0.30.0 --format Q4_K_M --gpu "RTX 4090"
+case_ 4 "Ollama 0.40.0 is newer than the rules read (0.30.1): measure phase decode" estimate $L31 --runtime ollama --runtime-version 0.40.0 --format Q4_K_M --gpu "RTX 4090"
 case_ 2 "0.1.0 is older than the oldest release gpusizer knows; known releases: 0.5.4 (for 0.5.2 to 0.5.11)" estimate $L31 --runtime ollama --runtime-version 0.1.0 --format Q4_K_M
 case_ 2 "does not know architecture qwen3" estimate data/models/Qwen__Qwen3-8B.json --runtime ollama --runtime-version 0.5.4 --format Q4_K_M
 case_ 2 "runs gemma3 on its own engine" estimate data/models/google__gemma-3-1b-it.json --runtime ollama --runtime-version 0.6.8 --format Q4_K_M
@@ -363,7 +372,7 @@ case_ 2 'kv_format: Ollama has no "fp8" KV cache; it takes fp16 q8_0 q4_0' estim
 case_ 2 'kv_format: vLLM has no "q4_0" KV cache; it takes fp32 bf16 fp16 fp8 fp8-e4m3 fp8-e5m2' estimate $L31 --runtime vllm --kv-format q4_0 --gpu "RTX 4090" --context 4096
 case_ 2 'kv_format: SGLang has no "q8_0" KV cache' estimate $L31 --runtime sglang --kv-format q8_0 --gpu "RTX 4090" --context 4096
 case_ 2 'kv_format: llama.cpp has no "fp8" KV cache' estimate $L31 --runtime llamacpp --format Q4_K_M --kv-format fp8
-case_ 0 "OLLAMA_KV_CACHE_TYPE=q8_0 is ignored without flash attention" estimate $L31 --runtime ollama --format Q4_K_M --kv-format q8_0
+case_ 0 "OLLAMA_KV_CACHE_TYPE=q8_0 is ignored without flash attention" estimate $L31 --runtime ollama --format Q4_K_M --kv-format q8_0 --runtime-version 0.11.4
 case_ 2 "--tensor-split: read by runtime llamacpp, not by ollama" estimate $L31 --runtime ollama --format Q4_K_M --gpus 2 --tensor-split 1,1
 case_ 2 'tensor_split "1,1,1": expected 2 non-negative proportions' estimate $L31 --runtime llamacpp --format q4_k_m --gpus 2 --tensor-split 1,1,1
 case_ 2 "--num-batch: read by runtime ollama, not by llamacpp" estimate $L31 --runtime llamacpp --format Q4_K_M --num-batch 1024
@@ -855,7 +864,7 @@ case_ 2 "profile of a vision-language model was not read" estimate data/models/g
 case_ 0 "vision tower: no images given, so its pass is not counted" estimate data/models/llava-hf__llava-1.5-7b-hf.json --task lora --lora-targets q_proj,v_proj --context 512
 # a state-space model (issue #13): a recurrent state per sequence, not a KV cache
 case_ 0 "no KV cache: recurrent state 1 seqs x 24 layers x 1536 inner x (4 conv taps + 16 state)" estimate data/models/state-spaces__mamba-130m-hf.json --context 2048
-case_ 2 "is a state-space model or hybrid: gpusizer sizes it with runtime transformers only" estimate data/models/state-spaces__mamba-130m-hf.json --runtime ollama --format Q8_0 --context 2048
+case_ 2 "not for model_type \"mamba\": read the model's .gguf" estimate data/models/state-spaces__mamba-130m-hf.json --runtime ollama --format Q8_0 --context 2048
 case_ 2 "not for model_type \"mamba\": read the model's .gguf" estimate data/models/state-spaces__mamba-130m-hf.json --runtime llamacpp --format Q8_0 --context 2048
 case_ 2 "the training activations of a state-space model" estimate data/models/state-spaces__mamba-130m-hf.json --task full --context 2048
 # encoder-decoders (issue #13)

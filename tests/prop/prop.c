@@ -91,7 +91,8 @@ static const struct {
 	{"full fine-tuning trains every weight, so they cannot stay in",
 	 "trained weights are floating point: a quantized format contradicts full fine-tuning"},
 	{"does not know architecture", "Ollama's llama.cpp runner has no graph for it: Ollama refuses the model"},
-	{"on its own engine, not on llama.cpp", "Ollama's new engine is not modelled yet: refused, not guessed (issue 36)"},
+	{"on its own engine, not on llama.cpp", "Ollama before 0.12.11 sizes its own engine's models by no rule of "
+	 "llm/memory.go: refused there; from 0.12.11 createLayout sizes them (issue 47)"},
 	{"no longer serves Llama 3.2 Vision", "vLLM's registry lists mllama as last supported in 0.10.2: the engine "
 	 "refuses it, so does gpusizer"},
 	{"serves no Mamba-1 hybrid (Jamba) or attention-free state-space model",
@@ -410,6 +411,9 @@ static void check_kv(const combo *c, const gs_estimate *e1)
 		/* a partial offload keeps on the GPU the KV of the layers it holds, and
 		 * their number moves with the length (Ollama's layer fit, llama.cpp's
 		 * --fit): only a whole offload is linear */
+		/* Ollama forces one request for some models (server/sched.go) */
+		if (k == 1 && e1->has_ollama && e2->ollama.parallel == e1->ollama.parallel)
+			continue;
 		if ((e1->has_ollama && !e1->ollama.full_offload) || (e2->has_ollama && !e2->ollama.full_offload) ||
 		    (e1->has_llamacpp && e1->llamacpp.fit_moved) || (e2->has_llamacpp && e2->llamacpp.fit_moved))
 			continue;

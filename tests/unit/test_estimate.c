@@ -1165,6 +1165,63 @@ static void test_gguf_plan(void **st)
 	                      GS_F_RUNTIME, "llamacpp", GS_F_FORMAT, "Q4_K_M", END);
 }
 
+/* Ollama 0.12.11 on (issue 47 item 3): createLayout over each layer's
+ * weights and cache, one GPU when the model fits there, else the fewest
+ * GPUs sharing the layers evenly (findBestFit), and without the output
+ * layer when nothing takes all; num_ctx by the GPUs' memory from 0.15.5;
+ * its own engine's cache cells; from 0.30 llama-server with Ollama's -c,
+ * -np, -b/-ub and --flash-attn auto. */
+static void test_ollama_layout(void **st)
+{
+	(void)st;
+	gs_model m;
+	const gs_ollama_fit *o = &E->ollama;
+	/* num_ctx tiers: 15.99 GiB 4096, 23.99 GiB 32768, 79 GiB 262144 capped at 131072 */
+	static const struct {
+		const char *gpu;
+		uint64_t ctx;
+	} tiers[] = {{"RTX 4080", 4096}, {"RTX 4090", 32768}, {"H100 SXM", 131072}};
+	for (size_t i = 0; i < sizeof tiers / sizeof tiers[0]; i++) {
+		run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "ollama",
+		             GS_F_RUNTIME_VERSION, "0.15.5", GS_F_FORMAT, "Q4_K_M", GS_F_GPU, tiers[i].gpu,
+		             END);
+		assert_int_equal(o->num_ctx, tiers[i].ctx);
+		assert_true(o->layout_lines);
+	}
+	/* Llama-3.1-70B Q4_K_M at 8192 on two RTX 4090s: 41 and 40 of 81 layers,
+	 * the output on the second GPU; on one, 41 layers and not the output */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-70B-Instruct.json"), GS_F_RUNTIME,
+	             "ollama", GS_F_RUNTIME_VERSION, "0.20.7", GS_F_FORMAT, "Q4_K_M", GS_F_GPU, "RTX 4090",
+	             GS_F_GPUS, "2", GS_F_LENGTH, "8192", END);
+	assert_int_equal(o->layer_split[0], 41);
+	assert_int_equal(o->layer_split[1], 40);
+	assert_true(o->full_offload);
+	assert_int_equal(o->dev_graph[0], o->graph_full);
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-70B-Instruct.json"), GS_F_RUNTIME,
+	             "ollama", GS_F_RUNTIME_VERSION, "0.20.7", GS_F_FORMAT, "Q4_K_M", GS_F_GPU, "RTX 4090",
+	             GS_F_LENGTH, "8192", END);
+	assert_int_equal(o->layers_offload, 41);
+	assert_false(o->full_offload);
+	assert_int_equal(o->dev_graph[0], o->graph_partial);
+	assert_false(E->verdict.fits);
+	/* gpt-oss on its own engine (0.20.7): a sliding layer keeps 1 x 4096 +
+	 * 512 cells padded to 256 = 4608, a full one 32768 */
+	run_estimate(E, &m, GS_F_MODEL, CFG("openai__gpt-oss-20b.json"), GS_F_RUNTIME, "ollama",
+	             GS_F_RUNTIME_VERSION, "0.20.7", GS_F_FORMAT, "MXFP4", GS_F_GPU, "RTX 4090", END);
+	assert_true(o->own_engine);
+	assert_true(o->flash_attention);
+	assert_int_equal(o->num_ctx, 32768);
+	assert_int_equal(item_at(E, "kv_cache", 1), 12ull * 512 * 4 * (32768 + 4608));
+	/* 0.30.1: llama-server, num_batch 1024 for num_ctx 32768, -fa auto */
+	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "ollama",
+	             GS_F_FORMAT, "Q4_K_M", GS_F_GPU, "RTX 4090", END);
+	assert_true(o->llama_server);
+	assert_int_equal(o->num_batch, 1024);
+	assert_true(E->has_llamacpp);
+	assert_string_equal(E->llamacpp.build, "b9460");
+	assert_true(E->llamacpp.fa);
+}
+
 static void test_ollama(void **st)
 {
 	(void)st;
@@ -1210,7 +1267,8 @@ static void test_ollama(void **st)
 	/* 0.11.4: OLLAMA_NUM_PARALLEL 1, num_ctx 4096 by default, capped at the
 	 * trained context (131072) */
 	run_estimate(E, &m, GS_F_MODEL, CFG("meta-llama__Llama-3.1-8B.json"), GS_F_RUNTIME, "ollama",
-	             GS_F_FORMAT, "Q4_K_M", GS_F_GPU, "H200", GS_F_LENGTH, "200000", END);
+	             GS_F_RUNTIME_VERSION, "0.11.4", GS_F_FORMAT, "Q4_K_M", GS_F_GPU, "H200",
+	             GS_F_LENGTH, "200000", END);
 	assert_string_equal(E->runtime_version, "0.11.4");
 	assert_int_equal(o->parallel, 1);
 	assert_int_equal(o->num_ctx, 131072);
@@ -1491,6 +1549,7 @@ int main(void)
 		cmocka_unit_test(test_config_attention),
 		cmocka_unit_test(test_sglang_pool),        cmocka_unit_test(test_gguf_plan),
 		cmocka_unit_test(test_ollama),            cmocka_unit_test(test_intervals),
+		cmocka_unit_test(test_ollama_layout),
 		cmocka_unit_test(test_state_space),      cmocka_unit_test(test_vision_language),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

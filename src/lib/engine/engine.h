@@ -244,6 +244,8 @@ typedef struct gsi_llamacpp_run {
 	                                 Ollama's runner keeps                     */
 	bool has_split;               /* split[] replaces the sheet's tensor_split */
 	double split[GS_MAX_STAGES];  /* one proportion per GPU                     */
+	uint64_t cells, swa_cells;    /* the cache's cells when another program sizes
+	                                 it (Ollama's own engine), 0: the build's */
 	uint8_t host_parts[GS_MAX_LAYERS]; /* per block, kept in host memory by -ot
 	                                 or --n-cpu-moe: bit k the expert kind k
 	                                 (gate, up, down), GSI_HOST_REST the rest */
@@ -261,6 +263,23 @@ gs_status gsi_llamacpp_buffers(gs_estimate *e, uint32_t dev, const gsi_llamacpp_
  * an --mmproj file (Gemma 3), so that the text model is sized as any
  * decoder and the projector apart. */
 bool gsi_llamacpp_vision_as_text(const gs_model *m);
+
+/* llama-server as another program starts it (Ollama 0.30 on): its build,
+ * -c e->length x n_seq with -np n_seq (kv_unified off), -b / -ub, -fa (1 on,
+ * 0 off, -1 auto) and the cache types of e->kv_format(_v); no -ngl, so its
+ * --fit places the layers. Fills e->llamacpp as the llama.cpp runtime does. */
+typedef struct gsi_llamacpp_serve {
+	const struct gsi_llamacpp_release *build;
+	uint64_t n_seq, n_batch, n_ubatch;
+	int fa;
+} gsi_llamacpp_serve;
+gs_status gsi_llamacpp_served(gs_estimate *e, uint32_t dev, const gsi_llamacpp_serve *sv, gs_error *err);
+
+/* One backend's worst-case graph for `ub` tokens over `cells` KV cells with
+ * or without flash attention, the output step over `outputs` rows when it
+ * holds the head: our derivation of llama.cpp's compute buffer (§14), which
+ * also stands for Ollama's own engine's graph. */
+gs_bytes gsi_llamacpp_graph(const gs_estimate *e, uint64_t cells, uint64_t ub, bool fa, uint64_t outputs);
 
 /* The runtime_context item llama.cpp's estimate uses (default 250 MiB). */
 gs_bytes gsi_llamacpp_context(const gs_workload *w);

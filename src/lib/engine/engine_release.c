@@ -4,6 +4,7 @@
  * figures and their consequences are in docs/method.md §7 and §7b.
  */
 #include <stddef.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -650,7 +651,146 @@ static const gsi_ollama_release ollama_releases[] = {
 	 .rel.changed_before = "0.7.0 fits blocks from the last and 0.7.1 changed which layer is the buffer, "
 	 "0.9.3 caps num_ctx at the trained context (PR #11175) and multiplies the graph estimates (PR "
 	 "#11208), and 0.10.0 makes one request at a time the default (PR #11330)"},
+	/* 0.12.11 on: llm/memory.go is gone; both runners go through
+	 * llm/server.go createLayout, the llama.cpp runner with memory
+	 * synthesised from GraphSize, Ollama's own engine with what its runner
+	 * reports (docs/method.md §14b "Ollama 0.12.11 on") */
+#define OLLAMA_LAYOUT_FILES                                                                              \
+	"llm/server.go (createLayout, buildLayout, assignLayers, findBestFit, greedyFit; "                \
+	"llamaServer.Load), "                                                                              \
+	"fs/ggml/ggml.go (GraphSize, FlashAttention, OllamaEngineRequired), kvcache/causal.go, "          \
+	"server/sched.go, envconfig/config.go, ml/device.go (MinimumMemory 457 MiB)"
+#define FA_0_12_11 "gemma3 gptoss gpt-oss qwen3 qwen3moe qwen3vl qwen3vlmoe"
+#define FA_0_13_2 FA_0_12_11 " mistral3"
+#define FA_0_13_4 FA_0_13_2 " olmo3"
+#define FA_0_13_5 FA_0_13_4 " bert"
+#define FA_0_14_3 FA_0_13_5 " glm4moelite lfm2"
+#define FA_0_15_5 FA_0_14_3 " glmocr qwen3next"
+#define FA_0_17_1 FA_0_15_5 " lfm2moe nemotron_h nemotron_h_moe qwen35 qwen35moe"
+#define FA_0_20_4 FA_0_17_1 " gemma4"
+#define FA_0_22_0 FA_0_20_4 " nemotron_h_omni"
+#define EN_0_12_11                                                                                       \
+	"gemma3 gemma3n gptoss gpt-oss llama4 mistral3 mllama qwen25vl qwen3 qwen3moe qwen3vl qwen3vlmoe"
+#define EN_0_13_0 EN_0_12_11 " deepseekocr deepseek2"
+#define EN_0_13_2 EN_0_13_0 " nomic-bert"
+#define EN_0_13_4 EN_0_13_2 " olmo3"
+#define EN_0_13_5 EN_0_13_4 " bert"
+#define EN_0_14_3 EN_0_13_5 " glm4moelite lfm2"
+#define EN_0_15_5 EN_0_14_3 " qwen3next glmocr"
+#define EN_0_17_1 EN_0_15_5 " nemotron_h nemotron_h_moe qwen35 qwen35moe lfm2moe"
+#define EN_0_20_0 EN_0_17_1 " gemma4"
+#define EN_0_22_0 EN_0_20_0 " laguna nemotron_h_omni"
+#define P1_0_12_7 "mllama qwen3vl qwen3vlmoe"
+#define P1_0_15_5 P1_0_12_7 " qwen3next lfm2 lfm2moe"
+#define P1_0_17_1 P1_0_15_5 " qwen35 qwen35moe nemotron_h nemotron_h_moe"
+#define P1_0_22_0 P1_0_17_1 " nemotron_h_omni"
+#define CTX8192 "gptoss gpt-oss qwen3vl qwen3vlmoe"
+#define OLLAMA_NEW .layout = GSI_OLLAMA_CREATE_LAYOUT, .cap_ctx_at_train = true
+	{.rel.version = "0.12.11", OLLAMA_NEW, .num_ctx = 4096, .llamacpp_build = "b6325",
+	 .fa_archs = FA_0_12_11, .engine_archs = EN_0_12_11, .ctx8192_archs = CTX8192,
+	 .parallel1_archs = P1_0_12_7,
+	 .rel.source = "Ollama v0.12.11 (memory.go deleted, f560bd07; llama.cpp 3cfa9c3f = b6840): "
+	 OLLAMA_LAYOUT_FILES,
+	 .rel.changed_before = "0.11.5 to 0.12.10 size a model by two rules at once (llm/memory.go for the "
+	 "llama.cpp runner, runner-reported layouts for Ollama's own engine, opt-in until 0.11.11): give "
+	 "0.11.4 for a llama.cpp-runner model, or 0.12.11"},
+	{.rel.version = "0.13.0", OLLAMA_NEW, .num_ctx = 4096, .llamacpp_build = "b6325",
+	 .fa_archs = FA_0_12_11, .engine_archs = EN_0_13_0, .ctx8192_archs = CTX8192,
+	 .parallel1_archs = P1_0_12_7, .rel.same_from = "0.13.0", .rel.same_to = "0.13.1",
+	 .rel.source = "Ollama v0.13.0 (deepseek2 on its own engine): " OLLAMA_LAYOUT_FILES},
+	{.rel.version = "0.13.2", OLLAMA_NEW, .num_ctx = 4096, .llamacpp_build = "b6975",
+	 .engine_pad_256 = true, .fa_archs = FA_0_13_2, .engine_archs = EN_0_13_2,
+	 .ctx8192_archs = CTX8192, .parallel1_archs = P1_0_12_7,
+	 .rel.source = "Ollama v0.13.2 (its cache padded to 256 always, 7837a5bc; llama.cpp 7f8ef50c = "
+	 "b7209): " OLLAMA_LAYOUT_FILES},
+	{.rel.version = "0.13.3", OLLAMA_NEW, .num_ctx = 4096, .llamacpp_build = "b6975",
+	 .engine_pad_256 = true, .ubatch_is_batch = true, .fa_archs = FA_0_13_2, .engine_archs = EN_0_13_2,
+	 .ctx8192_archs = CTX8192, .parallel1_archs = P1_0_12_7,
+	 .rel.source = "Ollama v0.13.3 (the llama.cpp runner's n_ubatch = num_batch, 3475d915; llama.cpp "
+	 "17f7f4ba = b7345): " OLLAMA_LAYOUT_FILES},
+	{.rel.version = "0.13.4", OLLAMA_NEW, .num_ctx = 4096, .llamacpp_build = "b6975",
+	 .engine_pad_256 = true, .ubatch_is_batch = true, .llama_fa_auto = true, .fa_archs = FA_0_13_4,
+	 .engine_archs = EN_0_13_4, .ctx8192_archs = CTX8192, .parallel1_archs = P1_0_12_7,
+	 .rel.source = "Ollama v0.13.4 (-fa auto for the llama.cpp runner, bd6c1d6b): " OLLAMA_LAYOUT_FILES},
+	{.rel.version = "0.13.5", OLLAMA_NEW, .num_ctx = 4096, .llamacpp_build = "b7407",
+	 .engine_pad_256 = true, .ubatch_is_batch = true, .llama_fa_auto = true, .fa_archs = FA_0_13_5,
+	 .engine_archs = EN_0_13_5, .ctx8192_archs = CTX8192, .parallel1_archs = P1_0_12_7,
+	 .rel.same_from = "0.13.5", .rel.same_to = "0.14.2",
+	 .rel.source = "Ollama v0.13.5 to v0.14.2 (llama.cpp ec98e2002 = b7437): " OLLAMA_LAYOUT_FILES},
+	{.rel.version = "0.14.3", OLLAMA_NEW, .num_ctx = 4096, .llamacpp_build = "b7407",
+	 .engine_pad_256 = true, .ubatch_is_batch = true, .llama_fa_auto = true, .fa_archs = FA_0_14_3,
+	 .engine_archs = EN_0_14_3, .ctx8192_archs = CTX8192, .parallel1_archs = P1_0_12_7,
+	 .rel.same_from = "0.14.3", .rel.same_to = "0.15.4",
+	 .rel.source = "Ollama v0.14.3 to v0.15.4: " OLLAMA_LAYOUT_FILES},
+	{.rel.version = "0.15.5", OLLAMA_NEW, .llamacpp_build = "b7407", .ctx_tiers = true,
+	 .engine_pad_256 = true, .ubatch_is_batch = true, .llama_fa_auto = true, .fa_archs = FA_0_15_5,
+	 .engine_archs = EN_0_15_5, .parallel1_archs = P1_0_15_5,
+	 .rel.same_from = "0.15.5", .rel.same_to = "0.17.0",
+	 .rel.source = "Ollama v0.15.5 to v0.17.0 (num_ctx by the GPUs' memory, 0334ffa6, "
+	 "server/routes.go Serve): " OLLAMA_LAYOUT_FILES},
+	{.rel.version = "0.17.1", OLLAMA_NEW, .llamacpp_build = "b7407", .ctx_tiers = true,
+	 .engine_pad_256 = true, .ubatch_is_batch = true, .llama_fa_auto = true, .fa_archs = FA_0_17_1,
+	 .engine_archs = EN_0_17_1, .parallel1_archs = P1_0_17_1,
+	 .rel.same_from = "0.17.1", .rel.same_to = "0.19.0",
+	 .rel.source = "Ollama v0.17.1 to v0.19.0: " OLLAMA_LAYOUT_FILES},
+	{.rel.version = "0.20.0", OLLAMA_NEW, .llamacpp_build = "b7407", .ctx_tiers = true,
+	 .engine_pad_256 = true, .ubatch_is_batch = true, .llama_fa_auto = true, .fa_archs = FA_0_17_1,
+	 .engine_archs = EN_0_20_0, .parallel1_archs = P1_0_17_1,
+	 .rel.same_from = "0.20.0", .rel.same_to = "0.20.3",
+	 .rel.source = "Ollama v0.20.0 to v0.20.3 (gemma4 on its own engine): " OLLAMA_LAYOUT_FILES},
+	{.rel.version = "0.20.4", OLLAMA_NEW, .llamacpp_build = "b7407", .ctx_tiers = true,
+	 .engine_pad_256 = true, .ubatch_is_batch = true, .llama_fa_auto = true, .fa_archs = FA_0_20_4,
+	 .engine_archs = EN_0_20_0, .parallel1_archs = P1_0_17_1,
+	 .rel.same_from = "0.20.4", .rel.same_to = "0.21.2",
+	 .rel.source = "Ollama v0.20.4 to v0.21.2: " OLLAMA_LAYOUT_FILES},
+	{.rel.version = "0.22.0", OLLAMA_NEW, .llamacpp_build = "b7407", .ctx_tiers = true,
+	 .engine_pad_256 = true, .ubatch_is_batch = true, .llama_fa_auto = true, .fa_archs = FA_0_22_0,
+	 .engine_archs = EN_0_22_0, .parallel1_archs = P1_0_22_0,
+	 .rel.same_from = "0.22.0", .rel.same_to = "0.24.0",
+	 .rel.source = "Ollama v0.22.0 to v0.24.0, the last with its own runners: " OLLAMA_LAYOUT_FILES},
+	/* 0.30.0 on: every GGUF runs in upstream llama-server, whose --fit
+	 * places the layers; Ollama passes -c, -np, -b/-ub, --flash-attn and the
+	 * cache types (llm/llama_server.go startLlamaServer) */
+#define OLLAMA_SERVER_FILES                                                                              \
+	"llm/llama_server.go (startLlamaServer), server/sched.go (automaticGenerationBatch, "             \
+	"selectLlamaServerPlacement, effectiveModelContext), server/routes.go (the num_ctx tiers)"
+	{.rel.version = "0.30.0", .layout = GSI_OLLAMA_LLAMA_SERVER, .cap_ctx_at_train = true,
+	 .llamacpp_build = "b7832", .ctx_tiers = true, .auto_batch = true, .parallel1_archs = P1_0_22_0,
+	 .rel.source = "Ollama v0.30.0 (the Go and CGo runners removed, 9db4bdba; LLAMA_CPP_VERSION b9452): "
+	 OLLAMA_SERVER_FILES},
+	{.rel.version = "0.30.1", .layout = GSI_OLLAMA_LLAMA_SERVER, .cap_ctx_at_train = true,
+	 .llamacpp_build = "b9460", .ctx_tiers = true, .auto_batch = true, .parallel1_archs = P1_0_22_0,
+	 .rel.same_from = "0.30.1", .rel.same_to = "0.32.15",
+	 .rel.source = "Ollama v0.30.1 to v0.32.15 (LLAMA_CPP_VERSION b9479 to b10488): "
+	 OLLAMA_SERVER_FILES},
+#undef OLLAMA_NEW
 };
+#undef OLLAMA_LAYOUT_FILES
+#undef OLLAMA_SERVER_FILES
+#undef FA_0_12_11
+#undef FA_0_13_2
+#undef FA_0_13_4
+#undef FA_0_13_5
+#undef FA_0_14_3
+#undef FA_0_15_5
+#undef FA_0_17_1
+#undef FA_0_20_4
+#undef FA_0_22_0
+#undef EN_0_12_11
+#undef EN_0_13_0
+#undef EN_0_13_2
+#undef EN_0_13_4
+#undef EN_0_13_5
+#undef EN_0_14_3
+#undef EN_0_15_5
+#undef EN_0_17_1
+#undef EN_0_20_0
+#undef EN_0_22_0
+#undef P1_0_12_7
+#undef P1_0_15_5
+#undef P1_0_17_1
+#undef P1_0_22_0
+#undef CTX8192
 
 /* Each engine's table as gsi_release_pick and the lists read it: rows of
  * `stride` bytes, each beginning with its gsi_release. */
@@ -977,5 +1117,12 @@ gsi_ollama_runner gsi_ollama_runner_of(const gsi_ollama_release *r, const char *
 {
 	if (gsi_in_words(r->engine_archs, arch))
 		return GSI_OLLAMA_RUNS_OWN_ENGINE;
-	return gsi_in_words(r->llama_archs, arch) ? GSI_OLLAMA_RUNS_LLAMACPP : GSI_OLLAMA_RUNS_NONE;
+	if (r->llama_archs)
+		return gsi_in_words(r->llama_archs, arch) ? GSI_OLLAMA_RUNS_LLAMACPP : GSI_OLLAMA_RUNS_NONE;
+	/* from 0.12.11: whatever the llama.cpp it runs knows */
+	const gsi_llamacpp_release *b = gsi_llamacpp_build(r->llamacpp_build);
+	const char *pr;
+	uint32_t since = gsi_llamacpp_arch_since(arch, &pr);
+	uint32_t build = b && b->rel.same_to ? (uint32_t)strtoul(b->rel.same_to + 1, NULL, 10) : 0;
+	return since != UINT32_MAX && since <= build ? GSI_OLLAMA_RUNS_LLAMACPP : GSI_OLLAMA_RUNS_NONE;
 }

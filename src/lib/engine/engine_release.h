@@ -391,6 +391,17 @@ const gsi_llamacpp_release *gsi_llamacpp_build(const char *version);
  * the table. */
 uint32_t gsi_llamacpp_arch_since(const char *arch, const char **pr);
 
+/* Ollama: how it chooses the layers each GPU holds (docs/method.md §14b). */
+typedef enum gsi_ollama_layout {
+	GSI_OLLAMA_MEMORY_GO,        /* llm/memory.go EstimateGPULayers (to 0.11.4) */
+	GSI_OLLAMA_CREATE_LAYOUT,    /* llm/server.go createLayout over each layer's
+	                                weights and cache, its own engine's as the
+	                                runner reports them, llama.cpp's from
+	                                GraphSize (0.12.11 to 0.24)            */
+	GSI_OLLAMA_LLAMA_SERVER      /* upstream llama-server, its --fit choosing
+	                                the layers (0.30 on)                    */
+} gsi_ollama_layout;
+
 /* Ollama: one release's rules (llm/memory.go EstimateGPULayers and its
  * callers; estimate_ollama.c, docs/method.md §14b). */
 typedef struct gsi_ollama_release {
@@ -411,6 +422,25 @@ typedef struct gsi_ollama_release {
 	                                (llama-kv-cache-iswa.cpp, llama.cpp PR
 	                                #13194, May 2025): gsi_llamacpp_run's
 	                                swa_cache for the run Ollama starts     */
+	gsi_ollama_layout layout;
+	const char *fa_archs;        /* flash attention on by default for these
+	                                (fs/ggml/ggml.go FlashAttention)         */
+	bool llama_fa_auto;          /* its llama.cpp runner gets -fa auto when
+	                                OLLAMA_FLASH_ATTENTION is unset (0.13.4) */
+	bool ubatch_is_batch;        /* its llama.cpp runner's n_ubatch is num_batch
+	                                (0.13.3); before, llama.cpp's 512       */
+	bool engine_pad_256;         /* its own engine's cache padded to 256 also
+	                                without flash attention (0.13.2)        */
+	const char *ctx8192_archs;   /* num_ctx raised to 8192 for these unless the
+	                                GPUs total under 20 GiB (to 0.15.4)     */
+	bool ctx_tiers;              /* num_ctx by the GPUs' total memory: 4096,
+	                                32768 from 23 GiB, 262144 from 47 GiB
+	                                (server/routes.go, 0.15.5)              */
+	const char *parallel1_archs; /* OLLAMA_NUM_PARALLEL forced to 1 for these
+	                                (server/sched.go)                        */
+	bool auto_batch;             /* num_batch by the context: 512 to 4096, 1024
+	                                to 32768, 2048 above (server/sched.go
+	                                automaticGenerationBatch, 0.30)          */
 } gsi_ollama_release;
 
 /* How a row was picked for the asked release (gsi_release_pick). */

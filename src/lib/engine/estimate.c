@@ -69,6 +69,7 @@ static const gsi_engine engines[] = {
 	 * estimate (its required.full, which picks the layers) is recomputed,
 	 * which is not memory the GPU holds */
 	{.id = GS_RT_OLLAMA, .label = "Ollama", .estimate = gsi_estimate_ollama, .runs_gguf = true,
+	 .vision_as_text = gsi_llamacpp_vision_as_text, .sizes_state_space = true,
 	 .kv_formats = "fp16 q8_0 q4_0",
 	 .splits_layers = true, .judged_per_device = true, .interval_group = "llamacpp",
 	 .verdict = gsi_verdict_ollama_layers, .matrix_formats = gguf_formats,

@@ -257,6 +257,11 @@ static void kv_cells(const gs_estimate *e, layout *y)
 		per = s > 1 ? pad_to(pad_to(n, 256) / s, 256) : pad_to(n, 256);
 		break;
 	}
+	if (r->cells) { /* sized by another program (Ollama's own engine) */
+		s = 1;
+		y->streams = 1;
+		per = r->cells;
+	}
 	y->pad = pad;
 	y->stream_cells = per;
 	y->cells = per * s;
@@ -265,6 +270,11 @@ static void kv_cells(const gs_estimate *e, layout *y)
 	y->swa = r->swa_cache && b->swa != GSI_LCPP_SWA_NONE && llamacpp_swa_arch(m) &&
 	         !gs_wl_swa_full(&e->workload);
 	uint64_t sw = per;
+	if (r->cells) {
+		y->swa = r->swa_cells && llamacpp_swa_arch(m);
+		y->swa_cells = y->swa ? r->swa_cells : per;
+		return;
+	}
 	if (y->swa) {
 		uint64_t seqs = s > 1 ? 1 : r->n_seq;
 		uint64_t want = gs_add_sat(gs_mul_sat(m->sliding_window, seqs),
@@ -360,13 +370,13 @@ static void kv_cache(const gs_estimate *e, layout *y)
  * step, the FFN step and (with the head) the output step, whose logits are
  * `outputs` rows (every token of the batch; llama-server's slots from
  * b9460). */
-static gs_bytes graph_bytes(const gs_estimate *e, const layout *y, bool with_output, uint64_t outputs)
+gs_bytes gsi_llamacpp_graph(const gs_estimate *e, uint64_t cells, uint64_t ub, bool fa, uint64_t outputs)
 {
 	const gs_model *m = &e->model;
-	uint64_t cells = y->stream_cells * (y->streams > 1 ? y->streams : 1);
-	uint64_t ub = y->ub, h = m->hidden, a = m->heads, ff = m->intermediate;
-	gs_bytes attn = y->fa ? gs_mul_sat(gs_mul_sat(cells, (ub + 63) / 64 * 64), 2)
-	                      : gs_mul_sat(gs_mul_sat(cells, ub), a * 4);
+	uint64_t h = m->hidden, a = m->heads, ff = m->intermediate;
+	bool with_output = outputs > 0;
+	gs_bytes attn = fa ? gs_mul_sat(gs_mul_sat(cells, (ub + 63) / 64 * 64), 2)
+	                   : gs_mul_sat(gs_mul_sat(cells, ub), a * 4);
 	attn = gs_add_sat(attn, gs_mul_sat(ub, 7 * h * 4));
 	gs_bytes ffn = gs_mul_sat(ub, (2 * ff + 3 * h) * 4);
 	gs_bytes out = 0;
@@ -374,6 +384,12 @@ static gs_bytes graph_bytes(const gs_estimate *e, const layout *y, bool with_out
 		out = gs_add_sat(gs_mul_sat(outputs, (uint64_t)m->vocab * 4), gs_mul_sat(ub, 2 * h * 4));
 	gs_bytes cb = attn > ffn ? attn : ffn;
 	return out > cb ? out : cb;
+}
+
+static gs_bytes graph_bytes(const gs_estimate *e, const layout *y, bool with_output, uint64_t outputs)
+{
+	uint64_t cells = y->stream_cells * (y->streams > 1 ? y->streams : 1);
+	return gsi_llamacpp_graph(e, cells, y->ub, y->fa, with_output ? outputs : 0);
 }
 
 static uint64_t outputs_of(const layout *y)
@@ -1194,6 +1210,49 @@ static void run_fit(gs_estimate *e, gsi_llamacpp_run *r, bool ctx_free, gs_llama
 	         gs_format_bytes(target, GS_UNIT_GiB, a, sizeof a));
 }
 
+/* The run's tail: --fit where it applies, what the run is (e->llamacpp),
+ * the buffers. `ctx_free`: -c was not given (fit may lower it); `np`: -np
+ * was given (n_ctx is the context times the sequences). */
+static gs_status finish_run(gs_estimate *e, uint32_t dev, const gsi_llamacpp_release *b, gsi_llamacpp_run *r,
+                            bool fit, bool chosen, bool ctx_free, bool np, gs_error *err)
+{
+	gs_llamacpp_info *in = &e->llamacpp;
+	gs_status s;
+	if (fit && !chosen && e->has_capacity)
+		run_fit(e, r, ctx_free, in);
+	else if (fit && chosen)
+		snprintf(in->fit_what, sizeof in->fit_what,
+		         "--fit changes nothing: -ngl, -ot, --n-cpu-moe or --tensor-split was given");
+	else if (fit)
+		snprintf(in->fit_what, sizeof in->fit_what, "--fit not run: no GPU given");
+	snprintf(in->build, sizeof in->build, "%s", b->rel.version);
+	in->n_ctx = gs_mul_sat(e->length, np ? e->concurrency : 1);
+	if (!np)
+		e->concurrency = 1;
+	in->fa = r->fa;
+	in->n_seq = r->n_seq;
+	in->unified = r->unified;
+	in->n_ubatch = r->n_ubatch;
+	in->n_batch = r->n_batch;
+	in->ngl = r->ngl;
+	in->layers = (uint64_t)e->model.layers + 1;
+	uint64_t start, act;
+	gpu_range(e->model.layers, r->ngl, b->output_first, &start, &act);
+	in->gpu_layers = act;
+	for (uint64_t l = 0; l < e->model.layers && l < GS_MAX_LAYERS; l++)
+		in->expert_host_blocks += (r->host_parts[l] & 7u) != 0;
+	layout y;
+	if ((s = lay_out(e, dev, r, &y, err)))
+		return s;
+	in->cells = y.cells;
+	in->swa_cells = y.swa ? y.swa_cells : 0;
+	in->rs_cells = y.rs_layers || y.host_rs ? y.rs_cells : 0;
+	e->has_llamacpp = true;
+	if (in->fit_moved)
+		gsi_unknown(e, "%s: the part in host memory runs on the CPU (slow)", in->fit_what);
+	return gsi_llamacpp_buffers(e, dev, r, err);
+}
+
 gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 {
 	const gs_workload *w = &e->workload;
@@ -1212,38 +1271,35 @@ gs_status gsi_estimate_llamacpp(gs_estimate *e, uint32_t dev, gs_error *err)
 	bool chosen = gs_wl_set(w, GS_F_GPU_LAYERS) || gs_wl_set(w, GS_F_OVERRIDE_TENSOR) ||
 	              gs_wl_set(w, GS_F_N_CPU_MOE) || gs_wl_set(w, GS_F_TENSOR_SPLIT);
 	bool fit = b->fit && (!gs_wl_set(w, GS_F_FIT) || gs_wl_bool(w, GS_F_FIT));
-	if (fit && !chosen && e->has_capacity)
-		run_fit(e, &r, ctx_free, in);
-	else if (fit && chosen)
-		snprintf(in->fit_what, sizeof in->fit_what,
-		         "--fit changes nothing: -ngl, -ot, --n-cpu-moe or --tensor-split was given");
-	else if (fit)
-		snprintf(in->fit_what, sizeof in->fit_what, "--fit not run: no GPU given");
-	in->n_ctx = gs_mul_sat(e->length, gs_wl_given(w, GS_F_CONCURRENCY) ? e->concurrency : 1);
-	if (!gs_wl_given(w, GS_F_CONCURRENCY))
-		e->concurrency = 1;
-	in->fa = r.fa;
-	in->n_seq = r.n_seq;
-	in->unified = r.unified;
-	in->n_ubatch = r.n_ubatch;
-	in->n_batch = r.n_batch;
-	in->ngl = r.ngl;
-	in->layers = (uint64_t)e->model.layers + 1;
-	uint64_t start, act;
-	gpu_range(e->model.layers, r.ngl, b->output_first, &start, &act);
-	in->gpu_layers = act;
-	for (uint64_t l = 0; l < e->model.layers && l < GS_MAX_LAYERS; l++)
-		in->expert_host_blocks += (r.host_parts[l] & 7u) != 0;
-	layout y;
-	if ((s = lay_out(e, dev, &r, &y, err)))
-		return s;
-	in->cells = y.cells;
-	in->swa_cells = y.swa ? y.swa_cells : 0;
-	in->rs_cells = y.rs_layers || y.host_rs ? y.rs_cells : 0;
-	e->has_llamacpp = true;
-	if (in->fit_moved)
-		gsi_unknown(e, "%s: the part in host memory runs on the CPU (slow)", in->fit_what);
-	return gsi_llamacpp_buffers(e, dev, &r, err);
+	return finish_run(e, dev, b, &r, fit, chosen, ctx_free, gs_wl_given(w, GS_F_CONCURRENCY), err);
+}
+
+gs_status gsi_llamacpp_served(gs_estimate *e, uint32_t dev, const gsi_llamacpp_serve *sv, gs_error *err)
+{
+	const gsi_llamacpp_release *b = sv->build;
+	gs_llamacpp_info *in = &e->llamacpp;
+	memset(in, 0, sizeof *in);
+	gsi_llamacpp_run r;
+	memset(&r, 0, sizeof r);
+	r.build = b;
+	r.swa_cache = true;
+	r.n_seq = sv->n_seq ? sv->n_seq : 1;
+	r.unified = !b->streams; /* -np given: kv_unified stays off */
+	r.n_batch = sv->n_batch;
+	r.n_ubatch = sv->n_ubatch < sv->n_batch ? sv->n_ubatch : sv->n_batch;
+	r.fa = sv->fa != 0;
+	r.fa_auto = sv->fa < 0;
+	e->attention = r.fa ? GS_ATTN_IMPL_FLASH : GS_ATTN_IMPL_SDPA;
+	r.ngl = (uint64_t)e->model.layers + 1;
+	snprintf(in->fa_why, sizeof in->fa_why, "%s", sv->fa < 0 ? "--flash-attn auto, as Ollama passes it"
+	                                          : sv->fa ? "--flash-attn on (OLLAMA_FLASH_ATTENTION=1)"
+	                                                   : "--flash-attn off");
+	snprintf(in->ctx_why, sizeof in->ctx_why, "-c num_ctx x -np, as Ollama passes them");
+	snprintf(in->seq_why, sizeof in->seq_why, "-np %llu, as Ollama passes it (OLLAMA_NUM_PARALLEL)",
+	         (unsigned long long)r.n_seq);
+	snprintf(in->ngl_why, sizeof in->ngl_why, "no -ngl: llama-server's --fit places the layers");
+	e->concurrency = r.n_seq;
+	return finish_run(e, dev, b, &r, b->fit, false, false, true, err);
 }
 
 /* --fit's placement, for fit's and matrix's searches (engine.h). */
@@ -1282,7 +1338,7 @@ bool gsi_llamacpp_text_lines(const gs_estimate *e, gsi_text_part part, bool md, 
 		gsi_text_put(o,
 		             "%sllama.cpp %s:     flash attention %s (%s); -ngl %llu: %llu of %llu layers on "
 		             "the GPUs (%s); n_ubatch %llu, n_batch %llu\n",
-		             li, e->runtime_version, in->fa ? "on" : "off", in->fa_why,
+		             li, in->build, in->fa ? "on" : "off", in->fa_why,
 		             (unsigned long long)in->ngl,
 		             (unsigned long long)in->gpu_layers, (unsigned long long)in->layers, in->ngl_why,
 		             (unsigned long long)in->n_ubatch, (unsigned long long)in->n_batch);
@@ -1308,9 +1364,8 @@ void gsi_llamacpp_extras_json(json_t *root, const gs_estimate *e)
 		return;
 	const gs_llamacpp_info *in = &e->llamacpp;
 	json_t *o = json_pack("{s:s, s:b, s:s, s:I, s:s, s:I, s:b, s:s, s:I, s:I, s:I, s:I, s:I, s:s}",
-	                      "build",
-	                      e->runtime_version, "flash_attention",
-	                                          in->fa, "flash_attention_why", in->fa_why,
+	                      "build", in->build, "flash_attention", in->fa, "flash_attention_why",
+	                      in->fa_why,
 	                      "n_ctx", (json_int_t)in->n_ctx, "n_ctx_why", in->ctx_why, "n_seq",
 	                      (json_int_t)in->n_seq, "kv_unified", in->unified, "n_seq_why", in->seq_why,
 	                      "n_ubatch", (json_int_t)in->n_ubatch, "n_batch", (json_int_t)in->n_batch, "ngl",

@@ -248,7 +248,7 @@ static void read_facts(const gs_estimate *e, facts *f)
 }
 
 /* Which release, and whether it runs this architecture on llama.cpp. */
-static gs_status release_and_arch(gs_estimate *e, const gsi_ollama_release **r, const char *arch,
+static gs_status release_and_arch(gs_estimate *e, const gsi_ollama_release **r, const char *arch, bool *own,
                                   gs_error *err)
 {
 	const gs_workload *w = &e->workload;
@@ -260,6 +260,10 @@ static gs_status release_and_arch(gs_estimate *e, const gsi_ollama_release **r, 
 	case GSI_OLLAMA_RUNS_LLAMACPP:
 		return GS_OK;
 	case GSI_OLLAMA_RUNS_OWN_ENGINE:
+		if ((*r)->layout != GSI_OLLAMA_MEMORY_GO) { /* from 0.12.11 its layout sizes both */
+			*own = true;
+			return GS_OK;
+		}
 		return gs_error_set(err, GS_EUNSUPPORTED, where,
 		                    "Ollama %s runs %s on its own engine, not on llama.cpp; "
 		                    "gpusizer models Ollama's llama.cpp runner only (architectures %s): use "
@@ -349,6 +353,408 @@ static void items_note(gs_estimate *e, const gs_ollama_fit *o)
 		gsi_unknown(e, "Ollama: %s", o->settings_note);
 }
 
+/* --- 0.12.11 to 0.24: createLayout (llm/server.go) --------------------------------- */
+
+/* greedyFit: from the last layer down, the last GPU first, spilling to the
+ * previous one; at most `want` layers when want >= 0. Layers per GPU in
+ * count[]; returns how many were placed. */
+static uint64_t greedy_fit(const gs_bytes *size, uint64_t n, const gs_bytes *space0, uint64_t k, double c,
+                           int64_t want, uint64_t *count)
+{
+	for (uint64_t g = 0; g < k; g++)
+		count[g] = 0;
+	int64_t dev = (int64_t)k - 1;
+	double space = (double)space0[dev] * c;
+	uint64_t placed = 0;
+	for (uint64_t i = n; i-- > 0;) {
+		if (want >= 0 && placed >= (uint64_t)want)
+			break;
+		for (;;) {
+			if ((double)size[i] <= space) {
+				count[dev]++;
+				space -= (double)size[i];
+				placed++;
+				break;
+			}
+			if (--dev < 0)
+				return placed;
+			space = (double)space0[dev] * c;
+		}
+	}
+	return placed;
+}
+
+/* findBestFit: the smallest capacity factor that still places as many
+ * layers as the whole capacity does, so that the GPUs share them evenly. */
+static uint64_t best_fit(const gs_bytes *size, uint64_t n, const gs_bytes *space, uint64_t k, int64_t want,
+                         bool force, uint64_t *count)
+{
+	double lo = 0, hi = want >= 0 && force ? 1000 : 1;
+	uint64_t tmp[GS_MAX_STAGES];
+	uint64_t best = greedy_fit(size, n, space, k, hi, want, count);
+	while (hi - lo > 1e-6) {
+		double mid = (lo + hi) / 2;
+		if (greedy_fit(size, n, space, k, mid, want, tmp) == best) {
+			hi = mid;
+			memcpy(count, tmp, k * sizeof tmp[0]);
+		} else {
+			lo = mid;
+		}
+	}
+	return best;
+}
+
+/* assignLayers: the fewest GPUs that take every layer (output included);
+ * if none does, once more without the output layer. Returns the layers
+ * placed and whether the output is among them. */
+static uint64_t assign_layers(const gs_bytes *size, uint64_t n, const gs_bytes *space, uint64_t ngpu,
+                              int64_t want, uint64_t *count, bool *with_output)
+{
+	uint64_t placed = 0;
+	for (int pass = 0; pass < 2 && n; pass++, n--) {
+		for (uint64_t k = 1; k <= ngpu; k++) {
+			placed = best_fit(size, n, space, k, want, k == ngpu, count);
+			for (uint64_t g = k; g < ngpu; g++)
+				count[g] = 0;
+			if (placed == n || (want >= 0 && placed == (uint64_t)want))
+				break;
+		}
+		if (placed == n) {
+			*with_output = pass == 0;
+			return placed;
+		}
+	}
+	*with_output = false;
+	return placed;
+}
+
+/* Ollama's own engine's cache cells (kvcache/causal.go Init): a full layer
+ * parallel x num_ctx padded (256 with flash attention or from 0.13.2, else
+ * 32); a sliding layer parallel x its window (+1 with several sequences; 4096
+ * for gpt-oss and gemma4, NewSWAMemCache) + num_batch, padded, or the full
+ * size when the window holds num_ctx. */
+static void engine_cells(const gs_estimate *e, const gsi_ollama_release *r, const gs_ollama_fit *o,
+                         uint64_t *full, uint64_t *swa)
+{
+	const gs_model *m = &e->model;
+	uint64_t pad = o->flash_attention || r->engine_pad_256 ? 256 : 32, p = o->parallel;
+	*full = (p * o->num_ctx + pad - 1) / pad * pad;
+	*swa = 0;
+	if (!m->sliding_window)
+		return;
+	bool mem4096 = !strcmp(m->model_type, "gpt_oss") || !strncmp(m->model_type, "gemma4", 6) ||
+	               !strcmp(m->model_type, "gguf:gpt-oss");
+	uint64_t memory = mem4096 ? 4096 : m->sliding_window + (p > 1);
+	if (memory >= o->num_ctx)
+		return;
+	uint64_t c = p * memory + o->num_batch;
+	*swa = (c + pad - 1) / pad * pad;
+	if (*swa > *full)
+		*swa = *full;
+}
+
+static gs_bytes row_bytes(const gs_format *f, uint64_t elems)
+{
+	gs_ratio bpw = gs_format_bpw(f);
+	return (elems * bpw.num + bpw.den * 8 - 1) / (bpw.den * 8);
+}
+
+/* Each layer's weights and cache as createLayout reads them: the runner's
+ * own figures for Ollama's engine (its cache cells, llama.cpp's f32 state
+ * for recurrent layers), GraphSize's for the llama.cpp runner; the last
+ * entry is the output layer. */
+static void layer_sizes(const gs_estimate *e, const gsi_ollama_release *r, const gs_ollama_fit *o,
+                        const facts *f, bool own, uint64_t kvl, gs_bytes *size, gs_bytes *cache0)
+{
+	const gs_model *m = &e->model;
+	uint64_t full = 0, swa = 0;
+	if (own)
+		engine_cells(e, r, o, &full, &swa);
+	uint64_t k = (uint64_t)m->kv_heads * m->head_dim, v = (uint64_t)m->kv_heads * m->v_head_dim;
+	gs_bytes row = row_bytes(&e->kv_format, k) + row_bytes(&e->kv_format_v, v);
+	uint64_t K = m->ssm_conv ? m->ssm_conv - 1 : 0;
+	gs_bytes state = ((uint64_t)K * (m->ssm_inner + 2ull * m->ssm_groups * m->ssm_state) +
+	                  (uint64_t)m->ssm_state * m->ssm_inner) * 4;
+	for (uint64_t l = 0; l < f->L; l++) {
+		bool recurrent = l < GS_MAX_LAYERS && m->layer_is_ssm[l];
+		gs_bytes c;
+		if (recurrent)
+			c = own ? state * o->parallel : state;
+		else if (own)
+			c = gs_mul_sat(swa && m->layer_is_sliding[l] ? swa : full, row);
+		else
+			c = kvl;
+		if (l == 0)
+			*cache0 = c;
+		size[l] = f->blk[l] + c;
+	}
+	size[f->L] = f->out_layer;
+}
+
+/* The run createLayout settles on: layers per GPU (and whether the output is
+ * on one), each GPU's graph, and Ollama's own figures in o. */
+static void create_layout(gs_estimate *e, const gsi_ollama_release *r, const facts *f, bool own,
+                          gs_ollama_fit *o, int64_t num_gpu, gs_bytes partial, gs_bytes fullg, uint64_t kvl)
+{
+	gs_bytes size[GS_MAX_LAYERS + 1], cache0 = 0, space[GS_MAX_STAGES], graph[GS_MAX_STAGES] = {0};
+	uint64_t n = f->L + 1, ngpu = e->gpus < GS_MAX_STAGES ? e->gpus : GS_MAX_STAGES;
+	uint64_t count[GS_MAX_STAGES] = {0};
+	layer_sizes(e, r, o, f, own, kvl, size, &cache0);
+	/* the llama.cpp runner keeps one block's size aside on every GPU (blk.0 + its KV) */
+	gs_bytes buffer = own ? 0 : f->blk[0] + cache0;
+	gs_bytes gmax = partial > fullg ? partial : fullg;
+	uint64_t used_before = 0, placed = 0;
+	bool with_output = false;
+	for (int round = 0; round < 8; round++) {
+		for (uint64_t g = 0; g < ngpu; g++) {
+			gs_bytes reserve = OLLAMA_CUDA_MINIMUM + o->gpu_overhead + graph[g] + buffer;
+			space[g] = o->gpu_free > reserve ? o->gpu_free - reserve : 0;
+		}
+		placed = assign_layers(size, n, space, ngpu, num_gpu, count, &with_output);
+		uint64_t used = 0;
+		for (uint64_t g = 0; g < ngpu; g++)
+			used += count[g] > 0;
+		if (used <= used_before)
+			break;
+		used_before = used;
+		for (uint64_t g = 0; g < ngpu; g++)
+			graph[g] = count[g] ? gmax : 0;
+	}
+	bool full = placed == n;
+	gs_bytes total = 0;
+	o->gpus_used = 0;
+	uint64_t top = n - (with_output ? 0 : 1); /* the GPUs hold layers [top - placed, top) */
+	uint64_t next = top - placed;
+	o->cpu_weights = o->cpu_cache = 0;
+	for (uint64_t l = 0; l < next; l++) {
+		o->cpu_weights += l < f->L ? f->blk[l] : 0;
+		o->cpu_cache += l < f->L ? size[l] - f->blk[l] : 0;
+	}
+	if (!with_output)
+		o->cpu_weights += f->out_layer;
+	if (own) /* its runner reports token_embd as the CPU's input weights */
+		o->cpu_weights += e->model.inv.input_bytes;
+	for (uint64_t g = 0; g < ngpu; g++) {
+		o->layer_split[g] = count[g];
+		o->dev_weights[g] = o->dev_cache[g] = 0;
+		for (uint64_t i = 0; i < count[g]; i++, next++) {
+			gs_bytes w = next < f->L ? f->blk[next] : f->out_layer;
+			o->dev_weights[g] += w;
+			o->dev_cache[g] += size[next] - w;
+		}
+		o->dev_graph[g] = count[g] ? (own ? graph[g] : full ? fullg : partial) : 0;
+		o->allocations[g] = o->dev_weights[g] + o->dev_cache[g] + o->dev_graph[g];
+		total += o->allocations[g];
+		o->gpus_used += count[g] > 0;
+	}
+	o->total_memory = total + o->cpu_weights + o->cpu_cache;
+	o->layers_model = n;
+	o->layers_offload = placed;
+	o->full_offload = full;
+	o->required_full = 0;
+	for (uint64_t l = 0; l < n; l++)
+		o->required_full += size[l];
+	o->required_full += gmax;
+	o->required_partial = total;
+	o->graph_full = fullg;
+	o->graph_partial = partial;
+	o->layout_lines = true;
+	o->own_engine = own;
+}
+
+/* num_ctx, parallel, batch, flash attention and the cache type as Ollama
+ * 0.12.11 on settles them (server/routes.go, server/sched.go,
+ * llm/server.go NewLlamaServer; docs/method.md §14b). */
+static gs_status settings_new(gs_estimate *e, const gsi_ollama_release *r, const char *arch, bool own,
+                              gs_ollama_fit *o, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	const gs_model *m = &e->model;
+	o->gpu_overhead = gs_wl_set(w, GS_F_GPU_OVERHEAD) ? gs_wl_u64(w, GS_F_GPU_OVERHEAD) : 0;
+	o->minimum_memory = OLLAMA_CUDA_MINIMUM;
+	gs_bytes vram = 0; /* the sum over the GPUs of their total less OLLAMA_GPU_OVERHEAD */
+	if (e->has_capacity)
+		vram = gs_mul_sat(e->capacity > o->gpu_overhead ? e->capacity - o->gpu_overhead : 0, e->gpus);
+	if (e->length) {
+		o->num_ctx = e->length;
+		snprintf(o->num_ctx_why, sizeof o->num_ctx_why, "the sheet's length");
+	} else if (r->ctx_tiers) {
+		o->num_ctx = vram >= 47 * GS_GiB ? 262144 : vram >= 23 * GS_GiB ? 32768 : 4096;
+		snprintf(o->num_ctx_why, sizeof o->num_ctx_why,
+		         "Ollama %s's vram-based default for %s in all",
+		         r->rel.version, e->has_capacity ? "the GPUs' memory" : "no GPU given (4096)");
+	} else {
+		o->num_ctx = r->num_ctx;
+		snprintf(o->num_ctx_why, sizeof o->num_ctx_why, "Ollama %s's default", r->rel.version);
+		if (gsi_in_words(r->ctx8192_archs, arch) && (!e->has_capacity || vram >= 20 * GS_GiB)) {
+			o->num_ctx = 8192;
+			snprintf(o->num_ctx_why, sizeof o->num_ctx_why,
+			         "Ollama %s's default for %s (20 GiB of GPU memory or more)",
+			         r->rel.version, arch);
+		}
+	}
+	if (r->cap_ctx_at_train && m->max_position && o->num_ctx > m->max_position) {
+		o->num_ctx = m->max_position;
+		snprintf(o->num_ctx_why, sizeof o->num_ctx_why, "capped at the model's trained context");
+	}
+	if (gsi_in_words(r->parallel1_archs, arch)) {
+		o->parallel = 1;
+		snprintf(o->parallel_why, sizeof o->parallel_why,
+		         "forced to 1 for %s (server/sched.go)", arch);
+	} else if (gs_wl_given(w, GS_F_CONCURRENCY)) {
+		o->parallel = e->concurrency;
+		snprintf(o->parallel_why, sizeof o->parallel_why,
+		         "OLLAMA_NUM_PARALLEL = the sheet's concurrency");
+	} else {
+		o->parallel = 1;
+		snprintf(o->parallel_why, sizeof o->parallel_why, "OLLAMA_NUM_PARALLEL's default, 1");
+	}
+	o->num_batch = gs_wl_u64(w, GS_F_NUM_BATCH);
+	if (r->auto_batch && !gs_wl_given(w, GS_F_NUM_BATCH))
+		o->num_batch = o->num_ctx > 32768 ? 2048 : o->num_ctx > 4096 ? 1024 : 512;
+	if (o->num_batch > o->num_ctx)
+		o->num_batch = o->num_ctx;
+	/* flash attention: OLLAMA_FLASH_ATTENTION when set, else the model's
+	 * default (its list) or llama.cpp's auto; never for K and V heads of two
+	 * sizes or gemma2 (SupportsFlashAttention) */
+	bool model_ok = m->head_dim == m->v_head_dim && strcmp(arch, "gemma2") != 0;
+	bool env = w->v[GS_F_ATTENTION].from != GS_FROM_DEFAULT && gs_wl_attention(w) != GS_ATTN_IMPL_AUTO;
+	bool auto_fa = false;
+	if (env)
+		o->flash_attention = gs_wl_attention(w) == GS_ATTN_IMPL_FLASH && model_ok;
+	else if (own || !r->llama_fa_auto)
+		o->flash_attention = gsi_in_words(r->fa_archs, arch) && model_ok;
+	else
+		o->flash_attention = auto_fa = true;
+	if (r->layout == GSI_OLLAMA_LLAMA_SERVER && !env)
+		o->flash_attention = auto_fa = true;
+	e->attention = o->flash_attention ? GS_ATTN_IMPL_FLASH : GS_ATTN_IMPL_SDPA;
+	snprintf(o->kv_cache_type, sizeof o->kv_cache_type, "f16");
+	if (gs_wl_set(w, GS_F_KV_FORMAT) && strcmp(gs_wl_str(w, GS_F_KV_FORMAT), "fp16") &&
+	    strcmp(gs_wl_str(w, GS_F_KV_FORMAT), "f16")) {
+		const char *t = gs_wl_str(w, GS_F_KV_FORMAT);
+		bool taken = r->layout == GSI_OLLAMA_LLAMA_SERVER ? o->flash_attention
+		                                                  : o->flash_attention && (own || !auto_fa);
+		if (taken)
+			snprintf(o->kv_cache_type, sizeof o->kv_cache_type, "%.7s", t);
+		else
+			snprintf(o->settings_note, sizeof o->settings_note,
+			         "OLLAMA_KV_CACHE_TYPE=%.8s is ignored %s: the cache stays f16", t,
+			         auto_fa ? "unless OLLAMA_FLASH_ATTENTION=1 is set (auto is not enough)"
+			                 : "without flash attention");
+	}
+	gs_status s = gs_kv_format_parse(!strcmp(o->kv_cache_type, "f16") ? "fp16" : o->kv_cache_type,
+	                                 "kv_format", &e->kv_format, err);
+	if (s)
+		return s;
+	e->kv_format_v = e->kv_format;
+	if (gs_wl_set(w, GS_F_GPU_FREE)) {
+		o->gpu_free = gs_wl_u64(w, GS_F_GPU_FREE);
+		o->gpu_free_known = true;
+		snprintf(o->gpu_free_how, sizeof o->gpu_free_how,
+		         "gpu_free %.40s", gs_wl_str(w, GS_F_GPU_FREE));
+	} else if (e->has_capacity) {
+		gs_bytes ctx = gsi_llamacpp_context(w);
+		o->gpu_free = e->cuda_total > ctx ? e->cuda_total - ctx : 0;
+		o->gpu_free_known = true;
+		snprintf(o->gpu_free_how, sizeof o->gpu_free_how, "CUDA total less the runtime context (%llu "
+		         "MiB); give gpu_free from Ollama's \"gpu memory\" line for its exact figure",
+		         (unsigned long long)(ctx / GS_MiB));
+	} else {
+		o->gpu_free = NO_GPU_LIMIT;
+		snprintf(o->gpu_free_how, sizeof o->gpu_free_how, "no GPU given: every layer assumed to fit");
+	}
+	return GS_OK;
+}
+
+/* Ollama 0.12.11 to 0.24: its layout, then the buffers its runner holds. */
+static gs_status estimate_layout(gs_estimate *e, uint32_t dev, const gsi_ollama_release *r, const facts *f,
+                                 bool own, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	gs_ollama_fit *o = &e->ollama;
+	gs_status s = settings_new(e, r, f->arch, own, o, err);
+	if (s)
+		return s;
+	uint64_t kvl = 0;
+	gs_bytes partial = 0, full = 0;
+	if (own) {
+		uint64_t cells = 0, swa = 0;
+		engine_cells(e, r, o, &cells, &swa);
+		partial = full = gsi_llamacpp_graph(e, cells, o->num_batch, o->flash_attention, o->num_batch);
+		gsi_unknown(e,
+		            "Ollama's own engine reserves its compute graph for num_batch %llu tokens as "
+		            "ggml sizes it (and the CUDA pool's scratch); sized here with llama.cpp's graph "
+		            "rule",
+		            (unsigned long long)o->num_batch);
+	} else {
+		graph_size(f, o->num_ctx * o->parallel, o->num_batch, o->kv_cache_type, &kvl, &partial, &full,
+		           &o->graph_by_rule);
+	}
+	int64_t num_gpu = gs_wl_set(w, GS_F_GPU_LAYERS) ? (int64_t)gs_wl_u64(w, GS_F_GPU_LAYERS) : -1;
+	create_layout(e, r, f, own, o, num_gpu, partial, full, kvl);
+	e->length = o->num_ctx;
+	e->concurrency = o->parallel;
+	e->has_ollama = true;
+	gsi_llamacpp_run run;
+	memset(&run, 0, sizeof run);
+	run.build = gsi_llamacpp_build(r->llamacpp_build);
+	run.ngl = o->layers_offload;
+	run.n_seq = o->parallel;
+	run.n_batch = o->num_batch * o->parallel;
+	run.n_ubatch = own || r->ubatch_is_batch ? o->num_batch : o->num_batch * o->parallel < 512
+	                                                           ? o->num_batch * o->parallel : 512;
+	o->n_ubatch = run.n_ubatch;
+	run.fa = o->flash_attention;
+	run.swa_cache = false; /* the C API's swa_full, which Ollama's runner keeps */
+	if (own)
+		engine_cells(e, r, o, &run.cells, &run.swa_cells);
+	run.has_split = e->gpus > 1;
+	for (uint64_t g = 0; g < e->gpus && g < GS_MAX_STAGES; g++)
+		run.split[g] = (double)o->layer_split[g];
+	if ((s = gsi_llamacpp_buffers(e, dev, &run, err)))
+		return s;
+	items_note(e, o);
+	return GS_OK;
+}
+
+/* Ollama 0.30 on: llama-server with the options Ollama passes. */
+static gs_status estimate_server(gs_estimate *e, uint32_t dev, const gsi_ollama_release *r, const facts *f,
+                                 gs_error *err)
+{
+	gs_ollama_fit *o = &e->ollama;
+	gs_status s = settings_new(e, r, f->arch, false, o, err);
+	if (s)
+		return s;
+	const gs_workload *w = &e->workload;
+	bool env = w->v[GS_F_ATTENTION].from != GS_FROM_DEFAULT && gs_wl_attention(w) != GS_ATTN_IMPL_AUTO;
+	gsi_llamacpp_serve sv = {gsi_llamacpp_build(r->llamacpp_build), o->parallel, o->num_batch,
+	                         o->num_batch,
+	                         env ? o->flash_attention : -1};
+	e->length = o->num_ctx;
+	e->concurrency = o->parallel;
+	o->n_ubatch = o->num_batch;
+	o->llama_server = true;
+	e->has_ollama = true;
+	if ((s = gsi_llamacpp_served(e, dev, &sv, err)))
+		return s;
+	o->layers_model = e->llamacpp.layers;
+	o->layers_offload = e->llamacpp.gpu_layers;
+	o->full_offload = !e->llamacpp.fit_moved;
+	o->gpus_used = e->gpus;
+	if (o->settings_note[0])
+		gsi_unknown(e, "Ollama: %s", o->settings_note);
+	if (r->auto_batch && !gs_wl_given(w, GS_F_NUM_BATCH))
+		gsi_unknown(e,
+		            "Ollama %s sets num_batch %llu for num_ctx %llu and steps it down (2048, 1024, "
+		            "512) while its prediction of the model needs more than 60 %% (2048) or 75 %% "
+		            "(1024) of the free memory (generationBatchFits): a tight fit runs with a "
+		            "smaller compute buffer than sized here",
+		            r->rel.version, (unsigned long long)o->num_batch,
+		            (unsigned long long)o->num_ctx);
+	return GS_OK;
+}
+
 gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
 {
 	const gs_workload *w = &e->workload;
@@ -358,13 +764,18 @@ gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
 	facts f;
 	read_facts(e, &f);
 	const gsi_ollama_release *r;
-	if ((s = release_and_arch(e, &r, f.arch, err)))
+	bool own = false;
+	if ((s = release_and_arch(e, &r, f.arch, &own, err)))
 		return s;
 	if (!f.L || f.L > GS_MAX_LAYERS || !f.heads || !f.hkv)
 		return gs_error_set(err, GS_EINPUT, "model",
 		                    "Ollama's estimate needs the block count and head counts");
 	gs_ollama_fit *o = &e->ollama;
 	memset(o, 0, sizeof *o);
+	if (r->layout == GSI_OLLAMA_LLAMA_SERVER)
+		return estimate_server(e, dev, r, &f, err);
+	if (r->layout == GSI_OLLAMA_CREATE_LAYOUT)
+		return estimate_layout(e, dev, r, &f, own, err);
 	if ((s = settings(e, r, o, err)))
 		return s;
 	/* parallel: the sheet's concurrency when given, else the release's rule */
@@ -488,18 +899,81 @@ static const char *human2(gs_bytes b, char *buf, size_t cap)
 
 /* Ollama's settings and its own estimate, as its "offload to cuda" log line
  * prints it, beside the llama.cpp buffers it leads to. */
+/* Ollama's own figure for GPU 0 beside the buffers llama.cpp holds there. */
+static void compare_line(const gs_estimate *e, bool md, gsi_text *o)
+{
+	const gs_ollama_fit *f = &e->ollama;
+	char a[40], x[96], y[96];
+	gs_bytes mine = 0;
+	for (size_t i = 0; i < e->n_buffers; i++)
+		if (!strcmp(e->buffers[i].device, "CUDA0"))
+			mine = gs_add_sat(mine, e->buffers[i].bytes);
+	gsi_text_put(o,
+	             "%sOllama vs llama.cpp:  llama.cpp's buffers on CUDA0 add up to %s; Ollama counts %s "
+	             "there, and keeps %s free beyond it%s%s\n",
+	             md ? "- " : "", gs_format_bytes_triple(mine, x, sizeof x),
+	             gs_format_bytes_triple(f->allocations[0], y, sizeof y),
+	             human2(f->minimum_memory, a, sizeof a),
+	             f->layout_lines ? "" : " (one spare block included)",
+	             f->full_offload ? "" : "; it offloads only part of the model");
+}
+
+/* 0.12.11 on: createLayout's figures as Ollama's "model weights", "kv cache",
+ * "compute graph" and "total memory" lines print them. */
+static void layout_estimate(const gs_estimate *e, bool md, gsi_text *o)
+{
+	const gs_ollama_fit *f = &e->ollama;
+	char a[40], b[40], c[40];
+	const char *li = md ? "- " : "", *in = md ? "  " : "";
+	gsi_text_put(o, "%sOllama's own layout (llm/server.go createLayout, recomputed, %s; its log's memory "
+	             "lines read the same): %llu of %llu layers on the GPU%s\n", li,
+	             f->own_engine ? "its own engine's figures"
+	                           : "GraphSize's figures for its llama.cpp runner",
+	             (unsigned long long)f->layers_offload, (unsigned long long)f->layers_model,
+	             f->gpus_used == 1 ? "" : "s");
+	for (uint64_t g = 0; g < e->gpus && g < GS_MAX_STAGES; g++) {
+		if (!f->layer_split[g])
+			continue;
+		gsi_text_put(o,
+		             "%s  model weights device=CUDA%llu size=\"%s\"  kv cache device=CUDA%llu "
+		             "size=\"%s\"  compute graph device=CUDA%llu size=\"%s\"\n",
+		             in, (unsigned long long)g,
+		             human2(f->dev_weights[g], a, sizeof a), (unsigned long long)g,
+		             human2(f->dev_cache[g], b, sizeof b), (unsigned long long)g,
+		             human2(f->dev_graph[g], c, sizeof c));
+	}
+	gsi_text_put(o, "%s  model weights device=CPU size=\"%s\"  kv cache device=CPU size=\"%s\"  total "
+	             "memory size=\"%s\"\n", in, human2(f->cpu_weights, a, sizeof a),
+	             human2(f->cpu_cache, b, sizeof b), human2(f->total_memory, c, sizeof c));
+}
+
 static void own_estimate(const gs_estimate *e, bool md, gsi_text *o)
 {
 	const gs_ollama_fit *f = &e->ollama;
 	char a[40], b[40], c[40];
 	const char *li = md ? "- " : "", *in = md ? "  " : "";
 	bool unlimited = !f->gpu_free_known;
+	if (f->llama_server) {
+		gsi_text_put(o, "%sOllama %s settings:  llama-server -c %llu -np %llu -b %llu -ub %llu "
+		             "--flash-attn %s%s%s, no -ngl (its --fit places the layers; below)\n", li,
+		             e->runtime_version, (unsigned long long)(f->num_ctx * f->parallel),
+		             (unsigned long long)f->parallel, (unsigned long long)f->num_batch,
+		             (unsigned long long)f->n_ubatch, e->llamacpp.fa ? "auto (on)" : "off",
+		             strcmp(f->kv_cache_type, "f16") ? " --cache-type-k/v " : "",
+		             strcmp(f->kv_cache_type, "f16") ? f->kv_cache_type : "");
+		return;
+	}
 	gsi_text_put(o, "%sOllama %s settings:  num_batch %llu tokens (llama.cpp n_ubatch %llu tokens), "
 	    "flash attention %s, KV cache %s, %llu GPU%s used; memory.available %s per GPU (%s)\n", li,
 	    e->runtime_version, (unsigned long long)f->num_batch, (unsigned long long)f->n_ubatch,
 	    f->flash_attention ? "on" : "off", f->kv_cache_type, (unsigned long long)f->gpus_used,
 	    f->gpus_used == 1 ? "" : "s", unlimited ? "unlimited" : human2(f->gpu_free, a, sizeof a),
 	    f->gpu_free_how);
+	if (f->layout_lines) {
+		layout_estimate(e, md, o);
+		compare_line(e, md, o);
+		return;
+	}
 	gsi_text_put(o, "%sOllama's own estimate (llm/memory.go, recomputed; its log line reads the same):\n",
 	    li);
 	gsi_text_put(o, "%s  layers.model=%llu layers.offload=%llu layers.split=\"", in,
@@ -519,16 +993,7 @@ static void own_estimate(const gs_estimate *e, bool md, gsi_text *o)
 	gsi_text_put(o, " memory.graph.full=\"%s\" memory.graph.partial=\"%s\"%s\n",
 	    human2(f->graph_full, a, sizeof a), human2(f->graph_partial, b, sizeof b),
 	    f->graph_by_rule ? " (GQA x KV / 6 rule)" : "");
-	gs_bytes mine = 0;
-	for (size_t i = 0; i < e->n_buffers; i++)
-		if (!strcmp(e->buffers[i].device, "CUDA0"))
-			mine = gs_add_sat(mine, e->buffers[i].bytes);
-	char x[96], y[96];
-	gsi_text_put(o, "%sOllama vs llama.cpp:  llama.cpp's buffers on CUDA0 add up to %s; "
-	    "Ollama reserves %s there (its %s minimum and one spare block included)%s\n", li,
-	    gs_format_bytes_triple(mine, x, sizeof x), gs_format_bytes_triple(f->allocations[0], y, sizeof y),
-	    human2(f->minimum_memory, a, sizeof a),
-	    f->full_offload ? "" : "; it offloads only part of the model");
+	compare_line(e, md, o);
 }
 
 /* The estimate's lines in Ollama's terms (num_ctx, parallel requests, its
@@ -551,6 +1016,8 @@ bool gsi_ollama_text_lines(const gs_estimate *e, gsi_text_part part, bool md, gs
 		return true;
 	case GSI_TEXT_SUMMARY:
 		own_estimate(e, md, o);
+		if (f->llama_server) /* llama-server's own settings and --fit */
+			gsi_llamacpp_text_lines(e, part, md, o);
 		return true;
 	case GSI_TEXT_CAPACITY: /* part of the model offloaded: the GPU part is all the GPU holds */
 		if (!e->has_capacity || e->verdict.rule != GS_RULE_OLLAMA_LAYERS || f->full_offload)
@@ -627,6 +1094,29 @@ static json_t *ollama_json(const gs_estimate *e)
 	json_object_set_new(o, "graph_by_rule", json_boolean(f->graph_by_rule));
 	if (f->settings_note[0])
 		json_object_set_new(o, "settings_note", json_string(f->settings_note));
+	json_object_set_new(o, "layout", json_string(f->llama_server   ? "llama-server"
+	                                             : f->layout_lines ? "createLayout"
+	                                                               : "memory.go"));
+	if (f->layout_lines) {
+		json_t *devs = json_array();
+		for (uint64_t g = 0; g < GS_MAX_STAGES && g < f->layers_model; g++) {
+			if (!f->layer_split[g])
+				continue;
+			char dev[16];
+			snprintf(dev, sizeof dev, "CUDA%llu", (unsigned long long)g);
+			json_t *d = json_pack("{s:s, s:I, s:o, s:o, s:o}", "device", dev, "layers",
+			                      (json_int_t)f->layer_split[g], "weights_bytes",
+			                      gsi_json_bytes(f->dev_weights[g]), "cache_bytes",
+			                      gsi_json_bytes(f->dev_cache[g]), "graph_bytes",
+			                      gsi_json_bytes(f->dev_graph[g]));
+			json_array_append_new(devs, d);
+		}
+		json_object_set_new(o, "devices", devs);
+		json_object_set_new(o, "cpu_weights_bytes", gsi_json_bytes(f->cpu_weights));
+		json_object_set_new(o, "cpu_cache_bytes", gsi_json_bytes(f->cpu_cache));
+		json_object_set_new(o, "total_memory_bytes", gsi_json_bytes(f->total_memory));
+		json_object_set_new(o, "own_engine", json_boolean(f->own_engine));
+	}
 	return o;
 }
 
@@ -634,4 +1124,6 @@ void gsi_ollama_extras_json(json_t *root, const gs_estimate *e)
 {
 	if (e->has_ollama)
 		json_object_set_new(root, "ollama", ollama_json(e));
+	if (e->has_ollama && e->ollama.llama_server)
+		gsi_llamacpp_extras_json(root, e);
 }

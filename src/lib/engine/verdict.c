@@ -204,10 +204,23 @@ bool gsi_verdict_sglang_pool(gs_capacity_verdict *v, const gs_estimate *e)
 	return true;
 }
 
+bool gsi_verdict_llamacpp_fit(gs_capacity_verdict *v, const gs_estimate *e)
+{
+	if (!e->has_llamacpp || !e->llamacpp.fit_moved)
+		return false;
+	v->rule = GS_RULE_LLAMACPP_FIT;
+	v->fits = false;
+	SAY(v, "%s %s%s runs it only in part on the GPU: %s", e->has_ollama ? "Ollama" : "llama.cpp",
+	    e->runtime_version, e->has_ollama ? "'s llama-server" : "", e->llamacpp.fit_what);
+	return true;
+}
+
 bool gsi_verdict_ollama_layers(gs_capacity_verdict *v, const gs_estimate *e)
 {
 	if (!e->has_ollama)
 		return false;
+	if (e->ollama.llama_server) /* 0.30 on: llama-server's --fit placed the layers */
+		return gsi_verdict_llamacpp_fit(v, e);
 	const gs_ollama_fit *o = &e->ollama;
 	char a[40];
 	v->rule = GS_RULE_OLLAMA_LAYERS;
@@ -222,16 +235,6 @@ bool gsi_verdict_ollama_layers(gs_capacity_verdict *v, const gs_estimate *e)
 		return true;
 	}
 	by_device(v, "every layer on the GPU; peak", e->phases[e->peak_phase].id);
-	return true;
-}
-
-bool gsi_verdict_llamacpp_fit(gs_capacity_verdict *v, const gs_estimate *e)
-{
-	if (!e->has_llamacpp || !e->llamacpp.fit_moved)
-		return false;
-	v->rule = GS_RULE_LLAMACPP_FIT;
-	v->fits = false;
-	SAY(v, "llama.cpp %s runs it only in part on the GPU: %s", e->runtime_version, e->llamacpp.fit_what);
 	return true;
 }
 
