@@ -31,6 +31,15 @@ static const struct {
 } every[] = {
 		{CFG("Qwen__Qwen2.5-7B.json"), 7615616512ull, "qwen2"},
 		{CFG("Qwen__Qwen3-8B.json"), 8190735360ull, "qwen3"},
+		/* the library's fields copies of two models that share a shape: the
+		 * coder of Qwen2.5-7B's, R1-0528's distill of Qwen3-8B's */
+		{CFG("Qwen__Qwen2.5-Coder-7B-Instruct.json"), 7615616512ull, "qwen2"},
+		{CFG("deepseek-ai__DeepSeek-R1-0528-Qwen3-8B.json"), 8190735360ull, "qwen3"},
+		/* published totals (the hub API): phi-4, Gemma 3 27B with its vision
+		 * tower, Qwen3-Coder-30B-A3B */
+		{CFG("microsoft__phi-4.json"), 14659507200ull, "phi3"},
+		{CFG("google__gemma-3-27b-it.json"), 27432406640ull, "gemma3"},
+		{CFG("Qwen__Qwen3-Coder-30B-A3B-Instruct.json"), 30532122624ull, "qwen3_moe"},
 		/* worked by hand: tied embeddings, 36 x 100,930,816 a layer (q,o 2560x4096,
 		 * k,v 2560x1024, MLP 3x2560x9728, q/k norms 128, two norms) + 151936x2560
 		 * + 2560 final norm; the hub page rounds it to 4.02B */
