@@ -54,4 +54,9 @@ gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *po
  * name with an unmapped size is one too (its error comes with the workload). */
 bool gs_ollama_tag_is(const char *text);
 
+/* For text shaped name:tag whose name no row maps ("lama3.1:8b"): up to four
+ * mapped tags whose names are a few edits away, as "llama3.1:8b, ..." in
+ * out; how many (0: none close, or not tag-shaped). */
+size_t gs_ollama_tag_nearest(const char *text, char *out, size_t cap);
+
 #endif

@@ -312,8 +312,10 @@ int cli_workload(const cli_args *a, int skip, bool finish, gs_workload *w)
 		return cli_fail(&err);
 	if (a->positional) {
 		struct stat st;
+		char near[160]; /* a tag of a name not mapped: the library names the nearest */
 		if (stat(a->positional, &st) != 0 && !gs_hub_is_id(a->positional) &&
-		    !gs_ollama_tag_is(a->positional) && !gs_model_is_hub_address(a->positional)) {
+		    !gs_ollama_tag_is(a->positional) && !gs_model_is_hub_address(a->positional) &&
+		    !gs_ollama_tag_nearest(a->positional, near, sizeof near)) {
 			char latest[128];
 			snprintf(latest, sizeof latest, "%.100s:latest", a->positional);
 			fprintf(stderr,

@@ -303,7 +303,18 @@ case_ 0 "format:      weights gguf:Q5_K_M" estimate qwen2.5:7b-instruct-q5_K_M -
 case_ 0 "runtime ollama 0.30.1" estimate qwen2.5:7b-instruct-q5_K_M --context 8192
 case_ 0 "runtime llamacpp" estimate llama3.1:8b-instruct-q4_K_M --runtime llamacpp
 case_ 0 "largest context" fit llama3.1:8b-instruct-q4_K_M --gpu "RTX 4090"
-case_ 2 'names no quantization: the registry' estimate llama3.1:8b
+# a tag without a quantization: the upload recorded under it (docs/method.md §14b), or asked for
+case_ 0 "Ollama tag llama3.1:8b: the upload recorded under it, Q4_K_M, \`ollama list\` ID 46e0c10c039e" estimate llama3.1:8b
+case_ 0 "format:      weights gguf:MXFP4" estimate gpt-oss:20b --gpu "RTX 4090"
+case_ 0 "Q4_0 in 2024 (ID 61e88e884507" estimate mistral:7b
+case_ 0 "format:      weights gguf:Q4_0" estimate mistral:7b --format Q4_0
+case_ 2 'which file type the registry serves for qwen3:30b is not recorded here' estimate qwen3:30b
+case_ 2 'the upload recorded is llama3.1:8b (Q4_K_M' estimate llama3.1:8b-instruct
+case_ 2 'names two quantizations, Q4_K_M and Q8_0' estimate llama3.1:8b-q4_K_M-q8_0
+case_ 2 'a digest or revision after @ pins an upload' estimate llama3.1:8b@sha256:46e0c10c039e
+case_ 2 'not an Ollama tag gpusizer maps; the nearest: llama3.1:8b, llama3.2:3b' estimate lama3.1:8b
+case_ 0 "format:      weights gguf:IQ2_XXS" estimate llama3.1:8b-instruct-iq2_xxs
+case_ 0 "largest context" fit qwen2.5-coder:7b --gpu "RTX 4070"
 case_ 0 "format:      weights gguf:Q4_K_M" estimate llama3.1:8b --format Q4_K_M
 case_ 2 'format Q8_0 differs from Q4_K_M, which the Ollama tag "llama3.1:8b-instruct-q4_K_M" names' estimate llama3.1:8b-instruct-q4_K_M --format Q8_0
 case_ 2 'size "13b" of llama3.1 is not in the built-in library; known sizes: 8b, 70b, 405b' estimate llama3.1:13b-q4_K_M

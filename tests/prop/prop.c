@@ -30,7 +30,11 @@
  *              that row of the release table; a release newer than every row
  *              takes the newest and is never "fits" (to confirm);
  *   texts      no item's formula and no unknown was cut at its array's size
- *              (gsi_formula and gsi_unknown record each cut).
+ *              (gsi_formula and gsi_unknown record each cut);
+ *   tags       every Ollama tag equals its explicit form: the tag with the
+ *              file type spelled (llama3.1:8b-q4_K_M), and the library's
+ *              model under Ollama with that format, give the same phases
+ *              and items.
  *
  * Usage: prop [--every N] [--verbose] [--all]
  *   --every N  check one combination in N (deterministic; default 1 = the
@@ -40,6 +44,7 @@
  * Prints each violation and a summary; exit 1 when there is any.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -55,7 +60,9 @@
 #include "gpusizer/library.h"
 #include "gpusizer/matrix.h"
 #include "gpusizer/render.h"
+#include "gpusizer/resolve.h"
 #include "gpusizer/workload.h"
+#include "model/ollama_tag.h"
 
 /* The deliberate refusals: a substring of the message and why refusing is
  * the right answer. Anything else the library refuses is a violation. */
@@ -103,9 +110,9 @@ static const struct {
 static bool verbose, print_all;
 /* how many times each property was checked, for the summary */
 enum { P_PEAK, P_KV, P_FIT, P_SHORTLIST, P_SHEET, P_TP, P_BITS, P_DEVICES, P_ALIASES, P_MATRIX, P_LEAN, P_RELEASES,
-       P_OFFLOAD, P_TEXTS, P_CLASSES, P_STATE, P__N };
+       P_OFFLOAD, P_TEXTS, P_CLASSES, P_STATE, P_TAGS, P__N };
 static const char *const p_name[P__N] = {"peak", "kv", "fit", "shortlist", "sheet", "tp", "bits", "devices", "aliases",
-                                        "matrix", "lean", "releases", "offload", "texts", "classes", "state"};
+                                        "matrix", "lean", "releases", "offload", "texts", "classes", "state", "tags"};
 static unsigned long p_count[P__N];
 static unsigned long n_checked, n_refused, n_bad;
 static char seen_refusal[64][160];
@@ -761,6 +768,82 @@ static void check_aliases(void)
 	}
 }
 
+/* The estimate of a model text with a format ("" for none) under
+ * Ollama's default release at 8192 tokens on an RTX 4090; false when refused. */
+static bool tag_estimate(const char *model, const char *format, gs_estimate *e, char *why, size_t cap)
+{
+	gs_workload w;
+	gs_error err;
+	gs_error_clear(&err);
+	gs_workload_init(&w);
+	const char *kv[][2] = {{"model", model}, {"format", format}, {"runtime", "ollama"},
+	                       {"length", "8192"}, {"gpu", "RTX 4090"}};
+	gs_model m;
+	gs_status s = GS_OK;
+	for (size_t i = 0; i < sizeof kv / sizeof *kv && !s; i++) {
+		int f = gs_field_by_key(kv[i][0], strlen(kv[i][0]));
+		if (!*kv[i][1] || f < 0)
+			continue;
+		s = gs_workload_set(&w, (gs_field)f, kv[i][1], strlen(kv[i][1]), GS_FROM_FLAG, "prop", &err);
+	}
+	if (!s)
+		s = gs_workload_finish(&w, &err);
+	if (!s)
+		s = gs_workload_model(&w, &m, &err);
+	if (!s)
+		s = gs_estimate_run(&w, &m, e, &err);
+	snprintf(why, cap, "%s", s ? err.msg : "");
+	return !s;
+}
+
+/* Whether two estimates have the same phases and items, byte for byte. */
+static bool same_figures(const gs_estimate *a, const gs_estimate *b)
+{
+	if (a->n_phases != b->n_phases || a->n_items != b->n_items)
+		return false;
+	for (size_t p = 0; p < a->n_phases; p++)
+		if (a->phases[p].peak != b->phases[p].peak)
+			return false;
+	for (size_t i = 0; i < a->n_items; i++)
+		if (strcmp(a->items[i].id, b->items[i].id) ||
+		    memcmp(a->items[i].bytes, b->items[i].bytes, sizeof a->items[i].bytes))
+			return false;
+	return true;
+}
+
+/* tags: each row of Ollama's tag table equals its explicit forms. */
+static void check_tags(void)
+{
+	gs_estimate *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+	char tag[64], why[1024];
+	const char *id, *quant;
+	for (size_t i = 0; a && b && (id = gsi_ollama_tag_row(i, tag, sizeof tag, &quant, NULL)); i++) {
+		p_count[P_TAGS]++;
+		const char *q = quant ? quant : "Q4_K_M"; /* a tag without a recorded upload: spelled */
+		char spelled[96], lower[16], fmt[24];
+		size_t k = 0;
+		bool kq = strstr(q, "_K") != NULL; /* Ollama's spelling: q4_K_M, q8_0, mxfp4 */
+		for (; q[k] && k + 1 < sizeof lower; k++)
+			lower[k] = (char)(kq && k ? q[k] : tolower((unsigned char)q[k]));
+		lower[k] = 0;
+		snprintf(spelled, sizeof spelled, "%s-%s", tag, lower);
+		snprintf(fmt, sizeof fmt, "gguf:%s", q);
+		if (!tag_estimate(spelled, "", a, why, sizeof why)) {
+			if (!deliberate(why))
+				violation("tags", spelled, "refused: %s", why);
+			continue;
+		}
+		if (!tag_estimate(id, fmt, b, why, sizeof why))
+			violation("tags", id, "the library model with %s is refused: %s", fmt, why);
+		else if (!same_figures(a, b))
+			violation("tags", spelled, "differs from %s --runtime ollama --format %s", id, fmt);
+		if (quant && (!tag_estimate(tag, "", b, why, sizeof why) || !same_figures(a, b)))
+			violation("tags", tag, "differs from %s (%s)", spelled, why);
+	}
+	free(a);
+	free(b);
+}
+
 /* The release `v` of `engine` as an estimate takes it: the row it maps to
  * (e->runtime_version), or "" when refused. */
 static void release_row_class(const gs_model *m, const char *engine, const char *v, char *row, size_t cap,
@@ -954,6 +1037,7 @@ int main(int argc, char **argv)
 		every = 1;
 	check_devices();
 	check_aliases();
+	check_tags();
 	{
 		gs_library_entry le;
 		gs_model lm;

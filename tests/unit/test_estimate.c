@@ -3,6 +3,7 @@
 #include <math.h>
 #include "helpers.h"
 #include "gpusizer/interval.h"
+#include "model/ollama_tag.h"
 
 #define END -1
 static gs_estimate *E;
@@ -1222,6 +1223,47 @@ static void test_ollama_layout(void **st)
 	assert_true(E->llamacpp.fa);
 }
 
+/* The GGUF plan against the files Ollama's registry serves (docs/method.md
+ * §14b): for every tag with a recorded upload, the planned tensors (and the
+ * vision tower at F16, which Ollama's gemma3 files carry in the same file)
+ * fall short of the file's size by its metadata alone, the tokenizer's
+ * arrays (tokens, scores, types, merges): under 80 B a vocabulary entry
+ * plus 1 MB (the files' worst is gpt-oss's o200k, 68.7 B); or exceed it by
+ * at most 0.05 %. The uploads that differ from llama.cpp's quantizer beyond
+ * that are listed with their gap, so a change to either side shows. */
+static void test_ollama_uploads(void **st)
+{
+	(void)st;
+	static const struct {
+		const char *tag;
+		uint64_t gap; /* file minus plan, in B */
+	} differ[] = {{"qwen3:8b", 203561092}, {"deepseek-r1:8b", 203548975}};
+	gs_model m;
+	char tag[64];
+	const char *quant;
+	uint64_t bytes;
+	size_t checked = 0, listed = 0;
+	for (size_t i = 0; gsi_ollama_tag_row(i, tag, sizeof tag, &quant, &bytes); i++) {
+		if (!quant)
+			continue;
+		run_estimate(E, &m, GS_F_MODEL, tag, GS_F_LENGTH, "2048", END);
+		int64_t gap = (int64_t)bytes - (int64_t)(E->model.inv.stored_bytes + m.vision_params * 2);
+		bool known = false;
+		for (size_t k = 0; k < sizeof differ / sizeof differ[0]; k++)
+			if (!strcmp(tag, differ[k].tag)) {
+				assert_int_equal(gap, differ[k].gap);
+				known = true;
+				listed++;
+			}
+		if (!known && (gap > 80 * (int64_t)m.vocab + 1000000 || gap < -(int64_t)(bytes / 2000)))
+			fail_msg("%s: file %llu B, gap %lld B to the plan (vocabulary %u)", tag,
+			         (unsigned long long)bytes, (long long)gap, (unsigned)m.vocab);
+		checked++;
+	}
+	assert_true(checked >= 18);
+	assert_int_equal(listed, 2);
+}
+
 static void test_ollama(void **st)
 {
 	(void)st;
@@ -1550,6 +1592,7 @@ int main(void)
 		cmocka_unit_test(test_sglang_pool),        cmocka_unit_test(test_gguf_plan),
 		cmocka_unit_test(test_ollama),            cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_ollama_layout),
+		cmocka_unit_test(test_ollama_uploads),
 		cmocka_unit_test(test_state_space),      cmocka_unit_test(test_vision_language),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -133,9 +133,9 @@ static void ollama_tags(void **st)
 {
 	(void)st;
 	char tag[64];
-	const char *id;
-	size_t n = 0;
-	for (size_t i = 0; (id = gsi_ollama_tag_row(i, tag, sizeof tag)) != NULL; i++, n++) {
+	const char *id, *quant;
+	size_t n = 0, seen = 0;
+	for (size_t i = 0; (id = gsi_ollama_tag_row(i, tag, sizeof tag, &quant, NULL)) != NULL; i++, n++) {
 		gs_library_entry le;
 		if (!gs_library_find(id, &le))
 			fail_msg("%s maps to %s, which is not in the library", tag, id);
@@ -152,19 +152,76 @@ static void ollama_tags(void **st)
 		gs_model m;
 		assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
 		assert_non_null(strstr(m.source, id));
+		/* the tag an upload was seen under gets its file type; one without asks */
+		gs_workload_init(&w);
+		assert_int_equal(gs_workload_set(&w, GS_F_MODEL, tag, strlen(tag), GS_FROM_FLAG, "t", &err),
+		                 GS_OK);
+		gs_status s = gs_workload_finish(&w, &err);
+		if (!quant) {
+			assert_int_equal(s, GS_EINPUT);
+			assert_non_null(strstr(err.msg, "names no quantization"));
+			continue;
+		}
+		seen++;
+		assert_int_equal(s, GS_OK);
+		char want[32];
+		snprintf(want, sizeof want, "gguf:%s", quant);
+		assert_string_equal(gs_wl_str(&w, GS_F_FORMAT), want);
+		assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
+		assert_non_null(strstr(m.source, "the upload recorded under it"));
 	}
 	assert_true(n >= 40);
+	assert_true(seen >= 18);
 	/* not tags: a hub id, a path, a name Ollama's table does not hold */
 	assert_false(gs_ollama_tag_is("meta-llama/Llama-3.1-8B"));
 	assert_false(gs_ollama_tag_is("./llama3.1:8b"));
 	assert_false(gs_ollama_tag_is("unknownmodel:7b"));
 	assert_true(gs_ollama_tag_is("llama3.1:13b")); /* a tag; its size is refused by name */
-	gs_workload w;
-	gs_error err;
-	gs_workload_init(&w);
-	assert_int_equal(gs_workload_set(&w, GS_F_MODEL, "llama3.1:13b", 12, GS_FROM_FLAG, "t", &err), GS_OK);
-	assert_int_equal(gs_workload_finish(&w, &err), GS_EINPUT);
-	assert_non_null(strstr(err.msg, "known sizes: 8b, 70b, 405b"));
+	char near[160];
+	assert_int_equal(gs_ollama_tag_nearest("unknownmodel:7b", near, sizeof near), 0);
+	assert_true(gs_ollama_tag_nearest("lama3.1:8b", near, sizeof near) >= 1);
+	assert_string_equal(strtok(near, ","), "llama3.1:8b"); /* the closest first */
+	assert_true(gs_ollama_tag_nearest("qwen3coder:30b", near, sizeof near) >= 1);
+	assert_non_null(strstr(near, "qwen3-coder:30b"));
+	static const struct {
+		const char *tag, *error;
+	} bad[] = {
+		{"llama3.1:13b", "known sizes: 8b, 70b, 405b"},
+		{"llama3.1:8b-q4_K_M-q8_0", "two quantizations, Q4_K_M and Q8_0"},
+		{"llama3.1:8b@sha256:46e0c10c039e", "a digest or revision after @"},
+		{"llama3.1:8b-instruct", "the upload recorded is llama3.1:8b (Q4_K_M"},
+		{"llama3.1:70b", "is not recorded here"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		gs_workload w;
+		gs_error err;
+		gs_workload_init(&w);
+		assert_int_equal(gs_workload_set(&w, GS_F_MODEL, bad[i].tag, strlen(bad[i].tag), GS_FROM_FLAG,
+		                                 "t", &err),
+		                 GS_OK);
+		assert_int_equal(gs_workload_finish(&w, &err), GS_EINPUT);
+		if (!strstr(err.msg, bad[i].error))
+			fail_msg("%s: %s", bad[i].tag, err.msg);
+	}
+	/* file types beyond the K-quants, as Ollama's tags spell them */
+	static const struct {
+		const char *tag, *format;
+	} types[] = {
+		{"llama3.1:8b-instruct-iq2_xxs", "gguf:IQ2_XXS"}, {"llama3.1:8b-instruct-fp16", "gguf:F16"},
+		{"llama3.1:8b-instruct-f32", "gguf:F32"},         {"gpt-oss:20b", "gguf:MXFP4"},
+		{"mistral:latest", "gguf:Q4_K_M"},                {"deepseek-r1:8b", "gguf:Q4_K_M"},
+	};
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) {
+		gs_workload w;
+		gs_error err;
+		gs_workload_init(&w);
+		assert_int_equal(gs_workload_set(&w, GS_F_MODEL, types[i].tag, strlen(types[i].tag),
+		                                 GS_FROM_FLAG, "t", &err),
+		                 GS_OK);
+		if (gs_workload_finish(&w, &err))
+			fail_msg("%s: %s", types[i].tag, err.msg);
+		assert_string_equal(gs_wl_str(&w, GS_F_FORMAT), types[i].format);
+	}
 }
 
 int main(void)

@@ -234,7 +234,7 @@ gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *po
 	}
 	const char *text = gs_wl_str(w, GS_F_MODEL);
 	gsi_ollama_tag tag;
-	char why[320];
+	char why[512];
 	int r = gsi_ollama_tag_parse(text, &tag, why, sizeof why);
 	if (r < 0)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_MODEL].where, "%s", why);
@@ -245,10 +245,22 @@ gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *po
 			                    "Ollama tag \"%s\": %s is not in the built-in library", tag.tag,
 			                    tag.model);
 		gs_status s = gs_library_model(&le, out, err);
+		/* the file type a tag without one was sized at, and which upload that is */
+		bool upload = tag.defaulted && w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT;
 		if (!s)
-			snprintf(out->source, sizeof out->source, "%s (Ollama tag %s)", tag.model, tag.tag);
+			snprintf(out->source, sizeof out->source, "%.70s (Ollama tag %.60s%s%.320s)",
+			         tag.model, tag.tag, upload ? ": the upload recorded under it, " : "",
+			         upload ? tag.upload : "");
 		return s;
 	}
+	char near[160];
+	struct stat st;
+	if ((policy || stat(text, &st) != 0) && /* a tag of a name not mapped, not the CLI's file */
+	    gsi_ollama_tag_nearest(text, near, sizeof near))
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_MODEL].where,
+		                    "model \"%.100s\": not a file, and not an Ollama tag gpusizer maps; "
+		                    "the nearest: %s (or give the model's .gguf or config.json)",
+		                    text, near);
 	if (!policy) /* the CLI: the user's own files, or the hub when no such file exists */
 		return gs_hub_is_id(text) ? from_hub(w, out, err) : from_path(text, out, err);
 	char real[PATH_MAX];
@@ -274,10 +286,15 @@ gs_status gs_workload_model_with(const gs_workload *w, const gs_model_policy *po
 	                    text);
 }
 
+size_t gs_ollama_tag_nearest(const char *text, char *out, size_t cap)
+{
+	return gsi_ollama_tag_nearest(text, out, cap);
+}
+
 bool gs_ollama_tag_is(const char *text)
 {
 	gsi_ollama_tag t;
-	char why[320];
+	char why[512];
 	return gsi_ollama_tag_parse(text, &t, why, sizeof why) != 0;
 }
 

@@ -659,13 +659,15 @@ void gs_workload_recipe_settings(const gs_workload *w, char *buf, size_t cap)
 }
 
 /* An Ollama tag (llama3.1:8b-instruct-q4_K_M) names the GGUF file type it
- * pulls: that is the format, unless the sheet gives the same one itself; a
- * tag without one needs the format given (ollama_tag.c says why). The
- * runtime a tag is pulled for is Ollama, unless the sheet names another. */
+ * pulls: that is the format, unless the sheet gives the same one itself. A
+ * tag without one gets the file type of the upload recorded under it
+ * (ollama_tag.c), which a format on the sheet replaces (mistral:7b's 2024
+ * upload was Q4_0); with neither, the format is asked for. The runtime a
+ * tag is pulled for is Ollama, unless the sheet names another. */
 static gs_status format_from_tag(gs_workload *w, gs_error *err)
 {
 	gsi_ollama_tag t;
-	char why[320];
+	char why[512];
 	const char *where = w->v[GS_F_MODEL].where;
 	int r = gsi_ollama_tag_parse(gs_wl_str(w, GS_F_MODEL), &t, why, sizeof why);
 	if (r < 0)
@@ -683,16 +685,10 @@ static gs_status format_from_tag(gs_workload *w, gs_error *err)
 		                    "bits: the Ollama tag \"%s\" names a GGUF "
 		                    "file; give its file type as format (Q4_K_M), not bits",
 		                    t.tag);
-	if (!t.quant[0]) {
+	if (!t.quant[0] || (t.defaulted && gs_wl_set(w, GS_F_FORMAT))) {
 		if (gs_wl_set(w, GS_F_FORMAT))
 			return GS_OK;
-		return gs_error_set(err, GS_EINPUT, where,
-		                    "Ollama tag \"%s\" names no quantization: the registry's "
-		                    "default is in the manifest it serves (Q4_K_M for most current uploads, "
-		                    "Q4_0 for older "
-		                    "ones) and is not read offline; name it in the tag as Ollama spells it "
-		                    "(llama3.1:8b-instruct-q4_K_M) or give format (--format Q4_K_M)",
-		                    t.tag);
+		return gs_error_set(err, GS_EINPUT, where, "%s", t.ask);
 	}
 	char fmt[32];
 	snprintf(fmt, sizeof fmt, "gguf:%s", t.quant);
@@ -708,7 +704,9 @@ static gs_status format_from_tag(gs_workload *w, gs_error *err)
 			                    w->v[GS_F_FORMAT].text, t.quant, t.tag);
 		return GS_OK;
 	}
-	return gs_workload_set(w, GS_F_FORMAT, fmt, strlen(fmt), GS_FROM_DEFAULT, "the model's Ollama tag",
+	return gs_workload_set(w, GS_F_FORMAT, fmt, strlen(fmt), GS_FROM_DEFAULT,
+	                       t.defaulted ? "the upload recorded under the model's Ollama tag"
+	                                   : "the model's Ollama tag",
 	                       err);
 }
 
