@@ -27,7 +27,7 @@ static const char *write_file(const char *name, const char *text)
 #define HEADER "{\"type\":\"header\",\"nvml\":false,\"driver\":\"\",\"cuda\":0}\n"
 #define PHASE(name, tok, alloc, res)                                                                         \
 	"{\"type\":\"marker\",\"event\":\"phase_begin\",\"phase\":\"" name "\",\"tokens\":" #tok             \
-	",\"sequences\":1}\n"                                                                                \
+	",\"sequences\":1,\"model\":\"meta-llama/Meta-Llama-3-8B\"}\n"                                        \
 	"{\"type\":\"marker\",\"event\":\"phase_end\",\"phase\":\"" name "\",\"tokens\":" #tok               \
 	",\"sequences\":1,"                                                                                  \
 	"\"torch\":\"2.4.0\",\"versions\":{\"transformers\":\"4.44.2\"},\"devices\":[{\"device\":0,"         \
@@ -222,6 +222,39 @@ static int teardown(void **st)
 	return 0;
 }
 
+/* A run tied to nothing validates nothing, and one that held less than
+ * half the weights cannot be of this model (issue 50 item 3). */
+static void test_untied_and_impossible(void **st)
+{
+	(void)st;
+	estimate_7b("4096");
+	const char *run = write_file("u.jsonl", HEADER
+	                             "{\"type\":\"marker\",\"event\":\"phase_begin\",\"phase\":\"load\","
+	                             "\"tokens\":4096,\"sequences\":1}\n"
+	                             "{\"type\":\"marker\",\"event\":\"phase_end\",\"phase\":\"load\","
+	                             "\"tokens\":4096,\"sequences\":1,\"devices\":[{\"device\":0,"
+	                             "\"max_memory_allocated\":16000000000,\"max_memory_reserved\":16100000000}]}\n"
+	                             EXIT0);
+	gs_error err;
+	assert_int_equal(gs_measurements_add_run(M, E, run, NULL, false, &err), GS_OK);
+	assert_false(M->runs[0].validates);
+	assert_non_null(strstr(M->runs[0].why, "neither a model"));
+	gs_measurements_init(M);
+	assert_int_equal(gs_measurements_add_run(M, E, run, NULL, true, &err), GS_OK);
+	assert_true(M->runs[0].validates); /* --force-run ties it */
+	/* 1 MB reserved in load, where the estimate holds 14.96 GiB of weights */
+	run = write_file("w.jsonl", HEADER PHASE("load", 0, 1000000, 1000000)
+	                 PHASE("prefill", 4096, 1000000, 1000000) EXIT0);
+	for (int force = 0; force < 2; force++) {
+		gs_measurements_init(M);
+		assert_int_equal(gs_measurements_add_run(M, E, run, NULL, force, &err), GS_OK);
+		assert_false(M->runs[0].validates);
+		assert_non_null(strstr(M->runs[0].why, "less than half the 14.96 GiB of weights"));
+	}
+	gs_measurements_apply(M, E);
+	assert_string_equal(M->need_basis, "estimate");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -232,6 +265,7 @@ int main(void)
 		cmocka_unit_test(test_signal_zero),
 		cmocka_unit_test(test_oom_bound),
 		cmocka_unit_test(test_sha256),
+		cmocka_unit_test(test_untied_and_impossible),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

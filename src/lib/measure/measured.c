@@ -104,6 +104,45 @@ static void run_versions(const gs_run *r, char *out, size_t cap)
 		gsi_fmt(out, cap, "not recorded (no NVML, and the workload reported no library versions)");
 }
 
+static gs_bytes decisive(const gs_measured_phase *x, const char **counter);
+
+/* A run validates only what it can be tied to and could have measured
+ * (issue 50 item 3): one naming neither model nor sheet is another
+ * workload's as likely as this one's (--force-run ties it), and a phase
+ * that held less than half the weights the estimate puts on a GPU cannot
+ * have run this model in this format, whatever the run says (a physical
+ * contradiction, which --force-run does not lift). */
+static void untie(gs_measured_run *m, const gs_run *r, const gs_estimate *e, bool force)
+{
+	if (!m->validates)
+		return;
+	if (!force && !r->model[0] && !r->sheet[0]) {
+		m->validates = false;
+		gsi_fmt(m->why, sizeof m->why,
+		        "it names neither a model (its markers) nor a sheet (its header), so nothing ties it "
+		        "to this workload: measure with --sheet or a model marker, or give --force-run");
+		return;
+	}
+	const gs_item *w = gs_estimate_item(e, "weights");
+	for (size_t k = 0; w && k < m->n; k++) {
+		const gs_measured_phase *x = &m->ph[k];
+		const gs_phase *ph = estimate_phase(e, x->phase);
+		const char *counter;
+		gs_bytes got = decisive(x, &counter);
+		gs_bytes held = ph ? w->bytes[ph - e->phases] : 0;
+		if (!held || got >= held / 2)
+			continue;
+		char a[40], b[40];
+		m->validates = false;
+		gsi_fmt(m->why, sizeof m->why,
+		        "phase %.31s on GPU %u measured %s (%s), less than half the %s of weights the "
+		        "estimate holds on a GPU in it: not a run of this model in this format",
+		        x->phase, x->gpu, gs_format_bytes(got, GS_UNIT_GiB, a, sizeof a), counter,
+		        gs_format_bytes(held, GS_UNIT_GiB, b, sizeof b));
+		return;
+	}
+}
+
 gs_status gs_measurements_add_run(gs_measurements *ms, const gs_estimate *e, const char *path,
                                   const char *sheet, bool force, gs_error *err)
 {
@@ -185,6 +224,7 @@ gs_status gs_measurements_add_run(gs_measurements *ms, const gs_estimate *e, con
 			                     (L && q->tokens >= L && phase_batch(q, training) >= B));
 		}
 	}
+	untie(m, r, e, force);
 	free(r);
 	return GS_OK;
 }
@@ -420,9 +460,11 @@ void gs_measurements_apply(gs_measurements *ms, gs_estimate *e)
 		snprintf(e->need_why, sizeof e->need_why,
 		         "the estimate, as no run validates the sheet; a measured peak above it excludes "
 		         "smaller offers (the floor)");
+	else if (ms->n_runs) /* the first run's reason: the text answer has no Measurements section */
+		gsi_fmt(e->need_why, sizeof e->need_why, "the estimate: no run validates the sheet (%.60s: %s)",
+		        base_name(ms->runs[0].file), ms->runs[0].why);
 	else
-		snprintf(e->need_why, sizeof e->need_why, "the estimate: no run validates the sheet%s",
-		         ms->n_runs ? " (see Measurements)" : "");
+		snprintf(e->need_why, sizeof e->need_why, "the estimate: no run validates the sheet");
 	e->floor = ms->floor;
 	snprintf(e->floor_why, sizeof e->floor_why, "%s", ms->floor_why);
 	/* with a capacity, a measured or failed run's need is what the one
