@@ -27,7 +27,7 @@ static const char *write_file(const char *name, const char *text)
 #define HEADER "{\"type\":\"header\",\"nvml\":false,\"driver\":\"\",\"cuda\":0}\n"
 #define PHASE(name, tok, alloc, res)                                                                         \
 	"{\"type\":\"marker\",\"event\":\"phase_begin\",\"phase\":\"" name "\",\"tokens\":" #tok             \
-	",\"sequences\":1,\"model\":\"meta-llama/Meta-Llama-3-8B\"}\n"                                        \
+	",\"sequences\":1,\"model\":\"meta-llama/Meta-Llama-3-8B\"}\n"                                       \
 	"{\"type\":\"marker\",\"event\":\"phase_end\",\"phase\":\"" name "\",\"tokens\":" #tok               \
 	",\"sequences\":1,"                                                                                  \
 	"\"torch\":\"2.4.0\",\"versions\":{\"transformers\":\"4.44.2\"},\"devices\":[{\"device\":0,"         \
@@ -233,7 +233,8 @@ static void test_untied_and_impossible(void **st)
 	                             "\"tokens\":4096,\"sequences\":1}\n"
 	                             "{\"type\":\"marker\",\"event\":\"phase_end\",\"phase\":\"load\","
 	                             "\"tokens\":4096,\"sequences\":1,\"devices\":[{\"device\":0,"
-	                             "\"max_memory_allocated\":16000000000,\"max_memory_reserved\":16100000000}]}\n"
+	                             "\"max_memory_allocated\":16000000000,"
+	                             "\"max_memory_reserved\":16100000000}]}\n"
 	                             EXIT0);
 	gs_error err;
 	assert_int_equal(gs_measurements_add_run(M, E, run, NULL, false, &err), GS_OK);

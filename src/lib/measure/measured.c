@@ -461,8 +461,9 @@ void gs_measurements_apply(gs_measurements *ms, gs_estimate *e)
 		         "the estimate, as no run validates the sheet; a measured peak above it excludes "
 		         "smaller offers (the floor)");
 	else if (ms->n_runs) /* the first run's reason: the text answer has no Measurements section */
-		gsi_fmt(e->need_why, sizeof e->need_why, "the estimate: no run validates the sheet (%.60s: %s)",
-		        base_name(ms->runs[0].file), ms->runs[0].why);
+		gsi_fmt(e->need_why, sizeof e->need_why,
+		        "the estimate: no run validates the sheet (%.60s: %s)", base_name(ms->runs[0].file),
+		        ms->runs[0].why);
 	else
 		snprintf(e->need_why, sizeof e->need_why, "the estimate: no run validates the sheet");
 	e->floor = ms->floor;
