@@ -200,7 +200,7 @@ static void index_rules(void **st)
 /* ---- GGUF ------------------------------------------------------------------ */
 
 typedef struct gb {
-	unsigned char b[4096];
+	unsigned char b[16384];
 	size_t n;
 } gb;
 static void gput(gb *g, const void *d, size_t n) { memcpy(g->b + g->n, d, n); g->n += n; }
@@ -546,6 +546,40 @@ static void gguf_kv_heads(void **st)
 		gs_inventory_free(inv);
 	}
 }
+/* issue 50 item 4: 70B llama metadata (80 blocks, 8192 wide) over one
+ * 32-byte tensor is no model: refused, naming the first missing block;
+ * the same with every block but a token_embd of another width too */
+static void gguf_metadata_without_tensors(void **st)
+{
+	(void)st;
+	for (int with_blocks = 0; with_blocks < 2; with_blocks++) {
+		gb g;
+		gguf_base(&g, 3, with_blocks ? 81 : 1, 4);
+		gstr(&g, "general.architecture"); g32(&g, 8); gstr(&g, "llama");
+		gstr(&g, "llama.block_count"); g32(&g, 4); g32(&g, 80);
+		gstr(&g, "llama.embedding_length"); g32(&g, 4); g32(&g, 8192);
+		gstr(&g, "llama.attention.head_count"); g32(&g, 4); g32(&g, 64);
+		uint64_t off = 0;
+		for (int l = 0; with_blocks && l < 80; l++) { /* one F32 norm of 8 a block */
+			char name[32];
+			snprintf(name, sizeof name, "blk.%d.attn_norm.weight", l);
+			gstr(&g, name); g32(&g, 1); g64(&g, 8); g32(&g, 0); g64(&g, off);
+			off += 32;
+		}
+		/* token_embd: 8 x 1 F32 (32 B) where 8192 x V is due */
+		gstr(&g, with_blocks ? "token_embd.weight" : "w"); g32(&g, 2); g64(&g, 8); g64(&g, 1);
+		g32(&g, 0); g64(&g, off);
+		gs_inventory *inv = gs_inventory_new();
+		gs_error err;
+		uint64_t need, data = (g.n + 31) / 32 * 32;
+		assert_int_equal(gs_gguf_parse(inv, g.b, g.n, data + off + 32, "70b.gguf", &need, &err), GS_OK);
+		gs_model m;
+		assert_int_equal(gs_model_from_gguf(inv, "70b.gguf", &m, &err), GS_EINPUT);
+		assert_non_null(strstr(err.msg, with_blocks ? "token_embd.weight is of another width"
+		                                            : "no tensor of block 0 (blk.0.*)"));
+		gs_inventory_free(inv);
+	}
+}
 static void st_bytes_overflow(void **st)
 {
 	(void)st;
@@ -771,6 +805,7 @@ int main(void)
 		cmocka_unit_test(gguf_many_keys),
 		cmocka_unit_test(st_bytes_overflow),
 		cmocka_unit_test(gguf_kv_heads),
+		cmocka_unit_test(gguf_metadata_without_tensors),
 		cmocka_unit_test(fixtures),
 		cmocka_unit_test(planned_gguf_routes),
 	};

@@ -103,6 +103,47 @@ static void gguf_qwen3next(const gs_inventory *inv, const char *arch, gs_model *
 		m->layer_is_ssm[l] = every && (l + 1) % every != 0;
 }
 
+/* The metadata against the tensor table (issue 50 item 4): llama.cpp's
+ * load_tensors creates every block's tensors and the token embeddings, and
+ * a file without them fails to load ("missing tensor"), so a table that
+ * lacks a block the metadata counts, or whose token_embd is not
+ * embedding_length wide, describes another model (or is cut): sizing its
+ * metadata would be sizing a model the file does not hold. */
+static gs_status gguf_tables_match(const gs_inventory *inv, const char *arch, uint64_t L, uint64_t h,
+                                   const char *source, gs_error *err)
+{
+	bool seen[GS_MAX_LAYERS] = {0};
+	for (size_t i = 0; i < gs_inventory_count(inv); i++) { /* GGUF names blocks blk.N. */
+		const char *n = gs_inventory_tensor(inv, i)->name;
+		uint64_t l = 0;
+		int d = 0;
+		if (strncmp(n, "blk.", 4))
+			continue;
+		for (n += 4; *n >= '0' && *n <= '9' && d < 6; n++, d++)
+			l = l * 10 + (uint64_t)(*n - '0');
+		if (d && *n == '.' && l < L)
+			seen[l] = true;
+	}
+	for (uint64_t l = 0; l < L; l++)
+		if (!seen[l])
+			return gs_error_set(err, GS_EINPUT, source,
+			                    "GGUF %s.block_count is %llu, but the tensor table has no tensor of "
+			                    "block %llu (blk.%llu.*): llama.cpp refuses such a file (missing "
+			                    "tensor); the metadata and the tensors describe different models, or "
+			                    "the file is cut",
+			                    arch, (unsigned long long)L, (unsigned long long)l,
+			                    (unsigned long long)l);
+	long ti = gsi_inv_find(inv, "token_embd.weight");
+	const gs_tensor *te = ti >= 0 ? gs_inventory_tensor(inv, (size_t)ti) : NULL;
+	if (!te || te->ndim != 2 || te->shape[0] != h)
+		return gs_error_set(err, GS_EINPUT, source,
+		                    "GGUF %s.embedding_length is %llu, but token_embd.weight is %s: llama.cpp "
+		                    "refuses such a file (missing or wrong-shaped tensor)",
+		                    arch, (unsigned long long)h,
+		                    !te ? "missing" : te->ndim != 2 ? "not 2-D" : "of another width");
+	return GS_OK;
+}
+
 gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_model *m, gs_error *err)
 {
 	static const char *const archs[] = {"llama",     "qwen2",    "qwen3",    "mistral",   "gemma",
@@ -139,6 +180,9 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 	if (kd == 0 || kd > (1u << 20))
 		return gs_error_set(err, GS_EINPUT, source, "GGUF %s.attention.key_length must be 1 to 2^20",
 		                    arch);
+	gs_status st = gguf_tables_match(inv, arch, L, h, source, err);
+	if (st)
+		return st;
 	uint64_t vd = meta_or(inv, arch, "attention.value_length", kd);
 	uint64_t vocab = 0;
 	if (!gs_inventory_meta_u64(inv, "tokenizer.ggml.vocab_size", &vocab) &&
