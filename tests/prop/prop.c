@@ -82,6 +82,8 @@ static const struct {
 	{"tp: read by runtimes transformers, vllm and sglang, not by",
 	 "llama.cpp and Ollama split layers over GPUs by tensor_split: the field table has no tp for them"},
 	{"verify_with_parallel_config", "the engine's own divisibility rule refuses the degree (docs/method.md §11a)"},
+	{"its tp_plan shards q_proj, k_proj and v_proj as torch.chunk does",
+	 "Transformers' tp_plan needs whole query and KV heads on every rank (docs/method.md §11a, issue 50 item 6)"},
 	{"is a state-space model or hybrid: gpusizer sizes it with runtime transformers only",
 	 "the engines' hybrid cache layouts are not modelled yet: refused, not guessed (issue 36)"},
 	{"is a vision-language model: gpusizer sizes it with runtime transformers only",

@@ -125,8 +125,10 @@ typedef struct gsi_engine {
 	bool splits_layers;           /* layers over GPUs by tensor_split, one device
 	                                 a stage, no tp or pp (llama.cpp, Ollama)     */
 	bool pipeline;                /* pipeline stages (pp > 1) are modelled      */
-	bool tp_divides;              /* refuses a degree its divide() asserts refuse
-	                                 (gsi_engine_tp_check)                      */
+	/* the first rule a tensor-parallel degree breaks under it, in its own
+	 * words (NULL: it starts); NULL for an engine without tensor
+	 * parallelism (gsi_engine_tp_check; docs/method.md §11a) */
+	const char *(*tp_broken)(const gs_model *m, uint64_t tp, char *why, size_t cap);
 	bool budgets_cuda_total;      /* budgets from the CUDA-visible total        */
 	bool judged_on_cuda_total;    /* allocates through torch: judged against
 	                                 the CUDA-visible total, not the device's   */
@@ -299,14 +301,18 @@ void gsi_apply_placement(gs_estimate *e, uint32_t stage);
  * (estimate_items.c). */
 gs_bytes gsi_comm_allowance(const gs_estimate *e);
 
-/* Whether vLLM or SGLang would start with tensor-parallel degree tp on
- * model m: the attention heads split evenly, the KV heads split or
- * replicate evenly, the dense MLP's columns and the padded vocabulary split
- * evenly (the divide() asserts of their linear.py and
- * vocab_parallel_embedding.py, docs/method.md §11a). GS_EINPUT with the
- * engine's own reason and the degrees that would start, at `where`
- * (estimate_items.c). */
-gs_status gsi_engine_tp_check(const gs_model *m, uint64_t tp, const char *engine, const char *where,
+/* The engines' tensor-parallel rules (estimate_items.c): vLLM's and
+ * SGLang's divide() asserts (attention heads split evenly, KV heads split
+ * or replicate evenly, the dense MLP's columns and the padded vocabulary
+ * split evenly: their linear.py and vocab_parallel_embedding.py), and
+ * Transformers' tp_plan (whole query and KV heads on every rank). */
+const char *gsi_tp_broken_serving(const gs_model *m, uint64_t tp, char *why, size_t cap);
+const char *gsi_tp_broken_transformers(const gs_model *m, uint64_t tp, char *why, size_t cap);
+
+/* Whether `engine` would start with tensor-parallel degree tp on model m
+ * by its row's rule: GS_EINPUT with the engine's own reason and the
+ * degrees that would start, at `where` (docs/method.md §11a). */
+gs_status gsi_engine_tp_check(const gsi_engine *engine, const gs_model *m, uint64_t tp, const char *where,
                               gs_error *err);
 
 /* Fill e->interval from the calibration bands (interval.c); under

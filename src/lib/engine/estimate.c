@@ -42,15 +42,15 @@ static const gsi_engine engines[] = {
 	{.id = GS_RT_TRANSFORMERS, .label = "Transformers", .estimate = gsi_estimate_transformers,
 	 .sizes_encoders = true, .sizes_encoder_decoders = true, .sizes_state_space = true,
 	 .sizes_vision = true, .attn_implementation = true, .pipeline = true, .judged_on_cuda_total = true,
-	 .matrix_formats = serve_formats},
-	{.id = GS_RT_VLLM, .label = "vLLM", .estimate = gsi_estimate_vllm, .tp_divides = true,
+	 .matrix_formats = serve_formats, .tp_broken = gsi_tp_broken_transformers},
+	{.id = GS_RT_VLLM, .label = "vLLM", .estimate = gsi_estimate_vllm, .tp_broken = gsi_tp_broken_serving,
 	 .kv_formats = KV_SERVING, .sizes_state_space = true, .sizes_vision = true,
 	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group_of = gsi_vllm_interval_group,
 	 .pool_view = gsi_vllm_pool_view, .pool_interval = gsi_vllm_pool_interval,
 	 .verdict = gsi_verdict_vllm_pool, .matrix_formats = serve_formats,
 	 .pool_changes = gsi_serving_changes, .text_lines = gsi_vllm_text_lines,
 	 .extras_json = gsi_vllm_extras_json},
-	{.id = GS_RT_SGLANG, .label = "SGLang", .estimate = gsi_estimate_sglang, .tp_divides = true,
+	{.id = GS_RT_SGLANG, .label = "SGLang", .estimate = gsi_estimate_sglang, .tp_broken = gsi_tp_broken_serving,
 	 .kv_formats = KV_SERVING, .sizes_state_space = true, .sizes_vision = true,
 	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group = "sglang",
 	 .pool_view = gsi_sglang_pool_view, .pool_interval = gsi_sglang_pool_interval,
@@ -184,9 +184,8 @@ static gs_status placement_setup(gs_estimate *e, gs_error *err)
 		                    "pipeline parallelism with the %s runtime is not modelled yet; use tp",
 		                    gs_runtime_name(e->runtime));
 	/* a degree the engine refuses to start with is not sized */
-	if (e->engine->tp_divides) {
-		gs_status s =
-		        gsi_engine_tp_check(&e->model, e->tp, e->engine->label, w->v[GS_F_TP].where, err);
+	if (e->engine->tp_broken) {
+		gs_status s = gsi_engine_tp_check(e->engine, &e->model, e->tp, w->v[GS_F_TP].where, err);
 		if (s)
 			return s;
 	}

@@ -588,7 +588,7 @@ void gsi_apply_placement(gs_estimate *e, uint32_t stage)
 /* --- tensor parallelism the serving engines accept ------------------------ */
 
 /* The first rule tp breaks, in the engine's words; NULL when it starts. */
-static const char *tp_broken(const gs_model *m, uint64_t tp, char *why, size_t cap)
+const char *gsi_tp_broken_serving(const gs_model *m, uint64_t tp, char *why, size_t cap)
 {
 	if (tp <= 1)
 		return NULL;
@@ -636,24 +636,47 @@ static const char *tp_broken(const gs_model *m, uint64_t tp, char *why, size_t c
 	return NULL;
 }
 
-gs_status gsi_engine_tp_check(const gs_model *m, uint64_t tp, const char *engine, const char *where,
+/* Transformers' tp_plan (integrations/tensor_parallel.py, v4.5x and v5):
+ * q_proj, k_proj and v_proj are column-parallel, sharded as torch.chunk
+ * shards (get_tensor_shard: ceil(rows / tp) rows a rank, the last ones
+ * short or empty), and the attention views each rank's slice as heads of
+ * head_dim and repeats its KV heads num_key_value_groups times
+ * (modeling_llama.py): a rank holds whole heads in the model's ratio only
+ * when tp divides the query and the KV heads. The MLP's chunks need no
+ * such split. */
+const char *gsi_tp_broken_transformers(const gs_model *m, uint64_t tp, char *why, size_t cap)
+{
+	if (tp <= 1 || m->ssm) /* a pure state-space model: no attention to shard */
+		return NULL;
+	uint64_t kv = m->kv_heads ? m->kv_heads : m->heads;
+	if (m->heads % tp == 0 && kv % tp == 0)
+		return NULL;
+	snprintf(why, cap,
+	         "its tp_plan shards q_proj, k_proj and v_proj as torch.chunk does, and a rank's slice "
+	         "holds whole heads in the model's ratio only when tp divides the %u query and %llu "
+	         "KV heads (integrations/tensor_parallel.py get_tensor_shard)",
+	         m->heads, (unsigned long long)kv);
+	return why;
+}
+
+gs_status gsi_engine_tp_check(const gsi_engine *engine, const gs_model *m, uint64_t tp, const char *where,
                               gs_error *err)
 {
 	char why[320];
-	if (!m->has_architecture || !m->heads || !tp_broken(m, tp, why, sizeof why))
+	if (!m->has_architecture || !m->heads || !engine->tp_broken(m, tp, why, sizeof why))
 		return GS_OK;
 	char ok[160] = "";
 	size_t k = 0;
 	for (uint64_t t = 1; t <= m->heads && t <= 1024 && k < sizeof ok - 12; t++) {
 		char scratch[320];
-		if (!tp_broken(m, t, scratch, sizeof scratch))
+		if (!engine->tp_broken(m, t, scratch, sizeof scratch))
 			k += (size_t)snprintf(ok + k, sizeof ok - k, "%s%llu", k ? ", " : "",
 			                      (unsigned long long)t);
 	}
 	return gs_error_set(err, GS_EINPUT, where,
 	                    "tp %llu: %s would not start: %s; tensor-parallel degrees it accepts for this "
 	                    "model: %s",
-	                    (unsigned long long)tp, engine, why, ok);
+	                    (unsigned long long)tp, engine->label, why, ok);
 }
 
 /* The vision tower encodes b x images images of P patches before the
