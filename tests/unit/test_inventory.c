@@ -572,7 +572,8 @@ static void gguf_metadata_without_tensors(void **st)
 		gs_inventory *inv = gs_inventory_new();
 		gs_error err;
 		uint64_t need, data = (g.n + 31) / 32 * 32;
-		assert_int_equal(gs_gguf_parse(inv, g.b, g.n, data + off + 32, "70b.gguf", &need, &err), GS_OK);
+		assert_int_equal(gs_gguf_parse(inv, g.b, g.n, data + off + 32, "70b.gguf", &need, &err),
+		                 GS_OK);
 		gs_model m;
 		assert_int_equal(gs_model_from_gguf(inv, "70b.gguf", &m, &err), GS_EINPUT);
 		assert_non_null(strstr(err.msg, with_blocks ? "token_embd.weight is of another width"

@@ -124,21 +124,21 @@ static gs_status gguf_tables_match(const gs_inventory *inv, const char *arch, ui
 		if (d && *n == '.' && l < L)
 			seen[l] = true;
 	}
-	for (uint64_t l = 0; l < L; l++)
-		if (!seen[l])
-			return gs_error_set(err, GS_EINPUT, source,
-			                    "GGUF %s.block_count is %llu, but the tensor table has no tensor of "
-			                    "block %llu (blk.%llu.*): llama.cpp refuses such a file (missing "
-			                    "tensor); the metadata and the tensors describe different models, or "
-			                    "the file is cut",
-			                    arch, (unsigned long long)L, (unsigned long long)l,
-			                    (unsigned long long)l);
+	for (uint64_t l = 0; l < L; l++) {
+		if (seen[l])
+			continue;
+		return gs_error_set(err, GS_EINPUT, source,
+		                    "GGUF %s.block_count is %llu, but the tensor table has no tensor of block "
+		                    "%llu (blk.%llu.*): llama.cpp refuses such a file (missing tensor); the "
+		                    "metadata and the tensors describe different models, or the file is cut",
+		                    arch, (unsigned long long)L, (unsigned long long)l, (unsigned long long)l);
+	}
 	long ti = gsi_inv_find(inv, "token_embd.weight");
 	const gs_tensor *te = ti >= 0 ? gs_inventory_tensor(inv, (size_t)ti) : NULL;
 	if (!te || te->ndim != 2 || te->shape[0] != h)
 		return gs_error_set(err, GS_EINPUT, source,
-		                    "GGUF %s.embedding_length is %llu, but token_embd.weight is %s: llama.cpp "
-		                    "refuses such a file (missing or wrong-shaped tensor)",
+		                    "GGUF %s.embedding_length is %llu, but token_embd.weight is %s: "
+		                    "llama.cpp refuses such a file (missing or wrong-shaped tensor)",
 		                    arch, (unsigned long long)h,
 		                    !te ? "missing" : te->ndim != 2 ? "not 2-D" : "of another width");
 	return GS_OK;
