@@ -128,9 +128,10 @@ static gs_status gguf_tables_match(const gs_inventory *inv, const char *arch, ui
 		if (seen[l])
 			continue;
 		return gs_error_set(err, GS_EINPUT, source,
-		                    "GGUF %s.block_count is %llu, but the tensor table has no tensor of block "
-		                    "%llu (blk.%llu.*): llama.cpp refuses such a file (missing tensor); the "
-		                    "metadata and the tensors describe different models, or the file is cut",
+		                    "GGUF %s.block_count is %llu, but the tensor table has no tensor of "
+		                    "block %llu (blk.%llu.*): llama.cpp refuses such a file (missing "
+		                    "tensor); the metadata and the tensors describe different models, or "
+		                    "the file is cut",
 		                    arch, (unsigned long long)L, (unsigned long long)l, (unsigned long long)l);
 	}
 	long ti = gsi_inv_find(inv, "token_embd.weight");
