@@ -132,7 +132,8 @@ static gs_status gguf_tables_match(const gs_inventory *inv, const char *arch, ui
 		                    "block %llu (blk.%llu.*): llama.cpp refuses such a file (missing "
 		                    "tensor); the metadata and the tensors describe different models, or "
 		                    "the file is cut",
-		                    arch, (unsigned long long)L, (unsigned long long)l, (unsigned long long)l);
+		                    arch, (unsigned long long)L, (unsigned long long)l,
+		                    (unsigned long long)l);
 	}
 	long ti = gsi_inv_find(inv, "token_embd.weight");
 	const gs_tensor *te = ti >= 0 ? gs_inventory_tensor(inv, (size_t)ti) : NULL;
