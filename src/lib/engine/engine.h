@@ -115,6 +115,9 @@ typedef struct gsi_engine {
 	const char *kv_formats;       /* the KV-cache formats it takes, gpusizer's
 	                                 spellings of its own (space-separated, from
 	                                 its source); NULL: every one             */
+	bool dequantizes_gguf;        /* loads a GGUF by dequantizing it (Transformers'
+	                                 gguf_file=): a GGUF format is refused, the
+	                                 dtype it loads into is what to size         */
 	bool runs_gguf;               /* it runs a GGUF: a checkpoint's own storage
 	                                 is not its format, the file type is       */
 	bool attn_implementation;     /* attention is chosen as Transformers'

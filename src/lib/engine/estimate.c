@@ -42,7 +42,7 @@ static const gsi_engine engines[] = {
 	{.id = GS_RT_TRANSFORMERS, .label = "Transformers", .estimate = gsi_estimate_transformers,
 	 .sizes_encoders = true, .sizes_encoder_decoders = true, .sizes_state_space = true,
 	 .sizes_vision = true, .attn_implementation = true, .pipeline = true, .judged_on_cuda_total = true,
-	 .matrix_formats = serve_formats, .tp_broken = gsi_tp_broken_transformers},
+	 .matrix_formats = serve_formats, .tp_broken = gsi_tp_broken_transformers, .dequantizes_gguf = true},
 	{.id = GS_RT_VLLM, .label = "vLLM", .estimate = gsi_estimate_vllm, .tp_broken = gsi_tp_broken_serving,
 	 .kv_formats = KV_SERVING, .sizes_state_space = true, .sizes_vision = true,
 	 .budgets_cuda_total = true, .judged_per_device = true, .interval_group_of = gsi_vllm_interval_group,
@@ -325,6 +325,24 @@ static gs_status kv_format_taken(const gs_estimate *e, const gs_workload *w, gs_
 	return GS_OK;
 }
 
+/* Transformers loads a GGUF (from_pretrained(gguf_file=)) by dequantizing
+ * every tensor to the dtype it is given, float32 by default (docs
+ * gguf.md at v4.49.0: "we first dequantize it to fp32"; at v5 the blocks
+ * stay packed only on Apple's MPS with the kernels package): sizing the
+ * file's own bytes would be sizing what it never holds on a CUDA GPU
+ * (issue 50 item 5). */
+static gs_status gguf_dequantized(const gs_estimate *e, const gs_workload *w, gs_error *err)
+{
+	if (!e->engine->dequantizes_gguf || e->format.family != GS_FAM_GGUF)
+		return GS_OK;
+	return gs_error_set(err, GS_EINPUT, e->stored_format ? "model" : w->v[GS_F_FORMAT].where,
+	                    "format %s: %s dequantizes a GGUF when it loads it (gguf_file=), to float32 "
+	                    "unless given a dtype, so its file type is not what the GPU holds: give the "
+	                    "dtype it loads into (--format fp32, bf16 or fp16), or runtime llamacpp or "
+	                    "ollama to run the file itself",
+	                    e->format.name, e->engine->label);
+}
+
 /* Zero the bytes of *e from member `from` up to member `to`. */
 #define ZERO_SPAN(e, from, to)                                                                               \
 	memset((char *)(e) + offsetof(gs_estimate, from), 0,                                                 \
@@ -439,7 +457,7 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	}
 	e->runtime = gs_wl_runtime(w);
 	e->engine = gsi_engine_of(e->runtime);
-	if ((s = kv_format_taken(e, w, err)))
+	if ((s = kv_format_taken(e, w, err)) || (s = gguf_dequantized(e, w, err)))
 		return s;
 	/* a field this runtime does not read was refused with the workload
 	 * (gs_workload_finish, the field table's runtime masks) */

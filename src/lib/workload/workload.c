@@ -710,6 +710,19 @@ static gs_status format_from_tag(gs_workload *w, gs_error *err)
 	                       err);
 }
 
+/* A .gguf file runs under llama.cpp unless the sheet names another
+ * runtime: Transformers would dequantize it (issue 50 item 5), so it is no
+ * default for one. */
+static gs_status runtime_of_gguf(gs_workload *w, gs_error *err)
+{
+	const char *t = gs_wl_str(w, GS_F_MODEL);
+	size_t n = strlen(t);
+	if (gs_wl_set(w, GS_F_RUNTIME) || n < 5 || strcasecmp(t + n - 5, ".gguf"))
+		return GS_OK;
+	return gs_workload_set(w, GS_F_RUNTIME, "llamacpp", 8, GS_FROM_DEFAULT, "the model is a .gguf file",
+	                       err);
+}
+
 /* Name the field a cross-field refusal is about, then pass the status on. */
 static gs_status fail_about(gs_error *err, const char *field, gs_status s)
 {
@@ -864,6 +877,8 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 		gs_status s = model_from_url(w, err);
 		if (!s)
 			s = format_from_tag(w, err);
+		if (!s)
+			s = runtime_of_gguf(w, err);
 		if (s)
 			return err && !err->field[0] ? fail_about(err, "model", s) : s;
 	}
