@@ -26,6 +26,19 @@ int cli_fail(const gs_error *err)
 	}
 }
 
+int cli_put_json(json_t *o)
+{
+	int bad = !o || json_dumpf(o, stdout, JSON_INDENT(2)) != 0;
+	if (!bad)
+		putchar('\n');
+	json_decref(o);
+	if (bad) {
+		fprintf(stderr, "gpusizer: error: the JSON answer could not be written (out of memory)\n");
+		return EXIT_ENV;
+	}
+	return 0;
+}
+
 void cli_print_fields(void)
 {
 	printf("  --verbose, -v               also say on stderr what was read (hub transfers, tensor-table "

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <jansson.h>
 #include "gpusizer/catalog.h"
 #include "gpusizer/estimate.h"
 #include "gpusizer/resolve.h"
@@ -164,6 +165,11 @@ struct gs_run *cli_load_run(const char *path, int *rc);
 
 /* Print a library error to stderr and return the exit code it maps to. */
 int cli_fail(const gs_error *err);
+
+/* Print o (taking its reference) to stdout as indented JSON and a newline:
+ * 0, or EXIT_ENV with the error printed when o is NULL or cannot be
+ * written (a JSON answer is never an empty line with exit 0). */
+int cli_put_json(json_t *o);
 
 /* Print the workload flags (for --help). */
 void cli_print_fields(void);

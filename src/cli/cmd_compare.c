@@ -67,15 +67,13 @@ int cmd_compare(int argc, char **argv)
 	json_decref(est);
 	free(r);
 	if (json) {
-		json_t *o = gs_compare_to_json(c);
-		json_dumpf(o, stdout, JSON_INDENT(2));
-		putchar('\n');
-		json_decref(o);
+		rc = cli_put_json(gs_compare_to_json(c));
 	} else {
 		gs_render_run_compare_text(stdout, c);
 	}
 	/* nothing measured is not a pass: exit 1, as for "does not fit" */
-	rc = c->n ? 0 : EXIT_NO_FIT;
+	if (!rc)
+		rc = c->n ? 0 : EXIT_NO_FIT;
 	free(c);
 	return rc;
 }

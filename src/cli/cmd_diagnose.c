@@ -173,9 +173,10 @@ int cmd_diagnose(int argc, char **argv)
 	if (a.json) {
 		json_t *j = gs_oom_to_json(&o,
 		                           r ? gs_changes_to_json(r->ch, r->nch, r->peak_now, r->cap) : NULL);
-		json_dumpf(j, stdout, JSON_INDENT(2));
-		putchar('\n');
-		json_decref(j);
+		if (cli_put_json(j)) {
+			free(r);
+			return EXIT_ENV;
+		}
 	} else {
 		print_text(log, &o, r);
 	}

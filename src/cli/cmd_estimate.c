@@ -123,10 +123,7 @@ static int compare(const cli_args *a, int field, const char *list)
 		worst = rows[r].has_capacity ? class_exit(rows[r].verdict.klass, worst) : worst;
 	no_fit = worst != 0;
 	if (a->json) {
-		json_t *o = gs_estimate_rows_to_json((const gs_estimate *const *)ptrs, n);
-		json_dumpf(o, stdout, JSON_INDENT(2));
-		putchar('\n');
-		json_decref(o);
+		rc = cli_put_json(gs_estimate_rows_to_json((const gs_estimate *const *)ptrs, n));
 	} else if (gs_render_compare_text(stdout, ptrs, n, a->markdown)) {
 		rc = EXIT_ENV;
 	}

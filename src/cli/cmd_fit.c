@@ -56,10 +56,10 @@ int cmd_fit(int argc, char **argv)
 	if (gs_fit_answer_run(&w, &m, a.fit_for, &ans, &err))
 		return cli_fail(&err);
 	if (a.json) {
-		json_t *o = gs_fit_answer_to_json(&ans);
-		json_dumpf(o, stdout, JSON_INDENT(2));
-		putchar('\n');
-		json_decref(o);
+		if (cli_put_json(gs_fit_answer_to_json(&ans))) {
+			gs_fit_answer_free(&ans);
+			return EXIT_ENV;
+		}
 	} else {
 		gs_render_fit_answer_text(stdout, &ans);
 	}

@@ -187,13 +187,11 @@ static int summary(const char *path, bool json)
 		return r ? cli_fail(&err) : EXIT_ENV;
 	}
 	if (json) {
-		json_t *o = gs_run_to_json(r);
-		json_dumpf(o, stdout, JSON_INDENT(2));
-		putchar('\n');
-		json_decref(o);
-	} else {
-		gs_render_run_text(stdout, r);
+		int rc = cli_put_json(gs_run_to_json(r));
+		free(r);
+		return rc;
 	}
+	gs_render_run_text(stdout, r);
 	free(r);
 	return 0;
 }

@@ -42,10 +42,8 @@ int cmd_probe(int argc, char **argv)
 		return cli_fail(&err);
 	char a[48], b[48], c[48];
 	if (json) {
-		json_t *o = gs_probe_to_json(&p);
-		json_dumpf(o, stdout, JSON_INDENT(2));
-		putchar('\n');
-		json_decref(o);
+		if (cli_put_json(gs_probe_to_json(&p)))
+			return EXIT_ENV;
 	} else {
 		printf("driver %s, CUDA %d.%d (NVML: %s)\n", p.driver[0] ? p.driver : "unknown",
 		       p.cuda / 1000, p.cuda % 1000 / 10, p.library);

@@ -451,6 +451,8 @@ case_ 2 "tests/data/bad/catalog.yaml:5:5: unknown field \"prize\"" shortlist dat
 # issue 50 item 2: an offer's fields that contradict its gpu are refused where the catalog is read
 case_ 2 "offer rtx4090-80g: reported 74.51 GiB is more than a 24 GB RTX 4090 can hold (24 GiB at most)" shortlist data/sheets/seed-7b.yaml --catalog tests/data/bad/catalog-reported.yaml
 case_ 2 "offer rtx4090-80: nominal_gb 80 contradicts gpu \"RTX 4090\", a 24 GB card" shortlist data/sheets/seed-7b.yaml --catalog tests/data/bad/catalog-nominal.yaml
+# a phase name cut inside a character (issue 50 item 15): the JSON answer is written, mended
+case_ 0 '"phase": "a€€€€??"' diagnose tests/data/logs/torch-backward.log --run tests/data/bad/run-utf8-phase.jsonl --json
 # Transformers dequantizes a GGUF (issue 50 item 5); a .gguf runs under llama.cpp unless told
 case_ 2 "format gguf:Q4_K_M: Transformers dequantizes a GGUF when it loads it" estimate $L31 --format Q4_K_M --gpu "RTX 4090"
 case_ 2 "Transformers dequantizes a GGUF when it loads it" estimate llama3.1:8b --runtime transformers

@@ -101,6 +101,41 @@ static void answers(void **st)
 	assert_non_null(strstr(t, "run files are read by the command line only"));
 }
 
+/* Long UTF-8 in every place an error quotes the request (issue 50 item
+ * 15): each answer is a 400 with a JSON body, never a 500, whatever byte a
+ * quoting precision cuts at. */
+static void utf8_in_errors(void **st)
+{
+	(void)st;
+	static const char *const shapes[][2] = { /* the body before and after the word */
+		{"{\"params\":\"7e9\",\"", "\":1}"},            {"{\"params\":\"7e9\",\"gpu\":\"", "\"}"},
+		{"{\"params\":\"7e9\",\"runtime\":\"", "\"}"}, {"{\"params\":\"7e9\",\"task\":\"", "\"}"},
+		{"{\"params\":\"7e9\",\"format\":\"", "\"}"},  {"{\"model\":\"", "\"}"},
+		{"{\"params\":\"7e9\",\"length\":\"", "\"}"},
+	};
+	char word[400], body[1024];
+	for (size_t skew = 0; skew < 3; skew++) { /* 1- to 3-byte offsets of the characters */
+		size_t k = 0;
+		for (; k < skew; k++)
+			word[k] = 'a';
+		while (k + 3 < sizeof word - 1) { /* U+20AC, 3 bytes each */
+			memcpy(word + k, "\xe2\x82\xac", 3);
+			k += 3;
+		}
+		word[k] = 0;
+		for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+			snprintf(body, sizeof body, "%s%s%s", shapes[i][0], word, shapes[i][1]);
+			char *out = NULL;
+			size_t len = 0;
+			unsigned status = gs_api_json("estimate", NULL, body, strlen(body), &out, &len);
+			if (status != 400 || !out || !strstr(out, "\"error\""))
+				fail_msg("%s (skew %zu): status %u, %s", shapes[i][0], skew, status,
+				         out ? out : "");
+			gs_api_free(out);
+		}
+	}
+}
+
 /* The library's API (gpusizer/api.h) the server and the Python package
  * share: the same answer through either door, errors naming their field. */
 static void library_api(void **st)
@@ -174,6 +209,7 @@ int main(void)
 		cmocka_unit_test(origins_and_types),
 		cmocka_unit_test(answers),
 		cmocka_unit_test(library_api),
+		cmocka_unit_test(utf8_in_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -174,6 +174,26 @@ static void test_checked_format(void **st)
 	assert_true(gsi_fmt_add(buf, sizeof buf, "%s", ""));
 }
 
+/* A precision ("%.3s") that cuts a character inside the text leaves it
+ * well-formed: the cut bytes become '?' (issue 50 item 15). */
+static void test_precision_cut_mended(void **st)
+{
+	(void)st;
+	char buf[64];
+	assert_true(gsi_fmt(buf, sizeof buf, "<%.3s>", "a\xc3\xa9\xc3\xa9"));
+	assert_string_equal(buf, "<a\xc3\xa9>");
+	assert_true(gsi_fmt(buf, sizeof buf, "<%.2s>", "a\xe2\x82\xac"));
+	assert_string_equal(buf, "<a?>");
+	assert_true(gsi_fmt(buf, sizeof buf, "%s", "\xed\xa0\x80 \xc0\xaf \xf4\x90\x80\x80"));
+	assert_string_equal(buf, "??? ?? ????"); /* a surrogate, an overlong, past U+10FFFF */
+	buf[0] = 0;
+	assert_true(gsi_fmt_add(buf, sizeof buf, "[%.1s]", "\xc3\xa9"));
+	assert_string_equal(buf, "[?]");
+	gs_error err;
+	gs_error_set(&err, GS_EINPUT, "k", "unknown key \"%.5s\"", "\xc3\xa9\xc3\xa9\xc3\xa9");
+	assert_string_equal(err.msg, "k: unknown key \"\xc3\xa9\xc3\xa9?\"");
+}
+
 /* gs_error_set: a message too long for gs_error.msg ends with "..." on a
  * character boundary; a message may quote the error it replaces. */
 static void test_error_message_cut(void **st)
@@ -208,7 +228,8 @@ int main(void)
 		cmocka_unit_test(test_parse_bytes),  cmocka_unit_test(test_parse_bytes_errors),
 		cmocka_unit_test(test_parse_count),  cmocka_unit_test(test_parse_ratio),
 		cmocka_unit_test(test_format_bytes), cmocka_unit_test(test_ratio_math),
-		cmocka_unit_test(test_checked_format), cmocka_unit_test(test_error_message_cut),
+		cmocka_unit_test(test_checked_format),
+		cmocka_unit_test(test_precision_cut_mended), cmocka_unit_test(test_error_message_cut),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -45,6 +45,48 @@ void gsi_fmt_mark_cut(char *buf, size_t cap)
 	buf[at] = 0;
 }
 
+/* The length of the well-formed UTF-8 character at s (RFC 3629, table 3-7
+ * of the Unicode standard: no overlong forms, no surrogates, nothing past
+ * U+10FFFF, as jansson's utf8_check_first/full read it), or 0. */
+static size_t well_formed(const unsigned char *s)
+{
+	unsigned char c = s[0];
+	if (c < 0x80)
+		return 1;
+	unsigned lo = 0x80, hi = 0xBF;
+	size_t n;
+	if (c >= 0xC2 && c <= 0xDF)
+		n = 2;
+	else if (c >= 0xE0 && c <= 0xEF) {
+		n = 3;
+		lo = c == 0xE0 ? 0xA0 : 0x80;
+		hi = c == 0xED ? 0x9F : 0xBF;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		n = 4;
+		lo = c == 0xF0 ? 0x90 : 0x80;
+		hi = c == 0xF4 ? 0x8F : 0xBF;
+	} else
+		return 0;
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t k = 2; k < n; k++)
+		if ((s[k] & 0xC0) != 0x80)
+			return 0;
+	return n;
+}
+
+void gsi_utf8_mend(char *s)
+{
+	unsigned char *p = (unsigned char *)s;
+	while (*p) {
+		size_t n = well_formed(p);
+		if (n)
+			p += n;
+		else
+			*p++ = '?';
+	}
+}
+
 bool gsi_vfmt(char *buf, size_t cap, const char *fmt, va_list ap)
 {
 	int n = vsnprintf(buf, cap, fmt, ap);
@@ -52,9 +94,12 @@ bool gsi_vfmt(char *buf, size_t cap, const char *fmt, va_list ap)
 		buf[0] = 0;
 		return false;
 	}
-	if ((size_t)n < cap)
+	if ((size_t)n < cap) {
+		gsi_utf8_mend(buf); /* a %.Ns precision may have cut a character */
 		return true;
+	}
 	gsi_fmt_mark_cut(buf, cap);
+	gsi_utf8_mend(buf);
 	return false;
 }
 
@@ -79,10 +124,11 @@ bool gsi_vfmt_add(char *buf, size_t cap, const char *fmt, va_list ap)
 		buf[len] = 0;
 		return false;
 	}
-	if ((size_t)n < cap - len)
-		return true;
-	gsi_fmt_mark_cut(buf, cap);
-	return false;
+	bool whole = (size_t)n < cap - len;
+	if (!whole)
+		gsi_fmt_mark_cut(buf, cap);
+	gsi_utf8_mend(buf + len);
+	return whole;
 }
 
 bool gsi_fmt_add(char *buf, size_t cap, const char *fmt, ...)

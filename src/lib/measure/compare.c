@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/measure.h"
+#include "core/fmt.h"
 
 void gs_compare_run(const json_t *est, const gs_run *r, gs_compare *out)
 {
@@ -28,7 +29,7 @@ void gs_compare_run(const json_t *est, const gs_run *r, gs_compare *out)
 				    out->n == sizeof out->rows / sizeof out->rows[0])
 					continue;
 				gs_compare_row *row = &out->rows[out->n++];
-				snprintf(row->phase, sizeof row->phase, "%s", id);
+				gsi_fmt(row->phase, sizeof row->phase, "%s", id);
 				row->gpu = g;
 				row->estimated = est_b;
 				row->measured = c->has_device ? c->device_used : c->reserved;

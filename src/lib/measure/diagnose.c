@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpusizer/diagnose.h"
+#include "core/fmt.h"
 
 #define MAX_LOG GS_DIAGNOSE_MAX_LOG
 #define LOOKBACK 120
@@ -242,11 +243,11 @@ static void line_before(const lookback *lb, size_t k, char *buf, size_t cap)
 
 static void set_phase(gs_oom *o, const clue *c, const char *why)
 {
-	snprintf(o->phase, sizeof o->phase, "%s", c->phase);
+	gsi_fmt(o->phase, sizeof o->phase, "%s", c->phase);
 	snprintf(o->items, sizeof o->items, "%s", c->items);
 	while (*why == ' ')
 		why++;
-	snprintf(o->phase_why, sizeof o->phase_why, "%.190s", why);
+	gsi_fmt(o->phase_why, sizeof o->phase_why, "%.190s", why);
 }
 
 /* llama.cpp logs step by step: the nearest step before the failure says where. */

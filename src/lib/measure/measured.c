@@ -211,7 +211,7 @@ gs_status gs_measurements_add_run(gs_measurements *ms, const gs_estimate *e, con
 			if (!c->has_torch && !c->has_device)
 				continue;
 			gs_measured_phase *x = &m->ph[m->n++];
-			snprintf(x->phase, sizeof x->phase, "%s", q->name);
+			gsi_fmt(x->phase, sizeof x->phase, "%s", q->name);
 			x->gpu = g;
 			x->c = *c;
 			x->tokens = q->tokens;
@@ -366,7 +366,7 @@ void gs_measurements_apply(gs_measurements *ms, gs_estimate *e)
 		gs_bytes b = decisive(peak, &counter);
 		snprintf(ms->need_basis, sizeof ms->need_basis, "measured");
 		ms->measured_peak = b;
-		snprintf(ms->peak_phase, sizeof ms->peak_phase, "%s", peak->phase);
+		gsi_fmt(ms->peak_phase, sizeof ms->peak_phase, "%s", peak->phase);
 		snprintf(ms->peak_counter, sizeof ms->peak_counter, "%s", counter);
 		snprintf(ms->peak_run, sizeof ms->peak_run, "%.250s", best->file);
 		/* 1. the counter's gap to device used */

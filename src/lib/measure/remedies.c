@@ -7,15 +7,16 @@
 #include <stdio.h>
 #include <string.h>
 #include "gpusizer/diagnose.h"
+#include "core/fmt.h"
 
 void gs_oom_phase_from_run(gs_oom *o, const gs_run *r, const char *run_name)
 {
 	for (size_t k = r->nphases; k > 0; k--)
 		if (!r->phases[k - 1].ended) {
-			snprintf(o->phase, sizeof o->phase, "%.15s", r->phases[k - 1].name);
-			snprintf(o->phase_why, sizeof o->phase_why,
-			         "the run %.120s: phase %.31s began and did not end", run_name,
-			         r->phases[k - 1].name);
+			gsi_fmt(o->phase, sizeof o->phase, "%.15s", r->phases[k - 1].name);
+			gsi_fmt(o->phase_why, sizeof o->phase_why,
+			        "the run %.120s: phase %.31s began and did not end", run_name,
+			        r->phases[k - 1].name);
 			return;
 		}
 }

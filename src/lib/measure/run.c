@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "gpusizer/measure.h"
+#include "core/fmt.h"
 
 static uint64_t u64(json_t *o, const char *k)
 {
@@ -19,7 +20,7 @@ static gs_run_phase *phase(gs_run *r, const char *name, bool create)
 		return NULL;
 	gs_run_phase *p = &r->phases[r->nphases++];
 	memset(p, 0, sizeof *p);
-	snprintf(p->name, sizeof p->name, "%s", name);
+	gsi_fmt(p->name, sizeof p->name, "%s", name);
 	return p;
 }
 
@@ -89,7 +90,7 @@ static void read_versions(gs_run *r, json_t *o)
 {
 	const char *model = json_string_value(json_object_get(o, "model"));
 	if (model && !r->model[0])
-		snprintf(r->model, sizeof r->model, "%s", model);
+		gsi_fmt(r->model, sizeof r->model, "%s", model);
 	add_version(r, "torch", json_string_value(json_object_get(o, "torch")));
 	const char *k;
 	json_t *v;
@@ -149,7 +150,7 @@ static void assign_samples(gs_run *r, const sample *s, size_t ns, unsigned last_
 gs_status gs_run_load(const char *buf, size_t len, const char *name, gs_run *r, gs_error *err)
 {
 	memset(r, 0, sizeof *r);
-	snprintf(r->name, sizeof r->name, "%s", name);
+	gsi_fmt(r->name, sizeof r->name, "%s", name);
 	r->status = r->signal = -1;
 	bool header = false;
 	size_t ns = 0, cap = 0;
