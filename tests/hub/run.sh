@@ -83,6 +83,13 @@ mkdir -p "$FX/bighead" && cp "$FX/llama3-8b/config.json" "$FX/bighead/"
 printf '\000\000\000\004\000\000\000\000{' > "$FX/bighead/model.safetensors" && truncate -s 67108873 "$FX/bighead/model.safetensors"
 check "header budget" 3 "over the 32 MiB this client holds for one model" -- estimate test/bighead
 
+# a table that contradicts its config (Llama-3-8B's shards, the 405B config): the error names the
+# hub id and commit, never this machine's cache path (issue 50 item 16)
+mkdir -p "$FX/contra" && cp "$(dirname "$0")/../../data/models/meta-llama__Llama-3.1-405B.json" "$FX/contra/config.json"
+for f in "$FX/llama3-8b/"*.safetensors "$FX/llama3-8b/model.safetensors.index.json"; do ln -sf "../llama3-8b/${f##*/}" "$FX/contra/"; done
+check "contradiction named by hub id" 2 "test/contra@" -- estimate test/contra
+if grep -q "$T/cache" "$T/out"; then no "the cache path appears in the error"; else ok; fi
+
 # 8. serve: SIGTERM while a worker is inside a hub fetch (test/drip) stops within a second
 "$B" serve --port 0 > "$T/serve.out" 2> "$T/serve.err" &
 SERVE=$!

@@ -18,6 +18,7 @@
 #include "gpusizer/resolve.h"
 #include "model/ollama_tag.h"
 #include "checkpoint/tensor_table.h"
+#include "core/fmt.h"
 
 /* A model folder or a .gguf/.safetensors file: the tensor table gives the
  * exact counts; config.json (for safetensors) the architecture. */
@@ -75,6 +76,29 @@ static bool in_library(const gs_workload *w, const char *id, gs_library_entry *e
 	return !want || (e->revision[0] && strcmp(want, e->revision) == 0);
 }
 
+/* An error about a file of the hub's cache names the file by the hub's
+ * id and commit, never by the cache's path on this machine (a server's
+ * folders are its own; docs/serve.md; issue 50 item 16). */
+static gs_status hub_names(gs_error *err, const char *path, const char *label, gs_status s)
+{
+	if (!err || !*path)
+		return s;
+	char *texts[2] = {err->msg, err->where};
+	size_t caps[2] = {sizeof err->msg, sizeof err->where};
+	size_t n = strlen(path);
+	for (int i = 0; i < 2; i++) {
+		char out[sizeof err->msg] = "";
+		const char *t = texts[i], *hit;
+		while ((hit = strstr(t, path)) != NULL) {
+			gsi_fmt_add(out, sizeof out, "%.*s%s", (int)(hit - t), t, label);
+			t = hit + n;
+		}
+		gsi_fmt_add(out, sizeof out, "%s", t);
+		gsi_fmt(texts[i], caps[i], "%s", out);
+	}
+	return s;
+}
+
 static gs_status from_hub(const gs_workload *w, gs_model *out, gs_error *err)
 {
 	gs_library_entry e;
@@ -105,8 +129,11 @@ static gs_status from_hub(const gs_workload *w, gs_model *out, gs_error *err)
 	}
 	struct stat st;
 	bool dir = stat(r.snapshot, &st) == 0 && S_ISDIR(st.st_mode);
-	if ((s = model_from_checkpoint(r.snapshot, dir, out, err)))
-		return s;
+	if ((s = model_from_checkpoint(r.snapshot, dir, out, err))) {
+		char label[300];
+		gsi_fmt(label, sizeof label, "%s@%s", r.repo, r.commit);
+		return hub_names(err, r.snapshot, label, s);
+	}
 	snprintf(out->source, sizeof out->source, "%s", gs_wl_str(w, GS_F_MODEL));
 	snprintf(out->revision, sizeof out->revision, "%s", r.commit);
 	snprintf(out->hub_repo, sizeof out->hub_repo, "%s", r.repo);
