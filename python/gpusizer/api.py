@@ -107,6 +107,27 @@ def _body(fn, model, kwargs):
     return body
 
 
+# The library's limits for the files it reads (include/gpusizer/diagnose.h GS_DIAGNOSE_MAX_LOG,
+# include/gpusizer/measure.h GS_RUN_MAX_FILE, src/lib/offer/catalog.c MAX_FILE): a file over its
+# limit is refused from its size, before a byte is read (issue 50 item 12).
+_FILE_LIMITS = {"log": (64 << 20, "a log"), "run": (64 << 20, "a run file"),
+                "catalog": (1 << 20, "a catalog or evidence file"), "evidence": (1 << 20, "a catalog or evidence file")}
+
+
+def _read_bounded(name, path):
+    limit, what = _FILE_LIMITS[name]
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        data = f.read(limit + 1) if size <= limit else b""
+    if size > limit or len(data) > limit:
+        raise GpusizerError("%s: %s: %d bytes is larger than the %d-byte limit for %s"
+                            % (name, os.fspath(path), max(size, len(data)), limit, what), field=name)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise GpusizerError("%s: %s: not UTF-8 text (byte %d)" % (name, os.fspath(path), e.start), field=name)
+
+
 def _text_or_file(fn, name, v):
     """A catalog, evidence, run or log: a path to read, text, or (catalog, evidence) a dict/list."""
     if v is None:
@@ -116,8 +137,7 @@ def _text_or_file(fn, name, v):
     if isinstance(v, (dict, list)) and name in ("catalog", "evidence"):
         return json.dumps(v)  # JSON is YAML: the same parser reads it
     if isinstance(v, os.PathLike) or (isinstance(v, str) and "\n" not in v and os.path.isfile(v)):
-        with open(v, "r", encoding="utf-8") as f:
-            return f.read()
+        return _read_bounded(name, v)
     if isinstance(v, str):
         if "\n" not in v and not v.lstrip().startswith(("{", "[")):
             raise GpusizerError("%s: no such file: %s (give a path or the %s's text)" % (name, v, name), field=name)

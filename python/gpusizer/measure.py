@@ -30,10 +30,21 @@ import socket
 import sys
 import time
 
-try:
-    import torch
-except ImportError:  # the markers still carry the executed dimensions
-    torch = None
+_torch_module = None
+
+
+def _torch():
+    """PyTorch, imported the first time a measure helper needs it, never at `import gpusizer`
+    (issue 50 item 17: torch costs hundreds of MB to import); None without it: the markers still
+    carry the executed dimensions."""
+    global _torch_module
+    if _torch_module is None:
+        try:
+            import torch
+            _torch_module = torch
+        except ImportError:
+            _torch_module = False
+    return _torch_module or None
 
 __all__ = ["phase", "emit", "measure", "Recorder"]
 
@@ -80,6 +91,7 @@ def _versions():
 
 
 def _cuda_devices():
+    torch = _torch()
     if torch is None or not torch.cuda.is_available():
         return []
     return list(range(torch.cuda.device_count()))
@@ -94,6 +106,7 @@ def phase(name, **dims):
         if isinstance(v, bool) or not isinstance(v, (int, str)):
             raise TypeError("phase(): %s must be an int (the executed dimension), got %s" % (k, type(v).__name__))
     devices = _cuda_devices()
+    torch = _torch()
     for d in devices:
         torch.cuda.reset_peak_memory_stats(d)
     emit({"event": "phase_begin", "phase": name, **dims})
@@ -140,7 +153,7 @@ class Recorder:
         self._f = open(self.path, "w", encoding="utf-8")
         gpus = []
         for d in _cuda_devices():
-            p = torch.cuda.get_device_properties(d)
+            p = _torch().cuda.get_device_properties(d)
             gpus.append({"index": d, "name": p.name, "uuid": "", "total_bytes": int(p.total_memory)})
         self._write({
             "type": "header", "schema": "gpusizer/run/v1", "host": socket.gethostname(),
