@@ -9,7 +9,7 @@ GGUF-key tables used before issue 39) are found by meeting in the middle:
 FNV-1a's step h' = (h ^ b) * P is invertible modulo 2^k, so the state the
 last two bytes need is computed backwards once, and each prefix is tried
 forwards against that set."""
-import json, struct, sys
+import json, os, shutil, struct, sys
 
 P, OFF, K = 1099511628211, 1469598103934665603, 17
 MASK = (1 << K) - 1
@@ -69,7 +69,6 @@ def main(d):
     names = colliding(65000, b"model.")
     hdr = {n.decode(): {"dtype": "F16", "shape": [1], "data_offsets": [2 * i, 2 * i + 2]} for i, n in enumerate(names)}
     h = json.dumps(hdr, separators=(",", ":")).encode()
-    import os, shutil
     os.makedirs(d + "/colliding", exist_ok=True)
     shutil.copy(os.path.join(os.path.dirname(__file__), "../data/models/meta-llama__Llama-2-7b-hf.json"),
                 d + "/colliding/config.json")
@@ -86,6 +85,41 @@ def main(d):
     # a YAML sheet nested 200,000 deep
     with open(d + "/deep.yaml", "w") as f:
         f.write("model: " + "[" * 200000)
+    # issue 50 item 9: a 100 MiB safetensors header of 7 million __metadata__ keys, and one tensor
+    # whose shape has 48 million entries
+    def st_file(path, header):
+        with open(path, "wb") as f:
+            f.write(struct.pack("<Q", len(header)) + header)
+    keys = b",".join(b'"%07d":""' % i for i in range(7_000_000))
+    st_file(d + "/metadata.safetensors", b'{"__metadata__":{' + keys + b"}}")
+    st_file(d + "/shape.safetensors", b'{"t":{"dtype":"F16","shape":[' + b"1," * 48_000_000 + b'1],"data_offsets":[0,0]}}')
+    # item 10: an index whose weight_map has 3 million entries naming one shard
+    os.makedirs(d + "/onemap", exist_ok=True)
+    shutil.copy(d + "/colliding/config.json", d + "/onemap/config.json")
+    with open(d + "/onemap/model.safetensors.index.json", "wb") as f:
+        f.write(b'{"weight_map":{' + b",".join(b'"t%07d":"a.safetensors"' % i for i in range(3_000_000)) + b"}}")
+    # item 11: a GGUF with one 256 MiB u8 array, and one with 30 million empty strings (240 MB)
+    with open(d + "/u8array.gguf", "wb") as f:
+        n = (256 << 20) - 4096
+        f.write(b"GGUF" + struct.pack("<IQQ", 3, 0, 1) + struct.pack("<Q", 5) + b"x.u8s" + struct.pack("<IIQ", 9, 0, n))
+        f.truncate(f.tell() + n)
+    with open(d + "/strings.gguf", "wb") as f:
+        n = 30_000_000
+        f.write(b"GGUF" + struct.pack("<IQQ", 3, 0, 1) + struct.pack("<Q", 5) + b"x.str" + struct.pack("<IIQ", 9, 8, n))
+        f.truncate(f.tell() + 8 * n)
+    # item 12: logs of 64 MiB of short lines, and of lines that each hold two trigger words; a run
+    # file of 64 MiB of samples
+    with open(d + "/short.log", "w") as f:
+        f.write("x\n" * ((64 << 20) // 2 - 1))
+    with open(d + "/words.log", "w") as f:
+        f.write("CUDA memory\n" * ((64 << 20) // 12 - 1))
+    with open(d + "/all-words.log", "w") as f:  # every trigger word: every parser runs on every line
+        line = "memory Memory CUDA cudaMalloc allocate KV request cache fraction profiled\n"
+        f.write(line * ((64 << 20) // len(line) - 1))
+    with open(d + "/samples.jsonl", "w") as f:
+        f.write('{"type":"header","nvml":true,"gpus":[]}\n')
+        line = '{"type":"sample","gpu":0,"device_used":1}\n'
+        f.write(line * (((64 << 20) - 64) // len(line)))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Hostile inputs (issues 15 and 39): files built to make a reader slow or
+# Hostile inputs (issues 15, 39 and 50): files built to make a reader slow or
 # wrong (bench/hostile.py), each read or refused by the release CLI, with its
 # CPU time and peak memory against a budget: 1 s of CPU and 512 MiB. A
 # benchmark, not a test: run by `make bench`; exit 1 when a budget is passed.
@@ -27,4 +27,13 @@ row "safetensors: 65,000 colliding tensor names (5 MB)" estimate colliding
 row "index: 200,000 distinct shard names (cap 256)" estimate index
 row "catalog: 1 MiB of YAML anchors" shortlist --params 7e9 --catalog anchors.yaml
 row "sheet: YAML nested 200,000 deep" estimate deep.yaml
+row "safetensors: 7 million __metadata__ keys (100 MiB)" estimate metadata.safetensors
+row "safetensors: a shape of 48 million entries" estimate shape.safetensors
+row "index: 3 million weight_map entries, one shard" estimate onemap
+row "GGUF: one u8 array of 256 MiB" estimate u8array.gguf
+row "GGUF: 30 million empty strings (240 MB)" estimate strings.gguf
+row "diagnose: 64 MiB of short lines" diagnose short.log
+row "diagnose: 64 MiB of lines with trigger words" diagnose words.log
+row "diagnose: 64 MiB of lines with every trigger word" diagnose all-words.log
+row "run: 64 MiB of samples" measure --summary samples.jsonl
 [ "$over" -eq 0 ] || { echo "hostile.sh: an input passed its budget (1 s of CPU, 512 MiB)"; exit 1; }

@@ -195,6 +195,40 @@ static void index_rules(void **st)
 	                 GS_EINPUT);
 	assert_non_null(strstr(err.msg, "more than 256 shard files"));
 	free(many);
+	/* issue 50 item 10: 2^18 + 1 entries naming one shard are refused from the bytes */
+	size_t entries = (1u << 18) + 1;
+	cap = entries * 32 + 64;
+	many = malloc(cap);
+	assert_non_null(many);
+	k = (size_t)snprintf(many, cap, "{\"weight_map\":{");
+	for (size_t i = 0; i < entries; i++)
+		k += (size_t)snprintf(many + k, cap - k, "%s\"t%zu\":\"a.safetensors\"", i ? "," : "", i);
+	assert_true(k + (size_t)snprintf(many + k, cap - k, "}}") < cap);
+	assert_int_equal(gs_safetensors_index_parse(many, strlen(many), "i.json", &files, &n, &total, &err),
+	                 GS_EINPUT);
+	assert_non_null(strstr(err.msg, "more than 262144 entries"));
+	free(many);
+}
+
+/* issue 50 item 9: a header's tree is bounded on its bytes: a 9-entry
+ * shape, 65,538 metadata keys and a fourth level of nesting are refused
+ * before jansson builds anything */
+static void st_shape_bounded(void **st)
+{
+	(void)st;
+	st_expect("{\"a\":{\"dtype\":\"F16\",\"shape\":[1,1,1,1,1,1,1,1,1],\"data_offsets\":[0,2]}}", 2,
+	          GS_EPARSE, "an array of 9 entries at header byte 28: more than 8 dimensions");
+	st_expect("{\"a\":{\"dtype\":\"F16\",\"shape\":[[1]],\"data_offsets\":[0,2]}}", 2, GS_EPARSE,
+	          "nested deeper than a header's 3 levels");
+	size_t keys = 65538, cap = keys * 16 + 128, k;
+	char *h = malloc(cap);
+	assert_non_null(h);
+	k = (size_t)snprintf(h, cap, "{\"__metadata__\":{");
+	for (size_t i = 0; i < keys; i++)
+		k += (size_t)snprintf(h + k, cap - k, "%s\"k%zu\":\"\"", i ? "," : "", i);
+	snprintf(h + k, cap - k, "}}");
+	st_expect(h, 0, GS_EPARSE, "an object of 65538 members at header byte 16");
+	free(h);
 }
 
 /* ---- GGUF ------------------------------------------------------------------ */
@@ -806,6 +840,7 @@ int main(void)
 		cmocka_unit_test(gguf_many_keys),
 		cmocka_unit_test(st_bytes_overflow),
 		cmocka_unit_test(gguf_kv_heads),
+		cmocka_unit_test(st_shape_bounded),
 		cmocka_unit_test(gguf_metadata_without_tensors),
 		cmocka_unit_test(fixtures),
 		cmocka_unit_test(planned_gguf_routes),

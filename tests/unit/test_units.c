@@ -2,6 +2,7 @@
  * the checked formatting every fixed-size text goes through (core/fmt.h). */
 #include "helpers.h"
 #include "core/fmt.h"
+#include "core/json_guard.h"
 
 static gs_bytes bytes_ok(const char *t)
 {
@@ -174,6 +175,24 @@ static void test_checked_format(void **st)
 	assert_true(gsi_fmt_add(buf, sizeof buf, "%s", ""));
 }
 
+/* The JSON guard counts what jansson would build (issue 50 items 9, 10):
+ * strings and their escapes are skipped, empty containers hold nothing. */
+static void test_json_guard(void **st)
+{
+	(void)st;
+	gsi_json_shape sh;
+	static const char j[] = "{\"a\":[1,2,3],\"b\":\"x,\\\"],[\",\"c\":{},\"d\":[[],[7]]}";
+	assert_true(gsi_json_measure(j, strlen(j), 8, &sh));
+	assert_int_equal(sh.max_array, 3);
+	assert_int_equal(sh.max_members, 4);
+	assert_int_equal(sh.depth, 3);
+	assert_int_equal(sh.values, 1 + 4 + 3 + 0 + 2 + 0 + 1);
+	assert_int_equal(sh.at, 0);
+	assert_false(gsi_json_measure("[[[[1]]]]", 9, 3, &sh));
+	assert_true(gsi_json_measure("[[[[1]]]]", 9, 4, &sh));
+	assert_int_equal(sh.depth, 4);
+}
+
 /* A precision ("%.3s") that cuts a character inside the text leaves it
  * well-formed: the cut bytes become '?' (issue 50 item 15). */
 static void test_precision_cut_mended(void **st)
@@ -229,7 +248,8 @@ int main(void)
 		cmocka_unit_test(test_parse_count),  cmocka_unit_test(test_parse_ratio),
 		cmocka_unit_test(test_format_bytes), cmocka_unit_test(test_ratio_math),
 		cmocka_unit_test(test_checked_format),
-		cmocka_unit_test(test_precision_cut_mended), cmocka_unit_test(test_error_message_cut),
+		cmocka_unit_test(test_precision_cut_mended),
+		cmocka_unit_test(test_json_guard), cmocka_unit_test(test_error_message_cut),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

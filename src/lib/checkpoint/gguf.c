@@ -26,6 +26,10 @@ static const unsigned type_size[T__COUNT] = {1, 1, 2, 2, 4, 4, 4, 1, 0, 0, 8, 8,
  * by name rather than read slowly. */
 #define MAX_KV 65536
 #define MAX_KEY_LEN 65535
+/* strings in one metadata array: llama.cpp's tokenizer arrays hold a
+ * vocabulary (262,144 for Gemma 3) or merges (about 450,000 for o200k);
+ * each string is walked, so a count past this is refused before the walk */
+#define MAX_ARRAY_STRINGS (1u << 21)
 
 /* The metadata keys seen so far, for the duplicate check in O(1) each
  * (open addressing over indexes into inv->kv, +1; 0 = empty). */
@@ -59,10 +63,16 @@ static gs_status fail(cursor *c, const char *fmt, ...)
 }
 
 /* The buffer ended before the header did: if the file is longer, ask for more. */
-static gs_status short_read(cursor *c)
+/* The buffer ends before n more bytes: ask for a longer prefix, at
+ * least twice this one, and at least one that holds those n bytes (a
+ * 256 MiB array is then read once more, not doubled up to it). */
+static gs_status short_read_n(cursor *c, uint64_t n)
 {
 	if (!c->file_size || c->len < c->file_size) {
 		uint64_t want = (uint64_t)c->len * 2 + (1u << 20);
+		uint64_t at = (uint64_t)(c->p - (c->end - c->len));
+		if (n < GS_GGUF_MAX_METADATA && at + n + (1u << 20) > want)
+			want = at + n + (1u << 20);
 		if (c->file_size && want > c->file_size)
 			want = c->file_size;
 		if (want > GS_GGUF_MAX_METADATA)
@@ -72,6 +82,8 @@ static gs_status short_read(cursor *c)
 	}
 	return fail(c, "truncated header: it ends after %zu bytes", c->len);
 }
+
+static gs_status short_read(cursor *c) { return short_read_n(c, 0); }
 
 static gs_status rd(cursor *c, void *out, size_t n)
 {
@@ -227,21 +239,21 @@ static gs_status read_kv(gs_inventory *inv, cursor *c)
 			return fail(c, "an array claims %llu elements, more than the file can hold",
 			            (unsigned long long)count);
 		if (at != T_STRING) {
+			/* the first element is kept; the rest are skipped whole, so
+			 * a 256 MiB u8 array costs a bounds check, not 2^28 reads
+			 * (issue 50 item 11) */
+			const char *rest;
 			if (count * min > left(c))
-				return short_read(c);
-			uint64_t mx = 0;
-			for (uint64_t i = 0; i < count; i++) {
-				gsi_meta e;
-				memset(&e, 0, sizeof e);
-				if ((s = read_value(c, at, &e, false)))
-					return s;
-				if (i == 0)
-					m.u = e.u;
-				if (e.u > mx && at != T_F32 && at != T_F64)
-					mx = e.u;
-			}
-			(void)mx;
+				return short_read_n(c, count * min);
+			if (count && (s = read_value(c, at, &m, false)))
+				return s;
+			if (count > 1 && (s = rdbytes(c, (count - 1) * min, &rest)))
+				return s;
 		} else {
+			if (count > MAX_ARRAY_STRINGS)
+				return fail(c, "an array of %llu strings (this reader takes at most %u: the "
+				            "largest tokenizers hold about 450,000 merges)",
+				            (unsigned long long)count, MAX_ARRAY_STRINGS);
 			for (uint64_t i = 0; i < count; i++) {
 				const char *str;
 				uint64_t n;

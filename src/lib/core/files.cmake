@@ -5,6 +5,7 @@ list(APPEND GS_LIB_SOURCES
   src/lib/core/dtype.c
   src/lib/core/file.c
   src/lib/core/fmt.c
+  src/lib/core/json_guard.c
   src/lib/core/keyed_hash.c
   src/lib/core/nearest.c
   src/lib/core/status.c
