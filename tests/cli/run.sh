@@ -460,7 +460,7 @@ case_ 2 "Transformers dequantizes a GGUF when it loads it" estimate llama3.1:8b 
 case_ 2 "tp 3: Transformers would not start: its tp_plan shards q_proj, k_proj and v_proj as torch.chunk does" estimate $L31 --tp 3 --gpus 3 --gpu "RTX 4090"
 case_ 2 "tensor-parallel degrees it accepts for this model: 1, 2, 4, 8" estimate $L31 --tp 64 --gpus 64 --gpu "RTX 4090"
 # a run naming neither model nor sheet, measuring 1 MB at 64 x 8k (issue 50 item 3): it validates nothing
-case_ 1 "no run validates the sheet (run-untied.jsonl: it names neither a model" estimate data/models/meta-llama__Meta-Llama-3-8B.json --context 8192 --concurrency 64 --gpu "RTX 4090" --run tests/data/bad/run-untied.jsonl
+case_ 1 "no run validates the sheet (run-untied.jsonl: phase load on GPU 0 measured 0.00 GiB (device used), less than half the 14.96 GiB of weights" estimate data/models/meta-llama__Meta-Llama-3-8B.json --context 8192 --concurrency 64 --gpu "RTX 4090" --run tests/data/bad/run-untied.jsonl
 case_ 1 "less than half the 14.96 GiB of weights" estimate data/models/meta-llama__Meta-Llama-3-8B.json --context 8192 --concurrency 64 --gpu "RTX 4090" --run tests/data/bad/run-untied.jsonl --force-run
 case_ 2 "tests/data/bad/evidence.yaml:3:14: outcome: expected confirms or fails" shortlist data/sheets/seed-7b.yaml --evidence tests/data/bad/evidence.yaml
 

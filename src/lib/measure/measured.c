@@ -106,25 +106,17 @@ static void run_versions(const gs_run *r, char *out, size_t cap)
 
 static gs_bytes decisive(const gs_measured_phase *x, const char **counter);
 
-/* A run validates only what it can be tied to and could have measured
- * (issue 50 item 3): one naming neither model nor sheet is another
- * workload's as likely as this one's (--force-run ties it), and a phase
- * that held less than half the weights the estimate puts on a GPU cannot
- * have run this model in this format, whatever the run says (a physical
- * contradiction, which --force-run does not lift). */
-static void untie(gs_measured_run *m, const gs_run *r, const gs_estimate *e, bool force)
+/* A run validates only what it could have measured (issue 50 item 3): a
+ * phase that held less than half the weights the estimate puts on a GPU
+ * cannot have run this model in this format, whatever its markers say (a
+ * physical contradiction, which --force-run does not lift). A run that
+ * names no model and no sheet is tied to the workload by this and by its
+ * executed dimensions alone: runs measured without --sheet or a model
+ * marker are common, and refusing them all would refuse the honest ones. */
+static void untie(gs_measured_run *m, const gs_estimate *e)
 {
-	if (!m->validates)
-		return;
-	if (!force && !r->model[0] && !r->sheet[0]) {
-		m->validates = false;
-		gsi_fmt(m->why, sizeof m->why,
-		        "it names neither a model (its markers) nor a sheet (its header), so nothing ties it "
-		        "to this workload: measure with --sheet or a model marker, or give --force-run");
-		return;
-	}
 	const gs_item *w = gs_estimate_item(e, "weights");
-	for (size_t k = 0; w && k < m->n; k++) {
+	for (size_t k = 0; w && m->validates && k < m->n; k++) {
 		const gs_measured_phase *x = &m->ph[k];
 		const gs_phase *ph = estimate_phase(e, x->phase);
 		const char *counter;
@@ -139,7 +131,6 @@ static void untie(gs_measured_run *m, const gs_run *r, const gs_estimate *e, boo
 		        "estimate holds on a GPU in it: not a run of this model in this format",
 		        x->phase, x->gpu, gs_format_bytes(got, GS_UNIT_GiB, a, sizeof a), counter,
 		        gs_format_bytes(held, GS_UNIT_GiB, b, sizeof b));
-		return;
 	}
 }
 
@@ -224,7 +215,7 @@ gs_status gs_measurements_add_run(gs_measurements *ms, const gs_estimate *e, con
 			                     (L && q->tokens >= L && phase_batch(q, training) >= B));
 		}
 	}
-	untie(m, r, e, force);
+	untie(m, e);
 	free(r);
 	return GS_OK;
 }
