@@ -54,6 +54,9 @@ serve_start() { # milliseconds from exec to the first /api/health answer, 20 sta
 }
 serve_start
 echo
+echo "== gpusizer serve under load: /api/health while 8 matrices run and 128 connections drip (budget 1 s)"
+python3 bench/serve_load.py "$B/gpusizer" 2>/dev/null || true
+echo
 echo "== hostile inputs: CPU time and peak memory to refuse or read (bench/hostile.sh; budget 1 s, 512 MiB)"
 sh bench/hostile.sh "$B" || true
 echo

@@ -61,6 +61,12 @@ typedef struct gs_api_options {
 	void *ctx;                     /* handed to read_model                            */
 } gs_api_options;
 
+/* The CPU a heavy request (matrix) may be predicted to take: over it, it
+ * is refused before its first cell (docs/serve.md "Bounds"). Cells that
+ * stop early (no fit at 1, the model's maximum) cost less than predicted:
+ * measured runs come in at a third to the whole of it. */
+#define GS_API_WORK_BUDGET_S 2.0
+
 typedef struct gs_api_answer {
 	unsigned status;               /* 200, or the error's HTTP status                 */
 	const char *type;              /* static MIME type of body                        */

@@ -13,6 +13,10 @@
 #ifndef GPUSIZER_FIT_H
 #define GPUSIZER_FIT_H
 
+/* The searches' upper bounds: the workload's own maxima (workload.c). */
+#define GSI_FIT_MAX_CONTEXT ((uint64_t)1 << 30)
+#define GSI_FIT_MAX_CONCURRENCY ((uint64_t)1 << 20)
+
 #include <stdbool.h>
 #include <stdint.h>
 #include "gpusizer/estimate.h"

@@ -83,6 +83,17 @@ gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size
  * but for the models; add_row: GS_EINPUT past GS_MATRIX_MAX_MODELS. */
 gs_status gs_matrix_begin(const gs_workload *base, char formats[][40], size_t n_formats,
                           gs_matrix *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
+/* The CPU seconds `rows` rows like model m would take, predicted before a
+ * cell runs (issue 50 item 13): the search's first estimate (at 1, in the
+ * first column's format) is timed on this thread's CPU clock; a cell that
+ * does not fit there ends, one that does makes 3 + log2 of the searched
+ * range estimates when its search runs whole (the bounds, the bisection,
+ * the certain class's first probe; a certain class bisected again takes
+ * up to log2 more, a cell at the model's maximum fewer). 0 when that
+ * estimate is refused (its cells then cost nothing). A caller with a work
+ * budget (the API: GS_API_WORK_BUDGET_S) refuses a matrix over it. */
+double gs_matrix_predict(const gs_matrix *mx, const gs_workload *base, const gs_model *m, size_t rows);
+
 gs_status gs_matrix_add_row(gs_matrix *mx, const gs_workload *base, const char *name, const gs_model *m,
                             const char *problem, gs_error *err) GS_WARN_UNUSED;
 

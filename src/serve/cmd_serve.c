@@ -9,8 +9,12 @@
  * socket, so a client sending one byte a second cannot hold a connection);
  * hub fetches stop at their own deadline, shorter than the request's.
  * Connections are served event-driven by a pool of threads (a slow client
- * holds no thread), with per-address and total connection limits. SIGINT
- * and SIGTERM stop the server within a second, cancelling hub transfers.
+ * holds no thread), with per-address and total connection limits. The
+ * verbs that compute (estimate, fit, matrix, ...) run on a separate pool of
+ * workers while their connection is suspended, so the connection threads
+ * stay free for /api/health, the page and the tables (issue 50 item 14).
+ * SIGINT and SIGTERM stop the server within a second, cancelling hub
+ * transfers.
  *
  * The threat model is written in docs/serve.md.
  */
@@ -22,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -32,9 +37,11 @@
 
 #define POOL_THREADS 8u
 #define MAX_CONNECTIONS 256u
-#define PER_IP_CONNECTIONS 128u
+#define PER_IP_CONNECTIONS 128u /* enforced by make_room, which evicts the least progress */
 #define IDLE_TIMEOUT_S 10u
 #define QUIET_S 3.0 /* a connection that sends no request within this is closed */
+#define WORKERS 6u  /* computing requests at once; the rest wait their turn, suspended */
+#define MIN_BODY_RATE 1024.0 /* B/s: a body slower than this, past QUIET_S, is a drip */
 
 static struct {
 	serve_config cfg;
@@ -49,8 +56,11 @@ static struct {
  * watchdog never touches a closed or reused descriptor. */
 typedef struct conn {
 	int fd;
+	struct in_addr peer;          /* the client's address                         */
 	struct timespec start;        /* of the request in progress (or the next one) */
 	bool active;                  /* a request's headers have arrived             */
+	bool computing;               /* its request is queued for or on a worker     */
+	uint64_t body_got, body_want; /* body bytes received, and Content-Length       */
 	bool shut;
 	struct conn *next, **prev;
 } conn;
@@ -59,7 +69,20 @@ typedef struct request {
 	char *body;
 	size_t len;
 	bool too_big;
+	struct MHD_Connection *c;
+	serve_request in;             /* what a worker answers                        */
+	serve_response out;
+	atomic_int stage;             /* 0 reading, 1 with a worker, 2 answered       */
+	struct request *next_job;
 } request;
+
+/* The workers' queue of computing requests (their connections suspended). */
+static struct {
+	pthread_mutex_t lock;
+	pthread_cond_t more;
+	request *head, *tail;
+	unsigned busy;                /* jobs taken and not yet answered             */
+} jobs = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, 0};
 
 static struct timespec mono_now(void)
 {
@@ -71,6 +94,38 @@ static struct timespec mono_now(void)
 static double seconds_since(struct timespec a, struct timespec b)
 {
 	return (double)(b.tv_sec - a.tv_sec) + (double)(b.tv_nsec - a.tv_nsec) / 1e9;
+}
+
+/* A new connection from an address that holds PER_IP_CONNECTIONS already:
+ * the one of those making the least progress goes, not the newcomer (issue
+ * 50 item 14: 128 connections dripping a body held /api/health off from
+ * their address). Least progress: no request yet, then the slowest body;
+ * a request with a worker is never chosen. If every one computes, the
+ * newcomer goes. Called under g.lock. */
+static void make_room(conn *newcomer)
+{
+	unsigned n = 0;
+	conn *worst = NULL;
+	double worst_rate = 0;
+	struct timespec now = mono_now();
+	for (conn *k = g.conns; k; k = k->next) {
+		if (k->shut || k->peer.s_addr != newcomer->peer.s_addr)
+			continue;
+		n++;
+		if (k->computing)
+			continue;
+		double t = seconds_since(k->start, now);
+		double rate = !k->active ? -1 : (double)k->body_got / (t > 0.001 ? t : 0.001);
+		if (!worst || rate < worst_rate) {
+			worst = k;
+			worst_rate = rate;
+		}
+	}
+	if (n < PER_IP_CONNECTIONS)
+		return;
+	conn *go = worst ? worst : newcomer;
+	shutdown(go->fd, SHUT_RDWR);
+	go->shut = true;
 }
 
 static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
@@ -87,7 +142,12 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **socket_con
 		}
 		k->fd = ci->connect_fd;
 		k->start = mono_now();
+		struct sockaddr_in sa;
+		socklen_t sl = sizeof sa;
+		if (getpeername(k->fd, (struct sockaddr *)&sa, &sl) == 0 && sa.sin_family == AF_INET)
+			k->peer = sa.sin_addr;
 		pthread_mutex_lock(&g.lock);
+		make_room(k);
 		k->next = g.conns;
 		if (g.conns)
 			g.conns->prev = &k->next;
@@ -115,21 +175,43 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
 	(void)tc;
 	request *rq = *state;
 	if (rq) {
+		if (atomic_load(&rq->stage) == 2) /* answered, never queued: the socket failed */
+			serve_response_free(&rq->out);
 		free(rq->body);
 		free(rq);
 	}
 	*state = NULL;
 	const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
 	if (ci && ci->socket_context) {
+		conn *k = ci->socket_context;
 		pthread_mutex_lock(&g.lock);
-		((conn *)ci->socket_context)->start = mono_now();
-		((conn *)ci->socket_context)->active = false;
+		k->start = mono_now();
+		k->active = k->computing = false;
+		k->body_got = k->body_want = 0;
 		pthread_mutex_unlock(&g.lock);
 	}
 }
 
-/* Shut every connection whose request has run past the deadline; MHD then
- * sees the socket fail and closes it as usual. */
+/* Whether connection k makes no progress (issue 50 item 14), judged by
+ * what its client does, not by how long it waited: past QUIET_S it has
+ * sent no request and nothing waits unread in its socket (bytes there are
+ * a request queued behind a busy thread, not silence), or its body comes
+ * slower than MIN_BODY_RATE (a drip). A request with a worker makes
+ * progress on its own. Called under g.lock. */
+static bool stalled(const conn *k, struct timespec now)
+{
+	double t = seconds_since(k->start, now);
+	if (t <= QUIET_S || k->computing)
+		return false;
+	if (!k->active) {
+		int unread = 0;
+		return ioctl(k->fd, FIONREAD, &unread) != 0 || unread == 0;
+	}
+	return k->body_got < k->body_want && (double)k->body_got / t < MIN_BODY_RATE;
+}
+
+/* Shut every connection whose request has run past the deadline or makes
+ * no progress; MHD then sees the socket fail and closes it as usual. */
 static void watchdog(void)
 {
 	struct timespec now = mono_now();
@@ -138,8 +220,7 @@ static void watchdog(void)
 	 * the operator's own address held /api/health off for the 10 s idle
 	 * time-out; now a connection that sends no request within QUIET_S goes */
 	for (conn *k = g.conns; k; k = k->next)
-		if (!k->shut && (seconds_since(k->start, now) > g.deadline_s ||
-		                 (!k->active && seconds_since(k->start, now) > QUIET_S))) {
+		if (!k->shut && (seconds_since(k->start, now) > g.deadline_s || stalled(k, now))) {
 			shutdown(k->fd, SHUT_RDWR);
 			k->shut = true;
 		}
@@ -178,6 +259,87 @@ static conn *my_conn(struct MHD_Connection *c)
 	return ci ? ci->socket_context : NULL;
 }
 
+/* Requests answered on the connection's own thread: the page, the tables
+ * and the health check take microseconds; everything else computes. */
+static bool light(const serve_request *in)
+{
+	static const char *const quick[] = {"/api/health", "/api/fields", "/api/formats", "/api/catalog",
+	                                    "/api/models"};
+	if (strcmp(in->method, "POST") || in->too_big)
+		return true;
+	for (size_t i = 0; i < sizeof quick / sizeof quick[0]; i++)
+		if (!strcmp(in->url, quick[i]))
+			return true;
+	return false;
+}
+
+/* Answer rq: the library's long work stops when its request's time is up. */
+static void answer(struct MHD_Connection *c, request *rq)
+{
+	conn *k = my_conn(c);
+	if (k) {
+		pthread_mutex_lock(&g.lock);
+		double left = g.deadline_s - seconds_since(k->start, mono_now());
+		pthread_mutex_unlock(&g.lock);
+		gs_deadline_set(left > 0.001 ? left : 0.001);
+	}
+	serve_handle(&g.cfg, &rq->in, &rq->out);
+	gs_deadline_set(0);
+}
+
+static void *worker(void *arg)
+{
+	(void)arg;
+	for (;;) {
+		pthread_mutex_lock(&jobs.lock);
+		while (!jobs.head)
+			pthread_cond_wait(&jobs.more, &jobs.lock);
+		request *rq = jobs.head;
+		jobs.head = rq->next_job;
+		if (!jobs.head)
+			jobs.tail = NULL;
+		jobs.busy++;
+		pthread_mutex_unlock(&jobs.lock);
+		if (g.stop) { /* stopping: a queued request is answered, not computed */
+			static const char msg[] = "{\"error\":\"the server is stopping\",\"status\":503}";
+			char *b = strdup(msg);
+			rq->out = (serve_response){.code = 503, .type = "application/json", .body = b,
+			                           .len = b ? sizeof msg - 1 : 0};
+		} else {
+			answer(rq->c, rq);
+		}
+		atomic_store(&rq->stage, 2);
+		/* the handler is called again on the connection's thread, and
+		 * queues the answer there */
+		MHD_resume_connection(rq->c);
+		pthread_mutex_lock(&jobs.lock);
+		jobs.busy--;
+		pthread_mutex_unlock(&jobs.lock);
+	}
+	return NULL;
+}
+
+static void to_worker(struct MHD_Connection *c, request *rq)
+{
+	conn *k = my_conn(c);
+	if (k) {
+		pthread_mutex_lock(&g.lock);
+		k->computing = true;
+		pthread_mutex_unlock(&g.lock);
+	}
+	rq->c = c;
+	atomic_store(&rq->stage, 1);
+	MHD_suspend_connection(c);
+	pthread_mutex_lock(&jobs.lock);
+	if (jobs.tail)
+		jobs.tail->next_job = rq;
+	else
+		jobs.head = rq;
+	jobs.tail = rq;
+	pthread_cond_signal(&jobs.more);
+	pthread_mutex_unlock(&jobs.lock);
+}
+
 static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                                const char *version, const char *upload, size_t *upload_size, void **state)
 {
@@ -190,14 +352,31 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 			return MHD_NO;
 		*state = rq;
 		conn *k = my_conn(c);
+		const char *cl = header(c, "Content-Length");
 		if (k) {
 			pthread_mutex_lock(&g.lock);
 			k->active = true;
+			k->body_got = 0;
+			k->body_want = cl ? strtoull(cl, NULL, 10) : 0;
 			pthread_mutex_unlock(&g.lock);
 		}
 		return MHD_YES;
 	}
+	if (atomic_load(&rq->stage) == 2) { /* a worker answered: resumed, queue it */
+		enum MHD_Result ret = queue(c, &rq->out);
+		serve_response_free(&rq->out);
+		atomic_store(&rq->stage, 3);
+		return ret;
+	}
+	if (atomic_load(&rq->stage))
+		return MHD_YES;
 	if (*upload_size) { /* body chunks, capped */
+		conn *k = my_conn(c);
+		if (k) {
+			pthread_mutex_lock(&g.lock);
+			k->body_got += *upload_size;
+			pthread_mutex_unlock(&g.lock);
+		}
 		if (!rq->too_big && rq->len + *upload_size <= SERVE_MAX_BODY) {
 			char *b = realloc(rq->body, rq->len + *upload_size + 1);
 			if (b) {
@@ -213,25 +392,20 @@ static enum MHD_Result handler(void *cls, struct MHD_Connection *c, const char *
 		*upload_size = 0;
 		return MHD_YES;
 	}
-	serve_request in = {
+	rq->in = (serve_request){
 		.method = method, .url = url, .host = header(c, "Host"), .origin = header(c, "Origin"),
 		.content_type = header(c, "Content-Type"), .sec_fetch_site = header(c, "Sec-Fetch-Site"),
 		.format = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "format"),
 		.body = rq->body, .len = rq->len, .too_big = rq->too_big,
 	};
-	serve_response out;
-	/* the library's long work stops when this request's time is up */
-	conn *k = my_conn(c);
-	if (k) {
-		pthread_mutex_lock(&g.lock);
-		double left = g.deadline_s - seconds_since(k->start, mono_now());
-		pthread_mutex_unlock(&g.lock);
-		gs_deadline_set(left > 0.001 ? left : 0.001);
+	if (!light(&rq->in)) {
+		to_worker(c, rq);
+		return MHD_YES;
 	}
-	serve_handle(&g.cfg, &in, &out);
-	gs_deadline_set(0);
-	enum MHD_Result ret = queue(c, &out);
-	serve_response_free(&out);
+	answer(c, rq);
+	enum MHD_Result ret = queue(c, &rq->out);
+	serve_response_free(&rq->out);
+	atomic_store(&rq->stage, 3);
 	return ret;
 }
 
@@ -400,11 +574,21 @@ int cmd_serve(int argc, char **argv)
 	/* poll() in a pool of threads: each thread serves many connections, so
 	 * a slow client holds no thread (epoll, MHD_USE_AUTO, answers a client
 	 * that half-closes after its request only at the idle timeout) */
-	struct MHD_Daemon *d = MHD_start_daemon(MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG, 0, NULL,
+	for (unsigned i = 0; i < WORKERS; i++) {
+		pthread_t w;
+		if (pthread_create(&w, NULL, worker, NULL) != 0) {
+			fprintf(stderr, "gpusizer serve: cannot start a worker thread\n");
+			return EXIT_ENV;
+		}
+		pthread_detach(w);
+	}
+	struct MHD_Daemon *d = MHD_start_daemon(MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ERROR_LOG |
+	                                                MHD_ALLOW_SUSPEND_RESUME,
+	                                        0, NULL,
 	                                        NULL, handler, NULL, MHD_OPTION_SOCK_ADDR, &addr,
 	                                        MHD_OPTION_THREAD_POOL_SIZE, POOL_THREADS,
 	                                        MHD_OPTION_CONNECTION_LIMIT, MAX_CONNECTIONS,
-	                                        MHD_OPTION_PER_IP_CONNECTION_LIMIT, PER_IP_CONNECTIONS,
+	                                        MHD_OPTION_PER_IP_CONNECTION_LIMIT, MAX_CONNECTIONS,
 	                                        MHD_OPTION_CONNECTION_TIMEOUT, IDLE_TIMEOUT_S,
 	                                        MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
 	                                        MHD_OPTION_NOTIFY_CONNECTION, on_connection, NULL,
@@ -431,7 +615,19 @@ int cmd_serve(int argc, char **argv)
 	}
 	/* stop within a second: MHD waits for handlers still running; a handler
 	 * is at most an estimate or a cancelled hub fetch, but should one hang,
-	 * the process leaves anyway (it holds nothing that needs flushing) */
+	 * the process leaves anyway (it holds nothing that needs flushing).
+	 * Suspended connections must be resumed before the daemon stops: the
+	 * workers finish theirs first (deadlines and the hub's cancel make that
+	 * quick), the queued ones are answered without being computed. */
+	for (int i = 0; i < 5; i++) {
+		pthread_mutex_lock(&jobs.lock);
+		bool idle = !jobs.head && !jobs.busy;
+		pthread_mutex_unlock(&jobs.lock);
+		if (idle)
+			break;
+		struct timespec ts = {0, 100000000};
+		nanosleep(&ts, NULL);
+	}
 	pthread_t t;
 	if (pthread_create(&t, NULL, stopper, d) != 0)
 		return 0;

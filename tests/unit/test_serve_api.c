@@ -136,6 +136,25 @@ static void utf8_in_errors(void **st)
 	}
 }
 
+/* issue 50 item 13: a matrix predicted over the work budget is refused
+ * before its first cell, naming the member to reduce; a small one runs */
+static void matrix_budget(void **st)
+{
+	(void)st;
+	static const char big[] = "{\"model\":\"meta-llama/Llama-3.1-405B\",\"runtime\":\"ollama\","
+	                          "\"gpus\":64,\"gpu\":\"H100 SXM\",\"concurrency\":256}";
+	char *out = NULL;
+	size_t len = 0;
+	assert_int_equal(gs_api_json("matrix", NULL, big, strlen(big), &out, &len), 400);
+	assert_non_null(strstr(out, "a request may use: ask for fewer formats, models or GPUs"));
+	assert_non_null(strstr(out, "\"field\": \"formats\""));
+	gs_api_free(out);
+	static const char small[] = "{\"model\":\"meta-llama/Llama-3.1-8B\",\"gpu\":\"RTX 4090\","
+	                            "\"runtime\":\"vllm\",\"length\":8192}";
+	assert_int_equal(gs_api_json("matrix", NULL, small, strlen(small), &out, &len), 200);
+	gs_api_free(out);
+}
+
 /* The library's API (gpusizer/api.h) the server and the Python package
  * share: the same answer through either door, errors naming their field. */
 static void library_api(void **st)
@@ -210,6 +229,7 @@ int main(void)
 		cmocka_unit_test(answers),
 		cmocka_unit_test(library_api),
 		cmocka_unit_test(utf8_in_errors),
+		cmocka_unit_test(matrix_budget),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

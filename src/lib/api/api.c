@@ -393,6 +393,38 @@ static gs_status library_rows(gs_matrix *mx, const gs_workload *w, gs_error *err
 	return s;
 }
 
+/* A matrix whose predicted CPU passes the request's work budget is refused
+ * before its first cell (issue 50 item 13: Llama-3.1-405B under Ollama on
+ * 64 GPUs took 5.7 s, the library variant ran to serve's 30 s cut). The
+ * library's rows are predicted from every eighth model, each standing for
+ * the eight (the cost of a row follows its model's size). */
+static gs_status over_budget(const gs_matrix *mx, const call *c, gs_error *err)
+{
+	size_t rows = c->library ? gs_library_count() : 1;
+	double s = 0;
+	if (!c->library) {
+		s = gs_matrix_predict(mx, c->w, c->m, 1);
+	} else {
+		gs_model *lm = malloc(sizeof *lm);
+		for (size_t i = 0; lm && i < rows && s <= GS_API_WORK_BUDGET_S; i += 8) {
+			gs_library_entry e;
+			gs_error row;
+			if (!gs_library_at(i, &e, &row) && !gs_library_model(&e, lm, &row))
+				s += gs_matrix_predict(mx, c->w, lm, rows - i < 8 ? rows - i : 8);
+		}
+		free(lm);
+	}
+	if (s <= GS_API_WORK_BUDGET_S)
+		return GS_OK;
+	gs_error_set(err, GS_EINPUT, "matrix",
+	             "this matrix would take %s%.1f s of CPU (%zu model%s x %zu formats, each cell a "
+	             "search of estimates), over the %.0f s a request may use: ask for fewer formats, "
+	             "models or GPUs (or run gpusizer matrix, which has no budget)",
+	             c->library ? "more than " : "up to ", s, rows, rows == 1 ? "" : "s", mx->n_formats,
+	             GS_API_WORK_BUDGET_S);
+	return gs_error_field(err, "formats");
+}
+
 #define FORMATS_LIST "request body: formats: expected a list of 1 to 12 format names"
 #define FORMATS_NAMES "request body: formats: expected format names (gpusizer formats)"
 
@@ -426,7 +458,7 @@ static void api_matrix(const call *c)
 		answer_msg(c->out, 500, "out of memory");
 		return;
 	}
-	if (gs_matrix_begin(c->w, cols, nf, mx, &err) ||
+	if (gs_matrix_begin(c->w, cols, nf, mx, &err) || over_budget(mx, c, &err) ||
 	    (c->library ? library_rows(mx, c->w, &err)
 	                : gs_matrix_add_row(mx, c->w, c->m->source, c->m, NULL, &err)))
 		answer_error(c->out, status_of(&err), &err, NULL);

@@ -14,8 +14,8 @@
 #include "gpusizer/fit.h"
 #include "engine/engine.h"
 
-#define MAX_CONTEXT ((uint64_t)1 << 30)     /* the workload's own bounds (workload.c) */
-#define MAX_CONCURRENCY ((uint64_t)1 << 20)
+#define MAX_CONTEXT GSI_FIT_MAX_CONTEXT
+#define MAX_CONCURRENCY GSI_FIT_MAX_CONCURRENCY
 
 typedef struct probe {
 	gs_workload w;

@@ -3,6 +3,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include "gpusizer/matrix.h"
 #include "gpusizer/resolve.h"
 #include "engine/engine.h"
@@ -152,6 +153,43 @@ gs_status gs_matrix_add_row(gs_matrix *mx, const gs_workload *base, const char *
 	for (size_t f = 0; f < mx->n_formats; f++)
 		run_cell(base, m, mx->formats[f], mx->target, &row->cells[f]);
 	return GS_OK;
+}
+
+static double thread_cpu(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+double gs_matrix_predict(const gs_matrix *mx, const gs_workload *base, const gs_model *m, size_t rows)
+{
+	gs_workload w = *base;
+	gs_error err;
+	w.v[GS_F_BITS].from = GS_FROM_UNSET;
+	const char *format = mx->formats[0];
+	uint64_t hi = mx->target == GS_FIT_CONTEXT ? (m->max_position ? m->max_position : GSI_FIT_MAX_CONTEXT)
+	                                           : GSI_FIT_MAX_CONCURRENCY;
+	gs_field f = mx->target == GS_FIT_CONTEXT ? GS_F_LENGTH
+	             : mx->target == GS_FIT_MICROBATCH ? GS_F_MICROBATCH : GS_F_CONCURRENCY;
+	gs_estimate *e = malloc(sizeof *e);
+	if (!e)
+		return 0;
+	/* the search's first probe, at 1: a cell that does not fit there ends */
+	double t0 = thread_cpu(), t = 0;
+	bool fits = false;
+	if ((!strcmp(format, "native") ||
+	     !gs_workload_set(&w, GS_F_FORMAT, format, strlen(format), GS_FROM_FLAG, "matrix", &err)) &&
+	    !gs_workload_set(&w, f, "1", 1, GS_FROM_FLAG, "matrix", &err) && !gs_workload_finish(&w, &err) &&
+	    !gs_estimate_run_lean(&w, m, e, &err)) {
+		t = thread_cpu() - t0;
+		fits = !e->has_capacity || e->verdict.klass != GS_CLASS_DOES_NOT_FIT;
+	}
+	free(e);
+	unsigned bits = 0;
+	while (bits < 64 && ((uint64_t)1 << bits) < hi)
+		bits++;
+	return t * (fits ? (double)(3 + bits) : 1.0) * (double)mx->n_formats * (double)rows;
 }
 
 gs_status gs_matrix_run(const gs_workload *base, const char *const *models, size_t n_models,
