@@ -31,6 +31,10 @@
  *              takes the newest and is never "fits" (to confirm);
  *   texts      no item's formula and no unknown was cut at its array's size
  *              (gsi_formula and gsi_unknown record each cut);
+ *   contra     contradictory inputs are never "fits" (issue 50): data
+ *              lengths far below the sheet's length, a GGUF file type under
+ *              Transformers, a KV type the engine lacks, a tensor-parallel
+ *              degree the heads do not divide: refused, or at most to confirm;
  *   tags       every Ollama tag equals its explicit form: the tag with the
  *              file type spelled (llama3.1:8b-q4_K_M), and the library's
  *              model under Ollama with that format, give the same phases
@@ -84,6 +88,8 @@ static const struct {
 	{"verify_with_parallel_config", "the engine's own divisibility rule refuses the degree (docs/method.md §11a)"},
 	{"its tp_plan shards q_proj, k_proj and v_proj as torch.chunk does",
 	 "Transformers' tp_plan needs whole query and KV heads on every rank (docs/method.md §11a, issue 50 item 6)"},
+	{"a state-space model has no attention to shard and no tensor-parallel plan",
+	 "Transformers' tp_plans are attention decoders' (docs/method.md §11a)"},
 	{"is a state-space model or hybrid: gpusizer sizes it with runtime transformers only",
 	 "the engines' hybrid cache layouts are not modelled yet: refused, not guessed (issue 36)"},
 	{"is a vision-language model: gpusizer sizes it with runtime transformers only",
@@ -112,9 +118,9 @@ static const struct {
 static bool verbose, print_all;
 /* how many times each property was checked, for the summary */
 enum { P_PEAK, P_KV, P_FIT, P_SHORTLIST, P_SHEET, P_TP, P_BITS, P_DEVICES, P_ALIASES, P_MATRIX, P_LEAN, P_RELEASES,
-       P_OFFLOAD, P_TEXTS, P_CLASSES, P_STATE, P_TAGS, P__N };
+       P_OFFLOAD, P_TEXTS, P_CLASSES, P_STATE, P_TAGS, P_CONTRA, P__N };
 static const char *const p_name[P__N] = {"peak", "kv", "fit", "shortlist", "sheet", "tp", "bits", "devices", "aliases",
-                                        "matrix", "lean", "releases", "offload", "texts", "classes", "state", "tags"};
+                                        "matrix", "lean", "releases", "offload", "texts", "classes", "state", "tags", "contra"};
 static unsigned long p_count[P__N];
 static unsigned long n_checked, n_refused, n_bad;
 static char seen_refusal[64][160];
@@ -846,6 +852,51 @@ static void check_tags(void)
 	free(b);
 }
 
+/* contra: contradictory inputs on model m never come out "fits" (issue
+ * 50's wrong verdicts): each is refused, or judged at most to confirm. */
+static void check_contradictions(const gs_library_entry *entry, const gs_model *m)
+{
+	static const struct {
+		const char *what;
+		const char *kv[6][2];
+	} cases[] = {
+		{"lengths far below length", {{"task", "lora"}, {"length", "100000"}, {"lengths", "1,1,1"},
+		                              {"gpu", "H200"}}},
+		{"a GGUF file type under Transformers", {{"format", "Q4_K_M"}, {"runtime", "transformers"},
+		                                          {"length", "512"}, {"gpu", "H200"}}},
+		{"a KV type vLLM lacks", {{"runtime", "vllm"}, {"kv_format", "q4_0"}, {"length", "512"},
+		                          {"gpu", "H200"}}},
+		{"tp 3 under Transformers", {{"tp", "3"}, {"gpus", "3"}, {"length", "512"}, {"gpu", "H200"}}},
+		{"tp 3 under vLLM", {{"runtime", "vllm"}, {"tp", "3"}, {"gpus", "3"}, {"length", "512"},
+		                     {"gpu", "H200"}}},
+	};
+	gs_estimate *e = malloc(sizeof *e);
+	for (size_t i = 0; e && i < sizeof cases / sizeof cases[0]; i++) {
+		p_count[P_CONTRA]++;
+		gs_workload w;
+		gs_error err;
+		gs_workload_init(&w);
+		gs_status s = gs_workload_set(&w, GS_F_MODEL, entry->id, strlen(entry->id), GS_FROM_FLAG, "p",
+		                              &err);
+		for (size_t k = 0; !s && k < 6 && cases[i].kv[k][0]; k++) {
+			int f = gs_field_by_key(cases[i].kv[k][0], strlen(cases[i].kv[k][0]));
+			s = f < 0 ? GS_EINPUT
+			          : gs_workload_set(&w, (gs_field)f, cases[i].kv[k][1], strlen(cases[i].kv[k][1]),
+			                            GS_FROM_FLAG, "p", &err);
+		}
+		if (!s)
+			s = gs_workload_finish(&w, &err);
+		if (!s)
+			s = gs_estimate_run(&w, m, e, &err);
+		/* tp 3 is no contradiction where it divides the heads */
+		bool divides = m->heads % 3 == 0 && (m->kv_heads ? m->kv_heads : m->heads) % 3 == 0;
+		if (!s && e->has_capacity && e->verdict.klass == GS_CLASS_FITS && !(strstr(cases[i].what, "tp 3") &&
+		                                                                    divides))
+			violation("contra", entry->id, "%s: fits", cases[i].what);
+	}
+	free(e);
+}
+
 /* The release `v` of `engine` as an estimate takes it: the row it maps to
  * (e->runtime_version), or "" when refused. */
 static void release_row_class(const gs_model *m, const char *engine, const char *v, char *row, size_t cap,
@@ -1064,6 +1115,8 @@ int main(int argc, char **argv)
 		}
 		const gs_model *m = &models[i];
 		check_bits(&entries[i], m);
+		if (i % (every > 4 ? every / 4 : 1) == 0)
+			check_contradictions(&entries[i], m);
 		if (i % (every > 4 ? every / 4 : 1) == 0)
 			check_matrix(&entries[i], m, gpus[i % (sizeof gpus / sizeof *gpus)]);
 		uint64_t L = m->max_position && m->max_position < 2048 ? m->max_position / 4 : 512;

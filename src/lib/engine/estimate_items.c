@@ -646,8 +646,14 @@ const char *gsi_tp_broken_serving(const gs_model *m, uint64_t tp, char *why, siz
  * such split. */
 const char *gsi_tp_broken_transformers(const gs_model *m, uint64_t tp, char *why, size_t cap)
 {
-	if (tp <= 1 || m->ssm) /* a pure state-space model: no attention to shard */
+	if (tp <= 1)
 		return NULL;
+	if (m->ssm) { /* the plans are attention decoders' (base_model_tp_plan) */
+		snprintf(why, cap,
+		         "its tp_plan shards attention heads and MLPs; a state-space model has no "
+		         "attention to shard and no tensor-parallel plan (base_model_tp_plan)");
+		return why;
+	}
 	uint64_t kv = m->kv_heads ? m->kv_heads : m->heads;
 	if (m->heads % tp == 0 && kv % tp == 0)
 		return NULL;
