@@ -86,6 +86,8 @@ typedef struct gs_linear_module {
 typedef struct gs_model {
 	char source[512];       /* path or "--params"; what the user named      */
 	char model_type[64];    /* config.json model_type, or "" for --params   */
+	char text_model_type[64]; /* a vision-language config's text_config
+	                           model_type ("ministral3" in a mistral3), or "" */
 	char architecture[96];  /* architectures[0], or ""                      */
 	bool has_architecture;  /* false for a bare parameter count             */
 	char peft_targets[64];  /* PEFT's default LoRA targets for the type ("" when

@@ -105,6 +105,8 @@ static const struct {
 	{"serves no Mamba-1 hybrid (Jamba) or attention-free state-space model",
 	 "SGLang has no Jamba, Mamba or Mamba-2 model at any 0.5 tag: the engine cannot serve it, so gpusizer "
 	 "refuses it (issue 46)"},
+	{"does not serve model_type", "the asked vLLM or SGLang release predates the model's file in its tree "
+	 "(engine_release.c engine_models): the engine cannot load it, so gpusizer refuses it by name"},
 };
 
 static bool verbose, print_all;

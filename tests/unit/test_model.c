@@ -167,6 +167,25 @@ static const struct {
 		 * layer, 31 of 256 experts + one shared, q/k norms, fp32 expert biases
 		 * (the API's F32 7,936 = 31 x 256): the API's total, 102,889,705,216 */
 		{CFG("inclusionAI__Ling-flash-2.0.json"), 102889705216ull, "bailing_moe"},
+		/* Kimi K2 is DeepSeek-V3's architecture (384 experts, 64 heads, no
+		 * MTP layer); its checkpoint total and DeepSeek-R1's: test_fp8_checkpoints */
+		{CFG("moonshotai__Kimi-K2-Instruct.json"), 1026408232448ull, "kimi_k2"},
+		{CFG("deepseek-ai__DeepSeek-R1.json"), 671026419200ull, "deepseek_v3"},
+		/* Ministral 3 = Mistral's decoder: Devstral 2 (standalone, 88 layers,
+		 * "123B" by Mistral Large 2's size class, whose vocabulary of 32,768
+		 * would give 122.6 B; 131,072 tokens add 2.4 B) and Devstral Small 2
+		 * (mistral3 + ministral3 text: the Mistral Small 3.x count, the hub's
+		 * 24,011,361,280 for Magistral-Small-2509 above) */
+		{CFG("mistralai__Devstral-2-123B-Instruct-2512.json"), 125025988608ull, "ministral3"},
+		{CFG("mistralai__Devstral-Small-2-24B-Instruct-2512.json"), 24011361280ull, "mistral3"},
+		{CFG("mistralai__Mistral-Small-3.1-24B-Instruct-2503.json"), 24011361280ull, "mistral3"},
+		/* Qwen2.5-32B-Instruct: QwQ-32B's shape, whose safetensors total a
+		 * model report prints, 32,763,876,352 (the card rounds to "32.5B") */
+		{CFG("Qwen__Qwen2.5-32B-Instruct.json"), 32763876352ull, "qwen2"},
+		/* a Transformers-v5 dump (num_local_experts): Qwen3-30B-A3B's count */
+		{CFG("Qwen__Qwen3-30B-A3B-Thinking-2507.json"), 30532122624ull, "qwen3_moe"},
+		/* our count: 62 layers of 160 experts (2560 wide), 96 heads, "480B" */
+		{CFG("Qwen__Qwen3-Coder-480B-A35B-Instruct.json"), 480154875392ull, "qwen3_moe"},
 };
 
 static void test_every_model_type(void **st)
@@ -828,6 +847,81 @@ static void test_quantization_config(void **st)
 	assert_int_equal(f.meta_bits.num * 128, 24 * f.meta_bits.den);
 }
 
+/* One fp32 scale per 128 x 128 block of a weight (ceil on each side) */
+static uint64_t blocks128(uint64_t out, uint64_t in) { return ((out + 127) / 128) * ((in + 127) / 128); }
+
+/* The scales an FP8 block-quantized checkpoint stores beside the text
+ * decoder's linear modules (attention, MLP, experts): the module table's
+ * shapes, each block ceil'd; routers, embeddings, head and norms stay 16-bit */
+static uint64_t fp8_block_scales(const gs_model *m)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < m->n_modules; i++)
+		if (!m->modules[i].tower)
+			n += m->modules[i].count * blocks128(m->modules[i].out, m->modules[i].in);
+	return n;
+}
+
+/* Checkpoints stored quantized: config.json's count plus what the format
+ * adds equals the element totals model reports print from the safetensors
+ * headers (index.tsv names each report). */
+static void test_fp8_checkpoints(void **st)
+{
+	(void)st;
+	/* Qwen3-30B-A3B-Thinking-2507-FP8: 48 x (q 512 + k 64 + v 64 + o 512 +
+	 * 128 experts x 288) = 1,824,768 scales, the report's 30,533,947,392 */
+	gs_model q = load(CFG("Qwen__Qwen3-30B-A3B-Thinking-2507-FP8.json"));
+	assert_string_equal(q.quant_format, "fp8-block128");
+	assert_int_equal(fp8_block_scales(&q), 1824768);
+	assert_int_equal(q.params + fp8_block_scales(&q), 30533947392ull);
+	/* DeepSeek-R1 (= V3's shape): the trunk, + the MTP layer the checkpoint
+	 * stores as model.layers.61 (one MoE decoder layer, enorm, hnorm,
+	 * shared_head.norm, eh_proj 2h -> h, and its own embed_tokens and
+	 * shared_head.head, V x h each: vLLM's deepseek_mtp.py), + one scale per
+	 * block of every quantized linear, the MTP layer's attention and experts
+	 * included (eh_proj stays BF16): the report's 684,531,386,000 */
+	gs_model r = load(CFG("deepseek-ai__DeepSeek-R1.json"));
+	const uint64_t h = 7168, V = 129280;
+	uint64_t mtp = r.largest_layer_params + 3 * h + 2 * h * h + 2 * V * h;
+	assert_int_equal(mtp, 13463426304ull);
+	uint64_t attn_scales = blocks128(1536, h) + blocks128(128 * 192, 1536) + blocks128(576, h) +
+	                       blocks128(128 * 256, 512) + blocks128(h, 128 * 128);
+	uint64_t moe_scales = 257 * (2 * blocks128(2048, h) + blocks128(h, 2048));
+	uint64_t scales = fp8_block_scales(&r) + attn_scales + moe_scales;
+	assert_int_equal(scales, 41540496);
+	assert_int_equal(r.params + mtp + scales, 684531386000ull);
+	/* Kimi-K2-Instruct: no MTP layer; the same rule gives 62,495,192 scales,
+	 * 1,026,470,727,640 against the report's 1,026,470,731,056: 3,416 = 61 x
+	 * 56 short, one more row of blocks of an h-wide (7168 = 56 x 128) input
+	 * in each of the 61 layers than the config's shapes give, not explained */
+	gs_model k = load(CFG("moonshotai__Kimi-K2-Instruct.json"));
+	assert_int_equal(fp8_block_scales(&k), 62495192);
+	assert_int_equal(1026470731056ull - (k.params + fp8_block_scales(&k)), 61 * 56);
+	/* Devstral 2: FP8 with one scale per tensor (weight_block_size null,
+	 * static activations); the vision tower and projector stay BF16 */
+	gs_model d = load(CFG("mistralai__Devstral-Small-2-24B-Instruct-2512.json"));
+	assert_string_equal(d.quant_format, "fp8-e4m3");
+	assert_string_equal(d.quant_skipped, "model.vision_tower, model.multi_modal_projector");
+	d = load(CFG("mistralai__Devstral-2-123B-Instruct-2512.json"));
+	assert_string_equal(d.quant_format, "fp8-e4m3");
+}
+
+/* Qwen3-32B-AWQ: config.json's quantization_config is AWQ 4-bit, group 128;
+ * every linear weight stored as int32-packed codes (in x out / 8), int32
+ * zeros (in / 128 x out / 8) and fp16 scales (in / 128 x out) beside the
+ * 16-bit rest gives the report's safetensors element total, 5,731,472,384 */
+static void test_awq_checkpoint(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("Qwen__Qwen3-32B-AWQ.json"));
+	assert_string_equal(m.quant_method, "awq");
+	assert_string_equal(m.quant_format, "awq-g128");
+	assert_int_equal(m.params, 32762123264ull); /* Qwen3-32B's */
+	uint64_t lin = m.split.linear;
+	assert_int_equal(lin % 1024, 0);
+	assert_int_equal(lin / 8 + lin / 1024 + lin / 128 + (m.params - lin), 5731472384ull);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -845,6 +939,7 @@ int main(void)
 		cmocka_unit_test(test_qwen3_next),
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
+		cmocka_unit_test(test_fp8_checkpoints),   cmocka_unit_test(test_awq_checkpoint),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -46,7 +46,8 @@ gs_status gsi_read_qwen3_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(gsi_read_qwen3(r, a, m));
 	uint32_t step = 1;
-	TRY(gsi_cfg_dim(r, "num_experts", &a->E, true, 0, false));
+	/* Transformers v5's Qwen3MoeConfig names it num_local_experts */
+	TRY(gsi_cfg_dim_renamed(r, "num_experts", "num_local_experts", &a->E));
 	TRY(gsi_cfg_dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
 	TRY(gsi_cfg_dim(r, "moe_intermediate_size", &a->moe_i, true, 0, false));
 	TRY(gsi_cfg_dim(r, "decoder_sparse_step", &step, false, 1, false));

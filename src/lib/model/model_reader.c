@@ -181,3 +181,30 @@ gs_status gsi_cfg_dim_either(gsi_reader *r, const char *key, const char *legacy,
 	snprintf(what, sizeof what, "is required (or its older name \"%s\")", legacy);
 	return gsi_cfg_field_error(r, key, what);
 }
+
+/* A required dimension that Transformers v5 renamed: configs saved by v5
+ * (the model reports' dumps) carry `v5` where the hub's files carry `key`
+ * (Qwen3-MoE's num_experts -> num_local_experts). Either is read; neither
+ * is an error naming both; both must agree. */
+gs_status gsi_cfg_dim_renamed(gsi_reader *r, const char *key, const char *v5, uint32_t *out)
+{
+	json_t *k = json_object_get(r->root, key), *n = json_object_get(r->root, v5);
+	bool has_k = k && !json_is_null(k), has_n = n && !json_is_null(n);
+	if (!has_k && !has_n) {
+		char what[160];
+		snprintf(what, sizeof what, "is missing (an integer dimension is required; Transformers v5 "
+		         "writes it as \"%s\")", v5);
+		return gsi_cfg_field_error(r, key, what);
+	}
+	uint32_t other = 0;
+	if (has_k)
+		TRY(gsi_cfg_dim(r, key, out, true, 0, false));
+	if (has_n)
+		TRY(gsi_cfg_dim(r, v5, has_k ? &other : out, true, 0, false));
+	if (has_k && has_n && other != *out) {
+		char what[160];
+		snprintf(what, sizeof what, "and its Transformers-v5 name \"%s\" disagree", v5);
+		return gsi_cfg_field_error(r, key, what);
+	}
+	return GS_OK;
+}

@@ -46,6 +46,7 @@ void gsi_cfg_neox_names(gsi_arch *a);
 const char *gsi_cfg_key_or_alias(gsi_reader *r, const char *name, const char *alias);
 gs_status gsi_cfg_core_dims(gsi_reader *r, gsi_arch *a, const char *hidden_key);
 gs_status gsi_cfg_dim_either(gsi_reader *r, const char *key, const char *legacy, uint32_t *out);
+gs_status gsi_cfg_dim_renamed(gsi_reader *r, const char *key, const char *v5, uint32_t *out);
 gs_status gsi_read_llama(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_mistral(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_qwen2(gsi_reader *r, gsi_arch *a, gs_model *m);

@@ -552,6 +552,7 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	st = gsi_read_text_config(text, tt, tname, m, err);
 	if (st)
 		goto out;
+	snprintf(m->text_model_type, sizeof m->text_model_type, "%s", tt);
 	size_t first_tower = m->n_modules; /* what follows is the tower's and the projector's */
 	if (k->tower == TOWER_MLLAMA)
 		st = read_mllama(cross, vis, name, m, err);
