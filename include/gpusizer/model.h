@@ -137,6 +137,10 @@ typedef struct gs_model {
 	uint64_t vision_params;
 	uint32_t vision_hidden, vision_intermediate, vision_patches, image_tokens;
 	uint32_t vision_merge;  /* patches per image token (Qwen2-VL: 4); 0 when fixed */
+	uint32_t deepstack_levels; /* Qwen3-VL: vision blocks whose merged outputs are
+	                           added to the first decoder layers (3), each a
+	                           merger of its own; vLLM keeps a buffer of
+	                           max_num_batched_tokens x hidden for each      */
 	/* vision_config's own num_hidden_layers and hidden_size, as an engine
 	 * reads them by those names (SGLang's adjust_mem_fraction_for_vlm); 0
 	 * where the config names them otherwise (Qwen2-VL's depth) */

@@ -886,6 +886,19 @@ static void test_vllm_vision(void **st)
 	expect_estimate_error(E, GS_EUNSUPPORTED, "no longer serves Llama 3.2 Vision", GS_F_MODEL,
 	                      CFG("meta-llama__Llama-3.2-11B-Vision-Instruct.json"), GS_F_RUNTIME, "vllm",
 	                      GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192", END);
+	/* Qwen3-VL-8B on an H100 at 8192 tokens: one image of 16777216 / 32^2 =
+	 * 16384 tokens (its video, two frames, 12288), whose encoder output is
+	 * the merger's and three deepstack mergers' side by side, 16384 x 4 x
+	 * 4096 x 2 B; and three deepstack buffers of 8192 x 4096 x 2 B loaded
+	 * with the model */
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3-VL-8B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192", END);
+	assert_int_equal(item_at(E, "encoder_cache", 1), 16384ull * 4 * 4096 * 2);
+	assert_int_equal(item_at(E, "deepstack_buffers", 0), 3ull * 8192 * 4096 * 2);
+	/* vLLM 0.10.1 has no models/qwen3_vl.py: refused by name */
+	expect_estimate_error(E, GS_EUNSUPPORTED, "vllm 0.10.1 does not serve model_type \"qwen3_vl\"",
+	                      GS_F_MODEL, CFG("Qwen__Qwen3-VL-8B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	                      GS_F_RUNTIME_VERSION, "0.10.1", GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192", END);
 }
 
 /* The profile run's dummy sampler by release, 256 requests x 128256 logits,

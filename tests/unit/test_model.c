@@ -186,6 +186,11 @@ static const struct {
 		{CFG("Qwen__Qwen3-30B-A3B-Thinking-2507.json"), 30532122624ull, "qwen3_moe"},
 		/* our count: 62 layers of 160 experts (2560 wide), 96 heads, "480B" */
 		{CFG("Qwen__Qwen3-Coder-480B-A35B-Instruct.json"), 480154875392ull, "qwen3_moe"},
+		/* Qwen3-VL: Qwen3 / Qwen3-MoE text + the deepstack tower, each the
+		 * safetensors total a model report prints, to the unit (test_qwen3_vl) */
+		{CFG("Qwen__Qwen3-VL-8B-Instruct.json"), 8767123696ull, "qwen3_vl"},
+		{CFG("Qwen__Qwen3-VL-30B-A3B-Instruct.json"), 31070754032ull, "qwen3_vl_moe"},
+		{CFG("Qwen__Qwen3-VL-235B-A22B-Instruct.json"), 235670022896ull, "qwen3_vl_moe"},
 };
 
 static void test_every_model_type(void **st)
@@ -922,6 +927,47 @@ static void test_awq_checkpoint(void **st)
 	assert_int_equal(lin / 8 + lin / 1024 + lin / 128 + (m.params - lin), 5731472384ull);
 }
 
+/* Qwen3-VL (hub configs as model reports print them, each equal to the
+ * report's safetensors total): the text decoder is Qwen3's (8B: the Qwen3-8B
+ * count 8,190,735,360) or Qwen3-MoE's with fused 3-D experts; the tower of
+ * 27 blocks (1152 wide, MLP 4304: 4 x 1152^2 + 2 x 1152 x 4304 + 4304 +
+ * 5 x 1152 biases and 4 x 1152 of LayerNorms a block), the Conv3d patch
+ * embedding with its bias, 2304 learned positions, the merger over 4608 and
+ * three deepstack mergers whose LayerNorm is 4608 wide */
+static void test_qwen3_vl(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("Qwen__Qwen3-VL-8B-Instruct.json"));
+	const uint64_t hv = 1152, iv = 4304, d = 4 * hv, out = 4096;
+	uint64_t block = 4 * hv * hv + 2 * hv * iv + iv + 5 * hv + 4 * hv;
+	uint64_t merger = d * d + d * out + d + out;
+	uint64_t tower = 27 * block + 3 * 2 * 16 * 16 * hv + hv + 2304 * hv + merger + 2 * hv +
+	                 3 * (merger + 2 * d);
+	assert_int_equal(m.vision_params, tower);
+	assert_int_equal(m.vision_params, 576388336ull);
+	assert_int_equal(m.params - m.vision_params, 8190735360ull); /* Qwen3-8B's */
+	assert_int_equal(m.deepstack_levels, 3);
+	assert_int_equal(m.vision_merge, 4);
+	assert_string_equal(m.text_model_type, "qwen3_vl_text");
+	/* 235B: Transformers 5.7.0's dump says tie_word_embeddings true inside
+	 * text_config, false outside; the checkpoint stores lm_head (the total
+	 * counts 151,936 x 4096 for it), so the outer key decides */
+	gs_model b = load(CFG("Qwen__Qwen3-VL-235B-A22B-Instruct.json"));
+	assert_false(b.tied_embeddings);
+	assert_int_equal(b.split.lm_head, 151936ull * 4096);
+	assert_true(b.experts_params); /* mlp.experts.gate_up_proj and down_proj: 3-D parameters */
+	assert_int_equal(b.experts, 128); /* num_local_experts */
+	/* a deepstack index past the tower's blocks is refused */
+	gs_error err;
+	static const char bad[] = "{\"model_type\":\"qwen3_vl\",\"text_config\":{\"hidden_size\":256,"
+	                          "\"num_hidden_layers\":2,\"num_attention_heads\":4,"
+	                          "\"num_key_value_heads\":2,\"intermediate_size\":512,"
+	                          "\"vocab_size\":1000},\"vision_config\":{\"depth\":4,"
+	                          "\"out_hidden_size\":256,\"deepstack_visual_indexes\":[1,4]}}";
+	assert_int_equal(parse(bad, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "deepstack_visual_indexes[1]"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -940,6 +986,7 @@ int main(void)
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 		cmocka_unit_test(test_fp8_checkpoints),   cmocka_unit_test(test_awq_checkpoint),
+		cmocka_unit_test(test_qwen3_vl),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

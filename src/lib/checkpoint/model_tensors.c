@@ -108,7 +108,7 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 	static const char *const archs[] = {"llama",     "qwen2",    "qwen3",    "mistral",   "gemma",
 	                                    "gemma2",    "gemma3",   "phi3",     "gptneox",   "gpt2",
 	                                    "starcoder", "qwen2moe", "qwen3moe", "granite",   "gpt-oss",
-	                                    "deepseek2", "qwen3next", "mistral3"};
+	                                    "deepseek2", "qwen3next", "mistral3", "qwen3vl", "qwen3vlmoe"};
 	memset(m, 0, sizeof *m);
 	const char *arch = gs_inventory_meta_str(inv, "general.architecture");
 	if (!arch)
@@ -122,7 +122,8 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 		return gs_error_set(err, GS_EUNSUPPORTED, source,
 		                    "GGUF architecture \"%.40s\" is not modelled; supported: llama, qwen2, "
 		                    "qwen3, qwen2moe, qwen3moe, mistral, mistral3, gemma, gemma2, gemma3, "
-		                    "phi3, gptneox, gpt2, starcoder, granite, gpt-oss, deepseek2, qwen3next",
+		                    "phi3, gptneox, gpt2, starcoder, granite, gpt-oss, deepseek2, qwen3next, "
+		                    "qwen3vl, qwen3vlmoe",
 		                    arch);
 	uint64_t L = meta_or(inv, arch, "block_count", 0), h = meta_or(inv, arch, "embedding_length", 0);
 	uint64_t heads = meta_or(inv, arch, "attention.head_count", 0);

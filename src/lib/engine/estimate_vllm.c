@@ -545,10 +545,21 @@ static void mla_items(gs_estimate *e, const gsi_vllm_release *r)
  * max_pixels 12845056 / 28^2 = 16384 an image (preprocessor_config.json's
  * default), and a video of min(14, 2 x floor(max_model_len / 16384))
  * frames, 16384 tokens each two (qwen2_vl.py get_max_video_tokens,
- * _MAX_FRAMES_PER_VIDEO 14). 0 where no rule was read. */
+ * _MAX_FRAMES_PER_VIDEO 14); Qwen3-VL and Qwen3.5 (qwen3_vl.py
+ * _get_vision_info and get_max_video_tokens, 16-pixel patches merged 2 x
+ * 2) the image processor's longest_edge 16777216 / 32^2 = 16384 an image
+ * and a video of two frames at the video processor's longest_edge
+ * 25165824 / 2 per frame, 12288 tokens (Qwen's preprocessor_config.json
+ * and video_preprocessor_config.json, as gh:54877551029 and gh:52457624213
+ * print them). 0 where no rule was read. */
 static void mm_item_tokens(const gs_model *m, uint64_t mml, uint64_t *image, uint64_t *video)
 {
 	*video = 0;
+	if (!strncmp(m->model_type, "qwen3_vl", 8) || !strncmp(m->model_type, "qwen3_5", 7)) {
+		*image = 16777216 / (32 * 32);
+		*video = 25165824 / 2 / (32 * 32);
+		return;
+	}
 	if (!strcmp(m->model_type, "qwen2_vl") || !strcmp(m->model_type, "qwen2_5_vl")) {
 		*image = 16384;
 		uint64_t frames = 2 * (mml / 16384);
@@ -658,7 +669,11 @@ static gs_status mm_profile(gs_estimate *e, const gsi_vllm_release *r, gs_bytes 
 	n = n ? n : 1;
 	uint64_t tokens = gs_mul_sat(n, t), el = gsi_act_bytes(e);
 	uint64_t patches = mm_patches(m, tokens, ti ? ti : t);
-	gs_bytes out = gs_mul_sat(gs_mul_sat(tokens, m->hidden), el);
+	/* Qwen3-VL's encoder returns the merger's output and each deepstack
+	 * merger's side by side (qwen3_vl.py Qwen3_VisionTransformer.forward:
+	 * hidden x (1 + levels) a token), all held in the encoder cache */
+	uint64_t width = (uint64_t)m->hidden * (1 + (uint64_t)m->deepstack_levels);
+	gs_bytes out = gs_mul_sat(gs_mul_sat(tokens, width), el);
 	uint64_t hv = m->vision_hidden, w2 = 2 * (uint64_t)m->vision_intermediate;
 	gs_bytes vis = gs_mul_sat(patches, ((w2 > 7 * hv ? w2 : 7 * hv) + 2 * hv) * el);
 	vis = (vis + e->tp - 1) / e->tp; /* mm_encoder_tp_mode "weights": the tower split as the model */
@@ -668,12 +683,13 @@ static gs_status mm_profile(gs_estimate *e, const gsi_vllm_release *r, gs_bytes 
 	gsi_item_put(it, 2, out);
 	*extra = vis > out ? vis - out : 0;
 	gsi_formula(it, "the profile encodes %llu %s%s of %llu tokens (encoder budget max(%llu, %llu) "
-	            "tokens): their output %llu tokens x %u x %llu B is held while the language model's "
+	            "tokens): their output %llu tokens x %llu x %llu B is held while the language model's "
 	            "dummy run goes; the tower's forward over %llu patches peaks at %llu B / tp%s",
 	            (unsigned long long)n, video ? "video" : "image", n == 1 ? "" : "s",
 	            (unsigned long long)t,
 	            (unsigned long long)v->profile_tokens, (unsigned long long)t, (unsigned long long)tokens,
-	            m->hidden, (unsigned long long)el, (unsigned long long)patches, (unsigned long long)vis,
+	            (unsigned long long)width, (unsigned long long)el, (unsigned long long)patches,
+	            (unsigned long long)vis,
 	            profiled ? "" : "; Model Runner V2 profiles no encoder before 0.27: after the pool, "
 	                            "out of what gpu_memory_utilization leaves");
 	if (!profiled)
@@ -745,6 +761,29 @@ static void runner_buffers(gs_estimate *e, const gsi_vllm_release *r)
 	gsi_unknown(e, "kv_cache: vLLM %s also counts what the caching allocator keeps fragmented after "
 	            "its profile run (mem_utils.py: the free memory consumed since start-up), not sized "
 	            "here: the pool may be smaller by tens of MiB", r->rel.version);
+}
+
+/* Qwen3-VL's deepstack buffers: Qwen3VLForConditionalGeneration.__init__
+ * (models/qwen3_vl.py, the same at 0.21.0 and 0.28) allocates, on the
+ * model's device and in its dtype, one max_num_batched_tokens x hidden
+ * tensor per deepstack level, which carry the vision mergers' outputs to
+ * the first decoder layers. They are loaded with the model, on every GPU
+ * whole (not split by tensor parallelism). */
+static void deepstack_buffers(gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	if (!m->deepstack_levels)
+		return;
+	uint64_t T = e->vllm.profile_tokens, el = gsi_act_bytes(e);
+	gs_item *it = gsi_item(e, "deepstack_buffers", GS_BASIS_ESTIMATED,
+	                       METHOD "§7 (vLLM models/qwen3_vl.py Qwen3VLForConditionalGeneration.__init__: "
+	                              "deepstack_input_embeds)");
+	it->shard = GS_SHARD_NONE;
+	uint64_t per_token = (uint64_t)m->hidden * el;
+	gsi_item_all(it, ALL_PHASES, gs_mul_sat(gs_mul_sat(m->deepstack_levels, T), per_token));
+	gsi_formula(it, "%u deepstack levels x max_num_batched_tokens %llu x hidden %u x %llu B, allocated "
+	            "with the model on each GPU", m->deepstack_levels, (unsigned long long)T, m->hidden,
+	            (unsigned long long)el);
 }
 
 /* The communicators' buffers vLLM allocates itself on each GPU of a
@@ -856,6 +895,7 @@ static void fixed_items(gs_estimate *e, const gsi_vllm_release *r, const sampler
 	gsi_serving_context(e, ALL_PHASES, "KV", graphs_off_pool(e, r));
 	mla_items(e, r);
 	marlin_mxfp4_pad(e, r);
+	deepstack_buffers(e);
 	runner_buffers(e, r);
 	tp_buffers(e, r);
 	capture_sizes_note(e, r);

@@ -441,7 +441,7 @@ static const char *const supported[] = {"llama",       "mistral",     "mixtral",
                                         "qwen3",       "qwen3_moe",   "gemma",      "gemma2",
                                         "gemma3_text", "phi3",        "gpt_neox",   "gpt_oss",
                                         "deepseek_v2", "deepseek_v3", "qwen3_next", "mistral3",
-                                        "kimi_k2",     "ministral3"};
+                                        "kimi_k2",     "ministral3",  "qwen3_vl",   "qwen3_vl_moe"};
 
 /* The type whose tensor layout a model's GGUF has. Gemma 3's
  * vision-language checkpoint converts to the same text GGUF (arch gemma3)
@@ -449,11 +449,18 @@ static const char *const supported[] = {"llama",       "mistral",     "mixtral",
  * projector to a separate --mmproj file. Kimi K2 converts as DeepSeek-V3
  * (conversion/deepseek.py registers DeepseekV3ForCausalLM, the architecture
  * its config names), Ministral 3 as Mistral's tensors under arch mistral3
- * (conversion/mistral3.py Ministral3Model, a LlamaModel). */
+ * (conversion/mistral3.py Ministral3Model, a LlamaModel), Qwen3-VL's text
+ * model as Qwen3's and Qwen3-MoE's tensors under arch qwen3vl / qwen3vlmoe
+ * (conversion/qwen3vl.py: the fused experts split into gate and up;
+ * src/models/qwen3vl.cpp creates qwen3's tensors), its tower in the
+ * --mmproj file. */
 static const char *plan_type(const gs_model *m)
 {
-	static const char *const as[][2] = {
-		{"gemma3", "gemma3_text"}, {"kimi_k2", "deepseek_v3"}, {"ministral3", "mistral"}};
+	static const char *const as[][2] = {{"gemma3", "gemma3_text"},
+	                                    {"kimi_k2", "deepseek_v3"},
+	                                    {"ministral3", "mistral"},
+	                                    {"qwen3_vl", "qwen3"},
+	                                    {"qwen3_vl_moe", "qwen3_moe"}};
 	for (size_t i = 0; i < sizeof as / sizeof as[0]; i++)
 		if (!strcmp(m->model_type, as[i][0]))
 			return as[i][1];
@@ -802,7 +809,8 @@ const char *gsi_gguf_arch(const gs_model *m)
 	                                     {"gemma3_text", "gemma3"},    {"gpt_neox", "gptneox"},
 	                                     {"gpt_oss", "gpt-oss"},       {"deepseek_v2", "deepseek2"},
 	                                     {"deepseek_v3", "deepseek2"}, {"qwen3_next", "qwen3next"},
-	                                     {"kimi_k2", "deepseek2"},     {"ministral3", "mistral3"}};
+	                                     {"kimi_k2", "deepseek2"},     {"ministral3", "mistral3"},
+	                                     {"qwen3_vl", "qwen3vl"},      {"qwen3_vl_moe", "qwen3vlmoe"}};
 	if (!strncmp(m->model_type, "gguf:", 5))
 		return m->model_type + 5;
 	if (!strcmp(m->text_model_type, "ministral3"))

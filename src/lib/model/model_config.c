@@ -25,8 +25,8 @@ static const char supported[] = "llama, mistral, mixtral, phimoe, qwen2, qwen3, 
                                 "bailing_moe, qwen, "
                                 "starcoder2, opt, olmo2, internlm2, cohere, cohere2, granite, granitemoe, "
                                 "chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, "
-                                "umt5, bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama "
-                                "and mistral3 (vision)";
+                                "umt5, bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, "
+                                "mllama, mistral3, qwen3_vl and qwen3_vl_moe (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -74,6 +74,10 @@ static const struct {
 	{"qwen2", gsi_read_qwen2, "q_proj,v_proj", 0},
 	{"qwen3", gsi_read_qwen3, "q_proj,v_proj", 0},
 	{"qwen3_moe", gsi_read_qwen3_moe, NULL, F_MOE},
+	/* Qwen3-VL's text decoders (text_config of qwen3_vl, qwen3_vl_moe):
+	 * Qwen3's and Qwen3-MoE's layers (modeling_qwen3_vl.py, _moe.py) */
+	{"qwen3_vl_text", gsi_read_qwen3, NULL, 0},
+	{"qwen3_vl_moe_text", gsi_read_qwen3_vl_moe_text, NULL, F_MOE},
 	{"gemma", gsi_read_gemma, "q_proj,v_proj", 0},
 	{"gemma2", gsi_read_gemma2, "q_proj,v_proj", 0},
 	{"gemma3_text", gsi_read_gemma3, "q_proj,v_proj", 0},

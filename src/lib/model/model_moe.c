@@ -67,6 +67,18 @@ gs_status gsi_read_qwen3_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
+/* Qwen3-VL-MoE's text decoder (Transformers modeling_qwen3_vl_moe.py at
+ * ede92a87; vLLM qwen3_vl_moe.py@7cfb97e3379, is_fused_checkpoint_transposed):
+ * Qwen3-MoE's layers, whose experts the checkpoint stores fused as 3-D
+ * tensors, mlp.experts.gate_up_proj (E, h, 2 mi) and down_proj (E, mi, h):
+ * parameters, not nn.Linear modules. */
+gs_status gsi_read_qwen3_vl_moe_text(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_read_qwen3_moe(r, a, m));
+	a->experts_params = true;
+	return GS_OK;
+}
+
 /* gpt-oss (modeling_gpt_oss.py): llama-shaped attention with biases and a
  * learned sink per head, sliding and full layers alternating (layer_types),
  * every MLP a mixture of experts with biases (gate_up and down) and a router

@@ -72,6 +72,7 @@ gs_status gsi_read_opt(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_mixtral(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_phimoe(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_qwen3_moe(gsi_reader *r, gsi_arch *a, gs_model *m);
+gs_status gsi_read_qwen3_vl_moe_text(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_gpt_oss(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_granitemoe(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_bailing_moe(gsi_reader *r, gsi_arch *a, gs_model *m);
