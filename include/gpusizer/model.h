@@ -98,6 +98,12 @@ typedef struct gs_model {
 	                           with a tensor table, which gives the parameters  */
 	uint64_t params;        /* logical parameters (sum of split)            */
 	gs_param_split split;
+	/* Multi-token-prediction layers the checkpoint stores beside them
+	 * (Qwen3-Next's and Qwen3.5's mtp.*), not in params: Transformers does
+	 * not build them, vLLM and SGLang load them only to draft tokens for
+	 * speculative decoding. The checkpoint's total is params + mtp_params. */
+	uint32_t mtp_layers;
+	uint64_t mtp_params;
 
 	/* Architecture facts (valid when has_architecture). */
 	uint32_t layers, hidden, heads, kv_heads, head_dim, v_head_dim;
@@ -159,6 +165,10 @@ typedef struct gs_model {
 	uint32_t ssm_heads, ssm_head_dim, ssm_groups, ssm_chunk;
 	bool ssm_state_fp32;    /* the SSM state is kept in fp32 whatever the
 	                           model's dtype (Nemotron-H's mamba_ssm_cache_dtype) */
+	bool state_fp32_config; /* config.json asks an engine for a float32
+	                           recurrent state (Qwen3.5's mamba_ssm_dtype,
+	                           which vLLM's "auto" follows); without it vLLM
+	                           keeps the model's dtype                      */
 	bool attn_out_gate;     /* q_proj also gives a sigmoid gate for the attention
 	                           output (Qwen3-Next): 2 x heads x head_dim out */
 	bool gdn;               /* the state layers are Gated DeltaNet (Qwen3-Next):

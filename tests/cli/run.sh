@@ -301,6 +301,14 @@ case_ 0 "mmproj on GPU 0: 538631408 vision parameters x 2 B (F16)" estimate Qwen
 case_ 2 'llama.cpp b6500 has no architecture "qwen3vlmoe" (added in b6887, PR #16780)' estimate Qwen/Qwen3-VL-30B-A3B-Instruct --runtime llamacpp --runtime-version b6500 --format Q4_K_M -c 8192
 case_ 2 'sglang 0.5.2 does not serve model_type "qwen3_vl_moe": models/qwen3_vl_moe.py arrived in 0.5.3' estimate Qwen/Qwen3-VL-235B-A22B-Instruct --runtime sglang --runtime-version 0.5.2 --gpu H200 -c 8192
 case_ 2 "give image_tokens (Qwen3-VL, Qwen3.5: (H/32) x (W/32), 256 for 512 x 512)" estimate Qwen/Qwen3-VL-8B-Instruct --images 1 -c 8192
+# Qwen3.5 / 3.6: Gated DeltaNet hybrids with a tower; the MTP layer stored beside; engines by release
+case_ 0 "parameters:  27356728560 (the checkpoint also stores 424699392 in 1 MTP layer" estimate Qwen/Qwen3.6-27B --runtime vllm --gpu H200 -c 8192
+case_ 0 "the recurrent part in float32), 3207168 B a sequence on one GPU" estimate Qwen/Qwen3.6-27B --runtime vllm --gpu H200 -c 8192
+case_ 0 "the recurrent part in the model's dtype), 1634304 B a sequence on one GPU" estimate Qwen/Qwen3.5-27B --runtime vllm --gpu H200 -c 8192
+case_ 2 'sglang 0.5.8 does not serve model_type "qwen3_5_moe": models/qwen3_5.py arrived in 0.5.9' estimate Qwen/Qwen3.5-35B-A3B --runtime sglang --runtime-version 0.5.8 --gpu H200 -c 8192
+case_ 0 "24 state layers x 4 cells (one a sequence) x 2195456 B in f32" estimate Qwen/Qwen3.5-9B --runtime llamacpp --format Q4_K_M -c 8192
+case_ 2 'llama.cpp b7900 has no architecture "qwen35moe" (added in b7990, PR #19468)' estimate Qwen/Qwen3.5-35B-A3B --runtime llamacpp --runtime-version b7900 --format Q4_K_M -c 8192
+case_ 2 "Ollama 0.15.5's llama.cpp (b7407) does not know architecture qwen35, which llama.cpp added in b7990" estimate Qwen/Qwen3.5-4B --runtime ollama --runtime-version 0.15.5 --format Q4_K_M
 # Gemma 3 vision-language: llama.cpp runs the text GGUF; the mmproj (F16) only with images
 G34=data/models/google__gemma-3-4b-it.json
 case_ 0 "give images to count the projector" estimate $G34 --runtime llamacpp --format Q4_K_M --context 8192
@@ -697,7 +705,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mis
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (134 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (141 models) matches "no-such-model"' models no-such-model
 case_ 2 'gpusizer models: unknown option "--gpu" (see gpusizer models --help)' models --gpu H100
 case_ 2 'gpusizer models: unknown option "--jsn"; did you mean --json?' models --jsn
 case_ 2 'gpusizer models: unexpected argument "llama" (see gpusizer models --help)' models qwen llama

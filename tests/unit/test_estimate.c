@@ -1405,6 +1405,26 @@ static void test_vllm_hybrid(void **st)
 {
 	(void)st;
 	gs_model m;
+	/* Qwen3.6-27B (mamba_ssm_dtype float32): a Gated DeltaNet layer's state,
+	 * conv 3 x 10240 x 2 B + recurrent 48 x 128 x 128 x 4 B = 3207168 B,
+	 * raises the attention block (4 KV heads x 256 x 2 x 2 B = 4096 B a
+	 * token) to 16 x ceil(3207168 / 65536) = 784 tokens; 16 attention and 48
+	 * state layers: 1 and 3 groups of 16. The Qwen3.5-27B copy names no
+	 * mamba_ssm_dtype, so vLLM's "auto" keeps the state in bf16: 1634304 B,
+	 * 400 tokens. */
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3.6-27B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "H200",
+	             GS_F_LENGTH, "8192", END);
+	assert_int_equal(E->vllm.state_page_bytes, 3ull * 10240 * 2 + 48ull * 128 * 128 * 4);
+	assert_int_equal(E->vllm.block_tokens, 784);
+	assert_int_equal(E->vllm.group_size, 16);
+	assert_int_equal(E->vllm.state_groups, 3);
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3.5-27B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "H200",
+	             GS_F_LENGTH, "8192", END);
+	assert_int_equal(E->vllm.state_page_bytes, 3ull * 10240 * 2 + 48ull * 128 * 128 * 2);
+	assert_int_equal(E->vllm.block_tokens, 400);
+	expect_estimate_error(E, GS_EUNSUPPORTED, "vllm 0.16.0 does not serve model_type \"qwen3_5\"",
+	                      GS_F_MODEL, CFG("Qwen__Qwen3.6-27B.json"), GS_F_RUNTIME, "vllm",
+	                      GS_F_RUNTIME_VERSION, "0.16.0", GS_F_GPU, "H200", GS_F_LENGTH, "8192", END);
 	static const struct {
 		const char *version, *tp;
 		uint64_t block_tokens, page, blocks;

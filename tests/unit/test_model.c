@@ -191,6 +191,15 @@ static const struct {
 		{CFG("Qwen__Qwen3-VL-8B-Instruct.json"), 8767123696ull, "qwen3_vl"},
 		{CFG("Qwen__Qwen3-VL-30B-A3B-Instruct.json"), 31070754032ull, "qwen3_vl_moe"},
 		{CFG("Qwen__Qwen3-VL-235B-A22B-Instruct.json"), 235670022896ull, "qwen3_vl_moe"},
+		/* Qwen3.5 / 3.6: Gated DeltaNet hybrids + Qwen3-VL's tower without
+		 * deepstack; the checkpoints' totals add the mtp.* layer (test_qwen3_5) */
+		{CFG("Qwen__Qwen3.5-0.8B-Base.json"), 852985920ull, "qwen3_5"},
+		{CFG("Qwen__Qwen3.5-4B.json"), 4539265536ull, "qwen3_5"},
+		{CFG("Qwen__Qwen3.5-9B.json"), 9409813744ull, "qwen3_5"},
+		{CFG("Qwen__Qwen3.5-27B.json"), 27356728560ull, "qwen3_5"},
+		{CFG("Qwen__Qwen3.6-27B.json"), 27356728560ull, "qwen3_5"},
+		{CFG("Qwen__Qwen3.5-35B-A3B.json"), 35107181936ull, "qwen3_5_moe"},
+		{CFG("Qwen__Qwen3.5-397B-A17B.json"), 396802360816ull, "qwen3_5_moe"},
 };
 
 static void test_every_model_type(void **st)
@@ -603,6 +612,10 @@ static void test_qwen3_next(void **st)
 	uint64_t moe_layer = 512ull * 3 * 2048 * 512 + 3ull * 2048 * 512 + 2048 + 512ull * 2048;
 	assert_int_equal(m.params + attn_layer + moe_layer + 2 * 2048 + 2ull * 2048 * 2048 + 3 * 2048,
 	                 81324862720ull);
+	/* the reader counts that mtp.* layer apart (num_nextn_predict_layers,
+	 * absent from the config: vLLM's default 1) */
+	assert_int_equal(m.mtp_layers, 1);
+	assert_int_equal(m.params + m.mtp_params, 81324862720ull);
 	assert_true(m.gdn && m.attn_out_gate);
 	assert_int_equal(gs_model_ssm_layers(&m), 36);
 	assert_int_equal(gs_model_attention_layers(&m), 12);
@@ -968,6 +981,90 @@ static void test_qwen3_vl(void **st)
 	assert_non_null(strstr(err.msg, "deepstack_visual_indexes[1]"));
 }
 
+/* Qwen3.5 and Qwen3.6: params is what Transformers builds (text + tower);
+ * params + mtp_params is the checkpoint, and equals to the unit the
+ * safetensors totals model reports and the hub API print (index.tsv names
+ * each): 0.8B-Base, 4B, 9B, 27B (its copy lacks mtp_num_hidden_layers:
+ * vLLM's default 1), 3.6-27B, 35B-A3B, 397B-A17B (396,802,360,816 without
+ * the MTP layer, the API's other figure). */
+static void test_qwen3_5(void **st)
+{
+	(void)st;
+	static const struct {
+		const char *file;
+		uint64_t checkpoint;
+	} ck[] = {
+		{CFG("Qwen__Qwen3.5-0.8B-Base.json"), 873438784ull},
+		{CFG("Qwen__Qwen3.5-4B.json"), 4659865088ull},
+		{CFG("Qwen__Qwen3.5-9B.json"), 9653104368ull},
+		{CFG("Qwen__Qwen3.5-27B.json"), 27781427952ull},
+		{CFG("Qwen__Qwen3.6-27B.json"), 27781427952ull},
+		{CFG("Qwen__Qwen3.5-35B-A3B.json"), 35951822704ull},
+		{CFG("Qwen__Qwen3.5-397B-A17B.json"), 403397928944ull},
+	};
+	for (size_t i = 0; i < sizeof ck / sizeof ck[0]; i++) {
+		gs_model m = load(ck[i].file);
+		if (m.params + m.mtp_params != ck[i].checkpoint)
+			fail_msg("%s: %llu + %llu MTP, want %llu", ck[i].file, (unsigned long long)m.params,
+			         (unsigned long long)m.mtp_params, (unsigned long long)ck[i].checkpoint);
+	}
+	/* Qwen3.6-27B by hand: 16 attention layers (q + gate 5120 x 12288, k and
+	 * v 5120 x 1024, o 6144 x 5120, q/k norms) and 48 Gated DeltaNet layers
+	 * (in_proj_qkv 5120 x 10240, in_proj_z 5120 x 6144, in_proj_b and _a
+	 * 5120 x 48, conv 10240 x 4, dt_bias and A_log 48, norm 128, out_proj
+	 * 6144 x 5120), each with a 17408-wide MLP and two norms; the MTP layer
+	 * is an attention layer + fc 10240 -> 5120 + three norms */
+	gs_model m = load(CFG("Qwen__Qwen3.6-27B.json"));
+	const uint64_t h = 5120, mlp = 3 * h * 17408 + 2 * h;
+	uint64_t attn = h * 12288 + 2 * h * 1024 + 6144 * h + 2 * 256;
+	uint64_t gdn = h * 10240 + h * 6144 + 2 * h * 48 + 10240 * 4 + 2 * 48 + 128 + 6144 * h;
+	uint64_t text = 16 * (attn + mlp) + 48 * (gdn + mlp) + 2 * 248320ull * h + h;
+	assert_int_equal(m.params - m.vision_params, text);
+	assert_int_equal(m.mtp_params, attn + mlp + 2 * h * h + 3 * h);
+	assert_int_equal(m.vision_params, 460730096ull);
+	assert_int_equal(m.deepstack_levels, 0);
+	assert_int_equal(gs_model_ssm_layers(&m), 48);
+	assert_int_equal(gs_model_attention_layers(&m), 16);
+	assert_true(m.gdn && m.attn_out_gate && m.ssm_state_fp32 && m.state_fp32_config);
+	assert_int_equal(module(&m, "in_proj_qkv", 0)->out, 10240);
+	assert_int_equal(module(&m, "in_proj_z", 0)->count, 48);
+	assert_int_equal(module(&m, "in_proj_a", 0)->out, 48);
+	/* per GDN layer and sequence: conv (2 x 16 x 128 + 48 x 128) x 4 taps,
+	 * state 48 x 128 x 128 */
+	assert_int_equal(gs_model_ssm_conv_elements(&m), 48ull * 10240 * 4);
+	assert_int_equal(gs_model_ssm_recurrent_elements(&m), 48ull * 48 * 128 * 128);
+	/* the copies without mamba_ssm_dtype leave vLLM's "auto" to the model's dtype */
+	assert_false(load(CFG("Qwen__Qwen3.5-397B-A17B.json")).state_fp32_config);
+	/* 35B-A3B: every layer 256 experts stored fused (3-D parameters) and a
+	 * gated shared expert; no dense width */
+	gs_model e = load(CFG("Qwen__Qwen3.5-35B-A3B.json"));
+	assert_int_equal(gs_model_moe_layers(&e), 40);
+	assert_true(e.experts_params);
+	assert_int_equal(e.intermediate, 0);
+	assert_int_equal(e.shared_intermediate, 512);
+	/* refused rather than guessed */
+	gs_error err;
+	static const char dense[] = "{\"model_type\":\"qwen3_5_moe_text\",\"hidden_size\":256,"
+	                            "\"num_hidden_layers\":4,\"num_attention_heads\":4,"
+	                            "\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000,"
+	                            "\"num_experts\":4,\"num_experts_per_tok\":2,"
+	                            "\"moe_intermediate_size\":64,\"linear_num_key_heads\":2,"
+	                            "\"linear_key_head_dim\":32,\"linear_num_value_heads\":4,"
+	                            "\"linear_value_head_dim\":32,\"linear_conv_kernel_dim\":4,"
+	                            "\"mlp_only_layers\":[0]}";
+	assert_int_equal(parse(dense, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "mlp_only_layers"));
+	static const char own[] = "{\"model_type\":\"qwen3_5_text\",\"hidden_size\":256,"
+	                          "\"num_hidden_layers\":4,\"num_attention_heads\":4,"
+	                          "\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000,"
+	                          "\"intermediate_size\":512,\"linear_num_key_heads\":2,"
+	                          "\"linear_key_head_dim\":32,\"linear_num_value_heads\":4,"
+	                          "\"linear_value_head_dim\":32,\"linear_conv_kernel_dim\":4,"
+	                          "\"mtp_use_dedicated_embeddings\":true}";
+	assert_int_equal(parse(own, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "mtp_use_dedicated_embeddings"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -986,7 +1083,7 @@ int main(void)
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 		cmocka_unit_test(test_fp8_checkpoints),   cmocka_unit_test(test_awq_checkpoint),
-		cmocka_unit_test(test_qwen3_vl),
+		cmocka_unit_test(test_qwen3_vl),         cmocka_unit_test(test_qwen3_5),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -800,8 +800,10 @@ bool gsi_llamacpp_vision_as_text(const gs_model *m)
 {
 	/* convert_hf_to_gguf writes their text GGUF and a separate --mmproj
 	 * (conversion/qwen3vl.py: Qwen3VLTextModel, Qwen3VLMoeTextModel and
-	 * Qwen3VLVisionModel, an MmprojModel) */
-	static const char *const types[] = {"gemma3", "mistral3", "qwen3_vl", "qwen3_vl_moe"};
+	 * Qwen3VLVisionModel, an MmprojModel that also takes Qwen3.5's tower;
+	 * conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel) */
+	static const char *const types[] = {"gemma3",  "mistral3", "qwen3_vl", "qwen3_vl_moe",
+	                                    "qwen3_5", "qwen3_5_moe"};
 	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
 		if (!strcmp(m->model_type, types[i]))
 			return true;

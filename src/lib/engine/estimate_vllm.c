@@ -1078,15 +1078,17 @@ static void state_elements(const gs_model *m, uint64_t tp, uint64_t *conv, uint6
  * state's dtype, the model's (`el`), except where models/config.py
  * MODELS_CONFIG_MAP sets it: Nemotron-H takes its config's
  * mamba_ssm_cache_dtype, else float32; Qwen3.5 its config's
- * mamba_ssm_dtype. *name gets the dtype's name for the formula. */
+ * mamba_ssm_dtype when it names one (Qwen3_5ForConditionalGenerationConfig),
+ * else the model's. *name gets the dtype's name for the formula. */
 static uint64_t state_el(const gs_estimate *e, uint64_t el, const char **name)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
 	gs_state_dtype d = gs_wl_set(w, GS_F_STATE_DTYPE) ? (gs_state_dtype)w->v[GS_F_STATE_DTYPE].e
 	                                                   : GS_STATE_AUTO;
-	if (d == GS_STATE_AUTO && m->ssm_state_fp32 &&
-	    (!strcmp(m->model_type, "nemotron_h") || !strncmp(m->model_type, "qwen3_5", 7)))
+	bool qwen3_5 = !strncmp(m->model_type, "qwen3_5", 7);
+	if (d == GS_STATE_AUTO && ((m->ssm_state_fp32 && !strcmp(m->model_type, "nemotron_h")) ||
+	                           (qwen3_5 && m->state_fp32_config)))
 		d = GS_STATE_FLOAT32;
 	switch (d) {
 	case GS_STATE_FLOAT32: *name = "float32"; return 4;

@@ -26,7 +26,8 @@ static const char supported[] = "llama, mistral, mixtral, phimoe, qwen2, qwen3, 
                                 "starcoder2, opt, olmo2, internlm2, cohere, cohere2, granite, granitemoe, "
                                 "chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, "
                                 "umt5, bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, "
-                                "mllama, mistral3, qwen3_vl and qwen3_vl_moe (vision)";
+                                "mllama, mistral3, qwen3_vl, qwen3_vl_moe, qwen3_5 and qwen3_5_moe "
+                                "(vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -106,6 +107,9 @@ static const struct {
 	{"deepseek_v2", gsi_read_deepseek_v3, NULL, F_MOE | F_MLA},
 	{"ernie4_5_moe", gsi_read_ernie4_5_moe, NULL, F_MOE},
 	{"qwen3_next", gsi_read_qwen3_next, NULL, F_MOE | F_SSM},
+	/* Qwen3.5's text decoders (text_config of qwen3_5, qwen3_5_moe) */
+	{"qwen3_5_text", gsi_read_qwen3_5_text, NULL, F_SSM},
+	{"qwen3_5_moe_text", gsi_read_qwen3_5_moe_text, NULL, F_MOE | F_SSM},
 	{"mamba", gsi_read_mamba, NULL, F_SSM},
 	{"mamba2", gsi_read_mamba2, NULL, F_SSM},
 	/* NemotronHConfig carries its E layers' fields */

@@ -71,6 +71,14 @@ gs_status gsi_cfg_attention_bias(gsi_reader *r, gsi_arch *a, bool def)
 /* Fields shared by llama-like decoders. */
 gs_status gsi_cfg_common(gsi_reader *r, gsi_arch *a, gs_model *m, bool tied_default)
 {
+	return gsi_cfg_common_dims(r, a, m, tied_default, "intermediate_size");
+}
+
+/* gsi_cfg_common with the dense MLP's width read from `i_key`, or not at
+ * all (NULL: a decoder whose every layer is a mixture of experts and whose
+ * config has no dense width, Qwen3.5-MoE; the width stays 0). */
+gs_status gsi_cfg_common_dims(gsi_reader *r, gsi_arch *a, gs_model *m, bool tied_default, const char *i_key)
+{
 	TRY(gsi_cfg_dim(r, "hidden_size", &a->h, true, 0, false));
 	TRY(gsi_cfg_dim(r, "num_hidden_layers", &a->L, true, 0, false));
 	TRY(gsi_cfg_dim(r, "num_attention_heads", &a->a, true, 0, false));
@@ -81,7 +89,8 @@ gs_status gsi_cfg_common(gsi_reader *r, gsi_arch *a, gs_model *m, bool tied_defa
 		return gsi_cfg_field_error(r, "num_key_value_heads",
 		                           "must divide num_attention_heads (each KV head serves a whole "
 		                           "group of query heads)");
-	TRY(gsi_cfg_dim(r, "intermediate_size", &a->i, true, 0, false));
+	if (i_key)
+		TRY(gsi_cfg_dim(r, i_key, &a->i, true, 0, false));
 	TRY(gsi_cfg_dim(r, "vocab_size", &a->V, true, 0, false));
 	TRY(gsi_cfg_dim(r, "max_position_embeddings", &a->max_pos, false, 0, true));
 	if (a->h % a->a && !json_object_get(r->root, "head_dim"))

@@ -37,6 +37,7 @@ gs_status gsi_cfg_flag(gsi_reader *r, const char *key, bool *out, bool def);
 gs_status gsi_cfg_flag_required(gsi_reader *r, const char *key, bool *out);
 gs_status gsi_cfg_attention_bias(gsi_reader *r, gsi_arch *a, bool def);
 gs_status gsi_cfg_common(gsi_reader *r, gsi_arch *a, gs_model *m, bool tied_default);
+gs_status gsi_cfg_common_dims(gsi_reader *r, gsi_arch *a, gs_model *m, bool tied_default, const char *i_key);
 gs_status gsi_cfg_windows(gsi_reader *r, gsi_arch *a, gs_model *m, gsi_slide_rule rule, uint32_t param,
                           bool enabled);
 bool gsi_cfg_qwen_rule(uint32_t l, uint32_t max_window_layers);
@@ -84,6 +85,8 @@ gs_status gsi_read_nemotron_h(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_falcon_h1(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_jamba(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_qwen3_next(gsi_reader *r, gsi_arch *a, gs_model *m);
+gs_status gsi_read_qwen3_5_text(gsi_reader *r, gsi_arch *a, gs_model *m);
+gs_status gsi_read_qwen3_5_moe_text(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_bert(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_t5(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_umt5(gsi_reader *r, gsi_arch *a, gs_model *m);

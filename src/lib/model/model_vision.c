@@ -55,6 +55,13 @@ typedef struct mm_kind {
 	"\"patch_size\":16,\"spatial_merge_size\":2,\"temporal_patch_size\":2,\"out_hidden_size\":3584,"     \
 	"\"num_position_embeddings\":2304,\"deepstack_visual_indexes\":[8,16,24]}"
 
+/* Qwen3_5VisionConfig's defaults: Qwen3-VL's tower without deepstack (the
+ * class has no such key; the hub's configs write an empty list) */
+#define QWEN3_5_VISION_DEFAULTS                                                                             \
+	"{\"depth\":27,\"hidden_size\":1152,\"intermediate_size\":4304,\"num_heads\":16,\"in_channels\":3," \
+	"\"patch_size\":16,\"spatial_merge_size\":2,\"temporal_patch_size\":2,\"out_hidden_size\":3584,"     \
+	"\"num_position_embeddings\":2304,\"deepstack_visual_indexes\":[]}"
+
 static const mm_kind kinds[] = {
 	/* Gemma3Config: Gemma3TextConfig and SiglipVisionConfig defaults
 	 * (configuration_gemma3.py, configuration_siglip.py) */
@@ -124,6 +131,23 @@ static const mm_kind kinds[] = {
 	 "\"num_attention_heads\":16,\"num_key_value_heads\":16,\"max_position_embeddings\":128000,"
 	 "\"num_experts_per_tok\":4,\"moe_intermediate_size\":1408}",
 	 QWEN3VL_VISION_DEFAULTS, TOWER_QWEN3VL, false, true},
+	/* Qwen3_5Config: Qwen3_5TextConfig's and Qwen3_5VisionConfig's defaults
+	 * (vLLM transformers_utils/configs/qwen3_5.py@7cfb97e3379, a copy of
+	 * Transformers'): the Qwen3-VL tower without deepstack */
+	{"qwen3_5", "qwen3_5_text",
+	 "{\"vocab_size\":248320,\"hidden_size\":4096,\"intermediate_size\":12288,\"num_hidden_layers\":32,"
+	 "\"num_attention_heads\":16,\"num_key_value_heads\":4,\"head_dim\":256,"
+	 "\"max_position_embeddings\":32768,\"linear_conv_kernel_dim\":4,\"linear_key_head_dim\":128,"
+	 "\"linear_value_head_dim\":128,\"linear_num_key_heads\":16,\"linear_num_value_heads\":32}",
+	 QWEN3_5_VISION_DEFAULTS, TOWER_QWEN3VL, false, true},
+	/* Qwen3_5MoeConfig: Qwen3_5MoeTextConfig's defaults (qwen3_5_moe.py) */
+	{"qwen3_5_moe", "qwen3_5_moe_text",
+	 "{\"vocab_size\":248320,\"hidden_size\":2048,\"num_hidden_layers\":40,\"num_attention_heads\":16,"
+	 "\"num_key_value_heads\":2,\"head_dim\":256,\"max_position_embeddings\":32768,"
+	 "\"linear_conv_kernel_dim\":4,\"linear_key_head_dim\":128,\"linear_value_head_dim\":128,"
+	 "\"linear_num_key_heads\":16,\"linear_num_value_heads\":32,\"moe_intermediate_size\":512,"
+	 "\"shared_expert_intermediate_size\":512,\"num_experts_per_tok\":8}",
+	 QWEN3_5_VISION_DEFAULTS, TOWER_QWEN3VL, false, true},
 };
 
 bool gsi_is_multimodal_type(const char *type)
