@@ -1461,7 +1461,9 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	s = release_defaults(e, r, err);
 	if (s || (r->v1 && (s = model_runner(e, r, err))))
 		return s;
-	if (!r->mla_latent && !strcmp(e->model.model_type, "deepseek_v3"))
+	/* DeepSeek-V3's architecture, Kimi K2's too */
+	if (!r->mla_latent && (!strcmp(e->model.model_type, "deepseek_v3") ||
+	                       !strcmp(e->model.architecture, "DeepseekV3ForCausalLM")))
 		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_RUNTIME_VERSION].where,
 		                    "runtime_version: vLLM %s has no DeepseekV3ForCausalLM "
 		                    "(vllm/model_executor/models/registry.py); DeepSeek-V3 needs 0.7.3 or "
