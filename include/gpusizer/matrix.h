@@ -19,7 +19,7 @@
 #include "gpusizer/status.h"
 #include "gpusizer/workload.h"
 
-#define GS_MATRIX_MAX_MODELS 256
+#define GS_MATRIX_MAX_MODELS 384
 #define GS_MATRIX_MAX_FORMATS 12
 
 typedef struct gs_matrix_cell {

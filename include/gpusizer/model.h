@@ -86,6 +86,8 @@ typedef struct gs_linear_module {
 typedef struct gs_model {
 	char source[512];       /* path or "--params"; what the user named      */
 	char model_type[64];    /* config.json model_type, or "" for --params   */
+	char text_model_type[64]; /* a vision-language config's text_config
+	                           model_type ("ministral3" in a mistral3), or "" */
 	char architecture[96];  /* architectures[0], or ""                      */
 	bool has_architecture;  /* false for a bare parameter count             */
 	char peft_targets[64];  /* PEFT's default LoRA targets for the type ("" when
@@ -96,6 +98,12 @@ typedef struct gs_model {
 	                           with a tensor table, which gives the parameters  */
 	uint64_t params;        /* logical parameters (sum of split)            */
 	gs_param_split split;
+	/* Multi-token-prediction layers the checkpoint stores beside them
+	 * (Qwen3-Next's and Qwen3.5's mtp.*), not in params: Transformers does
+	 * not build them, vLLM and SGLang load them only to draft tokens for
+	 * speculative decoding. The checkpoint's total is params + mtp_params. */
+	uint32_t mtp_layers;
+	uint64_t mtp_params;
 
 	/* Architecture facts (valid when has_architecture). */
 	uint32_t layers, hidden, heads, kv_heads, head_dim, v_head_dim;
@@ -135,6 +143,10 @@ typedef struct gs_model {
 	uint64_t vision_params;
 	uint32_t vision_hidden, vision_intermediate, vision_patches, image_tokens;
 	uint32_t vision_merge;  /* patches per image token (Qwen2-VL: 4); 0 when fixed */
+	uint32_t deepstack_levels; /* Qwen3-VL: vision blocks whose merged outputs are
+	                           added to the first decoder layers (3), each a
+	                           merger of its own; vLLM keeps a buffer of
+	                           max_num_batched_tokens x hidden for each      */
 	/* vision_config's own num_hidden_layers and hidden_size, as an engine
 	 * reads them by those names (SGLang's adjust_mem_fraction_for_vlm); 0
 	 * where the config names them otherwise (Qwen2-VL's depth) */
@@ -153,6 +165,10 @@ typedef struct gs_model {
 	uint32_t ssm_heads, ssm_head_dim, ssm_groups, ssm_chunk;
 	bool ssm_state_fp32;    /* the SSM state is kept in fp32 whatever the
 	                           model's dtype (Nemotron-H's mamba_ssm_cache_dtype) */
+	bool state_fp32_config; /* config.json asks an engine for a float32
+	                           recurrent state (Qwen3.5's mamba_ssm_dtype,
+	                           which vLLM's "auto" follows); without it vLLM
+	                           keeps the model's dtype                      */
 	bool attn_out_gate;     /* q_proj also gives a sigmoid gate for the attention
 	                           output (Qwen3-Next): 2 x heads x head_dim out */
 	bool gdn;               /* the state layers are Gated DeltaNet (Qwen3-Next):

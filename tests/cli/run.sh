@@ -290,6 +290,25 @@ case_ 0 "(K 576 elements in fp16 + V 512 elements in fp16) (the MLA latent)" est
 case_ 0 "36 state layers x 4 cells (one a sequence) x 2195456 B in f32" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --format Q4_K_M -c 8192
 case_ 0 "12 blocks x n_ctx 8192 as 8192 cells" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --format Q4_K_M -c 8192
 case_ 2 'llama.cpp b7000 has no architecture "qwen3next" (added in b7186' estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --runtime-version b7000 --format Q4_K_M -c 8192
+# Ministral 3 (Devstral 2): served from the release that has its model; llama.cpp's mistral3 arch
+case_ 2 'vllm 0.19.0 does not serve model_type "ministral3": Ministral3ForCausalLM in models/registry.py' estimate mistralai/Devstral-2-123B-Instruct-2512 --runtime vllm --runtime-version 0.19.0 --gpu H200 -c 8192
+case_ 2 'sglang 0.5.6 does not serve model_type "ministral3": models/ministral3.py arrived in 0.5.6.post1' estimate mistralai/Devstral-Small-2-24B-Instruct-2512 --runtime sglang --runtime-version 0.5.6 --gpu H200 -c 8192
+case_ 2 'llama.cpp b7000 has no architecture "mistral3" (added in b7216, PR #17644)' estimate mistralai/Devstral-2-123B-Instruct-2512 --runtime llamacpp --runtime-version b7000 --format Q4_K_M -c 8192
+case_ 0 "(K 576 elements in fp16 + V 0 elements in fp16) (the MLA latent)" estimate moonshotai/Kimi-K2-Instruct --runtime llamacpp --format Q4_K_M -c 8192
+# Qwen3-VL: the text GGUF as Qwen3's tensors under qwen3vl, the tower in the mmproj; engines by release
+case_ 0 "the text model alone is sized (llama.cpp's qwen3vl GGUF)" estimate Qwen/Qwen3-VL-8B-Instruct --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "mmproj on GPU 0: 538631408 vision parameters x 2 B (F16)" estimate Qwen/Qwen3-VL-30B-A3B-Instruct --runtime llamacpp --format Q4_K_M -c 8192 --images 1 --image-tokens 256
+case_ 2 'llama.cpp b6500 has no architecture "qwen3vlmoe" (added in b6887, PR #16780)' estimate Qwen/Qwen3-VL-30B-A3B-Instruct --runtime llamacpp --runtime-version b6500 --format Q4_K_M -c 8192
+case_ 2 'sglang 0.5.2 does not serve model_type "qwen3_vl_moe": models/qwen3_vl_moe.py arrived in 0.5.3' estimate Qwen/Qwen3-VL-235B-A22B-Instruct --runtime sglang --runtime-version 0.5.2 --gpu H200 -c 8192
+case_ 2 "give image_tokens (Qwen3-VL, Qwen3.5: (H/32) x (W/32), 256 for 512 x 512)" estimate Qwen/Qwen3-VL-8B-Instruct --images 1 -c 8192
+# Qwen3.5 / 3.6: Gated DeltaNet hybrids with a tower; the MTP layer stored beside; engines by release
+case_ 0 "parameters:  27356728560 (the checkpoint also stores 424699392 in 1 MTP layer" estimate Qwen/Qwen3.6-27B --runtime vllm --gpu H200 -c 8192
+case_ 0 "the recurrent part in float32), 3207168 B a sequence on one GPU" estimate Qwen/Qwen3.6-27B --runtime vllm --gpu H200 -c 8192
+case_ 0 "the recurrent part in the model's dtype), 1634304 B a sequence on one GPU" estimate Qwen/Qwen3.5-27B --runtime vllm --gpu H200 -c 8192
+case_ 2 'sglang 0.5.8 does not serve model_type "qwen3_5_moe": models/qwen3_5.py arrived in 0.5.9' estimate Qwen/Qwen3.5-35B-A3B --runtime sglang --runtime-version 0.5.8 --gpu H200 -c 8192
+case_ 0 "24 state layers x 4 cells (one a sequence) x 2195456 B in f32" estimate Qwen/Qwen3.5-9B --runtime llamacpp --format Q4_K_M -c 8192
+case_ 2 'llama.cpp b7900 has no architecture "qwen35moe" (added in b7990, PR #19468)' estimate Qwen/Qwen3.5-35B-A3B --runtime llamacpp --runtime-version b7900 --format Q4_K_M -c 8192
+case_ 2 "Ollama 0.15.5's llama.cpp (b7407) does not know architecture qwen35, which llama.cpp added in b7990" estimate Qwen/Qwen3.5-4B --runtime ollama --runtime-version 0.15.5 --format Q4_K_M
 # Gemma 3 vision-language: llama.cpp runs the text GGUF; the mmproj (F16) only with images
 G34=data/models/google__gemma-3-4b-it.json
 case_ 0 "give images to count the projector" estimate $G34 --runtime llamacpp --format Q4_K_M --context 8192
@@ -697,7 +716,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mis
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (121 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (141 models) matches "no-such-model"' models no-such-model
 case_ 2 'gpusizer models: unknown option "--gpu" (see gpusizer models --help)' models --gpu H100
 case_ 2 'gpusizer models: unknown option "--jsn"; did you mean --json?' models --jsn
 case_ 2 'gpusizer models: unexpected argument "llama" (see gpusizer models --help)' models qwen llama

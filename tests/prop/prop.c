@@ -113,6 +113,8 @@ static const struct {
 	{"serves no Mamba-1 hybrid (Jamba) or attention-free state-space model",
 	 "SGLang has no Jamba, Mamba or Mamba-2 model at any 0.5 tag: the engine cannot serve it, so gpusizer "
 	 "refuses it (issue 46)"},
+	{"does not serve model_type", "the asked vLLM or SGLang release predates the model's file in its tree "
+	 "(engine_release.c engine_models): the engine cannot load it, so gpusizer refuses it by name"},
 };
 
 static bool verbose, print_all;
@@ -867,8 +869,6 @@ static void check_contradictions(const gs_library_entry *entry, const gs_model *
 		{"a KV type vLLM lacks", {{"runtime", "vllm"}, {"kv_format", "q4_0"}, {"length", "512"},
 		                          {"gpu", "H200"}}},
 		{"tp 3 under Transformers", {{"tp", "3"}, {"gpus", "3"}, {"length", "512"}, {"gpu", "H200"}}},
-		{"tp 3 under vLLM", {{"runtime", "vllm"}, {"tp", "3"}, {"gpus", "3"}, {"length", "512"},
-		                     {"gpu", "H200"}}},
 	};
 	gs_estimate *e = malloc(sizeof *e);
 	for (size_t i = 0; e && i < sizeof cases / sizeof cases[0]; i++) {

@@ -889,6 +889,19 @@ static void test_vllm_vision(void **st)
 	expect_estimate_error(E, GS_EUNSUPPORTED, "no longer serves Llama 3.2 Vision", GS_F_MODEL,
 	                      CFG("meta-llama__Llama-3.2-11B-Vision-Instruct.json"), GS_F_RUNTIME, "vllm",
 	                      GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192", END);
+	/* Qwen3-VL-8B on an H100 at 8192 tokens: one image of 16777216 / 32^2 =
+	 * 16384 tokens (its video, two frames, 12288), whose encoder output is
+	 * the merger's and three deepstack mergers' side by side, 16384 x 4 x
+	 * 4096 x 2 B; and three deepstack buffers of 8192 x 4096 x 2 B loaded
+	 * with the model */
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3-VL-8B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	             GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192", END);
+	assert_int_equal(item_at(E, "encoder_cache", 1), 16384ull * 4 * 4096 * 2);
+	assert_int_equal(item_at(E, "deepstack_buffers", 0), 3ull * 8192 * 4096 * 2);
+	/* vLLM 0.10.1 has no models/qwen3_vl.py: refused by name */
+	expect_estimate_error(E, GS_EUNSUPPORTED, "vllm 0.10.1 does not serve model_type \"qwen3_vl\"",
+	                      GS_F_MODEL, CFG("Qwen__Qwen3-VL-8B-Instruct.json"), GS_F_RUNTIME, "vllm",
+	                      GS_F_RUNTIME_VERSION, "0.10.1", GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192", END);
 }
 
 /* The profile run's dummy sampler by release, 256 requests x 128256 logits,
@@ -1395,6 +1408,26 @@ static void test_vllm_hybrid(void **st)
 {
 	(void)st;
 	gs_model m;
+	/* Qwen3.6-27B (mamba_ssm_dtype float32): a Gated DeltaNet layer's state,
+	 * conv 3 x 10240 x 2 B + recurrent 48 x 128 x 128 x 4 B = 3207168 B,
+	 * raises the attention block (4 KV heads x 256 x 2 x 2 B = 4096 B a
+	 * token) to 16 x ceil(3207168 / 65536) = 784 tokens; 16 attention and 48
+	 * state layers: 1 and 3 groups of 16. The Qwen3.5-27B copy names no
+	 * mamba_ssm_dtype, so vLLM's "auto" keeps the state in bf16: 1634304 B,
+	 * 400 tokens. */
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3.6-27B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "H200",
+	             GS_F_LENGTH, "8192", END);
+	assert_int_equal(E->vllm.state_page_bytes, 3ull * 10240 * 2 + 48ull * 128 * 128 * 4);
+	assert_int_equal(E->vllm.block_tokens, 784);
+	assert_int_equal(E->vllm.group_size, 16);
+	assert_int_equal(E->vllm.state_groups, 3);
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3.5-27B.json"), GS_F_RUNTIME, "vllm", GS_F_GPU, "H200",
+	             GS_F_LENGTH, "8192", END);
+	assert_int_equal(E->vllm.state_page_bytes, 3ull * 10240 * 2 + 48ull * 128 * 128 * 2);
+	assert_int_equal(E->vllm.block_tokens, 400);
+	expect_estimate_error(E, GS_EUNSUPPORTED, "vllm 0.16.0 does not serve model_type \"qwen3_5\"",
+	                      GS_F_MODEL, CFG("Qwen__Qwen3.6-27B.json"), GS_F_RUNTIME, "vllm",
+	                      GS_F_RUNTIME_VERSION, "0.16.0", GS_F_GPU, "H200", GS_F_LENGTH, "8192", END);
 	static const struct {
 		const char *version, *tp;
 		uint64_t block_tokens, page, blocks;

@@ -167,6 +167,39 @@ static const struct {
 		 * layer, 31 of 256 experts + one shared, q/k norms, fp32 expert biases
 		 * (the API's F32 7,936 = 31 x 256): the API's total, 102,889,705,216 */
 		{CFG("inclusionAI__Ling-flash-2.0.json"), 102889705216ull, "bailing_moe"},
+		/* Kimi K2 is DeepSeek-V3's architecture (384 experts, 64 heads, no
+		 * MTP layer); its checkpoint total and DeepSeek-R1's: test_fp8_checkpoints */
+		{CFG("moonshotai__Kimi-K2-Instruct.json"), 1026408232448ull, "kimi_k2"},
+		{CFG("deepseek-ai__DeepSeek-R1.json"), 671026419200ull, "deepseek_v3"},
+		/* Ministral 3 = Mistral's decoder: Devstral 2 (standalone, 88 layers,
+		 * "123B" by Mistral Large 2's size class, whose vocabulary of 32,768
+		 * would give 122.6 B; 131,072 tokens add 2.4 B) and Devstral Small 2
+		 * (mistral3 + ministral3 text: the Mistral Small 3.x count, the hub's
+		 * 24,011,361,280 for Magistral-Small-2509 above) */
+		{CFG("mistralai__Devstral-2-123B-Instruct-2512.json"), 125025988608ull, "ministral3"},
+		{CFG("mistralai__Devstral-Small-2-24B-Instruct-2512.json"), 24011361280ull, "mistral3"},
+		{CFG("mistralai__Mistral-Small-3.1-24B-Instruct-2503.json"), 24011361280ull, "mistral3"},
+		/* Qwen2.5-32B-Instruct: QwQ-32B's shape, whose safetensors total a
+		 * model report prints, 32,763,876,352 (the card rounds to "32.5B") */
+		{CFG("Qwen__Qwen2.5-32B-Instruct.json"), 32763876352ull, "qwen2"},
+		/* a Transformers-v5 dump (num_local_experts): Qwen3-30B-A3B's count */
+		{CFG("Qwen__Qwen3-30B-A3B-Thinking-2507.json"), 30532122624ull, "qwen3_moe"},
+		/* our count: 62 layers of 160 experts (2560 wide), 96 heads, "480B" */
+		{CFG("Qwen__Qwen3-Coder-480B-A35B-Instruct.json"), 480154875392ull, "qwen3_moe"},
+		/* Qwen3-VL: Qwen3 / Qwen3-MoE text + the deepstack tower, each the
+		 * safetensors total a model report prints, to the unit (test_qwen3_vl) */
+		{CFG("Qwen__Qwen3-VL-8B-Instruct.json"), 8767123696ull, "qwen3_vl"},
+		{CFG("Qwen__Qwen3-VL-30B-A3B-Instruct.json"), 31070754032ull, "qwen3_vl_moe"},
+		{CFG("Qwen__Qwen3-VL-235B-A22B-Instruct.json"), 235670022896ull, "qwen3_vl_moe"},
+		/* Qwen3.5 / 3.6: Gated DeltaNet hybrids + Qwen3-VL's tower without
+		 * deepstack; the checkpoints' totals add the mtp.* layer (test_qwen3_5) */
+		{CFG("Qwen__Qwen3.5-0.8B-Base.json"), 852985920ull, "qwen3_5"},
+		{CFG("Qwen__Qwen3.5-4B.json"), 4539265536ull, "qwen3_5"},
+		{CFG("Qwen__Qwen3.5-9B.json"), 9409813744ull, "qwen3_5"},
+		{CFG("Qwen__Qwen3.5-27B.json"), 27356728560ull, "qwen3_5"},
+		{CFG("Qwen__Qwen3.6-27B.json"), 27356728560ull, "qwen3_5"},
+		{CFG("Qwen__Qwen3.5-35B-A3B.json"), 35107181936ull, "qwen3_5_moe"},
+		{CFG("Qwen__Qwen3.5-397B-A17B.json"), 396802360816ull, "qwen3_5_moe"},
 };
 
 static void test_every_model_type(void **st)
@@ -579,6 +612,10 @@ static void test_qwen3_next(void **st)
 	uint64_t moe_layer = 512ull * 3 * 2048 * 512 + 3ull * 2048 * 512 + 2048 + 512ull * 2048;
 	assert_int_equal(m.params + attn_layer + moe_layer + 2 * 2048 + 2ull * 2048 * 2048 + 3 * 2048,
 	                 81324862720ull);
+	/* the reader counts that mtp.* layer apart (num_nextn_predict_layers,
+	 * absent from the config: vLLM's default 1) */
+	assert_int_equal(m.mtp_layers, 1);
+	assert_int_equal(m.params + m.mtp_params, 81324862720ull);
 	assert_true(m.gdn && m.attn_out_gate);
 	assert_int_equal(gs_model_ssm_layers(&m), 36);
 	assert_int_equal(gs_model_attention_layers(&m), 12);
@@ -828,6 +865,206 @@ static void test_quantization_config(void **st)
 	assert_int_equal(f.meta_bits.num * 128, 24 * f.meta_bits.den);
 }
 
+/* One fp32 scale per 128 x 128 block of a weight (ceil on each side) */
+static uint64_t blocks128(uint64_t out, uint64_t in) { return ((out + 127) / 128) * ((in + 127) / 128); }
+
+/* The scales an FP8 block-quantized checkpoint stores beside the text
+ * decoder's linear modules (attention, MLP, experts): the module table's
+ * shapes, each block ceil'd; routers, embeddings, head and norms stay 16-bit */
+static uint64_t fp8_block_scales(const gs_model *m)
+{
+	uint64_t n = 0;
+	for (size_t i = 0; i < m->n_modules; i++)
+		if (!m->modules[i].tower)
+			n += m->modules[i].count * blocks128(m->modules[i].out, m->modules[i].in);
+	return n;
+}
+
+/* Checkpoints stored quantized: config.json's count plus what the format
+ * adds equals the element totals model reports print from the safetensors
+ * headers (index.tsv names each report). */
+static void test_fp8_checkpoints(void **st)
+{
+	(void)st;
+	/* Qwen3-30B-A3B-Thinking-2507-FP8: 48 x (q 512 + k 64 + v 64 + o 512 +
+	 * 128 experts x 288) = 1,824,768 scales, the report's 30,533,947,392 */
+	gs_model q = load(CFG("Qwen__Qwen3-30B-A3B-Thinking-2507-FP8.json"));
+	assert_string_equal(q.quant_format, "fp8-block128");
+	assert_int_equal(fp8_block_scales(&q), 1824768);
+	assert_int_equal(q.params + fp8_block_scales(&q), 30533947392ull);
+	/* DeepSeek-R1 (= V3's shape): the trunk, + the MTP layer the checkpoint
+	 * stores as model.layers.61 (one MoE decoder layer, enorm, hnorm,
+	 * shared_head.norm, eh_proj 2h -> h, and its own embed_tokens and
+	 * shared_head.head, V x h each: vLLM's deepseek_mtp.py), + one scale per
+	 * block of every quantized linear, the MTP layer's attention and experts
+	 * included (eh_proj stays BF16): the report's 684,531,386,000 */
+	gs_model r = load(CFG("deepseek-ai__DeepSeek-R1.json"));
+	const uint64_t h = 7168, V = 129280;
+	uint64_t mtp = r.largest_layer_params + 3 * h + 2 * h * h + 2 * V * h;
+	assert_int_equal(mtp, 13463426304ull);
+	uint64_t attn_scales = blocks128(1536, h) + blocks128(128 * 192, 1536) + blocks128(576, h) +
+	                       blocks128(128 * 256, 512) + blocks128(h, 128 * 128);
+	uint64_t moe_scales = 257 * (2 * blocks128(2048, h) + blocks128(h, 2048));
+	uint64_t scales = fp8_block_scales(&r) + attn_scales + moe_scales;
+	assert_int_equal(scales, 41540496);
+	assert_int_equal(r.params + mtp + scales, 684531386000ull);
+	/* Kimi-K2-Instruct: no MTP layer; the same rule gives 62,495,192 scales,
+	 * 1,026,470,727,640 against the report's 1,026,470,731,056: 3,416 = 61 x
+	 * 56 short, one more row of blocks of an h-wide (7168 = 56 x 128) input
+	 * in each of the 61 layers than the config's shapes give, not explained */
+	gs_model k = load(CFG("moonshotai__Kimi-K2-Instruct.json"));
+	assert_int_equal(fp8_block_scales(&k), 62495192);
+	assert_int_equal(1026470731056ull - (k.params + fp8_block_scales(&k)), 61 * 56);
+	/* Devstral 2: FP8 with one scale per tensor (weight_block_size null,
+	 * static activations); the vision tower and projector stay BF16 */
+	gs_model d = load(CFG("mistralai__Devstral-Small-2-24B-Instruct-2512.json"));
+	assert_string_equal(d.quant_format, "fp8-e4m3");
+	assert_string_equal(d.quant_skipped, "model.vision_tower, model.multi_modal_projector");
+	d = load(CFG("mistralai__Devstral-2-123B-Instruct-2512.json"));
+	assert_string_equal(d.quant_format, "fp8-e4m3");
+}
+
+/* Qwen3-32B-AWQ: config.json's quantization_config is AWQ 4-bit, group 128;
+ * every linear weight stored as int32-packed codes (in x out / 8), int32
+ * zeros (in / 128 x out / 8) and fp16 scales (in / 128 x out) beside the
+ * 16-bit rest gives the report's safetensors element total, 5,731,472,384 */
+static void test_awq_checkpoint(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("Qwen__Qwen3-32B-AWQ.json"));
+	assert_string_equal(m.quant_method, "awq");
+	assert_string_equal(m.quant_format, "awq-g128");
+	assert_int_equal(m.params, 32762123264ull); /* Qwen3-32B's */
+	uint64_t lin = m.split.linear;
+	assert_int_equal(lin % 1024, 0);
+	assert_int_equal(lin / 8 + lin / 1024 + lin / 128 + (m.params - lin), 5731472384ull);
+}
+
+/* Qwen3-VL (hub configs as model reports print them, each equal to the
+ * report's safetensors total): the text decoder is Qwen3's (8B: the Qwen3-8B
+ * count 8,190,735,360) or Qwen3-MoE's with fused 3-D experts; the tower of
+ * 27 blocks (1152 wide, MLP 4304: 4 x 1152^2 + 2 x 1152 x 4304 + 4304 +
+ * 5 x 1152 biases and 4 x 1152 of LayerNorms a block), the Conv3d patch
+ * embedding with its bias, 2304 learned positions, the merger over 4608 and
+ * three deepstack mergers whose LayerNorm is 4608 wide */
+static void test_qwen3_vl(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("Qwen__Qwen3-VL-8B-Instruct.json"));
+	const uint64_t hv = 1152, iv = 4304, d = 4 * hv, out = 4096;
+	uint64_t block = 4 * hv * hv + 2 * hv * iv + iv + 5 * hv + 4 * hv;
+	uint64_t merger = d * d + d * out + d + out;
+	uint64_t tower = 27 * block + 3 * 2 * 16 * 16 * hv + hv + 2304 * hv + merger + 2 * hv +
+	                 3 * (merger + 2 * d);
+	assert_int_equal(m.vision_params, tower);
+	assert_int_equal(m.vision_params, 576388336ull);
+	assert_int_equal(m.params - m.vision_params, 8190735360ull); /* Qwen3-8B's */
+	assert_int_equal(m.deepstack_levels, 3);
+	assert_int_equal(m.vision_merge, 4);
+	assert_string_equal(m.text_model_type, "qwen3_vl_text");
+	/* 235B: Transformers 5.7.0's dump says tie_word_embeddings true inside
+	 * text_config, false outside; the checkpoint stores lm_head (the total
+	 * counts 151,936 x 4096 for it), so the outer key decides */
+	gs_model b = load(CFG("Qwen__Qwen3-VL-235B-A22B-Instruct.json"));
+	assert_false(b.tied_embeddings);
+	assert_int_equal(b.split.lm_head, 151936ull * 4096);
+	assert_true(b.experts_params); /* mlp.experts.gate_up_proj and down_proj: 3-D parameters */
+	assert_int_equal(b.experts, 128); /* num_local_experts */
+	/* a deepstack index past the tower's blocks is refused */
+	gs_error err;
+	static const char bad[] = "{\"model_type\":\"qwen3_vl\",\"text_config\":{\"hidden_size\":256,"
+	                          "\"num_hidden_layers\":2,\"num_attention_heads\":4,"
+	                          "\"num_key_value_heads\":2,\"intermediate_size\":512,"
+	                          "\"vocab_size\":1000},\"vision_config\":{\"depth\":4,"
+	                          "\"out_hidden_size\":256,\"deepstack_visual_indexes\":[1,4]}}";
+	assert_int_equal(parse(bad, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "deepstack_visual_indexes[1]"));
+}
+
+/* Qwen3.5 and Qwen3.6: params is what Transformers builds (text + tower);
+ * params + mtp_params is the checkpoint, and equals to the unit the
+ * safetensors totals model reports and the hub API print (index.tsv names
+ * each): 0.8B-Base, 4B, 9B, 27B (its copy lacks mtp_num_hidden_layers:
+ * vLLM's default 1), 3.6-27B, 35B-A3B, 397B-A17B (396,802,360,816 without
+ * the MTP layer, the API's other figure). */
+static void test_qwen3_5(void **st)
+{
+	(void)st;
+	static const struct {
+		const char *file;
+		uint64_t checkpoint;
+	} ck[] = {
+		{CFG("Qwen__Qwen3.5-0.8B-Base.json"), 873438784ull},
+		{CFG("Qwen__Qwen3.5-4B.json"), 4659865088ull},
+		{CFG("Qwen__Qwen3.5-9B.json"), 9653104368ull},
+		{CFG("Qwen__Qwen3.5-27B.json"), 27781427952ull},
+		{CFG("Qwen__Qwen3.6-27B.json"), 27781427952ull},
+		{CFG("Qwen__Qwen3.5-35B-A3B.json"), 35951822704ull},
+		{CFG("Qwen__Qwen3.5-397B-A17B.json"), 403397928944ull},
+	};
+	for (size_t i = 0; i < sizeof ck / sizeof ck[0]; i++) {
+		gs_model m = load(ck[i].file);
+		if (m.params + m.mtp_params != ck[i].checkpoint)
+			fail_msg("%s: %llu + %llu MTP, want %llu", ck[i].file, (unsigned long long)m.params,
+			         (unsigned long long)m.mtp_params, (unsigned long long)ck[i].checkpoint);
+	}
+	/* Qwen3.6-27B by hand: 16 attention layers (q + gate 5120 x 12288, k and
+	 * v 5120 x 1024, o 6144 x 5120, q/k norms) and 48 Gated DeltaNet layers
+	 * (in_proj_qkv 5120 x 10240, in_proj_z 5120 x 6144, in_proj_b and _a
+	 * 5120 x 48, conv 10240 x 4, dt_bias and A_log 48, norm 128, out_proj
+	 * 6144 x 5120), each with a 17408-wide MLP and two norms; the MTP layer
+	 * is an attention layer + fc 10240 -> 5120 + three norms */
+	gs_model m = load(CFG("Qwen__Qwen3.6-27B.json"));
+	const uint64_t h = 5120, mlp = 3 * h * 17408 + 2 * h;
+	uint64_t attn = h * 12288 + 2 * h * 1024 + 6144 * h + 2 * 256;
+	uint64_t gdn = h * 10240 + h * 6144 + 2 * h * 48 + 10240 * 4 + 2 * 48 + 128 + 6144 * h;
+	uint64_t text = 16 * (attn + mlp) + 48 * (gdn + mlp) + 2 * 248320ull * h + h;
+	assert_int_equal(m.params - m.vision_params, text);
+	assert_int_equal(m.mtp_params, attn + mlp + 2 * h * h + 3 * h);
+	assert_int_equal(m.vision_params, 460730096ull);
+	assert_int_equal(m.deepstack_levels, 0);
+	assert_int_equal(gs_model_ssm_layers(&m), 48);
+	assert_int_equal(gs_model_attention_layers(&m), 16);
+	assert_true(m.gdn && m.attn_out_gate && m.ssm_state_fp32 && m.state_fp32_config);
+	assert_int_equal(module(&m, "in_proj_qkv", 0)->out, 10240);
+	assert_int_equal(module(&m, "in_proj_z", 0)->count, 48);
+	assert_int_equal(module(&m, "in_proj_a", 0)->out, 48);
+	/* per GDN layer and sequence: conv (2 x 16 x 128 + 48 x 128) x 4 taps,
+	 * state 48 x 128 x 128 */
+	assert_int_equal(gs_model_ssm_conv_elements(&m), 48ull * 10240 * 4);
+	assert_int_equal(gs_model_ssm_recurrent_elements(&m), 48ull * 48 * 128 * 128);
+	/* the copies without mamba_ssm_dtype leave vLLM's "auto" to the model's dtype */
+	assert_false(load(CFG("Qwen__Qwen3.5-397B-A17B.json")).state_fp32_config);
+	/* 35B-A3B: every layer 256 experts stored fused (3-D parameters) and a
+	 * gated shared expert; no dense width */
+	gs_model e = load(CFG("Qwen__Qwen3.5-35B-A3B.json"));
+	assert_int_equal(gs_model_moe_layers(&e), 40);
+	assert_true(e.experts_params);
+	assert_int_equal(e.intermediate, 0);
+	assert_int_equal(e.shared_intermediate, 512);
+	/* refused rather than guessed */
+	gs_error err;
+	static const char dense[] = "{\"model_type\":\"qwen3_5_moe_text\",\"hidden_size\":256,"
+	                            "\"num_hidden_layers\":4,\"num_attention_heads\":4,"
+	                            "\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000,"
+	                            "\"num_experts\":4,\"num_experts_per_tok\":2,"
+	                            "\"moe_intermediate_size\":64,\"linear_num_key_heads\":2,"
+	                            "\"linear_key_head_dim\":32,\"linear_num_value_heads\":4,"
+	                            "\"linear_value_head_dim\":32,\"linear_conv_kernel_dim\":4,"
+	                            "\"mlp_only_layers\":[0]}";
+	assert_int_equal(parse(dense, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "mlp_only_layers"));
+	static const char own[] = "{\"model_type\":\"qwen3_5_text\",\"hidden_size\":256,"
+	                          "\"num_hidden_layers\":4,\"num_attention_heads\":4,"
+	                          "\"num_key_value_heads\":2,\"head_dim\":64,\"vocab_size\":1000,"
+	                          "\"intermediate_size\":512,\"linear_num_key_heads\":2,"
+	                          "\"linear_key_head_dim\":32,\"linear_num_value_heads\":4,"
+	                          "\"linear_value_head_dim\":32,\"linear_conv_kernel_dim\":4,"
+	                          "\"mtp_use_dedicated_embeddings\":true}";
+	assert_int_equal(parse(own, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "mtp_use_dedicated_embeddings"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -845,6 +1082,8 @@ int main(void)
 		cmocka_unit_test(test_qwen3_next),
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
+		cmocka_unit_test(test_fp8_checkpoints),   cmocka_unit_test(test_awq_checkpoint),
+		cmocka_unit_test(test_qwen3_vl),         cmocka_unit_test(test_qwen3_5),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

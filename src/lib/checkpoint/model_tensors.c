@@ -42,6 +42,11 @@ gs_status gs_model_apply_inventory(gs_model *m, const gs_inventory_summary *s, c
 		         "config.json and the tensor table agree on %llu parameters; the checkpoint also "
 		         "stores %llu buffer elements (e.g. rotary inv_freq), which are not parameters",
 		         (unsigned long long)config, (unsigned long long)s->buffer_elements);
+	else if (m->mtp_params && config + m->mtp_params == s->param_elements)
+		snprintf(m->inv.note, sizeof m->inv.note,
+		         "the tensor table holds config.json's %llu parameters and the %llu of its %u MTP "
+		         "layers, which the engines load only for speculative decoding: the table is used",
+		         (unsigned long long)config, (unsigned long long)m->mtp_params, m->mtp_layers);
 	else
 		snprintf(m->inv.note, sizeof m->inv.note,
 		         "config.json gives %llu parameters, the tensor table %llu (%+lld): the tensor table "
@@ -82,10 +87,10 @@ static void gguf_deepseek2(const gs_inventory *inv, const char *arch, gs_model *
 	m->kv_heads = m->heads;
 }
 
-/* Qwen3-Next (src/models/qwen3next.cpp): every full_attention_interval-th
- * block attends, the others are gated DeltaNet blocks whose state is
- * ssm.time_step_rank value heads of ssm.inner_size / that, ssm.group_count
- * key heads of ssm.state_size. */
+/* Qwen3-Next (src/models/qwen3next.cpp), Qwen3.5 (qwen35.cpp, qwen35moe.cpp):
+ * every full_attention_interval-th block attends, the others are gated
+ * DeltaNet blocks whose state is ssm.time_step_rank value heads of
+ * ssm.inner_size / that, ssm.group_count key heads of ssm.state_size. */
 static void gguf_qwen3next(const gs_inventory *inv, const char *arch, gs_model *m)
 {
 	uint64_t every = meta_or(inv, arch, "full_attention_interval", 4);
@@ -151,7 +156,8 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 	static const char *const archs[] = {"llama",     "qwen2",    "qwen3",    "mistral",   "gemma",
 	                                    "gemma2",    "gemma3",   "phi3",     "gptneox",   "gpt2",
 	                                    "starcoder", "qwen2moe", "qwen3moe", "granite",   "gpt-oss",
-	                                    "deepseek2", "qwen3next", "mistral3"};
+	                                    "deepseek2", "qwen3next", "mistral3", "qwen3vl", "qwen3vlmoe",
+	                                    "qwen35",    "qwen35moe"};
 	memset(m, 0, sizeof *m);
 	const char *arch = gs_inventory_meta_str(inv, "general.architecture");
 	if (!arch)
@@ -165,9 +171,18 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 		return gs_error_set(err, GS_EUNSUPPORTED, source,
 		                    "GGUF architecture \"%.40s\" is not modelled; supported: llama, qwen2, "
 		                    "qwen3, qwen2moe, qwen3moe, mistral, mistral3, gemma, gemma2, gemma3, "
-		                    "phi3, gptneox, gpt2, starcoder, granite, gpt-oss, deepseek2, qwen3next",
+		                    "phi3, gptneox, gpt2, starcoder, granite, gpt-oss, deepseek2, qwen3next, "
+		                    "qwen3vl, qwen3vlmoe, qwen35, qwen35moe",
 		                    arch);
 	uint64_t L = meta_or(inv, arch, "block_count", 0), h = meta_or(inv, arch, "embedding_length", 0);
+	/* the converter appends the MTP blocks (Qwen3-Next, Qwen3.5: conversion/
+	 * qwen.py _QwenMtpMixin) after the trunk; llama.cpp's n_layer() is
+	 * block_count - nextn_predict_layers (llama-hparams.cpp) and loads them
+	 * only for speculative decoding (load_mtp) */
+	bool gdn = !strcmp(arch, "qwen3next") || !strcmp(arch, "qwen35") || !strcmp(arch, "qwen35moe");
+	uint64_t nextn = meta_or(inv, arch, "nextn_predict_layers", 0);
+	if (gdn && nextn < L)
+		L -= nextn;
 	uint64_t heads = meta_or(inv, arch, "attention.head_count", 0);
 	if (!L || !h || !heads || L > GS_MAX_LAYERS || h > (1u << 30) || heads > (1u << 20))
 		return gs_error_set(err, GS_EINPUT, source, "GGUF metadata needs %s.block_count (<= 512), "
@@ -222,7 +237,7 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 	}
 	if (!strcmp(arch, "deepseek2"))
 		gguf_deepseek2(inv, arch, m);
-	if (!strcmp(arch, "qwen3next"))
+	if (gdn)
 		gguf_qwen3next(inv, arch, m);
 	return GS_OK;
 }

@@ -576,7 +576,7 @@ static const struct {
 	{"lfm2", 5873, "#14620"}, {"glm4moe", 6085, "#14939"}, {"gpt-oss", 6096, "#15091"},
 	{"nemotron_h", 6315, "#15507"}, {"qwen3vl", 6887, "#16780"}, {"qwen3vlmoe", 6887, "#16780"},
 	{"minimax-m2", 6906, "#16831"}, {"qwen3next", 7186, "#16095"}, {"qwen35", 7990, "#19468"},
-	{"qwen35moe", 7990, "#19468"}, {"gemma4", 8637, "#21309"},
+	{"qwen35moe", 7990, "#19468"}, {"gemma4", 8637, "#21309"}, {"mistral3", 7216, "#17644"},
 };
 
 const gsi_llamacpp_release *gsi_llamacpp_build(const char *version)
@@ -1049,6 +1049,58 @@ static gs_status state_dtype_taken(const gs_estimate *e, gs_runtime engine, cons
 	return GS_OK;
 }
 
+/* The first release of an engine that serves a model type: the release
+ * whose tree holds the model's file (or its registry entry), read in the
+ * vLLM tags (/work/.union-vllm, AppMana+forks-vllm-ampere/v0.*) and the
+ * SGLang tags (python/sglang/srt/models/). Older releases refuse the model
+ * by name. A type not listed is served by every release read. */
+static const struct {
+	gs_runtime engine;
+	const char *type;  /* model_type, or a vision-language config's text type */
+	const char *since; /* the first release that has it                     */
+	const char *what;  /* what arrived then                                 */
+} engine_models[] = {
+	{GS_RT_VLLM, "ministral3", "0.20.0",
+	 "Ministral3ForCausalLM in models/registry.py (PR #39293, which also loads Devstral Small 2's "
+	 "HF-format FP8 weights)"},
+	{GS_RT_VLLM, "qwen3_vl", "0.11.0", "models/qwen3_vl.py (PR #24727)"},
+	{GS_RT_VLLM, "qwen3_vl_moe", "0.11.0", "models/qwen3_vl_moe.py (PR #24727)"},
+	{GS_RT_VLLM, "qwen3_5", "0.17.0", "models/qwen3_5.py (PR #34110)"},
+	{GS_RT_VLLM, "qwen3_5_moe", "0.17.0", "models/qwen3_5.py (PR #34110)"},
+	{GS_RT_SGLANG, "ministral3", "0.5.6.post1", "models/ministral3.py"},
+	{GS_RT_SGLANG, "qwen3_vl", "0.5.3", "models/qwen3_vl.py"},
+	{GS_RT_SGLANG, "qwen3_vl_moe", "0.5.3", "models/qwen3_vl_moe.py"},
+	{GS_RT_SGLANG, "qwen3_5", "0.5.9", "models/qwen3_5.py"},
+	{GS_RT_SGLANG, "qwen3_5_moe", "0.5.9", "models/qwen3_5.py"},
+};
+
+/* Refuse a model the asked release (or, none asked, the row) predates. */
+static gs_status model_served(const gs_estimate *e, gs_runtime engine, const gsi_release *r, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	bool asked = gs_wl_set(w, GS_F_RUNTIME_VERSION);
+	const char *version = asked ? gs_wl_str(w, GS_F_RUNTIME_VERSION) : r->version;
+	unsigned v[VPARTS], since[VPARTS];
+	if (!parse_version(version, v))
+		return GS_OK; /* gsi_release_pick has parsed it already */
+	for (size_t i = 0; i < sizeof engine_models / sizeof engine_models[0]; i++) {
+		const char *type = engine_models[i].type;
+		if (engine_models[i].engine != engine ||
+		    (strcmp(e->model.model_type, type) && strcmp(e->model.text_model_type, type)))
+			continue;
+		const char *first = engine_models[i].since;
+		parse_version(first, since);
+		if (cmp_version(v, since) >= 0)
+			continue;
+		const char *where = w->v[asked ? GS_F_RUNTIME_VERSION : GS_F_RUNTIME].where;
+		return gs_error_set(err, GS_EUNSUPPORTED, where,
+		                    "%s %.40s does not serve model_type \"%s\": %s arrived in %s; give "
+		                    "runtime_version %s or later", gs_runtime_name(engine), version, type,
+		                    engine_models[i].what, first, first);
+	}
+	return GS_OK;
+}
+
 gs_status gsi_release_for(gs_estimate *e, gs_runtime engine, const gsi_release **out, gs_error *err)
 {
 	gsi_pick how;
@@ -1056,7 +1108,7 @@ gs_status gsi_release_for(gs_estimate *e, gs_runtime engine, const gsi_release *
 	                               &how, err);
 	if (s)
 		return s;
-	if ((s = state_dtype_taken(e, engine, *out, err)))
+	if ((s = state_dtype_taken(e, engine, *out, err)) || (s = model_served(e, engine, *out, err)))
 		return s;
 	snprintf(e->runtime_version, sizeof e->runtime_version, "%s", (*out)->version);
 	e->release_source = (*out)->source;

@@ -798,7 +798,16 @@ gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err)
 
 bool gsi_llamacpp_vision_as_text(const gs_model *m)
 {
-	return !strcmp(m->model_type, "gemma3") || !strcmp(m->model_type, "mistral3");
+	/* convert_hf_to_gguf writes their text GGUF and a separate --mmproj
+	 * (conversion/qwen3vl.py: Qwen3VLTextModel, Qwen3VLMoeTextModel and
+	 * Qwen3VLVisionModel, an MmprojModel that also takes Qwen3.5's tower;
+	 * conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel) */
+	static const char *const types[] = {"gemma3",  "mistral3", "qwen3_vl", "qwen3_vl_moe",
+	                                    "qwen3_5", "qwen3_5_moe"};
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (!strcmp(m->model_type, types[i]))
+			return true;
+	return false;
 }
 
 /* Gemma 3's vision tower and projector: convert_hf_to_gguf.py --mmproj
@@ -826,9 +835,12 @@ static void vision_projector(gs_estimate *e, uint32_t dev)
 	            (unsigned long long)m->vision_params);
 	if (dev == 0)
 		gsi_unknown(e,
-		            "vision: clip.cpp's compute buffer for an image (%u patches through the tower) "
-		            "is not sized; it is the mmproj's own graph, reserved once for the largest image",
-		            m->vision_patches);
+		            "vision: clip.cpp's compute buffer for an image (%llu patches through the "
+		            "tower) is not sized; it is the mmproj's own graph, reserved once for the "
+		            "largest image",
+		            (unsigned long long)(m->vision_merge
+		                                         ? gs_mul_sat(e->image_tokens, m->vision_merge)
+		                                         : m->vision_patches));
 }
 
 

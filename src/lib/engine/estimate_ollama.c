@@ -273,10 +273,22 @@ static gs_status release_and_arch(gs_estimate *e, const gsi_ollama_release **r, 
 	case GSI_OLLAMA_RUNS_NONE:
 		break;
 	}
+	if ((*r)->llama_archs)
+		return gs_error_set(err, GS_EUNSUPPORTED, where,
+		                    "Ollama %s's llama.cpp does not know architecture %s; "
+		                    "it runs %s",
+		                    (*r)->rel.version, arch, (*r)->llama_archs);
+	/* from 0.12.11 a row names the llama.cpp build it vendors, not a list */
+	const char *pr;
+	uint32_t since = gsi_llamacpp_arch_since(arch, &pr);
+	if (since == UINT32_MAX)
+		return gs_error_set(err, GS_EUNSUPPORTED, where,
+		                    "Ollama %s's llama.cpp (%s) does not know architecture %s",
+		                    (*r)->rel.version, (*r)->llamacpp_build, arch);
 	return gs_error_set(err, GS_EUNSUPPORTED, where,
-	                    "Ollama %s's llama.cpp does not know architecture %s; "
-	                    "it runs %s",
-	                    (*r)->rel.version, arch, (*r)->llama_archs);
+	                    "Ollama %s's llama.cpp (%s) does not know architecture %s, which llama.cpp "
+	                    "added in b%u (PR %s)",
+	                    (*r)->rel.version, (*r)->llamacpp_build, arch, since, pr);
 }
 
 /* num_ctx, parallel, batch and flash attention as Ollama settles them. */

@@ -342,11 +342,14 @@ static gs_bytes state_per_req(const gs_model *m, uint64_t tp, uint64_t ssm_el)
  * 0.5.3.post2 on, with the radix cache on (its default), give the states
  * 0.9/1.9 of it (mamba_full_memory_ratio 0.9) and admit a third as many
  * requests as states; 0.5.17 on keep one padding slot. Returns what the
- * states take; *max_reqs the cap on requests (0: none). */
+ * states take; *max_reqs the cap on requests (UINT64_MAX: none; 0 when
+ * fewer than three states fit, so that no request runs:
+ * kv_cache_configurator.py caps max_running_requests at
+ * max_mamba_cache_size // 3). */
 static gs_bytes state_pool(gs_estimate *e, const gsi_sglang_release *r, gs_bytes rest, uint64_t *max_reqs)
 {
 	gs_sglang_pool *p = &e->sglang;
-	*max_reqs = 0;
+	*max_reqs = UINT64_MAX;
 	p->state_per_req = state_per_req(&e->model, e->tp ? e->tp : 1, state_el(&e->workload));
 	if (!p->state_per_req)
 		return 0;
@@ -393,7 +396,7 @@ static void pool(gs_estimate *e, gs_item *kv, const gsi_sglang_release *r)
 	p->refused = kept <= weights;
 	p->over_by = p->refused ? weights - kept : 0;
 	p->pool_bytes = p->refused ? 0 : kept - weights;
-	uint64_t state_cap = 0;
+	uint64_t state_cap = UINT64_MAX;
 	if (gs_model_ssm_layers(m)) {
 		gs_bytes st = state_pool(e, r, p->pool_bytes, &state_cap);
 		p->pool_bytes = p->pool_bytes > st ? p->pool_bytes - st : 0;
@@ -416,7 +419,7 @@ static void pool(gs_estimate *e, gs_item *kv, const gsi_sglang_release *r)
 		pool_reqs = pool_reqs < 2048 ? 2048 : pool_reqs > 4096 ? 4096 : pool_reqs;
 	uint64_t want = reqs ? reqs : p->tokens / 2;
 	p->max_running_requests = want < pool_reqs ? want : pool_reqs;
-	if (state_cap && p->max_running_requests > state_cap)
+	if (p->max_running_requests > state_cap)
 		p->max_running_requests = state_cap;
 	e->has_sglang = true;
 	gsi_item_put(kv, 1, gs_mul_sat(p->tokens, p->cell_bytes));

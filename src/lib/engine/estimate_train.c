@@ -111,7 +111,8 @@ static void moe_layout_unknowns(gs_estimate *e, uint64_t r)
 	const gs_model *m = &e->model;
 	if (m->experts_params)
 		return;
-	static const char *const weight_only[] = {"deepseek_v2", "deepseek_v3"};
+	/* Kimi K2 runs DeepSeek's own modeling_deepseek.py (its auto_map) */
+	static const char *const weight_only[] = {"deepseek_v2", "deepseek_v3", "kimi_k2"};
 	bool router_linear = true;
 	for (size_t i = 0; i < sizeof weight_only / sizeof weight_only[0]; i++)
 		router_linear &= strcmp(m->model_type, weight_only[i]) != 0;

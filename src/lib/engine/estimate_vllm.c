@@ -545,10 +545,21 @@ static void mla_items(gs_estimate *e, const gsi_vllm_release *r)
  * max_pixels 12845056 / 28^2 = 16384 an image (preprocessor_config.json's
  * default), and a video of min(14, 2 x floor(max_model_len / 16384))
  * frames, 16384 tokens each two (qwen2_vl.py get_max_video_tokens,
- * _MAX_FRAMES_PER_VIDEO 14). 0 where no rule was read. */
+ * _MAX_FRAMES_PER_VIDEO 14); Qwen3-VL and Qwen3.5 (qwen3_vl.py
+ * _get_vision_info and get_max_video_tokens, 16-pixel patches merged 2 x
+ * 2) the image processor's longest_edge 16777216 / 32^2 = 16384 an image
+ * and a video of two frames at the video processor's longest_edge
+ * 25165824 / 2 per frame, 12288 tokens (Qwen's preprocessor_config.json
+ * and video_preprocessor_config.json, as gh:54877551029 and gh:52457624213
+ * print them). 0 where no rule was read. */
 static void mm_item_tokens(const gs_model *m, uint64_t mml, uint64_t *image, uint64_t *video)
 {
 	*video = 0;
+	if (!strncmp(m->model_type, "qwen3_vl", 8) || !strncmp(m->model_type, "qwen3_5", 7)) {
+		*image = 16777216 / (32 * 32);
+		*video = 25165824 / 2 / (32 * 32);
+		return;
+	}
 	if (!strcmp(m->model_type, "qwen2_vl") || !strcmp(m->model_type, "qwen2_5_vl")) {
 		*image = 16384;
 		uint64_t frames = 2 * (mml / 16384);
@@ -658,7 +669,11 @@ static gs_status mm_profile(gs_estimate *e, const gsi_vllm_release *r, gs_bytes 
 	n = n ? n : 1;
 	uint64_t tokens = gs_mul_sat(n, t), el = gsi_act_bytes(e);
 	uint64_t patches = mm_patches(m, tokens, ti ? ti : t);
-	gs_bytes out = gs_mul_sat(gs_mul_sat(tokens, m->hidden), el);
+	/* Qwen3-VL's encoder returns the merger's output and each deepstack
+	 * merger's side by side (qwen3_vl.py Qwen3_VisionTransformer.forward:
+	 * hidden x (1 + levels) a token), all held in the encoder cache */
+	uint64_t width = (uint64_t)m->hidden * (1 + (uint64_t)m->deepstack_levels);
+	gs_bytes out = gs_mul_sat(gs_mul_sat(tokens, width), el);
 	uint64_t hv = m->vision_hidden, w2 = 2 * (uint64_t)m->vision_intermediate;
 	gs_bytes vis = gs_mul_sat(patches, ((w2 > 7 * hv ? w2 : 7 * hv) + 2 * hv) * el);
 	vis = (vis + e->tp - 1) / e->tp; /* mm_encoder_tp_mode "weights": the tower split as the model */
@@ -668,12 +683,13 @@ static gs_status mm_profile(gs_estimate *e, const gsi_vllm_release *r, gs_bytes 
 	gsi_item_put(it, 2, out);
 	*extra = vis > out ? vis - out : 0;
 	gsi_formula(it, "the profile encodes %llu %s%s of %llu tokens (encoder budget max(%llu, %llu) "
-	            "tokens): their output %llu tokens x %u x %llu B is held while the language model's "
+	            "tokens): their output %llu tokens x %llu x %llu B is held while the language model's "
 	            "dummy run goes; the tower's forward over %llu patches peaks at %llu B / tp%s",
 	            (unsigned long long)n, video ? "video" : "image", n == 1 ? "" : "s",
 	            (unsigned long long)t,
 	            (unsigned long long)v->profile_tokens, (unsigned long long)t, (unsigned long long)tokens,
-	            m->hidden, (unsigned long long)el, (unsigned long long)patches, (unsigned long long)vis,
+	            (unsigned long long)width, (unsigned long long)el, (unsigned long long)patches,
+	            (unsigned long long)vis,
 	            profiled ? "" : "; Model Runner V2 profiles no encoder before 0.27: after the pool, "
 	                            "out of what gpu_memory_utilization leaves");
 	if (!profiled)
@@ -745,6 +761,29 @@ static void runner_buffers(gs_estimate *e, const gsi_vllm_release *r)
 	gsi_unknown(e, "kv_cache: vLLM %s also counts what the caching allocator keeps fragmented after "
 	            "its profile run (mem_utils.py: the free memory consumed since start-up), not sized "
 	            "here: the pool may be smaller by tens of MiB", r->rel.version);
+}
+
+/* Qwen3-VL's deepstack buffers: Qwen3VLForConditionalGeneration.__init__
+ * (models/qwen3_vl.py, the same at 0.21.0 and 0.28) allocates, on the
+ * model's device and in its dtype, one max_num_batched_tokens x hidden
+ * tensor per deepstack level, which carry the vision mergers' outputs to
+ * the first decoder layers. They are loaded with the model, on every GPU
+ * whole (not split by tensor parallelism). */
+static void deepstack_buffers(gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	if (!m->deepstack_levels)
+		return;
+	uint64_t T = e->vllm.profile_tokens, el = gsi_act_bytes(e);
+	gs_item *it = gsi_item(e, "deepstack_buffers", GS_BASIS_ESTIMATED,
+	                       METHOD "§7 (vLLM models/qwen3_vl.py Qwen3VLForConditionalGeneration.__init__: "
+	                              "deepstack_input_embeds)");
+	it->shard = GS_SHARD_NONE;
+	uint64_t per_token = (uint64_t)m->hidden * el;
+	gsi_item_all(it, ALL_PHASES, gs_mul_sat(gs_mul_sat(m->deepstack_levels, T), per_token));
+	gsi_formula(it, "%u deepstack levels x max_num_batched_tokens %llu x hidden %u x %llu B, allocated "
+	            "with the model on each GPU", m->deepstack_levels, (unsigned long long)T, m->hidden,
+	            (unsigned long long)el);
 }
 
 /* The communicators' buffers vLLM allocates itself on each GPU of a
@@ -856,6 +895,7 @@ static void fixed_items(gs_estimate *e, const gsi_vllm_release *r, const sampler
 	gsi_serving_context(e, ALL_PHASES, "KV", graphs_off_pool(e, r));
 	mla_items(e, r);
 	marlin_mxfp4_pad(e, r);
+	deepstack_buffers(e);
 	runner_buffers(e, r);
 	tp_buffers(e, r);
 	capture_sizes_note(e, r);
@@ -1038,15 +1078,17 @@ static void state_elements(const gs_model *m, uint64_t tp, uint64_t *conv, uint6
  * state's dtype, the model's (`el`), except where models/config.py
  * MODELS_CONFIG_MAP sets it: Nemotron-H takes its config's
  * mamba_ssm_cache_dtype, else float32; Qwen3.5 its config's
- * mamba_ssm_dtype. *name gets the dtype's name for the formula. */
+ * mamba_ssm_dtype when it names one (Qwen3_5ForConditionalGenerationConfig),
+ * else the model's. *name gets the dtype's name for the formula. */
 static uint64_t state_el(const gs_estimate *e, uint64_t el, const char **name)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
 	gs_state_dtype d = gs_wl_set(w, GS_F_STATE_DTYPE) ? (gs_state_dtype)w->v[GS_F_STATE_DTYPE].e
 	                                                   : GS_STATE_AUTO;
-	if (d == GS_STATE_AUTO && m->ssm_state_fp32 &&
-	    (!strcmp(m->model_type, "nemotron_h") || !strncmp(m->model_type, "qwen3_5", 7)))
+	bool qwen3_5 = !strncmp(m->model_type, "qwen3_5", 7);
+	if (d == GS_STATE_AUTO && ((m->ssm_state_fp32 && !strcmp(m->model_type, "nemotron_h")) ||
+	                           (qwen3_5 && m->state_fp32_config)))
 		d = GS_STATE_FLOAT32;
 	switch (d) {
 	case GS_STATE_FLOAT32: *name = "float32"; return 4;
@@ -1419,7 +1461,9 @@ gs_status gsi_estimate_vllm(gs_estimate *e, uint32_t stage, gs_error *err)
 	s = release_defaults(e, r, err);
 	if (s || (r->v1 && (s = model_runner(e, r, err))))
 		return s;
-	if (!r->mla_latent && !strcmp(e->model.model_type, "deepseek_v3"))
+	/* DeepSeek-V3's architecture, Kimi K2's too */
+	if (!r->mla_latent && (!strcmp(e->model.model_type, "deepseek_v3") ||
+	                       !strcmp(e->model.architecture, "DeepseekV3ForCausalLM")))
 		return gs_error_set(err, GS_EINPUT, e->workload.v[GS_F_RUNTIME_VERSION].where,
 		                    "runtime_version: vLLM %s has no DeepseekV3ForCausalLM "
 		                    "(vllm/model_executor/models/registry.py); DeepSeek-V3 needs 0.7.3 or "

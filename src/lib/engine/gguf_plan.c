@@ -440,14 +440,32 @@ static void add(plan *p, const char *name, int layer, uint64_t ne0, uint64_t ne1
 static const char *const supported[] = {"llama",       "mistral",     "mixtral",    "qwen2",
                                         "qwen3",       "qwen3_moe",   "gemma",      "gemma2",
                                         "gemma3_text", "phi3",        "gpt_neox",   "gpt_oss",
-                                        "deepseek_v2", "deepseek_v3", "qwen3_next", "mistral3"};
+                                        "deepseek_v2", "deepseek_v3", "qwen3_next", "mistral3",
+                                        "kimi_k2",     "ministral3",  "qwen3_vl",   "qwen3_vl_moe",
+                                        "qwen3_5",     "qwen3_5_moe"};
 
-/* Gemma 3's vision-language checkpoint converts to the same text GGUF
- * (arch gemma3) as gemma3_text: convert_hf_to_gguf.py writes the vision
- * tower and projector to a separate --mmproj file. */
+/* The type whose tensor layout a model's GGUF has. Gemma 3's
+ * vision-language checkpoint converts to the same text GGUF (arch gemma3)
+ * as gemma3_text: convert_hf_to_gguf.py writes the vision tower and
+ * projector to a separate --mmproj file. Kimi K2 converts as DeepSeek-V3
+ * (conversion/deepseek.py registers DeepseekV3ForCausalLM, the architecture
+ * its config names), Ministral 3 as Mistral's tensors under arch mistral3
+ * (conversion/mistral3.py Ministral3Model, a LlamaModel), Qwen3-VL's text
+ * model as Qwen3's and Qwen3-MoE's tensors under arch qwen3vl / qwen3vlmoe
+ * (conversion/qwen3vl.py: the fused experts split into gate and up;
+ * src/models/qwen3vl.cpp creates qwen3's tensors), its tower in the
+ * --mmproj file. */
 static const char *plan_type(const gs_model *m)
 {
-	return strcmp(m->model_type, "gemma3") ? m->model_type : "gemma3_text";
+	static const char *const as[][2] = {{"gemma3", "gemma3_text"},
+	                                    {"kimi_k2", "deepseek_v3"},
+	                                    {"ministral3", "mistral"},
+	                                    {"qwen3_vl", "qwen3"},
+	                                    {"qwen3_vl_moe", "qwen3_moe"}};
+	for (size_t i = 0; i < sizeof as / sizeof as[0]; i++)
+		if (!strcmp(m->model_type, as[i][0]))
+			return as[i][1];
+	return m->model_type;
 }
 
 static bool has_type(const gs_model *m, const char *const *list, size_t n)
@@ -538,7 +556,7 @@ static void deepseek_layer(plan *p, uint32_t l)
 	if (l < GS_MAX_LAYERS && m->layer_is_moe[l]) {
 		uint64_t E = m->experts, mi = m->moe_intermediate, sh = m->shared_intermediate;
 		T("ffn_gate_inp.weight", h, E, 0);
-		if (!strcmp(m->model_type, "deepseek_v3")) /* topk_method noaux_tc */
+		if (TYPE_IN(m, "deepseek_v3")) /* topk_method noaux_tc */
 			T("exp_probs_b.bias", E, 0, 0);
 		T("ffn_gate_exps.weight", h, mi, E);
 		T("ffn_up_exps.weight", h, mi, E);
@@ -556,7 +574,14 @@ static void deepseek_layer(plan *p, uint32_t l)
 /* Qwen3-Next (conversion/qwen.py; src/models/qwen3next.cpp): every fourth
  * block gated attention (q with its gate, q/k norms), the others a gated
  * DeltaNet (qkv, the z gate, its conv, dt and A, beta/alpha, a norm, the
- * output), each with routed experts, a shared expert and its gate. */
+ * output), each with routed experts, a shared expert and its gate. Qwen3.5
+ * (conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel;
+ * src/models/qwen35.cpp, qwen35moe.cpp): the same blocks with beta and
+ * alpha as two tensors (ssm_beta, ssm_alpha from in_proj_b and in_proj_a),
+ * and a dense FFN (qwen35) or Qwen3-Next's experts (qwen35moe, the fused
+ * gate_up_proj split into gate and up). The MTP block the converter appends
+ * by default (nextn_predict_layers) is loaded only for speculative decoding
+ * (TENSOR_SKIP without load_mtp): not planned, as for DeepSeek. */
 static void qwen3_next_layer(plan *p, uint32_t l)
 {
 	const gs_model *m = p->m;
@@ -573,7 +598,12 @@ static void qwen3_next_layer(plan *p, uint32_t l)
 		T("ssm_conv1d.weight", m->ssm_conv, 2 * kd + vd, 0);
 		T("ssm_dt.bias", nv, 0, 0);
 		T("ssm_a", nv, 0, 0);
-		T("ssm_ba.weight", h, 2 * nv, 0);
+		if (TYPE_IN(m, "qwen3_next")) {
+			T("ssm_ba.weight", h, 2 * nv, 0);
+		} else {
+			T("ssm_beta.weight", h, nv, 0);
+			T("ssm_alpha.weight", h, nv, 0);
+		}
 		T("ssm_norm.weight", m->ssm_head_dim, 0, 0);
 		T("ssm_out.weight", vd, h, 0);
 	} else {
@@ -583,6 +613,12 @@ static void qwen3_next_layer(plan *p, uint32_t l)
 		T("attn_output.weight", a * d, h, 0);
 		T("attn_q_norm.weight", d, 0, 0);
 		T("attn_k_norm.weight", d, 0, 0);
+	}
+	if (l < GS_MAX_LAYERS && !m->layer_is_moe[l]) { /* Qwen3.5's dense FFN */
+		T("ffn_gate.weight", h, m->intermediate, 0);
+		T("ffn_up.weight", h, m->intermediate, 0);
+		T("ffn_down.weight", m->intermediate, h, 0);
+		return;
 	}
 	T("ffn_gate_inp.weight", h, E, 0);
 	T("ffn_gate_exps.weight", h, mi, E);
@@ -612,7 +648,7 @@ static void layer(plan *p, uint32_t l)
 		deepseek_layer(p, l);
 		return;
 	}
-	if (TYPE_IN(m, "qwen3_next")) {
+	if (TYPE_IN(m, "qwen3_next", "qwen3_5", "qwen3_5_moe")) {
 		qwen3_next_layer(p, l);
 		return;
 	}
@@ -783,14 +819,22 @@ const char *gsi_gguf_arch(const gs_model *m)
 {
 	/* convert_hf_to_gguf's model_arch by model_type; Mistral 3's text model
 	 * as llama, which every build loads (the converter names it mistral3
-	 * from b7216, the same tensors) */
+	 * from b7216, the same tensors); Ministral 3's, standalone or in a
+	 * mistral3, as mistral3 only: its attention's position scaling
+	 * (llama_4_scaling_beta, written as attn_temperature_scale) exists in
+	 * that architecture alone (conversion/mistral3.py) */
 	static const char *const map[][2] = {{"mistral", "llama"},         {"mixtral", "llama"},
 	                                     {"mistral3", "llama"},        {"qwen3_moe", "qwen3moe"},
 	                                     {"gemma3_text", "gemma3"},    {"gpt_neox", "gptneox"},
 	                                     {"gpt_oss", "gpt-oss"},       {"deepseek_v2", "deepseek2"},
-	                                     {"deepseek_v3", "deepseek2"}, {"qwen3_next", "qwen3next"}};
+	                                     {"deepseek_v3", "deepseek2"}, {"qwen3_next", "qwen3next"},
+	                                     {"kimi_k2", "deepseek2"},     {"ministral3", "mistral3"},
+	                                     {"qwen3_vl", "qwen3vl"},      {"qwen3_vl_moe", "qwen3vlmoe"},
+	                                     {"qwen3_5", "qwen35"},        {"qwen3_5_moe", "qwen35moe"}};
 	if (!strncmp(m->model_type, "gguf:", 5))
 		return m->model_type + 5;
+	if (!strcmp(m->text_model_type, "ministral3"))
+		return "mistral3";
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcmp(m->model_type, map[i][0]))
 			return map[i][1];

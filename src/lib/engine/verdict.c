@@ -100,8 +100,10 @@ static void by_device(gs_capacity_verdict *v, const char *what, const char *phas
 static void by_pool(gs_capacity_verdict *v, const char *engine, const char *unit)
 {
 	char a[40], b[40], c[80], p[64], n[64];
+	/* requests is 0 but for SGLang with a length, whose max_running_requests
+	 * may be 0 itself (fewer than three states in its pool): then none runs */
 	v->pool_holds = !v->pool_refused && v->pool_units > 0 && v->need_units <= v->pool_units &&
-	                (!v->max_requests || v->requests <= v->max_requests);
+	                v->requests <= v->max_requests;
 	v->fits = v->device_fits && v->pool_holds;
 	units(v, v->pool_units, unit, p, sizeof p);
 	if (v->fits && !v->need_units) {
@@ -340,8 +342,7 @@ static void classify(gs_capacity_verdict *v, const gs_estimate *e, bool measured
 	}
 	if (v->rule == GS_RULE_VLLM_POOL || v->rule == GS_RULE_SGLANG_POOL) {
 		bool vllm = v->rule == GS_RULE_VLLM_POOL;
-		if (!v->device_fits || v->pool_refused ||
-		    (v->max_requests && v->requests > v->max_requests)) {
+		if (!v->device_fits || v->pool_refused || v->requests > v->max_requests) {
 			v->klass = GS_CLASS_DOES_NOT_FIT;
 			return;
 		}

@@ -157,15 +157,25 @@ static void mamba2_mixer_params(counter *c)
  * in_proj_qkvz to 2 x key + 2 x value, in_proj_ba to 2 x value heads, a
  * depthwise conv1d over 2 x key + value channels without bias, dt_bias and
  * A_log per value head, a gated RMSNorm of the value head dim, out_proj;
- * key = key heads x key head dim, value = value heads x value head dim. */
+ * key = key heads x key head dim, value = value heads x value head dim.
+ * Qwen3.5's checkpoints split the two projections in four (in_proj_qkv
+ * 2 x key + value, in_proj_z value, in_proj_b and in_proj_a value heads
+ * each: vLLM qwen3_5.py's stacked-params mapping), the same parameters. */
 static void gdn_mixer_params(counter *c)
 {
 	const gsi_arch *a = c->a;
 	gs_param_split *s = &c->s;
 	uint64_t key = (uint64_t)a->ssm_groups * a->ssm_state,
 		 value = (uint64_t)a->ssm_heads * a->ssm_head_dim;
-	matrix(c, GSI_NM_SSM_IN, 2 * key + 2 * value, a->h);
-	matrix(c, GSI_NM_SSM_X, 2ull * a->ssm_heads, a->h);
+	if (a->gdn_split) {
+		matrix(c, GSI_NM_SSM_IN, 2 * key + value, a->h);
+		matrix(c, GSI_NM_SSM_Z, value, a->h);
+		matrix(c, GSI_NM_SSM_B, a->ssm_heads, a->h);
+		matrix(c, GSI_NM_SSM_A, a->ssm_heads, a->h);
+	} else {
+		matrix(c, GSI_NM_SSM_IN, 2 * key + 2 * value, a->h);
+		matrix(c, GSI_NM_SSM_X, 2ull * a->ssm_heads, a->h);
+	}
 	matrix(c, GSI_NM_SSM_OUT, a->h, value);
 	add(&s->other, gs_mul_sat(2 * key + value, a->ssm_conv)); /* conv1d */
 	add(&s->other, 2ull * a->ssm_heads);                      /* dt_bias, A_log */
@@ -277,7 +287,8 @@ void gsi_arch_default_names(gsi_arch *a)
 	static const char *const llama[GSI_NM_COUNT] = {
 		"q_proj", "k_proj", "v_proj", "qkv_proj", "o_proj", "gate_proj", "up_proj", "gate_up_proj",
 		"down_proj", "gate_proj", "up_proj", "down_proj", "q_a_proj", "q_b_proj",
-		"kv_a_proj_with_mqa", "kv_b_proj", "in_proj", "x_proj", "dt_proj", "out_proj"};
+		"kv_a_proj_with_mqa", "kv_b_proj", "in_proj", "x_proj", "dt_proj", "out_proj",
+		"in_proj_z", "in_proj_b", "in_proj_a"};
 	memcpy(a->nm, llama, sizeof a->nm);
 }
 
@@ -289,7 +300,7 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	c.a = a;
 	m->n_modules = 0;
 	gs_param_split *s = &c.s;
-	uint64_t h = a->h, norm_w = a->norm_bias ? 2 : 1, largest = 0;
+	uint64_t h = a->h, norm_w = a->norm_bias ? 2 : 1, largest = 0, last_attn = 0;
 	/* an encoder-decoder's encoder stack: self-attention, MLP, norms */
 	for (uint32_t l = 0; l < a->enc_L; l++) {
 		attention_params(&c);
@@ -303,6 +314,8 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 		uint64_t layer = gs_add_sat(gs_add_sat(s->linear, s->norm), s->other) - before;
 		if (layer > largest)
 			largest = layer;
+		if (!m->layer_is_ssm[l] && !a->ssm)
+			last_attn = layer;
 	}
 	uint64_t ew = a->embed_w ? a->embed_w : h;
 	s->embed = gs_add_sat((uint64_t)a->V * ew, gs_mul_sat(a->pos_embed, h));
@@ -339,6 +352,12 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->params = gs_add_sat(gs_add_sat(gs_add_sat(s->linear, s->embed), gs_add_sat(s->lm_head, s->norm)),
 	                       s->other);
 	if (m->params > GSI_MAX_PARAMS)
+		return false;
+	/* the MTP layers: copies of the last attention layer, and their own
+	 * parameters; counted apart from params (what the model builds) */
+	m->mtp_layers = a->mtp_layers;
+	m->mtp_params = a->mtp_layers ? gs_add_sat(gs_mul_sat(a->mtp_layers, last_attn), a->mtp_extra) : 0;
+	if (m->mtp_params > GSI_MAX_PARAMS)
 		return false;
 	m->largest_layer_params = largest;
 	m->gpt_style = a->gpt_style;

@@ -21,11 +21,13 @@
 
 static const char supported[] = "llama, mistral, mixtral, phimoe, qwen2, qwen3, qwen3_moe, gemma, gemma2, "
                                 "gemma3_text, phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, "
-                                "deepseek_v2, deepseek_v3, ernie4_5_moe, qwen3_next, bailing_moe, qwen, "
+                                "deepseek_v2, deepseek_v3, kimi_k2, ministral3, ernie4_5_moe, qwen3_next, "
+                                "bailing_moe, qwen, "
                                 "starcoder2, opt, olmo2, internlm2, cohere, cohere2, granite, granitemoe, "
                                 "chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, "
-                                "umt5, bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama "
-                                "and mistral3 (vision)";
+                                "umt5, bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, "
+                                "mllama, mistral3, qwen3_vl, qwen3_vl_moe, qwen3_5 and qwen3_5_moe "
+                                "(vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -61,11 +63,22 @@ static const struct {
 	 * constants.py TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING) */
 	{"llama", gsi_read_llama, "q_proj,v_proj", 0},
 	{"mistral", gsi_read_mistral, "q_proj,v_proj", 0},
+	/* Ministral 3 (Devstral 2, and Devstral Small 2's text_config): Mistral's
+	 * decoder whose attention scales the queries by position
+	 * (llama_4_scaling_beta, no parameters: Transformers
+	 * modular_ministral3.py@00b364c7); vLLM serves Ministral3ForCausalLM with
+	 * MistralForCausalLM (models/registry.py@7cfb97e3379). PEFT v0.20.0 has no
+	 * default for it. */
+	{"ministral3", gsi_read_mistral, NULL, 0},
 	{"mixtral", gsi_read_mixtral, "q_proj,v_proj", F_MOE},
 	{"phimoe", gsi_read_phimoe, NULL, F_MOE},
 	{"qwen2", gsi_read_qwen2, "q_proj,v_proj", 0},
 	{"qwen3", gsi_read_qwen3, "q_proj,v_proj", 0},
 	{"qwen3_moe", gsi_read_qwen3_moe, NULL, F_MOE},
+	/* Qwen3-VL's text decoders (text_config of qwen3_vl, qwen3_vl_moe):
+	 * Qwen3's and Qwen3-MoE's layers (modeling_qwen3_vl.py, _moe.py) */
+	{"qwen3_vl_text", gsi_read_qwen3, NULL, 0},
+	{"qwen3_vl_moe_text", gsi_read_qwen3_vl_moe_text, NULL, F_MOE},
 	{"gemma", gsi_read_gemma, "q_proj,v_proj", 0},
 	{"gemma2", gsi_read_gemma2, "q_proj,v_proj", 0},
 	{"gemma3_text", gsi_read_gemma3, "q_proj,v_proj", 0},
@@ -77,6 +90,11 @@ static const struct {
 	{"falcon", gsi_read_falcon, "query_key_value", 0},
 	{"gpt_oss", gsi_read_gpt_oss, NULL, F_MOE},
 	{"deepseek_v3", gsi_read_deepseek_v3, NULL, F_MOE | F_MLA},
+	/* Kimi K2 (Instruct, Thinking): DeepseekV3ForCausalLM with other sizes
+	 * (384 experts, 64 heads, one dense layer, no MTP layer; its auto_map
+	 * names DeepSeek's own configuration_deepseek.py), so vLLM serves it as
+	 * DeepSeek-V3 (models/registry.py@7cfb97e3379 keys on the architecture) */
+	{"kimi_k2", gsi_read_deepseek_v3, NULL, F_MOE | F_MLA},
 	{"bert", gsi_read_bert, "query,value", 0},
 	{"qwen", gsi_read_qwen, NULL, 0},
 	{"starcoder2", gsi_read_starcoder2, NULL, 0},
@@ -89,6 +107,9 @@ static const struct {
 	{"deepseek_v2", gsi_read_deepseek_v3, NULL, F_MOE | F_MLA},
 	{"ernie4_5_moe", gsi_read_ernie4_5_moe, NULL, F_MOE},
 	{"qwen3_next", gsi_read_qwen3_next, NULL, F_MOE | F_SSM},
+	/* Qwen3.5's text decoders (text_config of qwen3_5, qwen3_5_moe) */
+	{"qwen3_5_text", gsi_read_qwen3_5_text, NULL, F_SSM},
+	{"qwen3_5_moe_text", gsi_read_qwen3_5_moe_text, NULL, F_MOE | F_SSM},
 	{"mamba", gsi_read_mamba, NULL, F_SSM},
 	{"mamba2", gsi_read_mamba2, NULL, F_SSM},
 	/* NemotronHConfig carries its E layers' fields */

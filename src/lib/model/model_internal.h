@@ -13,6 +13,7 @@ enum {
 	GSI_NM_EGATE, GSI_NM_EUP, GSI_NM_EDOWN, /* MoE experts */
 	GSI_NM_QA, GSI_NM_QB, GSI_NM_KVA, GSI_NM_KVB,
 	GSI_NM_SSM_IN, GSI_NM_SSM_X, GSI_NM_SSM_DT, GSI_NM_SSM_OUT, /* Mamba mixer */
+	GSI_NM_SSM_Z, GSI_NM_SSM_B, GSI_NM_SSM_A, /* Qwen3.5's split Gated DeltaNet projections */
 	GSI_NM_COUNT
 };
 
@@ -69,6 +70,19 @@ typedef struct gsi_arch {
 	 * ssm_head_dim); its attention gates the output with a second half of
 	 * q_proj; its shared expert has a one-output gate */
 	bool gdn, attn_out_gate, shared_gate;
+	bool gdn_split;        /* Qwen3.5: the Gated DeltaNet's input projections are
+	                          four matrices in the checkpoint (in_proj_qkv,
+	                          in_proj_z, in_proj_b, in_proj_a), the same
+	                          parameters as Qwen3-Next's two fused ones     */
+	/* Multi-token-prediction layers the checkpoint stores beside the trunk
+	 * (Qwen3-Next's and Qwen3.5's mtp.*): mtp_layers copies of the trunk's
+	 * last attention layer, plus mtp_extra parameters of their own (the fc
+	 * over the embedding and the hidden state, their norms). Counted apart
+	 * (gs_model.mtp_params), not in the parameters: Transformers does not
+	 * build them and vLLM and SGLang load them only for speculative
+	 * decoding. */
+	uint32_t mtp_layers;
+	uint64_t mtp_extra;
 	/* Nemotron-H: each layer is one of a Mamba-2 mixer, attention or an MLP
 	 * (m->layer_is_ssm, m->layer_is_mlp_only), with one norm */
 	bool single_mixer;

@@ -46,7 +46,8 @@ gs_status gsi_read_qwen3_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(gsi_read_qwen3(r, a, m));
 	uint32_t step = 1;
-	TRY(gsi_cfg_dim(r, "num_experts", &a->E, true, 0, false));
+	/* Transformers v5's Qwen3MoeConfig names it num_local_experts */
+	TRY(gsi_cfg_dim_renamed(r, "num_experts", "num_local_experts", &a->E));
 	TRY(gsi_cfg_dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
 	TRY(gsi_cfg_dim(r, "moe_intermediate_size", &a->moe_i, true, 0, false));
 	TRY(gsi_cfg_dim(r, "decoder_sparse_step", &step, false, 1, false));
@@ -63,6 +64,18 @@ gs_status gsi_read_qwen3_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 			                           "entries must be layer indices below num_hidden_layers");
 		m->layer_is_moe[json_integer_value(v)] = false;
 	}
+	return GS_OK;
+}
+
+/* Qwen3-VL-MoE's text decoder (Transformers modeling_qwen3_vl_moe.py at
+ * ede92a87; vLLM qwen3_vl_moe.py@7cfb97e3379, is_fused_checkpoint_transposed):
+ * Qwen3-MoE's layers, whose experts the checkpoint stores fused as 3-D
+ * tensors, mlp.experts.gate_up_proj (E, h, 2 mi) and down_proj (E, mi, h):
+ * parameters, not nn.Linear modules. */
+gs_status gsi_read_qwen3_vl_moe_text(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_read_qwen3_moe(r, a, m));
+	a->experts_params = true;
 	return GS_OK;
 }
 

@@ -40,15 +40,19 @@ static void problem(gs_model *m, const char *fmt, ...)
 }
 
 /* modules_to_not_convert / llm_int8_skip_modules / ignore: the entries that
- * are not the embeddings, the output head or norms, which every quantized
- * format here keeps in 16 bits already. */
+ * are not the embeddings, the output head, norms or MoE routers (mlp.gate,
+ * counted as "other"), which every quantized format here keeps in 16 bits
+ * already. */
 static void skipped(const json_t *list, gs_model *m)
 {
 	size_t i;
 	json_t *v;
 	json_array_foreach(list, i, v) {
 		const char *s = json_string_value(v);
-		if (!s || strstr(s, "lm_head") || strstr(s, "embed") || strstr(s, "norm") || strstr(s, "wte"))
+		size_t len = s ? strlen(s) : 0;
+		bool router = len >= 8 && !strcmp(s + len - 8, "mlp.gate");
+		if (!s || strstr(s, "lm_head") || strstr(s, "embed") || strstr(s, "norm") ||
+		    strstr(s, "wte") || router)
 			continue;
 		size_t n = strlen(m->quant_skipped);
 		snprintf(m->quant_skipped + n, sizeof m->quant_skipped - n, "%s%.60s", n ? ", " : "", s);
@@ -58,7 +62,11 @@ static void skipped(const json_t *list, gs_model *m)
 static void read_fp8(const json_t *q, gs_model *m)
 {
 	const json_t *blk = json_object_get(q, "weight_block_size");
-	if (!blk) {
+	skipped(json_object_get(q, "modules_to_not_convert"), m);
+	/* Mistral's FP8 checkpoints (Devstral 2) write weight_block_size null
+	 * with activation_scheme static: one weight scale per tensor (and one
+	 * input scale), FineGrainedFP8Config's per-tensor case */
+	if (!blk || json_is_null(blk)) {
 		snprintf(m->quant_format, sizeof m->quant_format, "fp8-e4m3");
 		snprintf(m->quant_read, sizeof m->quant_read,
 		         "fp8, one scale per tensor (activation_scheme %.20s)", str(q, "activation_scheme"));

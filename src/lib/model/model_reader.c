@@ -71,6 +71,14 @@ gs_status gsi_cfg_attention_bias(gsi_reader *r, gsi_arch *a, bool def)
 /* Fields shared by llama-like decoders. */
 gs_status gsi_cfg_common(gsi_reader *r, gsi_arch *a, gs_model *m, bool tied_default)
 {
+	return gsi_cfg_common_dims(r, a, m, tied_default, "intermediate_size");
+}
+
+/* gsi_cfg_common with the dense MLP's width read from `i_key`, or not at
+ * all (NULL: a decoder whose every layer is a mixture of experts and whose
+ * config has no dense width, Qwen3.5-MoE; the width stays 0). */
+gs_status gsi_cfg_common_dims(gsi_reader *r, gsi_arch *a, gs_model *m, bool tied_default, const char *i_key)
+{
 	TRY(gsi_cfg_dim(r, "hidden_size", &a->h, true, 0, false));
 	TRY(gsi_cfg_dim(r, "num_hidden_layers", &a->L, true, 0, false));
 	TRY(gsi_cfg_dim(r, "num_attention_heads", &a->a, true, 0, false));
@@ -81,7 +89,8 @@ gs_status gsi_cfg_common(gsi_reader *r, gsi_arch *a, gs_model *m, bool tied_defa
 		return gsi_cfg_field_error(r, "num_key_value_heads",
 		                           "must divide num_attention_heads (each KV head serves a whole "
 		                           "group of query heads)");
-	TRY(gsi_cfg_dim(r, "intermediate_size", &a->i, true, 0, false));
+	if (i_key)
+		TRY(gsi_cfg_dim(r, i_key, &a->i, true, 0, false));
 	TRY(gsi_cfg_dim(r, "vocab_size", &a->V, true, 0, false));
 	TRY(gsi_cfg_dim(r, "max_position_embeddings", &a->max_pos, false, 0, true));
 	if (a->h % a->a && !json_object_get(r->root, "head_dim"))
@@ -180,4 +189,31 @@ gs_status gsi_cfg_dim_either(gsi_reader *r, const char *key, const char *legacy,
 	char what[160];
 	snprintf(what, sizeof what, "is required (or its older name \"%s\")", legacy);
 	return gsi_cfg_field_error(r, key, what);
+}
+
+/* A required dimension that Transformers v5 renamed: configs saved by v5
+ * (the model reports' dumps) carry `v5` where the hub's files carry `key`
+ * (Qwen3-MoE's num_experts -> num_local_experts). Either is read; neither
+ * is an error naming both; both must agree. */
+gs_status gsi_cfg_dim_renamed(gsi_reader *r, const char *key, const char *v5, uint32_t *out)
+{
+	json_t *k = json_object_get(r->root, key), *n = json_object_get(r->root, v5);
+	bool has_k = k && !json_is_null(k), has_n = n && !json_is_null(n);
+	if (!has_k && !has_n) {
+		char what[160];
+		snprintf(what, sizeof what, "is missing (an integer dimension is required; Transformers v5 "
+		         "writes it as \"%s\")", v5);
+		return gsi_cfg_field_error(r, key, what);
+	}
+	uint32_t other = 0;
+	if (has_k)
+		TRY(gsi_cfg_dim(r, key, out, true, 0, false));
+	if (has_n)
+		TRY(gsi_cfg_dim(r, v5, has_k ? &other : out, true, 0, false));
+	if (has_k && has_n && other != *out) {
+		char what[160];
+		snprintf(what, sizeof what, "and its Transformers-v5 name \"%s\" disagree", v5);
+		return gsi_cfg_field_error(r, key, what);
+	}
+	return GS_OK;
 }

@@ -294,18 +294,15 @@ gs_status gsi_read_jamba(gsi_reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
-/* Qwen3-Next (Transformers modular_qwen3_next.py read at 043bb8dd): Qwen3-MoE
- * layers whose mixer is, by layer_types (else every full_attention_interval-th
- * layer is attention), either attention with per-head q/k norms and an
- * output gate from a second half of q_proj, or a Gated DeltaNet whose state
- * has Mamba-2's shape (value heads x value head dim x key head gsi_cfg_dim, fp32,
- * plus the convolution's 2 x key + value channels x taps); the shared expert
- * has a one-output gate (Qwen2MoeSparseMoeBlock). */
-gs_status gsi_read_qwen3_next(gsi_reader *r, gsi_arch *a, gs_model *m)
+/* The Gated DeltaNet hybrid's layers (Qwen3-Next, Qwen3.5): by layer_types
+ * (else every full_attention_interval-th layer is attention), either
+ * attention with per-head q/k norms and an output gate from a second half
+ * of q_proj, or a Gated DeltaNet whose state has Mamba-2's shape (value
+ * heads x value head dim x key head dim, plus the convolution's 2 x key +
+ * value channels x taps). */
+static gs_status gdn_layers(gsi_reader *r, gsi_arch *a, gs_model *m)
 {
-	TRY(gsi_read_qwen3_moe(r, a, m));
 	uint32_t interval = 4, g, n, hv, p, taps;
-	TRY(gsi_cfg_dim(r, "shared_expert_intermediate_size", &a->shared_i, false, 0, true));
 	TRY(gsi_cfg_dim(r, "linear_num_key_heads", &g, true, 0, false));
 	TRY(gsi_cfg_dim(r, "linear_key_head_dim", &n, true, 0, false));
 	TRY(gsi_cfg_dim(r, "linear_num_value_heads", &hv, true, 0, false));
@@ -318,7 +315,6 @@ gs_status gsi_read_qwen3_next(gsi_reader *r, gsi_arch *a, gs_model *m)
 	if ((uint64_t)hv * p >= GSI_MAX_DIM || 2ull * g * n >= GSI_MAX_DIM)
 		return gsi_cfg_field_error(r, "linear_num_value_heads",
 		                           "times the head dims must stay below 2^31");
-	a->shared_gate = a->shared_i > 0;
 	a->attn_out_gate = true;
 	a->gdn = a->hybrid = true;
 	a->ssm_groups = g;
@@ -343,4 +339,103 @@ gs_status gsi_read_qwen3_next(gsi_reader *r, gsi_arch *a, gs_model *m)
 		m->layer_is_ssm[l] = t ? !strcmp(t, "linear_attention") : (l + 1) % interval != 0;
 	}
 	return GS_OK;
+}
+
+/* Qwen3-Next (Transformers modular_qwen3_next.py read at 043bb8dd): Qwen3-MoE
+ * layers whose mixer is gdn_layers' (attention or a Gated DeltaNet); the
+ * shared expert has a one-output gate (Qwen2MoeSparseMoeBlock). Its
+ * checkpoint also stores num_nextn_predict_layers (vLLM qwen3_next_mtp.py:
+ * 1 when absent, as in the hub's config) MTP layers under mtp.*: an
+ * attention + MoE decoder layer each, fc 2h -> h without bias and three
+ * RMSNorms (pre_fc_norm_hidden, pre_fc_norm_embedding, norm), sharing the
+ * trunk's embedding and head. */
+gs_status gsi_read_qwen3_next(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_read_qwen3_moe(r, a, m));
+	TRY(gsi_cfg_dim(r, "shared_expert_intermediate_size", &a->shared_i, false, 0, true));
+	a->shared_gate = a->shared_i > 0;
+	TRY(gdn_layers(r, a, m));
+	TRY(gsi_cfg_dim(r, "num_nextn_predict_layers", &a->mtp_layers, false, 1, true));
+	a->mtp_extra = 2ull * a->h * a->h + 3ull * a->h;
+	return GS_OK;
+}
+
+/* Qwen3.5's MTP block (vLLM qwen3_5_mtp.py Qwen3_5MultiTokenPredictor at
+ * 7cfb97e3379): mtp_num_hidden_layers full-attention decoder layers of the
+ * trunk's kind (vLLM's default 1 when the key is absent), fc 2h -> h
+ * without bias and three RMSNorms, sharing the trunk's embedding and head
+ * (vLLM loads model.embed_tokens into it and ignores
+ * mtp_use_dedicated_embeddings, which no published config sets). */
+static gs_status qwen3_5_mtp(gsi_reader *r, gsi_arch *a)
+{
+	bool own = false;
+	TRY(gsi_cfg_dim(r, "mtp_num_hidden_layers", &a->mtp_layers, false, 1, true));
+	TRY(gsi_cfg_flag(r, "mtp_use_dedicated_embeddings", &own, false));
+	if (own)
+		return gsi_cfg_field_error(r, "mtp_use_dedicated_embeddings",
+		                           "must be false: vLLM's Qwen3.5 MTP loads the trunk's embeddings, "
+		                           "and whether such a checkpoint stores its own is not known");
+	a->mtp_extra = 2ull * a->h * a->h + 3ull * a->h;
+	return GS_OK;
+}
+
+/* What Qwen3.5's two text decoders share (vLLM transformers_utils/configs/
+ * qwen3_5.py and qwen3_5_moe.py, copies of Transformers' Qwen3_5TextConfig
+ * and Qwen3_5MoeTextConfig; models/qwen3_5.py Qwen3_5DecoderLayer at
+ * 7cfb97e3379): Qwen3-Next's attention (per-head q/k norms, the output gate
+ * with attn_output_gate, true by default) and Gated DeltaNet with split
+ * input projections, the untied head by default, the MTP block; the
+ * recurrent state fp32 in the delta rule's kernels, and the dtype vLLM
+ * keeps it in taken from mamba_ssm_dtype. */
+static gs_status qwen3_5_common(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_cfg_attention_bias(r, a, false));
+	a->qk_norm = true;
+	TRY(gsi_cfg_windows(r, a, m, NULL, 0, false)); /* layer_types' length */
+	TRY(gdn_layers(r, a, m));
+	TRY(gsi_cfg_flag(r, "attn_output_gate", &a->attn_out_gate, true));
+	a->gdn_split = true;
+	a->nm[GSI_NM_SSM_IN] = "in_proj_qkv";
+	TRY(qwen3_5_mtp(r, a));
+	const char *dt = json_string_value(json_object_get(r->root, "mamba_ssm_dtype"));
+	m->state_fp32_config = dt && !strcmp(dt, "float32");
+	return GS_OK;
+}
+
+/* Qwen3.5 dense (qwen3_5_text): a gated MLP of intermediate_size on every
+ * layer (Qwen3NextMLP). */
+gs_status gsi_read_qwen3_5_text(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_cfg_common(r, a, m, false));
+	return qwen3_5_common(r, a, m);
+}
+
+/* Qwen3.5-MoE (qwen3_5_moe_text): every layer a Qwen3NextSparseMoeBlock
+ * (router E x h, num_experts experts of moe_intermediate_size, a shared
+ * expert of shared_expert_intermediate_size with its one-output gate); the
+ * config has no dense width (no intermediate_size, 0 here) and no
+ * decoder_sparse_step, and vLLM builds no dense layer whatever
+ * mlp_only_layers says, so a non-empty list is refused. The checkpoint
+ * stores the trunk's experts fused as 3-D tensors (mlp.experts.gate_up_proj
+ * E x 2 mi x h, down_proj: the tensor list a model report prints for
+ * Qwen3.5-35B-A3B, gh:62628833147): parameters, not nn.Linear modules. */
+gs_status gsi_read_qwen3_5_moe_text(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_cfg_common_dims(r, a, m, false, NULL));
+	TRY(gsi_cfg_dim_renamed(r, "num_experts", "num_local_experts", &a->E));
+	TRY(gsi_cfg_dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
+	TRY(gsi_cfg_dim(r, "moe_intermediate_size", &a->moe_i, true, 0, false));
+	TRY(gsi_cfg_dim(r, "shared_expert_intermediate_size", &a->shared_i, false, 0, true));
+	if (a->topk > a->E)
+		return gsi_cfg_field_error(r, "num_experts_per_tok", "must not exceed num_experts");
+	json_t *dense = json_object_get(r->root, "mlp_only_layers");
+	if (dense && !json_is_null(dense) && !(json_is_array(dense) && !json_array_size(dense)))
+		return gsi_cfg_field_error(r, "mlp_only_layers",
+		                           "must be empty: vLLM's Qwen3.5-MoE builds every layer as a "
+		                           "mixture of experts, and the config gives no dense width");
+	a->shared_gate = a->shared_i > 0;
+	a->experts_params = true;
+	for (uint32_t l = 0; l < a->L; l++)
+		m->layer_is_moe[l] = true;
+	return qwen3_5_common(r, a, m);
 }

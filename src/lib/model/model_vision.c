@@ -1,6 +1,6 @@
 /*
  * model_vision.c — vision-language configs (gemma3, llava, llava_next,
- * qwen2_vl, qwen2_5_vl, mllama, mistral3): the text
+ * qwen2_vl, qwen2_5_vl, mllama, mistral3, qwen3_vl, qwen3_vl_moe): the text
  * decoder read from text_config, over the defaults of its configuration
  * class, plus the vision tower and the projector that feeds it
  * (docs/method.md §2, "Vision-language models").
@@ -17,7 +17,7 @@
 #include "model/model_internal.h"
 
 typedef enum {
-	TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL, TOWER_MLLAMA, TOWER_PIXTRAL
+	TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL, TOWER_MLLAMA, TOWER_PIXTRAL, TOWER_QWEN3VL
 } tower_kind;
 
 typedef struct mm_kind {
@@ -28,6 +28,10 @@ typedef struct mm_kind {
 	tower_kind tower;
 	bool anyres;               /* LLaVA-NeXT: tiles per image chosen by resolution,
 	                              and an image_newline                          */
+	bool outer_tie;            /* the outer tie_word_embeddings decides the head,
+	                              over text_config's (Qwen3-VL: Transformers-v5
+	                              dumps write true inside, false outside, and the
+	                              checkpoint stores lm_head)                    */
 } mm_kind;
 
 /* Configuration classes' defaults that more than one kind starts from:
@@ -44,6 +48,20 @@ typedef struct mm_kind {
 	"{\"vocab_size\":152064,\"hidden_size\":8192,\"intermediate_size\":29568,\"num_hidden_layers\":80," \
 	"\"num_attention_heads\":64,\"num_key_value_heads\":8,\"max_position_embeddings\":32768}"
 
+/* Qwen3VLVisionConfig's and Qwen3VLMoeVisionConfig's defaults (the same;
+ * configuration_qwen3_vl.py@000c33fd, configuration_qwen3_vl_moe.py@008e5743) */
+#define QWEN3VL_VISION_DEFAULTS                                                                             \
+	"{\"depth\":27,\"hidden_size\":1152,\"intermediate_size\":4304,\"num_heads\":16,\"in_channels\":3," \
+	"\"patch_size\":16,\"spatial_merge_size\":2,\"temporal_patch_size\":2,\"out_hidden_size\":3584,"     \
+	"\"num_position_embeddings\":2304,\"deepstack_visual_indexes\":[8,16,24]}"
+
+/* Qwen3_5VisionConfig's defaults: Qwen3-VL's tower without deepstack (the
+ * class has no such key; the hub's configs write an empty list) */
+#define QWEN3_5_VISION_DEFAULTS                                                                             \
+	"{\"depth\":27,\"hidden_size\":1152,\"intermediate_size\":4304,\"num_heads\":16,\"in_channels\":3," \
+	"\"patch_size\":16,\"spatial_merge_size\":2,\"temporal_patch_size\":2,\"out_hidden_size\":3584,"     \
+	"\"num_position_embeddings\":2304,\"deepstack_visual_indexes\":[]}"
+
 static const mm_kind kinds[] = {
 	/* Gemma3Config: Gemma3TextConfig and SiglipVisionConfig defaults
 	 * (configuration_gemma3.py, configuration_siglip.py) */
@@ -53,19 +71,19 @@ static const mm_kind kinds[] = {
 	 "\"max_position_embeddings\":131072,\"sliding_window\":4096,\"sliding_window_pattern\":6}",
 	 "{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":12,"
 	 "\"num_attention_heads\":12,\"num_channels\":3,\"image_size\":224,\"patch_size\":16}",
-	 TOWER_SIGLIP, false},
+	 TOWER_SIGLIP, false, false},
 	/* LlavaConfig: LlamaConfig and CLIPVisionConfig defaults
 	 * (configuration_llama.py, configuration_clip.py) */
-	{"llava", "llama", LLAMA_TEXT_DEFAULTS, CLIP_VISION_DEFAULTS, TOWER_CLIP, false},
+	{"llava", "llama", LLAMA_TEXT_DEFAULTS, CLIP_VISION_DEFAULTS, TOWER_CLIP, false, false},
 	/* LlavaNextConfig: the same classes' defaults (configuration_llava_next.py) */
-	{"llava_next", "llama", LLAMA_TEXT_DEFAULTS, CLIP_VISION_DEFAULTS, TOWER_CLIP, true},
+	{"llava_next", "llama", LLAMA_TEXT_DEFAULTS, CLIP_VISION_DEFAULTS, TOWER_CLIP, true, false},
 	/* Qwen2VLConfig: Qwen2 text fields at the top level (or in text_config
 	 * in later configs), Qwen2VLVisionConfig's defaults
 	 * (configuration_qwen2_vl.py) */
 	{"qwen2_vl", "qwen2", QWEN2_TEXT_DEFAULTS,
 	 "{\"depth\":32,\"embed_dim\":1280,\"mlp_ratio\":4,\"num_heads\":16,\"in_chans\":3,\"patch_size\":14,"
 	 "\"spatial_merge_size\":2,\"temporal_patch_size\":2}",
-	 TOWER_QWEN2VL, false},
+	 TOWER_QWEN2VL, false, false},
 	/* MllamaConfig (Llama 3.2 Vision): MllamaTextConfig and
 	 * MllamaVisionConfig defaults (configuration_mllama.py). The text
 	 * decoder is Llama's plus cross-attention layers; it is read as llama,
@@ -79,13 +97,13 @@ static const mm_kind kinds[] = {
 	 "\"num_channels\":3,\"intermediate_size\":5120,\"vision_output_dim\":7680,\"image_size\":448,"
 	 "\"patch_size\":14,\"max_num_tiles\":4,"
 	 "\"supported_aspect_ratios\":[[1,1],[1,2],[1,3],[1,4],[2,1],[2,2],[3,1],[4,1]]}",
-	 TOWER_MLLAMA, false},
+	 TOWER_MLLAMA, false, false},
 	/* Qwen2_5_VLConfig: the same layout; Qwen2_5_VLVisionConfig's defaults
 	 * (configuration_qwen2_5_vl.py) */
 	{"qwen2_5_vl", "qwen2", QWEN2_TEXT_DEFAULTS,
 	 "{\"depth\":32,\"hidden_size\":3584,\"intermediate_size\":3420,\"num_heads\":16,\"in_channels\":3,"
 	 "\"patch_size\":14,\"spatial_merge_size\":2,\"temporal_patch_size\":2,\"out_hidden_size\":3584}",
-	 TOWER_QWEN25VL, false},
+	 TOWER_QWEN25VL, false, false},
 	/* Mistral3Config (Mistral Small 3.1/3.2, Magistral Small): a text_config
 	 * given as a dict is built as MistralConfig(**text_config), so its
 	 * missing fields take MistralConfig's defaults (configuration_mistral.py);
@@ -96,7 +114,40 @@ static const mm_kind kinds[] = {
 	 "\"sliding_window\":4096,\"tie_word_embeddings\":false}",
 	 "{\"hidden_size\":1024,\"intermediate_size\":4096,\"num_hidden_layers\":24,"
 	 "\"num_attention_heads\":16,\"num_channels\":3,\"image_size\":1024,\"patch_size\":16}",
-	 TOWER_PIXTRAL, false},
+	 TOWER_PIXTRAL, false, false},
+	/* Qwen3VLConfig: Qwen3VLTextConfig's defaults (Qwen3's decoder, no
+	 * sliding window) and the Qwen3-VL tower's */
+	{"qwen3_vl", "qwen3_vl_text",
+	 "{\"vocab_size\":151936,\"hidden_size\":4096,\"intermediate_size\":22016,\"num_hidden_layers\":32,"
+	 "\"num_attention_heads\":32,\"num_key_value_heads\":32,\"head_dim\":128,"
+	 "\"max_position_embeddings\":128000}",
+	 QWEN3VL_VISION_DEFAULTS, TOWER_QWEN3VL, false, true},
+	/* Qwen3VLMoeConfig: Qwen3VLMoeTextConfig's defaults (its own tie_word_
+	 * embeddings default, true, yields to the outer key's false) but for
+	 * num_experts (60), which Transformers v5 writes as num_local_experts:
+	 * a default under the old name would contradict the new one */
+	{"qwen3_vl_moe", "qwen3_vl_moe_text",
+	 "{\"vocab_size\":151936,\"hidden_size\":2048,\"intermediate_size\":5632,\"num_hidden_layers\":24,"
+	 "\"num_attention_heads\":16,\"num_key_value_heads\":16,\"max_position_embeddings\":128000,"
+	 "\"num_experts_per_tok\":4,\"moe_intermediate_size\":1408}",
+	 QWEN3VL_VISION_DEFAULTS, TOWER_QWEN3VL, false, true},
+	/* Qwen3_5Config: Qwen3_5TextConfig's and Qwen3_5VisionConfig's defaults
+	 * (vLLM transformers_utils/configs/qwen3_5.py@7cfb97e3379, a copy of
+	 * Transformers'): the Qwen3-VL tower without deepstack */
+	{"qwen3_5", "qwen3_5_text",
+	 "{\"vocab_size\":248320,\"hidden_size\":4096,\"intermediate_size\":12288,\"num_hidden_layers\":32,"
+	 "\"num_attention_heads\":16,\"num_key_value_heads\":4,\"head_dim\":256,"
+	 "\"max_position_embeddings\":32768,\"linear_conv_kernel_dim\":4,\"linear_key_head_dim\":128,"
+	 "\"linear_value_head_dim\":128,\"linear_num_key_heads\":16,\"linear_num_value_heads\":32}",
+	 QWEN3_5_VISION_DEFAULTS, TOWER_QWEN3VL, false, true},
+	/* Qwen3_5MoeConfig: Qwen3_5MoeTextConfig's defaults (qwen3_5_moe.py) */
+	{"qwen3_5_moe", "qwen3_5_moe_text",
+	 "{\"vocab_size\":248320,\"hidden_size\":2048,\"num_hidden_layers\":40,\"num_attention_heads\":16,"
+	 "\"num_key_value_heads\":2,\"head_dim\":256,\"max_position_embeddings\":32768,"
+	 "\"linear_conv_kernel_dim\":4,\"linear_key_head_dim\":128,\"linear_value_head_dim\":128,"
+	 "\"linear_num_key_heads\":16,\"linear_num_value_heads\":32,\"moe_intermediate_size\":512,"
+	 "\"shared_expert_intermediate_size\":512,\"num_experts_per_tok\":8}",
+	 QWEN3_5_VISION_DEFAULTS, TOWER_QWEN3VL, false, true},
 };
 
 bool gsi_is_multimodal_type(const char *type)
@@ -279,6 +330,109 @@ static uint64_t pixtral_params(gs_model *m, uint64_t h, uint64_t i, uint64_t L, 
 	gsi_note_module(m, "linear_1", h * nfl, ht, 1);
 	gsi_note_module(m, "linear_2", ht, ht, 1);
 	return gs_add_sat(gs_add_sat(tower, proj), gs_add_sat(norms, other));
+}
+
+/* One patch merger of the Qwen3-VL tower (modeling_qwen3_vl.py
+ * Qwen3VLVisionPatchMerger; vLLM qwen3_vl.py Qwen3_VisionPatchMerger): a
+ * LayerNorm with bias over the vision width `norm_w` (hv, or 4hv after the
+ * shuffle for the deepstack mergers), linear_fc1 d x d and linear_fc2 d ->
+ * out with biases, d = hv x merge^2. */
+static uint64_t qwen3vl_merger(gs_model *m, uint64_t norm_w, uint64_t d, uint64_t out)
+{
+	gs_param_split *s = &m->split;
+	s->linear = gs_add_sat(s->linear, d * d + d * out);
+	s->linear_matrices += 2;
+	s->linear_rows += d + out;
+	s->linear_cols += 2 * d;
+	s->other = gs_add_sat(s->other, d + out);
+	s->norm = gs_add_sat(s->norm, 2 * norm_w);
+	gsi_note_module(m, "linear_fc1", d, d, 1);
+	gsi_note_module(m, "linear_fc2", d, out, 1);
+	return d * d + d * out + d + out + 2 * norm_w;
+}
+
+/* The Qwen3-VL vision tower (Transformers modeling_qwen3_vl.py read at
+ * 68a7b7e2; vLLM qwen3_vl.py Qwen3_VisionTransformer@7cfb97e3379): a Conv3d
+ * patch embedding of channels x temporal_patch x patch^2 x h **with** a
+ * bias, a learned position table of num_position_embeddings x h (bilinearly
+ * interpolated; rotary positions besides, no parameters), per block two
+ * LayerNorms with bias, a fused qkv and proj with biases and a plain
+ * (GELU-tanh) linear_fc1/linear_fc2 with biases; the merger over hv x
+ * merge^2; and one more merger per deepstack index, whose LayerNorm comes
+ * after the shuffle (4hv wide): their outputs are added to the first
+ * decoder layers' hidden states, no text parameter. */
+static uint64_t qwen3vl_params(gs_model *m, uint64_t h, uint64_t i, uint64_t L, uint64_t c, uint64_t p,
+                               uint64_t tp, uint64_t ms, uint64_t out, uint64_t npos, uint64_t n_ds)
+{
+	gs_param_split *s = &m->split;
+	uint64_t d = h * ms * ms;
+	uint64_t lin = gs_mul_sat(L, 4 * h * h + 2 * h * i);
+	uint64_t bias = gs_mul_sat(L, 3 * h + h + i + h);
+	uint64_t norms = gs_mul_sat(L, 4 * h);
+	uint64_t embed = gs_mul_sat(c * tp * p * p, h) + h + gs_mul_sat(npos, h);
+	s->linear = gs_add_sat(s->linear, lin);
+	s->linear_matrices = gs_add_sat(s->linear_matrices, 4 * L);
+	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(L, 3 * h + h + i + h));
+	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(L, h + h + h + i));
+	s->other = gs_add_sat(s->other, gs_add_sat(bias, embed));
+	s->norm = gs_add_sat(s->norm, norms);
+	gsi_note_module(m, "qkv", h, 3 * h, L);
+	gsi_note_module(m, "proj", h, h, L);
+	gsi_note_module(m, "linear_fc1", h, i, L);
+	gsi_note_module(m, "linear_fc2", i, h, L);
+	uint64_t total = gs_add_sat(gs_add_sat(lin, bias), gs_add_sat(norms, embed));
+	total = gs_add_sat(total, qwen3vl_merger(m, h, d, out));
+	for (uint64_t k = 0; k < n_ds; k++)
+		total = gs_add_sat(total, qwen3vl_merger(m, d, d, out));
+	return total;
+}
+
+/* Qwen3-VL's tower from vision_config `vis`, onto m. */
+static gs_status read_qwen3vl_tower(json_t *vis, const char *name, gs_model *m, gs_error *err)
+{
+	uint64_t hv, iv, lv, heads, c, p, tp, ms, out, npos;
+	gs_status st;
+	if ((st = vdim(vis, name, "hidden_size", &hv, err)) || (st = vdim(vis, name, "depth", &lv, err)) ||
+	    (st = vdim(vis, name, "num_heads", &heads, err)) ||
+	    (st = vdim(vis, name, "intermediate_size", &iv, err)) ||
+	    (st = vdim(vis, name, "in_channels", &c, err)) || (st = vdim(vis, name, "patch_size", &p, err)) ||
+	    (st = vdim(vis, name, "temporal_patch_size", &tp, err)) ||
+	    (st = vdim(vis, name, "spatial_merge_size", &ms, err)) ||
+	    (st = vdim(vis, name, "out_hidden_size", &out, err)) ||
+	    (st = vdim(vis, name, "num_position_embeddings", &npos, err)))
+		return st;
+	json_t *ds = json_object_get(vis, "deepstack_visual_indexes"), *v;
+	size_t k;
+	if (ds && !json_is_null(ds) && !json_is_array(ds))
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "field \"vision_config.deepstack_visual_indexes\" must be a list of "
+		                    "block indices");
+	json_array_foreach(ds, k, v) {
+		json_int_t x = json_integer_value(v);
+		if (!json_is_integer(v) || x < 0 || x >= (json_int_t)lv)
+			return gs_error_set(err, GS_EINPUT, name,
+			                    "field \"vision_config.deepstack_visual_indexes[%zu]\" must be a "
+			                    "block index below depth (%llu)",
+			                    k, (unsigned long long)lv);
+	}
+	/* bounds far above any real tower keep every product below 2^64 */
+	if (hv % heads || lv > GS_MAX_LAYERS || out != m->hidden || hv >= (1u << 20) || iv >= (1u << 20) ||
+	    c > 64 || p > 4096 || tp > 64 || ms > 16 || npos >= (1u << 24))
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "vision_config: num_heads must divide hidden_size, at most 512 blocks, "
+		                    "out_hidden_size must be the text hidden_size, widths below 2^20, at "
+		                    "most 64 channels, patches of at most 4096 (64 frames), a merge of at "
+		                    "most 16 and fewer than 2^24 positions");
+	uint64_t n_ds = json_array_size(ds);
+	uint64_t vp = qwen3vl_params(m, hv, iv, lv, c, p, tp, ms, out, npos, n_ds);
+	m->params = gs_add_sat(m->params, vp);
+	m->vision_params = vp;
+	m->vision_hidden = (uint32_t)hv;
+	m->vision_intermediate = (uint32_t)iv;
+	m->vision_merge = (uint32_t)(ms * ms);
+	m->deepstack_levels = (uint32_t)n_ds;
+	m->image_tokens = 0; /* (H/32) x (W/32) after smart resize: the resolution decides */
+	return GS_OK;
 }
 
 /* Mistral 3's tower and projector from vision_config `vis` and the outer
@@ -536,6 +690,9 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	/* mllama_text_model: Llama + cross layers */
 	if (!json_object_get(text, "model_type") || k->tower == TOWER_MLLAMA)
 		json_object_set_new(text, "model_type", json_string(k->text_type));
+	json_t *tie = json_object_get(root, "tie_word_embeddings");
+	if (k->outer_tie && tie && !json_is_null(tie))
+		json_object_set(text, "tie_word_embeddings", tie);
 	if (k->tower == TOWER_MLLAMA) { /* the Llama reader knows no cross-attention layers */
 		cross = json_incref(json_object_get(text, "cross_attention_layers"));
 		json_object_del(text, "cross_attention_layers");
@@ -552,11 +709,14 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	st = gsi_read_text_config(text, tt, tname, m, err);
 	if (st)
 		goto out;
+	snprintf(m->text_model_type, sizeof m->text_model_type, "%s", tt);
 	size_t first_tower = m->n_modules; /* what follows is the tower's and the projector's */
 	if (k->tower == TOWER_MLLAMA)
 		st = read_mllama(cross, vis, name, m, err);
 	else if (k->tower == TOWER_PIXTRAL)
 		st = read_pixtral(root, vis, name, m, err);
+	else if (k->tower == TOWER_QWEN3VL)
+		st = read_qwen3vl_tower(vis, name, m, err);
 	else
 		st = qwen ? read_qwen_tower(k, vis, name, m, err)
 		          : read_vit_tower(k, root, vis, name, m, err);

@@ -57,6 +57,10 @@ static json_t *model_json(const gs_estimate *e)
 	                      (json_int_t)m->params, "has_architecture", m->has_architecture);
 	if (m->library_copy[0])
 		json_object_set_new(o, "library_copy", json_string(m->library_copy));
+	if (m->mtp_params) { /* stored in the checkpoint, outside parameters */
+		json_object_set_new(o, "mtp_parameters", json_integer((json_int_t)m->mtp_params));
+		json_object_set_new(o, "mtp_layers", json_integer(m->mtp_layers));
+	}
 	if (m->has_architecture) {
 		json_object_set_new(o, "parameter_split",
 		                    json_pack("{s:I, s:I, s:I, s:I, s:I}", "linear",

@@ -67,7 +67,12 @@ static void header(out *o, const gs_estimate *e)
 		put(o, "\nrevision:    %s%s\n", m->revision[0] ? m->revision : gs_wl_set(w, GS_F_REVISION)
 		    ? gs_wl_str(w, GS_F_REVISION) : "not given (record it on the sheet)",
 		    m->revision[0] ? " (the commit the hub resolved)" : "");
-	put(o, "parameters:  %llu\n", (unsigned long long)m->params);
+	put(o, "parameters:  %llu", (unsigned long long)m->params);
+	if (m->mtp_params) /* in the checkpoint, not in the model the estimate loads */
+		put(o, " (the checkpoint also stores %llu in %u MTP layer%s, loaded only to draft tokens for "
+		    "speculative decoding: not sized)", (unsigned long long)m->mtp_params, m->mtp_layers,
+		    m->mtp_layers == 1 ? "" : "s");
+	put(o, "\n");
 	char rt[48];
 	snprintf(rt, sizeof rt, "%s%s%s", gs_runtime_name(e->runtime), e->runtime_version[0] ? " " : "",
 	         e->runtime_version);
