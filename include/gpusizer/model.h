@@ -103,6 +103,8 @@ typedef struct gs_model {
 	uint32_t vocab;
 	uint32_t max_position;  /* max_position_embeddings (0 if not given)     */
 	bool gated_mlp;         /* SwiGLU/GeGLU: 3 matrices; else 2             */
+	bool qkv_bias;          /* q, k and v projections carry biases          */
+	bool qk_norm;           /* per-head RMSNorms on q and k (head_dim each)  */
 	bool tied_embeddings;
 	/* Mixture of experts: experts per MoE layer, active per token, width;
 	 * the shared experts' summed width (one MLP every token runs), or 0. */
@@ -164,6 +166,22 @@ typedef struct gs_model {
 	uint32_t encoder_layers; /* >0: an encoder-decoder (T5, BART); `layers` are the
 	                            decoder's, each with a cross-attention whose K/V
 	                            cover the input                              */
+	/* Multi-token-prediction layers (num_nextn_predict_layers of DeepSeek-V3
+	 * and GLM): stored in the checkpoint after the `layers` decoder layers and
+	 * counted in params and split (mtp_params of it, by class in mtp_split),
+	 * but built only to draft tokens for speculative decoding: Transformers
+	 * drops them on load, vLLM and SGLang skip them without a speculative
+	 * config, llama.cpp marks them TENSOR_SKIP. gs_model_drop_mtp takes them
+	 * out (mtp_layers stays, mtp_params becomes 0). */
+	uint32_t mtp_layers;
+	bool mtp_embed_head;    /* each MTP layer stores its own embed_tokens and
+	                           shared_head.head (GLM-4.7-Flash, DeepSeek-V3)  */
+	uint64_t mtp_params;
+	gs_param_split mtp_split;
+	/* DeepSeek Sparse Attention (GLM-5): every attention layer's indexer
+	 * keeps one key of index_head_dim per token beside the MLA latent
+	 * (index_heads query heads score them; index_topk tokens are attended) */
+	uint32_t index_heads, index_head_dim, index_topk;
 	size_t n_modules;
 	gs_linear_module modules[GS_MAX_MODULES];
 	bool has_inventory;     /* counts come from the checkpoint's tensor table */
@@ -213,6 +231,12 @@ const char *gs_model_supported_types(void);
  * false, they store the decompressed per-head K and V (Transformers'
  * DeepseekV3Attention). Returns the element count for the whole sequence. */
 uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_mla);
+
+/* Take the multi-token-prediction layers out of params and split (a
+ * runtime that does not load them): mtp_split is subtracted, mtp_params
+ * and mtp_split become 0, mtp_layers stays to say they were there. A model
+ * read from a tensor table keeps them (its split is the table's). */
+void gs_model_drop_mtp(gs_model *m);
 
 /* Layers with a Mamba block: all of a pure state-space model, some of a
  * hybrid (Jamba, Nemotron-H), all of Falcon-H1 (beside their attention),

@@ -106,6 +106,8 @@ static void test_preset_copies_count_the_published_sizes(void **st)
 	    {"Qwen/Qwen3-14B", 14768307200ull},
 	    {"Qwen/Qwen2.5-1.5B-Instruct", 1543714304ull},
 	    {"Qwen/QwQ-32B", 32763876352ull},
+	    {"zai-org/GLM-4.7-Flash", 31221488576ull},   /* with its MTP layer */
+	    {"zai-org/GLM-5.1", 753864139008ull},        /* with its MTP layer */
 	};
 	static gs_model m;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {

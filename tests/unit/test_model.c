@@ -167,6 +167,14 @@ static const struct {
 		 * layer, 31 of 256 experts + one shared, q/k norms, fp32 expert biases
 		 * (the API's F32 7,936 = 31 x 256): the API's total, 102,889,705,216 */
 		{CFG("inclusionAI__Ling-flash-2.0.json"), 102889705216ull, "bailing_moe"},
+		/* GLM (the checkpoints' totals, MTP layers included; test_glm4_moe):
+		 * GLM-4.7-Flash and GLM-5.1, the safetensors totals their model
+		 * reports print beside the configs, to the unit; GLM-4.5-Air, our
+		 * count, whose trunk (106,852,251,264) is the card's "106B" */
+		{CFG("zai-org__GLM-4.5-Air.json"), 109227310848ull, "glm4_moe"},
+		{CFG("zai-org__GLM-4.7-Flash.json"), 31221488576ull, "glm4_moe_lite"},
+		{CFG("zai-org__GLM-5.1.json"), 753864139008ull, "glm_moe_dsa"},
+		{TCFG("glm-4.7-fp8-fields.json"), 356785898816ull, "glm4_moe"},
 };
 
 static void test_every_model_type(void **st)
@@ -599,6 +607,98 @@ static void test_qwen3_next(void **st)
 	assert_non_null(strstr(err.msg, "linear_num_value_heads"));
 }
 
+/* GLM's three layouts and their multi-token-prediction layers (vLLM
+ * glm4_moe.py, glm4_moe_mtp.py, glm4_moe_lite.py, deepseek_v2.py Indexer
+ * @7cfb97e3379). */
+static void test_glm4_moe(void **st)
+{
+	(void)st;
+	/* GLM-4.5-Air: 46 layers of h 4096, q/k/v biases, no q/k norms; the MTP
+	 * layer = attention (4096 x 12288 q, 2 x 4096 x 1024 k/v, 12288 x 4096
+	 * o, biases 12288 + 2048) + 128 experts x 3 x 4096 x 1408 + router and
+	 * correction bias 128 x 4097 + the shared expert 3 x 4096 x 1408 +
+	 * eh_proj 8192 x 4096 + five norms (two of the layer, enorm, hnorm,
+	 * shared_head.norm), without an embed or head of its own */
+	gs_model m = load(CFG("zai-org__GLM-4.5-Air.json"));
+	uint64_t attn = 4096ull * 12288 * 2 + 2 * 4096ull * 1024 + 12288 + 2048;
+	uint64_t moe = 128ull * 3 * 4096 * 1408 + 128ull * 4097 + 3ull * 4096 * 1408;
+	assert_int_equal(m.mtp_layers, 1);
+	assert_false(m.mtp_embed_head);
+	assert_int_equal(m.mtp_params, attn + moe + 8192ull * 4096 + 5 * 4096);
+	assert_int_equal(m.params - m.mtp_params, 106852251264ull);
+	assert_int_equal(gs_model_moe_layers(&m), 45); /* first_k_dense_replace 1 */
+	assert_true(m.qkv_bias);
+	assert_false(m.qk_norm);
+	/* no module of the MTP layer is noted: Transformers does not build it */
+	for (size_t i = 0; i < m.n_modules; i++)
+		if (!strcmp(m.modules[i].name, "q_proj"))
+			assert_int_equal(m.modules[i].count, 46);
+	/* what a runtime that does not load it keeps */
+	gs_model t = m;
+	gs_model_drop_mtp(&t);
+	assert_int_equal(t.params, 106852251264ull);
+	assert_int_equal(t.split.linear + t.split.embed + t.split.lm_head + t.split.norm + t.split.other,
+	                 t.params);
+	assert_int_equal(t.mtp_layers, 1);
+	assert_int_equal(t.mtp_params, 0);
+	assert_int_equal(gs_model_kv_elements(&m, 1000, true), 1000ull * 46 * 2 * 8 * 128);
+
+	/* GLM-4.7's shape with q/k norms and an FP8 quantization_config: the
+	 * card's 355B between the trunk and the total */
+	m = load(TCFG("glm-4.7-fp8-fields.json"));
+	assert_int_equal(m.params - m.mtp_params, 352797829024ull);
+	assert_true(m.qk_norm);
+	assert_string_equal(m.quant_format, "fp8-block128");
+
+	/* GLM-4.7-Flash: MLA, whose 20 heads do not divide 2048 (no head_dim is
+	 * derived); its MTP layer stores embed_tokens and shared_head.head */
+	m = load(CFG("zai-org__GLM-4.7-Flash.json"));
+	assert_true(m.mtp_embed_head);
+	assert_int_equal(m.mtp_split.embed, 154880ull * 2048);
+	assert_int_equal(m.mtp_split.lm_head, 154880ull * 2048);
+	assert_int_equal(m.params - m.mtp_params, 29943393920ull);
+	assert_int_equal(m.head_dim, 192 + 64);
+	assert_int_equal(gs_model_kv_elements(&m, 1, true), 47ull * (512 + 64));
+
+	/* GLM-5.1: the DSA indexer on each of 78 + 1 layers, 32 x 128 x 2048
+	 * wq_b + 128 x 6144 wk + k_norm's weight and bias + 32 x 6144
+	 * weights_proj = 9,371,904 */
+	m = load(CFG("zai-org__GLM-5.1.json"));
+	assert_int_equal(m.index_heads, 32);
+	assert_int_equal(m.index_head_dim, 128);
+	assert_int_equal(m.index_topk, 2048);
+	assert_int_equal(m.params - m.mtp_params, 743911218432ull);
+	assert_false(m.mtp_embed_head);
+	/* the same config read as DeepSeek-V3 (no indexer, no MTP counted) */
+	char buf[4096];
+	FILE *f = fopen(CFG("zai-org__GLM-5.1.json"), "r");
+	assert_non_null(f);
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	char *type = strstr(buf, "\"glm_moe_dsa\"");
+	assert_non_null(type);
+	memcpy(type, "\"deepseek_v3\"", strlen("\"deepseek_v3\""));
+	gs_model d;
+	gs_error err;
+	assert_int_equal(gs_model_from_config_json(buf, n, "v3.json", &d, &err), GS_OK);
+	assert_int_equal(m.params - m.mtp_params - d.params, 78ull * 9371904);
+
+	/* the abridged GLM-4.7-FP8 config: the fields that decide the count
+	 * are required, not guessed */
+	static const char abridged[] = "{\"model_type\":\"glm4_moe\",\"num_hidden_layers\":4,"
+	                               "\"hidden_size\":256,\"num_attention_heads\":4,\"head_dim\":64,"
+	                               "\"num_key_value_heads\":2,\"intermediate_size\":512,"
+	                               "\"vocab_size\":1000,\"n_routed_experts\":4,\"n_shared_experts\":1,"
+	                               "\"num_experts_per_tok\":2,\"moe_intermediate_size\":64,"
+	                               "\"first_k_dense_replace\":1}";
+	assert_int_equal(parse(abridged, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "attention_bias"));
+	static const char index_cache[] = "{\"model_type\":\"glm_moe_dsa\",\"index_topk_freq\":2}";
+	assert_int_equal(parse(index_cache, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "index_topk_freq"));
+}
+
 static void test_supported_list(void **st)
 {
 	(void)st;
@@ -843,6 +943,7 @@ int main(void)
 		cmocka_unit_test(test_nemotron_h_experts),
 		cmocka_unit_test(test_falcon_h1),
 		cmocka_unit_test(test_qwen3_next),
+		cmocka_unit_test(test_glm4_moe),
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 	};

@@ -1049,6 +1049,53 @@ static gs_status state_dtype_taken(const gs_estimate *e, gs_runtime engine, cons
 	return GS_OK;
 }
 
+/* The release that first serves a model_type gpusizer reads, where that
+ * came after the engine's oldest row. vLLM: the first release branch whose
+ * tree holds the model (vllm/model_executor/models/<file>, read in the
+ * AppMana+forks-vllm-ampere v0.8.x tags and releases/v0.9.0 to
+ * releases/v0.20.0 branches of the union mirror); SGLang: the first tag
+ * holding python/sglang/srt/models/<file> (the bytedance-iaas mirror). A
+ * type absent here is served by every row. */
+static const struct {
+	const char *type;
+	const char *vllm, *vllm_file;
+	const char *sglang, *sglang_file;
+} model_since[] = {
+	{"glm4_moe", "0.10.0", "glm4_moe.py, PR #20736,", "0.4.9.post5", "glm4_moe.py"},
+	{"glm4_moe_lite", "0.15.0", "glm4_moe_lite.py, PR #31386,", "0.5.8", "glm4_moe_lite.py"},
+	{"glm_moe_dsa", "0.16.0", "registry.py's GlmMoeDsaForCausalLM, PR #34124,", "0.5.9",
+	 "glm4_moe.py's GlmMoeDsaForCausalLM"},
+};
+
+/* Whether the asked release (runtime_version, or the row's own) serves
+ * the model's type at all: an older one is refused, naming the release
+ * that added it. */
+static gs_status model_served(const gs_estimate *e, gs_runtime engine, const gsi_release *r, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	bool vllm = engine == GS_RT_VLLM;
+	if (!vllm && engine != GS_RT_SGLANG)
+		return GS_OK; /* llama.cpp and Ollama: by GGUF architecture (gsi_llamacpp_arch_since) */
+	const char *asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION)
+	                                                       : r->version;
+	for (size_t i = 0; i < sizeof model_since / sizeof model_since[0]; i++) {
+		if (strcmp(model_since[i].type, e->model.model_type))
+			continue;
+		const char *since = vllm ? model_since[i].vllm : model_since[i].sglang;
+		unsigned a[VPARTS], b[VPARTS];
+		if (!parse_version(asked, a) || !parse_version(since, b) || cmp_version(a, b) >= 0)
+			return GS_OK;
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME_VERSION].where,
+		                    "runtime_version: %s %.40s has no model for model_type \"%.40s\" (%s%s "
+		                    "arrived in %s): give %s or later",
+		                    gs_runtime_name(engine), asked, e->model.model_type,
+		                    vllm ? "vllm/model_executor/models/" : "python/sglang/srt/models/",
+		                    vllm ? model_since[i].vllm_file : model_since[i].sglang_file, since,
+		                    since);
+	}
+	return GS_OK;
+}
+
 gs_status gsi_release_for(gs_estimate *e, gs_runtime engine, const gsi_release **out, gs_error *err)
 {
 	gsi_pick how;
@@ -1056,7 +1103,7 @@ gs_status gsi_release_for(gs_estimate *e, gs_runtime engine, const gsi_release *
 	                               &how, err);
 	if (s)
 		return s;
-	if ((s = state_dtype_taken(e, engine, *out, err)))
+	if ((s = state_dtype_taken(e, engine, *out, err)) || (s = model_served(e, engine, *out, err)))
 		return s;
 	snprintf(e->runtime_version, sizeof e->runtime_version, "%s", (*out)->version);
 	e->release_source = (*out)->source;

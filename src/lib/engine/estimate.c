@@ -325,6 +325,27 @@ static gs_status kv_format_taken(const gs_estimate *e, const gs_workload *w, gs_
 	return GS_OK;
 }
 
+/* What became of the checkpoint's multi-token-prediction layers, which
+ * only speculative decoding runs: Transformers does not build them
+ * (_keys_to_ignore_on_load_unexpected), vLLM's and SGLang's models skip
+ * them when loading (vLLM models/utils.py skip_spec_layers @7cfb97e3379)
+ * and load them as a draft model with --speculative-config method mtp,
+ * llama.cpp creates them TENSOR_SKIP (src/models/glm4-moe.cpp). */
+static void mtp_unknown(gs_estimate *e, const gs_model *m)
+{
+	if (!m->mtp_layers || e->engine->runs_gguf)
+		return; /* llama.cpp's and Ollama's: the GGUF plan says what its file holds */
+	if (m->has_inventory && !m->inv.planned)
+		gsi_unknown(e, "weights: the tensor table holds the checkpoint's %u multi-token-prediction "
+		            "layer(s), counted in the weights although %s loads them only to draft tokens "
+		            "(speculative decoding)", m->mtp_layers, e->engine->label);
+	else if (m->mtp_params)
+		gsi_unknown(e, "weights: the checkpoint's %u multi-token-prediction layer(s), %llu "
+		            "parameters, are not counted: %s builds them only to draft tokens "
+		            "(speculative decoding, method mtp, which is not sized here)",
+		            m->mtp_layers, (unsigned long long)m->mtp_params, e->engine->label);
+}
+
 /* Zero the bytes of *e from member `from` up to member `to`. */
 #define ZERO_SPAN(e, from, to)                                                                               \
 	memset((char *)(e) + offsetof(gs_estimate, from), 0,                                                 \
@@ -391,6 +412,9 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	e->lean = lean;
 	e->workload = *w;
 	e->model = *m;
+	/* the multi-token-prediction layers a checkpoint stores: no runtime
+	 * sized here builds them for plain generation (gpusizer/model.h) */
+	gs_model_drop_mtp(&e->model);
 	gs_status s;
 	/* a checkpoint read from its tensors keeps its own format unless told */
 	e->stored_format = m->has_inventory && !gs_wl_set(w, GS_F_BITS) &&
@@ -513,8 +537,9 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		e->weights_only_from_file = true;
 	} else if (!e->weights_only) {
 		/* the quick calculator's figure, on every path */
-		e->weights_only = gsi_ceil_bits(m->params, e->format.value_bits);
+		e->weights_only = gsi_ceil_bits(e->model.params, e->format.value_bits);
 	}
+	mtp_unknown(e, m);
 	reserve_item(e);
 	if (e->train.host_per_gpu) {
 		e->host_bytes = e->train.host_per_gpu;

@@ -695,6 +695,23 @@ static gs_status lora_adapter(gs_estimate *e, const layout *y, gs_error *err)
 	return GS_OK;
 }
 
+/* GLM's MTP blocks, which the converter writes after the decoder's
+ * (layer_bytes from index `layers` on) and llama.cpp never places on a
+ * device (TENSOR_SKIP in src/models/glm4-moe.cpp; deepseek2.cpp loads
+ * them only for MTP drafting): in weights only (the file), in no buffer. */
+static void mtp_blocks(gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	gs_bytes skipped = 0;
+	for (uint32_t l = m->layers; l < m->layers + m->mtp_layers && l < GS_MAX_LAYERS; l++)
+		skipped = gs_add_sat(skipped, m->inv.layer_bytes[l]);
+	if (skipped)
+		gsi_unknown(e, "weights: the planned file holds %u MTP block(s) (blk.%u, %llu B) that "
+		            "llama.cpp does not load for generation (TENSOR_SKIP, src/models/glm4-moe.cpp; "
+		            "deepseek2.cpp loads them only to draft tokens): in weights only (the file), "
+		            "on no device", m->mtp_layers, m->layers, (unsigned long long)skipped);
+}
+
 /* The file type a config.json is to become: a llama.cpp file type from
  * --format (gguf:Q4_K_M, Q4_K_M), or the float types bf16 / fp16 / fp32. */
 static gs_status plan_from_config(gs_estimate *e, gs_error *err)
@@ -728,6 +745,7 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 		            "overrides): --format MXFP4 sizes the converter's file", ft);
 	e->weights_only = e->model.inv.stored_bytes; /* the planned file's tensors */
 	e->weights_only_from_file = true;          /* its bits per weight, not the type's nominal bits */
+	mtp_blocks(e);
 	if (!strcmp(plan_as, "MXFP4") && !strcmp(e->model.model_type, "gpt_oss"))
 		gsi_unknown(e,
 		            "weights: the tensor table is planned from config.json as llama.cpp's converter "

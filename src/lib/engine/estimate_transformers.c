@@ -202,6 +202,10 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 	}
 	gs_bytes kvb = gsi_kv_bytes(e, s, b);
 	gsi_item_all(kv, LIVE(1) | LIVE(2), kvb);
+	if (m->index_head_dim)
+		gsi_unknown(e, "kv_cache: the DSA indexer's keys (%u a token and layer) that Transformers' "
+		            "sparse attention may keep beside the decompressed K and V are not counted",
+		            m->index_head_dim);
 	if (m->attn == GS_ATTN_MLA)
 		gsi_formula(kv, "%llu seqs x %llu elements for %llu tokens (MLA decompressed: per layer "
 		            "%u heads x (%u + %u) + %u heads x %u) x %s",

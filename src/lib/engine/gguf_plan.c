@@ -128,6 +128,8 @@ typedef struct plan {
 	ftype ft;
 	const char *float_type;         /* what the converter wrote 2-D tensors in */
 	int n_attention_wv, i_attention_wv, i_ffn_down, i_ffn_gate, i_ffn_up;
+	int n_all;                      /* blocks in the file, MTP blocks included:
+	                                   llama-quant.cpp's n_ffn_down is n_layer_all */
 	bool tied, has_imatrix, is_70b;
 	bool qkv_own_rule;              /* build 4020: attn_qkv is not attn_v-like */
 	bool mxfp4_source;              /* gpt-oss: its experts kept as MXFP4 (the converter's file) */
@@ -201,7 +203,7 @@ static const char *low_bit_iq(plan *p, cat c, const char *t)
 	if (E == 8 && c == C_ATTN_K)
 		return "Q4_K";
 	if (c == C_FFN_DOWN) {
-		bool early = p->i_ffn_down < (int)p->m->layers / 8;
+		bool early = p->i_ffn_down < p->n_all / 8;
 		p->i_ffn_down++;
 		return early ? (s_or_m ? "IQ3_S" : "Q2_K") : t;
 	}
@@ -259,7 +261,7 @@ static int ffn_layer(const plan *p, const char *name, int counter)
 
 static const char *ffn_down_type(plan *p, const char *name, const char *t)
 {
-	int l = ffn_layer(p, name, p->i_ffn_down), n = (int)p->m->layers;
+	int l = ffn_layer(p, name, p->i_ffn_down), n = p->n_all;
 	p->i_ffn_down++;
 	if (p->ft == FT_Q2_K)
 		return "Q3_K";
@@ -304,7 +306,7 @@ static const char *attn_out_type(plan *p, const char *t)
 
 static const char *gate_up_type(plan *p, const char *name, int *counter, const char *t)
 {
-	int l = ffn_layer(p, name, *counter), n = (int)p->m->layers;
+	int l = ffn_layer(p, name, *counter), n = p->n_all;
 	(*counter)++;
 	return p->ft == FT_IQ3_XS && l >= n / 8 && l < 7 * n / 8 ? "IQ3_XXS" : t;
 }
@@ -440,7 +442,8 @@ static void add(plan *p, const char *name, int layer, uint64_t ne0, uint64_t ne1
 static const char *const supported[] = {"llama",       "mistral",     "mixtral",    "qwen2",
                                         "qwen3",       "qwen3_moe",   "gemma",      "gemma2",
                                         "gemma3_text", "phi3",        "gpt_neox",   "gpt_oss",
-                                        "deepseek_v2", "deepseek_v3", "qwen3_next", "mistral3"};
+                                        "deepseek_v2", "deepseek_v3", "qwen3_next", "mistral3",
+                                        "glm4_moe",    "glm4_moe_lite"};
 
 /* Gemma 3's vision-language checkpoint converts to the same text GGUF
  * (arch gemma3) as gemma3_text: convert_hf_to_gguf.py writes the vision
@@ -468,6 +471,13 @@ static bool has_type(const gs_model *m, const char *const *list, size_t n)
 		add(p, n, (int)l, __VA_ARGS__);                                                              \
 	} while (0)
 #define WB(base, ne0, ne1, b) do { T(base ".weight", ne0, ne1, 0); T(base ".bias", b, 0, 0); } while (0)
+
+/* Whether block l's MLP is the experts: an MTP block (l >= layers) always
+ * is, as its decoder layer's index is past first_k_dense_replace. */
+static bool moe_at(const gs_model *m, uint32_t l)
+{
+	return l >= m->layers || (l < GS_MAX_LAYERS && m->layer_is_moe[l]);
+}
 
 /* GPT-NeoX (Pythia) as convert_hf_to_gguf.py writes it: LayerNorms with
  * biases, one fused query_key_value with its bias, and a biased, ungated
@@ -535,10 +545,11 @@ static void deepseek_layer(plan *p, uint32_t l)
 	T("attn_v_b.weight", kl, dv, a);
 	T("attn_output.weight", a * dv, h, 0);
 	T("ffn_norm.weight", h, 0, 0);
-	if (l < GS_MAX_LAYERS && m->layer_is_moe[l]) {
+	if (moe_at(m, l)) {
 		uint64_t E = m->experts, mi = m->moe_intermediate, sh = m->shared_intermediate;
 		T("ffn_gate_inp.weight", h, E, 0);
-		if (!strcmp(m->model_type, "deepseek_v3")) /* topk_method noaux_tc */
+		/* V3's topk_method noaux_tc; GLM-4.7-Flash's Glm4MoE always has one */
+		if (TYPE_IN(m, "deepseek_v3", "glm4_moe_lite"))
 			T("exp_probs_b.bias", E, 0, 0);
 		T("ffn_gate_exps.weight", h, mi, E);
 		T("ffn_up_exps.weight", h, mi, E);
@@ -594,6 +605,69 @@ static void qwen3_next_layer(plan *p, uint32_t l)
 	T("ffn_down_shexp.weight", sh, h, 0);
 }
 
+/* GLM-4.5 (conversion/glm.py Glm4MoeModel; src/models/glm4-moe.cpp
+ * load_arch_tensors): q, k and v with their biases (attention_bias), q/k
+ * norms where use_qk_norm, post_attention_norm where llama has ffn_norm, a
+ * dense MLP for the leading blocks, then the router and its exp_probs_b,
+ * the routed experts and the shared expert. */
+static void glm4moe_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim;
+	char n[48];
+	T("attn_norm.weight", h, 0, 0);
+	T("attn_q.weight", h, a * d, 0);
+	T("attn_k.weight", h, kv * d, 0);
+	T("attn_v.weight", h, kv * d, 0);
+	if (m->qkv_bias) {
+		T("attn_q.bias", a * d, 0, 0);
+		T("attn_k.bias", kv * d, 0, 0);
+		T("attn_v.bias", kv * d, 0, 0);
+	}
+	T("attn_output.weight", a * d, h, 0);
+	if (m->qk_norm) {
+		T("attn_q_norm.weight", d, 0, 0);
+		T("attn_k_norm.weight", d, 0, 0);
+	}
+	T("post_attention_norm.weight", h, 0, 0);
+	if (moe_at(m, l)) {
+		uint64_t E = m->experts, mi = m->moe_intermediate, sh = m->shared_intermediate;
+		T("ffn_gate_inp.weight", h, E, 0);
+		T("exp_probs_b.bias", E, 0, 0);
+		T("ffn_gate_exps.weight", h, mi, E);
+		T("ffn_down_exps.weight", mi, h, E);
+		T("ffn_up_exps.weight", h, mi, E);
+		T("ffn_gate_shexp.weight", h, sh, 0);
+		T("ffn_down_shexp.weight", sh, h, 0);
+		T("ffn_up_shexp.weight", h, sh, 0);
+	} else {
+		T("ffn_gate.weight", h, m->intermediate, 0);
+		T("ffn_down.weight", m->intermediate, h, 0);
+		T("ffn_up.weight", h, m->intermediate, 0);
+	}
+}
+
+/* An MTP block's own tensors after its decoder layer's (glm4-moe.cpp and
+ * deepseek2.cpp, i >= n_layer): eh_proj, enorm, hnorm, shared_head_norm,
+ * and embed_tokens and shared_head_head where the checkpoint stores them
+ * (GLM-4.7-Flash). llama.cpp creates them TENSOR_SKIP (glm4moe) or skips
+ * them unless asked to load the MTP (deepseek2): they are in the file, in
+ * no device's buffer. */
+static void nextn_tensors(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden;
+	char n[48];
+	T("nextn.eh_proj.weight", 2 * h, h, 0);
+	T("nextn.enorm.weight", h, 0, 0);
+	T("nextn.hnorm.weight", h, 0, 0);
+	if (m->mtp_embed_head) {
+		T("nextn.embed_tokens.weight", h, m->vocab, 0);
+		T("nextn.shared_head_head.weight", h, m->vocab, 0);
+	}
+	T("nextn.shared_head_norm.weight", h, 0, 0);
+}
+
 static void layer(plan *p, uint32_t l)
 {
 	const gs_model *m = p->m;
@@ -608,8 +682,12 @@ static void layer(plan *p, uint32_t l)
 		gpt_oss_layer(p, l);
 		return;
 	}
-	if (TYPE_IN(m, "deepseek_v2", "deepseek_v3")) {
+	if (TYPE_IN(m, "deepseek_v2", "deepseek_v3", "glm4_moe_lite")) {
 		deepseek_layer(p, l);
+		return;
+	}
+	if (TYPE_IN(m, "glm4_moe")) {
+		glm4moe_layer(p, l);
 		return;
 	}
 	if (TYPE_IN(m, "qwen3_next")) {
@@ -710,7 +788,7 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 		                    "\"%.30s\" is not a llama.cpp file type; expected one of %s", name,
 		                    gsi_gguf_ftypes());
 	if (!m->has_architecture || !has_type(m, supported, sizeof supported / sizeof supported[0])) {
-		char list[200] = "";
+		char list[400] = "";
 		for (size_t i = 0; i < sizeof supported / sizeof supported[0]; i++)
 			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
 			         supported[i]);
@@ -735,7 +813,12 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	const char *bare = strncasecmp(name, "gguf:", 5) ? name : name + 5;
 	p->mxfp4_source = TYPE_IN(m, "gpt_oss") &&
 	                  (!strcasecmp(bare, "MXFP4") || ft == FT_F16 || ft == FT_BF16 || ft == FT_F32);
-	p->n_attention_wv = (int)m->layers;
+	/* the converter writes GLM's MTP blocks after the decoder's (glm.py:
+	 * block_count = num_hidden_layers + num_nextn_predict_layers); DeepSeek's
+	 * converter drops them */
+	uint32_t mtp = TYPE_IN(m, "glm4_moe", "glm4_moe_lite") ? m->mtp_layers : 0;
+	p->n_all = (int)(m->layers + mtp);
+	p->n_attention_wv = p->n_all;
 	/* tensor_requires_imatrix: these file types cannot be made without one */
 	p->has_imatrix = opts->imatrix ||
 	                 IS(FT_IQ1_S, FT_IQ1_M, FT_IQ2_XXS, FT_IQ2_XS, FT_IQ2_S, FT_IQ3_XXS, FT_Q2_K_S);
@@ -749,6 +832,10 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	add(p, "token_embd.weight", -1, m->hidden, m->vocab, 0);
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
 		layer(p, l);
+	for (uint32_t l = m->layers; l < m->layers + mtp && l < GS_MAX_LAYERS; l++) {
+		layer(p, l);
+		nextn_tensors(p, l);
+	}
 	add(p, "output_norm.weight", -1, m->hidden, 0, 0);
 	if (TYPE_IN(m, "gpt_neox"))
 		add(p, "output_norm.bias", -1, m->hidden, 0, 0);
@@ -773,8 +860,9 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	dtypes_text(p, s);
 	if (s->param_elements != m->params)
 		snprintf(s->note, sizeof s->note,
-		         "the planned tensors hold %llu elements, config.json's count is %llu",
-		         (unsigned long long)s->param_elements, (unsigned long long)m->params);
+		         "the planned tensors hold %llu elements, config.json's count is %llu%s",
+		         (unsigned long long)s->param_elements, (unsigned long long)m->params,
+		         mtp ? " (the file also holds the MTP blocks, which llama.cpp does not load)" : "");
 	m->has_inventory = true;
 	return GS_OK;
 }
@@ -788,7 +876,9 @@ const char *gsi_gguf_arch(const gs_model *m)
 	                                     {"mistral3", "llama"},        {"qwen3_moe", "qwen3moe"},
 	                                     {"gemma3_text", "gemma3"},    {"gpt_neox", "gptneox"},
 	                                     {"gpt_oss", "gpt-oss"},       {"deepseek_v2", "deepseek2"},
-	                                     {"deepseek_v3", "deepseek2"}, {"qwen3_next", "qwen3next"}};
+	                                     {"deepseek_v3", "deepseek2"}, {"qwen3_next", "qwen3next"},
+	                                     {"glm4_moe", "glm4moe"},      {"glm4_moe_lite", "deepseek2"},
+	                                     {"glm_moe_dsa", "glm-dsa"}};
 	if (!strncmp(m->model_type, "gguf:", 5))
 		return m->model_type + 5;
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)

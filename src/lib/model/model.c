@@ -26,6 +26,8 @@ typedef struct counter {
 	gs_model *m;
 	const gsi_arch *a;
 	bool in_experts; /* mlp_params is counting routed experts */
+	bool quiet;      /* counting MTP layers: no module of theirs is built
+	                    by Transformers, so none is noted for PEFT */
 } counter;
 
 static void add(uint64_t *acc, uint64_t v) { *acc = gs_add_sat(*acc, v); }
@@ -65,7 +67,7 @@ static void matrices(counter *c, int nm, uint64_t out, uint64_t in, uint64_t n)
 		s->expert_rows = gs_add_sat(s->expert_rows, gs_mul_sat(out, n));
 		s->expert_cols = gs_add_sat(s->expert_cols, gs_mul_sat(in, n));
 	}
-	if (!(expert && c->a->experts_params))
+	if (!(expert && c->a->experts_params) && !c->quiet)
 		gsi_note_module(c->m, c->a->nm[nm], in, out, n);
 }
 
@@ -89,6 +91,17 @@ static void attention_params(counter *c)
 		add(&s->norm, a->kv_lora);                        /* kv_a_layernorm */
 		matrix(c, GSI_NM_KVB, heads * ((uint64_t)a->nope + a->v_d), a->kv_lora);
 		matrix(c, GSI_NM_O, h, heads * a->v_d);
+		if (a->idx_heads) {
+			/* the DSA indexer (vLLM deepseek_v2.py Indexer @7cfb97e3379):
+			 * wq_b from the q latent, wk, k_norm a LayerNorm with bias,
+			 * weights_proj h -> heads, no biases on the Linears;
+			 * weights_proj stays unquantized (quant_config=None), so it is
+			 * counted with the routers, not with the matrices */
+			matrix(c, GSI_NM_IDX_Q, (uint64_t)a->idx_heads * a->idx_dim, a->q_lora);
+			matrix(c, GSI_NM_IDX_K, a->idx_dim, h);
+			add(&s->norm, 2ull * a->idx_dim);
+			add(&s->other, (uint64_t)a->idx_heads * h);
+		}
 		return;
 	}
 	uint64_t q = gs_mul_sat(heads, a->d), k = gs_mul_sat(a->a_kv, a->d), v = gs_mul_sat(a->a_kv, a->v_d);
@@ -225,7 +238,7 @@ static void moe_params(counter *c)
 		mlp_params(c, a->moe_i, a->E, true);
 	}
 	add(&s->other, (uint64_t)a->E * h); /* router */
-	if (a->router_module)
+	if (a->router_module && !c->quiet)
 		gsi_note_module(c->m, a->router_module, h, a->E, 1);
 	if (a->router_bias)
 		add(&s->other, a->E);        /* e_score_correction_bias */
@@ -272,12 +285,55 @@ static void block_params(counter *c, uint32_t l)
 	add(&s->norm, (uint64_t)a->norms_per_layer * h * norm_w);
 }
 
+/* The multi-token-prediction layers (vLLM deepseek_mtp.py
+ * DeepSeekMultiTokenPredictorLayer, glm4_moe_mtp.py
+ * Glm4MoeMultiTokenPredictorLayer @7cfb97e3379): each enorm and hnorm,
+ * eh_proj (2h -> h, no bias), a decoder layer whose MLP is the experts (its
+ * index is past first_k_dense_replace), shared_head.norm, and where the
+ * checkpoint stores them its own embed_tokens and shared_head.head. Their
+ * part of the split is returned in *mtp; no module is noted (PEFT never
+ * sees them: Transformers does not build them). */
+static void mtp_params(counter *c, gs_param_split *mtp)
+{
+	const gsi_arch *a = c->a;
+	gs_param_split before = c->s;
+	uint64_t h = a->h, norm_w = a->norm_bias ? 2 : 1;
+	c->quiet = true;
+	for (uint32_t n = 0; n < a->mtp_layers; n++) {
+		attention_params(c);
+		moe_params(c);
+		matrix(c, GSI_NM_MTP_PROJ, h, 2 * h);
+		add(&c->s.norm, ((uint64_t)a->norms_per_layer + 3) * h * norm_w);
+		if (a->mtp_embed_head) {
+			add(&c->s.embed, (uint64_t)a->V * h);
+			add(&c->s.lm_head, (uint64_t)a->V * h);
+		}
+	}
+	c->quiet = false;
+	uint64_t *after = (uint64_t *)&c->s, *was = (uint64_t *)&before, *out = (uint64_t *)mtp;
+	for (size_t i = 0; i < sizeof *mtp / sizeof(uint64_t); i++)
+		out[i] = after[i] - was[i];
+}
+
+void gs_model_drop_mtp(gs_model *m)
+{
+	if (m->has_inventory || !m->mtp_params)
+		return;
+	uint64_t *s = (uint64_t *)&m->split, *x = (uint64_t *)&m->mtp_split;
+	for (size_t i = 0; i < sizeof m->split / sizeof(uint64_t); i++)
+		s[i] = s[i] >= x[i] ? s[i] - x[i] : 0;
+	m->params = m->params >= m->mtp_params ? m->params - m->mtp_params : 0;
+	m->mtp_params = 0;
+	memset(&m->mtp_split, 0, sizeof m->mtp_split);
+}
+
 void gsi_arch_default_names(gsi_arch *a)
 {
 	static const char *const llama[GSI_NM_COUNT] = {
 		"q_proj", "k_proj", "v_proj", "qkv_proj", "o_proj", "gate_proj", "up_proj", "gate_up_proj",
 		"down_proj", "gate_proj", "up_proj", "down_proj", "q_a_proj", "q_b_proj",
-		"kv_a_proj_with_mqa", "kv_b_proj", "in_proj", "x_proj", "dt_proj", "out_proj"};
+		"kv_a_proj_with_mqa", "kv_b_proj", "in_proj", "x_proj", "dt_proj", "out_proj",
+		"wq_b", "wk", "eh_proj"};
 	memcpy(a->nm, llama, sizeof a->nm);
 }
 
@@ -307,6 +363,10 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	uint64_t ew = a->embed_w ? a->embed_w : h;
 	s->embed = gs_add_sat((uint64_t)a->V * ew, gs_mul_sat(a->pos_embed, h));
 	s->lm_head = a->tied ? 0 : (uint64_t)a->V * ew;
+	gs_param_split mtp;
+	memset(&mtp, 0, sizeof mtp);
+	if (a->mtp_layers)
+		mtp_params(&c, &mtp);
 	if (ew != h) { /* OPT's project_in and project_out (all-linear LoRA targets them) */
 		add(&s->linear, 2 * ew * h);
 		gsi_note_module(m, "project_in", ew, h, 1);
@@ -341,6 +401,15 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	if (m->params > GSI_MAX_PARAMS)
 		return false;
 	m->largest_layer_params = largest;
+	m->mtp_layers = a->mtp_layers;
+	m->mtp_embed_head = a->mtp_embed_head;
+	m->mtp_split = mtp;
+	m->mtp_params = gs_add_sat(gs_add_sat(gs_add_sat(mtp.linear, mtp.embed),
+	                                      gs_add_sat(mtp.lm_head, mtp.norm)),
+	                           mtp.other);
+	m->index_heads = a->idx_heads;
+	m->index_head_dim = a->idx_dim;
+	m->index_topk = a->idx_topk;
 	m->gpt_style = a->gpt_style;
 	m->num_labels = a->num_labels;
 	m->token_labels = a->token_labels;
@@ -372,6 +441,8 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->vocab = a->V;
 	m->max_position = a->max_pos;
 	m->gated_mlp = a->gated;
+	m->qkv_bias = a->qkv_bias;
+	m->qk_norm = a->qk_norm && !a->qk_norm_full;
 	m->tied_embeddings = a->tied;
 	m->experts = a->E;
 	m->experts_params = a->experts_params;

@@ -23,9 +23,9 @@ static const char supported[] = "llama, mistral, mixtral, phimoe, qwen2, qwen3, 
                                 "gemma3_text, phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, "
                                 "deepseek_v2, deepseek_v3, ernie4_5_moe, qwen3_next, bailing_moe, qwen, "
                                 "starcoder2, opt, olmo2, internlm2, cohere, cohere2, granite, granitemoe, "
-                                "chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, "
-                                "umt5, bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama "
-                                "and mistral3 (vision)";
+                                "chatglm, glm4, glm4_moe, glm4_moe_lite, glm_moe_dsa, mamba, mamba2, jamba, "
+                                "nemotron_h, falcon_h1, bert, t5, mt5, umt5, bart, marian, gemma3, llava, "
+                                "llava_next, qwen2_vl, qwen2_5_vl, mllama and mistral3 (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -104,6 +104,9 @@ static const struct {
 	{"marian", gsi_read_marian, NULL, F_ENCDEC},
 	{"opt", gsi_read_opt, "q_proj,v_proj", 0},
 	{"bailing_moe", gsi_read_bailing_moe, NULL, F_MOE},
+	{"glm4_moe", gsi_read_glm4_moe, NULL, F_MOE},
+	{"glm4_moe_lite", gsi_read_glm4_moe_lite, NULL, F_MOE | F_MLA},
+	{"glm_moe_dsa", gsi_read_glm_moe_dsa, NULL, F_MOE | F_MLA},
 };
 
 /* A key of another family's in this type's config: refuse rather than size

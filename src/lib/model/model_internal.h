@@ -13,6 +13,8 @@ enum {
 	GSI_NM_EGATE, GSI_NM_EUP, GSI_NM_EDOWN, /* MoE experts */
 	GSI_NM_QA, GSI_NM_QB, GSI_NM_KVA, GSI_NM_KVB,
 	GSI_NM_SSM_IN, GSI_NM_SSM_X, GSI_NM_SSM_DT, GSI_NM_SSM_OUT, /* Mamba mixer */
+	GSI_NM_IDX_Q, GSI_NM_IDX_K,                   /* DSA indexer's wq_b, wk */
+	GSI_NM_MTP_PROJ,                              /* an MTP layer's eh_proj */
 	GSI_NM_COUNT
 };
 
@@ -45,6 +47,15 @@ typedef struct gsi_arch {
 	/* MLA */
 	bool mla;
 	uint32_t q_lora, kv_lora, nope, rope;
+	/* DeepSeek Sparse Attention's indexer on every MLA layer (GLM-5):
+	 * idx_heads query heads of idx_dim from the q latent, one key of idx_dim */
+	uint32_t idx_heads, idx_dim, idx_topk;
+	/* Multi-token-prediction layers after the L decoder layers (DeepSeek-V3,
+	 * GLM): each an MoE decoder layer (layer L's kind) plus enorm, hnorm,
+	 * eh_proj (2h -> h) and shared_head.norm, and its own embed_tokens and
+	 * shared_head.head when mtp_embed_head */
+	uint32_t mtp_layers;
+	bool mtp_embed_head;
 	uint32_t window;
 	bool gpt_style;
 	uint32_t pooler;      /* bert: a pooler dense h x h (+ bias) */

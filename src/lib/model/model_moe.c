@@ -174,6 +174,7 @@ gs_status gsi_read_bailing_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 
 gs_status gsi_read_deepseek_v3(gsi_reader *r, gsi_arch *a, gs_model *m)
 {
+	a->mla = true; /* before gsi_cfg_common: no head_dim is derived from hidden_size */
 	TRY(gsi_cfg_common(r, a, m, false));
 	uint32_t shared = 0, first_dense = 0, freq = 1;
 	TRY(gsi_cfg_dim(r, "n_routed_experts", &a->E, true, 0, false));
@@ -239,4 +240,113 @@ gs_status gsi_read_ernie4_5_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 	for (uint32_t l = 0; l < a->L; l++)
 		m->layer_is_moe[l] = (l + 1) % interval == 0 && l >= start && l <= end;
 	return GS_OK;
+}
+
+/* The experts' fields of a DeepSeek-shaped mixture (GLM-4.x): n_routed_experts
+ * of moe_intermediate_size, num_experts_per_tok, n_shared_experts x
+ * moe_intermediate_size of shared experts, the layers from
+ * first_k_dense_replace on. All required: the hub configs carry them, and
+ * a class default here would size another model. */
+static gs_status glm_experts(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	uint32_t shared, first_dense;
+	TRY(gsi_cfg_dim(r, "n_routed_experts", &a->E, true, 0, false));
+	TRY(gsi_cfg_dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
+	TRY(gsi_cfg_dim(r, "moe_intermediate_size", &a->moe_i, true, 0, false));
+	TRY(gsi_cfg_dim(r, "n_shared_experts", &shared, true, 0, true));
+	TRY(gsi_cfg_dim(r, "first_k_dense_replace", &first_dense, true, 0, true));
+	if (a->topk > a->E)
+		return gsi_cfg_field_error(r, "num_experts_per_tok", "must not exceed n_routed_experts");
+	if ((uint64_t)shared * a->moe_i >= GSI_MAX_DIM)
+		return gsi_cfg_field_error(r, "n_shared_experts",
+		                           "times moe_intermediate_size must stay below 2^31 (the shared "
+		                           "experts' width)");
+	a->shared_i = shared * a->moe_i;
+	/* Glm4MoE always creates gate.e_score_correction_bias (vLLM glm4_moe.py
+	 * @7cfb97e3379), whatever topk_method says */
+	a->router_bias = true;
+	for (uint32_t l = 0; l < a->L; l++)
+		m->layer_is_moe[l] = l >= first_dense;
+	return GS_OK;
+}
+
+/* num_nextn_predict_layers: the MTP layers the checkpoint stores. */
+static gs_status glm_mtp(gsi_reader *r, gsi_arch *a, bool embed_head)
+{
+	TRY(gsi_cfg_dim(r, "num_nextn_predict_layers", &a->mtp_layers, true, 0, true));
+	if (a->mtp_layers > 8)
+		return gsi_cfg_field_error(r, "num_nextn_predict_layers",
+		                           "must be at most 8 (published GLM checkpoints store 1)");
+	a->mtp_embed_head = embed_head;
+	return GS_OK;
+}
+
+/* GLM-4.5, 4.6 and 4.7 (model_type glm4_moe; vLLM glm4_moe.py Glm4MoeAttention,
+ * Glm4MoE, Glm4MoeDecoderLayer and glm4_moe_mtp.py @7cfb97e3379; the
+ * Transformers index stores only a pre-release configuration class, so the
+ * hub keys are read): GQA with q/k/v biases (attention_bias; o_proj never has
+ * one) and per-head q/k RMSNorms with use_qk_norm, partial RoPE (no
+ * parameters); glm_experts' mixture from first_k_dense_replace on, a dense
+ * MLP of intermediate_size before; two RMSNorms; an untied head. The
+ * num_nextn_predict_layers MTP layers have no embed_tokens or
+ * shared_head.head of their own: vLLM's loader copies the trunk's into them
+ * for the GLM-4.6 checkpoint (d3ade61e42). attention_bias, use_qk_norm and
+ * num_nextn_predict_layers are required: abridged configs omit them, and
+ * GLM-4.5-Air and GLM-4.5 differ on use_qk_norm. */
+gs_status gsi_read_glm4_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_cfg_common(r, a, m, false));
+	TRY(gsi_cfg_flag_required(r, "attention_bias", &a->qkv_bias));
+	a->o_bias = false;
+	TRY(gsi_cfg_flag_required(r, "use_qk_norm", &a->qk_norm));
+	TRY(glm_experts(r, a, m));
+	return glm_mtp(r, a, false);
+}
+
+/* GLM-4.7-Flash (model_type glm4_moe_lite; vLLM glm4_moe_lite.py
+ * @7cfb97e3379): DeepSeek-V3's MLA layers (gsi_read_deepseek_v3) with
+ * Glm4MoE's experts, whose e_score_correction_bias is always there. Its MTP
+ * layer stores its own embed_tokens and shared_head.head: the hub's
+ * safetensors total, 31,221,488,576, is the trunk, one MTP layer and 2 x
+ * vocab x hidden (/work/notes/archs/deepseek_v3.md). */
+gs_status gsi_read_glm4_moe_lite(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_read_deepseek_v3(r, a, m));
+	a->router_bias = true;
+	return glm_mtp(r, a, true);
+}
+
+/* GLM-5 and GLM-5.1 (model_type glm_moe_dsa; vLLM registry.py
+ * GlmMoeDsaForCausalLM = vllm/models/deepseek_v32, deepseek_v2.py Indexer
+ * @7cfb97e3379): DeepSeek-V3.2's layout, MLA layers each with a DeepSeek
+ * Sparse Attention indexer of index_n_heads heads of index_head_dim read
+ * from the q latent (q_lora_rank required), which attends index_topk
+ * tokens; the MTP layer shares the trunk's embeddings and head (GLM-5.1's
+ * safetensors total, 753,864,139,008, has no second copy). IndexCache
+ * layouts (index_topk_freq, index_topk_pattern, index_skip_topk_offset,
+ * indexer_types: layers reusing another's top-k without an indexer) are
+ * refused: no published checkpoint uses them and their layer rule is not
+ * read. */
+gs_status gsi_read_glm_moe_dsa(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	static const char *const index_cache[] = {"index_topk_freq", "index_topk_pattern",
+	                                          "index_skip_topk_offset", "indexer_types"};
+	for (size_t i = 0; i < sizeof index_cache / sizeof index_cache[0]; i++) {
+		json_t *v = json_object_get(r->root, index_cache[i]);
+		if (v && !json_is_null(v))
+			return gsi_cfg_field_error(r, index_cache[i],
+			                           "is not read: layers that reuse another layer's top-k "
+			                           "(IndexCache) have no indexer, and which ones is not "
+			                           "modelled");
+	}
+	TRY(gsi_read_deepseek_v3(r, a, m));
+	if (!a->q_lora)
+		return gsi_cfg_field_error(r, "q_lora_rank",
+		                           "must be set: the DSA indexer's wq_b reads the q latent");
+	TRY(gsi_cfg_dim(r, "index_n_heads", &a->idx_heads, true, 0, false));
+	TRY(gsi_cfg_dim(r, "index_head_dim", &a->idx_dim, true, 0, false));
+	TRY(gsi_cfg_dim(r, "index_topk", &a->idx_topk, true, 0, false));
+	if ((uint64_t)a->idx_heads * a->idx_dim >= GSI_MAX_DIM)
+		return gsi_cfg_field_error(r, "index_n_heads", "times index_head_dim must stay below 2^31");
+	return glm_mtp(r, a, false);
 }
