@@ -108,6 +108,10 @@ static void test_preset_copies_count_the_published_sizes(void **st)
 	    {"Qwen/QwQ-32B", 32763876352ull},
 	    {"zai-org/GLM-4.7-Flash", 31221488576ull},   /* with its MTP layer */
 	    {"zai-org/GLM-5.1", 753864139008ull},        /* with its MTP layer */
+	    /* the cards' "109B" and "400B" (Maverick's count is 401.6B: the card
+	     * rounds down, or leaves the vision tower out) */
+	    {"meta-llama/Llama-4-Scout-17B-16E-Instruct", 108641793536ull},
+	    {"meta-llama/Llama-4-Maverick-17B-128E-Instruct", 401583781376ull},
 	};
 	static gs_model m;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {

@@ -175,6 +175,11 @@ static const struct {
 		{CFG("zai-org__GLM-4.7-Flash.json"), 31221488576ull, "glm4_moe_lite"},
 		{CFG("zai-org__GLM-5.1.json"), 753864139008ull, "glm_moe_dsa"},
 		{TCFG("glm-4.7-fp8-fields.json"), 356785898816ull, "glm4_moe"},
+		/* Llama 4, our counts (test_llama4): Scout 107,769,861,120 text +
+		 * 871,932,416 tower (card "109B"), Maverick 400,711,848,960 +
+		 * the same tower (card "400B") */
+		{CFG("meta-llama__Llama-4-Scout-17B-16E-Instruct.json"), 108641793536ull, "llama4"},
+		{CFG("meta-llama__Llama-4-Maverick-17B-128E-Instruct.json"), 401583781376ull, "llama4"},
 };
 
 static void test_every_model_type(void **st)
@@ -699,6 +704,50 @@ static void test_glm4_moe(void **st)
 	assert_non_null(strstr(err.msg, "index_topk_freq"));
 }
 
+/* Llama 4 (vLLM llama4.py and mllama4.py @7cfb97e3379): MoE and dense
+ * layers by interleave_moe_layer_step, three chunked layers in four, the
+ * weightless q/k norm, the vision tower and its pixel-shuffle adapter. */
+static void test_llama4(void **st)
+{
+	(void)st;
+	gs_model s = load(CFG("meta-llama__Llama-4-Scout-17B-16E-Instruct.json"));
+	gs_model v = load(CFG("meta-llama__Llama-4-Maverick-17B-128E-Instruct.json"));
+	assert_int_equal(gs_model_moe_layers(&s), 48);
+	assert_int_equal(gs_model_moe_layers(&v), 24);
+	assert_false(v.layer_is_moe[0]);
+	assert_true(v.layer_is_moe[1]);
+	assert_int_equal(v.intermediate, 16384); /* intermediate_size_mlp: the dense layers' */
+	assert_int_equal(v.moe_intermediate, 8192);
+	assert_int_equal(v.shared_intermediate, 8192);
+	/* a Maverick MoE layer: attention 5120 x (2 x 5120 + 2 x 1024) + 128
+	 * experts x 3 x 5120 x 8192, router 128 x 5120, the shared expert and two
+	 * norms; a dense layer the MLP of 16384 instead */
+	uint64_t attn = 5120ull * (2 * 5120 + 2 * 1024);
+	uint64_t moe = 128ull * 3 * 5120 * 8192 + 128ull * 5120 + 3ull * 5120 * 8192;
+	uint64_t dense = 3ull * 5120 * 16384;
+	assert_int_equal(v.params - v.vision_params,
+	                 24 * (attn + moe + 2 * 5120) + 24 * (attn + dense + 2 * 5120) +
+	                         2 * 202048ull * 5120 + 5120);
+	/* the tower: 34 layers of 1408 (q/k/v/o, fc1/fc2 of 5632, biases, two
+	 * LayerNorms), patch 588 x 1408, class and 577 positions, LayerNorms
+	 * before and after, adapter 5632 -> 4096 -> 4096, projector 4096 x 5120 */
+	uint64_t layer = 4 * 1408ull * 1408 + 4 * 1408 + 2 * 1408ull * 5632 + 5632 + 1408 + 4 * 1408;
+	uint64_t tower = 34 * layer + 588ull * 1408 + 1408 + 577ull * 1408 + 4 * 1408 + 5632ull * 4096 +
+	                 4096ull * 4096 + 4096ull * 5120;
+	assert_int_equal(s.vision_params, tower);
+	assert_int_equal(v.vision_params, 871932416ull);
+	/* layers 3, 7, ..., 47 are global (NoPE); the others keep one chunk */
+	assert_int_equal(s.sliding_window, 8192);
+	assert_false(s.layer_is_sliding[3]);
+	assert_true(s.layer_is_sliding[0]);
+	assert_int_equal(gs_model_kv_elements(&s, 10000, true),
+	                 (36ull * 8192 + 12ull * 10000) * 2 * 8 * 128);
+	/* 144 tokens a 336 x 336 tile, 17 tiles at most */
+	assert_int_equal(s.vision_patches / s.vision_merge, 2448);
+	/* no weight in the q/k norm, none noted as a module either */
+	assert_false(s.qk_norm);
+}
+
 static void test_supported_list(void **st)
 {
 	(void)st;
@@ -944,6 +993,7 @@ int main(void)
 		cmocka_unit_test(test_falcon_h1),
 		cmocka_unit_test(test_qwen3_next),
 		cmocka_unit_test(test_glm4_moe),
+		cmocka_unit_test(test_llama4),
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 	};

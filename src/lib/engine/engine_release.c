@@ -1065,6 +1065,8 @@ static const struct {
 	{"glm4_moe_lite", "0.15.0", "glm4_moe_lite.py, PR #31386,", "0.5.8", "glm4_moe_lite.py"},
 	{"glm_moe_dsa", "0.16.0", "registry.py's GlmMoeDsaForCausalLM, PR #34124,", "0.5.9",
 	 "glm4_moe.py's GlmMoeDsaForCausalLM"},
+	{"llama4", "0.8.3", "mllama4.py, PR #16113,", "0.4.5", "mllama4.py"},
+	{"llama4_text", "0.8.3", "llama4.py, PR #16113,", "0.4.5", "llama4.py"},
 };
 
 /* Whether the asked release (runtime_version, or the row's own) serves

@@ -293,7 +293,8 @@ static gs_status add_image_tokens(gs_estimate *e, const gs_workload *w, const gs
 	if ((images || tokens) && !m->vision_params)
 		return gs_error_set(err, GS_EINPUT, w->v[images ? GS_F_IMAGES : GS_F_IMAGE_TOKENS].where,
 		                    "model_type \"%.40s\" takes no images (vision-language types: gemma3, "
-		                    "llava, llava_next, qwen2_vl, qwen2_5_vl, mllama, mistral3)", what);
+		                    "llava, llava_next, qwen2_vl, qwen2_5_vl, mllama, mistral3, llama4)",
+		                    what);
 	e->images = images ? gs_wl_u64(w, GS_F_IMAGES) : 0;
 	e->image_tokens = tokens ? gs_wl_u64(w, GS_F_IMAGE_TOKENS) : m->image_tokens;
 	if (e->images && !e->image_tokens)
@@ -305,6 +306,9 @@ static gs_status add_image_tokens(gs_estimate *e, const gs_workload *w, const gs
 		                    : !strcmp(m->model_type, "mistral3")
 		                        ? "Mistral 3: (H/28) rows of (W/28) tokens and a break, up to 55 x "
 		                          "56 = 3,080 at 1540 x 1540"
+		                    : !strcmp(m->model_type, "llama4")
+		                        ? "Llama 4: 144 a 336 x 336 tile, up to 16 tiles and a global view "
+		                          "of 144 when there are several: 2,448"
 		                        : "Qwen2-VL: (H/28) x (W/28), 256 for 448 x 448");
 	e->length = gs_add_sat(e->length, gs_mul_sat(e->images, e->image_tokens));
 	return GS_OK;

@@ -213,8 +213,11 @@ static void model_buffer(const gs_estimate *e, layout *y)
  * (Mistral v0.1's, converted as llama) is not applied by llama.cpp. */
 static bool llamacpp_swa_arch(const gs_model *m)
 {
-	static const char *const archs[] = {"gemma2", "gemma3", "gemma3_text", "gpt_oss", "gguf:gemma2",
-	                                    "gguf:gemma3", "gguf:gpt-oss"};
+	/* Llama 4's chunked layers: swa_type CHUNKED, n_swa 8192, the same cache
+	 * rule (src/models/llama4.cpp load_arch_hparams) */
+	static const char *const archs[] = {"gemma2",      "gemma3",      "gemma3_text",  "gpt_oss",
+	                                    "gguf:gemma2", "gguf:gemma3", "gguf:gpt-oss", "llama4",
+	                                    "llama4_text", "gguf:llama4"};
 	for (size_t i = 0; i < sizeof archs / sizeof *archs; i++)
 		if (!strcmp(m->model_type, archs[i]))
 			return m->sliding_window > 0;
@@ -816,7 +819,8 @@ gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err)
 
 bool gsi_llamacpp_vision_as_text(const gs_model *m)
 {
-	return !strcmp(m->model_type, "gemma3") || !strcmp(m->model_type, "mistral3");
+	return !strcmp(m->model_type, "gemma3") || !strcmp(m->model_type, "mistral3") ||
+	       !strcmp(m->model_type, "llama4");
 }
 
 /* Gemma 3's vision tower and projector: convert_hf_to_gguf.py --mmproj

@@ -443,14 +443,16 @@ static const char *const supported[] = {"llama",       "mistral",     "mixtral",
                                         "qwen3",       "qwen3_moe",   "gemma",      "gemma2",
                                         "gemma3_text", "phi3",        "gpt_neox",   "gpt_oss",
                                         "deepseek_v2", "deepseek_v3", "qwen3_next", "mistral3",
-                                        "glm4_moe",    "glm4_moe_lite"};
+                                        "glm4_moe",    "glm4_moe_lite", "llama4_text"};
 
-/* Gemma 3's vision-language checkpoint converts to the same text GGUF
- * (arch gemma3) as gemma3_text: convert_hf_to_gguf.py writes the vision
- * tower and projector to a separate --mmproj file. */
+/* Gemma 3's and Llama 4's vision-language checkpoints convert to the same
+ * text GGUF (arch gemma3, llama4) as their text models: convert_hf_to_gguf.py
+ * writes the vision tower and projector to a separate --mmproj file. */
 static const char *plan_type(const gs_model *m)
 {
-	return strcmp(m->model_type, "gemma3") ? m->model_type : "gemma3_text";
+	return !strcmp(m->model_type, "gemma3")   ? "gemma3_text"
+	       : !strcmp(m->model_type, "llama4") ? "llama4_text"
+	                                          : m->model_type;
 }
 
 static bool has_type(const gs_model *m, const char *const *list, size_t n)
@@ -702,7 +704,7 @@ static void layer(plan *p, uint32_t l)
 		T("attn_k.weight", h, kv * d, 0);
 		T("attn_v.weight", h, kv * dv, 0);
 	}
-	if (TYPE_IN(m, "qwen2")) {
+	if (TYPE_IN(m, "qwen2") || (TYPE_IN(m, "llama4_text") && m->qkv_bias)) {
 		T("attn_q.bias", a * d, 0, 0);
 		T("attn_k.bias", kv * d, 0, 0);
 		T("attn_v.bias", kv * dv, 0, 0);
@@ -718,11 +720,19 @@ static void layer(plan *p, uint32_t l)
 	if (TYPE_IN(m, "gemma2", "gemma3_text"))
 		T("post_ffw_norm.weight", h, 0, 0);
 	if (l < GS_MAX_LAYERS && m->layer_is_moe[l]) {
-		uint64_t E = m->experts, mi = m->moe_intermediate;
+		uint64_t E = m->experts, mi = m->moe_intermediate, sh = m->shared_intermediate;
 		T("ffn_gate_inp.weight", h, E, 0);
 		T("ffn_gate_exps.weight", h, mi, E);
 		T("ffn_up_exps.weight", h, mi, E);
 		T("ffn_down_exps.weight", mi, h, E);
+		/* Llama 4 (conversion/llama.py Llama4Model: gate_up_proj split in
+		 * two; src/models/llama4.cpp): one shared expert of the experts'
+		 * width beside them */
+		if (TYPE_IN(m, "llama4_text")) {
+			T("ffn_gate_shexp.weight", h, sh, 0);
+			T("ffn_down_shexp.weight", sh, h, 0);
+			T("ffn_up_shexp.weight", h, sh, 0);
+		}
 	} else if (TYPE_IN(m, "phi3")) {
 		T("ffn_up.weight", h, 2 * (uint64_t)m->intermediate, 0); /* gate and up fused */
 		T("ffn_down.weight", m->intermediate, h, 0);
@@ -878,7 +888,8 @@ const char *gsi_gguf_arch(const gs_model *m)
 	                                     {"gpt_oss", "gpt-oss"},       {"deepseek_v2", "deepseek2"},
 	                                     {"deepseek_v3", "deepseek2"}, {"qwen3_next", "qwen3next"},
 	                                     {"glm4_moe", "glm4moe"},      {"glm4_moe_lite", "deepseek2"},
-	                                     {"glm_moe_dsa", "glm-dsa"}};
+	                                     {"glm_moe_dsa", "glm-dsa"},   {"llama4", "llama4"},
+	                                     {"llama4_text", "llama4"}};
 	if (!strncmp(m->model_type, "gguf:", 5))
 		return m->model_type + 5;
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)

@@ -350,3 +350,70 @@ gs_status gsi_read_glm_moe_dsa(gsi_reader *r, gsi_arch *a, gs_model *m)
 		return gsi_cfg_field_error(r, "index_n_heads", "times index_head_dim must stay below 2^31");
 	return glm_mtp(r, a, false);
 }
+
+/* Llama 4's layer kinds: MoE layers from moe_layers, else every
+ * interleave_moe_layer_step-th (Llama4TextConfig: range(step - 1, L,
+ * step)); RoPE layers from no_rope_layers (1 = RoPE; empty or absent: all
+ * but every no_rope_layer_interval-th), which attend within chunks of
+ * attention_chunk_size and keep only the current chunk's K/V (vLLM's
+ * ChunkedLocalAttention): a window of that size for the cache; the NoPE
+ * layers attend globally. */
+static gs_status llama4_layers(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	uint32_t step = 1, interval = 4;
+	TRY(gsi_cfg_dim(r, "interleave_moe_layer_step", &step, false, 1, true));
+	TRY(gsi_cfg_dim(r, "no_rope_layer_interval", &interval, false, 4, false));
+	TRY(gsi_cfg_dim(r, "attention_chunk_size", &a->window, false, 0, true));
+	json_t *moe = json_object_get(r->root, "moe_layers");
+	json_t *rope = json_object_get(r->root, "no_rope_layers");
+	if (moe && !json_is_null(moe) && !json_is_array(moe))
+		return gsi_cfg_field_error(r, "moe_layers", "must be a list of layer indices");
+	if (rope && !json_is_null(rope) && (!json_is_array(rope) ||
+	                                     (json_array_size(rope) && json_array_size(rope) != a->L)))
+		return gsi_cfg_field_error(r, "no_rope_layers", "must be a list of 0 or 1, one per layer");
+	bool listed = json_array_size(moe) > 0, rope_listed = json_array_size(rope) > 0;
+	for (uint32_t l = 0; l < a->L; l++) {
+		m->layer_is_moe[l] = !listed && step && (l + 1) % step == 0;
+		json_t *v = rope_listed ? json_array_get(rope, l) : NULL;
+		if (v && !(json_is_integer(v) && (json_integer_value(v) == 0 || json_integer_value(v) == 1)))
+			return gsi_cfg_field_error(r, "no_rope_layers",
+			                           "must be a list of 0 or 1, one per layer");
+		bool uses_rope = v ? json_integer_value(v) == 1 : (l + 1) % interval != 0;
+		m->layer_is_sliding[l] = uses_rope && a->window;
+	}
+	for (size_t k = 0; listed && k < json_array_size(moe); k++) {
+		json_t *v = json_array_get(moe, k);
+		json_int_t x = json_integer_value(v);
+		if (!json_is_integer(v) || x < 0 || x >= (json_int_t)a->L)
+			return gsi_cfg_field_error(r, "moe_layers", "entries must be layer indices below "
+			                                            "num_hidden_layers");
+		m->layer_is_moe[json_integer_value(v)] = true;
+	}
+	return GS_OK;
+}
+
+/* Llama 4's text model (model_type llama4_text; Transformers
+ * configuration_llama4.py Llama4TextConfig @008e5743, vLLM llama4.py
+ * Llama4MoE, Llama4Attention, Llama4DecoderLayer @7cfb97e3379): Llama's
+ * attention (biases with attention_bias) whose q/k norm on the RoPE layers
+ * (use_qk_norm) has no weight; MoE layers hold a router E x h without bias
+ * (nn.Linear "router"), num_local_experts experts of intermediate_size as
+ * fused 3-D parameters (gate_up_proj, down_proj) and one shared expert of
+ * the same width; the other layers a dense MLP of intermediate_size_mlp;
+ * two RMSNorms; the head untied. Chunked attention (llama4_layers). */
+gs_status gsi_read_llama4_text(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_cfg_common(r, a, m, false));
+	TRY(gsi_cfg_attention_bias(r, a, false));
+	TRY(gsi_cfg_dim(r, "num_local_experts", &a->E, true, 0, false));
+	TRY(gsi_cfg_dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
+	TRY(gsi_cfg_dim(r, "intermediate_size_mlp", &a->i, true, 0, false));
+	if (a->topk > a->E)
+		return gsi_cfg_field_error(r, "num_experts_per_tok", "must not exceed num_local_experts");
+	/* intermediate_size is the experts' and the shared expert's width */
+	TRY(gsi_cfg_dim(r, "intermediate_size", &a->moe_i, true, 0, false));
+	a->shared_i = a->moe_i;
+	a->experts_params = true;
+	a->router_module = "router";
+	return llama4_layers(r, a, m);
+}
