@@ -300,6 +300,10 @@ case_ 0 "the profile encodes 3 images of 2448 tokens" estimate meta-llama/Llama-
 case_ 2 "vllm 0.7.3 has no model for model_type \"llama4\"" estimate meta-llama/Llama-4-Scout-17B-16E-Instruct --runtime vllm --runtime-version 0.7.3 --gpu "H200"
 case_ 2 "Llama 4: 144 a 336 x 336 tile" estimate meta-llama/Llama-4-Scout-17B-16E-Instruct --images 1 --context 8192
 case_ 0 "sliding-window layers: fewer" estimate meta-llama/Llama-4-Scout-17B-16E-Instruct --runtime llamacpp --format Q4_K_M -c 32768
+# MiniMax-M2: its FP8 checkpoint as stored, the release that added it, the planned GGUF
+case_ 0 "weights fp8-block128" estimate MiniMaxAI/MiniMax-M2.7 --runtime vllm --gpu "H200" --gpus 2 --tp 2 --context 8192
+case_ 2 "sglang 0.5.3 has no model for model_type \"minimax_m2\"" estimate MiniMaxAI/MiniMax-M2.7 --runtime sglang --runtime-version 0.5.3 --gpu "H200"
+case_ 2 "llama.cpp b6868 has no architecture \"minimax-m2\"" estimate MiniMaxAI/MiniMax-M2.7 --runtime llamacpp --runtime-version b6868 --format Q4_K_M -c 8192
 case_ 0 "12 blocks x n_ctx 8192 as 8192 cells" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --format Q4_K_M -c 8192
 case_ 2 'llama.cpp b7000 has no architecture "qwen3next" (added in b7186' estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --runtime-version b7000 --format Q4_K_M -c 8192
 # Gemma 3 vision-language: llama.cpp runs the text GGUF; the mmproj (F16) only with images
@@ -698,7 +702,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mis
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (126 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (127 models) matches "no-such-model"' models no-such-model
 case_ 2 'gpusizer models: unknown option "--gpu" (see gpusizer models --help)' models --gpu H100
 case_ 2 'gpusizer models: unknown option "--jsn"; did you mean --json?' models --jsn
 case_ 2 'gpusizer models: unexpected argument "llama" (see gpusizer models --help)' models qwen llama

@@ -180,6 +180,11 @@ static const struct {
 		 * the same tower (card "400B") */
 		{CFG("meta-llama__Llama-4-Scout-17B-16E-Instruct.json"), 108641793536ull, "llama4"},
 		{CFG("meta-llama__Llama-4-Maverick-17B-128E-Instruct.json"), 401583781376ull, "llama4"},
+		/* MiniMax-M2.7: its report's safetensors total, 228,703,644,928,
+		 * is this count and the fp32 scales of its FP8 128 x 128 blocks,
+		 * 62 x (q 1152 + k 192 + v 192 + o 1152 + 256 experts x 864 blocks)
+		 * = 13,880,064, to the unit (test_minimax_m2) */
+		{CFG("MiniMaxAI__MiniMax-M2.7.json"), 228689764864ull, "minimax_m2"},
 };
 
 static void test_every_model_type(void **st)
@@ -748,6 +753,34 @@ static void test_llama4(void **st)
 	assert_false(s.qk_norm);
 }
 
+/* MiniMax-M2 (vLLM minimax_m2.py @7cfb97e3379): q/k norms over all heads,
+ * 256 experts on every layer with a correction bias, FP8 blocks. */
+static void test_minimax_m2(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("MiniMaxAI__MiniMax-M2.7.json"));
+	uint64_t h = 3072, attn = h * 48 * 128 * 2 + 2 * h * 8 * 128 + 48 * 128 + 8 * 128;
+	uint64_t moe = 256ull * 3 * h * 1536 + 256 * h + 256;
+	assert_int_equal(m.params, 62 * (attn + moe + 2 * h) + 2 * 200064ull * h + h);
+	assert_int_equal(m.mtp_layers, 0); /* announced by use_mtp, not stored */
+	assert_string_equal(m.quant_format, "fp8-block128");
+	assert_string_equal(m.quant_skipped, ""); /* gate, e_score_correction_bias: kept anyway */
+	/* the scale tensors of 128 x 128 blocks, ceil(out/128) x ceil(in/128)
+	 * for each FP8 matrix: q and o 24 x 48, k and v 8 x 24, each expert's
+	 * w1/w3 12 x 24 and w2 24 x 12 */
+	uint64_t scales = 62 * (2 * 24 * 48 + 2 * 8 * 24 + 256ull * 3 * 12 * 24);
+	assert_int_equal(scales, 13880064);
+	assert_int_equal(m.params + scales, 228703644928ull);
+	gs_error err;
+	static const char lightning[] = "{\"model_type\":\"minimax_m2\",\"num_hidden_layers\":2,"
+	                                "\"hidden_size\":256,\"num_attention_heads\":4,"
+	                                "\"intermediate_size\":64,\"vocab_size\":100,"
+	                                "\"num_local_experts\":4,\"num_experts_per_tok\":2,"
+	                                "\"attn_type_list\":[0,1]}";
+	assert_int_equal(parse(lightning, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "attn_type_list"));
+}
+
 static void test_supported_list(void **st)
 {
 	(void)st;
@@ -994,6 +1027,7 @@ int main(void)
 		cmocka_unit_test(test_qwen3_next),
 		cmocka_unit_test(test_glm4_moe),
 		cmocka_unit_test(test_llama4),
+		cmocka_unit_test(test_minimax_m2),
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 	};

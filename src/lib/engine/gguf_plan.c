@@ -443,7 +443,7 @@ static const char *const supported[] = {"llama",       "mistral",     "mixtral",
                                         "qwen3",       "qwen3_moe",   "gemma",      "gemma2",
                                         "gemma3_text", "phi3",        "gpt_neox",   "gpt_oss",
                                         "deepseek_v2", "deepseek_v3", "qwen3_next", "mistral3",
-                                        "glm4_moe",    "glm4_moe_lite", "llama4_text"};
+                                        "glm4_moe",    "glm4_moe_lite", "llama4_text", "minimax_m2"};
 
 /* Gemma 3's and Llama 4's vision-language checkpoints convert to the same
  * text GGUF (arch gemma3, llama4) as their text models: convert_hf_to_gguf.py
@@ -649,6 +649,30 @@ static void glm4moe_layer(plan *p, uint32_t l)
 	}
 }
 
+/* MiniMax-M2 (src/models/minimax-m2.cpp load_arch_tensors, from b6906):
+ * q/k/v and the output, q and k norms over all heads, a router with its
+ * exp_probs_b and the experts on every block, no shared expert. */
+static void minimax_m2_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim, E = m->experts,
+	         mi = m->moe_intermediate;
+	char n[48];
+	T("attn_norm.weight", h, 0, 0);
+	T("attn_q.weight", h, a * d, 0);
+	T("attn_k.weight", h, kv * d, 0);
+	T("attn_v.weight", h, kv * d, 0);
+	T("attn_output.weight", a * d, h, 0);
+	T("attn_q_norm.weight", a * d, 0, 0);
+	T("attn_k_norm.weight", kv * d, 0, 0);
+	T("ffn_norm.weight", h, 0, 0);
+	T("ffn_gate_inp.weight", h, E, 0);
+	T("ffn_gate_exps.weight", h, mi, E);
+	T("ffn_down_exps.weight", mi, h, E);
+	T("ffn_up_exps.weight", h, mi, E);
+	T("exp_probs_b.bias", E, 0, 0);
+}
+
 /* An MTP block's own tensors after its decoder layer's (glm4-moe.cpp and
  * deepseek2.cpp, i >= n_layer): eh_proj, enorm, hnorm, shared_head_norm,
  * and embed_tokens and shared_head_head where the checkpoint stores them
@@ -690,6 +714,10 @@ static void layer(plan *p, uint32_t l)
 	}
 	if (TYPE_IN(m, "glm4_moe")) {
 		glm4moe_layer(p, l);
+		return;
+	}
+	if (TYPE_IN(m, "minimax_m2")) {
+		minimax_m2_layer(p, l);
 		return;
 	}
 	if (TYPE_IN(m, "qwen3_next")) {
@@ -889,7 +917,7 @@ const char *gsi_gguf_arch(const gs_model *m)
 	                                     {"deepseek_v3", "deepseek2"}, {"qwen3_next", "qwen3next"},
 	                                     {"glm4_moe", "glm4moe"},      {"glm4_moe_lite", "deepseek2"},
 	                                     {"glm_moe_dsa", "glm-dsa"},   {"llama4", "llama4"},
-	                                     {"llama4_text", "llama4"}};
+	                                     {"llama4_text", "llama4"},    {"minimax_m2", "minimax-m2"}};
 	if (!strncmp(m->model_type, "gguf:", 5))
 		return m->model_type + 5;
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)

@@ -417,3 +417,55 @@ gs_status gsi_read_llama4_text(gsi_reader *r, gsi_arch *a, gs_model *m)
 	a->router_module = "router";
 	return llama4_layers(r, a, m);
 }
+
+/* MiniMax-M2, M2.1, M2.5, M2.7 (model_type minimax_m2; vLLM minimax_m2.py
+ * MiniMaxM2MoE, MiniMaxM2Attention, MiniMaxM2DecoderLayer @7cfb97e3379; the
+ * hub's remote code configuration_minimax_m2.py): GQA with q/k/v biases
+ * only with attention_bias, RMSNorms over all of q's heads (heads x
+ * head_dim) and all of k's (qk_norm_type per_layer, as OLMo 2); every layer
+ * a mixture of num_local_experts SwiGLU experts (w1, w3, w2) of
+ * intermediate_size with a router E x h and, with use_routing_bias, its
+ * e_score_correction_bias; partial RoPE (rotary_dim) holds nothing; the
+ * head untied. use_mtp / num_mtp_modules announce MTP modules that the
+ * published checkpoints do not store (vLLM's loader drops layers.62..64 if
+ * present; MiniMax-M2.7's safetensors total is the trunk and its FP8
+ * scales, to the unit): none is counted. Refused rather than guessed: a
+ * lightning-attention layer (attn_type_list 0, model_type minimax's), a
+ * shared expert (vLLM builds none) and q/k norms other than per_layer. */
+gs_status gsi_read_minimax_m2(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_cfg_common(r, a, m, false));
+	TRY(gsi_cfg_flag(r, "attention_bias", &a->qkv_bias, false));
+	TRY(gsi_cfg_dim(r, "num_local_experts", &a->E, true, 0, false));
+	TRY(gsi_cfg_dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
+	if (a->topk > a->E)
+		return gsi_cfg_field_error(r, "num_experts_per_tok", "must not exceed num_local_experts");
+	uint32_t shared = 0;
+	TRY(gsi_cfg_dim(r, "shared_intermediate_size", &shared, false, 0, true));
+	if (shared)
+		return gsi_cfg_field_error(r, "shared_intermediate_size",
+		                           "must be 0: vLLM's MiniMaxM2MoE builds no shared expert and no "
+		                           "published checkpoint has one");
+	TRY(gsi_cfg_flag(r, "use_routing_bias", &a->router_bias, false));
+	TRY(gsi_cfg_flag(r, "use_qk_norm", &a->qk_norm, true));
+	const char *norm = json_string_value(json_object_get(r->root, "qk_norm_type"));
+	if (a->qk_norm && norm && strcmp(norm, "per_layer"))
+		return gsi_cfg_field_error(r, "qk_norm_type",
+		                           "must be \"per_layer\" (one RMSNorm over all heads): other kinds "
+		                           "are not read");
+	a->qk_norm_full = a->qk_norm;
+	json_t *types = json_object_get(r->root, "attn_type_list");
+	for (size_t k = 0; json_is_array(types) && k < json_array_size(types); k++)
+		if (json_integer_value(json_array_get(types, k)) != 1)
+			return gsi_cfg_field_error(r, "attn_type_list",
+			                           "must be all 1 (full attention): lightning-attention "
+			                           "layers are MiniMax-Text-01's (model_type minimax), not "
+			                           "read");
+	a->moe_i = a->i;
+	a->nm[GSI_NM_EGATE] = "w1";
+	a->nm[GSI_NM_EUP] = "w3";
+	a->nm[GSI_NM_EDOWN] = "w2";
+	for (uint32_t l = 0; l < a->L; l++)
+		m->layer_is_moe[l] = true;
+	return GS_OK;
+}
