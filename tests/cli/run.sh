@@ -304,6 +304,9 @@ case_ 0 "sliding-window layers: fewer" estimate meta-llama/Llama-4-Scout-17B-16E
 case_ 0 "weights fp8-block128" estimate MiniMaxAI/MiniMax-M2.7 --runtime vllm --gpu "H200" --gpus 2 --tp 2 --context 8192
 case_ 2 "sglang 0.5.3 has no model for model_type \"minimax_m2\"" estimate MiniMaxAI/MiniMax-M2.7 --runtime sglang --runtime-version 0.5.3 --gpu "H200"
 case_ 2 "llama.cpp b6868 has no architecture \"minimax-m2\"" estimate MiniMaxAI/MiniMax-M2.7 --runtime llamacpp --runtime-version b6868 --format Q4_K_M -c 8192
+# Granite 4.0-H: a hybrid of Mamba-2 and attention layers with experts on every layer
+case_ 0 "1 attention and 9 state groups of 4 layers" estimate tests/data/configs/granite-4.0-h-small-fields.json --runtime vllm --gpu "H100 SXM" --context 8192
+case_ 2 "sglang 0.5.8 has no model for model_type \"granitemoehybrid\"" estimate tests/data/configs/granite-4.0-h-small-fields.json --runtime sglang --runtime-version 0.5.8 --gpu "H100 SXM"
 case_ 0 "12 blocks x n_ctx 8192 as 8192 cells" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --format Q4_K_M -c 8192
 case_ 2 'llama.cpp b7000 has no architecture "qwen3next" (added in b7186' estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --runtime-version b7000 --format Q4_K_M -c 8192
 # Gemma 3 vision-language: llama.cpp runs the text GGUF; the mmproj (F16) only with images

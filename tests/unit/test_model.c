@@ -185,6 +185,9 @@ static const struct {
 		 * 62 x (q 1152 + k 192 + v 192 + o 1152 + 256 experts x 864 blocks)
 		 * = 13,880,064, to the unit (test_minimax_m2) */
 		{CFG("MiniMaxAI__MiniMax-M2.7.json"), 228689764864ull, "minimax_m2"},
+		/* Granite 4.0 H-Small's fields (test_granitemoehybrid): card "32B" */
+		{TCFG("granite-4.0-h-small-fields.json"), 32207337984ull,
+		 "granitemoehybrid"},
 };
 
 static void test_every_model_type(void **st)
@@ -781,6 +784,48 @@ static void test_minimax_m2(void **st)
 	assert_non_null(strstr(err.msg, "attn_type_list"));
 }
 
+/* Granite 4.0 hybrids (vLLM granitemoehybrid.py, mamba_mixer2.py
+ * @7cfb97e3379): a Mamba-2 mixer or attention, then GraniteMoE's experts
+ * and a shared MLP on every layer. */
+static void test_granitemoehybrid(void **st)
+{
+	(void)st;
+	gs_model m = load(TCFG("granite-4.0-h-small-fields.json"));
+	uint64_t h = 4096, inner = 8192, gn = 2 * 128;
+	/* in_proj (2 x inner + 2GN + heads) x h, conv (inner + 2GN) x (4 + bias),
+	 * dt_bias, A_log, D, the gated norm, out_proj */
+	uint64_t mixer = (2 * inner + gn + 128) * h + (inner + gn) * 5 + 3 * 128 + inner + h * inner;
+	uint64_t attn = h * 4096 * 2 + 2 * h * 1024;
+	uint64_t ffn = 72 * 3 * h * 768 + 72 * h + 3 * h * 1536;
+	assert_int_equal(m.params, 36 * (mixer + ffn + 2 * h) + 4 * (attn + ffn + 2 * h) + 100352 * h + h);
+	assert_int_equal(gs_model_ssm_layers(&m), 36);
+	assert_int_equal(gs_model_attention_layers(&m), 4);
+	assert_int_equal(gs_model_moe_layers(&m), 40);
+	assert_int_equal(m.ssm_heads * m.ssm_head_dim, inner);
+	assert_int_equal(gs_model_kv_elements(&m, 1000, false), 1000ull * 4 * 2 * 8 * 128);
+	/* the dense Micro layout: no experts, the shared MLP the only one */
+	gs_error err;
+	static const char micro[] = "{\"model_type\":\"granitemoehybrid\",\"hidden_size\":256,"
+	                            "\"num_hidden_layers\":2,\"num_attention_heads\":4,"
+	                            "\"intermediate_size\":512,\"vocab_size\":100,\"num_local_experts\":0,"
+	                            "\"shared_intermediate_size\":512,"
+	                            "\"layer_types\":[\"mamba\",\"attention\"],"
+	                            "\"mamba_n_heads\":8,\"mamba_n_groups\":1,\"mamba_d_state\":16,"
+	                            "\"mamba_d_conv\":4,\"tie_word_embeddings\":true}";
+	gs_model d;
+	assert_int_equal(gs_model_from_config_json(micro, strlen(micro), "micro.json", &d, &err), GS_OK);
+	assert_int_equal(gs_model_moe_layers(&d), 0);
+	assert_int_equal(d.intermediate, 512);
+	static const char bad[] = "{\"model_type\":\"granitemoehybrid\",\"hidden_size\":256,"
+	                          "\"num_hidden_layers\":2,\"num_attention_heads\":4,"
+	                          "\"intermediate_size\":64,"
+	                          "\"vocab_size\":100,\"shared_intermediate_size\":64,\"mamba_n_heads\":8,"
+	                          "\"mamba_d_head\":32,\"mamba_n_groups\":1,\"mamba_d_state\":16,"
+	                          "\"mamba_d_conv\":4}";
+	assert_int_equal(parse(bad, &err), GS_EINPUT); /* 8 x 32 is not 2 x 256 */
+	assert_non_null(strstr(err.msg, "mamba_d_head"));
+}
+
 static void test_supported_list(void **st)
 {
 	(void)st;
@@ -1028,6 +1073,7 @@ int main(void)
 		cmocka_unit_test(test_glm4_moe),
 		cmocka_unit_test(test_llama4),
 		cmocka_unit_test(test_minimax_m2),
+		cmocka_unit_test(test_granitemoehybrid),
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 	};

@@ -1068,6 +1068,7 @@ static const struct {
 	{"llama4", "0.8.3", "mllama4.py, PR #16113,", "0.4.5", "mllama4.py"},
 	{"llama4_text", "0.8.3", "llama4.py, PR #16113,", "0.4.5", "llama4.py"},
 	{"minimax_m2", "0.11.1", "minimax_m2.py, PR #27535,", "0.5.4.post1", "minimax_m2.py"},
+	{"granitemoehybrid", "0.9.0", "granitemoehybrid.py, PR #17497,", "0.5.9", "granitemoehybrid.py"},
 };
 
 /* Whether the asked release (runtime_version, or the row's own) serves

@@ -23,6 +23,7 @@ static const char supported[] = "llama, mistral, mixtral, phimoe, qwen2, qwen3, 
                                 "gemma3_text, phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, "
                                 "deepseek_v2, deepseek_v3, ernie4_5_moe, qwen3_next, bailing_moe, qwen, "
                                 "starcoder2, opt, olmo2, internlm2, cohere, cohere2, granite, granitemoe, "
+                                "granitemoehybrid, "
                                 "chatglm, glm4, glm4_moe, glm4_moe_lite, glm_moe_dsa, mamba, mamba2, jamba, "
                                 "llama4_text, minimax_m2, nemotron_h, falcon_h1, bert, t5, mt5, umt5, "
                                 "bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama, "
@@ -110,6 +111,7 @@ static const struct {
 	{"glm_moe_dsa", gsi_read_glm_moe_dsa, NULL, F_MOE | F_MLA},
 	{"llama4_text", gsi_read_llama4_text, NULL, F_MOE},
 	{"minimax_m2", gsi_read_minimax_m2, NULL, F_MOE},
+	{"granitemoehybrid", gsi_read_granitemoehybrid, NULL, F_MOE | F_SSM},
 };
 
 /* A key of another family's in this type's config: refuse rather than size

@@ -344,3 +344,91 @@ gs_status gsi_read_qwen3_next(gsi_reader *r, gsi_arch *a, gs_model *m)
 	}
 	return GS_OK;
 }
+
+/* Granite 4.0's Mamba-2 mixer fields (GraniteMoeHybridConfig @008f5c8c):
+ * inner width mamba_expand (2) x hidden, mamba_n_heads heads of mamba_d_head
+ * ("auto" or absent: the inner width over the heads; the class refuses any
+ * other product), mamba_n_groups groups of mamba_d_state, mamba_d_conv
+ * taps. The sizes are required: the hub's configs carry them, and the
+ * class defaults (128 heads, state 256) size other models. */
+static gs_status granite_mixer(gsi_reader *r, gsi_arch *a)
+{
+	TRY(gsi_cfg_dim(r, "mamba_n_heads", &a->ssm_heads, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_n_groups", &a->ssm_groups, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_d_state", &a->ssm_state, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_d_conv", &a->ssm_conv, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_chunk_size", &a->ssm_chunk, false, 256, false));
+	TRY(ssm_inner_width(r, "mamba_expand", NULL, a));
+	json_t *dh = json_object_get(r->root, "mamba_d_head");
+	if (dh && !json_is_null(dh) && !(json_is_string(dh) && !strcmp(json_string_value(dh), "auto")))
+		TRY(gsi_cfg_dim(r, "mamba_d_head", &a->ssm_head_dim, true, 0, false));
+	else
+		a->ssm_head_dim = a->ssm_inner / a->ssm_heads;
+	if ((uint64_t)a->ssm_heads * a->ssm_head_dim != a->ssm_inner)
+		return gsi_cfg_field_error(r, "mamba_d_head",
+		                           "times mamba_n_heads must equal mamba_expand x hidden_size (the "
+		                           "mixer's inner width)");
+	if (2ull * a->ssm_groups * a->ssm_state >= GSI_MAX_DIM || a->ssm_heads % a->ssm_groups)
+		return gsi_cfg_field_error(r, "mamba_n_groups",
+		                           "must divide mamba_n_heads, and 2 x mamba_n_groups x "
+		                           "mamba_d_state stay below 2^31");
+	TRY(gsi_cfg_flag(r, "mamba_conv_bias", &a->ssm_conv_bias, true));
+	TRY(gsi_cfg_flag(r, "mamba_proj_bias", &a->ssm_bias, false));
+	a->ssm_out_bias = a->ssm_bias;
+	return GS_OK;
+}
+
+/* Granite 4.0 hybrids (model_type granitemoehybrid: H-Small, H-Tiny,
+ * H-Micro, Micro; Transformers configuration_granitemoehybrid.py @008f5c8c,
+ * vLLM granitemoehybrid.py, granitemoeshared.py, granitemoe.py,
+ * mamba_mixer2.py @7cfb97e3379): layer_types (or layers_block_type) gives
+ * each layer a Mamba-2 mixer (granite_mixer, its gated RMSNorm included)
+ * or Llama's attention (biases with attention_bias, no RoPE parameters
+ * either way); every layer then has num_local_experts experts of
+ * intermediate_size in GraniteMoE's packed input_linear / output_linear
+ * with a router "layer" (none when 0: the dense Micro models) and a shared
+ * SwiGLU MLP of shared_intermediate_size (input_linear, output_linear),
+ * their outputs summed; two RMSNorms; the head tied by the config. */
+gs_status gsi_read_granitemoehybrid(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_cfg_common(r, a, m, false));
+	TRY(gsi_cfg_attention_bias(r, a, false));
+	TRY(gsi_cfg_dim(r, "num_local_experts", &a->E, false, 0, true));
+	TRY(gsi_cfg_dim(r, "num_experts_per_tok", &a->topk, a->E > 0, 0, true));
+	TRY(gsi_cfg_dim(r, "shared_intermediate_size", &a->shared_i, true, 0, true));
+	if (a->topk > a->E || (a->E && !a->topk))
+		return gsi_cfg_field_error(r, "num_experts_per_tok",
+		                           "must be in [1, num_local_experts] with experts");
+	if (!a->E && !a->shared_i)
+		return gsi_cfg_field_error(r, "shared_intermediate_size",
+		                           "must be set when num_local_experts is 0 (the shared MLP is "
+		                           "then the layer's only one)");
+	TRY(granite_mixer(r, a));
+	const char *key = json_object_get(r->root, "layer_types") ? "layer_types" : "layers_block_type";
+	json_t *types = json_object_get(r->root, key);
+	if (types && !json_is_null(types) && (!json_is_array(types) || json_array_size(types) != a->L))
+		return gsi_cfg_field_error(r, key, "must be a list with one entry per layer");
+	for (uint32_t l = 0; l < a->L; l++) {
+		const char *t = types && !json_is_null(types) ? json_string_value(json_array_get(types, l))
+		                                              : "mamba";
+		if (!t || (strcmp(t, "mamba") && strcmp(t, "attention")))
+			return gsi_cfg_field_error(r, key, "entries must be \"mamba\" or \"attention\"");
+		m->layer_is_ssm[l] = !strcmp(t, "mamba");
+		m->layer_is_moe[l] = a->E > 0;
+	}
+	a->hybrid = true;
+	a->fused_gate_up = true;
+	a->nm[GSI_NM_GATE_UP] = "input_linear";
+	a->nm[GSI_NM_DOWN] = "output_linear";
+	a->nm[GSI_NM_EDOWN] = "output_linear";
+	if (a->E) {
+		/* GraniteMoeParallelExperts: one parameter (E, out, in) each */
+		a->moe_i = a->i;
+		a->experts_params = true;
+		a->router_module = "layer";
+	} else {
+		a->i = a->shared_i; /* the shared MLP is the layer's dense MLP */
+		a->shared_i = 0;
+	}
+	return GS_OK;
+}
