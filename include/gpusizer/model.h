@@ -159,6 +159,10 @@ typedef struct gs_model {
 	                           output (Qwen3-Next): 2 x heads x head_dim out */
 	bool gdn;               /* the state layers are Gated DeltaNet (Qwen3-Next):
 	                           the same state shape as Mamba-2's, other kernels */
+	bool short_conv;        /* LFM2: the state layers are gated short
+	                           convolutions, whose only state is the
+	                           convolution's (ssm_state 0, one group, one head
+	                           of ssm_inner: Mamba-2's shape with no SSM) */
 	bool parallel_ssm;      /* Falcon-H1: every layer has attention (a KV
 	                           cache) and a Mamba-2 mixer (a state) side by side */
 	/* Nemotron-H: layers that are only an MLP (no attention, no state) */

@@ -307,6 +307,11 @@ case_ 2 "llama.cpp b6868 has no architecture \"minimax-m2\"" estimate MiniMaxAI/
 # Granite 4.0-H: a hybrid of Mamba-2 and attention layers with experts on every layer
 case_ 0 "1 attention and 9 state groups of 4 layers" estimate tests/data/configs/granite-4.0-h-small-fields.json --runtime vllm --gpu "H100 SXM" --context 8192
 case_ 2 "sglang 0.5.8 has no model for model_type \"granitemoehybrid\"" estimate tests/data/configs/granite-4.0-h-small-fields.json --runtime sglang --runtime-version 0.5.8 --gpu "H100 SXM"
+# LFM2-VL: short-convolution state only, a SigLIP2 tower, the planned lfm2 GGUF
+case_ 0 "short-convolution layers' state, 1 seqs x 2048 channels x 3 taps" estimate LiquidAI/LFM2.5-VL-1.6B --context 8192
+case_ 0 "10 state layers x 4 cells (one a sequence) x 16384 B in f32" estimate LiquidAI/LFM2.5-VL-1.6B --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "the profile encodes 8 images of 256 tokens" estimate LiquidAI/LFM2.5-VL-1.6B --runtime vllm --gpu "RTX 4090" --context 8192
+case_ 2 "vllm 0.13.0 has no model for model_type \"lfm2_vl\"" estimate LiquidAI/LFM2.5-VL-1.6B --runtime vllm --runtime-version 0.13.0 --gpu "RTX 4090"
 case_ 0 "12 blocks x n_ctx 8192 as 8192 cells" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --format Q4_K_M -c 8192
 case_ 2 'llama.cpp b7000 has no architecture "qwen3next" (added in b7186' estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --runtime-version b7000 --format Q4_K_M -c 8192
 # Gemma 3 vision-language: llama.cpp runs the text GGUF; the mmproj (F16) only with images
@@ -705,7 +710,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mis
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (127 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (128 models) matches "no-such-model"' models no-such-model
 case_ 2 'gpusizer models: unknown option "--gpu" (see gpusizer models --help)' models --gpu H100
 case_ 2 'gpusizer models: unknown option "--jsn"; did you mean --json?' models --jsn
 case_ 2 'gpusizer models: unexpected argument "llama" (see gpusizer models --help)' models qwen llama

@@ -188,6 +188,9 @@ static const struct {
 		/* Granite 4.0 H-Small's fields (test_granitemoehybrid): card "32B" */
 		{TCFG("granite-4.0-h-small-fields.json"), 32207337984ull,
 		 "granitemoehybrid"},
+		/* LFM2.5-VL-1.6B: its LFM2-1.2B text model 1,170,340,608 + SigLIP2
+		 * tower and projector 426,285,296 (test_lfm2); the name's "1.6B" */
+		{CFG("LiquidAI__LFM2.5-VL-1.6B.json"), 1596625904ull, "lfm2_vl"},
 };
 
 static void test_every_model_type(void **st)
@@ -826,6 +829,34 @@ static void test_granitemoehybrid(void **st)
 	assert_non_null(strstr(err.msg, "mamba_d_head"));
 }
 
+/* LFM2 (vLLM lfm2.py, layers/mamba/short_conv.py, lfm2_vl.py @7cfb97e3379):
+ * 10 short-convolution and 6 attention layers, the MLP width adjusted
+ * from 12288 to 8192, a convolution state only. */
+static void test_lfm2(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("LiquidAI__LFM2.5-VL-1.6B.json"));
+	uint64_t h = 2048, mlp = 3 * h * 8192 + 2 * h;
+	uint64_t conv = 3 * h * h + h * 3 + h * h, attn = 2 * h * h + 2 * h * 512 + 2 * 64;
+	assert_int_equal(m.params - m.vision_params, 10 * (conv + mlp) + 6 * (attn + mlp) + 65536 * h + h);
+	assert_int_equal(m.params - m.vision_params, 1170340608ull); /* LFM2-1.2B's total */
+	assert_int_equal(m.intermediate, 8192);
+	assert_true(m.short_conv);
+	assert_int_equal(gs_model_ssm_layers(&m), 10);
+	assert_int_equal(gs_model_attention_layers(&m), 6);
+	/* per sequence: the convolution's 2048 channels x 3 taps a layer, no SSM state */
+	assert_int_equal(gs_model_ssm_conv_elements(&m), 10ull * 2048 * 3);
+	assert_int_equal(gs_model_ssm_recurrent_elements(&m), 0);
+	assert_int_equal(gs_model_kv_elements(&m, 100, false), 100ull * 6 * 2 * 8 * 64);
+	/* the tower: 27 SigLIP layers of 1152 (fc 4304), a 768 x 1152 patch
+	 * Linear with bias, 256 positions, the post-LayerNorm; the projector
+	 * 4608 -> 2048 -> 2048 with biases, no LayerNorm */
+	uint64_t hv = 1152, layer = 4 * hv * hv + 4 * hv + 2 * hv * 4304 + 4304 + hv + 4 * hv;
+	assert_int_equal(m.vision_params, 27 * layer + 768 * hv + hv + 256 * hv + 2 * hv + 4608ull * 2048 +
+	                                          2048ull * 2048 + 2 * 2048);
+	assert_int_equal(m.vision_patches / m.vision_merge, 256);
+}
+
 static void test_supported_list(void **st)
 {
 	(void)st;
@@ -1074,6 +1105,7 @@ int main(void)
 		cmocka_unit_test(test_llama4),
 		cmocka_unit_test(test_minimax_m2),
 		cmocka_unit_test(test_granitemoehybrid),
+		cmocka_unit_test(test_lfm2),
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 	};

@@ -1069,6 +1069,8 @@ static const struct {
 	{"llama4_text", "0.8.3", "llama4.py, PR #16113,", "0.4.5", "llama4.py"},
 	{"minimax_m2", "0.11.1", "minimax_m2.py, PR #27535,", "0.5.4.post1", "minimax_m2.py"},
 	{"granitemoehybrid", "0.9.0", "granitemoehybrid.py, PR #17497,", "0.5.9", "granitemoehybrid.py"},
+	{"lfm2", "0.10.2", "lfm2.py, PR #22845,", "0.5.9", "lfm2.py"},
+	{"lfm2_vl", "0.14.0", "lfm2_vl.py, PR #31758,", "0.5.10", "lfm2_vl.py"},
 };
 
 /* Whether the asked release (runtime_version, or the row's own) serves

@@ -253,14 +253,14 @@ static gs_status check_model_kind(const gs_estimate *e, const gs_workload *w, co
 		                    "pooling models, which are not modelled)", m->model_type,
 		                    gs_runtime_name(e->runtime));
 	bool vision_as_text = m->vision_params && g->vision_as_text && g->vision_as_text(m);
-	bool refused = (m->encoder_layers && !g->sizes_encoder_decoders) ||
-	               (any_ssm && !g->sizes_state_space) ||
+	bool ssm_refused = any_ssm && !g->sizes_state_space;
+	bool refused = (m->encoder_layers && !g->sizes_encoder_decoders) || ssm_refused ||
 	               (m->vision_params && !g->sizes_vision && !vision_as_text);
 	if (refused)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
 		                    "model_type \"%.40s\" is %s: gpusizer sizes it with runtime transformers "
 		                    "only (its %s rules are for text-only attention decoders)", m->model_type,
-		                    any_ssm ? "a state-space model or hybrid"
+		                    ssm_refused ? "a state-space model or hybrid"
 		                    : m->vision_params ? "a vision-language model" : "an encoder-decoder",
 		                    gs_runtime_name(e->runtime));
 	/* a frozen vision tower is sized for adaptation (estimate_train.c);
@@ -293,7 +293,8 @@ static gs_status add_image_tokens(gs_estimate *e, const gs_workload *w, const gs
 	if ((images || tokens) && !m->vision_params)
 		return gs_error_set(err, GS_EINPUT, w->v[images ? GS_F_IMAGES : GS_F_IMAGE_TOKENS].where,
 		                    "model_type \"%.40s\" takes no images (vision-language types: gemma3, "
-		                    "llava, llava_next, qwen2_vl, qwen2_5_vl, mllama, mistral3, llama4)",
+		                    "llava, llava_next, qwen2_vl, qwen2_5_vl, mllama, mistral3, llama4, "
+		                    "lfm2_vl)",
 		                    what);
 	e->images = images ? gs_wl_u64(w, GS_F_IMAGES) : 0;
 	e->image_tokens = tokens ? gs_wl_u64(w, GS_F_IMAGE_TOKENS) : m->image_tokens;
@@ -309,6 +310,9 @@ static gs_status add_image_tokens(gs_estimate *e, const gs_workload *w, const gs
 		                    : !strcmp(m->model_type, "llama4")
 		                        ? "Llama 4: 144 a 336 x 336 tile, up to 16 tiles and a global view "
 		                          "of 144 when there are several: 2,448"
+		                    : !strcmp(m->model_type, "lfm2_vl")
+		                        ? "LFM2-VL: 64 to 256 for an image up to 512 x 512, else 256 a 512 "
+		                          "x 512 tile, up to 10 tiles and a thumbnail"
 		                        : "Qwen2-VL: (H/28) x (W/28), 256 for 448 x 448");
 	e->length = gs_add_sat(e->length, gs_mul_sat(e->images, e->image_tokens));
 	return GS_OK;

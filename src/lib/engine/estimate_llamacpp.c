@@ -820,7 +820,7 @@ gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err)
 bool gsi_llamacpp_vision_as_text(const gs_model *m)
 {
 	return !strcmp(m->model_type, "gemma3") || !strcmp(m->model_type, "mistral3") ||
-	       !strcmp(m->model_type, "llama4");
+	       !strcmp(m->model_type, "llama4") || !strcmp(m->model_type, "lfm2_vl");
 }
 
 /* Gemma 3's vision tower and projector: convert_hf_to_gguf.py --mmproj

@@ -382,7 +382,7 @@ static void add(plan *p, const char *name, int layer, uint64_t ne0, uint64_t ne1
 	bool router = strstr(name, "ffn_gate_inp") != NULL;
 	size_t nl = strlen(name);
 	bool weight = nl > 7 && !strcmp(name + nl - 7, ".weight");
-	bool conv = strstr(name, "ssm_conv1d") != NULL;
+	bool conv = strstr(name, "ssm_conv1d") != NULL || strstr(name, "shortconv.conv") != NULL;
 	/* the converter (conversion/base.py): 1-D tensors, norms, the router,
 	 * ssm_conv1d and every tensor not named .weight (biases, ssm_a) in F32 */
 	bool f32 = !two_d || router || conv || !weight || strstr(name, "_norm.weight") != NULL;
@@ -443,16 +443,18 @@ static const char *const supported[] = {"llama",       "mistral",     "mixtral",
                                         "qwen3",       "qwen3_moe",   "gemma",      "gemma2",
                                         "gemma3_text", "phi3",        "gpt_neox",   "gpt_oss",
                                         "deepseek_v2", "deepseek_v3", "qwen3_next", "mistral3",
-                                        "glm4_moe",    "glm4_moe_lite", "llama4_text", "minimax_m2"};
+                                        "glm4_moe",    "glm4_moe_lite", "llama4_text", "minimax_m2",
+                                        "lfm2"};
 
 /* Gemma 3's and Llama 4's vision-language checkpoints convert to the same
  * text GGUF (arch gemma3, llama4) as their text models: convert_hf_to_gguf.py
  * writes the vision tower and projector to a separate --mmproj file. */
 static const char *plan_type(const gs_model *m)
 {
-	return !strcmp(m->model_type, "gemma3")   ? "gemma3_text"
-	       : !strcmp(m->model_type, "llama4") ? "llama4_text"
-	                                          : m->model_type;
+	return !strcmp(m->model_type, "gemma3")    ? "gemma3_text"
+	       : !strcmp(m->model_type, "llama4")  ? "llama4_text"
+	       : !strcmp(m->model_type, "lfm2_vl") ? "lfm2"
+	                                           : m->model_type;
 }
 
 static bool has_type(const gs_model *m, const char *const *list, size_t n)
@@ -673,6 +675,35 @@ static void minimax_m2_layer(plan *p, uint32_t l)
 	T("exp_probs_b.bias", E, 0, 0);
 }
 
+/* LFM2 (conversion/lfm2.py; src/models/lfm2.cpp load_arch_tensors, from
+ * b5873): every block ffn_norm, a SwiGLU MLP and attn_norm (operator_norm);
+ * attention blocks q/k/v, the output and per-head q/k norms; the others a
+ * short convolution, shortconv.conv (L_cache x h, kept in F32 by the
+ * converter and the quantizer), in_proj (h -> 3h) and out_proj. */
+static void lfm2_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim, ff = m->intermediate;
+	char n[48];
+	T("ffn_norm.weight", h, 0, 0);
+	T("ffn_gate.weight", h, ff, 0);
+	T("ffn_down.weight", ff, h, 0);
+	T("ffn_up.weight", h, ff, 0);
+	T("attn_norm.weight", h, 0, 0);
+	if (l < GS_MAX_LAYERS && m->layer_is_ssm[l]) {
+		T("shortconv.conv.weight", m->ssm_conv, h, 0);
+		T("shortconv.in_proj.weight", h, 3 * h, 0);
+		T("shortconv.out_proj.weight", h, h, 0);
+		return;
+	}
+	T("attn_q_norm.weight", d, 0, 0);
+	T("attn_k_norm.weight", d, 0, 0);
+	T("attn_q.weight", h, a * d, 0);
+	T("attn_k.weight", h, kv * d, 0);
+	T("attn_v.weight", h, kv * d, 0);
+	T("attn_output.weight", a * d, h, 0);
+}
+
 /* An MTP block's own tensors after its decoder layer's (glm4-moe.cpp and
  * deepseek2.cpp, i >= n_layer): eh_proj, enorm, hnorm, shared_head_norm,
  * and embed_tokens and shared_head_head where the checkpoint stores them
@@ -718,6 +749,10 @@ static void layer(plan *p, uint32_t l)
 	}
 	if (TYPE_IN(m, "minimax_m2")) {
 		minimax_m2_layer(p, l);
+		return;
+	}
+	if (TYPE_IN(m, "lfm2")) {
+		lfm2_layer(p, l);
 		return;
 	}
 	if (TYPE_IN(m, "qwen3_next")) {
@@ -857,6 +892,9 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	uint32_t mtp = TYPE_IN(m, "glm4_moe", "glm4_moe_lite") ? m->mtp_layers : 0;
 	p->n_all = (int)(m->layers + mtp);
 	p->n_attention_wv = p->n_all;
+	/* llama-quant.cpp counts the attn_v tensors: LFM2's conv blocks have none */
+	if (TYPE_IN(m, "lfm2"))
+		p->n_attention_wv = (int)gs_model_attention_layers(m);
 	/* tensor_requires_imatrix: these file types cannot be made without one */
 	p->has_imatrix = opts->imatrix ||
 	                 IS(FT_IQ1_S, FT_IQ1_M, FT_IQ2_XXS, FT_IQ2_XS, FT_IQ2_S, FT_IQ3_XXS, FT_Q2_K_S);
@@ -874,7 +912,9 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 		layer(p, l);
 		nextn_tensors(p, l);
 	}
-	add(p, "output_norm.weight", -1, m->hidden, 0, 0);
+	/* LFM2's final norm keeps the name its converter gave it
+	 * (LLM_TENSOR_OUTPUT_NORM_LFM2, "token_embd_norm") */
+	add(p, TYPE_IN(m, "lfm2") ? "token_embd_norm.weight" : "output_norm.weight", -1, m->hidden, 0, 0);
 	if (TYPE_IN(m, "gpt_neox"))
 		add(p, "output_norm.bias", -1, m->hidden, 0, 0);
 	if (!p->tied)
@@ -917,7 +957,9 @@ const char *gsi_gguf_arch(const gs_model *m)
 	                                     {"deepseek_v3", "deepseek2"}, {"qwen3_next", "qwen3next"},
 	                                     {"glm4_moe", "glm4moe"},      {"glm4_moe_lite", "deepseek2"},
 	                                     {"glm_moe_dsa", "glm-dsa"},   {"llama4", "llama4"},
-	                                     {"llama4_text", "llama4"},    {"minimax_m2", "minimax-m2"}};
+	                                     {"llama4_text", "llama4"},    {"minimax_m2", "minimax-m2"},
+	                                     {"lfm2", "lfm2"},             {"lfm2_vl", "lfm2"},
+	                                     {"granitemoehybrid", "granitehybrid"}};
 	if (!strncmp(m->model_type, "gguf:", 5))
 		return m->model_type + 5;
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)

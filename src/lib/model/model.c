@@ -185,10 +185,27 @@ static void gdn_mixer_params(counter *c)
 	add(&s->norm, a->ssm_head_dim);                           /* the gated norm */
 }
 
+/* LFM2's ShortConv (vLLM layers/mamba/short_conv.py @7cfb97e3379):
+ * in_proj h -> 3 x conv_dim (B, C, x), a depthwise conv of conv_dim x
+ * L_cache (HF conv.weight (conv_dim, 1, L_cache)), out_proj conv_dim -> h,
+ * biases on all three with conv_bias. */
+static void short_conv_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	uint64_t cd = a->ssm_inner, h = a->h;
+	matrix(c, GSI_NM_SSM_IN, 3 * cd, h);
+	matrix(c, GSI_NM_SSM_OUT, h, cd);
+	add(&c->s.other, gs_mul_sat(cd, a->ssm_conv));
+	if (a->ssm_conv_bias)
+		add(&c->s.other, 3 * cd + cd + h);
+}
+
 /* The state-space mixer of this architecture: Mamba-2's when it has groups. */
 static void ssm_mixer_params(counter *c)
 {
-	if (c->a->gdn)
+	if (c->a->short_conv)
+		short_conv_params(c);
+	else if (c->a->gdn)
 		gdn_mixer_params(c);
 	else if (c->a->ssm_groups)
 		mamba2_mixer_params(c);
@@ -428,6 +445,7 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->ssm_chunk = a->ssm_chunk;
 	m->ssm_state_fp32 = a->ssm_state_fp32;
 	m->gdn = a->gdn;
+	m->short_conv = a->short_conv;
 	m->attn_out_gate = a->attn_out_gate;
 	m->parallel_ssm = a->parallel_ssm;
 	m->has_architecture = true;

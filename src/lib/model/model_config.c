@@ -25,9 +25,9 @@ static const char supported[] = "llama, mistral, mixtral, phimoe, qwen2, qwen3, 
                                 "starcoder2, opt, olmo2, internlm2, cohere, cohere2, granite, granitemoe, "
                                 "granitemoehybrid, "
                                 "chatglm, glm4, glm4_moe, glm4_moe_lite, glm_moe_dsa, mamba, mamba2, jamba, "
-                                "llama4_text, minimax_m2, nemotron_h, falcon_h1, bert, t5, mt5, umt5, "
+                                "llama4_text, minimax_m2, lfm2, nemotron_h, falcon_h1, bert, t5, mt5, umt5, "
                                 "bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama, "
-                                "mistral3 and llama4 (vision)";
+                                "mistral3, llama4 and lfm2_vl (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -112,6 +112,7 @@ static const struct {
 	{"llama4_text", gsi_read_llama4_text, NULL, F_MOE},
 	{"minimax_m2", gsi_read_minimax_m2, NULL, F_MOE},
 	{"granitemoehybrid", gsi_read_granitemoehybrid, NULL, F_MOE | F_SSM},
+	{"lfm2", gsi_read_lfm2, NULL, 0},
 };
 
 /* A key of another family's in this type's config: refuse rather than size

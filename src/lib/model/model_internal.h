@@ -88,6 +88,10 @@ typedef struct gsi_arch {
 	 * separate switches (ssm_out_bias, ssm_no_norm) */
 	bool parallel_ssm, ssm_out_bias, ssm_no_norm;
 	bool hybrid;           /* layers mix attention and Mamba (m->layer_is_ssm) */
+	/* LFM2: its state layers are short convolutions (ShortConv): in_proj
+	 * to 3 x ssm_inner (B, C, x), a depthwise conv of ssm_conv taps,
+	 * out_proj; no SSM, no recurrent state */
+	bool short_conv;
 	uint32_t num_labels;  /* sequence classification: head h x labels (+ bias) */
 	uint32_t token_labels; /* token classification / question answering: a
 	                          head h x labels (+ bias) on every token */

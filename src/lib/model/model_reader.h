@@ -88,6 +88,7 @@ gs_status gsi_read_falcon_h1(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_jamba(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_qwen3_next(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_granitemoehybrid(gsi_reader *r, gsi_arch *a, gs_model *m);
+gs_status gsi_read_lfm2(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_bert(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_t5(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_umt5(gsi_reader *r, gsi_arch *a, gs_model *m);

@@ -432,3 +432,99 @@ gs_status gsi_read_granitemoehybrid(gsi_reader *r, gsi_arch *a, gs_model *m)
 	}
 	return GS_OK;
 }
+
+/* LFM2's MLP width (vLLM lfm2.py Lfm2MLP @7cfb97e3379): with
+ * block_auto_adjust_ff_dim, int(2 x intermediate_size / 3), times
+ * block_ffn_dim_multiplier (truncated), rounded up to block_multiple_of;
+ * else intermediate_size. LFM2-1.2B: 12288 -> 8192. */
+static gs_status lfm2_ff(gsi_reader *r, gsi_arch *a)
+{
+	bool adjust;
+	uint32_t multiple = 256;
+	TRY(gsi_cfg_flag(r, "block_auto_adjust_ff_dim", &adjust, true));
+	TRY(gsi_cfg_dim(r, "block_multiple_of", &multiple, false, 256, false));
+	if (!adjust)
+		return GS_OK;
+	uint64_t ff = 2ull * a->i / 3;
+	json_t *mult = json_object_get(r->root, "block_ffn_dim_multiplier");
+	if (mult && !json_is_null(mult)) {
+		if (!json_is_number(mult) || json_number_value(mult) <= 0 || json_number_value(mult) > 64)
+			return gsi_cfg_field_error(r, "block_ffn_dim_multiplier",
+			                           "must be a number in (0, 64]");
+		ff = (uint64_t)(json_number_value(mult) * (double)ff);
+	}
+	ff = (ff + multiple - 1) / multiple * multiple;
+	if (!ff || ff >= GSI_MAX_DIM)
+		return gsi_cfg_field_error(r, "intermediate_size", "gives an MLP width outside [1, 2^31)");
+	a->i = (uint32_t)ff;
+	return GS_OK;
+}
+
+/* LFM2 and LFM2.5 (model_type lfm2; vLLM lfm2.py Lfm2AttentionDecoderLayer,
+ * Lfm2ShortConvDecoderLayer, Lfm2Model and layers/mamba/short_conv.py
+ * @7cfb97e3379): each layer, by layer_types ("conv" | "full_attention"; older
+ * configs full_attn_idxs), a gated short convolution of conv_dim (=
+ * hidden_size) channels and conv_L_cache taps (short_conv_params) or GQA
+ * attention without biases whose q and k pass per-head RMSNorms
+ * (q_layernorm, k_layernorm); then a SwiGLU MLP (w1, w3, w2) of lfm2_ff's
+ * width and two RMSNorms (operator_norm, ffn_norm); embedding_norm after the
+ * last layer is the final norm; the head tied (tie_embedding, default true).
+ * A conv layer keeps only its convolution's state: set as a Mamba-2 of one
+ * group, one head and no SSM state, SGLang's own reading (configs/lfm2.py:
+ * n_groups 1, state_size 0), whose shape vLLM's short_conv_state_shape also
+ * has (conv_dim x (L_cache - 1)). */
+gs_status gsi_read_lfm2(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	const char *heads = gsi_cfg_key_or_alias(r, "num_attention_heads", "num_heads");
+	if (strcmp(heads, "num_attention_heads")) {
+		/* the older key under the name the shared reader asks for */
+		TRY(gsi_cfg_dim(r, "num_heads", &a->a, true, 0, false));
+		json_object_set_new(r->root, "num_attention_heads", json_integer(a->a));
+	}
+	TRY(gsi_cfg_common(r, a, m, true));
+	bool tie_old;
+	TRY(gsi_cfg_flag(r, "tie_embedding", &tie_old, true));
+	TRY(gsi_cfg_flag(r, "tie_word_embeddings", &a->tied, tie_old));
+	TRY(lfm2_ff(r, a));
+	TRY(gsi_cfg_dim(r, "conv_dim", &a->ssm_inner, false, a->h, false));
+	TRY(gsi_cfg_dim(r, "conv_L_cache", &a->ssm_conv, false, 3, false));
+	TRY(gsi_cfg_flag(r, "conv_bias", &a->ssm_conv_bias, false));
+	if (a->ssm_inner != a->h)
+		return gsi_cfg_field_error(r, "conv_dim",
+		                           "must equal hidden_size: Transformers' and vLLM's ShortConv size "
+		                           "in_proj by different ones otherwise");
+	json_t *types = json_object_get(r->root, "layer_types"), *idx = json_object_get(r->root,
+	                                                                                "full_attn_idxs");
+	if (types && !json_is_null(types) && (!json_is_array(types) || json_array_size(types) != a->L))
+		return gsi_cfg_field_error(r, "layer_types", "must be a list with one entry per layer");
+	if ((!types || json_is_null(types)) && !json_is_array(idx))
+		return gsi_cfg_field_error(r, "layer_types",
+		                           "is required (or the older full_attn_idxs): which layers are "
+		                           "attention");
+	for (uint32_t l = 0; l < a->L; l++) {
+		const char *t = types && !json_is_null(types) ? json_string_value(json_array_get(types, l))
+		                                              : "conv";
+		if (!t || (strcmp(t, "conv") && strcmp(t, "full_attention")))
+			return gsi_cfg_field_error(r, "layer_types",
+			                           "entries must be \"conv\" or \"full_attention\"");
+		m->layer_is_ssm[l] = !strcmp(t, "conv");
+	}
+	for (size_t k = 0; (!types || json_is_null(types)) && k < json_array_size(idx); k++) {
+		json_t *v = json_array_get(idx, k);
+		json_int_t x = json_integer_value(v);
+		if (!json_is_integer(v) || x < 0 || x >= (json_int_t)a->L)
+			return gsi_cfg_field_error(r, "full_attn_idxs", "entries must be layer indices");
+		m->layer_is_ssm[json_integer_value(v)] = false;
+	}
+	a->qk_norm = true;
+	a->hybrid = a->short_conv = true;
+	a->ssm_groups = a->ssm_heads = 1;
+	a->ssm_head_dim = a->ssm_inner;
+	a->ssm_state = 0;
+	a->ssm_chunk = 256; /* no scan: a chunk only keeps shared formulas finite */
+	a->nm[GSI_NM_GATE] = "w1";
+	a->nm[GSI_NM_UP] = "w3";
+	a->nm[GSI_NM_DOWN] = "w2";
+	a->nm[GSI_NM_O] = "out_proj";
+	return GS_OK;
+}
