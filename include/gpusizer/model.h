@@ -99,11 +99,15 @@ typedef struct gs_model {
 	uint64_t params;        /* logical parameters (sum of split)            */
 	gs_param_split split;
 	/* Multi-token-prediction layers the checkpoint stores beside them
-	 * (Qwen3-Next's and Qwen3.5's mtp.*), not in params: Transformers does
-	 * not build them, vLLM and SGLang load them only to draft tokens for
-	 * speculative decoding. The checkpoint's total is params + mtp_params. */
+	 * (Qwen3-Next's and Qwen3.5's mtp.*, GLM's and DeepSeek's
+	 * num_nextn_predict_layers, after the `layers` decoder layers), not in
+	 * params: Transformers does not build them, vLLM and SGLang load them
+	 * only to draft tokens for speculative decoding, llama.cpp marks them
+	 * TENSOR_SKIP. The checkpoint's total is params + mtp_params. */
 	uint32_t mtp_layers;
 	uint64_t mtp_params;
+	bool mtp_embed_head;    /* each MTP layer stores its own embed_tokens and
+	                           shared_head.head (GLM-4.7-Flash, DeepSeek-V3)  */
 
 	/* Architecture facts (valid when has_architecture). */
 	uint32_t layers, hidden, heads, kv_heads, head_dim, v_head_dim;
@@ -111,6 +115,8 @@ typedef struct gs_model {
 	uint32_t vocab;
 	uint32_t max_position;  /* max_position_embeddings (0 if not given)     */
 	bool gated_mlp;         /* SwiGLU/GeGLU: 3 matrices; else 2             */
+	bool qkv_bias;          /* q, k and v projections carry biases          */
+	bool qk_norm;           /* per-head RMSNorms on q and k (head_dim each)  */
 	bool tied_embeddings;
 	/* Mixture of experts: experts per MoE layer, active per token, width;
 	 * the shared experts' summed width (one MLP every token runs), or 0. */
@@ -173,6 +179,10 @@ typedef struct gs_model {
 	                           output (Qwen3-Next): 2 x heads x head_dim out */
 	bool gdn;               /* the state layers are Gated DeltaNet (Qwen3-Next):
 	                           the same state shape as Mamba-2's, other kernels */
+	bool short_conv;        /* LFM2: the state layers are gated short
+	                           convolutions, whose only state is the
+	                           convolution's (ssm_state 0, one group, one head
+	                           of ssm_inner: Mamba-2's shape with no SSM) */
 	bool parallel_ssm;      /* Falcon-H1: every layer has attention (a KV
 	                           cache) and a Mamba-2 mixer (a state) side by side */
 	/* Nemotron-H: layers that are only an MLP (no attention, no state) */
@@ -180,6 +190,10 @@ typedef struct gs_model {
 	uint32_t encoder_layers; /* >0: an encoder-decoder (T5, BART); `layers` are the
 	                            decoder's, each with a cross-attention whose K/V
 	                            cover the input                              */
+	/* DeepSeek Sparse Attention (GLM-5): every attention layer's indexer
+	 * keeps one key of index_head_dim per token beside the MLA latent
+	 * (index_heads query heads score them; index_topk tokens are attended) */
+	uint32_t index_heads, index_head_dim, index_topk;
 	size_t n_modules;
 	gs_linear_module modules[GS_MAX_MODULES];
 	bool has_inventory;     /* counts come from the checkpoint's tensor table */

@@ -288,6 +288,30 @@ case_ 2 'llama.cpp b6000 has no architecture "gpt-oss" (added in b6096, PR #1509
 case_ 0 "(K 576 elements in fp16 + V 0 elements in fp16) (the MLA latent)" estimate deepseek-ai/DeepSeek-V2-Lite --runtime llamacpp --format Q4_K_M -c 8192
 case_ 0 "(K 576 elements in fp16 + V 512 elements in fp16) (the MLA latent)" estimate deepseek-ai/DeepSeek-V2-Lite --runtime llamacpp --runtime-version b6000 --format Q4_K_M -c 8192 --gpu-layers 99
 case_ 0 "36 state layers x 4 cells (one a sequence) x 2195456 B in f32" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --format Q4_K_M -c 8192
+# GLM: MTP layers out of what the engines load, the release that added each model, the DSA indexer keys
+case_ 1 "multi-token-prediction layer(s), 2375059584 parameters, are not counted" estimate zai-org/GLM-4.5-Air --runtime vllm --gpu "H200" --context 8192
+case_ 2 "vllm 0.9.0 does not serve model_type \"glm4_moe\"" estimate zai-org/GLM-4.5-Air --runtime vllm --runtime-version 0.9.0 --gpu "H200"
+case_ 2 "sglang 0.5.7 does not serve model_type \"glm4_moe_lite\"" estimate zai-org/GLM-4.7-Flash --runtime sglang --runtime-version 0.5.7 --gpu "H200"
+case_ 0 "the planned file holds 1 MTP block(s) (blk.46" estimate zai-org/GLM-4.5-Air --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "its DSA indexer keys, 132 B" estimate zai-org/GLM-5.1 --runtime vllm --gpu "H200" --gpus 8 --tp 8 --format fp8 --context 8192
+case_ 2 "not for model_type \"glm_moe_dsa\"" estimate zai-org/GLM-5.1 --runtime llamacpp --format Q4_K_M -c 8192
+# Llama 4: chunked layers as a window, the largest image vLLM profiles, the release that added it
+case_ 0 "the profile encodes 3 images of 2448 tokens" estimate meta-llama/Llama-4-Scout-17B-16E-Instruct --runtime vllm --gpu "H200" --gpus 4 --tp 4 --context 8192
+case_ 2 "vllm 0.7.3 does not serve model_type \"llama4\"" estimate meta-llama/Llama-4-Scout-17B-16E-Instruct --runtime vllm --runtime-version 0.7.3 --gpu "H200"
+case_ 2 "Llama 4: 144 a 336 x 336 tile" estimate meta-llama/Llama-4-Scout-17B-16E-Instruct --images 1 --context 8192
+case_ 0 "sliding-window layers: fewer" estimate meta-llama/Llama-4-Scout-17B-16E-Instruct --runtime llamacpp --format Q4_K_M -c 32768
+# MiniMax-M2: its FP8 checkpoint as stored, the release that added it, the planned GGUF
+case_ 0 "weights fp8-block128" estimate MiniMaxAI/MiniMax-M2.7 --runtime vllm --gpu "H200" --gpus 2 --tp 2 --context 8192
+case_ 2 "sglang 0.5.3 does not serve model_type \"minimax_m2\"" estimate MiniMaxAI/MiniMax-M2.7 --runtime sglang --runtime-version 0.5.3 --gpu "H200"
+case_ 2 "llama.cpp b6868 has no architecture \"minimax-m2\"" estimate MiniMaxAI/MiniMax-M2.7 --runtime llamacpp --runtime-version b6868 --format Q4_K_M -c 8192
+# Granite 4.0-H: a hybrid of Mamba-2 and attention layers with experts on every layer
+case_ 0 "1 attention and 9 state groups of 4 layers" estimate tests/data/configs/granite-4.0-h-small-fields.json --runtime vllm --gpu "H100 SXM" --context 8192
+case_ 2 "sglang 0.5.8 does not serve model_type \"granitemoehybrid\"" estimate tests/data/configs/granite-4.0-h-small-fields.json --runtime sglang --runtime-version 0.5.8 --gpu "H100 SXM"
+# LFM2-VL: short-convolution state only, a SigLIP2 tower, the planned lfm2 GGUF
+case_ 0 "short-convolution layers' state, 1 seqs x 2048 channels x 3 taps" estimate LiquidAI/LFM2.5-VL-1.6B --context 8192
+case_ 0 "10 state layers x 4 cells (one a sequence) x 16384 B in f32" estimate LiquidAI/LFM2.5-VL-1.6B --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "the profile encodes 8 images of 256 tokens" estimate LiquidAI/LFM2.5-VL-1.6B --runtime vllm --gpu "RTX 4090" --context 8192
+case_ 2 "vllm 0.13.0 does not serve model_type \"lfm2_vl\"" estimate LiquidAI/LFM2.5-VL-1.6B --runtime vllm --runtime-version 0.13.0 --gpu "RTX 4090"
 case_ 0 "12 blocks x n_ctx 8192 as 8192 cells" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --format Q4_K_M -c 8192
 case_ 2 'llama.cpp b7000 has no architecture "qwen3next" (added in b7186' estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --runtime-version b7000 --format Q4_K_M -c 8192
 # Ministral 3 (Devstral 2): served from the release that has its model; llama.cpp's mistral3 arch
@@ -487,7 +511,7 @@ case_ 2 "tests/data/bad/evidence.yaml:3:14: outcome: expected confirms or fails"
 case_ 0 "phase: backward" diagnose tests/data/logs/torch-backward.log
 case_ 0 "3. " diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
 # what fits on this GPU: models x formats
-case_ 0 "meta-llama__Llama-3.1-8B.json                                8030261248  28481..33754                 28481..33754                  55657..60930                 55636..60908                 67546..72819" matrix --models-dir data/models --gpu "RTX 4090"
+case_ 0 "meta-llama__Llama-3.1-8B.json                                8030261248  28481..33754                  28481..33754                  55657..60930                 55636..60908                 67546..72819" matrix --models-dir data/models --gpu "RTX 4090"
 case_ 0 "Qwen__Qwen3-30B-A3B.json                                    30532122624  x llama.cpp --fit: 36/49 layers  x llama.cpp --fit: 47/49 layers  28928 " matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 'not for model_type "gpt2"' matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 '"schema": "gpusizer/matrix/v1"' matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime ollama --json
@@ -716,7 +740,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mis
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (141 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (148 models) matches "no-such-model"' models no-such-model
 case_ 2 'gpusizer models: unknown option "--gpu" (see gpusizer models --help)' models --gpu H100
 case_ 2 'gpusizer models: unknown option "--jsn"; did you mean --json?' models --jsn
 case_ 2 'gpusizer models: unexpected argument "llama" (see gpusizer models --help)' models qwen llama

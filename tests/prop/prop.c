@@ -110,6 +110,8 @@ static const struct {
 	 "llm/memory.go: refused there; from 0.12.11 createLayout sizes them (issue 47)"},
 	{"no longer serves Llama 3.2 Vision", "vLLM's registry lists mllama as last supported in 0.10.2: the engine "
 	 "refuses it, so does gpusizer"},
+	{"has no model for model_type", "the release predates the engine's model file for that architecture "
+	 "(engine_release.c model_since: vLLM's models/ tree, SGLang's tags): the engine cannot load it"},
 	{"serves no Mamba-1 hybrid (Jamba) or attention-free state-space model",
 	 "SGLang has no Jamba, Mamba or Mamba-2 model at any 0.5 tag: the engine cannot serve it, so gpusizer "
 	 "refuses it (issue 46)"},

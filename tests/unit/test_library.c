@@ -106,6 +106,14 @@ static void test_preset_copies_count_the_published_sizes(void **st)
 	    {"Qwen/Qwen3-14B", 14768307200ull},
 	    {"Qwen/Qwen2.5-1.5B-Instruct", 1543714304ull},
 	    {"Qwen/QwQ-32B", 32763876352ull},
+	    {"zai-org/GLM-4.7-Flash", 31221488576ull},   /* with its MTP layer (mtp_params) */
+	    {"zai-org/GLM-5.1", 753864139008ull},        /* with its MTP layer (mtp_params) */
+	    /* the cards' "109B" and "400B" (Maverick's count is 401.6B: the card
+	     * rounds down, or leaves the vision tower out) */
+	    {"meta-llama/Llama-4-Scout-17B-16E-Instruct", 108641793536ull},
+	    {"meta-llama/Llama-4-Maverick-17B-128E-Instruct", 401583781376ull},
+	    /* its report's total less the FP8 scales (test_minimax_m2) */
+	    {"MiniMaxAI/MiniMax-M2.7", 228689764864ull},
 	};
 	static gs_model m;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
@@ -114,8 +122,10 @@ static void test_preset_copies_count_the_published_sizes(void **st)
 		if (!gs_library_find(want[i].id, &e))
 			fail_msg("%s is not in the library", want[i].id);
 		assert_int_equal(gs_library_model(&e, &m, &err), GS_OK);
-		if (m.params != want[i].params)
-			fail_msg("%s: %llu parameters, want %llu", want[i].id, (unsigned long long)m.params,
+		/* the checkpoint's total: the model and the MTP layers it stores */
+		if (m.params + m.mtp_params != want[i].params)
+			fail_msg("%s: %llu + %llu MTP parameters, want %llu", want[i].id,
+			         (unsigned long long)m.params, (unsigned long long)m.mtp_params,
 			         (unsigned long long)want[i].params);
 	}
 }

@@ -200,6 +200,30 @@ static const struct {
 		{CFG("Qwen__Qwen3.6-27B.json"), 27356728560ull, "qwen3_5"},
 		{CFG("Qwen__Qwen3.5-35B-A3B.json"), 35107181936ull, "qwen3_5_moe"},
 		{CFG("Qwen__Qwen3.5-397B-A17B.json"), 396802360816ull, "qwen3_5_moe"},
+		/* GLM, the model without its MTP layers (test_glm4_moe pins the
+		 * checkpoints' totals with them: GLM-4.7-Flash's and GLM-5.1's
+		 * safetensors totals their model reports print, to the unit);
+		 * GLM-4.5-Air's trunk is the card's "106B" */
+		{CFG("zai-org__GLM-4.5-Air.json"), 106852251264ull, "glm4_moe"},
+		{CFG("zai-org__GLM-4.7-Flash.json"), 29943393920ull, "glm4_moe_lite"},
+		{CFG("zai-org__GLM-5.1.json"), 743911218432ull, "glm_moe_dsa"},
+		{TCFG("glm-4.7-fp8-fields.json"), 352797829024ull, "glm4_moe"},
+		/* Llama 4, our counts (test_llama4): Scout 107,769,861,120 text +
+		 * 871,932,416 tower (card "109B"), Maverick 400,711,848,960 +
+		 * the same tower (card "400B") */
+		{CFG("meta-llama__Llama-4-Scout-17B-16E-Instruct.json"), 108641793536ull, "llama4"},
+		{CFG("meta-llama__Llama-4-Maverick-17B-128E-Instruct.json"), 401583781376ull, "llama4"},
+		/* MiniMax-M2.7: its report's safetensors total, 228,703,644,928,
+		 * is this count and the fp32 scales of its FP8 128 x 128 blocks,
+		 * 62 x (q 1152 + k 192 + v 192 + o 1152 + 256 experts x 864 blocks)
+		 * = 13,880,064, to the unit (test_minimax_m2) */
+		{CFG("MiniMaxAI__MiniMax-M2.7.json"), 228689764864ull, "minimax_m2"},
+		/* Granite 4.0 H-Small's fields (test_granitemoehybrid): card "32B" */
+		{TCFG("granite-4.0-h-small-fields.json"), 32207337984ull,
+		 "granitemoehybrid"},
+		/* LFM2.5-VL-1.6B: its LFM2-1.2B text model 1,170,340,608 + SigLIP2
+		 * tower and projector 426,285,296 (test_lfm2); the name's "1.6B" */
+		{CFG("LiquidAI__LFM2.5-VL-1.6B.json"), 1596625904ull, "lfm2_vl"},
 };
 
 static void test_every_model_type(void **st)
@@ -634,6 +658,238 @@ static void test_qwen3_next(void **st)
 	                          "\"linear_value_head_dim\":32,\"linear_conv_kernel_dim\":4}";
 	assert_int_equal(parse(bad, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "linear_num_value_heads"));
+}
+
+/* GLM's three layouts and their multi-token-prediction layers (vLLM
+ * glm4_moe.py, glm4_moe_mtp.py, glm4_moe_lite.py, deepseek_v2.py Indexer
+ * @7cfb97e3379). */
+static void test_glm4_moe(void **st)
+{
+	(void)st;
+	/* GLM-4.5-Air: 46 layers of h 4096, q/k/v biases, no q/k norms; the MTP
+	 * layer = attention (4096 x 12288 q, 2 x 4096 x 1024 k/v, 12288 x 4096
+	 * o, biases 12288 + 2048) + 128 experts x 3 x 4096 x 1408 + router and
+	 * correction bias 128 x 4097 + the shared expert 3 x 4096 x 1408 +
+	 * eh_proj 8192 x 4096 + five norms (two of the layer, enorm, hnorm,
+	 * shared_head.norm), without an embed or head of its own */
+	gs_model m = load(CFG("zai-org__GLM-4.5-Air.json"));
+	uint64_t attn = 4096ull * 12288 * 2 + 2 * 4096ull * 1024 + 12288 + 2048;
+	uint64_t moe = 128ull * 3 * 4096 * 1408 + 128ull * 4097 + 3ull * 4096 * 1408;
+	assert_int_equal(m.mtp_layers, 1);
+	assert_false(m.mtp_embed_head);
+	assert_int_equal(m.mtp_params, attn + moe + 8192ull * 4096 + 5 * 4096);
+	assert_int_equal(m.params, 106852251264ull); /* the MTP layer counted apart */
+	assert_int_equal(m.params + m.mtp_params, 109227310848ull);
+	assert_int_equal(gs_model_moe_layers(&m), 45); /* first_k_dense_replace 1 */
+	assert_true(m.qkv_bias);
+	assert_false(m.qk_norm);
+	/* no module of the MTP layer is noted: Transformers does not build it */
+	for (size_t i = 0; i < m.n_modules; i++)
+		if (!strcmp(m.modules[i].name, "q_proj"))
+			assert_int_equal(m.modules[i].count, 46);
+	assert_int_equal(m.split.linear + m.split.embed + m.split.lm_head + m.split.norm + m.split.other,
+	                 m.params);
+	assert_int_equal(gs_model_kv_elements(&m, 1000, true), 1000ull * 46 * 2 * 8 * 128);
+
+	/* GLM-4.7's shape with q/k norms and an FP8 quantization_config: the
+	 * card's 355B between the trunk and the total */
+	m = load(TCFG("glm-4.7-fp8-fields.json"));
+	assert_int_equal(m.params, 352797829024ull);
+	assert_int_equal(m.params + m.mtp_params, 356785898816ull);
+	assert_true(m.qk_norm);
+	assert_string_equal(m.quant_format, "fp8-block128");
+
+	/* GLM-4.7-Flash: MLA, whose 20 heads do not divide 2048 (no head_dim is
+	 * derived); its MTP layer stores embed_tokens and shared_head.head */
+	m = load(CFG("zai-org__GLM-4.7-Flash.json"));
+	assert_true(m.mtp_embed_head);
+	assert_int_equal(m.params, 29943393920ull);
+	/* its report's safetensors total, the MTP layer's own embedding and head included */
+	assert_int_equal(m.params + m.mtp_params, 31221488576ull);
+	assert_true(m.mtp_params > 2 * 154880ull * 2048);
+	assert_int_equal(m.head_dim, 192 + 64);
+	assert_int_equal(gs_model_kv_elements(&m, 1, true), 47ull * (512 + 64));
+
+	/* GLM-5.1: the DSA indexer on each of 78 + 1 layers, 32 x 128 x 2048
+	 * wq_b + 128 x 6144 wk + k_norm's weight and bias + 32 x 6144
+	 * weights_proj = 9,371,904 */
+	m = load(CFG("zai-org__GLM-5.1.json"));
+	assert_int_equal(m.index_heads, 32);
+	assert_int_equal(m.index_head_dim, 128);
+	assert_int_equal(m.index_topk, 2048);
+	assert_int_equal(m.params, 743911218432ull);
+	assert_int_equal(m.params + m.mtp_params, 753864139008ull); /* its report's total */
+	assert_false(m.mtp_embed_head);
+	/* the same config read as DeepSeek-V3 (no indexer, no MTP counted) */
+	char buf[4096];
+	FILE *f = fopen(CFG("zai-org__GLM-5.1.json"), "r");
+	assert_non_null(f);
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	char *type = strstr(buf, "\"glm_moe_dsa\"");
+	assert_non_null(type);
+	memcpy(type, "\"deepseek_v3\"", strlen("\"deepseek_v3\""));
+	gs_model d;
+	gs_error err;
+	assert_int_equal(gs_model_from_config_json(buf, n, "v3.json", &d, &err), GS_OK);
+	assert_int_equal(m.params - d.params, 78ull * 9371904);
+
+	/* the abridged GLM-4.7-FP8 config: the fields that decide the count
+	 * are required, not guessed */
+	static const char abridged[] = "{\"model_type\":\"glm4_moe\",\"num_hidden_layers\":4,"
+	                               "\"hidden_size\":256,\"num_attention_heads\":4,\"head_dim\":64,"
+	                               "\"num_key_value_heads\":2,\"intermediate_size\":512,"
+	                               "\"vocab_size\":1000,\"n_routed_experts\":4,\"n_shared_experts\":1,"
+	                               "\"num_experts_per_tok\":2,\"moe_intermediate_size\":64,"
+	                               "\"first_k_dense_replace\":1}";
+	assert_int_equal(parse(abridged, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "attention_bias"));
+	static const char index_cache[] = "{\"model_type\":\"glm_moe_dsa\",\"index_topk_freq\":2}";
+	assert_int_equal(parse(index_cache, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "index_topk_freq"));
+}
+
+/* Llama 4 (vLLM llama4.py and mllama4.py @7cfb97e3379): MoE and dense
+ * layers by interleave_moe_layer_step, three chunked layers in four, the
+ * weightless q/k norm, the vision tower and its pixel-shuffle adapter. */
+static void test_llama4(void **st)
+{
+	(void)st;
+	gs_model s = load(CFG("meta-llama__Llama-4-Scout-17B-16E-Instruct.json"));
+	gs_model v = load(CFG("meta-llama__Llama-4-Maverick-17B-128E-Instruct.json"));
+	assert_int_equal(gs_model_moe_layers(&s), 48);
+	assert_int_equal(gs_model_moe_layers(&v), 24);
+	assert_false(v.layer_is_moe[0]);
+	assert_true(v.layer_is_moe[1]);
+	assert_int_equal(v.intermediate, 16384); /* intermediate_size_mlp: the dense layers' */
+	assert_int_equal(v.moe_intermediate, 8192);
+	assert_int_equal(v.shared_intermediate, 8192);
+	/* a Maverick MoE layer: attention 5120 x (2 x 5120 + 2 x 1024) + 128
+	 * experts x 3 x 5120 x 8192, router 128 x 5120, the shared expert and two
+	 * norms; a dense layer the MLP of 16384 instead */
+	uint64_t attn = 5120ull * (2 * 5120 + 2 * 1024);
+	uint64_t moe = 128ull * 3 * 5120 * 8192 + 128ull * 5120 + 3ull * 5120 * 8192;
+	uint64_t dense = 3ull * 5120 * 16384;
+	assert_int_equal(v.params - v.vision_params,
+	                 24 * (attn + moe + 2 * 5120) + 24 * (attn + dense + 2 * 5120) +
+	                         2 * 202048ull * 5120 + 5120);
+	/* the tower: 34 layers of 1408 (q/k/v/o, fc1/fc2 of 5632, biases, two
+	 * LayerNorms), patch 588 x 1408, class and 577 positions, LayerNorms
+	 * before and after, adapter 5632 -> 4096 -> 4096, projector 4096 x 5120 */
+	uint64_t layer = 4 * 1408ull * 1408 + 4 * 1408 + 2 * 1408ull * 5632 + 5632 + 1408 + 4 * 1408;
+	uint64_t tower = 34 * layer + 588ull * 1408 + 1408 + 577ull * 1408 + 4 * 1408 + 5632ull * 4096 +
+	                 4096ull * 4096 + 4096ull * 5120;
+	assert_int_equal(s.vision_params, tower);
+	assert_int_equal(v.vision_params, 871932416ull);
+	/* layers 3, 7, ..., 47 are global (NoPE); the others keep one chunk */
+	assert_int_equal(s.sliding_window, 8192);
+	assert_false(s.layer_is_sliding[3]);
+	assert_true(s.layer_is_sliding[0]);
+	assert_int_equal(gs_model_kv_elements(&s, 10000, true),
+	                 (36ull * 8192 + 12ull * 10000) * 2 * 8 * 128);
+	/* 144 tokens a 336 x 336 tile, 17 tiles at most */
+	assert_int_equal(s.vision_patches / s.vision_merge, 2448);
+	/* no weight in the q/k norm, none noted as a module either */
+	assert_false(s.qk_norm);
+}
+
+/* MiniMax-M2 (vLLM minimax_m2.py @7cfb97e3379): q/k norms over all heads,
+ * 256 experts on every layer with a correction bias, FP8 blocks. */
+static void test_minimax_m2(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("MiniMaxAI__MiniMax-M2.7.json"));
+	uint64_t h = 3072, attn = h * 48 * 128 * 2 + 2 * h * 8 * 128 + 48 * 128 + 8 * 128;
+	uint64_t moe = 256ull * 3 * h * 1536 + 256 * h + 256;
+	assert_int_equal(m.params, 62 * (attn + moe + 2 * h) + 2 * 200064ull * h + h);
+	assert_int_equal(m.mtp_layers, 0); /* announced by use_mtp, not stored */
+	assert_string_equal(m.quant_format, "fp8-block128");
+	assert_string_equal(m.quant_skipped, ""); /* gate, e_score_correction_bias: kept anyway */
+	/* the scale tensors of 128 x 128 blocks, ceil(out/128) x ceil(in/128)
+	 * for each FP8 matrix: q and o 24 x 48, k and v 8 x 24, each expert's
+	 * w1/w3 12 x 24 and w2 24 x 12 */
+	uint64_t scales = 62 * (2 * 24 * 48 + 2 * 8 * 24 + 256ull * 3 * 12 * 24);
+	assert_int_equal(scales, 13880064);
+	assert_int_equal(m.params + scales, 228703644928ull);
+	gs_error err;
+	static const char lightning[] = "{\"model_type\":\"minimax_m2\",\"num_hidden_layers\":2,"
+	                                "\"hidden_size\":256,\"num_attention_heads\":4,"
+	                                "\"intermediate_size\":64,\"vocab_size\":100,"
+	                                "\"num_local_experts\":4,\"num_experts_per_tok\":2,"
+	                                "\"attn_type_list\":[0,1]}";
+	assert_int_equal(parse(lightning, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "attn_type_list"));
+}
+
+/* Granite 4.0 hybrids (vLLM granitemoehybrid.py, mamba_mixer2.py
+ * @7cfb97e3379): a Mamba-2 mixer or attention, then GraniteMoE's experts
+ * and a shared MLP on every layer. */
+static void test_granitemoehybrid(void **st)
+{
+	(void)st;
+	gs_model m = load(TCFG("granite-4.0-h-small-fields.json"));
+	uint64_t h = 4096, inner = 8192, gn = 2 * 128;
+	/* in_proj (2 x inner + 2GN + heads) x h, conv (inner + 2GN) x (4 + bias),
+	 * dt_bias, A_log, D, the gated norm, out_proj */
+	uint64_t mixer = (2 * inner + gn + 128) * h + (inner + gn) * 5 + 3 * 128 + inner + h * inner;
+	uint64_t attn = h * 4096 * 2 + 2 * h * 1024;
+	uint64_t ffn = 72 * 3 * h * 768 + 72 * h + 3 * h * 1536;
+	assert_int_equal(m.params, 36 * (mixer + ffn + 2 * h) + 4 * (attn + ffn + 2 * h) + 100352 * h + h);
+	assert_int_equal(gs_model_ssm_layers(&m), 36);
+	assert_int_equal(gs_model_attention_layers(&m), 4);
+	assert_int_equal(gs_model_moe_layers(&m), 40);
+	assert_int_equal(m.ssm_heads * m.ssm_head_dim, inner);
+	assert_int_equal(gs_model_kv_elements(&m, 1000, false), 1000ull * 4 * 2 * 8 * 128);
+	/* the dense Micro layout: no experts, the shared MLP the only one */
+	gs_error err;
+	static const char micro[] = "{\"model_type\":\"granitemoehybrid\",\"hidden_size\":256,"
+	                            "\"num_hidden_layers\":2,\"num_attention_heads\":4,"
+	                            "\"intermediate_size\":512,\"vocab_size\":100,\"num_local_experts\":0,"
+	                            "\"shared_intermediate_size\":512,"
+	                            "\"layer_types\":[\"mamba\",\"attention\"],"
+	                            "\"mamba_n_heads\":8,\"mamba_n_groups\":1,\"mamba_d_state\":16,"
+	                            "\"mamba_d_conv\":4,\"tie_word_embeddings\":true}";
+	gs_model d;
+	assert_int_equal(gs_model_from_config_json(micro, strlen(micro), "micro.json", &d, &err), GS_OK);
+	assert_int_equal(gs_model_moe_layers(&d), 0);
+	assert_int_equal(d.intermediate, 512);
+	static const char bad[] = "{\"model_type\":\"granitemoehybrid\",\"hidden_size\":256,"
+	                          "\"num_hidden_layers\":2,\"num_attention_heads\":4,"
+	                          "\"intermediate_size\":64,"
+	                          "\"vocab_size\":100,\"shared_intermediate_size\":64,\"mamba_n_heads\":8,"
+	                          "\"mamba_d_head\":32,\"mamba_n_groups\":1,\"mamba_d_state\":16,"
+	                          "\"mamba_d_conv\":4}";
+	assert_int_equal(parse(bad, &err), GS_EINPUT); /* 8 x 32 is not 2 x 256 */
+	assert_non_null(strstr(err.msg, "mamba_d_head"));
+}
+
+/* LFM2 (vLLM lfm2.py, layers/mamba/short_conv.py, lfm2_vl.py @7cfb97e3379):
+ * 10 short-convolution and 6 attention layers, the MLP width adjusted
+ * from 12288 to 8192, a convolution state only. */
+static void test_lfm2(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("LiquidAI__LFM2.5-VL-1.6B.json"));
+	uint64_t h = 2048, mlp = 3 * h * 8192 + 2 * h;
+	uint64_t conv = 3 * h * h + h * 3 + h * h, attn = 2 * h * h + 2 * h * 512 + 2 * 64;
+	assert_int_equal(m.params - m.vision_params, 10 * (conv + mlp) + 6 * (attn + mlp) + 65536 * h + h);
+	assert_int_equal(m.params - m.vision_params, 1170340608ull); /* LFM2-1.2B's total */
+	assert_int_equal(m.intermediate, 8192);
+	assert_true(m.short_conv);
+	assert_int_equal(gs_model_ssm_layers(&m), 10);
+	assert_int_equal(gs_model_attention_layers(&m), 6);
+	/* per sequence: the convolution's 2048 channels x 3 taps a layer, no SSM state */
+	assert_int_equal(gs_model_ssm_conv_elements(&m), 10ull * 2048 * 3);
+	assert_int_equal(gs_model_ssm_recurrent_elements(&m), 0);
+	assert_int_equal(gs_model_kv_elements(&m, 100, false), 100ull * 6 * 2 * 8 * 64);
+	/* the tower: 27 SigLIP layers of 1152 (fc 4304), a 768 x 1152 patch
+	 * Linear with bias, 256 positions, the post-LayerNorm; the projector
+	 * 4608 -> 2048 -> 2048 with biases, no LayerNorm */
+	uint64_t hv = 1152, layer = 4 * hv * hv + 4 * hv + 2 * hv * 4304 + 4304 + hv + 4 * hv;
+	assert_int_equal(m.vision_params, 27 * layer + 768 * hv + hv + 256 * hv + 2 * hv + 4608ull * 2048 +
+	                                          2048ull * 2048 + 2 * 2048);
+	assert_int_equal(m.vision_patches / m.vision_merge, 256);
 }
 
 static void test_supported_list(void **st)
@@ -1080,6 +1336,11 @@ int main(void)
 		cmocka_unit_test(test_nemotron_h_experts),
 		cmocka_unit_test(test_falcon_h1),
 		cmocka_unit_test(test_qwen3_next),
+		cmocka_unit_test(test_glm4_moe),
+		cmocka_unit_test(test_llama4),
+		cmocka_unit_test(test_minimax_m2),
+		cmocka_unit_test(test_granitemoehybrid),
+		cmocka_unit_test(test_lfm2),
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 		cmocka_unit_test(test_fp8_checkpoints),   cmocka_unit_test(test_awq_checkpoint),

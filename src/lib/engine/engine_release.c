@@ -1051,8 +1051,10 @@ static gs_status state_dtype_taken(const gs_estimate *e, gs_runtime engine, cons
 
 /* The first release of an engine that serves a model type: the release
  * whose tree holds the model's file (or its registry entry), read in the
- * vLLM tags (/work/.union-vllm, AppMana+forks-vllm-ampere/v0.*) and the
- * SGLang tags (python/sglang/srt/models/). Older releases refuse the model
+ * vLLM tags and release branches (the union mirror's releases/v0.9.0 to
+ * v0.20.0, the AppMana+forks-vllm-ampere v0.8.x tags;
+ * vllm/model_executor/models/) and the SGLang tags
+ * (python/sglang/srt/models/). Older releases refuse the model
  * by name. A type not listed is served by every release read. */
 static const struct {
 	gs_runtime engine;
@@ -1072,6 +1074,24 @@ static const struct {
 	{GS_RT_SGLANG, "qwen3_vl_moe", "0.5.3", "models/qwen3_vl_moe.py"},
 	{GS_RT_SGLANG, "qwen3_5", "0.5.9", "models/qwen3_5.py"},
 	{GS_RT_SGLANG, "qwen3_5_moe", "0.5.9", "models/qwen3_5.py"},
+	{GS_RT_VLLM, "glm4_moe", "0.10.0", "models/glm4_moe.py (PR #20736)"},
+	{GS_RT_VLLM, "glm4_moe_lite", "0.15.0", "models/glm4_moe_lite.py (PR #31386)"},
+	{GS_RT_VLLM, "glm_moe_dsa", "0.16.0", "models/registry.py's GlmMoeDsaForCausalLM (PR #34124)"},
+	{GS_RT_VLLM, "llama4", "0.8.3", "models/mllama4.py (PR #16113)"},
+	{GS_RT_VLLM, "llama4_text", "0.8.3", "models/llama4.py (PR #16113)"},
+	{GS_RT_VLLM, "minimax_m2", "0.11.1", "models/minimax_m2.py (PR #27535)"},
+	{GS_RT_VLLM, "granitemoehybrid", "0.9.0", "models/granitemoehybrid.py (PR #17497)"},
+	{GS_RT_VLLM, "lfm2", "0.10.2", "models/lfm2.py (PR #22845)"},
+	{GS_RT_VLLM, "lfm2_vl", "0.14.0", "models/lfm2_vl.py (PR #31758)"},
+	{GS_RT_SGLANG, "glm4_moe", "0.4.9.post5", "models/glm4_moe.py"},
+	{GS_RT_SGLANG, "glm4_moe_lite", "0.5.8", "models/glm4_moe_lite.py"},
+	{GS_RT_SGLANG, "glm_moe_dsa", "0.5.9", "models/glm4_moe.py's GlmMoeDsaForCausalLM"},
+	{GS_RT_SGLANG, "llama4", "0.4.5", "models/mllama4.py"},
+	{GS_RT_SGLANG, "llama4_text", "0.4.5", "models/llama4.py"},
+	{GS_RT_SGLANG, "minimax_m2", "0.5.4.post1", "models/minimax_m2.py"},
+	{GS_RT_SGLANG, "granitemoehybrid", "0.5.9", "models/granitemoehybrid.py"},
+	{GS_RT_SGLANG, "lfm2", "0.5.9", "models/lfm2.py"},
+	{GS_RT_SGLANG, "lfm2_vl", "0.5.10", "models/lfm2_vl.py"},
 };
 
 /* Refuse a model the asked release (or, none asked, the row) predates. */

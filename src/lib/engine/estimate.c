@@ -253,14 +253,14 @@ static gs_status check_model_kind(const gs_estimate *e, const gs_workload *w, co
 		                    "pooling models, which are not modelled)", m->model_type,
 		                    gs_runtime_name(e->runtime));
 	bool vision_as_text = m->vision_params && g->vision_as_text && g->vision_as_text(m);
-	bool refused = (m->encoder_layers && !g->sizes_encoder_decoders) ||
-	               (any_ssm && !g->sizes_state_space) ||
+	bool ssm_refused = any_ssm && !g->sizes_state_space;
+	bool refused = (m->encoder_layers && !g->sizes_encoder_decoders) || ssm_refused ||
 	               (m->vision_params && !g->sizes_vision && !vision_as_text);
 	if (refused)
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_RUNTIME].where,
 		                    "model_type \"%.40s\" is %s: gpusizer sizes it with runtime transformers "
 		                    "only (its %s rules are for text-only attention decoders)", m->model_type,
-		                    any_ssm ? "a state-space model or hybrid"
+		                    ssm_refused ? "a state-space model or hybrid"
 		                    : m->vision_params ? "a vision-language model" : "an encoder-decoder",
 		                    gs_runtime_name(e->runtime));
 	/* a frozen vision tower is sized for adaptation (estimate_train.c);
@@ -294,7 +294,8 @@ static gs_status add_image_tokens(gs_estimate *e, const gs_workload *w, const gs
 		return gs_error_set(err, GS_EINPUT, w->v[images ? GS_F_IMAGES : GS_F_IMAGE_TOKENS].where,
 		                    "model_type \"%.40s\" takes no images (vision-language types: gemma3, "
 		                    "llava, llava_next, qwen2_vl, qwen2_5_vl, mllama, mistral3, qwen3_vl, "
-		                    "qwen3_vl_moe)", what);
+		                    "qwen3_vl_moe, llama4, lfm2_vl)",
+		                    what);
 	e->images = images ? gs_wl_u64(w, GS_F_IMAGES) : 0;
 	e->image_tokens = tokens ? gs_wl_u64(w, GS_F_IMAGE_TOKENS) : m->image_tokens;
 	if (e->images && !e->image_tokens)
@@ -308,6 +309,12 @@ static gs_status add_image_tokens(gs_estimate *e, const gs_workload *w, const gs
 		                          "56 = 3,080 at 1540 x 1540"
 		                    : !strncmp(m->model_type, "qwen3_", 6)
 		                        ? "Qwen3-VL, Qwen3.5: (H/32) x (W/32), 256 for 512 x 512"
+		                    : !strcmp(m->model_type, "llama4")
+		                        ? "Llama 4: 144 a 336 x 336 tile, up to 16 tiles and a global view "
+		                          "of 144 when there are several: 2,448"
+		                    : !strcmp(m->model_type, "lfm2_vl")
+		                        ? "LFM2-VL: 64 to 256 for an image up to 512 x 512, else 256 a 512 "
+		                          "x 512 tile, up to 10 tiles and a thumbnail"
 		                        : "Qwen2-VL: (H/28) x (W/28), 256 for 448 x 448");
 	e->length = gs_add_sat(e->length, gs_mul_sat(e->images, e->image_tokens));
 	return GS_OK;
@@ -344,6 +351,23 @@ static gs_status gguf_dequantized(const gs_estimate *e, const gs_workload *w, gs
 	                    "dtype it loads into (--format fp32, bf16 or fp16), or runtime llamacpp or "
 	                    "ollama to run the file itself",
 	                    e->format.name, e->engine->label);
+}
+
+/* What became of the checkpoint's multi-token-prediction layers, which
+ * only speculative decoding runs: Transformers does not build them
+ * (_keys_to_ignore_on_load_unexpected), vLLM's and SGLang's models skip
+ * them when loading (vLLM models/utils.py skip_spec_layers @7cfb97e3379)
+ * and load them as a draft model with --speculative-config method mtp.
+ * A config's MTP layers are counted apart (gs_model.mtp_params, named with
+ * the model); a tensor table holds them among its tensors, so its weights
+ * count them: said here. */
+static void mtp_unknown(gs_estimate *e, const gs_model *m)
+{
+	if (!m->mtp_layers || e->engine->runs_gguf || !m->has_inventory || m->inv.planned)
+		return; /* llama.cpp's and Ollama's: the GGUF plan says what its file holds */
+	gsi_unknown(e, "weights: the tensor table holds the checkpoint's %u multi-token-prediction "
+	            "layer(s), counted in the weights although %s loads them only to draft tokens "
+	            "(speculative decoding)", m->mtp_layers, e->engine->label);
 }
 
 /* Zero the bytes of *e from member `from` up to member `to`. */
@@ -534,8 +558,9 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		e->weights_only_from_file = true;
 	} else if (!e->weights_only) {
 		/* the quick calculator's figure, on every path */
-		e->weights_only = gsi_ceil_bits(m->params, e->format.value_bits);
+		e->weights_only = gsi_ceil_bits(e->model.params, e->format.value_bits);
 	}
+	mtp_unknown(e, m);
 	reserve_item(e);
 	if (e->train.host_per_gpu) {
 		e->host_bytes = e->train.host_per_gpu;

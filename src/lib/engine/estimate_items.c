@@ -381,7 +381,22 @@ gs_bytes gsi_kv_bytes(const gs_estimate *e, uint64_t tokens, uint64_t seqs)
 	uint64_t per_seq = gs_add_sat(gs_model_kv_elements(&e->model, tokens, latent),
 	                              gs_model_cross_kv_elements(&e->model, e->images));
 	uint64_t elems = gs_mul_sat(per_seq, seqs);
-	return gsi_ceil_bits(elems, gs_format_bpw(&e->kv_format));
+	gs_bytes b = gsi_ceil_bits(elems, gs_format_bpw(&e->kv_format));
+	/* DeepSeek Sparse Attention (GLM-5): each attention layer also caches
+	 * its indexer's key, in fp8 with one fp32 scale per 128 whatever the
+	 * KV format (vLLM deepseek_v2.py Indexer k_cache head_dim + head_dim /
+	 * 128 x 4 uint8 @7cfb97e3379; SGLang 0.5.18 mem_cache/memory_pool.py
+	 * DSATokenToKVPool, quant_block_size 128) */
+	if (latent && e->model.index_head_dim)
+		b = gs_add_sat(b, gs_mul_sat(gs_mul_sat(gsi_index_key_bytes(&e->model), tokens),
+		                             gs_mul_sat(gs_model_attention_layers(&e->model), seqs)));
+	return b;
+}
+
+uint64_t gsi_index_key_bytes(const gs_model *m)
+{
+	uint64_t d = m->index_head_dim;
+	return d + (d + 127) / 128 * 4;
 }
 
 gs_bytes gsi_forward_peak(const gs_estimate *e, uint64_t seqs, uint64_t q_len, uint64_t ctx,

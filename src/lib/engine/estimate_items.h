@@ -58,6 +58,10 @@ bool gsi_bnb_passes_experts(const gs_estimate *e);
 
 /* KV bytes for `tokens` tokens of each of `seqs` sequences. */
 gs_bytes gsi_kv_bytes(const gs_estimate *e, uint64_t tokens, uint64_t seqs);
+/* The DSA indexer's key cache per token and attention layer under vLLM and
+ * SGLang, in bytes: index_head_dim fp8 values and an fp32 scale per 128
+ * (GLM-5: 132); gsi_kv_bytes adds it for those engines. */
+uint64_t gsi_index_key_bytes(const gs_model *m);
 
 /* The transient peak of one forward pass over `tokens` query tokens with
  * `ctx` keys each, `seqs` sequences (docs/method.md §5). */

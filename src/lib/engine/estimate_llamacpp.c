@@ -213,8 +213,11 @@ static void model_buffer(const gs_estimate *e, layout *y)
  * (Mistral v0.1's, converted as llama) is not applied by llama.cpp. */
 static bool llamacpp_swa_arch(const gs_model *m)
 {
-	static const char *const archs[] = {"gemma2", "gemma3", "gemma3_text", "gpt_oss", "gguf:gemma2",
-	                                    "gguf:gemma3", "gguf:gpt-oss"};
+	/* Llama 4's chunked layers: swa_type CHUNKED, n_swa 8192, the same cache
+	 * rule (src/models/llama4.cpp load_arch_hparams) */
+	static const char *const archs[] = {"gemma2",      "gemma3",      "gemma3_text",  "gpt_oss",
+	                                    "gguf:gemma2", "gguf:gemma3", "gguf:gpt-oss", "llama4",
+	                                    "llama4_text", "gguf:llama4"};
 	for (size_t i = 0; i < sizeof archs / sizeof *archs; i++)
 		if (!strcmp(m->model_type, archs[i]))
 			return m->sliding_window > 0;
@@ -695,6 +698,23 @@ static gs_status lora_adapter(gs_estimate *e, const layout *y, gs_error *err)
 	return GS_OK;
 }
 
+/* GLM's MTP blocks, which the converter writes after the decoder's
+ * (layer_bytes from index `layers` on) and llama.cpp never places on a
+ * device (TENSOR_SKIP in src/models/glm4-moe.cpp; deepseek2.cpp loads
+ * them only for MTP drafting): in weights only (the file), in no buffer. */
+static void mtp_blocks(gs_estimate *e)
+{
+	const gs_model *m = &e->model;
+	gs_bytes skipped = 0;
+	for (uint32_t l = m->layers; l < m->layers + m->mtp_layers && l < GS_MAX_LAYERS; l++)
+		skipped = gs_add_sat(skipped, m->inv.layer_bytes[l]);
+	if (skipped)
+		gsi_unknown(e, "weights: the planned file holds %u MTP block(s) (blk.%u, %llu B) that "
+		            "llama.cpp does not load for generation (TENSOR_SKIP, src/models/glm4-moe.cpp; "
+		            "deepseek2.cpp loads them only to draft tokens): in weights only (the file), "
+		            "on no device", m->mtp_layers, m->layers, (unsigned long long)skipped);
+}
+
 /* The file type a config.json is to become: a llama.cpp file type from
  * --format (gguf:Q4_K_M, Q4_K_M), or the float types bf16 / fp16 / fp32. */
 static gs_status plan_from_config(gs_estimate *e, gs_error *err)
@@ -728,6 +748,7 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 		            "overrides): --format MXFP4 sizes the converter's file", ft);
 	e->weights_only = e->model.inv.stored_bytes; /* the planned file's tensors */
 	e->weights_only_from_file = true;          /* its bits per weight, not the type's nominal bits */
+	mtp_blocks(e);
 	if (!strcmp(plan_as, "MXFP4") && !strcmp(e->model.model_type, "gpt_oss"))
 		gsi_unknown(e,
 		            "weights: the tensor table is planned from config.json as llama.cpp's converter "
@@ -802,8 +823,8 @@ bool gsi_llamacpp_vision_as_text(const gs_model *m)
 	 * (conversion/qwen3vl.py: Qwen3VLTextModel, Qwen3VLMoeTextModel and
 	 * Qwen3VLVisionModel, an MmprojModel that also takes Qwen3.5's tower;
 	 * conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel) */
-	static const char *const types[] = {"gemma3",  "mistral3", "qwen3_vl", "qwen3_vl_moe",
-	                                    "qwen3_5", "qwen3_5_moe"};
+	static const char *const types[] = {"gemma3",      "mistral3", "qwen3_vl", "qwen3_vl_moe",
+	                                    "qwen3_5",     "qwen3_5_moe", "llama4", "lfm2_vl"};
 	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
 		if (!strcmp(m->model_type, types[i]))
 			return true;

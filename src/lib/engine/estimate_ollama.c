@@ -784,6 +784,14 @@ gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
 		                    "Ollama's estimate needs the block count and head counts");
 	gs_ollama_fit *o = &e->ollama;
 	memset(o, 0, sizeof *o);
+	/* GLM's converter writes block_count = layers + MTP blocks (glm.py),
+	 * and Ollama's estimate walks every block of the file */
+	if (e->model.mtp_layers && r->layout != GSI_OLLAMA_LLAMA_SERVER &&
+	    e->model.inv.layer_bytes[f.L < GS_MAX_LAYERS ? f.L : 0])
+		gsi_unknown(e, "Ollama: the file's block_count counts its %u MTP block(s) too, which "
+		            "llama.cpp does not load; Ollama's own layer estimate (what picks the layers "
+		            "it offloads) may count them, %llu B more than sized here",
+		            e->model.mtp_layers, (unsigned long long)e->model.inv.layer_bytes[f.L]);
 	if (r->layout == GSI_OLLAMA_LLAMA_SERVER)
 		return estimate_server(e, dev, r, &f, err);
 	if (r->layout == GSI_OLLAMA_CREATE_LAYOUT)

@@ -431,6 +431,10 @@ static void pool(gs_estimate *e, gs_item *kv, const gsi_sglang_release *r)
 	            (unsigned long long)p->free_at_start, (unsigned long long)p->mem_fraction_static.num,
 	            (unsigned long long)p->mem_fraction_static.den, (unsigned long long)weights,
 	            (unsigned long long)p->cell_bytes, (unsigned long long)p->tokens);
+	if (m->index_head_dim)
+		gsi_formula_add(kv, "; a token's cell holds each layer's MLA latent and its DSA indexer key, "
+		                "%llu B in fp8 with scales (mem_cache/memory_pool.py DSATokenToKVPool)",
+		                (unsigned long long)gsi_index_key_bytes(m));
 	if (p->state_slots)
 		gsi_formula_add(kv, "; the state pool first: %llu states of %llu B (conv bf16, temporal "
 		                "%s) = %llu B, %s; at most %llu requests run",

@@ -48,6 +48,13 @@ static gs_bytes mamba2_scan_peak(const gs_estimate *e, uint64_t b, uint64_t q);
 static gs_bytes scan_peak(const gs_estimate *e, uint64_t b, uint64_t q)
 {
 	const gs_model *m = &e->model;
+	if (m->short_conv) {
+		/* LFM2's ShortConv (modeling_lfm2.py slow_forward): in_proj's B, C
+		 * and x (3 x conv_dim), B x x, the conv output and C x it (3 x
+		 * conv_dim), and the residual (2 x hidden), a token */
+		uint64_t T = gs_mul_sat(b, q), cd = m->ssm_inner;
+		return gs_mul_sat(T, (6 * cd + 2 * (uint64_t)m->hidden) * gsi_act_bytes(e));
+	}
 	if (m->ssm_groups)
 		return mamba2_scan_peak(e, b, q);
 	uint64_t T = gs_mul_sat(b, q), di = m->ssm_inner;
@@ -158,7 +165,13 @@ static void hybrid_extras(gs_estimate *e, gs_item *kv, gs_item *act)
 		if (sc > act->bytes[p])
 			gsi_item_put(act, p, sc);
 	}
-	if (m->ssm_groups)
+	if (m->short_conv)
+		gsi_formula_add(kv,
+		                " in the attention layers; + the %llu short-convolution layers' state, %llu "
+		                "seqs x %u channels x %u taps x %s (Lfm2HybridConvCache), %llu B in all",
+		                (unsigned long long)gs_model_ssm_layers(m), (unsigned long long)b,
+		                m->ssm_inner, m->ssm_conv, e->kv_format.name, (unsigned long long)state);
+	else if (m->ssm_groups)
 		gsi_formula_add(kv,
 		                " in the attention layers; + the %llu %s layers' state, %llu seqs x ((%u "
 		                "inner + 2 x %u groups x %u state) x %u taps x %s + %u heads x %u head dim x "
@@ -175,7 +188,11 @@ static void hybrid_extras(gs_estimate *e, gs_item *kv, gs_item *act)
 		                (unsigned long long)gs_model_ssm_layers(m), (unsigned long long)b,
 		                m->ssm_inner, m->ssm_conv, m->ssm_state, e->kv_format.name,
 		                (unsigned long long)state);
-	if (m->ssm_groups) {
+	if (m->short_conv) {
+		gsi_formula_add(act, "; or a short-convolution block's when larger (b x s x (6 x %u + 2 x "
+		                "%u) x %llu B)",
+		                m->ssm_inner, m->hidden, (unsigned long long)gsi_act_bytes(e));
+	} else if (m->ssm_groups) {
 		gsi_formula_add(act,
 		                "; or a %s block's transient with the %s kernels when larger (in_proj, conv, "
 		                "scan and norm outputs, and fp32 chunk states)",
@@ -202,6 +219,10 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 	}
 	gs_bytes kvb = gsi_kv_bytes(e, s, b);
 	gsi_item_all(kv, LIVE(1) | LIVE(2), kvb);
+	if (m->index_head_dim)
+		gsi_unknown(e, "kv_cache: the DSA indexer's keys (%u a token and layer) that Transformers' "
+		            "sparse attention may keep beside the decompressed K and V are not counted",
+		            m->index_head_dim);
 	if (m->attn == GS_ATTN_MLA)
 		gsi_formula(kv, "%llu seqs x %llu elements for %llu tokens (MLA decompressed: per layer "
 		            "%u heads x (%u + %u) + %u heads x %u) x %s",

@@ -1359,6 +1359,16 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 		                "engine, "
 		                "256-byte alignment)",
 		                (unsigned long long)entry, (unsigned long long)aligned);
+	if (m->index_head_dim) {
+		gsi_formula_add(kv, "; a block holds each layer's MLA latent and its DSA indexer keys, "
+		                "%llu B a token in fp8 with scales (deepseek_v2.py Indexer k_cache)",
+		                (unsigned long long)gsi_index_key_bytes(m));
+		if (e->kv_format.quantized)
+			gsi_unknown(e, "kv_cache: vLLM caches a sparse-attention model's MLA "
+			               "latent in fp8 as fp8_ds_mla (512 fp8 values, 4 fp32 scales, the "
+			               "64-wide rope key in bf16: 656 B a token and layer), not the plain "
+			               "fp8 latent counted");
+	}
 	if (v->over_budget)
 		gsi_unknown(e,
 		            "vLLM: weights, activations and non-torch memory exceed gpu_memory_utilization x "

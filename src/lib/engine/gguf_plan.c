@@ -128,6 +128,8 @@ typedef struct plan {
 	ftype ft;
 	const char *float_type;         /* what the converter wrote 2-D tensors in */
 	int n_attention_wv, i_attention_wv, i_ffn_down, i_ffn_gate, i_ffn_up;
+	int n_all;                      /* blocks in the file, MTP blocks included:
+	                                   llama-quant.cpp's n_ffn_down is n_layer_all */
 	bool tied, has_imatrix, is_70b;
 	bool qkv_own_rule;              /* build 4020: attn_qkv is not attn_v-like */
 	bool mxfp4_source;              /* gpt-oss: its experts kept as MXFP4 (the converter's file) */
@@ -201,7 +203,7 @@ static const char *low_bit_iq(plan *p, cat c, const char *t)
 	if (E == 8 && c == C_ATTN_K)
 		return "Q4_K";
 	if (c == C_FFN_DOWN) {
-		bool early = p->i_ffn_down < (int)p->m->layers / 8;
+		bool early = p->i_ffn_down < p->n_all / 8;
 		p->i_ffn_down++;
 		return early ? (s_or_m ? "IQ3_S" : "Q2_K") : t;
 	}
@@ -259,7 +261,7 @@ static int ffn_layer(const plan *p, const char *name, int counter)
 
 static const char *ffn_down_type(plan *p, const char *name, const char *t)
 {
-	int l = ffn_layer(p, name, p->i_ffn_down), n = (int)p->m->layers;
+	int l = ffn_layer(p, name, p->i_ffn_down), n = p->n_all;
 	p->i_ffn_down++;
 	if (p->ft == FT_Q2_K)
 		return "Q3_K";
@@ -304,7 +306,7 @@ static const char *attn_out_type(plan *p, const char *t)
 
 static const char *gate_up_type(plan *p, const char *name, int *counter, const char *t)
 {
-	int l = ffn_layer(p, name, *counter), n = (int)p->m->layers;
+	int l = ffn_layer(p, name, *counter), n = p->n_all;
 	(*counter)++;
 	return p->ft == FT_IQ3_XS && l >= n / 8 && l < 7 * n / 8 ? "IQ3_XXS" : t;
 }
@@ -380,7 +382,7 @@ static void add(plan *p, const char *name, int layer, uint64_t ne0, uint64_t ne1
 	bool router = strstr(name, "ffn_gate_inp") != NULL;
 	size_t nl = strlen(name);
 	bool weight = nl > 7 && !strcmp(name + nl - 7, ".weight");
-	bool conv = strstr(name, "ssm_conv1d") != NULL;
+	bool conv = strstr(name, "ssm_conv1d") != NULL || strstr(name, "shortconv.conv") != NULL;
 	/* the converter (conversion/base.py): 1-D tensors, norms, the router,
 	 * ssm_conv1d and every tensor not named .weight (biases, ssm_a) in F32 */
 	bool f32 = !two_d || router || conv || !weight || strstr(name, "_norm.weight") != NULL;
@@ -442,25 +444,25 @@ static const char *const supported[] = {"llama",       "mistral",     "mixtral",
                                         "gemma3_text", "phi3",        "gpt_neox",   "gpt_oss",
                                         "deepseek_v2", "deepseek_v3", "qwen3_next", "mistral3",
                                         "kimi_k2",     "ministral3",  "qwen3_vl",   "qwen3_vl_moe",
-                                        "qwen3_5",     "qwen3_5_moe"};
+                                        "qwen3_5",     "qwen3_5_moe", "glm4_moe",   "glm4_moe_lite",
+                                        "llama4_text", "minimax_m2",  "lfm2"};
 
-/* The type whose tensor layout a model's GGUF has. Gemma 3's
- * vision-language checkpoint converts to the same text GGUF (arch gemma3)
- * as gemma3_text: convert_hf_to_gguf.py writes the vision tower and
- * projector to a separate --mmproj file. Kimi K2 converts as DeepSeek-V3
- * (conversion/deepseek.py registers DeepseekV3ForCausalLM, the architecture
- * its config names), Ministral 3 as Mistral's tensors under arch mistral3
- * (conversion/mistral3.py Ministral3Model, a LlamaModel), Qwen3-VL's text
- * model as Qwen3's and Qwen3-MoE's tensors under arch qwen3vl / qwen3vlmoe
- * (conversion/qwen3vl.py: the fused experts split into gate and up;
- * src/models/qwen3vl.cpp creates qwen3's tensors), its tower in the
- * --mmproj file. */
+/* The type whose tensor layout a model's GGUF has. Gemma 3's, Llama 4's
+ * and LFM2-VL's vision-language checkpoints convert to the same text GGUF
+ * (arch gemma3, llama4, lfm2) as their text models: convert_hf_to_gguf.py
+ * writes the vision tower and projector to a separate --mmproj file. Kimi
+ * K2 converts as DeepSeek-V3 (conversion/deepseek.py registers
+ * DeepseekV3ForCausalLM, the architecture its config names), Ministral 3 as
+ * Mistral's tensors under arch mistral3 (conversion/mistral3.py
+ * Ministral3Model, a LlamaModel), Qwen3-VL's text model as Qwen3's and
+ * Qwen3-MoE's tensors under arch qwen3vl / qwen3vlmoe (conversion/qwen3vl.py:
+ * the fused experts split into gate and up; src/models/qwen3vl.cpp creates
+ * qwen3's tensors), its tower in the --mmproj file. */
 static const char *plan_type(const gs_model *m)
 {
-	static const char *const as[][2] = {{"gemma3", "gemma3_text"},
-	                                    {"kimi_k2", "deepseek_v3"},
-	                                    {"ministral3", "mistral"},
-	                                    {"qwen3_vl", "qwen3"},
+	static const char *const as[][2] = {{"gemma3", "gemma3_text"},     {"llama4", "llama4_text"},
+	                                    {"lfm2_vl", "lfm2"},           {"kimi_k2", "deepseek_v3"},
+	                                    {"ministral3", "mistral"},     {"qwen3_vl", "qwen3"},
 	                                    {"qwen3_vl_moe", "qwen3_moe"}};
 	for (size_t i = 0; i < sizeof as / sizeof as[0]; i++)
 		if (!strcmp(m->model_type, as[i][0]))
@@ -486,6 +488,13 @@ static bool has_type(const gs_model *m, const char *const *list, size_t n)
 		add(p, n, (int)l, __VA_ARGS__);                                                              \
 	} while (0)
 #define WB(base, ne0, ne1, b) do { T(base ".weight", ne0, ne1, 0); T(base ".bias", b, 0, 0); } while (0)
+
+/* Whether block l's MLP is the experts: an MTP block (l >= layers) always
+ * is, as its decoder layer's index is past first_k_dense_replace. */
+static bool moe_at(const gs_model *m, uint32_t l)
+{
+	return l >= m->layers || (l < GS_MAX_LAYERS && m->layer_is_moe[l]);
+}
 
 /* GPT-NeoX (Pythia) as convert_hf_to_gguf.py writes it: LayerNorms with
  * biases, one fused query_key_value with its bias, and a biased, ungated
@@ -553,10 +562,11 @@ static void deepseek_layer(plan *p, uint32_t l)
 	T("attn_v_b.weight", kl, dv, a);
 	T("attn_output.weight", a * dv, h, 0);
 	T("ffn_norm.weight", h, 0, 0);
-	if (l < GS_MAX_LAYERS && m->layer_is_moe[l]) {
+	if (moe_at(m, l)) {
 		uint64_t E = m->experts, mi = m->moe_intermediate, sh = m->shared_intermediate;
 		T("ffn_gate_inp.weight", h, E, 0);
-		if (TYPE_IN(m, "deepseek_v3")) /* topk_method noaux_tc */
+		/* V3's topk_method noaux_tc; GLM-4.7-Flash's Glm4MoE always has one */
+		if (TYPE_IN(m, "deepseek_v3", "glm4_moe_lite"))
 			T("exp_probs_b.bias", E, 0, 0);
 		T("ffn_gate_exps.weight", h, mi, E);
 		T("ffn_up_exps.weight", h, mi, E);
@@ -630,6 +640,122 @@ static void qwen3_next_layer(plan *p, uint32_t l)
 	T("ffn_down_shexp.weight", sh, h, 0);
 }
 
+/* GLM-4.5 (conversion/glm.py Glm4MoeModel; src/models/glm4-moe.cpp
+ * load_arch_tensors): q, k and v with their biases (attention_bias), q/k
+ * norms where use_qk_norm, post_attention_norm where llama has ffn_norm, a
+ * dense MLP for the leading blocks, then the router and its exp_probs_b,
+ * the routed experts and the shared expert. */
+static void glm4moe_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim;
+	char n[48];
+	T("attn_norm.weight", h, 0, 0);
+	T("attn_q.weight", h, a * d, 0);
+	T("attn_k.weight", h, kv * d, 0);
+	T("attn_v.weight", h, kv * d, 0);
+	if (m->qkv_bias) {
+		T("attn_q.bias", a * d, 0, 0);
+		T("attn_k.bias", kv * d, 0, 0);
+		T("attn_v.bias", kv * d, 0, 0);
+	}
+	T("attn_output.weight", a * d, h, 0);
+	if (m->qk_norm) {
+		T("attn_q_norm.weight", d, 0, 0);
+		T("attn_k_norm.weight", d, 0, 0);
+	}
+	T("post_attention_norm.weight", h, 0, 0);
+	if (moe_at(m, l)) {
+		uint64_t E = m->experts, mi = m->moe_intermediate, sh = m->shared_intermediate;
+		T("ffn_gate_inp.weight", h, E, 0);
+		T("exp_probs_b.bias", E, 0, 0);
+		T("ffn_gate_exps.weight", h, mi, E);
+		T("ffn_down_exps.weight", mi, h, E);
+		T("ffn_up_exps.weight", h, mi, E);
+		T("ffn_gate_shexp.weight", h, sh, 0);
+		T("ffn_down_shexp.weight", sh, h, 0);
+		T("ffn_up_shexp.weight", h, sh, 0);
+	} else {
+		T("ffn_gate.weight", h, m->intermediate, 0);
+		T("ffn_down.weight", m->intermediate, h, 0);
+		T("ffn_up.weight", h, m->intermediate, 0);
+	}
+}
+
+/* MiniMax-M2 (src/models/minimax-m2.cpp load_arch_tensors, from b6906):
+ * q/k/v and the output, q and k norms over all heads, a router with its
+ * exp_probs_b and the experts on every block, no shared expert. */
+static void minimax_m2_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim, E = m->experts,
+	         mi = m->moe_intermediate;
+	char n[48];
+	T("attn_norm.weight", h, 0, 0);
+	T("attn_q.weight", h, a * d, 0);
+	T("attn_k.weight", h, kv * d, 0);
+	T("attn_v.weight", h, kv * d, 0);
+	T("attn_output.weight", a * d, h, 0);
+	T("attn_q_norm.weight", a * d, 0, 0);
+	T("attn_k_norm.weight", kv * d, 0, 0);
+	T("ffn_norm.weight", h, 0, 0);
+	T("ffn_gate_inp.weight", h, E, 0);
+	T("ffn_gate_exps.weight", h, mi, E);
+	T("ffn_down_exps.weight", mi, h, E);
+	T("ffn_up_exps.weight", h, mi, E);
+	T("exp_probs_b.bias", E, 0, 0);
+}
+
+/* LFM2 (conversion/lfm2.py; src/models/lfm2.cpp load_arch_tensors, from
+ * b5873): every block ffn_norm, a SwiGLU MLP and attn_norm (operator_norm);
+ * attention blocks q/k/v, the output and per-head q/k norms; the others a
+ * short convolution, shortconv.conv (L_cache x h, kept in F32 by the
+ * converter and the quantizer), in_proj (h -> 3h) and out_proj. */
+static void lfm2_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim, ff = m->intermediate;
+	char n[48];
+	T("ffn_norm.weight", h, 0, 0);
+	T("ffn_gate.weight", h, ff, 0);
+	T("ffn_down.weight", ff, h, 0);
+	T("ffn_up.weight", h, ff, 0);
+	T("attn_norm.weight", h, 0, 0);
+	if (l < GS_MAX_LAYERS && m->layer_is_ssm[l]) {
+		T("shortconv.conv.weight", m->ssm_conv, h, 0);
+		T("shortconv.in_proj.weight", h, 3 * h, 0);
+		T("shortconv.out_proj.weight", h, h, 0);
+		return;
+	}
+	T("attn_q_norm.weight", d, 0, 0);
+	T("attn_k_norm.weight", d, 0, 0);
+	T("attn_q.weight", h, a * d, 0);
+	T("attn_k.weight", h, kv * d, 0);
+	T("attn_v.weight", h, kv * d, 0);
+	T("attn_output.weight", a * d, h, 0);
+}
+
+/* An MTP block's own tensors after its decoder layer's (glm4-moe.cpp and
+ * deepseek2.cpp, i >= n_layer): eh_proj, enorm, hnorm, shared_head_norm,
+ * and embed_tokens and shared_head_head where the checkpoint stores them
+ * (GLM-4.7-Flash). llama.cpp creates them TENSOR_SKIP (glm4moe) or skips
+ * them unless asked to load the MTP (deepseek2): they are in the file, in
+ * no device's buffer. */
+static void nextn_tensors(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden;
+	char n[48];
+	T("nextn.eh_proj.weight", 2 * h, h, 0);
+	T("nextn.enorm.weight", h, 0, 0);
+	T("nextn.hnorm.weight", h, 0, 0);
+	if (m->mtp_embed_head) {
+		T("nextn.embed_tokens.weight", h, m->vocab, 0);
+		T("nextn.shared_head_head.weight", h, m->vocab, 0);
+	}
+	T("nextn.shared_head_norm.weight", h, 0, 0);
+}
+
 static void layer(plan *p, uint32_t l)
 {
 	const gs_model *m = p->m;
@@ -644,8 +770,20 @@ static void layer(plan *p, uint32_t l)
 		gpt_oss_layer(p, l);
 		return;
 	}
-	if (TYPE_IN(m, "deepseek_v2", "deepseek_v3")) {
+	if (TYPE_IN(m, "deepseek_v2", "deepseek_v3", "glm4_moe_lite")) {
 		deepseek_layer(p, l);
+		return;
+	}
+	if (TYPE_IN(m, "glm4_moe")) {
+		glm4moe_layer(p, l);
+		return;
+	}
+	if (TYPE_IN(m, "minimax_m2")) {
+		minimax_m2_layer(p, l);
+		return;
+	}
+	if (TYPE_IN(m, "lfm2")) {
+		lfm2_layer(p, l);
 		return;
 	}
 	if (TYPE_IN(m, "qwen3_next", "qwen3_5", "qwen3_5_moe")) {
@@ -660,7 +798,7 @@ static void layer(plan *p, uint32_t l)
 		T("attn_k.weight", h, kv * d, 0);
 		T("attn_v.weight", h, kv * dv, 0);
 	}
-	if (TYPE_IN(m, "qwen2")) {
+	if (TYPE_IN(m, "qwen2") || (TYPE_IN(m, "llama4_text") && m->qkv_bias)) {
 		T("attn_q.bias", a * d, 0, 0);
 		T("attn_k.bias", kv * d, 0, 0);
 		T("attn_v.bias", kv * dv, 0, 0);
@@ -676,11 +814,19 @@ static void layer(plan *p, uint32_t l)
 	if (TYPE_IN(m, "gemma2", "gemma3_text"))
 		T("post_ffw_norm.weight", h, 0, 0);
 	if (l < GS_MAX_LAYERS && m->layer_is_moe[l]) {
-		uint64_t E = m->experts, mi = m->moe_intermediate;
+		uint64_t E = m->experts, mi = m->moe_intermediate, sh = m->shared_intermediate;
 		T("ffn_gate_inp.weight", h, E, 0);
 		T("ffn_gate_exps.weight", h, mi, E);
 		T("ffn_up_exps.weight", h, mi, E);
 		T("ffn_down_exps.weight", mi, h, E);
+		/* Llama 4 (conversion/llama.py Llama4Model: gate_up_proj split in
+		 * two; src/models/llama4.cpp): one shared expert of the experts'
+		 * width beside them */
+		if (TYPE_IN(m, "llama4_text")) {
+			T("ffn_gate_shexp.weight", h, sh, 0);
+			T("ffn_down_shexp.weight", sh, h, 0);
+			T("ffn_up_shexp.weight", h, sh, 0);
+		}
 	} else if (TYPE_IN(m, "phi3")) {
 		T("ffn_up.weight", h, 2 * (uint64_t)m->intermediate, 0); /* gate and up fused */
 		T("ffn_down.weight", m->intermediate, h, 0);
@@ -746,7 +892,7 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 		                    "\"%.30s\" is not a llama.cpp file type; expected one of %s", name,
 		                    gsi_gguf_ftypes());
 	if (!m->has_architecture || !has_type(m, supported, sizeof supported / sizeof supported[0])) {
-		char list[200] = "";
+		char list[400] = "";
 		for (size_t i = 0; i < sizeof supported / sizeof supported[0]; i++)
 			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "",
 			         supported[i]);
@@ -771,7 +917,15 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	const char *bare = strncasecmp(name, "gguf:", 5) ? name : name + 5;
 	p->mxfp4_source = TYPE_IN(m, "gpt_oss") &&
 	                  (!strcasecmp(bare, "MXFP4") || ft == FT_F16 || ft == FT_BF16 || ft == FT_F32);
-	p->n_attention_wv = (int)m->layers;
+	/* the converter writes GLM's MTP blocks after the decoder's (glm.py:
+	 * block_count = num_hidden_layers + num_nextn_predict_layers); DeepSeek's
+	 * converter drops them */
+	uint32_t mtp = TYPE_IN(m, "glm4_moe", "glm4_moe_lite") ? m->mtp_layers : 0;
+	p->n_all = (int)(m->layers + mtp);
+	p->n_attention_wv = p->n_all;
+	/* llama-quant.cpp counts the attn_v tensors: LFM2's conv blocks have none */
+	if (TYPE_IN(m, "lfm2"))
+		p->n_attention_wv = (int)gs_model_attention_layers(m);
 	/* tensor_requires_imatrix: these file types cannot be made without one */
 	p->has_imatrix = opts->imatrix ||
 	                 IS(FT_IQ1_S, FT_IQ1_M, FT_IQ2_XXS, FT_IQ2_XS, FT_IQ2_S, FT_IQ3_XXS, FT_Q2_K_S);
@@ -785,7 +939,13 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	add(p, "token_embd.weight", -1, m->hidden, m->vocab, 0);
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
 		layer(p, l);
-	add(p, "output_norm.weight", -1, m->hidden, 0, 0);
+	for (uint32_t l = m->layers; l < m->layers + mtp && l < GS_MAX_LAYERS; l++) {
+		layer(p, l);
+		nextn_tensors(p, l);
+	}
+	/* LFM2's final norm keeps the name its converter gave it
+	 * (LLM_TENSOR_OUTPUT_NORM_LFM2, "token_embd_norm") */
+	add(p, TYPE_IN(m, "lfm2") ? "token_embd_norm.weight" : "output_norm.weight", -1, m->hidden, 0, 0);
 	if (TYPE_IN(m, "gpt_neox"))
 		add(p, "output_norm.bias", -1, m->hidden, 0, 0);
 	if (!p->tied)
@@ -809,8 +969,9 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	dtypes_text(p, s);
 	if (s->param_elements != m->params)
 		snprintf(s->note, sizeof s->note,
-		         "the planned tensors hold %llu elements, config.json's count is %llu",
-		         (unsigned long long)s->param_elements, (unsigned long long)m->params);
+		         "the planned tensors hold %llu elements, config.json's count is %llu%s",
+		         (unsigned long long)s->param_elements, (unsigned long long)m->params,
+		         mtp ? " (the file also holds the MTP blocks, which llama.cpp does not load)" : "");
 	m->has_inventory = true;
 	return GS_OK;
 }
@@ -830,7 +991,12 @@ const char *gsi_gguf_arch(const gs_model *m)
 	                                     {"deepseek_v3", "deepseek2"}, {"qwen3_next", "qwen3next"},
 	                                     {"kimi_k2", "deepseek2"},     {"ministral3", "mistral3"},
 	                                     {"qwen3_vl", "qwen3vl"},      {"qwen3_vl_moe", "qwen3vlmoe"},
-	                                     {"qwen3_5", "qwen35"},        {"qwen3_5_moe", "qwen35moe"}};
+	                                     {"qwen3_5", "qwen35"},        {"qwen3_5_moe", "qwen35moe"},
+	                                     {"glm4_moe", "glm4moe"},      {"glm4_moe_lite", "deepseek2"},
+	                                     {"glm_moe_dsa", "glm-dsa"},   {"llama4", "llama4"},
+	                                     {"llama4_text", "llama4"},    {"minimax_m2", "minimax-m2"},
+	                                     {"lfm2", "lfm2"},             {"lfm2_vl", "lfm2"},
+	                                     {"granitemoehybrid", "granitehybrid"}};
 	if (!strncmp(m->model_type, "gguf:", 5))
 		return m->model_type + 5;
 	if (!strcmp(m->text_model_type, "ministral3"))

@@ -26,6 +26,8 @@ typedef struct counter {
 	gs_model *m;
 	const gsi_arch *a;
 	bool in_experts; /* mlp_params is counting routed experts */
+	bool quiet;      /* counting MTP layers: no module of theirs is built
+	                    by Transformers, so none is noted for PEFT */
 } counter;
 
 static void add(uint64_t *acc, uint64_t v) { *acc = gs_add_sat(*acc, v); }
@@ -65,7 +67,7 @@ static void matrices(counter *c, int nm, uint64_t out, uint64_t in, uint64_t n)
 		s->expert_rows = gs_add_sat(s->expert_rows, gs_mul_sat(out, n));
 		s->expert_cols = gs_add_sat(s->expert_cols, gs_mul_sat(in, n));
 	}
-	if (!(expert && c->a->experts_params))
+	if (!(expert && c->a->experts_params) && !c->quiet)
 		gsi_note_module(c->m, c->a->nm[nm], in, out, n);
 }
 
@@ -89,6 +91,17 @@ static void attention_params(counter *c)
 		add(&s->norm, a->kv_lora);                        /* kv_a_layernorm */
 		matrix(c, GSI_NM_KVB, heads * ((uint64_t)a->nope + a->v_d), a->kv_lora);
 		matrix(c, GSI_NM_O, h, heads * a->v_d);
+		if (a->idx_heads) {
+			/* the DSA indexer (vLLM deepseek_v2.py Indexer @7cfb97e3379):
+			 * wq_b from the q latent, wk, k_norm a LayerNorm with bias,
+			 * weights_proj h -> heads, no biases on the Linears;
+			 * weights_proj stays unquantized (quant_config=None), so it is
+			 * counted with the routers, not with the matrices */
+			matrix(c, GSI_NM_IDX_Q, (uint64_t)a->idx_heads * a->idx_dim, a->q_lora);
+			matrix(c, GSI_NM_IDX_K, a->idx_dim, h);
+			add(&s->norm, 2ull * a->idx_dim);
+			add(&s->other, (uint64_t)a->idx_heads * h);
+		}
 		return;
 	}
 	uint64_t q = gs_mul_sat(heads, a->d), k = gs_mul_sat(a->a_kv, a->d), v = gs_mul_sat(a->a_kv, a->v_d);
@@ -182,10 +195,27 @@ static void gdn_mixer_params(counter *c)
 	add(&s->norm, a->ssm_head_dim);                           /* the gated norm */
 }
 
+/* LFM2's ShortConv (vLLM layers/mamba/short_conv.py @7cfb97e3379):
+ * in_proj h -> 3 x conv_dim (B, C, x), a depthwise conv of conv_dim x
+ * L_cache (HF conv.weight (conv_dim, 1, L_cache)), out_proj conv_dim -> h,
+ * biases on all three with conv_bias. */
+static void short_conv_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	uint64_t cd = a->ssm_inner, h = a->h;
+	matrix(c, GSI_NM_SSM_IN, 3 * cd, h);
+	matrix(c, GSI_NM_SSM_OUT, h, cd);
+	add(&c->s.other, gs_mul_sat(cd, a->ssm_conv));
+	if (a->ssm_conv_bias)
+		add(&c->s.other, 3 * cd + cd + h);
+}
+
 /* The state-space mixer of this architecture: Mamba-2's when it has groups. */
 static void ssm_mixer_params(counter *c)
 {
-	if (c->a->gdn)
+	if (c->a->short_conv)
+		short_conv_params(c);
+	else if (c->a->gdn)
 		gdn_mixer_params(c);
 	else if (c->a->ssm_groups)
 		mamba2_mixer_params(c);
@@ -235,7 +265,7 @@ static void moe_params(counter *c)
 		mlp_params(c, a->moe_i, a->E, true);
 	}
 	add(&s->other, (uint64_t)a->E * h); /* router */
-	if (a->router_module)
+	if (a->router_module && !c->quiet)
 		gsi_note_module(c->m, a->router_module, h, a->E, 1);
 	if (a->router_bias)
 		add(&s->other, a->E);        /* e_score_correction_bias */
@@ -288,7 +318,8 @@ void gsi_arch_default_names(gsi_arch *a)
 		"q_proj", "k_proj", "v_proj", "qkv_proj", "o_proj", "gate_proj", "up_proj", "gate_up_proj",
 		"down_proj", "gate_proj", "up_proj", "down_proj", "q_a_proj", "q_b_proj",
 		"kv_a_proj_with_mqa", "kv_b_proj", "in_proj", "x_proj", "dt_proj", "out_proj",
-		"in_proj_z", "in_proj_b", "in_proj_a"};
+		"in_proj_z", "in_proj_b", "in_proj_a",
+		"wq_b", "wk"};
 	memcpy(a->nm, llama, sizeof a->nm);
 }
 
@@ -360,6 +391,10 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	if (m->mtp_params > GSI_MAX_PARAMS)
 		return false;
 	m->largest_layer_params = largest;
+	m->mtp_embed_head = a->mtp_embed_head;
+	m->index_heads = a->idx_heads;
+	m->index_head_dim = a->idx_dim;
+	m->index_topk = a->idx_topk;
 	m->gpt_style = a->gpt_style;
 	m->num_labels = a->num_labels;
 	m->token_labels = a->token_labels;
@@ -378,6 +413,7 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->ssm_chunk = a->ssm_chunk;
 	m->ssm_state_fp32 = a->ssm_state_fp32;
 	m->gdn = a->gdn;
+	m->short_conv = a->short_conv;
 	m->attn_out_gate = a->attn_out_gate;
 	m->parallel_ssm = a->parallel_ssm;
 	m->has_architecture = true;
@@ -391,6 +427,8 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->vocab = a->V;
 	m->max_position = a->max_pos;
 	m->gated_mlp = a->gated;
+	m->qkv_bias = a->qkv_bias;
+	m->qk_norm = a->qk_norm && !a->qk_norm_full;
 	m->tied_embeddings = a->tied;
 	m->experts = a->E;
 	m->experts_params = a->experts_params;

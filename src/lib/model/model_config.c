@@ -24,9 +24,11 @@ static const char supported[] = "llama, mistral, mixtral, phimoe, qwen2, qwen3, 
                                 "deepseek_v2, deepseek_v3, kimi_k2, ministral3, ernie4_5_moe, qwen3_next, "
                                 "bailing_moe, qwen, "
                                 "starcoder2, opt, olmo2, internlm2, cohere, cohere2, granite, granitemoe, "
-                                "chatglm, glm4, mamba, mamba2, jamba, nemotron_h, falcon_h1, bert, t5, mt5, "
-                                "umt5, bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, "
-                                "mllama, mistral3, qwen3_vl, qwen3_vl_moe, qwen3_5 and qwen3_5_moe "
+                                "granitemoehybrid, "
+                                "chatglm, glm4, glm4_moe, glm4_moe_lite, glm_moe_dsa, mamba, mamba2, jamba, "
+                                "llama4_text, minimax_m2, lfm2, nemotron_h, falcon_h1, bert, t5, mt5, umt5, "
+                                "bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama, "
+                                "mistral3, llama4, lfm2_vl, qwen3_vl, qwen3_vl_moe, qwen3_5 and qwen3_5_moe "
                                 "(vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
@@ -125,6 +127,13 @@ static const struct {
 	{"marian", gsi_read_marian, NULL, F_ENCDEC},
 	{"opt", gsi_read_opt, "q_proj,v_proj", 0},
 	{"bailing_moe", gsi_read_bailing_moe, NULL, F_MOE},
+	{"glm4_moe", gsi_read_glm4_moe, NULL, F_MOE},
+	{"glm4_moe_lite", gsi_read_glm4_moe_lite, NULL, F_MOE | F_MLA},
+	{"glm_moe_dsa", gsi_read_glm_moe_dsa, NULL, F_MOE | F_MLA},
+	{"llama4_text", gsi_read_llama4_text, NULL, F_MOE},
+	{"minimax_m2", gsi_read_minimax_m2, NULL, F_MOE},
+	{"granitemoehybrid", gsi_read_granitemoehybrid, NULL, F_MOE | F_SSM},
+	{"lfm2", gsi_read_lfm2, NULL, 0},
 };
 
 /* A key of another family's in this type's config: refuse rather than size

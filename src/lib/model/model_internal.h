@@ -14,6 +14,7 @@ enum {
 	GSI_NM_QA, GSI_NM_QB, GSI_NM_KVA, GSI_NM_KVB,
 	GSI_NM_SSM_IN, GSI_NM_SSM_X, GSI_NM_SSM_DT, GSI_NM_SSM_OUT, /* Mamba mixer */
 	GSI_NM_SSM_Z, GSI_NM_SSM_B, GSI_NM_SSM_A, /* Qwen3.5's split Gated DeltaNet projections */
+	GSI_NM_IDX_Q, GSI_NM_IDX_K,                   /* DSA indexer's wq_b, wk */
 	GSI_NM_COUNT
 };
 
@@ -46,6 +47,9 @@ typedef struct gsi_arch {
 	/* MLA */
 	bool mla;
 	uint32_t q_lora, kv_lora, nope, rope;
+	/* DeepSeek Sparse Attention's indexer on every MLA layer (GLM-5):
+	 * idx_heads query heads of idx_dim from the q latent, one key of idx_dim */
+	uint32_t idx_heads, idx_dim, idx_topk;
 	uint32_t window;
 	bool gpt_style;
 	uint32_t pooler;      /* bert: a pooler dense h x h (+ bias) */
@@ -75,7 +79,8 @@ typedef struct gsi_arch {
 	                          in_proj_z, in_proj_b, in_proj_a), the same
 	                          parameters as Qwen3-Next's two fused ones     */
 	/* Multi-token-prediction layers the checkpoint stores beside the trunk
-	 * (Qwen3-Next's and Qwen3.5's mtp.*): mtp_layers copies of the trunk's
+	 * (Qwen3-Next's and Qwen3.5's mtp.*, GLM's and DeepSeek's
+	 * num_nextn_predict_layers): mtp_layers copies of the trunk's
 	 * last attention layer, plus mtp_extra parameters of their own (the fc
 	 * over the embedding and the hidden state, their norms). Counted apart
 	 * (gs_model.mtp_params), not in the parameters: Transformers does not
@@ -83,6 +88,8 @@ typedef struct gsi_arch {
 	 * decoding. */
 	uint32_t mtp_layers;
 	uint64_t mtp_extra;
+	bool mtp_embed_head;  /* GLM's and DeepSeek's own embed_tokens and
+	                         shared_head.head in each MTP layer (in mtp_extra) */
 	/* Nemotron-H: each layer is one of a Mamba-2 mixer, attention or an MLP
 	 * (m->layer_is_ssm, m->layer_is_mlp_only), with one norm */
 	bool single_mixer;
@@ -91,6 +98,10 @@ typedef struct gsi_arch {
 	 * separate switches (ssm_out_bias, ssm_no_norm) */
 	bool parallel_ssm, ssm_out_bias, ssm_no_norm;
 	bool hybrid;           /* layers mix attention and Mamba (m->layer_is_ssm) */
+	/* LFM2: its state layers are short convolutions (ShortConv): in_proj
+	 * to 3 x ssm_inner (B, C, x), a depthwise conv of ssm_conv taps,
+	 * out_proj; no SSM, no recurrent state */
+	bool short_conv;
 	uint32_t num_labels;  /* sequence classification: head h x labels (+ bias) */
 	uint32_t token_labels; /* token classification / question answering: a
 	                          head h x labels (+ bias) on every token */

@@ -187,6 +187,7 @@ gs_status gsi_read_bailing_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 
 gs_status gsi_read_deepseek_v3(gsi_reader *r, gsi_arch *a, gs_model *m)
 {
+	a->mla = true; /* before gsi_cfg_common: no head_dim is derived from hidden_size */
 	TRY(gsi_cfg_common(r, a, m, false));
 	uint32_t shared = 0, first_dense = 0, freq = 1;
 	TRY(gsi_cfg_dim(r, "n_routed_experts", &a->E, true, 0, false));
@@ -251,5 +252,243 @@ gs_status gsi_read_ernie4_5_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 	a->router_bias = true; /* Ernie4_5_MoeStatics.e_score_correction_bias, (1, E) */
 	for (uint32_t l = 0; l < a->L; l++)
 		m->layer_is_moe[l] = (l + 1) % interval == 0 && l >= start && l <= end;
+	return GS_OK;
+}
+
+/* The experts' fields of a DeepSeek-shaped mixture (GLM-4.x): n_routed_experts
+ * of moe_intermediate_size, num_experts_per_tok, n_shared_experts x
+ * moe_intermediate_size of shared experts, the layers from
+ * first_k_dense_replace on. All required: the hub configs carry them, and
+ * a class default here would size another model. */
+static gs_status glm_experts(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	uint32_t shared, first_dense;
+	TRY(gsi_cfg_dim(r, "n_routed_experts", &a->E, true, 0, false));
+	TRY(gsi_cfg_dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
+	TRY(gsi_cfg_dim(r, "moe_intermediate_size", &a->moe_i, true, 0, false));
+	TRY(gsi_cfg_dim(r, "n_shared_experts", &shared, true, 0, true));
+	TRY(gsi_cfg_dim(r, "first_k_dense_replace", &first_dense, true, 0, true));
+	if (a->topk > a->E)
+		return gsi_cfg_field_error(r, "num_experts_per_tok", "must not exceed n_routed_experts");
+	if ((uint64_t)shared * a->moe_i >= GSI_MAX_DIM)
+		return gsi_cfg_field_error(r, "n_shared_experts",
+		                           "times moe_intermediate_size must stay below 2^31 (the shared "
+		                           "experts' width)");
+	a->shared_i = shared * a->moe_i;
+	/* Glm4MoE always creates gate.e_score_correction_bias (vLLM glm4_moe.py
+	 * @7cfb97e3379), whatever topk_method says */
+	a->router_bias = true;
+	for (uint32_t l = 0; l < a->L; l++)
+		m->layer_is_moe[l] = l >= first_dense;
+	return GS_OK;
+}
+
+/* num_nextn_predict_layers: the MTP layers the checkpoint stores (vLLM
+ * deepseek_mtp.py DeepSeekMultiTokenPredictorLayer, glm4_moe_mtp.py
+ * Glm4MoeMultiTokenPredictorLayer @7cfb97e3379): each a decoder layer of
+ * the last layer's kind (its index is past first_k_dense_replace), plus its
+ * own enorm, hnorm and shared_head.norm and eh_proj (2h -> h, no bias), and
+ * where the checkpoint stores them its own embed_tokens and
+ * shared_head.head (gsi_arch.mtp_extra, per layer here). */
+static gs_status glm_mtp(gsi_reader *r, gsi_arch *a, bool embed_head)
+{
+	TRY(gsi_cfg_dim(r, "num_nextn_predict_layers", &a->mtp_layers, true, 0, true));
+	if (a->mtp_layers > 8)
+		return gsi_cfg_field_error(r, "num_nextn_predict_layers",
+		                           "must be at most 8 (published GLM checkpoints store 1)");
+	a->mtp_embed_head = embed_head;
+	uint64_t h = a->h, own = 2 * h * h + 3 * h * (a->norm_bias ? 2 : 1);
+	if (embed_head)
+		own += 2 * (uint64_t)a->V * h;
+	a->mtp_extra = a->mtp_layers * own;
+	return GS_OK;
+}
+
+/* GLM-4.5, 4.6 and 4.7 (model_type glm4_moe; vLLM glm4_moe.py Glm4MoeAttention,
+ * Glm4MoE, Glm4MoeDecoderLayer and glm4_moe_mtp.py @7cfb97e3379; the
+ * Transformers index stores only a pre-release configuration class, so the
+ * hub keys are read): GQA with q/k/v biases (attention_bias; o_proj never has
+ * one) and per-head q/k RMSNorms with use_qk_norm, partial RoPE (no
+ * parameters); glm_experts' mixture from first_k_dense_replace on, a dense
+ * MLP of intermediate_size before; two RMSNorms; an untied head. The
+ * num_nextn_predict_layers MTP layers have no embed_tokens or
+ * shared_head.head of their own: vLLM's loader copies the trunk's into them
+ * for the GLM-4.6 checkpoint (d3ade61e42). attention_bias, use_qk_norm and
+ * num_nextn_predict_layers are required: abridged configs omit them, and
+ * GLM-4.5-Air and GLM-4.5 differ on use_qk_norm. */
+gs_status gsi_read_glm4_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_cfg_common(r, a, m, false));
+	TRY(gsi_cfg_flag_required(r, "attention_bias", &a->qkv_bias));
+	a->o_bias = false;
+	TRY(gsi_cfg_flag_required(r, "use_qk_norm", &a->qk_norm));
+	TRY(glm_experts(r, a, m));
+	return glm_mtp(r, a, false);
+}
+
+/* GLM-4.7-Flash (model_type glm4_moe_lite; vLLM glm4_moe_lite.py
+ * @7cfb97e3379): DeepSeek-V3's MLA layers (gsi_read_deepseek_v3) with
+ * Glm4MoE's experts, whose e_score_correction_bias is always there. Its MTP
+ * layer stores its own embed_tokens and shared_head.head: the hub's
+ * safetensors total, 31,221,488,576, is the trunk, one MTP layer and 2 x
+ * vocab x hidden (/work/notes/archs/deepseek_v3.md). */
+gs_status gsi_read_glm4_moe_lite(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_read_deepseek_v3(r, a, m));
+	a->router_bias = true;
+	return glm_mtp(r, a, true);
+}
+
+/* GLM-5 and GLM-5.1 (model_type glm_moe_dsa; vLLM registry.py
+ * GlmMoeDsaForCausalLM = vllm/models/deepseek_v32, deepseek_v2.py Indexer
+ * @7cfb97e3379): DeepSeek-V3.2's layout, MLA layers each with a DeepSeek
+ * Sparse Attention indexer of index_n_heads heads of index_head_dim read
+ * from the q latent (q_lora_rank required), which attends index_topk
+ * tokens; the MTP layer shares the trunk's embeddings and head (GLM-5.1's
+ * safetensors total, 753,864,139,008, has no second copy). IndexCache
+ * layouts (index_topk_freq, index_topk_pattern, index_skip_topk_offset,
+ * indexer_types: layers reusing another's top-k without an indexer) are
+ * refused: no published checkpoint uses them and their layer rule is not
+ * read. */
+gs_status gsi_read_glm_moe_dsa(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	static const char *const index_cache[] = {"index_topk_freq", "index_topk_pattern",
+	                                          "index_skip_topk_offset", "indexer_types"};
+	for (size_t i = 0; i < sizeof index_cache / sizeof index_cache[0]; i++) {
+		json_t *v = json_object_get(r->root, index_cache[i]);
+		if (v && !json_is_null(v))
+			return gsi_cfg_field_error(r, index_cache[i],
+			                           "is not read: layers that reuse another layer's top-k "
+			                           "(IndexCache) have no indexer, and which ones is not "
+			                           "modelled");
+	}
+	TRY(gsi_read_deepseek_v3(r, a, m));
+	if (!a->q_lora)
+		return gsi_cfg_field_error(r, "q_lora_rank",
+		                           "must be set: the DSA indexer's wq_b reads the q latent");
+	TRY(gsi_cfg_dim(r, "index_n_heads", &a->idx_heads, true, 0, false));
+	TRY(gsi_cfg_dim(r, "index_head_dim", &a->idx_dim, true, 0, false));
+	TRY(gsi_cfg_dim(r, "index_topk", &a->idx_topk, true, 0, false));
+	if ((uint64_t)a->idx_heads * a->idx_dim >= GSI_MAX_DIM)
+		return gsi_cfg_field_error(r, "index_n_heads", "times index_head_dim must stay below 2^31");
+	return glm_mtp(r, a, false);
+}
+
+/* Llama 4's layer kinds: MoE layers from moe_layers, else every
+ * interleave_moe_layer_step-th (Llama4TextConfig: range(step - 1, L,
+ * step)); RoPE layers from no_rope_layers (1 = RoPE; empty or absent: all
+ * but every no_rope_layer_interval-th), which attend within chunks of
+ * attention_chunk_size and keep only the current chunk's K/V (vLLM's
+ * ChunkedLocalAttention): a window of that size for the cache; the NoPE
+ * layers attend globally. */
+static gs_status llama4_layers(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	uint32_t step = 1, interval = 4;
+	TRY(gsi_cfg_dim(r, "interleave_moe_layer_step", &step, false, 1, true));
+	TRY(gsi_cfg_dim(r, "no_rope_layer_interval", &interval, false, 4, false));
+	TRY(gsi_cfg_dim(r, "attention_chunk_size", &a->window, false, 0, true));
+	json_t *moe = json_object_get(r->root, "moe_layers");
+	json_t *rope = json_object_get(r->root, "no_rope_layers");
+	if (moe && !json_is_null(moe) && !json_is_array(moe))
+		return gsi_cfg_field_error(r, "moe_layers", "must be a list of layer indices");
+	if (rope && !json_is_null(rope) && (!json_is_array(rope) ||
+	                                     (json_array_size(rope) && json_array_size(rope) != a->L)))
+		return gsi_cfg_field_error(r, "no_rope_layers", "must be a list of 0 or 1, one per layer");
+	bool listed = json_array_size(moe) > 0, rope_listed = json_array_size(rope) > 0;
+	for (uint32_t l = 0; l < a->L; l++) {
+		m->layer_is_moe[l] = !listed && step && (l + 1) % step == 0;
+		json_t *v = rope_listed ? json_array_get(rope, l) : NULL;
+		if (v && !(json_is_integer(v) && (json_integer_value(v) == 0 || json_integer_value(v) == 1)))
+			return gsi_cfg_field_error(r, "no_rope_layers",
+			                           "must be a list of 0 or 1, one per layer");
+		bool uses_rope = v ? json_integer_value(v) == 1 : (l + 1) % interval != 0;
+		m->layer_is_sliding[l] = uses_rope && a->window;
+	}
+	for (size_t k = 0; listed && k < json_array_size(moe); k++) {
+		json_t *v = json_array_get(moe, k);
+		json_int_t x = json_integer_value(v);
+		if (!json_is_integer(v) || x < 0 || x >= (json_int_t)a->L)
+			return gsi_cfg_field_error(r, "moe_layers", "entries must be layer indices below "
+			                                            "num_hidden_layers");
+		m->layer_is_moe[json_integer_value(v)] = true;
+	}
+	return GS_OK;
+}
+
+/* Llama 4's text model (model_type llama4_text; Transformers
+ * configuration_llama4.py Llama4TextConfig @008e5743, vLLM llama4.py
+ * Llama4MoE, Llama4Attention, Llama4DecoderLayer @7cfb97e3379): Llama's
+ * attention (biases with attention_bias) whose q/k norm on the RoPE layers
+ * (use_qk_norm) has no weight; MoE layers hold a router E x h without bias
+ * (nn.Linear "router"), num_local_experts experts of intermediate_size as
+ * fused 3-D parameters (gate_up_proj, down_proj) and one shared expert of
+ * the same width; the other layers a dense MLP of intermediate_size_mlp;
+ * two RMSNorms; the head untied. Chunked attention (llama4_layers). */
+gs_status gsi_read_llama4_text(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_cfg_common(r, a, m, false));
+	TRY(gsi_cfg_attention_bias(r, a, false));
+	TRY(gsi_cfg_dim(r, "num_local_experts", &a->E, true, 0, false));
+	TRY(gsi_cfg_dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
+	TRY(gsi_cfg_dim(r, "intermediate_size_mlp", &a->i, true, 0, false));
+	if (a->topk > a->E)
+		return gsi_cfg_field_error(r, "num_experts_per_tok", "must not exceed num_local_experts");
+	/* intermediate_size is the experts' and the shared expert's width */
+	TRY(gsi_cfg_dim(r, "intermediate_size", &a->moe_i, true, 0, false));
+	a->shared_i = a->moe_i;
+	a->experts_params = true;
+	a->router_module = "router";
+	return llama4_layers(r, a, m);
+}
+
+/* MiniMax-M2, M2.1, M2.5, M2.7 (model_type minimax_m2; vLLM minimax_m2.py
+ * MiniMaxM2MoE, MiniMaxM2Attention, MiniMaxM2DecoderLayer @7cfb97e3379; the
+ * hub's remote code configuration_minimax_m2.py): GQA with q/k/v biases
+ * only with attention_bias, RMSNorms over all of q's heads (heads x
+ * head_dim) and all of k's (qk_norm_type per_layer, as OLMo 2); every layer
+ * a mixture of num_local_experts SwiGLU experts (w1, w3, w2) of
+ * intermediate_size with a router E x h and, with use_routing_bias, its
+ * e_score_correction_bias; partial RoPE (rotary_dim) holds nothing; the
+ * head untied. use_mtp / num_mtp_modules announce MTP modules that the
+ * published checkpoints do not store (vLLM's loader drops layers.62..64 if
+ * present; MiniMax-M2.7's safetensors total is the trunk and its FP8
+ * scales, to the unit): none is counted. Refused rather than guessed: a
+ * lightning-attention layer (attn_type_list 0, model_type minimax's), a
+ * shared expert (vLLM builds none) and q/k norms other than per_layer. */
+gs_status gsi_read_minimax_m2(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_cfg_common(r, a, m, false));
+	TRY(gsi_cfg_flag(r, "attention_bias", &a->qkv_bias, false));
+	TRY(gsi_cfg_dim(r, "num_local_experts", &a->E, true, 0, false));
+	TRY(gsi_cfg_dim(r, "num_experts_per_tok", &a->topk, true, 0, false));
+	if (a->topk > a->E)
+		return gsi_cfg_field_error(r, "num_experts_per_tok", "must not exceed num_local_experts");
+	uint32_t shared = 0;
+	TRY(gsi_cfg_dim(r, "shared_intermediate_size", &shared, false, 0, true));
+	if (shared)
+		return gsi_cfg_field_error(r, "shared_intermediate_size",
+		                           "must be 0: vLLM's MiniMaxM2MoE builds no shared expert and no "
+		                           "published checkpoint has one");
+	TRY(gsi_cfg_flag(r, "use_routing_bias", &a->router_bias, false));
+	TRY(gsi_cfg_flag(r, "use_qk_norm", &a->qk_norm, true));
+	const char *norm = json_string_value(json_object_get(r->root, "qk_norm_type"));
+	if (a->qk_norm && norm && strcmp(norm, "per_layer"))
+		return gsi_cfg_field_error(r, "qk_norm_type",
+		                           "must be \"per_layer\" (one RMSNorm over all heads): other kinds "
+		                           "are not read");
+	a->qk_norm_full = a->qk_norm;
+	json_t *types = json_object_get(r->root, "attn_type_list");
+	for (size_t k = 0; json_is_array(types) && k < json_array_size(types); k++)
+		if (json_integer_value(json_array_get(types, k)) != 1)
+			return gsi_cfg_field_error(r, "attn_type_list",
+			                           "must be all 1 (full attention): lightning-attention "
+			                           "layers are MiniMax-Text-01's (model_type minimax), not "
+			                           "read");
+	a->moe_i = a->i;
+	a->nm[GSI_NM_EGATE] = "w1";
+	a->nm[GSI_NM_EUP] = "w3";
+	a->nm[GSI_NM_EDOWN] = "w2";
+	for (uint32_t l = 0; l < a->L; l++)
+		m->layer_is_moe[l] = true;
 	return GS_OK;
 }

@@ -50,9 +50,13 @@ static void skipped(const json_t *list, gs_model *m)
 	json_array_foreach(list, i, v) {
 		const char *s = json_string_value(v);
 		size_t len = s ? strlen(s) : 0;
-		bool router = len >= 8 && !strcmp(s + len - 8, "mlp.gate");
 		if (!s || strstr(s, "lm_head") || strstr(s, "embed") || strstr(s, "norm") ||
-		    strstr(s, "wte") || router)
+		    strstr(s, "wte"))
+			continue;
+		/* a router ("gate", "mlp.gate") and its correction bias: gpusizer
+		 * counts them with the other parameters a quantized format keeps */
+		if (!strcmp(s, "gate") || (len > 5 && !strcmp(s + len - 5, ".gate")) ||
+		    strstr(s, "e_score_correction_bias"))
 			continue;
 		size_t n = strlen(m->quant_skipped);
 		snprintf(m->quant_skipped + n, sizeof m->quant_skipped - n, "%s%.60s", n ? ", " : "", s);

@@ -93,7 +93,9 @@ gs_status gsi_cfg_common_dims(gsi_reader *r, gsi_arch *a, gs_model *m, bool tied
 		TRY(gsi_cfg_dim(r, i_key, &a->i, true, 0, false));
 	TRY(gsi_cfg_dim(r, "vocab_size", &a->V, true, 0, false));
 	TRY(gsi_cfg_dim(r, "max_position_embeddings", &a->max_pos, false, 0, true));
-	if (a->h % a->a && !json_object_get(r->root, "head_dim"))
+	/* MLA's heads are qk_nope + qk_rope wide whatever hidden_size is
+	 * (GLM-4.7-Flash: 2048 / 20 heads); the reader set a->mla first */
+	if (a->h % a->a && !json_object_get(r->root, "head_dim") && !a->mla)
 		return gsi_cfg_field_error(r, "head_dim",
 		                           "is missing and hidden_size is not a multiple of "
 		                           "num_attention_heads");

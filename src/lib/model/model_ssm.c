@@ -439,3 +439,187 @@ gs_status gsi_read_qwen3_5_moe_text(gsi_reader *r, gsi_arch *a, gs_model *m)
 		m->layer_is_moe[l] = true;
 	return qwen3_5_common(r, a, m);
 }
+
+/* Granite 4.0's Mamba-2 mixer fields (GraniteMoeHybridConfig @008f5c8c):
+ * inner width mamba_expand (2) x hidden, mamba_n_heads heads of mamba_d_head
+ * ("auto" or absent: the inner width over the heads; the class refuses any
+ * other product), mamba_n_groups groups of mamba_d_state, mamba_d_conv
+ * taps. The sizes are required: the hub's configs carry them, and the
+ * class defaults (128 heads, state 256) size other models. */
+static gs_status granite_mixer(gsi_reader *r, gsi_arch *a)
+{
+	TRY(gsi_cfg_dim(r, "mamba_n_heads", &a->ssm_heads, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_n_groups", &a->ssm_groups, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_d_state", &a->ssm_state, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_d_conv", &a->ssm_conv, true, 0, false));
+	TRY(gsi_cfg_dim(r, "mamba_chunk_size", &a->ssm_chunk, false, 256, false));
+	TRY(ssm_inner_width(r, "mamba_expand", NULL, a));
+	json_t *dh = json_object_get(r->root, "mamba_d_head");
+	if (dh && !json_is_null(dh) && !(json_is_string(dh) && !strcmp(json_string_value(dh), "auto")))
+		TRY(gsi_cfg_dim(r, "mamba_d_head", &a->ssm_head_dim, true, 0, false));
+	else
+		a->ssm_head_dim = a->ssm_inner / a->ssm_heads;
+	if ((uint64_t)a->ssm_heads * a->ssm_head_dim != a->ssm_inner)
+		return gsi_cfg_field_error(r, "mamba_d_head",
+		                           "times mamba_n_heads must equal mamba_expand x hidden_size (the "
+		                           "mixer's inner width)");
+	if (2ull * a->ssm_groups * a->ssm_state >= GSI_MAX_DIM || a->ssm_heads % a->ssm_groups)
+		return gsi_cfg_field_error(r, "mamba_n_groups",
+		                           "must divide mamba_n_heads, and 2 x mamba_n_groups x "
+		                           "mamba_d_state stay below 2^31");
+	TRY(gsi_cfg_flag(r, "mamba_conv_bias", &a->ssm_conv_bias, true));
+	TRY(gsi_cfg_flag(r, "mamba_proj_bias", &a->ssm_bias, false));
+	a->ssm_out_bias = a->ssm_bias;
+	return GS_OK;
+}
+
+/* Granite 4.0 hybrids (model_type granitemoehybrid: H-Small, H-Tiny,
+ * H-Micro, Micro; Transformers configuration_granitemoehybrid.py @008f5c8c,
+ * vLLM granitemoehybrid.py, granitemoeshared.py, granitemoe.py,
+ * mamba_mixer2.py @7cfb97e3379): layer_types (or layers_block_type) gives
+ * each layer a Mamba-2 mixer (granite_mixer, its gated RMSNorm included)
+ * or Llama's attention (biases with attention_bias, no RoPE parameters
+ * either way); every layer then has num_local_experts experts of
+ * intermediate_size in GraniteMoE's packed input_linear / output_linear
+ * with a router "layer" (none when 0: the dense Micro models) and a shared
+ * SwiGLU MLP of shared_intermediate_size (input_linear, output_linear),
+ * their outputs summed; two RMSNorms; the head tied by the config. */
+gs_status gsi_read_granitemoehybrid(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_cfg_common(r, a, m, false));
+	TRY(gsi_cfg_attention_bias(r, a, false));
+	TRY(gsi_cfg_dim(r, "num_local_experts", &a->E, false, 0, true));
+	TRY(gsi_cfg_dim(r, "num_experts_per_tok", &a->topk, a->E > 0, 0, true));
+	TRY(gsi_cfg_dim(r, "shared_intermediate_size", &a->shared_i, true, 0, true));
+	if (a->topk > a->E || (a->E && !a->topk))
+		return gsi_cfg_field_error(r, "num_experts_per_tok",
+		                           "must be in [1, num_local_experts] with experts");
+	if (!a->E && !a->shared_i)
+		return gsi_cfg_field_error(r, "shared_intermediate_size",
+		                           "must be set when num_local_experts is 0 (the shared MLP is "
+		                           "then the layer's only one)");
+	TRY(granite_mixer(r, a));
+	const char *key = json_object_get(r->root, "layer_types") ? "layer_types" : "layers_block_type";
+	json_t *types = json_object_get(r->root, key);
+	if (types && !json_is_null(types) && (!json_is_array(types) || json_array_size(types) != a->L))
+		return gsi_cfg_field_error(r, key, "must be a list with one entry per layer");
+	for (uint32_t l = 0; l < a->L; l++) {
+		const char *t = types && !json_is_null(types) ? json_string_value(json_array_get(types, l))
+		                                              : "mamba";
+		if (!t || (strcmp(t, "mamba") && strcmp(t, "attention")))
+			return gsi_cfg_field_error(r, key, "entries must be \"mamba\" or \"attention\"");
+		m->layer_is_ssm[l] = !strcmp(t, "mamba");
+		m->layer_is_moe[l] = a->E > 0;
+	}
+	a->hybrid = true;
+	a->fused_gate_up = true;
+	a->nm[GSI_NM_GATE_UP] = "input_linear";
+	a->nm[GSI_NM_DOWN] = "output_linear";
+	a->nm[GSI_NM_EDOWN] = "output_linear";
+	if (a->E) {
+		/* GraniteMoeParallelExperts: one parameter (E, out, in) each */
+		a->moe_i = a->i;
+		a->experts_params = true;
+		a->router_module = "layer";
+	} else {
+		a->i = a->shared_i; /* the shared MLP is the layer's dense MLP */
+		a->shared_i = 0;
+	}
+	return GS_OK;
+}
+
+/* LFM2's MLP width (vLLM lfm2.py Lfm2MLP @7cfb97e3379): with
+ * block_auto_adjust_ff_dim, int(2 x intermediate_size / 3), times
+ * block_ffn_dim_multiplier (truncated), rounded up to block_multiple_of;
+ * else intermediate_size. LFM2-1.2B: 12288 -> 8192. */
+static gs_status lfm2_ff(gsi_reader *r, gsi_arch *a)
+{
+	bool adjust;
+	uint32_t multiple = 256;
+	TRY(gsi_cfg_flag(r, "block_auto_adjust_ff_dim", &adjust, true));
+	TRY(gsi_cfg_dim(r, "block_multiple_of", &multiple, false, 256, false));
+	if (!adjust)
+		return GS_OK;
+	uint64_t ff = 2ull * a->i / 3;
+	json_t *mult = json_object_get(r->root, "block_ffn_dim_multiplier");
+	if (mult && !json_is_null(mult)) {
+		if (!json_is_number(mult) || json_number_value(mult) <= 0 || json_number_value(mult) > 64)
+			return gsi_cfg_field_error(r, "block_ffn_dim_multiplier",
+			                           "must be a number in (0, 64]");
+		ff = (uint64_t)(json_number_value(mult) * (double)ff);
+	}
+	ff = (ff + multiple - 1) / multiple * multiple;
+	if (!ff || ff >= GSI_MAX_DIM)
+		return gsi_cfg_field_error(r, "intermediate_size", "gives an MLP width outside [1, 2^31)");
+	a->i = (uint32_t)ff;
+	return GS_OK;
+}
+
+/* LFM2 and LFM2.5 (model_type lfm2; vLLM lfm2.py Lfm2AttentionDecoderLayer,
+ * Lfm2ShortConvDecoderLayer, Lfm2Model and layers/mamba/short_conv.py
+ * @7cfb97e3379): each layer, by layer_types ("conv" | "full_attention"; older
+ * configs full_attn_idxs), a gated short convolution of conv_dim (=
+ * hidden_size) channels and conv_L_cache taps (short_conv_params) or GQA
+ * attention without biases whose q and k pass per-head RMSNorms
+ * (q_layernorm, k_layernorm); then a SwiGLU MLP (w1, w3, w2) of lfm2_ff's
+ * width and two RMSNorms (operator_norm, ffn_norm); embedding_norm after the
+ * last layer is the final norm; the head tied (tie_embedding, default true).
+ * A conv layer keeps only its convolution's state: set as a Mamba-2 of one
+ * group, one head and no SSM state, SGLang's own reading (configs/lfm2.py:
+ * n_groups 1, state_size 0), whose shape vLLM's short_conv_state_shape also
+ * has (conv_dim x (L_cache - 1)). */
+gs_status gsi_read_lfm2(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	const char *heads = gsi_cfg_key_or_alias(r, "num_attention_heads", "num_heads");
+	if (strcmp(heads, "num_attention_heads")) {
+		/* the older key under the name the shared reader asks for */
+		TRY(gsi_cfg_dim(r, "num_heads", &a->a, true, 0, false));
+		json_object_set_new(r->root, "num_attention_heads", json_integer(a->a));
+	}
+	TRY(gsi_cfg_common(r, a, m, true));
+	bool tie_old;
+	TRY(gsi_cfg_flag(r, "tie_embedding", &tie_old, true));
+	TRY(gsi_cfg_flag(r, "tie_word_embeddings", &a->tied, tie_old));
+	TRY(lfm2_ff(r, a));
+	TRY(gsi_cfg_dim(r, "conv_dim", &a->ssm_inner, false, a->h, false));
+	TRY(gsi_cfg_dim(r, "conv_L_cache", &a->ssm_conv, false, 3, false));
+	TRY(gsi_cfg_flag(r, "conv_bias", &a->ssm_conv_bias, false));
+	if (a->ssm_inner != a->h)
+		return gsi_cfg_field_error(r, "conv_dim",
+		                           "must equal hidden_size: Transformers' and vLLM's ShortConv size "
+		                           "in_proj by different ones otherwise");
+	json_t *types = json_object_get(r->root, "layer_types"), *idx = json_object_get(r->root,
+	                                                                                "full_attn_idxs");
+	if (types && !json_is_null(types) && (!json_is_array(types) || json_array_size(types) != a->L))
+		return gsi_cfg_field_error(r, "layer_types", "must be a list with one entry per layer");
+	if ((!types || json_is_null(types)) && !json_is_array(idx))
+		return gsi_cfg_field_error(r, "layer_types",
+		                           "is required (or the older full_attn_idxs): which layers are "
+		                           "attention");
+	for (uint32_t l = 0; l < a->L; l++) {
+		const char *t = types && !json_is_null(types) ? json_string_value(json_array_get(types, l))
+		                                              : "conv";
+		if (!t || (strcmp(t, "conv") && strcmp(t, "full_attention")))
+			return gsi_cfg_field_error(r, "layer_types",
+			                           "entries must be \"conv\" or \"full_attention\"");
+		m->layer_is_ssm[l] = !strcmp(t, "conv");
+	}
+	for (size_t k = 0; (!types || json_is_null(types)) && k < json_array_size(idx); k++) {
+		json_t *v = json_array_get(idx, k);
+		json_int_t x = json_integer_value(v);
+		if (!json_is_integer(v) || x < 0 || x >= (json_int_t)a->L)
+			return gsi_cfg_field_error(r, "full_attn_idxs", "entries must be layer indices");
+		m->layer_is_ssm[json_integer_value(v)] = false;
+	}
+	a->qk_norm = true;
+	a->hybrid = a->short_conv = true;
+	a->ssm_groups = a->ssm_heads = 1;
+	a->ssm_head_dim = a->ssm_inner;
+	a->ssm_state = 0;
+	a->ssm_chunk = 256; /* no scan: a chunk only keeps shared formulas finite */
+	a->nm[GSI_NM_GATE] = "w1";
+	a->nm[GSI_NM_UP] = "w3";
+	a->nm[GSI_NM_DOWN] = "w2";
+	a->nm[GSI_NM_O] = "out_proj";
+	return GS_OK;
+}

@@ -1,6 +1,6 @@
 /*
  * model_vision.c — vision-language configs (gemma3, llava, llava_next,
- * qwen2_vl, qwen2_5_vl, mllama, mistral3, qwen3_vl, qwen3_vl_moe): the text
+ * qwen2_vl, qwen2_5_vl, mllama, mistral3, qwen3_vl, qwen3_vl_moe, llama4, lfm2_vl): the text
  * decoder read from text_config, over the defaults of its configuration
  * class, plus the vision tower and the projector that feeds it
  * (docs/method.md §2, "Vision-language models").
@@ -17,7 +17,8 @@
 #include "model/model_internal.h"
 
 typedef enum {
-	TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL, TOWER_MLLAMA, TOWER_PIXTRAL, TOWER_QWEN3VL
+	TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL, TOWER_MLLAMA, TOWER_PIXTRAL, TOWER_QWEN3VL,
+	TOWER_LLAMA4, TOWER_SIGLIP2
 } tower_kind;
 
 typedef struct mm_kind {
@@ -148,6 +149,20 @@ static const mm_kind kinds[] = {
 	 "\"linear_num_key_heads\":16,\"linear_num_value_heads\":32,\"moe_intermediate_size\":512,"
 	 "\"shared_expert_intermediate_size\":512,\"num_experts_per_tok\":8}",
 	 QWEN3_5_VISION_DEFAULTS, TOWER_QWEN3VL, false, true},
+	/* Llama4Config (Llama 4 Scout, Maverick): Llama4TextConfig's defaults
+	 * (configuration_llama4.py @008e5743); the hub's vision_config names
+	 * every field the tower needs, so it takes none */
+	{"llama4", "llama4_text",
+	 "{\"vocab_size\":202048,\"hidden_size\":5120,\"intermediate_size\":8192,"
+	 "\"intermediate_size_mlp\":16384,\"num_hidden_layers\":48,\"num_attention_heads\":40,"
+	 "\"num_key_value_heads\":8,\"head_dim\":128,\"num_local_experts\":16,\"num_experts_per_tok\":1,"
+	 "\"interleave_moe_layer_step\":1,\"no_rope_layer_interval\":4,\"attention_chunk_size\":8192,"
+	 "\"tie_word_embeddings\":false}",
+	 "{}", TOWER_LLAMA4, false, false},
+	/* Lfm2VlConfig (LFM2-VL, LFM2.5-VL): its text_config is an Lfm2Config
+	 * and the hub's names every field the reader needs; the SigLIP2 NaFlex
+	 * tower's fields are all in vision_config */
+	{"lfm2_vl", "lfm2", "{}", "{}", TOWER_SIGLIP2, false, false},
 };
 
 bool gsi_is_multimodal_type(const char *type)
@@ -476,6 +491,152 @@ static gs_status read_pixtral(json_t *root, json_t *vis, const char *name, gs_mo
 	return GS_OK;
 }
 
+/* Llama 4's vision model and projector (vLLM mllama4.py Llama4VisionModel,
+ * Llama4UnfoldConvolution, Llama4VisionEncoderLayer,
+ * Llama4VisionPixelShuffleMLP, Llama4MultiModalProjector @7cfb97e3379):
+ * the patch unfold's Linear(C x p^2, h) without bias, a class embedding,
+ * positions for (image / patch)^2 + 1 patches, LayerNorms (weight and bias)
+ * before and after; per layer q/k/v/o and fc1/fc2 (GELU, not gated) with
+ * biases and two LayerNorms; the pixel-shuffle adapter fc1
+ * (intermediate_size -> projector_input_dim) and fc2 (-> projector_output_dim),
+ * biased with multi_modal_projector_bias; linear_1 (vision_output_dim ->
+ * h_text) without bias. */
+static uint64_t llama4_tower_params(gs_model *m, uint64_t h, uint64_t i, uint64_t L, uint64_t c, uint64_t p,
+                                    uint64_t P, uint64_t pin, uint64_t pout, uint64_t vo, bool bias)
+{
+	gs_param_split *s = &m->split;
+	uint64_t ht = m->hidden;
+	uint64_t own = c * p * p * h + i * pin + pin * pout + vo * ht; /* patch, adapter, projector */
+	uint64_t lin = gs_add_sat(vit_layer_matrices(m, h, i, L, "o_proj"), own);
+	uint64_t other = gs_mul_sat(L, 4 * h + i + h) + h + gs_mul_sat(P, h) + (bias ? pin + pout : 0);
+	uint64_t norms = gs_mul_sat(L, 4 * h) + 4 * h;
+	s->linear = gs_add_sat(s->linear, own);
+	s->linear_matrices = gs_add_sat(s->linear_matrices, 4);
+	s->linear_rows = gs_add_sat(s->linear_rows, h + pin + pout + ht);
+	s->linear_cols = gs_add_sat(s->linear_cols, c * p * p + i + pin + vo);
+	s->other = gs_add_sat(s->other, other);
+	s->norm = gs_add_sat(s->norm, norms);
+	gsi_note_module(m, "linear", c * p * p, h, 1);
+	gsi_note_module(m, "fc1", i, pin, 1);
+	gsi_note_module(m, "fc2", pin, pout, 1);
+	gsi_note_module(m, "linear_1", vo, ht, 1);
+	return gs_add_sat(gs_add_sat(lin, other), norms);
+}
+
+/* Llama 4's tower from vision_config `vis`, onto m. An image is cut in
+ * tiles of image_size (up to the image processor's max_patches, 16, plus
+ * a global view when there are several: Llama4ImageProcessorFast,
+ * preprocessor_config.json), each (image / patch)^2 x pixel_shuffle_ratio^2
+ * tokens (144 at 336 and 14); vLLM profiles the largest, 17 tiles
+ * (Mllama4ProcessingInfo get_image_size_with_most_features). */
+static gs_status read_llama4_tower(json_t *vis, const char *name, gs_model *m, gs_error *err)
+{
+	uint64_t hv, iv, lv, heads, c, p, img, pin, pout, vo;
+	gs_status st;
+	if ((st = vit_dims(vis, name, &hv, &iv, &lv, &heads, &c, &p, &img, err)) ||
+	    (st = vdim(vis, name, "projector_input_dim", &pin, err)) ||
+	    (st = vdim(vis, name, "projector_output_dim", &pout, err)) ||
+	    (st = vdim(vis, name, "vision_output_dim", &vo, err)))
+		return st;
+	json_t *ratio = json_object_get(vis, "pixel_shuffle_ratio");
+	json_t *b = json_object_get(vis, "multi_modal_projector_bias");
+	if (!json_is_number(ratio) || json_number_value(ratio) != 0.5)
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "field \"vision_config.pixel_shuffle_ratio\" must be 0.5 (every Llama 4 "
+		                    "checkpoint's; the tokens per tile follow from it)");
+	if (b && !json_is_boolean(b))
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "field \"vision_config.multi_modal_projector_bias\" must be true or "
+		                    "false");
+	if (img % p || hv % heads || lv > GS_MAX_LAYERS || img / p > 4096 || hv >= (1u << 20) ||
+	    iv >= (1u << 20) || pin >= (1u << 20) || pout >= (1u << 20) || vo >= (1u << 20) || c > 64 ||
+	    p > 4096)
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "vision_config: image_size must be a multiple of patch_size, "
+		                    "num_attention_heads must divide hidden_size; at most 512 layers, 64 "
+		                    "channels and 4096 patches a side, widths below 2^20");
+	uint64_t grid = (img / p) * (img / p);
+	uint64_t v = llama4_tower_params(m, hv, iv, lv, c, p, grid + 1, pin, pout, vo, json_is_true(b));
+	m->params = gs_add_sat(m->params, v);
+	m->vision_params = v;
+	m->vision_hidden = (uint32_t)hv;
+	m->vision_intermediate = (uint32_t)iv;
+	m->vision_merge = 4;                          /* pixel shuffle 0.5: 2 x 2 patches a token */
+	m->vision_patches = (uint32_t)(17 * grid);    /* 16 tiles and the global view */
+	m->image_tokens = 0;                          /* 144 a tile: the resolution decides */
+	return GS_OK;
+}
+
+/* LFM2-VL's tower and projector (vLLM lfm2_vl.py and lfm2_siglip2.py
+ * @7cfb97e3379): SigLIP2 NaFlex, a SigLIP tower whose patch embedding is a
+ * Linear(C x p^2, h_v) with bias and whose positions are a num_patches grid
+ * (resized to each image), no head (vision_use_head false); then a 2 x 2
+ * pixel unshuffle (downsample_factor), a LayerNorm of its width with
+ * projector_use_layernorm, linear_1 (h_v x factor^2 -> projector_hidden_size)
+ * and linear_2 (-> h_text), biased with projector_bias. A 512 x 512 tile
+ * gives (512 / 16 / 2)^2 = 256 tokens; an image up to max_tiles tiles and
+ * a thumbnail; vLLM profiles one 512 x 512 image (get_image_size_with_
+ * most_features: max_image_tokens 256 at patch 16 and factor 2). */
+static gs_status read_siglip2_tower(json_t *root, json_t *vis, const char *name, gs_model *m, gs_error *err)
+{
+	uint64_t hv, iv, lv, heads, c, p, np, ds = 2, ph;
+	gs_status st;
+	if ((st = vdim(vis, name, "hidden_size", &hv, err)) ||
+	    (st = vdim(vis, name, "intermediate_size", &iv, err)) ||
+	    (st = vdim(vis, name, "num_hidden_layers", &lv, err)) ||
+	    (st = vdim(vis, name, "num_attention_heads", &heads, err)) ||
+	    (st = vdim(vis, name, "num_channels", &c, err)) ||
+	    (st = vdim(vis, name, "patch_size", &p, err)) || (st = vdim(vis, name, "num_patches", &np, err)))
+		return st;
+	json_t *phv = json_object_get(root, "projector_hidden_size");
+	if (!json_is_integer(phv) || json_integer_value(phv) < 1 || json_integer_value(phv) >= (1 << 20))
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "field \"projector_hidden_size\" must be an integer in [1, 2^20)");
+	ph = (uint64_t)json_integer_value(phv);
+	json_t *v = json_object_get(root, "downsample_factor");
+	if (v && (!json_is_integer(v) || json_integer_value(v) < 1 || json_integer_value(v) > 8))
+		return gs_error_set(err, GS_EINPUT, name, "field \"downsample_factor\" must be an integer in "
+		                    "[1, 8]");
+	if (v)
+		ds = (uint64_t)json_integer_value(v);
+	json_t *head = json_object_get(vis, "vision_use_head");
+	if (json_is_true(head))
+		return gs_error_set(err, GS_EINPUT, name, "field \"vision_config.vision_use_head\" must be "
+		                    "false: LFM2-VL uses the tower's last hidden states, no pooling head");
+	json_t *pb = json_object_get(root, "projector_bias"), *ln = json_object_get(root,
+	                                                                          "projector_use_layernorm");
+	if ((pb && !json_is_boolean(pb)) || (ln && !json_is_boolean(ln)))
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "fields \"projector_bias\" and \"projector_use_layernorm\" must be true "
+		                    "or false");
+	if (hv % heads || lv > GS_MAX_LAYERS || hv >= (1u << 20) || iv >= (1u << 20) || ph >= (1u << 20) ||
+	    np >= (1u << 20) || c > 64 || p > 4096)
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "vision_config: num_attention_heads must divide hidden_size; at most 512 "
+		                    "layers, 64 channels, patch 4096; widths and num_patches below 2^20");
+	gs_param_split *s = &m->split;
+	uint64_t tower = tower_params(m, TOWER_SIGLIP, hv, iv, lv, c, p, np);
+	bool bias = !pb || json_is_true(pb), norm = !ln || json_is_true(ln);
+	uint64_t pin = hv * ds * ds, ht = m->hidden;
+	uint64_t proj = pin * ph + ph * ht + (bias ? ph + ht : 0) + (norm ? 2 * pin : 0);
+	s->linear = gs_add_sat(s->linear, pin * ph + ph * ht);
+	s->linear_matrices += 2;
+	s->linear_rows += ph + ht;
+	s->linear_cols += pin + ph;
+	s->other = gs_add_sat(s->other, bias ? ph + ht : 0);
+	s->norm = gs_add_sat(s->norm, norm ? 2 * pin : 0);
+	gsi_note_module(m, "linear_1", pin, ph, 1);
+	gsi_note_module(m, "linear_2", ph, ht, 1);
+	m->params = gs_add_sat(m->params, gs_add_sat(tower, proj));
+	m->vision_params = tower + proj;
+	m->vision_hidden = (uint32_t)hv;
+	m->vision_intermediate = (uint32_t)iv;
+	m->vision_merge = (uint32_t)(ds * ds);
+	m->vision_patches = (uint32_t)((512 / p) * (512 / p)); /* the 512 x 512 tile vLLM profiles */
+	m->image_tokens = 0; /* 64 to 256 a small image, 256 a tile, tiles and a thumbnail: it depends */
+	return GS_OK;
+}
+
 /* Qwen2-VL: the text fields sit at the top level in the hub's configs. */
 static json_t *flat_text(const mm_kind *k, json_t *root)
 {
@@ -717,6 +878,10 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 		st = read_pixtral(root, vis, name, m, err);
 	else if (k->tower == TOWER_QWEN3VL)
 		st = read_qwen3vl_tower(vis, name, m, err);
+	else if (k->tower == TOWER_LLAMA4)
+		st = read_llama4_tower(vis, name, m, err);
+	else if (k->tower == TOWER_SIGLIP2)
+		st = read_siglip2_tower(root, vis, name, m, err);
 	else
 		st = qwen ? read_qwen_tower(k, vis, name, m, err)
 		          : read_vit_tower(k, root, vis, name, m, err);
