@@ -289,7 +289,7 @@ case_ 0 "(K 576 elements in fp16 + V 0 elements in fp16) (the MLA latent)" estim
 case_ 0 "(K 576 elements in fp16 + V 512 elements in fp16) (the MLA latent)" estimate deepseek-ai/DeepSeek-V2-Lite --runtime llamacpp --runtime-version b6000 --format Q4_K_M -c 8192 --gpu-layers 99
 case_ 0 "36 state layers x 4 cells (one a sequence) x 2195456 B in f32" estimate Qwen/Qwen3-Next-80B-A3B-Instruct --runtime llamacpp --format Q4_K_M -c 8192
 # GLM: MTP layers out of what the engines load, the release that added each model, the DSA indexer keys
-case_ 1 "multi-token-prediction layer(s), 2375059584 parameters, are not counted" estimate zai-org/GLM-4.5-Air --runtime vllm --gpu "H200" --context 8192
+case_ 1 "the checkpoint also stores 2375059584 in 1 MTP layer, loaded only to draft tokens for speculative decoding: not sized" estimate zai-org/GLM-4.5-Air --runtime vllm --gpu "H200" --context 8192
 case_ 2 "vllm 0.9.0 does not serve model_type \"glm4_moe\"" estimate zai-org/GLM-4.5-Air --runtime vllm --runtime-version 0.9.0 --gpu "H200"
 case_ 2 "sglang 0.5.7 does not serve model_type \"glm4_moe_lite\"" estimate zai-org/GLM-4.7-Flash --runtime sglang --runtime-version 0.5.7 --gpu "H200"
 case_ 0 "the planned file holds 1 MTP block(s) (blk.46" estimate zai-org/GLM-4.5-Air --runtime llamacpp --format Q4_K_M -c 8192
