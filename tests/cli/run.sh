@@ -502,6 +502,12 @@ case_ 2 "Transformers dequantizes a GGUF when it loads it" estimate llama3.1:8b 
 # Transformers' own tensor-parallel rule (issue 50 item 6): whole query and KV heads on every rank
 case_ 2 "tp 3: Transformers would not start: its tp_plan shards q_proj, k_proj and v_proj as torch.chunk does" estimate $L31 --tp 3 --gpus 3 --gpu "RTX 4090"
 case_ 2 "tensor-parallel degrees it accepts for this model: 1, 2, 4, 8" estimate $L31 --tp 64 --gpus 64 --gpu "RTX 4090"
+# llama.cpp review mends: -np 1 becomes 4 slots in b6925 to b7432 (honoured from b7433); Ollama's engine
+# loads a vision model's tower beside the head (gemma3:4b at 0.20.7: 3.1 GiB on CUDA0, 0.78 GiB of tower)
+case_ 0 "-np 1 becomes llama-server's 4 automatic slots sharing one cache in builds b6925 to b7432 (b7000)" estimate data/models/google__gemma-2-9b.json --runtime llamacpp --format Q4_K_M --context 8192 --runtime-version b7000 --concurrency 1
+case_ 0 "concurrency: 1 sequence" estimate data/models/google__gemma-2-9b.json --runtime llamacpp --format Q4_K_M --context 8192 --runtime-version b7433 --concurrency 1
+case_ 0 'model weights device=CUDA0 size="3.1 GiB"' estimate gemma3:4b --runtime-version 0.20.7 --gpu "RTX 4090"
+case_ 0 "output head and the vision tower (Ollama's engine loads it from the model's file beside the head)" estimate gemma3:4b --runtime-version 0.20.7 --gpu "RTX 4090"
 # a run naming neither model nor sheet, measuring 1 MB at 64 x 8k (issue 50 item 3): it validates nothing
 case_ 1 "no run validates the sheet (run-untied.jsonl: phase load on GPU 0 measured 0.00 GiB (device used), less than half the 14.96 GiB of weights" estimate data/models/meta-llama__Meta-Llama-3-8B.json --context 8192 --concurrency 64 --gpu "RTX 4090" --run tests/data/bad/run-untied.jsonl
 case_ 1 "less than half the 14.96 GiB of weights" estimate data/models/meta-llama__Meta-Llama-3-8B.json --context 8192 --concurrency 64 --gpu "RTX 4090" --run tests/data/bad/run-untied.jsonl --force-run

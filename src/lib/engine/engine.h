@@ -251,6 +251,8 @@ typedef struct gsi_llamacpp_run {
 	double split[GS_MAX_STAGES];  /* one proportion per GPU                     */
 	uint64_t cells, swa_cells;    /* the cache's cells when another program sizes
 	                                 it (Ollama's own engine), 0: the build's */
+	gs_bytes output_extra;        /* bytes the output's device holds beside the
+	                                 head: Ollama's engine's vision tower      */
 	uint8_t host_parts[GS_MAX_LAYERS]; /* per block, kept in host memory by -ot
 	                                 or --n-cpu-moe: bit k the expert kind k
 	                                 (gate, up, down), GSI_HOST_REST the rest */
@@ -284,7 +286,8 @@ gs_status gsi_llamacpp_served(gs_estimate *e, uint32_t dev, const gsi_llamacpp_s
  * or without flash attention, the output step over `outputs` rows when it
  * holds the head: our derivation of llama.cpp's compute buffer (§14), which
  * also stands for Ollama's own engine's graph. */
-gs_bytes gsi_llamacpp_graph(const gs_estimate *e, uint64_t cells, uint64_t ub, bool fa, uint64_t outputs);
+gs_bytes gsi_llamacpp_graph(const gs_estimate *e, uint64_t cells, uint64_t ub, bool fa, uint64_t outputs,
+                            bool mask_pad);
 
 /* The runtime_context item llama.cpp's estimate uses (default 250 MiB). */
 gs_bytes gsi_llamacpp_context(const gs_workload *w);

@@ -760,8 +760,9 @@ static const gsi_ollama_release ollama_releases[] = {
 	 OLLAMA_SERVER_FILES},
 	{.rel.version = "0.30.1", .layout = GSI_OLLAMA_LLAMA_SERVER, .cap_ctx_at_train = true,
 	 .llamacpp_build = "b9460", .ctx_tiers = true, .auto_batch = true, .parallel1_archs = P1_0_22_0,
-	 .rel.same_from = "0.30.1", .rel.same_to = "0.32.15",
-	 .rel.source = "Ollama v0.30.1 to v0.32.15 (LLAMA_CPP_VERSION b9479 to b10488): "
+	 .rel.same_from = "0.30.1", .rel.same_to = "0.32.14",
+	 .rel.source = "Ollama v0.30.1 to v0.32.14 (LLAMA_CPP_VERSION b9479 to b10434; 0.32.15's b10488 is "
+	 "past the builds read, b10470): "
 	 OLLAMA_SERVER_FILES},
 #undef OLLAMA_NEW
 };

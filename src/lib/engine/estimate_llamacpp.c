@@ -112,6 +112,7 @@ typedef struct layout {
 	bool row;       /* --split-mode row */
 	double cum[GS_MAX_STAGES];
 	bool has_output, fa;
+	bool mask_pad;     /* the flash-attention mask's rows padded to 64 (before b7350) */
 	bool head_on_host; /* the output head stays in host memory */
 	gs_bytes model_mine, tied_head;
 	gs_bytes host;       /* host memory: model, KV and state of host blocks */
@@ -202,6 +203,10 @@ static void model_buffer(const gs_estimate *e, layout *y)
 	}
 	y->has_output = y->row ? y->dev == 0 && device_of(y, y->L) >= 0 : device_of(y, y->L) == (int)y->dev;
 	y->head_on_host = device_of(y, y->L) < 0;
+	if (y->has_output) /* what another program puts beside the head (Ollama's vision tower) */
+		mine = gs_add_sat(mine, y->r->output_extra);
+	else if (y->head_on_host && y->dev == 0)
+		y->host = gs_add_sat(y->host, y->r->output_extra);
 	y->host_model = y->host;
 	y->model_mine = mine;
 	y->tied_head = tied_head;
@@ -373,12 +378,16 @@ static void kv_cache(const gs_estimate *e, layout *y)
  * step, the FFN step and (with the head) the output step, whose logits are
  * `outputs` rows (every token of the batch; llama-server's slots from
  * b9460). */
-gs_bytes gsi_llamacpp_graph(const gs_estimate *e, uint64_t cells, uint64_t ub, bool fa, uint64_t outputs)
+gs_bytes gsi_llamacpp_graph(const gs_estimate *e, uint64_t cells, uint64_t ub, bool fa,
+                            uint64_t outputs, bool mask_pad)
 {
 	const gs_model *m = &e->model;
 	uint64_t h = m->hidden, a = m->heads, ff = m->intermediate;
 	bool with_output = outputs > 0;
-	gs_bytes attn = fa ? gs_mul_sat(gs_mul_sat(cells, (ub + 63) / 64 * 64), 2)
+	/* the flash-attention mask's rows padded to GGML_KQ_MASK_PAD (64) until
+	 * b7350 (4dff236a, PR #17910 removed it) */
+	uint64_t rows = mask_pad ? (ub + 63) / 64 * 64 : ub;
+	gs_bytes attn = fa ? gs_mul_sat(gs_mul_sat(cells, rows), 2)
 	                   : gs_mul_sat(gs_mul_sat(cells, ub), a * 4);
 	attn = gs_add_sat(attn, gs_mul_sat(ub, 7 * h * 4));
 	gs_bytes ffn = gs_mul_sat(ub, (2 * ff + 3 * h) * 4);
@@ -389,10 +398,13 @@ gs_bytes gsi_llamacpp_graph(const gs_estimate *e, uint64_t cells, uint64_t ub, b
 	return out > cb ? out : cb;
 }
 
+/* The attention step's cells are one stream's: the KQ mask is n_kv x
+ * (n_tokens / n_stream) x 1 x n_stream with n_kv the largest stream's
+ * (src/llama-graph.cpp build_attn_inp_kv, llama-kv-cache.cpp get_n_kv at
+ * b10470), n_kv x n_tokens elements in all whatever the streams. */
 static gs_bytes graph_bytes(const gs_estimate *e, const layout *y, bool with_output, uint64_t outputs)
 {
-	uint64_t cells = y->stream_cells * (y->streams > 1 ? y->streams : 1);
-	return gsi_llamacpp_graph(e, cells, y->ub, y->fa, with_output ? outputs : 0);
+	return gsi_llamacpp_graph(e, y->stream_cells, y->ub, y->fa, with_output ? outputs : 0, y->mask_pad);
 }
 
 static uint64_t outputs_of(const layout *y)
@@ -507,6 +519,19 @@ static void host_side(gs_estimate *e, const layout *y)
 	add_buffer(e, "CPU", "output", logits);
 }
 
+/* The build a run is: the one asked (--runtime-version bNNNN under
+ * runtime llamacpp), else the newest the row stands for (Ollama's runners:
+ * the build its release vendors, which the row stands for). */
+static uint32_t build_of(const gs_estimate *e, const gsi_llamacpp_release *b)
+{
+	const gs_workload *w = &e->workload;
+	const char *v = e->runtime == GS_RT_LLAMACPP && gs_wl_set(w, GS_F_RUNTIME_VERSION)
+	                        ? gs_wl_str(w, GS_F_RUNTIME_VERSION)
+	                : b->rel.same_to ? b->rel.same_to
+	                                 : b->rel.version;
+	return (uint32_t)strtoul(v + 1, NULL, 10);
+}
+
 /* Lay out device `dev`'s share of run `r` (no items). */
 static gs_status lay_out(const gs_estimate *e, uint32_t dev, const gsi_llamacpp_run *r, layout *y,
                          gs_error *err)
@@ -517,6 +542,7 @@ static gs_status lay_out(const gs_estimate *e, uint32_t dev, const gsi_llamacpp_
 	y->r = r;
 	y->b = r->build;
 	y->fa = r->fa;
+	y->mask_pad = build_of(e, y->b) < 7350;
 	y->L = m->layers;
 	y->ndev = e->gpus;
 	y->row = gs_wl_split_mode(&e->workload) == GS_SPLIT_ROW && e->gpus > 1;
@@ -557,6 +583,8 @@ static void emit(gs_estimate *e, const layout *y)
 	gsi_formula(wt, "model buffer: %llu of %llu blocks%s on GPU %u (-ngl %llu)%s, exact tensor bytes",
 	            (unsigned long long)y->my_layers, (unsigned long long)y->L,
 	            !y->has_output ? ""
+	            : y->r->output_extra ? " + output head and the vision tower (Ollama's engine loads it "
+	                                   "from the model's file beside the head)"
 	            : y->tied_head ? " + output head (tied: a second copy of token_embd)"
 	                           : " + output head",
 	            y->dev, (unsigned long long)y->r->ngl,
@@ -626,11 +654,15 @@ static void emit(gs_estimate *e, const layout *y)
 	add_buffer(e, name, "compute", y->cb);
 	if (y->dev == 0)
 		host_side(e, y);
-	if (y->swa)
+	if (y->swa && e->runtime == GS_RT_LLAMACPP)
 		gsi_unknown(e,
 		            "kv_cache: sliding-window cells grow with the sequences (here %llu%s); "
 		            "--swa-full keeps n_ctx cells, as builds before May 2025 (b5429) always did",
 		            (unsigned long long)y->r->n_seq, y->r->unified ? ", one unified cache" : "");
+	else if (y->swa) /* Ollama's engine: its own cells (kvcache/causal.go), no --swa-full */
+		gsi_unknown(e,
+		            "kv_cache: sliding-window cells grow with the sequences (here %llu)",
+		            (unsigned long long)y->r->n_seq);
 	if (y->rs_layers && y->dev == 0)
 		gsi_unknown(e, "activations: the recurrent layers' scan buffers in the compute graph are not "
 		               "derived (the state itself is counted)");
@@ -741,7 +773,12 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 	gs_status s = gsi_gguf_plan_by(&e->model, plan_as, &opts, NULL, NULL, err);
 	if (s)
 		return s;
-	if (!strcmp(e->model.model_type, "gpt_oss") && e->model.inv.quantized && strcmp(plan_as, "MXFP4"))
+	/* gpt-oss: the converter keeps its MXFP4 experts in an MXFP4 or float
+	 * file (--outtype bf16, f16, f32); llama-quantize requantizes them */
+	bool converter = !strcmp(e->model.model_type, "gpt_oss") &&
+	                 (!strcmp(plan_as, "MXFP4") || !strcmp(ft, "BF16") || !strcmp(ft, "F16") ||
+	                  !strcmp(ft, "F32"));
+	if (!strcmp(e->model.model_type, "gpt_oss") && e->model.inv.quantized && !converter)
 		gsi_unknown(e,
 		            "weights: llama-quantize requantizes gpt-oss's MXFP4 experts to %s as planned; "
 		            "published gpt-oss GGUFs of that name often keep them in MXFP4 (--tensor-type "
@@ -749,11 +786,12 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 	e->weights_only = e->model.inv.stored_bytes; /* the planned file's tensors */
 	e->weights_only_from_file = true;          /* its bits per weight, not the type's nominal bits */
 	mtp_blocks(e);
-	if (!strcmp(plan_as, "MXFP4") && !strcmp(e->model.model_type, "gpt_oss"))
+	if (converter)
 		gsi_unknown(e,
 		            "weights: the tensor table is planned from config.json as llama.cpp's converter "
-		            "writes gpt-oss (its MXFP4 experts kept, the rest in its float type); Ollama's "
-		            "and other converters' files may differ: read the file for exact bytes");
+		            "writes gpt-oss (its MXFP4 experts kept, the rest in %s); Ollama's and other "
+		            "converters' files may differ: read the file for exact bytes",
+		            !strcmp(plan_as, "MXFP4") ? "its float type" : ft);
 	else
 		gsi_unknown(e,
 		            "weights: the tensor table is planned from config.json as llama.cpp's converter "
@@ -909,11 +947,7 @@ static gs_status arch_known(const gs_estimate *e, const gsi_llamacpp_release *b,
 	const char *arch = gsi_gguf_arch(&e->model), *pr;
 	uint32_t since = gsi_llamacpp_arch_since(arch, &pr);
 	const gs_workload *w = &e->workload;
-	/* the build asked for, else the newest the row stands for */
-	const char *asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION)
-	                    : b->rel.same_to                   ? b->rel.same_to
-	                                                       : b->rel.version;
-	uint32_t build = (uint32_t)strtoul(asked + 1, NULL, 10);
+	uint32_t build = build_of(e, b);
 	if (since != UINT32_MAX && build < since)
 		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME_VERSION].where,
 		                    "runtime_version: llama.cpp %s has no architecture \"%s\" (added in b%u, "
@@ -1108,7 +1142,18 @@ static gs_status start_options(gs_estimate *e, const gsi_llamacpp_release *b, gs
 	/* sequences: -np, or llama-server's automatic slots */
 	bool np = gs_wl_given(w, GS_F_CONCURRENCY);
 	bool kvu = gs_wl_set(w, GS_F_KV_UNIFIED);
-	if (np) {
+	uint32_t build = build_of(e, b);
+	if (np && e->concurrency == 1 && !kvu && b->auto_slots && build < 7433) {
+		/* b6925 to b7432: llama-server made n_parallel 1 without
+		 * kv_unified into its automatic slots (tools/server/server.cpp,
+		 * PR #16736), an explicit -np 1 too; -np auto from b7433 (PR
+		 * #17997) honours it */
+		r->n_seq = b->auto_slots;
+		r->unified = true;
+		snprintf(in->seq_why, sizeof in->seq_why,
+		         "-np 1 becomes llama-server's %u automatic slots sharing one cache in builds "
+		         "b6925 to b7432 (b%u)", b->auto_slots, build);
+	} else if (np) {
 		r->n_seq = e->concurrency;
 		r->unified = kvu ? gs_wl_bool(w, GS_F_KV_UNIFIED) : !b->streams;
 		snprintf(in->seq_why, sizeof in->seq_why, "-np %llu (the sheet's concurrency)%s",

@@ -680,11 +680,20 @@ static gs_status settings_new(gs_estimate *e, const gsi_ollama_release *r, const
 }
 
 /* Ollama 0.12.11 to 0.24: its layout, then the buffers its runner holds. */
-static gs_status estimate_layout(gs_estimate *e, uint32_t dev, const gsi_ollama_release *r, const facts *f,
-                                 bool own, gs_error *err)
+static gs_status estimate_layout(gs_estimate *e, uint32_t dev, const gsi_ollama_release *r,
+                                 const facts *file_facts, bool own, gs_error *err)
 {
 	const gs_workload *w = &e->workload;
 	gs_ollama_fit *o = &e->ollama;
+	/* Ollama's own engine loads a vision model's tower and projector from
+	 * the same file and reports them in the output layer (ml/backend/ggml/
+	 * ggml.go New: v.*, mm.* and s.* on the output's device, 0.11.5 to
+	 * 0.24.0), in F16 as its gemma3 uploads store them (§14b "Ollama tags":
+	 * the files' sizes hold the tower at 2 B a parameter) */
+	facts ff = *file_facts;
+	const facts *f = &ff;
+	if (own && e->model.vision_params)
+		ff.out_layer = gs_add_sat(ff.out_layer, gs_mul_sat(e->model.vision_params, 2));
 	gs_status s = settings_new(e, r, f->arch, own, o, err);
 	if (s)
 		return s;
@@ -693,7 +702,8 @@ static gs_status estimate_layout(gs_estimate *e, uint32_t dev, const gsi_ollama_
 	if (own) {
 		uint64_t cells = 0, swa = 0;
 		engine_cells(e, r, o, &cells, &swa);
-		partial = full = gsi_llamacpp_graph(e, cells, o->num_batch, o->flash_attention, o->num_batch);
+		partial = full = gsi_llamacpp_graph(e, cells, o->num_batch, o->flash_attention, o->num_batch,
+		                                    true);
 		gsi_unknown(e,
 		            "Ollama's own engine reserves its compute graph for num_batch %llu tokens as "
 		            "ggml sizes it (and the CUDA pool's scratch); sized here with llama.cpp's graph "
@@ -724,6 +734,7 @@ static gs_status estimate_layout(gs_estimate *e, uint32_t dev, const gsi_ollama_
 	run.has_split = e->gpus > 1;
 	for (uint64_t g = 0; g < e->gpus && g < GS_MAX_STAGES; g++)
 		run.split[g] = (double)o->layer_split[g];
+	run.output_extra = ff.out_layer - file_facts->out_layer; /* the vision tower, above */
 	if ((s = gsi_llamacpp_buffers(e, dev, &run, err)))
 		return s;
 	items_note(e, o);
