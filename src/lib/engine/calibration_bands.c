@@ -11,7 +11,7 @@ const gs_band gs_bands[] = {
 	{"vllm-v1", "peak", 9, -0.042407, -0.000923},
 	{"vllm-v1", "kv", 28, -0.176155, 0.030646},
 	{"sglang", "kv", 2, 0.000343, 0.003085},
-	{"llamacpp", "peak", 11, 0.000011, 0.001336},
+	{"llamacpp", "peak", 12, 0.000011, 0.003890},
 	{"ollama", "peak", 6, -0.007062, 0.005307},
 };
 const size_t gs_n_bands = 9;
