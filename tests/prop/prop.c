@@ -88,6 +88,8 @@ static const struct {
 	{"verify_with_parallel_config", "the engine's own divisibility rule refuses the degree (docs/method.md §11a)"},
 	{"its tp_plan shards q_proj, k_proj and v_proj as torch.chunk does",
 	 "Transformers' tp_plan needs whole query and KV heads on every rank (docs/method.md §11a, issue 50 item 6)"},
+	{"dequantizes a GGUF when it loads it",
+	 "Transformers' gguf_file= loads a GGUF dequantized: the dtype it loads into is what to size (issue 50 item 5)"},
 	{"a state-space model has no attention to shard and no tensor-parallel plan",
 	 "Transformers' tp_plans are attention decoders' (docs/method.md §11a)"},
 	{"is a state-space model or hybrid: gpusizer sizes it with runtime transformers only",
