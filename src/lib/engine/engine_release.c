@@ -885,6 +885,12 @@ static int parse_version(const char *s, unsigned out[VPARTS])
 	return *s == 0 || (*s >= 'a' && *s <= 'z') || *s == '+' || *s == '-';
 }
 
+bool gsi_version_older(const char *a, const char *b)
+{
+	unsigned x[VPARTS], y[VPARTS];
+	return parse_version(a, x) && parse_version(b, y) && cmp_version(x, y) < 0;
+}
+
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap)
 {
 	release_table t = table_of(engine);
