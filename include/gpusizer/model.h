@@ -84,7 +84,7 @@ typedef struct gs_inventory_summary {
  * it: `count` matrices of in x out over the whole model. */
 #define GS_MAX_MODULES 24
 typedef struct gs_linear_module {
-	char name[24];
+	char name[32];          /* Gemma 3n's altup_unembed_projections: 25 */
 	uint64_t in, out, count;
 	bool tower;             /* a vision tower's or projector's module, not the text decoder's */
 } gs_linear_module;
