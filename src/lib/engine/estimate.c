@@ -405,8 +405,8 @@ static void gemma3n_unknowns(gs_estimate *e, const gs_model *m)
 		            "embed_audio, embed_vision, audio_tower and vision_tower; the towers load from "
 		            "0.10.1)", v, m->model_type);
 	else
-		gsi_unknown(e, "weights: %s also loads %s, which config.json does not size: not counted "
-		            "here (the checkpoint's tensor table counts them)",
+		gsi_unknown(e, "weights: %s also loads %s, not sized from config.json: neither they nor "
+		            "their activations on images and audio are counted (a tensor table counts them)",
 		            e->engine->label, m->towers_uncounted);
 }
 
