@@ -57,6 +57,12 @@ typedef struct gs_inventory_summary {
 	uint64_t input_bytes;        /* token/position embeddings (llama.cpp keeps them on the host) */
 	uint64_t output_bytes;       /* output norm and head                         */
 	uint64_t head_bytes;         /* the head alone (GGUF output.weight); 0 when tied to the embeddings */
+	/* Gemma 3n's per-layer embeddings (GGUF per_layer_token_embd), a part
+	 * of input_bytes (llama.cpp keeps it on the host like token_embd) that
+	 * is not the tied head; its projection and norm (per_layer_model_proj,
+	 * per_layer_proj_norm), a part of layer_bytes[0] (llama.cpp creates them
+	 * with block 0's buffer; Ollama's own engine with the output) */
+	uint64_t ple_bytes, ple_proj_bytes;
 	uint64_t gate_exps0_bytes;   /* GGUF blk.0.ffn_gate_exps.weight (Ollama's MoE graph rule reads it) */
 	/* GGUF: each block's routed-expert tensors (ffn_{gate,up,down}_exps and
 	 * their biases; a fused gate_up counts as gate), which llama.cpp's -ot
@@ -78,7 +84,7 @@ typedef struct gs_inventory_summary {
  * it: `count` matrices of in x out over the whole model. */
 #define GS_MAX_MODULES 24
 typedef struct gs_linear_module {
-	char name[24];
+	char name[32];          /* Gemma 3n's altup_unembed_projections: 25 */
 	uint64_t in, out, count;
 	bool tower;             /* a vision tower's or projector's module, not the text decoder's */
 } gs_linear_module;
@@ -194,6 +200,27 @@ typedef struct gs_model {
 	 * keeps one key of index_head_dim per token beside the MLA latent
 	 * (index_heads query heads score them; index_topk tokens are attended) */
 	uint32_t index_heads, index_head_dim, index_topk;
+	/* Layers that keep no K/V of their own: they attend with an earlier
+	 * layer's (Gemma 3n's last num_kv_shared_layers; vLLM's
+	 * kv_sharing_target_layer_name). gs_model_kv_elements leaves them out;
+	 * an engine that allocates their cache all the same (SGLang's pool)
+	 * adds gs_model_shared_kv_elements. */
+	bool layer_shares_kv[GS_MAX_LAYERS];
+	/* Each layer's MLP width where config.json gives a list (Gemma 3n's
+	 * MatFormer intermediate_size); 0: `intermediate`, which is then the
+	 * widest */
+	uint32_t layer_intermediate[GS_MAX_LAYERS];
+	/* Gemma 3n: AltUp's streams (altup_num_inputs), LAuReL's rank, the
+	 * per-layer embeddings' width (hidden_size_per_layer_input) and their
+	 * table's parameters (embed_tokens_per_layer, a part of split.embed);
+	 * 0 for other models */
+	uint32_t altup_inputs, laurel_rank, ple_dim;
+	uint64_t ple_params;
+	/* A multimodal checkpoint whose encoders config.json cannot count
+	 * (Gemma 3n's timm vision tower and audio encoder): what they are, for
+	 * the estimates to name; "" otherwise. vision_params stays 0, and the
+	 * engines that load them treat the model as multimodal all the same. */
+	char towers_uncounted[160];
 	size_t n_modules;
 	gs_linear_module modules[GS_MAX_MODULES];
 	bool has_inventory;     /* counts come from the checkpoint's tensor table */
@@ -238,7 +265,8 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 const char *gs_model_supported_types(void);
 
 /* KV-cache elements stored per token, summed over layers, for a sequence of
- * `tokens` tokens: sliding-window layers count min(tokens, window). With
+ * `tokens` tokens: sliding-window layers count min(tokens, window), layers
+ * that reuse another layer's K/V (layer_shares_kv) nothing. With
  * `latent_mla` true, MLA layers store the compressed latent (vLLM, SGLang);
  * false, they store the decompressed per-head K and V (Transformers'
  * DeepseekV3Attention). Returns the element count for the whole sequence. */
@@ -259,8 +287,19 @@ uint64_t gs_model_moe_layers(const gs_model *m);
 uint64_t gs_model_cross_kv_elements(const gs_model *m, uint64_t images);
 
 /* The layers that cache K/V of the text: all but the Mamba layers, the
- * cross-attention layers (Mllama) and the MLP-only layers (Nemotron-H). */
+ * cross-attention layers (Mllama) and the MLP-only layers (Nemotron-H).
+ * Gemma 3n's shared-KV layers are attention layers, counted here. */
 uint64_t gs_model_attention_layers(const gs_model *m);
+
+/* Of those, the layers that keep K/V of their own: all but the ones that
+ * reuse an earlier layer's (layer_shares_kv). gs_model_kv_elements sums
+ * these. */
+uint64_t gs_model_kv_layers(const gs_model *m);
+
+/* K/V elements the shared-KV layers would store for `tokens` tokens (as
+ * gs_model_kv_elements counts a layer): what an engine that allocates
+ * their cache regardless spends on them; 0 for a model without them. */
+uint64_t gs_model_shared_kv_elements(const gs_model *m, uint64_t tokens);
 
 /* The recurrent state of one sequence split into the convolution's part
  * and the SSM's (the two can be kept in different dtypes). */

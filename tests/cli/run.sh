@@ -307,6 +307,14 @@ case_ 2 "llama.cpp b6868 has no architecture \"minimax-m2\"" estimate MiniMaxAI/
 # Granite 4.0-H: a hybrid of Mamba-2 and attention layers with experts on every layer
 case_ 0 "1 attention and 9 state groups of 4 layers" estimate tests/data/configs/granite-4.0-h-small-fields.json --runtime vllm --gpu "H100 SXM" --context 8192
 case_ 2 "sglang 0.5.8 does not serve model_type \"granitemoehybrid\"" estimate tests/data/configs/granite-4.0-h-small-fields.json --runtime sglang --runtime-version 0.5.8 --gpu "H100 SXM"
+# Gemma 3n: the text decoder counted, the towers named; the shared-KV
+# layers keep no cache in llama.cpp from b6263, a cell each in SGLang's pool
+G3N=tests/data/configs/gemma-3n-e4b-it-fields.json
+case_ 0 "parameters:  6866696688 (the text decoder, 2348810240 of them its per-layer embeddings" estimate $G3N --context 8192
+case_ 0 "15 more blocks reuse an earlier block's K/V and keep none (b6263 on)" estimate $G3N --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "every one of the 35 layers has its cell, the 15 that reuse an earlier layer's K/V too" estimate $G3N --runtime sglang --gpu "H100 SXM" --context 8192
+case_ 2 "vllm 0.9.0 does not serve model_type \"gemma3n\"" estimate $G3N --runtime vllm --runtime-version 0.9.0 --gpu "H100 SXM"
+case_ 2 "are not sized from config.json, so neither is what images cost" estimate $G3N --images 1 --context 8192
 # LFM2-VL: short-convolution state only, a SigLIP2 tower, the planned lfm2 GGUF
 case_ 0 "short-convolution layers' state, 1 seqs x 2048 channels x 3 taps" estimate LiquidAI/LFM2.5-VL-1.6B --context 8192
 case_ 0 "10 state layers x 4 cells (one a sequence) x 16384 B in f32" estimate LiquidAI/LFM2.5-VL-1.6B --runtime llamacpp --format Q4_K_M -c 8192

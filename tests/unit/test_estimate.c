@@ -1182,6 +1182,134 @@ static void test_gguf_plan(void **st)
 	                      GS_F_RUNTIME, "llamacpp", GS_F_FORMAT, "Q4_K_M", END);
 }
 
+/* Gemma 3n E4B (tests/data/configs/gemma-3n-e4b-it-fields.json): its last
+ * 15 layers reuse the K/V of layers 18 (sliding) and 19 (full), so 20
+ * layers cache, 4 of them full (4, 9, 14, 19) and 16 sliding (window 512):
+ * 2 x 2 x 256 = 1024 elements a token and layer. Each engine's rule, from
+ * its source: Transformers' DynamicCache drops the shared layers
+ * (cache_utils.py); vLLM's pool holds no page for a layer with a
+ * kv_sharing_target_layer_name; SGLang's pool holds every layer
+ * (num_effective_layers); llama.cpp from b6263 (hparams.has_kv), before it
+ * all 35; Ollama's engine caches the first block_count - shared_kv_layers. */
+#define E4B TCFG("gemma-3n-e4b-it-fields.json")
+
+static void test_gemma3n_transformers(void **st)
+{
+	(void)st;
+	gs_model m;
+	const char *e4b = E4B;
+	/* (4 x 8192 + 16 x 512) x 1024 x 2 B */
+	run_estimate(E, &m, GS_F_MODEL, e4b, GS_F_LENGTH, "8192", END);
+	assert_int_equal(item_at(E, "kv_cache", 1), (4 * 8192 + 16 * 512) * 1024ull * 2);
+	assert_non_null(strstr(gs_estimate_item(E, "kv_cache")->formula, "2 x 20 layers"));
+	assert_true(has_unknown(E, "timm mobilenetv5_300m_enc"));
+	assert_true(has_unknown(E, "altup_num_inputs (4)"));
+	/* the towers are not sized: images are refused */
+	expect_estimate_error(E, GS_EINPUT, "not sized from config.json", GS_F_MODEL, e4b, GS_F_IMAGES, "1",
+	                      END);
+}
+
+static void test_gemma3n_vllm(void **st)
+{
+	(void)st;
+	gs_model m;
+	const char *e4b = E4B;
+	/* a 16-token block of the 20 caching layers, 16 x 20 x 1024 x 2 B;
+	 * the towers from 0.10.1, the model from 0.9.2 */
+	run_estimate(E, &m, GS_F_MODEL, e4b, GS_F_RUNTIME, "vllm", GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192",
+	             END);
+	assert_int_equal(E->vllm.block_bytes, 16 * 20 * 1024 * 2);
+	assert_true(has_unknown(E, "vLLM also loads the vision tower"));
+	run_estimate(E, &m, GS_F_MODEL, e4b, GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, "0.9.2", GS_F_GPU,
+	             "H100 SXM", GS_F_LENGTH, "8192", END);
+	assert_int_equal(E->vllm.block_bytes, 16 * 20 * 1024 * 2);
+	assert_true(has_unknown(E, "text model alone"));
+	expect_estimate_error(E, GS_EUNSUPPORTED, "arrived in 0.9.2", GS_F_MODEL, e4b, GS_F_RUNTIME, "vllm",
+	                      GS_F_RUNTIME_VERSION, "0.9.0", GS_F_GPU, "H100 SXM", END);
+}
+
+static void test_gemma3n_sglang(void **st)
+{
+	(void)st;
+	gs_model m;
+	const char *e4b = E4B;
+	/* every layer's cell, 35 x 1024 x 2 B; a multimodal model's
+	 * fraction (x 0.95 x 0.8: vision_config's hidden_size 2048, 24 layers by
+	 * default) and the 100 MiB mm cache of 0.5.18 */
+	run_estimate(E, &m, GS_F_MODEL, e4b, GS_F_RUNTIME, "sglang", GS_F_GPU, "H100 SXM", GS_F_LENGTH,
+	             "8192", END);
+	assert_int_equal(E->sglang.cell_bytes, 35 * 1024 * 2);
+	assert_non_null(strstr(E->sglang.fraction_why, "x 0.95 x 0.8000"));
+	assert_int_equal(item_at(E, "mm_cache", 1), 100ull << 20);
+	expect_estimate_error(E, GS_EUNSUPPORTED, "0.4.8.post1", GS_F_MODEL, e4b, GS_F_RUNTIME, "sglang",
+	                      GS_F_RUNTIME_VERSION, "0.4.6", GS_F_GPU, "H100 SXM", END);
+}
+
+static void test_gemma3n_llamacpp(void **st)
+{
+	(void)st;
+	gs_model m;
+	const char *e4b = E4B;
+	/* b9460, one slot: 4 full blocks of 8192 cells and 16 sliding
+	 * of pad256(512 + 512) = 1024, 2048 B a cell; the per-layer embeddings
+	 * (Q6_K, 262,400 padded rows x 8960: 1,928,640,000 B) stay on the host
+	 * with token_embd, the tied head's copy on the GPU is token_embd's alone */
+	run_estimate(E, &m, GS_F_MODEL, e4b, GS_F_RUNTIME, "llamacpp", GS_F_FORMAT, "Q4_K_M", GS_F_LENGTH,
+	             "8192", GS_F_CONCURRENCY, "1", END);
+	const gs_inventory_summary *s = &E->model.inv;
+	assert_int_equal(item_at(E, "kv_cache", 1), (4 * 8192 + 16 * 1024) * 2048ull);
+	assert_int_equal(s->ple_bytes, 262400ull * 35 * 210);
+	assert_int_equal(s->input_bytes, s->ple_bytes + 262400ull * 8 * 210);
+	gs_bytes blocks = 0;
+	for (int l = 0; l < 35; l++)
+		blocks += s->layer_bytes[l];
+	assert_int_equal(item_at(E, "weights", 0), blocks + s->output_bytes + 262400ull * 8 * 210);
+	assert_true(has_unknown(E, "as llama-quantize has since b8266"));
+	/* before b6263 every block cached: 7 full, 28 sliding of pad(512 + 512)
+	 * (-ngl 36: that build's default is 0) */
+	run_estimate(E, &m, GS_F_MODEL, e4b, GS_F_RUNTIME, "llamacpp", GS_F_RUNTIME_VERSION, "b6200",
+	             GS_F_FORMAT, "Q4_K_M", GS_F_LENGTH, "8192", GS_F_CONCURRENCY, "1", GS_F_GPU_LAYERS,
+	             "36", END);
+	assert_int_equal(item_at(E, "kv_cache", 1), (7 * 8192 + 28 * 1024) * 2048ull);
+	/* the plan: 847 tensors; altup, laurel and per_layer_model_proj in BF16;
+	 * the AltUp coefficients and the norms F32; 17 attn_v and 17 ffn_down
+	 * in Q6_K with token_embd and per_layer_token_embd */
+	assert_int_equal(s->tensors, 847);
+	run_estimate(E, &m, GS_F_MODEL, e4b, GS_F_RUNTIME, "llamacpp", GS_F_FORMAT, "Q4_K_M", GS_F_LENGTH,
+	             "8192", GS_F_CONCURRENCY, "1", END);
+	assert_string_equal(E->model.inv.dtypes, "Q6_K: 36 tensors, 2852021760 B; BF16: 108 tensors, "
+	                                         "105955328 B; F32: 422 tensors, 2385856 B; Q4_K: 281 "
+	                                         "tensors, 1877999616 B");
+}
+
+static void test_gemma3n_ollama(void **st)
+{
+	(void)st;
+	gs_model m;
+	const char *e4b = E4B;
+	/* its own engine (0.22.0): the shared blocks cache nothing; the
+	 * per-layer embeddings, unquantized by Ollama's quantizer (262,400 x
+	 * 8960 x 2 B), and their projection go with the output to the GPU */
+	run_estimate(E, &m, GS_F_MODEL, e4b, GS_F_RUNTIME, "ollama", GS_F_RUNTIME_VERSION, "0.22.0",
+	             GS_F_FORMAT, "Q4_K_M", GS_F_GPU, "RTX 4090", GS_F_LENGTH, "8192", END);
+	const gs_inventory_summary *s = &E->model.inv;
+	assert_true(E->ollama.own_engine);
+	assert_int_equal(s->ple_bytes, 262400ull * 8960 * 2);
+	assert_int_equal(item_at(E, "kv_cache", 1), (4 * 8192 + 16 * 1024) * 2048ull);
+	gs_bytes blocks = 0;
+	for (int l = 0; l < 35; l++)
+		blocks += s->layer_bytes[l];
+	assert_int_equal(item_at(E, "weights", 0), blocks + s->output_bytes + s->input_bytes);
+	assert_int_equal(E->ollama.cpu_weights, s->input_bytes - s->ple_bytes);
+	/* Ollama 0.30 runs llama-server: the per-layer embeddings on the host */
+	run_estimate(E, &m, GS_F_MODEL, e4b, GS_F_RUNTIME, "ollama", GS_F_FORMAT, "Q4_K_M", GS_F_GPU,
+	             "RTX 4090", GS_F_LENGTH, "8192", END);
+	assert_true(E->ollama.llama_server);
+	assert_int_equal(item_at(E, "weights", 0),
+	                 blocks + s->output_bytes + s->input_bytes - s->ple_bytes);
+}
+#undef E4B
+
 /* Ollama 0.12.11 on (issue 47 item 3): createLayout over each layer's
  * weights and cache, one GPU when the model fits there, else the fewest
  * GPUs sharing the layers evenly (findBestFit), and without the output
@@ -1627,6 +1755,11 @@ int main(void)
 		cmocka_unit_test(test_config_attention),
 		cmocka_unit_test(test_sglang_pool),        cmocka_unit_test(test_gguf_plan),
 		cmocka_unit_test(test_ollama),            cmocka_unit_test(test_intervals),
+		cmocka_unit_test(test_gemma3n_transformers),
+		cmocka_unit_test(test_gemma3n_vllm),
+		cmocka_unit_test(test_gemma3n_sglang),
+		cmocka_unit_test(test_gemma3n_llamacpp),
+		cmocka_unit_test(test_gemma3n_ollama),
 		cmocka_unit_test(test_ollama_layout),
 		cmocka_unit_test(test_ollama_uploads),
 		cmocka_unit_test(test_state_space),      cmocka_unit_test(test_vision_language),

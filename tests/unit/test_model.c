@@ -1237,6 +1237,92 @@ static void test_qwen3_vl(void **st)
 	assert_non_null(strstr(err.msg, "deepstack_visual_indexes[1]"));
 }
 
+/* Gemma 3n (tests/data/configs/gemma-3n-e4b-it-fields.json, -e2b-: the
+ * fields of google/gemma-3n-E4B-it and -E2B-it, no committed copy of the
+ * hub files having been found). The text decoder only; the towers (timm
+ * MobileNetV5, the audio conformer) are named, not counted. Per layer
+ * (vLLM models/gemma3n.py @7cfb97e3379): attention 2048 x (8 + 2 + 2 + 8) x
+ * 256 + q/k norms 2 x 256; GeGLU 3 x 2048 x width; LAuReL 2 x 2048 x 64 +
+ * 2048; AltUp 4^2 + 4^3 + 2048 x 4 + 2 x 2048; the per-layer input 2 x
+ * 2048 x 256 + 2048; four norms. Model: embeddings 262,400 x 2048, the PLE
+ * table 262,144 x (layers x 256), its projection 2048 x layers x 256 and
+ * norm 256, 2 x 3 AltUp projections of 2048^2, the final norm. Google's
+ * docs put E2B's "effective" parameters, without the PLE table and the
+ * embeddings, at 1.91B: 4,456,156,768 - 2,013,265,920 - 537,395,200 =
+ * 1,905,495,648; E4B's at 4B: 3,980,491,248. */
+static void test_gemma3n(void **st)
+{
+	(void)st;
+	static const struct {
+		const char *file;
+		uint64_t L, width, shared, params, ple;
+	} cases[] = {
+		{TCFG("gemma-3n-e4b-it-fields.json"), 35, 16384, 15, 6866696688ull, 2348810240ull},
+		{TCFG("gemma-3n-e2b-it-fields.json"), 30, 8192, 10, 4456156768ull, 2013265920ull},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		gs_model m = load(cases[i].file);
+		uint64_t h = 2048, L = cases[i].L, w = cases[i].width;
+		uint64_t layer = h * 20 * 256 + 2 * 256 + 3 * h * w + (2 * h * 64 + h) +
+		                 (16 + 64 + h * 4 + 2 * h) + (2 * h * 256 + h) + 4 * h;
+		uint64_t model = 262400 * h + 262144 * L * 256 + h * L * 256 + 256 + 6 * h * h + h;
+		assert_int_equal(L * layer + model, cases[i].params);
+		assert_int_equal(m.params, cases[i].params);
+		assert_int_equal(m.ple_params, cases[i].ple);
+		assert_int_equal(m.split.embed, 262400 * h + cases[i].ple);
+		assert_int_equal(m.split.lm_head, 0);
+		assert_int_equal(m.params - m.ple_params - 262400 * h, i ? 1905495648ull : 3980491248ull);
+		assert_int_equal(m.vision_params, 0);
+		assert_string_equal(m.text_model_type, "gemma3n_text");
+		assert_non_null(strstr(m.towers_uncounted, "mobilenetv5_300m_enc"));
+		assert_non_null(strstr(m.towers_uncounted, "audio encoder"));
+		/* the last `shared` layers keep no K/V; 4 of the 20 others are full */
+		assert_int_equal(gs_model_attention_layers(&m), L);
+		assert_int_equal(gs_model_kv_layers(&m), L - cases[i].shared);
+		assert_true(m.layer_shares_kv[L - 1] && !m.layer_shares_kv[L - cases[i].shared - 1]);
+		assert_int_equal(gs_model_kv_elements(&m, 8192, false), (4 * 8192 + 16 * 512) * 1024ull);
+		assert_int_equal(gs_model_shared_kv_elements(&m, 8192),
+		                 cases[i].shared / 5 * (8192 + 4 * 512) * 1024ull);
+		assert_int_equal(m.altup_inputs, 4);
+		assert_int_equal(m.ple_dim, 256);
+		assert_int_equal(m.sliding_window, 512);
+	}
+	/* a MatFormer slice: one width per layer */
+	static const char slice[] = "{\"model_type\":\"gemma3n_text\",\"hidden_size\":64,"
+	                            "\"num_hidden_layers\":5,\"num_attention_heads\":2,"
+	                            "\"num_key_value_heads\":1,\"head_dim\":32,"
+	                            "\"vocab_size\":100,\"vocab_size_per_layer_input\":90,"
+	                            "\"hidden_size_per_layer_input\":8,\"num_kv_shared_layers\":2,"
+	                            "\"laurel_rank\":4,\"intermediate_size\":[128,256,128,128,256]}";
+	gs_error err;
+	gs_model m;
+	assert_int_equal(gs_model_from_config_json(slice, sizeof slice - 1, "slice", &m, &err), GS_OK);
+	assert_int_equal(m.intermediate, 256);
+	assert_int_equal(m.layer_intermediate[1], 256);
+	assert_int_equal(m.layer_intermediate[2], 128);
+	uint64_t h = 64, layer = h * 6 * 32 + 64 + (2 * h * 4 + h) + (16 + 64 + h * 4 + 2 * h) +
+	                         (2 * h * 8 + h) + 4 * h;
+	assert_int_equal(m.params, 5 * layer + 3 * h * (3 * 128 + 2 * 256) + 100 * h + 90 * 5 * 8 +
+	                                   h * 5 * 8 + 8 + 6 * h * h + h);
+	/* the window defaults to 512 on four of five layers */
+	assert_true(m.layer_is_sliding[0] && !m.layer_is_sliding[4]);
+	assert_int_equal(m.sliding_window, 512);
+	static const char short_list[] = "{\"model_type\":\"gemma3n_text\",\"hidden_size\":64,"
+	                                 "\"num_hidden_layers\":3,\"num_attention_heads\":2,"
+	                                 "\"vocab_size\":100,\"num_kv_shared_layers\":1,"
+	                                 "\"intermediate_size\":[128,256]}";
+	assert_int_equal(gs_model_from_config_json(short_list, sizeof short_list - 1, "s", &m, &err),
+	                 GS_EINPUT);
+	assert_non_null(strstr(err.msg, "intermediate_size"));
+	static const char all_shared[] = "{\"model_type\":\"gemma3n_text\",\"hidden_size\":64,"
+	                                 "\"num_hidden_layers\":3,\"num_attention_heads\":2,"
+	                                 "\"vocab_size\":100,\"num_kv_shared_layers\":2,"
+	                                 "\"intermediate_size\":128}";
+	assert_int_equal(gs_model_from_config_json(all_shared, sizeof all_shared - 1, "a", &m, &err),
+	                 GS_EINPUT);
+	assert_non_null(strstr(err.msg, "num_kv_shared_layers"));
+}
+
 /* Qwen3.5 and Qwen3.6: params is what Transformers builds (text + tower);
  * params + mtp_params is the checkpoint, and equals to the unit the
  * safetensors totals model reports and the hub API print (index.tsv names
@@ -1345,6 +1431,7 @@ int main(void)
 		cmocka_unit_test(test_quantization_config),
 		cmocka_unit_test(test_fp8_checkpoints),   cmocka_unit_test(test_awq_checkpoint),
 		cmocka_unit_test(test_qwen3_vl),         cmocka_unit_test(test_qwen3_5),
+		cmocka_unit_test(test_gemma3n),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -40,6 +40,7 @@ static gs_tensor_class classify(const gs_tensor *t)
 	if (strstr(n, "embed_tokens") || strstr(n, "wte.") || strstr(n, "wpe.") || strstr(n, "embed_in") ||
 	    strstr(n, "word_embeddings") || strstr(n, "position_embeddings") ||
 	    strstr(n, "token_type_embeddings") || strncmp(n, "token_embd", 10) == 0 ||
+	    strncmp(n, "per_layer_token_embd", 20) == 0 || /* Gemma 3n's GGUF */
 	    strncmp(n, "position_embd", 13) == 0)
 		return strstr(n, "norm") || strstr(n, "LayerNorm") ? GS_TC_NORM : GS_TC_EMBED;
 	if (strncmp(n, "lm_head", 7) == 0 || strstr(n, "embed_out") || strcmp(n, "output.weight") == 0)
@@ -153,11 +154,21 @@ static void add_tensor(gs_inventory_summary *s, const gs_tensor *t)
 		s->head_bytes += t->bytes;
 	else if (!strcmp(t->name, "blk.0.ffn_gate_exps.weight"))
 		s->gate_exps0_bytes += t->bytes;
-	if (t->layer >= 0 && t->layer < GS_MAX_LAYERS) {
-		s->layer_bytes[t->layer] += t->bytes;
+	/* Gemma 3n's GGUF: per_layer_token_embd is an input (the host's), its
+	 * projection and norm go with block 0 (llama.cpp's tn(..., 0)) */
+	int32_t layer = t->layer;
+	if (!strcmp(t->name, "per_layer_token_embd.weight"))
+		s->ple_bytes += t->bytes;
+	else if (!strncmp(t->name, "per_layer_model_proj.", 21) ||
+	         !strncmp(t->name, "per_layer_proj_norm.", 20)) {
+		s->ple_proj_bytes += t->bytes;
+		layer = 0;
+	}
+	if (layer >= 0 && layer < GS_MAX_LAYERS) {
+		s->layer_bytes[layer] += t->bytes;
 		int k = gs_gguf_expert_kind(t->name);
 		if (k >= 0)
-			s->exps_bytes[t->layer][k] += t->bytes;
+			s->exps_bytes[layer][k] += t->bytes;
 	} else if (t->cls == GS_TC_EMBED)
 		s->input_bytes += t->bytes;
 	else if (t->cls != GS_TC_BUFFER)

@@ -253,6 +253,9 @@ typedef struct gsi_llamacpp_run {
 	                                 it (Ollama's own engine), 0: the build's */
 	gs_bytes output_extra;        /* bytes the output's device holds beside the
 	                                 head: Ollama's engine's vision tower      */
+	bool ple_with_output;         /* Gemma 3n's per-layer embeddings and their
+	                                 projection go with the output, not to the
+	                                 host and block 0 (Ollama's engine)       */
 	uint8_t host_parts[GS_MAX_LAYERS]; /* per block, kept in host memory by -ot
 	                                 or --n-cpu-moe: bit k the expert kind k
 	                                 (gate, up, down), GSI_HOST_REST the rest */

@@ -885,6 +885,12 @@ static int parse_version(const char *s, unsigned out[VPARTS])
 	return *s == 0 || (*s >= 'a' && *s <= 'z') || *s == '+' || *s == '-';
 }
 
+bool gsi_version_older(const char *a, const char *b)
+{
+	unsigned x[VPARTS], y[VPARTS];
+	return parse_version(a, x) && parse_version(b, y) && cmp_version(x, y) < 0;
+}
+
 void gsi_release_list(gs_runtime engine, char *buf, size_t cap)
 {
 	release_table t = table_of(engine);
@@ -1093,6 +1099,12 @@ static const struct {
 	{GS_RT_SGLANG, "granitemoehybrid", "0.5.9", "models/granitemoehybrid.py"},
 	{GS_RT_SGLANG, "lfm2", "0.5.9", "models/lfm2.py"},
 	{GS_RT_SGLANG, "lfm2_vl", "0.5.10", "models/lfm2_vl.py"},
+	/* Gemma 3n: vLLM's text-only models/gemma3n.py (PR #20134) registers
+	 * Gemma3nForConditionalGeneration from 0.9.2, the towers from 0.10.1
+	 * (gemma3n_mm.py, PR #20495); SGLang's gemma3n_causal.py and
+	 * gemma3n_mm.py arrive together */
+	{GS_RT_VLLM, "gemma3n", "0.9.2", "models/gemma3n.py (PR #20134, text only until 0.10.1)"},
+	{GS_RT_SGLANG, "gemma3n", "0.4.8.post1", "models/gemma3n_causal.py and gemma3n_mm.py"},
 };
 
 /* Refuse a model the asked release (or, none asked, the row) predates. */

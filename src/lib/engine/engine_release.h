@@ -473,6 +473,10 @@ bool gsi_in_words(const char *list, const char *word);
  * oldest (the drift of a newer release is measured against it). */
 const char *gsi_release_before(gs_runtime engine, const gsi_release *r);
 
+/* Whether release `a` ("0.9.2") is older than `b`; false when either does
+ * not parse. */
+bool gsi_version_older(const char *a, const char *b);
+
 /* gsi_release_pick for e's workload, recorded on e as every output shows
  * it: runtime_version, release_source, the note, and an approximate pick's
  * note as an unknown; a newer release sets e->release_newer with the row

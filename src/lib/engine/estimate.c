@@ -290,6 +290,11 @@ static gs_status add_image_tokens(gs_estimate *e, const gs_workload *w, const gs
 {
 	const char *what = m->has_architecture ? m->model_type : "(--params)";
 	bool images = gs_wl_set(w, GS_F_IMAGES), tokens = gs_wl_set(w, GS_F_IMAGE_TOKENS);
+	if ((images || tokens) && !m->vision_params && m->towers_uncounted[0])
+		return gs_error_set(err, GS_EINPUT, w->v[images ? GS_F_IMAGES : GS_F_IMAGE_TOKENS].where,
+		                    "model_type \"%.40s\": %s are not sized from config.json, so neither "
+		                    "is what images cost: size the text alone (no images), or measure",
+		                    what, m->towers_uncounted);
 	if ((images || tokens) && !m->vision_params)
 		return gs_error_set(err, GS_EINPUT, w->v[images ? GS_F_IMAGES : GS_F_IMAGE_TOKENS].where,
 		                    "model_type \"%.40s\" takes no images (vision-language types: gemma3, "
@@ -368,6 +373,41 @@ static void mtp_unknown(gs_estimate *e, const gs_model *m)
 	gsi_unknown(e, "weights: the tensor table holds the checkpoint's %u multi-token-prediction "
 	            "layer(s), counted in the weights although %s loads them only to draft tokens "
 	            "(speculative decoding)", m->mtp_layers, e->engine->label);
+}
+
+/* Gemma 3n's towers, which config.json does not size
+ * (gs_model.towers_uncounted), by what the runtime loads: Transformers'
+ * Gemma3nForConditionalGeneration and SGLang's gemma3n_mm.py build them,
+ * vLLM from 0.10.1 (gemma3n_mm.py, PR #20495; 0.9.2 to 0.10.0 load the text
+ * model alone: models/gemma3n.py skips embed_audio, embed_vision,
+ * audio_tower and vision_tower); a GGUF is the text model's (llama.cpp's
+ * converter writes the towers to an --mmproj file from b7689, PR #18256;
+ * Ollama's engine runs gemma3n as text). A tensor table counts them. Its
+ * activations carry AltUp's streams, which the formulas do not. */
+static void gemma3n_unknowns(gs_estimate *e, const gs_model *m)
+{
+	if (m->altup_inputs > 1)
+		gsi_unknown(e, "activations: Gemma 3n carries altup_num_inputs (%u) copies of the hidden "
+		            "state through every layer and a per-layer input of %u x %u a token; the "
+		            "activation formula counts one copy of the hidden state",
+		            m->altup_inputs, m->layers, m->ple_dim);
+	if (!m->towers_uncounted[0] || (m->has_inventory && !m->inv.planned))
+		return;
+	const gs_workload *w = &e->workload;
+	const char *v = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? gs_wl_str(w, GS_F_RUNTIME_VERSION)
+	                                                   : e->runtime_version;
+	if (e->engine->runs_gguf)
+		gsi_unknown(e, "weights: the GGUF is the text model's; %s are not in it (llama.cpp's "
+		            "converter writes them to an --mmproj file, from b7689; Ollama's engine runs "
+		            "%s as text): not sized", m->towers_uncounted, m->model_type);
+	else if (e->runtime == GS_RT_VLLM && gsi_version_older(v, "0.10.1"))
+		gsi_unknown(e, "weights: vLLM %s loads %s's text model alone (models/gemma3n.py skips "
+		            "embed_audio, embed_vision, audio_tower and vision_tower; the towers load from "
+		            "0.10.1)", v, m->model_type);
+	else
+		gsi_unknown(e, "weights: %s also loads %s, not sized from config.json: neither they nor "
+		            "their activations on images and audio are counted (a tensor table counts them)",
+		            e->engine->label, m->towers_uncounted);
 }
 
 /* Zero the bytes of *e from member `from` up to member `to`. */
@@ -561,6 +601,7 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		e->weights_only = gsi_ceil_bits(e->model.params, e->format.value_bits);
 	}
 	mtp_unknown(e, m);
+	gemma3n_unknowns(e, m);
 	reserve_item(e);
 	if (e->train.host_per_gpu) {
 		e->host_bytes = e->train.host_per_gpu;

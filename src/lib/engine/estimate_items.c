@@ -374,6 +374,8 @@ void gsi_weight_items(gs_estimate *e, unsigned live)
 
 /* --- KV cache and activations ------------------------------------------- */
 
+bool gsi_multimodal(const gs_model *m) { return m->vision_params || m->towers_uncounted[0]; }
+
 gs_bytes gsi_kv_bytes(const gs_estimate *e, uint64_t tokens, uint64_t seqs)
 {
 	bool latent = e->runtime == GS_RT_VLLM || e->runtime == GS_RT_SGLANG;

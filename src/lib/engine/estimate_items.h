@@ -56,6 +56,10 @@ void gsi_weight_items(gs_estimate *e, unsigned live);
  * those experts stay in 16 bits, unquantized and without scales. */
 bool gsi_bnb_passes_experts(const gs_estimate *e);
 
+/* A multimodal model as an engine sees it: a counted vision tower, or
+ * towers config.json cannot size (Gemma 3n's, gs_model.towers_uncounted). */
+bool gsi_multimodal(const gs_model *m);
+
 /* KV bytes for `tokens` tokens of each of `seqs` sequences. */
 gs_bytes gsi_kv_bytes(const gs_estimate *e, uint64_t tokens, uint64_t seqs);
 /* The DSA indexer's key cache per token and attention layer under vLLM and

@@ -123,6 +123,8 @@ typedef struct layout {
 	uint64_t ub, n_ctx, streams, stream_cells, cells, swa_cells, pad;
 	bool swa;
 	uint64_t my_swa, my_kv, kv_k, kv_v;
+	bool kv_reuse;       /* shared-KV blocks keep no cache (b6263 on) */
+	uint64_t my_reused;  /* ... of this device's blocks */
 	gs_bytes kv_mine, host_kv;
 	uint64_t rs_cells, rs_layers;
 	gs_bytes rs_layer, rs_mine, host_rs;
@@ -169,17 +171,23 @@ static void model_buffer(const gs_estimate *e, layout *y)
 {
 	const gs_inventory_summary *s = &e->model.inv;
 	uint64_t mine = 0;
-	y->host = s->input_bytes;
+	/* Gemma 3n's per-layer embeddings: an input on the host like token_embd
+	 * (LLM_TENSOR_LAYER_INPUT), its projection with block 0; Ollama's engine
+	 * puts both with the output (ml/backend/ggml/ggml.go New) */
+	gs_bytes ple_moved = y->r->ple_with_output ? s->ple_bytes : 0,
+		 proj_moved = y->r->ple_with_output ? s->ple_proj_bytes : 0;
+	y->host = s->input_bytes - ple_moved;
 	/* --split-mode row: every offloaded block's matrices split by rows over
 	 * the GPUs by tensor_split; KV, the head and the rest on the main GPU */
 	double share = y->dev == 0 ? y->cum[0] : y->cum[y->dev] - y->cum[y->dev - 1];
 	/* tied embeddings: llama-model.cpp creates the head from token_embd with
 	 * TENSOR_DUPLICATED, a second copy in the output's buffer whenever that
 	 * is not the embeddings' own (the GPU's, when the head is offloaded) */
-	uint64_t tied_head = s->head_bytes ? 0 : s->input_bytes;
+	uint64_t tied_head = s->head_bytes ? 0 : s->input_bytes - s->ple_bytes;
 	for (uint64_t l = 0; l <= y->L; l++) {
 		int d = device_of(y, l);
-		uint64_t b = l < y->L ? s->layer_bytes[l] : s->output_bytes + (d >= 0 ? tied_head : 0);
+		uint64_t b = l < y->L ? s->layer_bytes[l] - (l ? 0 : proj_moved)
+		                      : s->output_bytes + (d >= 0 ? tied_head : 0) + ple_moved + proj_moved;
 		gs_bytes kept = 0;
 		if (l < y->L && d >= 0) {
 			kept = parts_on_host(&e->model, y->r, l, &y->host_expert_max);
@@ -222,7 +230,7 @@ static bool llamacpp_swa_arch(const gs_model *m)
 	 * rule (src/models/llama4.cpp load_arch_hparams) */
 	static const char *const archs[] = {"gemma2",      "gemma3",      "gemma3_text",  "gpt_oss",
 	                                    "gguf:gemma2", "gguf:gemma3", "gguf:gpt-oss", "llama4",
-	                                    "llama4_text", "gguf:llama4"};
+	                                    "llama4_text", "gguf:llama4", "gemma3n",      "gemma3n_text"};
 	for (size_t i = 0; i < sizeof archs / sizeof *archs; i++)
 		if (!strcmp(m->model_type, archs[i]))
 			return m->sliding_window > 0;
@@ -328,8 +336,15 @@ static bool has_state(const gs_model *m, uint64_t l)
 	return m->ssm || m->parallel_ssm || (l < GS_MAX_LAYERS && m->layer_is_ssm[l]);
 }
 
-static bool has_kv(const gs_model *m, uint64_t l)
+/* Whether block l has a KV cache of its own. Gemma 3n's shared-KV blocks
+ * have none from b6263 (PR #15504, "kv-cache : support layer reuse":
+ * hparams.n_layer_kv_from_start, the memory's layer_reuse_cb); before, the
+ * cache held every block and the graph used the first 20 (llama-model.cpp
+ * llm_build_gemma3n_iswa n_layer_kv). */
+static bool has_kv(const gs_model *m, uint64_t l, bool reuse)
 {
+	if (reuse && l < GS_MAX_LAYERS && m->layer_shares_kv[l])
+		return false;
 	return !m->ssm && (m->parallel_ssm || l >= GS_MAX_LAYERS || !m->layer_is_ssm[l]);
 }
 
@@ -350,7 +365,9 @@ static void kv_cache(const gs_estimate *e, layout *y)
 	y->rs_cells = y->r->n_seq ? y->r->n_seq : 1;
 	for (uint64_t l = 0; l < y->L && l < GS_MAX_LAYERS; l++) {
 		int home = kv_home(y, l);
-		if (has_kv(m, l)) {
+		if (home > 0 && !has_kv(m, l, y->kv_reuse) && has_kv(m, l, false))
+			y->my_reused++;
+		if (has_kv(m, l, y->kv_reuse)) {
 			bool sliding = y->swa && m->layer_is_sliding[l];
 			gs_bytes b = gs_mul_sat(sliding ? y->swa_cells : y->cells, row);
 			if (home > 0) {
@@ -450,7 +467,7 @@ static gs_bytes offloaded_split(const gs_estimate *e, const layout *y, char *how
 	gs_bytes head = 0, experts = 0, w = 0;
 	if (y->head_on_host) {
 		/* tied: token_embd is the head */
-		gs_bytes hw = s->head_bytes ? s->head_bytes : s->input_bytes;
+		gs_bytes hw = s->head_bytes ? s->head_bytes : s->input_bytes - s->ple_bytes;
 		gs_bytes act = gs_add_sat(gs_mul_sat(ub, h * 4),
 		                          gs_mul_sat(outputs_of(y), (uint64_t)m->vocab * 4));
 		head = gs_add_sat(hw, act);
@@ -543,6 +560,7 @@ static gs_status lay_out(const gs_estimate *e, uint32_t dev, const gsi_llamacpp_
 	y->b = r->build;
 	y->fa = r->fa;
 	y->mask_pad = build_of(e, y->b) < 7350;
+	y->kv_reuse = build_of(e, y->b) >= 6263;
 	y->L = m->layers;
 	y->ndev = e->gpus;
 	y->row = gs_wl_split_mode(&e->workload) == GS_SPLIT_ROW && e->gpus > 1;
@@ -601,6 +619,11 @@ static void emit(gs_estimate *e, const layout *y)
 	if (y->streams > 1)
 		snprintf(streams, sizeof streams, " in %llu streams of %llu", (unsigned long long)y->streams,
 		         (unsigned long long)y->stream_cells);
+	if (y->my_reused) {
+		size_t n = strlen(swa_how);
+		snprintf(swa_how + n, sizeof swa_how - n, "; %llu more blocks reuse an earlier block's K/V "
+		         "and keep none (b6263 on)", (unsigned long long)y->my_reused);
+	}
 	gsi_formula(kv,
 	            "%llu blocks x n_ctx %llu as %llu cells%s (%s, pad %llu%s) x (K %llu elements in %s + V "
 	            "%llu elements in %s)%s%s",
@@ -749,6 +772,34 @@ static void mtp_blocks(gs_estimate *e)
 
 /* The file type a config.json is to become: a llama.cpp file type from
  * --format (gguf:Q4_K_M, Q4_K_M), or the float types bf16 / fp16 / fp32. */
+/* Gemma 3n's per_layer_token_embd, the largest tensor of the file, is
+ * typed three ways: as the tied head by llama-quant.cpp from b8266 (PR
+ * #19770's tensor categories), as token_embd before (its own branch by
+ * name, b5763), left as converted by Ollama's quantizer. The plan follows
+ * the runtime's (opts); the other file's size is said. */
+static void ple_unknown(gs_estimate *e, const char *ft, const gsi_quant_opts *opts)
+{
+	if (!e->model.ple_params || !e->model.inv.quantized)
+		return;
+	gs_model other = e->model;
+	gsi_quant_opts alt = *opts;
+	alt.ple = opts->ple == GSI_PLE_KEEP ? GSI_PLE_TIED : GSI_PLE_TOKEN;
+	if (gsi_gguf_plan_by(&other, ft, &alt, NULL, NULL, NULL) != GS_OK)
+		return;
+	gs_bytes a = e->model.inv.ple_bytes, b = other.inv.ple_bytes;
+	if (opts->ple == GSI_PLE_KEEP)
+		gsi_unknown(e, "weights: per_layer_token_embd is planned unquantized (%llu B), as Ollama's "
+		            "quantizer leaves it (server/quantization.go, PR #11207); a %s GGUF made by "
+		            "llama.cpp's llama-quantize holds it in %llu B (and quantizes none of the small "
+		            "altup, laurel and per_layer_model_proj tensors Ollama's does)",
+		            (unsigned long long)a, ft, (unsigned long long)b);
+	else
+		gsi_unknown(e, "weights: per_layer_token_embd is typed as the tied head (%llu B), as "
+		            "llama-quantize has since b8266 (PR #19770); %s files quantized before hold it "
+		            "as token_embd (%llu B), and Ollama's quantizer leaves it unquantized",
+		            (unsigned long long)a, ft, (unsigned long long)b);
+}
+
 static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 {
 	const gs_workload *w = &e->workload;
@@ -765,7 +816,10 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 		                    "model)",
 		                    name, gsi_gguf_ftypes());
 	gs_quantizer q = gs_wl_quantizer(w);
-	gsi_quant_opts opts = {q, gs_wl_imatrix(w)};
+	/* an Ollama model's file is made by Ollama's quantizer, which leaves
+	 * Gemma 3n's per-layer embeddings unquantized */
+	gsi_quant_opts opts = {q, gs_wl_imatrix(w),
+	                       e->runtime == GS_RT_OLLAMA ? GSI_PLE_KEEP : GSI_PLE_TIED};
 	/* "MXFP4" stays itself: for gpt-oss, the converter's file of its own
 	 * MXFP4 experts, not llama-quantize's MXFP4_MOE */
 	const char *bare = strncasecmp(name, "gguf:", 5) ? name : name + 5;
@@ -808,7 +862,7 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 	const char *change = gsi_gguf_imatrix_change(ft);
 	if (change && !gs_wl_given(w, GS_F_IMATRIX)) {
 		gs_model other = e->model;
-		gsi_quant_opts with = {q, true};
+		gsi_quant_opts with = {q, true, opts.ple};
 		if (gsi_gguf_plan_by(&other, ft, &with, NULL, NULL, err) == GS_OK &&
 		    other.inv.stored_bytes != e->model.inv.stored_bytes) {
 			gs_bytes a = e->model.inv.stored_bytes, b = other.inv.stored_bytes;
@@ -820,6 +874,7 @@ static gs_status plan_from_config(gs_estimate *e, gs_error *err)
 			            change);
 		}
 	}
+	ple_unknown(e, ft, &opts);
 	/* a fused attn_qkv (Phi-3, GPT-NeoX) is typed by a rule that changed
 	 * between quantizer releases: say which one planned it */
 	if (e->model.inv.quantized &&

@@ -242,8 +242,9 @@ static void read_facts(const gs_estimate *e, facts *f)
 	f->vocab = m->vocab;
 	f->ff = m->intermediate;
 	f->blk = s->layer_bytes;
-	/* output_norm + output, or the tied token_embd in its place */
-	f->out_layer = s->output_bytes + (s->head_bytes ? 0 : s->input_bytes);
+	/* output_norm + output, or the tied token_embd in its place (not
+	 * Gemma 3n's per-layer embeddings, an input too) */
+	f->out_layer = s->output_bytes + (s->head_bytes ? 0 : s->input_bytes - s->ple_bytes);
 	f->gate_exps0 = s->gate_exps0_bytes;
 }
 
@@ -492,6 +493,8 @@ static void layer_sizes(const gs_estimate *e, const gsi_ollama_release *r, const
 		gs_bytes c;
 		if (recurrent)
 			c = own ? state * o->parallel : state;
+		else if (own && l < GS_MAX_LAYERS && m->layer_shares_kv[l]) /* SetLayer of an earlier layer */
+			c = 0;
 		else if (own)
 			c = gs_mul_sat(swa && m->layer_is_sliding[l] ? swa : full, row);
 		else
@@ -545,7 +548,7 @@ static void create_layout(gs_estimate *e, const gsi_ollama_release *r, const fac
 	if (!with_output)
 		o->cpu_weights += f->out_layer;
 	if (own) /* its runner reports token_embd as the CPU's input weights */
-		o->cpu_weights += e->model.inv.input_bytes;
+		o->cpu_weights += e->model.inv.input_bytes - e->model.inv.ple_bytes;
 	for (uint64_t g = 0; g < ngpu; g++) {
 		o->layer_split[g] = count[g];
 		o->dev_weights[g] = o->dev_cache[g] = 0;
@@ -694,6 +697,20 @@ static gs_status estimate_layout(gs_estimate *e, uint32_t dev, const gsi_ollama_
 	const facts *f = &ff;
 	if (own && e->model.vision_params)
 		ff.out_layer = gs_add_sat(ff.out_layer, gs_mul_sat(e->model.vision_params, 2));
+	/* Gemma 3n: its engine puts per_layer_token_embd, per_layer_model_proj
+	 * and per_layer_proj_norm with the output (ggml.go New, v0.20.7), not on
+	 * the host and in block 0 as llama.cpp does (model/models/gemma3n: its
+	 * KV layers are the first block_count - attention.shared_kv_layers) */
+	const gs_inventory_summary *si = &e->model.inv;
+	uint64_t blk[GS_MAX_LAYERS];
+	bool ple = own && (si->ple_bytes || si->ple_proj_bytes);
+	if (ple) {
+		memcpy(blk, file_facts->blk, sizeof blk);
+		blk[0] -= si->ple_proj_bytes;
+		ff.blk = blk;
+	}
+	gs_bytes ple_out = ple ? si->ple_bytes + si->ple_proj_bytes : 0;
+	ff.out_layer = gs_add_sat(ff.out_layer, ple_out);
 	gs_status s = settings_new(e, r, f->arch, own, o, err);
 	if (s)
 		return s;
@@ -734,7 +751,8 @@ static gs_status estimate_layout(gs_estimate *e, uint32_t dev, const gsi_ollama_
 	run.has_split = e->gpus > 1;
 	for (uint64_t g = 0; g < e->gpus && g < GS_MAX_STAGES; g++)
 		run.split[g] = (double)o->layer_split[g];
-	run.output_extra = ff.out_layer - file_facts->out_layer; /* the vision tower, above */
+	run.output_extra = ff.out_layer - file_facts->out_layer - ple_out; /* the vision tower, above */
+	run.ple_with_output = ple;
 	if ((s = gsi_llamacpp_buffers(e, dev, &run, err)))
 		return s;
 	items_note(e, o);

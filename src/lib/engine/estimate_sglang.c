@@ -120,7 +120,7 @@ static gs_ratio formula_rule(const gs_estimate *e, const gsi_sglang_release *r, 
 	uint64_t half = 2 * 512 + 3 * act + 4 * max_bs + 2 * 128 * tp;
 	uint64_t graphs = 0;
 	bool mla = m->attn == GS_ATTN_MLA;
-	if (r->prefill_graphs != GSI_SGL_PREFILL_OFF && !m->vision_params)
+	if (r->prefill_graphs != GSI_SGL_PREFILL_OFF && !gsi_multimodal(m))
 		graphs = !mla                                         ? 8 * prefill_sizes(chunk)
 		         : r->prefill_graphs == GSI_SGL_PREFILL_SIZES ? 1536
 		                                                      : 0;
@@ -277,7 +277,7 @@ static uint64_t load_window(gs_estimate *e, bool *rounding_known, char *why, siz
  * transport, not the default). */
 static void mm_cache(gs_estimate *e, const gsi_sglang_release *r)
 {
-	if (!r->vlm_reserve_mib || !e->model.vision_params)
+	if (!r->vlm_reserve_mib || !gsi_multimodal(&e->model))
 		return;
 	gs_item *it = gsi_item(e, "mm_cache", GS_BASIS_ESTIMATED,
 	                       METHOD "§7b (SGLang 0.5.18 kv_cache_configurator.py "
@@ -378,7 +378,14 @@ static void pool(gs_estimate *e, gs_item *kv, const gsi_sglang_release *r)
 	gs_sglang_pool *p = &e->sglang;
 	uint64_t kvh = m->kv_heads ? m->kv_heads : 1;
 	uint64_t per_rank = m->attn == GS_ATTN_MLA ? kvh : (kvh + e->tp - 1) / e->tp;
-	p->cell_bytes = (gsi_kv_bytes(e, 1, 1) * per_rank + kvh - 1) / kvh;
+	/* the pool holds every decoder layer's K and V (pool_configurator.py
+	 * DefaultPoolConfigurator: num_effective_layers = end_layer -
+	 * start_layer; MHATokenToKVPool's layer_num), Gemma 3n's shared-KV
+	 * layers too: gemma3n_causal.py gives their RadixAttention the target
+	 * layer's id and save_kv_cache False, so their buffers stay unused */
+	gs_bytes cell = gs_add_sat(gsi_kv_bytes(e, 1, 1), gsi_ceil_bits(gs_model_shared_kv_elements(m, 1),
+	                                                               gs_format_bpw(&e->kv_format)));
+	p->cell_bytes = (cell * per_rank + kvh - 1) / kvh;
 	if (!p->cell_bytes)
 		p->cell_bytes = 1;
 	p->needed_tokens = e->length ? gs_mul_sat(e->concurrency, e->length) : 0;
@@ -431,6 +438,10 @@ static void pool(gs_estimate *e, gs_item *kv, const gsi_sglang_release *r)
 	            (unsigned long long)p->free_at_start, (unsigned long long)p->mem_fraction_static.num,
 	            (unsigned long long)p->mem_fraction_static.den, (unsigned long long)weights,
 	            (unsigned long long)p->cell_bytes, (unsigned long long)p->tokens);
+	if (gs_model_shared_kv_elements(m, 1))
+		gsi_formula_add(kv, "; every one of the %u layers has its cell, the %llu that reuse an "
+		                "earlier layer's K/V too (they never write theirs)", m->layers,
+		                (unsigned long long)(gs_model_attention_layers(m) - gs_model_kv_layers(m)));
 	if (m->index_head_dim)
 		gsi_formula_add(kv, "; a token's cell holds each layer's MLA latent and its DSA indexer key, "
 		                "%llu B in fp8 with scales (mem_cache/memory_pool.py DSATokenToKVPool)",
@@ -495,7 +506,7 @@ gs_status gsi_estimate_sglang(gs_estimate *e, uint32_t stage, gs_error *err)
 		                                                 p->fraction_why, sizeof p->fraction_why)
 		                                  : fraction_rule(r, gpu_mem, e->tp, p->fraction_why,
 		                                                  sizeof p->fraction_why);
-		if (r->vlm_scale && e->model.vision_params)
+		if (r->vlm_scale && gsi_multimodal(&e->model))
 			p->mem_fraction_static = vlm_scale(&e->model, p->mem_fraction_static, p->fraction_why,
 			                                   sizeof p->fraction_why);
 	}

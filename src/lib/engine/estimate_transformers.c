@@ -245,12 +245,18 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 	else
 		gsi_formula(kv,
 		            "2 x %llu layers x %u kv heads x %u head dim x %llu tokens%s x %llu seqs x %s "
-		            "(%llu elements)",
-		            (unsigned long long)gs_model_attention_layers(m), m->kv_heads, m->head_dim,
+		            "(%llu elements)%s",
+		            (unsigned long long)gs_model_kv_layers(m), m->kv_heads, m->head_dim,
 		            (unsigned long long)s,
 		            m->sliding_window ? " (sliding layers: min(tokens, window))" : "",
 		            (unsigned long long)b, e->kv_format.name,
-		            (unsigned long long)gs_mul_sat(gs_model_kv_elements(m, s, false), b));
+		            (unsigned long long)gs_mul_sat(gs_model_kv_elements(m, s, false), b),
+		            /* cache_utils.py DynamicCache, StaticCache: "Some models have shared
+		             * layers thus no cache is needed for them (e.g. Gemma3n)" */
+		            gs_model_kv_layers(m) < gs_model_attention_layers(m)
+		                    ? "; the shared-KV layers have no cache layer (cache_utils.py drops the "
+		                      "last num_kv_shared_layers)"
+		                    : "");
 
 	gs_bytes pre = gsi_forward_peak(e, b, s, s, e->attention, why, sizeof why);
 	if (e->images) {
@@ -262,7 +268,7 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 	/* decode: one query token; DynamicCache's torch.cat holds a second
 	 * copy of one layer's K and V while it grows */
 	gs_bytes dec = gsi_forward_peak(e, b, 1, s, e->attention, NULL, 0);
-	uint64_t att_layers = gs_model_attention_layers(m) + gs_model_cross_layers(m);
+	uint64_t att_layers = gs_model_kv_layers(m) + gs_model_cross_layers(m);
 	uint64_t layer_kv = att_layers ? (gsi_kv_bytes(e, s, b) + att_layers - 1) / att_layers : 0;
 	dec = gs_add_sat(dec, layer_kv);
 	gsi_item_put(act, 1, pre);

@@ -1242,7 +1242,10 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 	const gs_workload *w = &e->workload;
 	gs_vllm_budget *v = &e->vllm;
 	/* one block on one GPU: tensor parallelism splits the KV heads (an MLA
-	 * latent is replicated) */
+	 * latent is replicated). A layer with a kv_sharing_target_layer_name
+	 * (Gemma 3n's shared-KV layers) has no page of its own: get_kv_cache_spec
+	 * skips it (v1/worker/gpu_model_runner.py, gpu/attn_utils.py for Model
+	 * Runner V2, @7cfb97e3379; since 0.9.2), as gs_model_kv_elements does */
 	uint64_t kvh = m->kv_heads ? m->kv_heads : 1;
 	uint64_t per_rank = m->attn == GS_ATTN_MLA ? kvh : (kvh + e->tp - 1) / e->tp;
 	if (!v->hybrid) { /* a hybrid's block is hybrid_layout's */

@@ -109,7 +109,8 @@ static cat category(const char *n)
 {
 	if (!strcmp(n, "output.weight"))
 		return C_OUTPUT;
-	if (!strcmp(n, "token_embd.weight"))
+	/* tensor_name_match_token_embd: Gemma 3n's per-layer embeddings too */
+	if (!strcmp(n, "token_embd.weight") || !strcmp(n, "per_layer_token_embd.weight"))
 		return C_TOKEN_EMBD;
 	static const struct {
 		const char *sub;
@@ -132,6 +133,7 @@ typedef struct plan {
 	                                   llama-quant.cpp's n_ffn_down is n_layer_all */
 	bool tied, has_imatrix, is_70b;
 	bool qkv_own_rule;              /* build 4020: attn_qkv is not attn_v-like */
+	gsi_ple_rule ple;               /* how per_layer_token_embd is typed */
 	bool mxfp4_source;              /* gpt-oss: its experts kept as MXFP4 (the converter's file) */
 	gs_inventory_summary *s;
 	void (*each)(const gsi_plan_tensor *, void *);
@@ -314,7 +316,10 @@ static const char *gate_up_type(plan *p, const char *name, int *counter, const c
 /* llama_tensor_get_type_impl */
 static const char *rules(plan *p, const char *name, cat c, uint64_t nx, const char *t)
 {
-	if (c == C_OUTPUT || (p->tied && c == C_TOKEN_EMBD))
+	/* before b8266 (PR #19770) only token_embd itself took the tied head's
+	 * type: per_layer_token_embd matched the token_embd branch by name */
+	bool ple_as_token = p->ple == GSI_PLE_TOKEN && !strcmp(name, "per_layer_token_embd.weight");
+	if (c == C_OUTPUT || (p->tied && c == C_TOKEN_EMBD && !ple_as_token))
 		return output_type(p, nx, t);
 	if (p->ft == FT_MXFP4_MOE)
 		return NULL; /* decided by the caller from the tensor's third dimension */
@@ -383,15 +388,27 @@ static void add(plan *p, const char *name, int layer, uint64_t ne0, uint64_t ne1
 	size_t nl = strlen(name);
 	bool weight = nl > 7 && !strcmp(name + nl - 7, ".weight");
 	bool conv = strstr(name, "ssm_conv1d") != NULL || strstr(name, "shortconv.conv") != NULL;
+	/* Gemma 3n's AltUp coefficients (4 x 4, 4 x 16): the converter's F32
+	 * list (ALTUP_CORRECT_COEF, ALTUP_PREDICT_COEF) */
+	bool altup_coef = strstr(name, "altup_correct_coef") || strstr(name, "altup_predict_coef");
 	/* the converter (conversion/base.py): 1-D tensors, norms, the router,
 	 * ssm_conv1d and every tensor not named .weight (biases, ssm_a) in F32 */
-	bool f32 = !two_d || router || conv || !weight || strstr(name, "_norm.weight") != NULL;
+	bool f32 = !two_d || router || conv || !weight || strstr(name, "_norm.weight") != NULL ||
+	           altup_coef;
 	const char *src = f32 ? "F32" : p->float_type;
 	const char *base = ftypes[p->ft].base;
 	t.type = src;
 	/* tensor_allows_quantization: 2-D or more, a weight, not a norm, not the
-	 * router, not ssm_conv1d */
-	bool allows = two_d && !router && !conv && weight && strstr(name, "_norm.weight") == NULL;
+	 * router, not ssm_conv1d; not Gemma 3n's altup and laurel tensors ("very
+	 * small") nor per_layer_model_proj ("not too big"), which keep the
+	 * converter's type */
+	bool allows = two_d && !router && !conv && weight && strstr(name, "_norm.weight") == NULL &&
+	              !strstr(name, "altup") && !strstr(name, "laurel") &&
+	              !strstr(name, "per_layer_model_proj");
+	/* Ollama's quantizer leaves per_layer_token_embd as converted
+	 * (server/quantization.go newType, PR #11207, v0.20.7) */
+	if (p->ple == GSI_PLE_KEEP && !strcmp(name, "per_layer_token_embd.weight"))
+		allows = false;
 	if (allows && p->mxfp4_source) {
 		/* gpt-oss's own MXFP4 checkpoint, converted: conversion/gpt_oss.py
 		 * repacks the experts as MXFP4 and writes the rest in the float type
@@ -421,10 +438,14 @@ static void add(plan *p, const char *name, int layer, uint64_t ne0, uint64_t ne1
 		if (k >= 0)
 			s->exps_bytes[layer][k] += t.bytes;
 	}
-	else if (!strcmp(name, "token_embd.weight"))
-		s->input_bytes += t.bytes;
+	else if (!strcmp(name, "token_embd.weight") || !strcmp(name, "per_layer_token_embd.weight"))
+		s->input_bytes += t.bytes; /* LLM_TENSOR_LAYER_INPUT: the host's */
 	else
 		s->output_bytes += t.bytes;
+	if (!strcmp(name, "per_layer_token_embd.weight"))
+		s->ple_bytes += t.bytes;
+	else if (!strncmp(name, "per_layer_", 10))
+		s->ple_proj_bytes += t.bytes;
 	size_t k = 0;
 	while (k < p->n_types && strcmp(p->type_names[k], t.type))
 		k++;
@@ -445,7 +466,7 @@ static const char *const supported[] = {"llama",       "mistral",     "mixtral",
                                         "deepseek_v2", "deepseek_v3", "qwen3_next", "mistral3",
                                         "kimi_k2",     "ministral3",  "qwen3_vl",   "qwen3_vl_moe",
                                         "qwen3_5",     "qwen3_5_moe", "glm4_moe",   "glm4_moe_lite",
-                                        "llama4_text", "minimax_m2",  "lfm2"};
+                                        "llama4_text", "minimax_m2",  "lfm2",       "gemma3n"};
 
 /* The type whose tensor layout a model's GGUF has. Gemma 3's, Llama 4's
  * and LFM2-VL's vision-language checkpoints convert to the same text GGUF
@@ -463,7 +484,7 @@ static const char *plan_type(const gs_model *m)
 	static const char *const as[][2] = {{"gemma3", "gemma3_text"},     {"llama4", "llama4_text"},
 	                                    {"lfm2_vl", "lfm2"},           {"kimi_k2", "deepseek_v3"},
 	                                    {"ministral3", "mistral"},     {"qwen3_vl", "qwen3"},
-	                                    {"qwen3_vl_moe", "qwen3_moe"}};
+	                                    {"qwen3_vl_moe", "qwen3_moe"},  {"gemma3n_text", "gemma3n"}};
 	for (size_t i = 0; i < sizeof as / sizeof as[0]; i++)
 		if (!strcmp(m->model_type, as[i][0]))
 			return as[i][1];
@@ -735,6 +756,71 @@ static void lfm2_layer(plan *p, uint32_t l)
 	T("attn_output.weight", a * d, h, 0);
 }
 
+/* Gemma 3n (conversion/gemma.py Gemma3NModel; src/models/gemma3n.cpp
+ * load_arch_tensors, from b5763, PR #14400): Gemma 3's block (q/k/v for
+ * every block, the shared-KV ones included, q/k norms, the post-norms) with
+ * the block's own MLP width, then the per-layer input's inp_gate (h -> p),
+ * proj (p -> h) and post_norm, AltUp's correct_coef (n x n),
+ * correct_scale, predict_coef (n -> n^2), router (h -> n) and router_norm,
+ * LAuReL's laurel_l (h -> r), laurel_r (r -> h) and post norm. */
+static void gemma3n_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim, n = m->altup_inputs,
+		 pd = m->ple_dim, r = m->laurel_rank;
+	uint64_t ff = l < GS_MAX_LAYERS && m->layer_intermediate[l] ? m->layer_intermediate[l]
+	                                                            : m->intermediate;
+	char n_[48];
+#define T3N(suffix, ...)                                                                                     \
+	do {                                                                                                 \
+		snprintf(n_, sizeof n_, "blk.%u." suffix, l);                                                \
+		add(p, n_, (int)l, __VA_ARGS__);                                                             \
+	} while (0)
+	T3N("attn_norm.weight", h, 0, 0);
+	T3N("attn_q.weight", h, a * d, 0);
+	T3N("attn_k.weight", h, kv * d, 0);
+	T3N("attn_v.weight", h, kv * d, 0);
+	T3N("attn_output.weight", a * d, h, 0);
+	T3N("attn_q_norm.weight", d, 0, 0);
+	T3N("attn_k_norm.weight", d, 0, 0);
+	T3N("post_attention_norm.weight", h, 0, 0);
+	T3N("ffn_norm.weight", h, 0, 0);
+	T3N("ffn_gate.weight", h, ff, 0);
+	T3N("ffn_up.weight", h, ff, 0);
+	T3N("ffn_down.weight", ff, h, 0);
+	T3N("post_ffw_norm.weight", h, 0, 0);
+	T3N("inp_gate.weight", h, pd, 0);
+	T3N("proj.weight", pd, h, 0);
+	T3N("post_norm.weight", h, 0, 0);
+	T3N("altup_correct_coef.weight", n, n, 0);
+	T3N("altup_correct_scale.weight", h, 0, 0);
+	T3N("altup_predict_coef.weight", n, n * n, 0);
+	T3N("altup_router.weight", h, n, 0);
+	T3N("altup_router_norm.weight", h, 0, 0);
+	T3N("laurel_l.weight", h, r, 0);
+	T3N("laurel_r.weight", r, h, 0);
+	T3N("laurel_post_norm.weight", h, 0, 0);
+#undef T3N
+}
+
+/* Gemma 3n's tensors outside the blocks, beside token_embd and output_norm:
+ * per_layer_token_embd (a host input like token_embd: LLM_TENSOR_LAYER_INPUT)
+ * of L x p by the vocabulary, which the converter pads to vocab_size rows
+ * (PR #18256, b7689; before, it and token_embd had vocab_size_per_layer_input
+ * rows); per_layer_model_proj (h -> L x p) and per_layer_proj_norm (p),
+ * created with block 0's buffer (tn(..., 0)); altup_proj and
+ * altup_unembd_proj, (n - 1) matrices of h x h each, with the output's. */
+static void gemma3n_globals(plan *p)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, lp = (uint64_t)m->layers * m->ple_dim, n = m->altup_inputs;
+	add(p, "per_layer_token_embd.weight", -1, lp, m->vocab, 0);
+	add(p, "per_layer_model_proj.weight", 0, h, lp, 0);
+	add(p, "per_layer_proj_norm.weight", 0, m->ple_dim, 0, 0);
+	add(p, "altup_proj.weight", -1, h, h, n - 1);
+	add(p, "altup_unembd_proj.weight", -1, h, h, n - 1);
+}
+
 /* An MTP block's own tensors after its decoder layer's (glm4-moe.cpp and
  * deepseek2.cpp, i >= n_layer): eh_proj, enorm, hnorm, shared_head_norm,
  * and embed_tokens and shared_head_head where the checkpoint stores them
@@ -788,6 +874,10 @@ static void layer(plan *p, uint32_t l)
 	}
 	if (TYPE_IN(m, "qwen3_next", "qwen3_5", "qwen3_5_moe")) {
 		qwen3_next_layer(p, l);
+		return;
+	}
+	if (TYPE_IN(m, "gemma3n")) {
+		gemma3n_layer(p, l);
 		return;
 	}
 	T("attn_norm.weight", h, 0, 0);
@@ -882,7 +972,7 @@ const char *gsi_gguf_imatrix_change(const char *name)
 gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *opts,
                            void (*each)(const gsi_plan_tensor *, void *), void *ctx, gs_error *err)
 {
-	static const gsi_quant_opts defaults = {GS_QUANT_007DBBF3, false};
+	static const gsi_quant_opts defaults = {GS_QUANT_007DBBF3, false, GSI_PLE_TIED};
 	if (!opts)
 		opts = &defaults;
 	gs_quantizer quantizer = opts->quantizer;
@@ -912,6 +1002,7 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	                                                     : "BF16";
 	p->tied = m->tied_embeddings;
 	p->qkv_own_rule = quantizer == GS_QUANT_B4020;
+	p->ple = opts->ple;
 	/* gpt-oss: "MXFP4" (or a float type) is the converter's file of its own
 	 * MXFP4 experts; MXFP4_MOE is llama-quantize's, the rest in Q8_0 */
 	const char *bare = strncasecmp(name, "gguf:", 5) ? name : name + 5;
@@ -937,6 +1028,8 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	p->each = each;
 	p->ctx = ctx;
 	add(p, "token_embd.weight", -1, m->hidden, m->vocab, 0);
+	if (TYPE_IN(m, "gemma3n"))
+		gemma3n_globals(p);
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
 		layer(p, l);
 	for (uint32_t l = m->layers; l < m->layers + mtp && l < GS_MAX_LAYERS; l++) {
@@ -971,7 +1064,10 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 		snprintf(s->note, sizeof s->note,
 		         "the planned tensors hold %llu elements, config.json's count is %llu%s",
 		         (unsigned long long)s->param_elements, (unsigned long long)m->params,
-		         mtp ? " (the file also holds the MTP blocks, which llama.cpp does not load)" : "");
+		         mtp ? " (the file also holds the MTP blocks, which llama.cpp does not load)"
+		         : TYPE_IN(m, "gemma3n") ? " (the converter pads per_layer_token_embd to vocab_size "
+		                                   "rows)"
+		                                 : "");
 	m->has_inventory = true;
 	return GS_OK;
 }
@@ -996,7 +1092,8 @@ const char *gsi_gguf_arch(const gs_model *m)
 	                                     {"glm_moe_dsa", "glm-dsa"},   {"llama4", "llama4"},
 	                                     {"llama4_text", "llama4"},    {"minimax_m2", "minimax-m2"},
 	                                     {"lfm2", "lfm2"},             {"lfm2_vl", "lfm2"},
-	                                     {"granitemoehybrid", "granitehybrid"}};
+	                                     {"granitemoehybrid", "granitehybrid"},
+	                                     {"gemma3n_text", "gemma3n"}};
 	if (!strncmp(m->model_type, "gguf:", 5))
 		return m->model_type + 5;
 	if (!strcmp(m->text_model_type, "ministral3"))

@@ -55,9 +55,17 @@ gs_status gsi_gguf_plan(gs_model *m, const char *ftype, void (*each)(const gsi_p
  * tensor-category rules, gives it its own rule), and whether llama-quantize
  * ran with an importance matrix (--imatrix), which changes a few choices;
  * the file types that need one always have it. */
+typedef enum gsi_ple_rule {
+	GSI_PLE_TIED,  /* Gemma 3n's per_layer_token_embd typed as the tied head
+	                  (llama-quant.cpp's tensor categories, b8266 on) */
+	GSI_PLE_TOKEN, /* typed as token_embd (b5763 to b8265)                  */
+	GSI_PLE_KEEP   /* left in the converter's type (Ollama's quantizer)     */
+} gsi_ple_rule;
+
 typedef struct gsi_quant_opts {
 	gs_quantizer quantizer;
 	bool imatrix;
+	gsi_ple_rule ple; /* Gemma 3n's per-layer embeddings */
 } gsi_quant_opts;
 
 /* gsi_gguf_plan with those options (NULL: the defaults). Same ownership

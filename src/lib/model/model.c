@@ -275,6 +275,47 @@ static void moe_params(counter *c)
 		add(&s->other, h); /* Qwen2-MoE's shared_expert_gate, Linear(h, 1) */
 }
 
+/* Gemma 3n's additions to each decoder layer (vLLM models/gemma3n.py
+ * @7cfb97e3379 Gemma3nLaurelBlock, Gemma3nAltUp, Gemma3nDecoderLayer):
+ * LAuReL's linear_left h -> r and linear_right r -> h and its
+ * post_laurel_norm; the per-layer input's per_layer_input_gate h -> p and
+ * per_layer_projection p -> h and post_per_layer_input_norm; AltUp's
+ * correction_coefs n -> n, prediction_coefs n -> n^2 and modality_router
+ * h -> n (Linears without bias), its router_norm and correct_output_scale
+ * (h each, the scale a bare parameter). */
+static void gemma3n_layer_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	uint64_t h = a->h, n = a->altup_n, r = a->laurel_rank, p = a->ple_dim;
+	matrix(c, GSI_NM_LAUREL_L, r, h);
+	matrix(c, GSI_NM_LAUREL_R, h, r);
+	matrix(c, GSI_NM_PLE_GATE, p, h);
+	matrix(c, GSI_NM_PLE_PROJ, h, p);
+	matrix(c, GSI_NM_ALTUP_CORR, n, n);
+	matrix(c, GSI_NM_ALTUP_PRED, n * n, n);
+	matrix(c, GSI_NM_ALTUP_ROUTER, n, h);
+	add(&c->s.norm, 3 * h); /* post_laurel_norm, post_per_layer_input_norm, router_norm */
+	add(&c->s.other, h);    /* correct_output_scale */
+}
+
+/* Gemma 3n's model-level parameters (vLLM Gemma3nSelfDecoder,
+ * Gemma3nTextModel): the per-layer embeddings embed_tokens_per_layer,
+ * vocab_size_per_layer_input x (layers x p), an embedding table; their
+ * projection per_layer_model_projection h -> layers x p and
+ * per_layer_projection_norm (p); altup_projections and
+ * altup_unembed_projections, n - 1 Linears of h x h each. */
+static void gemma3n_model_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	uint64_t h = a->h, lp = (uint64_t)a->L * a->ple_dim, n = a->altup_n;
+	c->m->ple_params = gs_mul_sat(a->ple_vocab, lp);
+	add(&c->s.embed, c->m->ple_params);
+	matrix(c, GSI_NM_PLE_MODEL_PROJ, lp, h);
+	add(&c->s.norm, a->ple_dim);
+	matrices(c, GSI_NM_ALTUP_PROJ, h, h, n - 1);
+	matrices(c, GSI_NM_ALTUP_UNEMBED, h, h, n - 1);
+}
+
 /* Decoder block l: a pure state-space model's is a Mamba mixer and one
  * norm; otherwise a mixer (attention, or Mamba in a hybrid's Mamba
  * layers), an encoder-decoder's cross-attention, the MLP or the experts,
@@ -307,9 +348,12 @@ static void block_params(counter *c, uint32_t l)
 	if (c->m->layer_is_moe[l]) {
 		moe_params(c);
 	} else {
-		mlp_params(c, a->i, 1, false);
+		uint32_t width = c->m->layer_intermediate[l]; /* Gemma 3n's list */
+		mlp_params(c, width ? width : a->i, 1, false);
 	}
 	add(&s->norm, (uint64_t)a->norms_per_layer * h * norm_w);
+	if (a->altup_n)
+		gemma3n_layer_params(c);
 }
 
 void gsi_arch_default_names(gsi_arch *a)
@@ -319,7 +363,10 @@ void gsi_arch_default_names(gsi_arch *a)
 		"down_proj", "gate_proj", "up_proj", "down_proj", "q_a_proj", "q_b_proj",
 		"kv_a_proj_with_mqa", "kv_b_proj", "in_proj", "x_proj", "dt_proj", "out_proj",
 		"in_proj_z", "in_proj_b", "in_proj_a",
-		"wq_b", "wk"};
+		"wq_b", "wk",
+		"linear_left", "linear_right", "per_layer_input_gate", "per_layer_projection",
+		"correction_coefs", "prediction_coefs", "modality_router", "per_layer_model_projection",
+		"altup_projections", "altup_unembed_projections"};
 	memcpy(a->nm, llama, sizeof a->nm);
 }
 
@@ -350,6 +397,8 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	}
 	uint64_t ew = a->embed_w ? a->embed_w : h;
 	s->embed = gs_add_sat((uint64_t)a->V * ew, gs_mul_sat(a->pos_embed, h));
+	if (a->altup_n)
+		gemma3n_model_params(&c);
 	s->lm_head = a->tied ? 0 : (uint64_t)a->V * ew;
 	if (ew != h) { /* OPT's project_in and project_out (all-linear LoRA targets them) */
 		add(&s->linear, 2 * ew * h);
@@ -441,6 +490,9 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->qk_rope_head_dim = a->rope;
 	m->qk_nope_head_dim = a->nope;
 	m->sliding_window = a->window;
+	m->altup_inputs = a->altup_n;
+	m->laurel_rank = a->laurel_rank;
+	m->ple_dim = a->ple_dim;
 	return true;
 }
 
@@ -453,24 +505,39 @@ static bool caches_text_kv(const gs_model *m, uint32_t l)
 	return !m->layer_is_ssm[l] && !m->layer_is_cross[l] && !m->layer_is_mlp_only[l];
 }
 
+/* Layer l's K/V elements for `tokens` tokens, whoever stores them. */
+static uint64_t layer_kv_elements(const gs_model *m, uint32_t l, uint64_t tokens, bool latent_mla)
+{
+	uint64_t kept = tokens;
+	if (m->layer_is_sliding[l] && m->sliding_window && m->sliding_window < tokens)
+		kept = m->sliding_window;
+	uint64_t per_token;
+	if (m->attn == GS_ATTN_MLA)
+		per_token = latent_mla ? (uint64_t)m->kv_lora_rank + m->qk_rope_head_dim
+		                       : (uint64_t)m->heads * (m->qk_nope_head_dim + m->qk_rope_head_dim) +
+		                                 (uint64_t)m->heads * m->v_head_dim;
+	else
+		per_token = (uint64_t)m->kv_heads * (m->head_dim + m->v_head_dim);
+	return gs_mul_sat(per_token, kept);
+}
+
+uint64_t gs_model_shared_kv_elements(const gs_model *m, uint64_t tokens)
+{
+	uint64_t total = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		if (caches_text_kv(m, l) && m->layer_shares_kv[l])
+			total = gs_add_sat(total, layer_kv_elements(m, l, tokens, true));
+	return total;
+}
+
 uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_mla)
 {
 	uint64_t total = 0;
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
-		if (!caches_text_kv(m, l))
+		/* a shared-KV layer attends with an earlier layer's cache */
+		if (!caches_text_kv(m, l) || m->layer_shares_kv[l])
 			continue;
-		uint64_t kept = tokens;
-		if (m->layer_is_sliding[l] && m->sliding_window && m->sliding_window < tokens)
-			kept = m->sliding_window;
-		uint64_t per_token;
-		if (m->attn == GS_ATTN_MLA)
-			per_token = latent_mla
-				? (uint64_t)m->kv_lora_rank + m->qk_rope_head_dim
-				: (uint64_t)m->heads * (m->qk_nope_head_dim + m->qk_rope_head_dim) +
-				  (uint64_t)m->heads * m->v_head_dim;
-		else
-			per_token = (uint64_t)m->kv_heads * (m->head_dim + m->v_head_dim);
-		total = gs_add_sat(total, gs_mul_sat(per_token, kept));
+		total = gs_add_sat(total, layer_kv_elements(m, l, tokens, latent_mla));
 	}
 	/* an encoder-decoder's decoder also caches the cross-attention K/V of
 	 * the input, counted here at the same length (an upper bound when the
@@ -554,5 +621,13 @@ uint64_t gs_model_attention_layers(const gs_model *m)
 	uint64_t n = 0;
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
 		n += caches_text_kv(m, l);
+	return n;
+}
+
+uint64_t gs_model_kv_layers(const gs_model *m)
+{
+	uint64_t n = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		n += caches_text_kv(m, l) && !m->layer_shares_kv[l];
 	return n;
 }

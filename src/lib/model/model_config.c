@@ -26,10 +26,10 @@ static const char supported[] = "llama, mistral, mixtral, phimoe, qwen2, qwen3, 
                                 "starcoder2, opt, olmo2, internlm2, cohere, cohere2, granite, granitemoe, "
                                 "granitemoehybrid, "
                                 "chatglm, glm4, glm4_moe, glm4_moe_lite, glm_moe_dsa, mamba, mamba2, jamba, "
-                                "llama4_text, minimax_m2, lfm2, nemotron_h, falcon_h1, bert, t5, mt5, umt5, "
-                                "bart, marian, gemma3, llava, llava_next, qwen2_vl, qwen2_5_vl, mllama, "
-                                "mistral3, llama4, lfm2_vl, qwen3_vl, qwen3_vl_moe, qwen3_5 and qwen3_5_moe "
-                                "(vision)";
+                                "llama4_text, minimax_m2, lfm2, gemma3n_text, nemotron_h, falcon_h1, bert, "
+                                "t5, mt5, umt5, bart, marian, gemma3, llava, llava_next, qwen2_vl, "
+                                "qwen2_5_vl, mllama, mistral3, llama4, lfm2_vl, qwen3_vl, qwen3_vl_moe, "
+                                "qwen3_5, qwen3_5_moe and gemma3n (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -84,6 +84,9 @@ static const struct {
 	{"gemma", gsi_read_gemma, "q_proj,v_proj", 0},
 	{"gemma2", gsi_read_gemma2, "q_proj,v_proj", 0},
 	{"gemma3_text", gsi_read_gemma3, "q_proj,v_proj", 0},
+	/* Gemma 3n's text decoder (model_gemma3n.c); PEFT v0.20.0 has no
+	 * default for it */
+	{"gemma3n_text", gsi_read_gemma3n_text, NULL, 0},
 	{"phi3", gsi_read_phi3, NULL, 0},
 	{"gpt2", gsi_read_gpt2, "c_attn", F_GPT2},
 	{"gpt_bigcode", gsi_read_gpt_bigcode, "c_attn", F_GPT2},

@@ -15,6 +15,9 @@ enum {
 	GSI_NM_SSM_IN, GSI_NM_SSM_X, GSI_NM_SSM_DT, GSI_NM_SSM_OUT, /* Mamba mixer */
 	GSI_NM_SSM_Z, GSI_NM_SSM_B, GSI_NM_SSM_A, /* Qwen3.5's split Gated DeltaNet projections */
 	GSI_NM_IDX_Q, GSI_NM_IDX_K,                   /* DSA indexer's wq_b, wk */
+	GSI_NM_LAUREL_L, GSI_NM_LAUREL_R, GSI_NM_PLE_GATE, GSI_NM_PLE_PROJ, /* Gemma 3n's */
+	GSI_NM_ALTUP_CORR, GSI_NM_ALTUP_PRED, GSI_NM_ALTUP_ROUTER, GSI_NM_PLE_MODEL_PROJ,
+	GSI_NM_ALTUP_PROJ, GSI_NM_ALTUP_UNEMBED,
 	GSI_NM_COUNT
 };
 
@@ -111,6 +114,11 @@ typedef struct gsi_arch {
 	uint32_t pooled_head; /* bert: a head on the pooled output beside the
 	                         MLM head (BertForPreTraining's NSP: 2) */
 	bool encoder_only;    /* bert: no generate(), no KV cache */
+	/* Gemma 3n (model_gemma3n.c): AltUp's altup_n streams, LAuReL's rank,
+	 * the per-layer embeddings' width and vocabulary; altup_n > 0 adds
+	 * their parameters to every layer and to the model. Per-layer MLP
+	 * widths are m->layer_intermediate (i is the widest). */
+	uint32_t altup_n, laurel_rank, ple_dim, ple_vocab;
 	/* module names as the checkpoint (and PEFT) call them */
 	const char *nm[GSI_NM_COUNT];
 } gsi_arch;

@@ -1,6 +1,7 @@
 /*
  * model_vision.c — vision-language configs (gemma3, llava, llava_next,
- * qwen2_vl, qwen2_5_vl, mllama, mistral3, qwen3_vl, qwen3_vl_moe, llama4, lfm2_vl): the text
+ * qwen2_vl, qwen2_5_vl, mllama, mistral3, qwen3_vl, qwen3_vl_moe, llama4, lfm2_vl,
+ * gemma3n): the text
  * decoder read from text_config, over the defaults of its configuration
  * class, plus the vision tower and the projector that feeds it
  * (docs/method.md §2, "Vision-language models").
@@ -18,7 +19,7 @@
 
 typedef enum {
 	TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL, TOWER_MLLAMA, TOWER_PIXTRAL, TOWER_QWEN3VL,
-	TOWER_LLAMA4, TOWER_SIGLIP2
+	TOWER_LLAMA4, TOWER_SIGLIP2, TOWER_UNCOUNTED
 } tower_kind;
 
 typedef struct mm_kind {
@@ -163,6 +164,17 @@ static const mm_kind kinds[] = {
 	 * and the hub's names every field the reader needs; the SigLIP2 NaFlex
 	 * tower's fields are all in vision_config */
 	{"lfm2_vl", "lfm2", "{}", "{}", TOWER_SIGLIP2, false, false},
+	/* Gemma3nConfig (Gemma 3n E2B, E4B): Gemma3nTextConfig's defaults
+	 * (configuration_gemma3n.py @c5d9fba1, E4B's); its towers are a timm
+	 * model and an audio conformer that config.json does not size
+	 * (read_uncounted_towers) */
+	{"gemma3n", "gemma3n_text",
+	 "{\"vocab_size\":262400,\"vocab_size_per_layer_input\":262144,\"hidden_size\":2048,"
+	 "\"hidden_size_per_layer_input\":256,\"intermediate_size\":16384,\"num_hidden_layers\":35,"
+	 "\"num_attention_heads\":8,\"num_key_value_heads\":2,\"head_dim\":256,"
+	 "\"max_position_embeddings\":32768,\"sliding_window\":512,\"altup_num_inputs\":4,"
+	 "\"num_kv_shared_layers\":15,\"laurel_rank\":64}",
+	 "{}", TOWER_UNCOUNTED, false, false},
 };
 
 bool gsi_is_multimodal_type(const char *type)
@@ -577,6 +589,24 @@ static gs_status read_llama4_tower(json_t *vis, const char *name, gs_model *m, g
  * gives (512 / 16 / 2)^2 = 256 tokens; an image up to max_tiles tiles and
  * a thumbnail; vLLM profiles one 512 x 512 image (get_image_size_with_
  * most_features: max_image_tokens 256 at patch 16 and factor 2). */
+/* Gemma 3n's towers (Transformers modeling_gemma3n.py; vLLM gemma3n_mm.py
+ * @7cfb97e3379): the vision tower is the timm model vision_config.architecture
+ * names (MobileNetV5-300M, built by TimmWrapper through AutoModel), whose
+ * blocks config.json does not list; the audio encoder a USM conformer
+ * (Gemma3nAudioEncoder) of audio_config; each with a multimodal embedder
+ * (embed_vision, embed_audio). None is counted from config.json: the text
+ * decoder is exact, and what they add is said (m->towers_uncounted) until a
+ * tensor table gives it. */
+static gs_status read_uncounted_towers(json_t *root, json_t *vis, gs_model *m)
+{
+	const char *arch = json_string_value(json_object_get(vis, "architecture"));
+	json_t *audio = json_object_get(root, "audio_config");
+	snprintf(m->towers_uncounted, sizeof m->towers_uncounted,
+	         "the vision tower (timm %.40s)%s and their embedders", arch ? arch : "mobilenetv5_300m_enc",
+	         json_is_object(audio) ? ", the audio encoder (a USM conformer)" : "");
+	return GS_OK;
+}
+
 static gs_status read_siglip2_tower(json_t *root, json_t *vis, const char *name, gs_model *m, gs_error *err)
 {
 	uint64_t hv, iv, lv, heads, c, p, np, ds = 2, ph;
@@ -882,6 +912,8 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 		st = read_llama4_tower(vis, name, m, err);
 	else if (k->tower == TOWER_SIGLIP2)
 		st = read_siglip2_tower(root, vis, name, m, err);
+	else if (k->tower == TOWER_UNCOUNTED)
+		st = read_uncounted_towers(root, vis, m);
 	else
 		st = qwen ? read_qwen_tower(k, vis, name, m, err)
 		          : read_vit_tower(k, root, vis, name, m, err);

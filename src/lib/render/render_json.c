@@ -61,6 +61,14 @@ static json_t *model_json(const gs_estimate *e)
 		json_object_set_new(o, "mtp_parameters", json_integer((json_int_t)m->mtp_params));
 		json_object_set_new(o, "mtp_layers", json_integer(m->mtp_layers));
 	}
+	if (m->towers_uncounted[0]) /* Gemma 3n: what config.json does not size */
+		json_object_set_new(o, "towers_uncounted", json_string(m->towers_uncounted));
+	if (m->ple_params)
+		json_object_set_new(o, "per_layer_embedding_parameters",
+		                    json_integer((json_int_t)m->ple_params));
+	uint64_t shared = gs_model_attention_layers(m) - gs_model_kv_layers(m);
+	if (m->has_architecture && shared)
+		json_object_set_new(o, "kv_shared_layers", json_integer((json_int_t)shared));
 	if (m->has_architecture) {
 		json_object_set_new(o, "parameter_split",
 		                    json_pack("{s:I, s:I, s:I, s:I, s:I}", "linear",

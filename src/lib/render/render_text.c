@@ -72,6 +72,9 @@ static void header(out *o, const gs_estimate *e)
 		put(o, " (the checkpoint also stores %llu in %u MTP layer%s, loaded only to draft tokens for "
 		    "speculative decoding: not sized)", (unsigned long long)m->mtp_params, m->mtp_layers,
 		    m->mtp_layers == 1 ? "" : "s");
+	if (m->towers_uncounted[0] && !(m->has_inventory && !m->inv.planned))
+		put(o, " (the text decoder, %llu of them its per-layer embeddings; %s are not counted)",
+		    (unsigned long long)m->ple_params, m->towers_uncounted);
 	put(o, "\n");
 	char rt[48];
 	snprintf(rt, sizeof rt, "%s%s%s", gs_runtime_name(e->runtime), e->runtime_version[0] ? " " : "",
