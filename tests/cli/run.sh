@@ -307,6 +307,20 @@ case_ 2 "llama.cpp b6868 has no architecture \"minimax-m2\"" estimate MiniMaxAI/
 # Granite 4.0-H: a hybrid of Mamba-2 and attention layers with experts on every layer
 case_ 0 "1 attention and 9 state groups of 4 layers" estimate tests/data/configs/granite-4.0-h-small-fields.json --runtime vllm --gpu "H100 SXM" --context 8192
 case_ 2 "sglang 0.5.8 does not serve model_type \"granitemoehybrid\"" estimate tests/data/configs/granite-4.0-h-small-fields.json --runtime sglang --runtime-version 0.5.8 --gpu "H100 SXM"
+# ... and its GGUF as llama.cpp's converter writes granitehybrid: 666 tensors (Ollama #12982's file),
+# the Mamba blocks' state per sequence, no RoPE so a trained context of 2^20
+GH=tests/data/configs/granite-4.0-h-small-fields.json
+case_ 0 "666 tensors, planned from config.json as llama.cpp's converter and quantizer would make a Q4_K_M file: Q6_K: 43 tensors, 4163174400 B; F32: 337 tensors, 55830528 B; Q4_K: 286 tensors, 15254028288 B" estimate $GH --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "36 state layers x 4 cells (one a sequence) x 4295680 B in f32" estimate $GH --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "4 blocks x n_ctx 8192 as 8192 cells" estimate $GH --runtime llamacpp --format Q4_K_M -c 8192
+case_ 2 'llama.cpp b5702 has no architecture "granitehybrid" (added in b5868, PR #13550)' estimate $GH --runtime llamacpp --runtime-version b5702 --format Q4_K_M -c 8192
+case_ 0 "largest context: 245248 tokens" fit $GH --runtime llamacpp --format Q4_K_M --gpu "RTX 4090"
+case_ 0 "state_cache" estimate $GH --runtime ollama --format Q4_K_M --gpu "RTX 4090"
+# without experts the shared MLP is the block's FFN; the vocabulary padded to 8 rows; no Mamba
+# block: arch granitemoe, which every build reads
+case_ 0 "50 tensors, planned from config.json" estimate tests/data/configs/granite-hybrid-dense-tiny.json --runtime llamacpp --format Q8_0 -c 4096
+case_ 0 "(the converter pads the vocabulary to a multiple of 8 rows)" estimate tests/data/configs/granite-hybrid-dense-tiny.json --runtime llamacpp --format Q8_0 -c 4096 --json
+case_ 0 "Q8_0: 41 tensors, 3614608 B; F32: 13 tensors, 25600 B" estimate tests/data/configs/granite-attention-moe-tiny.json --runtime llamacpp --runtime-version b5702 --format Q8_0 -c 4096
 # Gemma 3n: the text decoder counted, the towers named; the shared-KV
 # layers keep no cache in llama.cpp from b6263, a cell each in SGLang's pool
 G3N=tests/data/configs/gemma-3n-e4b-it-fields.json
@@ -558,6 +572,9 @@ case_ 2 'field "architectures" names a BERT class whose head gpusizer does not k
 # PhiMoE's attention derives head_dim from hidden_size: a config that says otherwise is refused
 printf '{"model_type": "phimoe", "hidden_size": 64, "head_dim": 32, "intermediate_size": 32, "num_attention_heads": 4, "num_key_value_heads": 2, "num_hidden_layers": 2, "vocab_size": 100, "num_local_experts": 4, "num_experts_per_tok": 2}' > "$GEN/phimoe-head-dim.json"
 case_ 2 'field "head_dim" must be hidden_size / num_attention_heads: PhimoeAttention derives it so' estimate "$GEN/phimoe-head-dim.json"
+# llama.cpp's Granite hybrid asserts mamba_expand 2
+sed 's/"mamba_expand": 2/"mamba_expand": 4/; s/"mamba_d_head": 64/"mamba_d_head": 128/' tests/data/configs/granite-hybrid-dense-tiny.json > "$GEN/granite-expand4.json"
+case_ 2 "llama.cpp loads Granite hybrids with mamba_expand 2 only (the mixer's inner width 1024 is not 2 x hidden_size 256" estimate "$GEN/granite-expand4.json" --runtime llamacpp --format Q8_0 -c 4096
 case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "phimoe"' estimate microsoft/Phi-mini-MoE-instruct --task lora
 # a file type planned from config.json says its bits per weight are the planned file's
 case_ 0 "x 4.90 bits / 8 (the planned file's effective bits per weight" estimate Qwen/Qwen3-8B --runtime llamacpp --format Q4_K_M

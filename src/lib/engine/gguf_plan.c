@@ -466,7 +466,8 @@ static const char *const supported[] = {"llama",       "mistral",     "mixtral",
                                         "deepseek_v2", "deepseek_v3", "qwen3_next", "mistral3",
                                         "kimi_k2",     "ministral3",  "qwen3_vl",   "qwen3_vl_moe",
                                         "qwen3_5",     "qwen3_5_moe", "glm4_moe",   "glm4_moe_lite",
-                                        "llama4_text", "minimax_m2",  "lfm2",       "gemma3n"};
+                                        "llama4_text", "minimax_m2",  "lfm2",       "gemma3n",
+                                        "granitemoehybrid"};
 
 /* The type whose tensor layout a model's GGUF has. Gemma 3's, Llama 4's
  * and LFM2-VL's vision-language checkpoints convert to the same text GGUF
@@ -827,6 +828,65 @@ static void gemma3n_globals(plan *p)
  * (GLM-4.7-Flash). llama.cpp creates them TENSOR_SKIP (glm4moe) or skips
  * them unless asked to load the MTP (deepseek2): they are in the file, in
  * no device's buffer. */
+/* Granite 4.0 (conversion/granite.py GraniteHybridModel, a Mamba2Model and
+ * a GraniteMoeModel; src/models/granite-hybrid.cpp load_arch_tensors, from
+ * b5868, PR #13550): attn_norm, then a Mamba-2 mixer (ssm_in of
+ * 2 d_inner + 2 G N + heads outputs, ssm_conv1d and its bias, ssm_dt.bias,
+ * ssm_a and ssm_d of 1 x heads, the gated norm as d_inner/G x G, ssm_out)
+ * or Llama's attention (q/k/v/output, biases with attention_bias);
+ * ffn_norm and the experts, split from GraniteMoE's packed input_linear,
+ * with the shared MLP as *_shexp, or, with no experts, the shared MLP as
+ * the block's ffn_gate/up/down. A file with no Mamba blocks is arch granite
+ * (or granitemoe): the same attention and MLP tensors. */
+static void granite_hybrid_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim, di = m->ssm_inner,
+		 G = m->ssm_groups, N = m->ssm_state, nh = m->ssm_heads;
+	char n[48];
+	T("attn_norm.weight", h, 0, 0);
+	if (l < GS_MAX_LAYERS && m->layer_is_ssm[l]) {
+		T("ssm_in.weight", h, 2 * di + 2 * G * N + nh, 0);
+		T("ssm_conv1d.weight", m->ssm_conv, di + 2 * G * N, 0);
+		if (m->ssm_conv_bias)
+			T("ssm_conv1d.bias", di + 2 * G * N, 0, 0);
+		T("ssm_dt.bias", nh, 0, 0);
+		T("ssm_a", 1, nh, 0);
+		T("ssm_d", 1, nh, 0);
+		T("ssm_norm.weight", di / G, G, 0);
+		T("ssm_out.weight", di, h, 0);
+	} else {
+		T("attn_q.weight", h, a * d, 0);
+		T("attn_k.weight", h, kv * d, 0);
+		T("attn_v.weight", h, kv * d, 0);
+		if (m->qkv_bias) {
+			T("attn_q.bias", a * d, 0, 0);
+			T("attn_k.bias", kv * d, 0, 0);
+			T("attn_v.bias", kv * d, 0, 0);
+		}
+		T("attn_output.weight", a * d, h, 0);
+		if (m->qkv_bias) /* the reader's o_bias follows attention_bias */
+			T("attn_output.bias", h, 0, 0);
+	}
+	T("ffn_norm.weight", h, 0, 0);
+	if (l < GS_MAX_LAYERS && m->layer_is_moe[l]) {
+		uint64_t E = m->experts, mi = m->moe_intermediate, sh = m->shared_intermediate;
+		T("ffn_gate_inp.weight", h, E, 0);
+		T("ffn_gate_exps.weight", h, mi, E);
+		T("ffn_up_exps.weight", h, mi, E);
+		T("ffn_down_exps.weight", mi, h, E);
+		if (sh) {
+			T("ffn_gate_shexp.weight", h, sh, 0);
+			T("ffn_up_shexp.weight", h, sh, 0);
+			T("ffn_down_shexp.weight", sh, h, 0);
+		}
+	} else {
+		T("ffn_gate.weight", h, m->intermediate, 0);
+		T("ffn_up.weight", h, m->intermediate, 0);
+		T("ffn_down.weight", m->intermediate, h, 0);
+	}
+}
+
 static void nextn_tensors(plan *p, uint32_t l)
 {
 	const gs_model *m = p->m;
@@ -878,6 +938,10 @@ static void layer(plan *p, uint32_t l)
 	}
 	if (TYPE_IN(m, "gemma3n")) {
 		gemma3n_layer(p, l);
+		return;
+	}
+	if (TYPE_IN(m, "granitemoehybrid")) {
+		granite_hybrid_layer(p, l);
 		return;
 	}
 	T("attn_norm.weight", h, 0, 0);
@@ -941,6 +1005,16 @@ static void dtypes_text(const plan *p, gs_inventory_summary *s)
 	}
 }
 
+/* The converter's vocabulary rows: Mamba2Model.set_vocab pads to a
+ * multiple of pad_vocab_size_multiple, which GraniteHybridModel sets to 8
+ * when the model has Mamba blocks (1 without: conversion/granite.py). */
+static uint64_t gguf_vocab(const gs_model *m)
+{
+	if (TYPE_IN(m, "granitemoehybrid") && gs_model_ssm_layers(m))
+		return ((uint64_t)m->vocab + 7) / 8 * 8;
+	return m->vocab;
+}
+
 gs_status gsi_gguf_plan(gs_model *m, const char *name, void (*each)(const gsi_plan_tensor *, void *),
                         void *ctx, gs_error *err)
 {
@@ -992,6 +1066,14 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 		                    "--model org/name with a .gguf) for its exact tensor table",
 		                    list, m->has_architecture ? m->model_type : "(none)");
 	}
+	/* granite-hybrid.cpp: GGML_ASSERT(2 * n_embd == d_inner) */
+	if (TYPE_IN(m, "granitemoehybrid") && gs_model_ssm_layers(m) &&
+	    m->ssm_inner != 2ull * m->hidden)
+		return gs_error_set(err, GS_EUNSUPPORTED, "format",
+		                    "llama.cpp loads Granite hybrids with mamba_expand 2 only (the mixer's "
+		                    "inner width %u is not 2 x hidden_size %u; GGML_ASSERT in "
+		                    "src/models/granite-hybrid.cpp)",
+		                    m->ssm_inner, m->hidden);
 	plan pl, *p = &pl;
 	memset(p, 0, sizeof *p);
 	p->m = m;
@@ -1014,8 +1096,9 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	uint32_t mtp = TYPE_IN(m, "glm4_moe", "glm4_moe_lite") ? m->mtp_layers : 0;
 	p->n_all = (int)(m->layers + mtp);
 	p->n_attention_wv = p->n_all;
-	/* llama-quant.cpp counts the attn_v tensors: LFM2's conv blocks have none */
-	if (TYPE_IN(m, "lfm2"))
+	/* llama-quant.cpp counts the attn_v tensors: LFM2's conv blocks and
+	 * Granite 4.0's Mamba blocks have none */
+	if (TYPE_IN(m, "lfm2", "granitemoehybrid"))
 		p->n_attention_wv = (int)gs_model_attention_layers(m);
 	/* tensor_requires_imatrix: these file types cannot be made without one */
 	p->has_imatrix = opts->imatrix ||
@@ -1027,7 +1110,12 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	p->s = s;
 	p->each = each;
 	p->ctx = ctx;
-	add(p, "token_embd.weight", -1, m->hidden, m->vocab, 0);
+	uint64_t vocab = gguf_vocab(m);
+	/* a Granite hybrid has no RoPE: GraniteHybridModel writes
+	 * context_length 2^20, which llama.cpp takes as n_ctx_train (-c 0) */
+	if (TYPE_IN(m, "granitemoehybrid") && gs_model_ssm_layers(m))
+		m->max_position = 1u << 20;
+	add(p, "token_embd.weight", -1, m->hidden, vocab, 0);
 	if (TYPE_IN(m, "gemma3n"))
 		gemma3n_globals(p);
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
@@ -1042,7 +1130,7 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	if (TYPE_IN(m, "gpt_neox"))
 		add(p, "output_norm.bias", -1, m->hidden, 0, 0);
 	if (!p->tied)
-		add(p, "output.weight", -1, m->hidden, m->vocab, 0);
+		add(p, "output.weight", -1, m->hidden, vocab, 0);
 	snprintf(s->format, sizeof s->format, "gguf");
 	snprintf(s->main_format, sizeof s->main_format, "gguf:%s", ftypes[ft].name);
 	if (p->mxfp4_source)
@@ -1067,7 +1155,9 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 		         mtp ? " (the file also holds the MTP blocks, which llama.cpp does not load)"
 		         : TYPE_IN(m, "gemma3n") ? " (the converter pads per_layer_token_embd to vocab_size "
 		                                   "rows)"
-		                                 : "");
+		         : vocab != m->vocab ? " (the converter pads the vocabulary to a multiple of 8 "
+		                               "rows)"
+		                             : "");
 	m->has_inventory = true;
 	return GS_OK;
 }
@@ -1098,6 +1188,10 @@ const char *gsi_gguf_arch(const gs_model *m)
 		return m->model_type + 5;
 	if (!strcmp(m->text_model_type, "ministral3"))
 		return "mistral3";
+	/* GraniteHybridModel renames a file with no Mamba blocks granitemoe
+	 * (with experts) or granite */
+	if (!strcmp(m->model_type, "granitemoehybrid") && !gs_model_ssm_layers(m))
+		return m->experts ? "granitemoe" : "granite";
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (!strcmp(m->model_type, map[i][0]))
 			return map[i][1];

@@ -216,16 +216,18 @@ gs_status gs_fit_run(const gs_workload *w, const gs_model *m, gs_fit_target targ
 		return gs_error_set(err, GS_EINPUT, NULL,
 		                    "fit --for microbatch is for adaptation (task full, "
 		                    "lora or qlora); for inference search concurrency");
-	r->model_max = m->max_position;
 	p.e = malloc(sizeof *p.e);
 	if (!p.e)
 		return gs_error_set(err, GS_ENOMEM, NULL, "out of memory");
 	gs_status s;
-	uint64_t hi = target == GS_FIT_CONTEXT ? (r->model_max ? r->model_max : MAX_CONTEXT)
-	                                       : MAX_CONCURRENCY;
 	gs_bytes peak;
 	if ((s = run_at(&p, 1, &peak, err)))
 		goto out;
+	/* the trained context as the engine reads the model: a GGUF planned
+	 * from config.json says its own (a Granite hybrid's 2^20) */
+	r->model_max = p.e->model.max_position;
+	uint64_t hi = target == GS_FIT_CONTEXT ? (r->model_max ? r->model_max : MAX_CONTEXT)
+	                                       : MAX_CONCURRENCY;
 	/* the capacity the verdict judges against, as the estimate says it */
 	if (p.e->has_capacity && p.e->capacity != r->capacity) {
 		r->capacity = p.e->capacity;
