@@ -315,6 +315,11 @@ case_ 0 "36 state layers x 4 cells (one a sequence) x 4295680 B in f32" estimate
 case_ 0 "4 blocks x n_ctx 8192 as 8192 cells" estimate $GH --runtime llamacpp --format Q4_K_M -c 8192
 case_ 2 'llama.cpp b5702 has no architecture "granitehybrid" (added in b5868, PR #13550)' estimate $GH --runtime llamacpp --runtime-version b5702 --format Q4_K_M -c 8192
 case_ 0 "largest context: 245248 tokens" fit $GH --runtime llamacpp --format Q4_K_M --gpu "RTX 4090"
+# -np 4 without -kvu: a hybrid's attention cache was one stream to b6078, n_ctx in each stream from
+# b6079 (PR #15050) to b8024, n_ctx over the streams from b8025 (PR #19559)
+case_ 0 "4 blocks x n_ctx 32768 as 32768 cells (b5913, pad 32)" estimate $GH --runtime llamacpp --runtime-version b5913 --format Q4_K_M -c 8192 --concurrency 4 --gpu-layers 99
+case_ 0 "as 131072 cells in 4 streams of 32768 (a hybrid's cache: n_ctx in each stream to b8024) (b7832" estimate $GH --runtime llamacpp --runtime-version b7832 --format Q4_K_M -c 8192 --concurrency 4
+case_ 0 "as 32768 cells in 4 streams of 8192 (b8025" estimate $GH --runtime llamacpp --runtime-version b8025 --format Q4_K_M -c 8192 --concurrency 4
 case_ 0 "state_cache" estimate $GH --runtime ollama --format Q4_K_M --gpu "RTX 4090"
 # without experts the shared MLP is the block's FFN; the vocabulary padded to 8 rows; no Mamba
 # block: arch granitemoe, which every build reads

@@ -486,11 +486,11 @@ static const gsi_sglang_release sglang_releases[] = {
 /* Fields shared by runs of rows (no field set twice: -Werror=override-init) */
 #define LCPP_B6089                                                                                     \
 	.override_tensor = true, .mla = GSI_LCPP_MLA_KV, .swa = GSI_LCPP_SWA_UBATCH, .recurrent = true,  \
-	.streams = true, .cpu_moe = true
+	.streams = true, .cpu_moe = true, .hybrid_kv = GSI_LCPP_HYBRID_KV_EACH
 #define LCPP_B6975                                                                                     \
 	.override_tensor = true, .mla = GSI_LCPP_MLA_KV, .swa = GSI_LCPP_SWA_PAD256, .recurrent = true,  \
 	.streams = true, .cpu_moe = true, .fa_auto = true, .ngl_all = true, .pad = GSI_LCPP_PAD_CTX_256, \
-	.auto_slots = 4
+	.auto_slots = 4, .hybrid_kv = GSI_LCPP_HYBRID_KV_EACH
 #define LCPP_B7832                                                                                     \
 	.override_tensor = true, .mla = GSI_LCPP_MLA_K, .swa = GSI_LCPP_SWA_PAD256, .recurrent = true,   \
 	.streams = true, .cpu_moe = true, .fa_auto = true, .ngl_all = true, .pad = GSI_LCPP_PAD_CTX_256, \
@@ -520,9 +520,15 @@ static const gsi_llamacpp_release llamacpp_releases[] = {
 	 .rel.source = "llama.cpp b5702 (edc4a29e, PR #13979: src/llama-memory-hybrid.cpp, "
 	 "llama-memory-recurrent.cpp): " LCPP_FILES},
 	{.rel.version = "b5913", .override_tensor = true, .mla = GSI_LCPP_MLA_KV,
-	 .swa = GSI_LCPP_SWA_UBATCH, .recurrent = true, .streams = true, .rel.same_from = "b5913",
-	 .rel.same_to = "b6088",
-	 .rel.source = "llama.cpp b5913 (225e7a14, PR #14363: kv_unified, -np streams): " LCPP_FILES},
+	 .swa = GSI_LCPP_SWA_UBATCH, .recurrent = true, .streams = true,
+	 .hybrid_kv = GSI_LCPP_HYBRID_KV_ONE, .rel.same_from = "b5913", .rel.same_to = "b6078",
+	 .rel.source = "llama.cpp b5913 (225e7a14, PR #14363: kv_unified, -np streams; "
+	 "src/llama-memory-hybrid.cpp keeps one stream): " LCPP_FILES},
+	{.rel.version = "b6079", .override_tensor = true, .mla = GSI_LCPP_MLA_KV,
+	 .swa = GSI_LCPP_SWA_UBATCH, .recurrent = true, .streams = true,
+	 .hybrid_kv = GSI_LCPP_HYBRID_KV_EACH, .rel.same_from = "b6079", .rel.same_to = "b6088",
+	 .rel.source = "llama.cpp b6079 (11a38111, PR #15050: the hybrid memory honours kv_unified, "
+	 "each stream n_ctx cells): " LCPP_FILES},
 	{.rel.version = "b6089", LCPP_B6089, .rel.same_from = "b6089", .rel.same_to = "b6324",
 	 .rel.source = "llama.cpp b6089 (ec428b02, PR #15077: --cpu-moe, --n-cpu-moe in common/arg.cpp): "
 	 LCPP_FILES},
@@ -548,8 +554,12 @@ static const gsi_llamacpp_release llamacpp_releases[] = {
 	 .rel.same_from = "b7467", .rel.same_to = "b7831",
 	 .rel.source = "llama.cpp b7467 (57c1e056, PR #18148: -ngl N offloads the output first): "
 	 LCPP_FILES},
-	{.rel.version = "b7832", LCPP_B7832, .rel.same_from = "b7832", .rel.same_to = "b9459",
+	{.rel.version = "b7832", LCPP_B7832, .hybrid_kv = GSI_LCPP_HYBRID_KV_EACH,
+	 .rel.same_from = "b7832", .rel.same_to = "b8024",
 	 .rel.source = "llama.cpp b7832 (d9c6ce46, PR #19067: an MLA cache without V): " LCPP_FILES},
+	{.rel.version = "b8025", LCPP_B7832, .rel.same_from = "b8025", .rel.same_to = "b9459",
+	 .rel.source = "llama.cpp b8025 (bb96bfd3, PR #19559: a hybrid model's attention cache "
+	 "n_ctx_seq per stream, was n_ctx): " LCPP_FILES},
 	{.rel.version = "b9460", LCPP_B7832, .outputs_by_slots = true, .rel.same_from = "b9460",
 	 .rel.same_to = "b10470",
 	 .rel.source = "llama.cpp b9460 (de6f727a, PR #23861: llama-server reserves n_parallel outputs, "
@@ -756,7 +766,7 @@ static const gsi_ollama_release ollama_releases[] = {
 	"llm/llama_server.go (startLlamaServer), server/sched.go (automaticGenerationBatch, "             \
 	"selectLlamaServerPlacement, effectiveModelContext), server/routes.go (the num_ctx tiers)"
 	{.rel.version = "0.30.0", .layout = GSI_OLLAMA_LLAMA_SERVER, .cap_ctx_at_train = true,
-	 .llamacpp_build = "b7832", .ctx_tiers = true, .auto_batch = true, .parallel1_archs = P1_0_22_0,
+	 .llamacpp_build = "b8025", .ctx_tiers = true, .auto_batch = true, .parallel1_archs = P1_0_22_0,
 	 .rel.source = "Ollama v0.30.0 (the Go and CGo runners removed, 9db4bdba; LLAMA_CPP_VERSION b9452): "
 	 OLLAMA_SERVER_FILES},
 	{.rel.version = "0.30.1", .layout = GSI_OLLAMA_LLAMA_SERVER, .cap_ctx_at_train = true,

@@ -349,6 +349,19 @@ typedef enum gsi_lcpp_mla {
 	GSI_LCPP_MLA_K               /* K only (b7832 on)                         */
 } gsi_lcpp_mla;
 
+/* llama.cpp: a hybrid model's attention cache under -np N without -kvu
+ * (llama_memory_hybrid's attn_kv_size, src/llama-model.cpp create_memory). */
+typedef enum gsi_lcpp_hybrid_kv {
+	GSI_LCPP_HYBRID_KV_SPLIT,    /* n_ctx over the streams, as every model's
+	                                (no streams before b5913; b8025 on, PR
+	                                #19559: n_ctx_seq)                       */
+	GSI_LCPP_HYBRID_KV_ONE,      /* one stream of n_ctx whatever -np (b5913 to
+	                                b6078: the hybrid's cache ignored
+	                                kv_unified)                              */
+	GSI_LCPP_HYBRID_KV_EACH      /* n_ctx in each of the N streams (b6079, PR
+	                                #15050, to b8024): N times the cache    */
+} gsi_lcpp_hybrid_kv;
+
 /* llama.cpp: one build's rules (estimate_llamacpp.c; docs/method.md §14
  * "Builds"). A build is named bNNNN, the upstream release tag: the commit
  * count of master. */
@@ -378,6 +391,7 @@ typedef struct gsi_llamacpp_release {
 	bool cpu_moe;                /* --cpu-moe, --n-cpu-moe (b6089)            */
 	bool recurrent;              /* a recurrent-state cache for hybrid and
 	                                state-space models (b5702)              */
+	gsi_lcpp_hybrid_kv hybrid_kv;
 } gsi_llamacpp_release;
 
 /* The llama.cpp build row named `version` ("b6975"), the oldest for NULL,

@@ -121,6 +121,7 @@ typedef struct layout {
 	gs_bytes host_expert_max; /* the largest expert tensor kept in host memory */
 	uint64_t expert_host_blocks;
 	uint64_t ub, n_ctx, streams, stream_cells, cells, swa_cells, pad;
+	bool hybrid_each;    /* a hybrid's streams each n_ctx cells (b6079 to b8024) */
 	bool swa;
 	uint64_t my_swa, my_kv, kv_k, kv_v;
 	bool kv_reuse;       /* shared-KV blocks keep no cache (b6263 on) */
@@ -257,6 +258,17 @@ static void kv_cells(const gs_estimate *e, layout *y)
 	const gsi_llamacpp_release *b = y->b;
 	const gs_model *m = &e->model;
 	uint64_t n = y->n_ctx, s = b->streams && !r->unified && r->n_seq > 1 ? r->n_seq : 1;
+	/* a hybrid's attention cache (llama_memory_hybrid): one stream to
+	 * b6078; from b6079 to b8024 n_ctx cells in each stream, N times the
+	 * cache (PR #19559 fixed it) */
+	bool hybrid = !m->ssm && (m->parallel_ssm || gs_model_ssm_layers(m) > 0);
+	if (hybrid && s > 1 && b->hybrid_kv == GSI_LCPP_HYBRID_KV_ONE)
+		s = 1;
+	uint64_t copies = 1;
+	if (hybrid && s > 1 && b->hybrid_kv == GSI_LCPP_HYBRID_KV_EACH) {
+		copies = s;
+		s = 1;
+	}
 	y->streams = s;
 	uint64_t per = 0, pad = 1;
 	switch (b->pad) {
@@ -277,6 +289,11 @@ static void kv_cells(const gs_estimate *e, layout *y)
 		s = 1;
 		y->streams = 1;
 		per = r->cells;
+	}
+	y->hybrid_each = copies > 1;
+	if (copies > 1) { /* each stream sized as the one n_ctx stream */
+		s = copies;
+		y->streams = s;
 	}
 	y->pad = pad;
 	y->stream_cells = per;
@@ -611,14 +628,15 @@ static void emit(gs_estimate *e, const layout *y)
 	gs_item *kv = gsi_item(e, "kv_cache", GS_BASIS_ESTIMATED, METHOD "§14; llama.cpp llama-kv-cache.cpp");
 	kv->varies = true;
 	gsi_item_all(kv, 6, y->kv_mine);
-	char swa_how[200] = "", streams[96] = "";
+	char swa_how[200] = "", streams[128] = "";
 	if (y->swa)
 		snprintf(swa_how, sizeof swa_how,
 		         "; %llu of them sliding-window layers with %llu cells (window %u)",
 		         (unsigned long long)y->my_swa, (unsigned long long)y->swa_cells, m->sliding_window);
 	if (y->streams > 1)
-		snprintf(streams, sizeof streams, " in %llu streams of %llu", (unsigned long long)y->streams,
-		         (unsigned long long)y->stream_cells);
+		snprintf(streams, sizeof streams, " in %llu streams of %llu%s",
+		         (unsigned long long)y->streams, (unsigned long long)y->stream_cells,
+		         y->hybrid_each ? " (a hybrid's cache: n_ctx in each stream to b8024)" : "");
 	if (y->my_reused) {
 		size_t n = strlen(swa_how);
 		snprintf(swa_how + n, sizeof swa_how - n, "; %llu more blocks reuse an earlier block's K/V "
