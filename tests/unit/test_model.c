@@ -218,9 +218,12 @@ static const struct {
 		 * 62 x (q 1152 + k 192 + v 192 + o 1152 + 256 experts x 864 blocks)
 		 * = 13,880,064, to the unit (test_minimax_m2) */
 		{CFG("MiniMaxAI__MiniMax-M2.7.json"), 228689764864ull, "minimax_m2"},
-		/* Granite 4.0 H-Small's fields (test_granitemoehybrid): card "32B" */
+		/* Granite 4.0 H-Small's fields (test_granitemoehybrid): card "32B",
+		 * the hub's "32.2B"; H-Tiny: llama.cpp's print_info "6.94 B" */
 		{TCFG("granite-4.0-h-small-fields.json"), 32207337984ull,
 		 "granitemoehybrid"},
+		{CFG("ibm-granite__granite-4.0-h-small.json"), 32207337984ull, "granitemoehybrid"},
+		{CFG("ibm-granite__granite-4.0-h-tiny.json"), 6939037248ull, "granitemoehybrid"},
 		/* LFM2.5-VL-1.6B: its LFM2-1.2B text model 1,170,340,608 + SigLIP2
 		 * tower and projector 426,285,296 (test_lfm2); the name's "1.6B" */
 		{CFG("LiquidAI__LFM2.5-VL-1.6B.json"), 1596625904ull, "lfm2_vl"},
