@@ -190,8 +190,8 @@ typedef enum gs_phase_kind {
 	  GS_TASKS_TRAIN, GS_PH_NONE, 0, 0, "full fine-tuning: mixed (bf16 + fp32 master), amp (fp32 " \
 	  "params, autocast), bf16 or fp32") \
 	X(RECIPE_RELEASE, "recipe_release", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_TRAINING, \
-	  GS_TASKS_TRAIN, GS_PH_NONE, 0, 0, "unsloth: the release you run, when older than the one read " \
-	  "(v0.1.801-beta): 2024.x releases (before 2025.1) build a RoPE cache in every attention layer") \
+	  GS_TASKS_TRAIN, GS_PH_NONE, 0, 0, "unsloth: the release its banner prints (2025.8.5); its loss, " \
+	  "checkpointing, MoE 4-bit path and RoPE cache change by release; unstated: the newest row, to confirm") \
 	X(RECIPE, "recipe", NULL, GS_KIND_ENUM, NULL, GS_RECIPE_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
 	  GS_PH_NONE, 0, 0, "adaptation defaults of (default peft): peft is PEFT + Transformers' Trainer " \
 	  "(docs/method.md §10a)") \

@@ -434,6 +434,81 @@ static void test_moe_experts_as_parameters(void **st)
 	assert_int_equal(item_at(E, "optimizer_temporaries", 3), 2ull * 2123366400ull * 4);
 }
 
+/* Unsloth by release (recipe.c's table, docs/method.md §10a). */
+static void test_unsloth_releases(void **st)
+{
+	(void)st;
+	gs_model m;
+	const char *oss = CFG("openai__gpt-oss-20b.json"), *l31 = CFG("meta-llama__Llama-3.1-8B.json");
+	/* gpt-oss under load_in_4bit loads unsloth/gpt-oss-20b-unsloth-bnb-4bit,
+	 * one nn.Linear per expert: experts (24 x 32 x (2880 x 5760 + 2880 x
+	 * 2880) = 19,110,297,600) and attention (637,009,920) at 4 bits, the
+	 * rest in 16; its notebook prints 3,981,312 trainable at r 8 (2025.8.5) */
+	run_estimate(E, &m, GS_F_MODEL, oss, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_LORA_RANK, "8",
+	             GS_F_RECIPE_RELEASE, "2025.8.5", GS_F_LENGTH, "1024", END);
+	assert_int_equal(E->train.trainable, 3981312);
+	assert_int_equal(item_at(E, "weights", 0), (19110297600ull + 637009920ull) / 2);
+	assert_int_equal(item_at(E, "other_format_modules", 0),
+	                 (20914757184ull - 19110297600ull - 637009920ull) * 2);
+	assert_null(strstr(E->train.kept_aside, "experts"));
+	assert_false(E->train.release_unstated);
+	assert_string_equal(E->train.release_row, "2025.8.5");
+	/* from 2026.7.1 gate/up/down reach each expert's nn.Linear (#6936) */
+	run_estimate(E, &m, GS_F_MODEL, oss, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_LORA_RANK, "8",
+	             GS_F_LENGTH, "1024", END);
+	assert_int_equal(E->train.trainable, 3981312 + 8ull * 32 * ((2880 + 5760) + (2880 + 2880)) * 24);
+	assert_true(E->train.release_unstated);
+	assert_string_equal(E->train.release_row, "2026.7.1");
+	expect_estimate_error(E, GS_EINPUT, "loads no gpt_oss", GS_F_MODEL, oss, GS_F_TASK, "qlora",
+	                      GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE, "2025.7.2", GS_F_LENGTH, "1024",
+	                      END);
+	expect_estimate_error(E, GS_EINPUT, "older than Unsloth's first release, 2023.11", GS_F_MODEL, l31,
+	                      GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE, "2023.10",
+	                      GS_F_LENGTH, "1024", END);
+	/* a GPU without bfloat16 trains gpt-oss in float32 (FORCE_FLOAT32) */
+	run_estimate(E, &m, GS_F_MODEL, oss, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2025.8.5", GS_F_GPU, "T4", GS_F_LENGTH, "1024", END);
+	assert_true(E->train.act_fp32);
+	run_estimate(E, &m, GS_F_MODEL, oss, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2025.8.5", GS_F_GPU, "A100 80GB", GS_F_LENGTH, "1024", END);
+	assert_false(E->train.act_fp32);
+	/* the loss by release, microbatch 2 x 2048 = 4096 tokens, vocabulary
+	 * 128256: the 16-bit logits and Accelerate's fp32 copy of them, with a
+	 * logsumexp per 65536-wide chunk and the loss in fp32 (2024) */
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2024.8", GS_F_MICROBATCH, "2", GS_F_LENGTH, "2048", END);
+	assert_int_equal(item_at(E, "logits", 1), 4096ull * 128256 * 6 + 4096ull * (2 * 4 + 4));
+	/* 2025.4: Cut Cross-Entropy above 1024 tokens, the logits up to it */
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2025.4.7", GS_F_MICROBATCH, "2", GS_F_LENGTH, "2048", END);
+	assert_int_equal(item_at(E, "logits", 1), 4096ull * 8);
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2025.4.7", GS_F_LENGTH, "1024", END);
+	assert_int_equal(item_at(E, "logits", 1), 1024ull * 128256 * 6 + 1024ull * (2 * 4 + 4));
+	/* 2025.8.5: zoo's fused loss, 1 GiB target: 8192 tokens of fp32 logits
+	 * are 3.91 GiB, round(3.91 / 4) x 4 = 4 chunks of 2048 rows, + the
+	 * input's gradient for all 8192 */
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2025.8.5", GS_F_MICROBATCH, "4", GS_F_LENGTH, "2048", END);
+	assert_int_equal(item_at(E, "logits", 1), 2048ull * 128256 * 10 + 8192ull * 4096 * 2);
+	/* at 4096 tokens (1.96 GiB) the rounding gives one chunk */
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2025.8.5", GS_F_MICROBATCH, "2", GS_F_LENGTH, "2048", END);
+	assert_int_equal(item_at(E, "logits", 1), 4096ull * 128256 * 10 + 4096ull * 4096 * 2);
+	/* a sheet that names the loss keeps it */
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_LOSS,
+	             "standard", GS_F_LENGTH, "1024", END);
+	assert_int_equal(item_at(E, "logits", 1), 1024ull * 128256 * 10);
+	/* offloaded checkpointing: inputs of 2 MiB or less stay on the GPU from
+	 * 2025.3.1 (128 x 4096 x 2 B = 1 MiB); above, host memory holds them */
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2025.4.7", GS_F_LENGTH, "128", END);
+	assert_int_equal(E->train.host_inputs, 0);
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2024.8", GS_F_LENGTH, "128", END);
+	assert_int_equal(E->train.host_inputs, 32ull * 128 * 4096 * 2);
+}
+
 static void test_errors(void **st)
 {
 	(void)st;
@@ -519,6 +594,7 @@ int main(void)
 		cmocka_unit_test(test_dataset_lengths),
 		cmocka_unit_test(test_errors), cmocka_unit_test(test_fit_training),
 		cmocka_unit_test(test_moe_experts_as_parameters),
+		cmocka_unit_test(test_unsloth_releases),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
