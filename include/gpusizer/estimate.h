@@ -275,6 +275,8 @@ typedef struct gs_train_info {
 	bool release_unstated;     /* unsloth without recipe_release: sized with the
 	                              newest row, so the answer is to confirm       */
 	char release_row[16];      /* unsloth: the row the run was sized with       */
+	uint64_t untied_params;    /* unsloth QAT int8-int4: the lm_head cloned from
+	                              tied embeddings (vocab x hidden)              */
 	bool act_fp32;             /* unsloth: float32 training forced (FORCE_FLOAT32
 	                              on a GPU without bfloat16)                    */
 } gs_train_info;

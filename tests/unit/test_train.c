@@ -509,6 +509,46 @@ static void test_unsloth_releases(void **st)
 	assert_int_equal(E->train.host_inputs, 32ull * 128 * 4096 * 2);
 }
 
+/* Unsloth's QAT int8-int4 (phone-deployment) unties a tied head from
+ * 2025.11.3: its Qwen3-0.6B notebook (2025.12.9, nb/Qwen3_(0_6B)-
+ * Phone_Deployment.ipynb) prints 751,632,384 trainable = 596,049,920 +
+ * 151,936 x 1,024. On a float16 GPU full fine-tuning keeps fp32 weights. */
+static void test_unsloth_qat(void **st)
+{
+	(void)st;
+	gs_model m;
+	const char *q06 = CFG("Qwen__Qwen3-0.6B.json");
+	run_estimate(E, &m, GS_F_MODEL, q06, GS_F_TASK, "full", GS_F_RECIPE, "unsloth", GS_F_QAT_SCHEME,
+	             "phone-deployment", GS_F_RECIPE_RELEASE, "2025.12.9", GS_F_GPU, "T4", GS_F_LENGTH,
+	             "1024", END);
+	assert_int_equal(E->train.trainable, 751632384ull);
+	assert_int_equal(item_at(E, "untied_lm_head", 0), 151936ull * 1024 * 4);
+	assert_int_equal(gs_wl_precision(&E->workload), GS_PREC_AMP);
+	/* bfloat16 GPU: bfloat16 weights; LoRA keeps the cloned head frozen in 16 bits */
+	run_estimate(E, &m, GS_F_MODEL, q06, GS_F_TASK, "full", GS_F_RECIPE, "unsloth", GS_F_QAT_SCHEME,
+	             "int8-int4", GS_F_GPU, "A100 80GB", GS_F_LENGTH, "1024", END);
+	assert_int_equal(gs_wl_precision(&E->workload), GS_PREC_BF16);
+	assert_int_equal(item_at(E, "untied_lm_head", 0), 151936ull * 1024 * 2);
+	run_estimate(E, &m, GS_F_MODEL, q06, GS_F_TASK, "lora", GS_F_RECIPE, "unsloth", GS_F_QAT_SCHEME,
+	             "int8-int4", GS_F_LENGTH, "1024", END);
+	assert_int_equal(item_at(E, "untied_lm_head", 0), 151936ull * 1024 * 2);
+	/* before 2025.11.3 no untie; int4 never; Gemma 3 runs int4 from 2025.12.9 */
+	run_estimate(E, &m, GS_F_MODEL, q06, GS_F_TASK, "full", GS_F_RECIPE, "unsloth", GS_F_QAT_SCHEME,
+	             "int8-int4", GS_F_RECIPE_RELEASE, "2025.10.8", GS_F_LENGTH, "1024", END);
+	assert_int_equal(E->train.trainable, 596049920ull);
+	run_estimate(E, &m, GS_F_MODEL, q06, GS_F_TASK, "full", GS_F_RECIPE, "unsloth", GS_F_QAT_SCHEME,
+	             "int4", GS_F_LENGTH, "1024", END);
+	assert_int_equal(E->train.trainable, 596049920ull);
+	run_estimate(E, &m, GS_F_MODEL, CFG("google__gemma-3-1b-it.json"), GS_F_TASK, "full", GS_F_RECIPE,
+	             "unsloth", GS_F_QAT_SCHEME, "int8-int4", GS_F_LENGTH, "1024", END);
+	assert_int_equal(E->train.untied_params, 0);
+	expect_estimate_error(E, GS_EINPUT, "arrives with 2025.12.6", GS_F_MODEL, q06, GS_F_TASK, "full",
+	                      GS_F_RECIPE, "unsloth", GS_F_QAT_SCHEME, "phone-deployment",
+	                      GS_F_RECIPE_RELEASE, "2025.10.8", GS_F_LENGTH, "1024", END);
+	expect_estimate_error(E, GS_EINPUT, "read with recipe unsloth only", GS_F_MODEL, q06, GS_F_TASK,
+	                      "full", GS_F_QAT_SCHEME, "int4", GS_F_LENGTH, "1024", END);
+}
+
 static void test_errors(void **st)
 {
 	(void)st;
@@ -595,6 +635,7 @@ int main(void)
 		cmocka_unit_test(test_errors), cmocka_unit_test(test_fit_training),
 		cmocka_unit_test(test_moe_experts_as_parameters),
 		cmocka_unit_test(test_unsloth_releases),
+		cmocka_unit_test(test_unsloth_qat),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -640,6 +640,45 @@ static gs_status unsloth_model(gs_estimate *e, const gsi_unsloth_release *u, boo
 			            "activations would be twice those counted; give the GPU",
 			            u->release, m->model_type);
 	}
+	/* full fine-tuning keeps the loaded bfloat16 weights ("Using bfloat16
+	 * full finetuning which cuts memory usage by 50%"), or on a float16 GPU
+	 * upcasts them to float32 under float16 autocast ("Float16 full
+	 * finetuning uses more memory since we upcast weights to float32"):
+	 * models/loader.py, zoo training_utils.py prepare_model_for_training */
+	if (gs_wl_task(w) == GS_TASK_FULL && w->v[GS_F_PRECISION].from == GS_FROM_DEFAULT) {
+		const gs_device *d = w->device;
+		bool f16 = d && strtol(d->compute_capability, NULL, 10) > 0 &&
+		           strtol(d->compute_capability, NULL, 10) < 8;
+		const char *p = f16 ? "amp" : "bf16";
+		gs_status ps = gs_workload_set(&e->workload, GS_F_PRECISION, p, strlen(p), GS_FROM_DEFAULT,
+		                               f16 ? "recipe unsloth (a float16 GPU: fp32 weights)"
+		                                   : "recipe unsloth (bfloat16 weights)",
+		                               err);
+		if (ps)
+			return ps;
+	}
+	gs_qat qat = gs_wl_qat(w);
+	if (qat != GS_QAT_NONE) {
+		const char *scheme = gs_wl_str(w, GS_F_QAT_SCHEME),
+			   *first = gsi_unsloth_qat_missing(scheme, e->train.recipe_release);
+		if (first)
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_QAT_SCHEME].where,
+			                    "Unsloth %s has no qat_scheme %s: it arrives with %s "
+			                    "(models/_utils.py "
+			                    "_prepare_model_for_qat)",
+			                    gs_wl_str(w, GS_F_RECIPE_RELEASE), scheme, first);
+		/* int8-int4's prequantization_transform clones the tied embeddings
+		 * into a head of its own (_untie_input_output_embeddings) */
+		if (m->tied_embeddings &&
+		    gsi_unsloth_qat_unties(u, e->train.recipe_release, scheme, m->model_type))
+			e->train.untied_params = gs_mul_sat(m->vocab, m->hidden);
+		gsi_unknown(e,
+		            "qat_scheme %s: torchao's fake quantization makes a quantized copy of each "
+		            "weight "
+		            "(and int8 activations) as its layer runs, one layer at a time under "
+		            "checkpointing: not counted",
+		            scheme);
+	}
 	if (oss && qlora)
 		gsi_unknown(e, "weights: the unquantized modules of unsloth/gpt-oss-*-unsloth-bnb-4bit are "
 		               "in its own "
@@ -691,7 +730,9 @@ static gs_status trainable_counts(gs_estimate *e, bool full, bool qlora, const g
 	gs_status st;
 	uint64_t saved;
 	if (full) {
-		*trainable = m->params;
+		/* QAT int8-int4 trains the untied head too (Unsloth prints it:
+		 * Qwen3-0.6B 596,049,920 + 151,936 x 1,024 = 751,632,384) */
+		*trainable = gs_add_sat(m->params, e->train.untied_params);
 		*largest = largest_tensor(m);
 		*adafactor_elems = arch ? gs_add_sat(gs_add_sat(m->split.linear_rows, m->split.linear_cols),
 		                                    m->params - m->split.linear)
@@ -748,6 +789,17 @@ static void state_items(gs_estimate *e, const precision *pr, uint64_t trainable,
 	const gs_workload *w = &e->workload;
 	/* frozen or trained base weights */
 	gsi_weight_items(e, ALL_TRAIN);
+	if (e->train.untied_params) {
+		/* the head QAT int8-int4 clones from the tied embeddings: trained in
+		 * full fine-tuning (at the precision's width), frozen under LoRA */
+		unsigned el = full ? pr->weight : 2;
+		gs_item *uh = gsi_item(e, "untied_lm_head", GS_BASIS_ESTIMATED,
+		                       METHOD
+		                       "§10a; Unsloth models/_utils.py _untie_input_output_embeddings");
+		gsi_item_all(uh, ALL_TRAIN, gs_mul_sat(e->train.untied_params, el));
+		gsi_formula(uh, "qat_scheme %s clones the tied embeddings into lm_head: %llu x %u B",
+		            gs_wl_str(w, GS_F_QAT_SCHEME), (unsigned long long)e->train.untied_params, el);
+	}
 	for (size_t i = 0; i < e->n_items; i++)
 		e->items[i].shard = GS_SHARD_WEIGHTS;
 	if (!full) {

@@ -428,3 +428,34 @@ bool gsi_unsloth_forces_float32(const gsi_unsloth_release *r, const char *model_
 			return true;
 	return false;
 }
+
+/* The schemes and the release each arrived in, read as the version the
+ * commit's _utils.py names (docs/method.md §10a). */
+static const struct {
+	const char *scheme, *first, *why;
+} qat_schemes[] = {
+	{"fp8-int4", "2025.9.2", "#3238 fa93e36312"},  {"fp8-fp8", "2025.9.2", "#3238 fa93e36312"},
+	{"int8-int4", "2025.9.6", "3ffb3bdcfe"},       {"int4", "2025.9.6", "3ffb3bdcfe"},
+	{"phone-deployment", "2025.12.6", "1e7302cd77"}, {"int8", "2026.1.3", "d80e69258c"},
+	{"cactus", "2026.4.4", "7c5464ad71"},
+};
+
+const char *gsi_unsloth_qat_missing(const char *scheme, unsigned version)
+{
+	for (size_t i = 0; i < sizeof qat_schemes / sizeof qat_schemes[0]; i++)
+		if (!strcmp(scheme, qat_schemes[i].scheme))
+			return version && version < version_of(qat_schemes[i].first) ? qat_schemes[i].first
+			                                                             : NULL;
+	return NULL;
+}
+
+bool gsi_unsloth_qat_unties(const gsi_unsloth_release *r, unsigned version, const char *scheme,
+                            const char *model_type)
+{
+	if (!r->untie_qat || (strcmp(scheme, "int8-int4") && strcmp(scheme, "phone-deployment")))
+		return false;
+	/* 697ea5d1c1 (2025.12.9): "Gemma3 has a large vocabulary causing int8
+	 * embedding issues. Switching to int4 weight-only QAT" */
+	bool gemma3 = !strcmp(model_type, "gemma3") || !strcmp(model_type, "gemma3_text");
+	return !(gemma3 && (!version || version >= version_of("2025.12.9")));
+}

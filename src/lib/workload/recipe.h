@@ -125,4 +125,17 @@ bool gsi_unsloth_own_model(const gsi_unsloth_release *r, const char *model_type)
  * bfloat16 (FORCE_FLOAT32 in models/loader.py): gemma3, gpt-oss. */
 bool gsi_unsloth_forces_float32(const gsi_unsloth_release *r, const char *model_type);
 
+/* Unsloth's qat_scheme by release (models/_utils.py _prepare_model_for_qat):
+ * the first release that knows `scheme`, or NULL when the release
+ * (`version` as gsi_unsloth_release_parse gives it, 0: the newest) knows
+ * it. */
+const char *gsi_unsloth_qat_missing(const char *scheme, unsigned version);
+
+/* Whether `scheme` unties a tied lm_head from the embeddings under row r
+ * (_untie_input_output_embeddings, int8-int4's prequantization_transform;
+ * phone-deployment is int8-int4), for model_type: from 2025.12.9 a Gemma 3
+ * asked for int8-int4 runs int4 instead, which does not untie. */
+bool gsi_unsloth_qat_unties(const gsi_unsloth_release *r, unsigned version, const char *scheme,
+                            const char *model_type);
+
 #endif

@@ -56,6 +56,9 @@ static const struct requirement {
          "give recipe unsloth with an adaptation task (the other recipes are read at one release each, "
          "docs/method.md "
          "§10a)"},
+	{GS_F_QAT_SCHEME, GS_F_RECIPE, GS_RECIPE_UNSLOTH,
+         "qat_scheme is Unsloth's (FastLanguageModel.from_pretrained / get_peft_model, docs/method.md "
+         "§10a); give recipe unsloth"},
 };
 
 bool gs_field_requires(gs_field f, gs_field *on, const char **value)
