@@ -61,7 +61,7 @@
 #define GS_RECIPE_VALUES(V) V(GS_RECIPE_PEFT, "peft") V(GS_RECIPE_TRL_SFT, "trl-sft") \
 	V(GS_RECIPE_UNSLOTH, "unsloth") V(GS_RECIPE_AXOLOTL, "axolotl") \
 	V(GS_RECIPE_LLAMA_FACTORY, "llama-factory") V(GS_RECIPE_DEEPSPEED, "deepspeed") \
-	V(GS_RECIPE_TORCHTUNE, "torchtune")
+	V(GS_RECIPE_TORCHTUNE, "torchtune") V(GS_RECIPE_LITGPT, "litgpt")
 /* Unsloth's qat_scheme names (models/_utils.py _prepare_model_for_qat) */
 #define GS_QAT_VALUES(V) V(GS_QAT_NONE, "none") V(GS_QAT_INT4, "int4") V(GS_QAT_INT8, "int8") \
 	V(GS_QAT_INT8_INT4, "int8-int4") V(GS_QAT_FP8_INT4, "fp8-int4") V(GS_QAT_FP8_FP8, "fp8-fp8") \
@@ -643,6 +643,15 @@ void gs_workload_unset(gs_workload *w, gs_field f);
 gs_status gs_sheet_load_file(const char *path, gs_workload *w, gs_error *err) GS_WARN_UNUSED;
 gs_status gs_sheet_load_buffer(const char *buf, size_t len, const char *name,
                                gs_workload *w, gs_error *err) GS_WARN_UNUSED;
+
+/* Load an Axolotl or LLaMA-Factory training config (the YAML its own CLI
+ * takes) into w as GS_FROM_SHEET values, with recipe axolotl or
+ * llama-factory: the keys that size memory become fields, keys known to
+ * leave memory alone are accepted, any other key is refused by name with
+ * its file, line and column (docs/method.md §10a). */
+gs_status gs_recipe_config_load_file(const char *path, gs_workload *w, gs_error *err) GS_WARN_UNUSED;
+gs_status gs_recipe_config_load_buffer(const char *buf, size_t len, const char *name,
+                                       gs_workload *w, gs_error *err) GS_WARN_UNUSED;
 
 /* Resolve the device capacity from --capacity or --gpu. *how receives what
  * figure was used ("device-reported: nvidia-smi total 24564 MiB for RTX 4090

@@ -549,6 +549,69 @@ static void test_unsloth_qat(void **st)
 	                      "full", GS_F_QAT_SCHEME, "int4", GS_F_LENGTH, "1024", END);
 }
 
+/* --recipe-config: an Axolotl or LLaMA-Factory YAML into the fields */
+static void test_recipe_config(void **st)
+{
+	(void)st;
+	gs_workload w;
+	gs_error err;
+	const char *ax = "base_model: meta-llama/Meta-Llama-3-8B\nload_in_4bit: true\n"
+	                 "adapter: qlora\nlora_r: 32\nlora_target_modules:\nlora_target_linear: true\n"
+	                 "sequence_len: 4096\nsample_packing: true\nmicro_batch_size: 2\n"
+	                 "gradient_accumulation_steps: 4\noptimizer: paged_adamw_32bit\nbf16: auto\n"
+	                 "gradient_checkpointing: true\nflash_attention: true\n"
+	                 "datasets:\n  - path: x\n    type: alpaca\n";
+	gs_workload_init(&w);
+	assert_int_equal(gs_recipe_config_load_buffer(ax, strlen(ax), "ax.yml", &w, &err), GS_OK);
+	assert_int_equal(gs_wl_recipe(&w), GS_RECIPE_AXOLOTL);
+	assert_int_equal(gs_wl_task(&w), GS_TASK_QLORA);
+	assert_string_equal(w.v[GS_F_FORMAT].text, "nf4-dq");
+	assert_string_equal(w.v[GS_F_LORA_TARGETS].text, "all-linear");
+	assert_string_equal(w.v[GS_F_LORA_RANK].text, "32");
+	assert_string_equal(w.v[GS_F_LENGTH].text, "4096");
+	assert_string_equal(w.v[GS_F_OPTIMIZER].text, "adamw");
+	assert_string_equal(w.v[GS_F_CHECKPOINTING].text, "full");
+	assert_string_equal(w.v[GS_F_ATTENTION].text, "flash");
+	assert_non_null(strstr(w.v[GS_F_LENGTH].where, "ax.yml:7:1 sequence_len"));
+	/* a key it does not know is refused by name, with its place */
+	const char *bad = "base_model: meta-llama/Meta-Llama-3-8B\nadapter: lora\nrelora_steps: 150\n";
+	gs_workload_init(&w);
+	assert_int_equal(gs_recipe_config_load_buffer(bad, strlen(bad), "b.yml", &w, &err), GS_EINPUT);
+	assert_non_null(strstr(err.where, "b.yml:3:1 relora_steps"));
+	assert_non_null(strstr(err.msg, "not a key gpusizer reads from Axolotl configs"));
+	const char *lf = "model_name_or_path: meta-llama/Meta-Llama-3-8B\nstage: sft\nfinetuning_type: lora\n"
+			 "quantization_bit: 4\nquantization_method: bitsandbytes\ndouble_quantization: "
+	                 "false\n"
+			 "lora_rank: 8\nlora_target: all\ncutoff_len: 2048\nper_device_train_batch_size: 1\n"
+			 "gradient_accumulation_steps: 8\nbf16: true\n";
+	gs_workload_init(&w);
+	assert_int_equal(gs_recipe_config_load_buffer(lf, strlen(lf), "lf.yaml", &w, &err), GS_OK);
+	assert_int_equal(gs_wl_recipe(&w), GS_RECIPE_LLAMA_FACTORY);
+	assert_int_equal(gs_wl_task(&w), GS_TASK_QLORA);
+	assert_string_equal(w.v[GS_F_FORMAT].text, "nf4"); /* double_quantization false */
+	assert_string_equal(w.v[GS_F_LORA_TARGETS].text, "all-linear");
+	const char *dpo = "model_name_or_path: x\nstage: dpo\nfinetuning_type: lora\n";
+	gs_workload_init(&w);
+	assert_int_equal(gs_recipe_config_load_buffer(dpo, strlen(dpo), "d.yaml", &w, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "reference model"));
+	const char *neither = "model: x\n";
+	gs_workload_init(&w);
+	assert_int_equal(gs_recipe_config_load_buffer(neither, strlen(neither), "n.yaml", &w, &err),
+	                 GS_EINPUT);
+	assert_non_null(strstr(err.msg, "not an Axolotl or LLaMA-Factory training config"));
+	/* LitGPT's CLI defaults: q and v at r 8, the frozen base in fp32
+	 * (bf16-mixed), QLoRA NF4 without double quantization */
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_RECIPE, "litgpt", GS_F_LENGTH, "512",
+	             END);
+	assert_int_equal(E->train.trainable, 32ull * 8 * ((4096 + 4096) + (4096 + 1024)));
+	assert_int_equal(item_at(E, "weights", 0), 8030261248ull * 4);
+	assert_int_equal(E->train.grad_accum, 16);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_RECIPE, "litgpt", GS_F_LENGTH, "512",
+	             END);
+	assert_string_equal(E->format.name, "nf4");
+}
+
 static void test_errors(void **st)
 {
 	(void)st;
@@ -636,6 +699,7 @@ int main(void)
 		cmocka_unit_test(test_moe_experts_as_parameters),
 		cmocka_unit_test(test_unsloth_releases),
 		cmocka_unit_test(test_unsloth_qat),
+		cmocka_unit_test(test_recipe_config),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

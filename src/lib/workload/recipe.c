@@ -99,6 +99,34 @@ static const struct recipe_row {
 	 "q_proj,v_proj,o_proj,gate_proj,up_proj,down_proj", NULL},
 	{GS_RECIPE_TORCHTUNE, T_FULL, GS_F_OPTIMIZER, "paged-adamw-8bit", NULL},
 	{GS_RECIPE_TORCHTUNE, T_FULL, GS_F_PRECISION, "bf16", NULL},
+	/* LitGPT v0.5.13 `litgpt finetune lora` / `finetune_full`
+	 * (litgpt/finetune/lora.py, full.py setup): precision None ->
+	 * get_default_supported_precision(training=True) = bf16-mixed, under which
+	 * Lightning Fabric keeps the parameters in fp32 (amp; the frozen base of
+	 * LoRA in fp32 too); --quantize bnb.nf4 refuses mixed precision, so QLoRA
+	 * runs bf16-true with NF4 without double quantization and
+	 * bnb.optim.PagedAdamW (32-bit states, utils.py instantiate_bnb_optimizer);
+	 * no activation checkpointing on one device (only parallelize_fn's, for
+	 * ModelParallelStrategy); model(input_ids, lm_head_chunk_size=128) keeps
+	 * every 128-token chunk of the logits, so the whole logits are held
+	 * (standard); TrainArgs global_batch_size 16, micro_batch_size 1;
+	 * lora_r 8 on query and value only (lora_key, lora_projection, lora_mlp,
+	 * lora_head False); scripts/merge_lora.py merges on a CPU Fabric */
+	{GS_RECIPE_LITGPT, T_ALL, GS_F_CHECKPOINTING, "none", NULL},
+	{GS_RECIPE_LITGPT, T_ALL, GS_F_LOSS, "standard", NULL},
+	{GS_RECIPE_LITGPT, T_ALL, GS_F_MICROBATCH, "1", NULL},
+	{GS_RECIPE_LITGPT, T_ALL, GS_F_GRAD_ACCUM, "16", NULL},
+	{GS_RECIPE_LITGPT, T_ALL, GS_F_OPTIMIZER, "adamw", NULL},
+	{GS_RECIPE_LITGPT, T_FULL, GS_F_PRECISION, "amp", NULL},
+	{GS_RECIPE_LITGPT, T_LORA, GS_F_FORMAT, "fp32", NULL},
+	{GS_RECIPE_LITGPT, T_QLORA, GS_F_FORMAT, "nf4", NULL},
+	{GS_RECIPE_LITGPT, T_ADAPT, GS_F_LORA_RANK, "8", NULL},
+	{GS_RECIPE_LITGPT, T_ADAPT, GS_F_LORA_TARGETS, "q_proj,v_proj", NULL},
+	{GS_RECIPE_LITGPT, T_ADAPT, GS_F_EXPORT, "cpu", NULL},
+	/* LLaMA-Factory full fine-tuning upcasts the trainable parameters to
+	 * fp32 unless pure_bf16 (model/adapter.py init_adapter,
+	 * cast_trainable_params_to_fp32) under bf16 autocast */
+	{GS_RECIPE_LLAMA_FACTORY, T_FULL, GS_F_PRECISION, "amp", NULL},
 };
 
 const char *gs_recipe_source(gs_recipe r)
@@ -111,6 +139,7 @@ const char *gs_recipe_source(gs_recipe r)
 	case GS_RECIPE_LLAMA_FACTORY: return "LLaMA-Factory v0.9.5 hparams";
 	case GS_RECIPE_DEEPSPEED: return "DeepSpeed DeepSpeedZeroConfig (no ZeRO stage unless configured)";
 	case GS_RECIPE_TORCHTUNE: return "torchtune v0.6.1 single-device recipe configs";
+	case GS_RECIPE_LITGPT: return "LitGPT v0.5.13 litgpt finetune lora / finetune_full (CLI defaults)";
 	}
 	return "?";
 }
