@@ -709,6 +709,59 @@ static int do_unsloth(const char *id, const char *cfg, json_t *cond, json_t *mea
 	return 0;
 }
 
+/* A row of LitGPT's published fine-tuning table (config_hub/finetune/
+ * README.md): the config's fields (precision bf16-true, quantize, LoRA rank
+ * and targets, micro and global batch, max_seq_length 512 over Alpaca2k,
+ * which LitGPT trims to the longest sample) under recipe litgpt, against
+ * its "Peak memory" in decimal GB, taken as LitGPT's own print of
+ * max_memory_allocated (no CUDA context, no allocator slack). */
+static int do_litgpt(const char *id, const char *cfg, json_t *cond, json_t *meas)
+{
+	static gs_estimate e;
+	const char *skip = json_string_value(json_object_get(cond, "gpusizer_skip"));
+	if (skip) {
+		printf("%-44s skipped: %s\n", id, skip);
+		skipped++;
+		return 0;
+	}
+	gs_workload w;
+	gs_workload_init(&w);
+	char len[32], b[32], ga[32], r[32], targets[200] = "";
+	long long mb = json_integer_value(json_object_get(cond, "micro_batch_size"));
+	long long gb = json_integer_value(json_object_get(cond, "global_batch_size"));
+	snprintf(len, sizeof len, "%lld", json_integer_value(json_object_get(cond, "max_seq_length")));
+	snprintf(b, sizeof b, "%lld", mb);
+	snprintf(ga, sizeof ga, "%lld", mb ? gb / mb : 1);
+	snprintf(r, sizeof r, "%lld", json_integer_value(json_object_get(cond, "lora_r")));
+	json_t *tm = json_object_get(cond, "target_modules");
+	for (size_t i = 0; i < json_array_size(tm); i++)
+		snprintf(targets + strlen(targets), sizeof targets - strlen(targets), "%s%s", i ? "," : "",
+		         json_string_value(json_array_get(tm, i)));
+	const char *quant = json_string_value(json_object_get(cond, "quantize"));
+	bool full = !json_object_get(cond, "lora_r");
+	bool q = quant && !strcmp(quant, "bnb.nf4");
+	if (set(&w, GS_F_MODEL, cfg) || set(&w, GS_F_TASK, full ? "full" : q ? "qlora" : "lora") ||
+	    set(&w, GS_F_RECIPE, "litgpt") || set(&w, GS_F_LENGTH, len) || set(&w, GS_F_MICROBATCH, b) ||
+	    set(&w, GS_F_GRAD_ACCUM, ga) || set(&w, GS_F_GPU, "A10G") ||
+	    (full ? set(&w, GS_F_PRECISION, "bf16") : (!q && set(&w, GS_F_FORMAT, "bf16"))) ||
+	    (!full && set(&w, GS_F_LORA_RANK, r)) || (!full && targets[0] && set(&w, GS_F_LORA_TARGETS, targets)) ||
+	    set(&w, GS_F_RUNTIME_CONTEXT, "0GiB") || set(&w, GS_F_ALLOCATOR_SLACK, "0%") || estimate(&w, &e))
+		return 1;
+	gs_bytes peak = 0;
+	for (size_t i = 0; i < e.n_phases; i++) {
+		const char *ph = e.phases[i].id;
+		if (!strcmp(ph, "forward") || !strcmp(ph, "backward") || !strcmp(ph, "first_update") ||
+		    !strcmp(ph, "update"))
+			peak = e.phases[i].peak > peak ? e.phases[i].peak : peak;
+	}
+	double est_gb = (double)peak / 1e9;
+	row(id, "peak allocated, training [GB]", num(meas, "peak_gb"), est_gb, "GB");
+	head(id, "peak", num(meas, "peak_gb"), est_gb);
+	printf("%-44s (LitGPT %s, bf16-true, %s, micro %s x %s, 512 tokens of Alpaca2k, allocated: no context, no slack)\n",
+	       id, full ? "full" : q ? "QLoRA bnb.nf4" : "LoRA", full ? "AdamW" : targets, b, ga);
+	return 0;
+}
+
 static int do_gpu(const char *id, json_t *cond, json_t *meas)
 {
 	const char *g = json_string_value(json_object_get(cond, "gpu"));
@@ -848,7 +901,7 @@ static void accuracy_table(void)
 	printf("%-13s %-6s %-8s %7s %9s %8s %8s %8s %10s %10s\n", "kind", "qty", "part", "records", "median|e|",
 	       "<=5%", "<=10%", "unsafe", "unsafe>10%", "coverage");
 	static const char *const order[][2] = {
-		{"training", "peak"}, {"unsloth", "load"}, {"unsloth", "peak"}, {"transformers", "peak"}, {"vllm-v0", "peak"}, {"vllm-v0", "kv"},
+		{"training", "peak"}, {"unsloth", "load"}, {"unsloth", "peak"}, {"litgpt", "peak"}, {"transformers", "peak"}, {"vllm-v0", "peak"}, {"vllm-v0", "kv"},
 		{"vllm-v1", "peak"}, {"vllm-v1", "kv"}, {"sglang", "kv"}, {"llamacpp", "peak"}, {"ollama", "peak"},
 		{"gguf_file", "bytes"}, {"params", "count"}, {"params", "stored"}, {"gpu_total", "count"},
 	};
@@ -862,7 +915,8 @@ static void accuracy_table(void)
 static void print_bands(void)
 {
 	static const char *const order[][2] = {
-		{"training", "peak"}, {"unsloth", "peak"}, {"transformers", "peak"}, {"vllm-v0", "peak"},
+		{"training", "peak"}, {"unsloth", "peak"}, {"litgpt", "peak"}, {"transformers", "peak"},
+		{"vllm-v0", "peak"},
 		{"vllm-v0", "kv"}, {"vllm-v1", "peak"}, {"vllm-v1", "kv"}, {"sglang", "peak"}, {"sglang", "kv"},
 		{"llamacpp", "peak"}, {"ollama", "peak"},
 	};
@@ -968,6 +1022,8 @@ int main(int argc, char **argv)
 			rc |= do_hf(id, cfg, cond, meas);
 		} else if (strcmp(kind, "unsloth") == 0) {
 			rc |= do_unsloth(id, cfg, cond, meas);
+		} else if (strcmp(kind, "litgpt") == 0) {
+			rc |= do_litgpt(id, cfg, cond, meas);
 		} else {
 			printf("%-44s skipped: kind %s (training / pipeline measurements) is not estimated yet\n", id, kind);
 			skipped++;
