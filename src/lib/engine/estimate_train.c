@@ -971,7 +971,7 @@ static gs_bytes held_before_loss(const gs_estimate *e, gs_bytes activations)
  * models (llama.py) and the ones zoo's compiler patches take the row's
  * two rules. */
 static gs_bytes unsloth_loss(const gs_estimate *e, const gsi_unsloth_release *u, uint64_t b, uint64_t s,
-                             gs_bytes activations, char *why, size_t cap)
+                             gs_bytes activations, gs_bytes *without_cce, char *why, size_t cap)
 {
 	const gs_model *m = &e->model;
 	uint64_t T = gs_mul_sat(b, s), V = m->vocab, h = m->hidden;
@@ -1006,6 +1006,12 @@ static gs_bytes unsloth_loss(const gs_estimate *e, const gsi_unsloth_release *u,
 		return gs_add_sat(gs_mul_sat(gs_mul_sat(T, V), el + 4), lse);
 	}
 	if (rule == GSI_ULOSS_CCE) {
+		/* HAS_CUT_CROSS_ENTROPY needs the package, torch >= 2.4, Triton >= 3
+		 * and compute capability 7.5 or more; without it the logits path
+		 * runs (the caller names the difference) */
+		if (without_cce)
+			*without_cce = gs_add_sat(gs_mul_sat(gs_mul_sat(T, V), el + 4),
+			                          gs_mul_sat(T, 4 * ((V + 65535) / 65536) + 4));
 		snprintf(why, cap,
 		         "Unsloth %s, %s: Cut Cross-Entropy (fused_linear_cross_entropy) builds no logits "
 		         "tensor: its fp32 logsumexp and loss, %llu x 8 B",
@@ -1119,10 +1125,19 @@ static void activation_items(gs_estimate *e, const gsi_unsloth_release *u)
 		    !strncmp(w->v[GS_F_LOSS].where, "recipe ", 7)) {
 			/* Unsloth's own loss, by release, unless the sheet names one */
 			char lwhy[400], vwhy2[400];
-			gs_bytes tl = unsloth_loss(e, u, b, s, 0, lwhy, sizeof lwhy);
+			gs_bytes no_cce = 0;
+			gs_bytes tl = unsloth_loss(e, u, b, s, 0, &no_cce, lwhy, sizeof lwhy);
+			if (no_cce > tl)
+				gsi_unknown(e,
+				            "logits: Unsloth runs Cut Cross-Entropy only where the "
+				            "cut_cross_entropy "
+				            "package is installed (torch >= 2.4, Triton >= 3, compute "
+				            "capability >= 7.5); "
+				            "without it the logits are held: %.2f GiB more",
+				            (double)(no_cce - tl) / 1073741824.0);
 			/* evaluation runs the same loss (zoo's fused loss computes its
 			 * gradients in forward, under no_grad too) */
-			gs_bytes vl = unsloth_loss(e, u, be, s, 0, vwhy2, sizeof vwhy2);
+			gs_bytes vl = unsloth_loss(e, u, be, s, 0, NULL, vwhy2, sizeof vwhy2);
 			gsi_item_put(lg, PH_FWD, tl);
 			gsi_item_put(lg, PH_BWD, tl);
 			gsi_item_put(lg, PH_VAL, vl);
