@@ -270,7 +270,15 @@ typedef struct gs_train_info {
 	uint64_t lengths[3];       /* the sheet's lengths: p50, p95, max (0: not given) */
 	uint64_t executed_length;  /* the longest batch's tokens: lengths' max, else length */
 	uint64_t tower_layers;     /* vision-language: the tower's layers with adapters (0: frozen) */
-	unsigned recipe_release;   /* unsloth: recipe_release as year x 100 + month; 0: the release read */
+	unsigned recipe_release;   /* unsloth: recipe_release as year x 10^6 + month x 10^3 + patch;
+	                              0: not stated                                 */
+	bool release_unstated;     /* unsloth without recipe_release: sized with the
+	                              newest row, so the answer is to confirm       */
+	char release_row[16];      /* unsloth: the row the run was sized with       */
+	uint64_t untied_params;    /* unsloth QAT int8-int4: the lm_head cloned from
+	                              tied embeddings (vocab x hidden)              */
+	bool act_fp32;             /* unsloth: float32 training forced (FORCE_FLOAT32
+	                              on a GPU without bfloat16)                    */
 } gs_train_info;
 
 /* A serving engine's KV pool in its own terms (vLLM's blocks, SGLang's
@@ -315,6 +323,9 @@ typedef struct gs_estimate {
 	const struct gsi_engine *engine; /* the runtime's row, set by the estimate      */
 	gs_attention attention;
 	unsigned keep;         /* GS_KEEP_* classes actually kept aside           */
+	bool bnb_experts_linear; /* the experts are one nn.Linear each, which
+	                          bitsandbytes quantizes (Unsloth's gpt-oss
+	                          upload, zoo's Transformers-5 dispatcher)      */
 	uint64_t length;       /* 0 when not given; includes the images' tokens    */
 	uint64_t images;       /* images per sequence (vision-language models)     */
 	uint64_t image_tokens; /* text tokens per image (the model's, or image_tokens) */

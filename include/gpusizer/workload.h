@@ -61,7 +61,11 @@
 #define GS_RECIPE_VALUES(V) V(GS_RECIPE_PEFT, "peft") V(GS_RECIPE_TRL_SFT, "trl-sft") \
 	V(GS_RECIPE_UNSLOTH, "unsloth") V(GS_RECIPE_AXOLOTL, "axolotl") \
 	V(GS_RECIPE_LLAMA_FACTORY, "llama-factory") V(GS_RECIPE_DEEPSPEED, "deepspeed") \
-	V(GS_RECIPE_TORCHTUNE, "torchtune")
+	V(GS_RECIPE_TORCHTUNE, "torchtune") V(GS_RECIPE_LITGPT, "litgpt")
+/* Unsloth's qat_scheme names (models/_utils.py _prepare_model_for_qat) */
+#define GS_QAT_VALUES(V) V(GS_QAT_NONE, "none") V(GS_QAT_INT4, "int4") V(GS_QAT_INT8, "int8") \
+	V(GS_QAT_INT8_INT4, "int8-int4") V(GS_QAT_FP8_INT4, "fp8-int4") V(GS_QAT_FP8_FP8, "fp8-fp8") \
+	V(GS_QAT_PHONE, "phone-deployment") V(GS_QAT_CACTUS, "cactus")
 #define GS_SPLIT_MODE_VALUES(V) V(GS_SPLIT_LAYER, "layer") V(GS_SPLIT_ROW, "row")
 /* the llama.cpp quantizer releases whose per-tensor rules gpusizer knows */
 #define GS_QUANTIZER_VALUES(V) V(GS_QUANT_007DBBF3, "007dbbf3") V(GS_QUANT_B4020, "b4020")
@@ -89,6 +93,7 @@ typedef enum gs_fsdp { GS_FSDP_VALUES(GS_ENUM_ITEM) } gs_fsdp;
 typedef enum gs_offload { GS_OFFLOAD_VALUES(GS_ENUM_ITEM) } gs_offload;
 typedef enum gs_export { GS_EXPORT_VALUES(GS_ENUM_ITEM) } gs_export;
 typedef enum gs_recipe { GS_RECIPE_VALUES(GS_ENUM_ITEM) } gs_recipe;
+typedef enum gs_qat { GS_QAT_VALUES(GS_ENUM_ITEM) } gs_qat;
 typedef enum gs_split_mode { GS_SPLIT_MODE_VALUES(GS_ENUM_ITEM) } gs_split_mode;
 typedef enum gs_quantizer { GS_QUANTIZER_VALUES(GS_ENUM_ITEM) } gs_quantizer;
 typedef enum gs_keep_format { GS_KEEP_FORMAT_VALUES(GS_ENUM_ITEM) } gs_keep_format;
@@ -140,247 +145,282 @@ typedef enum gs_phase_kind {
  *
  * A field given (sheet or flag) for a runtime or task whose bit is not set is
  * refused by gs_workload_finish, naming the runtimes or tasks that read it. */
-#define GS_WORKLOAD_FIELDS(X) \
-	X(MODEL, "model", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, \
-	  0, 0, "config.json, model folder, .gguf or .safetensors file, hub id org/name[@rev], or Ollama " \
-	  "tag (llama3.1:8b-instruct-q4_K_M)") \
-	X(REVISION, "revision", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "model commit or tag, recorded on the sheet") \
-	X(PARAMS, "params", NULL, GS_KIND_PARAMS, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, \
-	  1, 1000000000000000ull, "parameter count instead of a model: 7e9, 7B") \
-	X(BITS, "bits", NULL, GS_KIND_RATIO, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, \
-	  1, 64, "raw bits per weight instead of a format: 16, 4.5") \
-	X(TASK, "task", NULL, GS_KIND_ENUM, "inference", GS_TASK_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "what runs: inference, or an adaptation (full fine-tuning, LoRA, QLoRA)") \
-	X(FORMAT, "format", "--quantization", \
-	  GS_KIND_FORMAT, "bf16", GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH(LOAD) | GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(PROFILE) | GS_PH(POOL), 0, 0, \
-	  "weight format (gpusizer formats)") \
-	X(LENGTH, "length", "--context --max-model-len -c --ctx-size", \
-	  GS_KIND_TOKENS, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH_TRAIN_STEP | GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(POOL) | GS_PH(CONTEXT) | \
-	  GS_PH(VALIDATION), 1, 1ull << 30, "tokens per sequence actually required") \
-	X(LENGTHS, "lengths", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
-	  GS_PH_NONE, 0, 0, "adaptation: the dataset's tokens per sequence as p50,p95,max (e.g. " \
-	  "380,1200,3900): batches are padded to their longest, so the training peak is at max, not at " \
-	  "length") \
+#define GS_WORKLOAD_FIELDS(X)                                                                                \
+	X(MODEL, "model", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, \
+	  0,                                                                                                 \
+	  "config.json, model folder, .gguf or .safetensors file, hub id org/name[@rev], or Ollama "         \
+	  "tag (llama3.1:8b-instruct-q4_K_M)")                                                               \
+	X(REVISION, "revision", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL,          \
+	  GS_PH_NONE, 0, 0, "model commit or tag, recorded on the sheet")                                    \
+	X(PARAMS, "params", NULL, GS_KIND_PARAMS, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE,  \
+	  1, 1000000000000000ull, "parameter count instead of a model: 7e9, 7B")                             \
+	X(BITS, "bits", NULL, GS_KIND_RATIO, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 1,    \
+	  64, "raw bits per weight instead of a format: 16, 4.5")                                            \
+	X(TASK, "task", NULL, GS_KIND_ENUM, "inference", GS_TASK_VALUES, GS_RTS_ALL, GS_TASKS_ALL,           \
+	  GS_PH_NONE, 0, 0, "what runs: inference, or an adaptation (full fine-tuning, LoRA, QLoRA)")        \
+	X(FORMAT, "format", "--quantization", GS_KIND_FORMAT, "bf16", GS_NO_VALUES, GS_RTS_ALL,              \
+	  GS_TASKS_ALL,                                                                                      \
+	  GS_PH(LOAD) | GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(PROFILE) | GS_PH(POOL), 0, 0,  \
+	  "weight format (gpusizer formats)")                                                                \
+	X(LENGTH, "length", "--context --max-model-len -c --ctx-size", GS_KIND_TOKENS, NULL, GS_NO_VALUES,   \
+	  GS_RTS_ALL, GS_TASKS_ALL,                                                                          \
+	  GS_PH_TRAIN_STEP | GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(POOL) | GS_PH(CONTEXT) |  \
+	          GS_PH(VALIDATION),                                                                         \
+	  1, 1ull << 30, "tokens per sequence actually required")                                            \
+	X(LENGTHS, "lengths", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN,       \
+	  GS_PH_NONE, 0, 0,                                                                                  \
+	  "adaptation: the dataset's tokens per sequence as p50,p95,max (e.g. "                              \
+	  "380,1200,3900): batches are padded to their longest, so the training peak is at max, not at "     \
+	  "length")                                                                                          \
 	X(CONCURRENCY, "concurrency", "-np", GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RTS_ALL, GS_TK(INFERENCE), \
-	  GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(POOL) | GS_PH(CONTEXT), 1, 1ull << 20, \
-	  "sequences decoded at once") \
-	X(IMAGES, "images", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, \
-	  1, 0, "images per sequence (vision-language models): each adds the model's image tokens to the " \
-	  "length") \
-	X(IMAGE_TOKENS, "image_tokens", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 1, 0, "tokens per image, instead of the model's; needed for Qwen2-VL, where (H/28) x " \
-	  "(W/28) depends on the image") \
+	  GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(POOL) | GS_PH(CONTEXT), 1, 1ull << 20,       \
+	  "sequences decoded at once")                                                                       \
+	X(IMAGES, "images", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE,   \
+	  1, 0,                                                                                              \
+	  "images per sequence (vision-language models): each adds the model's image tokens to the "         \
+	  "length")                                                                                          \
+	X(IMAGE_TOKENS, "image_tokens", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL,   \
+	  GS_PH_NONE, 1, 0,                                                                                  \
+	  "tokens per image, instead of the model's; needed for Qwen2-VL, where (H/28) x "                   \
+	  "(W/28) depends on the image")                                                                     \
 	X(MICROBATCH, "microbatch", NULL, GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
 	  GS_PH_TRAIN_STEP | GS_PH(VALIDATION), 1, 1ull << 20, "adaptation: sequences per step on each GPU") \
 	X(GRAD_ACCUM, "grad_accum", NULL, GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
-	  GS_PH_NONE, 1, 1ull << 20, "adaptation: microbatches accumulated per update") \
-	X(LORA_RANK, "lora_rank", NULL, GS_KIND_COUNT, "8", GS_NO_VALUES, GS_RTS_TRAINING, GS_TASKS_ADAPT, \
-	  GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 1, 1ull << 16, "LoRA rank r (PEFT default 8)") \
-	X(LORA_TARGETS, "lora_targets", NULL, GS_KIND_LIST, "q_proj,v_proj", GS_NO_VALUES, GS_RTS_TRAINING, \
-	  GS_TASKS_ADAPT, GS_PH_NONE, 0, 0, \
-	  "LoRA target modules, or all-linear (default: PEFT's for the model type)") \
-	X(MODULES_TO_SAVE, "modules_to_save", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RTS_TRAINING, \
-	  GS_TASKS_ADAPT, GS_PH_NONE, 0, 0, "LoRA: modules trained in full, e.g. lm_head,embed_tokens") \
-	X(OPTIMIZER, "optimizer", NULL, GS_KIND_ENUM, "adamw", GS_OPTIMIZER_VALUES, GS_RTS_TRAINING, \
-	  GS_TASKS_TRAIN, GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 0, 0, "the optimizer and its states") \
-	X(PRECISION, "precision", NULL, GS_KIND_ENUM, "mixed", GS_PRECISION_VALUES, GS_RTS_TRAINING, \
-	  GS_TASKS_TRAIN, GS_PH_NONE, 0, 0, "full fine-tuning: mixed (bf16 + fp32 master), amp (fp32 " \
-	  "params, autocast), bf16 or fp32") \
-	X(RECIPE_RELEASE, "recipe_release", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_TRAINING, \
-	  GS_TASKS_TRAIN, GS_PH_NONE, 0, 0, "unsloth: the release you run, when older than the one read " \
-	  "(v0.1.801-beta): 2024.x releases (before 2025.1) build a RoPE cache in every attention layer") \
-	X(RECIPE, "recipe", NULL, GS_KIND_ENUM, NULL, GS_RECIPE_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
-	  GS_PH_NONE, 0, 0, "adaptation defaults of (default peft): peft is PEFT + Transformers' Trainer " \
-	  "(docs/method.md §10a)") \
-	X(CHECKPOINTING, "checkpointing", NULL, GS_KIND_ENUM, "none", GS_CHECKPOINTING_VALUES, \
-	  GS_RTS_TRAINING, GS_TASKS_TRAIN, GS_PH_TRAIN_STEP, 0, 0, "activation checkpointing (offloaded: " \
-	  "layer inputs in host memory)") \
-	X(LOSS, "loss", NULL, GS_KIND_ENUM, "standard", GS_LOSS_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
-	  GS_PH_TRAIN_STEP, 0, 0, "the loss's logits: standard, or chunked (fused or chunked " \
-	  "cross-entropy)") \
-	X(EVAL_MICROBATCH, "eval_microbatch", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_TRAINING, \
-	  GS_TASKS_TRAIN, GS_PH(VALIDATION), 1, 1ull << 20, "validation batch (default: microbatch)") \
-	X(ZERO, "zero", NULL, GS_KIND_ENUM, "0", GS_ZERO_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
-	  GS_PH(LOAD) | GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 0, 0, "DeepSpeed ZeRO stage") \
-	X(FSDP, "fsdp", NULL, GS_KIND_ENUM, "none", GS_FSDP_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN, \
-	  GS_PH_NONE, 0, 0, "PyTorch FSDP sharding") \
-	X(TP, "tp", "--tensor-parallel-size --tp-size", \
-	  GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RT(TRANSFORMERS) | GS_RTS_POOL, GS_TASKS_ALL, \
-	  GS_PH(SERVE) | GS_PH(PROFILE) | GS_PH(POOL), 1, 1ull << 16, "tensor-parallel degree") \
-	X(PP, "pp", "--pipeline-parallel-size --pp-size", \
-	  GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RT(TRANSFORMERS) | GS_RTS_POOL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 1, 1ull << 16, "pipeline-parallel degree (1F1B)") \
-	X(OFFLOAD, "offload", NULL, GS_KIND_ENUM, "none", GS_OFFLOAD_VALUES, GS_RTS_TRAINING, \
-	  GS_TASKS_TRAIN, GS_PH(LOAD) | GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 0, 0, "what lives in host " \
-	  "memory (reported)") \
-	X(EXPORT, "export", NULL, GS_KIND_ENUM, "gpu", GS_EXPORT_VALUES, GS_RTS_TRAINING, GS_TASKS_ADAPT, \
-	  GS_PH(EXPORT), 0, 0, "how adapters are exported: gpu (merged on the GPU), cpu (merged in host " \
-	  "memory), layerwise (merged tensor by tensor) or adapters (saved alone, no merge)") \
-	X(RUNS, "runs", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "measured run files (gpusizer measure), separated by commas; also --run FILE") \
-	X(QUALITY, "quality", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "quality criterion, carried as a requirement to confirm") \
-	X(CAMPAIGN, "campaign", NULL, GS_KIND_DURATION, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "how long the GPUs are needed: 3d, 72h, 2w, 1mo") \
-	X(REQUIRE, "require", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "your own mandatory conditions, separated by ';' (e.g. EU data centre)") \
-	X(PREFER, "prefer", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, \
-	  0, 0, "your preferences, separated by ';': they only rank") \
-	X(RESERVE, "reserve", NULL, GS_KIND_BYTES, "0GiB", GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "explicit extra margin: 6GiB") \
-	X(GPUS, "gpus", NULL, GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH(LOAD) | GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 1, 1ull << 16, "number of GPUs") \
-	X(RUNTIME, "runtime", NULL, GS_KIND_ENUM, "transformers", GS_RUNTIME_VALUES, GS_RTS_ALL, \
-	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "what runs the model (llama.cpp and Ollama: a .gguf, or a " \
-	  "config.json with --format Q4_K_M)") \
-	X(RUNTIME_VERSION, "runtime_version", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, \
-	  GS_RTS_POOL | GS_RTS_GGUF, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "engine release whose defaults apply (llama.cpp: a build, b7342), the newest when not given; " \
-	  "one newer than every row takes the newest row's rules and its answer is to confirm") \
-	X(VLLM_ENGINE, "vllm_engine", NULL, GS_KIND_ENUM, NULL, GS_VLLM_ENGINE_VALUES, GS_RT(VLLM), \
-	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "vLLM engine: v1, or v0 (VLLM_USE_V1=0; read for 0.6.4, 0.7.3 " \
-	  "and 0.8.4 to 0.10.1); default the release's, and V0 below compute capability 8.0 in 0.8 to " \
-	  "0.10.1") \
-	X(MODEL_RUNNER, "model_runner", NULL, GS_KIND_ENUM, NULL, GS_MODEL_RUNNER_VALUES, GS_RT(VLLM), \
-	  GS_TASKS_ALL, GS_PH(PROFILE) | GS_PH(SERVE), 0, 0, "vLLM model runner: v1 (GPUModelRunner) or v2 " \
-	  "(Model Runner V2), VLLM_USE_V2_MODEL_RUNNER=0 or 1; default the release's choice for the model " \
-	  "(v2 for Qwen3 from 0.22, Llama and Mistral from 0.23, every dense model from 0.25)") \
-	X(PREFIX_CACHING, "prefix_caching", "--enable-prefix-caching=yes --no-enable-prefix-caching=no", \
-	  GS_KIND_BOOL, NULL, GS_BOOL_VALUES, GS_RT(VLLM), GS_TASKS_ALL, GS_PH(POOL) | GS_PH(SERVE), 0, 0, \
-	  "vLLM prefix caching, as it acts on a hybrid model's state pages (2 a request in align mode); " \
-	  "default the release's: off for hybrids to 0.27, on from 0.28") \
-	X(STATE_DTYPE, "state_dtype", "--mamba-ssm-cache-dtype --mamba-ssm-dtype", GS_KIND_ENUM, NULL, \
-	  GS_STATE_DTYPE_VALUES, GS_RTS_POOL, GS_TASKS_ALL, GS_PH(POOL) | GS_PH(SERVE), 0, 0, \
-	  "hybrid and state-space models: the recurrent state's dtype, vLLM --mamba-ssm-cache-dtype " \
-	  "(auto, float32, float16; bfloat16 from 0.22) or SGLang --mamba-ssm-dtype (float32, bfloat16; " \
-	  "float16 from 0.5.9); default the engine's rule for the model") \
-	X(LIMIT_IMAGES, "limit_images", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RT(VLLM), GS_TASKS_ALL, \
-	  GS_PH(PROFILE) | GS_PH(POOL) | GS_PH(SERVE), 0, 1ull << 20, "vLLM --limit-mm-per-prompt's image " \
-	  "count (default 999): the items its profile run encodes; 0 with limit_videos 0 loads no tower") \
-	X(LIMIT_VIDEOS, "limit_videos", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RT(VLLM), GS_TASKS_ALL, \
-	  GS_PH(PROFILE) | GS_PH(POOL) | GS_PH(SERVE), 0, 1ull << 20, "vLLM --limit-mm-per-prompt's video " \
-	  "count (default 999; Qwen2-VL and Qwen2.5-VL profile a video of up to 14 frames)") \
-	X(ENTRYPOINT, "entrypoint", NULL, GS_KIND_ENUM, "serve", GS_ENTRYPOINT_VALUES, GS_RT(VLLM), \
-	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "vLLM entry point: serve (vllm serve, OpenAI server) or llm (the " \
-	  "LLM class)") \
-	X(SAMPLER, "sampler", NULL, GS_KIND_ENUM, NULL, GS_SAMPLER_VALUES, GS_RT(VLLM), GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "vLLM top-k/top-p sampler in the profile run, as the startup log names it " \
-	  "(default: native counted, FlashInfer's smaller figure named)") \
-	X(GPU_LAYERS, "gpu_layers", "-ngl --n-gpu-layers", \
-	  GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_GGUF, GS_TASKS_ALL, \
-	  GS_PH(LOAD) | GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(CONTEXT), 1, 1ull << 16, \
-	  "llama.cpp -ngl: layers offloaded (default all + output)") \
-	X(TENSOR_SPLIT, "tensor_split", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RT(LLAMACPP), \
-	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "llama.cpp --tensor-split, e.g. 3,1 over gpus") \
-	X(SPLIT_MODE, "split_mode", NULL, GS_KIND_ENUM, "layer", GS_SPLIT_MODE_VALUES, GS_RT(LLAMACPP), \
-	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "llama.cpp --split-mode") \
-	X(QUANTIZER, "quantizer", NULL, GS_KIND_ENUM, "007dbbf3", GS_QUANTIZER_VALUES, GS_RTS_GGUF, \
-	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "llama.cpp quantizer whose rules plan a file type from a " \
-	  "config.json: 007dbbf3 (newest read) or b4020 (fused attn_qkv by its own rule)") \
-	X(IMATRIX, "imatrix", NULL, GS_KIND_BOOL, "no", GS_BOOL_VALUES, GS_RTS_GGUF, GS_TASKS_ALL, \
+	  GS_PH_NONE, 1, 1ull << 20, "adaptation: microbatches accumulated per update")                      \
+	X(LORA_RANK, "lora_rank", NULL, GS_KIND_COUNT, "8", GS_NO_VALUES, GS_RTS_TRAINING, GS_TASKS_ADAPT,   \
+	  GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 1, 1ull << 16, "LoRA rank r (PEFT default 8)")             \
+	X(LORA_TARGETS, "lora_targets", NULL, GS_KIND_LIST, "q_proj,v_proj", GS_NO_VALUES, GS_RTS_TRAINING,  \
+	  GS_TASKS_ADAPT, GS_PH_NONE, 0, 0,                                                                  \
+	  "LoRA target modules, or all-linear (default: PEFT's for the model type)")                         \
+	X(MODULES_TO_SAVE, "modules_to_save", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RTS_TRAINING,       \
+	  GS_TASKS_ADAPT, GS_PH_NONE, 0, 0, "LoRA: modules trained in full, e.g. lm_head,embed_tokens")      \
+	X(OPTIMIZER, "optimizer", NULL, GS_KIND_ENUM, "adamw", GS_OPTIMIZER_VALUES, GS_RTS_TRAINING,         \
+	  GS_TASKS_TRAIN, GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 0, 0, "the optimizer and its states")      \
+	X(PRECISION, "precision", NULL, GS_KIND_ENUM, "mixed", GS_PRECISION_VALUES, GS_RTS_TRAINING,         \
+	  GS_TASKS_TRAIN, GS_PH_NONE, 0, 0,                                                                  \
+	  "full fine-tuning: mixed (bf16 + fp32 master), amp (fp32 "                                         \
+	  "params, autocast), bf16 or fp32")                                                                 \
+	X(RECIPE_RELEASE, "recipe_release", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_TRAINING,       \
+	  GS_TASKS_TRAIN, GS_PH_NONE, 0, 0,                                                                  \
+	  "unsloth: the release its banner prints (2025.8.5); its loss, "                                    \
+	  "checkpointing, MoE 4-bit path and RoPE cache change by release; unstated: the newest row, to "    \
+	  "confirm")                                                                                         \
+	X(QAT_SCHEME, "qat_scheme", NULL, GS_KIND_ENUM, NULL, GS_QAT_VALUES, GS_RTS_TRAINING,                \
+	  GS_TASKS_TRAIN, GS_PH(LOAD) | GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 0, 0,                        \
+	  "unsloth: quantization-aware training (torchao); int8-int4 and phone-deployment untie a tied "     \
+	  "lm_head from the embeddings (from 2025.11.3)")                                                    \
+	X(RECIPE, "recipe", NULL, GS_KIND_ENUM, NULL, GS_RECIPE_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN,     \
+	  GS_PH_NONE, 0, 0,                                                                                  \
+	  "adaptation defaults of (default peft): peft is PEFT + Transformers' Trainer "                     \
+	  "(docs/method.md §10a)")                                                                           \
+	X(CHECKPOINTING, "checkpointing", NULL, GS_KIND_ENUM, "none", GS_CHECKPOINTING_VALUES,               \
+	  GS_RTS_TRAINING, GS_TASKS_TRAIN, GS_PH_TRAIN_STEP, 0, 0,                                           \
+	  "activation checkpointing (offloaded: "                                                            \
+	  "layer inputs in host memory)")                                                                    \
+	X(LOSS, "loss", NULL, GS_KIND_ENUM, "standard", GS_LOSS_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN,     \
+	  GS_PH_TRAIN_STEP, 0, 0,                                                                            \
+	  "the loss's logits: standard, or chunked (fused or chunked "                                       \
+	  "cross-entropy)")                                                                                  \
+	X(EVAL_MICROBATCH, "eval_microbatch", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_TRAINING,      \
+	  GS_TASKS_TRAIN, GS_PH(VALIDATION), 1, 1ull << 20, "validation batch (default: microbatch)")        \
+	X(ZERO, "zero", NULL, GS_KIND_ENUM, "0", GS_ZERO_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN,            \
+	  GS_PH(LOAD) | GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 0, 0, "DeepSpeed ZeRO stage")                \
+	X(FSDP, "fsdp", NULL, GS_KIND_ENUM, "none", GS_FSDP_VALUES, GS_RTS_TRAINING, GS_TASKS_TRAIN,         \
+	  GS_PH_NONE, 0, 0, "PyTorch FSDP sharding")                                                         \
+	X(TP, "tp", "--tensor-parallel-size --tp-size", GS_KIND_COUNT, "1", GS_NO_VALUES,                    \
+	  GS_RT(TRANSFORMERS) | GS_RTS_POOL, GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(PROFILE) | GS_PH(POOL), 1,   \
+	  1ull << 16, "tensor-parallel degree")                                                              \
+	X(PP, "pp", "--pipeline-parallel-size --pp-size", GS_KIND_COUNT, "1", GS_NO_VALUES,                  \
+	  GS_RT(TRANSFORMERS) | GS_RTS_POOL, GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 16,                        \
+	  "pipeline-parallel degree (1F1B)")                                                                 \
+	X(OFFLOAD, "offload", NULL, GS_KIND_ENUM, "none", GS_OFFLOAD_VALUES, GS_RTS_TRAINING,                \
+	  GS_TASKS_TRAIN, GS_PH(LOAD) | GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 0, 0,                        \
+	  "what lives in host "                                                                              \
+	  "memory (reported)")                                                                               \
+	X(EXPORT, "export", NULL, GS_KIND_ENUM, "gpu", GS_EXPORT_VALUES, GS_RTS_TRAINING, GS_TASKS_ADAPT,    \
+	  GS_PH(EXPORT), 0, 0,                                                                               \
+	  "how adapters are exported: gpu (merged on the GPU), cpu (merged in host "                         \
+	  "memory), layerwise (merged tensor by tensor) or adapters (saved alone, no merge)")                \
+	X(RUNS, "runs", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0,  \
+	  "measured run files (gpusizer measure), separated by commas; also --run FILE")                     \
+	X(QUALITY, "quality", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL,            \
+	  GS_PH_NONE, 0, 0, "quality criterion, carried as a requirement to confirm")                        \
+	X(CAMPAIGN, "campaign", NULL, GS_KIND_DURATION, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL,        \
+	  GS_PH_NONE, 0, 0, "how long the GPUs are needed: 3d, 72h, 2w, 1mo")                                \
+	X(REQUIRE, "require", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL,            \
+	  GS_PH_NONE, 0, 0, "your own mandatory conditions, separated by ';' (e.g. EU data centre)")         \
+	X(PREFER, "prefer", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE,  \
+	  0, 0, "your preferences, separated by ';': they only rank")                                        \
+	X(RESERVE, "reserve", NULL, GS_KIND_BYTES, "0GiB", GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL,           \
+	  GS_PH_NONE, 0, 0, "explicit extra margin: 6GiB")                                                   \
+	X(GPUS, "gpus", NULL, GS_KIND_COUNT, "1", GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL,                    \
+	  GS_PH(LOAD) | GS_PH_TRAIN_STEP | GS_PH(FIRST_UPDATE), 1, 1ull << 16, "number of GPUs")             \
+	X(RUNTIME, "runtime", NULL, GS_KIND_ENUM, "transformers", GS_RUNTIME_VALUES, GS_RTS_ALL,             \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0,                                                                    \
+	  "what runs the model (llama.cpp and Ollama: a .gguf, or a "                                        \
+	  "config.json with --format Q4_K_M)")                                                               \
+	X(RUNTIME_VERSION, "runtime_version", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES,                      \
+	  GS_RTS_POOL | GS_RTS_GGUF, GS_TASKS_ALL, GS_PH_NONE, 0, 0,                                         \
+	  "engine release whose defaults apply (llama.cpp: a build, b7342), the newest when not given; "     \
+	  "one newer than every row takes the newest row's rules and its answer is to confirm")              \
+	X(VLLM_ENGINE, "vllm_engine", NULL, GS_KIND_ENUM, NULL, GS_VLLM_ENGINE_VALUES, GS_RT(VLLM),          \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0,                                                                    \
+	  "vLLM engine: v1, or v0 (VLLM_USE_V1=0; read for 0.6.4, 0.7.3 "                                    \
+	  "and 0.8.4 to 0.10.1); default the release's, and V0 below compute capability 8.0 in 0.8 to "      \
+	  "0.10.1")                                                                                          \
+	X(MODEL_RUNNER, "model_runner", NULL, GS_KIND_ENUM, NULL, GS_MODEL_RUNNER_VALUES, GS_RT(VLLM),       \
+	  GS_TASKS_ALL, GS_PH(PROFILE) | GS_PH(SERVE), 0, 0,                                                 \
+	  "vLLM model runner: v1 (GPUModelRunner) or v2 "                                                    \
+	  "(Model Runner V2), VLLM_USE_V2_MODEL_RUNNER=0 or 1; default the release's choice for the model "  \
+	  "(v2 for Qwen3 from 0.22, Llama and Mistral from 0.23, every dense model from 0.25)")              \
+	X(PREFIX_CACHING, "prefix_caching", "--enable-prefix-caching=yes --no-enable-prefix-caching=no",     \
+	  GS_KIND_BOOL, NULL, GS_BOOL_VALUES, GS_RT(VLLM), GS_TASKS_ALL, GS_PH(POOL) | GS_PH(SERVE), 0, 0,   \
+	  "vLLM prefix caching, as it acts on a hybrid model's state pages (2 a request in align mode); "    \
+	  "default the release's: off for hybrids to 0.27, on from 0.28")                                    \
+	X(STATE_DTYPE, "state_dtype", "--mamba-ssm-cache-dtype --mamba-ssm-dtype", GS_KIND_ENUM, NULL,       \
+	  GS_STATE_DTYPE_VALUES, GS_RTS_POOL, GS_TASKS_ALL, GS_PH(POOL) | GS_PH(SERVE), 0, 0,                \
+	  "hybrid and state-space models: the recurrent state's dtype, vLLM --mamba-ssm-cache-dtype "        \
+	  "(auto, float32, float16; bfloat16 from 0.22) or SGLang --mamba-ssm-dtype (float32, bfloat16; "    \
+	  "float16 from 0.5.9); default the engine's rule for the model")                                    \
+	X(LIMIT_IMAGES, "limit_images", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RT(VLLM), GS_TASKS_ALL,  \
+	  GS_PH(PROFILE) | GS_PH(POOL) | GS_PH(SERVE), 0, 1ull << 20,                                        \
+	  "vLLM --limit-mm-per-prompt's image "                                                              \
+	  "count (default 999): the items its profile run encodes; 0 with limit_videos 0 loads no tower")    \
+	X(LIMIT_VIDEOS, "limit_videos", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RT(VLLM), GS_TASKS_ALL,  \
+	  GS_PH(PROFILE) | GS_PH(POOL) | GS_PH(SERVE), 0, 1ull << 20,                                        \
+	  "vLLM --limit-mm-per-prompt's video "                                                              \
+	  "count (default 999; Qwen2-VL and Qwen2.5-VL profile a video of up to 14 frames)")                 \
+	X(ENTRYPOINT, "entrypoint", NULL, GS_KIND_ENUM, "serve", GS_ENTRYPOINT_VALUES, GS_RT(VLLM),          \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0,                                                                    \
+	  "vLLM entry point: serve (vllm serve, OpenAI server) or llm (the "                                 \
+	  "LLM class)")                                                                                      \
+	X(SAMPLER, "sampler", NULL, GS_KIND_ENUM, NULL, GS_SAMPLER_VALUES, GS_RT(VLLM), GS_TASKS_ALL,        \
+	  GS_PH_NONE, 0, 0,                                                                                  \
+	  "vLLM top-k/top-p sampler in the profile run, as the startup log names it "                        \
+	  "(default: native counted, FlashInfer's smaller figure named)")                                    \
+	X(GPU_LAYERS, "gpu_layers", "-ngl --n-gpu-layers", GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_GGUF,   \
+	  GS_TASKS_ALL, GS_PH(LOAD) | GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(CONTEXT), 1,     \
+	  1ull << 16, "llama.cpp -ngl: layers offloaded (default all + output)")                             \
+	X(TENSOR_SPLIT, "tensor_split", NULL, GS_KIND_LIST, NULL, GS_NO_VALUES, GS_RT(LLAMACPP),             \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "llama.cpp --tensor-split, e.g. 3,1 over gpus")                    \
+	X(SPLIT_MODE, "split_mode", NULL, GS_KIND_ENUM, "layer", GS_SPLIT_MODE_VALUES, GS_RT(LLAMACPP),      \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "llama.cpp --split-mode")                                          \
+	X(QUANTIZER, "quantizer", NULL, GS_KIND_ENUM, "007dbbf3", GS_QUANTIZER_VALUES, GS_RTS_GGUF,          \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0,                                                                    \
+	  "llama.cpp quantizer whose rules plan a file type from a "                                         \
+	  "config.json: 007dbbf3 (newest read) or b4020 (fused attn_qkv by its own rule)")                   \
+	X(IMATRIX, "imatrix", NULL, GS_KIND_BOOL, "no", GS_BOOL_VALUES, GS_RTS_GGUF, GS_TASKS_ALL,           \
 	  GS_PH_NONE, 0, 0, "llama.cpp: plan the file as llama-quantize makes it with an importance matrix") \
 	X(LORA_ADAPTER, "lora_adapter", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_GGUF, GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "llama.cpp --lora: the adapter .gguf, or its size (160MiB)") \
-	X(N_UBATCH, "n_ubatch", "-ub --ubatch-size", \
-	  GS_KIND_TOKENS, "512", GS_NO_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
-	  GS_PH_NONE, 1, 1ull << 20, "llama.cpp physical batch") \
-	X(N_BATCH, "n_batch", "-b --batch-size", GS_KIND_TOKENS, "2048", GS_NO_VALUES, GS_RT(LLAMACPP), \
-	  GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 20, "llama.cpp logical batch (-b; n_ubatch is at most " \
-	  "it)") \
-	X(KV_UNIFIED, "kv_unified", "-kvu=yes", GS_KIND_BOOL, NULL, GS_BOOL_VALUES, \
-	  GS_RT(LLAMACPP), GS_TASKS_ALL, GS_PH(CONTEXT) | GS_PH(SERVE), 0, 0, "llama.cpp: one KV cache " \
-	  "all sequences share (-kvu); default: yes for llama-server's automatic 4 slots (b6925 on), " \
-	  "no with -np N (each sequence its own n_ctx / N cells, b5913 on)") \
-	X(FIT, "fit", "--fit", GS_KIND_BOOL, NULL, GS_BOOL_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "llama.cpp --fit: without -ngl, -ot and --tensor-split it chooses the " \
-	  "layers (MoE experts to the host first) and, without -c, the context so that 1024 MiB stay " \
-	  "free on each GPU; default on from b7407") \
-	X(OVERRIDE_TENSOR, "override_tensor", "-ot --override-tensor", GS_KIND_STRING, NULL, GS_NO_VALUES, \
-	  GS_RT(LLAMACPP), GS_TASKS_ALL, GS_PH(LOAD) | GS_PH(CONTEXT) | GS_PH(SERVE), 0, 0, \
-	  "llama.cpp -ot PATTERN=CPU[,PATTERN=CPU...]: tensors whose name matches the extended " \
-	  "regular expression stay in host memory (e.g. \"exps=CPU\", \"blk\\.[0-9]\\.ffn_.*_exps=CPU\")") \
-	X(N_CPU_MOE, "n_cpu_moe", "--n-cpu-moe -ncmoe --cpu-moe=all", GS_KIND_STRING, NULL, GS_NO_VALUES, \
-	  GS_RT(LLAMACPP), GS_TASKS_ALL, GS_PH(LOAD) | GS_PH(CONTEXT) | GS_PH(SERVE), 0, 0, \
-	  "llama.cpp --n-cpu-moe N: the expert tensors of the first N blocks stay in host memory; all " \
-	  "(--cpu-moe) every block's") \
-	X(SWA_FULL, "swa_full", NULL, GS_KIND_BOOL, "no", GS_BOOL_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "llama.cpp --swa-full: sliding-window layers (Gemma 2/3) keep n_ctx cells as " \
-	  "the others do, as builds before May 2025 always did") \
-	X(OP_OFFLOAD, "op_offload", NULL, GS_KIND_BOOL, "yes", GS_BOOL_VALUES, GS_RT(LLAMACPP), \
-	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "llama.cpp: ops of weights left in host memory run on the first " \
-	  "GPU for batches of 32 tokens or more, their weights copied into its compute buffer (no: " \
-	  "--no-op-offload)") \
-	X(NUM_BATCH, "num_batch", NULL, GS_KIND_COUNT, "512", GS_NO_VALUES, GS_RT(OLLAMA), GS_TASKS_ALL, \
-	  GS_PH_NONE, 1, 0, "Ollama num_batch (its default 512)") \
-	X(GPU_FREE, "gpu_free", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RT(OLLAMA), GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "Ollama: free memory per GPU at load, as its log's \"available\" (default: " \
-	  "CUDA total - runtime_context)") \
-	X(GPU_OVERHEAD, "gpu_overhead", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RT(OLLAMA), \
-	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "Ollama OLLAMA_GPU_OVERHEAD: VRAM held back per GPU (default 0)") \
-	X(KV_FORMAT, "kv_format", "--kv-cache-dtype -ctk --cache-type-k", \
-	  GS_KIND_KV_FORMAT, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(POOL) | GS_PH(CONTEXT), 0, 0, \
-	  "KV cache format (default: the weights' compute dtype)") \
-	X(KV_FORMAT_V, "kv_format_v", "-ctv --cache-type-v", \
-	  GS_KIND_KV_FORMAT, NULL, GS_NO_VALUES, GS_RT(LLAMACPP), \
-	  GS_TASKS_ALL, GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(CONTEXT), 0, 0, \
-	  "llama.cpp -ctv: the V cache's format when not kv_format's (-ctk)") \
-	X(ATTENTION, "attention", "-fa --flash-attn", GS_KIND_ENUM, "sdpa", GS_ATTENTION_VALUES, \
-	  GS_RT(TRANSFORMERS) | GS_RTS_GGUF, GS_TASKS_ALL, \
-	  GS_PH_TRAIN_STEP | GS_PH(PREFILL) | GS_PH(CONTEXT) | GS_PH(VALIDATION), 0, 0, \
-	  "the attention kernel; auto is the runtime's own choice (Transformers: sdpa). llama.cpp and " \
-	  "Ollama: flash is -fa on / OLLAMA_FLASH_ATTENTION=1, sdpa is -fa off, auto (llama.cpp's " \
-	  "default from b6325, Ollama's by release and model) when not given; -fa takes on, off, auto") \
-	X(KEEP, "keep", NULL, GS_KIND_KEEP, "default", GS_NO_VALUES, GS_RT(TRANSFORMERS) | GS_RTS_POOL, \
-	  GS_TASKS_ALL, GS_PH(LOAD), 0, 0, "modules kept in another format: embed,lm_head,norm | none") \
-	X(KEEP_FORMAT, "keep_format", NULL, GS_KIND_ENUM, NULL, GS_KEEP_FORMAT_VALUES, \
-	  GS_RT(TRANSFORMERS) | GS_RTS_POOL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "dtype of the modules a quantized format keeps aside (default 16 bits; Transformers loads them " \
-	  "in float32 when torch_dtype is not given)") \
-	X(RUNTIME_CONTEXT, "runtime_context", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RTS_ALL, \
-	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "CUDA context + framework (default per runtime)") \
-	X(ALLOCATOR_SLACK, "allocator_slack", NULL, GS_KIND_PERCENT, "10%", GS_NO_VALUES, \
-	  GS_RT(TRANSFORMERS), GS_TASKS_ALL, GS_PH_NONE, 0, 1, "caching-allocator slack on dynamic items " \
-	  "(the allocator rounds and caches; it does not double a tensor)") \
-	X(GPU, "gpu", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0, \
-	  "device name from the built-in table: \"RTX 4090\"") \
-	X(CAPACITY, "capacity", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "device capacity as nvidia-smi / rocm-smi report it: 24GB, 24564MiB") \
-	X(CUDA_TOTAL, "cuda_total", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "total CUDA reports (torch.cuda.mem_get_info()[1]), which vLLM and SGLang " \
-	  "budget from") \
-	X(GPU_MEMORY_UTILIZATION, "gpu_memory_utilization", NULL, GS_KIND_RATIO, "0.9", GS_NO_VALUES, \
-	  GS_RT(VLLM), GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(PROFILE), 1, 1, "vLLM budget fraction (0.92 from " \
-	  "vLLM 0.20.0)") \
-	X(MAX_NUM_BATCHED_TOKENS, "max_num_batched_tokens", NULL, GS_KIND_TOKENS, NULL, GS_NO_VALUES, \
-	  GS_RT(VLLM), GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(PROFILE), 1, 1ull << 30, \
-	  "vLLM profile-run tokens (default: the release's rule)") \
-	X(MAX_NUM_SEQS, "max_num_seqs", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RT(VLLM), GS_TASKS_ALL, \
-	  GS_PH(SERVE) | GS_PH(PROFILE), 1, 1ull << 20, "vLLM sequences in the profile run (default: the " \
-	  "release's rule)") \
-	X(CUDA_GRAPHS, "cuda_graphs", "--enforce-eager=0GiB --disable-cuda-graph=0GiB", \
-	  GS_KIND_BYTES, "0.5GiB", GS_NO_VALUES, GS_RTS_POOL, \
-	  GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(PROFILE) | GS_PH(POOL), 0, 0, \
-	  "vLLM / SGLang CUDA-graph memory (0GiB with enforce_eager / --disable-cuda-graph)") \
-	X(MAX_LORAS, "max_loras", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_POOL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 1, 1ull << 10, "vLLM --enable-lora: adapters served at once (vLLM default 1 when " \
-	  "LoRA is on)") \
-	X(MAX_LORA_RANK, "max_lora_rank", NULL, GS_KIND_COUNT, "16", GS_NO_VALUES, GS_RT(VLLM), \
-	  GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 12, "vLLM --max-lora-rank (vLLM default 16)") \
-	X(MEM_FRACTION_STATIC, "mem_fraction_static", NULL, GS_KIND_RATIO, NULL, GS_NO_VALUES, \
-	  GS_RT(SGLANG), GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(POOL), 1, 1, \
-	  "SGLang --mem-fraction-static (default: the release's rule)") \
-	X(CHUNKED_PREFILL_SIZE, "chunked_prefill_size", NULL, GS_KIND_TOKENS, NULL, GS_NO_VALUES, \
-	  GS_RT(SGLANG), GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 30, "SGLang --chunked-prefill-size (default: " \
-	  "the release's rule)") \
-	X(MAX_RUNNING_REQUESTS, "max_running_requests", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, \
-	  GS_RT(SGLANG), GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 20, "SGLang --max-running-requests (default: " \
-	  "from the pool)") \
-	X(CONSERVATIVE, "conservative", NULL, GS_KIND_BOOL, "no", GS_BOOL_VALUES, GS_RTS_ALL, GS_TASKS_ALL, \
-	  GS_PH_NONE, 0, 0, "judge by the high end of each calibration interval (fit, capacity check, " \
+	  GS_PH_NONE, 0, 0, "llama.cpp --lora: the adapter .gguf, or its size (160MiB)")                     \
+	X(N_UBATCH, "n_ubatch", "-ub --ubatch-size", GS_KIND_TOKENS, "512", GS_NO_VALUES, GS_RT(LLAMACPP),   \
+	  GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 20, "llama.cpp physical batch")                               \
+	X(N_BATCH, "n_batch", "-b --batch-size", GS_KIND_TOKENS, "2048", GS_NO_VALUES, GS_RT(LLAMACPP),      \
+	  GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 20,                                                           \
+	  "llama.cpp logical batch (-b; n_ubatch is at most "                                                \
+	  "it)")                                                                                             \
+	X(KV_UNIFIED, "kv_unified", "-kvu=yes", GS_KIND_BOOL, NULL, GS_BOOL_VALUES, GS_RT(LLAMACPP),         \
+	  GS_TASKS_ALL, GS_PH(CONTEXT) | GS_PH(SERVE), 0, 0,                                                 \
+	  "llama.cpp: one KV cache "                                                                         \
+	  "all sequences share (-kvu); default: yes for llama-server's automatic 4 slots (b6925 on), "       \
+	  "no with -np N (each sequence its own n_ctx / N cells, b5913 on)")                                 \
+	X(FIT, "fit", "--fit", GS_KIND_BOOL, NULL, GS_BOOL_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL,            \
+	  GS_PH_NONE, 0, 0,                                                                                  \
+	  "llama.cpp --fit: without -ngl, -ot and --tensor-split it chooses the "                            \
+	  "layers (MoE experts to the host first) and, without -c, the context so that 1024 MiB stay "       \
+	  "free on each GPU; default on from b7407")                                                         \
+	X(OVERRIDE_TENSOR, "override_tensor", "-ot --override-tensor", GS_KIND_STRING, NULL, GS_NO_VALUES,   \
+	  GS_RT(LLAMACPP), GS_TASKS_ALL, GS_PH(LOAD) | GS_PH(CONTEXT) | GS_PH(SERVE), 0, 0,                  \
+	  "llama.cpp -ot PATTERN=CPU[,PATTERN=CPU...]: tensors whose name matches the extended "             \
+	  "regular expression stay in host memory (e.g. \"exps=CPU\", \"blk\\.[0-9]\\.ffn_.*_exps=CPU\")")   \
+	X(N_CPU_MOE, "n_cpu_moe", "--n-cpu-moe -ncmoe --cpu-moe=all", GS_KIND_STRING, NULL, GS_NO_VALUES,    \
+	  GS_RT(LLAMACPP), GS_TASKS_ALL, GS_PH(LOAD) | GS_PH(CONTEXT) | GS_PH(SERVE), 0, 0,                  \
+	  "llama.cpp --n-cpu-moe N: the expert tensors of the first N blocks stay in host memory; all "      \
+	  "(--cpu-moe) every block's")                                                                       \
+	X(SWA_FULL, "swa_full", NULL, GS_KIND_BOOL, "no", GS_BOOL_VALUES, GS_RT(LLAMACPP), GS_TASKS_ALL,     \
+	  GS_PH_NONE, 0, 0,                                                                                  \
+	  "llama.cpp --swa-full: sliding-window layers (Gemma 2/3) keep n_ctx cells as "                     \
+	  "the others do, as builds before May 2025 always did")                                             \
+	X(OP_OFFLOAD, "op_offload", NULL, GS_KIND_BOOL, "yes", GS_BOOL_VALUES, GS_RT(LLAMACPP),              \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0,                                                                    \
+	  "llama.cpp: ops of weights left in host memory run on the first "                                  \
+	  "GPU for batches of 32 tokens or more, their weights copied into its compute buffer (no: "         \
+	  "--no-op-offload)")                                                                                \
+	X(NUM_BATCH, "num_batch", NULL, GS_KIND_COUNT, "512", GS_NO_VALUES, GS_RT(OLLAMA), GS_TASKS_ALL,     \
+	  GS_PH_NONE, 1, 0, "Ollama num_batch (its default 512)")                                            \
+	X(GPU_FREE, "gpu_free", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RT(OLLAMA), GS_TASKS_ALL,        \
+	  GS_PH_NONE, 0, 0,                                                                                  \
+	  "Ollama: free memory per GPU at load, as its log's \"available\" (default: "                       \
+	  "CUDA total - runtime_context)")                                                                   \
+	X(GPU_OVERHEAD, "gpu_overhead", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RT(OLLAMA),              \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "Ollama OLLAMA_GPU_OVERHEAD: VRAM held back per GPU (default 0)")  \
+	X(KV_FORMAT, "kv_format", "--kv-cache-dtype -ctk --cache-type-k", GS_KIND_KV_FORMAT, NULL,           \
+	  GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL,                                                            \
+	  GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(POOL) | GS_PH(CONTEXT), 0, 0,                \
+	  "KV cache format (default: the weights' compute dtype)")                                           \
+	X(KV_FORMAT_V, "kv_format_v", "-ctv --cache-type-v", GS_KIND_KV_FORMAT, NULL, GS_NO_VALUES,          \
+	  GS_RT(LLAMACPP), GS_TASKS_ALL, GS_PH(PREFILL) | GS_PH(DECODE) | GS_PH(SERVE) | GS_PH(CONTEXT), 0,  \
+	  0, "llama.cpp -ctv: the V cache's format when not kv_format's (-ctk)")                             \
+	X(ATTENTION, "attention", "-fa --flash-attn", GS_KIND_ENUM, "sdpa", GS_ATTENTION_VALUES,             \
+	  GS_RT(TRANSFORMERS) | GS_RTS_GGUF, GS_TASKS_ALL,                                                   \
+	  GS_PH_TRAIN_STEP | GS_PH(PREFILL) | GS_PH(CONTEXT) | GS_PH(VALIDATION), 0, 0,                      \
+	  "the attention kernel; auto is the runtime's own choice (Transformers: sdpa). llama.cpp and "      \
+	  "Ollama: flash is -fa on / OLLAMA_FLASH_ATTENTION=1, sdpa is -fa off, auto (llama.cpp's "          \
+	  "default from b6325, Ollama's by release and model) when not given; -fa takes on, off, auto")      \
+	X(KEEP, "keep", NULL, GS_KIND_KEEP, "default", GS_NO_VALUES, GS_RT(TRANSFORMERS) | GS_RTS_POOL,      \
+	  GS_TASKS_ALL, GS_PH(LOAD), 0, 0, "modules kept in another format: embed,lm_head,norm | none")      \
+	X(KEEP_FORMAT, "keep_format", NULL, GS_KIND_ENUM, NULL, GS_KEEP_FORMAT_VALUES,                       \
+	  GS_RT(TRANSFORMERS) | GS_RTS_POOL, GS_TASKS_ALL, GS_PH_NONE, 0, 0,                                 \
+	  "dtype of the modules a quantized format keeps aside (default 16 bits; Transformers loads them "   \
+	  "in float32 when torch_dtype is not given)")                                                       \
+	X(RUNTIME_CONTEXT, "runtime_context", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RTS_ALL,           \
+	  GS_TASKS_ALL, GS_PH_NONE, 0, 0, "CUDA context + framework (default per runtime)")                  \
+	X(ALLOCATOR_SLACK, "allocator_slack", NULL, GS_KIND_PERCENT, "10%", GS_NO_VALUES,                    \
+	  GS_RT(TRANSFORMERS), GS_TASKS_ALL, GS_PH_NONE, 0, 1,                                               \
+	  "caching-allocator slack on dynamic items "                                                        \
+	  "(the allocator rounds and caches; it does not double a tensor)")                                  \
+	X(GPU, "gpu", NULL, GS_KIND_STRING, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL, GS_PH_NONE, 0, 0,  \
+	  "device name from the built-in table: \"RTX 4090\"")                                               \
+	X(CAPACITY, "capacity", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL,           \
+	  GS_PH_NONE, 0, 0, "device capacity as nvidia-smi / rocm-smi report it: 24GB, 24564MiB")            \
+	X(CUDA_TOTAL, "cuda_total", NULL, GS_KIND_BYTES, NULL, GS_NO_VALUES, GS_RTS_ALL, GS_TASKS_ALL,       \
+	  GS_PH_NONE, 0, 0,                                                                                  \
+	  "total CUDA reports (torch.cuda.mem_get_info()[1]), which vLLM and SGLang "                        \
+	  "budget from")                                                                                     \
+	X(GPU_MEMORY_UTILIZATION, "gpu_memory_utilization", NULL, GS_KIND_RATIO, "0.9", GS_NO_VALUES,        \
+	  GS_RT(VLLM), GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(PROFILE), 1, 1,                                    \
+	  "vLLM budget fraction (0.92 from "                                                                 \
+	  "vLLM 0.20.0)")                                                                                    \
+	X(MAX_NUM_BATCHED_TOKENS, "max_num_batched_tokens", NULL, GS_KIND_TOKENS, NULL, GS_NO_VALUES,        \
+	  GS_RT(VLLM), GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(PROFILE), 1, 1ull << 30,                           \
+	  "vLLM profile-run tokens (default: the release's rule)")                                           \
+	X(MAX_NUM_SEQS, "max_num_seqs", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RT(VLLM), GS_TASKS_ALL,  \
+	  GS_PH(SERVE) | GS_PH(PROFILE), 1, 1ull << 20,                                                      \
+	  "vLLM sequences in the profile run (default: the "                                                 \
+	  "release's rule)")                                                                                 \
+	X(CUDA_GRAPHS, "cuda_graphs", "--enforce-eager=0GiB --disable-cuda-graph=0GiB", GS_KIND_BYTES,       \
+	  "0.5GiB", GS_NO_VALUES, GS_RTS_POOL, GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(PROFILE) | GS_PH(POOL), 0, \
+	  0, "vLLM / SGLang CUDA-graph memory (0GiB with enforce_eager / --disable-cuda-graph)")             \
+	X(MAX_LORAS, "max_loras", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES, GS_RTS_POOL, GS_TASKS_ALL,        \
+	  GS_PH_NONE, 1, 1ull << 10,                                                                         \
+	  "vLLM --enable-lora: adapters served at once (vLLM default 1 when "                                \
+	  "LoRA is on)")                                                                                     \
+	X(MAX_LORA_RANK, "max_lora_rank", NULL, GS_KIND_COUNT, "16", GS_NO_VALUES, GS_RT(VLLM),              \
+	  GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 12, "vLLM --max-lora-rank (vLLM default 16)")                 \
+	X(MEM_FRACTION_STATIC, "mem_fraction_static", NULL, GS_KIND_RATIO, NULL, GS_NO_VALUES,               \
+	  GS_RT(SGLANG), GS_TASKS_ALL, GS_PH(SERVE) | GS_PH(POOL), 1, 1,                                     \
+	  "SGLang --mem-fraction-static (default: the release's rule)")                                      \
+	X(CHUNKED_PREFILL_SIZE, "chunked_prefill_size", NULL, GS_KIND_TOKENS, NULL, GS_NO_VALUES,            \
+	  GS_RT(SGLANG), GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 30,                                            \
+	  "SGLang --chunked-prefill-size (default: "                                                         \
+	  "the release's rule)")                                                                             \
+	X(MAX_RUNNING_REQUESTS, "max_running_requests", NULL, GS_KIND_COUNT, NULL, GS_NO_VALUES,             \
+	  GS_RT(SGLANG), GS_TASKS_ALL, GS_PH_NONE, 1, 1ull << 20,                                            \
+	  "SGLang --max-running-requests (default: "                                                         \
+	  "from the pool)")                                                                                  \
+	X(CONSERVATIVE, "conservative", NULL, GS_KIND_BOOL, "no", GS_BOOL_VALUES, GS_RTS_ALL, GS_TASKS_ALL,  \
+	  GS_PH_NONE, 0, 0,                                                                                  \
+	  "judge by the high end of each calibration interval (fit, capacity check, "                        \
 	  "shortlist, sheet)")
 
 typedef enum gs_kind {
@@ -516,6 +556,11 @@ const char *gs_task_name(gs_task t);
 const char *gs_field_describe(gs_field f, char *buf, size_t cap);
 
 static inline bool gs_wl_set(const gs_workload *w, gs_field f) { return w->v[f].from != GS_FROM_UNSET; }
+/* unset: no quantization-aware training */
+static inline gs_qat gs_wl_qat(const gs_workload *w)
+{
+	return w->v[GS_F_QAT_SCHEME].from != GS_FROM_UNSET ? (gs_qat)w->v[GS_F_QAT_SCHEME].e : GS_QAT_NONE;
+}
 /* given by the user (sheet or flag), not filled from its default */
 static inline bool gs_wl_given(const gs_workload *w, gs_field f)
 {
@@ -598,6 +643,15 @@ void gs_workload_unset(gs_workload *w, gs_field f);
 gs_status gs_sheet_load_file(const char *path, gs_workload *w, gs_error *err) GS_WARN_UNUSED;
 gs_status gs_sheet_load_buffer(const char *buf, size_t len, const char *name,
                                gs_workload *w, gs_error *err) GS_WARN_UNUSED;
+
+/* Load an Axolotl or LLaMA-Factory training config (the YAML its own CLI
+ * takes) into w as GS_FROM_SHEET values, with recipe axolotl or
+ * llama-factory: the keys that size memory become fields, keys known to
+ * leave memory alone are accepted, any other key is refused by name with
+ * its file, line and column (docs/method.md §10a). */
+gs_status gs_recipe_config_load_file(const char *path, gs_workload *w, gs_error *err) GS_WARN_UNUSED;
+gs_status gs_recipe_config_load_buffer(const char *buf, size_t len, const char *name,
+                                       gs_workload *w, gs_error *err) GS_WARN_UNUSED;
 
 /* Resolve the device capacity from --capacity or --gpu. *how receives what
  * figure was used ("device-reported: nvidia-smi total 24564 MiB for RTX 4090

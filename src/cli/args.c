@@ -69,6 +69,9 @@ static const cli_option help_options[] = {
 static const cli_option workload_options[] = {
 	{"--verbose", "-v", NULL, CLI_SWITCH, CLI_AT(verbose), "also say on stderr what was read"},
 	{"--sheet", NULL, "FILE", CLI_TEXT, CLI_AT(sheet), "the workload sheet (or give it as SHEET.yaml)"},
+	{"--recipe-config", NULL, "FILE", CLI_TEXT, CLI_AT(recipe_config),
+	 "an Axolotl or LLaMA-Factory training YAML: its keys that size memory as fields\n"
+	 "(recipe axolotl or llama-factory); a key gpusizer does not know is refused"},
 	CLI_OPTIONS_END
 };
 
@@ -322,6 +325,8 @@ int cli_workload(const cli_args *a, int skip, bool finish, gs_workload *w)
 	gs_error_clear(&err);
 	gs_workload_init(w);
 	if (a->sheet && gs_sheet_load_file(a->sheet, w, &err))
+		return cli_fail(&err);
+	if (a->recipe_config && gs_recipe_config_load_file(a->recipe_config, w, &err))
 		return cli_fail(&err);
 	if (a->positional) {
 		struct stat st;

@@ -38,6 +38,7 @@ typedef struct cli_list {
 typedef struct cli_args {
 	const char *cmd;
 	const char *sheet;        /* --sheet or a positional .yaml/.yml/.json */
+	const char *recipe_config; /* --recipe-config: an Axolotl or LLaMA-Factory YAML */
 	const char *positional;   /* a positional model (config.json, folder) */
 	bool json, markdown, help, verbose, brief;
 	gs_unit unit;

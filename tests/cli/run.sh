@@ -705,6 +705,18 @@ case_ 1 "falls back to its V0 engine" estimate $L31 --runtime vllm --runtime-ver
 case_ 0 "rope_cache: 1 x cos and sin of 32768 positions x 128 head dim x 2 B (one, shared by every layer)" estimate $L31 --task qlora --recipe unsloth
 case_ 0 "rope_cache: 32 x cos and sin of 32768 positions x 128 head dim x 2 B (one per attention layer: Unsloth before 2025.1)" estimate $L31 --task qlora --recipe unsloth --recipe-release 2024.8
 case_ 2 "--recipe-release: read with recipe unsloth only: only recipe unsloth has releases that differ in memory" estimate $L31 --task qlora --recipe-release 2024.8
+# issue 49: Unsloth by release; gpt-oss in 4 bits; QAT's untied head; LitGPT; a framework's own config file
+case_ 4 "to confirm: Unsloth's release is not stated, so it was sized with the newest row read (2026.7.1)" estimate $L31 --task qlora --recipe unsloth --gpu "A100 80GB"
+case_ 0 "trainable:   3981312 parameters" estimate openai/gpt-oss-20b --task qlora --recipe unsloth --recipe-release 2025.8.5 --lora-rank 8 --context 1024
+case_ 0 "weights as loaded:   11.66 GiB" estimate openai/gpt-oss-20b --task qlora --recipe unsloth --recipe-release 2025.8.5 --lora-rank 8 --context 1024
+case_ 2 "Unsloth 2025.7 loads no gpt_oss" estimate openai/gpt-oss-20b --task qlora --recipe unsloth --recipe-release 2025.7 --context 1024
+case_ 2 "older than Unsloth's first release, 2023.11" estimate $L31 --task qlora --recipe unsloth --recipe-release 2023.6
+case_ 0 "trainable:   751632384 parameters" estimate Qwen/Qwen3-0.6B --task full --recipe unsloth --qat-scheme phone-deployment --recipe-release 2025.12.9 --context 1024
+case_ 2 "Unsloth 2025.10.8 has no qat_scheme phone-deployment: it arrives with 2025.12.6" estimate Qwen/Qwen3-0.6B --task full --recipe unsloth --qat-scheme phone-deployment --recipe-release 2025.10.8 --context 1024
+case_ 0 "litgpt: LitGPT v0.5.13 litgpt finetune lora / finetune_full (CLI defaults); its defaults here: format fp32" estimate $L3 --task lora --recipe litgpt --context 512
+case_ 0 "trainable:   83886080 parameters (LoRA r=32" estimate --recipe-config tests/data/recipe_configs/axolotl-qlora.yml
+case_ 0 "recipe:      llama-factory" estimate --recipe-config tests/data/recipe_configs/llamafactory-qlora.yaml
+case_ 2 "axolotl-unknown.yml:7:1 relora_steps: not a key gpusizer reads from Axolotl configs" estimate --recipe-config tests/data/recipe_configs/axolotl-unknown.yml
 case_ 2 "--recipe-release: read by tasks full, lora and qlora, not by inference" estimate $L31 --recipe-release 2024.8
 # a ROCm GPU has no CUDA compute capability: no V0 fallback to name
 case_ 0 "vllm 0.8.4 release" estimate $L31 --runtime vllm --runtime-version 0.8.4 --gpu MI300X --context 4096

@@ -434,6 +434,184 @@ static void test_moe_experts_as_parameters(void **st)
 	assert_int_equal(item_at(E, "optimizer_temporaries", 3), 2ull * 2123366400ull * 4);
 }
 
+/* Unsloth by release (recipe.c's table, docs/method.md §10a). */
+static void test_unsloth_releases(void **st)
+{
+	(void)st;
+	gs_model m;
+	const char *oss = CFG("openai__gpt-oss-20b.json"), *l31 = CFG("meta-llama__Llama-3.1-8B.json");
+	/* gpt-oss under load_in_4bit loads unsloth/gpt-oss-20b-unsloth-bnb-4bit,
+	 * one nn.Linear per expert: experts (24 x 32 x (2880 x 5760 + 2880 x
+	 * 2880) = 19,110,297,600) and attention (637,009,920) at 4 bits, the
+	 * rest in 16; its notebook prints 3,981,312 trainable at r 8 (2025.8.5) */
+	run_estimate(E, &m, GS_F_MODEL, oss, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_LORA_RANK, "8",
+	             GS_F_RECIPE_RELEASE, "2025.8.5", GS_F_LENGTH, "1024", END);
+	assert_int_equal(E->train.trainable, 3981312);
+	assert_int_equal(item_at(E, "weights", 0), (19110297600ull + 637009920ull) / 2);
+	assert_int_equal(item_at(E, "other_format_modules", 0),
+	                 (20914757184ull - 19110297600ull - 637009920ull) * 2);
+	assert_null(strstr(E->train.kept_aside, "experts"));
+	assert_false(E->train.release_unstated);
+	assert_string_equal(E->train.release_row, "2025.8.5");
+	/* from 2026.7.1 gate/up/down reach each expert's nn.Linear (#6936) */
+	run_estimate(E, &m, GS_F_MODEL, oss, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_LORA_RANK, "8",
+	             GS_F_LENGTH, "1024", END);
+	assert_int_equal(E->train.trainable, 3981312 + 8ull * 32 * ((2880 + 5760) + (2880 + 2880)) * 24);
+	assert_true(E->train.release_unstated);
+	assert_string_equal(E->train.release_row, "2026.7.1");
+	expect_estimate_error(E, GS_EINPUT, "loads no gpt_oss", GS_F_MODEL, oss, GS_F_TASK, "qlora",
+	                      GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE, "2025.7.2", GS_F_LENGTH, "1024",
+	                      END);
+	expect_estimate_error(E, GS_EINPUT, "older than Unsloth's first release, 2023.11", GS_F_MODEL, l31,
+	                      GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE, "2023.10",
+	                      GS_F_LENGTH, "1024", END);
+	/* a GPU without bfloat16 trains gpt-oss in float32 (FORCE_FLOAT32) */
+	run_estimate(E, &m, GS_F_MODEL, oss, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2025.8.5", GS_F_GPU, "T4", GS_F_LENGTH, "1024", END);
+	assert_true(E->train.act_fp32);
+	run_estimate(E, &m, GS_F_MODEL, oss, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2025.8.5", GS_F_GPU, "A100 80GB", GS_F_LENGTH, "1024", END);
+	assert_false(E->train.act_fp32);
+	/* the loss by release, microbatch 2 x 2048 = 4096 tokens, vocabulary
+	 * 128256: the 16-bit logits and Accelerate's fp32 copy of them, with a
+	 * logsumexp per 65536-wide chunk and the loss in fp32 (2024) */
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2024.8", GS_F_MICROBATCH, "2", GS_F_LENGTH, "2048", END);
+	assert_int_equal(item_at(E, "logits", 1), 4096ull * 128256 * 6 + 4096ull * (2 * 4 + 4));
+	/* 2025.4: Cut Cross-Entropy above 1024 tokens, the logits up to it */
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2025.4.7", GS_F_MICROBATCH, "2", GS_F_LENGTH, "2048", END);
+	assert_int_equal(item_at(E, "logits", 1), 4096ull * 8);
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2025.4.7", GS_F_LENGTH, "1024", END);
+	assert_int_equal(item_at(E, "logits", 1), 1024ull * 128256 * 6 + 1024ull * (2 * 4 + 4));
+	/* 2025.8.5: zoo's fused loss, 1 GiB target: 8192 tokens of fp32 logits
+	 * are 3.91 GiB, round(3.91 / 4) x 4 = 4 chunks of 2048 rows, + the
+	 * input's gradient for all 8192 */
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2025.8.5", GS_F_MICROBATCH, "4", GS_F_LENGTH, "2048", END);
+	assert_int_equal(item_at(E, "logits", 1), 2048ull * 128256 * 10 + 8192ull * 4096 * 2);
+	/* at 4096 tokens (1.96 GiB) the rounding gives one chunk */
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2025.8.5", GS_F_MICROBATCH, "2", GS_F_LENGTH, "2048", END);
+	assert_int_equal(item_at(E, "logits", 1), 4096ull * 128256 * 10 + 4096ull * 4096 * 2);
+	/* a sheet that names the loss keeps it */
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_LOSS,
+	             "standard", GS_F_LENGTH, "1024", END);
+	assert_int_equal(item_at(E, "logits", 1), 1024ull * 128256 * 10);
+	/* offloaded checkpointing: inputs of 2 MiB or less stay on the GPU from
+	 * 2025.3.1 (128 x 4096 x 2 B = 1 MiB); above, host memory holds them */
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2025.4.7", GS_F_LENGTH, "128", END);
+	assert_int_equal(E->train.host_inputs, 0);
+	run_estimate(E, &m, GS_F_MODEL, l31, GS_F_TASK, "qlora", GS_F_RECIPE, "unsloth", GS_F_RECIPE_RELEASE,
+	             "2024.8", GS_F_LENGTH, "128", END);
+	assert_int_equal(E->train.host_inputs, 32ull * 128 * 4096 * 2);
+}
+
+/* Unsloth's QAT int8-int4 (phone-deployment) unties a tied head from
+ * 2025.11.3: its Qwen3-0.6B notebook (2025.12.9, nb/Qwen3_(0_6B)-
+ * Phone_Deployment.ipynb) prints 751,632,384 trainable = 596,049,920 +
+ * 151,936 x 1,024. On a float16 GPU full fine-tuning keeps fp32 weights. */
+static void test_unsloth_qat(void **st)
+{
+	(void)st;
+	gs_model m;
+	const char *q06 = CFG("Qwen__Qwen3-0.6B.json");
+	run_estimate(E, &m, GS_F_MODEL, q06, GS_F_TASK, "full", GS_F_RECIPE, "unsloth", GS_F_QAT_SCHEME,
+	             "phone-deployment", GS_F_RECIPE_RELEASE, "2025.12.9", GS_F_GPU, "T4", GS_F_LENGTH,
+	             "1024", END);
+	assert_int_equal(E->train.trainable, 751632384ull);
+	assert_int_equal(item_at(E, "untied_lm_head", 0), 151936ull * 1024 * 4);
+	assert_int_equal(gs_wl_precision(&E->workload), GS_PREC_AMP);
+	/* bfloat16 GPU: bfloat16 weights; LoRA keeps the cloned head frozen in 16 bits */
+	run_estimate(E, &m, GS_F_MODEL, q06, GS_F_TASK, "full", GS_F_RECIPE, "unsloth", GS_F_QAT_SCHEME,
+	             "int8-int4", GS_F_GPU, "A100 80GB", GS_F_LENGTH, "1024", END);
+	assert_int_equal(gs_wl_precision(&E->workload), GS_PREC_BF16);
+	assert_int_equal(item_at(E, "untied_lm_head", 0), 151936ull * 1024 * 2);
+	run_estimate(E, &m, GS_F_MODEL, q06, GS_F_TASK, "lora", GS_F_RECIPE, "unsloth", GS_F_QAT_SCHEME,
+	             "int8-int4", GS_F_LENGTH, "1024", END);
+	assert_int_equal(item_at(E, "untied_lm_head", 0), 151936ull * 1024 * 2);
+	/* before 2025.11.3 no untie; int4 never; Gemma 3 runs int4 from 2025.12.9 */
+	run_estimate(E, &m, GS_F_MODEL, q06, GS_F_TASK, "full", GS_F_RECIPE, "unsloth", GS_F_QAT_SCHEME,
+	             "int8-int4", GS_F_RECIPE_RELEASE, "2025.10.8", GS_F_LENGTH, "1024", END);
+	assert_int_equal(E->train.trainable, 596049920ull);
+	run_estimate(E, &m, GS_F_MODEL, q06, GS_F_TASK, "full", GS_F_RECIPE, "unsloth", GS_F_QAT_SCHEME,
+	             "int4", GS_F_LENGTH, "1024", END);
+	assert_int_equal(E->train.trainable, 596049920ull);
+	run_estimate(E, &m, GS_F_MODEL, CFG("google__gemma-3-1b-it.json"), GS_F_TASK, "full", GS_F_RECIPE,
+	             "unsloth", GS_F_QAT_SCHEME, "int8-int4", GS_F_LENGTH, "1024", END);
+	assert_int_equal(E->train.untied_params, 0);
+	expect_estimate_error(E, GS_EINPUT, "arrives with 2025.12.6", GS_F_MODEL, q06, GS_F_TASK, "full",
+	                      GS_F_RECIPE, "unsloth", GS_F_QAT_SCHEME, "phone-deployment",
+	                      GS_F_RECIPE_RELEASE, "2025.10.8", GS_F_LENGTH, "1024", END);
+	expect_estimate_error(E, GS_EINPUT, "read with recipe unsloth only", GS_F_MODEL, q06, GS_F_TASK,
+	                      "full", GS_F_QAT_SCHEME, "int4", GS_F_LENGTH, "1024", END);
+}
+
+/* --recipe-config: an Axolotl or LLaMA-Factory YAML into the fields */
+static void test_recipe_config(void **st)
+{
+	(void)st;
+	gs_workload w;
+	gs_error err;
+	const char *ax = "base_model: meta-llama/Meta-Llama-3-8B\nload_in_4bit: true\n"
+	                 "adapter: qlora\nlora_r: 32\nlora_target_modules:\nlora_target_linear: true\n"
+	                 "sequence_len: 4096\nsample_packing: true\nmicro_batch_size: 2\n"
+	                 "gradient_accumulation_steps: 4\noptimizer: paged_adamw_32bit\nbf16: auto\n"
+	                 "gradient_checkpointing: true\nflash_attention: true\n"
+	                 "datasets:\n  - path: x\n    type: alpaca\n";
+	gs_workload_init(&w);
+	assert_int_equal(gs_recipe_config_load_buffer(ax, strlen(ax), "ax.yml", &w, &err), GS_OK);
+	assert_int_equal(gs_wl_recipe(&w), GS_RECIPE_AXOLOTL);
+	assert_int_equal(gs_wl_task(&w), GS_TASK_QLORA);
+	assert_string_equal(w.v[GS_F_FORMAT].text, "nf4-dq");
+	assert_string_equal(w.v[GS_F_LORA_TARGETS].text, "all-linear");
+	assert_string_equal(w.v[GS_F_LORA_RANK].text, "32");
+	assert_string_equal(w.v[GS_F_LENGTH].text, "4096");
+	assert_string_equal(w.v[GS_F_OPTIMIZER].text, "adamw");
+	assert_string_equal(w.v[GS_F_CHECKPOINTING].text, "full");
+	assert_string_equal(w.v[GS_F_ATTENTION].text, "flash");
+	assert_non_null(strstr(w.v[GS_F_LENGTH].where, "ax.yml:7:1 sequence_len"));
+	/* a key it does not know is refused by name, with its place */
+	const char *bad = "base_model: meta-llama/Meta-Llama-3-8B\nadapter: lora\nrelora_steps: 150\n";
+	gs_workload_init(&w);
+	assert_int_equal(gs_recipe_config_load_buffer(bad, strlen(bad), "b.yml", &w, &err), GS_EINPUT);
+	assert_non_null(strstr(err.where, "b.yml:3:1 relora_steps"));
+	assert_non_null(strstr(err.msg, "not a key gpusizer reads from Axolotl configs"));
+	const char *lf = "model_name_or_path: meta-llama/Meta-Llama-3-8B\nstage: sft\nfinetuning_type: lora\n"
+			 "quantization_bit: 4\nquantization_method: bitsandbytes\ndouble_quantization: "
+	                 "false\n"
+			 "lora_rank: 8\nlora_target: all\ncutoff_len: 2048\nper_device_train_batch_size: 1\n"
+			 "gradient_accumulation_steps: 8\nbf16: true\n";
+	gs_workload_init(&w);
+	assert_int_equal(gs_recipe_config_load_buffer(lf, strlen(lf), "lf.yaml", &w, &err), GS_OK);
+	assert_int_equal(gs_wl_recipe(&w), GS_RECIPE_LLAMA_FACTORY);
+	assert_int_equal(gs_wl_task(&w), GS_TASK_QLORA);
+	assert_string_equal(w.v[GS_F_FORMAT].text, "nf4"); /* double_quantization false */
+	assert_string_equal(w.v[GS_F_LORA_TARGETS].text, "all-linear");
+	const char *dpo = "model_name_or_path: x\nstage: dpo\nfinetuning_type: lora\n";
+	gs_workload_init(&w);
+	assert_int_equal(gs_recipe_config_load_buffer(dpo, strlen(dpo), "d.yaml", &w, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "reference model"));
+	const char *neither = "model: x\n";
+	gs_workload_init(&w);
+	assert_int_equal(gs_recipe_config_load_buffer(neither, strlen(neither), "n.yaml", &w, &err),
+	                 GS_EINPUT);
+	assert_non_null(strstr(err.msg, "not an Axolotl or LLaMA-Factory training config"));
+	/* LitGPT's CLI defaults: q and v at r 8, the frozen base in fp32
+	 * (bf16-mixed), QLoRA NF4 without double quantization */
+	gs_model m;
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "lora", GS_F_RECIPE, "litgpt", GS_F_LENGTH, "512",
+	             END);
+	assert_int_equal(E->train.trainable, 32ull * 8 * ((4096 + 4096) + (4096 + 1024)));
+	assert_int_equal(item_at(E, "weights", 0), 8030261248ull * 4);
+	assert_int_equal(E->train.grad_accum, 16);
+	run_estimate(E, &m, GS_F_MODEL, L3, GS_F_TASK, "qlora", GS_F_RECIPE, "litgpt", GS_F_LENGTH, "512",
+	             END);
+	assert_string_equal(E->format.name, "nf4");
+}
+
 static void test_errors(void **st)
 {
 	(void)st;
@@ -519,6 +697,9 @@ int main(void)
 		cmocka_unit_test(test_dataset_lengths),
 		cmocka_unit_test(test_errors), cmocka_unit_test(test_fit_training),
 		cmocka_unit_test(test_moe_experts_as_parameters),
+		cmocka_unit_test(test_unsloth_releases),
+		cmocka_unit_test(test_unsloth_qat),
+		cmocka_unit_test(test_recipe_config),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

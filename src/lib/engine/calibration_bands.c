@@ -5,6 +5,8 @@
 
 const gs_band gs_bands[] = {
 	{"training", "peak", 6, -0.114916, -0.000763},
+	{"unsloth", "peak", 16, -0.198608, 0.000000},
+	{"litgpt", "peak", 11, -0.359618, 0.025126},
 	{"transformers", "peak", 2, -0.003621, 0.015983},
 	{"vllm-v0", "peak", 17, -0.052513, 0.000525},
 	{"vllm-v0", "kv", 16, -0.266588, 0.335806},
@@ -14,4 +16,4 @@ const gs_band gs_bands[] = {
 	{"llamacpp", "peak", 12, 0.000011, 0.003890},
 	{"ollama", "peak", 6, -0.007062, 0.005307},
 };
-const size_t gs_n_bands = 9;
+const size_t gs_n_bands = 11;

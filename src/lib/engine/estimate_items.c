@@ -193,7 +193,10 @@ static bool is_bnb(const gs_format *f)
 	return f->family == GS_FAM_BNB_4BIT || f->family == GS_FAM_BNB_INT8;
 }
 
-bool gsi_bnb_passes_experts(const gs_estimate *e) { return e->model.experts_params && is_bnb(&e->format); }
+bool gsi_bnb_passes_experts(const gs_estimate *e)
+{
+	return e->model.experts_params && is_bnb(&e->format) && !e->bnb_experts_linear;
+}
 
 /* Scales, zero points and block metadata of the main format. */
 static void metadata_item(gs_estimate *e, unsigned live, uint64_t q, const char *src)

@@ -7,8 +7,11 @@
  * and data parallelism, ZeRO, FSDP), so the same formulas serve every
  * layout.
  */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include "gpusizer/devices.h"
 #include "engine/engine.h"
 #include "engine/estimate_items.h"
 #include "workload/recipe.h"
@@ -17,6 +20,8 @@
 
 #define TRAIN_STEP (LIVE(PH_FWD) | LIVE(PH_BWD) | LIVE(PH_FIRST) | LIVE(PH_UPD))
 #define ALL_TRAIN ((1u << 7) - 1)
+/* zoo gradient_checkpointing.py: MINIMUM_SIZE = 2 MiB of elements */
+#define GC_MINIMUM_SIZE (2ull << 20)
 
 /* Bytes per trainable parameter by precision (ZeRO paper's 16Ψ split). */
 typedef struct precision {
@@ -159,7 +164,10 @@ static gs_status lora_params(gs_estimate *e, const gsi_unsloth_release *u, uint6
 	 * names the model lacks are passed over in silence (q_proj on Phi-3's
 	 * fused qkv_proj), so they are named here */
 	/* Unsloth from 2026.2 takes gate/up/down to the 3-D experts (below) */
-	bool moe_params = u && u->experts_as_parameters && m->experts_params && m->experts;
+	/* from 2026.7.1 also the per-expert nn.Linear of gpt-oss's 4-bit upload
+	 * (get_moe_target_modules, #6936): the same r x (in + out) per expert */
+	bool moe_params = u && m->experts_params && m->experts &&
+	                  (e->bnb_experts_linear ? u->experts_linear_targets : u->experts_as_parameters);
 	char unmatched[200] = "";
 	bool any = all;
 	for (const char *p = targets; !all && *p;) {
@@ -231,14 +239,17 @@ static gs_status lora_params(gs_estimate *e, const gsi_unsloth_release *u, uint6
 		if (add) {
 			*trainable = gs_add_sat(*trainable, add);
 			*adafactor_elems = gs_add_sat(*adafactor_elems, add);
-			snprintf(out + strlen(out), cap - strlen(out),
-			         "%s%s%s %llu layers x %llu experts as 3-D parameters "
-			         "(Unsloth's target_parameters: r x E x (in + out))",
+			snprintf(out + strlen(out), cap - strlen(out), "%s%s%s %llu layers x %llu experts %s",
 			         out[0] ? ", " : "", gu ? "experts.gate_up_proj" : "",
 			         gu && dn ? " and experts.down_proj"
 			         : dn     ? "experts.down_proj"
 			                  : "",
-			         (unsigned long long)L, (unsigned long long)E);
+			         (unsigned long long)L, (unsigned long long)E,
+			         e->bnb_experts_linear ? "as one nn.Linear each (Unsloth's "
+			                                 "get_moe_target_modules: r x (in + out) "
+			                                 "per expert)"
+			                               : "as 3-D parameters (Unsloth's target_parameters: r "
+			                                 "x E x (in + out))");
 		}
 	}
 	if (unmatched[0])
@@ -282,10 +293,10 @@ static gs_status modules_to_save(gs_estimate *e, uint64_t *params, gs_error *err
 /* Bytes per element of the residual stream, which checkpointing keeps at
  * each block's input: fp32 under fp32 training and under autocast (the
  * parameters, hence the residual additions, are fp32), else 16 bits. */
-static uint64_t residual_bytes(const gs_workload *w)
+static uint64_t residual_bytes(const gs_estimate *e)
 {
-	gs_precision p = gs_wl_precision(w);
-	return p == GS_PREC_FP32 || p == GS_PREC_AMP ? 4 : 2;
+	gs_precision p = gs_wl_precision(&e->workload);
+	return p == GS_PREC_FP32 || p == GS_PREC_AMP || e->train.act_fp32 ? 4 : 2;
 }
 
 /* Blocks whose input checkpointing keeps: the decoder's, and an
@@ -298,7 +309,7 @@ static uint32_t checkpointed_blocks(const gs_model *m)
 /* One block's checkpointed input for a microbatch of b x s: s x b x h. */
 static uint64_t block_input_bytes(const gs_estimate *e, uint64_t b, uint64_t s)
 {
-	return gs_mul_sat(gs_mul_sat(s, b), residual_bytes(&e->workload) * (uint64_t)e->model.hidden);
+	return gs_mul_sat(gs_mul_sat(s, b), residual_bytes(e) * (uint64_t)e->model.hidden);
 }
 
 /* Under autocast (fp32 parameters, 16-bit matmuls) the saved tensors are
@@ -335,8 +346,8 @@ static uint64_t layer_activations(const gs_estimate *e, uint64_t b, uint64_t s, 
 	                            : gs_mul_sat(sb, 20 * h + 4 * kvd + 8 * i);   /* our llama derivation */
 	uint64_t att = eager ? gs_mul_sat(gs_mul_sat(b, a), gs_mul_sat(s, s * (m->gpt_style ? 5 : 6)))
 	                     : gs_mul_sat(sb, 4 * a);                          /* fp32 logsumexp */
-	per = gs_mul_sat(gs_add_sat(per, att),
-	                 prec == GS_PREC_FP32 ? 2 : 1); /* fp32 activations are twice bf16's */
+	per = gs_mul_sat(gs_add_sat(per, att), prec == GS_PREC_FP32 || e->train.act_fp32
+	                                               ? 2 : 1); /* fp32 activations are twice bf16's */
 	if (prec == GS_PREC_AMP)
 		per = gs_add_sat(per, amp_extra_per_layer(m, b, s, eager));
 	return per;
@@ -344,11 +355,12 @@ static uint64_t layer_activations(const gs_estimate *e, uint64_t b, uint64_t s, 
 
 /* Activations saved for backward by one layer, whole model summed, for one
  * microbatch (docs/method.md §10). */
-static gs_bytes train_activations(const gs_estimate *e, uint64_t b, uint64_t s, char *why, size_t cap)
+static gs_bytes train_activations(const gs_estimate *e, const gsi_unsloth_release *u, uint64_t b, uint64_t s,
+                                  char *why, size_t cap)
 {
 	const gs_model *m = &e->model;
 	gs_precision prec = gs_wl_precision(&e->workload);
-	uint64_t scale = prec == GS_PREC_FP32 ? 2 : 1; /* fp32 activations are twice bf16's */
+	uint64_t scale = prec == GS_PREC_FP32 || e->train.act_fp32 ? 2 : 1; /* fp32: twice bf16's */
 	gs_checkpointing ck = gs_wl_checkpointing(&e->workload);
 	bool eager = e->attention == GS_ATTN_IMPL_EAGER && ck != GS_CKPT_SELECTIVE;
 	uint64_t h = m->hidden, a = m->heads;
@@ -376,18 +388,37 @@ static gs_bytes train_activations(const gs_estimate *e, uint64_t b, uint64_t s, 
 		                                     gs_mul_sat(cross, m->layers)));
 		one_layer = gs_add_sat(one_layer, cross);
 	}
-	uint64_t input = block_input_bytes(e, b, s), in_bytes = residual_bytes(&e->workload);
+	uint64_t input = block_input_bytes(e, b, s), in_bytes = residual_bytes(e);
+	if (ck == GS_CKPT_OFFLOADED && u && u->gc_small_stays && input <= GC_MINIMUM_SIZE) {
+		/* zoo's UnslothCheckpointFunction offloads an input only above
+		 * MINIMUM_SIZE (2 MiB): smaller ones stay saved on the GPU */
+		if (why)
+			snprintf(why, cap,
+			         "offloaded checkpointing, but each block input (s x b x h x %llu B = %llu "
+			         "B) is "
+			         "at most 2 MiB, which Unsloth keeps on the GPU: %u inputs + one block's "
+			         "full set "
+			         "(%llu B)",
+			         (unsigned long long)in_bytes, (unsigned long long)input, nl,
+			         (unsigned long long)one_layer);
+		return gs_add_sat(gs_mul_sat(input, nl), one_layer);
+	}
 	if (ck == GS_CKPT_OFFLOADED) {
 		/* block inputs go to host memory as they are checkpointed (Unsloth's
-		 * "unsloth" mode, torch's save_on_cpu): two in flight on the GPU, and
-		 * one block recomputed in full */
+		 * "unsloth" mode, torch's save_on_cpu): the GPU staging buffer(s)
+		 * and the last block's input, which Unsloth never offloads
+		 * (LAST_GC_INDEX), two for the others; one block recomputed in full */
+		uint64_t flight = u ? u->gc_gpu_buffers + 1 : 2;
 		if (why)
 			snprintf(why, cap,
 			         "offloaded checkpointing: %u block inputs (s x b x h x %llu B each) in host "
-			         "memory, 2 "
-			         "in flight on the GPU + one block's full set (%llu B)",
-			         nl, (unsigned long long)in_bytes, (unsigned long long)one_layer);
-		return gs_add_sat(gs_mul_sat(input, 2), one_layer);
+			         "memory, %llu on the GPU (%s) + one block's full set (%llu B)",
+			         nl, (unsigned long long)in_bytes, (unsigned long long)flight,
+			         u ? (u->gc_gpu_buffers > 1 ? "two staging buffers and the last block's input"
+			                                    : "the staging buffer and the last block's input")
+			           : "in flight",
+			         (unsigned long long)one_layer);
+		return gs_add_sat(gs_mul_sat(input, flight), one_layer);
 	}
 	if (ck == GS_CKPT_FULL) {
 		/* each block keeps its input; one block is recomputed in full */
@@ -547,21 +578,114 @@ static void unsloth_rope(gs_estimate *e, const gsi_unsloth_release *u)
 	                      : "one, shared by every layer");
 }
 
-/* recipe_release: which Unsloth release runs, when not the one read
- * (v0.1.801-beta); Unsloth's banner prints it as year.month[.patch]. Only
- * Unsloth's releases differ here in what they allocate: *u is its row
- * (recipe.c), NULL for another recipe. */
+/* recipe_release: which Unsloth release runs; Unsloth's banner prints it as
+ * year.month[.patch]. Only Unsloth's releases differ here in what they
+ * allocate: *u is its row (recipe.c), NULL for another recipe. A run that
+ * states none is sized with the newest row, and its answer is to confirm
+ * (verdict.c). */
 static gs_status recipe_release(gs_estimate *e, const gsi_unsloth_release **u, gs_error *err)
 {
 	const gs_workload *w = &e->workload;
-	bool given = gs_wl_set(w, GS_F_RECIPE_RELEASE);
+	bool given = gs_wl_set(w, GS_F_RECIPE_RELEASE), stated = false;
 	/* gs_workload_finish refused it for any other recipe */
 	gs_status s = gsi_unsloth_release_parse(given ? gs_wl_str(w, GS_F_RECIPE_RELEASE) : NULL,
 	                                        w->v[GS_F_RECIPE_RELEASE].where, u, &e->train.recipe_release,
-	                                        err);
-	if (gs_wl_recipe(w) != GS_RECIPE_UNSLOTH)
+	                                        &stated, err);
+	if (gs_wl_recipe(w) != GS_RECIPE_UNSLOTH) {
 		*u = NULL;
-	return s;
+		return s;
+	}
+	if (s)
+		return s;
+	e->train.release_unstated = !stated;
+	snprintf(e->train.release_row, sizeof e->train.release_row, "%s", (*u)->release);
+	return GS_OK;
+}
+
+/* What an Unsloth release does with this model before a byte is counted:
+ * whether it loads it at all, how its 4-bit path holds the experts, and
+ * whether it trains in float32 on this GPU. */
+static gs_status unsloth_model(gs_estimate *e, const gsi_unsloth_release *u, bool qlora, gs_error *err)
+{
+	const gs_model *m = &e->model;
+	const gs_workload *w = &e->workload;
+	if (!u)
+		return GS_OK;
+	bool oss = !strcmp(m->model_type, "gpt_oss");
+	if (oss && !u->gpt_oss)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RECIPE_RELEASE].where,
+		                    "Unsloth %s loads no gpt_oss: its mapper and zoo's gpt-oss patches "
+		                    "arrive "
+		                    "with 2025.8.2 (models/mapper.py at 5fa56a5cda); give recipe_release "
+		                    "2025.8.2 or later",
+		                    gs_wl_str(w, GS_F_RECIPE_RELEASE));
+	/* gpt-oss under load_in_4bit is mapped to unsloth/gpt-oss-*-unsloth-bnb-4bit,
+	 * whose experts zoo builds as one nn.Linear each (patch_gpt_oss_linearized,
+	 * later GptOssExpertsBnb4bit), so bitsandbytes holds them in NF4 with the
+	 * attention; Transformers 5's 3-D experts of the other families are
+	 * quantized from zoo 2026.5.2 (moe_utils_bnb4bit.py) */
+	if (qlora && m->experts_params && (oss || u->experts_3d_4bit))
+		e->bnb_experts_linear = true;
+	if (gsi_unsloth_forces_float32(u, m->model_type)) {
+		const gs_device *d = w->device;
+		long major = d ? strtol(d->compute_capability, NULL, 10) : 0;
+		if (d && major > 0 && major < 8)
+			e->train.act_fp32 = true;
+		else if (!d)
+			gsi_unknown(e,
+			            "activations: on a GPU without bfloat16 (compute capability below 8.0, "
+			            "e.g. a "
+			            "T4) Unsloth %s trains %s in float32 (FORCE_FLOAT32, models/loader.py): "
+			            "its "
+			            "activations would be twice those counted; give the GPU",
+			            u->release, m->model_type);
+	}
+	/* full fine-tuning keeps the loaded bfloat16 weights ("Using bfloat16
+	 * full finetuning which cuts memory usage by 50%"), or on a float16 GPU
+	 * upcasts them to float32 under float16 autocast ("Float16 full
+	 * finetuning uses more memory since we upcast weights to float32"):
+	 * models/loader.py, zoo training_utils.py prepare_model_for_training */
+	if (gs_wl_task(w) == GS_TASK_FULL && w->v[GS_F_PRECISION].from == GS_FROM_DEFAULT) {
+		const gs_device *d = w->device;
+		bool f16 = d && strtol(d->compute_capability, NULL, 10) > 0 &&
+		           strtol(d->compute_capability, NULL, 10) < 8;
+		const char *p = f16 ? "amp" : "bf16";
+		gs_status ps = gs_workload_set(&e->workload, GS_F_PRECISION, p, strlen(p), GS_FROM_DEFAULT,
+		                               f16 ? "recipe unsloth (a float16 GPU: fp32 weights)"
+		                                   : "recipe unsloth (bfloat16 weights)",
+		                               err);
+		if (ps)
+			return ps;
+	}
+	gs_qat qat = gs_wl_qat(w);
+	if (qat != GS_QAT_NONE) {
+		const char *scheme = gs_wl_str(w, GS_F_QAT_SCHEME),
+			   *first = gsi_unsloth_qat_missing(scheme, e->train.recipe_release);
+		if (first)
+			return gs_error_set(err, GS_EINPUT, w->v[GS_F_QAT_SCHEME].where,
+			                    "Unsloth %s has no qat_scheme %s: it arrives with %s "
+			                    "(models/_utils.py "
+			                    "_prepare_model_for_qat)",
+			                    gs_wl_str(w, GS_F_RECIPE_RELEASE), scheme, first);
+		/* int8-int4's prequantization_transform clones the tied embeddings
+		 * into a head of its own (_untie_input_output_embeddings) */
+		if (m->tied_embeddings &&
+		    gsi_unsloth_qat_unties(u, e->train.recipe_release, scheme, m->model_type))
+			e->train.untied_params = gs_mul_sat(m->vocab, m->hidden);
+		gsi_unknown(e,
+		            "qat_scheme %s: torchao's fake quantization makes a quantized copy of each "
+		            "weight "
+		            "(and int8 activations) as its layer runs, one layer at a time under "
+		            "checkpointing: not counted",
+		            scheme);
+	}
+	if (oss && qlora)
+		gsi_unknown(e, "weights: the unquantized modules of unsloth/gpt-oss-*-unsloth-bnb-4bit are "
+		               "in its own "
+		               "quantization_config (not read); its notebooks reserve 1.15 GiB (20b, T4) and "
+		               "1.47 GiB "
+		               "(120b, A100) more after loading than counted here, not attributed");
+	return GS_OK;
 }
 
 /* The bytes per trainable parameter (weights, gradients, master, states);
@@ -606,7 +730,9 @@ static gs_status trainable_counts(gs_estimate *e, bool full, bool qlora, const g
 	gs_status st;
 	uint64_t saved;
 	if (full) {
-		*trainable = m->params;
+		/* QAT int8-int4 trains the untied head too (Unsloth prints it:
+		 * Qwen3-0.6B 596,049,920 + 151,936 x 1,024 = 751,632,384) */
+		*trainable = gs_add_sat(m->params, e->train.untied_params);
 		*largest = largest_tensor(m);
 		*adafactor_elems = arch ? gs_add_sat(gs_add_sat(m->split.linear_rows, m->split.linear_cols),
 		                                    m->params - m->split.linear)
@@ -663,6 +789,17 @@ static void state_items(gs_estimate *e, const precision *pr, uint64_t trainable,
 	const gs_workload *w = &e->workload;
 	/* frozen or trained base weights */
 	gsi_weight_items(e, ALL_TRAIN);
+	if (e->train.untied_params) {
+		/* the head QAT int8-int4 clones from the tied embeddings: trained in
+		 * full fine-tuning (at the precision's width), frozen under LoRA */
+		unsigned el = full ? pr->weight : 2;
+		gs_item *uh = gsi_item(e, "untied_lm_head", GS_BASIS_ESTIMATED,
+		                       METHOD
+		                       "§10a; Unsloth models/_utils.py _untie_input_output_embeddings");
+		gsi_item_all(uh, ALL_TRAIN, gs_mul_sat(e->train.untied_params, el));
+		gsi_formula(uh, "qat_scheme %s clones the tied embeddings into lm_head: %llu x %u B",
+		            gs_wl_str(w, GS_F_QAT_SCHEME), (unsigned long long)e->train.untied_params, el);
+	}
 	for (size_t i = 0; i < e->n_items; i++)
 		e->items[i].shard = GS_SHARD_WEIGHTS;
 	if (!full) {
@@ -805,8 +942,130 @@ static gs_bytes tower_saved(const gs_estimate *e, uint64_t b, char *why, size_t 
 	return saved;
 }
 
+/* The chunks zoo's fused loss splits a microbatch of T tokens into
+ * (fused_losses/cross_entropy_loss.py get_chunk_size): L = the fp32 logits
+ * of the whole microbatch in GiB over the target; up to zoo 2026.7.0
+ * max(round(L / 4) x 4, 1) (Python's round, half to even), from zoo 2026.7.1
+ * (d9fe1f43) 1 when L <= 1, else ceil(L / 4) x 4. */
+static uint64_t fused_chunks(uint64_t T, uint64_t V, double target_gib, bool cap4)
+{
+	double L = (double)T * (double)V * 4.0 / 1073741824.0 / target_gib;
+	if (cap4)
+		return L <= 1.0 + 1e-9 ? 1 : (uint64_t)ceil(L / 4.0 - 1e-9) * 4;
+	double n = nearbyint(L / 4.0) * 4.0;
+	return n < 1 ? 1 : (uint64_t)n;
+}
+
+/* The memory the phase holds before the loss runs: what zoo's fused loss
+ * sees free is the capacity less this (torch.cuda.mem_get_info). */
+static gs_bytes held_before_loss(const gs_estimate *e, gs_bytes activations)
+{
+	gs_bytes held = activations;
+	for (size_t i = 0; i < e->n_items; i++)
+		held = gs_add_sat(held, e->items[i].bytes[PH_FWD]);
+	return held;
+}
+
+/* Unsloth's loss on the head by release (docs/method.md §10a): what the
+ * forward leaves for backward, for a microbatch of b x s tokens. Its own
+ * models (llama.py) and the ones zoo's compiler patches take the row's
+ * two rules. */
+static gs_bytes unsloth_loss(const gs_estimate *e, const gsi_unsloth_release *u, uint64_t b, uint64_t s,
+                             gs_bytes activations, gs_bytes *without_cce, char *why, size_t cap)
+{
+	const gs_model *m = &e->model;
+	uint64_t T = gs_mul_sat(b, s), V = m->vocab, h = m->hidden;
+	bool own = gsi_unsloth_own_model(u, m->model_type);
+	gsi_unsloth_loss rule = own ? u->loss : u->loss_compiled;
+	const char *path = own ? "Unsloth's own model" : "zoo's compiled model";
+	/* the head's dtype: fp32 when full fine-tuning keeps fp32 parameters */
+	gs_precision p = gs_wl_precision(&e->workload);
+	uint64_t el = gs_wl_task(&e->workload) == GS_TASK_FULL && (p == GS_PREC_FP32 || p == GS_PREC_AMP) ? 4
+	                                                                                                  : 2;
+	if ((rule == GSI_ULOSS_CCE_OVER_1024 || rule == GSI_ULOSS_FUSED_OVER_1024) && T <= 1024)
+		rule = GSI_ULOSS_LOGITS;
+	else if (rule == GSI_ULOSS_CCE_OVER_1024)
+		rule = GSI_ULOSS_CCE;
+	else if (rule == GSI_ULOSS_FUSED_OVER_1024)
+		rule = GSI_ULOSS_FUSED;
+	if (rule == GSI_ULOSS_LOGITS) {
+		/* Fast_CrossEntropyLoss saves the logits and a fp32 logsumexp per
+		 * 65536-wide chunk of the vocabulary, and writes the gradient into
+		 * the logits in backward; the model returns the logits, and under
+		 * mixed precision Accelerate's prepare_model wraps forward in
+		 * convert_outputs_to_fp32, so an fp32 copy lives until the trainer's
+		 * compute_loss returns: the end of forward holds both */
+		uint64_t lse = gs_mul_sat(T, 4 * ((V + 65535) / 65536) + 4);
+		snprintf(why, cap,
+		         "Unsloth %s, %s: the logits %llu x %llu x %llu B, held to backward (the gradient is "
+		         "written into them), and at the end of forward their fp32 copy (Accelerate's "
+		         "convert_outputs_to_fp32) %llu x %llu x 4 B, + fp32 logsumexp and losses %llu B",
+		         u->release, path, (unsigned long long)T, (unsigned long long)V,
+		         (unsigned long long)el, (unsigned long long)T, (unsigned long long)V,
+		         (unsigned long long)lse);
+		return gs_add_sat(gs_mul_sat(gs_mul_sat(T, V), el + 4), lse);
+	}
+	if (rule == GSI_ULOSS_CCE) {
+		/* HAS_CUT_CROSS_ENTROPY needs the package, torch >= 2.4, Triton >= 3
+		 * and compute capability 7.5 or more; without it the logits path
+		 * runs (the caller names the difference) */
+		if (without_cce)
+			*without_cce = gs_add_sat(gs_mul_sat(gs_mul_sat(T, V), el + 4),
+			                          gs_mul_sat(T, 4 * ((V + 65535) / 65536) + 4));
+		snprintf(why, cap,
+		         "Unsloth %s, %s: Cut Cross-Entropy (fused_linear_cross_entropy) builds no logits "
+		         "tensor: its fp32 logsumexp and loss, %llu x 8 B",
+		         u->release, path, (unsigned long long)T);
+		return gs_mul_sat(T, 8);
+	}
+	if (rule == GSI_ULOSS_STANDARD) {
+		snprintf(why, cap,
+		         "Unsloth %s, %s: the logits and an fp32 cross-entropy over them, %llu x %llu x "
+		         "(%llu + 4 "
+		         "+ 4) B (zoo's compiler may run Cut Cross-Entropy instead, which holds less)",
+		         u->release, path, (unsigned long long)T, (unsigned long long)V,
+		         (unsigned long long)el);
+		return gs_mul_sat(gs_mul_sat(T, V), el + 8);
+	}
+	/* zoo's fused loss: per chunk the head's logits, their fp32 copy and its
+	 * gradient (torch.func.grad_and_value); grad_inputs, the input's gradient
+	 * for the whole microbatch, is written during forward */
+	double target = 1.0;
+	char tw[160];
+	snprintf(tw, sizeof tw, "target_gb 1");
+	if (u->target != GSI_UTARGET_1GIB) {
+		if (e->has_capacity) {
+			gs_bytes held = held_before_loss(e, activations);
+			double free_gib = held < e->capacity ? (double)(e->capacity - held) / 1073741824.0
+			                                     : 0.0;
+			target = free_gib * 0.5;
+			if (u->target == GSI_UTARGET_HALF_FREE_CAP4 && target > 4.0)
+				target = 4.0;
+			snprintf(tw, sizeof tw, "target half the free %.2f GiB%s", free_gib,
+			         u->target == GSI_UTARGET_HALF_FREE_CAP4 ? ", at most 4" : "");
+		} else {
+			target = 1e30; /* no capacity: one chunk, the largest it can be */
+			snprintf(tw, sizeof tw, "half the free memory, unknown without a GPU: one chunk");
+		}
+	}
+	uint64_t n = target > 1e-9 ? fused_chunks(T, V, target, u->target == GSI_UTARGET_HALF_FREE_CAP4) : T;
+	if (n > T)
+		n = T ? T : 1;
+	uint64_t rows = (T + n - 1) / n;
+	gs_bytes chunk = gs_mul_sat(gs_mul_sat(rows, V), el + 8);
+	gs_bytes grad_in = gs_mul_sat(gs_mul_sat(T, h), 2);
+	snprintf(why, cap,
+	         "Unsloth %s, %s: zoo's fused loss (%s) in %llu chunk%s of %llu rows: %llu x %llu x (%llu + "
+	         "4 + "
+	         "4) B, + grad_inputs %llu x %llu x 2 B",
+	         u->release, path, tw, (unsigned long long)n, n == 1 ? "" : "s", (unsigned long long)rows,
+	         (unsigned long long)rows, (unsigned long long)V, (unsigned long long)el,
+	         (unsigned long long)T, (unsigned long long)h);
+	return gs_add_sat(chunk, grad_in);
+}
+
 /* Activations saved for backward, the loss's logits, and validation's. */
-static void activation_items(gs_estimate *e)
+static void activation_items(gs_estimate *e, const gsi_unsloth_release *u)
 {
 	const gs_model *m = &e->model;
 	const gs_workload *w = &e->workload;
@@ -825,8 +1084,9 @@ static void activation_items(gs_estimate *e)
 	lg->shard = GS_SHARD_LOGITS;
 	lg->varies = true;
 	if (arch && len) {
-		gs_bytes ta = train_activations(e, b, s, why, sizeof why);
-		if (gs_wl_checkpointing(w) == GS_CKPT_OFFLOADED) {
+		gs_bytes ta = train_activations(e, u, b, s, why, sizeof why);
+		bool stays = u && u->gc_small_stays && block_input_bytes(e, b, s) <= GC_MINIMUM_SIZE;
+		if (gs_wl_checkpointing(w) == GS_CKPT_OFFLOADED && !stays) {
 			gs_bytes inputs = gs_mul_sat(block_input_bytes(e, b, s), checkpointed_blocks(m));
 			e->host_bytes = gs_add_sat(e->host_bytes, inputs);
 			snprintf(e->host_what, sizeof e->host_what,
@@ -861,6 +1121,34 @@ static void activation_items(gs_estimate *e)
 		if (m->vision_params && !e->images)
 			gsi_unknown(e, "vision tower: no images given, so its pass is not counted; give "
 			               "images (per sequence)");
+		if (u && !m->num_labels && !m->token_labels &&
+		    !strncmp(w->v[GS_F_LOSS].where, "recipe ", 7)) {
+			/* Unsloth's own loss, by release, unless the sheet names one */
+			char lwhy[400], vwhy2[400];
+			gs_bytes no_cce = 0;
+			gs_bytes tl = unsloth_loss(e, u, b, s, 0, &no_cce, lwhy, sizeof lwhy);
+			if (no_cce > tl)
+				gsi_unknown(e,
+				            "logits: Unsloth runs Cut Cross-Entropy only where the "
+				            "cut_cross_entropy "
+				            "package is installed (torch >= 2.4, Triton >= 3, compute "
+				            "capability >= 7.5); "
+				            "without it the logits are held: %.2f GiB more",
+				            (double)(no_cce - tl) / 1073741824.0);
+			/* evaluation runs the same loss (zoo's fused loss computes its
+			 * gradients in forward, under no_grad too) */
+			gs_bytes vl = unsloth_loss(e, u, be, s, 0, NULL, vwhy2, sizeof vwhy2);
+			gsi_item_put(lg, PH_FWD, tl);
+			gsi_item_put(lg, PH_BWD, tl);
+			gsi_item_put(lg, PH_VAL, vl);
+			snprintf(lg->source, sizeof lg->source, "%s",
+			         METHOD
+			         "§10a (Unsloth by release: models/llama.py, kernels/cross_entropy_loss.py, "
+			         "zoo fused_losses/cross_entropy_loss.py)");
+			gsi_formula(lg, "%s; validation (batch %llu) the same loss", lwhy,
+			            (unsigned long long)be);
+			return;
+		}
 		bool chunked = gs_wl_loss(w) == GS_LOSS_CHUNKED;
 		/* a sequence classifier scores one row a sequence; a token
 		 * classifier every token, in its labels' width, unchunked */
@@ -1000,7 +1288,8 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	uint64_t trainable, adafactor_elems, largest;
 	gs_status st;
 	if ((st = check_inputs(e, err)) || (st = dataset_lengths(e, err)) ||
-	    (st = recipe_release(e, &u, err)) || (st = precision_of(e, full, &pr, err)))
+	    (st = recipe_release(e, &u, err)) || (st = unsloth_model(e, u, qlora, err)) ||
+	    (st = precision_of(e, full, &pr, err)))
 		return st;
 	train_phases(e, full, qlora);
 	if ((st = trainable_counts(e, full, qlora, u, &trainable, &adafactor_elems, &largest, err)))
@@ -1008,7 +1297,7 @@ gs_status gsi_estimate_train(gs_estimate *e, gs_error *err)
 	state_items(e, pr, trainable, full);
 	unsloth_rope(e, u);
 	optimizer_items(e, pr, trainable, adafactor_elems, largest);
-	activation_items(e);
+	activation_items(e, u);
 	buffer_items(e, qlora);
 	export_item(e, full, qlora);
 	return GS_OK;

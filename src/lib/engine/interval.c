@@ -67,8 +67,18 @@ const gs_band *gs_band_find(const char *group, const char *quantity)
  * layers) is recomputed, and that is not memory the GPU holds. */
 static const char *group_of(const gs_estimate *e)
 {
-	if (gs_wl_training(&e->workload))
+	/* Unsloth's notebook runs vouch for an Unsloth estimate once they have
+	 * a band (bench_accuracy: only the runs an estimate at max_seq_length
+	 * falls below bound it) */
+	if (gs_wl_training(&e->workload)) {
+		gs_recipe r = gs_wl_recipe(&e->workload);
+		if (r == GS_RECIPE_UNSLOTH && gs_band_find("unsloth", "peak"))
+			return "unsloth";
+		/* LitGPT's published table vouches for LitGPT estimates */
+		if (r == GS_RECIPE_LITGPT && gs_band_find("litgpt", "peak"))
+			return "litgpt";
 		return "training";
+	}
 	const gsi_engine *g = e->engine;
 	return g->interval_group_of ? g->interval_group_of(e)
 	       : g->interval_group  ? g->interval_group

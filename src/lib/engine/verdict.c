@@ -328,6 +328,23 @@ static void data_below_length(gs_capacity_verdict *v, const gs_estimate *e)
 	        "lengths out", (unsigned long long)data, plural(data), (unsigned long long)e->length);
 }
 
+/* An Unsloth run whose release the sheet does not state is sized with the
+ * newest row of Unsloth's release table (recipe.c): what fits by it is to
+ * confirm against the release that runs, which its banner prints. */
+static void unsloth_release_unstated(gs_capacity_verdict *v, const gs_estimate *e)
+{
+	if (!e->train.training || !e->train.release_unstated || v->klass != GS_CLASS_FITS)
+		return;
+	v->klass = GS_CLASS_TO_CONFIRM;
+	if (v->silent)
+		return;
+	gsi_fmt(v->condition, sizeof v->condition,
+	        "Unsloth's release is not stated, so it was sized with the newest row read (%s): read the "
+	        "release on the banner's first line (\"==((====))==  Unsloth 2025.8.5: Fast ... patching\") "
+	        "and give it as recipe_release",
+	        e->train.release_row);
+}
+
 /* The three classes from the rule's figures and the interval (docs/method.md
  * §9c): the same rule for every runtime, under conservative too (whose peaks
  * already are their high ends and whose pool is its low end). */
@@ -410,6 +427,7 @@ void gs_verdict_decide(gs_estimate *e)
 	if (!measured) {
 		newer_release(v, e);
 		data_below_length(v, e);
+		unsloth_release_unstated(v, e);
 	}
 	/* a nominal capacity is more than the device reports: what fits on it
 	 * is to confirm against the device's own total (what does not fit on

@@ -56,6 +56,9 @@ static const struct requirement {
          "give recipe unsloth with an adaptation task (the other recipes are read at one release each, "
          "docs/method.md "
          "§10a)"},
+	{GS_F_QAT_SCHEME, GS_F_RECIPE, GS_RECIPE_UNSLOTH,
+         "qat_scheme is Unsloth's (FastLanguageModel.from_pretrained / get_peft_model, docs/method.md "
+         "§10a); give recipe unsloth"},
 };
 
 bool gs_field_requires(gs_field f, gs_field *on, const char **value)
@@ -882,13 +885,6 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 		if (s)
 			return err && !err->field[0] ? fail_about(err, "model", s) : s;
 	}
-	/* QLoRA means a 4-bit base: nf4 with double quantization unless said */
-	if (!gs_wl_set(w, GS_F_FORMAT) && !gs_wl_set(w, GS_F_BITS) && gs_wl_set(w, GS_F_TASK) &&
-	    gs_wl_task(w) == GS_TASK_QLORA) {
-		gs_status s = gs_workload_set(w, GS_F_FORMAT, "nf4-dq", 6, GS_FROM_DEFAULT, "default", err);
-		if (s)
-			return s;
-	}
 	/* a field the chosen task or runtime does not read would be ignored: it
 	 * is refused, the same way for every field (the rows' masks) */
 	gs_status rs = check_readers(w, err);
@@ -897,6 +893,14 @@ gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 	/* an adaptation recipe's own defaults come before the plain ones */
 	if (gs_wl_set(w, GS_F_TASK) && gs_wl_task(w) != GS_TASK_INFERENCE) {
 		gs_status s = apply_recipe(w, err);
+		if (s)
+			return s;
+	}
+	/* QLoRA means a 4-bit base: nf4 with double quantization unless said or a
+	 * recipe says otherwise (LitGPT's bnb.nf4) */
+	if (!gs_wl_set(w, GS_F_FORMAT) && !gs_wl_set(w, GS_F_BITS) && gs_wl_set(w, GS_F_TASK) &&
+	    gs_wl_task(w) == GS_TASK_QLORA) {
+		gs_status s = gs_workload_set(w, GS_F_FORMAT, "nf4-dq", 6, GS_FROM_DEFAULT, "default", err);
 		if (s)
 			return s;
 	}
