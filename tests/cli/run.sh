@@ -879,6 +879,14 @@ case_ 0 "another framework or release than vllm 0.21.0: its defaults change betw
 # the RTX PRO 6000 Blackwell by any of its printed names, with the CUDA total vLLM printed
 case_ 0 "CUDA total:  94.97 GiB (101.97 GB; 101973261025 B) — published: vLLM's device total 94.97 GiB on a Server Edition" estimate $L31 --runtime vllm --gpu "NVIDIA RTX PRO 6000 Blackwell Server Edition" --context 8192 --runtime-version 0.21.0
 case_ 4 "= 97887 MiB for RTX PRO 6000" estimate $L31 --gpu "NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition"
+# GB10 (DGX Spark): unified memory, no device total; CUDA's total, said to be shared with the CPU,
+# and what fits is to confirm against the GPU's share (issue 48 item 4)
+case_ 4 "GB10 is unified memory: 128 GB of LPDDR5x shared with the CPU" estimate $L31 --gpu "DGX Spark"
+case_ 4 "to confirm: unified memory: the GPU has what the CPU side leaves" estimate $L31 --gpu "NVIDIA GB10" --context 4096
+case_ 4 "starts only when the OS's available memory is at least gpu_memory_utilization" estimate $L31 --gpu GB10 --runtime vllm --context 8192
+case_ 4 "it fits if its peak stays at or below 121.63 GiB; unified memory" estimate $L31 --gpu GB10
+case_ 2 "ambiguous: RTX 5060 Ti 8GB, RTX 5060 Ti 16GB" estimate $L31 --gpu "NVIDIA GeForce RTX 5060 Ti"
+case_ 4 "= 275040 MiB for B300" estimate $L31 --gpu "NVIDIA B300 SXM6 AC"
 case_ 0 "vLLM KV cache:       62.33 GiB (66.92 GB; 66923790336 B), 28366 blocks of 16 tokens = 453856 tokens" estimate data/models/Qwen__Qwen3-8B.json --runtime vllm --runtime-version 0.20.1 --gpu "RTX PRO 6000" --entrypoint llm --gpu-memory-utilization 0.85 --context 1024
 # from 0.20.1 the log prints max concurrency x max_model_len as the token capacity
 case_ 0 "vLLM 0.21.0 log prints:  GPU KV cache size 43167 tokens (max concurrency x 20001 tokens)" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 20001 --runtime-version 0.21.0

@@ -115,6 +115,8 @@ static const struct {
 	{"serves no Mamba-1 hybrid (Jamba) or attention-free state-space model",
 	 "SGLang has no Jamba, Mamba or Mamba-2 model at any 0.5 tag: the engine cannot serve it, so gpusizer "
 	 "refuses it (issue 46)"},
+	{"dequantizes a GGUF when it loads it", "Transformers loads a GGUF by dequantizing it (gguf_file=): the file "
+	 "type is not what the GPU holds, so gpusizer asks for the dtype it loads into (issue 50 item 5)"},
 	{"does not serve model_type", "the asked vLLM or SGLang release predates the model's file in its tree "
 	 "(engine_release.c engine_models): the engine cannot load it, so gpusizer refuses it by name"},
 };
@@ -185,7 +187,8 @@ static const char *const formats[] = {
 static const char *const runtimes[] = {"transformers", "vllm", "sglang", "llamacpp", "ollama"};
 static const char *const tasks[] = {"inference", "lora", "qlora", "full"};
 /* devices the combinations rotate through (every row is checked apart) */
-static const char *const gpus[] = {"RTX 4090", "L4", "A100 80GB", "H100 SXM", "RTX 3090", "L40S", "H200", "T4"};
+static const char *const gpus[] = {"RTX 4090", "L4", "A100 80GB", "H100 SXM", "RTX 3090", "L40S", "H200", "T4",
+                                   "RTX PRO 6000", "GB10", "B200"};
 
 typedef struct combo {
 	const gs_library_entry *entry;
@@ -731,9 +734,15 @@ static void check_devices(void)
 			continue;
 		}
 		/* a row with no device-reported total answers with its nominal size,
-		 * said so (its "fits" is to confirm: the verdict's condition) */
-		gs_bytes want = d[i].reported_bytes ? d[i].reported_bytes : d[i].nominal_gb * GS_GB;
-		if (!d[i].reported_bytes && (!gs_workload_capacity_nominal(&w) || !strstr(how, "nominal")))
+		 * said so (its "fits" is to confirm: the verdict's condition); a
+		 * unified-memory row with CUDA's total, said to be shared with the
+		 * CPU (its "fits" is to confirm too) */
+		gs_bytes want = d[i].reported_bytes ? d[i].reported_bytes
+		              : d[i].unified && d[i].cuda_bytes ? d[i].cuda_bytes : d[i].nominal_gb * GS_GB;
+		if (d[i].unified && (!gs_workload_capacity_shared(&w) || !strstr(how, "unified memory")))
+			violation("devices", d[i].name, "shared capacity not said so: %s", how);
+		else if (!d[i].unified && !d[i].reported_bytes &&
+		         (!gs_workload_capacity_nominal(&w) || !strstr(how, "nominal")))
 			violation("devices", d[i].name, "nominal capacity not said so: %s", how);
 		if (cap != want || w.device != &d[i])
 			violation("devices", d[i].name, "capacity %llu, the table says %llu", (unsigned long long)cap,

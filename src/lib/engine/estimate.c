@@ -518,6 +518,16 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		return s;
 	e->has_capacity = found;
 	e->capacity_nominal = found && gs_workload_capacity_nominal(w);
+	e->capacity_shared = found && gs_workload_capacity_shared(w);
+	if (e->capacity_shared)
+		gsi_unknown(e, "capacity: %s is unified memory: %s; give --capacity with what the GPU can "
+		            "have there", w->device->name, w->device->unified_how);
+	/* vLLM on an integrated GPU takes the free memory from the OS and
+	 * checks it against its share of CUDA's total at startup */
+	if (e->capacity_shared && e->runtime == GS_RT_VLLM)
+		gsi_unknown(e, "capacity: vLLM sizes its pool from CUDA's total there and starts only when "
+		            "the OS's available memory is at least gpu_memory_utilization x that total "
+		            "(psutil on an integrated GPU: vllm/utils/mem_utils.py @7cfb97e3379)");
 	if (found && (s = gs_workload_cuda_total(w, e->capacity, &e->cuda_total, e->cuda_how,
 	                                         sizeof e->cuda_how, err)))
 		return s;
