@@ -740,7 +740,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mis
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (148 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (152 models) matches "no-such-model"' models no-such-model
 case_ 2 'gpusizer models: unknown option "--gpu" (see gpusizer models --help)' models --gpu H100
 case_ 2 'gpusizer models: unknown option "--jsn"; did you mean --json?' models --jsn
 case_ 2 'gpusizer models: unexpected argument "llama" (see gpusizer models --help)' models qwen llama

@@ -117,6 +117,17 @@ static const struct {
 		 * embedding rows) equals the hub's safetensors total as we recall it
 		 * (10,670,220,835; "10.7B"); the hub is not reachable to re-read it */
 		{CFG("meta-llama__Llama-3.2-11B-Vision-Instruct.json"), 10670220835ull, "mllama"},
+		/* Llama 3.2 Vision 90B: Llama 3.1 70B's decoder (70,553,706,496 with
+		 * 128,256 tokens) + 20 cross-attention layers of 855,654,658 (q, k, v,
+		 * o, q/k norms, two gates, the MLP, two norms) + 8 embedding rows + the
+		 * same tower as the 11B's and a projector into 8192: 88,593,355,323,
+		 * 0.24 % below the model card's "90B (88.8)", Meta's rounded figure
+		 * (its "11B (10.6)" is 0.7 % below the 11B's count above) */
+		{CFG("meta-llama__Llama-3.2-90B-Vision-Instruct.json"), 88593355323ull, "mllama"},
+		/* olmOCR-2-7B-1025: a fine-tune of Qwen2.5-VL-7B-Instruct, its config
+		 * as Transformers 4.55 saves it (text_config of model_type
+		 * qwen2_5_vl_text): Qwen2.5-VL-7B's count below, "8.29B" */
+		{CFG("allenai__olmOCR-2-7B-1025.json"), 8292166656ull, "qwen2_5_vl"},
 		/* Mistral 3 (Magistral-Small-2509, the hub's config.json): Mistral 24B
 		 * text 23,572,403,200 + Pixtral tower 403,305,472 + projector (norm,
 		 * patch merger 4096 -> 1024, linear_1, linear_2) 35,652,608 equals the
@@ -193,6 +204,13 @@ static const struct {
 		{CFG("Qwen__Qwen3-VL-235B-A22B-Instruct.json"), 235670022896ull, "qwen3_vl_moe"},
 		/* Qwen3.5 / 3.6: Gated DeltaNet hybrids + Qwen3-VL's tower without
 		 * deepstack; the checkpoints' totals add the mtp.* layer (test_qwen3_5) */
+		/* Nemotron-3-Nano-30B-A3B: 52 layers of Mamba-2 (23), attention (6)
+		 * and 128-expert MoE with a shared expert (23) by
+		 * hybrid_override_pattern: the card's 31.6B (calc.py agrees) */
+		{CFG("nvidia__NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.json"), 31577940288ull, "nemotron_h"},
+		/* Unsloth's bnb-4bit re-upload of Meta-Llama-3-8B-Instruct: its shapes
+		 * (8.03B on the card); its quantization_config: test_unsloth_bnb */
+		{CFG("unsloth__llama-3-8b-Instruct-bnb-4bit.json"), 8030261248ull, "llama"},
 		{CFG("Qwen__Qwen3.5-0.8B-Base.json"), 852985920ull, "qwen3_5"},
 		{CFG("Qwen__Qwen3.5-4B.json"), 4539265536ull, "qwen3_5"},
 		{CFG("Qwen__Qwen3.5-9B.json"), 9409813744ull, "qwen3_5"},
@@ -1196,6 +1214,21 @@ static void test_awq_checkpoint(void **st)
 	assert_int_equal(lin / 8 + lin / 1024 + lin / 128 + (m.params - lin), 5731472384ull);
 }
 
+/* Unsloth's bnb-4bit re-upload: bitsandbytes NF4 with double quantization
+ * (llm_int8_skip_modules null: every linear but lm_head), read from its
+ * quantization_config, on Meta-Llama-3-8B's shapes (the Instruct's are
+ * the same) */
+static void test_unsloth_bnb(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("unsloth__llama-3-8b-Instruct-bnb-4bit.json"));
+	assert_string_equal(m.quant_method, "bitsandbytes");
+	assert_string_equal(m.quant_format, "nf4-dq");
+	assert_string_equal(m.quant_skipped, "");
+	gs_model base = load(CFG("meta-llama__Meta-Llama-3-8B.json"));
+	assert_int_equal(m.params, base.params);
+}
+
 /* Qwen3-VL (hub configs as model reports print them, each equal to the
  * report's safetensors total): the text decoder is Qwen3's (8B: the Qwen3-8B
  * count 8,190,735,360) or Qwen3-MoE's with fused 3-D experts; the tower of
@@ -1344,6 +1377,7 @@ int main(void)
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 		cmocka_unit_test(test_fp8_checkpoints),   cmocka_unit_test(test_awq_checkpoint),
+		cmocka_unit_test(test_unsloth_bnb),
 		cmocka_unit_test(test_qwen3_vl),         cmocka_unit_test(test_qwen3_5),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
