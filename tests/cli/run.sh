@@ -185,7 +185,16 @@ case_ 0 '"format": "gptq-g128"' estimate $Q-ct-w4a16.json --json
 case_ 0 "weights                estimated             3.25" estimate $Q-awq-4bit-g128.json
 case_ 0 '"format": "bf16"' estimate $Q-awq-4bit-g128.json --format bf16 --json
 case_ 2 'quant_method "hqq" is not one gpusizer reads' estimate $Q-unreadable-hqq.json
-case_ 2 'compressed-tensors weights scheme "float" (4 bits)' estimate $Q-unreadable-nvfp4.json
+# NVFP4 (compressed-tensors and ModelOpt, config.json or hf_quant_config.json beside it), W8A8
+# int8 (issue 48 item 3); Transformers refuses NVFP4 rather than guess how it holds it
+case_ 0 '"format": "nvfp4"' estimate $Q-ct-nvfp4.json --runtime vllm --json
+case_ 0 'weights nvfp4, KV cache fp8-e4m3' estimate tests/data/configs/quant/qwen3-32b-nvfp4 --runtime vllm --gpu B200 --context 8192
+case_ 0 "through Marlin's weight-only GEMM, with the checkpoint's bytes" estimate tests/data/configs/quant/qwen3-32b-nvfp4 --runtime vllm --gpu "H100 SXM" --context 8192
+case_ 2 'SGLang 0.5.10 loads ModelOpt nvfp4 from compute capability 10.0 on' estimate tests/data/configs/quant/qwen3-32b-nvfp4 --runtime sglang --runtime-version 0.5.10 --gpu "H100 SXM" --context 8192
+case_ 2 'Transformers has no ModelOpt quantizer' estimate tests/data/configs/quant/qwen3-32b-nvfp4
+case_ 0 'weights nvfp4-experts' estimate tests/data/configs/quant/qwen3-30b-a3b-nvfp4-experts --runtime vllm --gpu B200 --context 8192
+case_ 0 'weights int8-channel' estimate $Q-ct-w8a8-int8.json --runtime vllm --gpu "H100 SXM" --context 8192
+case_ 0 '(attention, embeddings, lm_head, norms, biases/routers)' estimate $Q-ct-nvfp4-attn16.json --runtime vllm --gpu B200 --context 8192 --verbose
 case_ 0 '"format": "bf16"' estimate $Q-unreadable-hqq.json --format bf16 --json
 
 # fit and diagnose speak in KV-pool terms for serving engines (issue #15)

@@ -115,6 +115,17 @@ static const struct {
 	{"serves no Mamba-1 hybrid (Jamba) or attention-free state-space model",
 	 "SGLang has no Jamba, Mamba or Mamba-2 model at any 0.5 tag: the engine cannot serve it, so gpusizer "
 	 "refuses it (issue 46)"},
+	{"under runtime transformers: Transformers has no ModelOpt quantizer",
+	 "Transformers' quantizers/auto.py has no ModelOpt entry: it cannot load an NVFP4 checkpoint (issue 48)"},
+	{"under runtime transformers: how Transformers' compressed-tensors quantizer holds 4-bit float",
+	 "how Transformers holds compressed-tensors' NVFP4 or MXFP4 is not read: refused, not guessed (issue 48)"},
+	{"loads ModelOpt nvfp4", "the engine release's NVFP4 path needs a newer GPU (get_min_capability, "
+	 "Blackwell only before its Marlin path): the engine refuses it, so does gpusizer (issue 48)"},
+	{"loads compressed-tensors nvfp4", "the engine release's NVFP4 scheme needs a newer GPU (issue 48)"},
+	{"loads compressed-tensors mxfp4-linear", "the engine's MXFP4 scheme needs compute capability 8.0 (issue 48)"},
+	{"path (it arrived in", "the release predates the engine's 4-bit float path (issue 48)"},
+	{"is not read in any release", "the engine's loading of that 4-bit float format was not read: refused, not "
+	 "guessed (issue 48)"},
 	{"dequantizes a GGUF when it loads it", "Transformers loads a GGUF by dequantizing it (gguf_file=): the file "
 	 "type is not what the GPU holds, so gpusizer asks for the dtype it loads into (issue 50 item 5)"},
 	{"does not serve model_type", "the asked vLLM or SGLang release predates the model's file in its tree "
@@ -176,7 +187,7 @@ static bool deliberate(const char *msg)
 static const char *const formats[] = {
 	/* the rows of `gpusizer formats` */
 	"fp32", "bf16", "fp16", "fp8-e4m3", "fp8-e5m2", "fp8-channel", "fp8-block128", "int8", "nf4", "nf4-dq", "fp4",
-	"fp4-dq", "gptq-g128", "awq-g128", "mxfp4-experts",
+	"fp4-dq", "gptq-g128", "awq-g128", "mxfp4-experts", "mxfp4-linear", "nvfp4", "nvfp4-experts", "int8-channel",
 	/* the spellings its help and the error message advertise */
 	"fp8", "float32", "bfloat16", "float16", "gptq", "gptq-g64", "gptq-g32", "gptq-g128-act", "gptq8", "gptq8-g128",
 	"awq", "awq-g64", "awq-g32", "bits:16", "bits:4", "bits:4.5",

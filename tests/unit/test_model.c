@@ -1102,6 +1102,8 @@ static void test_quantization_config(void **st)
 		{"gptq-4bit-g128-act", "gptq-g128-act"}, {"awq-4bit-g128", "awq-g128"},
 		{"bnb-nf4-dq", "nf4-dq"},                {"fbgemm-fp8", "fp8-channel"},
 		{"ct-fp8-channel", "fp8-channel"},       {"ct-w4a16", "gptq-g128"},
+		{"ct-nvfp4", "nvfp4"},                   {"ct-w8a8-int8", "int8-channel"},
+		{"modelopt-nvfp4", "nvfp4"},
 	};
 	char path[512];
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -1118,8 +1120,68 @@ static void test_quantization_config(void **st)
 	m = load(TCFG("quant/llama-3.1-8b-unreadable-hqq.json"));
 	assert_string_equal(m.quant_format, "");
 	assert_non_null(strstr(m.quant_problem, "hqq"));
-	m = load(TCFG("quant/llama-3.1-8b-unreadable-nvfp4.json"));
-	assert_string_equal(m.quant_format, "");
+	/* ModelOpt's config.json form: FP8 KV scales declared (kv_cache_scheme) */
+	m = load(TCFG("quant/llama-3.1-8b-modelopt-nvfp4.json"));
+	assert_string_equal(m.quant_method, "modelopt");
+	assert_string_equal(m.quant_kv, "fp8");
+	assert_int_equal(m.quant_kept_roles, 0);
+	/* an ignore list keeping attention in 16 bits in every layer (and the
+	 * routers, the head): attention is a role counted apart; one layer's
+	 * module is named as counted in the format */
+	m = load(TCFG("quant/llama-3.1-8b-ct-nvfp4-attn16.json"));
+	assert_string_equal(m.quant_format, "nvfp4");
+	assert_int_equal(m.quant_kept_roles, (1u << GS_ROLE_ATTN) | (1u << GS_ROLE_TOWER));
+	assert_string_equal(m.quant_skipped, "model.layers.0.mlp.down_proj");
+	/* 32 layers of q, k, v and o: 4096 x (4096 + 1024 + 1024) + 4096 x 4096 */
+	assert_int_equal(m.split.role[GS_ROLE_ATTN].params, 32ull * (4096 * 6144 + 4096 * 4096));
+	assert_int_equal(m.split.role[GS_ROLE_ATTN].matrices, 32 * 4);
+	assert_int_equal(m.split.role[GS_ROLE_TOWER].params, 0);
+	/* ModelOpt 0.29's hf_quant_config.json beside config.json (the folder):
+	 * nvidia/Qwen3-32B-NVFP4's, lm_head excluded, FP8 KV; Qwen3-30B-A3B's
+	 * excludes the 48 routers, kept anyway */
+	m = load(TCFG("quant/qwen3-32b-nvfp4"));
+	assert_string_equal(m.quant_method, "modelopt");
+	assert_string_equal(m.quant_format, "nvfp4");
+	assert_string_equal(m.quant_kv, "fp8");
+	assert_string_equal(m.quant_skipped, "");
+	m = load(TCFG("quant/qwen3-30b-a3b-nvfp4"));
+	assert_string_equal(m.quant_format, "nvfp4");
+	assert_string_equal(m.quant_skipped, "");
+	/* MIXED_PRECISION listing the routed experts alone: nvfp4-experts */
+	m = load(TCFG("quant/qwen3-30b-a3b-nvfp4-experts"));
+	assert_string_equal(m.quant_format, "nvfp4-experts");
+	/* what gpusizer does not size is refused with the field: a ModelOpt
+	 * algorithm it does not read, NVFP4 with another block, two formats in
+	 * one checkpoint (DeepSeek-V4's FP8 attention beside NVFP4 experts) */
+#define TINY_LLAMA "{\"model_type\":\"llama\",\"hidden_size\":64,\"num_attention_heads\":4," \
+	"\"num_hidden_layers\":2,\"intermediate_size\":128,\"vocab_size\":256,"
+	static const struct {
+		const char *json, *needle;
+	} bad[] = {
+		{TINY_LLAMA "\"quantization_config\":{\"quant_method\":"
+		 "\"modelopt\",\"quant_algo\":\"NVFP4_AWQ\"}}", "NVFP4_AWQ"},
+		{TINY_LLAMA "\"quantization_config\":{\"quant_method\":"
+		 "\"modelopt\",\"quant_algo\":\"NVFP4\",\"group_size\":32}}", "group_size 32"},
+		{TINY_LLAMA "\"quantization_config\":{\"quant_method\":"
+		 "\"modelopt\",\"quant_algo\":\"MIXED_PRECISION\",\"quantized_layers\":{\"model.layers.0.mlp."
+		 "experts\":{\"quant_algo\":\"NVFP4\"},\"model.layers.0.self_attn.q_proj\":{\"quant_algo\":"
+		 "\"FP8\"}}}}", "one format"},
+		{TINY_LLAMA "\"quantization_config\":{\"quant_method\":"
+		 "\"compressed-tensors\",\"format\":\"mixed-precision\",\"config_groups\":{\"group_0\":{"
+		 "\"targets\":[\"re:.*attn.*\"],\"weights\":{\"num_bits\":8,\"type\":\"float\",\"strategy\":"
+		 "\"block\",\"block_structure\":[128,128]}},\"group_1\":{\"targets\":[\"re:.*experts.*\"],"
+		 "\"weights\":{\"num_bits\":4,\"type\":\"float\",\"strategy\":\"tensor_group\","
+		 "\"group_size\":16}}}}}", "one format per checkpoint"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		gs_error err;
+		gs_model b;
+		size_t n = strlen(bad[i].json);
+		assert_int_equal(gs_model_from_config_json(bad[i].json, n, "q.json", &b, &err), GS_OK);
+		assert_string_equal(b.quant_format, "");
+		if (!strstr(b.quant_problem, bad[i].needle))
+			fail_msg("%s: %s", bad[i].needle, b.quant_problem);
+	}
 	/* MXFP4 (the hub's gpt-oss-20b config.json): the experts alone, whatever
 	 * modules_to_not_convert lists; the split matches the checkpoint's own
 	 * dtype split (safetensors: BF16 1,804,459,584, the experts in U8) */
@@ -1193,7 +1255,9 @@ static void test_fp8_checkpoints(void **st)
 	 * static activations); the vision tower and projector stay BF16 */
 	gs_model d = load(CFG("mistralai__Devstral-Small-2-24B-Instruct-2512.json"));
 	assert_string_equal(d.quant_format, "fp8-e4m3");
-	assert_string_equal(d.quant_skipped, "model.vision_tower, model.multi_modal_projector");
+	assert_string_equal(d.quant_skipped, "");
+	assert_int_equal(d.quant_kept_roles, 1u << GS_ROLE_TOWER); /* counted in 16 bits */
+	assert_true(d.split.role[GS_ROLE_TOWER].params > 0);
 	d = load(CFG("mistralai__Devstral-2-123B-Instruct-2512.json"));
 	assert_string_equal(d.quant_format, "fp8-e4m3");
 }

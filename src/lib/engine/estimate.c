@@ -353,6 +353,33 @@ static gs_status gguf_dequantized(const gs_estimate *e, const gs_workload *w, gs
 	                    e->format.name, e->engine->label);
 }
 
+/* Transformers and the 4-bit float formats: it has no ModelOpt quantizer
+ * (quantizers/auto.py AUTO_QUANTIZER_MAPPING names none, gh:587561901 the
+ * code index's copy), and how its compressed-tensors quantizer holds an
+ * nvfp4- or mxfp4-pack-quantized checkpoint (packed, or decompressed to
+ * 16 bits at load) is not read: refused, not guessed. Its int-quantized
+ * holding is not read either: sized as stored, said so. */
+static gs_status transformers_format(gs_estimate *e, const gs_workload *w, gs_error *err)
+{
+	const gs_format *f = &e->format;
+	const char *where = e->format_from_checkpoint ? "model" : w->v[GS_F_FORMAT].where;
+	if (e->runtime != GS_RT_TRANSFORMERS)
+		return GS_OK;
+	if (f->family == GS_FAM_NVFP4 || (f->family == GS_FAM_MXFP4 && !f->experts_only))
+		return gs_error_set(err, GS_EUNSUPPORTED, where,
+		                    "format %s under runtime transformers: %s; size it under vllm or "
+		                    "sglang, or give the dtype it would load into (--format bf16)", f->name,
+		                    !strncmp(e->model.quant_method, "modelopt", 8)
+		                            ? "Transformers has no ModelOpt quantizer (quantizers/auto.py "
+		                              "AUTO_QUANTIZER_MAPPING)"
+		                            : "how Transformers' compressed-tensors quantizer holds 4-bit "
+		                              "float weights (packed, or decompressed at load) is not read");
+	if (f->family == GS_FAM_INT8)
+		gsi_unknown(e, "weights: how Transformers' compressed-tensors quantizer holds int8 channel "
+		            "weights (packed, or decompressed at load) is not read: sized as stored");
+	return GS_OK;
+}
+
 /* What became of the checkpoint's multi-token-prediction layers, which
  * only speculative decoding runs: Transformers does not build them
  * (_keys_to_ignore_on_load_unexpected), vLLM's and SGLang's models skip
@@ -484,7 +511,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	}
 	e->runtime = gs_wl_runtime(w);
 	e->engine = gsi_engine_of(e->runtime);
-	if ((s = kv_format_taken(e, w, err)) || (s = gguf_dequantized(e, w, err)))
+	if ((s = kv_format_taken(e, w, err)) || (s = gguf_dequantized(e, w, err)) ||
+	    (s = transformers_format(e, w, err)))
 		return s;
 	/* a field this runtime does not read was refused with the workload
 	 * (gs_workload_finish, the field table's runtime masks) */
