@@ -194,6 +194,17 @@ case_ 2 'SGLang 0.5.10 loads ModelOpt nvfp4 from compute capability 10.0 on' est
 case_ 2 'Transformers has no ModelOpt quantizer' estimate tests/data/configs/quant/qwen3-32b-nvfp4
 case_ 0 'weights nvfp4-experts' estimate tests/data/configs/quant/qwen3-30b-a3b-nvfp4-experts --runtime vllm --gpu B200 --context 8192
 case_ 0 'weights int8-channel' estimate $Q-ct-w8a8-int8.json --runtime vllm --gpu "H100 SXM" --context 8192
+# model ids as people write them (issue 48 item 5): a re-upload named after a library model is read
+# offline by its name, what was assumed said; an unread suffix is refused with the nearest reading
+case_ 0 "unsloth/Qwen3-14B, read offline by its name (the hub did not answer): Qwen/Qwen3-14B's config.json" estimate unsloth/Qwen3-14B
+case_ 0 "weights as the model's name implies: implied by the name's -unsloth-bnb-4bit" estimate unsloth/Llama-3.1-8B-Instruct-unsloth-bnb-4bit --runtime vllm --gpu "H100 SXM" --context 8192
+case_ 0 "weights fp8-block128" estimate unsloth/Qwen3-14B-FP8 --runtime vllm --gpu "H100 SXM" --context 8192
+case_ 0 "weights awq-g128" estimate someone/Qwen3-14B-AWQ --runtime vllm --gpu "H100 SXM" --context 8192
+case_ 0 "weights nvfp4, KV cache fp8-e4m3" estimate nvidia/Qwen3-32B-NVFP4 --runtime vllm --gpu B200 --context 8192
+case_ 3 "by its name a GGUF repository of Qwen/Qwen3-14B" estimate unsloth/Qwen3-14B-GGUF --runtime llamacpp
+case_ 0 "weights gguf:Q4_K_M" estimate unsloth/Qwen3-14B-GGUF --runtime llamacpp --format Q4_K_M --context 8192
+case_ 3 '"-EXL2" is not a quantization gpusizer reads from a name' estimate unsloth/Qwen3-14B-EXL2
+case_ 3 "(the nearest: -awq)" estimate unsloth/Qwen3-14B-AWQ4
 case_ 0 '(attention, embeddings, lm_head, norms, biases/routers)' estimate $Q-ct-nvfp4-attn16.json --runtime vllm --gpu B200 --context 8192 --verbose
 case_ 0 '"format": "bf16"' estimate $Q-unreadable-hqq.json --format bf16 --json
 

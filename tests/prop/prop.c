@@ -38,7 +38,10 @@
  *   tags       every Ollama tag equals its explicit form: the tag with the
  *              file type spelled (llama3.1:8b-q4_K_M), and the library's
  *              model under Ollama with that format, give the same phases
- *              and items.
+ *              and items;
+ *   derived    a re-upload named after a library model (another org, and
+ *              with an -AWQ suffix) is read by its name as that model, with
+ *              the suffix's format (issue 48 item 5).
  *
  * Usage: prop [--every N] [--verbose] [--all]
  *   --every N  check one combination in N (deterministic; default 1 = the
@@ -135,9 +138,10 @@ static const struct {
 static bool verbose, print_all;
 /* how many times each property was checked, for the summary */
 enum { P_PEAK, P_KV, P_FIT, P_SHORTLIST, P_SHEET, P_TP, P_BITS, P_DEVICES, P_ALIASES, P_MATRIX, P_LEAN, P_RELEASES,
-       P_OFFLOAD, P_TEXTS, P_CLASSES, P_STATE, P_TAGS, P_CONTRA, P__N };
+       P_OFFLOAD, P_TEXTS, P_CLASSES, P_STATE, P_TAGS, P_CONTRA, P_DERIVED, P__N };
 static const char *const p_name[P__N] = {"peak", "kv", "fit", "shortlist", "sheet", "tp", "bits", "devices", "aliases",
-                                        "matrix", "lean", "releases", "offload", "texts", "classes", "state", "tags", "contra"};
+                                        "matrix", "lean", "releases", "offload", "texts", "classes", "state", "tags", "contra",
+                                        "derived"};
 static unsigned long p_count[P__N];
 static unsigned long n_checked, n_refused, n_bad;
 static char seen_refusal[64][160];
@@ -844,6 +848,35 @@ static bool same_figures(const gs_estimate *a, const gs_estimate *b)
 }
 
 /* tags: each row of Ollama's tag table equals its explicit forms. */
+/* derived: a re-upload named after a library model resolves to it by name
+ * (gs_library_derive): "org/NAME" is NAME's model; "org/NAME-AWQ" the model
+ * NAME-AWQ if the library holds one, else NAME's with the suffix's format,
+ * its parameters the model's own. */
+static void check_derived(void)
+{
+	size_t n = gs_library_count();
+	for (size_t i = 0; i < n; i++) {
+		gs_library_entry e;
+		gs_library_derived d;
+		char id[300], why[400];
+		if (gs_library_at(i, &e, NULL))
+			continue;
+		p_count[P_DERIVED]++;
+		const char *name = strchr(e.id, '/') + 1;
+		snprintf(id, sizeof id, "someone-else/%s", name);
+		if (gs_library_derive(id, &d, why, sizeof why) != 1 || strcmp(d.base.id, e.id) || d.format[0])
+			violation("derived", id, "not read as %s: %s", e.id, why);
+		snprintf(id, sizeof id, "someone-else/%s-AWQ", name);
+		char whole[200];
+		snprintf(whole, sizeof whole, "%s-AWQ", name);
+		int r = gs_library_derive(id, &d, why, sizeof why);
+		const char *got = r == 1 ? strchr(d.base.id, '/') + 1 : "";
+		if (r != 1 || (strcmp(d.base.id, e.id) && strcasecmp(got, whole)) ||
+		    (!strcmp(d.base.id, e.id) && strcmp(d.format, "awq-g128")))
+			violation("derived", id, "not read as %s with AWQ: %s", e.id, why);
+	}
+}
+
 static void check_tags(void)
 {
 	gs_estimate *a = malloc(sizeof *a), *b = malloc(sizeof *b);
@@ -1113,6 +1146,7 @@ int main(int argc, char **argv)
 	check_devices();
 	check_aliases();
 	check_tags();
+	check_derived();
 	{
 		gs_library_entry le;
 		gs_model lm;
