@@ -22,6 +22,14 @@ typedef struct gs_device {
 	const char *cuda_how;      /* where that figure comes from               */
 	const char *compute_capability; /* "8.9", "gfx942", or "?"               */
 	const char *source;        /* source keys of gpus.md                     */
+	/* Unified memory (GB10 / DGX Spark): the GPU allocates out of the
+	 * memory the CPU uses. nvidia-smi then reports no total; CUDA's total
+	 * (cuda_bytes) is the operating system's memory, and the GPU's share
+	 * of it is what the OS, its page cache and CPU processes leave, which
+	 * no table can state: an estimate on it says so and fits only to
+	 * confirm (gs_workload_capacity_shared). */
+	bool unified;
+	const char *unified_how;   /* what is known of the split, with sources  */
 } gs_device;
 
 /* Find a device by marketing name, by the exact name nvidia-smi / rocm-smi
@@ -44,7 +52,7 @@ gs_status gs_device_lookup(const char *name, const char *where, const gs_device 
 #define GS_CUDA_GAP_MAX (728ull << 20)
 
 /* The most memory one GPU is taken to hold: 4 TiB, over ten times the
- * largest device of the table (256 GB, MI325X). A capacity, a reserve or any other
+ * largest device of the table (288 GB, B300). A capacity, a reserve or any other
  * per-GPU size beyond it is a typo, and a margin computed from it would
  * read as a percentage of nothing real. */
 #define GS_DEVICE_MAX_BYTES (4ull << 40)

@@ -18,6 +18,14 @@
  *   mxfp4-experts                           OCP MXFP4 on the MoE experts' matrices only (gpt-oss
  *                                           checkpoints): 4-bit E2M1 + one E8M0 scale per 32;
  *                                           every other module in 16 bits
+ *   mxfp4-linear                            the same on every linear matrix (compressed-tensors
+ *                                           mxfp4-pack-quantized); "mxfp4" alone is the ggml type
+ *   nvfp4 nvfp4-experts                     NVIDIA NVFP4: 4-bit E2M1 + one FP8 E4M3 scale per 16,
+ *                                           two fp32 per matrix (weight and input global
+ *                                           scales); on every linear, or the experts' alone
+ *                                           (ModelOpt MIXED_PRECISION with only experts listed)
+ *   int8-channel                            int8 + one fp32 scale per output row for an int8
+ *                                           GEMM (compressed-tensors W8A8 int-quantized)
  *   gguf:TYPE                               a ggml type (Q4_0, Q4_K, IQ2_XS, F16, ...) or a
  *                                           llama.cpp file type (Q4_K_M: its base type, with
  *                                           the per-tensor mix reported as unknown)
@@ -49,7 +57,12 @@ typedef enum gs_family {
 	GS_FAM_GPTQ,
 	GS_FAM_AWQ,
 	GS_FAM_GGUF,
-	GS_FAM_MXFP4     /* MXFP4 on the MoE experts only              */
+	GS_FAM_MXFP4,    /* OCP MXFP4: on the MoE experts only (gpt-oss), or on
+	                    every linear (compressed-tensors mxfp4-pack-quantized) */
+	GS_FAM_NVFP4,    /* NVIDIA NVFP4: E2M1, an E4M3 scale per 16, fp32 per matrix */
+	GS_FAM_INT8      /* int8 weights, an fp32 scale per output row, for an
+	                    int8 GEMM (compressed-tensors W8A8 int-quantized); not
+	                    bitsandbytes' LLM.int8 */
 } gs_family;
 
 typedef struct gs_format {

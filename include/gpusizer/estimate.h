@@ -354,6 +354,8 @@ typedef struct gs_estimate {
 	gs_bytes capacity;
 	char capacity_how[320];
 	bool capacity_nominal;     /* a device's nominal size: "fits" is to confirm */
+	bool capacity_shared;      /* unified memory shared with the CPU (GB10):
+	                              "fits" is to confirm against the GPU's share */
 	/* has_capacity: does it fit, by the runtime's own rule, with its margin
 	 * or shortfall in that rule's terms (gpusizer/verdict.h); every command
 	 * reads this, none decides on its own */

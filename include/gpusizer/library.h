@@ -55,6 +55,33 @@ size_t gs_library_nearest(const char *id, char *buf, size_t cap);
  * when there is none (or `id` carries a revision "@..." or a file ":..."). */
 bool gs_library_find(const char *id, gs_library_entry *out /* OUT */);
 
+/* A hub id the library does not hold, read by its name as a re-upload of
+ * a model it does (unsloth/Qwen3-14B, unsloth/Llama-3.1-8B-Instruct-bnb-4bit,
+ * nvidia/Qwen3-32B-NVFP4, org/X-AWQ, org/X-GGUF): the base is the library
+ * model whose name (after the org) is the id's name, or the id's name
+ * without a quantization suffix it reads (-bnb-4bit, -unsloth-bnb-4bit,
+ * -bnb-8bit, -FP8, -FP8-Dynamic, -W8A8, -W4A16, -quantized.w8a8,
+ * -quantized.w4a16, -AWQ, -GPTQ[-Int4|-Int8],
+ * -NVFP4, -NVFP4A16, nvidia's -FP4, -MXFP4, -GGUF), the case ignored. */
+typedef struct gs_library_derived {
+	gs_library_entry base;
+	char suffix[32];        /* the suffix as the id writes it, or ""        */
+	char quant_method[32];  /* what the suffix stands for ("" for none, and
+	                           "gguf" for a GGUF repository: its file type
+	                           is the runtime's, not the name's)            */
+	char format[40];        /* its gpusizer format, or ""                   */
+	char quant_kv[16];      /* "fp8": the producer's checkpoints declare FP8
+	                           KV scales (nvidia's ModelOpt NVFP4 uploads)   */
+	char what[240];         /* what is assumed, in words                    */
+} gs_library_derived;
+
+/* Read `id` (org/name, no revision or file) by its name. 1: derived into
+ * *out; 0: no library model has that name, with or without a suffix it
+ * reads (nothing said); -1: a library model would be the base but the
+ * suffix is not one it reads, or the name matches several: why, with the
+ * nearest reading, in why. Names that the library holds are not derived. */
+int gs_library_derive(const char *id, gs_library_derived *out /* OUT */, char *why, size_t whycap);
+
 /* The model the entry describes, as gs_model_from_config_json reads it,
  * with source = the id, revision = the entry's, library_copy = its copy.
  * Errors as gs_model_from_config_json. */

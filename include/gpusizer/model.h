@@ -21,6 +21,20 @@
 
 #define GS_MAX_LAYERS 512
 
+/* Parts of the linear matrices a checkpoint's quantization config may
+ * keep in 16 bits by module name (ModelOpt's exclude_modules / ignore,
+ * compressed-tensors' ignore): attention projections (MLA's and the DSA
+ * indexer's too), the shared experts, the state-space and linear-attention
+ * mixers' projections (Mamba, Gated DeltaNet, short convolutions) and a
+ * vision tower with its projector. */
+typedef enum gs_role { GS_ROLE_ATTN, GS_ROLE_SHARED, GS_ROLE_MIXER, GS_ROLE_TOWER, GS_ROLES } gs_role;
+
+/* One role's matrices: their parameters and the shape sums the
+ * quantization metadata needs (a part of linear and its sums). */
+typedef struct gs_role_sum {
+	uint64_t params, matrices, rows, cols;
+} gs_role_sum;
+
 /* Parameters by module class. linear is what a quantized format quantizes;
  * the others may stay in another format (see gs_format.keep_default). */
 typedef struct gs_param_split {
@@ -36,6 +50,7 @@ typedef struct gs_param_split {
 	/* The routed experts' matrices, a part of linear (what MXFP4
 	 * checkpoints quantize), and their part of the three shape sums. */
 	uint64_t experts, expert_matrices, expert_rows, expert_cols;
+	gs_role_sum role[GS_ROLES]; /* parts of linear by role (gs_role) */
 } gs_param_split;
 
 typedef enum gs_attn_kind { GS_ATTN_MHA_GQA, GS_ATTN_MLA } gs_attn_kind;
@@ -245,6 +260,11 @@ typedef struct gs_model {
 	char quant_problem[200];
 	char quant_skipped[160]; /* modules_to_not_convert / ignore beyond the
 	                            embeddings, lm_head and norms, or ""       */
+	unsigned quant_kept_roles; /* 1 << gs_role for each role the config keeps
+	                              in 16 bits by name (ignore, exclude_modules) */
+	char quant_kv[16];       /* the KV cache format the checkpoint declares
+	                            (ModelOpt's kv_cache_quant_algo "FP8",
+	                            kv_cache_scheme float 8-bit): "fp8", or "" */
 } gs_model;
 
 /* A model known only by its parameter count (the quick calculator). */

@@ -666,6 +666,11 @@ gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out /* OUT */,
  * on it is to confirm against the device's own total. */
 bool gs_workload_capacity_nominal(const gs_workload *w);
 
+/* Whether the capacity is a unified-memory device's (GB10), shared with
+ * the CPU in a split no table states: every "fits" on it is to confirm
+ * against the memory the GPU can have there (--capacity). */
+bool gs_workload_capacity_shared(const gs_workload *w);
+
 /* The total CUDA reports (what vLLM and SGLang budget from) for a device
  * whose total is device_total: --cuda-total when given, else the device
  * table's published figure for --gpu, else device_total minus the largest

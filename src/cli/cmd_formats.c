@@ -72,12 +72,16 @@ int cmd_formats(int argc, char **argv)
 		snprintf(nom, sizeof nom, "%llu GB", (unsigned long long)d[i].nominal_gb);
 		mib_text(d[i].reported_bytes, rep, sizeof rep);
 		mib_text(d[i].cuda_bytes, cuda, sizeof cuda);
-		printf("%-17s %7s %11s %11s  %-6s %s%s%s%s%s %s\n", d[i].name, nom, rep, cuda,
+		printf("%-17s %7s %11s %11s  %-6s %s%s%s%s%s%s%s %s\n", d[i].name, nom, rep, cuda,
 		       d[i].compute_capability, d[i].smi_names, d[i].smi_names[0] ? "; " : "",
-		       d[i].reported_bytes ? d[i].reported_how : "no total seen",
-		       d[i].cuda_bytes ? "; CUDA: " : "", d[i].cuda_bytes ? d[i].cuda_how : "", d[i].source);
+		       d[i].unified          ? "unified memory, no device total"
+		       : d[i].reported_bytes ? d[i].reported_how
+		                             : "no total seen",
+		       d[i].cuda_bytes ? "; CUDA: " : "", d[i].cuda_bytes ? d[i].cuda_how : "",
+		       d[i].unified ? "; " : "", d[i].unified ? d[i].unified_how : "", d[i].source);
 	}
-	printf("A row without a reported total asks for --capacity; the CUDA total engines budget from is\n"
-	       "derived (reported - 728 MiB) where none is published (docs/devices.md).\n");
+	printf("A row without a reported total is sized at its nominal size, to confirm; a unified-memory\n"
+	       "row at CUDA's total, to confirm against the GPU's share; the CUDA total engines budget from\n"
+	       "is derived (reported - 728 MiB) where none is published (docs/devices.md).\n");
 	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_ENV;
 }

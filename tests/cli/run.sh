@@ -185,7 +185,27 @@ case_ 0 '"format": "gptq-g128"' estimate $Q-ct-w4a16.json --json
 case_ 0 "weights                estimated             3.25" estimate $Q-awq-4bit-g128.json
 case_ 0 '"format": "bf16"' estimate $Q-awq-4bit-g128.json --format bf16 --json
 case_ 2 'quant_method "hqq" is not one gpusizer reads' estimate $Q-unreadable-hqq.json
-case_ 2 'compressed-tensors weights scheme "float" (4 bits)' estimate $Q-unreadable-nvfp4.json
+# NVFP4 (compressed-tensors and ModelOpt, config.json or hf_quant_config.json beside it), W8A8
+# int8 (issue 48 item 3); Transformers refuses NVFP4 rather than guess how it holds it
+case_ 0 '"format": "nvfp4"' estimate $Q-ct-nvfp4.json --runtime vllm --json
+case_ 0 'weights nvfp4, KV cache fp8-e4m3' estimate tests/data/configs/quant/qwen3-32b-nvfp4 --runtime vllm --gpu B200 --context 8192
+case_ 0 "through Marlin's weight-only GEMM, with the checkpoint's bytes" estimate tests/data/configs/quant/qwen3-32b-nvfp4 --runtime vllm --gpu "H100 SXM" --context 8192
+case_ 2 'SGLang 0.5.10 loads ModelOpt nvfp4 from compute capability 10.0 on' estimate tests/data/configs/quant/qwen3-32b-nvfp4 --runtime sglang --runtime-version 0.5.10 --gpu "H100 SXM" --context 8192
+case_ 2 'Transformers has no ModelOpt quantizer' estimate tests/data/configs/quant/qwen3-32b-nvfp4
+case_ 0 'weights nvfp4-experts' estimate tests/data/configs/quant/qwen3-30b-a3b-nvfp4-experts --runtime vllm --gpu B200 --context 8192
+case_ 0 'weights int8-channel' estimate $Q-ct-w8a8-int8.json --runtime vllm --gpu "H100 SXM" --context 8192
+# model ids as people write them (issue 48 item 5): a re-upload named after a library model is read
+# offline by its name, what was assumed said; an unread suffix is refused with the nearest reading
+case_ 0 "unsloth/Qwen3-14B, read offline by its name (the hub did not answer): Qwen/Qwen3-14B's config.json" estimate unsloth/Qwen3-14B
+case_ 0 "weights as the model's name implies: implied by the name's -unsloth-bnb-4bit" estimate unsloth/Llama-3.1-8B-Instruct-unsloth-bnb-4bit --runtime vllm --gpu "H100 SXM" --context 8192
+case_ 0 "weights fp8-block128" estimate unsloth/Qwen3-14B-FP8 --runtime vllm --gpu "H100 SXM" --context 8192
+case_ 0 "weights awq-g128" estimate someone/Qwen3-14B-AWQ --runtime vllm --gpu "H100 SXM" --context 8192
+case_ 0 "weights nvfp4, KV cache fp8-e4m3" estimate nvidia/Qwen3-32B-NVFP4 --runtime vllm --gpu B200 --context 8192
+case_ 3 "by its name a GGUF repository of Qwen/Qwen3-14B" estimate unsloth/Qwen3-14B-GGUF --runtime llamacpp
+case_ 0 "weights gguf:Q4_K_M" estimate unsloth/Qwen3-14B-GGUF --runtime llamacpp --format Q4_K_M --context 8192
+case_ 3 '"-EXL2" is not a quantization gpusizer reads from a name' estimate unsloth/Qwen3-14B-EXL2
+case_ 3 "(the nearest: -awq)" estimate unsloth/Qwen3-14B-AWQ4
+case_ 0 '(attention, embeddings, lm_head, norms, biases/routers)' estimate $Q-ct-nvfp4-attn16.json --runtime vllm --gpu B200 --context 8192 --verbose
 case_ 0 '"format": "bf16"' estimate $Q-unreadable-hqq.json --format bf16 --json
 
 # fit and diagnose speak in KV-pool terms for serving engines (issue #15)
@@ -788,7 +808,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mis
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (150 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (154 models) matches "no-such-model"' models no-such-model
 case_ 2 'gpusizer models: unknown option "--gpu" (see gpusizer models --help)' models --gpu H100
 case_ 2 'gpusizer models: unknown option "--jsn"; did you mean --json?' models --jsn
 case_ 2 'gpusizer models: unexpected argument "llama" (see gpusizer models --help)' models qwen llama
@@ -927,6 +947,14 @@ case_ 0 "another framework or release than vllm 0.21.0: its defaults change betw
 # the RTX PRO 6000 Blackwell by any of its printed names, with the CUDA total vLLM printed
 case_ 0 "CUDA total:  94.97 GiB (101.97 GB; 101973261025 B) — published: vLLM's device total 94.97 GiB on a Server Edition" estimate $L31 --runtime vllm --gpu "NVIDIA RTX PRO 6000 Blackwell Server Edition" --context 8192 --runtime-version 0.21.0
 case_ 4 "= 97887 MiB for RTX PRO 6000" estimate $L31 --gpu "NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition"
+# GB10 (DGX Spark): unified memory, no device total; CUDA's total, said to be shared with the CPU,
+# and what fits is to confirm against the GPU's share (issue 48 item 4)
+case_ 4 "GB10 is unified memory: 128 GB of LPDDR5x shared with the CPU" estimate $L31 --gpu "DGX Spark"
+case_ 4 "to confirm: unified memory: the GPU has what the CPU side leaves" estimate $L31 --gpu "NVIDIA GB10" --context 4096
+case_ 4 "starts only when the OS's available memory is at least gpu_memory_utilization" estimate $L31 --gpu GB10 --runtime vllm --context 8192
+case_ 4 "it fits if its peak stays at or below 121.63 GiB; unified memory" estimate $L31 --gpu GB10
+case_ 2 "ambiguous: RTX 5060 Ti 8GB, RTX 5060 Ti 16GB" estimate $L31 --gpu "NVIDIA GeForce RTX 5060 Ti"
+case_ 4 "= 275040 MiB for B300" estimate $L31 --gpu "NVIDIA B300 SXM6 AC"
 case_ 0 "vLLM KV cache:       62.33 GiB (66.92 GB; 66923790336 B), 28366 blocks of 16 tokens = 453856 tokens" estimate data/models/Qwen__Qwen3-8B.json --runtime vllm --runtime-version 0.20.1 --gpu "RTX PRO 6000" --entrypoint llm --gpu-memory-utilization 0.85 --context 1024
 # from 0.20.1 the log prints max concurrency x max_model_len as the token capacity
 case_ 0 "vLLM 0.21.0 log prints:  GPU KV cache size 43167 tokens (max concurrency x 20001 tokens)" estimate --model $L31 --runtime vllm --gpu "RTX 4090" --context 20001 --runtime-version 0.21.0

@@ -38,7 +38,10 @@
  *   tags       every Ollama tag equals its explicit form: the tag with the
  *              file type spelled (llama3.1:8b-q4_K_M), and the library's
  *              model under Ollama with that format, give the same phases
- *              and items.
+ *              and items;
+ *   derived    a re-upload named after a library model (another org, and
+ *              with an -AWQ suffix) is read by its name as that model, with
+ *              the suffix's format (issue 48 item 5).
  *
  * Usage: prop [--every N] [--verbose] [--all]
  *   --every N  check one combination in N (deterministic; default 1 = the
@@ -117,6 +120,17 @@ static const struct {
 	{"serves no Mamba-1 hybrid (Jamba) or attention-free state-space model",
 	 "SGLang has no Jamba, Mamba or Mamba-2 model at any 0.5 tag: the engine cannot serve it, so gpusizer "
 	 "refuses it (issue 46)"},
+	{"under runtime transformers: Transformers has no ModelOpt quantizer",
+	 "Transformers' quantizers/auto.py has no ModelOpt entry: it cannot load an NVFP4 checkpoint (issue 48)"},
+	{"under runtime transformers: how Transformers' compressed-tensors quantizer holds 4-bit float",
+	 "how Transformers holds compressed-tensors' NVFP4 or MXFP4 is not read: refused, not guessed (issue 48)"},
+	{"loads ModelOpt nvfp4", "the engine release's NVFP4 path needs a newer GPU (get_min_capability, "
+	 "Blackwell only before its Marlin path): the engine refuses it, so does gpusizer (issue 48)"},
+	{"loads compressed-tensors nvfp4", "the engine release's NVFP4 scheme needs a newer GPU (issue 48)"},
+	{"loads compressed-tensors mxfp4-linear", "the engine's MXFP4 scheme needs compute capability 8.0 (issue 48)"},
+	{"path (it arrived in", "the release predates the engine's 4-bit float path (issue 48)"},
+	{"is not read in any release", "the engine's loading of that 4-bit float format was not read: refused, not "
+	 "guessed (issue 48)"},
 	{"does not serve model_type", "the asked vLLM or SGLang release predates the model's file in its tree "
 	 "(engine_release.c engine_models): the engine cannot load it, so gpusizer refuses it by name"},
 };
@@ -124,9 +138,10 @@ static const struct {
 static bool verbose, print_all;
 /* how many times each property was checked, for the summary */
 enum { P_PEAK, P_KV, P_FIT, P_SHORTLIST, P_SHEET, P_TP, P_BITS, P_DEVICES, P_ALIASES, P_MATRIX, P_LEAN, P_RELEASES,
-       P_OFFLOAD, P_TEXTS, P_CLASSES, P_STATE, P_TAGS, P_CONTRA, P__N };
+       P_OFFLOAD, P_TEXTS, P_CLASSES, P_STATE, P_TAGS, P_CONTRA, P_DERIVED, P__N };
 static const char *const p_name[P__N] = {"peak", "kv", "fit", "shortlist", "sheet", "tp", "bits", "devices", "aliases",
-                                        "matrix", "lean", "releases", "offload", "texts", "classes", "state", "tags", "contra"};
+                                        "matrix", "lean", "releases", "offload", "texts", "classes", "state", "tags", "contra",
+                                        "derived"};
 static unsigned long p_count[P__N];
 static unsigned long n_checked, n_refused, n_bad;
 static char seen_refusal[64][160];
@@ -176,7 +191,7 @@ static bool deliberate(const char *msg)
 static const char *const formats[] = {
 	/* the rows of `gpusizer formats` */
 	"fp32", "bf16", "fp16", "fp8-e4m3", "fp8-e5m2", "fp8-channel", "fp8-block128", "int8", "nf4", "nf4-dq", "fp4",
-	"fp4-dq", "gptq-g128", "awq-g128", "mxfp4-experts",
+	"fp4-dq", "gptq-g128", "awq-g128", "mxfp4-experts", "mxfp4-linear", "nvfp4", "nvfp4-experts", "int8-channel",
 	/* the spellings its help and the error message advertise */
 	"fp8", "float32", "bfloat16", "float16", "gptq", "gptq-g64", "gptq-g32", "gptq-g128-act", "gptq8", "gptq8-g128",
 	"awq", "awq-g64", "awq-g32", "bits:16", "bits:4", "bits:4.5",
@@ -187,7 +202,8 @@ static const char *const formats[] = {
 static const char *const runtimes[] = {"transformers", "vllm", "sglang", "llamacpp", "ollama"};
 static const char *const tasks[] = {"inference", "lora", "qlora", "full"};
 /* devices the combinations rotate through (every row is checked apart) */
-static const char *const gpus[] = {"RTX 4090", "L4", "A100 80GB", "H100 SXM", "RTX 3090", "L40S", "H200", "T4"};
+static const char *const gpus[] = {"RTX 4090", "L4", "A100 80GB", "H100 SXM", "RTX 3090", "L40S", "H200", "T4",
+                                   "RTX PRO 6000", "GB10", "B200"};
 
 typedef struct combo {
 	const gs_library_entry *entry;
@@ -733,9 +749,15 @@ static void check_devices(void)
 			continue;
 		}
 		/* a row with no device-reported total answers with its nominal size,
-		 * said so (its "fits" is to confirm: the verdict's condition) */
-		gs_bytes want = d[i].reported_bytes ? d[i].reported_bytes : d[i].nominal_gb * GS_GB;
-		if (!d[i].reported_bytes && (!gs_workload_capacity_nominal(&w) || !strstr(how, "nominal")))
+		 * said so (its "fits" is to confirm: the verdict's condition); a
+		 * unified-memory row with CUDA's total, said to be shared with the
+		 * CPU (its "fits" is to confirm too) */
+		gs_bytes want = d[i].reported_bytes ? d[i].reported_bytes
+		              : d[i].unified && d[i].cuda_bytes ? d[i].cuda_bytes : d[i].nominal_gb * GS_GB;
+		if (d[i].unified && (!gs_workload_capacity_shared(&w) || !strstr(how, "unified memory")))
+			violation("devices", d[i].name, "shared capacity not said so: %s", how);
+		else if (!d[i].unified && !d[i].reported_bytes &&
+		         (!gs_workload_capacity_nominal(&w) || !strstr(how, "nominal")))
 			violation("devices", d[i].name, "nominal capacity not said so: %s", how);
 		if (cap != want || w.device != &d[i])
 			violation("devices", d[i].name, "capacity %llu, the table says %llu", (unsigned long long)cap,
@@ -826,6 +848,35 @@ static bool same_figures(const gs_estimate *a, const gs_estimate *b)
 }
 
 /* tags: each row of Ollama's tag table equals its explicit forms. */
+/* derived: a re-upload named after a library model resolves to it by name
+ * (gs_library_derive): "org/NAME" is NAME's model; "org/NAME-AWQ" the model
+ * NAME-AWQ if the library holds one, else NAME's with the suffix's format,
+ * its parameters the model's own. */
+static void check_derived(void)
+{
+	size_t n = gs_library_count();
+	for (size_t i = 0; i < n; i++) {
+		gs_library_entry e;
+		gs_library_derived d;
+		char id[300], why[400];
+		if (gs_library_at(i, &e, NULL))
+			continue;
+		p_count[P_DERIVED]++;
+		const char *name = strchr(e.id, '/') + 1;
+		snprintf(id, sizeof id, "someone-else/%s", name);
+		if (gs_library_derive(id, &d, why, sizeof why) != 1 || strcmp(d.base.id, e.id) || d.format[0])
+			violation("derived", id, "not read as %s: %s", e.id, why);
+		snprintf(id, sizeof id, "someone-else/%s-AWQ", name);
+		char whole[200];
+		snprintf(whole, sizeof whole, "%s-AWQ", name);
+		int r = gs_library_derive(id, &d, why, sizeof why);
+		const char *got = r == 1 ? strchr(d.base.id, '/') + 1 : "";
+		if (r != 1 || (strcmp(d.base.id, e.id) && strcasecmp(got, whole)) ||
+		    (!strcmp(d.base.id, e.id) && strcmp(d.format, "awq-g128")))
+			violation("derived", id, "not read as %s with AWQ: %s", e.id, why);
+	}
+}
+
 static void check_tags(void)
 {
 	gs_estimate *a = malloc(sizeof *a), *b = malloc(sizeof *b);
@@ -1095,6 +1146,7 @@ int main(int argc, char **argv)
 	check_devices();
 	check_aliases();
 	check_tags();
+	check_derived();
 	{
 		gs_library_entry le;
 		gs_model lm;

@@ -38,6 +38,10 @@ static void test_gptq_awq(void **st)
 	ASSERT_BPW("gptq-g64", 69, 16);        /* 4 + 20/64 */
 	ASSERT_BPW("awq-g32", 37, 8);          /* 4 + 20/32 */
 	ASSERT_BPW("mxfp4-experts", 17, 4);    /* 4 + 8/32: E2M1 + an E8M0 scale per 32 */
+	ASSERT_BPW("mxfp4-linear", 17, 4);
+	ASSERT_BPW("nvfp4", 9, 2);             /* 4 + 8/16: E2M1 + an E4M3 scale per 16 */
+	ASSERT_BPW("nvfp4-experts", 9, 2);
+	ASSERT_BPW("int8-channel", 8, 1);      /* + an fp32 scale per output row (shapes) */
 	gs_format f;
 	gs_error err;
 	assert_int_equal(gs_format_parse("gptq-g128-act", "f", &f, &err), GS_OK);
@@ -70,6 +74,11 @@ static void test_group_rows_by_name(void **st)
 		{"gptq8", "gptq8-g128", GS_FAM_GPTQ, "AutoGPTQ"},
 		{"gptq8-g32-act", "gptq8-g32-act", GS_FAM_GPTQ, "AutoGPTQ"},
 		{"mxfp4-experts", "mxfp4-experts", GS_FAM_MXFP4, "Microscaling"},
+		{"mxfp4-linear", "mxfp4-linear", GS_FAM_MXFP4, "Microscaling"},
+		{"nvfp4", "nvfp4", GS_FAM_NVFP4, "NVFP4"},
+		{"NVFP4", "nvfp4", GS_FAM_NVFP4, "NVFP4"},
+		{"nvfp4-experts", "nvfp4-experts", GS_FAM_NVFP4, "NVFP4"},
+		{"int8-channel", "int8-channel", GS_FAM_INT8, "compressed-tensors"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		gs_format f;
@@ -81,8 +90,8 @@ static void test_group_rows_by_name(void **st)
 			fail_msg("%s: got %s (family %d, source %s), expected %s (family %d)",
 			         cases[i].spelling, f.name, (int)f.family, f.source, cases[i].name,
 			         (int)cases[i].family);
-		/* only the MXFP4 row quantizes the experts alone */
-		assert_int_equal(f.experts_only, cases[i].family == GS_FAM_MXFP4);
+		/* only the -experts rows quantize the experts alone */
+		assert_int_equal(f.experts_only, strstr(f.name, "-experts") != NULL);
 		/* the name it prints parses back to the same row */
 		gs_format again;
 		if (gs_format_parse(f.name, "--format", &again, &err) || strcmp(again.name, f.name) ||
@@ -130,7 +139,14 @@ static void test_errors_and_keep(void **st)
 	assert_int_equal(gs_format_parse("int4", "--format", &f, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "choose one of nf4, nf4-dq, fp4"));
 	assert_int_equal(gs_format_parse("Q8", "--format", &f, &err), GS_EINPUT);
-	assert_non_null(strstr(err.msg, "int8 (bitsandbytes LLM.int8), fp8 (e4m3), gptq8, gguf:Q8_0"));
+	assert_non_null(strstr(err.msg, "int8 (bitsandbytes LLM.int8), int8-channel (W8A8), fp8 (e4m3)"));
+	/* "mxfp4" alone stays the ggml type (gpt-oss GGUFs); NVFP4's matrices
+	 * carry two fp32 global scales each */
+	assert_int_equal(gs_format_parse("mxfp4", "--format", &f, &err), GS_OK);
+	assert_string_equal(f.name, "gguf:MXFP4");
+	assert_int_equal(gs_format_parse("nvfp4", "--format", &f, &err), GS_OK);
+	assert_int_equal(f.matrix_meta_bytes, 8);
+	assert_int_equal(f.keep_default, GS_KEEP_ALL);
 	assert_int_equal(gs_format_parse("", "--format", &f, &err), GS_EINPUT);
 	assert_int_equal(gs_format_parse("bits:4.5", "--format", &f, &err), GS_OK);
 	assert_string_equal(f.name, "bits:9/2");

@@ -990,6 +990,69 @@ static void test_vllm_marlin_mxfp4(void **st)
 	assert_null(gs_estimate_item(E, "marlin_padding"));
 }
 
+/* NVFP4 by engine, release and GPU (engine_release.c fp4_rows): vLLM
+ * loads ModelOpt's on Blackwell natively and on 7.5 to 9.x through
+ * Marlin (from 0.14.0; 0.9.0 to 0.13.0 from 8.0; 0.8.x Blackwell only),
+ * keeping the bytes; SGLang through Marlin from 0.5.15, Blackwell only
+ * before, and compressed-tensors' NVFP4 on Blackwell only; Transformers
+ * has no ModelOpt quantizer. The checkpoint's FP8 KV scales make the KV
+ * cache fp8 under vLLM from 0.14.0 and SGLang from 0.5.3. The weights
+ * are Qwen3-32B's 31,205,621,760 linear parameters x 4.5 bits + 448
+ * matrices x 8 B, and the rest in 16 bits (the head excluded). */
+static void test_nvfp4_engines(void **st)
+{
+	(void)st;
+	gs_model m;
+	const char *q32 = TCFG("quant/qwen3-32b-nvfp4"), *ct = TCFG("quant/llama-3.1-8b-ct-nvfp4.json");
+	run_estimate(E, &m, GS_F_MODEL, q32, GS_F_RUNTIME, "vllm", GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192",
+	             END);
+	assert_string_equal(E->format.name, "nvfp4");
+	assert_string_equal(E->kv_format.name, "fp8-e4m3");
+	assert_true(has_unknown(E, "through Marlin's weight-only GEMM"));
+	assert_true(has_unknown(E, "with the checkpoint's bytes"));
+	uint64_t lin = m.split.linear;
+	assert_int_equal(lin, 31205621760ull);
+	assert_int_equal(item_at(E, "weights", 0), lin / 2);
+	assert_int_equal(item_at(E, "quant_metadata", 0), lin / 16 + 448 * 8);
+	assert_int_equal(item_at(E, "other_format_modules", 0), (m.params - lin) * 2);
+	run_estimate(E, &m, GS_F_MODEL, q32, GS_F_RUNTIME, "vllm", GS_F_GPU, "B200", GS_F_LENGTH, "8192",
+	             END);
+	assert_false(has_unknown(E, "Marlin"));
+	/* vLLM 0.13.0's "auto" KV is the model's dtype; it loads NVFP4 from 8.0 */
+	run_estimate(E, &m, GS_F_MODEL, q32, GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, "0.13.0", GS_F_GPU,
+	             "A100 80GB", GS_F_LENGTH, "8192", END);
+	assert_string_equal(E->kv_format.name, "bf16");
+	expect_estimate_error(E, GS_EUNSUPPORTED, "from compute capability 8.0 on", GS_F_MODEL, q32,
+	                      GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, "0.13.0", GS_F_GPU, "T4", -1);
+	expect_estimate_error(E, GS_EUNSUPPORTED, "from compute capability 10.0 on", GS_F_MODEL, q32,
+	                      GS_F_RUNTIME, "vllm", GS_F_RUNTIME_VERSION, "0.8.5", GS_F_GPU, "H100 SXM", -1);
+	expect_estimate_error(E, GS_EUNSUPPORTED, "it arrived in 0.8.0", GS_F_MODEL, q32, GS_F_RUNTIME,
+	                      "vllm", GS_F_RUNTIME_VERSION, "0.7.3", -1);
+	expect_estimate_error(E, GS_EUNSUPPORTED, "V100 16GB has 7.0", GS_F_MODEL, q32, GS_F_RUNTIME, "vllm",
+	                      GS_F_GPU, "V100 16GB", -1);
+	/* SGLang: Marlin from 0.5.15, Blackwell only in 0.5.10 */
+	run_estimate(E, &m, GS_F_MODEL, q32, GS_F_RUNTIME, "sglang", GS_F_GPU, "H100 SXM", GS_F_LENGTH,
+	             "8192", END);
+	assert_string_equal(E->kv_format.name, "fp8-e4m3");
+	expect_estimate_error(E, GS_EUNSUPPORTED, "ModelOptFp4Config on Blackwell only", GS_F_MODEL, q32,
+	                      GS_F_RUNTIME, "sglang", GS_F_RUNTIME_VERSION, "0.5.10", GS_F_GPU, "H100 SXM",
+	                      -1);
+	run_estimate(E, &m, GS_F_MODEL, q32, GS_F_RUNTIME, "sglang", GS_F_RUNTIME_VERSION, "0.5.10", GS_F_GPU,
+	             "RTX PRO 6000", GS_F_LENGTH, "8192", END);
+	/* compressed-tensors' NVFP4: SGLang on Blackwell only, vLLM through Marlin */
+	expect_estimate_error(E, GS_EUNSUPPORTED, "no Marlin path", GS_F_MODEL, ct, GS_F_RUNTIME, "sglang",
+	                      GS_F_GPU, "H100 SXM", -1);
+	run_estimate(E, &m, GS_F_MODEL, ct, GS_F_RUNTIME, "vllm", GS_F_GPU, "H100 SXM", GS_F_LENGTH, "8192",
+	             END);
+	assert_string_equal(E->kv_format.name, "bf16"); /* no ModelOpt KV algorithm to follow */
+	/* Transformers: refused, not guessed */
+	expect_estimate_error(E, GS_EUNSUPPORTED, "no ModelOpt quantizer", GS_F_MODEL, q32, -1);
+	expect_estimate_error(E, GS_EUNSUPPORTED, "is not read", GS_F_MODEL, ct, -1);
+	/* no GPU named: both paths said, the bytes the same */
+	run_estimate(E, &m, GS_F_MODEL, q32, GS_F_RUNTIME, "vllm", GS_F_LENGTH, "8192", END);
+	assert_true(has_unknown(E, "either way the weights keep their bytes"));
+}
+
 /* SGLang 0.4.9 on an H100 SXM: mem_fraction_static round((81559 - 10240) /
  * 81559, 3) = 0.874; free at start = CUDA total 81082 MiB - 0.34 GiB;
  * pool = floor(free x 0.874) - weights 16060522496 - load window 67108864
@@ -1752,6 +1815,7 @@ int main(void)
 		cmocka_unit_test(test_vllm_vision),
 		cmocka_unit_test(test_vllm_sampler),
 		cmocka_unit_test(test_vllm_marlin_mxfp4),
+		cmocka_unit_test(test_nvfp4_engines),
 		cmocka_unit_test(test_config_attention),
 		cmocka_unit_test(test_sglang_pool),        cmocka_unit_test(test_gguf_plan),
 		cmocka_unit_test(test_ollama),            cmocka_unit_test(test_intervals),

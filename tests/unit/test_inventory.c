@@ -709,6 +709,32 @@ static void fixtures(void **st)
 	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/tiny-gptq", -1);
 	assert_int_equal(m.params, 106816);
 	assert_non_null(strstr(m.inv.quantization, "act-order"));
+	/* NVFP4 (Qwen3-32B in the published ModelOpt and compressed-tensors
+	 * layouts): two E2M1 codes a byte count twice; the table's bytes and
+	 * the config-only estimate (codes x 4 bits + an E4M3 scale per 16 + 8 B
+	 * a matrix + the 16-bit rest) agree within 1 % (here to the 512 B of
+	 * the FP8 KV cache's k_scale and v_scale, which the config leaves out) */
+	gs_bytes from_table[2];
+	static const char *const nvfp4_dirs[2] = {GS_FIXTURE_DIR "/qwen3-32b-nvfp4-modelopt",
+	                                          GS_FIXTURE_DIR "/qwen3-32b-nvfp4-ct"};
+	for (int k = 0; k < 2; k++) {
+		run_estimate(e, &m, GS_F_MODEL, nvfp4_dirs[k], GS_F_RUNTIME, "vllm", GS_F_GPU, "B200",
+		             GS_F_LENGTH, "8192", -1);
+		assert_int_equal(m.params, 32762123264ull);
+		assert_string_equal(m.inv.main_format, "nvfp4");
+		assert_string_equal(e->format.name, "nvfp4");
+		assert_string_equal(e->kv_format.name, k ? "bf16" : "fp8-e4m3"); /* ModelOpt's FP8 KV */
+		from_table[k] = item_at(e, "weights", 0) + item_at(e, "quant_metadata", 0) +
+		                item_at(e, "other_format_modules", 0);
+	}
+	assert_int_equal(from_table[0], from_table[1]);
+	run_estimate(e, &m, GS_F_MODEL, GS_TEST_DATA_DIR "/configs/quant/qwen3-32b-nvfp4", GS_F_RUNTIME,
+	             "vllm", GS_F_GPU, "B200", GS_F_LENGTH, "8192", -1);
+	assert_false(m.has_inventory);
+	gs_bytes from_config = item_at(e, "weights", 0) + item_at(e, "quant_metadata", 0) +
+	                       item_at(e, "other_format_modules", 0);
+	assert_int_equal(from_table[0] - from_config, 64 * 2 * 4);
+	assert_true((double)(from_table[0] - from_config) < 0.01 * (double)from_table[0]);
 	/* GGUF: exact bytes per tensor; llama.cpp keeps token_embd on the host */
 	run_estimate(e, &m, GS_F_MODEL, GS_FIXTURE_DIR "/pythia-2.8b-q4_0.gguf", GS_F_RUNTIME, "llamacpp",
 	             GS_F_LENGTH, "2048", -1);

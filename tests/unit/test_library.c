@@ -177,6 +177,81 @@ static void test_resolve_reads_the_library_offline(void **st)
 	assert_non_null(strstr(err.msg, "the built-in library holds this id, but not at that revision"));
 }
 
+/* Model ids as people write them (issue 48 item 5): a re-upload of a
+ * library model is read by its name, the quantization its suffix implies
+ * said; a suffix gpusizer does not read is refused with the nearest one;
+ * a name no library model has is not derived. */
+static void test_derive_by_name(void **st)
+{
+	(void)st;
+	gs_library_derived d;
+	char why[400];
+	static const struct {
+		const char *id, *base, *method, *format, *kv;
+	} ok[] = {
+		{"unsloth/Qwen3-14B", "Qwen/Qwen3-14B", "", "", ""},
+		{"unsloth/Llama-3.1-8B-Instruct-unsloth-bnb-4bit", "meta-llama/Llama-3.1-8B-Instruct",
+		 "bitsandbytes", "nf4-dq", ""},
+		{"unsloth/Meta-Llama-3.1-8B-Instruct-bnb-4bit", "meta-llama/Llama-3.1-8B-Instruct",
+		 "bitsandbytes", "nf4-dq", ""},
+		{"unsloth/Qwen3-14B-FP8", "Qwen/Qwen3-14B", "fp8", "fp8-block128", ""},
+		{"RedHatAI/Qwen3-8B-FP8-dynamic", "Qwen/Qwen3-8B", "compressed-tensors", "fp8-channel", ""},
+		{"someone/Qwen3-14B-AWQ", "Qwen/Qwen3-14B", "awq", "awq-g128", ""},
+		{"Qwen/Qwen3-8B-GPTQ-Int8", "Qwen/Qwen3-8B", "gptq", "gptq8-g128", ""},
+		{"RedHatAI/Qwen3-8B-quantized.w8a8", "Qwen/Qwen3-8B", "compressed-tensors", "int8-channel",
+		 ""},
+		{"nvidia/Qwen3-32B-NVFP4", "Qwen/Qwen3-32B", "modelopt", "nvfp4", "fp8"},
+		{"nvidia/Qwen3-30B-A3B-NVFP4", "Qwen/Qwen3-30B-A3B", "modelopt", "nvfp4", "fp8"},
+		{"RedHatAI/Qwen3-32B-NVFP4", "Qwen/Qwen3-32B", "compressed-tensors", "nvfp4", ""},
+		{"unsloth/Qwen3-14B-GGUF", "Qwen/Qwen3-14B", "gguf", "", ""},
+		/* the whole name under another org: that model, its own quantization */
+		{"unsloth/Qwen3-32B-AWQ", "Qwen/Qwen3-32B-AWQ", "", "", ""},
+	};
+	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		int r = gs_library_derive(ok[i].id, &d, why, sizeof why);
+		if (r != 1 || strcmp(d.base.id, ok[i].base) || strcmp(d.quant_method, ok[i].method) ||
+		    strcmp(d.format, ok[i].format) || strcmp(d.quant_kv, ok[i].kv))
+			fail_msg("%s: %d %s %s %s %s (%s)", ok[i].id, r, d.base.id, d.quant_method, d.format,
+			         d.quant_kv, why);
+		assert_true(d.what[0]);
+	}
+	/* the library's own ids are not derived */
+	assert_int_equal(gs_library_derive("Qwen/Qwen3-14B", &d, why, sizeof why), 0);
+	/* an unread suffix after a library model's name: refused, the nearest said */
+	assert_int_equal(gs_library_derive("unsloth/Qwen3-14B-AWQ4", &d, why, sizeof why), -1);
+	assert_non_null(strstr(why, "a variant of Qwen/Qwen3-14B"));
+	assert_non_null(strstr(why, "the nearest: -awq"));
+	assert_int_equal(gs_library_derive("turboderp/Qwen3-14B-exl2-4.0bpw", &d, why, sizeof why), -1);
+	assert_non_null(strstr(why, "\"-exl2-4.0bpw\" is not a quantization"));
+	/* -FP4 is NVFP4 in nvidia's uploads only */
+	assert_int_equal(gs_library_derive("nvidia/Qwen3-32B-FP4", &d, why, sizeof why), 1);
+	assert_string_equal(d.format, "nvfp4");
+	assert_int_equal(gs_library_derive("someone/Qwen3-32B-FP4", &d, why, sizeof why), -1);
+	/* no library model of that name */
+	assert_int_equal(gs_library_derive("someone/NoSuchModel-AWQ", &d, why, sizeof why), 0);
+	/* through resolve, the hub unreachable: the statement in the source */
+	setenv("HF_HUB_OFFLINE", "1", 1);
+	setenv("XDG_CACHE_HOME", "/nonexistent-gpusizer-test", 1);
+	gs_workload w;
+	static gs_model m;
+	gs_error err;
+	gs_workload_init(&w);
+	wl_set(&w, GS_F_MODEL, "nvidia/Qwen3-32B-NVFP4");
+	assert_int_equal(gs_workload_model(&w, &m, &err), GS_OK);
+	assert_non_null(strstr(m.source, "read offline by its name"));
+	assert_non_null(strstr(m.source, "Qwen/Qwen3-32B's config.json"));
+	assert_string_equal(m.quant_format, "nvfp4");
+	assert_string_equal(m.quant_method, "modelopt");
+	/* a GGUF repository needs its file's type */
+	wl_set(&w, GS_F_MODEL, "unsloth/Qwen3-14B-GGUF");
+	assert_int_equal(gs_workload_model(&w, &m, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "give --format with the file's type"));
+	/* a pinned revision is the hub's to answer, never a name's */
+	wl_set(&w, GS_F_MODEL, "unsloth/Qwen3-14B@abc");
+	assert_int_equal(gs_workload_model(&w, &m, &err), GS_EINPUT);
+	assert_null(strstr(err.msg, "read offline"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -186,6 +261,7 @@ int main(void)
 	    cmocka_unit_test(test_library_fits_a_matrix),
 	    cmocka_unit_test(test_find_is_exact_but_for_case),
 	    cmocka_unit_test(test_resolve_reads_the_library_offline),
+	    cmocka_unit_test(test_derive_by_name),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -117,6 +117,17 @@ static const struct {
 		 * embedding rows) equals the hub's safetensors total as we recall it
 		 * (10,670,220,835; "10.7B"); the hub is not reachable to re-read it */
 		{CFG("meta-llama__Llama-3.2-11B-Vision-Instruct.json"), 10670220835ull, "mllama"},
+		/* Llama 3.2 Vision 90B: Llama 3.1 70B's decoder (70,553,706,496 with
+		 * 128,256 tokens) + 20 cross-attention layers of 855,654,658 (q, k, v,
+		 * o, q/k norms, two gates, the MLP, two norms) + 8 embedding rows + the
+		 * same tower as the 11B's and a projector into 8192: 88,593,355,323,
+		 * 0.24 % below the model card's "90B (88.8)", Meta's rounded figure
+		 * (its "11B (10.6)" is 0.7 % below the 11B's count above) */
+		{CFG("meta-llama__Llama-3.2-90B-Vision-Instruct.json"), 88593355323ull, "mllama"},
+		/* olmOCR-2-7B-1025: a fine-tune of Qwen2.5-VL-7B-Instruct, its config
+		 * as Transformers 4.55 saves it (text_config of model_type
+		 * qwen2_5_vl_text): Qwen2.5-VL-7B's count below, "8.29B" */
+		{CFG("allenai__olmOCR-2-7B-1025.json"), 8292166656ull, "qwen2_5_vl"},
 		/* Mistral 3 (Magistral-Small-2509, the hub's config.json): Mistral 24B
 		 * text 23,572,403,200 + Pixtral tower 403,305,472 + projector (norm,
 		 * patch merger 4096 -> 1024, linear_1, linear_2) 35,652,608 equals the
@@ -193,6 +204,13 @@ static const struct {
 		{CFG("Qwen__Qwen3-VL-235B-A22B-Instruct.json"), 235670022896ull, "qwen3_vl_moe"},
 		/* Qwen3.5 / 3.6: Gated DeltaNet hybrids + Qwen3-VL's tower without
 		 * deepstack; the checkpoints' totals add the mtp.* layer (test_qwen3_5) */
+		/* Nemotron-3-Nano-30B-A3B: 52 layers of Mamba-2 (23), attention (6)
+		 * and 128-expert MoE with a shared expert (23) by
+		 * hybrid_override_pattern: the card's 31.6B (calc.py agrees) */
+		{CFG("nvidia__NVIDIA-Nemotron-3-Nano-30B-A3B-BF16.json"), 31577940288ull, "nemotron_h"},
+		/* Unsloth's bnb-4bit re-upload of Meta-Llama-3-8B-Instruct: its shapes
+		 * (8.03B on the card); its quantization_config: test_unsloth_bnb */
+		{CFG("unsloth__llama-3-8b-Instruct-bnb-4bit.json"), 8030261248ull, "llama"},
 		{CFG("Qwen__Qwen3.5-0.8B-Base.json"), 852985920ull, "qwen3_5"},
 		{CFG("Qwen__Qwen3.5-4B.json"), 4539265536ull, "qwen3_5"},
 		{CFG("Qwen__Qwen3.5-9B.json"), 9409813744ull, "qwen3_5"},
@@ -1087,6 +1105,8 @@ static void test_quantization_config(void **st)
 		{"gptq-4bit-g128-act", "gptq-g128-act"}, {"awq-4bit-g128", "awq-g128"},
 		{"bnb-nf4-dq", "nf4-dq"},                {"fbgemm-fp8", "fp8-channel"},
 		{"ct-fp8-channel", "fp8-channel"},       {"ct-w4a16", "gptq-g128"},
+		{"ct-nvfp4", "nvfp4"},                   {"ct-w8a8-int8", "int8-channel"},
+		{"modelopt-nvfp4", "nvfp4"},
 	};
 	char path[512];
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -1103,8 +1123,68 @@ static void test_quantization_config(void **st)
 	m = load(TCFG("quant/llama-3.1-8b-unreadable-hqq.json"));
 	assert_string_equal(m.quant_format, "");
 	assert_non_null(strstr(m.quant_problem, "hqq"));
-	m = load(TCFG("quant/llama-3.1-8b-unreadable-nvfp4.json"));
-	assert_string_equal(m.quant_format, "");
+	/* ModelOpt's config.json form: FP8 KV scales declared (kv_cache_scheme) */
+	m = load(TCFG("quant/llama-3.1-8b-modelopt-nvfp4.json"));
+	assert_string_equal(m.quant_method, "modelopt");
+	assert_string_equal(m.quant_kv, "fp8");
+	assert_int_equal(m.quant_kept_roles, 0);
+	/* an ignore list keeping attention in 16 bits in every layer (and the
+	 * routers, the head): attention is a role counted apart; one layer's
+	 * module is named as counted in the format */
+	m = load(TCFG("quant/llama-3.1-8b-ct-nvfp4-attn16.json"));
+	assert_string_equal(m.quant_format, "nvfp4");
+	assert_int_equal(m.quant_kept_roles, (1u << GS_ROLE_ATTN) | (1u << GS_ROLE_TOWER));
+	assert_string_equal(m.quant_skipped, "model.layers.0.mlp.down_proj");
+	/* 32 layers of q, k, v and o: 4096 x (4096 + 1024 + 1024) + 4096 x 4096 */
+	assert_int_equal(m.split.role[GS_ROLE_ATTN].params, 32ull * (4096 * 6144 + 4096 * 4096));
+	assert_int_equal(m.split.role[GS_ROLE_ATTN].matrices, 32 * 4);
+	assert_int_equal(m.split.role[GS_ROLE_TOWER].params, 0);
+	/* ModelOpt 0.29's hf_quant_config.json beside config.json (the folder):
+	 * nvidia/Qwen3-32B-NVFP4's, lm_head excluded, FP8 KV; Qwen3-30B-A3B's
+	 * excludes the 48 routers, kept anyway */
+	m = load(TCFG("quant/qwen3-32b-nvfp4"));
+	assert_string_equal(m.quant_method, "modelopt");
+	assert_string_equal(m.quant_format, "nvfp4");
+	assert_string_equal(m.quant_kv, "fp8");
+	assert_string_equal(m.quant_skipped, "");
+	m = load(TCFG("quant/qwen3-30b-a3b-nvfp4"));
+	assert_string_equal(m.quant_format, "nvfp4");
+	assert_string_equal(m.quant_skipped, "");
+	/* MIXED_PRECISION listing the routed experts alone: nvfp4-experts */
+	m = load(TCFG("quant/qwen3-30b-a3b-nvfp4-experts"));
+	assert_string_equal(m.quant_format, "nvfp4-experts");
+	/* what gpusizer does not size is refused with the field: a ModelOpt
+	 * algorithm it does not read, NVFP4 with another block, two formats in
+	 * one checkpoint (DeepSeek-V4's FP8 attention beside NVFP4 experts) */
+#define TINY_LLAMA "{\"model_type\":\"llama\",\"hidden_size\":64,\"num_attention_heads\":4," \
+	"\"num_hidden_layers\":2,\"intermediate_size\":128,\"vocab_size\":256,"
+	static const struct {
+		const char *json, *needle;
+	} bad[] = {
+		{TINY_LLAMA "\"quantization_config\":{\"quant_method\":"
+		 "\"modelopt\",\"quant_algo\":\"NVFP4_AWQ\"}}", "NVFP4_AWQ"},
+		{TINY_LLAMA "\"quantization_config\":{\"quant_method\":"
+		 "\"modelopt\",\"quant_algo\":\"NVFP4\",\"group_size\":32}}", "group_size 32"},
+		{TINY_LLAMA "\"quantization_config\":{\"quant_method\":"
+		 "\"modelopt\",\"quant_algo\":\"MIXED_PRECISION\",\"quantized_layers\":{\"model.layers.0.mlp."
+		 "experts\":{\"quant_algo\":\"NVFP4\"},\"model.layers.0.self_attn.q_proj\":{\"quant_algo\":"
+		 "\"FP8\"}}}}", "one format"},
+		{TINY_LLAMA "\"quantization_config\":{\"quant_method\":"
+		 "\"compressed-tensors\",\"format\":\"mixed-precision\",\"config_groups\":{\"group_0\":{"
+		 "\"targets\":[\"re:.*attn.*\"],\"weights\":{\"num_bits\":8,\"type\":\"float\",\"strategy\":"
+		 "\"block\",\"block_structure\":[128,128]}},\"group_1\":{\"targets\":[\"re:.*experts.*\"],"
+		 "\"weights\":{\"num_bits\":4,\"type\":\"float\",\"strategy\":\"tensor_group\","
+		 "\"group_size\":16}}}}}", "one format per checkpoint"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		gs_error err;
+		gs_model b;
+		size_t n = strlen(bad[i].json);
+		assert_int_equal(gs_model_from_config_json(bad[i].json, n, "q.json", &b, &err), GS_OK);
+		assert_string_equal(b.quant_format, "");
+		if (!strstr(b.quant_problem, bad[i].needle))
+			fail_msg("%s: %s", bad[i].needle, b.quant_problem);
+	}
 	/* MXFP4 (the hub's gpt-oss-20b config.json): the experts alone, whatever
 	 * modules_to_not_convert lists; the split matches the checkpoint's own
 	 * dtype split (safetensors: BF16 1,804,459,584, the experts in U8) */
@@ -1178,7 +1258,9 @@ static void test_fp8_checkpoints(void **st)
 	 * static activations); the vision tower and projector stay BF16 */
 	gs_model d = load(CFG("mistralai__Devstral-Small-2-24B-Instruct-2512.json"));
 	assert_string_equal(d.quant_format, "fp8-e4m3");
-	assert_string_equal(d.quant_skipped, "model.vision_tower, model.multi_modal_projector");
+	assert_string_equal(d.quant_skipped, "");
+	assert_int_equal(d.quant_kept_roles, 1u << GS_ROLE_TOWER); /* counted in 16 bits */
+	assert_true(d.split.role[GS_ROLE_TOWER].params > 0);
 	d = load(CFG("mistralai__Devstral-2-123B-Instruct-2512.json"));
 	assert_string_equal(d.quant_format, "fp8-e4m3");
 }
@@ -1197,6 +1279,21 @@ static void test_awq_checkpoint(void **st)
 	uint64_t lin = m.split.linear;
 	assert_int_equal(lin % 1024, 0);
 	assert_int_equal(lin / 8 + lin / 1024 + lin / 128 + (m.params - lin), 5731472384ull);
+}
+
+/* Unsloth's bnb-4bit re-upload: bitsandbytes NF4 with double quantization
+ * (llm_int8_skip_modules null: every linear but lm_head), read from its
+ * quantization_config, on Meta-Llama-3-8B's shapes (the Instruct's are
+ * the same) */
+static void test_unsloth_bnb(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("unsloth__llama-3-8b-Instruct-bnb-4bit.json"));
+	assert_string_equal(m.quant_method, "bitsandbytes");
+	assert_string_equal(m.quant_format, "nf4-dq");
+	assert_string_equal(m.quant_skipped, "");
+	gs_model base = load(CFG("meta-llama__Meta-Llama-3-8B.json"));
+	assert_int_equal(m.params, base.params);
 }
 
 /* Qwen3-VL (hub configs as model reports print them, each equal to the
@@ -1433,6 +1530,7 @@ int main(void)
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 		cmocka_unit_test(test_fp8_checkpoints),   cmocka_unit_test(test_awq_checkpoint),
+		cmocka_unit_test(test_unsloth_bnb),
 		cmocka_unit_test(test_qwen3_vl),         cmocka_unit_test(test_qwen3_5),
 		cmocka_unit_test(test_gemma3n),
 	};

@@ -113,6 +113,19 @@ static void test_finish_rules(void **st)
 	assert_true(found);
 	assert_int_equal(cap, 24564ull << 20);
 	assert_non_null(strstr(how, "device-reported"));
+	assert_false(gs_workload_capacity_shared(&w));
+	/* unified memory: CUDA's total, shared with the CPU; given a capacity,
+	 * that is the GPU's share and nothing is left to state */
+	gs_workload_init(&w);
+	wl_set(&w, GS_F_PARAMS, "7e9");
+	wl_set(&w, GS_F_GPU, "DGX Spark");
+	assert_int_equal(gs_workload_finish(&w, &err), GS_OK);
+	assert_int_equal(gs_workload_capacity(&w, &cap, &found, how, sizeof how, &err), GS_OK);
+	assert_int_equal(cap, 130599218053ull);
+	assert_non_null(strstr(how, "unified memory"));
+	assert_true(gs_workload_capacity_shared(&w) && !gs_workload_capacity_nominal(&w));
+	wl_set(&w, GS_F_CAPACITY, "100GiB");
+	assert_false(gs_workload_capacity_shared(&w));
 	/* an unknown device is refused where it is set, naming the nearest */
 	gs_workload_init(&w);
 	assert_int_equal(gs_workload_set(&w, GS_F_GPU, "RTX 9999", 8, GS_FROM_SHEET, "s.yaml:3:6", &err),
@@ -179,6 +192,10 @@ static void test_devices(void **st)
 		{"NVIDIA RTX PRO 6000 Blackwell Server Edition", "RTX PRO 6000"},
 		{"NVIDIA RTX PRO 6000 Blackwell Max-Q Workstation Edition", "RTX PRO 6000"},
 		{"rtx-pro-6000-blackwell", "RTX PRO 6000"},
+		{"NVIDIA RTX PRO 4500 Blackwell", "RTX PRO 4500"}, {"NVIDIA B300 SXM6 AC", "B300"},
+		{"NVIDIA H200 NVL", "H200 NVL"},        {"NVIDIA H20-3e", "H20-3e"},
+		{"H200", "H200"},                       {"NVIDIA GB10", "GB10"},
+		{"DGX Spark", "GB10"},
 	};
 	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
 		assert_int_equal(gs_device_lookup(ok[i].name, "--gpu", &d, &err), GS_OK);
@@ -189,6 +206,9 @@ static void test_devices(void **st)
 	assert_null(gs_device_find("A100"));
 	assert_int_equal(gs_device_lookup("H100", "--gpu", &d, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "H100 PCIe, H100 SXM, H100 NVL"));
+	/* the RTX 5060 Ti's two sizes print one name */
+	assert_int_equal(gs_device_lookup("NVIDIA GeForce RTX 5060 Ti", "--gpu", &d, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "RTX 5060 Ti 8GB, RTX 5060 Ti 16GB"));
 	assert_int_equal(gs_device_lookup("RTX 4900", "--gpu", &d, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "did you mean"));
 	assert_non_null(strstr(err.msg, "RTX 4090,"));
@@ -205,6 +225,12 @@ static void test_devices(void **st)
 	d = gs_device_find("H200");
 	assert_int_equal(gs_device_cuda_total(d, 100ull << 30, how, sizeof how),
 	                 (100ull << 30) - (728ull << 20));
+	/* unified memory (GB10): no device total; CUDA's total, the OS's
+	 * memory, is the capacity, and it is its own CUDA total */
+	d = gs_device_find("GB10");
+	assert_true(d->unified && !d->reported_bytes && d->unified_how[0]);
+	assert_int_equal(gs_device_cuda_total(d, d->cuda_bytes, how, sizeof how), 130599218053ull);
+	assert_non_null(strstr(how, "published"));
 	/* every row: a total is either on record with how it was reported, or absent */
 	const gs_device *t;
 	size_t n = gs_device_table(&t);
@@ -212,8 +238,12 @@ static void test_devices(void **st)
 	for (size_t i = 0; i < n; i++) {
 		assert_true(t[i].nominal_gb > 0);
 		assert_true(t[i].reported_bytes == 0 || t[i].reported_how[0]);
-		assert_true(t[i].cuda_bytes == 0 ||
+		assert_true(t[i].cuda_bytes == 0 || t[i].unified ||
 		            (t[i].cuda_bytes < t[i].reported_bytes && t[i].cuda_how[0]));
+		/* a unified part's CUDA total is below its shared memory (GB10: 128 GiB, of which the
+		 * OS sees 121.69), and says what is known */
+		assert_true(!t[i].unified || (t[i].cuda_bytes < (t[i].nominal_gb << 30) &&
+		                               t[i].cuda_how[0] && t[i].unified_how && t[i].unified_how[0]));
 		assert_ptr_equal(gs_device_find(t[i].name), &t[i]); /* every marketing name is unambiguous */
 		/* the shortlist quotes the how in a fixed field: it must fit whole */
 		assert_true(strlen(t[i].reported_how) + strlen("device-reported (, device table)") <

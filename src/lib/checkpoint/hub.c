@@ -701,6 +701,21 @@ out:
 	return s;
 }
 
+/* A small file the repository lists, whole, into the snapshot. */
+static gs_status fetch_small_file(hub *h, const char *snap, const char *base, const char *name)
+{
+	char url[1400], path[1400];
+	xfer x;
+	snprintf(url, sizeof url, "%s/%s", base, name);
+	gs_status s = get_small(h, url, name, &x);
+	if (!s) {
+		snprintf(path, sizeof path, "%s/%s", snap, name);
+		s = write_atomic(h, path, x.buf, x.len, 0);
+	}
+	xfer_free(&x);
+	return s;
+}
+
 /* config.json and the index whole, then the shard headers. */
 static gs_status fetch_safetensors(hub *h, const char *snap, const char *base, bool index)
 {
@@ -791,7 +806,7 @@ static gs_status fetch(hub *h, const char *rev)
 		                    h->name, url);
 	}
 	snprintf(h->res->commit, sizeof h->res->commit, "%s", sha);
-	bool index = false, single = false;
+	bool index = false, single = false, hf_quant = false;
 	char *ggufs[MAX_FILES];
 	size_t nggufs = 0;
 	for (size_t i = 0; i < json_array_size(sib); i++) {
@@ -800,6 +815,8 @@ static gs_status fetch(hub *h, const char *rev)
 			continue;
 		index |= strcmp(f, "model.safetensors.index.json") == 0;
 		single |= strcmp(f, "model.safetensors") == 0;
+		/* ModelOpt 0.29 and before: the quantization beside config.json */
+		hf_quant |= strcmp(f, "hf_quant_config.json") == 0;
 		size_t n = strlen(f);
 		if (n > 5 && strcmp(f + n - 5, ".gguf") == 0 && !strchr(f, '/') && nggufs < MAX_FILES)
 			ggufs[nggufs++] = (char *)f;
@@ -828,6 +845,8 @@ static gs_status fetch(hub *h, const char *rev)
 		s = fetch_headers(h, snap, one, 1, base);
 	} else if (index || single) {
 		s = fetch_safetensors(h, snap, base, index);
+		if (!s && hf_quant)
+			s = fetch_small_file(h, snap, base, "hf_quant_config.json");
 	} else {
 		s = gs_error_set(h->err, GS_EINPUT, NULL,
 		                 "%s/%s@%s has no model.safetensors, index or .gguf file", h->org, h->name,

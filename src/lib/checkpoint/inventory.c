@@ -26,6 +26,10 @@ static const char *const quant_suffixes[] = {
 	".absmax", ".quant_map", ".nested_absmax", ".nested_quant_map", ".quant_state.bitsandbytes__nf4",
 	".quant_state.bitsandbytes__fp4", ".SCB", ".weight_format", ".scales", ".qzeros", ".g_idx",
 	".weight_scale", ".weight_scale_inv", ".input_scale", ".weight_zero_point", ".k_scale", ".v_scale",
+	/* NVFP4's second-level scales: ModelOpt's weight_scale_2, compressed-
+	 * tensors' weight_global_scale and input_global_scale, and the packed
+	 * shape compressed-tensors keeps beside weight_packed */
+	".weight_scale_2", ".weight_global_scale", ".input_global_scale", ".weight_shape",
 };
 
 static gs_tensor_class classify(const gs_tensor *t)
@@ -85,8 +89,38 @@ static bool has(const gs_inventory *inv, const char *base, const char *suffix)
 
 /* How many matrices of each quantized storage the table holds. */
 typedef struct quant_tally {
-	uint64_t nf4, fp4, dq, int8, gptq, fp8, gidx;
+	uint64_t nf4, fp4, dq, int8, gptq, fp8, gidx, nvfp4, mxfp4;
 } quant_tally;
+
+/* The dtype of the tensor named base + suffix, or "" when there is none. */
+static const char *dtype_of(const gs_inventory *inv, const char *base, const char *suffix)
+{
+	char buf[700];
+	size_t b = strlen(base), x = strlen(suffix);
+	if (b + x >= sizeof buf)
+		return "";
+	memcpy(buf, base, b);
+	memcpy(buf + b, suffix, x + 1);
+	long i = gsi_inv_find(inv, buf);
+	return i >= 0 ? inv->t[i].dtype : "";
+}
+
+/* A 4-bit float matrix: two E2M1 codes a byte (U8), with E4M3 scales per
+ * 16 and a second-level scale (NVFP4: ModelOpt's weight_scale_2,
+ * compressed-tensors' weight_global_scale) or E8M0 scales per 32 in U8
+ * (compressed-tensors' MXFP4). Returns 'n', 'm' or 0. */
+static int fp4_kind(const gs_inventory *inv, const gs_tensor *t, const char *base)
+{
+	if (strcmp(t->dtype, "U8"))
+		return 0;
+	const char *sc = dtype_of(inv, base, ".weight_scale");
+	bool global = has(inv, base, ".weight_scale_2") || has(inv, base, ".weight_global_scale");
+	if (!strcmp(sc, "F8_E4M3") && global)
+		return 'n';
+	if (!strcmp(sc, "U8") || !strcmp(sc, "F8_E8M0"))
+		return 'm';
+	return 0;
+}
 
 /* The first 8 distinct dtypes, with their tensor counts and bytes. */
 typedef struct dtype_tally {
@@ -113,10 +147,19 @@ static void count_packing(const gs_inventory *inv, gs_tensor *t, unsigned bits, 
 		has(inv, t->name, ".quant_state.bitsandbytes__nf4") ? q->nf4++ : q->fp4++;
 		if (has(inv, t->name, ".nested_absmax"))
 			q->dq++;
-	} else if (n > 7 && ends(t->name, ".weight")) {
+	} else if ((n > 7 && ends(t->name, ".weight")) || (n > 14 && ends(t->name, ".weight_packed"))) {
+		bool packed = ends(t->name, ".weight_packed");
+		size_t cut = n - (packed ? 14 : 7);
 		char base[700];
-		snprintf(base, sizeof base, "%.*s", (int)(n - 7 < 690 ? n - 7 : 690), t->name);
-		if (has(inv, base, ".SCB"))
+		snprintf(base, sizeof base, "%.*s", (int)(cut < 690 ? cut : 690), t->name);
+		int fp4 = fp4_kind(inv, t, base);
+		if (fp4) {
+			t->logical = t->elements * 2; /* two E2M1 codes per byte */
+			fp4 == 'n' ? q->nvfp4++ : q->mxfp4++;
+		} else if (packed && !strcmp(t->dtype, "I32")) {
+			t->logical = t->elements * (32 / bits); /* compressed-tensors pack-quantized int */
+			q->gptq++;
+		} else if (has(inv, base, ".SCB"))
 			q->int8++;
 		else if (has(inv, base, ".weight_scale") || has(inv, base, ".weight_scale_inv"))
 			q->fp8++;
@@ -221,7 +264,15 @@ static const char *main_dtype(const gs_inventory *inv, const dtype_tally *d)
 static void name_quantization(gs_inventory_summary *s, const gs_inventory *inv, const quant_tally *q,
                               const char *main, unsigned bits)
 {
-	if (q->nf4 || q->fp4) {
+	if (q->nvfp4 || q->mxfp4) {
+		bool nv = q->nvfp4 >= q->mxfp4;
+		snprintf(s->main_format, sizeof s->main_format, "%s", nv ? "nvfp4" : "mxfp4-linear");
+		snprintf(s->quantization, sizeof s->quantization,
+		         "%s: E2M1 codes two a byte with %s scales, %llu matrices%s", nv ? "NVFP4" : "MXFP4",
+		         nv ? "E4M3 per 16 and fp32 global" : "E8M0 per 32",
+		         (unsigned long long)(nv ? q->nvfp4 : q->mxfp4),
+		         q->fp8 ? " (and FP8 matrices beside them)" : "");
+	} else if (q->nf4 || q->fp4) {
 		snprintf(s->main_format, sizeof s->main_format, "%s%s", q->nf4 >= q->fp4 ? "nf4" : "fp4",
 		         q->dq ? "-dq" : "");
 		snprintf(s->quantization, sizeof s->quantization, "bitsandbytes %s, %llu matrices%s",
@@ -292,7 +343,7 @@ void gs_inventory_summarize(gs_inventory *inv, unsigned quant_bits, gs_inventory
 		         "%s%s: %llu tensors, %llu B", k ? "; " : "", d.names[k],
 		         (unsigned long long)d.count[k], (unsigned long long)d.bytes[k]);
 	const char *main = main_dtype(inv, &d);
-	s->quantized = q.nf4 || q.fp4 || q.int8 || q.gptq || q.fp8 ||
+	s->quantized = q.nf4 || q.fp4 || q.int8 || q.gptq || q.fp8 || q.nvfp4 || q.mxfp4 ||
 	               (strcmp(inv->format, "gguf") == 0 && strchr(main, 'Q'));
 	name_quantization(s, inv, &q, main, bits);
 	if (s->quantized)

@@ -99,6 +99,55 @@ static gs_status hub_names(gs_error *err, const char *path, const char *label, g
 	return s;
 }
 
+/* A hub id the hub could not answer, read by its name as a re-upload of a
+ * library model (gs_library_derive): the base's config.json with the
+ * quantization the name implies, all of it said in the model's source.
+ * GS_OK when read; else `hub_status` with why appended to err. */
+static gs_status derived(const gs_workload *w, const char *id, gs_model *out, gs_status hub_status,
+                         gs_error *err)
+{
+	gs_library_derived d;
+	char why[400];
+	int r = gs_library_derive(id, &d, why, sizeof why);
+	char near[300];
+	if (r < 0 && gs_library_nearest(id, near, sizeof near))
+		return hub_status; /* a library id misspelt: the caller's "did you mean" says so */
+	if (r < 0 && err) {
+		gsi_fmt_add(err->msg, sizeof err->msg, " (%s)", why);
+		return hub_status;
+	}
+	if (r == 0)
+		return hub_status;
+	/* a GGUF repository holds one file per type: which one is --format's
+	 * to say, never a default of 16 bits */
+	if (!strcmp(d.quant_method, "gguf") &&
+	    (!gs_wl_set(w, GS_F_FORMAT) || w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT)) {
+		if (err)
+			gsi_fmt_add(err->msg, sizeof err->msg,
+			            " (by its name a GGUF repository of %s, in the library: give --format "
+			            "with the file's type, Q4_K_M for one)",
+			            d.base.id);
+		return hub_status;
+	}
+	gs_status s = gs_library_model(&d.base, out, err);
+	if (s)
+		return s;
+	if (d.format[0]) { /* as a quantization_config saying so would */
+		snprintf(out->quant_method, sizeof out->quant_method, "%s", d.quant_method);
+		snprintf(out->quant_format, sizeof out->quant_format, "%s", d.format);
+		snprintf(out->quant_kv, sizeof out->quant_kv, "%s", d.quant_kv);
+		gsi_fmt(out->quant_read, sizeof out->quant_read, "implied by the name's %s: %s", d.suffix,
+		        d.what);
+		out->quant_problem[0] = out->quant_skipped[0] = 0;
+		out->quant_kept_roles = 0;
+	}
+	gsi_fmt(out->source, sizeof out->source,
+	        "%s, read offline by its name (the hub did not answer): %s's config.json from the "
+	        "library%s%s, %s; give the checkpoint's folder for its own files", id, d.base.id,
+	        d.suffix[0] ? " with the name's " : "", d.suffix, d.what);
+	return GS_OK;
+}
+
 static gs_status from_hub(const gs_workload *w, gs_model *out, gs_error *err)
 {
 	gs_library_entry e;
@@ -115,6 +164,12 @@ static gs_status from_hub(const gs_workload *w, gs_model *out, gs_error *err)
 		snprintf(bare, sizeof bare, "%.*s", (int)strcspn(id, "@:"), id);
 		char near[300];
 		size_t used = err ? strlen(err->msg) : 0;
+		bool pinned = id[strcspn(id, "@:")] || gs_wl_set(w, GS_F_REVISION);
+		if (!pinned && !gs_library_find(bare, &e)) {
+			gs_status d = derived(w, bare, out, s, err);
+			if (d != s || (err && strlen(err->msg) != used))
+				return d;
+		}
 		if (err && gs_library_find(bare, &e))
 			snprintf(err->msg + used, sizeof err->msg - used,
 			         " (the built-in library holds this id, but not at that revision)");

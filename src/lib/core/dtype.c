@@ -18,6 +18,21 @@
  *    E8M0 scale per block of 32 (0.25 bit/weight); in a Hugging Face
  *    checkpoint (quant_method "mxfp4", gpt-oss) only the experts' matrices
  *    (Transformers quantizer_mxfp4.py param_needs_quantization).
+ *  - NVFP4 (NVIDIA, "Introducing NVFP4 for efficient and accurate
+ *    low-precision inference", developer.nvidia.com/blog, 2025): 4-bit
+ *    E2M1 values, one FP8 E4M3 scale per block of 16 along the input
+ *    dimension (0.5 bit/weight), and a second-level fp32 scale per tensor.
+ *    The checkpoints store per matrix an fp32 weight global scale and an
+ *    fp32 input (activation) global scale: ModelOpt's weight [out, in/2]
+ *    uint8, weight_scale [out, in/16] float8_e4m3fn, weight_scale_2 and
+ *    input_scale fp32 (vLLM modelopt.py ModelOptNvFp4LinearMethod
+ *    .create_weights @7cfb97e3379); compressed-tensors nvfp4-pack-quantized
+ *    the same as weight_packed, weight_scale, weight_global_scale and
+ *    input_global_scale (compressed_tensors_w4a4_nvfp4.py). A weight-only
+ *    (W4A16) checkpoint has no input scale: 4 bytes a matrix less.
+ *  - int8 channel (compressed-tensors int-quantized, W8A8): int8 weights
+ *    and one fp32 scale per output row, weight_scale [out, 1] (vLLM
+ *    compressed_tensors_w8a8_int8.py create_weights @7cfb97e3379).
  *  - ggml types: bytes per block from ggml's type traits; the split between
  *    code bytes and scale bytes follows the block_* structs of ggml-common.h.
  */
@@ -67,6 +82,19 @@ static const gs_format named[] = {
 	{"mxfp4-experts", GS_FAM_MXFP4, true, RI(4, 1), RI(8, 32), 0, 0, 0, KEEP16, false,
 	 "MXFP4 on the MoE experts only (gpt-oss checkpoints): E2M1 + E8M0 scale per 32; the rest in 16 bits",
 	 "OCP Microscaling Formats (MX) v1.0; Transformers quantizers/quantizer_mxfp4.py", true},
+	{"mxfp4-linear", GS_FAM_MXFP4, true, RI(4, 1), RI(8, 32), 0, 0, 0, KEEP16, false,
+	 "MXFP4 on every linear matrix: E2M1 + E8M0 scale per 32 (compressed-tensors mxfp4-pack-quantized)",
+	 "OCP Microscaling Formats (MX) v1.0; vLLM compressed_tensors_w4a4_mxfp4.py", false},
+	{"nvfp4", GS_FAM_NVFP4, true, RI(4, 1), RI(8, 16), 0, 0, 8, KEEP16, false,
+	 "NVFP4: E2M1 + FP8 E4M3 scale per 16, fp32 weight and input global scales per matrix",
+	 "NVIDIA NVFP4 (developer.nvidia.com blog); vLLM modelopt.py, compressed_tensors_w4a4_nvfp4.py",
+	 false},
+	{"nvfp4-experts", GS_FAM_NVFP4, true, RI(4, 1), RI(8, 16), 0, 0, 8, KEEP16, false,
+	 "NVFP4 on the MoE experts only (ModelOpt MIXED_PRECISION listing experts); the rest in 16 bits",
+	 "NVIDIA NVFP4 (developer.nvidia.com blog); vLLM modelopt.py ModelOptMixedPrecisionConfig", true},
+	{"int8-channel", GS_FAM_INT8, true, RI(8, 1), RI(0, 1), 4, 0, 0, KEEP16, false,
+	 "int8 + one fp32 scale per output row, for an int8 GEMM (W8A8 int-quantized)",
+	 "compressed-tensors channel strategy; vLLM compressed_tensors_w8a8_int8.py", false},
 };
 
 /* ggml types: name, elements per block, bytes per block, code bytes per block
@@ -282,12 +310,11 @@ static bool vague_bits(const char *s, const char *text, const char *field, gs_er
 	} rows[] = {
 		{2, "gguf:Q2_K, gguf:IQ2_XS"},
 		{3, "gguf:Q3_K_M, gguf:IQ3_XXS"},
-		{4, "nf4, nf4-dq, fp4, mxfp4 (gpt-oss experts), gptq (4-bit, group 128), awq (group 128), "
-	            "gguf:Q4_K_M, "
-	            "gguf:Q4_0"},
+		{4, "nf4, nf4-dq, fp4, nvfp4, mxfp4-linear, mxfp4-experts (gpt-oss), gguf:MXFP4, gptq "
+		    "(4-bit, group 128), awq (group 128), gguf:Q4_K_M, gguf:Q4_0"},
 		{5, "gguf:Q5_K_M, gguf:Q5_0"},
 		{6, "gguf:Q6_K"},
-		{8, "int8 (bitsandbytes LLM.int8), fp8 (e4m3), gptq8, gguf:Q8_0"},
+		{8, "int8 (bitsandbytes LLM.int8), int8-channel (W8A8), fp8 (e4m3), gptq8, gguf:Q8_0"},
 		{16, "bf16, fp16"},
 	};
 	for (size_t l = 0; l < NELEM(lead); l++) {
@@ -401,7 +428,8 @@ gs_status gs_format_parse(const char *text, const char *field, gs_format *out, g
 unknown:
 	return gs_error_set(err, GS_EINPUT, field,
 	                    "unknown format \"%.40s\"; expected fp32, bf16, fp16, fp8 (fp8-e4m3, fp8-e5m2, "
-	                    "fp8-channel, fp8-block128), int8, nf4, nf4-dq, fp4, fp4-dq, gptq[-gN][-act], "
+	                    "fp8-channel, fp8-block128), int8, int8-channel, nf4, nf4-dq, fp4, fp4-dq, "
+	                    "nvfp4, nvfp4-experts, mxfp4-linear, mxfp4-experts, gptq[-gN][-act], "
 	                    "gptq8[-gN][-act], awq[-gN], gguf:TYPE or bits:N (see `gpusizer formats`)",
 	                    text);
 }

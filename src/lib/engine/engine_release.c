@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#include "gpusizer/devices.h"
 #include "engine/engine_release.h"
 #include "engine/estimate_items.h"
 
@@ -1145,6 +1146,185 @@ static gs_status model_served(const gs_estimate *e, gs_runtime engine, const gsi
 	return GS_OK;
 }
 
+/* Which GPUs an engine release loads a 4-bit float checkpoint on, by the
+ * checkpoint's producer: the lowest compute capability (x 10) its config
+ * class or scheme accepts (get_min_capability) from the release `since` on,
+ * read at each tag (vLLM: quantization/modelopt.py ModelOptNvFp4Config and
+ * compressed_tensors/schemes/compressed_tensors_w4a4_nvfp4.py,
+ * compressed_tensors_w4a16_nvfp4.py, compressed_tensors_w4a4_mxfp4.py;
+ * SGLang: layers/quantization/modelopt_quant.py ModelOptFp4Config and
+ * compressed_tensors/schemes/compressed_tensors_w4a4_nvfp4.py). Below 10.0
+ * the releases that accept it run a weight-only Marlin GEMM; a release
+ * older than every row has no such path and refuses the checkpoint. */
+static const struct {
+	gs_runtime engine;
+	gs_family family;   /* GS_FAM_NVFP4 or GS_FAM_MXFP4 (every linear)      */
+	bool ct;            /* compressed-tensors' scheme, else ModelOpt's      */
+	const char *since;
+	unsigned min_cc;    /* x 10: 100 = Blackwell only                       */
+	const char *what;
+} fp4_rows[] = {
+	{GS_RT_VLLM, GS_FAM_NVFP4, false, "0.8.0", 100,
+	 "ModelOptNvFp4Config, CUTLASS FP4 only (get_min_capability 100)"},
+	{GS_RT_VLLM, GS_FAM_NVFP4, false, "0.9.0", 80,
+	 "ModelOptNvFp4Config with a Marlin weight-only GEMM below 10.0 (get_min_capability 80)"},
+	{GS_RT_VLLM, GS_FAM_NVFP4, false, "0.14.0", 75, "ModelOptNvFp4Config, Marlin from Turing on "
+	 "(get_min_capability 75)"},
+	{GS_RT_VLLM, GS_FAM_NVFP4, true, "0.9.1", 80, "CompressedTensorsW4A4Fp4 (get_min_capability 80; "
+	 "from 0.9.2 CompressedTensorsW4A16Fp4's Marlin below 10.0)"},
+	{GS_RT_VLLM, GS_FAM_NVFP4, true, "0.16.0", 75,
+	 "CompressedTensorsW4A16Fp4's Marlin from Turing on (get_min_capability 75)"},
+	{GS_RT_VLLM, GS_FAM_MXFP4, true, "0.23.0", 80, "CompressedTensorsW4A4MXFp4 (get_min_capability 80; "
+	 "in no release read up to 0.21.0, 0.22.0 not read)"},
+	{GS_RT_SGLANG, GS_FAM_NVFP4, false, "0.4.6", 100,
+	 "ModelOptFp4Config on Blackwell only (get_min_capability 100)"},
+	{GS_RT_SGLANG, GS_FAM_NVFP4, false, "0.5.15", 80,
+	 "ModelOptFp4Config with --fp4-gemm-backend auto's Marlin on 8.0 to 9.x (get_min_capability 80)"},
+	{GS_RT_SGLANG, GS_FAM_NVFP4, true, "0.5.9", 100,
+	 "CompressedTensorsW4A4Fp4 on Blackwell only (get_min_capability 100, no Marlin path)"},
+};
+
+/* A device's compute capability x 10 ("8.9" -> 89), or 0 when it has none
+ * (a ROCm part's gfx name). */
+static unsigned cc_of(const gs_device *d)
+{
+	const char *c = d ? d->compute_capability : "";
+	if (!(c[0] >= '0' && c[0] <= '9'))
+		return 0;
+	unsigned major = (unsigned)strtoul(c, NULL, 10);
+	const char *dot = strchr(c, '.');
+	return major * 10 + (dot && dot[1] >= '0' && dot[1] <= '9' ? (unsigned)(dot[1] - '0') : 0);
+}
+
+/* Whether a matrix of the model is not a multiple of what the FP4 GEMMs
+ * tile without padding: NVFP4's swizzled scales pad rows to 128 and the
+ * scale columns to 4 (nvfp4_utils.py swizzle_blockscale), Marlin pads to
+ * (n % 64, k % 128) or (n % 128, k % 64) (marlin_utils.py marlin_padded_nk,
+ * main only) @7cfb97e3379; the first such module in `name`. */
+static bool fp4_unaligned(const gs_model *m, char *name, size_t cap)
+{
+	for (size_t i = 0; i < m->n_modules; i++) {
+		const gs_linear_module *x = &m->modules[i];
+		if (x->tower)
+			continue;
+		bool swizzle = x->out % 128 || (x->in / 16) % 4;
+		bool marlin = !((x->out % 64 == 0 && x->in % 128 == 0) ||
+		                (x->out % 128 == 0 && x->in % 64 == 0));
+		if (swizzle || marlin) {
+			snprintf(name, cap, "%s (%llu x %llu)", x->name, (unsigned long long)x->out,
+			         (unsigned long long)x->in);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* NVFP4 and MXFP4 on every linear: refused where the release or the GPU
+ * has no path for them; said which path holds them (the same bytes:
+ * Marlin repacks the 4-bit codes, gptq_marlin_repack, and re-encodes the
+ * E4M3 scales to one byte each, marlin_utils_fp4.py
+ * prepare_fp4_layer_for_marlin @7cfb97e3379). */
+static const char *engine_label(gs_runtime engine)
+{
+	return engine == GS_RT_VLLM ? "vLLM" : engine == GS_RT_SGLANG ? "SGLang" : gs_runtime_name(engine);
+}
+
+static gs_status fp4_served(gs_estimate *e, gs_runtime engine, const char *version, gs_error *err)
+{
+	const gs_format *f = &e->format;
+	const gs_workload *w = &e->workload;
+	if (f->family != GS_FAM_NVFP4 && !(f->family == GS_FAM_MXFP4 && !f->experts_only))
+		return GS_OK;
+	bool ct = !strcmp(e->model.quant_method, "compressed-tensors");
+	const char *producer = ct ? "compressed-tensors" : "ModelOpt";
+	gs_field asked = gs_wl_set(w, GS_F_RUNTIME_VERSION) ? GS_F_RUNTIME_VERSION : GS_F_RUNTIME;
+	const char *where = w->v[asked].where;
+	unsigned v[VPARTS], since[VPARTS];
+	if (!parse_version(version, v))
+		return GS_OK;
+	int row = -1;
+	for (size_t i = 0; i < sizeof fp4_rows / sizeof fp4_rows[0]; i++) {
+		if (fp4_rows[i].engine != engine || fp4_rows[i].family != f->family || fp4_rows[i].ct != ct)
+			continue;
+		parse_version(fp4_rows[i].since, since);
+		if (cmp_version(v, since) >= 0)
+			row = (int)i;
+	}
+	if (row < 0) {
+		const char *first = NULL;
+		for (size_t i = 0; i < sizeof fp4_rows / sizeof fp4_rows[0] && !first; i++)
+			if (fp4_rows[i].engine == engine && fp4_rows[i].family == f->family &&
+			    fp4_rows[i].ct == ct)
+				first = fp4_rows[i].since;
+		if (!first)
+			return gs_error_set(err, GS_EUNSUPPORTED, where, "format %s: %s's loading of %s %s "
+			                    "checkpoints is not read in any release (refused, not guessed)",
+			                    f->name, engine_label(engine), producer, f->name);
+		return gs_error_set(err, GS_EUNSUPPORTED, where, "format %s: %s %.40s has no %s %s path "
+		                    "(it arrived in %s); give runtime_version %s or later", f->name,
+		                    engine_label(engine), version, producer, f->name, first, first);
+	}
+	unsigned min = fp4_rows[row].min_cc, cc = cc_of(w->device);
+	if (!w->device) {
+		gsi_unknown(e, "weights: %s %s runs %s %s natively on compute capability 10.0 and later%s; "
+		            "no --gpu names the GPU, and either way the weights keep their bytes",
+		            engine_label(engine), version, producer, f->name,
+		            min < 100 ? ", through a weight-only Marlin GEMM below" : " only");
+		return GS_OK;
+	}
+	if (cc < min)
+		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_GPU].where,
+		                    "format %s: %s %.40s loads %s %s from compute capability %u.%u on "
+		                    "(%s); %s has %s", f->name,
+		                    engine_label(engine), version, producer, f->name, min / 10, min % 10,
+		                    fp4_rows[row].what, w->device->name, w->device->compute_capability);
+	char bad[96];
+	bool unaligned = fp4_unaligned(&e->model, bad, sizeof bad);
+	if (cc < 100) {
+		gsi_unknown(e, "weights: %s %s holds %s %s on compute capability %s through Marlin's "
+		            "weight-only GEMM, with the checkpoint's bytes (the 4-bit codes repacked, one "
+		            "scale byte per 16)", engine_label(engine), version, producer, f->name,
+		            w->device->compute_capability);
+		if (unaligned)
+			gsi_unknown(e, "weights: %s is off Marlin's tiles (n %% 64 and k %% 128, or the "
+			            "reverse): %s", bad,
+			            engine == GS_RT_VLLM ? "vLLM's main zero-pads it (marlin_padded_nk), not "
+			                                   "sized"
+			                                 : "how SGLang's Marlin pads it is not read");
+	} else if (unaligned)
+		gsi_unknown(e, "weights: %s's native FP4 GEMM pads the block scales to 128 rows x 4 columns; "
+		            "%s is off that tile, its padding not sized", engine_label(engine), bad);
+	return GS_OK;
+}
+
+/* The checkpoint's KV cache format taken as the default: from vLLM 0.14.0
+ * "auto" follows ModelOpt's kv_cache_quant_algo FP8 (torch_utils.py
+ * resolve_kv_cache_dtype_string, MODELOPT_TO_VLLM_KV_CACHE_DTYPE_MAP),
+ * and SGLang's from 0.5.3 (model_executor/model_runner.py; 0.5.18's
+ * mem_cache/kv_cache_dtype.py configure_kv_cache_dtype: fp8_e4m3 when
+ * kv_cache_quant_algo is FP8).
+ * compressed-tensors' kv_cache_scheme is not followed there. */
+static gs_status checkpoint_kv(gs_estimate *e, gs_runtime engine, const char *version, gs_error *err)
+{
+	const gs_workload *w = &e->workload;
+	const gs_model *m = &e->model;
+	if (strcmp(m->quant_kv, "fp8") || strncmp(m->quant_method, "modelopt", 8) ||
+	    gs_wl_set(w, GS_F_KV_FORMAT) || !(e->format_from_checkpoint || e->stored_format))
+		return GS_OK;
+	unsigned v[VPARTS], since[VPARTS];
+	if (!parse_version(version, v) || !parse_version(engine == GS_RT_VLLM ? "0.14.0" : "0.5.3", since) ||
+	    cmp_version(v, since) < 0 || (engine != GS_RT_VLLM && engine != GS_RT_SGLANG))
+		return GS_OK;
+	gs_status s = gs_kv_format_parse("fp8-e4m3", "kv_format", &e->kv_format, err);
+	if (s)
+		return s;
+	e->kv_format_v = e->kv_format;
+	gsi_unknown(e, "kv_format: fp8-e4m3, as %s %s's \"auto\" takes from the checkpoint's ModelOpt "
+	            "kv_cache_quant_algo FP8 (give --kv-format bf16 for a 16-bit cache)",
+	            engine_label(engine), version);
+	return GS_OK;
+}
+
 gs_status gsi_release_for(gs_estimate *e, gs_runtime engine, const gsi_release **out, gs_error *err)
 {
 	gsi_pick how;
@@ -1153,6 +1333,11 @@ gs_status gsi_release_for(gs_estimate *e, gs_runtime engine, const gsi_release *
 	if (s)
 		return s;
 	if ((s = state_dtype_taken(e, engine, *out, err)) || (s = model_served(e, engine, *out, err)))
+		return s;
+	const char *asked = gs_wl_set(&e->workload, GS_F_RUNTIME_VERSION)
+	                            ? gs_wl_str(&e->workload, GS_F_RUNTIME_VERSION)
+	                            : (*out)->version;
+	if ((s = fp4_served(e, engine, asked, err)) || (s = checkpoint_kv(e, engine, asked, err)))
 		return s;
 	snprintf(e->runtime_version, sizeof e->runtime_version, "%s", (*out)->version);
 	e->release_source = (*out)->source;

@@ -358,6 +358,33 @@ static gs_status gguf_dequantized(const gs_estimate *e, const gs_workload *w, gs
 	                    e->format.name, e->engine->label);
 }
 
+/* Transformers and the 4-bit float formats: it has no ModelOpt quantizer
+ * (quantizers/auto.py AUTO_QUANTIZER_MAPPING names none, gh:587561901 the
+ * code index's copy), and how its compressed-tensors quantizer holds an
+ * nvfp4- or mxfp4-pack-quantized checkpoint (packed, or decompressed to
+ * 16 bits at load) is not read: refused, not guessed. Its int-quantized
+ * holding is not read either: sized as stored, said so. */
+static gs_status transformers_format(gs_estimate *e, const gs_workload *w, gs_error *err)
+{
+	const gs_format *f = &e->format;
+	const char *where = e->format_from_checkpoint ? "model" : w->v[GS_F_FORMAT].where;
+	if (e->runtime != GS_RT_TRANSFORMERS)
+		return GS_OK;
+	if (f->family == GS_FAM_NVFP4 || (f->family == GS_FAM_MXFP4 && !f->experts_only))
+		return gs_error_set(err, GS_EUNSUPPORTED, where,
+		                    "format %s under runtime transformers: %s; size it under vllm or "
+		                    "sglang, or give the dtype it would load into (--format bf16)", f->name,
+		                    !strncmp(e->model.quant_method, "modelopt", 8)
+		                            ? "Transformers has no ModelOpt quantizer (quantizers/auto.py "
+		                              "AUTO_QUANTIZER_MAPPING)"
+		                            : "how Transformers' compressed-tensors quantizer holds 4-bit "
+		                              "float weights (packed, or decompressed at load) is not read");
+	if (f->family == GS_FAM_INT8)
+		gsi_unknown(e, "weights: how Transformers' compressed-tensors quantizer holds int8 channel "
+		            "weights (packed, or decompressed at load) is not read: sized as stored");
+	return GS_OK;
+}
+
 /* What became of the checkpoint's multi-token-prediction layers, which
  * only speculative decoding runs: Transformers does not build them
  * (_keys_to_ignore_on_load_unexpected), vLLM's and SGLang's models skip
@@ -524,7 +551,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 	}
 	e->runtime = gs_wl_runtime(w);
 	e->engine = gsi_engine_of(e->runtime);
-	if ((s = kv_format_taken(e, w, err)) || (s = gguf_dequantized(e, w, err)))
+	if ((s = kv_format_taken(e, w, err)) || (s = gguf_dequantized(e, w, err)) ||
+	    (s = transformers_format(e, w, err)))
 		return s;
 	/* a field this runtime does not read was refused with the workload
 	 * (gs_workload_finish, the field table's runtime masks) */
@@ -558,6 +586,16 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		return s;
 	e->has_capacity = found;
 	e->capacity_nominal = found && gs_workload_capacity_nominal(w);
+	e->capacity_shared = found && gs_workload_capacity_shared(w);
+	if (e->capacity_shared)
+		gsi_unknown(e, "capacity: %s is unified memory: %s; give --capacity with what the GPU can "
+		            "have there", w->device->name, w->device->unified_how);
+	/* vLLM on an integrated GPU takes the free memory from the OS and
+	 * checks it against its share of CUDA's total at startup */
+	if (e->capacity_shared && e->runtime == GS_RT_VLLM)
+		gsi_unknown(e, "capacity: vLLM sizes its pool from CUDA's total there and starts only when "
+		            "the OS's available memory is at least gpu_memory_utilization x that total "
+		            "(psutil on an integrated GPU: vllm/utils/mem_utils.py @7cfb97e3379)");
 	if (found && (s = gs_workload_cuda_total(w, e->capacity, &e->cuda_total, e->cuda_how,
 	                                         sizeof e->cuda_how, err)))
 		return s;

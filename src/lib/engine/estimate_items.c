@@ -198,6 +198,43 @@ bool gsi_bnb_passes_experts(const gs_estimate *e)
 	return e->model.experts_params && is_bnb(&e->format) && !e->bnb_experts_linear;
 }
 
+/* The matrices the checkpoint's quantization config keeps in 16 bits by
+ * name (attention, shared experts, mixers, the vision tower: ignore /
+ * exclude_modules, gs_model.quant_kept_roles), summed; none when the
+ * format is not the checkpoint's own or quantizes the experts alone
+ * (which keeps every other matrix already). */
+static gs_role_sum kept_roles(const gs_estimate *e)
+{
+	gs_role_sum k = {0, 0, 0, 0};
+	const gs_model *m = &e->model;
+	bool own = e->format_from_checkpoint ||
+	           (m->quant_format[0] && !strcmp(m->quant_format, e->format.name));
+	if (!own || e->format.experts_only || !e->format.quantized || !m->has_architecture)
+		return k;
+	for (int r = 0; r < GS_ROLES; r++)
+		if (m->quant_kept_roles & (1u << r)) {
+			const gs_role_sum *x = &m->split.role[r];
+			k.params += x->params;
+			k.matrices += x->matrices;
+			k.rows += x->rows;
+			k.cols += x->cols;
+		}
+	return k;
+}
+
+/* The roles kept, by name, for the formulas ("attention, the vision tower"). */
+static void kept_roles_text(const gs_estimate *e, char *out, size_t cap)
+{
+	static const char *const names[GS_ROLES] = {"attention", "shared experts", "state-space mixers",
+	                                            "the vision tower and projector"};
+	out[0] = 0;
+	if (!kept_roles(e).matrices)
+		return;
+	for (int r = 0; r < GS_ROLES; r++)
+		if ((e->model.quant_kept_roles & (1u << r)) && e->model.split.role[r].params)
+			gsi_fmt_add(out, cap, "%s, ", names[r]);
+}
+
 /* Scales, zero points and block metadata of the main format. */
 static void metadata_item(gs_estimate *e, unsigned live, uint64_t q, const char *src)
 {
@@ -209,6 +246,10 @@ static void metadata_item(gs_estimate *e, unsigned live, uint64_t q, const char 
 		s->linear_rows -= s->expert_rows;
 		s->linear_cols -= s->expert_cols;
 	}
+	gs_role_sum kr = kept_roles(e); /* kept in 16 bits by the config: no scales */
+	s->linear_matrices -= kr.matrices;
+	s->linear_rows -= kr.rows;
+	s->linear_cols -= kr.cols;
 	char bits[48];
 	gs_item *qm = gsi_item(e, "quant_metadata", GS_BASIS_ESTIMATED, src);
 	bool needs_shapes = f->row_meta_bytes || f->in_meta_bytes || f->matrix_meta_bytes;
@@ -272,9 +313,11 @@ static void other_format_item(gs_estimate *e, unsigned live, uint64_t kept, cons
 		            (unsigned long long)kept,
 		            (unsigned long long)(f->keep_bits.num / f->keep_bits.den));
 	} else {
+		char roles[160];
+		kept_roles_text(e, roles, sizeof roles);
 		gsi_item_all(o, live, gsi_ceil_bits(kept, f->keep_bits));
-		gsi_formula(o, "%llu params (%s%s%s%sbiases/routers) x %llu bits / 8",
-		            (unsigned long long)kept,
+		gsi_formula(o, "%llu params (%s%s%s%s%sbiases/routers) x %llu bits / 8",
+		            (unsigned long long)kept, roles,
 		            gsi_bnb_passes_experts(e)
 		                    ? "the experts' 3-D parameters, which bitsandbytes does not replace, "
 		                    : "",
@@ -311,6 +354,9 @@ void gsi_weight_items(gs_estimate *e, unsigned live)
 			q -= s->experts;
 			kept += s->experts;
 		}
+		gs_role_sum kr = kept_roles(e); /* kept by name in the checkpoint's config */
+		q -= kr.params;
+		kept += kr.params;
 		if (e->keep & GS_KEEP_EMBED) kept += s->embed; else q += s->embed;
 		if (e->keep & GS_KEEP_LM_HEAD) kept += s->lm_head; else q += s->lm_head;
 		if (e->keep & GS_KEEP_NORM) kept += s->norm; else q += s->norm;

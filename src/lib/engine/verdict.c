@@ -432,6 +432,27 @@ void gs_verdict_decide(gs_estimate *e)
 	/* a nominal capacity is more than the device reports: what fits on it
 	 * is to confirm against the device's own total (what does not fit on
 	 * it fits on less even less) */
+	/* unified memory (GB10): the capacity is what CUDA could have if the
+	 * CPU took nothing; what the OS and its processes take is not known,
+	 * so what fits on it is to confirm against the memory available there
+	 * (vLLM and llama.cpp read the OS's available memory on such a device:
+	 * vllm/utils/mem_utils.py MemorySnapshot.measure @7cfb97e3379) */
+	if (e->capacity_shared && v->klass == GS_CLASS_TO_CONFIRM && !v->silent)
+		gsi_fmt_add(v->condition, sizeof v->condition, "; unified memory: the GPU has what the CPU "
+		            "side leaves, which --capacity must say");
+	else if (e->capacity_shared && v->klass == GS_CLASS_FITS) {
+		v->klass = GS_CLASS_TO_CONFIRM;
+		if (!v->silent) {
+			char a[40];
+			gs_bytes lo, hi;
+			gs_estimate_interval(e, v->load, &lo, &hi);
+			gsi_fmt(v->condition, sizeof v->condition,
+			        "unified memory: the GPU has what the CPU side leaves; read the memory "
+			        "available (free -b, or torch.cuda.mem_get_info()) and give it as "
+			        "--capacity; it fits if that is at least %s",
+			        gib(hi, a, sizeof a));
+		}
+	}
 	if (e->capacity_nominal && v->klass == GS_CLASS_FITS) {
 		v->klass = GS_CLASS_TO_CONFIRM;
 		if (!v->silent) {

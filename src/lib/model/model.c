@@ -26,6 +26,8 @@ typedef struct counter {
 	gs_model *m;
 	const gsi_arch *a;
 	bool in_experts; /* mlp_params is counting routed experts */
+	bool in_shared;  /* mlp_params is counting the shared experts */
+	bool in_head;    /* an encoder's pooler or MLM transform, named like o */
 	bool quiet;      /* counting MTP layers: no module of theirs is built
 	                    by Transformers, so none is noted for PEFT */
 } counter;
@@ -52,9 +54,38 @@ void gsi_note_module(gs_model *m, const char *name, uint64_t in, uint64_t out, u
 
 /* Count `n` weight matrices of out x in named `nm`. Saturating: an absurd
  * config saturates instead of wrapping, and gsi_arch_count refuses it. */
+/* The role a matrix plays, for a quantization config that keeps a role
+ * in 16 bits by name (gs_role), or -1 (a dense MLP, the routed experts). */
+static int role_of(const counter *c, int nm)
+{
+	if (c->in_shared)
+		return GS_ROLE_SHARED;
+	if (c->in_head)
+		return -1;
+	switch (nm) {
+	case GSI_NM_Q: case GSI_NM_K: case GSI_NM_V: case GSI_NM_QKV: case GSI_NM_O:
+	case GSI_NM_QA: case GSI_NM_QB: case GSI_NM_KVA: case GSI_NM_KVB:
+	case GSI_NM_IDX_Q: case GSI_NM_IDX_K:
+		return GS_ROLE_ATTN;
+	case GSI_NM_SSM_IN: case GSI_NM_SSM_X: case GSI_NM_SSM_DT: case GSI_NM_SSM_OUT:
+	case GSI_NM_SSM_Z: case GSI_NM_SSM_B: case GSI_NM_SSM_A:
+		return GS_ROLE_MIXER;
+	default:
+		return -1;
+	}
+}
+
 static void matrices(counter *c, int nm, uint64_t out, uint64_t in, uint64_t n)
 {
 	gs_param_split *s = &c->s;
+	int role = role_of(c, nm);
+	if (role >= 0) {
+		gs_role_sum *r = &s->role[role];
+		r->params = gs_add_sat(r->params, gs_mul_sat(gs_mul_sat(out, in), n));
+		r->matrices = gs_add_sat(r->matrices, n);
+		r->rows = gs_add_sat(r->rows, gs_mul_sat(out, n));
+		r->cols = gs_add_sat(r->cols, gs_mul_sat(in, n));
+	}
 	s->linear = gs_add_sat(s->linear, gs_mul_sat(gs_mul_sat(out, in), n));
 	s->linear_matrices = gs_add_sat(s->linear_matrices, n);
 	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(out, n));
@@ -269,8 +300,11 @@ static void moe_params(counter *c)
 		gsi_note_module(c->m, a->router_module, h, a->E, 1);
 	if (a->router_bias)
 		add(&s->other, a->E);        /* e_score_correction_bias */
-	if (a->shared_i)
+	if (a->shared_i) {
+		c->in_shared = true;
 		mlp_params(c, a->shared_i, 1, false);
+		c->in_shared = false;
+	}
 	if (a->shared_gate)
 		add(&s->other, h); /* Qwen2-MoE's shared_expert_gate, Linear(h, 1) */
 }
@@ -405,6 +439,7 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 		gsi_note_module(m, "project_in", ew, h, 1);
 		gsi_note_module(m, "project_out", h, ew, 1);
 	}
+	c.in_head = true;
 	if (a->pooler) {
 		matrices(&c, GSI_NM_O, h, h, 1); /* BertPooler.dense, named "dense" like o */
 		add(&s->other, h);
@@ -414,6 +449,7 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 		add(&s->other, h + (uint64_t)a->V);
 		add(&s->norm, 2 * h);
 	}
+	c.in_head = false;
 	if (a->pooled_head) { /* cls.seq_relationship: h x labels + bias */
 		add(&s->linear, (uint64_t)a->pooled_head * h);
 		add(&s->other, a->pooled_head);

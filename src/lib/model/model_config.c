@@ -80,6 +80,12 @@ static const struct {
 	/* Qwen3-VL's text decoders (text_config of qwen3_vl, qwen3_vl_moe):
 	 * Qwen3's and Qwen3-MoE's layers (modeling_qwen3_vl.py, _moe.py) */
 	{"qwen3_vl_text", gsi_read_qwen3, NULL, 0},
+	/* Qwen2-VL's and Qwen2.5-VL's text_config as Transformers 4.53 and later
+	 * save it (Qwen2VLTextConfig, Qwen2_5_VLTextConfig: Qwen2's fields and
+	 * decoder, configuration_qwen2_5_vl.py); older configs keep the same
+	 * fields at the top level */
+	{"qwen2_vl_text", gsi_read_qwen2, NULL, 0},
+	{"qwen2_5_vl_text", gsi_read_qwen2, NULL, 0},
 	{"qwen3_vl_moe_text", gsi_read_qwen3_vl_moe_text, NULL, F_MOE},
 	{"gemma", gsi_read_gemma, "q_proj,v_proj", 0},
 	{"gemma2", gsi_read_gemma2, "q_proj,v_proj", 0},

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <jansson.h>
 #include "gpusizer/file.h"
+#include "model/model_internal.h"
 #include "model/model_reader.h"
 
 #define MAX_CONFIG_BYTES (8u << 20)
@@ -59,6 +60,41 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 	return s;
 }
 
+/* ModelOpt 0.29 and before describe their quantization in
+ * hf_quant_config.json beside config.json, which then has no
+ * quantization_config; vLLM reads that file in its place
+ * (transformers_utils/config.py @7cfb97e3379), and so does gpusizer: the
+ * model's quant_method becomes "modelopt". A missing file is no error. */
+static gs_status hf_quant_config(const char *config_file, gs_model *m, gs_error *err)
+{
+	char path[700];
+	const char *slash = strrchr(config_file, '/');
+	snprintf(path, sizeof path, "%.*shf_quant_config.json", slash ? (int)(slash - config_file + 1) : 0,
+	         config_file);
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return GS_OK;
+	char *buf;
+	size_t n;
+	gs_status s = gs_file_read(path, MAX_CONFIG_BYTES, "an hf_quant_config.json", &buf, &n, err);
+	if (s)
+		return s;
+	json_error_t je;
+	json_t *q = json_loadb(buf, n, JSON_REJECT_DUPLICATES, &je);
+	free(buf);
+	if (!json_is_object(q)) {
+		json_decref(q);
+		char where[800];
+		snprintf(where, sizeof where, "%s:%d:%d", path, je.line, je.column);
+		return gs_error_set(err, GS_EPARSE, where, "malformed JSON: %s",
+		                    q ? "not an object" : je.text);
+	}
+	snprintf(m->quant_method, sizeof m->quant_method, "modelopt");
+	gsi_read_quantization_config(q, m);
+	json_decref(q);
+	return GS_OK;
+}
+
 gs_status gs_model_from_config_file(const char *path, gs_model *m, gs_error *err)
 {
 	char file[600];
@@ -76,5 +112,7 @@ gs_status gs_model_from_config_file(const char *path, gs_model *m, gs_error *err
 		return s;
 	s = gs_model_from_config_json(buf, n, file, m, err);
 	free(buf);
+	if (!s && !m->quant_method[0])
+		s = hf_quant_config(file, m, err);
 	return s;
 }

@@ -902,6 +902,7 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 		goto out;
 	snprintf(m->text_model_type, sizeof m->text_model_type, "%s", tt);
 	size_t first_tower = m->n_modules; /* what follows is the tower's and the projector's */
+	gs_param_split text_split = m->split; /* the tower's matrices: what the tower adds */
 	if (k->tower == TOWER_MLLAMA)
 		st = read_mllama(cross, vis, name, m, err);
 	else if (k->tower == TOWER_PIXTRAL)
@@ -921,6 +922,13 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 		goto out;
 	for (size_t i = first_tower; i < m->n_modules; i++)
 		m->modules[i].tower = true;
+	/* the tower's and projector's matrices, which a quantization config
+	 * may keep in 16 bits by name (gs_role) */
+	gs_role_sum *tw = &m->split.role[GS_ROLE_TOWER];
+	tw->params = m->split.linear - text_split.linear;
+	tw->matrices = m->split.linear_matrices - text_split.linear_matrices;
+	tw->rows = m->split.linear_rows - text_split.linear_rows;
+	tw->cols = m->split.linear_cols - text_split.linear_cols;
 	if (m->params > GSI_MAX_PARAMS) {
 		st = gs_error_set(err, GS_EINPUT, name,
 		                  "the dimensions describe more than 2^53 parameters: not a real model");

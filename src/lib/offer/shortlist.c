@@ -156,6 +156,12 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 	} else if (o->reported) {
 		r->usable = o->reported;
 		snprintf(r->usable_how, sizeof r->usable_how, "device-reported per the offer");
+	} else if (d && d->unified) {
+		/* shared with the CPU: at most CUDA's total, the OS's memory; the
+		 * GPU's share of it is not stated, so nothing fits outright */
+		r->usable = d->cuda_bytes ? d->cuda_bytes : nominal;
+		snprintf(r->usable_how, sizeof r->usable_how,
+		         "unified memory: CUDA's total, shared with the CPU in a split not stated");
 	} else if (d && d->reported_bytes) {
 		r->usable = d->reported_bytes;
 		from_table = true;
@@ -193,6 +199,7 @@ static void memory(gs_offer_result *r, const gs_estimate *e, const gs_evidence_s
 	                   : v->klass == GS_CLASS_DOES_NOT_FIT        ? GS_EXCLUDE
 	                   : run && v->fits                           ? GS_ADMISSIBLE
 	                   : v->klass == GS_CLASS_TO_CONFIRM || unknown ? GS_TO_CONFIRM
+	                   : d && d->unified && !cap && !o->reported  ? GS_TO_CONFIRM
 	                                                               : GS_ADMISSIBLE;
 	gs_req_result *q = add(r, GS_REQ_MEMORY, verdict);
 	gs_format_bytes(v->load, u, a, sizeof a);

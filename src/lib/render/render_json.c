@@ -510,14 +510,18 @@ json_t *gs_formats_to_json(void)
 	const gs_device *d;
 	n = gs_device_table(&d);
 	for (size_t i = 0; i < n; i++)
-		json_array_append_new(ds, json_pack("{s:s, s:s, s:I, s:I, s:s, s:I, s:s, s:s, s:s}", "name",
-		                                    d[i].name, "smi_names", d[i].smi_names, "nominal_gb",
-		                                    (json_int_t)d[i].nominal_gb, "reported_bytes",
-		                                    (json_int_t)d[i].reported_bytes, "reported_how",
-		                                    d[i].reported_how, "cuda_total_bytes",
+		json_array_append_new(ds, json_pack("{s:s, s:s, s:I, s:I, s:s, s:I, s:s, s:s, s:s, s:o}",
+		                                    "name", d[i].name, "smi_names", d[i].smi_names,
+		                                    "nominal_gb", (json_int_t)d[i].nominal_gb,
+		                                    "reported_bytes", (json_int_t)d[i].reported_bytes,
+		                                    "reported_how", d[i].reported_how, "cuda_total_bytes",
 		                                    (json_int_t)d[i].cuda_bytes, "cuda_total_how",
 		                                    d[i].cuda_how, "compute_capability",
-		                                    d[i].compute_capability, "source", d[i].source));
+		                                    d[i].compute_capability, "source", d[i].source,
+		                                    /* shared with the CPU: what is known of the split */
+		                                    "unified_memory",
+		                                    d[i].unified ? json_string(d[i].unified_how)
+		                                                 : json_null()));
 	json_t *kv = json_array(), *gg = json_array();
 	for (size_t i = 0; kv && gs_kv_format_name(i); i++)
 		json_array_append_new(kv, json_string(gs_kv_format_name(i)));

@@ -107,9 +107,16 @@ static void header(out *o, const gs_estimate *e)
 		    e->kv_format.name, e->kv_format_v.name, attn);
 	else
 		put(o, "format:      weights %s, KV cache %s%s\n", e->format.name, e->kv_format.name, attn);
-	if (e->format_from_checkpoint)
-		put(o, "             weights as config.json's quantization_config stores them: %s\n",
-		    m->quant_read);
+	/* the checkpoint's own words: its quantization_config, the
+	 * hf_quant_config.json beside it, or what its name implies */
+	if (e->format_from_checkpoint) {
+		const char *by = !strncmp(m->quant_read, "implied by the name", 19)
+		                       ? "the model's name implies"
+		               : strstr(m->quant_read, "hf_quant_config.json")
+		                       ? "its hf_quant_config.json stores them"
+		                       : "config.json's quantization_config stores them";
+		put(o, "             weights as %s: %s\n", by, m->quant_read);
+	}
 	if (engine_text(o, e, GSI_TEXT_LENGTH, false)) { /* the header reads the same in Markdown */
 		/* the runtime's own (Ollama's num_ctx) */
 	} else if (e->length && e->images)

@@ -946,6 +946,19 @@ gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out, bool *found,
 	const gs_device *d = w->device;
 	if (!d)
 		return GS_OK;
+	if (d->unified && !d->reported_bytes) {
+		/* unified memory: no device total to read; the most the GPU can
+		 * allocate is CUDA's total, the OS's memory, of which the CPU's
+		 * share is not known (gs_workload_capacity_shared) */
+		*out = d->cuda_bytes ? d->cuda_bytes : d->nominal_gb * GS_GB;
+		*found = true;
+		snprintf(how, howcap,
+		         "unified memory: CUDA's total for %s (%s), shared with the CPU in a split no "
+		         "source states %s",
+		         d->name, d->cuda_bytes ? d->cuda_how : "none published: the nominal size",
+		         d->source);
+		return GS_OK;
+	}
 	if (!d->reported_bytes) {
 		/* no published total: the nominal size, which the device reports
 		 * less than (its reserved memory): an answer to confirm, not a
@@ -972,7 +985,13 @@ gs_status gs_workload_capacity(const gs_workload *w, gs_bytes *out, bool *found,
 
 bool gs_workload_capacity_nominal(const gs_workload *w)
 {
-	return !gs_wl_set(w, GS_F_CAPACITY) && w->device && !w->device->reported_bytes;
+	return !gs_wl_set(w, GS_F_CAPACITY) && w->device && !w->device->reported_bytes &&
+	       !w->device->unified;
+}
+
+bool gs_workload_capacity_shared(const gs_workload *w)
+{
+	return !gs_wl_set(w, GS_F_CAPACITY) && w->device && w->device->unified;
 }
 
 gs_status gs_workload_cuda_total(const gs_workload *w, gs_bytes device_total, gs_bytes *out, char *how,
