@@ -190,6 +190,8 @@ typedef struct gs_model {
 	 * ssm_state per layer, and its convolution also covers B and C
 	 * (2 x ssm_groups x ssm_state channels); the scan runs in chunks */
 	uint32_t ssm_heads, ssm_head_dim, ssm_groups, ssm_chunk;
+	uint32_t ssm_dt_rank;   /* Mamba-1: the time-step projection's width         */
+	bool ssm_proj_bias;     /* the mixer's in/out projections have biases      */
 	bool ssm_conv_bias;     /* the state layers' convolution has a bias (a GGUF's
 	                           ssm_conv1d.bias)                             */
 	bool ssm_state_fp32;    /* the SSM state is kept in fp32 whatever the

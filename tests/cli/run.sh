@@ -341,6 +341,13 @@ case_ 0 "4 blocks x n_ctx 32768 as 32768 cells (b5913, pad 32)" estimate $GH --r
 case_ 0 "as 131072 cells in 4 streams of 32768 (a hybrid's cache: n_ctx in each stream to b8024) (b7832" estimate $GH --runtime llamacpp --runtime-version b7832 --format Q4_K_M -c 8192 --concurrency 4
 case_ 0 "as 32768 cells in 4 streams of 8192 (b8025" estimate $GH --runtime llamacpp --runtime-version b8025 --format Q4_K_M -c 8192 --concurrency 4
 case_ 0 "state_cache" estimate $GH --runtime ollama --format Q4_K_M --gpu "RTX 4090"
+# n_batch cut to n_ctx for a causal model, at least 64 before b7350 (the KQ mask's padding)
+case_ 0 "n_ubatch 256, n_batch 256" estimate meta-llama/Llama-3.1-8B-Instruct --runtime llamacpp --format Q4_K_M -c 256 --concurrency 1
+case_ 0 "n_ubatch 64, n_batch 64" estimate meta-llama/Llama-3.1-8B-Instruct --runtime llamacpp --runtime-version b4020 --format Q4_K_M -c 32 --gpu-layers 99
+# Mamba (Mamba-1) planned as MambaModel converts it; before b5702 its states are the KV cache's cells
+case_ 0 "242 tensors, planned from config.json as llama.cpp's converter and quantizer would make a F16 file: F16: 97 tensors, 256536576 B; F32: 145 tensors, 3468288 B" estimate state-spaces/mamba-130m-hf --runtime llamacpp --format F16 -c 2048
+case_ 0 "24 state layers x 4 cells (one a sequence) x 116736 B in f32" estimate state-spaces/mamba-130m-hf --runtime llamacpp --format F16 -c 2048
+case_ 0 "before b5702 these are the KV cache's cells: the log counts them in its KV buffer" estimate state-spaces/mamba-130m-hf --runtime llamacpp --runtime-version b4020 --format Q8_0 -c 2048 --gpu-layers 99
 # without experts the shared MLP is the block's FFN; the vocabulary padded to 8 rows; no Mamba
 # block: arch granitemoe, which every build reads
 case_ 0 "50 tensors, planned from config.json" estimate tests/data/configs/granite-hybrid-dense-tiny.json --runtime llamacpp --format Q8_0 -c 4096
@@ -565,7 +572,7 @@ case_ 0 "phase: backward" diagnose tests/data/logs/torch-backward.log
 case_ 0 "3. " diagnose tests/data/logs/torch-backward.log $L3 --task qlora --context 4096 --microbatch 4
 # what fits on this GPU: models x formats
 case_ 0 "meta-llama__Llama-3.1-8B.json                                8030261248  28481..33754                  28481..33754                  55657..60930                 55636..60908                 67546..72819" matrix --models-dir data/models --gpu "RTX 4090"
-case_ 0 "Qwen__Qwen3-30B-A3B.json                                    30532122624  x llama.cpp --fit: 36/49 layers  x llama.cpp --fit: 47/49 layers  28928 " matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
+case_ 0 "Qwen__Qwen3-30B-A3B.json                                    30532122624  x llama.cpp --fit: 36/49 layers  x llama.cpp --fit: 48/49 layers  28928 " matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 'not for model_type "gpt2"' matrix --models-dir data/models --gpu "RTX 4090" --runtime llamacpp
 case_ 0 '"schema": "gpusizer/matrix/v1"' matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime ollama --json
 case_ 0 "| meta-llama__Llama-3.1-8B.json | 8030261248 | 4 | 10..11 |" matrix data/models/meta-llama__Llama-3.1-8B.json --gpu "RTX 4090" --runtime vllm --runtime-version 0.16.0 --context 8192 --formats bf16,fp8 --markdown
@@ -597,6 +604,9 @@ case_ 2 'field "architectures" names a BERT class whose head gpusizer does not k
 # PhiMoE's attention derives head_dim from hidden_size: a config that says otherwise is refused
 printf '{"model_type": "phimoe", "hidden_size": 64, "head_dim": 32, "intermediate_size": 32, "num_attention_heads": 4, "num_key_value_heads": 2, "num_hidden_layers": 2, "vocab_size": 100, "num_local_experts": 4, "num_experts_per_tok": 2}' > "$GEN/phimoe-head-dim.json"
 case_ 2 'field "head_dim" must be hidden_size / num_attention_heads: PhimoeAttention derives it so' estimate "$GEN/phimoe-head-dim.json"
+# llama.cpp's Mamba takes an inner width of 2 x hidden and no projection biases
+printf '{"architectures":["MambaForCausalLM"],"model_type":"mamba","hidden_size":64,"intermediate_size":128,"num_hidden_layers":2,"state_size":16,"conv_kernel":4,"vocab_size":100,"use_bias":true}' > "$GEN/mamba-bias.json"
+case_ 2 "llama.cpp's converter takes Mamba with an inner width of 2 x hidden_size and no projection biases (use_bias false): this config has 128 and 64, use_bias true" estimate "$GEN/mamba-bias.json" --runtime llamacpp --format F16 -c 512
 # llama.cpp's Granite hybrid asserts mamba_expand 2
 sed 's/"mamba_expand": 2/"mamba_expand": 4/; s/"mamba_d_head": 64/"mamba_d_head": 128/' tests/data/configs/granite-hybrid-dense-tiny.json > "$GEN/granite-expand4.json"
 case_ 2 "llama.cpp loads Granite hybrids with mamba_expand 2 only (the mixer's inner width 1024 is not 2 x hidden_size 256" estimate "$GEN/granite-expand4.json" --runtime llamacpp --format Q8_0 -c 4096
@@ -1005,8 +1015,8 @@ case_ 2 "profile of a vision-language model was not read" estimate data/models/g
 case_ 0 "vision tower: no images given, so its pass is not counted" estimate data/models/llava-hf__llava-1.5-7b-hf.json --task lora --lora-targets q_proj,v_proj --context 512
 # a state-space model (issue #13): a recurrent state per sequence, not a KV cache
 case_ 0 "no KV cache: recurrent state 1 seqs x 24 layers x 1536 inner x (4 conv taps + 16 state)" estimate data/models/state-spaces__mamba-130m-hf.json --context 2048
-case_ 2 "not for model_type \"mamba\": read the model's .gguf" estimate data/models/state-spaces__mamba-130m-hf.json --runtime ollama --format Q8_0 --context 2048
-case_ 2 "not for model_type \"mamba\": read the model's .gguf" estimate data/models/state-spaces__mamba-130m-hf.json --runtime llamacpp --format Q8_0 --context 2048
+case_ 0 "24 state layers x 1 cells (one a sequence) x 116736 B in f32" estimate data/models/state-spaces__mamba-130m-hf.json --runtime ollama --format Q8_0 --context 2048
+case_ 2 "not for model_type \"mamba2\": read the model's .gguf" estimate data/models/mistralai__Mamba-Codestral-7B-v0.1.json --runtime llamacpp --format Q8_0 --context 2048
 case_ 2 "the training activations of a state-space model" estimate data/models/state-spaces__mamba-130m-hf.json --task full --context 2048
 # encoder-decoders (issue #13)
 # fit's length search on a model without a trained length (T5's relative

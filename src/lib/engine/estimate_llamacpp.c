@@ -547,8 +547,8 @@ static void host_side(gs_estimate *e, const layout *y)
 	add_buffer(e, "CPU", "model", y->host_model);
 	if (y->host_kv)
 		add_buffer(e, "CPU", "kv", y->host_kv);
-	if (y->host_rs)
-		add_buffer(e, "CPU", "state", y->host_rs);
+	if (y->host_rs) /* before b5702 the states are cells of the KV cache */
+		add_buffer(e, "CPU", y->b->recurrent ? "state" : "kv", y->host_rs);
 	add_buffer(e, "CPU", "compute", hc);
 	add_buffer(e, "CPU", "output", logits);
 }
@@ -585,6 +585,7 @@ static gs_status lay_out(const gs_estimate *e, uint32_t dev, const gsi_llamacpp_
 	y->ub = r->n_ubatch;
 	y->n_ctx = gs_mul_sat(e->length ? e->length : (m->max_position ? m->max_position : 4096),
 	                      e->concurrency ? e->concurrency : 1);
+
 	gs_status st = parse_split(e, r, y->cum, y->ndev, err);
 	if (st)
 		return st;
@@ -651,14 +652,21 @@ static void emit(gs_estimate *e, const layout *y)
 	            (unsigned long long)y->kv_k, e->kv_format.name, (unsigned long long)y->kv_v,
 	            e->kv_format_v.name, m->attn == GS_ATTN_MLA ? " (the MLA latent)" : "", swa_how);
 	if (y->rs_layers || y->host_rs) {
+		/* before b5702 (PR #13979) the KV cache itself held the states:
+		 * max(1, n_seq_max) cells of n_embd_k_s + n_embd_v_s in f32
+		 * (src/llama.cpp llama_kv_cache_init at b4020), the same bytes */
 		gs_item *rs = gsi_item(e, "state_cache", GS_BASIS_ESTIMATED,
-		                       METHOD "§14 (llama.cpp llama-memory-recurrent.cpp)");
+		                       y->b->recurrent ? METHOD "§14 (llama.cpp llama-memory-recurrent.cpp)"
+		                                       : METHOD "§14 (llama.cpp src/llama.cpp "
+		                                                "llama_kv_cache_init, recurrent cells)");
 		gsi_item_all(rs, 6, y->rs_mine);
 		gsi_formula(rs,
 		            "%llu state layers x %llu cells (one a sequence) x %llu B in f32 (r (d_conv - 1) "
-		            "x (d_inner + 2 n_group d_state) + s d_state x d_inner)",
+		            "x (d_inner + 2 n_group d_state) + s d_state x d_inner)%s",
 		            (unsigned long long)y->rs_layers, (unsigned long long)y->rs_cells,
-		            (unsigned long long)y->rs_layer);
+		            (unsigned long long)y->rs_layer,
+		            y->b->recurrent ? "" : "; before b5702 these are the KV cache's cells: the log "
+		                                   "counts them in its KV buffer");
 	}
 	gs_item *cbi = gsi_item(e, "activations", GS_BASIS_ESTIMATED,
 	                        METHOD "§14 (compute buffer: our derivation from llama.cpp's graph and "
@@ -691,7 +699,7 @@ static void emit(gs_estimate *e, const layout *y)
 	add_buffer(e, name, "model", y->model_mine);
 	add_buffer(e, name, "kv", y->kv_mine);
 	if (y->rs_mine)
-		add_buffer(e, name, "state", y->rs_mine);
+		add_buffer(e, name, y->b->recurrent ? "state" : "kv", y->rs_mine);
 	add_buffer(e, name, "compute", y->cb);
 	if (y->dev == 0)
 		host_side(e, y);
@@ -1251,6 +1259,14 @@ static gs_status start_options(gs_estimate *e, const gsi_llamacpp_release *b, gs
 		e->length = b->ctx_train && m->max_position ? m->max_position : 4096;
 		snprintf(in->ctx_why, sizeof in->ctx_why, "%s's default: %s", b->rel.version,
 		         b->ctx_train ? "-c 0, the model's trained context" : "4096 (common_params.n_ctx)");
+	}
+	/* llama_context: n_batch = min(n_ctx, n_batch) for a causal model, at
+	 * least GGML_KQ_MASK_PAD (64) before b7350, then n_ubatch at most that */
+	uint64_t n_ctx = gs_mul_sat(e->length, e->concurrency ? e->concurrency : 1);
+	if (r->n_batch > n_ctx) {
+		r->n_batch = n_ctx < 64 && build < 7350 ? 64 : n_ctx;
+		if (r->n_ubatch > r->n_batch)
+			r->n_ubatch = r->n_batch;
 	}
 	/* -ngl */
 	if (gs_wl_set(w, GS_F_GPU_LAYERS)) {

@@ -467,7 +467,7 @@ static const char *const supported[] = {"llama",       "mistral",     "mixtral",
                                         "kimi_k2",     "ministral3",  "qwen3_vl",   "qwen3_vl_moe",
                                         "qwen3_5",     "qwen3_5_moe", "glm4_moe",   "glm4_moe_lite",
                                         "llama4_text", "minimax_m2",  "lfm2",       "gemma3n",
-                                        "granitemoehybrid"};
+                                        "granitemoehybrid", "mamba"};
 
 /* The type whose tensor layout a model's GGUF has. Gemma 3's, Llama 4's
  * and LFM2-VL's vision-language checkpoints convert to the same text GGUF
@@ -887,6 +887,28 @@ static void granite_hybrid_layer(plan *p, uint32_t l)
 	}
 }
 
+/* Mamba (conversion/mamba.py MambaModel; src/models/mamba.cpp
+ * load_arch_tensors): attn_norm, ssm_in (n_embd x 2 d_inner), ssm_conv1d
+ * (d_conv x d_inner, F32) and its bias, ssm_x (d_inner x (dt_rank + 2
+ * d_state)), ssm_dt with its bias, ssm_a (d_state x d_inner, F32: not named
+ * .weight), ssm_d, ssm_out. */
+static void mamba_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, di = m->ssm_inner, N = m->ssm_state, r = m->ssm_dt_rank;
+	char n[48];
+	T("attn_norm.weight", h, 0, 0);
+	T("ssm_in.weight", h, 2 * di, 0);
+	T("ssm_conv1d.weight", m->ssm_conv, di, 0);
+	T("ssm_conv1d.bias", di, 0, 0);
+	T("ssm_x.weight", di, r + 2 * N, 0);
+	T("ssm_dt.weight", r, di, 0);
+	T("ssm_dt.bias", di, 0, 0);
+	T("ssm_a", N, di, 0);
+	T("ssm_d", di, 0, 0);
+	T("ssm_out.weight", di, h, 0);
+}
+
 static void nextn_tensors(plan *p, uint32_t l)
 {
 	const gs_model *m = p->m;
@@ -942,6 +964,10 @@ static void layer(plan *p, uint32_t l)
 	}
 	if (TYPE_IN(m, "granitemoehybrid")) {
 		granite_hybrid_layer(p, l);
+		return;
+	}
+	if (TYPE_IN(m, "mamba")) {
+		mamba_layer(p, l);
 		return;
 	}
 	T("attn_norm.weight", h, 0, 0);
@@ -1010,7 +1036,8 @@ static void dtypes_text(const plan *p, gs_inventory_summary *s)
  * when the model has Mamba blocks (1 without: conversion/granite.py). */
 static uint64_t gguf_vocab(const gs_model *m)
 {
-	if (TYPE_IN(m, "granitemoehybrid") && gs_model_ssm_layers(m))
+	/* MambaModel.set_vocab: pad_vocab_size_multiple, 8 by default */
+	if ((TYPE_IN(m, "granitemoehybrid") && gs_model_ssm_layers(m)) || TYPE_IN(m, "mamba"))
 		return ((uint64_t)m->vocab + 7) / 8 * 8;
 	return m->vocab;
 }
@@ -1066,6 +1093,15 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 		                    "--model org/name with a .gguf) for its exact tensor table",
 		                    list, m->has_architecture ? m->model_type : "(none)");
 	}
+	/* MambaModel: assert d_inner == 2 * d_model; src/models/mamba.cpp has no
+	 * projection biases */
+	if (TYPE_IN(m, "mamba") && (m->ssm_inner != 2ull * m->hidden || m->ssm_proj_bias))
+		return gs_error_set(err, GS_EUNSUPPORTED, "format",
+		                    "llama.cpp's converter takes Mamba with an inner width of 2 x "
+		                    "hidden_size and no projection biases (use_bias false): this config has "
+		                    "%u and %u, "
+		                    "use_bias %s (conversion/mamba.py, src/models/mamba.cpp)",
+		                    m->ssm_inner, m->hidden, m->ssm_proj_bias ? "true" : "false");
 	/* granite-hybrid.cpp: GGML_ASSERT(2 * n_embd == d_inner) */
 	if (TYPE_IN(m, "granitemoehybrid") && gs_model_ssm_layers(m) &&
 	    m->ssm_inner != 2ull * m->hidden)
@@ -1097,8 +1133,8 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	p->n_all = (int)(m->layers + mtp);
 	p->n_attention_wv = p->n_all;
 	/* llama-quant.cpp counts the attn_v tensors: LFM2's conv blocks and
-	 * Granite 4.0's Mamba blocks have none */
-	if (TYPE_IN(m, "lfm2", "granitemoehybrid"))
+	 * Granite 4.0's Mamba blocks have none, Mamba none at all */
+	if (TYPE_IN(m, "lfm2", "granitemoehybrid", "mamba"))
 		p->n_attention_wv = (int)gs_model_attention_layers(m);
 	/* tensor_requires_imatrix: these file types cannot be made without one */
 	p->has_imatrix = opts->imatrix ||
@@ -1111,9 +1147,9 @@ gs_status gsi_gguf_plan_by(gs_model *m, const char *name, const gsi_quant_opts *
 	p->each = each;
 	p->ctx = ctx;
 	uint64_t vocab = gguf_vocab(m);
-	/* a Granite hybrid has no RoPE: GraniteHybridModel writes
-	 * context_length 2^20, which llama.cpp takes as n_ctx_train (-c 0) */
-	if (TYPE_IN(m, "granitemoehybrid") && gs_model_ssm_layers(m))
+	/* a Granite hybrid has no RoPE: GraniteHybridModel (and MambaModel)
+	 * write context_length 2^20, which llama.cpp takes as n_ctx_train (-c 0) */
+	if ((TYPE_IN(m, "granitemoehybrid") && gs_model_ssm_layers(m)) || TYPE_IN(m, "mamba"))
 		m->max_position = 1u << 20;
 	add(p, "token_embd.weight", -1, m->hidden, vocab, 0);
 	if (TYPE_IN(m, "gemma3n"))

@@ -497,6 +497,8 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->ssm_groups = a->ssm_groups;
 	m->ssm_chunk = a->ssm_chunk;
 	m->ssm_conv_bias = a->ssm_conv_bias;
+	m->ssm_dt_rank = a->dt_rank;
+	m->ssm_proj_bias = a->ssm_bias;
 	m->ssm_state_fp32 = a->ssm_state_fp32;
 	m->gdn = a->gdn;
 	m->short_conv = a->short_conv;
