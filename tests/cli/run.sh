@@ -341,6 +341,10 @@ case_ 0 "4 blocks x n_ctx 32768 as 32768 cells (b5913, pad 32)" estimate $GH --r
 case_ 0 "as 131072 cells in 4 streams of 32768 (a hybrid's cache: n_ctx in each stream to b8024) (b7832" estimate $GH --runtime llamacpp --runtime-version b7832 --format Q4_K_M -c 8192 --concurrency 4
 case_ 0 "as 32768 cells in 4 streams of 8192 (b8025" estimate $GH --runtime llamacpp --runtime-version b8025 --format Q4_K_M -c 8192 --concurrency 4
 case_ 0 "state_cache" estimate $GH --runtime ollama --format Q4_K_M --gpu "RTX 4090"
+# --cpu-moe from b6051 (PR #14992), --n-cpu-moe N from b6089 (PR #15077)
+case_ 0 "weights" estimate Qwen/Qwen3-30B-A3B --runtime llamacpp --runtime-version b6051 --format Q4_K_M -c 4096 --gpu-layers 99 --cpu-moe
+case_ 2 "n_cpu_moe: llama.cpp b6050 has no such option (from b6051)" estimate Qwen/Qwen3-30B-A3B --runtime llamacpp --runtime-version b6050 --format Q4_K_M -c 4096 --gpu-layers 99 --cpu-moe
+case_ 2 "n_cpu_moe: llama.cpp b6088 has no such option (from b6089)" estimate Qwen/Qwen3-30B-A3B --runtime llamacpp --runtime-version b6088 --format Q4_K_M -c 4096 --gpu-layers 99 --n-cpu-moe 10
 # n_batch cut to n_ctx for a causal model, at least 64 before b7350 (the KQ mask's padding)
 case_ 0 "n_ubatch 256, n_batch 256" estimate meta-llama/Llama-3.1-8B-Instruct --runtime llamacpp --format Q4_K_M -c 256 --concurrency 1
 case_ 0 "n_ubatch 64, n_batch 64" estimate meta-llama/Llama-3.1-8B-Instruct --runtime llamacpp --runtime-version b4020 --format Q4_K_M -c 32 --gpu-layers 99

@@ -487,15 +487,15 @@ static const gsi_sglang_release sglang_releases[] = {
 /* Fields shared by runs of rows (no field set twice: -Werror=override-init) */
 #define LCPP_B6089                                                                                     \
 	.override_tensor = true, .mla = GSI_LCPP_MLA_KV, .swa = GSI_LCPP_SWA_UBATCH, .recurrent = true,  \
-	.streams = true, .cpu_moe = true, .hybrid_kv = GSI_LCPP_HYBRID_KV_EACH
+	.streams = true, .cpu_moe_all = true, .cpu_moe = true, .hybrid_kv = GSI_LCPP_HYBRID_KV_EACH
 #define LCPP_B6975                                                                                     \
 	.override_tensor = true, .mla = GSI_LCPP_MLA_KV, .swa = GSI_LCPP_SWA_PAD256, .recurrent = true,  \
-	.streams = true, .cpu_moe = true, .fa_auto = true, .ngl_all = true, .pad = GSI_LCPP_PAD_CTX_256, \
-	.auto_slots = 4, .hybrid_kv = GSI_LCPP_HYBRID_KV_EACH
+	.streams = true, .cpu_moe_all = true, .cpu_moe = true, .fa_auto = true, .ngl_all = true,         \
+	.pad = GSI_LCPP_PAD_CTX_256, .auto_slots = 4, .hybrid_kv = GSI_LCPP_HYBRID_KV_EACH
 #define LCPP_B7832                                                                                     \
 	.override_tensor = true, .mla = GSI_LCPP_MLA_K, .swa = GSI_LCPP_SWA_PAD256, .recurrent = true,   \
-	.streams = true, .cpu_moe = true, .fa_auto = true, .ngl_all = true, .pad = GSI_LCPP_PAD_CTX_256, \
-	.auto_slots = 4, .ctx_train = true, .fit = true, .output_first = true
+	.streams = true, .cpu_moe_all = true, .cpu_moe = true, .fa_auto = true, .ngl_all = true,         \
+	.pad = GSI_LCPP_PAD_CTX_256, .auto_slots = 4, .ctx_train = true, .fit = true, .output_first = true
 static const gsi_llamacpp_release llamacpp_releases[] = {
 	{.rel.version = "b4020", .rel.same_from = "b4020", .rel.same_to = "b5027",
 	 .rel.source = "llama.cpp b4020 (9f409893, 2024-11-03): src/llama.cpp (llama_kv_cache_init, "
@@ -522,11 +522,16 @@ static const gsi_llamacpp_release llamacpp_releases[] = {
 	 "llama-memory-recurrent.cpp): " LCPP_FILES},
 	{.rel.version = "b5913", .override_tensor = true, .mla = GSI_LCPP_MLA_KV,
 	 .swa = GSI_LCPP_SWA_UBATCH, .recurrent = true, .streams = true,
-	 .hybrid_kv = GSI_LCPP_HYBRID_KV_ONE, .rel.same_from = "b5913", .rel.same_to = "b6078",
+	 .hybrid_kv = GSI_LCPP_HYBRID_KV_ONE, .rel.same_from = "b5913", .rel.same_to = "b6050",
 	 .rel.source = "llama.cpp b5913 (225e7a14, PR #14363: kv_unified, -np streams; "
 	 "src/llama-memory-hybrid.cpp keeps one stream): " LCPP_FILES},
+	{.rel.version = "b6051", .override_tensor = true, .mla = GSI_LCPP_MLA_KV,
+	 .swa = GSI_LCPP_SWA_UBATCH, .recurrent = true, .streams = true, .cpu_moe_all = true,
+	 .hybrid_kv = GSI_LCPP_HYBRID_KV_ONE, .rel.same_from = "b6051", .rel.same_to = "b6078",
+	 .rel.source = "llama.cpp b6051 (a06ed5fe, PR #14992: --cpu-moe in common/arg.cpp, the "
+	 "experts of every block in host memory): " LCPP_FILES},
 	{.rel.version = "b6079", .override_tensor = true, .mla = GSI_LCPP_MLA_KV,
-	 .swa = GSI_LCPP_SWA_UBATCH, .recurrent = true, .streams = true,
+	 .swa = GSI_LCPP_SWA_UBATCH, .recurrent = true, .streams = true, .cpu_moe_all = true,
 	 .hybrid_kv = GSI_LCPP_HYBRID_KV_EACH, .rel.same_from = "b6079", .rel.same_to = "b6088",
 	 .rel.source = "llama.cpp b6079 (11a38111, PR #15050: the hybrid memory honours kv_unified, "
 	 "each stream n_ctx cells): " LCPP_FILES},

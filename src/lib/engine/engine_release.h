@@ -388,7 +388,8 @@ typedef struct gsi_llamacpp_release {
 	bool outputs_by_slots;       /* llama-server reserves n_parallel outputs in
 	                                the worst-case graph, not n_ubatch (b9460) */
 	bool override_tensor;        /* -ot / --override-tensor (b5028)           */
-	bool cpu_moe;                /* --cpu-moe, --n-cpu-moe (b6089)            */
+	bool cpu_moe_all;            /* --cpu-moe: every block's experts (b6051)  */
+	bool cpu_moe;                /* --n-cpu-moe N (b6089)                     */
 	bool recurrent;              /* a recurrent-state cache for hybrid and
 	                                state-space models (b5702)              */
 	gsi_lcpp_hybrid_kv hybrid_kv;

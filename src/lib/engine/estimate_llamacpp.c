@@ -1189,8 +1189,11 @@ static gs_status start_options(gs_estimate *e, const gsi_llamacpp_release *b, gs
 	const gs_workload *w = &e->workload;
 	const gs_model *m = &e->model;
 	gs_status s;
+	/* --cpu-moe (n_cpu_moe all) from b6051, --n-cpu-moe N from b6089 */
+	bool all = gs_wl_set(w, GS_F_N_CPU_MOE) && !strcasecmp(gs_wl_str(w, GS_F_N_CPU_MOE), "all");
 	if ((s = build_has(e, GS_F_OVERRIDE_TENSOR, b->override_tensor, "b5028", err)) ||
-	    (s = build_has(e, GS_F_N_CPU_MOE, b->cpu_moe, "b6089", err)) ||
+	    (s = build_has(e, GS_F_N_CPU_MOE, all ? b->cpu_moe_all : b->cpu_moe, all ? "b6051" : "b6089",
+	                   err)) ||
 	    (s = build_has(e, GS_F_KV_UNIFIED, b->streams, "b5913", err)) ||
 	    (s = build_has(e, GS_F_FIT, b->fit, "b7407", err)))
 		return s;
