@@ -345,6 +345,9 @@ case_ 0 "state_cache" estimate $GH --runtime ollama --format Q4_K_M --gpu "RTX 4
 case_ 0 "weights" estimate Qwen/Qwen3-30B-A3B --runtime llamacpp --runtime-version b6051 --format Q4_K_M -c 4096 --gpu-layers 99 --cpu-moe
 case_ 2 "n_cpu_moe: llama.cpp b6050 has no such option (from b6051)" estimate Qwen/Qwen3-30B-A3B --runtime llamacpp --runtime-version b6050 --format Q4_K_M -c 4096 --gpu-layers 99 --cpu-moe
 case_ 2 "n_cpu_moe: llama.cpp b6088 has no such option (from b6089)" estimate Qwen/Qwen3-30B-A3B --runtime llamacpp --runtime-version b6088 --format Q4_K_M -c 4096 --gpu-layers 99 --n-cpu-moe 10
+# Ollama 0.30 on passes num_gpu to llama-server as -ngl (llm/llama_server.go)
+case_ 0 "-ngl 20 (num_gpu)" estimate meta-llama/Llama-3.1-8B-Instruct --runtime ollama --format Q4_K_M --gpu "RTX 4090" --gpu-layers 20
+case_ 0 "model buffer: 19 of 32 blocks + output head on GPU 0 (-ngl 20)" estimate meta-llama/Llama-3.1-8B-Instruct --runtime ollama --format Q4_K_M --gpu "RTX 4090" --gpu-layers 20
 # n_batch cut to n_ctx for a causal model, at least 64 before b7350 (the KQ mask's padding)
 case_ 0 "n_ubatch 256, n_batch 256" estimate meta-llama/Llama-3.1-8B-Instruct --runtime llamacpp --format Q4_K_M -c 256 --concurrency 1
 case_ 0 "n_ubatch 64, n_batch 64" estimate meta-llama/Llama-3.1-8B-Instruct --runtime llamacpp --runtime-version b4020 --format Q4_K_M -c 32 --gpu-layers 99

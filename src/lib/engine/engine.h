@@ -282,6 +282,7 @@ typedef struct gsi_llamacpp_serve {
 	const struct gsi_llamacpp_release *build;
 	uint64_t n_seq, n_batch, n_ubatch;
 	int fa;
+	int64_t ngl;        /* -ngl as passed (num_gpu), -1 for none: --fit places */
 } gsi_llamacpp_serve;
 gs_status gsi_llamacpp_served(gs_estimate *e, uint32_t dev, const gsi_llamacpp_serve *sv, gs_error *err);
 

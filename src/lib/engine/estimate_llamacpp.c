@@ -1460,16 +1460,21 @@ gs_status gsi_llamacpp_served(gs_estimate *e, uint32_t dev, const gsi_llamacpp_s
 	r.fa = sv->fa != 0;
 	r.fa_auto = sv->fa < 0;
 	e->attention = r.fa ? GS_ATTN_IMPL_FLASH : GS_ATTN_IMPL_SDPA;
-	r.ngl = (uint64_t)e->model.layers + 1;
+	r.ngl = sv->ngl >= 0 ? (uint64_t)sv->ngl : (uint64_t)e->model.layers + 1;
 	snprintf(in->fa_why, sizeof in->fa_why, "%s", sv->fa < 0 ? "--flash-attn auto, as Ollama passes it"
 	                                          : sv->fa ? "--flash-attn on (OLLAMA_FLASH_ATTENTION=1)"
 	                                                   : "--flash-attn off");
 	snprintf(in->ctx_why, sizeof in->ctx_why, "-c num_ctx x -np, as Ollama passes them");
 	snprintf(in->seq_why, sizeof in->seq_why, "-np %llu, as Ollama passes it (OLLAMA_NUM_PARALLEL)",
 	         (unsigned long long)r.n_seq);
-	snprintf(in->ngl_why, sizeof in->ngl_why, "no -ngl: llama-server's --fit places the layers");
+	if (sv->ngl >= 0)
+		snprintf(in->ngl_why, sizeof in->ngl_why,
+		         "-ngl %lld, as Ollama passes num_gpu (--fit then leaves the layers alone)",
+		         (long long)sv->ngl);
+	else
+		snprintf(in->ngl_why, sizeof in->ngl_why, "no -ngl: llama-server's --fit places the layers");
 	e->concurrency = r.n_seq;
-	return finish_run(e, dev, b, &r, b->fit, false, false, true, err);
+	return finish_run(e, dev, b, &r, b->fit, sv->ngl >= 0, false, true, err);
 }
 
 /* --fit's placement, for fit's and matrix's searches (engine.h). */

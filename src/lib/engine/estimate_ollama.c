@@ -769,9 +769,11 @@ static gs_status estimate_server(gs_estimate *e, uint32_t dev, const gsi_ollama_
 		return s;
 	const gs_workload *w = &e->workload;
 	bool env = w->v[GS_F_ATTENTION].from != GS_FROM_DEFAULT && gs_wl_attention(w) != GS_ATTN_IMPL_AUTO;
+	/* num_gpu: -ngl N (0: CPU only) when the user sets it, else none
+	 * (llm/llama_server.go startLlamaServer, v0.30.0) */
+	int64_t ngl = gs_wl_set(w, GS_F_GPU_LAYERS) ? (int64_t)gs_wl_u64(w, GS_F_GPU_LAYERS) : -1;
 	gsi_llamacpp_serve sv = {gsi_llamacpp_build(r->llamacpp_build), o->parallel, o->num_batch,
-	                         o->num_batch,
-	                         env ? o->flash_attention : -1};
+	                         o->num_batch, env ? o->flash_attention : -1, ngl};
 	e->length = o->num_ctx;
 	e->concurrency = o->parallel;
 	o->n_ubatch = o->num_batch;
@@ -1003,13 +1005,17 @@ static void own_estimate(const gs_estimate *e, bool md, gsi_text *o)
 	const char *li = md ? "- " : "", *in = md ? "  " : "";
 	bool unlimited = !f->gpu_free_known;
 	if (f->llama_server) {
+		char ngl[64] = "no -ngl (its --fit places the layers; below)";
+		if (gs_wl_set(&e->workload, GS_F_GPU_LAYERS))
+			snprintf(ngl, sizeof ngl, "-ngl %llu (num_gpu)",
+			         (unsigned long long)gs_wl_u64(&e->workload, GS_F_GPU_LAYERS));
 		gsi_text_put(o, "%sOllama %s settings:  llama-server -c %llu -np %llu -b %llu -ub %llu "
-		             "--flash-attn %s%s%s, no -ngl (its --fit places the layers; below)\n", li,
+		             "--flash-attn %s%s%s, %s\n", li,
 		             e->runtime_version, (unsigned long long)(f->num_ctx * f->parallel),
 		             (unsigned long long)f->parallel, (unsigned long long)f->num_batch,
 		             (unsigned long long)f->n_ubatch, e->llamacpp.fa ? "auto (on)" : "off",
 		             strcmp(f->kv_cache_type, "f16") ? " --cache-type-k/v " : "",
-		             strcmp(f->kv_cache_type, "f16") ? f->kv_cache_type : "");
+		             strcmp(f->kv_cache_type, "f16") ? f->kv_cache_type : "", ngl);
 		return;
 	}
 	gsi_text_put(o, "%sOllama %s settings:  num_batch %llu tokens (llama.cpp n_ubatch %llu tokens), "
