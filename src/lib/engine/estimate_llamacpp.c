@@ -1418,8 +1418,19 @@ static gs_status finish_run(gs_estimate *e, uint32_t dev, const gsi_llamacpp_rel
 	in->swa_cells = y.swa ? y.swa_cells : 0;
 	in->rs_cells = y.rs_layers || y.host_rs ? y.rs_cells : 0;
 	e->has_llamacpp = true;
-	if (in->fit_moved)
+	if (in->fit_moved) {
 		gsi_unknown(e, "%s: the part in host memory runs on the CPU (slow)", in->fit_what);
+		/* docs/method.md §14: where gpusizer's --fit departs from upstream's */
+		if (in->expert_host_blocks || e->gpus > 1)
+			gsi_unknown(e,
+			            "--fit: upstream's placement %s; the split sized here is an "
+			            "approximation: read the log's buffers",
+			            in->expert_host_blocks
+			                ? "moves every block's experts first, then brings blocks back and may "
+			                  "leave part of one block's experts on the host"
+			                : "measures each GPU's free memory, subtracts a multi-GPU term and fills "
+			                  "the GPUs back to front with whole layers");
+	}
 	return gsi_llamacpp_buffers(e, dev, r, err);
 }
 
