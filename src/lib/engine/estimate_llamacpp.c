@@ -1421,15 +1421,14 @@ static gs_status finish_run(gs_estimate *e, uint32_t dev, const gsi_llamacpp_rel
 	if (in->fit_moved) {
 		gsi_unknown(e, "%s: the part in host memory runs on the CPU (slow)", in->fit_what);
 		/* docs/method.md §14: where gpusizer's --fit departs from upstream's */
+		const char *moe = "moves every block's experts first, then brings blocks back and "
+		                  "may leave part of one block's experts on the host",
+		           *gpus = "measures each GPU's free memory, subtracts a multi-GPU term and "
+		                   "fills the GPUs back to front with whole layers";
 		if (in->expert_host_blocks || e->gpus > 1)
-			gsi_unknown(e,
-			            "--fit: upstream's placement %s; the split sized here is an "
+			gsi_unknown(e, "--fit: upstream's placement %s; the split sized here is an "
 			            "approximation: read the log's buffers",
-			            in->expert_host_blocks
-			                ? "moves every block's experts first, then brings blocks back and may "
-			                  "leave part of one block's experts on the host"
-			                : "measures each GPU's free memory, subtracts a multi-GPU term and fills "
-			                  "the GPUs back to front with whole layers");
+			            in->expert_host_blocks ? moe : gpus);
 	}
 	return gsi_llamacpp_buffers(e, dev, r, err);
 }
