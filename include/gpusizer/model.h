@@ -97,7 +97,7 @@ typedef struct gs_inventory_summary {
 
 /* A named kind of linear layer ("q_proj"), as PEFT's target_modules match
  * it: `count` matrices of in x out over the whole model. */
-#define GS_MAX_MODULES 24
+#define GS_MAX_MODULES 32
 typedef struct gs_linear_module {
 	char name[32];          /* Gemma 3n's altup_unembed_projections: 25 */
 	uint64_t in, out, count;
@@ -225,6 +225,12 @@ typedef struct gs_model {
 	 * an engine that allocates their cache all the same (SGLang's pool)
 	 * adds gs_model_shared_kv_elements. */
 	bool layer_shares_kv[GS_MAX_LAYERS];
+	/* Gemma 4: the full-attention layers' (every layer not sliding) head
+	 * size and KV heads, where they differ from the sliding layers'
+	 * head_dim and kv_heads (global_head_dim; num_global_key_value_heads
+	 * with attention_k_eq_v); 0: the same. K and V are both of this size
+	 * there. gs_model_layer_head_dim and gs_model_layer_kv_heads read them. */
+	uint32_t full_head_dim, full_kv_heads;
 	/* Each layer's MLP width where config.json gives a list (Gemma 3n's
 	 * MatFormer intermediate_size); 0: `intermediate`, which is then the
 	 * widest */
@@ -295,6 +301,24 @@ const char *gs_model_supported_types(void);
  * false, they store the decompressed per-head K and V (Transformers'
  * DeepseekV3Attention). Returns the element count for the whole sequence. */
 uint64_t gs_model_kv_elements(const gs_model *m, uint64_t tokens, bool latent_mla);
+
+/* Layer l's K (and V) head size and KV heads: head_dim (v_head_dim) and
+ * kv_heads, or full_head_dim and full_kv_heads on a full-attention layer of
+ * a model that has them (Gemma 4). */
+uint32_t gs_model_layer_head_dim(const gs_model *m, uint32_t l);
+uint32_t gs_model_layer_v_head_dim(const gs_model *m, uint32_t l);
+uint32_t gs_model_layer_kv_heads(const gs_model *m, uint32_t l);
+
+/* Whether some layers' K/V shape differs from the others' (Gemma 4's
+ * full-attention layers): an engine that sizes one layer and multiplies
+ * must then go layer by layer. */
+bool gs_model_mixed_kv_shapes(const gs_model *m);
+
+/* gs_model_kv_elements on one of `tp` tensor-parallel ranks: each layer's
+ * KV heads split over the ranks, a head replicated on every rank when there
+ * are fewer heads than ranks (vLLM's and SGLang's QKVParallelLinear:
+ * max(1, heads / tp)); an MLA latent whole on every rank. */
+uint64_t gs_model_kv_rank_elements(const gs_model *m, uint64_t tokens, bool latent_mla, uint64_t tp);
 
 /* Layers with a Mamba block: all of a pure state-space model, some of a
  * hybrid (Jamba, Nemotron-H), all of Falcon-H1 (beside their attention),

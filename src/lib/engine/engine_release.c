@@ -1122,6 +1122,15 @@ static const struct {
 	 * gemma3n_mm.py arrive together */
 	{GS_RT_VLLM, "gemma3n", "0.9.2", "models/gemma3n.py (PR #20134, text only until 0.10.1)"},
 	{GS_RT_SGLANG, "gemma3n", "0.4.8.post1", "models/gemma3n_causal.py and gemma3n_mm.py"},
+	/* Gemma 4: vLLM's models/gemma4.py and gemma4_mm.py (PR #38826, picked
+	 * onto the 0.19.0 tag; absent from 0.18.x) register Gemma4ForCausalLM
+	 * and Gemma4ForConditionalGeneration; SGLang's gemma4_causal.py,
+	 * gemma4_mm.py (vision and audio towers) from the 0.5.11 tag (absent
+	 * from 0.5.10.post1) */
+	{GS_RT_VLLM, "gemma4", "0.19.0", "models/gemma4.py and gemma4_mm.py (PR #38826)"},
+	{GS_RT_VLLM, "gemma4_text", "0.19.0", "models/gemma4.py (PR #38826)"},
+	{GS_RT_SGLANG, "gemma4", "0.5.11", "models/gemma4_causal.py and gemma4_mm.py"},
+	{GS_RT_SGLANG, "gemma4_text", "0.5.11", "models/gemma4_causal.py"},
 };
 
 /* Refuse a model the asked release (or, none asked, the row) predates. */

@@ -497,6 +497,19 @@ static gs_bytes scale(gs_bytes b, uint64_t num, uint64_t den)
 	return gs_mul_ratio_ceil(b, r, &out) ? UINT64_MAX : out;
 }
 
+gs_bytes gsi_kv_on_rank(const gs_estimate *e, gs_bytes b, uint64_t tokens)
+{
+	const gs_model *m = &e->model;
+	uint64_t tp = e->tp ? e->tp : 1;
+	if (gs_model_mixed_kv_shapes(m)) {
+		uint64_t all = gs_model_kv_elements(m, tokens, true);
+		return all ? scale(b, gs_model_kv_rank_elements(m, tokens, true, tp), all) : b;
+	}
+	uint64_t kvh = m->kv_heads ? m->kv_heads : 1;
+	uint64_t per_rank = m->attn == GS_ATTN_MLA ? kvh : (kvh + tp - 1) / tp;
+	return (b * per_rank + kvh - 1) / kvh;
+}
+
 /* Divide every item over the GPUs by its shard kind, for pipeline stage
  * `stage` (docs/method.md §11). */
 /* How the items divide over GPUs for one pipeline stage. */
@@ -666,6 +679,10 @@ const char *gsi_tp_broken_serving(const gs_model *m, uint64_t tp, char *why, siz
 		return why;
 	}
 	uint64_t kv = m->kv_heads ? m->kv_heads : m->heads;
+	/* Gemma 4's full-attention layers have KV heads of their own, which
+	 * must split or replicate evenly too (models/gemma4.py Gemma4Attention) */
+	if (m->full_kv_heads && m->full_kv_heads != kv && (tp >= kv ? tp % kv == 0 : kv % tp == 0))
+		kv = m->full_kv_heads;
 	if (m->attn != GS_ATTN_MLA && (tp >= kv ? tp % kv : kv % tp)) {
 		snprintf(why, cap,
 		         "%llu KV heads neither split over nor replicate evenly on %llu GPUs: \"%llu is not "
@@ -721,6 +738,8 @@ const char *gsi_tp_broken_transformers(const gs_model *m, uint64_t tp, char *why
 		return why;
 	}
 	uint64_t kv = m->kv_heads ? m->kv_heads : m->heads;
+	if (m->full_kv_heads && kv % tp == 0) /* Gemma 4's full-attention layers' */
+		kv = m->full_kv_heads;
 	if (m->heads % tp == 0 && kv % tp == 0)
 		return NULL;
 	snprintf(why, cap,

@@ -62,6 +62,12 @@ bool gsi_multimodal(const gs_model *m);
 
 /* KV bytes for `tokens` tokens of each of `seqs` sequences. */
 gs_bytes gsi_kv_bytes(const gs_estimate *e, uint64_t tokens, uint64_t seqs);
+/* `b`, KV bytes of the whole model (gsi_kv_bytes for `tokens` tokens), on
+ * one of e->tp tensor-parallel ranks of vLLM or SGLang: the KV heads split
+ * over the ranks, a head replicated on each rank when there are fewer (an
+ * MLA latent whole on each); layer by layer where the layers' KV heads
+ * differ (Gemma 4: gs_model_kv_rank_elements). */
+gs_bytes gsi_kv_on_rank(const gs_estimate *e, gs_bytes b, uint64_t tokens);
 /* The DSA indexer's key cache per token and attention layer under vLLM and
  * SGLang, in bytes: index_head_dim fp8 values and an fp32 scale per 128
  * (GLM-5: 132); gsi_kv_bytes adds it for those engines. */

@@ -231,7 +231,8 @@ static bool llamacpp_swa_arch(const gs_model *m)
 	 * rule (src/models/llama4.cpp load_arch_hparams) */
 	static const char *const archs[] = {"gemma2",      "gemma3",      "gemma3_text",  "gpt_oss",
 	                                    "gguf:gemma2", "gguf:gemma3", "gguf:gpt-oss", "llama4",
-	                                    "llama4_text", "gguf:llama4", "gemma3n",      "gemma3n_text"};
+	                                    "llama4_text", "gguf:llama4", "gemma3n",      "gemma3n_text",
+	                                    "gemma4",      "gemma4_text"};
 	for (size_t i = 0; i < sizeof archs / sizeof *archs; i++)
 		if (!strcmp(m->model_type, archs[i]))
 			return m->sliding_window > 0;
@@ -348,6 +349,27 @@ static void kv_widths(const gs_estimate *e, const layout *y, uint64_t *k, uint64
 	*v = (uint64_t)m->kv_heads * m->v_head_dim;
 }
 
+/* Block l's K and V row bytes where the layers' K/V shapes differ (Gemma
+ * 4's full-attention layers: llama_hparams n_embd_k_gqa(il) and
+ * n_embd_v_gqa(il), src/llama-hparams.cpp); without flash attention the V
+ * cache is transposed and every layer's V padded to the widest
+ * (src/llama-kv-cache.cpp, TAG_V_CACHE_VARIABLE, since #15467). `row`
+ * otherwise. */
+static uint64_t layer_row(const gs_estimate *e, const layout *y, uint64_t l, uint64_t row)
+{
+	const gs_model *m = &e->model;
+	if (m->attn == GS_ATTN_MLA || !gs_model_mixed_kv_shapes(m))
+		return row;
+	uint64_t kv = gs_model_layer_kv_heads(m, (uint32_t)l);
+	uint64_t k = kv * gs_model_layer_head_dim(m, (uint32_t)l);
+	uint64_t v = kv * gs_model_layer_v_head_dim(m, (uint32_t)l);
+	for (uint32_t j = 0; !y->fa && j < m->layers && j < GS_MAX_LAYERS; j++) {
+		uint64_t vj = (uint64_t)gs_model_layer_kv_heads(m, j) * gs_model_layer_v_head_dim(m, j);
+		v = vj > v ? vj : v;
+	}
+	return type_row_bytes(&e->kv_format, k) + type_row_bytes(&e->kv_format_v, v);
+}
+
 static bool has_state(const gs_model *m, uint64_t l)
 {
 	return m->ssm || m->parallel_ssm || (l < GS_MAX_LAYERS && m->layer_is_ssm[l]);
@@ -386,7 +408,7 @@ static void kv_cache(const gs_estimate *e, layout *y)
 			y->my_reused++;
 		if (has_kv(m, l, y->kv_reuse)) {
 			bool sliding = y->swa && m->layer_is_sliding[l];
-			gs_bytes b = gs_mul_sat(sliding ? y->swa_cells : y->cells, row);
+			gs_bytes b = gs_mul_sat(sliding ? y->swa_cells : y->cells, layer_row(e, y, l, row));
 			if (home > 0) {
 				y->kv_mine = gs_add_sat(y->kv_mine, b);
 				y->my_swa += sliding;
@@ -939,11 +961,13 @@ gs_status gsi_llamacpp_model(gs_estimate *e, gs_error *err)
 bool gsi_llamacpp_vision_as_text(const gs_model *m)
 {
 	/* convert_hf_to_gguf writes their text GGUF and a separate --mmproj
-	 * (conversion/qwen3vl.py: Qwen3VLTextModel, Qwen3VLMoeTextModel and
+	 * (conversion/gemma.py Gemma4Model and Gemma4VisionAudioModel, PR
+	 * #21309; conversion/qwen3vl.py: Qwen3VLTextModel, Qwen3VLMoeTextModel and
 	 * Qwen3VLVisionModel, an MmprojModel that also takes Qwen3.5's tower;
 	 * conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel) */
 	static const char *const types[] = {"gemma3",      "mistral3", "qwen3_vl", "qwen3_vl_moe",
-	                                    "qwen3_5",     "qwen3_5_moe", "llama4", "lfm2_vl"};
+	                                    "qwen3_5",     "qwen3_5_moe", "llama4", "lfm2_vl",
+	                                    "gemma4"};
 	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
 		if (!strcmp(m->model_type, types[i]))
 			return true;

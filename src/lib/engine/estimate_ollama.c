@@ -472,6 +472,19 @@ static gs_bytes row_bytes(const gs_format *f, uint64_t elems)
 	return (elems * bpw.num + bpw.den * 8 - 1) / (bpw.den * 8);
 }
 
+/* Layer l's K and V row where the layers' K/V shapes differ (Gemma 4's
+ * full-attention layers: kvcache/causal.go allocates each layer's cache
+ * from the K and V its first Put stores); `row` otherwise. */
+static gs_bytes layer_row(const gs_estimate *e, uint64_t l, gs_bytes row)
+{
+	const gs_model *m = &e->model;
+	if (l >= GS_MAX_LAYERS || !gs_model_mixed_kv_shapes(m))
+		return row;
+	uint64_t kv = gs_model_layer_kv_heads(m, (uint32_t)l);
+	return row_bytes(&e->kv_format, kv * gs_model_layer_head_dim(m, (uint32_t)l)) +
+	       row_bytes(&e->kv_format_v, kv * gs_model_layer_v_head_dim(m, (uint32_t)l));
+}
+
 /* Each layer's weights and cache as createLayout reads them: the runner's
  * own figures for Ollama's engine (its cache cells, llama.cpp's f32 state
  * for recurrent layers), GraphSize's for the llama.cpp runner; the last
@@ -496,7 +509,7 @@ static void layer_sizes(const gs_estimate *e, const gsi_ollama_release *r, const
 		else if (own && l < GS_MAX_LAYERS && m->layer_shares_kv[l]) /* SetLayer of an earlier layer */
 			c = 0;
 		else if (own)
-			c = gs_mul_sat(swa && m->layer_is_sliding[l] ? swa : full, row);
+			c = gs_mul_sat(swa && m->layer_is_sliding[l] ? swa : full, layer_row(e, l, row));
 		else
 			c = kvl;
 		if (l == 0)

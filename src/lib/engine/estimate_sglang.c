@@ -376,8 +376,6 @@ static void pool(gs_estimate *e, gs_item *kv, const gsi_sglang_release *r)
 {
 	const gs_model *m = &e->model;
 	gs_sglang_pool *p = &e->sglang;
-	uint64_t kvh = m->kv_heads ? m->kv_heads : 1;
-	uint64_t per_rank = m->attn == GS_ATTN_MLA ? kvh : (kvh + e->tp - 1) / e->tp;
 	/* the pool holds every decoder layer's K and V (pool_configurator.py
 	 * DefaultPoolConfigurator: num_effective_layers = end_layer -
 	 * start_layer; MHATokenToKVPool's layer_num), Gemma 3n's shared-KV
@@ -385,7 +383,7 @@ static void pool(gs_estimate *e, gs_item *kv, const gsi_sglang_release *r)
 	 * layer's id and save_kv_cache False, so their buffers stay unused */
 	gs_bytes cell = gs_add_sat(gsi_kv_bytes(e, 1, 1), gsi_ceil_bits(gs_model_shared_kv_elements(m, 1),
 	                                                               gs_format_bpw(&e->kv_format)));
-	p->cell_bytes = (cell * per_rank + kvh - 1) / kvh;
+	p->cell_bytes = gsi_kv_on_rank(e, cell, 1);
 	if (!p->cell_bytes)
 		p->cell_bytes = 1;
 	p->needed_tokens = e->length ? gs_mul_sat(e->concurrency, e->length) : 0;
@@ -438,6 +436,15 @@ static void pool(gs_estimate *e, gs_item *kv, const gsi_sglang_release *r)
 	            (unsigned long long)p->free_at_start, (unsigned long long)p->mem_fraction_static.num,
 	            (unsigned long long)p->mem_fraction_static.den, (unsigned long long)weights,
 	            (unsigned long long)p->cell_bytes, (unsigned long long)p->tokens);
+	/* SGLang 0.5.11 on (configs/model_config.py is_hybrid_swa_model,
+	 * get_hybrid_layer_ids) gives Gemma 4's sliding layers a pool of their
+	 * own (mem_cache/swa_memory_pool.py SWAKVPool, swa_full_tokens_ratio):
+	 * not modelled */
+	if (!strncmp(m->model_type, "gemma4", 6))
+		gsi_unknown(e, "kv_cache: SGLang serves Gemma 4 as a hybrid sliding-window model "
+		            "(model_config.py is_hybrid_swa_model): its sliding layers get a pool of their "
+		            "own (SWAKVPool, sized by swa_full_tokens_ratio), which is not modelled; every "
+		            "layer's K/V is counted for every token here, so the pool may hold more tokens");
 	if (gs_model_shared_kv_elements(m, 1))
 		gsi_formula_add(kv, "; every one of the %u layers has its cell, the %llu that reuse an "
 		                "earlier layer's K/V too (they never write theirs)", m->layers,

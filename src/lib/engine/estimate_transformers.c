@@ -206,6 +206,15 @@ static void hybrid_extras(gs_estimate *e, gs_item *kv, gs_item *act)
 		                m->ssm_inner, m->ssm_state);
 }
 
+/* The sliding (or the full-attention) layers that keep K/V of their own:
+ * Gemma 4's two kinds, whose shapes differ. */
+static uint64_t kv_layers_of(const gs_model *m, bool sliding)
+{
+	uint64_t n = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		n += !m->layer_shares_kv[l] && m->layer_is_sliding[l] == sliding;
+	return n;
+}
 /* The KV cache and the forward pass's transient peak, for prefill (the
  * whole prompt) and decode (one token, the cache at full length). */
 static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
@@ -229,6 +238,21 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 		            (unsigned long long)b, (unsigned long long)gs_model_kv_elements(m, s, false),
 		            (unsigned long long)s, m->heads, m->qk_nope_head_dim, m->qk_rope_head_dim,
 		            m->heads, m->v_head_dim, e->kv_format.name);
+	else if (gs_model_mixed_kv_shapes(m))
+		gsi_formula(kv,
+		            "2 x (%llu sliding layers x %u kv heads x %u head dim x min(tokens, %u) + %llu "
+		            "full-attention layers x %u kv heads x %u head dim x tokens), %llu tokens x %llu "
+		            "seqs x %s (%llu elements)%s",
+		            (unsigned long long)kv_layers_of(m, true), m->kv_heads, m->head_dim,
+		            m->sliding_window, (unsigned long long)kv_layers_of(m, false),
+		            m->full_kv_heads ? m->full_kv_heads : m->kv_heads,
+		            m->full_head_dim ? m->full_head_dim : m->head_dim, (unsigned long long)s,
+		            (unsigned long long)b, e->kv_format.name,
+		            (unsigned long long)gs_mul_sat(gs_model_kv_elements(m, s, false), b),
+		            gs_model_kv_layers(m) < gs_model_attention_layers(m)
+		                    ? "; the shared-KV layers have no cache layer (cache_utils.py drops the "
+		                      "last num_kv_shared_layers)"
+		                    : "");
 	else if (gs_model_cross_layers(m))
 		gsi_formula(kv,
 		            "2 x %llu self-attention layers x %u kv heads x %u head dim x %llu tokens x %llu "

@@ -1165,9 +1165,7 @@ static gs_status hybrid_layout(gs_estimate *e, const gsi_vllm_release *r, gs_err
 		v->block_bytes = gs_mul_sat(v->page_bytes, M);
 		return GS_OK;
 	}
-	uint64_t kvh = m->kv_heads ? m->kv_heads : 1;
-	uint64_t per_rank = m->attn == GS_ATTN_MLA ? kvh : (kvh + tp - 1) / tp;
-	gs_bytes attn_1tok = (gsi_kv_bytes(e, 1, 1) * per_rank + kvh - 1) / kvh / A;
+	gs_bytes attn_1tok = gsi_kv_on_rank(e, gsi_kv_bytes(e, 1, 1), 1) / A;
 	if (!attn_1tok)
 		attn_1tok = 1;
 	uint64_t align = r->mla_state_align128 && m->attn == GS_ATTN_MLA ? 128 : BLOCK_TOKENS;
@@ -1246,11 +1244,9 @@ static void kv_pool(gs_estimate *e, gs_item *kv, const gsi_vllm_release *r)
 	 * (Gemma 3n's shared-KV layers) has no page of its own: get_kv_cache_spec
 	 * skips it (v1/worker/gpu_model_runner.py, gpu/attn_utils.py for Model
 	 * Runner V2, @7cfb97e3379; since 0.9.2), as gs_model_kv_elements does */
-	uint64_t kvh = m->kv_heads ? m->kv_heads : 1;
-	uint64_t per_rank = m->attn == GS_ATTN_MLA ? kvh : (kvh + e->tp - 1) / e->tp;
 	if (!v->hybrid) { /* a hybrid's block is hybrid_layout's */
 		v->block_tokens = BLOCK_TOKENS;
-		v->block_bytes = (gsi_kv_bytes(e, BLOCK_TOKENS, 1) * per_rank + kvh - 1) / kvh;
+		v->block_bytes = gsi_kv_on_rank(e, gsi_kv_bytes(e, BLOCK_TOKENS, 1), BLOCK_TOKENS);
 	}
 	/* 0.6.4 has no MLA: models/deepseek_v2.py caches every head's K and V
 	 * with head size 256 (config.py get_head_size pads 192 to 256), the heads

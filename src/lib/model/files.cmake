@@ -7,6 +7,7 @@ list(APPEND GS_LIB_SOURCES
   src/lib/model/model_decoders.c
   src/lib/model/model_encoders.c
   src/lib/model/model_gemma3n.c
+  src/lib/model/model_gemma4.c
   src/lib/model/model_json.c
   src/lib/model/model_moe.c
   src/lib/model/model_quant.c

@@ -30,6 +30,10 @@ typedef struct counter {
 	bool in_head;    /* an encoder's pooler or MLM transform, named like o */
 	bool quiet;      /* counting MTP layers: no module of theirs is built
 	                    by Transformers, so none is noted for PEFT */
+	bool full_layer; /* Gemma 4: the layer being counted is a full-attention
+	                    layer of its own head size, KV heads, and maybe no v_proj */
+	bool kv_shared_layer; /* Gemma 4: a KV-shared layer, without k_proj,
+	                    v_proj and k_norm in the checkpoint */
 } counter;
 
 static void add(uint64_t *acc, uint64_t v) { *acc = gs_add_sat(*acc, v); }
@@ -135,21 +139,33 @@ static void attention_params(counter *c)
 		}
 		return;
 	}
-	uint64_t q = gs_mul_sat(heads, a->d), k = gs_mul_sat(a->a_kv, a->d), v = gs_mul_sat(a->a_kv, a->v_d);
+	/* Gemma 4's full-attention layers have their own head size and KV
+	 * heads, and no v_proj with attention_k_eq_v; its KV-shared layers no
+	 * k_proj, v_proj or k_norm (modeling_gemma4.py Gemma4TextAttention) */
+	uint64_t d = a->d, vd = a->v_d, kvh = a->a_kv;
+	if (c->full_layer) {
+		d = vd = a->full_d ? a->full_d : d;
+		kvh = a->full_kv ? a->full_kv : kvh;
+	}
+	bool no_k = c->kv_shared_layer, no_v = no_k || (c->full_layer && a->full_k_eq_v);
+	uint64_t q = gs_mul_sat(heads, d), k = no_k ? 0 : gs_mul_sat(kvh, d);
+	uint64_t v = no_v ? 0 : gs_mul_sat(kvh, vd);
 	if (a->fused_qkv) {
 		matrix(c, GSI_NM_QKV, q + k + v, h);
 	} else {
 		matrix(c, GSI_NM_Q, a->attn_out_gate ? 2 * q : q, h); /* Qwen3-Next: q and its output gate */
-		matrix(c, GSI_NM_K, k, h);
-		matrix(c, GSI_NM_V, v, h);
+		if (k)
+			matrix(c, GSI_NM_K, k, h);
+		if (v)
+			matrix(c, GSI_NM_V, v, h);
 	}
-	matrix(c, GSI_NM_O, h, gs_mul_sat(heads, a->v_d));
+	matrix(c, GSI_NM_O, h, gs_mul_sat(heads, vd));
 	if (a->qkv_bias)
 		add(&s->other, gs_add_sat(q, gs_add_sat(k, v)));
 	if (a->o_bias)
 		add(&s->other, h);
 	if (a->qk_norm)
-		add(&s->norm, a->qk_norm_full ? gs_add_sat(q, k) : 2ull * a->d);
+		add(&s->norm, a->qk_norm_full ? gs_add_sat(q, k) : (no_k ? 1ull : 2ull) * d);
 	if (a->attn_sinks)
 		add(&s->other, heads);
 }
@@ -300,6 +316,13 @@ static void moe_params(counter *c)
 		gsi_note_module(c->m, a->router_module, h, a->E, 1);
 	if (a->router_bias)
 		add(&s->other, a->E);        /* e_score_correction_bias */
+	if (a->moe_beside_mlp) {
+		/* Gemma 4 (modeling_gemma4.py Gemma4TextRouter, Gemma4TextDecoderLayer):
+		 * router.scale (h) and router.per_expert_scale (E), and the norms
+		 * post_feedforward_layernorm_1 and _2, pre_feedforward_layernorm_2 */
+		add(&s->other, h + a->E);
+		add(&s->norm, 3 * h);
+	}
 	if (a->shared_i) {
 		c->in_shared = true;
 		mlp_params(c, a->shared_i, 1, false);
@@ -332,6 +355,32 @@ static void gemma3n_layer_params(counter *c)
 	add(&c->s.other, h);    /* correct_output_scale */
 }
 
+/* Per-layer embeddings without AltUp (Gemma 4 E2B, E4B; modeling_gemma4.py
+ * Gemma4TextDecoderLayer): per_layer_input_gate h -> p, per_layer_projection
+ * p -> h (Linears without bias), post_per_layer_input_norm (h). */
+static void ple_layer_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	uint64_t h = a->h, p = a->ple_dim;
+	matrix(c, GSI_NM_PLE_GATE, p, h);
+	matrix(c, GSI_NM_PLE_PROJ, h, p);
+	add(&c->s.norm, h);
+}
+
+/* The per-layer embeddings' model-level parameters (Gemma 3n's and Gemma
+ * 4's): embed_tokens_per_layer, vocab_size_per_layer_input x (layers x p),
+ * an embedding table; its projection per_layer_model_projection h -> layers
+ * x p and per_layer_projection_norm (p). */
+static void ple_model_params(counter *c)
+{
+	const gsi_arch *a = c->a;
+	uint64_t h = a->h, lp = (uint64_t)a->L * a->ple_dim;
+	c->m->ple_params = gs_mul_sat(a->ple_vocab, lp);
+	add(&c->s.embed, c->m->ple_params);
+	matrix(c, GSI_NM_PLE_MODEL_PROJ, lp, h);
+	add(&c->s.norm, a->ple_dim);
+}
+
 /* Gemma 3n's model-level parameters (vLLM Gemma3nSelfDecoder,
  * Gemma3nTextModel): the per-layer embeddings embed_tokens_per_layer,
  * vocab_size_per_layer_input x (layers x p), an embedding table; their
@@ -341,11 +390,8 @@ static void gemma3n_layer_params(counter *c)
 static void gemma3n_model_params(counter *c)
 {
 	const gsi_arch *a = c->a;
-	uint64_t h = a->h, lp = (uint64_t)a->L * a->ple_dim, n = a->altup_n;
-	c->m->ple_params = gs_mul_sat(a->ple_vocab, lp);
-	add(&c->s.embed, c->m->ple_params);
-	matrix(c, GSI_NM_PLE_MODEL_PROJ, lp, h);
-	add(&c->s.norm, a->ple_dim);
+	uint64_t h = a->h, n = a->altup_n;
+	ple_model_params(c);
 	matrices(c, GSI_NM_ALTUP_PROJ, h, h, n - 1);
 	matrices(c, GSI_NM_ALTUP_UNEMBED, h, h, n - 1);
 }
@@ -371,10 +417,13 @@ static void block_params(counter *c, uint32_t l)
 		add(&s->norm, h * norm_w);
 		return;
 	}
+	c->full_layer = (a->full_d || a->full_kv || a->full_k_eq_v) && !c->m->layer_is_sliding[l];
+	c->kv_shared_layer = a->shared_kv_no_proj && c->m->layer_shares_kv[l];
 	if (a->hybrid && c->m->layer_is_ssm[l])
 		ssm_mixer_params(c);
 	else
 		attention_params(c);
+	c->full_layer = c->kv_shared_layer = false;
 	if (a->parallel_ssm)
 		ssm_mixer_params(c); /* beside the attention, on the same input */
 	if (a->enc_L)
@@ -388,6 +437,10 @@ static void block_params(counter *c, uint32_t l)
 	add(&s->norm, (uint64_t)a->norms_per_layer * h * norm_w);
 	if (a->altup_n)
 		gemma3n_layer_params(c);
+	else if (a->ple_dim)
+		ple_layer_params(c);
+	if (a->layer_scalar)
+		add(&s->other, 1); /* Gemma 4's layer_scalar, a buffer the checkpoint stores */
 }
 
 void gsi_arch_default_names(gsi_arch *a)
@@ -433,6 +486,8 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	s->embed = gs_add_sat((uint64_t)a->V * ew, gs_mul_sat(a->pos_embed, h));
 	if (a->altup_n)
 		gemma3n_model_params(&c);
+	else if (a->ple_dim)
+		ple_model_params(&c);
 	s->lm_head = a->tied ? 0 : (uint64_t)a->V * ew;
 	if (ew != h) { /* OPT's project_in and project_out (all-linear LoRA targets them) */
 		add(&s->linear, 2 * ew * h);
@@ -532,6 +587,8 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->altup_inputs = a->altup_n;
 	m->laurel_rank = a->laurel_rank;
 	m->ple_dim = a->ple_dim;
+	m->full_head_dim = a->full_d;
+	m->full_kv_heads = a->full_kv;
 	return true;
 }
 
@@ -556,8 +613,58 @@ static uint64_t layer_kv_elements(const gs_model *m, uint32_t l, uint64_t tokens
 		                       : (uint64_t)m->heads * (m->qk_nope_head_dim + m->qk_rope_head_dim) +
 		                                 (uint64_t)m->heads * m->v_head_dim;
 	else
-		per_token = (uint64_t)m->kv_heads * (m->head_dim + m->v_head_dim);
+		per_token = (uint64_t)gs_model_layer_kv_heads(m, l) *
+		            (gs_model_layer_head_dim(m, l) + gs_model_layer_v_head_dim(m, l));
 	return gs_mul_sat(per_token, kept);
+}
+
+/* Gemma 4's full-attention layers: every layer that does not slide, in a
+ * model that gives them their own head size or KV heads */
+static bool full_shape(const gs_model *m, uint32_t l)
+{
+	return (m->full_head_dim || m->full_kv_heads) && l < GS_MAX_LAYERS && !m->layer_is_sliding[l];
+}
+
+uint32_t gs_model_layer_head_dim(const gs_model *m, uint32_t l)
+{
+	return full_shape(m, l) && m->full_head_dim ? m->full_head_dim : m->head_dim;
+}
+
+uint32_t gs_model_layer_v_head_dim(const gs_model *m, uint32_t l)
+{
+	return full_shape(m, l) && m->full_head_dim ? m->full_head_dim : m->v_head_dim;
+}
+
+uint32_t gs_model_layer_kv_heads(const gs_model *m, uint32_t l)
+{
+	return full_shape(m, l) && m->full_kv_heads ? m->full_kv_heads : m->kv_heads;
+}
+
+bool gs_model_mixed_kv_shapes(const gs_model *m)
+{
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++)
+		if (gs_model_layer_kv_heads(m, l) != m->kv_heads ||
+		    gs_model_layer_head_dim(m, l) != m->head_dim ||
+		    gs_model_layer_v_head_dim(m, l) != m->v_head_dim)
+			return true;
+	return false;
+}
+
+uint64_t gs_model_kv_rank_elements(const gs_model *m, uint64_t tokens, bool latent_mla, uint64_t tp)
+{
+	if (tp <= 1 || (m->attn == GS_ATTN_MLA && latent_mla))
+		return gs_model_kv_elements(m, tokens, latent_mla);
+	uint64_t total = 0;
+	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
+		if (!caches_text_kv(m, l) || m->layer_shares_kv[l])
+			continue;
+		uint64_t heads = m->attn == GS_ATTN_MLA ? m->heads : gs_model_layer_kv_heads(m, l);
+		if (!heads)
+			continue;
+		uint64_t per_rank = (heads + tp - 1) / tp;
+		total = gs_add_sat(total, layer_kv_elements(m, l, tokens, latent_mla) / heads * per_rank);
+	}
+	return m->encoder_layers ? gs_mul_sat(total, 2) : total;
 }
 
 uint64_t gs_model_shared_kv_elements(const gs_model *m, uint64_t tokens)

@@ -26,10 +26,11 @@ static const char supported[] = "llama, mistral, mixtral, phimoe, qwen2, qwen3, 
                                 "starcoder2, opt, olmo2, internlm2, cohere, cohere2, granite, granitemoe, "
                                 "granitemoehybrid, "
                                 "chatglm, glm4, glm4_moe, glm4_moe_lite, glm_moe_dsa, mamba, mamba2, jamba, "
-                                "llama4_text, minimax_m2, lfm2, gemma3n_text, nemotron_h, falcon_h1, bert, "
+                                "llama4_text, minimax_m2, lfm2, gemma3n_text, gemma4_text, nemotron_h, "
+                                "falcon_h1, bert, "
                                 "t5, mt5, umt5, bart, marian, gemma3, llava, llava_next, qwen2_vl, "
                                 "qwen2_5_vl, mllama, mistral3, llama4, lfm2_vl, qwen3_vl, qwen3_vl_moe, "
-                                "qwen3_5, qwen3_5_moe and gemma3n (vision)";
+                                "qwen3_5, qwen3_5_moe, gemma3n and gemma4 (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 
@@ -93,6 +94,10 @@ static const struct {
 	/* Gemma 3n's text decoder (model_gemma3n.c); PEFT v0.20.0 has no
 	 * default for it */
 	{"gemma3n_text", gsi_read_gemma3n_text, NULL, 0},
+	/* Gemma 4's text decoder (model_gemma4.c); PEFT v0.20.0 has no
+	 * default for it. Its experts' keys are its own (num_experts,
+	 * top_k_experts), none of family_keys' */
+	{"gemma4_text", gsi_read_gemma4_text, NULL, 0},
 	{"phi3", gsi_read_phi3, NULL, 0},
 	{"gpt2", gsi_read_gpt2, "c_attn", F_GPT2},
 	{"gpt_bigcode", gsi_read_gpt_bigcode, "c_attn", F_GPT2},

@@ -119,6 +119,16 @@ typedef struct gsi_arch {
 	 * their parameters to every layer and to the model. Per-layer MLP
 	 * widths are m->layer_intermediate (i is the widest). */
 	uint32_t altup_n, laurel_rank, ple_dim, ple_vocab;
+	/* Gemma 4 (model_gemma4.c): the full-attention layers' (those not
+	 * sliding) head size and KV heads (0: d, a_kv), and whether they have
+	 * no v_proj (attention_k_eq_v: V is the k projection); KV-shared layers
+	 * (m->layer_shares_kv) without k_proj, v_proj and k_norm; the experts
+	 * beside the dense MLP (counted as the shared expert, shared_i) with
+	 * the router's scale and per_expert_scale and three more norms; one
+	 * stored layer_scalar per layer. With ple_dim and no altup_n, the
+	 * per-layer embeddings alone. */
+	uint32_t full_d, full_kv;
+	bool full_k_eq_v, shared_kv_no_proj, moe_beside_mlp, layer_scalar;
 	/* module names as the checkpoint (and PEFT) call them */
 	const char *nm[GSI_NM_COUNT];
 } gsi_arch;

@@ -1,7 +1,7 @@
 /*
  * model_reader.h — what the config.json readers share (model_reader.c) and
  * the readers themselves, one file per architecture family:
- * model_decoders.c, model_gemma3n.c, model_moe.c, model_ssm.c,
+ * model_decoders.c, model_gemma3n.c, model_gemma4.c, model_moe.c, model_ssm.c,
  * model_encoders.c. The table
  * that maps a model_type to its reader is model_config.c's.
  *
@@ -57,6 +57,7 @@ gs_status gsi_read_gemma(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_gemma2(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_gemma3(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_gemma3n_text(gsi_reader *r, gsi_arch *a, gs_model *m);
+gs_status gsi_read_gemma4_text(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_phi3(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_gpt2(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_gpt_bigcode(gsi_reader *r, gsi_arch *a, gs_model *m);

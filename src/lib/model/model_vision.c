@@ -1,7 +1,7 @@
 /*
  * model_vision.c — vision-language configs (gemma3, llava, llava_next,
  * qwen2_vl, qwen2_5_vl, mllama, mistral3, qwen3_vl, qwen3_vl_moe, llama4, lfm2_vl,
- * gemma3n): the text
+ * gemma3n, gemma4): the text
  * decoder read from text_config, over the defaults of its configuration
  * class, plus the vision tower and the projector that feeds it
  * (docs/method.md §2, "Vision-language models").
@@ -19,7 +19,7 @@
 
 typedef enum {
 	TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL, TOWER_MLLAMA, TOWER_PIXTRAL, TOWER_QWEN3VL,
-	TOWER_LLAMA4, TOWER_SIGLIP2, TOWER_UNCOUNTED
+	TOWER_LLAMA4, TOWER_SIGLIP2, TOWER_UNCOUNTED, TOWER_GEMMA4
 } tower_kind;
 
 typedef struct mm_kind {
@@ -175,6 +175,18 @@ static const mm_kind kinds[] = {
 	 "\"max_position_embeddings\":32768,\"sliding_window\":512,\"altup_num_inputs\":4,"
 	 "\"num_kv_shared_layers\":15,\"laurel_rank\":64}",
 	 "{}", TOWER_UNCOUNTED, false, false},
+	/* Gemma4Config (Gemma 4 E2B, E4B, 26B-A4B, 31B): Gemma4TextConfig's and
+	 * Gemma4VisionConfig's defaults (configuration_gemma4.py @008e5743; the
+	 * decoder's own keys default in model_gemma4.c); vision_config and
+	 * audio_config may be null (no tower) */
+	{"gemma4", "gemma4_text",
+	 "{\"vocab_size\":262144,\"hidden_size\":2304,\"intermediate_size\":9216,\"num_hidden_layers\":30,"
+	 "\"num_attention_heads\":8,\"num_key_value_heads\":4,\"head_dim\":256,"
+	 "\"max_position_embeddings\":131072}",
+	 "{\"hidden_size\":768,\"intermediate_size\":3072,\"num_hidden_layers\":16,"
+	 "\"num_attention_heads\":12,\"num_key_value_heads\":12,\"head_dim\":64,\"patch_size\":16,"
+	 "\"pooling_kernel_size\":3,\"position_embedding_size\":10240}",
+	 TOWER_GEMMA4, false, false},
 };
 
 bool gsi_is_multimodal_type(const char *type)
@@ -607,6 +619,98 @@ static gs_status read_uncounted_towers(json_t *root, json_t *vis, gs_model *m)
 	return GS_OK;
 }
 
+/* `n` matrices of in x out of a tower, added to the split and noted as
+ * modules `name`; returns their parameters */
+static uint64_t tower_matrices(gs_model *m, const char *name, uint64_t in, uint64_t out, uint64_t n)
+{
+	gs_param_split *s = &m->split;
+	uint64_t p = gs_mul_sat(n, in * out);
+	s->linear = gs_add_sat(s->linear, p);
+	s->linear_matrices = gs_add_sat(s->linear_matrices, n);
+	s->linear_rows = gs_add_sat(s->linear_rows, gs_mul_sat(n, out));
+	s->linear_cols = gs_add_sat(s->linear_cols, gs_mul_sat(n, in));
+	gsi_note_module(m, name, in, out, n);
+	return p;
+}
+
+/* Gemma 4's vision tower and embedder (Transformers modeling_gemma4.py
+ * Gemma4VisionPatchEmbedder, Gemma4VisionEncoderLayer, Gemma4VisionModel,
+ * Gemma4MultimodalEmbedder; vLLM gemma4_mm.py @7cfb97e3379): input_proj
+ * Linear(3 x patch^2, h_v) without bias and a position table of 2 x
+ * position_embedding_size x h_v (one row set for x, one for y); per layer
+ * q/k/v/o without bias (heads, KV heads of head_dim), q_norm and k_norm of
+ * head_dim (v_norm has no weight), a gated MLP gate/up/down h_v x i_v and
+ * four RMSNorms of h_v, with use_clipped_linears four scalars on each of
+ * the seven Linears; std_bias and std_scale (h_v each) with standardize;
+ * the pooler averages pooling_kernel_size^2 patches into one token, without
+ * parameters; embed_vision.embedding_projection h_v -> h_text without bias
+ * (its pre-projection norm has no weight). An image is
+ * vision_soft_tokens_per_image tokens (vision_config.default_output_length,
+ * 280), the tower seeing k^2 patches for each. */
+static gs_status read_gemma4_tower(json_t *root, json_t *vis, const char *name, gs_model *m, gs_error *err)
+{
+	uint64_t hv, iv, lv, heads, kvh, hd, p, pos, k;
+	gs_status st;
+	if ((st = vdim(vis, name, "hidden_size", &hv, err)) ||
+	    (st = vdim(vis, name, "intermediate_size", &iv, err)) ||
+	    (st = vdim(vis, name, "num_hidden_layers", &lv, err)) ||
+	    (st = vdim(vis, name, "num_attention_heads", &heads, err)) ||
+	    (st = vdim(vis, name, "num_key_value_heads", &kvh, err)) ||
+	    (st = vdim(vis, name, "head_dim", &hd, err)) || (st = vdim(vis, name, "patch_size", &p, err)) ||
+	    (st = vdim(vis, name, "pooling_kernel_size", &k, err)) ||
+	    (st = vdim(vis, name, "position_embedding_size", &pos, err)))
+		return st;
+	json_t *tok = json_object_get(root, "vision_soft_tokens_per_image");
+	if (!tok || json_is_null(tok))
+		tok = json_object_get(vis, "default_output_length");
+	json_int_t tokens = tok && !json_is_null(tok) ? json_integer_value(tok) : 280;
+	json_t *clip = json_object_get(vis, "use_clipped_linears");
+	json_t *std = json_object_get(vis, "standardize");
+	if ((tok && !json_is_null(tok) && (!json_is_integer(tok) || tokens < 1 || tokens > 65536)) ||
+	    (clip && !json_is_boolean(clip)) || (std && !json_is_boolean(std)))
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "vision_soft_tokens_per_image (vision_config.default_output_length) must "
+		                    "be an integer in [1, 65536], vision_config's use_clipped_linears and "
+		                    "standardize true or false");
+	if (kvh > heads || heads % kvh || lv > GS_MAX_LAYERS || hv >= (1u << 20) || iv >= (1u << 20) ||
+	    hd >= (1u << 16) || heads >= (1u << 12) || p > 4096 || k > 64 || pos >= (1u << 24))
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "vision_config: num_key_value_heads must divide num_attention_heads; at "
+		                    "most 512 layers, 4096 heads, patch 4096, pooling kernel 64; widths "
+		                    "below 2^20, head_dim below 2^16, position_embedding_size below 2^24");
+	gs_param_split *s = &m->split;
+	uint64_t q = heads * hd, kv = kvh * hd, ht = m->hidden;
+	uint64_t lin = tower_matrices(m, "q_proj", hv, q, lv) + tower_matrices(m, "k_proj", hv, kv, lv) +
+	               tower_matrices(m, "v_proj", hv, kv, lv) + tower_matrices(m, "o_proj", q, hv, lv) +
+	               tower_matrices(m, "gate_proj", hv, iv, lv) + tower_matrices(m, "up_proj", hv, iv, lv) +
+	               tower_matrices(m, "down_proj", iv, hv, lv) +
+	               tower_matrices(m, "input_proj", 3 * p * p, hv, 1) +
+	               tower_matrices(m, "embedding_projection", hv, ht, 1);
+	uint64_t norms = lv * (2 * hd + 4 * hv);
+	uint64_t other = 2 * pos * hv + (json_is_true(clip) ? lv * 7 * 4 : 0) +
+	                 (json_is_true(std) ? 2 * hv : 0);
+	s->norm = gs_add_sat(s->norm, norms);
+	s->other = gs_add_sat(s->other, other);
+	uint64_t v = gs_add_sat(lin, norms + other);
+	m->params = gs_add_sat(m->params, v);
+	m->vision_params = v;
+	m->vision_hidden = (uint32_t)hv;
+	m->vision_intermediate = (uint32_t)iv;
+	m->image_tokens = (uint32_t)tokens;
+	m->vision_patches = (uint32_t)((uint64_t)tokens * k * k);
+	return GS_OK;
+}
+
+/* Gemma 4 E2B's and E4B's audio encoder (Gemma4AudioModel, a conformer of
+ * audio_config) and its embed_audio: not counted from config.json; said
+ * (m->towers_uncounted) until a tensor table gives it. */
+static void gemma4_audio(json_t *root, gs_model *m)
+{
+	if (json_is_object(json_object_get(root, "audio_config")))
+		snprintf(m->towers_uncounted, sizeof m->towers_uncounted,
+		         "the audio encoder (Gemma4AudioModel, a conformer) and its embedder embed_audio");
+}
+
 static gs_status read_siglip2_tower(json_t *root, json_t *vis, const char *name, gs_model *m, gs_error *err)
 {
 	uint64_t hv, iv, lv, heads, c, p, np, ds = 2, ph;
@@ -865,11 +969,18 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 		                    type);
 	bool qwen = k->tower == TOWER_QWEN2VL || k->tower == TOWER_QWEN25VL;
 	bool flat = qwen && !tc;
-	if ((!flat && !json_is_object(tc)) || !json_is_object(vc))
+	/* Gemma4Config: a null vision_config builds no vision tower */
+	bool no_tower = k->tower == TOWER_GEMMA4 && (!vc || json_is_null(vc));
+	json_t *empty = no_tower ? json_object() : NULL;
+	if (no_tower)
+		vc = empty;
+	if ((!flat && !json_is_object(tc)) || !json_is_object(vc)) {
+		json_decref(empty);
 		return gs_error_set(err, GS_EINPUT, name,
 		                    "field \"%s\" is missing or not an object (a %s config nests its text "
 		                    "decoder and its vision tower)",
 		                    json_is_object(vc) ? "text_config" : "vision_config", type);
+	}
 	json_t *text = flat ? flat_text(k, root) : merged(k->text_defaults, tc),
 	       *vis = merged(k->vision_defaults, vc);
 	json_t *cross = NULL; /* mllama's cross_attention_layers, kept from the Llama reader */
@@ -915,11 +1026,15 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 		st = read_siglip2_tower(root, vis, name, m, err);
 	else if (k->tower == TOWER_UNCOUNTED)
 		st = read_uncounted_towers(root, vis, m);
+	else if (k->tower == TOWER_GEMMA4 && !no_tower)
+		st = read_gemma4_tower(root, vis, name, m, err);
 	else
 		st = qwen ? read_qwen_tower(k, vis, name, m, err)
 		          : read_vit_tower(k, root, vis, name, m, err);
 	if (st)
 		goto out;
+	if (k->tower == TOWER_GEMMA4)
+		gemma4_audio(root, m);
 	for (size_t i = first_tower; i < m->n_modules; i++)
 		m->modules[i].tower = true;
 	/* the tower's and projector's matrices, which a quantization config
@@ -936,6 +1051,7 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	}
 	m->peft_targets[0] = 0; /* PEFT v0.20.0 has no default for the outer type */
 out:
+	json_decref(empty);
 	json_decref(cross);
 	json_decref(text);
 	json_decref(vis);
