@@ -368,6 +368,27 @@ case_ 0 "15 more blocks reuse an earlier block's K/V and keep none (b6263 on)" e
 case_ 0 "every one of the 35 layers has its cell, the 15 that reuse an earlier layer's K/V too" estimate $G3N --runtime sglang --gpu "H100 SXM" --context 8192
 case_ 2 "vllm 0.9.0 does not serve model_type \"gemma3n\"" estimate $G3N --runtime vllm --runtime-version 0.9.0 --gpu "H100 SXM"
 case_ 2 "are not sized from config.json, so neither is what images cost" estimate $G3N --images 1 --context 8192
+# Gemma 4: 31B's 50 sliding layers keep 2 x 16 x 256 K/V elements a token
+# (at most 1024 tokens), its 10 full layers 2 x 4 x 512 (k_eq_v, head 512):
+# 450560 a token, 901120 B in bf16; at tp 8 the 4 full KV heads replicate
+# (1 a rank), the 16 sliding ones split (2 a rank): 61440 a token
+G4=google/gemma-4-31B-it
+case_ 0 "parameters:  31273088876" estimate $G4 --context 8192
+case_ 0 "2 x (50 sliding layers x 16 kv heads x 256 head dim x min(tokens, 1024) + 10 full-attention layers x 4 kv heads x 512 head dim x tokens), 8192 tokens x 1 seqs x bf16 (754974720 elements)" estimate $G4 --context 8192
+case_ 0 "/ 14417920 B per block) = 951 blocks" estimate $G4 --runtime vllm --gpu "H100 SXM" --context 8192
+case_ 0 "/ 1966080 B per block)" estimate $G4 --runtime vllm --gpu H200 --gpus 8 --tp 8 --context 8192
+case_ 1 "/ 901120 B per token)" estimate $G4 --runtime sglang --gpu "H100 SXM" --context 8192
+case_ 1 "its sliding layers get a pool of their own (SWAKVPool" estimate $G4 --runtime sglang --gpu "H100 SXM" --context 8192
+case_ 0 "/ 122880 B per token)" estimate $G4 --runtime sglang --gpu H200 --gpus 8 --tp 8 --context 8192
+case_ 2 "tp 8: Transformers would not start" estimate $G4 --runtime transformers --gpu H200 --gpus 8 --tp 8 --context 8192
+case_ 2 'vllm 0.18.1 does not serve model_type "gemma4": models/gemma4.py and gemma4_mm.py (PR #38826) arrived in 0.19.0' estimate $G4 --runtime vllm --runtime-version 0.18.1 --gpu "H100 SXM" --context 8192
+case_ 2 'sglang 0.5.10 does not serve model_type "gemma4": models/gemma4_causal.py and gemma4_mm.py arrived in 0.5.11' estimate $G4 --runtime sglang --runtime-version 0.5.10 --gpu "H100 SXM" --context 8192
+case_ 2 'not for model_type "gemma4": read the model'"'"'s .gguf' estimate $G4 --runtime llamacpp --format Q4_K_M -c 8192
+case_ 2 'not for model_type "gemma4": read the model'"'"'s .gguf' estimate $G4 --runtime ollama --format Q4_K_M
+# 26B-A4B: 128 experts beside the dense MLP; 25 x 2 x 8 x 256 + 5 x 2 x 2 x 512
+case_ 0 "parameters:  25805936206" estimate google/gemma-4-26B-A4B-it --runtime vllm --gpu H200 --context 8192
+case_ 0 "(188743680 elements)" estimate google/gemma-4-26B-A4B-it --context 8192
+case_ 0 "/ 225280 B per token)" estimate google/gemma-4-26B-A4B-it --runtime sglang --gpu H200 --context 8192
 # LFM2-VL: short-convolution state only, a SigLIP2 tower, the planned lfm2 GGUF
 case_ 0 "short-convolution layers' state, 1 seqs x 2048 channels x 3 taps" estimate LiquidAI/LFM2.5-VL-1.6B --context 8192
 case_ 0 "10 state layers x 4 cells (one a sequence) x 16384 B in f32" estimate LiquidAI/LFM2.5-VL-1.6B --runtime llamacpp --format Q4_K_M -c 8192
@@ -825,7 +846,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mis
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (154 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (156 models) matches "no-such-model"' models no-such-model
 case_ 2 'gpusizer models: unknown option "--gpu" (see gpusizer models --help)' models --gpu H100
 case_ 2 'gpusizer models: unknown option "--jsn"; did you mean --json?' models --jsn
 case_ 2 'gpusizer models: unexpected argument "llama" (see gpusizer models --help)' models qwen llama

@@ -39,6 +39,10 @@ static const struct {
 		 * tower, Qwen3-Coder-30B-A3B */
 		{CFG("microsoft__phi-4.json"), 14659507200ull, "phi3"},
 		{CFG("google__gemma-3-27b-it.json"), 27432406640ull, "gemma3"},
+		/* Gemma 4: the cards' 30.7B and 25.2B text decoders with their
+		 * vision towers (test_gemma4) */
+		{CFG("google__gemma-4-31B-it.json"), 31273088876ull, "gemma4"},
+		{CFG("google__gemma-4-26B-A4B-it.json"), 25805936206ull, "gemma4"},
 		{CFG("Qwen__Qwen3-Coder-30B-A3B-Instruct.json"), 30532122624ull, "qwen3_moe"},
 		/* worked by hand: tied embeddings, 36 x 100,930,816 a layer (q,o 2560x4096,
 		 * k,v 2560x1024, MLP 3x2560x9728, q/k norms 128, two norms) + 151936x2560
@@ -1423,6 +1427,150 @@ static void test_gemma3n(void **st)
 	assert_non_null(strstr(err.msg, "num_kv_shared_layers"));
 }
 
+/* Gemma 4 (modeling_gemma4.py, vLLM models/gemma4.py @7cfb97e3379).
+ * 31B (the library's preset copy): 50 sliding layers of q 32 x 256, k and v
+ * 16 x 256, and 10 full-attention layers of q 32 x 512 and k 4 x 512 with
+ * no v_proj (attention_k_eq_v), each with q/k norms of its head size, a
+ * GeGLU MLP of 21504, four norms and a stored layer_scalar; tied
+ * embeddings. The text decoder is 30,697,345,340, Google's "30.7B" (NVIDIA's
+ * card of gemma-4-31b-it: "Total Parameters: 30.7B"); the vision tower and
+ * embedder 575,743,536, the "~550M" vision encoder the same pages name
+ * (552,152,112 without the 2 x 10240 x 1152 position table). 26B-A4B (the
+ * library's field copy): 128 experts of 704 beside a dense MLP of 2112,
+ * text 25,233,141,790, the card's "25.2B total", of which 3,822,530,590
+ * run for a token (8 of 128 experts), its "3.8B active". */
+static void test_gemma4(void **st)
+{
+	(void)st;
+	gs_model m = load(CFG("google__gemma-4-31B-it.json"));
+	uint64_t h = 5376, ff = 3 * h * 21504 + 4 * h + 1;
+	uint64_t sliding = h * 32 * 256 + 2 * h * 16 * 256 + 32 * 256 * h + 2 * 256 + ff;
+	uint64_t full = h * 32 * 512 + h * 4 * 512 + 32 * 512 * h + 2 * 512 + ff;
+	uint64_t text = 50 * sliding + 10 * full + 262144 * h + h;
+	assert_int_equal(text, 30697345340ull);
+	uint64_t hv = 1152, vl = 4 * hv * hv + 2 * 72 + 3 * hv * 4304 + 4 * hv;
+	uint64_t vis = 27 * vl + 3 * 16 * 16 * hv + 2 * 10240 * hv + 2 * hv + hv * h;
+	assert_int_equal(vis, 575743536ull);
+	assert_int_equal(m.vision_params, vis);
+	assert_int_equal(m.params, text + vis);
+	assert_int_equal(m.params, 31273088876ull);
+	assert_string_equal(m.text_model_type, "gemma4_text");
+	assert_int_equal(m.split.lm_head, 0);
+	assert_int_equal(m.head_dim, 256);
+	assert_int_equal(m.kv_heads, 16);
+	assert_int_equal(m.full_head_dim, 512);
+	assert_int_equal(m.full_kv_heads, 4);
+	assert_int_equal(m.sliding_window, 1024);
+	assert_int_equal(m.image_tokens, 280);
+	assert_int_equal(m.vision_patches, 280 * 9);
+	assert_true(m.layer_is_sliding[0] && !m.layer_is_sliding[5] && !m.layer_is_sliding[59]);
+	assert_true(gs_model_mixed_kv_shapes(&m));
+	assert_int_equal(gs_model_layer_head_dim(&m, 5), 512);
+	assert_int_equal(gs_model_layer_kv_heads(&m, 5), 4);
+	assert_int_equal(gs_model_layer_kv_heads(&m, 4), 16);
+	/* K and V a token: 2 x 16 x 256 = 8192 on a sliding layer, 2 x 4 x 512 =
+	 * 4096 on a full one (V cached apart from K even with k_eq_v) */
+	assert_int_equal(gs_model_kv_elements(&m, 1, true), 50 * 8192 + 10 * 4096);
+	assert_int_equal(gs_model_kv_elements(&m, 8192, false), 50 * 8192 * 1024ull + 10 * 4096 * 8192ull);
+	/* tp 8: 2 of 16 sliding KV heads a rank, the 4 full ones replicated to 1 */
+	assert_int_equal(gs_model_kv_rank_elements(&m, 1, true, 8), 50 * 2 * 256 * 2 + 10 * 2 * 512);
+	assert_int_equal(gs_model_kv_rank_elements(&m, 1, true, 4), (50 * 8192 + 10 * 4096) / 4);
+
+	gs_model moe = load(CFG("google__gemma-4-26B-A4B-it.json"));
+	uint64_t t = moe.params - moe.vision_params, experts = 30ull * 128 * 3 * 2816 * 704;
+	assert_int_equal(t, 25233141790ull);
+	assert_int_equal(moe.split.experts, experts);
+	assert_int_equal(t - experts / 128 * 120, 3822530590ull);
+	assert_int_equal(moe.experts, 128);
+	assert_int_equal(moe.experts_per_token, 8);
+	assert_int_equal(moe.shared_intermediate, 2112);
+	assert_int_equal(gs_model_moe_layers(&moe), 30);
+	assert_int_equal(moe.full_kv_heads, 2);
+	assert_int_equal(gs_model_kv_elements(&moe, 1, true), 25 * 2 * 8 * 256 + 5 * 2 * 2 * 512);
+}
+
+/* Gemma 4 E2B's text decoder (the fields public test fixtures give it,
+ * no committed copy of the hub file having been found): 35 layers of 1536,
+ * 8 heads, one KV head of 256 (512 on the full layers, every fifth), the
+ * last 20 sharing K/V (no k_proj, v_proj or k_norm: Gemma4TextAttention)
+ * with an MLP twice 6144 wide (use_double_wide_mlp), per-layer embeddings
+ * of 256. 4,628,569,379 parameters, embeddings 402,653,184 and the PLE
+ * table 2,348,810,240: 1,877,105,955 "effective", which with the towers
+ * (not counted here) is the card's "2.3B effective, 5.1B with embeddings". */
+static void test_gemma4_e2b(void **st)
+{
+	(void)st;
+	static const char e2b[] =
+		"{\"model_type\":\"gemma4_text\",\"hidden_size\":1536,\"num_hidden_layers\":35,"
+		"\"intermediate_size\":6144,\"num_attention_heads\":8,\"head_dim\":256,"
+		"\"global_head_dim\":512,"
+		"\"vocab_size\":262144,\"num_key_value_heads\":1,\"num_kv_shared_layers\":20,"
+		"\"hidden_size_per_layer_input\":256,\"vocab_size_per_layer_input\":262144,"
+		"\"sliding_window\":512,\"sliding_window_pattern\":5,\"use_double_wide_mlp\":true,"
+		"\"layer_types\":[\"sliding_attention\",\"sliding_attention\",\"sliding_attention\","
+		"\"sliding_attention\",\"full_attention\",\"sliding_attention\",\"sliding_attention\","
+		"\"sliding_attention\",\"sliding_attention\",\"full_attention\",\"sliding_attention\","
+		"\"sliding_attention\",\"sliding_attention\",\"sliding_attention\",\"full_attention\","
+		"\"sliding_attention\",\"sliding_attention\",\"sliding_attention\",\"sliding_attention\","
+		"\"full_attention\",\"sliding_attention\",\"sliding_attention\",\"sliding_attention\","
+		"\"sliding_attention\",\"full_attention\",\"sliding_attention\",\"sliding_attention\","
+		"\"sliding_attention\",\"sliding_attention\",\"full_attention\",\"sliding_attention\","
+		"\"sliding_attention\",\"sliding_attention\",\"sliding_attention\",\"full_attention\"]}";
+	gs_model m = parse_model(e2b);
+	uint64_t h = 1536, p = 256, rest = 4 * h + 1 + 2 * h * p + h; /* norms, scalar, PLE */
+	uint64_t own_s = h * 8 * 256 * 2 + 2 * h * 256 + 2 * 256 + 3 * h * 6144 + rest;
+	uint64_t own_f = h * 8 * 512 * 2 + 2 * h * 512 + 2 * 512 + 3 * h * 6144 + rest;
+	uint64_t shr_s = h * 8 * 256 * 2 + 256 + 3 * h * 12288 + rest;
+	uint64_t shr_f = h * 8 * 512 * 2 + 512 + 3 * h * 12288 + rest;
+	uint64_t model = 262144 * h + 262144ull * 35 * p + h * 35 * p + p + h;
+	assert_int_equal(12 * own_s + 3 * own_f + 16 * shr_s + 4 * shr_f + model, 4628569379ull);
+	assert_int_equal(m.params, 4628569379ull);
+	assert_int_equal(m.ple_params, 2348810240ull);
+	assert_int_equal(m.params - m.ple_params - 262144 * h, 1877105955ull);
+	assert_int_equal(m.intermediate, 12288);
+	assert_int_equal(m.layer_intermediate[14], 6144);
+	assert_int_equal(m.layer_intermediate[15], 12288);
+	assert_int_equal(gs_model_kv_layers(&m), 15);
+	assert_int_equal(gs_model_kv_elements(&m, 8192, false),
+	                 12 * 2 * 256 * 512ull + 3 * 2 * 512 * 8192ull);
+	assert_int_equal(m.full_kv_heads, 0); /* no attention_k_eq_v: the sliding layers' count */
+
+	gs_error err;
+	static const char bad_kv[] = "{\"model_type\":\"gemma4_text\",\"hidden_size\":64,"
+	                             "\"num_hidden_layers\":6,\"intermediate_size\":128,"
+	                             "\"num_attention_heads\":4,\"vocab_size\":100,"
+	                             "\"attention_k_eq_v\":true,\"num_global_key_value_heads\":3}";
+	assert_int_equal(parse(bad_kv, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "num_global_key_value_heads"));
+	static const char no_experts[] = "{\"model_type\":\"gemma4_text\",\"hidden_size\":64,"
+	                                 "\"num_hidden_layers\":6,\"intermediate_size\":128,"
+	                                 "\"num_attention_heads\":4,\"vocab_size\":100,"
+	                                 "\"enable_moe_block\":true,\"top_k_experts\":2}";
+	assert_int_equal(parse(no_experts, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "num_experts"));
+	static const char all_shared[] = "{\"model_type\":\"gemma4_text\",\"hidden_size\":64,"
+	                                 "\"num_hidden_layers\":6,\"intermediate_size\":128,"
+	                                 "\"num_attention_heads\":4,\"vocab_size\":100,"
+	                                 "\"num_kv_shared_layers\":6}";
+	assert_int_equal(parse(all_shared, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "num_kv_shared_layers"));
+	/* a gemma4 config without a vision tower (vision_config null); the
+	 * last layer is full whatever layer_types says */
+	static const char text_only[] = "{\"model_type\":\"gemma4\",\"vision_config\":null,\"text_config\":"
+	                                "{\"hidden_size\":64,\"num_hidden_layers\":2,"
+	                                "\"intermediate_size\":128,"
+	                                "\"num_attention_heads\":4,\"num_key_value_heads\":2,\"head_dim\":16,"
+	                                "\"global_head_dim\":32,\"vocab_size\":100,"
+	                                "\"hidden_size_per_layer_input\":0,"
+	                                "\"layer_types\":[\"sliding_attention\",\"sliding_attention\"]}}";
+	gs_model t = parse_model(text_only);
+	assert_int_equal(t.vision_params, 0);
+	assert_true(t.layer_is_sliding[0] && !t.layer_is_sliding[1]);
+	assert_int_equal(t.params, (64 * 64 * 2 + 2 * 64 * 32 + 2 * 16 + 3 * 64 * 128 + 4 * 64 + 1) +
+	                                   (64 * 128 * 2 + 2 * 64 * 64 + 2 * 32 + 3 * 64 * 128 + 4 * 64 + 1) +
+	                                   100 * 64 + 64);
+}
+
 /* Qwen3.5 and Qwen3.6: params is what Transformers builds (text + tower);
  * params + mtp_params is the checkpoint, and equals to the unit the
  * safetensors totals model reports and the hub API print (index.tsv names
@@ -1533,6 +1681,8 @@ int main(void)
 		cmocka_unit_test(test_unsloth_bnb),
 		cmocka_unit_test(test_qwen3_vl),         cmocka_unit_test(test_qwen3_5),
 		cmocka_unit_test(test_gemma3n),
+		cmocka_unit_test(test_gemma4),
+		cmocka_unit_test(test_gemma4_e2b),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1026,8 +1026,8 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 		st = read_siglip2_tower(root, vis, name, m, err);
 	else if (k->tower == TOWER_UNCOUNTED)
 		st = read_uncounted_towers(root, vis, m);
-	else if (k->tower == TOWER_GEMMA4 && !no_tower)
-		st = read_gemma4_tower(root, vis, name, m, err);
+	else if (k->tower == TOWER_GEMMA4)
+		st = no_tower ? GS_OK : read_gemma4_tower(root, vis, name, m, err);
 	else
 		st = qwen ? read_qwen_tower(k, vis, name, m, err)
 		          : read_vit_tower(k, root, vis, name, m, err);
