@@ -112,6 +112,8 @@ static void test_preset_copies_count_the_published_sizes(void **st)
 	     * rounds down, or leaves the vision tower out) */
 	    {"meta-llama/Llama-4-Scout-17B-16E-Instruct", 108641793536ull},
 	    {"meta-llama/Llama-4-Maverick-17B-128E-Instruct", 401583781376ull},
+	    /* the card's 30.7B text decoder and the vision tower (test_gemma4) */
+	    {"google/gemma-4-31B-it", 31273088876ull},
 	    /* its report's total less the FP8 scales (test_minimax_m2) */
 	    {"MiniMaxAI/MiniMax-M2.7", 228689764864ull},
 	};
