@@ -73,8 +73,9 @@ static void header(out *o, const gs_estimate *e)
 		    "speculative decoding: not sized)", (unsigned long long)m->mtp_params, m->mtp_layers,
 		    m->mtp_layers == 1 ? "" : "s");
 	if (m->towers_uncounted[0] && !(m->has_inventory && !m->inv.planned))
-		put(o, " (the text decoder, %llu of them its per-layer embeddings; %s are not counted)",
-		    (unsigned long long)m->ple_params, m->towers_uncounted);
+		put(o, " (the text decoder%s, %llu of them its per-layer embeddings; %s are not counted)",
+		    m->vision_params ? " and the vision tower" : "", (unsigned long long)m->ple_params,
+		    m->towers_uncounted);
 	put(o, "\n");
 	char rt[48];
 	snprintf(rt, sizeof rt, "%s%s%s", gs_runtime_name(e->runtime), e->runtime_version[0] ? " " : "",
