@@ -114,6 +114,9 @@ static void test_preset_copies_count_the_published_sizes(void **st)
 	    {"meta-llama/Llama-4-Maverick-17B-128E-Instruct", 401583781376ull},
 	    /* its report's total less the FP8 scales (test_minimax_m2) */
 	    {"MiniMaxAI/MiniMax-M2.7", 228689764864ull},
+	    /* its report's 685,396,921,376 less the fp32 scales of its FP8
+	     * blocks, 41,591,584 (test_deepseek_v32); the card's "685B" */
+	    {"deepseek-ai/DeepSeek-V3.2", 685355329792ull},
 	};
 	static gs_model m;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
