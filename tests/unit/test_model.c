@@ -193,6 +193,17 @@ static const struct {
 		{CFG("mistralai__Devstral-2-123B-Instruct-2512.json"), 125025988608ull, "ministral3"},
 		{CFG("mistralai__Devstral-Small-2-24B-Instruct-2512.json"), 24011361280ull, "mistral3"},
 		{CFG("mistralai__Mistral-Small-3.1-24B-Instruct-2503.json"), 24011361280ull, "mistral3"},
+		/* Mistral-Small-3.2-24B-Instruct-2506 (FLUX.2-dev's text encoder
+		 * config): the 24,011,361,280 a public budget audit records as the
+		 * published count of revision 95a6d26c (gh:67656380512), the card's 24B */
+		{CFG("mistralai__Mistral-Small-3.2-24B-Instruct-2506.json"), 24011361280ull, "mistral3"},
+		/* Qwen3-Next-80B-A3B-Thinking: the Instruct model's shapes, its
+		 * checkpoint the same 81,324,862,720 with the mtp.* layer
+		 * (test_qwen3_next); card "80B" */
+		{CFG("Qwen__Qwen3-Next-80B-A3B-Thinking.json"), 79674391296ull, "qwen3_next"},
+		/* Qwen3-Reranker-8B: Qwen3-8B with 151,669 tokens, untied: its
+		 * report's safetensors total, 8,188,548,096, to the unit */
+		{CFG("Qwen__Qwen3-Reranker-8B.json"), 8188548096ull, "qwen3"},
 		/* Qwen2.5-32B-Instruct: QwQ-32B's shape, whose safetensors total a
 		 * model report prints, 32,763,876,352 (the card rounds to "32.5B") */
 		{CFG("Qwen__Qwen2.5-32B-Instruct.json"), 32763876352ull, "qwen2"},
@@ -664,6 +675,9 @@ static void test_qwen3_next(void **st)
 	 * absent from the config: vLLM's default 1) */
 	assert_int_equal(m.mtp_layers, 1);
 	assert_int_equal(m.params + m.mtp_params, 81324862720ull);
+	/* the Thinking model's config (aiconfigurator's copy) reads the same */
+	gs_model t = load(CFG("Qwen__Qwen3-Next-80B-A3B-Thinking.json"));
+	assert_int_equal(t.params + t.mtp_params, 81324862720ull);
 	assert_true(m.gdn && m.attn_out_gate);
 	assert_int_equal(gs_model_ssm_layers(&m), 36);
 	assert_int_equal(gs_model_attention_layers(&m), 12);
