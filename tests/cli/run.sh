@@ -315,6 +315,22 @@ case_ 2 "sglang 0.5.7 does not serve model_type \"glm4_moe_lite\"" estimate zai-
 case_ 0 "the planned file holds 1 MTP block(s) (blk.46" estimate zai-org/GLM-4.5-Air --runtime llamacpp --format Q4_K_M -c 8192
 case_ 0 "its DSA indexer keys, 132 B" estimate zai-org/GLM-5.1 --runtime vllm --gpu "H200" --gpus 8 --tp 8 --format fp8 --context 8192
 case_ 2 "not for model_type \"glm_moe_dsa\"" estimate zai-org/GLM-5.1 --runtime llamacpp --format Q4_K_M -c 8192
+# DeepSeek-V3.2: MLA + the DSA indexer's keys (576 x 2 + 132 B a token and layer), its MTP layer out,
+# FP8 ue8m0 read as 128x128 blocks, the releases that serve it, GGUF planning refused by name
+case_ 0 "= 39681 blocks x 16 tokens" estimate deepseek-ai/DeepSeek-V3.2 --runtime vllm --gpu "H200" --gpus 8 --tp 8 --context 8192
+case_ 0 "its DSA indexer keys, 132 B a token" estimate deepseek-ai/DeepSeek-V3.2 --runtime vllm --gpu "H200" --gpus 8 --tp 8 --context 8192
+case_ 0 "(scale_fmt ue8m0, stored fp32)" estimate deepseek-ai/DeepSeek-V3.2 --runtime sglang --gpu "H200" --gpus 8 --tp 8 --context 8192
+case_ 0 "stores 13477385728 in 1 MTP layer" estimate deepseek-ai/DeepSeek-V3.2 --runtime sglang --gpu "H200" --gpus 8 --tp 8 --context 8192
+case_ 2 "vllm 0.10.2 does not serve model_type \"deepseek_v32\"" estimate deepseek-ai/DeepSeek-V3.2 --runtime vllm --runtime-version 0.10.2 --gpu "H200" --gpus 8 --tp 8
+case_ 2 "sglang 0.5.2 does not serve model_type \"deepseek_v32\"" estimate deepseek-ai/DeepSeek-V3.2 --runtime sglang --runtime-version 0.5.2 --gpu "H200" --gpus 8 --tp 8
+case_ 2 "not for model_type \"deepseek_v32\"" estimate deepseek-ai/DeepSeek-V3.2 --runtime llamacpp --format Q4_K_M -c 8192
+case_ 2 "not for model_type \"deepseek_v32\"" estimate deepseek-ai/DeepSeek-V3.2 --runtime ollama --format Q4_K_M
+# this year's library additions beside DeepSeek-V3.2: Mistral Small 3.2 (FLUX.2's text encoder config),
+# Qwen3-Next Thinking (its mtp.* layer apart), Qwen3-Reranker-8B (151,669 tokens, untied)
+case_ 0 "14326026240 B) = 23572403200 params x 4.86 bits" estimate mistralai/Mistral-Small-3.2-24B-Instruct-2506 --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "parameters:  24011361280" estimate mistralai/Mistral-Small-3.2-24B-Instruct-2506 --runtime vllm --gpu "H100 SXM" --context 8192
+case_ 0 "stores 1650471424 in 1 MTP layer" estimate Qwen/Qwen3-Next-80B-A3B-Thinking --runtime vllm --gpu H200 --gpus 2 --tp 2 --context 8192
+case_ 0 "= 8188548096 params x 16 bits / 8" estimate Qwen/Qwen3-Reranker-8B --runtime vllm --gpu "H100 SXM" --context 8192
 # Llama 4: chunked layers as a window, the largest image vLLM profiles, the release that added it
 case_ 0 "the profile encodes 3 images of 2448 tokens" estimate meta-llama/Llama-4-Scout-17B-16E-Instruct --runtime vllm --gpu "H200" --gpus 4 --tp 4 --context 8192
 case_ 2 "vllm 0.7.3 does not serve model_type \"llama4\"" estimate meta-llama/Llama-4-Scout-17B-16E-Instruct --runtime vllm --runtime-version 0.7.3 --gpu "H200"
@@ -846,7 +862,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mis
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (156 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (160 models) matches "no-such-model"' models no-such-model
 case_ 2 'gpusizer models: unknown option "--gpu" (see gpusizer models --help)' models --gpu H100
 case_ 2 'gpusizer models: unknown option "--jsn"; did you mean --json?' models --jsn
 case_ 2 'gpusizer models: unexpected argument "llama" (see gpusizer models --help)' models qwen llama

@@ -116,6 +116,13 @@ static void test_preset_copies_count_the_published_sizes(void **st)
 	    {"google/gemma-4-31B-it", 31273088876ull},
 	    /* its report's total less the FP8 scales (test_minimax_m2) */
 	    {"MiniMaxAI/MiniMax-M2.7", 228689764864ull},
+	    /* its report's 685,396,921,376 less the fp32 scales of its FP8
+	     * blocks, 41,591,584 (test_deepseek_v32); the card's "685B" */
+	    {"deepseek-ai/DeepSeek-V3.2", 685355329792ull},
+	    {"Qwen/Qwen3-Reranker-8B", 8188548096ull},      /* its report's total */
+	    {"Qwen/Qwen3-Next-80B-A3B-Thinking", 81324862720ull}, /* with its mtp.* layer */
+	    /* the published count of revision 95a6d26c a public audit records */
+	    {"mistralai/Mistral-Small-3.2-24B-Instruct-2506", 24011361280ull},
 	};
 	static gs_model m;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {

@@ -186,6 +186,9 @@ static const struct {
 		 * MTP layer); its checkpoint total and DeepSeek-R1's: test_fp8_checkpoints */
 		{CFG("moonshotai__Kimi-K2-Instruct.json"), 1026408232448ull, "kimi_k2"},
 		{CFG("deepseek-ai__DeepSeek-R1.json"), 671026419200ull, "deepseek_v3"},
+		/* DeepSeek-V3.2: R1's shapes + a DSA indexer a layer, without the MTP
+		 * layer (test_deepseek_v32 pins the report's total with it) */
+		{CFG("deepseek-ai__DeepSeek-V3.2.json"), 671877944064ull, "deepseek_v32"},
 		/* Ministral 3 = Mistral's decoder: Devstral 2 (standalone, 88 layers,
 		 * "123B" by Mistral Large 2's size class, whose vocabulary of 32,768
 		 * would give 122.6 B; 131,072 tokens add 2.4 B) and Devstral Small 2
@@ -194,6 +197,17 @@ static const struct {
 		{CFG("mistralai__Devstral-2-123B-Instruct-2512.json"), 125025988608ull, "ministral3"},
 		{CFG("mistralai__Devstral-Small-2-24B-Instruct-2512.json"), 24011361280ull, "mistral3"},
 		{CFG("mistralai__Mistral-Small-3.1-24B-Instruct-2503.json"), 24011361280ull, "mistral3"},
+		/* Mistral-Small-3.2-24B-Instruct-2506 (FLUX.2-dev's text encoder
+		 * config): the 24,011,361,280 a public budget audit records as the
+		 * published count of revision 95a6d26c (gh:67656380512), the card's 24B */
+		{CFG("mistralai__Mistral-Small-3.2-24B-Instruct-2506.json"), 24011361280ull, "mistral3"},
+		/* Qwen3-Next-80B-A3B-Thinking: the Instruct model's shapes, its
+		 * checkpoint the same 81,324,862,720 with the mtp.* layer
+		 * (test_qwen3_next); card "80B" */
+		{CFG("Qwen__Qwen3-Next-80B-A3B-Thinking.json"), 79674391296ull, "qwen3_next"},
+		/* Qwen3-Reranker-8B: Qwen3-8B with 151,669 tokens, untied: its
+		 * report's safetensors total, 8,188,548,096, to the unit */
+		{CFG("Qwen__Qwen3-Reranker-8B.json"), 8188548096ull, "qwen3"},
 		/* Qwen2.5-32B-Instruct: QwQ-32B's shape, whose safetensors total a
 		 * model report prints, 32,763,876,352 (the card rounds to "32.5B") */
 		{CFG("Qwen__Qwen2.5-32B-Instruct.json"), 32763876352ull, "qwen2"},
@@ -665,6 +679,9 @@ static void test_qwen3_next(void **st)
 	 * absent from the config: vLLM's default 1) */
 	assert_int_equal(m.mtp_layers, 1);
 	assert_int_equal(m.params + m.mtp_params, 81324862720ull);
+	/* the Thinking model's config (aiconfigurator's copy) reads the same */
+	gs_model t = load(CFG("Qwen__Qwen3-Next-80B-A3B-Thinking.json"));
+	assert_int_equal(t.params + t.mtp_params, 81324862720ull);
 	assert_true(m.gdn && m.attn_out_gate);
 	assert_int_equal(gs_model_ssm_layers(&m), 36);
 	assert_int_equal(gs_model_attention_layers(&m), 12);
@@ -1269,6 +1286,81 @@ static void test_fp8_checkpoints(void **st)
 	assert_string_equal(d.quant_format, "fp8-e4m3");
 }
 
+/* DeepSeek-V3.2 (model_type deepseek_v32; vLLM deepseek_v2.py Indexer,
+ * deepseek_v32 DeepseekV32MTP @7cfb97e3379): DeepSeek-V3's trunk with a DSA
+ * indexer on each layer, one MTP layer with its own embed_tokens and
+ * shared_head.head, FP8 128 x 128 blocks with scale_fmt ue8m0 whose scales
+ * the checkpoint stores as fp32 (its model report, gh:62736905881, lists
+ * each weight_scale_inv as torch.float32). */
+static void test_deepseek_v32(void **st)
+{
+	(void)st;
+	const uint64_t h = 7168, V = 129280;
+	gs_model m = load(CFG("deepseek-ai__DeepSeek-V3.2.json"));
+	assert_string_equal(m.model_type, "deepseek_v32");
+	assert_int_equal(m.index_heads, 64);
+	assert_int_equal(m.index_head_dim, 128);
+	assert_int_equal(m.index_topk, 2048);
+	/* the indexer a layer: wq_b 64 x 128 x 1536, wk 128 x 7168, k_norm's
+	 * weight and bias 2 x 128, weights_proj 64 x 7168 = 13,959,424 */
+	uint64_t indexer = 64ull * 128 * 1536 + 128 * h + 2 * 128 + 64 * h;
+	assert_int_equal(indexer, 13959424);
+	/* the trunk: DeepSeek-R1's 671,026,419,200 (the same shapes) + 61 indexers */
+	gs_model r = load(CFG("deepseek-ai__DeepSeek-R1.json"));
+	assert_int_equal(m.params, r.params + 61 * indexer);
+	assert_int_equal(m.params, 671877944064ull);
+	/* the MTP layer: a MoE decoder layer with its indexer, enorm, hnorm,
+	 * shared_head.norm, eh_proj 2h -> h, its own embed_tokens and head */
+	assert_int_equal(m.mtp_layers, 1);
+	assert_true(m.mtp_embed_head);
+	assert_int_equal(m.mtp_params, m.largest_layer_params + 3 * h + 2 * h * h + 2 * V * h);
+	assert_int_equal(m.mtp_params, 13477385728ull);
+	/* fp32 scales, one per 128 x 128 block of every FP8 linear: the trunk's
+	 * modules (wq_b 64 x 12 and wk 1 x 56 blocks among them; weights_proj
+	 * stays BF16) and the MTP layer's attention, indexer and 257 experts */
+	assert_string_equal(m.quant_format, "fp8-block128");
+	assert_non_null(strstr(m.quant_read, "ue8m0"));
+	uint64_t attn_scales = blocks128(1536, h) + blocks128(128 * 192, 1536) + blocks128(576, h) +
+	                       blocks128(128 * 256, 512) + blocks128(h, 128 * 128) +
+	                       blocks128(64 * 128, 1536) + blocks128(128, h);
+	uint64_t moe_scales = 257 * (2 * blocks128(2048, h) + blocks128(h, 2048));
+	uint64_t scales = fp8_block_scales(&m) + attn_scales + moe_scales;
+	assert_int_equal(scales, 41591584);
+	/* the report's safetensors total, to the unit (card: 685B) */
+	assert_int_equal(m.params + m.mtp_params + scales, 685396921376ull);
+	assert_int_equal(m.split.linear + m.split.embed + m.split.lm_head + m.split.norm + m.split.other,
+	                 m.params);
+	/* latent MLA cache: 512 + 64 a token and layer, as DeepSeek-V3's */
+	assert_int_equal(gs_model_kv_elements(&m, 1, true), 61ull * (512 + 64));
+
+	/* required: the indexer's sizes, a q latent; a scale format other than
+	 * ue8m0 is refused by name */
+	gs_error err;
+	static const char no_index[] = "{\"model_type\":\"deepseek_v32\",\"num_hidden_layers\":2,"
+	                               "\"hidden_size\":256,\"num_attention_heads\":4,"
+	                               "\"intermediate_size\":512,\"vocab_size\":1000,"
+	                               "\"n_routed_experts\":4,\"num_experts_per_tok\":2,"
+	                               "\"moe_intermediate_size\":64,\"kv_lora_rank\":64,"
+	                               "\"q_lora_rank\":96,\"qk_rope_head_dim\":16,"
+	                               "\"qk_nope_head_dim\":32,\"v_head_dim\":32,"
+	                               "\"num_nextn_predict_layers\":1}";
+	assert_int_equal(parse(no_index, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "index_n_heads"));
+	char buf[4096];
+	FILE *f = fopen(CFG("deepseek-ai__DeepSeek-V3.2.json"), "r");
+	assert_non_null(f);
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	char *fmt = strstr(buf, "\"ue8m0\"");
+	assert_non_null(fmt);
+	memcpy(fmt, "\"e4m3x\"", strlen("\"e4m3x\""));
+	gs_model q;
+	assert_int_equal(gs_model_from_config_json(buf, n, "v32.json", &q, &err), GS_OK);
+	assert_string_equal(q.quant_format, "");
+	assert_non_null(strstr(q.quant_problem, "scale_fmt \"e4m3x\""));
+}
+
 /* Qwen3-32B-AWQ: config.json's quantization_config is AWQ 4-bit, group 128;
  * every linear weight stored as int32-packed codes (in x out / 8), int32
  * zeros (in / 128 x out / 8) and fp16 scales (in / 128 x out) beside the
@@ -1677,7 +1769,8 @@ int main(void)
 		cmocka_unit_test(test_lfm2),
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
-		cmocka_unit_test(test_fp8_checkpoints),   cmocka_unit_test(test_awq_checkpoint),
+		cmocka_unit_test(test_fp8_checkpoints),   cmocka_unit_test(test_deepseek_v32),
+		cmocka_unit_test(test_awq_checkpoint),
 		cmocka_unit_test(test_unsloth_bnb),
 		cmocka_unit_test(test_qwen3_vl),         cmocka_unit_test(test_qwen3_5),
 		cmocka_unit_test(test_gemma3n),

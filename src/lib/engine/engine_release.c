@@ -594,6 +594,7 @@ static const struct {
 	{"nemotron_h", 6315, "#15507"}, {"qwen3vl", 6887, "#16780"}, {"qwen3vlmoe", 6887, "#16780"},
 	{"minimax-m2", 6906, "#16831"}, {"qwen3next", 7186, "#16095"}, {"qwen35", 7990, "#19468"},
 	{"qwen35moe", 7990, "#19468"}, {"gemma4", 8637, "#21309"}, {"mistral3", 7216, "#17644"},
+	{"glm-dsa", 8036, "#19460"}, {"deepseek32", 9411, "#23346"},
 };
 
 const gsi_llamacpp_release *gsi_llamacpp_build(const char *version)
@@ -1101,6 +1102,8 @@ static const struct {
 	{GS_RT_VLLM, "glm4_moe", "0.10.0", "models/glm4_moe.py (PR #20736)"},
 	{GS_RT_VLLM, "glm4_moe_lite", "0.15.0", "models/glm4_moe_lite.py (PR #31386)"},
 	{GS_RT_VLLM, "glm_moe_dsa", "0.16.0", "models/registry.py's GlmMoeDsaForCausalLM (PR #34124)"},
+	{GS_RT_VLLM, "deepseek_v32", "0.11.0",
+	 "models/registry.py's DeepseekV32ForCausalLM (PR #25896, models/deepseek_v2.py's Indexer)"},
 	{GS_RT_VLLM, "llama4", "0.8.3", "models/mllama4.py (PR #16113)"},
 	{GS_RT_VLLM, "llama4_text", "0.8.3", "models/llama4.py (PR #16113)"},
 	{GS_RT_VLLM, "minimax_m2", "0.11.1", "models/minimax_m2.py (PR #27535)"},
@@ -1110,6 +1113,7 @@ static const struct {
 	{GS_RT_SGLANG, "glm4_moe", "0.4.9.post5", "models/glm4_moe.py"},
 	{GS_RT_SGLANG, "glm4_moe_lite", "0.5.8", "models/glm4_moe_lite.py"},
 	{GS_RT_SGLANG, "glm_moe_dsa", "0.5.9", "models/glm4_moe.py's GlmMoeDsaForCausalLM"},
+	{GS_RT_SGLANG, "deepseek_v32", "0.5.3", "models/deepseek_v2.py's DeepseekV32ForCausalLM"},
 	{GS_RT_SGLANG, "llama4", "0.4.5", "models/mllama4.py"},
 	{GS_RT_SGLANG, "llama4_text", "0.4.5", "models/llama4.py"},
 	{GS_RT_SGLANG, "minimax_m2", "0.5.4.post1", "models/minimax_m2.py"},

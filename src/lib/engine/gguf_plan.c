@@ -1219,7 +1219,7 @@ const char *gsi_gguf_arch(const gs_model *m)
 	                                     {"llama4_text", "llama4"},    {"minimax_m2", "minimax-m2"},
 	                                     {"lfm2", "lfm2"},             {"lfm2_vl", "lfm2"},
 	                                     {"granitemoehybrid", "granitehybrid"},
-	                                     {"gemma3n_text", "gemma3n"}};
+	                                     {"gemma3n_text", "gemma3n"},  {"deepseek_v32", "deepseek32"}};
 	if (!strncmp(m->model_type, "gguf:", 5))
 		return m->model_type + 5;
 	if (!strcmp(m->text_model_type, "ministral3"))

@@ -22,7 +22,7 @@
 static const char supported[] = "llama, mistral, mixtral, phimoe, qwen2, qwen3, qwen3_moe, gemma, gemma2, "
                                 "gemma3_text, phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, "
                                 "deepseek_v2, deepseek_v3, kimi_k2, ministral3, ernie4_5_moe, qwen3_next, "
-                                "bailing_moe, qwen, "
+                                "deepseek_v32, bailing_moe, qwen, "
                                 "starcoder2, opt, olmo2, internlm2, cohere, cohere2, granite, granitemoe, "
                                 "granitemoehybrid, "
                                 "chatglm, glm4, glm4_moe, glm4_moe_lite, glm_moe_dsa, mamba, mamba2, jamba, "
@@ -144,6 +144,7 @@ static const struct {
 	{"glm4_moe", gsi_read_glm4_moe, NULL, F_MOE},
 	{"glm4_moe_lite", gsi_read_glm4_moe_lite, NULL, F_MOE | F_MLA},
 	{"glm_moe_dsa", gsi_read_glm_moe_dsa, NULL, F_MOE | F_MLA},
+	{"deepseek_v32", gsi_read_deepseek_v32, NULL, F_MOE | F_MLA},
 	{"llama4_text", gsi_read_llama4_text, NULL, F_MOE},
 	{"minimax_m2", gsi_read_minimax_m2, NULL, F_MOE},
 	{"granitemoehybrid", gsi_read_granitemoehybrid, NULL, F_MOE | F_SSM},

@@ -295,7 +295,8 @@ static gs_status glm_mtp(gsi_reader *r, gsi_arch *a, bool embed_head)
 	TRY(gsi_cfg_dim(r, "num_nextn_predict_layers", &a->mtp_layers, true, 0, true));
 	if (a->mtp_layers > 8)
 		return gsi_cfg_field_error(r, "num_nextn_predict_layers",
-		                           "must be at most 8 (published GLM checkpoints store 1)");
+		                           "must be at most 8 (published GLM and DeepSeek checkpoints "
+		                           "store 1)");
 	a->mtp_embed_head = embed_head;
 	uint64_t h = a->h, own = 2 * h * h + 3 * h * (a->norm_bias ? 2 : 1);
 	if (embed_head)
@@ -339,18 +340,16 @@ gs_status gsi_read_glm4_moe_lite(gsi_reader *r, gsi_arch *a, gs_model *m)
 	return glm_mtp(r, a, true);
 }
 
-/* GLM-5 and GLM-5.1 (model_type glm_moe_dsa; vLLM registry.py
- * GlmMoeDsaForCausalLM = vllm/models/deepseek_v32, deepseek_v2.py Indexer
- * @7cfb97e3379): DeepSeek-V3.2's layout, MLA layers each with a DeepSeek
- * Sparse Attention indexer of index_n_heads heads of index_head_dim read
- * from the q latent (q_lora_rank required), which attends index_topk
- * tokens; the MTP layer shares the trunk's embeddings and head (GLM-5.1's
- * safetensors total, 753,864,139,008, has no second copy). IndexCache
+/* DeepSeek-V3's MLA layers (gsi_read_deepseek_v3), each with a DeepSeek
+ * Sparse Attention indexer (vLLM deepseek_v2.py Indexer @7cfb97e3379;
+ * Transformers configuration_deepseek_v32.py DeepseekV32Config @008e5743):
+ * index_n_heads heads of index_head_dim read from the q latent (q_lora_rank
+ * required), which pick the index_topk tokens each query attends. IndexCache
  * layouts (index_topk_freq, index_topk_pattern, index_skip_topk_offset,
  * indexer_types: layers reusing another's top-k without an indexer) are
  * refused: no published checkpoint uses them and their layer rule is not
  * read. */
-gs_status gsi_read_glm_moe_dsa(gsi_reader *r, gsi_arch *a, gs_model *m)
+static gs_status dsa_layers(gsi_reader *r, gsi_arch *a, gs_model *m)
 {
 	static const char *const index_cache[] = {"index_topk_freq", "index_topk_pattern",
 	                                          "index_skip_topk_offset", "indexer_types"};
@@ -371,7 +370,35 @@ gs_status gsi_read_glm_moe_dsa(gsi_reader *r, gsi_arch *a, gs_model *m)
 	TRY(gsi_cfg_dim(r, "index_topk", &a->idx_topk, true, 0, false));
 	if ((uint64_t)a->idx_heads * a->idx_dim >= GSI_MAX_DIM)
 		return gsi_cfg_field_error(r, "index_n_heads", "times index_head_dim must stay below 2^31");
+	return GS_OK;
+}
+
+/* GLM-5 and GLM-5.1 (model_type glm_moe_dsa; vLLM registry.py
+ * GlmMoeDsaForCausalLM = vllm/models/deepseek_v32, deepseek_v2.py Indexer
+ * @7cfb97e3379): DeepSeek-V3.2's layout (dsa_layers); the MTP layer shares
+ * the trunk's embeddings and head (GLM-5.1's safetensors total,
+ * 753,864,139,008, has no second copy). */
+gs_status gsi_read_glm_moe_dsa(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(dsa_layers(r, a, m));
 	return glm_mtp(r, a, false);
+}
+
+/* DeepSeek-V3.2 and V3.2-Exp (model_type deepseek_v32; vLLM registry.py
+ * DeepseekV32ForCausalLM = vllm/models/deepseek_v32, deepseek_v2.py Indexer,
+ * deepseek_v32 DeepseekV32MTP @7cfb97e3379; Transformers
+ * configuration_deepseek_v32.py @008e5743): dsa_layers' MLA layers with
+ * their indexers, DeepSeek-V3's experts and router (topk_method noaux_tc:
+ * the correction bias). Its num_nextn_predict_layers MTP layers store their
+ * own embed_tokens and shared_head.head, as DeepSeek-V3's do: the hub's
+ * safetensors total, 685,396,921,376, is the trunk, one MTP layer with
+ * 2 x vocab x hidden and the fp32 scales of the FP8 blocks
+ * (/work/notes/archs/deepseek_v3.md). Transformers ignores model.layers.61
+ * on load; vLLM and SGLang load it only as the MTP draft. */
+gs_status gsi_read_deepseek_v32(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(dsa_layers(r, a, m));
+	return glm_mtp(r, a, true);
 }
 
 /* Llama 4's layer kinds: MoE layers from moe_layers, else every

@@ -150,8 +150,22 @@ static void read_fp8(const json_t *q, gs_model *m)
 		        (long long)r0);
 		return;
 	}
+	/* scale_fmt "ue8m0" (DeepSeek-V3.1, V3.2): the block scales are powers
+	 * of two, which DeepGEMM may round to and use as UE8M0 (vLLM
+	 * transformers_utils/config.py sets VLLM_USE_DEEP_GEMM_E8M0 from it
+	 * @7cfb97e3379), but the checkpoint stores them as fp32
+	 * weight_scale_inv tensors, as every 128x128 checkpoint does (V3.2's
+	 * model report lists torch.float32 [1, 56] for an indexer wk's), and
+	 * fp8.py loads them fp32 for V3.2: the bytes are the same. Another
+	 * scale format is refused by name rather than guessed. */
+	const char *fmt = str(q, "scale_fmt");
+	if (*fmt && strcmp(fmt, "ue8m0")) {
+		problem(m, "fp8 with scale_fmt \"%.20s\": gpusizer knows fp32 block scales and ue8m0", fmt);
+		return;
+	}
 	snprintf(m->quant_format, sizeof m->quant_format, "fp8-block128");
-	snprintf(m->quant_read, sizeof m->quant_read, "fp8, one scale per 128x128 block");
+	snprintf(m->quant_read, sizeof m->quant_read, "fp8, one scale per 128x128 block%s",
+	         *fmt ? " (scale_fmt ue8m0, stored fp32)" : "");
 }
 
 static void read_bnb(const json_t *q, gs_model *m)

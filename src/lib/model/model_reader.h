@@ -85,6 +85,7 @@ gs_status gsi_read_ernie4_5_moe(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_glm4_moe(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_glm4_moe_lite(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_glm_moe_dsa(gsi_reader *r, gsi_arch *a, gs_model *m);
+gs_status gsi_read_deepseek_v32(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_llama4_text(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_minimax_m2(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_mamba(gsi_reader *r, gsi_arch *a, gs_model *m);
