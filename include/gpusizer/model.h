@@ -294,6 +294,10 @@ gs_status gs_model_from_config_json(const char *buf, size_t len, const char *nam
 /* Comma-separated list of supported model_type values (static string). */
 const char *gs_model_supported_types(void);
 
+/* The model_type with a reader nearest to `type` by name (olmo3 -> olmo2),
+ * NULL when none is close enough to suggest (static string). */
+const char *gs_model_nearest_type(const char *type);
+
 /* KV-cache elements stored per token, summed over layers, for a sequence of
  * `tokens` tokens: sliding-window layers count min(tokens, window), layers
  * that reuse another layer's K/V (layer_shares_kv) nothing. With

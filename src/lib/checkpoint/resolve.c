@@ -219,13 +219,22 @@ static gs_status from_path(const char *path, gs_model *out, gs_error *err)
 	if (gguf || st_file || tensors)
 		return model_from_checkpoint(path, dir, out, err);
 	gs_status s = gs_model_from_config_file(path, out, err);
-	if (!s && out->generic)
+	if (!s && out->generic) {
+		/* the nearest reader by name, and what a reader of its own would need */
+		const char *near = gs_model_nearest_type(out->model_type);
+		char hint[200] = "";
+		if (near)
+			snprintf(hint, sizeof hint,
+			         " (the nearest gpusizer reads is \"%s\"; \"%.40s\" would need a reader of its "
+			         "own from its modeling file: docs/method.md §2)",
+			         near, out->model_type);
 		return gs_error_set(err, GS_EUNSUPPORTED, path,
-		                    "model_type \"%.60s\" is not modelled: gpusizer can count its parameters "
-		                    "only from its tensor table; give the model folder with its .safetensors "
-		                    "files, or its hub id (the KV cache then comes from the standard config "
-		                    "keys)",
-		                    out->model_type);
+		                    "model_type \"%.60s\" is not modelled%s: gpusizer can count its "
+		                    "parameters only from its tensor table; give the model folder with its "
+		                    ".safetensors files, or its hub id (the KV cache then comes from the "
+		                    "standard config keys)",
+		                    out->model_type, hint);
+	}
 	return s;
 }
 

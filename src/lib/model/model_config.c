@@ -16,6 +16,7 @@
 #include <string.h>
 #include <jansson.h>
 #include "gpusizer/units.h"
+#include "core/nearest.h"
 #include "model/model_reader.h"
 
 
@@ -150,6 +151,20 @@ static const struct {
 	{"granitemoehybrid", gsi_read_granitemoehybrid, NULL, F_MOE | F_SSM},
 	{"lfm2", gsi_read_lfm2, NULL, 0},
 };
+
+const char *gs_model_nearest_type(const char *type)
+{
+	const char *best = NULL;
+	size_t best_d = (size_t)-1, len = type ? strlen(type) : 0;
+	for (size_t i = 0; type && i < sizeof readers / sizeof readers[0]; i++) {
+		size_t d = gsi_edit_distance(type, readers[i].type);
+		if (d < best_d) {
+			best_d = d;
+			best = readers[i].type;
+		}
+	}
+	return best && gsi_near_enough(best_d, len) ? best : NULL;
+}
 
 /* A key of another family's in this type's config: refuse rather than size
  * one architecture with half of another's fields. */
