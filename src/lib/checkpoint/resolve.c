@@ -225,8 +225,8 @@ static gs_status from_path(const char *path, gs_model *out, gs_error *err)
 		char hint[200] = "";
 		if (near)
 			snprintf(hint, sizeof hint,
-			         " (the nearest gpusizer reads is \"%s\"; \"%.40s\" would need a reader of its "
-			         "own from its modeling file: docs/method.md §2)",
+			         " (the nearest gpusizer reads is \"%s\"; \"%.40s\" would need a reader "
+			         "of its own from its modeling file: docs/method.md §2)",
 			         near, out->model_type);
 		return gs_error_set(err, GS_EUNSUPPORTED, path,
 		                    "model_type \"%.60s\" is not modelled%s: gpusizer can count its "
