@@ -210,6 +210,9 @@ typedef struct gs_model {
 	                           of ssm_inner: Mamba-2's shape with no SSM) */
 	bool parallel_ssm;      /* Falcon-H1: every layer has attention (a KV
 	                           cache) and a Mamba-2 mixer (a state) side by side */
+	bool single_mixer;      /* Nemotron-H: each layer is one norm and one mixer
+	                           (Mamba-2, attention, an MLP or experts), with no
+	                           MLP beside the attention or the Mamba mixer */
 	/* Nemotron-H: layers that are only an MLP (no attention, no state) */
 	bool layer_is_mlp_only[GS_MAX_LAYERS];
 	uint32_t encoder_layers; /* >0: an encoder-decoder (T5, BART); `layers` are the

@@ -880,7 +880,11 @@ case_ 2 'model_type "mllama": vLLM 0.21.0 no longer serves Llama 3.2 Vision' est
 # Mamba-2: a recurrent state instead of a KV cache; the kernels' transient, the fallback named with its size
 case_ 0 "64 layers x ((8192 inner + 2 x 8 groups x 128 state) x 4 conv taps + 128 heads x 64 head dim x 128 state) x bf16" estimate mistralai/Mamba-Codestral-7B-v0.1 --context 8192
 case_ 0 "falls back to a PyTorch scan that holds b x s x chunk x heads x max(state, head dim) elements, 64.00 GiB at this length" estimate mistralai/Mamba-Codestral-7B-v0.1 --context 8192
-case_ 2 'the training activations of a state-space model' estimate mistralai/Mamba-Codestral-7B-v0.1 --task lora
+# Mamba-2 in training: mamba_split_conv1d_scan_combined's saved zxbcdt (2 x 8192 + 2 x 8 x 128 +
+# 128) and out_x (8192) and the fp32 rstd (8 groups) a token; PEFT has no default targets for it
+case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "mamba2"' estimate mistralai/Mamba-Codestral-7B-v0.1 --task lora
+case_ 0 "the 64 Mamba-2 (mamba_split_conv1d_scan_combined) mixers' 26752 16-bit + 8 fp32 values" estimate mistralai/Mamba-Codestral-7B-v0.1 --task lora --lora-targets in_proj --context 2048
+case_ 0 "so PEFT's adapters there get no gradient and no optimizer state" estimate mistralai/Mamba-Codestral-7B-v0.1 --task lora --lora-targets in_proj,out_proj --context 2048
 # Nemotron-H: Mamba-2, attention and MLP layers; the SSM state in fp32 (a constructed fixture)
 case_ 0 "+ the 3 Mamba-2 layers' state, 1 seqs x ((256 inner + 2 x 2 groups x 16 state) x 4 taps x bf16 + 8 heads x 32 head dim x 16 state x fp32) per layer, 56832 B in all" estimate tests/data/configs/nemotron-h-tiny.json --context 1000
 case_ 0 "2 x 1 layers x 2 kv heads x 64 head dim x 1000 tokens" estimate tests/data/configs/nemotron-h-tiny.json --context 1000
@@ -1064,7 +1068,23 @@ case_ 0 "vision tower: no images given, so its pass is not counted" estimate dat
 case_ 0 "no KV cache: recurrent state 1 seqs x 24 layers x 1536 inner x (4 conv taps + 16 state)" estimate data/models/state-spaces__mamba-130m-hf.json --context 2048
 case_ 0 "24 state layers x 1 cells (one a sequence) x 116736 B in f32" estimate data/models/state-spaces__mamba-130m-hf.json --runtime ollama --format Q8_0 --context 2048
 case_ 2 "not for model_type \"mamba2\": read the model's .gguf" estimate data/models/mistralai__Mamba-Codestral-7B-v0.1.json --runtime llamacpp --format Q8_0 --context 2048
-case_ 2 "the training activations of a state-space model" estimate data/models/state-spaces__mamba-130m-hf.json --task full --context 2048
+# Mamba-1 in training (mamba_inner_fn): one norm and the mixer's 3 x 1536 + 48 + 4 x 16 values a
+# token, 24 x (2048 x 15,584 + 196,608) = 770,703,360 B (test_train.c test_hybrid_activations)
+case_ 0 "the 24 Mamba (mamba_inner_fn) mixers' 4720 16-bit + 0 fp32 values + the scan's fp32 intermediates" estimate data/models/state-spaces__mamba-130m-hf.json --task full --context 2048
+case_ 0 '"forward": 770703360' estimate data/models/state-spaces__mamba-130m-hf.json --task full --context 2048 --json
+# Jamba's mixer runs the kernels one by one: what they save is not read, so training stays refused
+case_ 2 "the training activations of a state-space model are not modelled: Jamba's Mamba mixer" estimate ai21labs/Jamba-v0.1 --task lora --lora-targets all-linear --context 1024
+# Gated DeltaNet (Qwen3.5): fla's saved tensors, the conv input and the torch gated norm a token;
+# PEFT has no default targets for qwen3_5; without fla the torch fallback's per-chunk states
+case_ 2 'PEFT v0.20.0 has no default LoRA target modules for model_type "qwen3_5"' estimate Qwen/Qwen3.5-9B --task lora --context 2048
+case_ 0 "the 24 Gated DeltaNet (fla chunk_gated_delta_rule, causal-conv1d) mixers' 34848 16-bit + 12448 fp32 values" estimate Qwen/Qwen3.5-9B --task lora --lora-targets all-linear --context 2048
+case_ 0 '"forward": 8607760384' estimate Qwen/Qwen3.5-9B --task lora --lora-targets all-linear --context 1024 --json
+case_ 0 "at least 0.06 GiB a Gated DeltaNet layer (b x ceil(s / 64) x 32 heads x 128 x 128 x 4 B)" estimate Qwen/Qwen3.5-9B --task lora --lora-targets all-linear --context 2048
+# Nemotron-H: PEFT v0.20.0's default targets are its attention's four projections
+case_ 0 "LoRA r=8: q_proj 1x(256->256), k_proj 1x(256->128), v_proj 1x(256->128), o_proj 1x(256->256)" estimate tests/data/configs/nemotron-h-tiny.json --task lora --context 1000
+case_ 0 "NemotronHMamba2Mixer takes the fused kernel only when no token is padding" estimate tests/data/configs/nemotron-h-tiny.json --task lora --context 1000
+# LFM2's short convolution: 6 x conv_dim values a token, with or without causal-conv1d
+case_ 0 "the 10 short-convolution (LFM2 ShortConv) mixers' 12288 16-bit + 0 fp32 values" estimate LiquidAI/LFM2.5-VL-1.6B --task lora --lora-targets all-linear --context 1000
 # encoder-decoders (issue #13)
 # fit's length search on a model without a trained length (T5's relative
 # positions) ends where the figures stop fitting, not in "too large to represent"

@@ -116,6 +116,55 @@ static void test_activation_shapes(void **st)
 	assert_int_equal(item_at(E, "logits", 1), 1024ull * 128256 * 10);
 }
 
+/* Hybrid and state-space layers (method.md §10, "State-space and
+ * linear-attention layers"): a layer keeps its norms (8h a token each), its
+ * attention (4h + 4 a_kv d, + 4 a d with an output gate, + 4a logsumexp)
+ * and its MLP (8i), and its mixer's saved tensors in attention's place:
+ * worked values by hand, one microbatch of 1 sequence, 16-bit. */
+static void test_hybrid_activations(void **st)
+{
+	(void)st;
+	gs_model m;
+	/* Qwen3.5-9B, s 1024: h 4096, i 12288, 24 Gated DeltaNet layers of K
+	 * 2048, V 4096, H 32, dk 128: fla's saved q, k (2 H dk), v (V), A (64H),
+	 * beta (H), the conv input (2K + V), the torch gated norm's 3V 16-bit +
+	 * 3V fp32, fp32 rstd, cumsum and softplus (5H): 34,848 16-bit + 12,448
+	 * fp32 values, 119,488 B a token, + 16h + 8i = 283,328; 8 gated
+	 * attention layers 20h + 4 x 1024 + 8i + 4 x 16 x 256 + 4 x 16 = 200,768 */
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3.5-9B.json"), GS_F_TASK, "lora", GS_F_LORA_TARGETS,
+	             "all-linear", GS_F_LENGTH, "1024", END);
+	assert_int_equal(item_at(E, "activations", 1), 1024ull * (24 * 283328 + 8 * 200768));
+	/* full checkpointing: 32 inputs 2 s h + the largest layer, a GDN one */
+	run_estimate(E, &m, GS_F_MODEL, CFG("Qwen__Qwen3.5-9B.json"), GS_F_TASK, "lora", GS_F_LORA_TARGETS,
+	             "all-linear", GS_F_LENGTH, "1024", GS_F_CHECKPOINTING, "full", END);
+	assert_int_equal(item_at(E, "activations", 1), 32ull * 1024 * 4096 * 2 + 1024ull * 283328);
+	/* Mamba-130m, s 1024: one norm and a Mamba-1 mixer a layer (no MLP):
+	 * 8 x 768 + 2 x (3 x 1536 + 48 + 4 x 16) = 15,584 B a token, + the
+	 * scan's fp32 intermediates 1536 x 2 x 16 x 4 B a 2048-token chunk */
+	run_estimate(E, &m, GS_F_MODEL, CFG("state-spaces__mamba-130m-hf.json"), GS_F_TASK, "lora",
+	             GS_F_LORA_TARGETS, "all-linear", GS_F_LENGTH, "1024", END);
+	assert_int_equal(item_at(E, "activations", 1), 24ull * (1024 * 15584 + 1536 * 2 * 16 * 4));
+	/* Nemotron-H fixture "M-M*-M", s 1000 (PEFT's default q,k,v,o): one
+	 * norm a layer; Mamba-2 zxbcdt 2 x 256 + 2 x 2 x 16 + 8, out_x 256 and
+	 * 2 fp32 rstd: 2048 + 1680 + 8; MLP 2048 + 8 x 512; attention 2048 +
+	 * 1024 + 4 x 128 + 16 */
+	run_estimate(E, &m, GS_F_MODEL, TCFG("nemotron-h-tiny.json"), GS_F_TASK, "lora", GS_F_LENGTH, "1000",
+	             END);
+	assert_int_equal(item_at(E, "activations", 1), 1000ull * (3 * 3736 + 2 * 6144 + 3600));
+	/* Falcon-H1 fixture, s 1000: attention + Mamba-2 (I 384, 6 heads, 1
+	 * group) side by side, the muP input copies 4h, the MLP 8 x 512 */
+	run_estimate(E, &m, GS_F_MODEL, TCFG("falcon-h1-tiny.json"), GS_F_TASK, "lora", GS_F_LORA_TARGETS,
+	             "all-linear", GS_F_LENGTH, "1000", END);
+	assert_int_equal(item_at(E, "activations", 1), 2ull * 1000 *
+	                 (16 * 256 + 4 * 256 + 4 * 128 + 4 * 256 + 8 * 512 + 2 * 1190 + 4 + 16));
+	/* LFM2.5-VL-1.6B's text, s 1000: 10 short-convolution layers 16h + 8i
+	 * + 12 x 2048 (in_proj's B, C, x, B x x, the conv output, the
+	 * contiguous C x conv_out), 6 attention layers 20h + 4 x 512 + 8i + 128 */
+	run_estimate(E, &m, GS_F_MODEL, CFG("LiquidAI__LFM2.5-VL-1.6B.json"), GS_F_TASK, "lora",
+	             GS_F_LORA_TARGETS, "all-linear", GS_F_LENGTH, "1000", END);
+	assert_int_equal(item_at(E, "activations", 1), 1000ull * (10 * 122880 + 6 * 108672));
+}
+
 /* Mixed precision under autocast and per-parameter optimizers (method.md
  * §10, "Mixed precision under autocast"; issue #14). BERT-large: 24 layers,
  * h 1024, 16 heads, s 512, b 4, eager attention. */
@@ -690,7 +739,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_full_mixed_adamw), cmocka_unit_test(test_lora_and_qlora),
 		cmocka_unit_test(test_encoder_decoder),
-		cmocka_unit_test(test_activation_shapes), cmocka_unit_test(test_autocast_and_forloop),
+		cmocka_unit_test(test_activation_shapes), cmocka_unit_test(test_hybrid_activations),
+		cmocka_unit_test(test_autocast_and_forloop),
 		cmocka_unit_test(test_placement),
 		cmocka_unit_test(test_export_and_recipes),
 		cmocka_unit_test(test_recipe_trainable_counts),

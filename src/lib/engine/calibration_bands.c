@@ -5,7 +5,7 @@
 
 const gs_band gs_bands[] = {
 	{"training", "peak", 6, -0.114916, -0.000763},
-	{"unsloth", "peak", 16, -0.198608, 0.000000},
+	{"unsloth", "peak", 18, -0.198608, 0.000000},
 	{"litgpt", "peak", 11, -0.359618, 0.025126},
 	{"transformers", "peak", 2, -0.003621, 0.015983},
 	{"vllm-v0", "peak", 17, -0.052513, 0.000525},

@@ -301,6 +301,9 @@ gs_bytes gsi_llamacpp_context(const gs_workload *w);
 /* Adaptation: phases load, forward, backward, first_update, update,
  * validation, export (estimate_train.c; the Transformers runtime's). */
 gs_status gsi_estimate_train(gs_estimate *e, gs_error *err);
+/* Why adaptation's activations cannot be sized for this state-space or
+ * hybrid model's mixer, or NULL when they can (estimate_train.c). */
+const char *gsi_train_unsized_mixer(const gs_model *m);
 
 /* Divide the items over GPUs for pipeline stage `stage` (estimate_items.c). */
 void gsi_apply_placement(gs_estimate *e, uint32_t stage);

@@ -276,11 +276,14 @@ static gs_status check_model_kind(const gs_estimate *e, const gs_workload *w, co
 		                    "task full on model_type \"%.40s\": a trained vision tower's activations "
 		                    "are not modelled (LoRA and QLoRA with the tower frozen are)",
 		                    m->model_type);
-	if (any_ssm && gs_wl_training(w))
+	/* Gated DeltaNet, Mamba-2, Mamba and short-convolution layers are sized
+	 * from what their kernels save (estimate_train.c) */
+	const char *unsized = any_ssm ? gsi_train_unsized_mixer(m) : NULL;
+	if (unsized && gs_wl_training(w))
 		return gs_error_set(err, GS_EUNSUPPORTED, w->v[GS_F_TASK].where,
 		                    "task %s on model_type \"%.40s\": the training activations of a "
-		                    "state-space model (the selective scan's saved tensors) are not "
-		                    "modelled; inference is", gs_wl_str(w, GS_F_TASK), m->model_type);
+		                    "state-space model are not modelled: %s; inference is",
+		                    gs_wl_str(w, GS_F_TASK), m->model_type, unsized);
 	return GS_OK;
 }
 

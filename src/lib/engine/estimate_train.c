@@ -353,6 +353,187 @@ static uint64_t layer_activations(const gs_estimate *e, uint64_t b, uint64_t s, 
 	return per;
 }
 
+/* --- state-space and linear-attention layers (docs/method.md §10) ------------
+ *
+ * The llama count above reads, per token at 16 bits, as 8h for each RMSNorm
+ * (its fp32 input 4h, the 16-bit normalised 2h its weight's gradient needs,
+ * the output 2h the projections after it keep), 4h + 4 a_kv d for attention
+ * (q after RoPE, k, v and SDPA's output, which o_proj keeps) and 8i for the
+ * MLP: 2 x 8h + 4h + 4 a_kv d + 8i. A hybrid's layer keeps its norms and MLP
+ * and puts its mixer's saved tensors in the attention's place; what each
+ * mixer saves is read from the kernels Transformers calls in training. */
+
+/* What one mixer saves a token: e16 elements in the model's 16 bits, e32 in
+ * fp32, and seq32 fp32 bytes a sequence (Mamba-1's scan intermediates). */
+typedef struct mixer_saved {
+	uint64_t e16, e32, seq32;
+} mixer_saved;
+
+/* Gated DeltaNet (Qwen3-Next, Qwen3.5) with flash-linear-attention and
+ * causal-conv1d installed, as Unsloth's notebooks install them. K = key
+ * heads x key dim, V = value heads x value dim, H value heads, dk key dim:
+ *  - causal_conv1d_fn (CausalConv1dFn) saves its input, the 2K + V q/k/v
+ *    projection (in_proj_qkv, or Qwen3-Next's cat of in_proj_qkvz's parts);
+ *  - Transformers repeats q and k to H heads (Qwen3NextGatedDeltaNet at
+ *    huggingface/transformers@7515843b; Qwen3.5's while fla < 0.5.0,
+ *    fla_needs_equal_qk_heads at 009e78d6), and fla's
+ *    ChunkGatedDeltaRuleFunction (fla/ops/gated_delta_rule/chunk.py, the
+ *    same save_for_backward from v0.3.0 to v0.5.2) saves the l2-normalised
+ *    q and k (2 H dk), their fp32 rstd (2H), v made contiguous by
+ *    input_guard (V), the gate's fp32 chunk cumsum (H), beta (H) and the WY
+ *    matrix A, H x 64 (chunk_size) a token in k's dtype; the per-chunk
+ *    states h are recomputed in backward, not saved;
+ *  - the gate's softplus input and output, fp32 (2H);
+ *  - the gated RMSNorm: Qwen3.5's torch Qwen3_5RMSNormGated (009e78d6)
+ *    keeps its fp32 input, fp32 gate and fp32 silu(gate) (3V), the 16-bit
+ *    normalised value and its weighted copy (2V) and the output out_proj
+ *    keeps (V); Qwen3-Next at 7515843b builds fla's FusedRMSNormGated when
+ *    fla is installed, which keeps its input, the gate z and the output
+ *    (3V) and an fp32 rstd per head (H). */
+static mixer_saved gdn_saved(const gs_model *m)
+{
+	uint64_t K = (uint64_t)m->ssm_groups * m->ssm_state, V = (uint64_t)m->ssm_heads * m->ssm_head_dim,
+		 H = m->ssm_heads, dk = m->ssm_state;
+	mixer_saved x = {2 * K + V + 2 * H * dk + V + H * (64 + 1) + 3 * V, 3 * H + 2 * H, 0};
+	/* the gated norm's fp32 parts: Qwen3.5's torch norm, or fla's rstd */
+	x.e32 += strcmp(m->model_type, "qwen3_next") ? 3 * V : H;
+	return x;
+}
+
+/* Mamba-2 (Granite 4.0 hybrids, Nemotron-H, Falcon-H1, Mamba2) in training:
+ * Transformers calls mamba_ssm's mamba_split_conv1d_scan_combined
+ * (GraniteMoeHybridMambaLayer at 00511f5d, NemotronHMamba2Mixer at 008d9e95,
+ * FalconH1Mixer at 001f85b3), whose MambaSplitConv1dScanCombinedFn
+ * (mamba_ssm/ops/triton/ssd_combined.py, v2.2.5) saves the in_proj output
+ * zxbcdt (2I + 2GN + H), the scan output out_x (I) and the gated norm's fp32
+ * rstd (G); the convolution, the norm's output and out_proj's input are
+ * recomputed in backward. */
+static mixer_saved mamba2_saved(const gs_model *m)
+{
+	uint64_t I = m->ssm_inner, gn = 2ull * m->ssm_groups * m->ssm_state;
+	return (mixer_saved){2 * I + gn + m->ssm_heads + I, m->ssm_groups, 0};
+}
+
+/* Mamba-1 (mamba): MambaMixer in training calls mamba_inner_fn
+ * (modeling_mamba.py at 00328d4e), whose MambaInnerFn (mamba_ssm
+ * selective_scan_interface.py, v2.2.5, checkpoint_lvl 1) saves xz (2I, made
+ * contiguous), x_proj's output x_dbl (R + 2N), contiguous copies of B and C
+ * (2N), the scan output (I), and the scan's fp32 intermediates, I x 2N a
+ * 2048-token chunk (selective_scan_fwd); the convolution and delta are
+ * recomputed. */
+static mixer_saved mamba1_saved(const gs_model *m, uint64_t s)
+{
+	uint64_t I = m->ssm_inner, N = m->ssm_state;
+	return (mixer_saved){3 * I + m->ssm_dt_rank + 4 * N, 0,
+	                     gs_mul_sat(gs_mul_sat(I, 2 * N * 4), (s + 2047) / 2048)};
+}
+
+/* LFM2's ShortConv (Lfm2ShortConv, modeling_lfm2.py at 0096ba4f, with or
+ * without causal-conv1d): in_proj's B, C, x (3 conv_dim, kept by B x x and
+ * C x conv_out), B x x (the convolution's input), the convolution's output
+ * and the contiguous C x conv_out out_proj keeps: 6 conv_dim. */
+static mixer_saved short_conv_saved(const gs_model *m)
+{
+	return (mixer_saved){6ull * m->ssm_inner, 0, 0};
+}
+
+static mixer_saved mixer_of(const gs_model *m, uint64_t s)
+{
+	if (m->gdn)
+		return gdn_saved(m);
+	if (m->short_conv)
+		return short_conv_saved(m);
+	if (m->ssm_groups)
+		return mamba2_saved(m);
+	return mamba1_saved(m, s);
+}
+
+const char *gsi_train_unsized_mixer(const gs_model *m)
+{
+	if (!gs_model_ssm_layers(m) || m->gdn || m->short_conv || m->ssm_groups || m->ssm)
+		return NULL;
+	return "Jamba's Mamba mixer (JambaMambaMixer, with RMSNorms on dt, B and C) calls the "
+	       "kernels one by one, and what they save for backward is not read";
+}
+
+/* The parts of hybrid layer l (docs/method.md §10): its norms, attention,
+ * mixer and MLP, at 16 bits a token (b16), fp32 a token (b32), fp32 a
+ * sequence (seq32); *attn says whether it has attention. */
+static void hybrid_parts(const gs_model *m, uint32_t l, uint64_t s, uint64_t *b16, uint64_t *b32,
+                         uint64_t *seq32, bool *attn)
+{
+	uint64_t h = m->hidden, kvd = (uint64_t)m->kv_heads * m->head_dim;
+	bool one = m->ssm || m->single_mixer, mixer = m->layer_is_ssm[l] || m->parallel_ssm;
+	bool moe = m->layer_is_moe[l];
+	*attn = !m->ssm && (m->parallel_ssm || (!m->layer_is_ssm[l] && !m->layer_is_mlp_only[l] &&
+	                                        !(m->single_mixer && moe)));
+	bool mlp = !m->ssm && (!m->single_mixer || moe || m->layer_is_mlp_only[l]);
+	uint64_t i = moe ? (uint64_t)m->experts_per_token * m->moe_intermediate + m->shared_intermediate
+	                 : m->intermediate;
+	*b16 = (one ? 8 : 16) * h + (mlp ? 8 * i : 0);
+	*b32 = *seq32 = 0;
+	if (*attn) {
+		*b16 += 4 * h + 4 * kvd;
+		/* Qwen3-Next's output gate: sigmoid(gate) and the gated product
+		 * o_proj keeps (Qwen3NextAttention at 7515843b) */
+		if (m->attn_out_gate)
+			*b16 += 4ull * m->heads * m->head_dim;
+		/* Falcon-H1 scales the attention's and the mixer's inputs by their
+		 * multipliers (FalconH1DecoderLayer, FalconH1Mixer): a copy each */
+		if (m->parallel_ssm)
+			*b16 += 4 * h;
+	}
+	if (mixer) {
+		mixer_saved x = mixer_of(m, s);
+		*b16 += 2 * x.e16;
+		*b32 = 4 * x.e32;
+		*seq32 = x.seq32;
+	}
+}
+
+static uint64_t hybrid_layer_activations(const gs_estimate *e, uint32_t l, uint64_t b, uint64_t s, bool eager)
+{
+	const gs_model *m = &e->model;
+	gs_precision prec = gs_wl_precision(&e->workload);
+	uint64_t scale = prec == GS_PREC_FP32 || e->train.act_fp32 ? 2 : 1, sb = gs_mul_sat(s, b);
+	uint64_t b16, b32, seq32;
+	bool attn;
+	hybrid_parts(m, l, s, &b16, &b32, &seq32, &attn);
+	uint64_t per = gs_mul_sat(sb, b16);
+	if (attn)
+		per = gs_add_sat(per, eager ? gs_mul_sat(gs_mul_sat(b, m->heads), gs_mul_sat(s, 6 * s))
+		                            : gs_mul_sat(sb, 4ull * m->heads));
+	per = gs_mul_sat(per, scale);
+	per = gs_add_sat(per, gs_add_sat(gs_mul_sat(sb, b32), gs_mul_sat(b, seq32)));
+	if (prec == GS_PREC_AMP)
+		per = gs_add_sat(per, amp_extra_per_layer(m, b, s, eager));
+	return per;
+}
+
+/* The hybrid count's text: the parts a layer may hold, and its mixer's. */
+static void hybrid_text(const gs_model *m, uint64_t s, bool eager, const char *under, char *out, size_t cap)
+{
+	mixer_saved x = mixer_of(m, s);
+	const char *what = m->gdn        ? "Gated DeltaNet (fla chunk_gated_delta_rule, causal-conv1d)"
+	                 : m->short_conv ? "short-convolution (LFM2 ShortConv)"
+	                 : m->ssm_groups ? "Mamba-2 (mamba_split_conv1d_scan_combined)"
+	                                 : "Mamba (mamba_inner_fn)";
+	snprintf(out, cap,
+	         "sum over %u layers of what each holds, a token: 8h per RMSNorm (%s)%s%s%s, and the %llu %s "
+	         "mixers' %llu 16-bit + %llu fp32 values%s in attention's place (our derivation from the "
+	         "kernels' saved tensors),%s",
+	         m->layers, m->ssm || m->single_mixer ? "one a layer" : "two a layer",
+	         m->ssm ? "" : ", attention 4h + 4 a_kv d",
+	         m->ssm                ? ""
+	         : m->attn_out_gate    ? " + 4 a d (output gate)"
+	         : m->parallel_ssm     ? " + 4h (the muP multipliers' input copies)"
+	                               : "",
+	         m->ssm ? "" : eager ? " + 6 a s (eager scores), MLP 8i" : " + 4a (fp32 logsumexp), MLP 8i",
+	         (unsigned long long)(m->ssm ? m->layers : gs_model_ssm_layers(m)), what,
+	         (unsigned long long)x.e16, (unsigned long long)x.e32,
+	         x.seq32 ? " + the scan's fp32 intermediates, 2N x I x 4 B a 2048-token chunk" : "", under);
+}
+
 /* Activations saved for backward by one layer, whole model summed, for one
  * microbatch (docs/method.md §10). */
 static gs_bytes train_activations(const gs_estimate *e, const gsi_unsloth_release *u, uint64_t b, uint64_t s,
@@ -366,11 +547,13 @@ static gs_bytes train_activations(const gs_estimate *e, const gsi_unsloth_releas
 	uint64_t h = m->hidden, a = m->heads;
 	uint64_t sb = gs_mul_sat(s, b);
 	uint64_t total = 0, one_layer = 0;
+	bool hybrid = m->ssm || m->parallel_ssm || gs_model_ssm_layers(m) > 0;
 	for (uint32_t l = 0; l < m->layers && l < GS_MAX_LAYERS; l++) {
 		uint64_t i = m->layer_is_moe[l]
 		           ? (uint64_t)m->experts_per_token * m->moe_intermediate + m->shared_intermediate
 		           : m->intermediate;
-		uint64_t per = layer_activations(e, b, s, i, eager);
+		uint64_t per = hybrid ? hybrid_layer_activations(e, l, b, s, eager)
+		                      : layer_activations(e, b, s, i, eager);
 		total = gs_add_sat(total, per);
 		if (per > one_layer)
 			one_layer = per;
@@ -447,8 +630,12 @@ static gs_bytes train_activations(const gs_estimate *e, const gsi_unsloth_releas
 	else
 		snprintf(under, sizeof under, " x %llu for %s activations", (unsigned long long)scale,
 		         scale == 2 ? "fp32" : "16-bit");
-	snprintf(why, cap, "sum over %u layers of %s%s,%s%s", nl, per_layer, scores, under,
-	         ck == GS_CKPT_SELECTIVE ? "; selective checkpointing recomputes the attention core" : "");
+	if (hybrid)
+		hybrid_text(m, s, eager, under, why, cap);
+	else
+		snprintf(why, cap, "sum over %u layers of %s%s,%s%s", nl, per_layer, scores, under,
+		         ck == GS_CKPT_SELECTIVE ? "; selective checkpointing recomputes the attention core"
+		                                 : "");
 	return total;
 }
 
@@ -1064,6 +1251,50 @@ static gs_bytes unsloth_loss(const gs_estimate *e, const gsi_unsloth_release *u,
 	return gs_add_sat(chunk, grad_in);
 }
 
+/* What the hybrid layers' count leaves out: the paths Transformers takes
+ * without the kernels, Nemotron-H's padded batches, and the adapters the
+ * fused Mamba kernels pass by. */
+static void hybrid_unknowns(gs_estimate *e, uint64_t b, uint64_t s)
+{
+	const gs_model *m = &e->model;
+	if (!m->ssm && !m->parallel_ssm && !gs_model_ssm_layers(m))
+		return;
+	if (m->gdn) {
+		/* torch_chunk_gated_delta_rule's loop over chunks: each chunk's
+		 * recurrent state is an operand of the next chunk's matmuls */
+		char g[32];
+		gs_format_bytes(gs_mul_sat(gs_mul_sat(b, (s + 63) / 64),
+		                           gs_mul_sat((uint64_t)m->ssm_heads * m->ssm_state,
+		                                      (uint64_t)m->ssm_head_dim * 4)),
+		                GS_UNIT_GiB, g, sizeof g);
+		gsi_unknown(e,
+		            "activations: without flash-linear-attention, Transformers' "
+		            "torch_chunk_gated_delta_rule keeps fp32 q, k, v and each 64-token chunk's "
+		            "state for backward: at least %s a Gated DeltaNet layer (b x ceil(s / 64) x %u "
+		            "heads x %u x %u x 4 B), not the count above",
+		            g, m->ssm_heads, m->ssm_state, m->ssm_head_dim);
+		return;
+	}
+	if (m->short_conv)
+		return; /* the same tensors with or without causal-conv1d */
+	gsi_unknown(e, "activations: without the mamba-ssm and causal-conv1d kernels Transformers trains "
+	               "the Mamba layers with its PyTorch scan, whose fp32 chunk products it keeps for "
+	               "backward: far more than counted, not sized; install the kernels");
+	if (m->single_mixer)
+		gsi_unknown(e, "activations: NemotronHMamba2Mixer takes the fused kernel only when no "
+		               "token is padding (input_not_masked, modeling_nemotron_h.py at 008d9e95); "
+		               "a padded batch runs the kernels one by one, which keep more "
+		               "(causal_conv1d's input, the scan's inputs, the gated norm's): not sized");
+	const char *t = gs_wl_str(&e->workload, GS_F_LORA_TARGETS);
+	bool all = !strcmp(t, "all-linear"), out = all || has_target(t, "out_proj"),
+	     inner = all || has_target(t, "x_proj") || has_target(t, "dt_proj");
+	if (gs_wl_task(&e->workload) != GS_TASK_FULL && (out || (!m->ssm_groups && inner)))
+		gsi_unknown(e, "trainable: in training the fused Mamba kernels apply %s with the base "
+		               "weight itself (outproj_weight=self.out_proj.weight), so PEFT's adapters "
+		               "there get no gradient and no optimizer state: counted here all the same",
+		            m->ssm_groups ? "out_proj" : "x_proj, dt_proj and out_proj");
+}
+
 /* Activations saved for backward, the loss's logits, and validation's. */
 static void activation_items(gs_estimate *e, const gsi_unsloth_release *u)
 {
@@ -1121,6 +1352,7 @@ static void activation_items(gs_estimate *e, const gsi_unsloth_release *u)
 		if (m->vision_params && !e->images)
 			gsi_unknown(e, "vision tower: no images given, so its pass is not counted; give "
 			               "images (per sequence)");
+		hybrid_unknowns(e, b, s);
 		if (u && !m->num_labels && !m->token_labels &&
 		    !strncmp(w->v[GS_F_LOSS].where, "recipe ", 7)) {
 			/* Unsloth's own loss, by release, unless the sheet names one */

@@ -559,6 +559,7 @@ bool gsi_arch_count(const gsi_arch *a, gs_model *m)
 	m->short_conv = a->short_conv;
 	m->attn_out_gate = a->attn_out_gate;
 	m->parallel_ssm = a->parallel_ssm;
+	m->single_mixer = a->single_mixer;
 	m->has_architecture = true;
 	m->layers = a->L;
 	m->hidden = a->h;

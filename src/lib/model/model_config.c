@@ -129,8 +129,10 @@ static const struct {
 	{"qwen3_5_moe_text", gsi_read_qwen3_5_moe_text, NULL, F_MOE | F_SSM},
 	{"mamba", gsi_read_mamba, NULL, F_SSM},
 	{"mamba2", gsi_read_mamba2, NULL, F_SSM},
-	/* NemotronHConfig carries its E layers' fields */
-	{"nemotron_h", gsi_read_nemotron_h, NULL, F_SSM | F_MOE},
+	/* NemotronHConfig carries its E layers' fields; PEFT v0.20.0's default
+	 * targets are its attention's four projections (utils/constants.py,
+	 * #3289), none of the Mamba mixers' */
+	{"nemotron_h", gsi_read_nemotron_h, "q_proj,k_proj,v_proj,o_proj", F_SSM | F_MOE},
 	{"falcon_h1", gsi_read_falcon_h1, NULL, F_SSM},
 	{"jamba", gsi_read_jamba, NULL, F_SSM | F_MOE},
 	{"chatglm", gsi_read_chatglm, "query_key_value", 0},
