@@ -975,11 +975,13 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	if (no_tower)
 		vc = empty;
 	if ((!flat && !json_is_object(tc)) || !json_is_object(vc)) {
+		/* read vc before freeing `empty`, which it may be */
+		const char *missing = json_is_object(vc) ? "text_config" : "vision_config";
 		json_decref(empty);
 		return gs_error_set(err, GS_EINPUT, name,
 		                    "field \"%s\" is missing or not an object (a %s config nests its text "
 		                    "decoder and its vision tower)",
-		                    json_is_object(vc) ? "text_config" : "vision_config", type);
+		                    missing, type);
 	}
 	json_t *text = flat ? flat_text(k, root) : merged(k->text_defaults, tc),
 	       *vis = merged(k->vision_defaults, vc);
