@@ -74,7 +74,7 @@ try {
   check("picker: library ids offered",
     await page.evaluate(() => [...document.querySelectorAll("#library option")].some((o) => o.value === "Qwen/Qwen3-8B")));
   await page.click("#matrix-lib-btn");
-  await page.waitForFunction(() => document.querySelectorAll("#matrix tr").length > 40, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll("#matrix tr").length > 40, null, { timeout: 90000 });
   const rows = await page.evaluate(() => [...document.querySelectorAll("#matrix tr")].map((r) => r.textContent));
   check("library matrix: Llama-3.2-1B row", rows.some((t) => t.startsWith("meta-llama/Llama-3.2-1B-Instruct (")));
   check("library matrix: DeepSeek-V3 does not fit a 4090",
