@@ -762,7 +762,7 @@ static void test_glm4_moe(void **st)
 	assert_int_equal(m.params, 743911218432ull);
 	assert_int_equal(m.params + m.mtp_params, 753864139008ull); /* its report's total */
 	assert_false(m.mtp_embed_head);
-	/* the same config read as DeepSeek-V3 (no indexer, no MTP counted) */
+	/* the same config read as DeepSeek-V3 (no indexer; its MTP layer apart either way) */
 	char buf[4096];
 	FILE *f = fopen(CFG("zai-org__GLM-5.1.json"), "r");
 	assert_non_null(f);
@@ -1262,6 +1262,9 @@ static void test_fp8_checkpoints(void **st)
 	const uint64_t h = 7168, V = 129280;
 	uint64_t mtp = r.largest_layer_params + 3 * h + 2 * h * h + 2 * V * h;
 	assert_int_equal(mtp, 13463426304ull);
+	assert_int_equal(r.mtp_layers, 1); /* counted apart, as DeepSeek-V3.2's */
+	assert_true(r.mtp_embed_head);
+	assert_int_equal(r.mtp_params, mtp);
 	uint64_t attn_scales = blocks128(1536, h) + blocks128(128 * 192, 1536) + blocks128(576, h) +
 	                       blocks128(128 * 256, 512) + blocks128(h, 128 * 128);
 	uint64_t moe_scales = 257 * (2 * blocks128(2048, h) + blocks128(h, 2048));
@@ -1273,6 +1276,8 @@ static void test_fp8_checkpoints(void **st)
 	 * 56 short, one more row of blocks of an h-wide (7168 = 56 x 128) input
 	 * in each of the 61 layers than the config's shapes give, not explained */
 	gs_model k = load(CFG("moonshotai__Kimi-K2-Instruct.json"));
+	assert_int_equal(k.mtp_layers, 0);
+	assert_int_equal(k.mtp_params, 0);
 	assert_int_equal(fp8_block_scales(&k), 62495192);
 	assert_int_equal(1026470731056ull - (k.params + fp8_block_scales(&k)), 61 * 56);
 	/* Devstral 2: FP8 with one scale per tensor (weight_block_size null,

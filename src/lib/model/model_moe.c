@@ -185,7 +185,9 @@ gs_status gsi_read_bailing_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 	return GS_OK;
 }
 
-gs_status gsi_read_deepseek_v3(gsi_reader *r, gsi_arch *a, gs_model *m)
+/* DeepSeek-V2's and V3's MLA layers and routed experts, without the MTP
+ * layers: each reader that shares them says what its checkpoint stores. */
+static gs_status mla_moe_layers(gsi_reader *r, gsi_arch *a, gs_model *m)
 {
 	a->mla = true; /* before gsi_cfg_common: no head_dim is derived from hidden_size */
 	TRY(gsi_cfg_common(r, a, m, false));
@@ -290,9 +292,9 @@ static gs_status glm_experts(gsi_reader *r, gsi_arch *a, gs_model *m)
  * own enorm, hnorm and shared_head.norm and eh_proj (2h -> h, no bias), and
  * where the checkpoint stores them its own embed_tokens and
  * shared_head.head (gsi_arch.mtp_extra, per layer here). */
-static gs_status glm_mtp(gsi_reader *r, gsi_arch *a, bool embed_head)
+static gs_status glm_mtp(gsi_reader *r, gsi_arch *a, bool embed_head, bool required)
 {
-	TRY(gsi_cfg_dim(r, "num_nextn_predict_layers", &a->mtp_layers, true, 0, true));
+	TRY(gsi_cfg_dim(r, "num_nextn_predict_layers", &a->mtp_layers, required, 0, true));
 	if (a->mtp_layers > 8)
 		return gsi_cfg_field_error(r, "num_nextn_predict_layers",
 		                           "must be at most 8 (published GLM and DeepSeek checkpoints "
@@ -303,6 +305,19 @@ static gs_status glm_mtp(gsi_reader *r, gsi_arch *a, bool embed_head)
 		own += 2 * (uint64_t)a->V * h;
 	a->mtp_extra = a->mtp_layers * own;
 	return GS_OK;
+}
+
+/* DeepSeek-V2, V3 and R1, Kimi K2 (model_types deepseek_v2, deepseek_v3,
+ * kimi_k2): mla_moe_layers, and the num_nextn_predict_layers MTP layers
+ * V3's and R1's checkpoints store as model.layers.61 with their own
+ * embed_tokens and shared_head.head (vLLM deepseek_mtp.py
+ * @7cfb97e3379; R1's safetensors total, 684,531,386,000, is the trunk, that
+ * layer and the FP8 scales). V2's configs have no such key and Kimi K2's
+ * says 0: none. Counted apart, as DeepSeek-V3.2's and GLM's are. */
+gs_status gsi_read_deepseek_v3(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(mla_moe_layers(r, a, m));
+	return glm_mtp(r, a, true, false);
 }
 
 /* GLM-4.5, 4.6 and 4.7 (model_type glm4_moe; vLLM glm4_moe.py Glm4MoeAttention,
@@ -324,23 +339,23 @@ gs_status gsi_read_glm4_moe(gsi_reader *r, gsi_arch *a, gs_model *m)
 	a->o_bias = false;
 	TRY(gsi_cfg_flag_required(r, "use_qk_norm", &a->qk_norm));
 	TRY(glm_experts(r, a, m));
-	return glm_mtp(r, a, false);
+	return glm_mtp(r, a, false, true);
 }
 
 /* GLM-4.7-Flash (model_type glm4_moe_lite; vLLM glm4_moe_lite.py
- * @7cfb97e3379): DeepSeek-V3's MLA layers (gsi_read_deepseek_v3) with
+ * @7cfb97e3379): DeepSeek-V3's MLA layers (mla_moe_layers) with
  * Glm4MoE's experts, whose e_score_correction_bias is always there. Its MTP
  * layer stores its own embed_tokens and shared_head.head: the hub's
  * safetensors total, 31,221,488,576, is the trunk, one MTP layer and 2 x
  * vocab x hidden (/work/notes/archs/deepseek_v3.md). */
 gs_status gsi_read_glm4_moe_lite(gsi_reader *r, gsi_arch *a, gs_model *m)
 {
-	TRY(gsi_read_deepseek_v3(r, a, m));
+	TRY(mla_moe_layers(r, a, m));
 	a->router_bias = true;
-	return glm_mtp(r, a, true);
+	return glm_mtp(r, a, true, true);
 }
 
-/* DeepSeek-V3's MLA layers (gsi_read_deepseek_v3), each with a DeepSeek
+/* DeepSeek-V3's MLA layers (mla_moe_layers), each with a DeepSeek
  * Sparse Attention indexer (vLLM deepseek_v2.py Indexer @7cfb97e3379;
  * Transformers configuration_deepseek_v32.py DeepseekV32Config @008e5743):
  * index_n_heads heads of index_head_dim read from the q latent (q_lora_rank
@@ -361,7 +376,7 @@ static gs_status dsa_layers(gsi_reader *r, gsi_arch *a, gs_model *m)
 			                           "(IndexCache) have no indexer, and which ones is not "
 			                           "modelled");
 	}
-	TRY(gsi_read_deepseek_v3(r, a, m));
+	TRY(mla_moe_layers(r, a, m));
 	if (!a->q_lora)
 		return gsi_cfg_field_error(r, "q_lora_rank",
 		                           "must be set: the DSA indexer's wq_b reads the q latent");
@@ -381,7 +396,7 @@ static gs_status dsa_layers(gsi_reader *r, gsi_arch *a, gs_model *m)
 gs_status gsi_read_glm_moe_dsa(gsi_reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(dsa_layers(r, a, m));
-	return glm_mtp(r, a, false);
+	return glm_mtp(r, a, false, true);
 }
 
 /* DeepSeek-V3.2 and V3.2-Exp (model_type deepseek_v32; vLLM registry.py
@@ -398,7 +413,7 @@ gs_status gsi_read_glm_moe_dsa(gsi_reader *r, gsi_arch *a, gs_model *m)
 gs_status gsi_read_deepseek_v32(gsi_reader *r, gsi_arch *a, gs_model *m)
 {
 	TRY(dsa_layers(r, a, m));
-	return glm_mtp(r, a, true);
+	return glm_mtp(r, a, true, true);
 }
 
 /* Llama 4's layer kinds: MoE layers from moe_layers, else every
