@@ -7,6 +7,9 @@ wrong type a TypeError naming the argument. Sizes are ints of bytes or
 strings with a unit ("6GiB"); every figure that comes back is an int of
 bytes. The library checks the values exactly as it checks a sheet, and
 refuses them with the same words (GpusizerError, with .field).
+recipe_config= takes an Axolotl or LLaMA-Factory training config (a path,
+its YAML text or a dict), read as `--recipe-config` reads it; the keyword
+arguments beside it win.
 """
 
 import difflib
@@ -95,6 +98,9 @@ def _body(fn, model, kwargs):
     for name, v in kwargs.items():
         if v is None:
             continue
+        if name == "recipe_config":  # an Axolotl or LLaMA-Factory YAML: its members beside it win
+            body[name] = _text_or_file(fn, name, v)
+            continue
         entry = names.get(name)
         if entry is None:
             near = difflib.get_close_matches(name, list(names), n=1)
@@ -108,10 +114,12 @@ def _body(fn, model, kwargs):
 
 
 # The library's limits for the files it reads (include/gpusizer/diagnose.h GS_DIAGNOSE_MAX_LOG,
-# include/gpusizer/measure.h GS_RUN_MAX_FILE, src/lib/offer/catalog.c MAX_FILE): a file over its
+# include/gpusizer/measure.h GS_RUN_MAX_FILE, src/lib/offer/catalog.c MAX_FILE,
+# src/lib/workload/recipe_config.c MAX_CONFIG_BYTES): a file over its
 # limit is refused from its size, before a byte is read (issue 50 item 12).
 _FILE_LIMITS = {"log": (64 << 20, "a log"), "run": (64 << 20, "a run file"),
-                "catalog": (1 << 20, "a catalog or evidence file"), "evidence": (1 << 20, "a catalog or evidence file")}
+                "catalog": (1 << 20, "a catalog or evidence file"), "evidence": (1 << 20, "a catalog or evidence file"),
+                "recipe_config": (1 << 20, "a training config")}
 
 
 def _read_bounded(name, path):
@@ -129,12 +137,13 @@ def _read_bounded(name, path):
 
 
 def _text_or_file(fn, name, v):
-    """A catalog, evidence, run or log: a path to read, text, or (catalog, evidence) a dict/list."""
+    """A catalog, evidence, recipe config, run or log: a path to read, text, or (catalog, evidence,
+    recipe config) a dict/list."""
     if v is None:
         return None
     if isinstance(v, Recorder):
         v = v.path
-    if isinstance(v, (dict, list)) and name in ("catalog", "evidence"):
+    if isinstance(v, (dict, list)) and name in ("catalog", "evidence", "recipe_config"):
         return json.dumps(v)  # JSON is YAML: the same parser reads it
     if isinstance(v, os.PathLike) or (isinstance(v, str) and "\n" not in v and os.path.isfile(v)):
         return _read_bounded(name, v)

@@ -135,6 +135,24 @@ def test_own_catalog_as_dict_and_text(tmp_path):
     assert re.search(r"catalog:\d+:\d+", str(ex.value)), str(ex.value)
 
 
+def test_recipe_config_as_cli(tmp_path):
+    yaml = ("base_model: %s\nadapter: qlora\nload_in_4bit: true\nlora_r: 16\nlora_target_linear: true\n"
+            "sequence_len: 2048\nmicro_batch_size: 2\ngradient_checkpointing: true\n" % LLAMA3)
+    p = tmp_path / "axolotl.yaml"
+    p.write_text(yaml)
+    want = cli_json("estimate", "--recipe-config", str(p), "--gpu", "RTX 4090")
+    for form in (p, str(p), yaml):
+        e = gpusizer.estimate(recipe_config=form, gpu="RTX 4090")
+        assert e.raw["phases"] == want["phases"]
+        assert e.raw["workload"]["lora_rank"]["value"] == 16
+    # a keyword argument beside it wins, as a flag does
+    e = gpusizer.estimate(recipe_config=p, gpu="RTX 4090", lora_rank=64)
+    assert e.raw["workload"]["lora_rank"]["value"] == 64
+    with pytest.raises(gpusizer.GpusizerError) as ex:
+        gpusizer.fit(recipe_config=yaml + "learning_rte: 2e-4\n", gpu="RTX 4090")
+    assert ex.value.field == "recipe_config" and "recipe_config:9:1 learning_rte" in str(ex.value)
+
+
 # --- errors -----------------------------------------------------------------------------------
 
 def test_type_errors_name_the_argument():

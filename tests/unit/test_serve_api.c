@@ -221,6 +221,42 @@ static void library_api(void **st)
 	gs_api_free(out);
 }
 
+/* "recipe_config": an Axolotl YAML's text through the request, read by
+ * the loader --recipe-config reads its file with: each field says the line
+ * it came from, a member beside it wins, a key the loader does not know is
+ * refused with its line and column, naming the member. */
+static void recipe_config_member(void **st)
+{
+	(void)st;
+	static const char yaml[] = "base_model: meta-llama/Llama-3.1-8B\\nadapter: qlora\\n"
+	                           "load_in_4bit: true\\nlora_r: 16\\nlora_target_linear: true\\n"
+	                           "sequence_len: 2048\\nmicro_batch_size: 2\\n";
+	char body[1024];
+	char *out = NULL;
+	size_t len = 0;
+	snprintf(body, sizeof body, "{\"recipe_config\":\"%s\",\"gpu\":\"RTX 4090\"}", yaml);
+	assert_int_equal(gs_api_json("estimate", NULL, body, strlen(body), &out, &len), 200);
+	assert_non_null(strstr(out, "\"where\": \"recipe_config:4:1 lora_r\""));
+	assert_non_null(strstr(out, "\"text\": \"axolotl\""));
+	assert_non_null(strstr(out, "\"text\": \"qlora\""));
+	gs_api_free(out);
+	snprintf(body, sizeof body, "{\"recipe_config\":\"%s\",\"gpu\":\"RTX 4090\",\"lora_rank\":64}", yaml);
+	assert_int_equal(gs_api_json("estimate", NULL, body, strlen(body), &out, &len), 200);
+	assert_null(strstr(out, "recipe_config:4:1 lora_r"));
+	assert_non_null(strstr(out, "\"text\": \"64\""));
+	gs_api_free(out);
+	snprintf(body, sizeof body, "{\"recipe_config\":\"%slearning_rte: 2e-4\\n\"}", yaml);
+	assert_int_equal(gs_api_json("estimate", NULL, body, strlen(body), &out, &len), 400);
+	assert_non_null(strstr(out, "recipe_config:8:1 learning_rte"));
+	assert_non_null(strstr(out, "\"field\": \"recipe_config\""));
+	gs_api_free(out);
+	static const char number[] = "{\"recipe_config\":3}";
+	assert_int_equal(gs_api_json("fit", NULL, number, strlen(number), &out, &len), 400);
+	assert_non_null(strstr(out, "recipe_config: expected the text of an Axolotl or LLaMA-Factory"));
+	assert_non_null(strstr(out, "\"field\": \"recipe_config\""));
+	gs_api_free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -230,6 +266,7 @@ int main(void)
 		cmocka_unit_test(library_api),
 		cmocka_unit_test(utf8_in_errors),
 		cmocka_unit_test(matrix_budget),
+		cmocka_unit_test(recipe_config_member),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

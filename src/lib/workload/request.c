@@ -84,6 +84,25 @@ static gs_status uploaded_config(const json_t *cfg, gs_workload *w, gs_model *m,
 	return gs_workload_set(w, GS_F_MODEL, name, sizeof name - 1, GS_FROM_SHEET, WHERE, err);
 }
 
+/* "recipe_config": the text of an Axolotl or LLaMA-Factory YAML, read as
+ * --recipe-config reads its file (a request opens no file); read before the
+ * members, so a member given beside it wins, as a flag does on the command
+ * line. */
+static gs_status recipe_config(const json_t *v, gs_workload *w, gs_error *err)
+{
+	if (!v || json_is_null(v))
+		return GS_OK;
+	if (!json_is_string(v))
+		return about(err,
+		             gs_error_set(err, GS_EINPUT, WHERE,
+		                          "recipe_config: expected the text of an Axolotl or LLaMA-Factory "
+		                          "YAML config"),
+		             "recipe_config");
+	gs_status st = gs_recipe_config_load_buffer(json_string_value(v), json_string_length(v),
+	                                            "recipe_config", w, err);
+	return st ? about(err, st, "recipe_config") : GS_OK;
+}
+
 gs_status gs_request_workload(const json_t *body, const char *const *extra, gs_workload *w, gs_model *m,
                               bool *have_model, gs_error *err)
 {
@@ -93,10 +112,14 @@ gs_status gs_request_workload(const json_t *body, const char *const *extra, gs_w
 	if (!json_is_object(body))
 		return gs_error_set(err, GS_EINPUT, WHERE, "expected a JSON object of sheet fields");
 	const json_t *cfg = json_object_get(body, "config");
+	gs_status st = recipe_config(json_object_get(body, "recipe_config"), w, err);
+	if (st)
+		return st;
 	const char *key;
 	json_t *v;
 	json_object_foreach((json_t *)body, key, v) {
-		if (!strcmp(key, "config") || is_extra(key, extra) || json_is_null(v))
+		if (!strcmp(key, "config") || !strcmp(key, "recipe_config") || is_extra(key, extra) ||
+		    json_is_null(v))
 			continue;
 		int f = gs_field_by_key(key, strlen(key));
 		if (f < 0)
@@ -120,7 +143,7 @@ gs_status gs_request_workload(const json_t *body, const char *const *extra, gs_w
 		char num[64];
 		const char *text = NULL;
 		size_t len = 0;
-		gs_status st = member_text(key, v, num, sizeof num, &text, &len, err);
+		st = member_text(key, v, num, sizeof num, &text, &len, err);
 		if (!st)
 			st = gs_workload_set(w, (gs_field)f, text, len, GS_FROM_SHEET, WHERE, err);
 		if (st) /* the value was refused: the member is the one at fault */
@@ -136,7 +159,7 @@ gs_status gs_request_workload(const json_t *body, const char *const *extra, gs_w
 			             "lora_adapter");
 	}
 	if (cfg && !json_is_null(cfg)) {
-		gs_status st = uploaded_config(cfg, w, m, err);
+		st = uploaded_config(cfg, w, m, err);
 		if (st)
 			return st;
 		*have_model = true;
