@@ -423,6 +423,17 @@ gs_status gs_estimate_run(const gs_workload *w, const gs_model *m,
 gs_status gs_estimate_run_lean(const gs_workload *w, const gs_model *m,
                                gs_estimate *out /* OUT */, gs_error *err) GS_WARN_UNUSED;
 
+/* The capacity the workload's runtime is judged against, the one rule
+ * gs_estimate_run and the matrix's header share: the given or device
+ * total, or, for a runtime that allocates through torch, the CUDA total
+ * torch shows where one is given (cuda_total) or published (issue 45).
+ * *how says which; *cuda_total and cuda_how the CUDA total either way.
+ * *found is false when the workload names no capacity. Errors as
+ * gs_workload_capacity's. */
+gs_status gs_capacity_judged(const gs_workload *w, gs_bytes *capacity /* OUT */, bool *found /* OUT */,
+                             char *how, size_t how_cap, gs_bytes *cuda_total /* OUT */, char *cuda_how,
+                             size_t cuda_how_cap, gs_error *err) GS_WARN_UNUSED;
+
 /* The item with `id`, or NULL. Borrowed from e. */
 const gs_item *gs_estimate_item(const gs_estimate *e, const char *id);
 

@@ -50,7 +50,7 @@ typedef struct gs_matrix_row {
 
 typedef struct gs_matrix {
 	gs_bytes capacity;
-	char capacity_how[192];
+	char capacity_how[320];
 	char runtime[16], task[16];
 	gs_fit_target target;     /* context, or concurrency / microbatch at `fixed` */
 	uint64_t fixed;           /* the given context (or concurrency for context) */

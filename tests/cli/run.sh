@@ -51,6 +51,9 @@ case_ 2 "--reserve: 5497558138880000 B is more than one GPU holds" estimate --pa
 # issue 35 defect 8: the smaller ones, each pinned
 case_ 0 "context-labs/meta-llama-Llama-3.2-3B-Instruct-FP16     3212749824" matrix context-labs/meta-llama-Llama-3.2-3B-Instruct-FP16 meta-llama/Llama-3.1-8B-Instruct --gpu "RTX 4090"
 case_ 0 "deepseek-ai/DeepSeek-R1-Distill-Llama-70B             70553706496  x 131.91 GiB in decode at 1" matrix deepseek-ai/DeepSeek-R1-Distill-Llama-70B context-labs/meta-llama-Llama-3.2-3B-Instruct-FP16 --gpu "RTX 4090"
+# the header names the capacity its cells are judged against: Transformers' is the CUDA total (as fit's)
+case_ 0 "what fits on 79.18 GiB (device-reported: nvidia-smi total, driver 550 = 81559 MiB for H100 SXM" matrix microsoft/phi-4 --gpu "H100 SXM" --context 8192
+case_ 0 "what fits on 79.65 GiB (device-reported" matrix microsoft/phi-4 --gpu "H100 SXM" --context 8192 --runtime vllm
 case_ 2 "--tp: tp 2 x pp 1 needs 2 GPUs (or a multiple): add --gpus 2" estimate meta-llama/Llama-3.1-8B-Instruct --tp 2
 case_ 2 '--concurrency: got "7x", expected a whole number, e.g. 1, 8, 64' estimate meta-llama/Llama-3.1-8B-Instruct --concurrency 7x
 case_ 2 '--context: got "8q", expected a whole number of tokens, e.g. 8192, 8k, 128K' estimate meta-llama/Llama-3.1-8B-Instruct --context 8q

@@ -498,6 +498,32 @@ static gs_status release_drift(const gs_workload *w, const gs_model *m, uint32_t
 	return GS_OK;
 }
 
+gs_status gs_capacity_judged(const gs_workload *w, gs_bytes *capacity, bool *found, char *how, size_t how_cap,
+                             gs_bytes *cuda_total, char *cuda_how, size_t cuda_how_cap, gs_error *err)
+{
+	gs_status s = gs_workload_capacity(w, capacity, found, how, how_cap, err);
+	if (s || !*found)
+		return s;
+	if ((s = gs_workload_cuda_total(w, *capacity, cuda_total, cuda_how, cuda_how_cap, err)))
+		return s;
+	/* a runtime that allocates through torch can use what CUDA shows it,
+	 * not the device's total: it is judged against that (issue 45), and
+	 * both totals are said; only a CUDA total that is given or published:
+	 * one derived from a capacity by the largest gap seen would judge by
+	 * a guess */
+	bool published = gs_wl_set(w, GS_F_CUDA_TOTAL) ||
+	                 (!gs_wl_set(w, GS_F_CAPACITY) && w->device && w->device->cuda_bytes);
+	if (published && gsi_engine_of(gs_wl_runtime(w))->judged_on_cuda_total && *cuda_total < *capacity) {
+		char dev[48];
+		gs_format_bytes(*capacity, GS_UNIT_GiB, dev, sizeof dev);
+		size_t n = strlen(how);
+		snprintf(how + n, how_cap - n,
+		         "; judged against the CUDA total torch allocates from, not the device's %s", dev);
+		*capacity = *cuda_total;
+	}
+	return GS_OK;
+}
+
 /* One pipeline stage, from scratch. */
 static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_t stage, bool lean,
                                 gs_estimate *e, gs_error *err)
@@ -585,7 +611,8 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		return s;
 	e->concurrency = gs_wl_u64(w, GS_F_CONCURRENCY);
 	bool found;
-	if ((s = gs_workload_capacity(w, &e->capacity, &found, e->capacity_how, sizeof e->capacity_how, err)))
+	if ((s = gs_capacity_judged(w, &e->capacity, &found, e->capacity_how, sizeof e->capacity_how,
+	                            &e->cuda_total, e->cuda_how, sizeof e->cuda_how, err)))
 		return s;
 	e->has_capacity = found;
 	e->capacity_nominal = found && gs_workload_capacity_nominal(w);
@@ -599,24 +626,6 @@ static gs_status estimate_stage(const gs_workload *w, const gs_model *m, uint32_
 		gsi_unknown(e, "capacity: vLLM sizes its pool from CUDA's total there and starts only when "
 		            "the OS's available memory is at least gpu_memory_utilization x that total "
 		            "(psutil on an integrated GPU: vllm/utils/mem_utils.py @7cfb97e3379)");
-	if (found && (s = gs_workload_cuda_total(w, e->capacity, &e->cuda_total, e->cuda_how,
-	                                         sizeof e->cuda_how, err)))
-		return s;
-	/* a runtime that allocates through torch can use what CUDA shows it,
-	 * not the device's total: it is judged against that (issue 45), and
-	 * both totals are said */
-	bool published = gs_wl_set(w, GS_F_CUDA_TOTAL) ||
-	                 (!gs_wl_set(w, GS_F_CAPACITY) && w->device && w->device->cuda_bytes);
-	/* only a CUDA total that is given or published: one derived from a
-	 * capacity by the largest gap seen would judge by a guess */
-	if (found && published && e->engine->judged_on_cuda_total && e->cuda_total < e->capacity) {
-		char dev[48];
-		gs_format_bytes(e->capacity, GS_UNIT_GiB, dev, sizeof dev);
-		size_t n = strlen(e->capacity_how);
-		snprintf(e->capacity_how + n, sizeof e->capacity_how - n,
-		         "; judged against the CUDA total torch allocates from, not the device's %s", dev);
-		e->capacity = e->cuda_total;
-	}
 	if ((s = placement_setup(e, err)))
 		return s;
 	e->stage = stage;

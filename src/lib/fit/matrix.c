@@ -110,9 +110,13 @@ gs_status gs_matrix_begin(const gs_workload *base, char formats[][40], size_t n_
 		return GS_EINPUT;
 	gs_status s = gs_workload_finish(&probe, err);
 	bool found;
+	gs_bytes cuda_total;
+	char cuda_how[256];
+	/* the capacity each cell's search is judged against (a runtime that
+	 * allocates through torch: the CUDA total), so the header says it */
 	if (!s)
-		s = gs_workload_capacity(&probe, &mx->capacity, &found, mx->capacity_how,
-		                         sizeof mx->capacity_how, err);
+		s = gs_capacity_judged(&probe, &mx->capacity, &found, mx->capacity_how,
+		                       sizeof mx->capacity_how, &cuda_total, cuda_how, sizeof cuda_how, err);
 	if (s)
 		return s;
 	if (!found)
