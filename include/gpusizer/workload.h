@@ -23,6 +23,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 #include "gpusizer/status.h"
 #include "gpusizer/units.h"
 
@@ -565,6 +566,19 @@ static inline gs_qat gs_wl_qat(const gs_workload *w)
 static inline bool gs_wl_given(const gs_workload *w, gs_field f)
 {
 	return w->v[f].from == GS_FROM_SHEET || w->v[f].from == GS_FROM_FLAG;
+}
+
+/* Where a format read from the model's :QUANT suffix (hf.co/org/name:Q4_K_M)
+ * says it came from: it is recorded as a default, so that matrix keeps its
+ * columns. */
+#define GS_WHERE_MODEL_QUANT "the model's :QUANT"
+
+/* Whether the weights' format was named: given (a sheet, a flag, a
+ * request) or by the model's :QUANT suffix; not the runtime's default. */
+static inline bool gs_wl_format_named(const gs_workload *w)
+{
+	return gs_wl_given(w, GS_F_FORMAT) ||
+	       (gs_wl_set(w, GS_F_FORMAT) && !strcmp(w->v[GS_F_FORMAT].where, GS_WHERE_MODEL_QUANT));
 }
 static inline const char *gs_wl_str(const gs_workload *w, gs_field f) { return w->v[f].text; }
 static inline uint64_t gs_wl_u64(const gs_workload *w, gs_field f) { return w->v[f].u; }

@@ -206,6 +206,9 @@ case_ 0 "weights awq-g128" estimate someone/Qwen3-14B-AWQ --runtime vllm --gpu "
 case_ 0 "weights nvfp4, KV cache fp8-e4m3" estimate nvidia/Qwen3-32B-NVFP4 --runtime vllm --gpu B200 --context 8192
 case_ 3 "by its name a GGUF repository of Qwen/Qwen3-14B" estimate unsloth/Qwen3-14B-GGUF --runtime llamacpp
 case_ 0 "weights gguf:Q4_K_M" estimate unsloth/Qwen3-14B-GGUF --runtime llamacpp --format Q4_K_M --context 8192
+# the file type Ollama's and llama-server's hf.co/org/name:QUANT names is the format, as --format is
+case_ 0 "weights gguf:Q4_K_M" estimate hf.co/unsloth/Qwen3-14B-GGUF:Q4_K_M --context 8192
+case_ 0 "Qwen3-14B-GGUF, read offline by its name" estimate hf.co/unsloth/Qwen3-14B-GGUF:Q4_K_M --context 8192
 case_ 3 '"-EXL2" is not a quantization gpusizer reads from a name' estimate unsloth/Qwen3-14B-EXL2
 case_ 3 "(the nearest: -awq)" estimate unsloth/Qwen3-14B-AWQ4
 case_ 0 '(attention, embeddings, lm_head, norms, biases/routers)' estimate $Q-ct-nvfp4-attn16.json --runtime vllm --gpu B200 --context 8192 --verbose

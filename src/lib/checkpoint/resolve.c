@@ -120,8 +120,7 @@ static gs_status derived(const gs_workload *w, const char *id, gs_model *out, gs
 		return hub_status;
 	/* a GGUF repository holds one file per type: which one is --format's
 	 * to say, never a default of 16 bits */
-	if (!strcmp(d.quant_method, "gguf") &&
-	    (!gs_wl_set(w, GS_F_FORMAT) || w->v[GS_F_FORMAT].from == GS_FROM_DEFAULT)) {
+	if (!strcmp(d.quant_method, "gguf") && !gs_wl_format_named(w)) {
 		if (err)
 			gsi_fmt_add(err->msg, sizeof err->msg,
 			            " (by its name a GGUF repository of %s, in the library: give --format "

@@ -271,7 +271,8 @@ static const struct {
 	{"-nvfp4", "", "nvfp4", "NVFP4"},
 	{"-fp4", "", "nvfp4", "NVFP4 (nvidia's -FP4 uploads, as nvidia/DeepSeek-R1-0528-FP4's table shows)"},
 	{"-mxfp4", "compressed-tensors", "mxfp4-linear", "MXFP4 on every linear (compressed-tensors)"},
-	{"-gguf", "gguf", "", "a GGUF repository, one file per llama.cpp type: the type is --format's"},
+	{"-gguf", "gguf", "",
+	 "a GGUF repository, one file per llama.cpp type: the type is the one --format or :QUANT names"},
 };
 
 static bool ends_nocase(const char *s, size_t n, const char *suf)

@@ -851,8 +851,9 @@ static gs_status model_from_url(gs_workload *w, gs_error *err)
 		                    "model: the :%s after the hub id names the GGUF file type; give "
 		                    "it there or as format, not both",
 		                    quant);
-	return gs_workload_set(w, GS_F_FORMAT, fmt, strlen(fmt), GS_FROM_DEFAULT, "the model's :QUANT", err);
+	return gs_workload_set(w, GS_F_FORMAT, fmt, strlen(fmt), GS_FROM_DEFAULT, GS_WHERE_MODEL_QUANT, err);
 }
+
 
 gs_status gs_workload_finish(gs_workload *w, gs_error *err)
 {
