@@ -649,8 +649,8 @@ case_ 2 'field "architectures" names a BERT class whose head gpusizer does not k
 printf '{"model_type": "phimoe", "hidden_size": 64, "head_dim": 32, "intermediate_size": 32, "num_attention_heads": 4, "num_key_value_heads": 2, "num_hidden_layers": 2, "vocab_size": 100, "num_local_experts": 4, "num_experts_per_tok": 2}' > "$GEN/phimoe-head-dim.json"
 case_ 2 'field "head_dim" must be hidden_size / num_attention_heads: PhimoeAttention derives it so' estimate "$GEN/phimoe-head-dim.json"
 # a model_type with no reader names the nearest one that has one
-printf '{"architectures":["Olmo3ForCausalLM"],"model_type":"olmo3","hidden_size":64,"intermediate_size":128,"num_attention_heads":4,"num_hidden_layers":2,"vocab_size":100}' > "$GEN/olmo3.json"
-case_ 2 'model_type "olmo3" is not modelled (the nearest gpusizer reads is "olmo2"' estimate "$GEN/olmo3.json"
+printf '{"architectures":["OlmoeForCausalLM"],"model_type":"olmoe","hidden_size":64,"intermediate_size":128,"num_attention_heads":4,"num_hidden_layers":2,"vocab_size":100}' > "$GEN/olmoe.json"
+case_ 2 'model_type "olmoe" is not modelled (the nearest gpusizer reads is "olmo2"' estimate "$GEN/olmoe.json"
 # llama.cpp's Mamba takes an inner width of 2 x hidden and no projection biases
 printf '{"architectures":["MambaForCausalLM"],"model_type":"mamba","hidden_size":64,"intermediate_size":128,"num_hidden_layers":2,"state_size":16,"conv_kernel":4,"vocab_size":100,"use_bias":true}' > "$GEN/mamba-bias.json"
 case_ 2 "llama.cpp's converter takes Mamba with an inner width of 2 x hidden_size and no projection biases (use_bias false): this config has 128 and 64, use_bias true" estimate "$GEN/mamba-bias.json" --runtime llamacpp --format F16 -c 512
@@ -865,7 +865,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mis
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (160 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (162 models) matches "no-such-model"' models no-such-model
 case_ 2 'gpusizer models: unknown option "--gpu" (see gpusizer models --help)' models --gpu H100
 case_ 2 'gpusizer models: unknown option "--jsn"; did you mean --json?' models --jsn
 case_ 2 'gpusizer models: unexpected argument "llama" (see gpusizer models --help)' models qwen llama
