@@ -340,6 +340,22 @@ case_ 0 "sliding-window layers: fewer" estimate meta-llama/Llama-4-Scout-17B-16E
 case_ 0 "weights fp8-block128" estimate MiniMaxAI/MiniMax-M2.7 --runtime vllm --gpu "H200" --gpus 2 --tp 2 --context 8192
 case_ 2 "sglang 0.5.3 does not serve model_type \"minimax_m2\"" estimate MiniMaxAI/MiniMax-M2.7 --runtime sglang --runtime-version 0.5.3 --gpu "H200"
 case_ 2 "llama.cpp b6868 has no architecture \"minimax-m2\"" estimate MiniMaxAI/MiniMax-M2.7 --runtime llamacpp --runtime-version b6868 --format Q4_K_M -c 8192
+# Olmo 3 and EXAONE 4.0: the releases that added them, their GGUFs (olmo2 and exaone4: no norm before
+# attention or the MLP, two after), the 48 sliding layers' cells (window 4096 + the ubatch)
+O3=allenai/Olmo-3.1-32B-Instruct
+X4=LGAI-EXAONE/EXAONE-4.0-32B
+case_ 2 'vllm 0.10.2 does not serve model_type "olmo3"' estimate $O3 --runtime vllm --runtime-version 0.10.2 --gpu "H100 SXM"
+case_ 2 'sglang 0.5.3 does not serve model_type "olmo3"' estimate $O3 --runtime sglang --runtime-version 0.5.3 --gpu "H100 SXM"
+case_ 2 'vllm 0.9.2 does not serve model_type "exaone4"' estimate $X4 --runtime vllm --runtime-version 0.9.2 --gpu "H100 SXM"
+case_ 2 'sglang 0.5.8.post1 does not serve model_type "exaone4"' estimate $X4 --runtime sglang --runtime-version 0.5.8.post1 --gpu "H100 SXM"
+case_ 0 "707 tensors, planned from config.json as llama.cpp's converter and quantizer would make a Q4_K_M file: Q4_K: 385 tensors, 15199551360 B; Q6_K: 65 tensors, 4274684400 B; F32: 257 tensors, 4214784 B" estimate $O3 --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "707 tensors, planned from config.json as llama.cpp's converter and quantizer would make a Q4_K_M file: Q4_K: 385 tensors, 15087697920 B; Q6_K: 65 tensors, 4249190400 B; F32: 257 tensors, 2707456 B" estimate $X4 --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "48 of them sliding-window layers with 4608 cells (window 4096)" estimate $O3 --runtime llamacpp --format Q4_K_M -c 32768 --concurrency 1
+case_ 0 "48 of them sliding-window layers with 4608 cells (window 4096)" estimate $X4 --runtime llamacpp --format Q4_K_M -c 32768 --concurrency 1
+case_ 2 "llama.cpp b6325 converts and runs no Olmo 3 (arch olmo2 with its sliding window from b6492, PR #16015)" estimate $O3 --runtime llamacpp --runtime-version b6325 --format Q4_K_M -c 8192
+case_ 2 'llama.cpp b5702 has no architecture "exaone4" (added in b5931, PR #14630)' estimate $X4 --runtime llamacpp --runtime-version b5702 --format Q4_K_M -c 8192
+case_ 2 "Ollama 0.13.2 neither converts nor runs Olmo 3" estimate $O3 --runtime ollama --runtime-version 0.13.2 --format Q4_K_M
+case_ 0 "its own engine's figures" estimate $O3 --runtime ollama --runtime-version 0.13.4 --format Q4_K_M
 # Granite 4.0-H: a hybrid of Mamba-2 and attention layers with experts on every layer
 case_ 0 "1 attention and 9 state groups of 4 layers" estimate tests/data/configs/granite-4.0-h-small-fields.json --runtime vllm --gpu "H100 SXM" --context 8192
 case_ 2 "sglang 0.5.8 does not serve model_type \"granitemoehybrid\"" estimate tests/data/configs/granite-4.0-h-small-fields.json --runtime sglang --runtime-version 0.5.8 --gpu "H100 SXM"

@@ -595,6 +595,7 @@ static const struct {
 	{"minimax-m2", 6906, "#16831"}, {"qwen3next", 7186, "#16095"}, {"qwen35", 7990, "#19468"},
 	{"qwen35moe", 7990, "#19468"}, {"gemma4", 8637, "#21309"}, {"mistral3", 7216, "#17644"},
 	{"glm-dsa", 8036, "#19460"}, {"deepseek32", 9411, "#23346"},
+	{"olmo2", 4168, "#10500"},   {"exaone4", 5931, "#14630"},
 };
 
 const gsi_llamacpp_release *gsi_llamacpp_build(const char *version)
