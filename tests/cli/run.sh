@@ -346,6 +346,22 @@ case_ 0 "sliding-window layers: fewer" estimate meta-llama/Llama-4-Scout-17B-16E
 case_ 0 "weights fp8-block128" estimate MiniMaxAI/MiniMax-M2.7 --runtime vllm --gpu "H200" --gpus 2 --tp 2 --context 8192
 case_ 2 "sglang 0.5.3 does not serve model_type \"minimax_m2\"" estimate MiniMaxAI/MiniMax-M2.7 --runtime sglang --runtime-version 0.5.3 --gpu "H200"
 case_ 2 "llama.cpp b6868 has no architecture \"minimax-m2\"" estimate MiniMaxAI/MiniMax-M2.7 --runtime llamacpp --runtime-version b6868 --format Q4_K_M -c 8192
+# Olmo 3 and EXAONE 4.0: the releases that added them, their GGUFs (olmo2 and exaone4: no norm before
+# attention or the MLP, two after), the 48 sliding layers' cells (window 4096 + the ubatch)
+O3=allenai/Olmo-3.1-32B-Instruct
+X4=LGAI-EXAONE/EXAONE-4.0-32B
+case_ 2 'vllm 0.10.2 does not serve model_type "olmo3"' estimate $O3 --runtime vllm --runtime-version 0.10.2 --gpu "H100 SXM"
+case_ 2 'sglang 0.5.3 does not serve model_type "olmo3"' estimate $O3 --runtime sglang --runtime-version 0.5.3 --gpu "H100 SXM"
+case_ 2 'vllm 0.9.2 does not serve model_type "exaone4"' estimate $X4 --runtime vllm --runtime-version 0.9.2 --gpu "H100 SXM"
+case_ 2 'sglang 0.5.8.post1 does not serve model_type "exaone4"' estimate $X4 --runtime sglang --runtime-version 0.5.8.post1 --gpu "H100 SXM"
+case_ 0 "707 tensors, planned from config.json as llama.cpp's converter and quantizer would make a Q4_K_M file: Q4_K: 385 tensors, 15199551360 B; Q6_K: 65 tensors, 4274684400 B; F32: 257 tensors, 4214784 B" estimate $O3 --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "707 tensors, planned from config.json as llama.cpp's converter and quantizer would make a Q4_K_M file: Q4_K: 385 tensors, 15087697920 B; Q6_K: 65 tensors, 4249190400 B; F32: 257 tensors, 2707456 B" estimate $X4 --runtime llamacpp --format Q4_K_M -c 8192
+case_ 0 "48 of them sliding-window layers with 4608 cells (window 4096)" estimate $O3 --runtime llamacpp --format Q4_K_M -c 32768 --concurrency 1
+case_ 0 "48 of them sliding-window layers with 4608 cells (window 4096)" estimate $X4 --runtime llamacpp --format Q4_K_M -c 32768 --concurrency 1
+case_ 2 "llama.cpp b6325 converts and runs no Olmo 3 (arch olmo2 with its sliding window from b6492, PR #16015)" estimate $O3 --runtime llamacpp --runtime-version b6325 --format Q4_K_M -c 8192
+case_ 2 'llama.cpp b5702 has no architecture "exaone4" (added in b5931, PR #14630)' estimate $X4 --runtime llamacpp --runtime-version b5702 --format Q4_K_M -c 8192
+case_ 2 "Ollama 0.13.2 neither converts nor runs Olmo 3" estimate $O3 --runtime ollama --runtime-version 0.13.2 --format Q4_K_M
+case_ 0 "its own engine's figures" estimate $O3 --runtime ollama --runtime-version 0.13.4 --format Q4_K_M
 # Granite 4.0-H: a hybrid of Mamba-2 and attention layers with experts on every layer
 case_ 0 "1 attention and 9 state groups of 4 layers" estimate tests/data/configs/granite-4.0-h-small-fields.json --runtime vllm --gpu "H100 SXM" --context 8192
 case_ 2 "sglang 0.5.8 does not serve model_type \"granitemoehybrid\"" estimate tests/data/configs/granite-4.0-h-small-fields.json --runtime sglang --runtime-version 0.5.8 --gpu "H100 SXM"
@@ -655,8 +671,8 @@ case_ 2 'field "architectures" names a BERT class whose head gpusizer does not k
 printf '{"model_type": "phimoe", "hidden_size": 64, "head_dim": 32, "intermediate_size": 32, "num_attention_heads": 4, "num_key_value_heads": 2, "num_hidden_layers": 2, "vocab_size": 100, "num_local_experts": 4, "num_experts_per_tok": 2}' > "$GEN/phimoe-head-dim.json"
 case_ 2 'field "head_dim" must be hidden_size / num_attention_heads: PhimoeAttention derives it so' estimate "$GEN/phimoe-head-dim.json"
 # a model_type with no reader names the nearest one that has one
-printf '{"architectures":["Olmo3ForCausalLM"],"model_type":"olmo3","hidden_size":64,"intermediate_size":128,"num_attention_heads":4,"num_hidden_layers":2,"vocab_size":100}' > "$GEN/olmo3.json"
-case_ 2 'model_type "olmo3" is not modelled (the nearest gpusizer reads is "olmo2"' estimate "$GEN/olmo3.json"
+printf '{"architectures":["OlmoeForCausalLM"],"model_type":"olmoe","hidden_size":64,"intermediate_size":128,"num_attention_heads":4,"num_hidden_layers":2,"vocab_size":100}' > "$GEN/olmoe.json"
+case_ 2 'model_type "olmoe" is not modelled (the nearest gpusizer reads is "olmo2"' estimate "$GEN/olmoe.json"
 # llama.cpp's Mamba takes an inner width of 2 x hidden and no projection biases
 printf '{"architectures":["MambaForCausalLM"],"model_type":"mamba","hidden_size":64,"intermediate_size":128,"num_hidden_layers":2,"state_size":16,"conv_kernel":4,"vocab_size":100,"use_bias":true}' > "$GEN/mamba-bias.json"
 case_ 2 "llama.cpp's converter takes Mamba with an inner width of 2 x hidden_size and no projection biases (use_bias false): this config has 128 and 64, use_bias true" estimate "$GEN/mamba-bias.json" --runtime llamacpp --format F16 -c 512
@@ -871,7 +887,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mis
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (160 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (162 models) matches "no-such-model"' models no-such-model
 case_ 2 'gpusizer models: unknown option "--gpu" (see gpusizer models --help)' models --gpu H100
 case_ 2 'gpusizer models: unknown option "--jsn"; did you mean --json?' models --jsn
 case_ 2 'gpusizer models: unexpected argument "llama" (see gpusizer models --help)' models qwen llama

@@ -91,6 +91,10 @@ static const struct {
 		{CFG("Qwen__Qwen-7B.json"), 7721324544ull, "qwen"},
 		{CFG("bigcode__starcoder2-3b.json"), 3030371328ull, "starcoder2"},
 		{CFG("allenai__OLMo-2-1124-7B.json"), 7298617344ull, "olmo2"},
+		/* Olmo 3 32B's 32,233,522,176 (gh:53559420034) and EXAONE-4.0-32B
+		 * at the card's 30.95B without embeddings (test_olmo3_exaone4) */
+		{CFG("allenai__Olmo-3.1-32B-Instruct.json"), 32233522176ull, "olmo3"},
+		{CFG("LGAI-EXAONE__EXAONE-4.0-32B.json"), 32003216384ull, "exaone4"},
 		{CFG("internlm__internlm2_5-7b.json"), 7737708544ull, "internlm2"},
 		{CFG("CohereForAI__c4ai-command-r-v01.json"), 34980831232ull, "cohere"},
 		{CFG("deepseek-ai__DeepSeek-V2-Lite.json"), 15706484224ull, "deepseek_v2"},
@@ -1752,6 +1756,80 @@ static void test_qwen3_5(void **st)
 	assert_non_null(strstr(err.msg, "mtp_use_dedicated_embeddings"));
 }
 
+/* Olmo 3 / 3.1 and EXAONE 4.0: the same 32B shape (64 layers of 5120, 40
+ * heads, 8 KV heads of 128, untied head), three sliding layers (window
+ * 4096) to one full one. Olmo 3 norms q and k over the whole projections
+ * (5120 + 1024), EXAONE 4.0 per head (128 + 128); both have OLMo 2's two
+ * norms after attention and the MLP. */
+static void test_olmo3_exaone4(void **st)
+{
+	(void)st;
+	uint64_t h = 5120, attn = 2 * h * h + 2 * h * 1024;
+	gs_model o = load(CFG("allenai__Olmo-3.1-32B-Instruct.json"));
+	uint64_t olmo = 64 * (attn + 5120 + 1024 + 3 * h * 27648 + 2 * h) + 2 * 100278 * h + h;
+	/* Olmo 3 32B's 32,233,522,176 in a public script's model-size constant
+	 * (gh:53559420034, "olmo3_32b_bits = 32233522176 * 16") */
+	assert_int_equal(olmo, 32233522176ull);
+	assert_int_equal(o.params, olmo);
+	assert_string_equal(o.model_type, "olmo3");
+	assert_int_equal(o.sliding_window, 4096);
+	assert_true(o.layer_is_sliding[0] && o.layer_is_sliding[2] && !o.layer_is_sliding[3]);
+	assert_false(o.layer_is_sliding[63]);
+	/* at 8192 tokens the 48 sliding layers keep 4096, the 16 full ones all */
+	uint64_t kv = 2ull * 8 * 128;
+	assert_int_equal(gs_model_kv_elements(&o, 8192, false), 48 * kv * 4096 + 16 * kv * 8192);
+	assert_int_equal(gs_model_kv_elements(&o, 1000, false), 64 * kv * 1000);
+
+	gs_model x = load(CFG("LGAI-EXAONE__EXAONE-4.0-32B.json"));
+	uint64_t layers = 64 * (attn + 2 * 128 + 3 * h * 27392 + 2 * h);
+	/* the model card's "Number of Parameters (without embeddings): 30.95B"
+	 * (the final norm counted with the layers) */
+	assert_int_equal(layers + h, 30954640384ull);
+	assert_int_equal(x.params, layers + h + 2 * 102400 * h);
+	assert_int_equal(x.params, 32003216384ull);
+	assert_int_equal(x.sliding_window, 4096);
+	assert_true(x.layer_is_sliding[0] && !x.layer_is_sliding[3] && !x.layer_is_sliding[63]);
+	assert_int_equal(gs_model_kv_elements(&x, 8192, false), 48 * kv * 4096 + 16 * kv * 8192);
+
+	/* the classes' defaults: no layer_types, no sliding_window -> 4096 on
+	 * three layers of four; sliding_window null -> every layer full */
+	gs_model m;
+	gs_error err;
+#define OLMO3 "{\"model_type\": \"olmo3\", \"architectures\": [\"Olmo3ForCausalLM\"], "
+#define EXAONE4 "{\"model_type\": \"exaone4\", \"architectures\": [\"Exaone4ForCausalLM\"], "
+#define SMALL "\"hidden_size\": 64, \"intermediate_size\": 128, \"num_attention_heads\": 4, "
+	static const char o_def[] = OLMO3 SMALL "\"num_hidden_layers\": 8, \"vocab_size\": 100}";
+	assert_int_equal(gs_model_from_config_json(o_def, strlen(o_def), "o.json", &m, &err), GS_OK);
+	assert_int_equal(m.sliding_window, 4096);
+	assert_true(m.layer_is_sliding[0] && m.layer_is_sliding[6] && !m.layer_is_sliding[7]);
+	static const char o_null[] = OLMO3 SMALL "\"num_hidden_layers\": 8, "
+	                             "\"vocab_size\": 100, \"sliding_window\": null}";
+	assert_int_equal(gs_model_from_config_json(o_null, strlen(o_null), "o.json", &m, &err), GS_OK);
+	assert_int_equal(gs_model_kv_elements(&m, 8192, false), 8ull * 2 * 64 * 8192);
+	/* EXAONE's string pattern without layer_types: L and G repeating, the
+	 * last layer global (layer 6 of 7 here would be L) */
+	static const char x_str[] = EXAONE4 SMALL "\"num_hidden_layers\": 7, \"vocab_size\": 100, "
+	                            "\"sliding_window\": 16, \"sliding_window_pattern\": \"LLLG\"}";
+	assert_int_equal(gs_model_from_config_json(x_str, strlen(x_str), "x.json", &m, &err), GS_OK);
+	assert_true(m.layer_is_sliding[4] && m.layer_is_sliding[5] && !m.layer_is_sliding[3]);
+	assert_false(m.layer_is_sliding[6]);
+	assert_int_equal(m.sliding_window, 16);
+	static const char x_bad[] = EXAONE4 SMALL "\"num_hidden_layers\": 7, \"vocab_size\": 100, "
+	                            "\"sliding_window_pattern\": \"LLXG\"}";
+	assert_int_equal(gs_model_from_config_json(x_bad, strlen(x_bad), "x.json", &m, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "sliding_window_pattern"));
+	/* EXAONE-4.0-1.2B's layout: no window, every layer full with RoPE */
+	static const char x_full[] = EXAONE4 SMALL "\"num_hidden_layers\": 6, "
+	                             "\"vocab_size\": 100, \"sliding_window\": null, "
+	                             "\"tie_word_embeddings\": true}";
+	assert_int_equal(gs_model_from_config_json(x_full, strlen(x_full), "x.json", &m, &err), GS_OK);
+	for (uint32_t l = 0; l < 6; l++)
+		assert_false(m.layer_is_sliding[l]);
+#undef OLMO3
+#undef EXAONE4
+#undef SMALL
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1781,6 +1859,7 @@ int main(void)
 		cmocka_unit_test(test_gemma3n),
 		cmocka_unit_test(test_gemma4),
 		cmocka_unit_test(test_gemma4_e2b),
+		cmocka_unit_test(test_olmo3_exaone4),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

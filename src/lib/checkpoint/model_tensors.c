@@ -151,6 +151,22 @@ static gs_status gguf_tables_match(const gs_inventory *inv, const char *arch, ui
 	return GS_OK;
 }
 
+/* Whether block l of a GGUF with a sliding window slides (set_swa_pattern):
+ * gpt-oss every second, as gemma2 (even layers); gemma3 all but every
+ * sixth; olmo2 (Olmo 3) and exaone4 three of four, as their converters
+ * write the per-layer pattern (not read here) for Olmo 3 and
+ * EXAONE-4.0-32B; any other every layer. */
+static bool gguf_sliding(const char *arch, uint32_t l)
+{
+	if (!strcmp(arch, "gemma2") || !strcmp(arch, "gpt-oss"))
+		return l % 2 == 0;
+	if (!strcmp(arch, "gemma3"))
+		return (l + 1) % 6 != 0;
+	if (!strcmp(arch, "olmo2") || !strcmp(arch, "exaone4"))
+		return (l + 1) % 4 != 0;
+	return true;
+}
+
 gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_model *m, gs_error *err)
 {
 	static const char *const archs[] = {"llama",     "qwen2",    "qwen3",    "mistral",   "gemma",
@@ -230,10 +246,8 @@ gs_status gs_model_from_gguf(const gs_inventory *inv, const char *source, gs_mod
 	                                      !strcmp(arch, "gemma2") ? 4096 : 0);
 	for (uint32_t l = 0; l < L; l++) {
 		m->layer_is_moe[l] = m->experts > 0;
-		if (m->sliding_window) /* set_swa_pattern: gpt-oss 2, as gemma2 (even layers) */
-			m->layer_is_sliding[l] = !strcmp(arch,
-			                                 "gemma2") || !strcmp(arch, "gpt-oss") ? l % 2 == 0
-			                       : !strcmp(arch, "gemma3") ? (l + 1) % 6 != 0 : true;
+		if (m->sliding_window)
+			m->layer_is_sliding[l] = gguf_sliding(arch, l);
 	}
 	if (!strcmp(arch, "deepseek2"))
 		gguf_deepseek2(inv, arch, m);

@@ -595,6 +595,7 @@ static const struct {
 	{"minimax-m2", 6906, "#16831"}, {"qwen3next", 7186, "#16095"}, {"qwen35", 7990, "#19468"},
 	{"qwen35moe", 7990, "#19468"}, {"gemma4", 8637, "#21309"}, {"mistral3", 7216, "#17644"},
 	{"glm-dsa", 8036, "#19460"}, {"deepseek32", 9411, "#23346"},
+	{"olmo2", 4168, "#10500"},   {"exaone4", 5931, "#14630"},
 };
 
 const gsi_llamacpp_release *gsi_llamacpp_build(const char *version)
@@ -1135,6 +1136,19 @@ static const struct {
 	{GS_RT_VLLM, "gemma4_text", "0.19.0", "models/gemma4.py (PR #38826)"},
 	{GS_RT_SGLANG, "gemma4", "0.5.11", "models/gemma4_causal.py and gemma4_mm.py"},
 	{GS_RT_SGLANG, "gemma4_text", "0.5.11", "models/gemma4_causal.py"},
+	/* Olmo 3: vLLM's models/registry.py maps Olmo3ForCausalLM to olmo2.py's
+	 * Olmo2ForCausalLM from the 0.11.0 tag (PR #24534; absent from 0.10.2);
+	 * SGLang's configs/olmo3.py renames the architecture Olmo2ForCausalLM,
+	 * whose models/olmo2.py slides the layers layer_types names, from the
+	 * 0.5.4 tag (neither at 0.5.3). EXAONE 4.0: vLLM's models/exaone4.py
+	 * (PR #21060) from the 0.10.0 tag (absent from 0.9.2), SGLang's
+	 * models/exaone4.py from the 0.5.9 tag (absent from 0.5.8.post1) */
+	{GS_RT_VLLM, "olmo3", "0.11.0",
+	 "models/registry.py's Olmo3ForCausalLM (PR #24534, served by models/olmo2.py)"},
+	{GS_RT_SGLANG, "olmo3", "0.5.4",
+	 "configs/olmo3.py (Olmo3ForCausalLM served as models/olmo2.py's Olmo2ForCausalLM)"},
+	{GS_RT_VLLM, "exaone4", "0.10.0", "models/exaone4.py (PR #21060)"},
+	{GS_RT_SGLANG, "exaone4", "0.5.9", "models/exaone4.py"},
 };
 
 /* Refuse a model the asked release (or, none asked, the row) predates. */

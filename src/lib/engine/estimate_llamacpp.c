@@ -236,6 +236,14 @@ static bool llamacpp_swa_arch(const gs_model *m)
 	for (size_t i = 0; i < sizeof archs / sizeof *archs; i++)
 		if (!strcmp(m->model_type, archs[i]))
 			return m->sliding_window > 0;
+	/* olmo2 (Olmo 3's files): swa_type STANDARD when the file has a
+	 * sliding_window (src/models/olmo2.cpp load_arch_hparams) */
+	if (!strcmp(m->model_type, "olmo3") || !strcmp(m->model_type, "gguf:olmo2"))
+		return m->sliding_window > 0;
+	/* exaone4: only a 64-layer model (the 32B) slides its window
+	 * (src/models/exaone4.cpp load_arch_hparams: n_layer() == 64) */
+	if (!strcmp(m->model_type, "exaone4") || !strcmp(m->model_type, "gguf:exaone4"))
+		return m->sliding_window > 0 && m->layers == 64;
 	return false;
 }
 
@@ -1058,6 +1066,13 @@ static gs_status arch_known(const gs_estimate *e, const gsi_llamacpp_release *b,
 		                    "runtime_version: llama.cpp %s has no architecture \"%s\" (added in b%u, "
 		                    "PR %s): give b%u or newer",
 		                    gs_wl_str(w, GS_F_RUNTIME_VERSION), arch, since, pr, since);
+	/* Olmo 3 converts as olmo2 with a sliding window, which the converter
+	 * writes and olmo2 reads from b6492 (85286f35, PR #16015) */
+	if (!strcmp(e->model.model_type, "olmo3") && build < 6492)
+		return gs_error_set(err, GS_EINPUT, w->v[GS_F_RUNTIME_VERSION].where,
+		                    "runtime_version: llama.cpp %s converts and runs no Olmo 3 (arch olmo2 "
+		                    "with its sliding window from b6492, PR #16015): give b6492 or newer",
+		                    gs_wl_str(w, GS_F_RUNTIME_VERSION));
 	return GS_OK;
 }
 

@@ -821,6 +821,23 @@ gs_status gsi_estimate_ollama(gs_estimate *e, uint32_t dev, gs_error *err)
 	read_facts(e, &f);
 	const gsi_ollama_release *r;
 	bool own = false;
+	if ((s = gsi_ollama_release_for(e, &r, err)))
+		return s;
+	/* Ollama's converter (convert/convert_olmo.go) writes Olmo 3 as its own
+	 * arch olmo3 from v0.13.4, which its engine runs (model/models/olmo3),
+	 * and as llama.cpp's olmo2 from v0.30.0 (9db4bdba), when every GGUF
+	 * runs in llama-server */
+	bool olmo3 = !strcmp(e->model.model_type, "olmo3");
+	if (olmo3 && r->layout != GSI_OLLAMA_LLAMA_SERVER) {
+		f.arch = "olmo3";
+		if (gsi_ollama_runner_of(r, f.arch) == GSI_OLLAMA_RUNS_NONE)
+			return gs_error_set(err, GS_EUNSUPPORTED, "model",
+			                    "Ollama %s neither converts nor runs Olmo 3 (its converter "
+			                    "writes arch olmo3, which its engine runs, from 0.13.4): give "
+			                    "runtime_version 0.13.4 or later, or size a llama.cpp-made "
+			                    ".gguf (arch olmo2) by giving it",
+			                    r->rel.version);
+	}
 	if ((s = release_and_arch(e, &r, f.arch, &own, err)))
 		return s;
 	if (!f.L || f.L > GS_MAX_LAYERS || !f.heads || !f.hkv)

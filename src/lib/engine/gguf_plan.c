@@ -467,7 +467,7 @@ static const char *const supported[] = {"llama",       "mistral",     "mixtral",
                                         "kimi_k2",     "ministral3",  "qwen3_vl",   "qwen3_vl_moe",
                                         "qwen3_5",     "qwen3_5_moe", "glm4_moe",   "glm4_moe_lite",
                                         "llama4_text", "minimax_m2",  "lfm2",       "gemma3n",
-                                        "granitemoehybrid", "mamba"};
+                                        "granitemoehybrid", "mamba",     "olmo3",      "exaone4"};
 
 /* The type whose tensor layout a model's GGUF has. Gemma 3's, Llama 4's
  * and LFM2-VL's vision-language checkpoints convert to the same text GGUF
@@ -924,6 +924,33 @@ static void nextn_tensors(plan *p, uint32_t l)
 	T("nextn.shared_head_norm.weight", h, 0, 0);
 }
 
+/* Olmo 3 (GGUF arch olmo2: conversion/olmo.py registers Olmo3ForCausalLM
+ * with Olmo2Model; src/models/olmo2.cpp) and EXAONE 4.0 (conversion/
+ * exaone.py Exaone4Model; src/models/exaone4.cpp): no norm before
+ * attention or the MLP, post_attention_norm and post_ffw_norm after them,
+ * q and k norms over the whole projections (olmo2: n_embd and n_head_kv x
+ * n_embd_head) or per head (exaone4: n_embd_head_k each). EXAONE's
+ * converter also writes rope_freqs (head_dim / 2 F32 values) for a llama3
+ * RoPE, which, as Llama 3.1's, is not planned. */
+static void post_norm_layer(plan *p, uint32_t l)
+{
+	const gs_model *m = p->m;
+	uint64_t h = m->hidden, a = m->heads, kv = m->kv_heads, d = m->head_dim, ff = m->intermediate;
+	bool whole = TYPE_IN(m, "olmo3");
+	char n[48];
+	T("attn_q.weight", h, a * d, 0);
+	T("attn_k.weight", h, kv * d, 0);
+	T("attn_v.weight", h, kv * d, 0);
+	T("attn_output.weight", a * d, h, 0);
+	T("attn_q_norm.weight", whole ? a * d : d, 0, 0);
+	T("attn_k_norm.weight", whole ? kv * d : d, 0, 0);
+	T("post_attention_norm.weight", h, 0, 0);
+	T("ffn_gate.weight", h, ff, 0);
+	T("ffn_up.weight", h, ff, 0);
+	T("ffn_down.weight", ff, h, 0);
+	T("post_ffw_norm.weight", h, 0, 0);
+}
+
 static void layer(plan *p, uint32_t l)
 {
 	const gs_model *m = p->m;
@@ -968,6 +995,10 @@ static void layer(plan *p, uint32_t l)
 	}
 	if (TYPE_IN(m, "mamba")) {
 		mamba_layer(p, l);
+		return;
+	}
+	if (TYPE_IN(m, "olmo3", "exaone4")) {
+		post_norm_layer(p, l);
 		return;
 	}
 	T("attn_norm.weight", h, 0, 0);
@@ -1219,7 +1250,8 @@ const char *gsi_gguf_arch(const gs_model *m)
 	                                     {"llama4_text", "llama4"},    {"minimax_m2", "minimax-m2"},
 	                                     {"lfm2", "lfm2"},             {"lfm2_vl", "lfm2"},
 	                                     {"granitemoehybrid", "granitehybrid"},
-	                                     {"gemma3n_text", "gemma3n"},  {"deepseek_v32", "deepseek32"}};
+	                                     {"gemma3n_text", "gemma3n"},  {"deepseek_v32", "deepseek32"},
+	                                     {"olmo3", "olmo2"}};
 	if (!strncmp(m->model_type, "gguf:", 5))
 		return m->model_type + 5;
 	if (!strcmp(m->text_model_type, "ministral3"))

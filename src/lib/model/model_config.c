@@ -24,7 +24,8 @@ static const char supported[] = "llama, mistral, mixtral, phimoe, qwen2, qwen3, 
                                 "gemma3_text, phi3, gpt2, gpt_bigcode, gpt_neox, bloom, falcon, gpt_oss, "
                                 "deepseek_v2, deepseek_v3, kimi_k2, ministral3, ernie4_5_moe, qwen3_next, "
                                 "deepseek_v32, bailing_moe, qwen, "
-                                "starcoder2, opt, olmo2, internlm2, cohere, cohere2, granite, granitemoe, "
+                                "starcoder2, opt, olmo2, olmo3, exaone4, internlm2, cohere, cohere2, "
+                                "granite, granitemoe, "
                                 "granitemoehybrid, "
                                 "chatglm, glm4, glm4_moe, glm4_moe_lite, glm_moe_dsa, mamba, mamba2, jamba, "
                                 "llama4_text, minimax_m2, lfm2, gemma3n_text, gemma4_text, nemotron_h, "
@@ -116,6 +117,10 @@ static const struct {
 	{"qwen", gsi_read_qwen, NULL, 0},
 	{"starcoder2", gsi_read_starcoder2, NULL, 0},
 	{"olmo2", gsi_read_olmo2, NULL, 0},
+	/* Olmo 3 / 3.1 and EXAONE 4.0 (model_decoders.c); PEFT v0.20.0 has no
+	 * default for either */
+	{"olmo3", gsi_read_olmo3, NULL, 0},
+	{"exaone4", gsi_read_exaone4, NULL, 0},
 	{"internlm2", gsi_read_internlm2, NULL, 0},
 	{"cohere", gsi_read_cohere, NULL, 0},
 	{"cohere2", gsi_read_cohere2, NULL, 0},

@@ -1,7 +1,7 @@
 /*
  * model_decoders.c — config.json readers of dense decoder-only families
  * (Llama, Mistral, Qwen, Gemma, Phi-3, GPT-2, GPT-NeoX, BLOOM, Falcon,
- * StarCoder2, OLMo 2, InternLM2, Cohere, GLM, OPT), each after its
+ * StarCoder2, OLMo 2 and 3, EXAONE 4.0, InternLM2, Cohere, GLM, OPT), each after its
  * Transformers modeling_<type>.py (docs/method.md §2).
  */
 #include <stdio.h>
@@ -256,6 +256,77 @@ gs_status gsi_read_olmo2(gsi_reader *r, gsi_arch *a, gs_model *m)
 	TRY(gsi_cfg_common(r, a, m, false));
 	TRY(gsi_cfg_attention_bias(r, a, false));
 	a->qk_norm = a->qk_norm_full = true;
+	return GS_OK;
+}
+
+/* The window a config that omits sliding_window gets from its class (4096
+ * in Olmo3Config and Exaone4Config), applied by `rule` when layer_types is
+ * absent too; an explicit null leaves every layer full (Transformers
+ * passes sliding_window=None to the attention of every layer). */
+static gs_status class_window(gsi_reader *r, gsi_arch *a, gs_model *m, uint32_t def, gsi_slide_rule rule,
+                              uint32_t param)
+{
+	TRY(gsi_cfg_windows(r, a, m, rule, param, true));
+	if (json_object_get(r->root, "sliding_window"))
+		return GS_OK;
+	a->window = def;
+	json_t *types = json_object_get(r->root, "layer_types");
+	if (!types || json_is_null(types))
+		for (uint32_t l = 0; l < a->L; l++)
+			m->layer_is_sliding[l] = rule(l, param);
+	return GS_OK;
+}
+
+/* Olmo 3 and Olmo 3.1 (Transformers modeling_olmo3.py@0233e509531a,
+ * configuration_olmo3.py@008e57439125; vLLM served Olmo3ForCausalLM with
+ * models/olmo2.py from 0.11.0, PR #24534, and models/olmo3.py at
+ * 7cfb97e3379): OLMo 2's layers and parameters (q_norm and k_norm over the
+ * whole projections, the norms after attention and after the MLP) with
+ * sliding-window attention on the layers layer_types names
+ * "sliding_attention", by default three of every four (every fourth full),
+ * over sliding_window tokens (4096 by default). */
+gs_status gsi_read_olmo3(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_read_olmo2(r, a, m));
+	return class_window(r, a, m, 4096, gsi_cfg_pattern_rule, 4);
+}
+
+/* EXAONE 4.0's sliding_window_pattern as a string of L (local) and G
+ * (global) repeating from layer 0, the last layer always global: the
+ * reference check_is_sliding (TensorRT-LLM _torch/models/modeling_exaone4.py);
+ * Transformers reads only an integer pattern when it fills layer_types. */
+static gs_status exaone4_pattern(gsi_reader *r, gsi_arch *a, gs_model *m, const char *pattern)
+{
+	size_t n = strlen(pattern);
+	if (!n || strspn(pattern, "LG") != n)
+		return gsi_cfg_field_error(r, "sliding_window_pattern",
+		                           "must be an integer or a string of L (local) and G (global)");
+	for (uint32_t l = 0; l < a->L; l++)
+		m->layer_is_sliding[l] = a->window && l + 1 < a->L && pattern[l % n] == 'L';
+	return GS_OK;
+}
+
+/* EXAONE 4.0 (Transformers modular_exaone4.py@008e57439125, vLLM
+ * models/exaone4.py from 0.10.0, PR #21060): llama projections without
+ * biases, per-head RMSNorms on q and k (head_dim each, as Qwen3's), the
+ * OLMo 2 layer's two norms after attention and after the MLP, no norm
+ * before them. Sliding layers by layer_types, else by
+ * sliding_window_pattern (an integer: every pattern-th layer global, 4 by
+ * default; or a string such as "LLLG"); no sliding at all when
+ * sliding_window is null. The global layers of a hybrid skip RoPE (NoPE),
+ * which holds no parameter. */
+gs_status gsi_read_exaone4(gsi_reader *r, gsi_arch *a, gs_model *m)
+{
+	TRY(gsi_cfg_common(r, a, m, false));
+	a->qk_norm = true;
+	json_t *pat = json_object_get(r->root, "sliding_window_pattern");
+	uint32_t every = 4;
+	if (!json_is_string(pat))
+		TRY(gsi_cfg_dim(r, "sliding_window_pattern", &every, false, 4, false));
+	TRY(class_window(r, a, m, 4096, gsi_cfg_pattern_rule, every));
+	json_t *types = json_object_get(r->root, "layer_types");
+	if (json_is_string(pat) && (!types || json_is_null(types)))
+		return exaone4_pattern(r, a, m, json_string_value(pat));
 	return GS_OK;
 }
 

@@ -67,6 +67,8 @@ gs_status gsi_read_falcon(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_qwen(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_starcoder2(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_olmo2(gsi_reader *r, gsi_arch *a, gs_model *m);
+gs_status gsi_read_olmo3(gsi_reader *r, gsi_arch *a, gs_model *m);
+gs_status gsi_read_exaone4(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_internlm2(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_cohere(gsi_reader *r, gsi_arch *a, gs_model *m);
 gs_status gsi_read_cohere2(gsi_reader *r, gsi_arch *a, gs_model *m);
