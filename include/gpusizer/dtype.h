@@ -15,6 +15,9 @@
  *                                           double quantization
  *   gptq gptq-gN gptq-gN-act awq awq-gN     4-bit, group N (default 128); -act adds g_idx
  *   gptq8 gptq8-gN gptq8-gN-act             8-bit GPTQ, group N
+ *   w4a16 w4a16-gN                          symmetric int4, group N (default 128): a 16-bit
+ *                                           scale per group, no zero point (compressed-tensors
+ *                                           pack-quantized with symmetric true)
  *   mxfp4-experts                           OCP MXFP4 on the MoE experts' matrices only (gpt-oss
  *                                           checkpoints): 4-bit E2M1 + one E8M0 scale per 32;
  *                                           every other module in 16 bits

@@ -25,9 +25,14 @@
  * keep in 16 bits by module name (ModelOpt's exclude_modules / ignore,
  * compressed-tensors' ignore): attention projections (MLA's and the DSA
  * indexer's too), the shared experts, the state-space and linear-attention
- * mixers' projections (Mamba, Gated DeltaNet, short convolutions) and a
- * vision tower with its projector. */
-typedef enum gs_role { GS_ROLE_ATTN, GS_ROLE_SHARED, GS_ROLE_MIXER, GS_ROLE_TOWER, GS_ROLES } gs_role;
+ * mixers' projections (Mamba, Gated DeltaNet, short convolutions), a
+ * vision tower with its projector, and the dense MLPs (a decoder layer's
+ * mlp.gate_proj / up_proj / down_proj, not experts: the first dense layers
+ * of a DeepSeek-V3-style mixture of experts, or every layer of a dense
+ * model). */
+typedef enum gs_role {
+	GS_ROLE_ATTN, GS_ROLE_SHARED, GS_ROLE_MIXER, GS_ROLE_TOWER, GS_ROLE_DENSE, GS_ROLES
+} gs_role;
 
 /* One role's matrices: their parameters and the shape sums the
  * quantization metadata needs (a part of linear and its sums). */

@@ -184,7 +184,7 @@ case_ 0 '"format": "awq-g128"' estimate $Q-awq-4bit-g128.json --json
 case_ 0 '"format": "nf4-dq"' estimate $Q-bnb-nf4-dq.json --json
 case_ 0 '"format": "fp8-channel"' estimate $Q-fbgemm-fp8.json --json
 case_ 0 '"format": "fp8-channel"' estimate $Q-ct-fp8-channel.json --json
-case_ 0 '"format": "gptq-g128"' estimate $Q-ct-w4a16.json --json
+case_ 0 '"format": "w4a16-g128"' estimate $Q-ct-w4a16.json --json
 case_ 0 "weights                estimated             3.25" estimate $Q-awq-4bit-g128.json
 case_ 0 '"format": "bf16"' estimate $Q-awq-4bit-g128.json --format bf16 --json
 case_ 2 'quant_method "hqq" is not one gpusizer reads' estimate $Q-unreadable-hqq.json
@@ -887,7 +887,7 @@ case_ 0 "mistralai/Mistral-Nemo-Base-2407                   Mistral NeMo     mis
 case_ 0 "source:   mlc-ai/mlc-llm@79d603f085f5 python/mlc_llm/model/model_preset.py, MODEL_PRESETS[\"llama3_1_70b\"]" models Llama-3.1-70B-Instruct
 case_ 0 '"schema": "gpusizer/models/v1"' models gemma --json
 case_ 0 "| google/gemma-2-27b | Gemma 2 | gemma2 | 27227128320 | 8192 | preset |" models gemma-2 --markdown
-case_ 2 'no model of the library (162 models) matches "no-such-model"' models no-such-model
+case_ 2 'no model of the library (163 models) matches "no-such-model"' models no-such-model
 case_ 2 'gpusizer models: unknown option "--gpu" (see gpusizer models --help)' models --gpu H100
 case_ 2 'gpusizer models: unknown option "--jsn"; did you mean --json?' models --jsn
 case_ 2 'gpusizer models: unexpected argument "llama" (see gpusizer models --help)' models qwen llama

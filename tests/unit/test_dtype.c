@@ -49,6 +49,15 @@ static void test_gptq_awq(void **st)
 	assert_string_equal(f.name, "gptq-g128-act");
 	assert_int_equal(gs_format_parse("awq-g128-act", "f", &f, &err), GS_EINPUT);
 	assert_int_equal(gs_format_parse("gptq-g0", "f", &f, &err), GS_EINPUT);
+	/* symmetric int4 (compressed-tensors pack-quantized): a 16-bit scale
+	 * per group, no zero point, an int64 [2] weight_shape per matrix */
+	ASSERT_BPW("w4a16", 33, 8);            /* 4 + 16/128 */
+	ASSERT_BPW("w4a16-g32", 9, 2);         /* 4 + 16/32: Kimi K2-Thinking's, K2.5's */
+	assert_int_equal(gs_format_parse("w4a16-g32", "f", &f, &err), GS_OK);
+	assert_string_equal(f.name, "w4a16-g32");
+	assert_int_equal(f.matrix_meta_bytes, 16);
+	assert_int_equal(f.in_meta_bytes, 0);
+	assert_int_equal(gs_format_parse("w4a16-g32-act", "f", &f, &err), GS_EINPUT);
 }
 
 /* Every spelling of a group-quantized format takes its own family's row,

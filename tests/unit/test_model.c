@@ -189,6 +189,8 @@ static const struct {
 		/* Kimi K2 is DeepSeek-V3's architecture (384 experts, 64 heads, no
 		 * MTP layer); its checkpoint total and DeepSeek-R1's: test_fp8_checkpoints */
 		{CFG("moonshotai__Kimi-K2-Instruct.json"), 1026408232448ull, "kimi_k2"},
+		/* Kimi K2.5: that trunk + MoonViT and its projector (test_kimi_k25) */
+		{CFG("nvidia__Kimi-K2.5-NVFP4.json"), 1026879376368ull, "kimi_k25"},
 		{CFG("deepseek-ai__DeepSeek-R1.json"), 671026419200ull, "deepseek_v3"},
 		/* DeepSeek-V3.2: R1's shapes + a DSA indexer a layer, without the MTP
 		 * layer (test_deepseek_v32 pins the report's total with it) */
@@ -1129,7 +1131,7 @@ static void test_quantization_config(void **st)
 	} cases[] = {
 		{"gptq-4bit-g128-act", "gptq-g128-act"}, {"awq-4bit-g128", "awq-g128"},
 		{"bnb-nf4-dq", "nf4-dq"},                {"fbgemm-fp8", "fp8-channel"},
-		{"ct-fp8-channel", "fp8-channel"},       {"ct-w4a16", "gptq-g128"},
+		{"ct-fp8-channel", "fp8-channel"},       {"ct-w4a16", "w4a16-g128"},
 		{"ct-nvfp4", "nvfp4"},                   {"ct-w8a8-int8", "int8-channel"},
 		{"modelopt-nvfp4", "nvfp4"},
 	};
@@ -1293,6 +1295,55 @@ static void test_fp8_checkpoints(void **st)
 	assert_true(d.split.role[GS_ROLE_TOWER].params > 0);
 	d = load(CFG("mistralai__Devstral-2-123B-Instruct-2512.json"));
 	assert_string_equal(d.quant_format, "fp8-e4m3");
+}
+
+/* Kimi K2.5 (model_type kimi_k25; vLLM kimi_k25.py, kimi_k25_vit.py
+ * @7cfb97e3379): Kimi K2's DeepSeek-V3 trunk in text_config, MoonViT and
+ * its patch-merger projector in vision_config, and the text_config's
+ * compressed-tensors int4 (pack-quantized, group 32, symmetric) on every
+ * Linear but the ignore list's attention, shared experts, dense MLP and
+ * lm_head; vLLM keeps the tower and projector unquantized. */
+static void test_kimi_k25(void **st)
+{
+	(void)st;
+	const uint64_t hv = 1152, iv = 4304, L = 27, p = 14, d = 4 * hv, ht = 7168;
+	gs_model m = load(CFG("nvidia__Kimi-K2.5-NVFP4.json"));
+	assert_string_equal(m.model_type, "kimi_k25");
+	assert_string_equal(m.text_model_type, "kimi_k2");
+	/* a block: wqkv h -> 3h and wo with biases, fc0/fc1 with biases, two
+	 * LayerNorms; the patch Conv2d with bias, the 64 x 64 position table,
+	 * the final LayerNorm; the projector's LayerNorm, linear_1 d -> d and
+	 * linear_2 d -> 7168 with biases (d = 4 x 1152) */
+	uint64_t block = hv * 3 * hv + 3 * hv + hv * hv + hv + 2 * hv * iv + iv + hv + 4 * hv;
+	uint64_t tower = L * block + 3 * p * p * hv + hv + 64 * 64 * hv + 2 * hv;
+	uint64_t proj = 2 * hv + d * d + d + d * ht + ht;
+	assert_int_equal(tower, 416866032);     /* MoonViT: no published figure to pin */
+	assert_int_equal(m.vision_params, tower + proj);
+	assert_int_equal(m.vision_params, 471143920);
+	assert_int_equal(m.vision_merge, 4);
+	/* the trunk is Kimi-K2-Instruct's, shape for shape */
+	gs_model k = load(CFG("moonshotai__Kimi-K2-Instruct.json"));
+	assert_int_equal(m.params, k.params + m.vision_params);
+	assert_int_equal(m.params, 1026879376368ull);
+	assert_int_equal(m.mtp_layers, 0);
+	/* int4, a bf16 scale per 32 and no zero point (symmetric): the routed
+	 * experts alone; attention, shared experts, layer 0's dense MLP (the
+	 * ignore list) and the tower (vLLM) stay 16-bit */
+	assert_string_equal(m.quant_format, "w4a16-g32");
+	assert_string_equal(m.quant_skipped, "");
+	assert_int_equal(m.quant_kept_roles, (1u << GS_ROLE_ATTN) | (1u << GS_ROLE_SHARED) |
+	                                     (1u << GS_ROLE_DENSE) | (1u << GS_ROLE_TOWER));
+	assert_int_equal(m.split.role[GS_ROLE_DENSE].params, 3 * ht * 18432);
+	assert_int_equal(m.split.role[GS_ROLE_TOWER].params, L * (3 * hv * hv + hv * hv + 2 * hv * iv) +
+	                                                      d * d + d * ht);
+	/* the checkpoint's bytes: 60 layers x 384 experts x 3 matrices at 4 +
+	 * 16/32 bits and an int64 [2] weight_shape each, the rest 16-bit:
+	 * 595,148,699,616 B, the "595GB" a public note gives moonshotai/
+	 * Kimi-K2.5's repository (not an exact figure: not pinned to it) */
+	uint64_t experts = 60ull * 384 * 3 * ht * 2048;
+	assert_int_equal(m.split.experts, experts);
+	uint64_t bytes = experts * 9 / 16 + 60ull * 384 * 3 * 16 + (m.params - experts) * 2;
+	assert_int_equal(bytes, 595148699616ull);
 }
 
 /* DeepSeek-V3.2 (model_type deepseek_v32; vLLM deepseek_v2.py Indexer,
@@ -1853,6 +1904,7 @@ int main(void)
 		cmocka_unit_test(test_shared_experts_width),       cmocka_unit_test(test_files),
 		cmocka_unit_test(test_quantization_config),
 		cmocka_unit_test(test_fp8_checkpoints),   cmocka_unit_test(test_deepseek_v32),
+		cmocka_unit_test(test_kimi_k25),
 		cmocka_unit_test(test_awq_checkpoint),
 		cmocka_unit_test(test_unsloth_bnb),
 		cmocka_unit_test(test_qwen3_vl),         cmocka_unit_test(test_qwen3_5),

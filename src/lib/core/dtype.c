@@ -12,6 +12,16 @@
  *  - GPTQ/AWQ 4-bit, group g: int32-packed codes, one fp16 scale and one
  *    4-bit zero point per group and output row: 20/g bit/weight; GPTQ with
  *    act-order adds an int32 g_idx per input feature (AutoGPTQ QuantLinear).
+ *  - symmetric int4, group g (compressed-tensors pack-quantized with
+ *    symmetric true: llm-compressor's W4A16, Kimi K2-Thinking's and K2.5's
+ *    QAT checkpoints): int32-packed codes, one 16-bit scale per group and
+ *    output row (the model's dtype), no zero point, and an int64 [2]
+ *    weight_shape per matrix: 16/g bit/weight + 16 B a matrix
+ *    (compressed-tensors quantized_compressors/pack_quantized.py
+ *    compress_weight @0199c6e7; vLLM compressed_tensors_wNa16.py
+ *    create_weights @7cfb97e3379: weight_packed int32, weight_scale
+ *    params_dtype, weight_shape int64, weight_zero_point only when
+ *    asymmetric).
  *  - FP8: 1 byte + fp32 scales per tensor, per output channel, or per
  *    128x128 block (vLLM / compressed-tensors FP8 schemes).
  *  - MXFP4 (OCP Microscaling Formats v1.0): 4-bit E2M1 values, one 8-bit
@@ -79,6 +89,10 @@ static const gs_format named[] = {
 	{"awq-g128", GS_FAM_AWQ, true, RI(4, 1), RI(20, 128), 0, 0, 0, KEEP16, false,
 	 "AWQ 4-bit, group 128: fp16 scale + 4-bit zero per group", "Lin et al. 2023; AutoAWQ WQLinear_GEMM",
 	 false},
+	{"w4a16-g128", GS_FAM_GPTQ, true, RI(4, 1), RI(16, 128), 0, 0, 16, KEEP16, false,
+	 "symmetric int4, group 128: a 16-bit scale per group, no zero point, int64 weight_shape per "
+	 "matrix (compressed-tensors pack-quantized W4A16)",
+	 "compressed-tensors pack_quantized.py; vLLM compressed_tensors_wNa16.py", false},
 	{"mxfp4-experts", GS_FAM_MXFP4, true, RI(4, 1), RI(8, 32), 0, 0, 0, KEEP16, false,
 	 "MXFP4 on the MoE experts only (gpt-oss checkpoints): E2M1 + E8M0 scale per 32; the rest in 16 bits",
 	 "OCP Microscaling Formats (MX) v1.0; Transformers quantizers/quantizer_mxfp4.py", true},
@@ -267,7 +281,8 @@ static bool is_ftype_name(const char *name)
 	return false;
 }
 
-/* Parse "gptq", "gptq-g64", "gptq-g32-act", "gptq8-g128", "awq-g64". */
+/* Parse "gptq", "gptq-g64", "gptq-g32-act", "gptq8-g128", "awq-g64",
+ * "w4a16-g32". */
 static int parse_group(const char *s, const char *fam, uint64_t *g, int *act)
 {
 	size_t n = strlen(fam);
@@ -392,6 +407,18 @@ gs_status gs_format_parse(const char *text, const char *field, gs_format *out, g
 	}
 	uint64_t g;
 	int act;
+	if (parse_group(s, "w4a16", &g, &act)) {
+		/* symmetric int4 of group g: a 16-bit scale per group, no zero
+		 * point, the matrix's weight_shape (the w4a16-g128 row) */
+		*out = *named_row("w4a16-g128");
+		out->meta_bits = reduce(R(16, g));
+		snprintf(out->name, sizeof out->name, "w4a16-g%llu", (unsigned long long)g);
+		if (g != 128)
+			out->description = "symmetric int4, group N (in the name): a 16-bit scale per group, "
+			                   "no zero point, int64 weight_shape per matrix (compressed-tensors "
+			                   "pack-quantized)";
+		return GS_OK;
+	}
 	int is_gptq = parse_group(s, "gptq", &g, &act);
 	int is_gptq8 = !is_gptq && parse_group(s, "gptq8", &g, &act);
 	if (is_gptq || is_gptq8 || parse_group(s, "awq", &g, &act)) {
@@ -430,7 +457,8 @@ unknown:
 	                    "unknown format \"%.40s\"; expected fp32, bf16, fp16, fp8 (fp8-e4m3, fp8-e5m2, "
 	                    "fp8-channel, fp8-block128), int8, int8-channel, nf4, nf4-dq, fp4, fp4-dq, "
 	                    "nvfp4, nvfp4-experts, mxfp4-linear, mxfp4-experts, gptq[-gN][-act], "
-	                    "gptq8[-gN][-act], awq[-gN], gguf:TYPE or bits:N (see `gpusizer formats`)",
+	                    "gptq8[-gN][-act], awq[-gN], w4a16[-gN], gguf:TYPE or bits:N (see `gpusizer "
+	                    "formats`)",
 	                    text);
 }
 

@@ -1115,6 +1115,12 @@ static const struct {
 	{GS_RT_SGLANG, "glm4_moe_lite", "0.5.8", "models/glm4_moe_lite.py"},
 	{GS_RT_SGLANG, "glm_moe_dsa", "0.5.9", "models/glm4_moe.py's GlmMoeDsaForCausalLM"},
 	{GS_RT_SGLANG, "deepseek_v32", "0.5.3", "models/deepseek_v2.py's DeepseekV32ForCausalLM"},
+	/* Kimi K2.5: vLLM's models/kimi_k25.py and kimi_k25_vit.py (PR #33131,
+	 * first in the v0.15.0 tag, absent from v0.14.1); SGLang's
+	 * models/kimi_k25.py (PR #17789, first in v0.5.9, absent from
+	 * v0.5.8.post1) */
+	{GS_RT_VLLM, "kimi_k25", "0.15.0", "models/kimi_k25.py and kimi_k25_vit.py (PR #33131)"},
+	{GS_RT_SGLANG, "kimi_k25", "0.5.9", "models/kimi_k25.py (PR #17789)"},
 	{GS_RT_SGLANG, "llama4", "0.4.5", "models/mllama4.py"},
 	{GS_RT_SGLANG, "llama4_text", "0.4.5", "models/llama4.py"},
 	{GS_RT_SGLANG, "minimax_m2", "0.5.4.post1", "models/minimax_m2.py"},

@@ -226,7 +226,7 @@ static gs_role_sum kept_roles(const gs_estimate *e)
 static void kept_roles_text(const gs_estimate *e, char *out, size_t cap)
 {
 	static const char *const names[GS_ROLES] = {"attention", "shared experts", "state-space mixers",
-	                                            "the vision tower and projector"};
+	                                            "the vision tower and projector", "dense MLPs"};
 	out[0] = 0;
 	if (!kept_roles(e).matrices)
 		return;

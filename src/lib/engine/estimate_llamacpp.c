@@ -972,10 +972,11 @@ bool gsi_llamacpp_vision_as_text(const gs_model *m)
 	 * (conversion/gemma.py Gemma4Model and Gemma4VisionAudioModel, PR
 	 * #21309; conversion/qwen3vl.py: Qwen3VLTextModel, Qwen3VLMoeTextModel and
 	 * Qwen3VLVisionModel, an MmprojModel that also takes Qwen3.5's tower;
-	 * conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel) */
+	 * conversion/qwen.py Qwen3_5TextModel, Qwen3_5MoeTextModel; Kimi K2.5:
+	 * conversion/deepseek.py and conversion/kimivl.py KimiK25Model, b8003) */
 	static const char *const types[] = {"gemma3",      "mistral3", "qwen3_vl", "qwen3_vl_moe",
 	                                    "qwen3_5",     "qwen3_5_moe", "llama4", "lfm2_vl",
-	                                    "gemma4"};
+	                                    "gemma4",      "kimi_k25"};
 	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
 		if (!strcmp(m->model_type, types[i]))
 			return true;

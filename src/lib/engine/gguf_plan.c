@@ -467,7 +467,8 @@ static const char *const supported[] = {"llama",       "mistral",     "mixtral",
                                         "kimi_k2",     "ministral3",  "qwen3_vl",   "qwen3_vl_moe",
                                         "qwen3_5",     "qwen3_5_moe", "glm4_moe",   "glm4_moe_lite",
                                         "llama4_text", "minimax_m2",  "lfm2",       "gemma3n",
-                                        "granitemoehybrid", "mamba",     "olmo3",      "exaone4"};
+                                        "granitemoehybrid", "mamba",     "olmo3",      "exaone4",
+                                        "kimi_k25"};
 
 /* The type whose tensor layout a model's GGUF has. Gemma 3's, Llama 4's
  * and LFM2-VL's vision-language checkpoints convert to the same text GGUF
@@ -479,13 +480,17 @@ static const char *const supported[] = {"llama",       "mistral",     "mixtral",
  * Ministral3Model, a LlamaModel), Qwen3-VL's text model as Qwen3's and
  * Qwen3-MoE's tensors under arch qwen3vl / qwen3vlmoe (conversion/qwen3vl.py:
  * the fused experts split into gate and up; src/models/qwen3vl.cpp creates
- * qwen3's tensors), its tower in the --mmproj file. */
+ * qwen3's tensors), its tower in the --mmproj file. Kimi K2.5's text model
+ * converts as DeepSeek-V3's (conversion/deepseek.py lists
+ * KimiK25ForConditionalGeneration), its MoonViT to an --mmproj of projector
+ * type kimik25 (conversion/kimivl.py KimiK25Model, PR #19170, b8003). */
 static const char *plan_type(const gs_model *m)
 {
 	static const char *const as[][2] = {{"gemma3", "gemma3_text"},     {"llama4", "llama4_text"},
 	                                    {"lfm2_vl", "lfm2"},           {"kimi_k2", "deepseek_v3"},
 	                                    {"ministral3", "mistral"},     {"qwen3_vl", "qwen3"},
-	                                    {"qwen3_vl_moe", "qwen3_moe"},  {"gemma3n_text", "gemma3n"}};
+	                                    {"qwen3_vl_moe", "qwen3_moe"},  {"gemma3n_text", "gemma3n"},
+	                                    {"kimi_k25", "deepseek_v3"}};
 	for (size_t i = 0; i < sizeof as / sizeof as[0]; i++)
 		if (!strcmp(m->model_type, as[i][0]))
 			return as[i][1];
@@ -1251,7 +1256,7 @@ const char *gsi_gguf_arch(const gs_model *m)
 	                                     {"lfm2", "lfm2"},             {"lfm2_vl", "lfm2"},
 	                                     {"granitemoehybrid", "granitehybrid"},
 	                                     {"gemma3n_text", "gemma3n"},  {"deepseek_v32", "deepseek32"},
-	                                     {"olmo3", "olmo2"}};
+	                                     {"olmo3", "olmo2"},           {"kimi_k25", "deepseek2"}};
 	if (!strncmp(m->model_type, "gguf:", 5))
 		return m->model_type + 5;
 	if (!strcmp(m->text_model_type, "ministral3"))

@@ -28,6 +28,7 @@ typedef struct counter {
 	bool in_experts; /* mlp_params is counting routed experts */
 	bool in_shared;  /* mlp_params is counting the shared experts */
 	bool in_head;    /* an encoder's pooler or MLM transform, named like o */
+	bool in_dense;   /* mlp_params is counting a decoder layer's dense MLP */
 	bool quiet;      /* counting MTP layers: no module of theirs is built
 	                    by Transformers, so none is noted for PEFT */
 	bool full_layer; /* Gemma 4: the layer being counted is a full-attention
@@ -59,13 +60,15 @@ void gsi_note_module(gs_model *m, const char *name, uint64_t in, uint64_t out, u
 /* Count `n` weight matrices of out x in named `nm`. Saturating: an absurd
  * config saturates instead of wrapping, and gsi_arch_count refuses it. */
 /* The role a matrix plays, for a quantization config that keeps a role
- * in 16 bits by name (gs_role), or -1 (a dense MLP, the routed experts). */
+ * in 16 bits by name (gs_role), or -1 (the routed experts, an encoder's). */
 static int role_of(const counter *c, int nm)
 {
 	if (c->in_shared)
 		return GS_ROLE_SHARED;
 	if (c->in_head)
 		return -1;
+	if (c->in_dense)
+		return GS_ROLE_DENSE;
 	switch (nm) {
 	case GSI_NM_Q: case GSI_NM_K: case GSI_NM_V: case GSI_NM_QKV: case GSI_NM_O:
 	case GSI_NM_QA: case GSI_NM_QB: case GSI_NM_KVA: case GSI_NM_KVB:
@@ -292,6 +295,14 @@ static void mlp_params(counter *c, uint64_t width, uint64_t n, bool expert)
 		add(&c->s.other, gs_mul_sat((a->gated ? 2 * width : width) + h, n));
 }
 
+/* A decoder layer's dense MLP (role GS_ROLE_DENSE). */
+static void dense_mlp(counter *c, uint64_t width)
+{
+	c->in_dense = true;
+	mlp_params(c, width, 1, false);
+	c->in_dense = false;
+}
+
 /* A mixture-of-experts feed-forward: E experts of moe_i (working in the
  * latent width behind two projections when moe_latent is set), the router
  * (+ DeepSeek-V3's e_score_correction_bias) and the shared experts. */
@@ -411,7 +422,7 @@ static void block_params(counter *c, uint32_t l)
 		else if (c->m->layer_is_moe[l])
 			moe_params(c);
 		else if (c->m->layer_is_mlp_only[l])
-			mlp_params(c, a->i, 1, false);
+			dense_mlp(c, a->i);
 		else
 			attention_params(c);
 		add(&s->norm, h * norm_w);
@@ -432,7 +443,7 @@ static void block_params(counter *c, uint32_t l)
 		moe_params(c);
 	} else {
 		uint32_t width = c->m->layer_intermediate[l]; /* Gemma 3n's list */
-		mlp_params(c, width ? width : a->i, 1, false);
+		dense_mlp(c, width ? width : a->i);
 	}
 	add(&s->norm, (uint64_t)a->norms_per_layer * h * norm_w);
 	if (a->altup_n)

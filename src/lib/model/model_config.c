@@ -32,7 +32,7 @@ static const char supported[] = "llama, mistral, mixtral, phimoe, qwen2, qwen3, 
                                 "falcon_h1, bert, "
                                 "t5, mt5, umt5, bart, marian, gemma3, llava, llava_next, qwen2_vl, "
                                 "qwen2_5_vl, mllama, mistral3, llama4, lfm2_vl, qwen3_vl, qwen3_vl_moe, "
-                                "qwen3_5, qwen3_5_moe, gemma3n and gemma4 (vision)";
+                                "qwen3_5, qwen3_5_moe, gemma3n, gemma4 and kimi_k25 (vision)";
 
 const char *gs_model_supported_types(void) { return supported; }
 

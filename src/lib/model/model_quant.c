@@ -70,6 +70,20 @@ static bool names_one_layer(const char *s)
 	return false;
 }
 
+/* Whether an entry names a decoder layer's dense MLP projections in every
+ * layer: "mlp.gate_proj", "mlp.down_proj", or Kimi K2-Thinking's and
+ * K2.5's "re:.*mlp\\.(gate|up|gate_up|down)_proj.*" (the first dense
+ * layer of a DeepSeek-V3 trunk; the routed experts sit under mlp.experts,
+ * the shared ones under mlp.shared_experts, neither matched). */
+static bool dense_mlp_entry(const char *s)
+{
+	const char *m = strstr(s, "mlp");
+	if (!m || strstr(s, "expert"))
+		return false;
+	return strstr(m, "gate_proj") || strstr(m, "up_proj") || strstr(m, "down_proj") ||
+	       strstr(m, "(gate|up");
+}
+
 /* The role (gs_role) a skip-list entry keeps in 16 bits in every layer, or
  * -1: attention (self_attn, DeepSeek-V4's attn, Llama's attention), the
  * shared experts, the linear-attention or state-space mixers (Qwen3.5's
@@ -88,6 +102,8 @@ static int entry_role(const char *s)
 	if (strstr(s, "self_attn") || strstr(s, ".attn.") || strstr(s, ".attn*") || !strcmp(s, "attn") ||
 	    ends_with(s, ".attn") || strstr(s, ".attention"))
 		return GS_ROLE_ATTN;
+	if (dense_mlp_entry(s))
+		return GS_ROLE_DENSE;
 	return -1;
 }
 
@@ -247,6 +263,13 @@ static void compressed_format(const json_t *wt, char *f, size_t cap)
 		/* W8A8 int8 (int-quantized): an fp32 scale per output row, for an
 		 * int8 GEMM; not bitsandbytes' LLM.int8 */
 		snprintf(f, cap, "int8-channel");
+	} else if (!strcmp(type, "int") && bits == 4 && !strcmp(strat, "group") && gs > 0 &&
+	           !json_is_false(json_object_get(wt, "symmetric"))) {
+		/* symmetric int4 (pack-quantized, llm-compressor's W4A16, Kimi
+		 * K2-Thinking's and K2.5's QAT checkpoints): a scale per group
+		 * and no zero point (QuantizationArgs.symmetric defaults true;
+		 * pack_quantized.py stores weight_zero_point only when asymmetric) */
+		snprintf(f, cap, "w4a16-g%lld", (long long)gs);
 	} else if (!strcmp(type, "int") && (bits == 4 || bits == 8) && !strcmp(strat, "group") && gs > 0) {
 		snprintf(f, cap, "gptq%s-g%lld", bits == 8 ? "8" : "", (long long)gs);
 	}

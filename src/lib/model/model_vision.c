@@ -1,7 +1,7 @@
 /*
  * model_vision.c — vision-language configs (gemma3, llava, llava_next,
  * qwen2_vl, qwen2_5_vl, mllama, mistral3, qwen3_vl, qwen3_vl_moe, llama4, lfm2_vl,
- * gemma3n, gemma4): the text
+ * gemma3n, gemma4, kimi_k25): the text
  * decoder read from text_config, over the defaults of its configuration
  * class, plus the vision tower and the projector that feeds it
  * (docs/method.md §2, "Vision-language models").
@@ -19,7 +19,7 @@
 
 typedef enum {
 	TOWER_SIGLIP, TOWER_CLIP, TOWER_QWEN2VL, TOWER_QWEN25VL, TOWER_MLLAMA, TOWER_PIXTRAL, TOWER_QWEN3VL,
-	TOWER_LLAMA4, TOWER_SIGLIP2, TOWER_UNCOUNTED, TOWER_GEMMA4
+	TOWER_LLAMA4, TOWER_SIGLIP2, TOWER_UNCOUNTED, TOWER_GEMMA4, TOWER_MOONVIT
 } tower_kind;
 
 typedef struct mm_kind {
@@ -187,6 +187,11 @@ static const mm_kind kinds[] = {
 	 "\"num_attention_heads\":12,\"num_key_value_heads\":12,\"head_dim\":64,\"patch_size\":16,"
 	 "\"pooling_kernel_size\":3,\"position_embedding_size\":10240}",
 	 TOWER_GEMMA4, false, false},
+	/* KimiK25Config (Kimi K2.5; vLLM transformers_utils/configs/kimi_k25.py
+	 * @7cfb97e3379): text_config a DeepseekV3Config (model_type kimi_k2,
+	 * which the hub's config names with every field), vision_config
+	 * Moonshot's MoonViT with its vt_* keys, every field named too */
+	{"kimi_k25", "kimi_k2", "{}", "{}", TOWER_MOONVIT, false, false},
 };
 
 bool gsi_is_multimodal_type(const char *type)
@@ -771,6 +776,117 @@ static gs_status read_siglip2_tower(json_t *root, json_t *vis, const char *name,
 	return GS_OK;
 }
 
+/* An optional boolean of vision_config (absent: `def`); -1 when not a
+ * boolean. */
+static int vbool(json_t *vis, const char *key, bool def)
+{
+	json_t *v = json_object_get(vis, key);
+	if (!v)
+		return def;
+	return json_is_boolean(v) ? json_is_true(v) : -1;
+}
+
+/* An optional string of vision_config that must be `want` when given. */
+static gs_status vstring(json_t *vis, const char *name, const char *key, const char *want, gs_error *err)
+{
+	json_t *v = json_object_get(vis, key);
+	if (!v || (json_is_string(v) && !strcmp(json_string_value(v), want)))
+		return GS_OK;
+	return gs_error_set(err, GS_EUNSUPPORTED, name,
+	                    "vision_config.%s \"%.40s\": gpusizer sizes Kimi K2.5's MoonViT with %s "
+	                    "(vLLM models/kimi_k25_vit.py builds no other)",
+	                    key, json_is_string(v) ? json_string_value(v) : "?", want);
+}
+
+/* Kimi K2.5's MoonViT and projector (vLLM models/kimi_k25_vit.py
+ * MoonViT3dPretrainedModel and KimiK25MultiModalProjector @7cfb97e3379,
+ * as added in 0.15.0, PR #33131; SGLang models/kimi_k25.py of v0.5.9 the
+ * same): a patch Conv2d(3, h_v, patch) with bias (patch_embed_proj_bias),
+ * a learned position table init_pos_emb_height x init_pos_emb_width x h_v
+ * (the temporal sin-cos table is a buffer, not stored); per block two
+ * LayerNorms, wqkv h_v -> 3 x qkv and wo qkv -> h_v with biases
+ * (attn_bias), an MLP fc0 h_v -> i_v and fc1 i_v -> h_v with biases
+ * (linear_bias); a final LayerNorm; rotary positions without parameters.
+ * The patch merger averages frames and gathers kh x kw patches into one
+ * token (no parameters); the projector a LayerNorm of h_v, then linear_1
+ * d -> d and linear_2 d -> h_text with biases, d = h_v x kh x kw.
+ * KimiK25Config points mm_hidden_size at the text width when it equals
+ * the tower's. vLLM's KimiK25VisionConfig names the widths without vt_
+ * (its defaults equal K2.5's); the hub's config.json writes vt_*, as
+ * Moonshot's own configuration_kimi_k25.py reads them, and so do we. */
+static gs_status read_moonvit(json_t *vis, const char *name, gs_model *m, gs_error *err)
+{
+	uint64_t hv, iv, lv, heads, p, ph, pw, qkv, kh, kw, ht = m->hidden;
+	gs_status st;
+	if ((st = vdim(vis, name, "vt_hidden_size", &hv, err)) ||
+	    (st = vdim(vis, name, "vt_intermediate_size", &iv, err)) ||
+	    (st = vdim(vis, name, "vt_num_hidden_layers", &lv, err)) ||
+	    (st = vdim(vis, name, "vt_num_attention_heads", &heads, err)) ||
+	    (st = vdim(vis, name, "patch_size", &p, err)) ||
+	    (st = vdim(vis, name, "init_pos_emb_height", &ph, err)) ||
+	    (st = vdim(vis, name, "init_pos_emb_width", &pw, err)))
+		return st;
+	qkv = hv;
+	if (json_object_get(vis, "qkv_hidden_size") && (st = vdim(vis, name, "qkv_hidden_size", &qkv, err)))
+		return st;
+	json_t *mk = json_object_get(vis, "merge_kernel_size");
+	json_int_t k0 = json_integer_value(json_array_get(mk, 0));
+	json_int_t k1 = json_integer_value(json_array_get(mk, 1));
+	if (json_array_size(mk) != 2 || k0 < 1 || k0 > 8 || k1 < 1 || k1 > 8)
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "field \"vision_config.merge_kernel_size\" must be two integers in "
+		                    "[1, 8]");
+	kh = (uint64_t)k0;
+	kw = (uint64_t)k1;
+	if ((st = vstring(vis, name, "pos_emb_type", "divided_fixed", err)) ||
+	    (st = vstring(vis, name, "merge_type", "sd2_tpool", err)) ||
+	    (st = vstring(vis, name, "mm_projector_type", "patchmerger", err)) ||
+	    (st = vstring(vis, name, "norm_type", "layernorm", err)) ||
+	    (st = vstring(vis, name, "mlp_type", "mlp2", err)))
+		return st;
+	int pbias = vbool(vis, "patch_embed_proj_bias", true), abias = vbool(vis, "attn_bias", true),
+	    lbias = vbool(vis, "linear_bias", true);
+	if (pbias < 0 || abias < 0 || lbias < 0)
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "vision_config's patch_embed_proj_bias, attn_bias and linear_bias "
+		                    "must be true or false");
+	/* the projector's output: mm_hidden_size, which KimiK25Config sets to
+	 * the text width when it equals the tower's; SGLang's text_hidden_size */
+	uint64_t mm = hv, th = ht;
+	if (json_object_get(vis, "mm_hidden_size") && (st = vdim(vis, name, "mm_hidden_size", &mm, err)))
+		return st;
+	if (json_object_get(vis, "text_hidden_size") && (st = vdim(vis, name, "text_hidden_size", &th, err)))
+		return st;
+	if (mm == hv)
+		mm = ht;
+	if (qkv % heads || lv > GS_MAX_LAYERS || hv >= (1u << 20) || iv >= (1u << 20) || qkv >= (1u << 20) ||
+	    p > 4096 || ph > 4096 || pw > 4096 || mm != ht || th != ht)
+		return gs_error_set(err, GS_EINPUT, name,
+		                    "vision_config: vt_num_attention_heads must divide the qkv width, at "
+		                    "most 512 layers, widths below 2^20, patch and position table at most "
+		                    "4096, and the projector (mm_hidden_size, text_hidden_size) must feed "
+		                    "the text hidden_size (%llu)",
+		                    (unsigned long long)ht);
+	gs_param_split *s = &m->split;
+	uint64_t d = hv * kh * kw;
+	uint64_t lin = tower_matrices(m, "wqkv", hv, 3 * qkv, lv) + tower_matrices(m, "wo", qkv, hv, lv) +
+	               tower_matrices(m, "fc0", hv, iv, lv) + tower_matrices(m, "fc1", iv, hv, lv) +
+	               tower_matrices(m, "linear_1", d, d, 1) + tower_matrices(m, "linear_2", d, ht, 1);
+	uint64_t bias = lv * ((abias ? 3 * qkv + hv : 0) + (lbias ? iv + hv : 0)) + d + ht;
+	uint64_t embed = 3 * p * p * hv + (pbias ? hv : 0) + ph * pw * hv;
+	uint64_t norms = lv * 4 * hv + 2 * hv /* final_layernorm */ + 2 * hv /* pre_norm */;
+	s->other = gs_add_sat(s->other, bias + embed);
+	s->norm = gs_add_sat(s->norm, norms);
+	uint64_t v = gs_add_sat(lin, bias + embed + norms);
+	m->params = gs_add_sat(m->params, v);
+	m->vision_params = v;
+	m->vision_hidden = (uint32_t)hv;
+	m->vision_intermediate = (uint32_t)iv;
+	m->vision_merge = (uint32_t)(kh * kw);
+	m->image_tokens = 0; /* (H/28) x (W/28) for an image: the resolution decides */
+	return GS_OK;
+}
+
 /* Qwen2-VL: the text fields sit at the top level in the hub's configs. */
 static json_t *flat_text(const mm_kind *k, json_t *root)
 {
@@ -1030,6 +1146,8 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 		st = read_uncounted_towers(root, vis, m);
 	else if (k->tower == TOWER_GEMMA4)
 		st = no_tower ? GS_OK : read_gemma4_tower(root, vis, name, m, err);
+	else if (k->tower == TOWER_MOONVIT)
+		st = read_moonvit(vis, name, m, err);
 	else
 		st = qwen ? read_qwen_tower(k, vis, name, m, err)
 		          : read_vit_tower(k, root, vis, name, m, err);
@@ -1046,6 +1164,11 @@ gs_status gsi_read_multimodal(const void *root_, const char *type, const char *n
 	tw->matrices = m->split.linear_matrices - text_split.linear_matrices;
 	tw->rows = m->split.linear_rows - text_split.linear_rows;
 	tw->cols = m->split.linear_cols - text_split.linear_cols;
+	/* vLLM builds Kimi K2.5's tower and projector without a compressed-
+	 * tensors quantization (kimi_k25.py _maybe_ignore_quant_config
+	 * @7cfb97e3379), whatever the ignore list names: 16 bits */
+	if (k->tower == TOWER_MOONVIT && !strcmp(m->quant_method, "compressed-tensors"))
+		m->quant_kept_roles |= 1u << GS_ROLE_TOWER;
 	if (m->params > GSI_MAX_PARAMS) {
 		st = gs_error_set(err, GS_EINPUT, name,
 		                  "the dimensions describe more than 2^53 parameters: not a real model");
