@@ -204,6 +204,7 @@ case_ 0 "weights as the model's name implies: implied by the name's -unsloth-bnb
 case_ 0 "weights fp8-block128" estimate unsloth/Qwen3-14B-FP8 --runtime vllm --gpu "H100 SXM" --context 8192
 case_ 0 "weights awq-g128" estimate someone/Qwen3-14B-AWQ --runtime vllm --gpu "H100 SXM" --context 8192
 case_ 0 "weights nvfp4, KV cache fp8-e4m3" estimate nvidia/Qwen3-32B-NVFP4 --runtime vllm --gpu B200 --context 8192
+case_ 0 "moonshotai/Kimi-K2.5's config.json from the library with the name's -NVFP4" estimate nvidia/Kimi-K2.5-NVFP4 --runtime vllm --gpus 8 --tp 8 --gpu B200 --context 8192
 case_ 3 "by its name a GGUF repository of Qwen/Qwen3-14B" estimate unsloth/Qwen3-14B-GGUF --runtime llamacpp
 case_ 0 "weights gguf:Q4_K_M" estimate unsloth/Qwen3-14B-GGUF --runtime llamacpp --format Q4_K_M --context 8192
 # the file type Ollama's and llama-server's hf.co/org/name:QUANT names is the format, as --format is

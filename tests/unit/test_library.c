@@ -212,6 +212,8 @@ static void test_derive_by_name(void **st)
 		{"nvidia/Qwen3-32B-NVFP4", "Qwen/Qwen3-32B", "modelopt", "nvfp4", "fp8"},
 		{"nvidia/Qwen3-30B-A3B-NVFP4", "Qwen/Qwen3-30B-A3B", "modelopt", "nvfp4", "fp8"},
 		{"RedHatAI/Qwen3-32B-NVFP4", "Qwen/Qwen3-32B", "compressed-tensors", "nvfp4", ""},
+		/* nvidia's NVFP4 Kimi K2.5 (ModelOpt, gh:59436120304's table): Moonshot's int4 base */
+		{"nvidia/Kimi-K2.5-NVFP4", "moonshotai/Kimi-K2.5", "modelopt", "nvfp4", "fp8"},
 		{"unsloth/Qwen3-14B-GGUF", "Qwen/Qwen3-14B", "gguf", "", ""},
 		/* the whole name under another org: that model, its own quantization */
 		{"unsloth/Qwen3-32B-AWQ", "Qwen/Qwen3-32B-AWQ", "", "", ""},

@@ -190,7 +190,7 @@ static const struct {
 		 * MTP layer); its checkpoint total and DeepSeek-R1's: test_fp8_checkpoints */
 		{CFG("moonshotai__Kimi-K2-Instruct.json"), 1026408232448ull, "kimi_k2"},
 		/* Kimi K2.5: that trunk + MoonViT and its projector (test_kimi_k25) */
-		{CFG("nvidia__Kimi-K2.5-NVFP4.json"), 1026879376368ull, "kimi_k25"},
+		{CFG("moonshotai__Kimi-K2.5.json"), 1026879376368ull, "kimi_k25"},
 		{CFG("deepseek-ai__DeepSeek-R1.json"), 671026419200ull, "deepseek_v3"},
 		/* DeepSeek-V3.2: R1's shapes + a DSA indexer a layer, without the MTP
 		 * layer (test_deepseek_v32 pins the report's total with it) */
@@ -1307,7 +1307,7 @@ static void test_kimi_k25(void **st)
 {
 	(void)st;
 	const uint64_t hv = 1152, iv = 4304, L = 27, p = 14, d = 4 * hv, ht = 7168;
-	gs_model m = load(CFG("nvidia__Kimi-K2.5-NVFP4.json"));
+	gs_model m = load(CFG("moonshotai__Kimi-K2.5.json"));
 	assert_string_equal(m.model_type, "kimi_k25");
 	assert_string_equal(m.text_model_type, "kimi_k2");
 	/* a block: wqkv h -> 3h and wo with biases, fc0/fc1 with biases, two
