@@ -403,6 +403,23 @@ static void classify(gs_capacity_verdict *v, const gs_estimate *e, bool measured
 		peak_condition(v, e, v->condition, sizeof v->condition);
 }
 
+/* A "fits" whose capacity is itself uncertain (`why`, with the command
+ * that reads the real figure) is to confirm: it fits if the figure read,
+ * given as --capacity, is at least the interval's high end. */
+static void capacity_to_confirm(gs_capacity_verdict *v, const gs_estimate *e, const char *why)
+{
+	if (v->klass != GS_CLASS_FITS)
+		return;
+	v->klass = GS_CLASS_TO_CONFIRM;
+	if (v->silent)
+		return;
+	char a[40];
+	gs_bytes lo, hi;
+	gs_estimate_interval(e, v->load, &lo, &hi);
+	gsi_fmt(v->condition, sizeof v->condition,
+	        "%s and give it as --capacity; it fits if that is at least %s", why, gib(hi, a, sizeof a));
+}
+
 void gs_verdict_decide(gs_estimate *e)
 {
 	gs_capacity_verdict *v = &e->verdict;
@@ -429,9 +446,6 @@ void gs_verdict_decide(gs_estimate *e)
 		data_below_length(v, e);
 		unsloth_release_unstated(v, e);
 	}
-	/* a nominal capacity is more than the device reports: what fits on it
-	 * is to confirm against the device's own total (what does not fit on
-	 * it fits on less even less) */
 	/* unified memory (GB10): the capacity is what CUDA could have if the
 	 * CPU took nothing; what the OS and its processes take is not known,
 	 * so what fits on it is to confirm against the memory available there
@@ -440,31 +454,13 @@ void gs_verdict_decide(gs_estimate *e)
 	if (e->capacity_shared && v->klass == GS_CLASS_TO_CONFIRM && !v->silent)
 		gsi_fmt_add(v->condition, sizeof v->condition, "; unified memory: the GPU has what the CPU "
 		            "side leaves, which --capacity must say");
-	else if (e->capacity_shared && v->klass == GS_CLASS_FITS) {
-		v->klass = GS_CLASS_TO_CONFIRM;
-		if (!v->silent) {
-			char a[40];
-			gs_bytes lo, hi;
-			gs_estimate_interval(e, v->load, &lo, &hi);
-			gsi_fmt(v->condition, sizeof v->condition,
-			        "unified memory: the GPU has what the CPU side leaves; read the memory "
-			        "available (free -b, or torch.cuda.mem_get_info()) and give it as "
-			        "--capacity; it fits if that is at least %s",
-			        gib(hi, a, sizeof a));
-		}
-	}
-	if (e->capacity_nominal && v->klass == GS_CLASS_FITS) {
-		v->klass = GS_CLASS_TO_CONFIRM;
-		if (!v->silent) {
-			char a[40];
-			gs_bytes lo, hi;
-			gs_estimate_interval(e, v->load, &lo, &hi);
-			gsi_fmt(v->condition, sizeof v->condition,
-			        "the capacity is the nominal size: read the device's "
-			        "total (nvidia-smi --query-gpu=memory.total) and give it as --capacity; it "
-			        "fits if that is "
-			        "at least %s",
-			        gib(hi, a, sizeof a));
-		}
-	}
+	else if (e->capacity_shared)
+		capacity_to_confirm(v, e, "unified memory: the GPU has what the CPU side leaves; read the "
+		                          "memory available (free -b, or torch.cuda.mem_get_info())");
+	/* a nominal capacity is more than the device reports: what fits on it
+	 * is to confirm against the device's own total (what does not fit on
+	 * it fits on less even less) */
+	if (e->capacity_nominal)
+		capacity_to_confirm(v, e, "the capacity is the nominal size: read the device's total "
+		                          "(nvidia-smi --query-gpu=memory.total)");
 }
