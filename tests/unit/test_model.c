@@ -513,6 +513,13 @@ static void test_mamba2(void **st)
 	                                "\"chunk_size\":256}";
 	assert_int_equal(parse(no_groups, &err), GS_EINPUT);
 	assert_non_null(strstr(err.msg, "n_groups"));
+	static const char odd_groups[] = "{\"model_type\":\"mamba2\",\"hidden_size\":64,"
+	                                 "\"num_hidden_layers\":2,\"vocab_size\":100,\"state_size\":16,"
+	                                 "\"conv_kernel\":4,\"expand\":2,\"num_heads\":2,\"head_dim\":64,"
+	                                 "\"n_groups\":3,\"chunk_size\":256}";
+	assert_int_equal(parse(odd_groups, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "field \"n_groups\" must divide num_heads, and 2 x n_groups x "
+	                                "state_size"));
 	static const char bad_heads[] = "{\"model_type\":\"mamba2\",\"hidden_size\":64,"
 	                                "\"num_hidden_layers\":2,\"vocab_size\":100,\"state_size\":16,"
 	                                "\"conv_kernel\":4,\"expand\":2,\"num_heads\":3,\"head_dim\":64,"

@@ -8,6 +8,20 @@
 #include <string.h>
 #include "model/model_reader.h"
 
+/* Mamba-2's groups of B and C: `groups` must divide `heads`, and the
+ * conv's 2 x groups x `state` channels stay below 2^31; the keys are the
+ * family's own names in the error. */
+static gs_status ssm_groups_check(gsi_reader *r, const gsi_arch *a, const char *groups, const char *heads,
+                                  const char *state)
+{
+	if (2ull * a->ssm_groups * a->ssm_state < GSI_MAX_DIM && a->ssm_groups &&
+	    a->ssm_heads % a->ssm_groups == 0)
+		return GS_OK;
+	char why[200];
+	snprintf(why, sizeof why, "must divide %s, and 2 x %s x %s stay below 2^31", heads, groups, state);
+	return gsi_cfg_field_error(r, groups, why);
+}
+
 /* A Mamba mixer's inner width: `inner_key` when the config names it
  * (Mamba's intermediate_size), else expand (default 2) x hidden_size. */
 static gs_status ssm_inner_width(gsi_reader *r, const char *expand_key, const char *inner_key, gsi_arch *a)
@@ -97,10 +111,7 @@ gs_status gsi_read_mamba2(gsi_reader *r, gsi_arch *a, gs_model *m)
 		return gsi_cfg_field_error(r, "num_heads",
 		                           "times head_dim must equal expand times hidden_size (the mixer's "
 		                           "inner width), below 2^31");
-	if (2ull * a->ssm_groups * a->ssm_state >= GSI_MAX_DIM || a->ssm_heads % a->ssm_groups)
-		return gsi_cfg_field_error(r, "n_groups",
-		                           "must divide num_heads, and 2 x n_groups x state_size stay below "
-		                           "2^31");
+	TRY(ssm_groups_check(r, a, "n_groups", "num_heads", "state_size"));
 	a->ssm_inner = (uint32_t)inner;
 	TRY(gsi_cfg_flag_required(r, "use_bias", &a->ssm_bias));
 	a->ssm_out_bias = a->ssm_bias;
@@ -248,10 +259,7 @@ gs_status gsi_read_falcon_h1(gsi_reader *r, gsi_arch *a, gs_model *m)
 		return gsi_cfg_field_error(r, "mamba_n_heads",
 		                           "times mamba_d_head must equal the mixer's inner width "
 		                           "(mamba_d_ssm, or mamba_expand x hidden_size)");
-	if (2ull * a->ssm_groups * a->ssm_state >= GSI_MAX_DIM || a->ssm_heads % a->ssm_groups)
-		return gsi_cfg_field_error(r, "mamba_n_groups",
-		                           "must divide mamba_n_heads, and 2 x mamba_n_groups x "
-		                           "mamba_d_state stay below 2^31");
+	TRY(ssm_groups_check(r, a, "mamba_n_groups", "mamba_n_heads", "mamba_d_state"));
 	bool norm;
 	TRY(gsi_cfg_flag_required(r, "mamba_rms_norm", &norm));
 	TRY(gsi_cfg_flag_required(r, "mamba_conv_bias", &a->ssm_conv_bias));
@@ -463,10 +471,7 @@ static gs_status granite_mixer(gsi_reader *r, gsi_arch *a)
 		return gsi_cfg_field_error(r, "mamba_d_head",
 		                           "times mamba_n_heads must equal mamba_expand x hidden_size (the "
 		                           "mixer's inner width)");
-	if (2ull * a->ssm_groups * a->ssm_state >= GSI_MAX_DIM || a->ssm_heads % a->ssm_groups)
-		return gsi_cfg_field_error(r, "mamba_n_groups",
-		                           "must divide mamba_n_heads, and 2 x mamba_n_groups x "
-		                           "mamba_d_state stay below 2^31");
+	TRY(ssm_groups_check(r, a, "mamba_n_groups", "mamba_n_heads", "mamba_d_state"));
 	TRY(gsi_cfg_flag(r, "mamba_conv_bias", &a->ssm_conv_bias, true));
 	TRY(gsi_cfg_flag(r, "mamba_proj_bias", &a->ssm_bias, false));
 	a->ssm_out_bias = a->ssm_bias;
