@@ -232,6 +232,12 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 		gsi_unknown(e, "kv_cache: the DSA indexer's keys (%u a token and layer) that Transformers' "
 		            "sparse attention may keep beside the decompressed K and V are not counted",
 		            m->index_head_dim);
+	/* cache_utils.py DynamicCache, StaticCache: "Some models have shared
+	 * layers thus no cache is needed for them (e.g. Gemma3n)" */
+	const char *shared_kv = gs_model_kv_layers(m) < gs_model_attention_layers(m)
+	                                ? "; the shared-KV layers have no cache layer (cache_utils.py drops "
+	                                  "the last num_kv_shared_layers)"
+	                                : "";
 	if (m->attn == GS_ATTN_MLA)
 		gsi_formula(kv, "%llu seqs x %llu elements for %llu tokens (MLA decompressed: per layer "
 		            "%u heads x (%u + %u) + %u heads x %u) x %s",
@@ -249,10 +255,7 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 		            m->full_head_dim ? m->full_head_dim : m->head_dim, (unsigned long long)s,
 		            (unsigned long long)b, e->kv_format.name,
 		            (unsigned long long)gs_mul_sat(gs_model_kv_elements(m, s, false), b),
-		            gs_model_kv_layers(m) < gs_model_attention_layers(m)
-		                    ? "; the shared-KV layers have no cache layer (cache_utils.py drops the "
-		                      "last num_kv_shared_layers)"
-		                    : "");
+		            shared_kv);
 	else if (gs_model_cross_layers(m))
 		gsi_formula(kv,
 		            "2 x %llu self-attention layers x %u kv heads x %u head dim x %llu tokens x %llu "
@@ -275,12 +278,7 @@ static void kv_and_activations(gs_estimate *e, gs_item *kv, gs_item *act)
 		            m->sliding_window ? " (sliding layers: min(tokens, window))" : "",
 		            (unsigned long long)b, e->kv_format.name,
 		            (unsigned long long)gs_mul_sat(gs_model_kv_elements(m, s, false), b),
-		            /* cache_utils.py DynamicCache, StaticCache: "Some models have shared
-		             * layers thus no cache is needed for them (e.g. Gemma3n)" */
-		            gs_model_kv_layers(m) < gs_model_attention_layers(m)
-		                    ? "; the shared-KV layers have no cache layer (cache_utils.py drops the "
-		                      "last num_kv_shared_layers)"
-		                    : "");
+		            shared_kv);
 
 	gs_bytes pre = gsi_forward_peak(e, b, s, s, e->attention, why, sizeof why);
 	if (e->images) {
